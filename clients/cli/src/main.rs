@@ -1,0 +1,173 @@
+//! `lodestone`: the command-line client. Today it replays game records and
+//! counts perft; playing, bots and load generation join as they are built.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use lodestone_rules::{AnyGame, GameKind, OptionValues, Record, Viewer};
+
+const EXAMPLES: &str = "\
+Examples:
+  lodestone replay tests/records/magneton/valid/seed-examples.txt
+      print the final position and the result of a recorded game
+  lodestone replay game.txt --as black
+      the final position as black may see it
+  lodestone perft magneton 2
+      count the distinct positions two actions from the start (4032)
+  lodestone perft magneton 1 --option move-rule=per-ray --record game.txt
+      count from the position after a record";
+
+#[derive(Debug, Parser)]
+#[command(name = "lodestone", version, about = "Lodestone's command-line client for the magnet games", after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Replay a game record and print the final position and the result.
+    ///
+    /// Prints the final position in the game's position format, then a last
+    /// line `result: ongoing`, `result: draw (<reason>)` or
+    /// `result: <seat> wins (<reason>)`, and exits 0. If an action cannot be
+    /// read or is illegal, prints `action N: <the action>: <reason>` (N counts
+    /// actions from 1; headers and comments do not count) and exits 1.
+    #[command(after_help = "Example:\n  lodestone replay game.txt --as white")]
+    Replay {
+        /// The record file (NOTATION.md format).
+        file: PathBuf,
+        /// Print the position as this seat may see it (`white`, `red`, `3`,
+        /// or `spectator`) instead of in full.
+        #[arg(long = "as", value_name = "SEAT")]
+        viewer: Option<String>,
+    },
+    /// Count perft: the distinct positions reachable in DEPTH actions.
+    ///
+    /// Counts from the start of GAME, or from the position after the
+    /// actions of a record. Prints the count and exits 0.
+    #[command(
+        after_help = "Examples:\n  lodestone perft magneton 3\n  lodestone perft magneton 2 --option move-rule=per-ray"
+    )]
+    Perft {
+        /// magnet, magma, magnetism or magneton.
+        game: String,
+        /// How many actions deep to count.
+        depth: u32,
+        /// A game option, KEY=VALUE (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Count from the position after this record (its headers give the
+        /// options).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+}
+
+/// A failure to report: the message and the exit code.
+struct Failure(String, u8);
+
+impl Failure {
+    fn new(message: impl Into<String>) -> Failure {
+        Failure(message.into(), 1)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Replay { file, viewer } => replay(&file, viewer.as_deref()),
+        Command::Perft {
+            game,
+            depth,
+            options,
+            record,
+        } => perft(&game, depth, &options, record.as_deref()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message, code)) => {
+            eprintln!("lodestone: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn read_record(path: &Path) -> Result<Record, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))?;
+    Record::parse(&text).map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+}
+
+fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
+    let record = read_record(path)?;
+    let game = match record.replay() {
+        Ok(game) => game,
+        Err(e @ lodestone_rules::ReplayError::Action { .. }) => {
+            // The contract line goes to standard output.
+            println!("{e}");
+            return Err(Failure("the record has an illegal action".into(), 1));
+        }
+        Err(e) => return Err(Failure::new(format!("{}: {e}", path.display()))),
+    };
+    let viewer = match viewer {
+        None => Viewer::Referee,
+        Some(name) if name.eq_ignore_ascii_case("spectator") => Viewer::Spectator,
+        Some(name) => game.parse_seat(name).map(Viewer::Seat).ok_or_else(|| {
+            let seats: Vec<_> = (0..game.seat_count() as u8)
+                .map(|s| game.seat_name(lodestone_rules::Seat(s)))
+                .collect();
+            Failure(
+                format!(
+                    "{name:?} is not a seat of {} ({} or spectator)",
+                    game.kind(),
+                    seats.join(", ")
+                ),
+                2,
+            )
+        })?,
+    };
+    println!("{}", game.view(viewer));
+    match game.outcome() {
+        Some(outcome) => println!("result: {outcome}"),
+        None => println!("result: ongoing"),
+    }
+    Ok(())
+}
+
+fn perft(game: &str, depth: u32, options: &[String], record: Option<&Path>) -> Result<(), Failure> {
+    let kind: GameKind = game
+        .parse()
+        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
+    let pairs = options
+        .iter()
+        .map(|o| OptionValues::split_pair(o))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure(e.message, 2))?;
+    let start = match record {
+        None => AnyGame::new(kind, &pairs).map_err(|e| Failure(e.message, 2))?,
+        Some(path) => {
+            let record = read_record(path)?;
+            if record.game != kind {
+                return Err(Failure::new(format!(
+                    "{} is a record of {}, not {kind}",
+                    path.display(),
+                    record.game
+                )));
+            }
+            if !pairs.is_empty() {
+                return Err(Failure(
+                    "--option cannot be combined with --record: the record's headers give the options".into(),
+                    2,
+                ));
+            }
+            record
+                .replay()
+                .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?
+        }
+    };
+    let count = start.perft(depth).map_err(|e| Failure::new(e.to_string()))?;
+    println!("{count}");
+    Ok(())
+}

@@ -1,0 +1,57 @@
+//! Benchmarks: legal-action generation plus apply, over random playouts.
+//!
+//! Each benchmark plays whole games from the start, choosing uniformly among
+//! the legal actions with a fixed-seed RNG, and reports actions per second
+//! (`cargo bench -p lodestone-rules`).
+
+use divan::counter::ItemsCount;
+use lodestone_rules::magneton::{Magneton, Options};
+use lodestone_rules::{Game, Millis};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+fn main() {
+    divan::main();
+}
+
+/// Plays one game to its end (or `limit` actions); returns the actions played.
+fn playout<G: Game>(mut game: G, rng: &mut SmallRng, limit: usize) -> usize {
+    let mut played = 0;
+    while played < limit {
+        let Some(seat) = game.to_act().first_seat() else {
+            break;
+        };
+        let actions = game.legal_actions(seat);
+        let action = &actions[rng.random_range(0..actions.len())];
+        game.apply(seat, action, Millis(0))
+            .expect("generated actions are legal");
+        played += 1;
+    }
+    played
+}
+
+const GAMES: usize = 20;
+const LIMIT: usize = 400;
+
+#[divan::bench(args = ["line", "per-ray"])]
+fn magneton_playouts(bencher: divan::Bencher, rule: &str) {
+    use lodestone_rules::magneton::MoveRule;
+    let options = Options {
+        move_rule: if rule == "line" {
+            MoveRule::Line
+        } else {
+            MoveRule::PerRay
+        },
+    };
+    // Count the actions once so divan can report a rate.
+    let mut rng = SmallRng::seed_from_u64(7);
+    let total: usize = (0..GAMES)
+        .map(|_| playout(Magneton::new(options), &mut rng, LIMIT))
+        .sum();
+    bencher.counter(ItemsCount::new(total)).bench_local(|| {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..GAMES)
+            .map(|_| playout(Magneton::new(options), &mut rng, LIMIT))
+            .sum::<usize>()
+    });
+}

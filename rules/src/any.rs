@@ -1,0 +1,404 @@
+//! [`GameKind`] and [`AnyGame`]: every game behind one type, so that a
+//! server room, a record or a tool can hold whichever game it is given.
+//!
+//! `AnyGame` forwards each call to the game it holds; actions and views
+//! come back wrapped in [`AnyAction`] and [`AnyView`]. Adding a game adds a
+//! variant to each enum, an arm to `with_game!` and a [`Variant`] impl.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_core::Rng;
+
+use crate::game::{
+    Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
+    RuleError,
+};
+use crate::magneton::{self, Magneton};
+use crate::perft::{PerftError, perft};
+use crate::{Seat, SeatSet, Viewer};
+
+/// The four games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    Magnet,
+    Magma,
+    Magnetism,
+    Magneton,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Magnet,
+        GameKind::Magma,
+        GameKind::Magnetism,
+        GameKind::Magneton,
+    ];
+
+    /// The name used in records (`[Game "magneton"]`), on the command line
+    /// and on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Magnet => "magnet",
+            GameKind::Magma => "magma",
+            GameKind::Magnetism => "magnetism",
+            GameKind::Magneton => "magneton",
+        }
+    }
+
+    /// Whether the rules crate can play this game yet.
+    pub const fn is_available(self) -> bool {
+        matches!(self, GameKind::Magneton)
+    }
+
+    /// The options the game offers (empty for a game not yet available).
+    pub fn option_specs(self) -> &'static [OptionSpec] {
+        match self {
+            GameKind::Magneton => Magneton::option_specs(),
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<GameKind, NotationError> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| {
+                NotationError::new(format!(
+                    "unknown game {:?} (one of magnet, magma, magnetism, magneton)",
+                    text.trim()
+                ))
+            })
+    }
+}
+
+/// A game of any kind.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Magneton(Magneton),
+}
+
+/// An action of a game of any kind.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AnyAction {
+    Magneton(magneton::Action),
+}
+
+/// A view of a game of any kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyView {
+    Magneton(magneton::Position),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside `$game`. The
+/// body is pasted once per game, so it may call generic helpers such as
+/// [`wrap_action`] that take the game to find the right variant.
+macro_rules! with_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            AnyGame::Magneton($g) => $body,
+        }
+    };
+}
+
+/// A game that has its variant in [`AnyGame`], [`AnyAction`] and [`AnyView`].
+pub trait Variant: Game {
+    fn into_any(self) -> AnyGame;
+    fn wrap_action(action: Self::Action) -> AnyAction;
+    fn unwrap_action(action: &AnyAction) -> Option<&Self::Action>;
+    fn wrap_view(view: Self::View) -> AnyView;
+}
+
+impl Variant for Magneton {
+    fn into_any(self) -> AnyGame {
+        AnyGame::Magneton(self)
+    }
+    fn wrap_action(action: magneton::Action) -> AnyAction {
+        AnyAction::Magneton(action)
+    }
+    fn unwrap_action(action: &AnyAction) -> Option<&magneton::Action> {
+        match action {
+            AnyAction::Magneton(a) => Some(a),
+        }
+    }
+    fn wrap_view(view: magneton::Position) -> AnyView {
+        AnyView::Magneton(view)
+    }
+}
+
+fn wrap_action<G: Variant>(_: &G) -> fn(G::Action) -> AnyAction {
+    G::wrap_action
+}
+
+fn unwrap_action<'a, G: Variant>(_: &G, action: &'a AnyAction) -> Option<&'a G::Action> {
+    G::unwrap_action(action)
+}
+
+/// An action that could not be played: either not an action of this game
+/// at all, or refused by the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    Notation(NotationError),
+    Rule(RuleError),
+}
+
+impl ActionError {
+    /// The stable code: `bad-notation` or the rules' code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ActionError::Notation(_) => NotationError::CODE,
+            ActionError::Rule(e) => e.code.as_str(),
+        }
+    }
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::Notation(e) => e.fmt(f),
+            ActionError::Rule(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Option(OptionError),
+    Position(NotationError),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Option(e) => e.fmt(f),
+            SetupError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl From<OptionError> for SetupError {
+    fn from(e: OptionError) -> SetupError {
+        SetupError::Option(e)
+    }
+}
+
+fn typed_options<G: Game, K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> Result<G::Options, OptionError> {
+    G::options_from(&OptionValues::parse(G::option_specs(), pairs)?)
+}
+
+fn unavailable(kind: GameKind) -> OptionError {
+    OptionError::new(format!("{kind} is not playable yet"))
+}
+
+impl AnyGame {
+    /// A new game of `kind` with options given as `key=value` text pairs.
+    pub fn new<K: AsRef<str>, V: AsRef<str>>(
+        kind: GameKind,
+        options: &[(K, V)],
+    ) -> Result<AnyGame, OptionError> {
+        match kind {
+            GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
+                options,
+            )?))),
+            other => Err(unavailable(other)),
+        }
+    }
+
+    /// A game of `kind` continuing from a position in the game's position
+    /// format.
+    pub fn from_position<K: AsRef<str>, V: AsRef<str>>(
+        kind: GameKind,
+        options: &[(K, V)],
+        position: &str,
+    ) -> Result<AnyGame, SetupError> {
+        match kind {
+            GameKind::Magneton => {
+                let options = typed_options::<Magneton, _, _>(options)?;
+                Magneton::parse_position(options, position)
+                    .map(AnyGame::Magneton)
+                    .map_err(SetupError::Position)
+            }
+            other => Err(unavailable(other).into()),
+        }
+    }
+
+    pub fn kind(&self) -> GameKind {
+        with_game!(self, g => kind_of(g))
+    }
+
+    /// The options as canonical `key=value` pairs.
+    pub fn option_pairs(&self) -> Vec<(&'static str, String)> {
+        with_game!(self, g => option_pairs_of(g))
+    }
+
+    pub fn seat_count(&self) -> usize {
+        with_game!(self, g => g.seat_count())
+    }
+
+    pub fn seat_name(&self, seat: Seat) -> String {
+        with_game!(self, g => g.seat_name(seat))
+    }
+
+    pub fn parse_seat(&self, name: &str) -> Option<Seat> {
+        with_game!(self, g => g.parse_seat(name))
+    }
+
+    pub fn to_act(&self) -> SeatSet {
+        with_game!(self, g => g.to_act())
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        with_game!(self, g => g.outcome())
+    }
+
+    pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {
+        with_game!(self, g => g.legal_actions(seat).into_iter().map(wrap_action(g)).collect())
+    }
+
+    pub fn parse_action(&self, text: &str) -> Result<AnyAction, NotationError> {
+        with_game!(self, g => g.parse_action(text).map(wrap_action(g)))
+    }
+
+    /// Plays `action` for `seat`; on error nothing changes.
+    pub fn apply(&mut self, seat: Seat, action: &AnyAction, at: Millis) -> Result<(), RuleError> {
+        with_game!(self, g => match unwrap_action(g, action) {
+            Some(a) => g.apply(seat, a, at),
+            None => Err(RuleError::new(ErrorCode::WrongGame, "that action belongs to another game")),
+        })
+    }
+
+    /// Reads `text` as an action and plays it for `seat`; returns the action.
+    pub fn play(&mut self, seat: Seat, text: &str, at: Millis) -> Result<AnyAction, ActionError> {
+        let action = self.parse_action(text).map_err(ActionError::Notation)?;
+        self.apply(seat, &action, at).map_err(ActionError::Rule)?;
+        Ok(action)
+    }
+
+    pub fn view(&self, viewer: Viewer) -> AnyView {
+        with_game!(self, g => view_of(g, viewer))
+    }
+
+    /// The full position in the game's position format.
+    pub fn position_string(&self) -> String {
+        with_game!(self, g => g.position_string())
+    }
+
+    pub fn perft(&self, depth: u32) -> Result<u64, PerftError> {
+        with_game!(self, g => perft(g, depth))
+    }
+
+    pub fn chance_actions<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<(Seat, AnyAction)> {
+        with_game!(self, g => {
+            let wrap = wrap_action(g);
+            g.chance_actions(rng).into_iter().map(|(s, a)| (s, wrap(a))).collect()
+        })
+    }
+
+    pub fn deadline(&self) -> Option<Deadline<AnyAction>> {
+        with_game!(self, g => g.deadline().map(|d| Deadline {
+            seat: d.seat,
+            at: d.at,
+            action: wrap_action(g)(d.action),
+        }))
+    }
+
+    pub fn conceals(&self, actor: Seat, action: &AnyAction, viewer: Viewer) -> bool {
+        with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.conceals(actor, a, viewer)))
+    }
+}
+
+fn kind_of<G: Game>(_: &G) -> GameKind {
+    G::KIND
+}
+
+fn view_of<G: Variant>(g: &G, viewer: Viewer) -> AnyView {
+    G::wrap_view(g.view(viewer))
+}
+
+fn option_pairs_of<G: Game>(g: &G) -> Vec<(&'static str, String)> {
+    G::option_pairs(g.options())
+}
+
+impl fmt::Display for AnyAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyAction::Magneton(a) => a.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for AnyView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyView::Magneton(v) => v.fmt(f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_read_and_print() {
+        for k in GameKind::ALL {
+            assert_eq!(k.name().parse::<GameKind>(), Ok(k));
+        }
+        assert_eq!(" MagNeton ".parse::<GameKind>(), Ok(GameKind::Magneton));
+        assert!(
+            "chess"
+                .parse::<GameKind>()
+                .unwrap_err()
+                .message
+                .contains("unknown game")
+        );
+    }
+
+    #[test]
+    fn any_game_forwards_to_magneton() {
+        let mut g = AnyGame::new(GameKind::Magneton, &[("move-rule", "per-ray")]).unwrap();
+        assert_eq!(g.kind(), GameKind::Magneton);
+        assert_eq!(g.option_pairs(), vec![("move-rule", "per-ray".to_string())]);
+        assert_eq!(g.parse_seat("Black"), Some(Seat(1)));
+        assert_eq!(g.legal_actions(Seat(0)).len(), 64);
+        let a = g.play(Seat(0), "d4", Millis(0)).unwrap();
+        assert_eq!(a.to_string(), "D4");
+        let e = g.play(Seat(0), "e4", Millis(0)).unwrap_err();
+        assert_eq!(e.code(), "not-your-turn");
+        assert_eq!(
+            g.play(Seat(1), "d4", Millis(0)).unwrap_err().to_string(),
+            "D4 is occupied"
+        );
+        assert_eq!(
+            g.play(Seat(1), "zz", Millis(0)).unwrap_err().code(),
+            "bad-notation"
+        );
+        assert_eq!(g.position_string(), "8/8/8/8/3W4/8/8/8 b 11 12");
+    }
+
+    #[test]
+    fn unknown_options_are_named() {
+        let e = AnyGame::new(GameKind::Magneton, &[("rule", "line")]).unwrap_err();
+        assert!(e.message.contains("unknown option \"rule\""), "{e}");
+        let e = AnyGame::new(GameKind::Magneton, &[("move-rule", "diagonal")]).unwrap_err();
+        assert!(
+            e.message.contains("move-rule=\"diagonal\" is out of range"),
+            "{e}"
+        );
+    }
+}

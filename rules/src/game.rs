@@ -1,0 +1,342 @@
+//! The [`Game`] trait every game implements, and the types it speaks in:
+//! errors, outcomes, options, time and deadlines.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::hash::Hash;
+
+use rand_core::Rng;
+
+use crate::{GameKind, Seat, SeatSet, Viewer};
+
+/// A moment in a game, in milliseconds on the caller's clock.
+///
+/// The rules never read a clock; whoever applies an action says when it
+/// happened. Games without timers ignore it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Millis(pub u64);
+
+/// "When the clock reaches `at`, `seat` has run out of time: apply `action`
+/// for it." The server schedules a timer for it; the rules decide what a
+/// timeout means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deadline<A> {
+    pub seat: Seat,
+    pub at: Millis,
+    pub action: A,
+}
+
+/// The stable, machine-readable part of a [`RuleError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// The game has ended; nothing more can be played.
+    GameOver,
+    /// The seat may not act now.
+    NotYourTurn,
+    /// The kind of action does not belong to the current phase (a drop
+    /// after all stones are down, a move before).
+    WrongPhase,
+    /// The action is of the right kind but the rules forbid it here.
+    IllegalAction,
+    /// The action belongs to another game.
+    WrongGame,
+}
+
+impl ErrorCode {
+    /// The code as it appears on the wire and in logs; never changes.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::GameOver => "game-over",
+            ErrorCode::NotYourTurn => "not-your-turn",
+            ErrorCode::WrongPhase => "wrong-phase",
+            ErrorCode::IllegalAction => "illegal-action",
+            ErrorCode::WrongGame => "wrong-game",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why the rules refused an action: a stable code and a sentence for people.
+/// The state the action was applied to is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> RuleError {
+        RuleError {
+            code,
+            message: message.into(),
+        }
+    }
+
+    pub fn illegal(message: impl Into<String>) -> RuleError {
+        RuleError::new(ErrorCode::IllegalAction, message)
+    }
+
+    pub fn game_over() -> RuleError {
+        RuleError::new(ErrorCode::GameOver, "the game is over")
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Text that is not an action, position or option of the game at all
+/// (as opposed to a well-formed action the rules refuse: [`RuleError`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub message: String,
+}
+
+impl NotationError {
+    pub fn new(message: impl Into<String>) -> NotationError {
+        NotationError {
+            message: message.into(),
+        }
+    }
+
+    /// Stable code for the wire.
+    pub const CODE: &'static str = "bad-notation";
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `winners` won (one seat, or a whole team in Magma); `side` names them
+    /// as people do (`white`, `red`), `reason` says why.
+    Win {
+        winners: SeatSet,
+        side: String,
+        reason: String,
+    },
+    Draw {
+        reason: String,
+    },
+}
+
+impl fmt::Display for Outcome {
+    /// `white wins (four in a row)` or `draw (threefold repetition)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { side, reason, .. } => write!(f, "{side} wins ({reason})"),
+            Outcome::Draw { reason } => write!(f, "draw ({reason})"),
+        }
+    }
+}
+
+/// One option a game offers: its key, its allowed values (the first is the
+/// default) and a line of help. Clients build their forms from these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub values: &'static [&'static str],
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    pub const fn default_value(&self) -> &'static str {
+        self.values[0]
+    }
+}
+
+/// A bad option: unknown key, value out of range, or a combination the game
+/// does not allow. The message names the option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    pub message: String,
+}
+
+impl OptionError {
+    pub fn new(message: impl Into<String>) -> OptionError {
+        OptionError {
+            message: message.into(),
+        }
+    }
+
+    /// Stable code for the wire.
+    pub const CODE: &'static str = "bad-option";
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// Options as text (`key=value` pairs), checked against a game's
+/// [`OptionSpec`]s: every key known, every value allowed, no key twice.
+/// Keys that were not given hold their default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionValues {
+    values: BTreeMap<&'static str, &'static str>,
+}
+
+impl OptionValues {
+    /// Checks `pairs` against `specs`.
+    pub fn parse<K: AsRef<str>, V: AsRef<str>>(
+        specs: &'static [OptionSpec],
+        pairs: &[(K, V)],
+    ) -> Result<OptionValues, OptionError> {
+        let mut values: BTreeMap<&'static str, &'static str> = BTreeMap::new();
+        for (key, value) in pairs {
+            let (key, value) = (key.as_ref().trim(), value.as_ref().trim());
+            let spec = specs
+                .iter()
+                .find(|s| s.key.eq_ignore_ascii_case(key))
+                .ok_or_else(|| {
+                    let known: Vec<_> = specs.iter().map(|s| s.key).collect();
+                    OptionError::new(if known.is_empty() {
+                        format!("unknown option {key:?}: this game has no options")
+                    } else {
+                        format!("unknown option {key:?} (this game knows {})", known.join(", "))
+                    })
+                })?;
+            let allowed = spec
+                .values
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(value))
+                .ok_or_else(|| {
+                    OptionError::new(format!(
+                        "option {}={value:?} is out of range (allowed: {})",
+                        spec.key,
+                        spec.values.join(", ")
+                    ))
+                })?;
+            if values.insert(spec.key, allowed).is_some() {
+                return Err(OptionError::new(format!("option {} is given twice", spec.key)));
+            }
+        }
+        for spec in specs {
+            values.entry(spec.key).or_insert(spec.default_value());
+        }
+        Ok(OptionValues { values })
+    }
+
+    /// The value of `key`, which must be one of the specs' keys.
+    pub fn get(&self, key: &str) -> &'static str {
+        self.values
+            .get(key)
+            .copied()
+            .unwrap_or_else(|| panic!("option {key} is not in the game's specs"))
+    }
+
+    /// Splits `KEY=VALUE`, as written on a command line or in an `Option`
+    /// header.
+    pub fn split_pair(text: &str) -> Result<(&str, &str), OptionError> {
+        text.split_once('=')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .filter(|(k, _)| !k.is_empty())
+            .ok_or_else(|| OptionError::new(format!("option {text:?} is not KEY=VALUE")))
+    }
+}
+
+/// A game: its state, the actions that change it, and the views that show
+/// it. The implementing type is the full, authoritative state, hidden
+/// information included; it never leaves the room that owns it except as a
+/// [`Game::View`].
+///
+/// Every method is pure: no I/O, no clock, no global randomness.
+pub trait Game: Clone + fmt::Debug + Sized {
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// The typed options (variants, player count, timers).
+    type Options: Clone + fmt::Debug + PartialEq + Eq + Default;
+    /// One intent of one seat, context-free (like a UCI move).
+    type Action: Clone + fmt::Debug + PartialEq + Eq + Hash + fmt::Display;
+    /// What one viewer may know. Its `Display` is the game's position
+    /// format, redacted for that viewer.
+    type View: Clone + fmt::Debug + PartialEq + fmt::Display;
+    /// Everything that decides future play (for perft and repetition).
+    type Key: Clone + fmt::Debug + Eq + Hash;
+
+    /// The options this game offers.
+    fn option_specs() -> &'static [OptionSpec];
+    /// Typed options from checked text values.
+    fn options_from(values: &OptionValues) -> Result<Self::Options, OptionError>;
+    /// The options as `key=value` text, in spec order, defaults included.
+    fn option_pairs(options: &Self::Options) -> Vec<(&'static str, String)>;
+
+    /// The starting state.
+    fn new(options: Self::Options) -> Self;
+    fn options(&self) -> &Self::Options;
+
+    /// How many seats the game has.
+    fn seat_count(&self) -> usize;
+    /// The seat's name as players write it (`white`, `red`, `3`).
+    fn seat_name(&self, seat: Seat) -> String;
+    /// The seat a name refers to, case-insensitively.
+    fn parse_seat(&self, name: &str) -> Option<Seat> {
+        (0..self.seat_count() as u8)
+            .map(Seat)
+            .find(|&s| self.seat_name(s).eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The seats that may act now: one in turn-based play, several in a
+    /// simultaneous phase, none when the game is over.
+    fn to_act(&self) -> SeatSet;
+    /// Every legal action of `seat` now; empty if it may not act.
+    /// Actions with the same effect appear once.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+    /// Plays `action` for `seat` at time `at`. On error the state is
+    /// unchanged.
+    fn apply(&mut self, seat: Seat, action: &Self::Action, at: Millis) -> Result<(), RuleError>;
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<&Outcome>;
+
+    /// What `viewer` may see now.
+    fn view(&self, viewer: Viewer) -> Self::View;
+    /// Reads an action in the game's notation.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, NotationError>;
+    /// Reads a position in the game's position format (as printed by the
+    /// referee's view).
+    fn parse_position(options: Self::Options, text: &str) -> Result<Self, NotationError>;
+    /// The position as it decides future play.
+    fn position_key(&self) -> Self::Key;
+
+    /// Actions chance takes now (a dealt setup), drawn from the caller's RNG
+    /// so that a stored seed reproduces them. The caller applies each like a
+    /// seat's action. Most games never deal.
+    fn chance_actions<R: Rng + ?Sized>(&self, _rng: &mut R) -> Vec<(Seat, Self::Action)> {
+        Vec::new()
+    }
+
+    /// The running turn timer, if the game has one.
+    fn deadline(&self) -> Option<Deadline<Self::Action>> {
+        None
+    }
+
+    /// Whether `action`, played earlier by `actor`, must still be hidden from
+    /// `viewer` now (a secret setup or magnet square before its reveal).
+    fn conceals(&self, _actor: Seat, _action: &Self::Action, _viewer: Viewer) -> bool {
+        false
+    }
+
+    /// The full position in the game's position format.
+    fn position_string(&self) -> String {
+        self.view(Viewer::Referee).to_string()
+    }
+}

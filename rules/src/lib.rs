@@ -1,0 +1,23 @@
+//! Lodestone's rules: the four magnet games as pure functions of their
+//! state. No I/O, no async, no clock, no global randomness: callers supply
+//! time and random numbers, so every game is a deterministic fold over its
+//! record.
+//!
+//! Start with [`Game`] (the trait every game implements) and [`AnyGame`]
+//! (any game behind one type).
+
+pub mod any;
+pub mod game;
+pub mod geometry;
+pub mod magneton;
+pub mod perft;
+pub mod record;
+mod seat;
+
+pub use any::{ActionError, AnyAction, AnyGame, AnyView, GameKind, SetupError, Variant};
+pub use game::{
+    Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
+    RuleError,
+};
+pub use record::{Record, ReplayError};
+pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet, Viewer};

@@ -1,0 +1,327 @@
+//! Magneton's position: stones on the 8×8 board, stones in hand, the side
+//! to move; the magnetic effect and the move generation of both move rules.
+
+use crate::geometry::square::{Dir, Grid, Square};
+
+/// The 8×8 board.
+pub const GRID: Grid = Grid::new(8, 8);
+
+/// Stones each side owns.
+pub const STONES: u8 = 12;
+
+/// A side, and the colour of its stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// How stones move once all are down (an option of the game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveRule {
+    /// Each of the four lines through the stone gives a move only if exactly
+    /// one side of it holds a stone.
+    #[default]
+    Line,
+    /// Each of the eight directions reacts to its nearest stone, whatever
+    /// lies on the other side.
+    PerRay,
+}
+
+/// The board, the hands and the side to move: everything that decides
+/// future play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Occupied squares per colour, bit `i` for square `i`.
+    stones: [u64; 2],
+    /// Stones each colour still has to drop.
+    hands: [u8; 2],
+    side: Color,
+}
+
+/// Why a position cannot exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPosition(pub String);
+
+const fn bit(sq: Square) -> u64 {
+    1 << sq.0
+}
+
+impl Position {
+    /// The empty board, twelve stones in each hand, white to move.
+    pub const fn start() -> Position {
+        Position {
+            stones: [0, 0],
+            hands: [STONES, STONES],
+            side: Color::White,
+        }
+    }
+
+    /// A position from its parts, if they are possible: no square held by
+    /// both colours, and no colour with more than 12 stones on the board and
+    /// in hand together.
+    pub fn new(white: u64, black: u64, hands: [u8; 2], side: Color) -> Result<Position, InvalidPosition> {
+        if white & black != 0 {
+            return Err(InvalidPosition("a square holds two stones".into()));
+        }
+        let pos = Position {
+            stones: [white, black],
+            hands,
+            side,
+        };
+        for c in Color::BOTH {
+            let total = pos.on_board(c) + hands[c.index()] as u32;
+            if total > STONES as u32 {
+                return Err(InvalidPosition(format!(
+                    "{} has {total} stones on the board and in hand; the most is {STONES}",
+                    c.name()
+                )));
+            }
+        }
+        Ok(pos)
+    }
+
+    pub const fn side(&self) -> Color {
+        self.side
+    }
+
+    pub const fn hand(&self, c: Color) -> u8 {
+        self.hands[c.index()]
+    }
+
+    pub const fn stones(&self, c: Color) -> u64 {
+        self.stones[c.index()]
+    }
+
+    pub const fn on_board(&self, c: Color) -> u32 {
+        self.stones[c.index()].count_ones()
+    }
+
+    const fn occupied(&self) -> u64 {
+        self.stones[0] | self.stones[1]
+    }
+
+    pub fn at(&self, sq: Square) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|c| self.stones[c.index()] & bit(sq) != 0)
+    }
+
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.occupied() & bit(sq) == 0
+    }
+
+    /// Whether the side to move still drops stones (otherwise it moves one).
+    pub const fn in_drop_phase(&self) -> bool {
+        self.hands[self.side.index()] > 0
+    }
+
+    fn put(&mut self, sq: Square, c: Color) {
+        self.stones[c.index()] |= bit(sq);
+    }
+
+    fn lift(&mut self, sq: Square, c: Color) {
+        self.stones[c.index()] &= !bit(sq);
+    }
+
+    /// The first stone from `from` in `dir`: its square and the number of
+    /// steps to it.
+    fn first_stone(&self, from: Square, dir: Dir) -> Option<(Square, u8)> {
+        let occupied = self.occupied();
+        GRID.ray(from, dir)
+            .zip(1..)
+            .find(|(sq, _)| occupied & bit(*sq) != 0)
+    }
+
+    /// The last empty square from `from` in `dir` before a stone or the
+    /// edge (`from` itself if the next square is blocked).
+    fn slide_end(&self, from: Square, dir: Dir) -> Square {
+        let occupied = self.occupied();
+        GRID.ray(from, dir)
+            .take_while(|sq| occupied & bit(*sq) == 0)
+            .last()
+            .unwrap_or(from)
+    }
+
+    /// Drops a stone of the side to move on the empty square `sq`, with the
+    /// magnetic effect unless it is one of the first two drops; hands the
+    /// turn over. Returns the stones the effect displaced (their new
+    /// squares, as a bit set).
+    pub fn drop_stone(&mut self, sq: Square) -> u64 {
+        debug_assert!(self.is_empty(sq) && self.in_drop_phase());
+        let c = self.side;
+        let effect = self.on_board(Color::White) + self.on_board(Color::Black) >= 2;
+        self.put(sq, c);
+        self.hands[c.index()] -= 1;
+        let displaced = if effect { self.magnetic_effect(sq) } else { 0 };
+        self.side = c.other();
+        displaced
+    }
+
+    /// Moves the side to move's stone, then the magnetic effect; hands the
+    /// turn over. Returns the displaced stones as for [`Position::drop_stone`].
+    pub fn move_stone(&mut self, from: Square, to: Square) -> u64 {
+        let c = self.side;
+        debug_assert_eq!(self.at(from), Some(c));
+        self.lift(from, c);
+        self.put(to, c);
+        let displaced = self.magnetic_effect(to);
+        self.side = c.other();
+        displaced
+    }
+
+    /// Gives the turn to the other side without changing the board.
+    pub fn pass(&mut self) {
+        self.side = self.side.other();
+    }
+
+    /// The effect of the stone on `s`: the first stone on each ray is pushed
+    /// away to the next obstacle if it has the same colour, or pulled next to
+    /// `s` otherwise. The rays never share a square, so their order does not
+    /// matter.
+    fn magnetic_effect(&mut self, s: Square) -> u64 {
+        let mover = self.at(s).expect("the effect starts from a stone");
+        let mut displaced = 0;
+        for dir in Dir::ALL {
+            let Some((t, _)) = self.first_stone(s, dir) else {
+                continue;
+            };
+            let owner = self.at(t).expect("first_stone finds a stone");
+            let to = if owner == mover {
+                self.slide_end(t, dir)
+            } else {
+                GRID.step(s, dir).expect("t lies beyond it")
+            };
+            if to != t {
+                self.lift(t, owner);
+                self.put(to, owner);
+                displaced |= bit(to);
+            }
+        }
+        displaced
+    }
+
+    /// The colours owning a line of four or more through one of the
+    /// `displaced` squares, in [`Color::BOTH`] order.
+    pub fn winning_lines(&self, displaced: u64) -> Vec<Color> {
+        let mut winners = Vec::new();
+        for c in Color::BOTH {
+            let own = self.stones[c.index()];
+            let wins = squares(displaced & own).any(|sq| {
+                Dir::LINES.iter().any(|&d| {
+                    let run = |dir| GRID.ray(sq, dir).take_while(|s| own & bit(*s) != 0).count();
+                    1 + run(d) + run(d.opposite()) >= 4
+                })
+            });
+            if wins {
+                winners.push(c);
+            }
+        }
+        winners
+    }
+
+    /// The squares the stone on `from` may move to under `rule`, in
+    /// ascending order, each once. Empty if `from` holds no stone.
+    pub fn destinations(&self, from: Square, rule: MoveRule) -> Vec<Square> {
+        let Some(own) = self.at(from) else {
+            return Vec::new();
+        };
+        let mut targets = 0u64;
+        let mut add = |target: Option<Square>| {
+            if let Some(t) = target.filter(|&t| t != from) {
+                targets |= bit(t);
+            }
+        };
+        match rule {
+            MoveRule::Line => {
+                for d in Dir::LINES {
+                    match (self.first_stone(from, d), self.first_stone(from, d.opposite())) {
+                        (Some(n), None) => add(self.reaction(from, d, n, own)),
+                        (None, Some(n)) => add(self.reaction(from, d.opposite(), n, own)),
+                        _ => {}
+                    }
+                }
+            }
+            MoveRule::PerRay => {
+                for d in Dir::ALL {
+                    if let Some(n) = self.first_stone(from, d) {
+                        add(self.reaction(from, d, n, own));
+                    }
+                }
+            }
+        }
+        squares(targets).collect()
+    }
+
+    /// Where the stone on `from` goes because of the stone `n` (square and
+    /// distance) in direction `d`: toward an opponent's stone, stopping next
+    /// to it; away from one of its own, to the next stone or the edge.
+    fn reaction(&self, from: Square, d: Dir, (n, dist): (Square, u8), own: Color) -> Option<Square> {
+        if self.at(n) == Some(own) {
+            Some(self.slide_end(from, d.opposite()))
+        } else {
+            GRID.ray(from, d).nth((dist as usize).checked_sub(2)?)
+        }
+    }
+
+    /// Every move `(from, to)` of the side to move.
+    pub fn moves(&self, rule: MoveRule) -> Vec<(Square, Square)> {
+        self.moves_of(self.side, rule)
+    }
+
+    /// Every move `(from, to)` that `c`'s stones have, whoever is to move.
+    pub fn moves_of(&self, c: Color, rule: MoveRule) -> Vec<(Square, Square)> {
+        squares(self.stones[c.index()])
+            .flat_map(|from| {
+                self.destinations(from, rule)
+                    .into_iter()
+                    .map(move |to| (from, to))
+            })
+            .collect()
+    }
+
+    /// Whether `c` could act if it were its turn: a stone to drop (there is
+    /// always an empty square) or a stone to move.
+    pub fn can_act(&self, c: Color, rule: MoveRule) -> bool {
+        self.hands[c.index()] > 0
+            || squares(self.stones[c.index()]).any(|from| !self.destinations(from, rule).is_empty())
+    }
+
+    /// The empty squares, ascending.
+    pub fn empty_squares(&self) -> impl Iterator<Item = Square> + use<> {
+        squares(!self.occupied())
+    }
+}
+
+/// The squares of a bit set, ascending.
+pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros();
+            set &= set - 1;
+            Square(i as u8)
+        })
+    })
+}

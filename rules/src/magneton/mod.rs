@@ -1,0 +1,324 @@
+//! Magneton (Cerrato Luca, 2001): drop twelve stones each on an 8×8 board,
+//! then move them; every stone dropped or moved pulls the first enemy stone
+//! and pushes the first friendly stone on each of its eight rays. A line of
+//! four wins only if the magnetic effect made it.
+//!
+//! The rules are those of RULINGS.md; `docs/rules/magneton.md` tells them in
+//! full, with our decisions.
+
+mod board;
+mod notation;
+
+use std::fmt;
+
+pub use board::{Color, GRID, InvalidPosition, MoveRule, Position, STONES, squares};
+pub use notation::square_label;
+
+use crate::game::{
+    ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome, RuleError,
+};
+use crate::geometry::square::Square;
+use crate::{GameKind, Seat, SeatSet, Viewer};
+
+/// One action of Magneton.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Drop a stone from the hand: `D4`.
+    Drop(Square),
+    /// Move a stone on the board: `D4-D1`.
+    Move { from: Square, to: Square },
+    /// The forced pass of a side with no legal move: `pass`.
+    Pass,
+}
+
+/// The options of Magneton.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub move_rule: MoveRule,
+}
+
+const OPTION_SPECS: &[OptionSpec] = &[OptionSpec {
+    key: "move-rule",
+    values: &["line", "per-ray"],
+    help: "line: a line through the stone gives a move only if one side of it is empty; \
+           per-ray: each of the eight directions reacts to its nearest stone",
+}];
+
+/// A game of Magneton: the position plus what the position alone does not
+/// say (options, the positions seen since the last drop, the result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Magneton {
+    options: Options,
+    position: Position,
+    /// Every position since the last drop (drops cannot be undone, so no
+    /// earlier position can come back), the current one last.
+    history: Vec<Position>,
+    /// The squares of the stones the last turn's effect displaced.
+    last_displaced: u64,
+    outcome: Option<Outcome>,
+}
+
+impl Color {
+    pub const fn seat(self) -> Seat {
+        Seat(self as u8)
+    }
+
+    pub fn from_seat(seat: Seat) -> Option<Color> {
+        match seat.0 {
+            0 => Some(Color::White),
+            1 => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+impl Magneton {
+    /// A game that continues from `position`.
+    pub fn from_position(options: Options, position: Position) -> Magneton {
+        let mut game = Magneton {
+            options,
+            position,
+            history: vec![position],
+            last_displaced: 0,
+            outcome: None,
+        };
+        game.outcome = game.draw_by_deadlock();
+        game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The squares of the stones displaced by the last turn's magnetic effect.
+    pub fn last_displaced(&self) -> impl Iterator<Item = Square> + use<> {
+        squares(self.last_displaced)
+    }
+
+    fn draw_by_deadlock(&self) -> Option<Outcome> {
+        let rule = self.options.move_rule;
+        let stuck = Color::BOTH.iter().all(|&c| !self.position.can_act(c, rule));
+        stuck.then(|| Outcome::Draw {
+            reason: "neither side can move".into(),
+        })
+    }
+
+    /// Checks `action` for the side to move without changing anything.
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::game_over());
+        }
+        let side = self.position.side();
+        if Color::from_seat(seat) != Some(side) {
+            return Err(RuleError::new(
+                ErrorCode::NotYourTurn,
+                format!("it is {}'s turn", side.name()),
+            ));
+        }
+        let pos = &self.position;
+        let name = side.name();
+        match *action {
+            Action::Drop(sq) => {
+                if !pos.in_drop_phase() {
+                    return Err(RuleError::new(
+                        ErrorCode::WrongPhase,
+                        format!("{name} has no stones left to drop: move one instead"),
+                    ));
+                }
+                if !pos.is_empty(sq) {
+                    return Err(RuleError::illegal(format!("{} is occupied", square_label(sq))));
+                }
+            }
+            Action::Move { from, to } => {
+                if pos.in_drop_phase() {
+                    let n = pos.hand(side);
+                    return Err(RuleError::new(
+                        ErrorCode::WrongPhase,
+                        format!(
+                            "{name} still has {n} stone{} to drop",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
+                let label = square_label(from);
+                match pos.at(from) {
+                    None => return Err(RuleError::illegal(format!("there is no stone on {label}"))),
+                    Some(c) if c != side => {
+                        return Err(RuleError::illegal(format!(
+                            "the stone on {label} is {}'s",
+                            c.name()
+                        )));
+                    }
+                    Some(_) => {}
+                }
+                let targets = pos.destinations(from, self.options.move_rule);
+                if !targets.contains(&to) {
+                    let labels: Vec<_> = targets.iter().map(|&t| square_label(t)).collect();
+                    return Err(RuleError::illegal(match labels.as_slice() {
+                        [] => format!("the stone on {label} cannot move"),
+                        [only] => format!("the stone on {label} can move only to {only}"),
+                        [init @ .., last] => {
+                            format!(
+                                "the stone on {label} can move only to {} or {last}",
+                                init.join(", ")
+                            )
+                        }
+                    }));
+                }
+            }
+            Action::Pass => {
+                if pos.in_drop_phase() {
+                    return Err(RuleError::new(
+                        ErrorCode::WrongPhase,
+                        format!("{name} must drop a stone"),
+                    ));
+                }
+                if pos.can_act(side, self.options.move_rule) {
+                    return Err(RuleError::illegal(format!(
+                        "{name} has a legal move and may not pass"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a checked action and decides whether the game has ended.
+    fn play_unchecked(&mut self, action: &Action) {
+        let mover = self.position.side();
+        let displaced = match *action {
+            Action::Drop(sq) => {
+                self.history.clear();
+                self.position.drop_stone(sq)
+            }
+            Action::Move { from, to } => self.position.move_stone(from, to),
+            Action::Pass => {
+                self.position.pass();
+                0
+            }
+        };
+        self.last_displaced = displaced;
+        self.history.push(self.position);
+
+        let lines = self.position.winning_lines(displaced);
+        self.outcome = if let Some(&first) = lines.first() {
+            let winner = if lines.contains(&mover) { mover } else { first };
+            Some(Outcome::Win {
+                winners: SeatSet::only(winner.seat()),
+                side: winner.name().into(),
+                reason: "four in a row".into(),
+            })
+        } else if self.history.iter().filter(|&&p| p == self.position).count() >= 3 {
+            Some(Outcome::Draw {
+                reason: "threefold repetition".into(),
+            })
+        } else {
+            self.draw_by_deadlock()
+        };
+    }
+}
+
+impl Game for Magneton {
+    const KIND: GameKind = GameKind::Magneton;
+    type Options = Options;
+    type Action = Action;
+    type View = Position;
+    type Key = Position;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTION_SPECS
+    }
+
+    fn options_from(values: &OptionValues) -> Result<Options, OptionError> {
+        let move_rule = match values.get("move-rule") {
+            "per-ray" => MoveRule::PerRay,
+            _ => MoveRule::Line,
+        };
+        Ok(Options { move_rule })
+    }
+
+    fn option_pairs(options: &Options) -> Vec<(&'static str, String)> {
+        let rule = match options.move_rule {
+            MoveRule::Line => "line",
+            MoveRule::PerRay => "per-ray",
+        };
+        vec![("move-rule", rule.into())]
+    }
+
+    fn new(options: Options) -> Magneton {
+        Magneton::from_position(options, Position::start())
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        Color::from_seat(seat).map_or_else(|| format!("seat {}", seat.0), |c| c.name().into())
+    }
+
+    fn to_act(&self) -> SeatSet {
+        if self.outcome.is_some() {
+            SeatSet::EMPTY
+        } else {
+            SeatSet::only(self.position.side().seat())
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if !self.to_act().contains(seat) {
+            return Vec::new();
+        }
+        let pos = &self.position;
+        if pos.in_drop_phase() {
+            return pos.empty_squares().map(Action::Drop).collect();
+        }
+        let moves: Vec<Action> = pos
+            .moves(self.options.move_rule)
+            .into_iter()
+            .map(|(from, to)| Action::Move { from, to })
+            .collect();
+        if moves.is_empty() {
+            vec![Action::Pass]
+        } else {
+            moves
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
+        self.check(seat, action)?;
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn view(&self, _viewer: Viewer) -> Position {
+        // Magneton has no hidden information: every viewer sees the position.
+        self.position
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+        text.parse()
+    }
+
+    fn parse_position(options: Options, text: &str) -> Result<Magneton, NotationError> {
+        Ok(Magneton::from_position(options, text.parse()?))
+    }
+
+    fn position_key(&self) -> Position {
+        self.position
+    }
+}
+
+impl fmt::Display for Magneton {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.position, f)
+    }
+}

@@ -1,0 +1,193 @@
+//! Magneton's text forms: actions (`D4`, `D4-D1`, `pass`) and the position
+//! format (`8/8/8/8/8/8/8/8 w 12 12`).
+//!
+//! Position format: the eight ranks from 8 down to 1 separated by `/`, each
+//! rank from file A to H with `W` for a white stone, `B` for a black stone
+//! and a digit for a run of empty squares; then the side to move (`w` or
+//! `b`) and the stones still in white's and black's hands. Reading ignores
+//! case and extra spaces; printing is canonical.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::Action;
+use super::board::{Color, GRID, Position};
+use crate::game::NotationError;
+use crate::geometry::square::Square;
+
+/// `D4`: the square's label as Magneton writes it (uppercase file).
+pub fn square_label(sq: Square) -> String {
+    GRID.label(sq, true)
+}
+
+fn parse_square(text: &str) -> Result<Square, NotationError> {
+    GRID.parse_label(text)
+        .ok_or_else(|| NotationError::new(format!("{:?} is not a square (A1 to H8)", text.trim())))
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Drop(sq) => f.write_str(&square_label(sq)),
+            Action::Move { from, to } => write!(f, "{}-{}", square_label(from), square_label(to)),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Action, NotationError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(NotationError::new("empty action"));
+        }
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Action::Pass);
+        }
+        match text.split_once('-') {
+            Some((from, to)) => Ok(Action::Move {
+                from: parse_square(from)?,
+                to: parse_square(to)?,
+            }),
+            None => parse_square(text).map(Action::Drop).map_err(|_| {
+                NotationError::new(format!(
+                    "{text:?} is not a Magneton action (a drop like D4, a move like D4-D1, or pass)"
+                ))
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..GRID.height as i32).rev() {
+            let mut empty = 0;
+            for file in 0..GRID.width as i32 {
+                let sq = GRID.square(file, rank).expect("on the board");
+                match self.at(sq) {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        f.write_str(if c == Color::White { "W" } else { "B" })?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        let side = if self.side() == Color::White { "w" } else { "b" };
+        write!(
+            f,
+            " {side} {} {}",
+            self.hand(Color::White),
+            self.hand(Color::Black)
+        )
+    }
+}
+
+impl FromStr for Position {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Position, NotationError> {
+        let err = |m: String| NotationError::new(format!("bad Magneton position: {m}"));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [board, side, white_hand, black_hand] = fields[..] else {
+            return Err(err(format!(
+                "expected 4 fields (board, side, white's hand, black's hand), found {}",
+                fields.len()
+            )));
+        };
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != GRID.height as usize {
+            return Err(err(format!("expected 8 ranks, found {}", ranks.len())));
+        }
+        let mut stones = [0u64; 2];
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = GRID.height as i32 - 1 - i as i32;
+            let mut file = 0i32;
+            for ch in rank_text.chars() {
+                match ch.to_ascii_lowercase() {
+                    d @ '1'..='8' => file += d as i32 - '0' as i32,
+                    s @ ('w' | 'b') => {
+                        let sq = GRID
+                            .square(file, rank)
+                            .ok_or_else(|| err(format!("rank {} is longer than 8 squares", rank + 1)))?;
+                        stones[usize::from(s == 'b')] |= 1 << sq.0;
+                        file += 1;
+                    }
+                    other => return Err(err(format!("unexpected {other:?} in rank {}", rank + 1))),
+                }
+            }
+            if file != GRID.width as i32 {
+                return Err(err(format!("rank {} has {file} squares, not 8", rank + 1)));
+            }
+        }
+        let side = match side.to_ascii_lowercase().as_str() {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(err(format!("side to move {other:?} is not w or b"))),
+        };
+        let hand = |t: &str, who: &str| {
+            t.parse::<u8>()
+                .map_err(|_| err(format!("{who}'s hand {t:?} is not a number")))
+        };
+        let hands = [hand(white_hand, "white")?, hand(black_hand, "black")?];
+        Position::new(stones[0], stones[1], hands, side).map_err(|e| err(e.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_text() {
+        assert_eq!(Position::start().to_string(), "8/8/8/8/8/8/8/8 w 12 12");
+        assert_eq!(
+            "8/8/8/8/8/8/8/8  W 12 12 ".parse::<Position>(),
+            Ok(Position::start())
+        );
+    }
+
+    #[test]
+    fn bad_positions_are_explained() {
+        let e = |t: &str| t.parse::<Position>().unwrap_err().message;
+        assert!(e("8/8/8 w 12 12").contains("expected 8 ranks"));
+        assert!(e("9/8/8/8/8/8/8/8 w 12 12").contains("unexpected '9'"));
+        assert!(e("7/8/8/8/8/8/8/8 w 12 12").contains("has 7 squares"));
+        assert!(e("WWWWWWWW/WWWWW3/8/8/8/8/8/8 w 0 0").contains("13 stones"));
+        assert!(e("8/8/8/8/8/8/8/8 x 12 12").contains("not w or b"));
+        assert!(e("8/8/8/8/8/8/8/8 w 12").contains("expected 4 fields"));
+    }
+
+    #[test]
+    fn actions_read_and_print() {
+        let a: Action = " d4 - d1 ".parse().unwrap();
+        assert_eq!(a.to_string(), "D4-D1");
+        assert_eq!("PASS".parse::<Action>(), Ok(Action::Pass));
+        assert_eq!("c3".parse::<Action>().unwrap().to_string(), "C3");
+        assert!(
+            "I9".parse::<Action>()
+                .unwrap_err()
+                .message
+                .contains("not a Magneton action")
+        );
+        assert!(
+            "D4-Z1"
+                .parse::<Action>()
+                .unwrap_err()
+                .message
+                .contains("\"Z1\" is not a square")
+        );
+        assert!("".parse::<Action>().is_err());
+    }
+}
