@@ -15,8 +15,10 @@ Examples:
       the final position as black may see it
   lodestone perft magneton 2
       count the distinct positions two actions from the start (4032)
-  lodestone perft magneton 1 --option move-rule=per-ray --record game.txt
-      count from the position after a record";
+  lodestone perft magneton 1 --record game.txt
+      count from the position after a record (its headers give the options)
+  lodestone perft magneton 2 --option move-rule=per-ray --position \"8/8/8/3W4/8/8/8/8 b 11 12\"
+      count from a position in the game's position format";
 
 #[derive(Debug, Parser)]
 #[command(name = "lodestone", version, about = "Lodestone's command-line client for the magnet games", after_help = EXAMPLES)]
@@ -60,8 +62,11 @@ enum Command {
         options: Vec<String>,
         /// Count from the position after this record (its headers give the
         /// options).
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with = "position")]
         record: Option<PathBuf>,
+        /// Count from this position, written in the game's position format.
+        #[arg(long, value_name = "TEXT")]
+        position: Option<String>,
     },
 }
 
@@ -83,7 +88,8 @@ fn main() -> ExitCode {
             depth,
             options,
             record,
-        } => perft(&game, depth, &options, record.as_deref()),
+            position,
+        } => perft(&game, depth, &options, record.as_deref(), position.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -136,7 +142,13 @@ fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
     Ok(())
 }
 
-fn perft(game: &str, depth: u32, options: &[String], record: Option<&Path>) -> Result<(), Failure> {
+fn perft(
+    game: &str,
+    depth: u32,
+    options: &[String],
+    record: Option<&Path>,
+    position: Option<&str>,
+) -> Result<(), Failure> {
     let kind: GameKind = game
         .parse()
         .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
@@ -145,9 +157,12 @@ fn perft(game: &str, depth: u32, options: &[String], record: Option<&Path>) -> R
         .map(|o| OptionValues::split_pair(o))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure(e.message, 2))?;
-    let start = match record {
-        None => AnyGame::new(kind, &pairs).map_err(|e| Failure(e.message, 2))?,
-        Some(path) => {
+    let start = match (record, position) {
+        (None, None) => AnyGame::new(kind, &pairs).map_err(|e| Failure(e.message, 2))?,
+        (None, Some(text)) => {
+            AnyGame::from_position(kind, &pairs, text).map_err(|e| Failure(e.to_string(), 2))?
+        }
+        (Some(path), _) => {
             let record = read_record(path)?;
             if record.game != kind {
                 return Err(Failure::new(format!(

@@ -1,0 +1,72 @@
+//! Perft counts from the data files in `tests/perft/`, one test per game.
+
+use std::path::Path;
+
+use lodestone_rules::{AnyGame, GameKind, OptionValues};
+
+/// One entry of a perft file.
+#[derive(Debug)]
+struct Entry {
+    id: String,
+    options: Vec<(String, String)>,
+    position: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn parse(text: &str) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for block in text.split("\n\n") {
+        let mut entry = Entry {
+            id: String::new(),
+            options: Vec::new(),
+            position: String::new(),
+            counts: Vec::new(),
+        };
+        for line in block
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match key {
+                "id" => entry.id = rest.to_string(),
+                "option" => {
+                    let (k, v) = OptionValues::split_pair(rest).unwrap();
+                    entry.options.push((k.into(), v.into()));
+                }
+                "position" => entry.position = rest.to_string(),
+                "perft" => {
+                    let (d, n) = rest.split_once(' ').expect("perft DEPTH COUNT");
+                    entry.counts.push((d.parse().unwrap(), n.trim().parse().unwrap()));
+                }
+                other => panic!("unknown perft line {other:?}"),
+            }
+        }
+        if !entry.id.is_empty() {
+            assert!(!entry.counts.is_empty(), "{} has no counts", entry.id);
+            entries.push(entry);
+        }
+    }
+    entries
+}
+
+fn check_file(kind: GameKind, name: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/perft")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let entries = parse(&text);
+    assert!(!entries.is_empty());
+    for entry in entries {
+        let game = AnyGame::from_position(kind, &entry.options, &entry.position)
+            .unwrap_or_else(|e| panic!("{}: {e}", entry.id));
+        for (depth, expected) in entry.counts {
+            assert_eq!(game.perft(depth), Ok(expected), "{} at depth {depth}", entry.id);
+        }
+    }
+}
+
+#[test]
+fn magneton_perft() {
+    check_file(GameKind::Magneton, "magneton.perft");
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every test of the project on a fresh machine: builds what it needs
+# and runs the whole workspace's test suite. `.ci/run` calls this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "scripts/test.sh: cargo is not installed; install Rust from https://rustup.rs" >&2
+    exit 1
+fi
+
+echo "== cargo test --workspace"
+cargo test --workspace --all-targets
+cargo test --workspace --doc
