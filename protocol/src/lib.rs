@@ -1,7 +1,388 @@
-//! Lodestone's wire protocol: the messages clients and the server exchange.
+//! Lodestone's wire protocol: the JSON messages clients and the server
+//! exchange over WebSocket. This crate is the only place wire types are
+//! defined; `docs/protocol.md` documents every message with an example.
 //!
-//! Only the version exists so far; the message types arrive with the server
-//! (see ARCHITECTURE.md). This crate is the only place wire types are defined.
+//! Every client message carries a client-chosen `id`; the server answers it
+//! with exactly one reply carrying the same id (`welcome`, `ack`, `rooms`,
+//! `pong` or `error`). Between replies the server pushes `update`s: the
+//! whole room as the receiving viewer may see it, with a version that grows
+//! by one with every change.
 
-/// The protocol version every message will carry.
+mod board;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use board::board_json;
+
+/// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest client message the server reads, in bytes. Larger text gets
+/// a `too-large` error (the connection stays open).
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// A client-chosen request id, echoed in the reply: a number or a string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RequestId {
+    Number(u64),
+    Text(String),
+}
+
+impl From<u64> for RequestId {
+    fn from(n: u64) -> RequestId {
+        RequestId::Number(n)
+    }
+}
+
+/// A seat, by its index from 0 in turn order or by its name in the game
+/// (`"white"`, `"red"`, `"3"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SeatRef {
+    Index(u8),
+    Name(String),
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// Identify: `name` alone makes a new guest (the reply carries its
+    /// token); `token` resumes an existing guest (with `name`, renames it).
+    Hello {
+        id: RequestId,
+        protocol: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// List the public rooms that have a free seat (optionally of one game).
+    ListRooms {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+    },
+    /// Open a room. The game and its options decide the seats (and teams).
+    CreateRoom {
+        id: RequestId,
+        game: String,
+        #[serde(default)]
+        options: BTreeMap<String, String>,
+        #[serde(default = "yes")]
+        public: bool,
+    },
+    /// Take a seat (a given one, or any free one) before the game starts;
+    /// also watches the room.
+    Join {
+        id: RequestId,
+        room: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<SeatRef>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
+    /// Give up one's seat before the game starts.
+    Leave { id: RequestId, room: String },
+    /// Start the game; any seated player may, once every seat is taken.
+    Start { id: RequestId, room: String },
+    /// Receive the room's updates: as one's seat if one has a seat there
+    /// (the way to reconnect), otherwise as a spectator.
+    Watch {
+        id: RequestId,
+        room: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
+    /// Stop receiving the room's updates.
+    Unwatch { id: RequestId, room: String },
+    /// Play an action, in the game's notation (NOTATION.md).
+    Act {
+        id: RequestId,
+        room: String,
+        action: String,
+    },
+    /// Check the connection.
+    Ping { id: RequestId },
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl ClientMessage {
+    pub fn id(&self) -> &RequestId {
+        match self {
+            ClientMessage::Hello { id, .. }
+            | ClientMessage::ListRooms { id, .. }
+            | ClientMessage::CreateRoom { id, .. }
+            | ClientMessage::Join { id, .. }
+            | ClientMessage::Leave { id, .. }
+            | ClientMessage::Start { id, .. }
+            | ClientMessage::Watch { id, .. }
+            | ClientMessage::Unwatch { id, .. }
+            | ClientMessage::Act { id, .. }
+            | ClientMessage::Ping { id } => id,
+        }
+    }
+}
+
+/// A guest: a display name behind an unguessable token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Guest {
+    pub id: String,
+    pub name: String,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The reply to `hello`. `token` is present only when a new guest was
+    /// made: keep it to come back as the same guest. `rooms` lists the
+    /// unfinished rooms where the guest holds a seat.
+    Welcome {
+        id: RequestId,
+        protocol: u32,
+        guest: Guest,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        rooms: Vec<String>,
+    },
+    /// A request succeeded. `room` names the room it concerned, `seat` the
+    /// seat taken by `join`, `invite` the code of a new private room,
+    /// `version` the room version that includes an `act`.
+    Ack {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<u64>,
+    },
+    /// The reply to `list_rooms`.
+    Rooms { id: RequestId, rooms: Vec<RoomSummary> },
+    /// The reply to `ping`.
+    Pong { id: RequestId },
+    /// A request failed, or (with no id) a message could not be read.
+    /// Nothing changed.
+    Error {
+        id: Option<RequestId>,
+        code: String,
+        message: String,
+    },
+    /// The room as the receiving viewer may see it, after a change.
+    Update {
+        room: String,
+        version: u64,
+        state: Box<RoomState>,
+    },
+    /// The server is closing this connection (shutdown); reconnect later.
+    Bye { reason: String },
+}
+
+/// One line of the room list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomSummary {
+    pub id: String,
+    pub game: String,
+    pub options: BTreeMap<String, String>,
+    pub seats: u8,
+    pub taken: u8,
+    pub players: Vec<String>,
+}
+
+/// Where a room is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    /// Seats are being taken.
+    Open,
+    Playing,
+    Finished,
+}
+
+/// A seat of a room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatState {
+    pub seat: u8,
+    /// The seat's name in the game (`white`, `red`, `3`).
+    pub name: String,
+    /// The colour the seat plays (Magma: its team's colour; otherwise the
+    /// seat's own).
+    pub color: String,
+    /// Seats on the same team share this number (Magma); otherwise each
+    /// seat is its own team.
+    pub team: u8,
+    pub player: Option<Guest>,
+    /// Whether the player has a connection watching the room now.
+    pub connected: bool,
+}
+
+/// The whole room as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomState {
+    pub id: String,
+    pub game: String,
+    pub options: BTreeMap<String, String>,
+    pub public: bool,
+    /// The invite code of a private room, shown to its seated players.
+    pub invite: Option<String>,
+    pub status: RoomStatus,
+    pub seats: Vec<SeatState>,
+    /// The viewer's seat, or none for a spectator.
+    pub you: Option<u8>,
+    /// The game, once started.
+    pub play: Option<PlayState>,
+}
+
+/// The game part of a room, filtered for one viewer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayState {
+    /// The position in the game's position format, as the viewer may see it.
+    pub position: String,
+    /// The game's board as structured data for drawing (per game; see
+    /// docs/protocol.md).
+    pub board: serde_json::Value,
+    /// The seats that may act now.
+    pub to_act: Vec<u8>,
+    /// The viewer's legal actions, if it may act now.
+    pub legal: Vec<String>,
+    /// Every action so far, hidden ones without their text.
+    pub moves: Vec<MoveEntry>,
+    pub outcome: Option<OutcomeState>,
+    /// The running turn timer.
+    pub clock: Option<ClockState>,
+}
+
+/// One action of the game's log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEntry {
+    /// From 1.
+    pub ply: u32,
+    pub seat: u8,
+    /// The action in notation; absent while it is secret from the viewer.
+    pub action: Option<String>,
+    /// For a secret action: SHA-256 (hex) of `<salt>:<action>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// The salt (hex), revealed when the game ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeState {
+    /// `white wins (four in a row)`, `draw (threefold repetition)`.
+    pub result: String,
+    pub winners: Vec<u8>,
+}
+
+/// A running turn timer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockState {
+    pub seat: u8,
+    /// Milliseconds left when the update was sent.
+    pub remaining_ms: u64,
+}
+
+/// Stable error codes of the server (the rules add theirs: `game-over`,
+/// `not-your-turn`, `wrong-phase`, `illegal-action`, `bad-notation`).
+pub mod codes {
+    pub const BAD_JSON: &str = "bad-json";
+    pub const BAD_MESSAGE: &str = "bad-message";
+    pub const TOO_LARGE: &str = "too-large";
+    pub const RATE_LIMITED: &str = "rate-limited";
+    pub const UNSUPPORTED_PROTOCOL: &str = "unsupported-protocol";
+    pub const NOT_IDENTIFIED: &str = "not-identified";
+    pub const BAD_TOKEN: &str = "bad-token";
+    pub const BAD_NAME: &str = "bad-name";
+    pub const UNKNOWN_GAME: &str = "unknown-game";
+    pub const BAD_OPTION: &str = "bad-option";
+    pub const UNKNOWN_ROOM: &str = "unknown-room";
+    pub const INVITE_REQUIRED: &str = "invite-required";
+    pub const SEAT_TAKEN: &str = "seat-taken";
+    pub const NO_SUCH_SEAT: &str = "no-such-seat";
+    pub const ROOM_FULL: &str = "room-full";
+    pub const ALREADY_SEATED: &str = "already-seated";
+    pub const NOT_SEATED: &str = "not-seated";
+    pub const NOT_WATCHING: &str = "not-watching";
+    pub const ALREADY_STARTED: &str = "already-started";
+    pub const NOT_STARTED: &str = "not-started";
+    pub const SEATS_NOT_FULL: &str = "seats-not-full";
+    pub const STORAGE: &str = "storage-failure";
+    pub const SHUTTING_DOWN: &str = "shutting-down";
+}
+
+/// Reads a client message, saying what is wrong in a reply the server can
+/// send as is (with the message's id when it has one).
+pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(error(
+            None,
+            codes::TOO_LARGE,
+            format!(
+                "the message has {} bytes; the limit is {MAX_MESSAGE_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| error(None, codes::BAD_JSON, format!("the message is not JSON: {e}")))?;
+    let id = value
+        .get("id")
+        .and_then(|v| serde_json::from_value::<RequestId>(v.clone()).ok());
+    if !value.is_object() {
+        return Err(error(
+            id,
+            codes::BAD_MESSAGE,
+            "a message is a JSON object with a \"type\"",
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| error(id, codes::BAD_MESSAGE, format!("{e}")))
+}
+
+/// An `error` message.
+pub fn error(id: Option<RequestId>, code: &str, message: impl Into<String>) -> ServerMessage {
+    ServerMessage::Error {
+        id,
+        code: code.to_string(),
+        message: message.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_message_and_reports_bad_ones() {
+        let m = parse_client_message(r#"{"type":"act","id":7,"room":"r","action":"D4"}"#).unwrap();
+        assert_eq!(m.id(), &RequestId::Number(7));
+        let code = |text: &str| match parse_client_message(text) {
+            Err(ServerMessage::Error { id, code, .. }) => (id, code),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(code("{nope"), (None, "bad-json".into()));
+        assert_eq!(code("[1]"), (None, "bad-message".into()));
+        assert_eq!(
+            code(r#"{"type":"dance","id":"a"}"#),
+            (Some(RequestId::Text("a".into())), "bad-message".into())
+        );
+        assert_eq!(
+            code(r#"{"type":"act","id":3}"#),
+            (Some(RequestId::Number(3)), "bad-message".into())
+        );
+        assert_eq!(
+            code(&"x".repeat(MAX_MESSAGE_BYTES + 1)),
+            (None, "too-large".into())
+        );
+    }
+}

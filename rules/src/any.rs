@@ -254,6 +254,14 @@ impl AnyGame {
         with_game!(self, g => g.seat_name(seat))
     }
 
+    pub fn seat_color(&self, seat: Seat) -> String {
+        with_game!(self, g => g.seat_color(seat))
+    }
+
+    pub fn team(&self, seat: Seat) -> u8 {
+        with_game!(self, g => g.team(seat))
+    }
+
     pub fn parse_seat(&self, name: &str) -> Option<Seat> {
         with_game!(self, g => g.parse_seat(name))
     }

@@ -288,6 +288,16 @@ pub trait Game: Clone + fmt::Debug + Sized {
     fn seat_count(&self) -> usize;
     /// The seat's name as players write it (`white`, `red`, `3`).
     fn seat_name(&self, seat: Seat) -> String;
+    /// The colour the seat plays, as people name it (`white`, `red`). In
+    /// team games teammates share it.
+    fn seat_color(&self, seat: Seat) -> String {
+        self.seat_name(seat)
+    }
+    /// The seat's team, numbered from 0; teammates share it. By default
+    /// every seat is its own team.
+    fn team(&self, seat: Seat) -> u8 {
+        seat.0
+    }
     /// The seat a name refers to, case-insensitively.
     fn parse_seat(&self, name: &str) -> Option<Seat> {
         (0..self.seat_count() as u8)

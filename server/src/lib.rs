@@ -1,4 +1,15 @@
-//! Lodestone's authoritative server: lobby, rooms, storage, clocks.
-//!
-//! Not built yet: the rules crate comes first. ARCHITECTURE.md describes
-//! what will live here.
+//! Lodestone's authoritative server: a lobby of rooms, one task per room as
+//! the single writer of its game, filtered views for every viewer, and a
+//! durable action log in SQLite. `main.rs` only reads the configuration and
+//! calls [`Server::start`]; tests start servers the same way.
+
+mod app;
+mod clock;
+mod http;
+mod lobby;
+mod room;
+pub mod secrets;
+pub mod store;
+mod ws;
+
+pub use app::{Config, Server};

@@ -1,8 +1,77 @@
-//! `lodestone-server`: not built yet; says so and exits with an error.
+//! `lodestone-server`: reads flags and environment, sets up logging, runs
+//! the server until SIGTERM or ctrl-c, then shuts it down gracefully.
 
-fn main() -> std::process::ExitCode {
-    eprintln!(
-        "lodestone-server: the server is not built yet; `lodestone replay` and `lodestone perft` work today"
-    );
-    std::process::ExitCode::FAILURE
+use std::net::SocketAddr;
+
+use clap::Parser;
+use lodestone_server::{Config, Server};
+use tracing_subscriber::EnvFilter;
+
+/// Lodestone's authoritative game server for Magnet, Magma, Magnetism and
+/// Magneton.
+#[derive(Debug, Parser)]
+#[command(
+    name = "lodestone-server",
+    version,
+    after_help = "Examples:\n  lodestone-server\n      serve on 127.0.0.1:8080 with ./lodestone.db\n  \
+                  lodestone-server --bind 127.0.0.1:0 --database sqlite:///var/lib/lodestone/games.db\n      \
+                  pick a free port; print it as `listening on http://ADDR`\n\n\
+                  Logging: RUST_LOG (default info), e.g. RUST_LOG=lodestone_server=debug."
+)]
+struct Args {
+    /// Address to listen on (port 0 picks a free one).
+    #[arg(long, env = "LODESTONE_BIND", default_value = "127.0.0.1:8080")]
+    bind: SocketAddr,
+    /// Database URL: sqlite://PATH (created if missing) or sqlite::memory:
+    /// (nothing kept).
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
+    database: String,
+    /// Messages each connection may send per second, in bursts of twice
+    /// that; 0 for no limit.
+    #[arg(long, env = "LODESTONE_RATE_LIMIT", default_value_t = 50)]
+    rate_limit: u32,
+    /// Messages queued for a connection before it is dropped as too slow.
+    #[arg(long, env = "LODESTONE_OUTBOX", default_value_t = 256)]
+    outbox: usize,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(std::io::stderr)
+        .init();
+    let args = Args::parse();
+    let config = Config {
+        bind: args.bind,
+        database: args.database,
+        rate_limit: args.rate_limit,
+        outbox: args.outbox.max(1),
+    };
+    let server = Server::start(config).await?;
+    // Tests and scripts read this line to learn the port.
+    println!("listening on http://{}", server.addr());
+    tokio::select! {
+        _ = shutdown_signal() => tracing::info!("shutting down"),
+        _ = server.stopping() => {}
+    }
+    server.shutdown().await;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("SIGTERM handler");
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
 }

@@ -1,0 +1,169 @@
+//! The server as a whole: configuration, shared state, start and graceful
+//! shutdown.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tokio::net::TcpListener;
+use tokio::sync::Mutex;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::clock::Clock;
+use crate::lobby::Lobby;
+use crate::room::{RoomCore, RoomHandle, spawn_room};
+use crate::store::{Store, StoreError};
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on; port 0 picks a free port.
+    pub bind: SocketAddr,
+    /// `sqlite://PATH` (created if missing) or `sqlite::memory:`.
+    pub database: String,
+    /// Messages a connection may send per second (bursts of twice that);
+    /// 0 turns the limit off.
+    pub rate_limit: u32,
+    /// Messages queued for one connection before it counts as too slow and
+    /// is disconnected.
+    pub outbox: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: "sqlite://lodestone.db".into(),
+            rate_limit: 50,
+            outbox: 256,
+        }
+    }
+}
+
+/// State shared by every connection and room task.
+#[derive(Debug)]
+pub struct App {
+    pub config: Config,
+    pub store: Store,
+    pub lobby: Lobby,
+    pub clock: Clock,
+    /// Cancelled on shutdown: connections say goodbye, rooms stop.
+    pub shutdown: CancellationToken,
+    /// Every connection and room task, so shutdown can wait for them.
+    pub tasks: TaskTracker,
+    next_conn: AtomicU64,
+    /// Serialises loading rooms from the store, so a room never gets two
+    /// tasks.
+    loading: Mutex<()>,
+}
+
+impl App {
+    pub fn next_conn(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The task of room `id`, loading the room from the store if it is not
+    /// in memory (a finished game, or one evicted).
+    pub async fn room(self: &Arc<App>, id: &str) -> Result<Option<RoomHandle>, StoreError> {
+        if let Some(handle) = self.lobby.get(id) {
+            return Ok(Some(handle));
+        }
+        let _guard = self.loading.lock().await;
+        if let Some(handle) = self.lobby.get(id) {
+            return Ok(Some(handle));
+        }
+        let Some(record) = self.store.room(id).await? else {
+            return Ok(None);
+        };
+        match RoomCore::restore(&record) {
+            Ok(core) => Ok(Some(spawn_room(core, self))),
+            Err(e) => {
+                tracing::error!(room = id, error = %e, "stored room does not replay");
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    app: Arc<App>,
+    store_task: JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the database, resumes every unfinished room, binds and starts
+    /// serving in the background.
+    pub async fn start(config: Config) -> anyhow::Result<Server> {
+        let (store, store_task) = Store::open(&config.database).await?;
+        let listener = TcpListener::bind(config.bind).await?;
+        let addr = listener.local_addr()?;
+        let app = Arc::new(App {
+            config,
+            store,
+            lobby: Lobby::default(),
+            clock: Clock::new(),
+            shutdown: CancellationToken::new(),
+            tasks: TaskTracker::new(),
+            next_conn: AtomicU64::new(1),
+            loading: Mutex::new(()),
+        });
+        let rooms = app.store.unfinished_rooms().await?;
+        let mut resumed = 0;
+        for record in &rooms {
+            match RoomCore::restore(record) {
+                Ok(core) => {
+                    spawn_room(core, &app);
+                    resumed += 1;
+                }
+                Err(e) => {
+                    tracing::error!(room = %record.id, error = %e, "stored room does not replay; left out")
+                }
+            }
+        }
+        tracing::info!(rooms = resumed, "resumed unfinished rooms");
+        let router = crate::http::router(app.clone());
+        let shutdown = app.shutdown.clone();
+        app.tasks.spawn(async move {
+            let serve = axum::serve(listener, router).with_graceful_shutdown(shutdown.cancelled_owned());
+            if let Err(e) = serve.await {
+                tracing::error!(error = %e, "the HTTP server stopped");
+            }
+        });
+        Ok(Server {
+            addr,
+            app,
+            store_task,
+        })
+    }
+
+    /// The address the server listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Resolves when shutdown has been asked for.
+    pub async fn stopping(&self) {
+        self.app.shutdown.cancelled().await
+    }
+
+    /// Stops accepting connections, closes every connection with a reason,
+    /// stops the rooms (each finishes the store it is waiting for), then
+    /// drains the storage writer and closes the database.
+    pub async fn shutdown(self) {
+        let Server { app, store_task, .. } = self;
+        app.shutdown.cancel();
+        app.tasks.close();
+        app.tasks.wait().await;
+        let store = app.store.clone();
+        drop(app);
+        store.close().await;
+        // The writer ends once every handle to the store is gone.
+        drop(store);
+        let _ = store_task.await;
+    }
+}

@@ -1,0 +1,97 @@
+//! HTTP routes: the WebSocket endpoint, the public room list, game records,
+//! a health check, and the front page.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use lodestone_protocol::{codes, error};
+
+use crate::app::App;
+use crate::secrets;
+
+/// The server's routes.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/ws", get(crate::ws::upgrade))
+        .route("/api/rooms", get(rooms))
+        .route("/api/rooms/{id}/record", get(record))
+        .with_state(app)
+}
+
+async fn index() -> Html<&'static str> {
+    Html(
+        "<!doctype html><meta charset=utf-8><title>Lodestone</title>\
+         <h1>Lodestone</h1><p>This server speaks the Lodestone protocol on <code>/ws</code> \
+         (see docs/protocol.md). The browser client is not built yet.</p>",
+    )
+}
+
+fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
+    let body = serde_json::to_string(&error(None, code, message)).expect("errors serialise");
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// `GET /api/rooms[?game=G]`: the public rooms with a free seat.
+async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
+    let list = app.lobby.open_rooms(query.get("game").map(String::as_str));
+    axum::Json(list).into_response()
+}
+
+/// `GET /api/rooms/{id}/record[?invite=CODE]`, with the guest's token as
+/// `Authorization: Bearer TOKEN` (or `?token=`): the game record in
+/// NOTATION.md format, as that guest may see it (a spectator without a
+/// token). Complete, with commitment salts, once the game is over.
+async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_string)
+        .or_else(|| query.get("token").cloned());
+    let guest = match token {
+        None => None,
+        Some(token) => match app.store.guest_by_token_hash(&secrets::token_hash(&token)).await {
+            Ok(Some(g)) => Some(g.id),
+            Ok(None) => {
+                return json_error(
+                    StatusCode::UNAUTHORIZED,
+                    codes::BAD_TOKEN,
+                    "this token belongs to no guest",
+                );
+            }
+            Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+        },
+    };
+    let handle = match app.room(&id).await {
+        Ok(Some(h)) => h,
+        Ok(None) => {
+            return json_error(
+                StatusCode::NOT_FOUND,
+                codes::UNKNOWN_ROOM,
+                "there is no such room",
+            );
+        }
+        Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+    };
+    match handle.record(guest, query.get("invite").cloned()).await {
+        Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, &refusal.code, &refusal.message),
+        Err(_) => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            codes::UNKNOWN_ROOM,
+            "the room is reloading; try again",
+        ),
+    }
+}

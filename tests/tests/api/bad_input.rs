@@ -1,0 +1,148 @@
+//! Bad input of every kind gets a clear error with a stable code; the
+//! connection stays usable and nothing changes.
+
+use lodestone_protocol::{MAX_MESSAGE_BYTES, ServerMessage};
+use lodestone_tests::{Client, TestServer};
+use serde_json::json;
+
+use crate::games::{play, started_room};
+
+/// Reads the next message, which must be an error; returns (id, code).
+async fn next_error(client: &mut Client) -> (Option<lodestone_protocol::RequestId>, String) {
+    match client.recv().await.expect("connection stays open") {
+        ServerMessage::Error { id, code, .. } => (id, code),
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+async fn still_usable(client: &mut Client) {
+    match client.request(json!({"type": "ping"})).await {
+        ServerMessage::Pong { .. } => {}
+        other => panic!("the connection is no longer usable: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn malformed_messages_get_errors_and_the_connection_stays() {
+    let server = TestServer::start().await;
+    let mut c = server.client().await;
+    c.send_text("{not json").await;
+    assert_eq!(next_error(&mut c).await, (None, "bad-json".into()));
+    c.send_text("[1, 2]").await;
+    assert_eq!(next_error(&mut c).await.1, "bad-message");
+    c.send_text(r#"{"type": "teleport", "id": 9}"#).await;
+    assert_eq!(next_error(&mut c).await, (Some(9.into()), "bad-message".into()));
+    c.send_text(r#"{"type": "act", "id": 10, "room": "r"}"#).await;
+    assert_eq!(next_error(&mut c).await, (Some(10.into()), "bad-message".into()));
+    let big = format!(
+        r#"{{"type": "ping", "id": 1, "pad": "{}"}}"#,
+        "x".repeat(MAX_MESSAGE_BYTES)
+    );
+    c.send_text(&big).await;
+    assert_eq!(next_error(&mut c).await.1, "too-large");
+    still_usable(&mut c).await;
+
+    // Everything but hello and ping needs an identity first.
+    c.refused(json!({"type": "list_rooms"}), "not-identified").await;
+    c.refused(
+        json!({"type": "hello", "protocol": 99, "name": "Ann"}),
+        "unsupported-protocol",
+    )
+    .await;
+    c.refused(json!({"type": "hello", "protocol": 1}), "bad-name")
+        .await;
+    c.refused(json!({"type": "hello", "protocol": 1, "name": "   "}), "bad-name")
+        .await;
+    c.refused(
+        json!({"type": "hello", "protocol": 1, "name": "x".repeat(33)}),
+        "bad-name",
+    )
+    .await;
+    c.refused(
+        json!({"type": "hello", "protocol": 1, "token": "00"}),
+        "bad-token",
+    )
+    .await;
+    c.hello("Ann").await;
+    c.refused(json!({"type": "create_room", "game": "chess"}), "unknown-game")
+        .await;
+    c.refused(
+        json!({"type": "create_room", "game": "magneton", "options": {"speed": "fast"}}),
+        "bad-option",
+    )
+    .await;
+    c.refused(json!({"type": "join", "room": "no-such-room"}), "unknown-room")
+        .await;
+    c.refused(json!({"type": "watch", "room": "no-such-room"}), "unknown-room")
+        .await;
+    still_usable(&mut c).await;
+}
+
+#[tokio::test]
+async fn illegal_actions_are_refused_and_change_nothing() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
+    let before = play(&mut clients, &room, &["D4"]).await;
+    let refused = [
+        (1, "D4", "illegal-action", "D4 is occupied"),
+        (0, "E4", "not-your-turn", "it is black's turn"),
+        (1, "D4-D5", "wrong-phase", "black still has 12 stones to drop"),
+        (1, "Z9", "bad-notation", ""),
+        (1, "", "bad-notation", "empty action"),
+    ];
+    for (seat, action, code, message) in refused {
+        let m = clients[seat]
+            .refused(json!({"type": "act", "room": room, "action": action}), code)
+            .await;
+        assert!(m.contains(message), "{action}: {m}");
+    }
+    // Nothing changed: a fresh look shows the same version and position.
+    let mut eve = server.client().await;
+    eve.hello("Eve").await;
+    eve.ok(json!({"type": "watch", "room": room})).await;
+    let now = eve.state_at(&room, 0).await;
+    assert_eq!(now.play.unwrap().position, before.play.unwrap().position);
+    assert_eq!(eve.states[&room].0, clients[0].states[&room].0);
+}
+
+#[tokio::test]
+async fn actions_after_the_end_are_refused() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
+    let record = lodestone_rules::Record::parse(include_str!(
+        "../../records/magneton/valid/neither-side-can-move.txt"
+    ))
+    .unwrap();
+    let actions: Vec<&str> = record.actions.iter().map(|a| a.text.as_str()).collect();
+    let end = play(&mut clients, &room, &actions).await;
+    assert_eq!(
+        end.play.unwrap().outcome.unwrap().result,
+        "draw (neither side can move)"
+    );
+    for c in clients.iter_mut() {
+        c.refused(
+            json!({"type": "act", "room": room, "action": "pass"}),
+            "game-over",
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn a_flood_of_messages_is_rate_limited() {
+    let server = TestServer::start_with(|c| c.rate_limit = 5).await;
+    let mut c = server.client().await;
+    // Burst of 10 allowed, then refusals.
+    let mut limited = 0;
+    for i in 0..30u64 {
+        c.send_text(&json!({"type": "ping", "id": i}).to_string()).await;
+    }
+    for _ in 0..30 {
+        match c.recv().await.unwrap() {
+            ServerMessage::Pong { .. } => {}
+            ServerMessage::Error { code, .. } if code == "rate-limited" => limited += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(limited >= 15, "only {limited} of 30 were limited");
+}

@@ -1,0 +1,117 @@
+//! Whole games played to the end by scripted clients, and the records the
+//! server keeps of them.
+
+use lodestone_protocol::RoomStatus;
+use lodestone_rules::Record;
+use lodestone_tests::{Client, TestServer, http_get};
+use serde_json::json;
+
+/// Two seated clients, the room started; returns (room, clients by seat,
+/// tokens by seat).
+pub async fn started_room(
+    server: &TestServer,
+    game: &str,
+    options: serde_json::Value,
+) -> (String, Vec<Client>, Vec<String>) {
+    let mut ann = server.client().await;
+    let ann_token = ann.hello("Ann").await;
+    let (room, _) = ann.create_room(game, options, true).await;
+    assert_eq!(ann.join(&room, json!(0)).await, 0);
+    let mut bo = server.client().await;
+    let bo_token = bo.hello("Bo").await;
+    assert_eq!(bo.join(&room, json!(null)).await, 1);
+    bo.ok(json!({"type": "start", "room": room})).await;
+    (room, vec![ann, bo], vec![ann_token, bo_token])
+}
+
+/// Plays `actions` in order, each by the seat the latest state says is to
+/// act; returns the final state as seat 0 sees it.
+pub async fn play(clients: &mut [Client], room: &str, actions: &[&str]) -> lodestone_protocol::RoomState {
+    clients[0].state_until(room, |s| s.play.is_some()).await;
+    let mut version = clients[0].states[room].0;
+    for action in actions {
+        let state = clients[0].state_at(room, version).await;
+        let seat = state.play.as_ref().unwrap().to_act[0] as usize;
+        version = clients[seat].act(room, action).await;
+    }
+    clients[0].state_at(room, version).await
+}
+
+fn record_actions(text: &str) -> Vec<String> {
+    Record::parse(text)
+        .unwrap()
+        .actions
+        .into_iter()
+        .map(|a| a.text)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_magneton_game_is_played_to_its_end() {
+    let server = TestServer::start().await;
+    let (room, mut clients, tokens) = started_room(&server, "magneton", json!({})).await;
+    let actions = record_actions(include_str!("../../records/magneton/valid/forced-pass.txt"));
+    let actions: Vec<&str> = actions.iter().map(String::as_str).collect();
+    let state = play(&mut clients, &room, &actions).await;
+    assert_eq!(state.status, RoomStatus::Finished);
+    let play = state.play.unwrap();
+    assert_eq!(
+        play.outcome.as_ref().unwrap().result,
+        "white wins (four in a row)"
+    );
+    assert_eq!(play.outcome.unwrap().winners, vec![0]);
+    assert_eq!(play.moves.len(), actions.len());
+    assert!(play.to_act.is_empty() && play.legal.is_empty());
+
+    // Black sees the same end.
+    let black = clients[1]
+        .state_until(&room, |s| s.status == RoomStatus::Finished)
+        .await;
+    assert_eq!(black.play.unwrap().position, play.position);
+
+    // The record replays to the same result, for a player and a spectator.
+    for token in [Some(tokens[0].as_str()), None] {
+        let (status, text) = http_get(server.addr(), &format!("/api/rooms/{room}/record"), token).await;
+        assert_eq!(status, 200, "{text}");
+        let replayed = Record::parse(&text).unwrap().replay().unwrap();
+        assert_eq!(
+            replayed.outcome().unwrap().to_string(),
+            "white wins (four in a row)"
+        );
+        assert_eq!(replayed.position_string(), play.position);
+        assert!(
+            text.contains("[Seat \"white=Ann\"]") && text.contains("[Seat \"black=Bo\"]"),
+            "{text}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn random_magneton_games_with_both_move_rules_end() {
+    let server = TestServer::start().await;
+    for rule in ["line", "per-ray"] {
+        let (room, mut clients, _) = started_room(&server, "magneton", json!({"move-rule": rule})).await;
+        clients[0].state_until(&room, |s| s.play.is_some()).await;
+        let mut version = clients[0].states[&room].0;
+        let mut n = 0u64;
+        loop {
+            let state = clients[0].state_at(&room, version).await;
+            if state.status == RoomStatus::Finished {
+                break;
+            }
+            let seat = state.play.as_ref().unwrap().to_act[0] as usize;
+            // The mover's own view lists its legal actions.
+            let mine = clients[seat].state_at(&room, version).await;
+            let legal = mine.play.unwrap().legal;
+            assert!(!legal.is_empty());
+            n = n
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let action = &legal[(n >> 33) as usize % legal.len()];
+            version = clients[seat].act(&room, action).await;
+        }
+        let end = clients[0].state_at(&room, version).await;
+        assert!(end.play.unwrap().outcome.is_some());
+        assert_eq!(end.options.get("move-rule").map(String::as_str), Some(rule));
+    }
+}

@@ -1,0 +1,8 @@
+//! Black-box tests of the server: a real server on a loopback port 0 with a
+//! fresh SQLite file, real WebSocket clients. One test binary, one module
+//! per area.
+
+mod bad_input;
+mod games;
+mod lobby;
+mod restart;

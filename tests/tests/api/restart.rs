@@ -1,0 +1,101 @@
+//! Durability: a server killed with SIGKILL mid-game loses no acknowledged
+//! action; a restarted server resumes every unfinished game; a graceful
+//! shutdown says goodbye.
+
+use lodestone_protocol::{RoomStatus, ServerMessage};
+use lodestone_tests::{Client, ServerProcess, TestServer, temp_dir};
+use serde_json::json;
+
+use crate::games::play;
+
+const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
+
+#[tokio::test]
+async fn a_killed_server_loses_no_acknowledged_action() {
+    let dir = temp_dir();
+    let server = ServerProcess::start(SERVER, &dir);
+    let mut ann = Client::connect(server.addr).await;
+    let ann_token = ann.hello("Ann").await;
+    let (room, _) = ann.create_room("magneton", json!({}), true).await;
+    ann.join(&room, json!(0)).await;
+    let mut bo = Client::connect(server.addr).await;
+    let bo_token = bo.hello("Bo").await;
+    bo.join(&room, json!(1)).await;
+    bo.ok(json!({"type": "start", "room": room})).await;
+    let record =
+        lodestone_rules::Record::parse(include_str!("../../records/magneton/valid/forced-pass.txt")).unwrap();
+    let actions: Vec<&str> = record.actions.iter().map(|a| a.text.as_str()).collect();
+    let (first, rest) = actions.split_at(17);
+    let mut clients = vec![ann, bo];
+    let before = play(&mut clients, &room, first).await;
+    server.kill();
+
+    let server = ServerProcess::start(SERVER, &dir);
+    let mut clients = vec![
+        Client::connect(server.addr).await,
+        Client::connect(server.addr).await,
+    ];
+    for (client, token) in clients.iter_mut().zip([&ann_token, &bo_token]) {
+        match client.resume(token).await {
+            ServerMessage::Welcome { rooms, .. } => assert_eq!(rooms, vec![room.clone()]),
+            other => panic!("{other:?}"),
+        }
+        client.ok(json!({"type": "watch", "room": room})).await;
+    }
+    let after = clients[0].state_at(&room, 0).await;
+    assert_eq!(after.play.as_ref().unwrap().moves.len(), 17);
+    assert_eq!(after.play.unwrap().position, before.play.unwrap().position);
+    let end = play(&mut clients, &room, rest).await;
+    assert_eq!(end.status, RoomStatus::Finished);
+    assert_eq!(
+        end.play.unwrap().outcome.unwrap().result,
+        "white wins (four in a row)"
+    );
+}
+
+#[tokio::test]
+async fn a_restarted_server_resumes_games_and_open_rooms() {
+    let first = TestServer::start().await;
+    let dir = first.dir.clone();
+    let mut ann = first.client().await;
+    let token = ann.hello("Ann").await;
+    let (open_room, _) = ann.create_room("magneton", json!({}), true).await;
+    ann.join(&open_room, json!(0)).await;
+    let (room, mut clients, _) =
+        crate::games::started_room(&first, "magneton", json!({"move-rule": "per-ray"})).await;
+    play(&mut clients, &room, &["A1", "H8", "D5"]).await;
+    // Graceful shutdown: watchers are told why the connection closes.
+    let shutdown = tokio::spawn(first.server.shutdown());
+    loop {
+        match ann.recv().await {
+            Some(ServerMessage::Update { .. }) => continue,
+            Some(ServerMessage::Bye { reason }) => {
+                break assert!(reason.contains("shutting down"), "{reason}");
+            }
+            other => panic!("expected a goodbye, got {other:?}"),
+        }
+    }
+    assert!(ann.recv().await.is_none(), "then the connection closes");
+    shutdown.await.unwrap();
+
+    let second = TestServer::start_in(dir, |_| {}).await;
+    let mut ann = second.client().await;
+    match ann.resume(&token).await {
+        ServerMessage::Welcome { rooms, .. } => assert_eq!(rooms, vec![open_room.clone()]),
+        other => panic!("{other:?}"),
+    }
+    let mut eve = second.client().await;
+    eve.hello("Eve").await;
+    eve.ok(json!({"type": "watch", "room": room})).await;
+    let state = eve.state_at(&room, 0).await;
+    assert_eq!(state.options.get("move-rule").unwrap(), "per-ray");
+    assert_eq!(state.play.unwrap().moves.len(), 3);
+    let rooms = match eve.ok(json!({"type": "list_rooms"})).await {
+        ServerMessage::Rooms { rooms, .. } => rooms,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        rooms.iter().map(|r| r.id.clone()).collect::<Vec<_>>(),
+        vec![open_room]
+    );
+}
