@@ -1,0 +1,286 @@
+//! Pins the JSON of every message (insta snapshots in `snapshots/`), and
+//! checks that every JSON example in `docs/protocol.md` is a valid message
+//! that reads back to itself.
+
+use std::collections::BTreeMap;
+
+use lodestone_protocol::*;
+use serde_json::{Value, json};
+
+fn client_messages() -> Vec<(&'static str, ClientMessage)> {
+    let id = RequestId::Number;
+    vec![
+        (
+            "hello_new",
+            ClientMessage::Hello {
+                id: id(1),
+                protocol: 1,
+                name: Some("Ann".into()),
+                token: None,
+            },
+        ),
+        (
+            "hello_again",
+            ClientMessage::Hello {
+                id: RequestId::Text("a1".into()),
+                protocol: 1,
+                name: None,
+                token: Some("5f1c…".into()),
+            },
+        ),
+        (
+            "list_rooms",
+            ClientMessage::ListRooms {
+                id: id(2),
+                game: Some("magneton".into()),
+            },
+        ),
+        (
+            "create_room",
+            ClientMessage::CreateRoom {
+                id: id(3),
+                game: "magneton".into(),
+                options: BTreeMap::from([("move-rule".into(), "per-ray".into())]),
+                public: false,
+            },
+        ),
+        (
+            "join",
+            ClientMessage::Join {
+                id: id(4),
+                room: "7c9e…".into(),
+                seat: Some(SeatRef::Name("black".into())),
+                invite: Some("0f3a…".into()),
+            },
+        ),
+        (
+            "leave",
+            ClientMessage::Leave {
+                id: id(5),
+                room: "7c9e…".into(),
+            },
+        ),
+        (
+            "start",
+            ClientMessage::Start {
+                id: id(6),
+                room: "7c9e…".into(),
+            },
+        ),
+        (
+            "watch",
+            ClientMessage::Watch {
+                id: id(7),
+                room: "7c9e…".into(),
+                invite: None,
+            },
+        ),
+        (
+            "unwatch",
+            ClientMessage::Unwatch {
+                id: id(8),
+                room: "7c9e…".into(),
+            },
+        ),
+        (
+            "act",
+            ClientMessage::Act {
+                id: id(9),
+                room: "7c9e…".into(),
+                action: "D4".into(),
+            },
+        ),
+        ("ping", ClientMessage::Ping { id: id(10) }),
+    ]
+}
+
+fn state() -> RoomState {
+    RoomState {
+        id: "7c9e…".into(),
+        game: "magneton".into(),
+        options: BTreeMap::from([("move-rule".into(), "line".into())]),
+        public: true,
+        invite: None,
+        status: RoomStatus::Playing,
+        seats: vec![
+            SeatState {
+                seat: 0,
+                name: "white".into(),
+                color: "white".into(),
+                team: 0,
+                player: Some(Guest {
+                    id: "g-ann".into(),
+                    name: "Ann".into(),
+                }),
+                connected: true,
+            },
+            SeatState {
+                seat: 1,
+                name: "black".into(),
+                color: "black".into(),
+                team: 1,
+                player: Some(Guest {
+                    id: "g-bo".into(),
+                    name: "Bo".into(),
+                }),
+                connected: false,
+            },
+        ],
+        you: Some(1),
+        play: Some(PlayState {
+            position: "8/8/8/8/3W4/8/8/8 b 11 12".into(),
+            board: json!({"stones": {"white": ["D4"], "black": []}, "hands": {"white": 11, "black": 12}, "side": "black", "phase": "drop"}),
+            to_act: vec![1],
+            legal: vec!["A1".into(), "B1".into()],
+            moves: vec![MoveEntry {
+                ply: 1,
+                seat: 0,
+                action: Some("D4".into()),
+                commitment: None,
+                salt: None,
+            }],
+            outcome: None,
+            clock: None,
+        }),
+    }
+}
+
+fn server_messages() -> Vec<(&'static str, ServerMessage)> {
+    let id = RequestId::Number;
+    vec![
+        (
+            "welcome",
+            ServerMessage::Welcome {
+                id: id(1),
+                protocol: 1,
+                guest: Guest {
+                    id: "g-ann".into(),
+                    name: "Ann".into(),
+                },
+                token: Some("5f1c…".into()),
+                rooms: vec![],
+            },
+        ),
+        (
+            "ack",
+            ServerMessage::Ack {
+                id: id(9),
+                room: Some("7c9e…".into()),
+                seat: None,
+                invite: None,
+                version: Some(12),
+            },
+        ),
+        (
+            "rooms",
+            ServerMessage::Rooms {
+                id: id(2),
+                rooms: vec![RoomSummary {
+                    id: "7c9e…".into(),
+                    game: "magneton".into(),
+                    options: BTreeMap::from([("move-rule".into(), "line".into())]),
+                    seats: 2,
+                    taken: 1,
+                    players: vec!["Ann".into()],
+                }],
+            },
+        ),
+        ("pong", ServerMessage::Pong { id: id(10) }),
+        (
+            "error",
+            ServerMessage::Error {
+                id: Some(id(9)),
+                code: "illegal-action".into(),
+                message: "D4 is occupied".into(),
+            },
+        ),
+        (
+            "update",
+            ServerMessage::Update {
+                room: "7c9e…".into(),
+                version: 5,
+                state: Box::new(state()),
+            },
+        ),
+        (
+            "bye",
+            ServerMessage::Bye {
+                reason: "the server is shutting down".into(),
+            },
+        ),
+    ]
+}
+
+#[test]
+fn client_messages_are_pinned_and_read_back() {
+    for (name, message) in client_messages() {
+        insta::assert_json_snapshot!(format!("client_{name}"), message);
+        let text = serde_json::to_string(&message).unwrap();
+        assert_eq!(parse_client_message(&text), Ok(message));
+    }
+}
+
+#[test]
+fn server_messages_are_pinned_and_read_back() {
+    for (name, message) in server_messages() {
+        insta::assert_json_snapshot!(format!("server_{name}"), message);
+        let text = serde_json::to_string(&message).unwrap();
+        assert_eq!(serde_json::from_str::<ServerMessage>(&text).unwrap(), message);
+    }
+}
+
+/// Every ```json block of docs/protocol.md whose first line is a message.
+#[test]
+fn every_example_in_the_protocol_doc_is_a_message() {
+    let doc = include_str!("../../docs/protocol.md");
+    let mut seen = std::collections::BTreeSet::new();
+    let mut blocks = 0;
+    for block in doc.split("```json").skip(1) {
+        let body = block.split("```").next().unwrap();
+        // A block holds one message per line (a sequence) or one message.
+        let lines: Vec<&str> = body.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let messages: Vec<Value> = if lines
+            .iter()
+            .all(|l| l.starts_with('{') && l.ends_with('}') && serde_json::from_str::<Value>(l).is_ok())
+        {
+            lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect()
+        } else {
+            vec![serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON: {e}\n{body}"))]
+        };
+        for value in messages {
+            blocks += 1;
+            let kind = value["type"]
+                .as_str()
+                .unwrap_or_else(|| panic!("no type: {value}"))
+                .to_string();
+            let text = value.to_string();
+            let is_client = parse_client_message(&text).is_ok();
+            let is_server = serde_json::from_str::<ServerMessage>(&text).is_ok();
+            assert!(is_client || is_server, "not a message: {text}");
+            if is_server {
+                let back =
+                    serde_json::to_value(serde_json::from_str::<ServerMessage>(&text).unwrap()).unwrap();
+                assert_eq!(back, value, "does not read back to itself");
+            }
+            seen.insert(kind);
+        }
+    }
+    assert!(blocks > 20);
+    for (name, m) in client_messages() {
+        let kind = serde_json::to_value(&m).unwrap()["type"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            seen.contains(&kind),
+            "docs/protocol.md has no example of {kind} ({name})"
+        );
+    }
+    for (_, m) in server_messages() {
+        let kind = serde_json::to_value(&m).unwrap()["type"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(seen.contains(&kind), "docs/protocol.md has no example of {kind}");
+    }
+}
