@@ -237,9 +237,11 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
-            GameKind::Magnetism => Ok(AnyGame::Magnetism(Magnetism::new(typed_options::<Magnetism, _, _>(
-                options,
-            )?))),
+            GameKind::Magnetism => Ok(AnyGame::Magnetism(Magnetism::new(typed_options::<
+                Magnetism,
+                _,
+                _,
+            >(options)?))),
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),

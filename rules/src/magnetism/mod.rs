@@ -30,7 +30,11 @@ pub enum Action {
     Magnet(Square),
     /// A complete move: the magnet to `magnet`, then the piece on `from`
     /// pushed or pulled to `to`: `(f5) j1-g4`.
-    Move { magnet: Square, from: Square, to: Square },
+    Move {
+        magnet: Square,
+        from: Square,
+        to: Square,
+    },
 }
 
 /// The options of Magnetism.
@@ -176,7 +180,10 @@ impl Magnetism {
             return match *action {
                 Action::Move { .. } => Err(RuleError::new(
                     ErrorCode::WrongPhase,
-                    format!("{name} must first place its magnet (magnet <square>, {})", color.zone_text()),
+                    format!(
+                        "{name} must first place its magnet (magnet <square>, {})",
+                        color.zone_text()
+                    ),
                 )),
                 Action::Magnet(sq) => {
                     let label = square_label(sq);

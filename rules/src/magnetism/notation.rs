@@ -147,7 +147,10 @@ impl FromStr for Position {
                 .map(Some)
                 .ok_or_else(|| err(format!("the {} magnet {t:?} is not a square or -", c.name()))),
         };
-        let magnets = [magnet(white_magnet, Color::White)?, magnet(black_magnet, Color::Black)?];
+        let magnets = [
+            magnet(white_magnet, Color::White)?,
+            magnet(black_magnet, Color::Black)?,
+        ];
         Position::new(pieces[0], pieces[1], magnets, side).map_err(|e| err(e.0))
     }
 }
