@@ -123,11 +123,7 @@ proptest! {
                 prop_assert!(after.apply(seat, action, Millis(0)).is_ok(), "{} refused", action);
             }
             let mut scratch = game.clone();
-            let candidates = candidates(&game, seat, &mut rng, 200);
-            if std::env::var_os("MAGNETISM_PROPS_STATS").is_some() {
-                eprintln!("plies {plies} seat {} legal {} candidates {}", seat.0, legal.len(), candidates.len());
-            }
-            for action in candidates {
+            for action in candidates(&game, seat, &mut rng, 200) {
                 match scratch.apply(seat, &action, Millis(0)) {
                     Ok(()) => {
                         prop_assert!(set.contains(&action), "{} accepted but not generated", action);
