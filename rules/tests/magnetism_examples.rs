@@ -701,8 +701,9 @@ fn all_twelve_across_wins_at_once() {
 }
 
 /// A position read from text is judged as if the side not to move had
-/// just moved: black to move while white is ahead is still a game; white
-/// to move while black is ahead means black has won.
+/// just moved: black to move while white is ahead is still a game (black
+/// may draw level); white to move while white is ahead means black has
+/// failed to draw level, so white has won.
 #[test]
 fn positions_read_from_text_are_judged_like_positions_reached_in_play() {
     let mut g = game(RACE, Color::White);
@@ -766,4 +767,42 @@ fn a_position_reached_twice_is_not_yet_a_draw() {
     // A position with the other side to move is a different position.
     let p: Position = g.position().to_string().replace(" w ", " b ").parse().unwrap();
     assert_ne!(&p, g.position());
+}
+
+// ---------------------------------------------------------------------------
+// Through AnyGame, as a room or a tool holds the game.
+
+#[test]
+fn any_game_plays_magnetism_and_hides_the_opening() {
+    use lodestone_rules::{AnyGame, GameKind};
+    assert!(GameKind::Magnetism.is_available());
+    assert_eq!(GameKind::Magnetism.option_specs()[0].key, "repetition");
+    let mut g = AnyGame::new(GameKind::Magnetism, &[("Repetition", "OFF")]).unwrap();
+    assert_eq!(g.option_pairs(), vec![("repetition", "off".to_string())]);
+    assert_eq!(g.parse_seat("Black"), Some(BLACK));
+    assert_eq!(g.to_act(), SeatSet::first(2));
+    let placed = g.play(WHITE, "Magnet G4", Millis(0)).unwrap();
+    assert_eq!(placed.to_string(), "magnet g4");
+    assert!(g.conceals(WHITE, &placed, Viewer::Seat(BLACK)));
+    assert!(!g.conceals(WHITE, &placed, Viewer::Seat(WHITE)));
+    assert_eq!(
+        g.view(Viewer::Seat(BLACK)).to_string(),
+        "BBBBBBBBBBBB/12/12/12/12/12/12/WWWWWWWWWWWW w ? -"
+    );
+    assert_eq!(
+        g.play(WHITE, "magnet g3", Millis(0)).unwrap_err().code(),
+        "not-your-turn"
+    );
+    assert_eq!(
+        g.play(BLACK, "magnet z9", Millis(0)).unwrap_err().code(),
+        "bad-notation"
+    );
+    g.play(BLACK, "magnet d5", Millis(0)).unwrap();
+    assert!(!g.conceals(WHITE, &placed, Viewer::Seat(BLACK)));
+    assert_eq!(g.legal_actions(WHITE).len(), 143);
+    assert_eq!(g.perft(1), Ok(143));
+    let e = AnyGame::new(GameKind::Magnetism, &[("repetition", "maybe")]).unwrap_err();
+    assert!(e.message.contains("repetition=\"maybe\" is out of range"), "{e}");
+    let e = AnyGame::from_position(GameKind::Magnetism, &[] as &[(&str, &str)], "12 w - -").unwrap_err();
+    assert!(e.to_string().contains("bad Magnetism position"), "{e}");
 }

@@ -307,8 +307,8 @@ impl Position {
         };
         let blocked = self.occupied();
         let mut targets = 0;
-        for d in 0..8 {
-            for k in 1..=RAY_LEN[from.index()][d] {
+        for (d, &len) in RAY_LEN[from.index()].iter().enumerate() {
+            for k in 1..=len {
                 let sq = offset(from, d, k);
                 if blocked & bit(sq) != 0 {
                     break;

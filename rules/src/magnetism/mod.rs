@@ -13,7 +13,7 @@ mod view;
 use std::fmt;
 use std::ops::ControlFlow;
 
-pub use board::{BOARD, Color, GRID, InvalidPosition, PIECES, Position, squares};
+pub use board::{Color, GRID, InvalidPosition, PIECES, Position, squares};
 pub use notation::square_label;
 pub use view::{MagnetView, View};
 
