@@ -237,11 +237,10 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
-            GameKind::Magnetism => Ok(AnyGame::Magnetism(Magnetism::new(typed_options::<
-                Magnetism,
-                _,
-                _,
-            >(options)?))),
+            GameKind::Magnetism => {
+                let options = typed_options::<Magnetism, _, _>(options)?;
+                Ok(AnyGame::Magnetism(Magnetism::new(options)))
+            }
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),

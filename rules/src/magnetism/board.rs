@@ -200,11 +200,6 @@ impl Position {
                 return err(format!("{} has {n} pieces; each side has {PIECES}", c.name()));
             }
         }
-        if let [Some(a), Some(b)] = magnets
-            && a == b
-        {
-            return err(format!("both magnets are on {}", label(a)));
-        }
         for c in Color::BOTH {
             let Some(m) = magnets[c.index()] else {
                 continue;
@@ -227,6 +222,11 @@ impl Position {
                     c.zone_text()
                 ));
             }
+        }
+        if let [Some(a), Some(b)] = magnets
+            && a == b
+        {
+            return err(format!("both magnets are on {}", label(a)));
         }
         Ok(pos)
     }
@@ -293,7 +293,7 @@ impl Position {
     }
 
     /// Puts `c`'s magnet on `sq` (an unchecked opening placement).
-    pub fn place_magnet(&mut self, c: Color, sq: Square) {
+    pub(crate) fn place_magnet(&mut self, c: Color, sq: Square) {
         debug_assert!(self.magnets[c.index()].is_none() && self.is_empty(sq));
         self.magnets[c.index()] = Some(sq);
     }
@@ -474,7 +474,7 @@ impl Position {
     }
 
     /// Plays a checked move of the side to move and hands the turn over.
-    pub fn play(&mut self, magnet: Square, from: Square, to: Square) {
+    pub(crate) fn play(&mut self, magnet: Square, from: Square, to: Square) {
         let c = self.side.index();
         self.magnets[c] = Some(magnet);
         // The piece may land on the square the magnet has just left.
