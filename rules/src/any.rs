@@ -14,6 +14,7 @@ use crate::game::{
     Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
     RuleError,
 };
+use crate::magma::{self, Magma};
 use crate::magneton::{self, Magneton};
 use crate::perft::{PerftError, perft};
 use crate::{Seat, SeatSet, Viewer};
@@ -48,12 +49,13 @@ impl GameKind {
 
     /// Whether the rules crate can play this game yet.
     pub const fn is_available(self) -> bool {
-        matches!(self, GameKind::Magneton)
+        matches!(self, GameKind::Magma | GameKind::Magneton)
     }
 
     /// The options the game offers (empty for a game not yet available).
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self {
+            GameKind::Magma => Magma::option_specs(),
             GameKind::Magneton => Magneton::option_specs(),
             _ => &[],
         }
@@ -85,18 +87,22 @@ impl FromStr for GameKind {
 /// A game of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
+    Magma(Magma),
     Magneton(Magneton),
 }
 
 /// An action of a game of any kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyAction {
+    Magma(magma::Action),
     Magneton(magneton::Action),
 }
 
 /// A view of a game of any kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyView {
+    /// Boxed: a Magma view (every cell, seat and score) is large.
+    Magma(Box<magma::View>),
     Magneton(magneton::Position),
 }
 
@@ -106,6 +112,7 @@ pub enum AnyView {
 macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
+            AnyGame::Magma($g) => $body,
             AnyGame::Magneton($g) => $body,
         }
     };
@@ -129,10 +136,29 @@ impl Variant for Magneton {
     fn unwrap_action(action: &AnyAction) -> Option<&magneton::Action> {
         match action {
             AnyAction::Magneton(a) => Some(a),
+            _ => None,
         }
     }
     fn wrap_view(view: magneton::Position) -> AnyView {
         AnyView::Magneton(view)
+    }
+}
+
+impl Variant for Magma {
+    fn into_any(self) -> AnyGame {
+        AnyGame::Magma(self)
+    }
+    fn wrap_action(action: magma::Action) -> AnyAction {
+        AnyAction::Magma(action)
+    }
+    fn unwrap_action(action: &AnyAction) -> Option<&magma::Action> {
+        match action {
+            AnyAction::Magma(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap_view(view: magma::View) -> AnyView {
+        AnyView::Magma(Box::new(view))
     }
 }
 
@@ -212,6 +238,7 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
+            GameKind::Magma => Ok(AnyGame::Magma(Magma::new(typed_options::<Magma, _, _>(options)?))),
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),
@@ -227,6 +254,12 @@ impl AnyGame {
         position: &str,
     ) -> Result<AnyGame, SetupError> {
         match kind {
+            GameKind::Magma => {
+                let options = typed_options::<Magma, _, _>(options)?;
+                Magma::parse_position(options, position)
+                    .map(AnyGame::Magma)
+                    .map_err(SetupError::Position)
+            }
             GameKind::Magneton => {
                 let options = typed_options::<Magneton, _, _>(options)?;
                 Magneton::parse_position(options, position)
@@ -337,6 +370,7 @@ fn option_pairs_of<G: Game>(g: &G) -> Vec<(&'static str, String)> {
 impl fmt::Display for AnyAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyAction::Magma(a) => a.fmt(f),
             AnyAction::Magneton(a) => a.fmt(f),
         }
     }
@@ -345,6 +379,7 @@ impl fmt::Display for AnyAction {
 impl fmt::Display for AnyView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyView::Magma(v) => v.fmt(f),
             AnyView::Magneton(v) => v.fmt(f),
         }
     }
