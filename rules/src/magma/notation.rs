@@ -221,7 +221,11 @@ fn read_position(options: &Options, layout: &Layout, text: &str) -> Result<Posit
                 set_once(&mut hands, h, "hand")?;
             }
             "passes" => set_once(&mut passes, number::<u8>(value, "passes")?, "passes")?,
-            "turns" => set_once(&mut turns, number::<u8>(value, "turns")?, "turns")?,
+            // Any count is read; only one round of it matters.
+            "turns" => {
+                let n = number::<u32>(value, "turns")?.min(layout.slot_count() as u32);
+                set_once(&mut turns, n as u8, "turns")?;
+            }
             "refused" | "penalty" | "agreed" if value.is_empty() => {
                 let p = match key {
                     "refused" => Phase::Play { refused: true },
