@@ -183,6 +183,141 @@ fn spelled_out(game: &Magma, action: &Action) -> Option<Action> {
     }
 }
 
+/// A position text for random options: random pieces of the colours in
+/// play (about one cell in four), hands of 0 to 11, any turn slot, pass
+/// and turn counts, phase and clock. Many are valid positions; the rest
+/// exercise the reader's checks.
+fn position_text() -> impl Strategy<Value = (Options, String)> {
+    (
+        any_options(),
+        prop::collection::vec(0u8..12, 91),
+        prop::collection::vec(0u8..12, 6),
+        0usize..6,
+        0u8..7,
+        0u8..7,
+        0usize..6,
+        (0u32..=30_000, 0u32..=30_000, 0u64..1_000_000),
+    )
+        .prop_map(|(options, cells, hands, slot, turns, passes, phase, clock)| {
+            let game = Magma::new(options);
+            let g = game.geometry();
+            let view = game.view(lodestone_rules::Viewer::Referee);
+            let colors: Vec<Color> = game.layout().colors().collect();
+            let mut rows: Vec<Vec<Option<char>>> = Vec::new();
+            for (i, c) in view.cells.iter().enumerate() {
+                if rows.len() <= c.label.row as usize {
+                    rows.push(Vec::new());
+                }
+                // Mostly empty cells, some of each colour in play.
+                let piece = colors.get(cells[i] as usize).map(|c| c.letter());
+                rows[c.label.row as usize].push(piece);
+            }
+            let rows: Vec<String> = rows
+                .iter()
+                .map(|row| {
+                    let mut text = String::new();
+                    let mut empty = 0;
+                    for piece in row {
+                        match piece {
+                            None => empty += 1,
+                            Some(p) => {
+                                if empty > 0 {
+                                    text.push_str(&empty.to_string());
+                                    empty = 0;
+                                }
+                                text.push(*p);
+                            }
+                        }
+                    }
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                    }
+                    text
+                })
+                .collect();
+            let board = rows.join("/");
+            let n = game.layout().slot_count();
+            let passes = passes.min(turns).min(n as u8);
+            let s = game.layout().slot(slot % n);
+            let hands: Vec<String> = hands[..game.seat_count()].iter().map(|h| h.to_string()).collect();
+            let phase = ["", " refused", " penalty", " agreed", " vote=2,3", " vote=1"][phase];
+            let clock = if options.timer == Timer::None {
+                String::new()
+            } else {
+                format!(" clock={}/{}@{}", clock.0, clock.1 % (clock.0 + 1), clock.2)
+            };
+            let text = format!(
+                "{board} {}@{} hand={} passes={passes} turns={turns}{phase}{clock}",
+                s.seat.0 + 1,
+                g.label(game.home(slot % n)),
+                hands.join(",")
+            );
+            (options, text)
+        })
+}
+
+/// An action is accepted exactly when it was generated, for every seat; a
+/// refused action changes nothing; no action is generated twice, and
+/// distinct moves lead to distinct positions.
+fn check_generator(game: &Magma) -> Result<(), TestCaseError> {
+    let space = action_space(game.geometry());
+    for seat in (0..game.seat_count() as u8).map(Seat) {
+        let legal = game.legal_actions(seat);
+        for action in &space {
+            let mut after = game.clone();
+            let accepted = after.apply(seat, action, Millis(0)).is_ok();
+            prop_assert_eq!(
+                accepted,
+                legal.contains(action),
+                "{} by seat {}",
+                action,
+                seat.0 + 1
+            );
+            if !accepted {
+                prop_assert_eq!(&after, game);
+            }
+        }
+        let mut positions = std::collections::HashSet::new();
+        for action in legal
+            .iter()
+            .filter(|a| matches!(a, Action::Move { .. } | Action::Enter { .. } | Action::Pass))
+        {
+            let mut after = game.clone();
+            after.apply(seat, action, Millis(0)).unwrap();
+            prop_assert!(
+                positions.insert(after.position_key()),
+                "{} repeats a position",
+                action
+            );
+        }
+        let mut unique: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+        unique.sort();
+        unique.dedup();
+        prop_assert_eq!(unique.len(), legal.len(), "an action is generated twice");
+    }
+    Ok(())
+}
+
+/// Scoring's "could move a piece to" is exactly the set of legal
+/// destinations of the colour's pieces and of entries through its homes.
+fn check_reach(game: &Magma) -> Result<(), TestCaseError> {
+    let g = game.geometry();
+    for color in game.layout().colors() {
+        let mut cells: Vec<Cell> = Vec::new();
+        for i in lodestone_rules::magma::indices(game.pieces(color)) {
+            cells.extend(game.destinations(g.label(i)));
+        }
+        for (slot, s) in game.layout().slots().iter().enumerate() {
+            if s.color == color {
+                cells.extend(game.entry_destinations(slot));
+            }
+        }
+        let brute: CellSet = cells.iter().fold(0, |a, &c| a | bit(g.index(c).unwrap()));
+        prop_assert_eq!(game.reach(color), brute, "{}", color);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
 
@@ -192,28 +327,7 @@ proptest! {
     #[test]
     fn generated_iff_accepted(options in any_options(), seed: u64, plies in 0usize..250, tail in 0u8..3) {
         let game = sample(options, seed, plies, tail);
-        let space = action_space(game.geometry());
-        for seat in (0..game.seat_count() as u8).map(Seat) {
-            let legal = game.legal_actions(seat);
-            for action in &space {
-                let mut after = game.clone();
-                let accepted = after.apply(seat, action, Millis(0)).is_ok();
-                prop_assert_eq!(accepted, legal.contains(action), "{} by seat {}", action, seat.0 + 1);
-                if !accepted {
-                    prop_assert_eq!(&after, &game);
-                }
-            }
-            let mut positions = std::collections::HashSet::new();
-            for action in legal.iter().filter(|a| matches!(a, Action::Move { .. } | Action::Enter { .. } | Action::Pass)) {
-                let mut after = game.clone();
-                after.apply(seat, action, Millis(0)).unwrap();
-                prop_assert!(positions.insert(after.position_key()), "{} repeats a position", action);
-            }
-            let mut unique: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-            unique.sort();
-            unique.dedup();
-            prop_assert_eq!(unique.len(), legal.len(), "an action is generated twice");
-        }
+        check_generator(&game)?;
     }
 
     /// The written path of a generated move or entry is accepted and has
@@ -292,20 +406,7 @@ proptest! {
     #[test]
     fn reach_is_the_set_of_legal_destinations(options in any_options(), seed: u64, plies in 0usize..300, tail in 0u8..3) {
         let game = sample(options, seed, plies, tail);
-        let g = game.geometry();
-        for color in game.layout().colors() {
-            let mut cells: Vec<Cell> = Vec::new();
-            for i in lodestone_rules::magma::indices(game.pieces(color)) {
-                cells.extend(game.destinations(g.label(i)));
-            }
-            for (slot, s) in game.layout().slots().iter().enumerate() {
-                if s.color == color {
-                    cells.extend(game.entry_destinations(slot));
-                }
-            }
-            let brute: CellSet = cells.iter().fold(0, |a, &c| a | bit(g.index(c).unwrap()));
-            prop_assert_eq!(game.reach(color), brute, "{}", color);
-        }
+        check_reach(&game)?;
     }
 
     #[test]
@@ -340,70 +441,23 @@ proptest! {
     /// Any text the position reader accepts prints back to a text it reads
     /// as the same game.
     #[test]
-    fn arbitrary_positions_round_trip(
-        options in any_options(),
-        cells in prop::collection::vec(0u8..12, 91),
-        hands in prop::collection::vec(0u8..12, 6),
-        slot in 0usize..6,
-        turns in 0u8..7,
-        passes in 0u8..7,
-        phase in 0usize..6,
-        clock in (0u32..=30_000, 0u32..=30_000, 0u64..1_000_000),
-    ) {
-        let game = Magma::new(options);
-        let g = game.geometry();
-        let view = game.view(lodestone_rules::Viewer::Referee);
-        let colors: Vec<Color> = game.layout().colors().collect();
-        let mut rows: Vec<Vec<Option<char>>> = Vec::new();
-        for (i, c) in view.cells.iter().enumerate() {
-            if rows.len() <= c.label.row as usize {
-                rows.push(Vec::new());
-            }
-            // Mostly empty cells, some of each colour in play.
-            let piece = colors.get(cells[i] as usize).map(|c| c.letter());
-            rows[c.label.row as usize].push(piece);
-        }
-        let rows: Vec<String> = rows
-            .iter()
-            .map(|row| {
-                let mut text = String::new();
-                let mut empty = 0;
-                for piece in row {
-                    match piece {
-                        None => empty += 1,
-                        Some(p) => {
-                            if empty > 0 {
-                                text.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            text.push(*p);
-                        }
-                    }
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                }
-                text
-            })
-            .collect();
-        let board = rows.join("/");
-        let n = game.layout().slot_count();
-        let passes = passes.min(turns).min(n as u8);
-        let s = game.layout().slot(slot % n);
-        let hands: Vec<String> = hands[..game.seat_count()].iter().map(|h| h.to_string()).collect();
-        let phase = ["", " refused", " penalty", " agreed", " vote=2,3", " vote=1"][phase];
-        let clock = if options.timer == Timer::None { String::new() } else { format!(" clock={}/{}@{}", clock.0, clock.1 % (clock.0 + 1), clock.2) };
-        let text = format!(
-            "{board} {}@{} hand={} passes={passes} turns={turns}{phase}{clock}",
-            s.seat.0 + 1,
-            g.label(game.home(slot % n)),
-            hands.join(",")
-        );
+    fn arbitrary_positions_round_trip((options, text) in position_text()) {
         if let Ok(p) = Magma::parse_position(options, &text) {
             let printed = p.to_string();
             let again = Magma::parse_position(options, &printed).unwrap_or_else(|e| panic!("{printed}: {e}"));
             prop_assert_eq!(&again, &p);
             prop_assert_eq!(again.to_string(), printed);
+        }
+    }
+
+    /// The generator and the judge agree in arbitrary positions too (empty
+    /// hands, blocked homes, pending votes and penalties), and so do reach
+    /// and the legal destinations.
+    #[test]
+    fn generated_iff_accepted_in_arbitrary_positions((options, text) in position_text()) {
+        if let Ok(game) = Magma::parse_position(options, &text) {
+            check_generator(&game)?;
+            check_reach(&game)?;
         }
     }
 
