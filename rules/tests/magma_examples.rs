@@ -152,6 +152,10 @@ fn the_rightmost_blue_piece_reaches_the_stars_but_not_the_x() {
     assert_eq!(e.code, ErrorCode::IllegalAction);
     assert_eq!(
         e.message,
+        "h6-h8 would jump the yellow piece on h7: blue jumps only blue pieces"
+    );
+    assert_eq!(
+        refused(&g, "h6-h10").message,
         "the piece on h6 can reach only f3, f5, g6, h4, i5 or i6"
     );
     // Spelled out, the last jump is the one that fails: h6 is empty once the

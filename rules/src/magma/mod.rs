@@ -531,6 +531,13 @@ impl Magma {
             }
             let targets = self.move_targets_of(f);
             if targets & bit(t) == 0 {
+                let g = self.geometry();
+                if let Some(c) = g.jumped_cell(f, t).and_then(|over| self.color_on(over)).filter(|&c| c != color) {
+                    let over = g.label(g.jumped_cell(f, t).expect("just found"));
+                    return Err(illegal(format!(
+                        "{from}-{to} would jump the {c} piece on {over}: {color} jumps only {color} pieces"
+                    )));
+                }
                 let list = self.labels(targets);
                 return Err(illegal(if list.is_empty() {
                     format!("the piece on {from} cannot move")
