@@ -55,3 +55,25 @@ fn magneton_playouts(bencher: divan::Bencher, rule: &str) {
             .sum::<usize>()
     });
 }
+
+/// Magma with 2, 4 and 6 players on the default board: uniform random
+/// actions (moves, entries, passes and the occasional vote) until the game
+/// ends or `LIMIT` actions.
+#[divan::bench(args = [2, 4, 6])]
+fn magma_playouts(bencher: divan::Bencher, players: u8) {
+    use lodestone_rules::magma::{Magma, Options};
+    let options = Options {
+        players,
+        ..Options::default()
+    };
+    let mut rng = SmallRng::seed_from_u64(7);
+    let total: usize = (0..GAMES)
+        .map(|_| playout(Magma::new(options), &mut rng, LIMIT))
+        .sum();
+    bencher.counter(ItemsCount::new(total)).bench_local(|| {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..GAMES)
+            .map(|_| playout(Magma::new(options), &mut rng, LIMIT))
+            .sum::<usize>()
+    });
+}

@@ -436,26 +436,26 @@ impl Magma {
         }
     }
 
-    /// The seat that may act now and a sentence saying who acts and why,
-    /// for refusals.
-    fn actor(&self) -> (Seat, String) {
+    /// The seat that may act now (the game not being over).
+    fn actor(&self) -> Seat {
         match self.pos.phase {
-            Phase::Vote { waiting } => {
-                let s = self.next_voter(waiting).expect("a vote waits for someone");
-                (
-                    s,
-                    format!("seat {} is to answer the proposal to end the game", s.0 + 1),
-                )
-            }
-            Phase::Penalty => {
-                let s = self.chooser();
-                (s, format!("seat {} is to choose the penalty", s.0 + 1))
-            }
-            _ => {
-                let s = self.current().seat;
-                (s, format!("it is seat {}'s turn", s.0 + 1))
-            }
+            Phase::Vote { waiting } => self.next_voter(waiting).expect("a vote waits for someone"),
+            Phase::Penalty => self.chooser(),
+            _ => self.current().seat,
         }
+    }
+
+    /// Why `seat` may not act now: who acts instead.
+    fn not_your_turn(&self) -> RuleError {
+        let s = self.actor().0 + 1;
+        RuleError::new(
+            ErrorCode::NotYourTurn,
+            match self.pos.phase {
+                Phase::Vote { .. } => format!("seat {s} is to answer the proposal to end the game"),
+                Phase::Penalty => format!("seat {s} is to choose the penalty"),
+                _ => format!("it is seat {s}'s turn"),
+            },
+        )
     }
 
     fn index(&self, cell: Cell) -> Result<u8, RuleError> {
@@ -532,7 +532,11 @@ impl Magma {
             let targets = self.move_targets_of(f);
             if targets & bit(t) == 0 {
                 let g = self.geometry();
-                if let Some(c) = g.jumped_cell(f, t).and_then(|over| self.color_on(over)).filter(|&c| c != color) {
+                if let Some(c) = g
+                    .jumped_cell(f, t)
+                    .and_then(|over| self.color_on(over))
+                    .filter(|&c| c != color)
+                {
                     let over = g.label(g.jumped_cell(f, t).expect("just found"));
                     return Err(illegal(format!(
                         "{from}-{to} would jump the {c} piece on {over}: {color} jumps only {color} pieces"
@@ -657,9 +661,8 @@ impl Magma {
         if self.outcome.is_some() {
             return Err(RuleError::game_over());
         }
-        let (actor, who) = self.actor();
-        if seat != actor {
-            return Err(RuleError::new(ErrorCode::NotYourTurn, who));
+        if seat != self.actor() {
+            return Err(self.not_your_turn());
         }
         let name = seat.0 + 1;
         match (self.pos.phase, action) {
@@ -973,7 +976,7 @@ impl Game for Magma {
         if self.outcome.is_some() {
             SeatSet::EMPTY
         } else {
-            SeatSet::only(self.actor().0)
+            SeatSet::only(self.actor())
         }
     }
 
