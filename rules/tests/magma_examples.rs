@@ -955,3 +955,54 @@ fn the_starting_positions() {
         "y/4/7/b8r/9/10/9/10/9/r8b/7/4/y 1@d10 hand=24,24,24,24,24,24 passes=0 turns=0 score=red:14,blue:14,yellow:14"
     );
 }
+
+#[test]
+fn typed_options_out_of_range_are_brought_into_range() {
+    let g = Magma::new(Options {
+        players: 9,
+        first: Seat(7),
+        ..Options::default()
+    });
+    assert_eq!(g.seat_count(), 6);
+    assert_eq!(g.to_act(), SeatSet::only(Seat(0)));
+    let g = Magma::new(Options {
+        players: 0,
+        ..Options::default()
+    });
+    assert_eq!(g.seat_count(), 2);
+}
+
+#[test]
+fn any_game_plays_magma() {
+    use lodestone_rules::{AnyAction, AnyGame, AnyView, GameKind};
+    let mut g = AnyGame::new(GameKind::Magma, &[("players", "3"), ("timer", "hot")]).unwrap();
+    assert_eq!(g.kind(), GameKind::Magma);
+    assert_eq!(g.parse_seat("2"), Some(Seat(1)));
+    assert_eq!(g.legal_actions(Seat(0)).len(), 7, "5 actions, end? and timeout");
+    assert_eq!(
+        g.play(Seat(0), "Enter E9", Millis(1_000)).unwrap().to_string(),
+        "enter e9"
+    );
+    assert_eq!(
+        g.play(Seat(0), "pass", Millis(2_000)).unwrap_err().code(),
+        "not-your-turn"
+    );
+    assert_eq!(
+        g.play(Seat(1), "e9-z9", Millis(2_000)).unwrap_err().code(),
+        "bad-notation"
+    );
+    let deadline = g.deadline().unwrap();
+    assert_eq!((deadline.seat, deadline.at), (Seat(1), Millis(31_000)));
+    assert_eq!(deadline.action, AnyAction::Magma(Action::Timeout));
+    let AnyView::Magma(view) = g.view(Viewer::Seat(Seat(2))) else {
+        panic!("a Magma view")
+    };
+    assert_eq!(view.to_act, SeatSet::only(Seat(1)));
+    assert_eq!(view.seats[Seat(0)].hand, 23);
+    assert_eq!(view.clock.unwrap().deadline, Some(Millis(31_000)));
+    assert_eq!(view.to_string(), g.position_string());
+    assert_eq!(
+        g.position_string(),
+        "1/4/7/b8r/8r/10/9/10/9/10/7/4/y 2@m1 hand=23,24,24 passes=0 turns=1 clock=30000/0@1000 score=red:14,blue:7,yellow:7"
+    );
+}

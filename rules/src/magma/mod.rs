@@ -25,7 +25,7 @@ use crate::game::{
     Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
     RuleError,
 };
-use crate::{BySeat, GameKind, MAX_SEATS, Seat, SeatSet, Viewer};
+use crate::{GameKind, MAX_SEATS, Seat, SeatSet, Viewer};
 
 /// One action of Magma.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -53,7 +53,9 @@ pub enum Action {
     Remove(Cell),
 }
 
-/// The options of Magma.
+/// The options of Magma. Text options are checked by
+/// [`Game::options_from`]; typed ones out of range are brought into range
+/// (players to 2..=6, a `first` seat the game lacks to seat 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// 2 to 6.
@@ -74,6 +76,22 @@ impl Default for Options {
             board: BoardKind::Zigzag,
             timer: Timer::None,
             first: Seat(0),
+        }
+    }
+}
+
+impl Options {
+    /// The options with every field in range.
+    fn in_range(self) -> Options {
+        let players = self.players.clamp(2, 6);
+        Options {
+            players,
+            first: if self.first.0 < players {
+                self.first
+            } else {
+                Seat(0)
+            },
+            ..self
         }
     }
 }
@@ -665,16 +683,23 @@ impl Magma {
             return Err(self.not_your_turn());
         }
         let name = seat.0 + 1;
-        match (self.pos.phase, action) {
-            (Phase::Vote { .. }, Action::AcceptEnd | Action::RefuseEnd) => Ok(()),
-            (Phase::Vote { .. }, _) => Err(RuleError::new(
-                ErrorCode::WrongPhase,
-                format!("seat {name} must first answer the proposal to end the game (end! or end-)"),
-            )),
-            (Phase::Penalty, Action::Remove(cell)) => {
+        let wrong_phase = |message: String| Err(RuleError::new(ErrorCode::WrongPhase, message));
+        match self.pos.phase {
+            Phase::Agreed => Err(RuleError::game_over()),
+            Phase::Vote { .. } => match action {
+                Action::AcceptEnd | Action::RefuseEnd => Ok(()),
+                _ => wrong_phase(format!(
+                    "seat {name} must first answer the proposal to end the game (end! or end-)"
+                )),
+            },
+            Phase::Penalty => {
                 let late = self.current().color;
-                let i = self.index(*cell)?;
-                match self.color_on(i) {
+                let Action::Remove(cell) = action else {
+                    return wrong_phase(format!(
+                        "seat {name} must first choose the {late} piece to remove (remove and its cell)"
+                    ));
+                };
+                match self.color_on(self.index(*cell)?) {
                     Some(c) if c == late => Ok(()),
                     Some(c) => Err(illegal(format!(
                         "the piece on {cell} is {c}: the penalty removes a {late} piece"
@@ -682,54 +707,48 @@ impl Magma {
                     None => Err(illegal(format!("there is no piece on {cell}"))),
                 }
             }
-            (Phase::Penalty, _) => Err(RuleError::new(
-                ErrorCode::WrongPhase,
-                format!(
-                    "seat {name} must first choose the {} piece to remove (remove and its cell)",
-                    self.current().color
-                ),
-            )),
-            (_, Action::AcceptEnd | Action::RefuseEnd) => Err(RuleError::new(
-                ErrorCode::WrongPhase,
-                "no proposal to end the game is open",
-            )),
-            (_, Action::Remove(_)) => Err(RuleError::new(
-                ErrorCode::WrongPhase,
-                "there is no penalty to choose",
-            )),
-            (_, Action::Timeout) => {
-                if self.options.timer == Timer::None {
-                    Err(illegal(
-                        "this game has no timer: timeout is not one of its actions",
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Play { refused }, action) => {
-                if self.options.timer != Timer::None && self.pos.clock.is_late(at) {
-                    return Err(RuleError::new(
-                        ErrorCode::NotYourTurn,
-                        format!(
-                            "seat {name}'s time ran out at {} ms: the turn ends with timeout",
-                            self.pos.clock.deadline().0
-                        ),
-                    ));
-                }
+            Phase::Play { refused } => {
                 let color = self.current().color;
                 match action {
-                    Action::Move { from, to, via } => self.check_move(color, *from, *to, via),
-                    Action::Enter { to, via } => self.check_enter(*to, via),
-                    Action::Pass => Ok(()),
+                    Action::AcceptEnd | Action::RefuseEnd => {
+                        wrong_phase("no proposal to end the game is open".into())
+                    }
+                    Action::Remove(_) => wrong_phase("there is no penalty to choose".into()),
+                    Action::Timeout if self.options.timer == Timer::None => Err(illegal(
+                        "this game has no timer: timeout is not one of its actions",
+                    )),
+                    // The server decides when a timer fires.
+                    Action::Timeout => Ok(()),
+                    Action::Move { from, to, via } => {
+                        self.check_time(name, at)?;
+                        self.check_move(color, *from, *to, via)
+                    }
+                    Action::Enter { to, via } => {
+                        self.check_time(name, at)?;
+                        self.check_enter(*to, via)
+                    }
+                    Action::Pass => self.check_time(name, at),
                     Action::ProposeEnd if refused => Err(illegal(format!(
                         "seat {name}'s proposal to end was refused this turn: it may not propose again until its next turn"
                     ))),
-                    Action::ProposeEnd => Ok(()),
-                    _ => unreachable!("handled above"),
+                    Action::ProposeEnd => self.check_time(name, at),
                 }
             }
-            (Phase::Agreed, _) => Err(RuleError::game_over()),
         }
+    }
+
+    /// Refuses an action of seat `name` that comes after its turn ran out.
+    fn check_time(&self, name: u8, at: Millis) -> Result<(), RuleError> {
+        if self.options.timer != Timer::None && self.pos.clock.is_late(at) {
+            return Err(RuleError::new(
+                ErrorCode::NotYourTurn,
+                format!(
+                    "seat {name}'s time ran out at {} ms: the turn ends with timeout",
+                    self.pos.clock.deadline().0
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Ends the running turn at `at` (a move, an entry or a pass).
@@ -938,6 +957,7 @@ impl Game for Magma {
     }
 
     fn new(options: Options) -> Magma {
+        let options = options.in_range();
         let layout = Layout::new(options.players, options.solo);
         let g = Geometry::of(options.board);
         let mut pieces = [0; 3];
@@ -1042,6 +1062,7 @@ impl Game for Magma {
     }
 
     fn parse_position(options: Options, text: &str) -> Result<Magma, NotationError> {
+        let options = options.in_range();
         let layout = Layout::new(options.players, options.solo);
         let pos = notation::parse_position(&options, &layout, text)?;
         Magma::validate(&options, &layout, &pos)
@@ -1081,12 +1102,5 @@ impl Game for Magma {
 impl fmt::Display for Magma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&View::of(self), f)
-    }
-}
-
-/// Per-seat hands as a [`BySeat`].
-impl Magma {
-    pub fn hands(&self) -> BySeat<u8> {
-        BySeat::from_fn(self.seat_count(), |s| self.hand(s))
     }
 }
