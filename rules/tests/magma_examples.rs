@@ -1006,3 +1006,52 @@ fn any_game_plays_magma() {
         "1/4/7/b8r/8r/10/9/10/9/10/7/4/y 2@m1 hand=23,24,24 passes=0 turns=1 clock=30000/0@1000 score=red:14,blue:7,yellow:7"
     );
 }
+
+// "6 passes in a row in the 5-player game": a round has six turn slots.
+#[test]
+fn five_players_end_after_six_passes() {
+    let mut g = Magma::new(options(5));
+    for _ in 0..5 {
+        play(&mut g, "pass");
+    }
+    assert!(g.outcome().is_none(), "five passes are not a round");
+    assert_eq!(seat_of(&g), 3, "the solo player's second slot");
+    play(&mut g, "pass");
+    assert!(g.outcome().unwrap().to_string().contains("all passed"));
+}
+
+// "The tied side whose latest turn (a pass or a timeout included) came
+// last": red's only turn was a timeout, and it still wins the tie.
+#[test]
+fn a_timeout_counts_as_a_turn_for_the_tie_break() {
+    let rows = [
+        "         .         ", // a
+        "      . . . .      ", // b
+        "   . . . . . . .   ", // c
+        ". . . . . . . . . r", // d
+        " . . . . . . . . . ", // e
+        ". . . . . . . . . .", // f
+        " . . . . r . . . . ", // g: g5, a lone red piece
+        ". . . . . . . . . .", // h
+        " . . . . . . . . . ", // i
+        "b . . . . . . . . .", // j
+        "   . . . . . . .   ", // k
+        "      . . . .      ", // l
+        "         .         ", // m
+    ];
+    let mut g = game(
+        timed(2, Timer::Hot),
+        rows,
+        "1@d10 hand=23,24 passes=0 turns=0 clock=30000/0@0",
+    );
+    assert_eq!((total(&g, Color::Red), total(&g, Color::Blue)), (2 + 3 * 8, 7));
+    play(&mut g, "timeout");
+    play(&mut g, "remove g5"); // blue takes red's lone piece: 7 each
+    assert_eq!((total(&g, Color::Red), total(&g, Color::Blue)), (7, 7));
+    play(&mut g, "end?"); // blue, whose slot follows red's
+    play(&mut g, "end!");
+    assert_eq!(
+        g.outcome().unwrap().to_string(),
+        "red wins (agreed end; red 7, blue 7; the tie goes to red, who played last)"
+    );
+}
