@@ -903,6 +903,90 @@ mod tests {
         assert_eq!(e.code, "bad-option");
     }
 
+    /// What the store would hold after `ops`.
+    fn stored(ops: &[Op]) -> RoomRecord {
+        let mut record = RoomRecord {
+            id: String::new(),
+            game: String::new(),
+            options: String::new(),
+            public: true,
+            invite: None,
+            seed: String::new(),
+            status: "open".into(),
+            created_at: 0,
+            started_at: None,
+            result: None,
+            seats: Vec::new(),
+            actions: Vec::new(),
+        };
+        for op in ops {
+            match op.clone() {
+                Op::CreateRoom {
+                    id,
+                    game,
+                    options,
+                    seed,
+                    ..
+                } => (record.id, record.game, record.options, record.seed) = (id, game, options, seed),
+                Op::SetSeat {
+                    seat, guest: Some(g), ..
+                } => record.seats.push((
+                    seat,
+                    crate::store::GuestRow {
+                        id: g.clone(),
+                        name: g,
+                    },
+                )),
+                Op::StartGame { started_at, .. } => {
+                    record.status = "playing".into();
+                    record.started_at = Some(started_at);
+                }
+                Op::AppendAction {
+                    ply,
+                    seat,
+                    action,
+                    at_ms,
+                    salt,
+                    ..
+                } => record.actions.push(crate::store::ActionRow {
+                    ply,
+                    seat,
+                    action,
+                    at_ms,
+                    salt,
+                }),
+                _ => {}
+            }
+        }
+        record
+    }
+
+    #[test]
+    fn a_restored_room_keeps_its_turn_timer() {
+        let mut options = BTreeMap::new();
+        options.insert("timer".to_string(), "white-hot".to_string());
+        let (mut room, mut ops) = RoomCore::create("r".into(), "magma", &options, true, 1_000).unwrap();
+        let (a, b) = (player("a"), player("b"));
+        ops.extend(room.join(1, &a, None, None).unwrap().1);
+        ops.extend(room.join(2, &b, None, None).unwrap().1);
+        ops.extend(room.start(&a, 10_000).unwrap());
+        // White-Hot: the first turn has 15 s; it ends after 4 s, leaving 11,
+        // so the next turn gets 19 s from 14_000.
+        assert_eq!(room.deadline(), Some(25_000));
+        ops.extend(room.act(&a, "pass", 14_000).unwrap());
+        assert_eq!(room.deadline(), Some(33_000));
+        let restored = RoomCore::restore(&stored(&ops)).unwrap();
+        assert_eq!(
+            restored.deadline(),
+            Some(33_000),
+            "the deadline comes back from the stored log"
+        );
+        // And a deadline that passed while the server was down fires at once.
+        let mut restored = restored;
+        let fired = restored.fire_timer(40_000).unwrap();
+        assert!(matches!(&fired[0], Op::AppendAction { action, at_ms: 23_000, .. } if action == "timeout"));
+    }
+
     #[test]
     fn checkpoints_undo_a_change() {
         let mut room = magneton_room(true);

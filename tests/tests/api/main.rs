@@ -5,5 +5,6 @@
 mod bad_input;
 mod games;
 mod lobby;
+mod magma;
 mod restart;
 mod secrets;
