@@ -14,6 +14,7 @@ use crate::game::{
     Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
     RuleError,
 };
+use crate::magnet::{self, Magnet};
 use crate::magneton::{self, Magneton};
 use crate::perft::{PerftError, perft};
 use crate::{Seat, SeatSet, Viewer};
@@ -48,12 +49,13 @@ impl GameKind {
 
     /// Whether the rules crate can play this game yet.
     pub const fn is_available(self) -> bool {
-        matches!(self, GameKind::Magneton)
+        matches!(self, GameKind::Magnet | GameKind::Magneton)
     }
 
     /// The options the game offers (empty for a game not yet available).
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self {
+            GameKind::Magnet => Magnet::option_specs(),
             GameKind::Magneton => Magneton::option_specs(),
             _ => &[],
         }
@@ -85,18 +87,21 @@ impl FromStr for GameKind {
 /// A game of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
+    Magnet(Magnet),
     Magneton(Magneton),
 }
 
 /// An action of a game of any kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyAction {
+    Magnet(magnet::Action),
     Magneton(magneton::Action),
 }
 
 /// A view of a game of any kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyView {
+    Magnet(magnet::View),
     Magneton(magneton::Position),
 }
 
@@ -106,6 +111,7 @@ pub enum AnyView {
 macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
+            AnyGame::Magnet($g) => $body,
             AnyGame::Magneton($g) => $body,
         }
     };
@@ -119,6 +125,24 @@ pub trait Variant: Game {
     fn wrap_view(view: Self::View) -> AnyView;
 }
 
+impl Variant for Magnet {
+    fn into_any(self) -> AnyGame {
+        AnyGame::Magnet(self)
+    }
+    fn wrap_action(action: magnet::Action) -> AnyAction {
+        AnyAction::Magnet(action)
+    }
+    fn unwrap_action(action: &AnyAction) -> Option<&magnet::Action> {
+        match action {
+            AnyAction::Magnet(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap_view(view: magnet::View) -> AnyView {
+        AnyView::Magnet(view)
+    }
+}
+
 impl Variant for Magneton {
     fn into_any(self) -> AnyGame {
         AnyGame::Magneton(self)
@@ -129,6 +153,7 @@ impl Variant for Magneton {
     fn unwrap_action(action: &AnyAction) -> Option<&magneton::Action> {
         match action {
             AnyAction::Magneton(a) => Some(a),
+            _ => None,
         }
     }
     fn wrap_view(view: magneton::Position) -> AnyView {
@@ -212,6 +237,7 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
+            GameKind::Magnet => Ok(AnyGame::Magnet(Magnet::new(typed_options::<Magnet, _, _>(options)?))),
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),
@@ -227,6 +253,12 @@ impl AnyGame {
         position: &str,
     ) -> Result<AnyGame, SetupError> {
         match kind {
+            GameKind::Magnet => {
+                let options = typed_options::<Magnet, _, _>(options)?;
+                Magnet::parse_position(options, position)
+                    .map(AnyGame::Magnet)
+                    .map_err(SetupError::Position)
+            }
             GameKind::Magneton => {
                 let options = typed_options::<Magneton, _, _>(options)?;
                 Magneton::parse_position(options, position)
@@ -337,6 +369,7 @@ fn option_pairs_of<G: Game>(g: &G) -> Vec<(&'static str, String)> {
 impl fmt::Display for AnyAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyAction::Magnet(a) => a.fmt(f),
             AnyAction::Magneton(a) => a.fmt(f),
         }
     }
@@ -345,6 +378,7 @@ impl fmt::Display for AnyAction {
 impl fmt::Display for AnyView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyView::Magnet(v) => v.fmt(f),
             AnyView::Magneton(v) => v.fmt(f),
         }
     }
