@@ -237,7 +237,9 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
-            GameKind::Magnet => Ok(AnyGame::Magnet(Magnet::new(typed_options::<Magnet, _, _>(options)?))),
+            GameKind::Magnet => Ok(AnyGame::Magnet(Magnet::new(typed_options::<Magnet, _, _>(
+                options,
+            )?))),
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),

@@ -25,7 +25,11 @@ impl Vertex {
 
     /// The vertex with dense index `index`, if there is one.
     pub const fn from_index(index: usize) -> Option<Vertex> {
-        if index < VERTICES { Some(Vertex(index as u8)) } else { None }
+        if index < VERTICES {
+            Some(Vertex(index as u8))
+        } else {
+            None
+        }
     }
 
     pub const fn index(self) -> usize {
@@ -240,7 +244,9 @@ impl Kind {
 
     /// Reads a token, ignoring case.
     pub fn from_token(text: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.token().eq_ignore_ascii_case(text))
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.token().eq_ignore_ascii_case(text))
     }
 
     /// The kind in words, for messages: `King`, `2`, `T2`.
@@ -596,14 +602,7 @@ impl Position {
     /// vertex. The caller has checked it.
     pub(super) fn place_setup(&mut self, color: Color, kinds: &[Kind; 12]) {
         for (v, &kind) in start_vertices(color).iter().zip(kinds) {
-            self.board.put(
-                *v,
-                Piece {
-                    color,
-                    kind,
-                    rank: 1,
-                },
-            );
+            self.board.put(*v, Piece { color, kind, rank: 1 });
         }
         self.set_up[color.index()] = true;
     }

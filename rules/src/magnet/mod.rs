@@ -70,7 +70,9 @@ impl VertexList {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = Vertex> + '_ {
-        self.items[..self.len()].iter().map(|v| v.expect("within the length"))
+        self.items[..self.len()]
+            .iter()
+            .map(|v| v.expect("within the length"))
     }
 }
 
@@ -145,7 +147,10 @@ fn next_permutation<T: Ord>(items: &mut [T]) -> bool {
     let Some(i) = (1..items.len()).rev().find(|&i| items[i - 1] < items[i]) else {
         return false;
     };
-    let j = (i..items.len()).rev().find(|&j| items[j] > items[i - 1]).expect("a larger item");
+    let j = (i..items.len())
+        .rev()
+        .find(|&j| items[j] > items[i - 1])
+        .expect("a larger item");
     items.swap(i - 1, j);
     items[i..].reverse();
     true
@@ -280,7 +285,8 @@ impl Hasher for BoardHasher {
         for chunk in bytes.chunks(8) {
             let mut word = [0u8; 8];
             word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+            self.0 =
+                (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
         }
     }
 
@@ -341,7 +347,9 @@ impl Magnet {
             }
         }
         if Color::BOTH.iter().all(|&c| pos.board.count(c) == 1)
-            && let Some(color) = Color::BOTH.into_iter().find(|&c| pos.king(c) == Some(Vertex::CENTRE))
+            && let Some(color) = Color::BOTH
+                .into_iter()
+                .find(|&c| pos.king(c) == Some(Vertex::CENTRE))
         {
             return Some(win(color, "two-king race".into()));
         }
@@ -432,7 +440,9 @@ impl Magnet {
         let m = turn.magnet;
         let aff = affected(&pos.board, color, m);
         if aff.is_empty() {
-            return Err(RuleError::illegal(format!("no {name} piece lies on a line from {m}")));
+            return Err(RuleError::illegal(format!(
+                "no {name} piece lies on a line from {m}"
+            )));
         }
         let affected_list = || list_labels(aff.iter().map(|r| r.from));
         let mut order = VertexOrder {
@@ -485,7 +495,10 @@ impl Magnet {
         let planned = plan(&pos.board, color, m, &aff, order.as_slice());
         if planned.moves == 0 {
             return Err(RuleError::illegal(if pos.is_opening() && aff.len() > 1 {
-                format!("the piece on {} cannot move toward {m}", aff.get(usize::from(order.items[0])).from)
+                format!(
+                    "the piece on {} cannot move toward {m}",
+                    aff.get(usize::from(order.items[0])).from
+                )
             } else {
                 format!("a magnet on {m} moves no {name} piece")
             }));
@@ -506,7 +519,9 @@ impl Magnet {
                 )));
             }
             if piece.kind == Kind::King {
-                return Err(RuleError::illegal(format!("the King ending on {v} is never promoted")));
+                return Err(RuleError::illegal(format!(
+                    "the King ending on {v} is never promoted"
+                )));
             }
             if !piece.can_promote() {
                 return Err(RuleError::illegal(format!(

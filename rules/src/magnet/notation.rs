@@ -40,7 +40,9 @@ impl FromStr for Vertex {
         let q = column as i8 - b'A' as i8 - 5;
         let r = row - 6 - q.min(0);
         Vertex::from_hex(Hex::new(q, r)).ok_or_else(|| {
-            NotationError::new(format!("{text:?} is not a vertex: column {column} has no row {row}"))
+            NotationError::new(format!(
+                "{text:?} is not a vertex: column {column} has no row {row}"
+            ))
         })
     }
 }
@@ -48,7 +50,10 @@ impl FromStr for Vertex {
 /// Splits a list of vertices written with commas and/or spaces.
 fn parse_list(text: &str, what: &str) -> Result<VertexList, NotationError> {
     let mut list = VertexList::new();
-    for part in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()) {
+    for part in text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+    {
         let v = part.parse()?;
         if !list.push(v) {
             return Err(NotationError::new(format!(
@@ -149,9 +154,8 @@ impl FromStr for Setup {
                 .split_once(':')
                 .ok_or_else(|| NotationError::new(format!("{pair:?} is not VERTEX:PIECE (like A2:K)")))?;
             let v: Vertex = v.parse()?;
-            let kind = Kind::from_token(k.trim()).ok_or_else(|| {
-                NotationError::new(format!("{k:?} is not a piece (K, 2, T2, 3, T3 or 4)"))
-            })?;
+            let kind = Kind::from_token(k.trim())
+                .ok_or_else(|| NotationError::new(format!("{k:?} is not a piece (K, 2, T2, 3, T3 or 4)")))?;
             let color = Color::BOTH
                 .into_iter()
                 .find(|&c| start_vertices(c).contains(&v))
@@ -166,7 +170,10 @@ impl FromStr for Setup {
                 }
                 Some(_) => {}
             }
-            let slot = start_vertices(color).iter().position(|&s| s == v).expect("a start vertex");
+            let slot = start_vertices(color)
+                .iter()
+                .position(|&s| s == v)
+                .expect("a start vertex");
             if kinds[slot].replace(kind).is_some() {
                 return Err(NotationError::new(format!("{v} is given twice")));
             }
@@ -357,7 +364,14 @@ mod tests {
             assert_eq!(a.to_string(), canonical);
             assert_eq!(a.to_string().parse::<Action>(), Ok(a));
         }
-        for bad in ["", "Z9", "F6 +", "F6 E5 +Q1", "F6 A1,A2,A3,A4,A5,B1,B2", "F6 ++G5"] {
+        for bad in [
+            "",
+            "Z9",
+            "F6 +",
+            "F6 E5 +Q1",
+            "F6 A1,A2,A3,A4,A5,B1,B2",
+            "F6 ++G5",
+        ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
     }

@@ -43,7 +43,9 @@ impl Affected {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = Ray> + '_ {
-        self.rays[..self.len].iter().map(|r| r.expect("an affected piece"))
+        self.rays[..self.len]
+            .iter()
+            .map(|r| r.expect("an affected piece"))
     }
 
     /// The index of the piece standing on `v`.
@@ -136,7 +138,9 @@ pub(super) fn plan(board: &Board, color: Color, m: Vertex, aff: &Affected, order
 
 fn walk(mut v: Vertex, dir: usize, steps: u8) -> Vertex {
     for _ in 0..steps {
-        v = v.step(dir).expect("a piece walks toward the magnet, on the board");
+        v = v
+            .step(dir)
+            .expect("a piece walks toward the magnet, on the board");
     }
     v
 }
@@ -172,7 +176,9 @@ pub(super) fn run(board: &mut Board, color: Color, m: Vertex, ray: Ray) -> Moved
     let mut trapped = false;
     let mut captures = 0;
     for _ in 0..ray.rank {
-        let next = pos.step(ray.toward).expect("a piece walks toward the magnet, on the board");
+        let next = pos
+            .step(ray.toward)
+            .expect("a piece walks toward the magnet, on the board");
         if board.at(next).is_some_and(|p| p.color == color) {
             break;
         }

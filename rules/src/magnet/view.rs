@@ -200,7 +200,11 @@ impl fmt::Display for SideView {
         let mut tokens: Vec<String> = Vec::new();
         match self {
             SideView::Open(s) => {
-                tokens.extend(s.pieces.iter().map(|p| piece_token(p.vertex, Some(p.kind), p.rank)));
+                tokens.extend(
+                    s.pieces
+                        .iter()
+                        .map(|p| piece_token(p.vertex, Some(p.kind), p.rank)),
+                );
                 tokens.extend(s.revealed.iter().map(|k| format!("x:{k}")));
                 tokens.extend(s.secret.iter().map(|k| format!("t:{k}")));
             }
