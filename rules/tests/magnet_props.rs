@@ -31,7 +31,8 @@ fn random_game(options: Options, setups: [Setup; 2], seed: u64, plies: usize) ->
     let mut played = Vec::new();
     for setup in setups {
         let action = Action::Setup(setup);
-        game.apply(seat(setup.side()), &action, Millis(0)).expect("a dealt setup is legal");
+        game.apply(seat(setup.side()), &action, Millis(0))
+            .expect("a dealt setup is legal");
         played.push(action);
     }
     while played.len() < plies + 2 {
@@ -177,8 +178,10 @@ fn any_list(max: usize) -> impl Strategy<Value = VertexList> {
 fn any_action() -> impl Strategy<Value = Action> {
     let kinds = prop::array::uniform12(prop::sample::select(Kind::ALL.to_vec()));
     prop_oneof![
-        (any::<bool>(), kinds)
-            .prop_map(|(blue, kinds)| Action::Setup(Setup::new(if blue { Color::Blue } else { Color::Red }, kinds))),
+        (any::<bool>(), kinds).prop_map(|(blue, kinds)| Action::Setup(Setup::new(
+            if blue { Color::Blue } else { Color::Red },
+            kinds
+        ))),
         (any_vertex(), any_list(6), any::<bool>(), any_list(6)).prop_map(|(magnet, order, bare, promote)| {
             Action::Turn(Turn {
                 magnet,
@@ -204,7 +207,12 @@ fn public(game: &Magnet, color: Color) -> String {
         let secret: u8 = removed.hidden.iter().sum();
         text.push_str(&format!("{:?} {secret} | ", removed.revealed));
     }
-    format!("{text}{:?} {} {}", pos.side(), pos.is_opening(), game.outcome().is_some())
+    format!(
+        "{text}{:?} {} {}",
+        pos.side(),
+        pos.is_opening(),
+        game.outcome().is_some()
+    )
 }
 
 /// `setup` with the kinds on two of its slots swapped.

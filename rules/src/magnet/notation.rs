@@ -110,10 +110,10 @@ impl FromStr for Turn {
             Some((magnet, order)) => (magnet, Some(parse_list(order, "an order")?)),
             None => (moves, None),
         };
-        let magnet = magnet.parse().map_err(|e: NotationError| {
+        let magnet = magnet.parse().map_err(|_| {
             NotationError::new(format!(
-                "{} (a turn is written like F6, F6 E5,G6 or F6 E5,G6 +F6)",
-                e.message
+                "{:?} is not a Magnet action (a setup, or a turn like F6, F6 E5,G6 or F6 E5,G6 +F6)",
+                text.trim()
             ))
         })?;
         Ok(Turn {
