@@ -446,3 +446,26 @@ proptest! {
         }
     }
 }
+
+/// Text built from the pieces of the notation and the position format.
+fn token_soup() -> impl Strategy<Value = String> {
+    let token = prop::sample::select(vec![
+        "setup", "F6", "A2:K", "a3:2", "K5:T3", "x:4", "t:T2", "t:?", "F6:3^2", "G5:4^9", "Z9", "A7", "+",
+        ",", "|", "-", "red", "blue", "opening", "setup", ":", "^", "x:K", "B1:4", "E10:K", "F11", "K1", "?",
+    ]);
+    prop::collection::vec(token, 0..40).prop_map(|t| t.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Reading any text as an action or a position never panics.
+    #[test]
+    fn reading_never_panics(text in prop_oneof![token_soup(), ".{0,200}"]) {
+        let game = Magnet::new(Options::default());
+        let _ = game.parse_action(&text);
+        let _ = Magnet::parse_position(Options::default(), &text);
+        let many_x = format!("{} | - | setup", "x:4 ".repeat(300));
+        prop_assert!(Magnet::parse_position(Options::default(), &many_x).is_err());
+    }
+}

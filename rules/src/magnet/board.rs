@@ -490,7 +490,7 @@ impl Position {
             for (_, p) in board.pieces(color) {
                 on_board[p.kind as usize] += 1;
             }
-            let listed = (0..6).any(|k| on_board[k] + revealed[c][k] + hidden[c][k] > 0);
+            let listed = (0..6).any(|k| on_board[k] > 0 || revealed[c][k] > 0 || hidden[c][k] > 0);
             if !set_up[c] {
                 if listed {
                     return err(format!("{name} has pieces but has not set up"));
@@ -499,8 +499,9 @@ impl Position {
             }
             for kind in Kind::ALL {
                 let k = kind as usize;
-                let total = on_board[k] + revealed[c][k] + hidden[c][k];
-                if total != kind.count() {
+                let total =
+                    usize::from(on_board[k]) + usize::from(revealed[c][k]) + usize::from(hidden[c][k]);
+                if total != usize::from(kind.count()) {
                     return err(format!(
                         "{name} has {total} pieces of kind {}, not {}",
                         kind.token(),
@@ -512,6 +513,12 @@ impl Position {
         let setup_phase = set_up != [true, true];
         if setup_phase {
             for color in Color::BOTH {
+                if board.count(color) != 12 && set_up[color.index()] {
+                    return err(format!(
+                        "during the setup, all of {}'s pieces are on the board",
+                        color.name()
+                    ));
+                }
                 let starts = start_vertices(color);
                 for (v, p) in board.pieces(color) {
                     if !starts.contains(&v) || p.rank != 1 {

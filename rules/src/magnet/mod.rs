@@ -256,7 +256,7 @@ impl Color {
 struct Checked {
     magnet: Vertex,
     affected: Affected,
-    order: VertexOrder,
+    order: PieceOrder,
     /// Indices into `affected` of the pieces to promote.
     promote: [u8; MAX_AFFECTED],
     promote_len: usize,
@@ -264,12 +264,12 @@ struct Checked {
 
 /// Indices into the affected pieces, in the order they move.
 #[derive(Clone, Copy)]
-struct VertexOrder {
+struct PieceOrder {
     items: [u8; MAX_AFFECTED],
     len: usize,
 }
 
-impl VertexOrder {
+impl PieceOrder {
     fn as_slice(&self) -> &[u8] {
         &self.items[..self.len]
     }
@@ -445,7 +445,7 @@ impl Magnet {
             )));
         }
         let affected_list = || list_labels(aff.iter().map(|r| r.from));
-        let mut order = VertexOrder {
+        let mut order = PieceOrder {
             items: [0; MAX_AFFECTED],
             len: 0,
         };

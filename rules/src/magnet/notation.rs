@@ -140,13 +140,11 @@ impl FromStr for Setup {
     /// `setup A2:K A3:2 …`: the twelve start vertices of one side, each
     /// once, in any order.
     fn from_str(text: &str) -> Result<Setup, NotationError> {
-        let text = text.trim();
-        let body = text
-            .get(..5)
-            .filter(|w| w.eq_ignore_ascii_case("setup"))
-            .map(|_| &text[5..])
-            .ok_or_else(|| NotationError::new("a setup starts with the word setup"))?;
-        let pairs: Vec<&str> = body.split_whitespace().collect();
+        let mut words = text.split_whitespace();
+        if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("setup")) {
+            return Err(NotationError::new("a setup starts with the word setup"));
+        }
+        let pairs: Vec<&str> = words.collect();
         let mut side = None;
         let mut kinds: [Option<Kind>; 12] = [None; 12];
         for pair in &pairs {
@@ -294,7 +292,7 @@ impl FromStr for Position {
                     } else {
                         &mut hidden
                     };
-                    list[c][kind as usize] += 1;
+                    list[c][kind as usize] = list[c][kind as usize].saturating_add(1);
                     continue;
                 }
                 let v: Vertex = place.parse().map_err(|e: NotationError| err(e.message))?;
