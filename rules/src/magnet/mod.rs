@@ -252,6 +252,9 @@ impl Color {
     }
 }
 
+/// The default order of up to six affected pieces.
+const DEFAULT_ORDER: [u8; MAX_AFFECTED] = [0, 1, 2, 3, 4, 5];
+
 /// A checked turn, ready to play.
 struct Checked {
     magnet: Vertex,
@@ -457,9 +460,7 @@ impl Magnet {
                 )));
             }
             None => {
-                for i in 0..aff.len() {
-                    order.items[i] = i as u8;
-                }
+                order.items = DEFAULT_ORDER;
                 order.len = aff.len();
             }
             Some(list) => {
@@ -609,11 +610,8 @@ impl Magnet {
             if aff.is_empty() {
                 continue;
             }
-            if !opening {
-                let default: Vec<u8> = (0..aff.len() as u8).collect();
-                if plan(&pos.board, color, m, &aff, &default).moves == 0 {
-                    continue;
-                }
+            if !opening && plan(&pos.board, color, m, &aff, &DEFAULT_ORDER[..aff.len()]).moves == 0 {
+                continue;
             }
             for leaf in outcomes(&pos.board, color, m, &aff, opening) {
                 let order = leaf.order();
