@@ -223,7 +223,7 @@ fn swapped(setup: Setup, i: usize, j: usize) -> Setup {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     /// Every generated turn is accepted and gives its own position; every
     /// candidate turn the judge accepts gives a position some generated
@@ -319,7 +319,7 @@ proptest! {
     /// The position format reads back what it printed, in play and during
     /// the setup.
     #[test]
-    fn positions_round_trip(seed: u64, plies in 0usize..150, red_only: bool) {
+    fn positions_round_trip(seed: u64, plies in 0usize..100, red_only: bool) {
         let (game, _) = seeded_game(seed, plies);
         let text = game.position().to_string();
         prop_assert_eq!(text.parse::<Position>(), Ok(game.position().clone()));
@@ -359,11 +359,11 @@ proptest! {
         } else {
             deal(&mut SmallRng::seed_from_u64(seed))
         };
-        let (a, played) = random_game(options, setups, seed, 400);
-        let (b, again) = random_game(options, setups, seed, 400);
+        let (a, played) = random_game(options, setups, seed, 300);
+        let (b, again) = random_game(options, setups, seed, 300);
         prop_assert_eq!(&played, &again);
         prop_assert_eq!(&a, &b);
-        prop_assert!(a.outcome().is_some() || played.len() == 402);
+        prop_assert!(a.outcome().is_some() || played.len() == 302);
 
         let mut text = String::from("[Game \"magnet\"]\n");
         if random_setup {
@@ -407,7 +407,7 @@ proptest! {
                 Action::Setup(setup) => Action::Setup(other[setup.side().index()]),
                 turn => *turn,
             };
-            if n >= 2 && s == seat(viewer) {
+            if (2..60).contains(&n) && s == seat(viewer) {
                 // The viewer's candidates are judged alike in both games.
                 let mut probe = SmallRng::seed_from_u64(seed ^ n as u64);
                 let mut probes: Vec<Action> = ga.legal_actions(s).into_iter().take(20).collect();
