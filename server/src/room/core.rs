@@ -122,14 +122,7 @@ impl RoomCore {
             .parse()
             .map_err(|e: lodestone_rules::NotationError| Refusal::new(codes::UNKNOWN_GAME, e.message))?;
         let pairs: Vec<(&String, &String)> = options.iter().collect();
-        let game = AnyGame::new(kind, &pairs).map_err(|e| {
-            let code = if kind.is_available() {
-                codes::BAD_OPTION
-            } else {
-                codes::UNKNOWN_GAME
-            };
-            Refusal::new(code, e.message)
-        })?;
+        let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let options: Vec<(String, String)> = game
             .option_pairs()
             .into_iter()
@@ -667,16 +660,22 @@ impl RoomCore {
                 }
             })
             .collect();
+        let mut promotions = BTreeMap::new();
         let legal = match viewer {
             Some(seat) if to_act.contains(seat) => {
                 // The timer's action is the server's to play, not a player's.
-                let timer_action = self.game.deadline().map(|d| d.action);
-                self.game
-                    .legal_actions(seat)
-                    .iter()
-                    .filter(|a| Some(*a) != timer_action.as_ref())
-                    .map(ToString::to_string)
-                    .collect()
+                let timer_action = self.game.deadline().map(|d| d.action.to_string());
+                let mut legal = Vec::new();
+                for (action, extras) in self.game.offers(seat) {
+                    if Some(&action) == timer_action.as_ref() {
+                        continue;
+                    }
+                    if !extras.is_empty() {
+                        promotions.insert(action.clone(), extras);
+                    }
+                    legal.push(action);
+                }
+                legal
             }
             _ => Vec::new(),
         };
@@ -693,6 +692,7 @@ impl RoomCore {
             board: board_json(&view),
             to_act: to_act.iter().map(|s| s.0).collect(),
             legal,
+            promotions,
             moves,
             outcome: self.game.outcome().map(outcome_state),
             clock,

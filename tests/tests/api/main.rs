@@ -6,5 +6,6 @@ mod bad_input;
 mod games;
 mod lobby;
 mod magma;
+mod magnet;
 mod restart;
 mod secrets;
