@@ -280,6 +280,24 @@ pub struct PlayState {
     pub clock: Option<ClockState>,
 }
 
+impl PlayState {
+    /// The offered actions with the extras each may add (Magnet's
+    /// promotions), as `lodestone_rules::AnyGame::offers` gives them.
+    pub fn offers(&self) -> Vec<(String, Vec<String>)> {
+        self.legal
+            .iter()
+            .map(|a| (a.clone(), self.promotions.get(a).cloned().unwrap_or_default()))
+            .collect()
+    }
+}
+
+impl RoomState {
+    /// The options as `(key, value)` pairs.
+    pub fn option_pairs(&self) -> Vec<(String, String)> {
+        self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+}
+
 /// One action of the game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveEntry {

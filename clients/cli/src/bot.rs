@@ -3,7 +3,7 @@
 //! seat's client sees.
 
 use anyhow::{Context, Result, bail};
-use lodestone_protocol::{RoomState, RoomStatus, ServerMessage};
+use lodestone_protocol::{RoomStatus, ServerMessage};
 use lodestone_rules::bot::{Level, Situation, choose};
 use lodestone_rules::{GameKind, Seat};
 use rand::SeedableRng;
@@ -28,35 +28,6 @@ pub struct BotConfig {
     pub level: Level,
     pub name: String,
     pub seed: u64,
-}
-
-/// What a bot's client is offered, from its state.
-fn situation_parts(
-    state: &RoomState,
-) -> Option<(
-    GameKind,
-    Vec<(String, String)>,
-    Seat,
-    String,
-    Vec<(String, Vec<String>)>,
-)> {
-    let play = state.play.as_ref()?;
-    let seat = state.you?;
-    if !play.to_act.contains(&seat) {
-        return None;
-    }
-    let kind: GameKind = state.game.parse().ok()?;
-    let options = state
-        .options
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    let offers = play
-        .legal
-        .iter()
-        .map(|a| (a.clone(), play.promotions.get(a).cloned().unwrap_or_default()))
-        .collect();
-    Some((kind, options, Seat(seat), play.position.clone(), offers))
 }
 
 /// Plays one game; prints what happens; returns the result line.
@@ -124,14 +95,19 @@ pub async fn run(config: BotConfig) -> Result<String> {
                 }
             }
             RoomStatus::Playing => {
+                let mine = state
+                    .you
+                    .filter(|s| state.play.as_ref().is_some_and(|p| p.to_act.contains(s)));
                 if version > acted_on
-                    && let Some((kind, options, seat, position, offers)) = situation_parts(&state)
+                    && let (Some(seat), Some(play), Ok(kind)) =
+                        (mine, &state.play, state.game.parse::<GameKind>())
                 {
+                    let (options, offers) = (state.option_pairs(), play.offers());
                     let situation = Situation {
                         kind,
                         options: &options,
-                        seat,
-                        position: &position,
+                        seat: Seat(seat),
+                        position: &play.position,
                         offers: &offers,
                     };
                     acted_on = version;
