@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
@@ -29,6 +30,11 @@ pub struct Config {
     /// Messages queued for one connection before it counts as too slow and
     /// is disconnected.
     pub outbox: usize,
+    /// Whether each commit waits for the disk (SQLite `synchronous=FULL`):
+    /// then an acknowledged action survives a power cut, not only a crash
+    /// of the server. Off (`NORMAL`), a commit is in the operating system's
+    /// hands when it is acknowledged: it survives the server being killed.
+    pub sync_full: bool,
 }
 
 impl Default for Config {
@@ -38,6 +44,7 @@ impl Default for Config {
             database: "sqlite://lodestone.db".into(),
             rate_limit: 50,
             outbox: 256,
+            sync_full: false,
         }
     }
 }
@@ -99,7 +106,7 @@ impl Server {
     /// Opens the database, resumes every unfinished room, binds and starts
     /// serving in the background.
     pub async fn start(config: Config) -> anyhow::Result<Server> {
-        let (store, store_task) = Store::open(&config.database).await?;
+        let (store, store_task) = Store::open(&config.database, config.sync_full).await?;
         let listener = TcpListener::bind(config.bind).await?;
         let addr = listener.local_addr()?;
         let app = Arc::new(App {
@@ -138,6 +145,13 @@ impl Server {
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
         let router = crate::http::router(app.clone());
         let shutdown = app.shutdown.clone();
+        // Game messages are small and answered at once: send them without
+        // waiting to fill a packet (no Nagle delay).
+        let listener = listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "could not set TCP_NODELAY");
+            }
+        });
         app.tasks.spawn(async move {
             let serve = axum::serve(listener, router).with_graceful_shutdown(shutdown.cancelled_owned());
             if let Err(e) = serve.await {

@@ -33,20 +33,32 @@ struct Args {
     /// Messages queued for a connection before it is dropped as too slow.
     #[arg(long, env = "LODESTONE_OUTBOX", default_value_t = 256)]
     outbox: usize,
+    /// When a commit counts as done: `normal` once the operating system
+    /// has it (survives the server being killed), `full` once it is on the
+    /// disk (survives a power cut too; every commit waits for the disk).
+    #[arg(long, env = "LODESTONE_SYNC", default_value = "normal", value_parser = ["normal", "full"])]
+    sync: String,
 }
 
-#[tokio::main]
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .with_writer(std::io::stderr)
         .init();
     let args = Args::parse();
+    // Every connection is a file descriptor: raise the soft limit to the
+    // hard one.
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => tracing::debug!(limit, "open file limit"),
+        Err(e) => tracing::warn!(error = %e, "could not raise the open file limit"),
+    }
     let config = Config {
         bind: args.bind,
         database: args.database,
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
+        sync_full: args.sync == "full",
     };
     let server = Server::start(config).await?;
     // Tests and scripts read this line to learn the port.

@@ -52,7 +52,12 @@ async fn connection(socket: WebSocket, app: Arc<App>) {
                     biased;
                     text = rx.recv() => match text {
                         Some(text) => {
-                            if sink.send(Message::Text(text)).await.is_err() {
+                            // Everything queued goes out in one write.
+                            let mut sent = sink.feed(Message::Text(text)).await;
+                            while let (Ok(()), Ok(more)) = (&sent, rx.try_recv()) {
+                                sent = sink.feed(Message::Text(more)).await;
+                            }
+                            if sent.is_err() || sink.flush().await.is_err() {
                                 return;
                             }
                         }

@@ -35,7 +35,7 @@ pub struct LoadConfig {
     pub options: Vec<(String, String)>,
     /// Concurrent games.
     pub games: usize,
-    /// Stop starting games after this long; stop waiting shortly after.
+    /// How long to play; games still in progress then are left unfinished.
     pub duration: Duration,
     /// Stop starting games after this many (all slots together).
     pub total_games: Option<u64>,
@@ -219,9 +219,6 @@ struct Slot {
     interval: Option<Duration>,
 }
 
-/// How long to wait past the deadline for a game in progress.
-const GRACE: Duration = Duration::from_secs(10);
-
 impl Slot {
     async fn run(mut self, mut clients: Vec<Connection>) -> Result<()> {
         loop {
@@ -273,7 +270,6 @@ impl Slot {
                 pending: None,
             })
             .collect();
-        let hard_stop = self.deadline + GRACE;
         loop {
             let mut all_done = true;
             for p in seats.iter_mut() {
@@ -291,9 +287,11 @@ impl Slot {
                 .enumerate()
                 .filter(|(_, p)| !p.done())
                 .map(|(i, p)| Box::pin(async move { (i, p.conn.next().await) }));
+            // At the deadline, games in progress are left unfinished: the
+            // measurement covers the duration only.
             let ((i, event), _, _) = tokio::select! {
                 r = futures_util::future::select_all(waiting) => r,
-                _ = tokio::time::sleep_until(hard_stop) => { finished = false; break; }
+                _ = tokio::time::sleep_until(self.deadline) => { finished = false; break; }
             };
             match event {
                 Ok(Event::Closed) | Err(_) => {

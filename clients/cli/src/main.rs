@@ -116,8 +116,8 @@ struct LoadArgs {
     /// Concurrent games.
     #[arg(long, default_value_t = 10)]
     games: usize,
-    /// Seconds to start new games for; games in progress then get up to
-    /// 10 s more to finish.
+    /// Seconds to play; games still in progress then are left unfinished
+    /// (with --total-games, the run may end sooner).
     #[arg(long, default_value_t = 10.0)]
     duration: f64,
     /// Stop after this many games in all.

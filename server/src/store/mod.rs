@@ -142,7 +142,7 @@ impl Store {
     /// Opens (creating if needed) the database at `url`, applies the
     /// missing migrations and starts the writer. The returned task ends
     /// when every `Store` clone has been dropped and the queue is drained.
-    pub async fn open(url: &str) -> Result<(Store, JoinHandle<()>), StoreError> {
+    pub async fn open(url: &str, sync_full: bool) -> Result<(Store, JoinHandle<()>), StoreError> {
         let memory = url.contains(":memory:") || url.contains("mode=memory");
         if !url.starts_with("sqlite:") {
             return Err(StoreError::Url(url.to_string()));
@@ -157,7 +157,11 @@ impl Store {
         } else {
             options
                 .journal_mode(SqliteJournalMode::Wal)
-                .synchronous(SqliteSynchronous::Full)
+                .synchronous(if sync_full {
+                    SqliteSynchronous::Full
+                } else {
+                    SqliteSynchronous::Normal
+                })
         };
         let pool = SqlitePoolOptions::new()
             // An in-memory database lives in one connection.
@@ -295,16 +299,22 @@ async fn write_loop(
 ) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let results = match commit_batch(&mut conn, &batch).await {
-            Ok(results) => results,
-            Err(e) => {
-                tracing::error!(error = %e, requests = batch.len(), "storage commit failed");
-                // The connection may be broken: take a fresh one next time.
-                if let Ok(fresh) = pool.acquire().await {
-                    conn = fresh;
+        // Fast path: the whole batch in one transaction, consecutive
+        // actions in one multi-row insert. If anything fails, find the
+        // failing request by running each in its own savepoint.
+        let results = match commit_together(&mut conn, &batch).await {
+            Ok(()) => batch.iter().map(|_| Ok(())).collect(),
+            Err(_) => match commit_each(&mut conn, &batch).await {
+                Ok(results) => results,
+                Err(e) => {
+                    tracing::error!(error = %e, requests = batch.len(), "storage commit failed");
+                    // The connection may be broken: take a fresh one.
+                    if let Ok(fresh) = pool.acquire().await {
+                        conn = fresh;
+                    }
+                    batch.iter().map(|_| Err(e.to_string())).collect()
                 }
-                batch.iter().map(|_| Err(e.to_string())).collect()
-            }
+            },
         };
         for (request, result) in batch.drain(..).zip(results) {
             // A requester that went away no longer needs the answer.
@@ -313,10 +323,142 @@ async fn write_loop(
     }
 }
 
+/// Whether `op` only inserts rows (so a script can run it: a failed
+/// insert is an error, while an update or delete that finds no row is not,
+/// and those go through [`execute`], which checks).
+fn inserts_only(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::AppendAction { .. }
+            | Op::CreateGuest { .. }
+            | Op::CreateRoom { .. }
+            | Op::SetSeat { guest: Some(_), .. }
+    )
+}
+
+/// Runs a batch of inserts in one transaction, in order: all or nothing.
+/// The whole transaction is one SQL script sent to SQLite in one go (one
+/// round trip to the database thread instead of one per statement), with
+/// consecutive actions in one multi-row insert. Batches with other
+/// operations go to [`commit_each`].
+async fn commit_together(
+    conn: &mut sqlx::SqliteConnection,
+    batch: &[WriteRequest],
+) -> Result<(), sqlx::Error> {
+    let ops = || batch.iter().flat_map(|r| r.ops.iter());
+    if !ops().all(inserts_only) {
+        return Err(sqlx::Error::Protocol("not only inserts".into()));
+    }
+    let mut script = String::from("BEGIN IMMEDIATE;\n");
+    let mut in_insert = false;
+    for op in ops() {
+        if let Op::AppendAction {
+            room,
+            ply,
+            seat,
+            action,
+            at_ms,
+            salt,
+        } = op
+        {
+            script.push_str(if in_insert {
+                ",\n"
+            } else {
+                "INSERT INTO actions (room_id, ply, seat, action, at_ms, salt) VALUES\n"
+            });
+            in_insert = true;
+            script.push_str(&format!(
+                "({}, {ply}, {seat}, {}, {at_ms}, {})",
+                literal(room),
+                literal(action),
+                opt_literal(salt.as_deref())
+            ));
+            continue;
+        }
+        if in_insert {
+            script.push_str(";\n");
+            in_insert = false;
+        }
+        script.push_str(&insert_statement(op));
+        script.push_str(";\n");
+    }
+    if in_insert {
+        script.push_str(";\n");
+    }
+    script.push_str("COMMIT;");
+    if let Err(e) = sqlx::raw_sql(sqlx::AssertSqlSafe(script))
+        .execute(&mut *conn)
+        .await
+    {
+        // Leave no transaction open behind a failed script.
+        let _ = sqlx::raw_sql("ROLLBACK").execute(&mut *conn).await;
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// A text as an SQL string literal: quoted, with quotes doubled. Every
+/// text stored is the server's own (ids, notation, names, hex), but quoting
+/// makes the script safe whatever it holds.
+fn literal(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "''"))
+}
+
+fn opt_literal(text: Option<&str>) -> String {
+    text.map_or_else(|| "NULL".to_string(), literal)
+}
+
+/// An inserting operation (other than an action) as a statement.
+fn insert_statement(op: &Op) -> String {
+    match op {
+        Op::CreateGuest {
+            id,
+            name,
+            token_hash,
+            created_at,
+            bot,
+        } => format!(
+            "INSERT INTO guests (id, name, token_hash, created_at, bot) VALUES ({}, {}, {}, {created_at}, {})",
+            literal(id),
+            literal(name),
+            literal(token_hash),
+            opt_literal(bot.as_deref())
+        ),
+        Op::CreateRoom {
+            id,
+            game,
+            options,
+            public,
+            invite,
+            seed,
+            created_at,
+        } => format!(
+            "INSERT INTO rooms (id, game, options, public, invite, seed, status, created_at) \
+             VALUES ({}, {}, {}, {}, {}, {}, 'open', {created_at})",
+            literal(id),
+            literal(game),
+            literal(options),
+            i64::from(*public),
+            opt_literal(invite.as_deref()),
+            literal(seed)
+        ),
+        Op::SetSeat {
+            room,
+            seat,
+            guest: Some(guest),
+        } => format!(
+            "INSERT OR REPLACE INTO seats (room_id, seat, guest_id) VALUES ({}, {seat}, {})",
+            literal(room),
+            literal(guest)
+        ),
+        other => unreachable!("not an insert: {other:?}"),
+    }
+}
+
 /// Runs every request of the batch in one transaction, each in its own
 /// savepoint. Returns one result per request; an error if the transaction
 /// as a whole failed (then none of it is stored).
-async fn commit_batch(
+async fn commit_each(
     conn: &mut sqlx::SqliteConnection,
     batch: &[WriteRequest],
 ) -> Result<Vec<Result<(), String>>, sqlx::Error> {
@@ -449,7 +591,7 @@ mod tests {
     async fn writes_are_durable_and_read_back() {
         let dir = tempdir();
         let url = format!("sqlite://{}", dir.join("t.db").display());
-        let (store, task) = Store::open(&url).await.unwrap();
+        let (store, task) = Store::open(&url, false).await.unwrap();
         store
             .write(vec![
                 Op::CreateGuest {
@@ -504,7 +646,7 @@ mod tests {
         drop(store);
         task.await.unwrap();
 
-        let (store, _task) = Store::open(&url).await.unwrap();
+        let (store, _task) = Store::open(&url, false).await.unwrap();
         assert_eq!(
             store.guest_by_token_hash("h1").await.unwrap().unwrap().name,
             "Ann"
