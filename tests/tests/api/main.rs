@@ -6,3 +6,4 @@ mod bad_input;
 mod games;
 mod lobby;
 mod restart;
+mod web;
