@@ -1,7 +1,7 @@
 //! The browser client, embedded in the binary: a fixed table of the files
 //! of `clients/web` with their content types, served at `/` (the page) and
-//! under `/src/` (its scripts and style sheet). Nothing is read from disk at
-//! run time, so the binary alone serves the whole product.
+//! at their own paths (`/favicon.svg`, `/src/app.js`, ...). Nothing is read
+//! from disk at run time, so the binary alone serves the whole product.
 //!
 //! The file names carry no content hash, so every answer says
 //! `Cache-Control: no-cache` with a strong `ETag` (the SHA-256 of the
@@ -63,13 +63,17 @@ pub fn asset_paths() -> impl Iterator<Item = (&'static str, &'static str)> {
     ASSETS.iter().map(|a| (a.path, a.content_type))
 }
 
-/// The routes of the client: `/`, `/favicon.svg` and `/src/...`.
+/// The routes of the client: `/` (the page), top-level files such as
+/// `/favicon.svg`, and `/src/...`.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
-        .route("/", get(|headers: HeaderMap| async move { serve("index.html", &headers) }))
         .route(
-            "/favicon.svg",
-            get(|headers: HeaderMap| async move { serve("favicon.svg", &headers) }),
+            "/",
+            get(|headers: HeaderMap| async move { serve("index.html", &headers) }),
+        )
+        .route(
+            "/{file}",
+            get(|Path(file): Path<String>, headers: HeaderMap| async move { serve(&file, &headers) }),
         )
         .route(
             "/src/{*path}",
@@ -107,7 +111,10 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
     let cache = [
         (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-        (header::ETAG, HeaderValue::from_str(etag).expect("hex is a valid header")),
+        (
+            header::ETAG,
+            HeaderValue::from_str(etag).expect("hex is a valid header"),
+        ),
     ];
     if fresh {
         return (StatusCode::NOT_MODIFIED, cache).into_response();
@@ -116,7 +123,10 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
         cache,
         [
             (header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type)),
-            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
         ],
         asset.body,
     )
@@ -153,6 +163,9 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(header::IF_NONE_MATCH, etag);
         assert_eq!(serve("src/app.js", &headers).status(), StatusCode::NOT_MODIFIED);
-        assert_eq!(serve("src/nope.js", &HeaderMap::new()).status(), StatusCode::NOT_FOUND);
+        assert_eq!(
+            serve("src/nope.js", &HeaderMap::new()).status(),
+            StatusCode::NOT_FOUND
+        );
     }
 }

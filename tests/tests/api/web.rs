@@ -54,7 +54,10 @@ async fn games_are_listed_with_their_options() {
     assert_eq!(header(&headers, "content-type"), Some("application/json"));
     let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
     assert_eq!(games, GameInfo::available());
-    let magneton = games.iter().find(|g| g.game == "magneton").expect("magneton is playable");
+    let magneton = games
+        .iter()
+        .find(|g| g.game == "magneton")
+        .expect("magneton is playable");
     let rule = &magneton.options[0];
     assert_eq!(rule.key, "move-rule");
     assert_eq!(rule.values, ["line", "per-ray"]);
