@@ -55,3 +55,20 @@ fn magneton_playouts(bencher: divan::Bencher, rule: &str) {
             .sum::<usize>()
     });
 }
+
+#[divan::bench]
+fn magnetism_playouts(bencher: divan::Bencher) {
+    use lodestone_rules::magnetism::{Magnetism, Options};
+    let options = Options::default();
+    // Count the actions once so divan can report a rate.
+    let mut rng = SmallRng::seed_from_u64(7);
+    let total: usize = (0..GAMES)
+        .map(|_| playout(Magnetism::new(options), &mut rng, LIMIT))
+        .sum();
+    bencher.counter(ItemsCount::new(total)).bench_local(|| {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..GAMES)
+            .map(|_| playout(Magnetism::new(options), &mut rng, LIMIT))
+            .sum::<usize>()
+    });
+}

@@ -14,6 +14,7 @@ use crate::game::{
     Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
     RuleError,
 };
+use crate::magnetism::{self, Magnetism};
 use crate::magneton::{self, Magneton};
 use crate::perft::{PerftError, perft};
 use crate::{Seat, SeatSet, Viewer};
@@ -48,12 +49,13 @@ impl GameKind {
 
     /// Whether the rules crate can play this game yet.
     pub const fn is_available(self) -> bool {
-        matches!(self, GameKind::Magneton)
+        matches!(self, GameKind::Magnetism | GameKind::Magneton)
     }
 
     /// The options the game offers (empty for a game not yet available).
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self {
+            GameKind::Magnetism => Magnetism::option_specs(),
             GameKind::Magneton => Magneton::option_specs(),
             _ => &[],
         }
@@ -85,18 +87,21 @@ impl FromStr for GameKind {
 /// A game of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
+    Magnetism(Magnetism),
     Magneton(Magneton),
 }
 
 /// An action of a game of any kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyAction {
+    Magnetism(magnetism::Action),
     Magneton(magneton::Action),
 }
 
 /// A view of a game of any kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyView {
+    Magnetism(magnetism::View),
     Magneton(magneton::Position),
 }
 
@@ -106,6 +111,7 @@ pub enum AnyView {
 macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
+            AnyGame::Magnetism($g) => $body,
             AnyGame::Magneton($g) => $body,
         }
     };
@@ -129,10 +135,29 @@ impl Variant for Magneton {
     fn unwrap_action(action: &AnyAction) -> Option<&magneton::Action> {
         match action {
             AnyAction::Magneton(a) => Some(a),
+            _ => None,
         }
     }
     fn wrap_view(view: magneton::Position) -> AnyView {
         AnyView::Magneton(view)
+    }
+}
+
+impl Variant for Magnetism {
+    fn into_any(self) -> AnyGame {
+        AnyGame::Magnetism(self)
+    }
+    fn wrap_action(action: magnetism::Action) -> AnyAction {
+        AnyAction::Magnetism(action)
+    }
+    fn unwrap_action(action: &AnyAction) -> Option<&magnetism::Action> {
+        match action {
+            AnyAction::Magnetism(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap_view(view: magnetism::View) -> AnyView {
+        AnyView::Magnetism(view)
     }
 }
 
@@ -212,6 +237,10 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
+            GameKind::Magnetism => {
+                let options = typed_options::<Magnetism, _, _>(options)?;
+                Ok(AnyGame::Magnetism(Magnetism::new(options)))
+            }
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),
@@ -227,6 +256,12 @@ impl AnyGame {
         position: &str,
     ) -> Result<AnyGame, SetupError> {
         match kind {
+            GameKind::Magnetism => {
+                let options = typed_options::<Magnetism, _, _>(options)?;
+                Magnetism::parse_position(options, position)
+                    .map(AnyGame::Magnetism)
+                    .map_err(SetupError::Position)
+            }
             GameKind::Magneton => {
                 let options = typed_options::<Magneton, _, _>(options)?;
                 Magneton::parse_position(options, position)
@@ -345,6 +380,7 @@ fn option_pairs_of<G: Game>(g: &G) -> Vec<(&'static str, String)> {
 impl fmt::Display for AnyAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyAction::Magnetism(a) => a.fmt(f),
             AnyAction::Magneton(a) => a.fmt(f),
         }
     }
@@ -353,6 +389,7 @@ impl fmt::Display for AnyAction {
 impl fmt::Display for AnyView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyView::Magnetism(v) => v.fmt(f),
             AnyView::Magneton(v) => v.fmt(f),
         }
     }

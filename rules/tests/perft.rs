@@ -70,3 +70,8 @@ fn check_file(kind: GameKind, name: &str) {
 fn magneton_perft() {
     check_file(GameKind::Magneton, "magneton.perft");
 }
+
+#[test]
+fn magnetism_perft() {
+    check_file(GameKind::Magnetism, "magnetism.perft");
+}

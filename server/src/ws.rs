@@ -53,26 +53,32 @@ async fn connection(socket: WebSocket, app: Arc<App>) {
                     text = rx.recv() => match text {
                         Some(text) => {
                             if sink.send(Message::Text(text)).await.is_err() {
-                                break;
+                                return;
                             }
                         }
                         None => break,
                     },
-                    _ = finished.cancelled() => break,
-                    _ = close.cancelled() => {
-                        let (code, reason) = if shutdown.is_cancelled() {
-                            (close_code::AWAY, "the server is shutting down")
-                        } else {
-                            (close_code::POLICY, "the client did not keep up with its messages")
-                        };
-                        let bye = ServerMessage::Bye { reason: reason.into() };
-                        let _ = sink.send(Message::Text(crate::room::encode(&bye))).await;
-                        let _ = sink
-                            .send(Message::Close(Some(CloseFrame { code, reason: reason.into() })))
-                            .await;
-                        break;
-                    }
+                    _ = finished.cancelled() => return,
+                    _ = close.cancelled() => break,
                 }
+            }
+            // Closed on purpose (shutdown, or a client too slow): say why.
+            if close.is_cancelled() {
+                let (code, reason) = if shutdown.is_cancelled() {
+                    (close_code::AWAY, "the server is shutting down")
+                } else {
+                    (close_code::POLICY, "the client did not keep up with its messages")
+                };
+                let bye = ServerMessage::Bye {
+                    reason: reason.into(),
+                };
+                let _ = sink.send(Message::Text(crate::room::encode(&bye))).await;
+                let _ = sink
+                    .send(Message::Close(Some(CloseFrame {
+                        code,
+                        reason: reason.into(),
+                    })))
+                    .await;
             }
         })
     };

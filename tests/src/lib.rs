@@ -95,7 +95,10 @@ impl ServerProcess {
                 "--rate-limit",
                 "0",
             ])
-            .env("RUST_LOG", "warn")
+            .env(
+                "RUST_LOG",
+                std::env::var("LODESTONE_TEST_LOG").unwrap_or_else(|_| "warn".into()),
+            )
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

@@ -1,8 +1,12 @@
-//! `lodestone`: the command-line client. Today it replays game records and
-//! counts perft; playing, bots and load generation join as they are built.
+//! `lodestone`: the command-line client: replays game records, counts
+//! perft, and drives load against a server.
+
+mod load;
+mod net;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use lodestone_rules::{AnyGame, GameKind, OptionValues, Record, Viewer};
@@ -18,7 +22,11 @@ Examples:
   lodestone perft magneton 1 --record game.txt
       count from the position after a record (its headers give the options)
   lodestone perft magneton 2 --option move-rule=per-ray --position \"8/8/8/3W4/8/8/8/8 b 11 12\"
-      count from a position in the game's position format";
+      count from a position in the game's position format
+  lodestone load ws://127.0.0.1:8080 --game magneton --games 100 --duration 30 --server-pid 4242
+      100 concurrent games of random moves for 30 s; throughput, latency, CPU per move
+  lodestone load ws://127.0.0.1:8080 --idle 1000 --server-pid 4242
+      1000 idle connections; the server's memory per connection";
 
 #[derive(Debug, Parser)]
 #[command(name = "lodestone", version, about = "Lodestone's command-line client for the magnet games", after_help = EXAMPLES)]
@@ -68,6 +76,64 @@ enum Command {
         #[arg(long, value_name = "TEXT")]
         position: Option<String>,
     },
+    /// Drive a server with concurrent games of random legal moves, or with
+    /// idle connections, and report what it sustains.
+    ///
+    /// Prints games started and finished, moves and moves per second, move
+    /// round-trip latency percentiles (sending an action until the mover
+    /// receives the update that includes it), the server's CPU time per
+    /// move (with --server-pid), errors and disconnects. Stops by itself.
+    #[command(
+        after_help = "Examples:\n  lodestone load ws://127.0.0.1:8080 --game magma --option players=6 --games 100 --duration 20\n  lodestone load ws://127.0.0.1:8080 --games 500 --rate 5000 --duration 20 --server-pid 4242\n  lodestone load ws://127.0.0.1:8080 --idle 15000 --sources 4 --server-pid 4242"
+    )]
+    Load(LoadArgs),
+}
+
+/// Arguments of `lodestone load`.
+#[derive(Debug, clap::Args)]
+struct LoadArgs {
+    /// The server: ws://HOST:PORT or http://HOST:PORT (an IP address).
+    url: String,
+    /// The game to play.
+    #[arg(long, default_value = "magneton")]
+    game: String,
+    /// A game option, KEY=VALUE (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Concurrent games.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Seconds to start new games for; games in progress then get up to
+    /// 10 s more to finish.
+    #[arg(long, default_value_t = 10.0)]
+    duration: f64,
+    /// Stop after this many games in all.
+    #[arg(long)]
+    total_games: Option<u64>,
+    /// Open loop: moves per second offered by all games together (each
+    /// game moves on a fixed schedule). Without it: closed loop.
+    #[arg(long)]
+    rate: Option<f64>,
+    /// Instead of games, open this many idle connections and report the
+    /// server's memory per connection.
+    #[arg(long)]
+    idle: Option<usize>,
+    /// Seconds to hold the idle connections.
+    #[arg(long, default_value_t = 2.0)]
+    hold: f64,
+    /// The server's process id, to read its CPU time and memory from /proc.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Spread connections over 127.0.0.1 to 127.0.0.N (past the ephemeral
+    /// port limit of one source address).
+    #[arg(long, default_value_t = 1)]
+    sources: u8,
+    /// Seed of the random move choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Allow a server that is not on a loopback address.
+    #[arg(long)]
+    allow_remote: bool,
 }
 
 /// A failure to report: the message and the exit code.
@@ -82,6 +148,7 @@ impl Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Load(args) => load_command(args),
         Command::Replay { file, viewer } => replay(&file, viewer.as_deref()),
         Command::Perft {
             game,
@@ -184,5 +251,67 @@ fn perft(
     };
     let count = start.perft(depth).map_err(|e| Failure::new(e.to_string()))?;
     println!("{count}");
+    Ok(())
+}
+
+fn load_command(args: LoadArgs) -> Result<(), Failure> {
+    // Many connections need many file descriptors.
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
+    let endpoint =
+        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure(format!("{e:#}"), 2))?;
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::new(e.to_string()))?;
+    if let Some(count) = args.idle {
+        let report = runtime
+            .block_on(load::idle(
+                &endpoint,
+                count,
+                args.server_pid,
+                args.sources,
+                Duration::from_secs_f64(args.hold),
+            ))
+            .map_err(|e| Failure::new(format!("{e:#}")))?;
+        println!("{report}");
+        return Ok(());
+    }
+    let game: GameKind = args
+        .game
+        .parse()
+        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
+    let options = args
+        .options
+        .iter()
+        .map(|o| OptionValues::split_pair(o).map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure(e.message, 2))?;
+    if args.games == 0 {
+        return Err(Failure("--games must be at least 1".into(), 2));
+    }
+    let config = load::LoadConfig {
+        endpoint,
+        game,
+        options,
+        games: args.games,
+        duration: Duration::from_secs_f64(args.duration),
+        total_games: args.total_games,
+        rate: args.rate,
+        server_pid: args.server_pid,
+        sources: args.sources.max(1),
+        seed: args.seed,
+    };
+    let mode = match args.rate {
+        Some(rate) => format!("open loop at {rate} moves/s"),
+        None => "closed loop".to_string(),
+    };
+    eprintln!(
+        "lodestone load: {} concurrent {game} games, {mode}, {} s",
+        args.games, args.duration
+    );
+    let report = runtime
+        .block_on(load::run(config))
+        .map_err(|e| Failure::new(format!("{e:#}")))?;
+    println!("{report}");
+    if report.errors > 0 || report.disconnects > 0 {
+        return Err(Failure("the run had errors".into(), 1));
+    }
     Ok(())
 }

@@ -741,7 +741,8 @@ impl RoomCore {
             }
         }
         out.push('\n');
-        for (i, l) in self.log.iter().enumerate() {
+        for i in self.record_order() {
+            let l = &self.log[i];
             if self.game.conceals(l.seat, &l.action, viewer) {
                 let commitment = l.secret.as_ref().map_or("", |(_, c)| c.as_str());
                 out.push_str(&format!(
@@ -755,6 +756,35 @@ impl RoomCore {
             }
         }
         Ok(out)
+    }
+}
+
+impl RoomCore {
+    /// The log in record order. A record names no seats: a replay gives
+    /// each action to the first seat that may act, so in a simultaneous
+    /// phase the actions must come in seat order, whatever order they were
+    /// played in. Replays the log, each time taking the earliest pending
+    /// action of the seat a replay would expect.
+    fn record_order(&self) -> Vec<usize> {
+        let Ok(mut game) = AnyGame::new(self.kind, &self.options) else {
+            return (0..self.log.len()).collect();
+        };
+        let mut pending: Vec<usize> = (0..self.log.len()).collect();
+        let mut order = Vec::with_capacity(pending.len());
+        while !pending.is_empty() {
+            let expected = game.to_act().first_seat();
+            let next = pending
+                .iter()
+                .position(|&i| Some(self.log[i].seat) == expected)
+                .unwrap_or(0);
+            let i = pending.remove(next);
+            let l = &self.log[i];
+            // Every logged action was legal in log order; in record order
+            // it is too, as simultaneous actions do not depend on each other.
+            let _ = game.apply(l.seat, &l.action, l.at);
+            order.push(i);
+        }
+        order
     }
 }
 

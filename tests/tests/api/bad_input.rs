@@ -146,3 +146,16 @@ async fn a_flood_of_messages_is_rate_limited() {
     }
     assert!(limited >= 15, "only {limited} of 30 were limited");
 }
+
+#[tokio::test]
+async fn a_frame_over_the_hard_limit_closes_only_that_connection() {
+    let server = TestServer::start().await;
+    let mut other = server.client().await;
+    let mut c = server.client().await;
+    c.send_text(&"x".repeat(2 << 20)).await;
+    assert!(
+        c.recv().await.is_none(),
+        "a frame over 1 MiB closes the connection"
+    );
+    still_usable(&mut other).await;
+}

@@ -6,4 +6,5 @@ mod bad_input;
 mod games;
 mod lobby;
 mod restart;
+mod secrets;
 mod web;

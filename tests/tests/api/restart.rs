@@ -99,3 +99,27 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
         vec![open_room]
     );
 }
+
+#[tokio::test]
+async fn sigterm_says_goodbye_and_exits_cleanly() {
+    let dir = temp_dir();
+    let mut server = ServerProcess::start(SERVER, &dir);
+    let mut ann = Client::connect(server.addr).await;
+    ann.hello("Ann").await;
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    match ann.recv().await {
+        Some(ServerMessage::Bye { reason }) => assert!(reason.contains("shutting down")),
+        other => panic!("expected a goodbye, got {other:?}"),
+    }
+    let exit = tokio::task::spawn_blocking(move || server.child.wait().unwrap())
+        .await
+        .unwrap();
+    assert!(
+        exit.success(),
+        "the server exits with success after SIGTERM: {exit:?}"
+    );
+}

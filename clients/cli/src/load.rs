@@ -1,0 +1,483 @@
+//! `lodestone load`: drives a server with many concurrent games of random
+//! legal moves and reports throughput, move latency, server CPU per move
+//! and errors; or (`--idle`) opens many idle connections and reports the
+//! server's memory per connection.
+//!
+//! Closed loop: every client moves as soon as its turn arrives. Open loop
+//! (`--rate`): each game moves on a fixed schedule so that all games
+//! together offer the given moves per second; latency then counts from the
+//! scheduled time, so a slow server cannot hide its queueing.
+//!
+//! Latency of a move = from sending the action (or its scheduled time) until
+//! the mover receives the update that includes it.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use hdrhistogram::Histogram;
+use lodestone_protocol::{RoomStatus, ServerMessage};
+use lodestone_rules::{AnyGame, GameKind};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::json;
+use tokio::time::Instant;
+
+use crate::net::{Connection, Endpoint, Event};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    pub endpoint: Endpoint,
+    pub game: GameKind,
+    pub options: Vec<(String, String)>,
+    /// Concurrent games.
+    pub games: usize,
+    /// Stop starting games after this long; stop waiting shortly after.
+    pub duration: Duration,
+    /// Stop starting games after this many (all slots together).
+    pub total_games: Option<u64>,
+    /// Open loop: moves per second offered by all games together.
+    pub rate: Option<f64>,
+    /// Read CPU time of this process.
+    pub server_pid: Option<u32>,
+    /// Spread connections over 127.0.0.1 ..= 127.0.0.N.
+    pub sources: u8,
+    pub seed: u64,
+}
+
+#[derive(Debug, Default)]
+struct Stats {
+    started: AtomicU64,
+    finished: AtomicU64,
+    moves: AtomicU64,
+    errors: AtomicU64,
+    disconnects: AtomicU64,
+    claimed: AtomicU64,
+}
+
+/// The figures of a run.
+#[derive(Debug)]
+pub struct LoadReport {
+    pub started: u64,
+    pub finished: u64,
+    pub moves: u64,
+    pub errors: u64,
+    pub disconnects: u64,
+    pub seconds: f64,
+    /// Microseconds.
+    pub latency: Histogram<u64>,
+    pub cpu_per_move_us: Option<f64>,
+}
+
+impl std::fmt::Display for LoadReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = |q: f64| self.latency.value_at_quantile(q) as f64 / 1000.0;
+        writeln!(f, "games started {}, finished {}", self.started, self.finished)?;
+        writeln!(
+            f,
+            "moves {} in {:.1} s: {:.0} moves/s",
+            self.moves,
+            self.seconds,
+            self.moves as f64 / self.seconds.max(1e-9)
+        )?;
+        writeln!(
+            f,
+            "latency ms: p50 {:.3} p90 {:.3} p99 {:.3} max {:.3}",
+            ms(0.5),
+            ms(0.9),
+            ms(0.99),
+            self.latency.max() as f64 / 1000.0
+        )?;
+        match self.cpu_per_move_us {
+            Some(us) => writeln!(f, "server cpu per move: {us:.1} us")?,
+            None => writeln!(f, "server cpu per move: unknown (give --server-pid)")?,
+        }
+        write!(f, "errors {}, disconnects {}", self.errors, self.disconnects)
+    }
+}
+
+/// The local address for connection number `i`.
+pub fn source(i: usize, sources: u8) -> Option<IpAddr> {
+    (sources > 1).then(|| IpAddr::V4(Ipv4Addr::new(127, 0, 0, 1 + (i % sources as usize) as u8)))
+}
+
+/// CPU seconds (user + system) the process has used, from /proc.
+pub fn cpu_seconds(pid: u32) -> Result<f64> {
+    let stat =
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).with_context(|| format!("no process {pid}"))?;
+    // Fields after the command name (which may hold spaces) start at ')'.
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line: 12 and 13 here.
+    let ticks: f64 = fields.get(11).and_then(|u| u.parse::<f64>().ok()).unwrap_or(0.0)
+        + fields.get(12).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+    Ok(ticks / clock_ticks())
+}
+
+fn clock_ticks() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// Resident memory of the process in KiB, from /proc.
+pub fn rss_kib(pid: u32) -> Result<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .with_context(|| format!("no process {pid}"))?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .context("no VmRSS line")
+}
+
+/// Runs the games; returns the figures.
+pub async fn run(config: LoadConfig) -> Result<LoadReport> {
+    let seats = AnyGame::new(config.game, &config.options)
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .seat_count();
+    let stats = Arc::new(Stats::default());
+    let latency = Arc::new(Mutex::new(Histogram::<u64>::new_with_bounds(1, 60_000_000, 3)?));
+    // Connect every client first, so the measurement covers play only.
+    let mut slots = Vec::with_capacity(config.games);
+    for g in 0..config.games {
+        let mut clients = Vec::with_capacity(seats);
+        for s in 0..seats {
+            let n = g * seats + s;
+            let mut c = Connection::connect(&config.endpoint, source(n, config.sources))
+                .await
+                .with_context(|| format!("connection {n}"))?;
+            c.hello(&format!("load-{g}-{s}"), None).await?;
+            clients.push(c);
+        }
+        slots.push(clients);
+    }
+    let cpu_before = config.server_pid.map(cpu_seconds).transpose()?;
+    let start = Instant::now();
+    let deadline = start + config.duration;
+    let interval = config
+        .rate
+        .map(|r| Duration::from_secs_f64(config.games as f64 / r));
+    let mut tasks = tokio::task::JoinSet::new();
+    for (g, clients) in slots.into_iter().enumerate() {
+        let slot = Slot {
+            config: config.clone(),
+            stats: stats.clone(),
+            latency: latency.clone(),
+            deadline,
+            rng: SmallRng::seed_from_u64(config.seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            // Spread the open-loop schedules over one interval.
+            next_move: interval.map(|i| start + i.mul_f64(g as f64 / config.games as f64)),
+            interval,
+        };
+        tasks.spawn(slot.run(clients));
+    }
+    while let Some(result) = tasks.join_next().await {
+        if let Ok(Err(e)) = result {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+            eprintln!("lodestone load: a game slot failed: {e:#}");
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let moves = stats.moves.load(Ordering::Relaxed);
+    let cpu_per_move_us = match (config.server_pid, cpu_before) {
+        (Some(pid), Some(before)) if moves > 0 => Some((cpu_seconds(pid)? - before) * 1e6 / moves as f64),
+        _ => None,
+    };
+    let latency = latency
+        .lock()
+        .map(|h| h.clone())
+        .unwrap_or_else(|e| e.into_inner().clone());
+    Ok(LoadReport {
+        started: stats.started.load(Ordering::Relaxed),
+        finished: stats.finished.load(Ordering::Relaxed),
+        moves,
+        errors: stats.errors.load(Ordering::Relaxed),
+        disconnects: stats.disconnects.load(Ordering::Relaxed),
+        seconds,
+        latency,
+        cpu_per_move_us,
+    })
+}
+
+/// One concurrent game, played again and again.
+struct Slot {
+    config: LoadConfig,
+    stats: Arc<Stats>,
+    latency: Arc<Mutex<Histogram<u64>>>,
+    deadline: Instant,
+    rng: SmallRng,
+    next_move: Option<Instant>,
+    interval: Option<Duration>,
+}
+
+/// How long to wait past the deadline for a game in progress.
+const GRACE: Duration = Duration::from_secs(10);
+
+impl Slot {
+    async fn run(mut self, mut clients: Vec<Connection>) -> Result<()> {
+        loop {
+            if Instant::now() >= self.deadline {
+                break;
+            }
+            if let Some(total) = self.config.total_games
+                && self.stats.claimed.fetch_add(1, Ordering::Relaxed) >= total
+            {
+                break;
+            }
+            self.play_one(&mut clients).await?;
+        }
+        for c in clients {
+            c.close().await;
+        }
+        Ok(())
+    }
+
+    async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
+        let options: serde_json::Map<String, serde_json::Value> = self
+            .config
+            .options
+            .iter()
+            .map(|(k, v)| (k.clone(), json!(v)))
+            .collect();
+        let (room, invite) = match clients[0]
+            .request(json!({"type": "create_room", "game": self.config.game.name(), "options": options, "public": false}))
+            .await?
+        {
+            ServerMessage::Ack { room: Some(room), invite, .. } => (room, invite),
+            other => bail!("unexpected reply to create_room: {other:?}"),
+        };
+        for (seat, c) in clients.iter_mut().enumerate() {
+            c.state = None;
+            c.request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
+                .await?;
+        }
+        clients[0].request(json!({"type": "start", "room": room})).await?;
+        self.stats.started.fetch_add(1, Ordering::Relaxed);
+        // Every seat plays in turn from its own updates, concurrently.
+        let mut finished = true;
+        let mut seats: Vec<SeatPlayer> = clients
+            .iter_mut()
+            .map(|c| SeatPlayer {
+                conn: c,
+                room: room.clone(),
+                acted_at_version: 0,
+                pending: None,
+            })
+            .collect();
+        let hard_stop = self.deadline + GRACE;
+        loop {
+            let mut all_done = true;
+            for p in seats.iter_mut() {
+                if !p.done() {
+                    all_done = false;
+                    self.maybe_act(p).await?;
+                }
+            }
+            if all_done {
+                break;
+            }
+            // Wait for the next message of any seat still playing.
+            let waiting = seats
+                .iter_mut()
+                .enumerate()
+                .filter(|(_, p)| !p.done())
+                .map(|(i, p)| Box::pin(async move { (i, p.conn.next().await) }));
+            let ((i, event), _, _) = tokio::select! {
+                r = futures_util::future::select_all(waiting) => r,
+                _ = tokio::time::sleep_until(hard_stop) => { finished = false; break; }
+            };
+            match event {
+                Ok(Event::Closed) | Err(_) => {
+                    self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
+                    bail!("a connection closed during a game");
+                }
+                Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
+                Ok(Event::Update { version }) => self.on_update(&mut seats[i], version),
+            }
+        }
+        if finished {
+            self.stats.finished.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Sends a random legal action if it is this seat's turn and it has not
+    /// acted on the current state yet.
+    async fn maybe_act(&mut self, p: &mut SeatPlayer<'_>) -> Result<()> {
+        if p.pending.is_some() || Instant::now() >= self.deadline {
+            return Ok(());
+        }
+        let Some((version, state)) = &p.conn.state else {
+            return Ok(());
+        };
+        let Some(play) = &state.play else { return Ok(()) };
+        if *version <= p.acted_at_version || play.legal.is_empty() || state.status != RoomStatus::Playing {
+            return Ok(());
+        }
+        let action = play.legal[self.rng.random_range(0..play.legal.len())].clone();
+        let version = *version;
+        let mut sent = Instant::now();
+        if let (Some(next), Some(interval)) = (self.next_move, self.interval) {
+            tokio::time::sleep_until(next).await;
+            sent = next;
+            self.next_move = Some(next + interval);
+        }
+        let id = p
+            .conn
+            .send(json!({"type": "act", "room": p.room, "action": action}))
+            .await?;
+        p.acted_at_version = version;
+        p.pending = Some(Pending { id, sent, ack: None });
+        Ok(())
+    }
+
+    /// A reply: the ack of the pending move, or its refusal.
+    fn on_reply(&mut self, p: &mut SeatPlayer<'_>, reply: &ServerMessage) {
+        let Some(pending) = &mut p.pending else { return };
+        match reply {
+            ServerMessage::Ack { id, version, .. } if *id == pending.id => {
+                pending.ack = *version;
+                // The update may have come first (it never does today).
+                let seen = p.conn.state.as_ref().map_or(0, |(v, _)| *v);
+                self.on_update(p, seen);
+            }
+            ServerMessage::Error { id: Some(id), .. } if *id == pending.id => {
+                self.stats.errors.fetch_add(1, Ordering::Relaxed);
+                p.pending = None;
+                // Try again on the same state.
+                p.acted_at_version = 0;
+            }
+            _ => {}
+        }
+    }
+
+    /// An update: if it includes the pending move, the move's round trip
+    /// is over.
+    fn on_update(&mut self, p: &mut SeatPlayer<'_>, version: u64) {
+        let Some(pending) = &p.pending else { return };
+        if pending.ack.is_some_and(|ack| version >= ack) {
+            let micros = pending.sent.elapsed().as_micros() as u64;
+            if let Ok(mut h) = self.latency.lock() {
+                let _ = h.record(micros.max(1));
+            }
+            self.stats.moves.fetch_add(1, Ordering::Relaxed);
+            p.pending = None;
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Pending {
+    id: lodestone_protocol::RequestId,
+    sent: Instant,
+    ack: Option<u64>,
+}
+
+struct SeatPlayer<'a> {
+    conn: &'a mut Connection,
+    room: String,
+    acted_at_version: u64,
+    pending: Option<Pending>,
+}
+
+impl SeatPlayer<'_> {
+    fn done(&self) -> bool {
+        self.pending.is_none()
+            && self
+                .conn
+                .state
+                .as_ref()
+                .is_some_and(|(_, s)| s.status == RoomStatus::Finished)
+    }
+}
+
+/// The figures of an idle run.
+#[derive(Debug)]
+pub struct IdleReport {
+    pub connections: usize,
+    pub seconds_to_open: f64,
+    pub rss_before_kib: Option<u64>,
+    pub rss_after_kib: Option<u64>,
+    pub errors: u64,
+}
+
+impl std::fmt::Display for IdleReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "idle connections {} (opened in {:.1} s)",
+            self.connections, self.seconds_to_open
+        )?;
+        match (self.rss_before_kib, self.rss_after_kib) {
+            (Some(before), Some(after)) => writeln!(
+                f,
+                "server rss before {:.1} MiB, after {:.1} MiB: {:.2} KiB per connection",
+                before as f64 / 1024.0,
+                after as f64 / 1024.0,
+                after.saturating_sub(before) as f64 / self.connections.max(1) as f64
+            )?,
+            _ => writeln!(f, "server rss: unknown (give --server-pid)")?,
+        }
+        write!(f, "errors {}", self.errors)
+    }
+}
+
+/// Opens `count` connections that say hello and then only wait; reads the
+/// server's memory before and after, holds them for `hold`, closes them.
+pub async fn idle(
+    endpoint: &Endpoint,
+    count: usize,
+    server_pid: Option<u32>,
+    sources: u8,
+    hold: Duration,
+) -> Result<IdleReport> {
+    let rss_before_kib = server_pid.map(rss_kib).transpose()?;
+    let start = Instant::now();
+    let mut open = Vec::with_capacity(count);
+    let mut errors = 0;
+    let mut pending = tokio::task::JoinSet::new();
+    let mut next = 0;
+    // At most 256 handshakes in flight.
+    while next < count || !pending.is_empty() {
+        while next < count && pending.len() < 256 {
+            let endpoint = endpoint.clone();
+            let n = next;
+            pending.spawn(async move {
+                let mut c = Connection::connect(&endpoint, source(n, sources)).await?;
+                c.hello(&format!("idle-{n}"), None).await?;
+                anyhow::Ok(c)
+            });
+            next += 1;
+        }
+        match pending.join_next().await {
+            Some(Ok(Ok(c))) => open.push(c),
+            Some(_) => errors += 1,
+            None => {}
+        }
+    }
+    let seconds_to_open = start.elapsed().as_secs_f64();
+    // Let the server settle before reading its memory.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let rss_after_kib = server_pid.map(rss_kib).transpose()?;
+    tokio::time::sleep(hold).await;
+    let connections = open.len();
+    for c in open {
+        c.close().await;
+    }
+    Ok(IdleReport {
+        connections,
+        seconds_to_open,
+        rss_before_kib,
+        rss_after_kib,
+        errors,
+    })
+}

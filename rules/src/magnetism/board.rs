@@ -1,0 +1,526 @@
+//! Magnetism's position: twelve pieces a side and two magnets on the 12×8
+//! board, and the side to move; magnet moves, pushes and pulls, and the
+//! far-row counts.
+//!
+//! Squares are bits of a `u128` (bit `rank * 12 + file`); rays are walked
+//! with precomputed lengths, so move generation allocates nothing.
+
+use std::ops::ControlFlow;
+
+use crate::geometry::square::{Dir, Grid, Square};
+
+/// The 12×8 board: files a–l, ranks 1–8.
+pub const GRID: Grid = Grid::new(12, 8);
+
+/// Pieces each side owns (never captured, so always on the board).
+pub const PIECES: u32 = 12;
+
+const WIDTH: usize = 12;
+const HEIGHT: usize = 8;
+const SQUARES: usize = WIDTH * HEIGHT;
+
+/// Every square of the board.
+pub const BOARD: u128 = (1 << SQUARES) - 1;
+
+/// A rank of the board (from 0) as a bit set.
+pub(crate) const fn rank_mask(rank: usize) -> u128 {
+    ((1 << WIDTH) - 1) << (rank * WIDTH)
+}
+
+/// A side, and the colour of its pieces and magnet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// The rank (from 0) this side starts on: its own back row.
+    pub const fn home_rank(self) -> u8 {
+        match self {
+            Color::White => 0,
+            Color::Black => HEIGHT as u8 - 1,
+        }
+    }
+
+    /// The rank (from 0) this side races to: the opponent's back row.
+    pub const fn far_rank(self) -> u8 {
+        self.other().home_rank()
+    }
+
+    /// The squares this side may choose for its magnet in the opening: its
+    /// own half without the back row (white ranks 2–4, black ranks 5–7).
+    pub const fn magnet_zone(self) -> u128 {
+        match self {
+            Color::White => rank_mask(1) | rank_mask(2) | rank_mask(3),
+            Color::Black => rank_mask(4) | rank_mask(5) | rank_mask(6),
+        }
+    }
+
+    /// The opening zone in words, for messages.
+    pub const fn zone_text(self) -> &'static str {
+        match self {
+            Color::White => "ranks 2 to 4",
+            Color::Black => "ranks 5 to 7",
+        }
+    }
+}
+
+pub(crate) const fn bit(sq: Square) -> u128 {
+    1 << sq.0
+}
+
+/// The squares of a bit set, ascending.
+pub fn squares(mut set: u128) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros();
+            set &= set - 1;
+            Square(i as u8)
+        })
+    })
+}
+
+/// The index step of each direction of [`Dir::ALL`].
+const DELTA: [i8; 8] = {
+    let mut t = [0i8; 8];
+    let mut d = 0;
+    while d < 8 {
+        t[d] = Dir::ALL[d].dx + WIDTH as i8 * Dir::ALL[d].dy;
+        d += 1;
+    }
+    t
+};
+
+/// `RAY_LEN[sq][d]`: how many squares lie beyond `sq` in `Dir::ALL[d]`.
+const RAY_LEN: [[u8; 8]; SQUARES] = {
+    let mut t = [[0u8; 8]; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = (Dir::ALL[d].dx as i32, Dir::ALL[d].dy as i32);
+            let (mut x, mut y) = ((sq % WIDTH) as i32 + dx, (sq / WIDTH) as i32 + dy);
+            let mut n = 0;
+            while x >= 0 && x < WIDTH as i32 && y >= 0 && y < HEIGHT as i32 {
+                n += 1;
+                x += dx;
+                y += dy;
+            }
+            t[sq][d] = n;
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The square `k` steps from `sq` in direction `d` (the caller knows it is
+/// on the board).
+const fn offset(sq: Square, d: usize, k: u8) -> Square {
+    Square((sq.0 as i16 + DELTA[d] as i16 * k as i16) as u8)
+}
+
+/// The lowercase label of a square: `g4`.
+pub fn label(sq: Square) -> String {
+    GRID.label(sq, false)
+}
+
+/// Why a position cannot exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPosition(pub String);
+
+/// The pieces, the magnets and the side to move: everything that decides
+/// future play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Squares of each colour's pieces.
+    pieces: [u128; 2],
+    /// Each colour's magnet; `None` until it is placed in the opening.
+    magnets: [Option<Square>; 2],
+    /// The side that moves next once both magnets are placed.
+    side: Color,
+}
+
+impl Position {
+    /// The Figure-1 setup: white on a1–l1, black on a8–l8, no magnet placed
+    /// yet, white to move first.
+    pub const fn start() -> Position {
+        Position {
+            pieces: [rank_mask(0), rank_mask(HEIGHT - 1)],
+            magnets: [None, None],
+            side: Color::White,
+        }
+    }
+
+    /// A position from its parts, if they can occur in a game: twelve
+    /// pieces a side, no square holding two things, and, while the opening
+    /// lasts, a placed magnet inside its owner's opening zone.
+    pub fn new(
+        white: u128,
+        black: u128,
+        magnets: [Option<Square>; 2],
+        side: Color,
+    ) -> Result<Position, InvalidPosition> {
+        let err = |m: String| Err(InvalidPosition(m));
+        if (white | black) & !BOARD != 0 {
+            return err("a piece lies off the board".into());
+        }
+        if white & black != 0 {
+            return err("a square holds two pieces".into());
+        }
+        let pos = Position {
+            pieces: [white, black],
+            magnets,
+            side,
+        };
+        for c in Color::BOTH {
+            let n = pos.pieces[c.index()].count_ones();
+            if n != PIECES {
+                return err(format!("{} has {n} pieces; each side has {PIECES}", c.name()));
+            }
+        }
+        for c in Color::BOTH {
+            let Some(m) = magnets[c.index()] else {
+                continue;
+            };
+            if m.index() >= SQUARES {
+                return err(format!("the {} magnet lies off the board", c.name()));
+            }
+            if (white | black) & bit(m) != 0 {
+                return err(format!(
+                    "the {} magnet's square {} holds a piece",
+                    c.name(),
+                    label(m)
+                ));
+            }
+            if !pos.opening_done() && c.magnet_zone() & bit(m) == 0 {
+                return err(format!(
+                    "the {} magnet on {} is outside {}, where it must be placed in the opening",
+                    c.name(),
+                    label(m),
+                    c.zone_text()
+                ));
+            }
+        }
+        if let [Some(a), Some(b)] = magnets
+            && a == b
+        {
+            return err(format!("both magnets are on {}", label(a)));
+        }
+        Ok(pos)
+    }
+
+    pub const fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The squares of `c`'s pieces.
+    pub const fn pieces(&self, c: Color) -> u128 {
+        self.pieces[c.index()]
+    }
+
+    /// `c`'s magnet, once placed.
+    pub const fn magnet(&self, c: Color) -> Option<Square> {
+        self.magnets[c.index()]
+    }
+
+    /// Whether both magnets are on the board (the opening is over).
+    pub const fn opening_done(&self) -> bool {
+        self.magnets[0].is_some() && self.magnets[1].is_some()
+    }
+
+    /// The colour of the piece on `sq`, if any (magnets are not pieces).
+    pub const fn at(&self, sq: Square) -> Option<Color> {
+        if self.pieces[0] & bit(sq) != 0 {
+            Some(Color::White)
+        } else if self.pieces[1] & bit(sq) != 0 {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The colour of the magnet on `sq`, if any.
+    pub fn magnet_at(&self, sq: Square) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|c| self.magnets[c.index()] == Some(sq))
+    }
+
+    fn magnet_bits(&self, c: Color) -> u128 {
+        self.magnets[c.index()].map_or(0, bit)
+    }
+
+    /// Squares holding a piece or a magnet.
+    pub fn occupied(&self) -> u128 {
+        self.pieces[0] | self.pieces[1] | self.magnet_bits(Color::White) | self.magnet_bits(Color::Black)
+    }
+
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.occupied() & bit(sq) == 0
+    }
+
+    /// How many of `c`'s pieces stand on its far row (the opponent's back
+    /// row).
+    pub const fn far_row_count(&self, c: Color) -> u32 {
+        (self.pieces[c.index()] & rank_mask(c.far_rank() as usize)).count_ones()
+    }
+
+    /// The empty squares of `c`'s opening zone: where its magnet may go.
+    pub fn placements(&self, c: Color) -> u128 {
+        c.magnet_zone() & !self.occupied()
+    }
+
+    /// Puts `c`'s magnet on `sq` (an unchecked opening placement).
+    pub(crate) fn place_magnet(&mut self, c: Color, sq: Square) {
+        debug_assert!(self.magnets[c.index()].is_none() && self.is_empty(sq));
+        self.magnets[c.index()] = Some(sq);
+    }
+
+    /// The squares `c`'s magnet can move to like a queen: at least one
+    /// step, never through or onto a piece or the other magnet. Empty if the
+    /// magnet is not placed.
+    pub fn magnet_destinations(&self, c: Color) -> u128 {
+        let Some(from) = self.magnets[c.index()] else {
+            return 0;
+        };
+        let blocked = self.occupied();
+        let mut targets = 0;
+        for (d, &len) in RAY_LEN[from.index()].iter().enumerate() {
+            for k in 1..=len {
+                let sq = offset(from, d, k);
+                if blocked & bit(sq) != 0 {
+                    break;
+                }
+                targets |= bit(sq);
+            }
+        }
+        targets
+    }
+
+    /// Calls `f(magnet, from, to)` for every complete move of `c`: its
+    /// magnet to `magnet`, then its piece on `from` pushed or pulled to
+    /// `to`. Each move is visited once. Stops early when `f` breaks.
+    pub fn visit_moves(
+        &self,
+        c: Color,
+        mut f: impl FnMut(Square, Square, Square) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let own = self.pieces[c.index()];
+        let enemy_magnet = self.magnets[c.other().index()];
+        // The own magnet leaves its square, so that square is free below.
+        let fixed = self.pieces[0] | self.pieces[1] | self.magnet_bits(c.other());
+        for m in squares(self.magnet_destinations(c)) {
+            let blocked = fixed | bit(m);
+            for d in 0..8 {
+                for k in 1..=RAY_LEN[m.index()][d] {
+                    let s = offset(m, d, k);
+                    if Some(s) == enemy_magnet {
+                        // Influence does not pass the opponent's magnet.
+                        break;
+                    }
+                    if own & bit(s) == 0 {
+                        continue;
+                    }
+                    // Pull: toward the magnet, stopping before anything
+                    // (at the latest before the magnet itself).
+                    let mut t = s;
+                    loop {
+                        t = Square((t.0 as i16 - DELTA[d] as i16) as u8);
+                        if blocked & bit(t) != 0 {
+                            break;
+                        }
+                        f(m, s, t)?;
+                    }
+                    // Push: away from the magnet, to the edge at most.
+                    for j in 1..=RAY_LEN[s.index()][d] {
+                        let t = offset(s, d, j);
+                        if blocked & bit(t) != 0 {
+                            break;
+                        }
+                        f(m, s, t)?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether `c` has at least one complete move.
+    pub fn has_move(&self, c: Color) -> bool {
+        self.visit_moves(c, |_, _, _| ControlFlow::Break(())).is_break()
+    }
+
+    /// Every complete move `(magnet, from, to)` of `c`.
+    pub fn moves(&self, c: Color) -> Vec<(Square, Square, Square)> {
+        let mut out = Vec::new();
+        let _ = self.visit_moves(c, |m, from, to| {
+            out.push((m, from, to));
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Checks the complete move `(magnet) from-to` for the side to move,
+    /// both magnets being placed. The error is a sentence for players.
+    pub fn check_move(&self, magnet: Square, from: Square, to: Square) -> Result<(), String> {
+        let c = self.side;
+        let Some(start) = self.magnets[c.index()] else {
+            return Err(format!("{} has not placed its magnet", c.name()));
+        };
+        let (ms, m) = (label(start), label(magnet));
+        // Part 1: the magnet moves like a queen over empty squares.
+        if magnet == start {
+            return Err(format!("the magnet must move: it is already on {m}"));
+        }
+        let Some((dir, dist)) = GRID.direction(start, magnet) else {
+            return Err(format!(
+                "the magnet on {ms} cannot reach {m}: it moves along a rank, file or diagonal"
+            ));
+        };
+        let occupied = self.occupied();
+        if let Some(sq) = GRID
+            .ray(start, dir)
+            .take(dist as usize)
+            .find(|&s| occupied & bit(s) != 0)
+        {
+            return Err(if sq == magnet {
+                format!("{m} is occupied")
+            } else {
+                format!("the magnet cannot pass through {}: it is occupied", label(sq))
+            });
+        }
+        // Part 2: one of the mover's pieces on a line with the magnet.
+        let (f, t) = (label(from), label(to));
+        match self.at(from) {
+            None => return Err(format!("there is no piece on {f}")),
+            Some(owner) if owner != c => {
+                return Err(format!("the piece on {f} is {}'s", owner.name()));
+            }
+            Some(_) => {}
+        }
+        let Some((line, reach)) = GRID.direction(magnet, from) else {
+            return Err(format!(
+                "{f} is not on a rank, file or diagonal with the magnet on {m}"
+            ));
+        };
+        let enemy = self.magnets[c.other().index()];
+        if let Some(shield) = GRID
+            .ray(magnet, line)
+            .take(reach as usize - 1)
+            .find(|&s| Some(s) == enemy)
+        {
+            return Err(format!(
+                "the {} magnet on {} shields {f} from the magnet on {m}",
+                c.other().name(),
+                label(shield)
+            ));
+        }
+        if from == to {
+            return Err(format!("the piece on {f} must move at least one square"));
+        }
+        let (step, steps) = match GRID.direction(from, to) {
+            Some((d, n)) if d == line => (d, n),
+            Some((d, n)) if d == line.opposite() => {
+                if n >= reach {
+                    return Err(format!("{f} cannot be pulled onto or past the magnet on {m}"));
+                }
+                (d, n)
+            }
+            _ => {
+                return Err(format!(
+                    "{f}-{t} does not follow the line from the magnet on {m} through {f}"
+                ));
+            }
+        };
+        // The magnet has left `start` and now stands on `magnet`.
+        let blocked = (occupied & !bit(start)) | bit(magnet);
+        if let Some(sq) = GRID
+            .ray(from, step)
+            .take(steps as usize)
+            .find(|&s| blocked & bit(s) != 0)
+        {
+            return Err(if sq == to {
+                format!("{t} is occupied")
+            } else {
+                format!(
+                    "the piece on {f} cannot pass through {}: it is occupied",
+                    label(sq)
+                )
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays a checked move of the side to move and hands the turn over.
+    pub(crate) fn play(&mut self, magnet: Square, from: Square, to: Square) {
+        let c = self.side.index();
+        self.magnets[c] = Some(magnet);
+        // The piece may land on the square the magnet has just left.
+        debug_assert!(self.pieces[c] & bit(from) != 0 && self.is_empty(to));
+        self.pieces[c] ^= bit(from) | bit(to);
+        self.side = self.side.other();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(text: &str) -> Square {
+        GRID.parse_label(text).unwrap()
+    }
+
+    #[test]
+    fn ray_tables_match_the_grid() {
+        for s in GRID.squares() {
+            for (d, dir) in Dir::ALL.iter().enumerate() {
+                let walked: Vec<Square> = GRID.ray(s, *dir).collect();
+                let table: Vec<Square> = (1..=RAY_LEN[s.index()][d]).map(|k| offset(s, d, k)).collect();
+                assert_eq!(walked, table, "{} {dir:?}", label(s));
+            }
+        }
+    }
+
+    #[test]
+    fn zones_and_far_rows() {
+        assert_eq!(Color::White.magnet_zone().count_ones(), 36);
+        assert!(Color::White.magnet_zone() & bit(sq("l4")) != 0);
+        assert!(Color::White.magnet_zone() & bit(sq("a5")) == 0);
+        assert!(Color::Black.magnet_zone() & bit(sq("a5")) != 0);
+        assert!(Color::Black.magnet_zone() & bit(sq("a8")) == 0);
+        assert_eq!(Position::start().far_row_count(Color::White), 0);
+        assert_eq!(Color::White.far_rank(), 7);
+    }
+
+    #[test]
+    fn after_the_seed_opening_white_has_143_moves() {
+        let mut p = Position::start();
+        p.place_magnet(Color::White, sq("g4"));
+        p.place_magnet(Color::Black, sq("d5"));
+        assert_eq!(p.magnet_destinations(Color::White).count_ones(), 26);
+        assert!(p.has_move(Color::White));
+        assert_eq!(p.moves(Color::White).len(), 143);
+    }
+}

@@ -1,0 +1,364 @@
+//! Magnetism (Games and Puzzles Journal 17): twelve pieces a side on a
+//! 12×8 board race to the opponent's back row. Each turn a player moves its
+//! magnet like a queen, then pushes or pulls one of its pieces along a line
+//! through the magnet. The magnets start on squares chosen in secret.
+//!
+//! The rules are those of RULINGS.md; `docs/rules/magnetism.md` tells them
+//! in full, with our decisions.
+
+mod board;
+mod notation;
+mod view;
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+pub use board::{Color, GRID, InvalidPosition, PIECES, Position, squares};
+pub use notation::square_label;
+pub use view::{MagnetView, View};
+
+use crate::game::{
+    ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome, RuleError,
+};
+use crate::geometry::square::Square;
+use crate::{GameKind, Seat, SeatSet, Viewer};
+
+/// One action of Magnetism.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The secret opening choice of the magnet's square: `magnet g4`.
+    Magnet(Square),
+    /// A complete move: the magnet to `magnet`, then the piece on `from`
+    /// pushed or pulled to `to`: `(f5) j1-g4`.
+    Move {
+        magnet: Square,
+        from: Square,
+        to: Square,
+    },
+}
+
+/// The options of Magnetism.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Whether the third occurrence of a position draws (`repetition=on`,
+    /// the default) or play goes on (`repetition=off`).
+    pub repetition_draw: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            repetition_draw: true,
+        }
+    }
+}
+
+const OPTION_SPECS: &[OptionSpec] = &[OptionSpec {
+    key: "repetition",
+    values: &["on", "off"],
+    help: "on: the third occurrence of the same position (pieces, magnets, side to move) is a draw; \
+           off: play on",
+}];
+
+/// A game of Magnetism: the position plus what the position alone does not
+/// say (options, the positions seen since the opening, the result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Magnetism {
+    options: Options,
+    position: Position,
+    /// Every position since the opening ended, the current one last (kept
+    /// only when repetition draws).
+    history: Vec<Position>,
+    outcome: Option<Outcome>,
+}
+
+impl Color {
+    pub const fn seat(self) -> Seat {
+        Seat(self as u8)
+    }
+
+    pub fn from_seat(seat: Seat) -> Option<Color> {
+        match seat.0 {
+            0 => Some(Color::White),
+            1 => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+fn win(winner: Color, reason: String) -> Option<Outcome> {
+    Some(Outcome::Win {
+        winners: SeatSet::only(winner.seat()),
+        side: winner.name().into(),
+        reason,
+    })
+}
+
+impl Magnetism {
+    /// A game that continues from `position`. If the opening is over, the
+    /// back-row rule is applied as if the side not to move had just moved,
+    /// and a side to move without a complete move loses.
+    pub fn from_position(options: Options, position: Position) -> Magnetism {
+        let mut game = Magnetism {
+            options,
+            position,
+            history: Vec::new(),
+            outcome: None,
+        };
+        if position.opening_done() {
+            game.remember();
+            game.outcome = game.back_row(position.side().other()).or_else(|| game.stuck());
+        }
+        game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    fn remember(&mut self) {
+        if self.options.repetition_draw {
+            self.history.push(self.position);
+        }
+    }
+
+    /// The back-row rule after `mover`'s complete move: all twelve across
+    /// wins; otherwise an opponent who is ahead wins.
+    fn back_row(&self, mover: Color) -> Option<Outcome> {
+        let mine = self.position.far_row_count(mover);
+        let theirs = self.position.far_row_count(mover.other());
+        if mine == PIECES {
+            win(mover, format!("all {PIECES} pieces on the far row"))
+        } else if theirs > mine {
+            win(mover.other(), format!("ahead on the far row, {theirs} to {mine}"))
+        } else {
+            None
+        }
+    }
+
+    /// A side to move that cannot complete both parts of a move loses.
+    fn stuck(&self) -> Option<Outcome> {
+        let side = self.position.side();
+        (!self.position.has_move(side))
+            .then(|| win(side.other(), format!("{} cannot complete a move", side.name())))
+            .flatten()
+    }
+
+    fn repeated(&self) -> Option<Outcome> {
+        let now = &self.position;
+        (self.options.repetition_draw && self.history.iter().filter(|&p| p == now).count() >= 3).then(|| {
+            Outcome::Draw {
+                reason: "threefold repetition".into(),
+            }
+        })
+    }
+
+    /// Checks `action` for `seat` without changing anything.
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::game_over());
+        }
+        let pos = &self.position;
+        let Some(color) = Color::from_seat(seat) else {
+            return Err(RuleError::new(
+                ErrorCode::NotYourTurn,
+                format!("seat {} does not play Magnetism", seat.0),
+            ));
+        };
+        let name = color.name();
+        if !pos.opening_done() {
+            if let Some(sq) = pos.magnet(color) {
+                let other = color.other().name();
+                return Err(RuleError::new(
+                    ErrorCode::NotYourTurn,
+                    format!(
+                        "{name} has already placed its magnet on {}; waiting for {other}",
+                        square_label(sq)
+                    ),
+                ));
+            }
+            return match *action {
+                Action::Move { .. } => Err(RuleError::new(
+                    ErrorCode::WrongPhase,
+                    format!(
+                        "{name} must first place its magnet (magnet <square>, {})",
+                        color.zone_text()
+                    ),
+                )),
+                Action::Magnet(sq) => {
+                    let label = square_label(sq);
+                    if color.magnet_zone() & board::bit(sq) == 0 {
+                        Err(RuleError::illegal(format!(
+                            "{name}'s magnet must start in its own half off the back row ({}), not on {label}",
+                            color.zone_text()
+                        )))
+                    } else if !pos.is_empty(sq) {
+                        Err(RuleError::illegal(format!("{label} is occupied")))
+                    } else {
+                        Ok(())
+                    }
+                }
+            };
+        }
+        if color != pos.side() {
+            return Err(RuleError::new(
+                ErrorCode::NotYourTurn,
+                format!("it is {}'s turn", pos.side().name()),
+            ));
+        }
+        match *action {
+            Action::Magnet(_) => Err(RuleError::new(
+                ErrorCode::WrongPhase,
+                "both magnets are already placed: a move is written (f5) j1-g4",
+            )),
+            Action::Move { magnet, from, to } => pos.check_move(magnet, from, to).map_err(RuleError::illegal),
+        }
+    }
+
+    /// Plays a checked action and decides whether the game has ended.
+    fn play_unchecked(&mut self, seat: Seat, action: &Action) {
+        match *action {
+            Action::Magnet(sq) => {
+                let color = Color::from_seat(seat).expect("checked");
+                self.position.place_magnet(color, sq);
+                if self.position.opening_done() {
+                    self.remember();
+                    self.outcome = self.stuck();
+                }
+            }
+            Action::Move { magnet, from, to } => {
+                let mover = self.position.side();
+                self.position.play(magnet, from, to);
+                self.remember();
+                self.outcome = self
+                    .back_row(mover)
+                    .or_else(|| self.stuck())
+                    .or_else(|| self.repeated());
+            }
+        }
+    }
+
+    /// Whether `viewer` may see `c`'s magnet now: always once both are
+    /// placed, and before that only its owner and the referee.
+    fn shows_magnet(&self, c: Color, viewer: Viewer) -> bool {
+        self.position.opening_done()
+            || match viewer {
+                Viewer::Referee => true,
+                Viewer::Seat(s) => s == c.seat(),
+                Viewer::Spectator => false,
+            }
+    }
+}
+
+impl Game for Magnetism {
+    const KIND: GameKind = GameKind::Magnetism;
+    type Options = Options;
+    type Action = Action;
+    type View = View;
+    type Key = Position;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTION_SPECS
+    }
+
+    fn options_from(values: &OptionValues) -> Result<Options, OptionError> {
+        Ok(Options {
+            repetition_draw: values.get("repetition") == "on",
+        })
+    }
+
+    fn option_pairs(options: &Options) -> Vec<(&'static str, String)> {
+        let repetition = if options.repetition_draw { "on" } else { "off" };
+        vec![("repetition", repetition.into())]
+    }
+
+    fn new(options: Options) -> Magnetism {
+        Magnetism::from_position(options, Position::start())
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        Color::from_seat(seat).map_or_else(|| format!("seat {}", seat.0), |c| c.name().into())
+    }
+
+    fn to_act(&self) -> SeatSet {
+        let pos = &self.position;
+        if self.outcome.is_some() {
+            SeatSet::EMPTY
+        } else if pos.opening_done() {
+            SeatSet::only(pos.side().seat())
+        } else {
+            Color::BOTH
+                .into_iter()
+                .filter(|&c| pos.magnet(c).is_none())
+                .map(Color::seat)
+                .collect()
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if !self.to_act().contains(seat) {
+            return Vec::new();
+        }
+        let pos = &self.position;
+        let color = Color::from_seat(seat).expect("a seat that may act is white or black");
+        if !pos.opening_done() {
+            return squares(pos.placements(color)).map(Action::Magnet).collect();
+        }
+        let mut actions = Vec::with_capacity(256);
+        let _ = pos.visit_moves(color, |magnet, from, to| {
+            actions.push(Action::Move { magnet, from, to });
+            ControlFlow::Continue(())
+        });
+        actions
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
+        self.check(seat, action)?;
+        self.play_unchecked(seat, action);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let shown = Color::BOTH.map(|c| self.shows_magnet(c, viewer));
+        View::redacted(&self.position, shown)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+        text.parse()
+    }
+
+    fn parse_position(options: Options, text: &str) -> Result<Magnetism, NotationError> {
+        Ok(Magnetism::from_position(options, text.parse()?))
+    }
+
+    fn position_key(&self) -> Position {
+        self.position
+    }
+
+    /// A magnet placement stays hidden from everyone but its owner (and the
+    /// referee) until both magnets are placed.
+    fn conceals(&self, actor: Seat, action: &Action, viewer: Viewer) -> bool {
+        match (action, Color::from_seat(actor)) {
+            (Action::Magnet(_), Some(c)) => !self.shows_magnet(c, viewer),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Magnetism {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.position, f)
+    }
+}

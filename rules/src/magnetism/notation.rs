@@ -1,0 +1,210 @@
+//! Magnetism's text forms: actions (`magnet g4`, `(f5) j1-g4`) and reading
+//! the position format (`BBBBBBBBBBBB/12/12/12/12/12/12/WWWWWWWWWWWW w - -`).
+//!
+//! Position format: the eight ranks from 8 down to 1 separated by `/`, each
+//! from file a to l with `W` a white piece, `B` a black piece and a number
+//! 1–12 for a run of empty squares; then the side to move once both magnets
+//! are placed (`w` or `b`); then the white and the black magnet, each a
+//! square, `-` (not placed yet) or, in a redacted view only, `?` (placed but
+//! hidden). Reading ignores case and extra spaces; printing (in `view.rs`)
+//! is canonical.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::Action;
+use super::board::{Color, GRID, Position, bit, label};
+use crate::game::NotationError;
+use crate::geometry::square::Square;
+
+/// `g4`: a square as Magnetism writes it (lowercase file).
+pub fn square_label(sq: Square) -> String {
+    label(sq)
+}
+
+fn parse_square(text: &str) -> Result<Square, NotationError> {
+    GRID.parse_label(text)
+        .ok_or_else(|| NotationError::new(format!("{:?} is not a square (a1 to l8)", text.trim())))
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Magnet(sq) => write!(f, "magnet {}", label(sq)),
+            Action::Move { magnet, from, to } => {
+                write!(f, "({}) {}-{}", label(magnet), label(from), label(to))
+            }
+        }
+    }
+}
+
+/// `text` without a leading `prefix`, ignoring case.
+fn strip_prefix_ignore_case<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &text[prefix.len()..])
+}
+
+impl FromStr for Action {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Action, NotationError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(NotationError::new("empty action"));
+        }
+        let not_an_action = || {
+            NotationError::new(format!(
+                "{text:?} is not a Magnetism action (a placement like magnet g4 or a move like (f5) j1-g4)"
+            ))
+        };
+        if let Some(rest) = strip_prefix_ignore_case(text, "magnet") {
+            if rest.trim().is_empty() {
+                return Err(NotationError::new("magnet needs a square, as in magnet g4"));
+            }
+            return parse_square(rest).map(Action::Magnet);
+        }
+        let Some(rest) = text.strip_prefix('(') else {
+            return Err(not_an_action());
+        };
+        let (magnet, piece) = rest.split_once(')').ok_or_else(not_an_action)?;
+        let (from, to) = piece.split_once('-').ok_or_else(|| {
+            NotationError::new(format!(
+                "{text:?} lacks the piece's move: write it as in (f5) j1-g4"
+            ))
+        })?;
+        Ok(Action::Move {
+            magnet: parse_square(magnet)?,
+            from: parse_square(from)?,
+            to: parse_square(to)?,
+        })
+    }
+}
+
+impl FromStr for Position {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Position, NotationError> {
+        let err = |m: String| NotationError::new(format!("bad Magnetism position: {m}"));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [board, side, white_magnet, black_magnet] = fields[..] else {
+            return Err(err(format!(
+                "expected 4 fields (board, side to move, white magnet, black magnet), found {}",
+                fields.len()
+            )));
+        };
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != GRID.height as usize {
+            return Err(err(format!("expected 8 ranks, found {}", ranks.len())));
+        }
+        let width = GRID.width as i32;
+        let mut pieces = [0u128; 2];
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = GRID.height as i32 - 1 - i as i32;
+            let too_long = || err(format!("rank {} is longer than 12 squares", rank + 1));
+            let mut file = 0i32;
+            let mut chars = rank_text.chars().peekable();
+            while let Some(ch) = chars.next() {
+                match ch.to_ascii_lowercase() {
+                    d @ '1'..='9' => {
+                        let mut run = d as i32 - '0' as i32;
+                        while let Some(&next) = chars.peek().filter(|c| c.is_ascii_digit()) {
+                            run = run * 10 + (next as i32 - '0' as i32);
+                            chars.next();
+                            if run > width {
+                                return Err(too_long());
+                            }
+                        }
+                        file += run;
+                        if file > width {
+                            return Err(too_long());
+                        }
+                    }
+                    s @ ('w' | 'b') => {
+                        let sq = GRID.square(file, rank).ok_or_else(too_long)?;
+                        pieces[usize::from(s == 'b')] |= bit(sq);
+                        file += 1;
+                    }
+                    other => return Err(err(format!("unexpected {other:?} in rank {}", rank + 1))),
+                }
+            }
+            if file != width {
+                return Err(err(format!("rank {} has {file} squares, not 12", rank + 1)));
+            }
+        }
+        let side = match side.to_ascii_lowercase().as_str() {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(err(format!("side to move {other:?} is not w or b"))),
+        };
+        let magnet = |t: &str, c: Color| match t {
+            "-" => Ok(None),
+            "?" => Err(err(format!(
+                "the {} magnet is hidden (?): only a full position can be read",
+                c.name()
+            ))),
+            _ => GRID
+                .parse_label(t)
+                .map(Some)
+                .ok_or_else(|| err(format!("the {} magnet {t:?} is not a square or -", c.name()))),
+        };
+        let magnets = [
+            magnet(white_magnet, Color::White)?,
+            magnet(black_magnet, Color::Black)?,
+        ];
+        Position::new(pieces[0], pieces[1], magnets, side).map_err(|e| err(e.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "BBBBBBBBBBBB/12/12/12/12/12/12/WWWWWWWWWWWW w - -";
+
+    #[test]
+    fn start_position_text() {
+        assert_eq!(Position::start().to_string(), START);
+        assert_eq!(
+            " bbbbbbbbbbbb/12/12/12/12/12/12/wwwwwwwwwwww  W - - ".parse::<Position>(),
+            Ok(Position::start())
+        );
+    }
+
+    #[test]
+    fn bad_positions_are_explained() {
+        let e = |t: &str| t.parse::<Position>().unwrap_err().message;
+        assert!(e("12/12 w - -").contains("expected 8 ranks"));
+        assert!(e("BBBBBBBBBBBB/13/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("longer than 12"));
+        assert!(e("BBBBBBBBBBBB/111/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("longer than 12"));
+        assert!(e("BBBBBBBBBBBB/11/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("has 11 squares"));
+        assert!(e("BBBBBBBBBBBB/0/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("unexpected '0'"));
+        assert!(e("BBBBBBBBBBBB/x11/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("unexpected 'x'"));
+        assert!(e("BBBBBBBBBBBB/12/12/12/12/12/12/WWWWWWWWWWW1 w - -").contains("white has 11 pieces"));
+        assert!(e(&START.replace(" w ", " x ")).contains("not w or b"));
+        assert!(e(&START.replace(" - -", " ? -")).contains("hidden"));
+        assert!(e(&START.replace(" - -", " - m9")).contains("not a square"));
+        assert!(e(&START.replace(" - -", " a1 -")).contains("holds a piece"));
+        assert!(e(&START.replace(" - -", " g4 g4")).contains("both magnets are on g4"));
+        assert!(e(&START.replace(" - -", " g5 -")).contains("outside ranks 2 to 4"));
+        assert!(e(START.trim_end_matches(" -")).contains("expected 4 fields"));
+        // Once both are placed, magnets may stand anywhere empty.
+        assert!(START.replace(" - -", " g5 g4").parse::<Position>().is_ok());
+    }
+
+    #[test]
+    fn actions_read_and_print() {
+        let a: Action = " ( F5 )J1 - g4 ".parse().unwrap();
+        assert_eq!(a.to_string(), "(f5) j1-g4");
+        assert_eq!("MAGNET  G4".parse::<Action>().unwrap().to_string(), "magnet g4");
+        let e = |t: &str| t.parse::<Action>().unwrap_err().message;
+        assert!(e("").contains("empty"));
+        assert!(e("magnet").contains("needs a square"));
+        assert!(e("magnet m4").contains("\"m4\" is not a square"));
+        assert!(e("j1-g4").contains("not a Magnetism action"));
+        assert!(e("(f5 j1-g4").contains("not a Magnetism action"));
+        assert!(e("(f5) j1").contains("lacks the piece's move"));
+        assert!(e("(f9) j1-g4").contains("\"f9\" is not a square"));
+        assert!(e("(f5) j1-g4-h3").contains("\"g4-h3\" is not a square"));
+        assert!(e("magnét g4").contains("not a Magnetism action"));
+    }
+}
