@@ -7,32 +7,11 @@ import { Picker, markLast } from './pick.js';
 const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 
 /**
- * What the board shows: pieces by square, and each magnet as a square,
- * `null` (not placed) or `hidden` (placed, but secret from this viewer).
- * @typedef {{pieces: Map<string, 'white' | 'black'>, magnets: {white: string | null, black: string | null}, side: 'white' | 'black'}} MagnetismPosition
+ * The `board` JSON of a Magnetism view (docs/protocol.md): a magnet is a
+ * square, `hidden` (placed, but secret from this viewer) or null (not
+ * placed yet).
+ * @typedef {{pieces: {white: string[], black: string[]}, magnets: {white: string | null, black: string | null}, side: 'white' | 'black', far_row: {white: number, black: number}}} MagnetismBoard
  */
-
-/**
- * Reads the position format of docs/rules/magnetism.md (for display only).
- * @param {string} text
- * @returns {MagnetismPosition}
- */
-export function readMagnetismPosition(text) {
-  const [ranks, side, white, black] = text.trim().split(/\s+/);
-  /** @type {Map<string, 'white' | 'black'>} */
-  const pieces = new Map();
-  ranks.split('/').forEach((row, i) => {
-    const rank = 8 - i;
-    let file = 0;
-    for (const token of row.match(/\d+|[WB]/g) ?? []) {
-      if (/\d/.test(token)) file += Number(token);
-      else pieces.set(`${FILES[file++]}${rank}`, token === 'W' ? 'white' : 'black');
-    }
-  });
-  /** @param {string} m */
-  const magnet = (m) => (m === '-' ? null : m === '?' ? 'hidden' : m);
-  return { pieces, magnets: { white: magnet(white), black: magnet(black) }, side: side === 'b' ? 'black' : 'white' };
-}
 
 /**
  * The squares of an action: `magnet g4` → [g4]; `(f5) j1-g4` → [f5, j1, g4].
@@ -76,6 +55,8 @@ export function magnetismBoard() {
       preview.replaceChildren();
       const cell = chosen.length > 0 && mover ? cells.get(chosen[0]) : undefined;
       if (cell && mover) preview.append(magnetShape(cell.x, cell.y, unit * 0.42, mover, 'ghost'));
+      // The magnet being moved fades on its old square.
+      for (const m of svg.querySelectorAll('.cells .magnet')) m.classList.toggle('leaving', Boolean(cell) && m.classList.contains(mover ?? '-'));
     },
   });
   return {
@@ -83,22 +64,25 @@ export function magnetismBoard() {
     controls,
     info,
     update({ state, play, legal, act }) {
-      const position = readMagnetismPosition(play.position);
+      /** @type {MagnetismBoard} */
+      const board = play.board;
       mover = state.you === 0 ? 'white' : state.you === 1 ? 'black' : null;
       for (const cell of cells.values()) {
         cell.content.replaceChildren();
         cell.el.setAttribute('aria-label', `${cell.label}, empty`);
       }
-      for (const [square, color] of position.pieces) {
-        const cell = cells.get(square);
-        if (!cell) continue;
-        cell.content.append(stone(cell, unit * 0.36, `stone ${color}`, color === 'white' ? 'W' : 'B'));
-        cell.el.setAttribute('aria-label', `${square}, ${color} piece`);
+      for (const color of /** @type {const} */ (['white', 'black'])) {
+        for (const square of board.pieces[color]) {
+          const cell = cells.get(square);
+          if (!cell) continue;
+          cell.content.append(stone(cell, unit * 0.36, `stone ${color}`, color === 'white' ? 'W' : 'B'));
+          cell.el.setAttribute('aria-label', `${square}, ${color} piece`);
+        }
       }
       /** @type {string[]} */
       const notes = [];
       for (const color of /** @type {const} */ (['white', 'black'])) {
-        const where = position.magnets[color];
+        const where = board.magnets[color];
         const cell = where && where !== 'hidden' ? cells.get(where) : undefined;
         if (cell) {
           cell.content.append(magnetShape(cell.x, cell.y, unit * 0.42, color));
@@ -108,8 +92,6 @@ export function magnetismBoard() {
           notes.push(where === 'hidden' ? `${color} has placed its magnet (secret)` : `${color} magnet not placed yet`);
         }
       }
-      const score = /** @param {'white' | 'black'} c */ (c) =>
-        [...position.pieces].filter(([sq, col]) => col === c && sq.endsWith(c === 'white' ? '8' : '1')).length;
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magnetismPath(last) ?? [] : []);
       const opening = play.moves.length < 2;
@@ -117,7 +99,7 @@ export function magnetismBoard() {
         info,
         h('h3', {}, 'Magnets and race'),
         h('ul', {}, ...notes.map((n) => h('li', {}, n))),
-        h('p', {}, `On the far row: white ${score('white')}, black ${score('black')}`),
+        h('p', { class: 'race' }, `On the far row: white ${board.far_row.white}, black ${board.far_row.black} (of 12)`),
         h(
           'p',
           { class: 'hint' },
