@@ -1,20 +1,465 @@
-/** @file The Magnet board (drawn once its board JSON is on main; until then the position text and the legal actions as buttons). */
+/** @file The Magnet board: the 91-vertex hexagonal lattice (lines drawn, centre marked, columns A–K and rows along the edges), red and blue pieces (one's own with their kinds, the opponent's with ranks only), captured pieces listed; the secret setup by swapping pieces, and a turn by clicking the magnet's vertex, then choosing the order and promotions the server allows. */
 
-import { h } from '../dom.js';
-import { Picker } from './pick.js';
+import { fill, h, s } from '../dom.js';
+import { boardFrame, boardSvg, edgeLabel, hexCenter, hexagon, makeCell } from './svg.js';
+
+/** @typedef {import('./svg.js').Cell} Cell */
+
+/** The twelve pieces of a side (docs/rules/magnet.md). */
+const MATERIAL = ['K', '2', '2', '2', 'T2', '3', '3', '3', 'T3', '4', '4', '4'];
+
+/** Red's start vertices as axial (q, r); blue's are their reflections. */
+const RED_START = [
+  [-5, 1], [-5, 2], [-5, 3], [-5, 4], [-4, 5], [-3, 5], [-2, 5], [-1, 5], [1, 4], [2, 3], [3, 2], [4, 1],
+];
+
+/**
+ * The label of axial vertex (q, r): column `A + q + 5`, row `r + 6 + min(q, 0)`.
+ * @param {number} q
+ * @param {number} r
+ */
+export function vertexLabel(q, r) {
+  return `${String.fromCharCode(65 + q + 5)}${r + 6 + Math.min(q, 0)}`;
+}
+
+/**
+ * A piece as the viewer sees it: `kind` is null when hidden.
+ * @typedef {{vertex: string, kind: string | null, rank: number}} SeenPiece
+ * @typedef {{setUp: boolean, pieces: SeenPiece[], captured: string[], destroyed: number}} SeenSide
+ * @typedef {{red: SeenSide, blue: SeenSide, status: string}} MagnetPosition
+ */
+
+/**
+ * Reads the position format of docs/rules/magnet.md, as the viewer's view
+ * prints it: `<red> | <blue> | <status>`, each side `-` or tokens
+ * `A2:K`, `F6:3^2`, `B1:?^2` (hidden kind), `x:K` (captured), `t:?`
+ * (destroyed by a trap).
+ * @param {string} text
+ * @returns {MagnetPosition}
+ */
+export function readMagnetPosition(text) {
+  const [red, blue, status] = text.split('|').map((part) => part.trim());
+  /** @param {string} section @returns {SeenSide} */
+  const side = (section) => {
+    /** @type {SeenSide} */
+    const seen = { setUp: section !== '-', pieces: [], captured: [], destroyed: 0 };
+    if (section === '-') return seen;
+    for (const token of section.split(/\s+/)) {
+      const [place, piece] = token.split(':');
+      const [kind, rank] = piece.split('^');
+      if (place.toLowerCase() === 'x') seen.captured.push(kind);
+      else if (place.toLowerCase() === 't') seen.destroyed += 1;
+      else seen.pieces.push({ vertex: place.toUpperCase(), kind: kind === '?' ? null : kind, rank: Number(rank ?? 1) });
+    }
+    return seen;
+  };
+  return { red: side(red ?? '-'), blue: side(blue ?? '-'), status: status ?? '' };
+}
+
+/**
+ * A turn's parts: `F6 E5,G6 +F6,G5` → magnet F6, order [E5, G6], promotions [F6, G5].
+ * @param {string} action
+ */
+export function readTurn(action) {
+  const [moves, promote = ''] = action.split('+');
+  const [magnet, ...order] = moves.trim().split(/[\s,]+/);
+  return {
+    magnet: magnet.toUpperCase(),
+    order: order.filter(Boolean).map((v) => v.toUpperCase()),
+    promote: promote.split(/[\s,]+/).filter(Boolean).map((v) => v.toUpperCase()),
+  };
+}
 
 /** @returns {import('./index.js').Board} */
 export function magnetBoard() {
-  const pre = h('pre', { class: 'position' });
-  const controls = h('div');
-  const picker = new Picker(new Map(), controls, { path: () => null });
+  const unit = 10;
+  const margin = 12;
+  const coords = hexagon(5);
+  // Flat rows of the lattice: pointy-topped layout turned so columns A–K run
+  // left to right.
+  const place = /** @param {number} q @param {number} r */ (q, r) => {
+    const [x, y] = hexCenter(r, q, unit / Math.sqrt(3));
+    return /** @type {[number, number]} */ ([y, x]);
+  };
+  const xs = coords.map(([q, r]) => place(q, r)[0]);
+  const ys = coords.map(([q, r]) => place(q, r)[1]);
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  const width = Math.max(...xs) - minX + 2 * margin;
+  const height = Math.max(...ys) - minY + 2 * margin;
+  const at = /** @param {number} q @param {number} r */ (q, r) => {
+    const [x, y] = place(q, r);
+    return /** @type {[number, number]} */ ([x - minX + margin, height - (y - minY + margin)]);
+  };
+  const svg = boardSvg(width, height, 'Magnet board');
+  const lines = s('g', { class: 'lattice' });
+  const grid = s('g', { class: 'cells' });
+  const edge = s('g');
+  svg.append(lines, grid, edge);
+  /** @type {Map<string, Cell>} */
+  const cells = new Map();
+  /** @type {Map<string, [number, number]>} */
+  const axial = new Map();
+  const onBoard = /** @param {number} q @param {number} r */ (q, r) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 5;
+  for (const [q, r] of coords) {
+    const [x, y] = at(q, r);
+    for (const [dq, dr] of [[1, 0], [0, 1], [1, -1]]) {
+      if (!onBoard(q + dq, r + dr)) continue;
+      const [x2, y2] = at(q + dq, r + dr);
+      lines.append(s('line', { x1: x, y1: y, x2, y2 }));
+    }
+  }
+  for (const [q, r] of coords) {
+    const [x, y] = at(q, r);
+    const label = vertexLabel(q, r);
+    const cell = makeCell(label, s('circle', { cx: x, cy: y, r: unit * 0.45 }), x, y, unit / 2);
+    if (q === 0 && r === 0) cell.el.classList.add('centre');
+    cells.set(label, cell);
+    axial.set(label, [q, r]);
+    grid.append(cell.el);
+  }
+  // The centre: a star under the vertex.
+  const [cx, cy] = at(0, 0);
+  lines.append(s('circle', { class: 'centre-mark', cx, cy, r: unit * 0.62 }));
+  // Column letters under the bottom vertex of each column, row numbers on
+  // the left of each column's lowest and the right of the highest.
+  for (let q = -5; q <= 5; q++) {
+    const rMin = Math.max(-5, -q - 5);
+    const rMax = Math.min(5, -q + 5);
+    const [bx, by] = at(q, rMin);
+    const [tx, ty] = at(q, rMax);
+    edge.append(edgeLabel(bx, by + unit * 0.85, String.fromCharCode(65 + q + 5)));
+    edge.append(edgeLabel(tx, ty - unit * 0.85, String.fromCharCode(65 + q + 5)));
+  }
+  // Row numbers at the left end of each row (column A, then the upper-left
+  // edge for rows 7 to 11).
+  /** @type {Map<number, [number, number]>} */
+  const rowStart = new Map();
+  for (const [q, r] of coords) {
+    const row = r + 6 + Math.min(q, 0);
+    const known = rowStart.get(row);
+    if (!known || q < known[0]) rowStart.set(row, [q, r]);
+  }
+  for (const [row, [q, r]] of rowStart) {
+    const [x, y] = at(q, r);
+    const [dx, dy] = row <= 6 ? [-0.9, 0] : [-0.7, -0.55];
+    edge.append(edgeLabel(x + dx * unit, y + dy * unit, String(row)));
+  }
+
+  const controls = h('div', { class: 'magnet-controls' });
+  const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
+  /** @type {{legal: string[], act: (a: string) => void, color: 'red' | 'blue' | null, position: MagnetPosition | null}} */
+  const now = { legal: [], act: () => {}, color: null, position: null };
+  /** @type {string | null} the magnet vertex chosen */
+  let chosen = null;
+  /** @type {string[]} the setup being arranged (kinds by start vertex) */
+  let arrangement = [];
+  /** @type {number | null} */
+  let swapFrom = null;
+  let legalKey = '';
+
+  const startVertices = /** @param {'red' | 'blue'} color */ (color) =>
+    RED_START.map(([q, r]) => (color === 'red' ? vertexLabel(q, r) : vertexLabel(-q, -r)));
+
+  /** @param {string} kind @param {number} rank */
+  const pieceText = (kind, rank) => (rank > 1 ? `${kind}·${rank}` : kind);
+
+  /**
+   * @param {Cell} cell
+   * @param {'red' | 'blue'} color
+   * @param {string} text
+   * @param {string} [extra]
+   */
+  function drawPiece(cell, color, text, extra = '') {
+    const r = unit * 0.42;
+    // Red pieces are round, blue ones square: shape as well as colour.
+    const body =
+      color === 'red'
+        ? s('circle', { cx: cell.x, cy: cell.y, r })
+        : s('rect', { x: cell.x - r * 0.9, y: cell.y - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 1 });
+    cell.content.append(
+      s(
+        'g',
+        { class: `piece ${color} ${extra}` },
+        body,
+        s('text', { x: cell.x, y: cell.y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': text.length > 2 ? r * 0.8 : r }, text),
+      ),
+    );
+  }
+
+  function turns() {
+    return now.legal.filter((a) => !a.toLowerCase().startsWith('setup'));
+  }
+
+  function inSetup() {
+    return now.position?.status === 'setup';
+  }
+
+  function mark() {
+    const magnets = new Set(turns().map((a) => readTurn(a).magnet));
+    const setupTargets = new Set(inSetup() && now.color && !now.position?.[now.color].setUp && now.legal.length > 0 ? startVertices(now.color) : []);
+    for (const cell of cells.values()) {
+      const target = magnets.has(cell.label) || setupTargets.has(cell.label);
+      const isChosen =
+        cell.label === chosen ||
+        (swapFrom !== null && now.color !== null && startVertices(now.color)[swapFrom] === cell.label);
+      cell.el.classList.toggle('target', target && !setupTargets.has(cell.label));
+      cell.el.classList.toggle('source', setupTargets.has(cell.label));
+      cell.el.classList.toggle('chosen', isChosen);
+      if (target || isChosen) {
+        cell.el.setAttribute('tabindex', '0');
+        cell.el.setAttribute('role', 'button');
+      } else {
+        cell.el.removeAttribute('tabindex');
+        cell.el.removeAttribute('role');
+      }
+    }
+  }
+
+  /** The pieces the chosen magnet pulls, from the server's legal turns. */
+  function showChoice() {
+    fill(controls);
+    if (inSetup()) return showSetup();
+    if (!chosen) return;
+    const options = turns().filter((a) => readTurn(a).magnet === chosen);
+    const orders = [...new Set(options.map((a) => readTurn(a).order.join(',')))];
+    let order = orders[0];
+    /** @type {Set<string>} */
+    const promote = new Set();
+    const orderBox = h('div', { class: 'row order' });
+    const promoteBox = h('div', { class: 'row promote' });
+    const playButton = h('button', { type: 'button', class: 'play', id: 'magnet-play' }, 'Play');
+    const text = () => {
+      const list = [...promote].sort();
+      return `${chosen}${order ? ` ${order}` : ''}${list.length ? ` +${list.join(',')}` : ''}`;
+    };
+    /** The legal action matching the choice (promotions in any order). */
+    const match = () =>
+      options.find((a) => {
+        const t = readTurn(a);
+        return t.order.join(',') === order && t.promote.length === promote.size && t.promote.every((v) => promote.has(v));
+      });
+    const refresh = () => {
+      const promotable = [...new Set(options.filter((a) => readTurn(a).order.join(',') === order).flatMap((a) => readTurn(a).promote))];
+      fill(promoteBox);
+      if (promotable.length) {
+        promoteBox.append(h('span', {}, 'Promote (by final vertex):'));
+        for (const v of promotable.sort()) {
+          const box = h('input', { type: 'checkbox', id: `promote-${v}`, checked: promote.has(v) });
+          box.addEventListener('change', () => {
+            if (box.checked) promote.add(v);
+            else promote.delete(v);
+            refresh();
+          });
+          promoteBox.append(h('label', { for: `promote-${v}` }, box, ` ${v}`));
+        }
+      }
+      const action = match();
+      playButton.disabled = !action;
+      playButton.textContent = action ? `Play ${action}` : `${text()} is not allowed`;
+    };
+    if (orders.length > 1) {
+      orderBox.append(h('span', {}, 'Order of the pulls:'));
+      for (const o of orders) {
+        const id = `order-${o}`;
+        const radio = h('input', { type: 'radio', name: 'order', id, checked: o === order });
+        radio.addEventListener('change', () => {
+          order = o;
+          promote.clear();
+          refresh();
+        });
+        orderBox.append(h('label', { for: id }, radio, ` ${o.split(',').join(' → ')}`));
+      }
+    }
+    playButton.addEventListener('click', () => {
+      const action = match();
+      if (action) now.act(action);
+    });
+    const ordered = [...new Set(options.flatMap((a) => readTurn(a).order))];
+    const pulled = ordered.length ? ordered : nearestOwn(chosen);
+    fill(
+      controls,
+      h('p', {}, `Magnet on ${chosen}.`, pulled.length ? ` It pulls ${pulled.join(', ')}.` : ''),
+      orderBox,
+      promoteBox,
+      h('div', { class: 'row' }, playButton, h('button', { type: 'button', onclick: () => choose(null) }, 'Cancel')),
+    );
+    for (const v of pulled) cells.get(v)?.el.classList.add('pulled');
+    refresh();
+  }
+
+  function showSetup() {
+    const color = now.color;
+    if (!color || !now.position || now.position[color].setUp || now.legal.length === 0) {
+      fill(controls, h('p', { class: 'hint' }, 'Waiting for the setups (each side arranges its pieces in secret).'));
+      return;
+    }
+    const vertices = startVertices(color);
+    const text = `setup ${vertices.map((v, i) => `${v}:${arrangement[i]}`).join(' ')}`;
+    fill(
+      controls,
+      h('p', {}, 'Arrange your pieces: click two of them to swap. Nobody else sees them.'),
+      h(
+        'div',
+        { class: 'row' },
+        h(
+          'button',
+          {
+            type: 'button',
+            onclick: () => {
+              for (let i = arrangement.length - 1; i > 0; i--) {
+                const j = Math.floor(Math.random() * (i + 1));
+                [arrangement[i], arrangement[j]] = [arrangement[j], arrangement[i]];
+              }
+              draw();
+            },
+          },
+          'Shuffle',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'play',
+            id: 'setup-done',
+            onclick: () => {
+              // Any arrangement of the twelve is a setup; the server checks.
+              const listed = now.legal.find((a) => a.toLowerCase() === text.toLowerCase());
+              now.act(listed ?? text);
+            },
+          },
+          'Confirm setup',
+        ),
+      ),
+    );
+  }
+
+  /**
+   * A preview of what a magnet on `vertex` pulls: the nearest of the
+   * viewer's pieces along each of the six lines. Only a hint for the eye;
+   * what may be played comes from the server's list.
+   * @param {string} vertex
+   */
+  function nearestOwn(vertex) {
+    const start = axial.get(vertex);
+    const color = now.color;
+    if (!start || !color || !now.position) return [];
+    const mine = new Set(now.position[color].pieces.map((p) => p.vertex));
+    /** @type {string[]} */
+    const found = [];
+    for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]) {
+      for (let q = start[0] + dq, r = start[1] + dr; onBoard(q, r); q += dq, r += dr) {
+        const label = vertexLabel(q, r);
+        if (mine.has(label)) {
+          found.push(label);
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** @param {string | null} vertex */
+  function choose(vertex) {
+    chosen = vertex;
+    for (const cell of cells.values()) cell.el.classList.remove('pulled');
+    mark();
+    showChoice();
+  }
+
+  /** @param {string} label */
+  function point(label) {
+    if (inSetup() && now.color && now.legal.length > 0) {
+      const i = startVertices(now.color).indexOf(label);
+      if (i < 0) return;
+      if (swapFrom === null) swapFrom = i;
+      else {
+        [arrangement[swapFrom], arrangement[i]] = [arrangement[i], arrangement[swapFrom]];
+        swapFrom = null;
+      }
+      draw();
+      return;
+    }
+    const options = turns().filter((a) => readTurn(a).magnet === label);
+    if (options.length === 0) return choose(null);
+    if (options.length === 1) {
+      now.act(options[0]);
+      return;
+    }
+    choose(label);
+  }
+
+  for (const cell of cells.values()) {
+    cell.el.addEventListener('click', () => point(cell.label));
+    cell.el.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        point(cell.label);
+      } else if (event.key === 'Escape') choose(null);
+    });
+  }
+
+  function draw() {
+    const position = now.position;
+    if (!position) return;
+    for (const cell of cells.values()) {
+      cell.content.replaceChildren();
+      cell.el.setAttribute('aria-label', `${cell.label}, empty`);
+    }
+    for (const color of /** @type {const} */ (['red', 'blue'])) {
+      for (const piece of position[color].pieces) {
+        const cell = cells.get(piece.vertex);
+        if (!cell) continue;
+        const text = piece.kind === null ? (piece.rank > 1 ? `?·${piece.rank}` : '?') : pieceText(piece.kind, piece.rank);
+        drawPiece(cell, color, text, piece.kind === null ? 'hidden' : 'known');
+        cell.el.setAttribute(
+          'aria-label',
+          `${piece.vertex}, ${color} ${piece.kind === null ? 'piece' : piece.kind === 'K' ? 'King' : piece.kind}, rank ${piece.rank}`,
+        );
+      }
+    }
+    // The setup being arranged, drawn where it will stand.
+    if (inSetup() && now.color && !position[now.color].setUp && now.legal.length > 0) {
+      startVertices(now.color).forEach((v, i) => {
+        const cell = cells.get(v);
+        if (cell) drawPiece(cell, /** @type {'red' | 'blue'} */ (now.color), arrangement[i], 'arranging');
+      });
+    }
+    mark();
+    showChoice();
+  }
+
   return {
-    element: h('div', { class: 'board-frame magnet' }, pre),
+    element: boardFrame(svg, 'magnet'),
     controls,
-    info: h('div'),
-    update({ play, legal, act }) {
-      pre.textContent = play.position;
-      picker.update(legal, act);
+    info,
+    update({ state, play, legal, act }) {
+      now.position = readMagnetPosition(play.position);
+      now.color = state.you === 0 ? 'red' : state.you === 1 ? 'blue' : null;
+      now.act = (action) => {
+        act(action);
+      };
+      const key = legal.join('|');
+      if (key !== legalKey) {
+        legalKey = key;
+        chosen = null;
+        swapFrom = null;
+        if (arrangement.length === 0) arrangement = [...MATERIAL];
+      }
+      now.legal = legal;
+      for (const cell of cells.values()) cell.el.classList.remove('pulled');
+      const last = play.moves.at(-1)?.action;
+      const lastVertex = last && !last.toLowerCase().startsWith('setup') ? readTurn(last).magnet : null;
+      for (const cell of cells.values()) cell.el.classList.toggle('last', cell.label === lastVertex);
+      const p = now.position;
+      fill(
+        info,
+        h('h3', {}, 'Off the board'),
+        h('p', {}, `Red lost: ${p.red.captured.join(', ') || 'nothing'}${p.red.destroyed ? ` and ${p.red.destroyed} to traps` : ''}`),
+        h('p', {}, `Blue lost: ${p.blue.captured.join(', ') || 'nothing'}${p.blue.destroyed ? ` and ${p.blue.destroyed} to traps` : ''}`),
+        h('p', { class: 'hint' }, 'Red pieces are round, blue ones square; “?·2” is a hidden piece of rank 2.'),
+      );
+      draw();
     },
   };
 }

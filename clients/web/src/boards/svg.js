@@ -172,5 +172,5 @@ export function stone(cell, radius, className, letter) {
  * @param {string} game
  */
 export function boardFrame(svg, game) {
-  return h('div', { class: `board-frame ${game}` }, svg);
+  return h('div', { class: `board-frame board-${game}` }, svg);
 }
