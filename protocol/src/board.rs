@@ -4,6 +4,7 @@
 //! appear here: the view is already filtered for its viewer.
 
 use lodestone_rules::AnyView;
+use lodestone_rules::magma::{self, PhaseView};
 use lodestone_rules::magnetism::{self, MagnetView};
 use lodestone_rules::magneton::{self, Color};
 use serde_json::{Value, json};
@@ -13,6 +14,7 @@ pub fn board_json(view: &AnyView) -> Value {
     match view {
         AnyView::Magneton(p) => magneton_board(p),
         AnyView::Magnetism(v) => magnetism_board(v),
+        AnyView::Magma(v) => magma_board(v),
     }
 }
 
@@ -49,5 +51,82 @@ fn magnetism_board(v: &magnetism::View) -> Value {
         "magnets": { "white": magnet(Color::White), "black": magnet(Color::Black) },
         "side": v.side().name(),
         "far_row": { "white": v.far_row_count(Color::White), "black": v.far_row_count(Color::Black) },
+    })
+}
+
+/// Magma: every cell (label, axial `q`/`r` with `r` growing upward, piece
+/// colour, corner colour, the seat whose home it is), the turn slots, each
+/// seat's colour, hand and homes, the phase, the timer and every colour's
+/// score. Magma hides nothing.
+fn magma_board(v: &magma::View) -> Value {
+    let seat = |s: lodestone_rules::Seat| s.0;
+    let cells: Vec<Value> = v
+        .cells
+        .iter()
+        .map(|c| {
+            json!({
+                "cell": c.label.to_string(),
+                "q": c.hex.q,
+                "r": c.hex.r,
+                "piece": c.piece.map(|p| p.name()),
+                "corner": c.corner.map(|p| p.name()),
+                "home_of": c.home_of.map(seat),
+            })
+        })
+        .collect();
+    let slots: Vec<Value> = v
+        .slots
+        .iter()
+        .map(|s| json!({"seat": seat(s.seat), "color": s.color.name(), "home": s.home.to_string()}))
+        .collect();
+    let seats: Vec<Value> = v
+        .seats
+        .iter()
+        .map(|(s, sv)| {
+            json!({
+                "seat": seat(s),
+                "color": sv.color.name(),
+                "hand": sv.hand,
+                "homes": sv.homes.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let phase = match &v.phase {
+        PhaseView::Turn { may_propose_end } => json!({"kind": "turn", "may_propose_end": may_propose_end}),
+        PhaseView::Vote { proposer, waiting } => {
+            json!({"kind": "vote", "proposer": seat(*proposer), "waiting": waiting.iter().map(|s| seat(*s)).collect::<Vec<_>>()})
+        }
+        PhaseView::Penalty { late, color, chooser } => {
+            json!({"kind": "penalty", "late": seat(*late), "color": color.name(), "chooser": seat(*chooser)})
+        }
+        PhaseView::Agreed => json!({"kind": "agreed"}),
+    };
+    let clock = v.clock.map(|c| {
+        json!({"timer": c.timer.name(), "budget_ms": c.budget_ms, "used_ms": c.used_ms, "running": c.deadline.is_some()})
+    });
+    let scores: Vec<Value> = v
+        .scores
+        .iter()
+        .map(|s| {
+            json!({
+                "color": s.color.name(),
+                "seats": s.seats.iter().map(seat).collect::<Vec<_>>(),
+                "pieces": s.pieces,
+                "territory": s.territory,
+                "total": s.total(),
+            })
+        })
+        .collect();
+    json!({
+        "board": v.board.name(),
+        "cells": cells,
+        "slots": slots,
+        "slot": v.slot,
+        "seats": seats,
+        "passes": v.passes,
+        "turns": v.turns,
+        "phase": phase,
+        "clock": clock,
+        "scores": scores,
     })
 }

@@ -72,3 +72,43 @@ fn magnetism_playouts(bencher: divan::Bencher) {
             .sum::<usize>()
     });
 }
+
+/// Plays one Magma game of moves, entries and passes (never `end?`, which
+/// random voters would accept early) to its end or `limit` actions.
+fn magma_playout(mut game: lodestone_rules::magma::Magma, rng: &mut SmallRng, limit: usize) -> usize {
+    use lodestone_rules::magma::Action;
+    let mut played = 0;
+    while played < limit {
+        let Some(seat) = game.to_act().first_seat() else {
+            break;
+        };
+        let mut actions = game.legal_actions(seat);
+        actions.retain(|a| *a != Action::ProposeEnd);
+        let action = &actions[rng.random_range(0..actions.len())];
+        game.apply(seat, action, Millis(0))
+            .expect("generated actions are legal");
+        played += 1;
+    }
+    played
+}
+
+/// Magma with 2, 4 and 6 players on the default board: random moves,
+/// entries and passes until a round of passes or `LIMIT` actions.
+#[divan::bench(args = [2, 4, 6])]
+fn magma_playouts(bencher: divan::Bencher, players: u8) {
+    use lodestone_rules::magma::{Magma, Options};
+    let options = Options {
+        players,
+        ..Options::default()
+    };
+    let mut rng = SmallRng::seed_from_u64(7);
+    let total: usize = (0..GAMES)
+        .map(|_| magma_playout(Magma::new(options), &mut rng, LIMIT))
+        .sum();
+    bencher.counter(ItemsCount::new(total)).bench_local(|| {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..GAMES)
+            .map(|_| magma_playout(Magma::new(options), &mut rng, LIMIT))
+            .sum::<usize>()
+    });
+}

@@ -14,6 +14,7 @@ use crate::game::{
     Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
     RuleError,
 };
+use crate::magma::{self, Magma};
 use crate::magnetism::{self, Magnetism};
 use crate::magneton::{self, Magneton};
 use crate::perft::{PerftError, perft};
@@ -49,13 +50,14 @@ impl GameKind {
 
     /// Whether the rules crate can play this game yet.
     pub const fn is_available(self) -> bool {
-        matches!(self, GameKind::Magnetism | GameKind::Magneton)
+        matches!(self, GameKind::Magma | GameKind::Magnetism | GameKind::Magneton)
     }
 
     /// The options the game offers (empty for a game not yet available).
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self {
             GameKind::Magnetism => Magnetism::option_specs(),
+            GameKind::Magma => Magma::option_specs(),
             GameKind::Magneton => Magneton::option_specs(),
             _ => &[],
         }
@@ -88,6 +90,7 @@ impl FromStr for GameKind {
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Magnetism(Magnetism),
+    Magma(Magma),
     Magneton(Magneton),
 }
 
@@ -95,6 +98,7 @@ pub enum AnyGame {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyAction {
     Magnetism(magnetism::Action),
+    Magma(magma::Action),
     Magneton(magneton::Action),
 }
 
@@ -102,6 +106,8 @@ pub enum AnyAction {
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyView {
     Magnetism(magnetism::View),
+    /// Boxed: a Magma view (every cell, seat and score) is large.
+    Magma(Box<magma::View>),
     Magneton(magneton::Position),
 }
 
@@ -112,6 +118,7 @@ macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
             AnyGame::Magnetism($g) => $body,
+            AnyGame::Magma($g) => $body,
             AnyGame::Magneton($g) => $body,
         }
     };
@@ -158,6 +165,24 @@ impl Variant for Magnetism {
     }
     fn wrap_view(view: magnetism::View) -> AnyView {
         AnyView::Magnetism(view)
+    }
+}
+
+impl Variant for Magma {
+    fn into_any(self) -> AnyGame {
+        AnyGame::Magma(self)
+    }
+    fn wrap_action(action: magma::Action) -> AnyAction {
+        AnyAction::Magma(action)
+    }
+    fn unwrap_action(action: &AnyAction) -> Option<&magma::Action> {
+        match action {
+            AnyAction::Magma(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap_view(view: magma::View) -> AnyView {
+        AnyView::Magma(Box::new(view))
     }
 }
 
@@ -241,6 +266,7 @@ impl AnyGame {
                 let options = typed_options::<Magnetism, _, _>(options)?;
                 Ok(AnyGame::Magnetism(Magnetism::new(options)))
             }
+            GameKind::Magma => Ok(AnyGame::Magma(Magma::new(typed_options::<Magma, _, _>(options)?))),
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),
@@ -260,6 +286,12 @@ impl AnyGame {
                 let options = typed_options::<Magnetism, _, _>(options)?;
                 Magnetism::parse_position(options, position)
                     .map(AnyGame::Magnetism)
+                    .map_err(SetupError::Position)
+            }
+            GameKind::Magma => {
+                let options = typed_options::<Magma, _, _>(options)?;
+                Magma::parse_position(options, position)
+                    .map(AnyGame::Magma)
                     .map_err(SetupError::Position)
             }
             GameKind::Magneton => {
@@ -381,6 +413,7 @@ impl fmt::Display for AnyAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyAction::Magnetism(a) => a.fmt(f),
+            AnyAction::Magma(a) => a.fmt(f),
             AnyAction::Magneton(a) => a.fmt(f),
         }
     }
@@ -390,6 +423,7 @@ impl fmt::Display for AnyView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AnyView::Magnetism(v) => v.fmt(f),
+            AnyView::Magma(v) => v.fmt(f),
             AnyView::Magneton(v) => v.fmt(f),
         }
     }

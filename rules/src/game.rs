@@ -192,6 +192,8 @@ impl std::error::Error for OptionError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionValues {
     values: BTreeMap<&'static str, &'static str>,
+    /// The keys that were given rather than defaulted.
+    given: Vec<&'static str>,
 }
 
 impl OptionValues {
@@ -201,6 +203,7 @@ impl OptionValues {
         pairs: &[(K, V)],
     ) -> Result<OptionValues, OptionError> {
         let mut values: BTreeMap<&'static str, &'static str> = BTreeMap::new();
+        let mut given = Vec::new();
         for (key, value) in pairs {
             let (key, value) = (key.as_ref().trim(), value.as_ref().trim());
             let spec = specs
@@ -228,11 +231,18 @@ impl OptionValues {
             if values.insert(spec.key, allowed).is_some() {
                 return Err(OptionError::new(format!("option {} is given twice", spec.key)));
             }
+            given.push(spec.key);
         }
         for spec in specs {
             values.entry(spec.key).or_insert(spec.default_value());
         }
-        Ok(OptionValues { values })
+        Ok(OptionValues { values, given })
+    }
+
+    /// Whether `key` was given, as opposed to holding its default (for an
+    /// option that only some combinations of the others allow).
+    pub fn is_given(&self, key: &str) -> bool {
+        self.given.contains(&key)
     }
 
     /// The value of `key`, which must be one of the specs' keys.
@@ -343,6 +353,13 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// `viewer` now (a secret setup or magnet square before its reveal).
     fn conceals(&self, _actor: Seat, _action: &Self::Action, _viewer: Viewer) -> bool {
         false
+    }
+
+    /// Whether perft counts `action` as a branch of the tree (NOTATION.md).
+    /// Every action does, except those a game leaves out of its perft
+    /// (Magma's `end?` and `timeout`).
+    fn counts_in_perft(&self, _action: &Self::Action) -> bool {
+        true
     }
 
     /// The full position in the game's position format.

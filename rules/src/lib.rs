@@ -9,6 +9,7 @@
 pub mod any;
 pub mod game;
 pub mod geometry;
+pub mod magma;
 pub mod magnetism;
 pub mod magneton;
 pub mod perft;

@@ -45,6 +45,9 @@ pub fn children<G: Game>(game: &G) -> Vec<G> {
     let mut out = Vec::new();
     for seat in game.to_act().iter() {
         for action in game.legal_actions(seat) {
+            if !game.counts_in_perft(&action) {
+                continue;
+            }
             let mut child = game.clone();
             child
                 .apply(seat, &action, Millis(0))

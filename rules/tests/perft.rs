@@ -75,3 +75,8 @@ fn magneton_perft() {
 fn magnetism_perft() {
     check_file(GameKind::Magnetism, "magnetism.perft");
 }
+
+#[test]
+fn magma_perft() {
+    check_file(GameKind::Magma, "magma.perft");
+}

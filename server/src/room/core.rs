@@ -9,7 +9,9 @@ use lodestone_protocol::{
     ClockState, Guest, MoveEntry, OutcomeState, PlayState, RoomState, RoomStatus, RoomSummary, SeatRef,
     SeatState, board_json, codes,
 };
-use lodestone_rules::{AnyAction, AnyGame, GameKind, Millis, OptionValues, Outcome, Seat, Viewer};
+use lodestone_rules::{
+    AnyAction, AnyGame, ErrorCode, GameKind, Millis, NotationError, OptionValues, Outcome, Seat, Viewer,
+};
 use rand::SeedableRng;
 use rand::rngs::ChaCha20Rng;
 
@@ -490,8 +492,17 @@ impl RoomCore {
         let at = self.game_time(now);
         let action = self
             .game
-            .play(seat, text, at)
-            .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+            .parse_action(text)
+            .map_err(|e| Refusal::new(NotationError::CODE, e.message))?;
+        if self.game.deadline().is_some_and(|d| d.action == action) {
+            return Err(Refusal::new(
+                ErrorCode::IllegalAction.as_str(),
+                format!("{action} is recorded by the server when the turn's time runs out"),
+            ));
+        }
+        self.game
+            .apply(seat, &action, at)
+            .map_err(|e| Refusal::new(e.code.as_str(), e.message))?;
         let mut ops = vec![self.log_action(seat, action, at)];
         ops.extend(self.after_change(at));
         self.version += 1;
@@ -657,12 +668,16 @@ impl RoomCore {
             })
             .collect();
         let legal = match viewer {
-            Some(seat) if to_act.contains(seat) => self
-                .game
-                .legal_actions(seat)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            Some(seat) if to_act.contains(seat) => {
+                // The timer's action is the server's to play, not a player's.
+                let timer_action = self.game.deadline().map(|d| d.action);
+                self.game
+                    .legal_actions(seat)
+                    .iter()
+                    .filter(|a| Some(*a) != timer_action.as_ref())
+                    .map(ToString::to_string)
+                    .collect()
+            }
             _ => Vec::new(),
         };
         let clock = self
