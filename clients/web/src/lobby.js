@@ -182,8 +182,12 @@ export function lobbyView(session) {
       event.preventDefault();
       /** @type {Record<string, string>} */
       const options = {};
-      for (const select of optionsBox.querySelectorAll('select')) {
-        options[/** @type {string} */ (select.dataset.option)] = select.value;
+      // Only the options changed from their defaults: some only make sense
+      // together with others (Magma's solo needs five players).
+      const game = games.find((g) => g.game === gameSelect.value);
+      for (const option of game?.options ?? []) {
+        const select = optionsBox.querySelector(`select[data-option="${option.key}"]`);
+        if (select instanceof HTMLSelectElement && select.value !== option.default) options[option.key] = select.value;
       }
       try {
         const ack = await session.connection.request({

@@ -238,7 +238,6 @@ export function roomView(session, roomId, invite) {
   function renderSeats(st) {
     fill(seatsList);
     const teams = new Set(st.seats.map((x) => x.team)).size < st.seats.length;
-    const scores = st.play?.board?.scores;
     for (const seat of st.seats) {
       const you = st.you === seat.seat;
       const toAct = st.play?.to_act.includes(seat.seat) && st.status === 'playing';
@@ -256,9 +255,6 @@ export function roomView(session, roomId, invite) {
               { class: `presence ${seat.connected ? 'on' : 'off'}`, title: seat.connected ? 'connected' : 'not connected' },
               seat.connected ? '● online' : '○ away',
             )
-          : null,
-        Array.isArray(scores) && scores[seat.seat] !== undefined
-          ? h('span', { class: 'score' }, `score ${scores[seat.seat]}`)
           : null,
         h('span', { class: 'clock', 'data-clock': seat.seat }),
         toAct ? h('span', { class: 'tag to-act-tag' }, '◀ to act') : null,

@@ -6,40 +6,30 @@ import { Picker, markLast } from './pick.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
-const COLORS = /** @type {const} */ ({ r: 'red', b: 'blue', y: 'yellow' });
-
-/** The homes clockwise from the upper right, for each `board` option; drawn red, blue, yellow, red, blue, yellow. */
-const HOMES = /** @type {Record<string, string[]>} */ ({
-  zigzag: ['d10', 'j10', 'm1', 'j1', 'd1', 'a1'],
-  radius5: ['a6', 'f11', 'k6', 'k1', 'f1', 'a1'],
-});
-const HOME_COLORS = ['red', 'blue', 'yellow', 'red', 'blue', 'yellow'];
+/**
+ * The `board` JSON of a Magma view (protocol/src/board.rs): every cell with
+ * its piece's colour, the colour its home corner is drawn in, and the seat
+ * whose home it is; the seats' hands; the phase; the scores as if the game
+ * ended now.
+ * @typedef {{cell: string, q: number, r: number, piece: string | null, corner: string | null, home_of: number | null}} MagmaCell
+ * @typedef {{color: string, seats: number[], pieces: number, territory: number, total: number}} MagmaScore
+ * @typedef {{kind: 'turn', may_propose_end: boolean} | {kind: 'vote', proposer: number, waiting: number[]} | {kind: 'penalty', late: number, color: string, chooser: number} | {kind: 'agreed'}} MagmaPhase
+ * @typedef {{board: string, cells: MagmaCell[], seats: {seat: number, color: string, hand: number, homes: string[]}[], passes: number, turns: number, phase: MagmaPhase, scores: MagmaScore[]}} MagmaBoard
+ */
 
 /**
- * The rows of a Magma position (docs/rules/magma.md, "Position format"):
- * each row's cells from left to right, with the colour on it or null.
- * @param {string} position
- * @returns {{rows: ('red' | 'blue' | 'yellow' | null)[][], scores: Record<string, number>}}
+ * The rows of the board from the cells' labels (`e3`: row e, third from
+ * the left): each row's length, from the top.
+ * @param {MagmaCell[]} cells
  */
-export function readMagmaPosition(position) {
-  const fields = position.trim().split(/\s+/);
-  const rows = fields[0].split('/').map((row) => {
-    /** @type {('red' | 'blue' | 'yellow' | null)[]} */
-    const cells = [];
-    for (const token of row.match(/\d+|[rby]/g) ?? []) {
-      if (/\d/.test(token)) for (let i = 0; i < Number(token); i++) cells.push(null);
-      else cells.push(COLORS[/** @type {'r' | 'b' | 'y'} */ (token)]);
-    }
-    return cells;
-  });
-  /** @type {Record<string, number>} */
-  const scores = {};
-  const score = fields.find((f) => f.startsWith('score='));
-  for (const part of score ? score.slice(6).split(',') : []) {
-    const [color, n] = part.split(':');
-    scores[color] = Number(n);
+function rowLengths(cells) {
+  /** @type {number[]} */
+  const lengths = [];
+  for (const { cell } of cells) {
+    const row = cell.charCodeAt(0) - 97;
+    lengths[row] = Math.max(lengths[row] ?? 0, Number(cell.slice(1)));
   }
-  return { rows, scores };
+  return lengths;
 }
 
 /**
@@ -91,9 +81,9 @@ export function magmaBoard() {
   /**
    * Lays out the cells for rows of these lengths (once per board shape).
    * @param {number[]} lengths
-   * @param {string[]} homes
+   * @param {Map<string, string>} corners the home corners and their colours
    */
-  function layout(lengths, homes) {
+  function layout(lengths, corners) {
     const widest = Math.max(...lengths);
     const margin = 8;
     const width = widest * w + 2 * margin;
@@ -108,11 +98,9 @@ export function magmaBoard() {
       for (let i = 0; i < n; i++) {
         const x = width / 2 + (i - (n - 1) / 2) * w;
         const label = `${letter}${i + 1}`;
-        const home = homes.indexOf(label);
+        const corner = corners.get(label);
         const cell = makeCell(label, s('polygon', { points: hexPoints(x, y, size * 0.97) }), x, y, size);
-        if (home >= 0) {
-          cell.el.classList.add('home', `home-${HOME_COLORS[home]}`);
-        }
+        if (corner) cell.el.classList.add('home', `home-${corner}`);
         cell.el.append(s('text', { class: 'cell-label', x, y: y + size * 0.62, 'text-anchor': 'middle' }, label));
         cells.set(label, cell);
         grid.append(cell.el);
@@ -128,38 +116,53 @@ export function magmaBoard() {
     controls,
     info,
     update({ state, play, legal, act }) {
-      const { rows, scores } = readMagmaPosition(play.position);
-      const board = state.options.board ?? 'zigzag';
-      const key = `${board}:${rows.map((r) => r.length).join(',')}`;
+      /** @type {MagmaBoard} */
+      const board = play.board;
+      const corners = new Map(board.cells.filter((c) => c.corner).map((c) => [c.cell, /** @type {string} */ (c.corner)]));
+      const key = `${board.board}:${board.cells.length}`;
       if (key !== shape) {
         shape = key;
-        layout(
-          rows.map((r) => r.length),
-          HOMES[board] ?? [],
-        );
+        layout(rowLengths(board.cells), corners);
       }
-      rows.forEach((row, r) => {
-        row.forEach((color, i) => {
-          const cell = cells.get(`${String.fromCharCode(97 + r)}${i + 1}`);
-          if (!cell) return;
-          cell.content.replaceChildren();
-          cell.el.setAttribute('aria-label', `${cell.label}, ${color ? `${color} piece` : 'empty'}`);
-          if (color) cell.content.append(stone(cell, size * 0.62, `stone ${color}`, color[0].toUpperCase()));
-        });
-      });
+      for (const c of board.cells) {
+        const cell = cells.get(c.cell);
+        if (!cell) continue;
+        cell.content.replaceChildren();
+        const home = c.home_of === null ? '' : `, home of ${state.seats[c.home_of]?.name ?? c.home_of}`;
+        cell.el.setAttribute('aria-label', `${c.cell}, ${c.piece ? `${c.piece} piece` : 'empty'}${home}`);
+        if (c.piece) cell.content.append(stone(cell, size * 0.62, `stone ${c.piece}`, c.piece[0].toUpperCase()));
+      }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magmaPath(last) ?? [] : []);
+      const phase = board.phase;
+      const seatName = /** @param {number} i */ (i) => state.seats[i]?.name ?? String(i);
       fill(
         info,
         h('h3', {}, 'Scores'),
         h(
           'ul',
           { class: 'score-list' },
-          ...Object.entries(scores).map(([color, n]) =>
-            h('li', { 'data-color': color }, h('span', { class: `swatch ${color}` }, color[0].toUpperCase()), ` ${color}: ${n}`),
+          ...board.scores.map((sc) =>
+            h(
+              'li',
+              { 'data-color': sc.color },
+              h('span', { class: `swatch ${sc.color}` }, sc.color[0].toUpperCase()),
+              ` ${sc.color} (seat ${sc.seats.map(seatName).join(', ')}): `,
+              h('strong', {}, String(sc.total)),
+              ` = ${sc.pieces} pieces + 3 × ${sc.territory} cells`,
+            ),
           ),
         ),
-        h('p', { class: 'hint' }, 'Scores count as if the game ended now: pieces on the board + 3 × cells only that colour can reach.'),
+        h('p', {}, `In hand: ${board.seats.map((x) => `seat ${seatName(x.seat)} ${x.hand}`).join(' · ')}`),
+        h('p', {}, `Passes in a row: ${board.passes}`),
+        phase.kind === 'vote'
+          ? h('p', { class: 'phase' }, `Seat ${seatName(phase.proposer)} proposes to end the game; waiting for ${phase.waiting.map(seatName).join(', ')}.`)
+          : phase.kind === 'penalty'
+            ? h('p', { class: 'phase' }, `Seat ${seatName(phase.late)} ran out of time: seat ${seatName(phase.chooser)} removes a ${phase.color} piece.`)
+            : phase.kind === 'agreed'
+              ? h('p', { class: 'phase' }, 'Everyone agreed to end the game.')
+              : null,
+        h('p', { class: 'hint' }, 'Scores count as if the game ended now: pieces on the board + 3 × the empty cells only that colour could reach.'),
       );
       picker?.update(legal, act);
     },
