@@ -52,8 +52,19 @@ const whoami = /** @type {HTMLElement} */ (document.getElementById('whoami'));
 /** @type {View | null} */
 let view = null;
 
-/** Says hello (with our token if we have one) and remembers who we are. */
-async function hello() {
+/** @type {Promise<void>} */
+let helloDone = Promise.resolve();
+
+/**
+ * Says hello (with our token if we have one) and remembers who we are. One
+ * hello at a time: a rename during the first hello waits for its token.
+ */
+function hello() {
+  helloDone = helloDone.catch(() => {}).then(sayHello);
+  return helloDone;
+}
+
+async function sayHello() {
   const name = storedName();
   const token = localStorage.getItem(TOKEN_KEY);
   /** @type {Message} */

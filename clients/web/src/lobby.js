@@ -93,7 +93,6 @@ export function lobbyView(session) {
     { class: 'lobby' },
     h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm),
     h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), myGames),
-    h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, 'New room'), createForm),
     h(
       'section',
       { 'aria-labelledby': 'open-h' },
@@ -106,6 +105,7 @@ export function lobbyView(session) {
       ),
       roomsEmpty,
     ),
+    h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, 'New room'), createForm),
     h(
       'section',
       { 'aria-labelledby': 'link-h' },
@@ -207,8 +207,14 @@ export function lobbyView(session) {
     fill(createForm, h('p', { class: 'message error' }, String(error.message ?? error)));
   });
 
+  let shownRooms = '';
+
   /** @param {RoomSummary[]} rooms */
   function showRooms(rooms) {
+    // Redraw only on a change, so a row is not replaced under the pointer.
+    const key = JSON.stringify(rooms);
+    if (key === shownRooms) return;
+    shownRooms = key;
     fill(roomsBody);
     roomsEmpty.hidden = rooms.length > 0;
     for (const room of rooms) {
