@@ -148,8 +148,8 @@ export function magnetBoard() {
 
   const controls = h('div', { class: 'magnet-controls' });
   const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
-  /** @type {{legal: string[], act: (a: string) => void, color: 'red' | 'blue' | null, position: MagnetPosition | null}} */
-  const now = { legal: [], act: () => {}, color: null, position: null };
+  /** @type {{legal: string[], act: (a: string) => void, color: 'red' | 'blue' | null, position: MagnetPosition | null, mayAct: boolean}} */
+  const now = { legal: [], act: () => {}, color: null, position: null, mayAct: false };
   /** @type {string | null} the magnet vertex chosen */
   let chosen = null;
   /** @type {string[]} the setup being arranged (kinds by start vertex) */
@@ -195,9 +195,14 @@ export function magnetBoard() {
     return now.position?.status === 'setup';
   }
 
+  /** Whether the viewer is arranging its secret setup now. */
+  function arranging() {
+    return inSetup() && now.color !== null && now.mayAct && !now.position?.[now.color].setUp;
+  }
+
   function mark() {
     const magnets = new Set(turns().map((a) => readTurn(a).magnet));
-    const setupTargets = new Set(inSetup() && now.color && !now.position?.[now.color].setUp && now.legal.length > 0 ? startVertices(now.color) : []);
+    const setupTargets = new Set(arranging() && now.color ? startVertices(now.color) : []);
     for (const cell of cells.values()) {
       const target = magnets.has(cell.label) || setupTargets.has(cell.label);
       const isChosen =
@@ -290,7 +295,7 @@ export function magnetBoard() {
 
   function showSetup() {
     const color = now.color;
-    if (!color || !now.position || now.position[color].setUp || now.legal.length === 0) {
+    if (!arranging() || !color) {
       fill(controls, h('p', { class: 'hint' }, 'Waiting for the setups (each side arranges its pieces in secret).'));
       return;
     }
@@ -369,7 +374,7 @@ export function magnetBoard() {
 
   /** @param {string} label */
   function point(label) {
-    if (inSetup() && now.color && now.legal.length > 0) {
+    if (arranging() && now.color) {
       const i = startVertices(now.color).indexOf(label);
       if (i < 0) return;
       if (swapFrom === null) swapFrom = i;
@@ -419,7 +424,7 @@ export function magnetBoard() {
       }
     }
     // The setup being arranged, drawn where it will stand.
-    if (inSetup() && now.color && !position[now.color].setUp && now.legal.length > 0) {
+    if (arranging() && now.color) {
       startVertices(now.color).forEach((v, i) => {
         const cell = cells.get(v);
         if (cell) drawPiece(cell, /** @type {'red' | 'blue'} */ (now.color), arrangement[i], 'arranging');
@@ -436,6 +441,7 @@ export function magnetBoard() {
     update({ state, play, legal, act }) {
       now.position = readMagnetPosition(play.position);
       now.color = state.you === 0 ? 'red' : state.you === 1 ? 'blue' : null;
+      now.mayAct = state.you !== null && play.to_act.includes(state.you);
       now.act = (action) => {
         act(action);
       };
