@@ -60,3 +60,12 @@ test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
   await movesShown(ann, 2);
   assert.equal(await ann.locator('#moves li:nth-child(2) .what').textContent(), 'pass');
 });
+
+test('a four-player Magma room shows its seats in two colour teams', async () => {
+  const cy = await person(browser, server, 'Cy');
+  await createRoom(cy, 'magma', { players: '4' });
+  await cy.locator('.seat').nth(3).waitFor();
+  assert.deepEqual(await cy.locator('.seat .team').allTextContents(), ['team 1', 'team 2', 'team 1', 'team 2']);
+  await sit(cy, '3', 'Cy');
+  await cy.locator('#turn', { hasText: '1 of 4 seats taken' }).waitFor();
+});

@@ -118,18 +118,25 @@ export function magnetBoard() {
     axial.set(label, [q, r]);
     grid.append(cell.el);
   }
-  // The centre: a star under the vertex.
+  // The centre: a six-pointed star under the vertex.
   const [cx, cy] = at(0, 0);
-  lines.append(s('circle', { class: 'centre-mark', cx, cy, r: unit * 0.62 }));
-  // Column letters under the bottom vertex of each column, row numbers on
-  // the left of each column's lowest and the right of the highest.
+  const star = [];
+  for (let i = 0; i < 12; i++) {
+    const radius = i % 2 === 0 ? unit * 0.7 : unit * 0.35;
+    const angle = (Math.PI / 6) * i - Math.PI / 2;
+    star.push(`${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`);
+  }
+  lines.append(s('polygon', { class: 'centre-mark', points: star.join(' ') }));
+  // Column letters under each column (and over the right half's), row
+  // numbers at the left end of each row.
   for (let q = -5; q <= 5; q++) {
     const rMin = Math.max(-5, -q - 5);
     const rMax = Math.min(5, -q + 5);
     const [bx, by] = at(q, rMin);
     const [tx, ty] = at(q, rMax);
     edge.append(edgeLabel(bx, by + unit * 0.85, String.fromCharCode(65 + q + 5)));
-    edge.append(edgeLabel(tx, ty - unit * 0.85, String.fromCharCode(65 + q + 5)));
+    // On top only where no row number stands (the right half).
+    if (q >= 0) edge.append(edgeLabel(tx, ty - unit * 0.85, String.fromCharCode(65 + q + 5)));
   }
   // Row numbers at the left end of each row (column A, then the upper-left
   // edge for rows 7 to 11).
