@@ -257,7 +257,6 @@ export function lobbyView(session) {
   return {
     element,
     connected() {
-      nameInput.value = session.name();
       showMine();
       refresh();
     },
