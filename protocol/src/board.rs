@@ -5,6 +5,7 @@
 
 use lodestone_rules::AnyView;
 use lodestone_rules::magma::{self, PhaseView};
+use lodestone_rules::magnet::{self, SideView};
 use lodestone_rules::magnetism::{self, MagnetView};
 use lodestone_rules::magneton::{self, Color};
 use serde_json::{Value, json};
@@ -15,6 +16,7 @@ pub fn board_json(view: &AnyView) -> Value {
         AnyView::Magneton(p) => magneton_board(p),
         AnyView::Magnetism(v) => magnetism_board(v),
         AnyView::Magma(v) => magma_board(v),
+        AnyView::Magnet(v) => magnet_board(v),
     }
 }
 
@@ -128,5 +130,50 @@ fn magma_board(v: &magma::View) -> Value {
         "phase": phase,
         "clock": clock,
         "scores": scores,
+    })
+}
+
+/// Magnet: the side to move, the phase, and each side as this viewer may
+/// see it. An open side (the viewer's own; every side once the game is
+/// over) lists each piece's `kind` and `value`; a closed side lists only
+/// where its pieces stand and their ranks: the view it is made from has no
+/// kinds to give.
+fn magnet_board(v: &magnet::View) -> Value {
+    use magnet::Color;
+    let side = |c: Color| match v.side(c) {
+        SideView::Open(s) => json!({
+            "open": true,
+            "set_up": s.set_up,
+            "pieces": s.pieces.iter().map(|p| json!({
+                "vertex": p.vertex.to_string(),
+                "rank": p.rank,
+                "kind": p.kind.to_string(),
+                "value": p.value(),
+            })).collect::<Vec<_>>(),
+            "captured": s.revealed.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "destroyed": s.secret.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        }),
+        SideView::Closed(s) => json!({
+            "open": false,
+            "set_up": s.set_up,
+            "pieces": s.pieces.iter().map(|p| json!({"vertex": p.vertex.to_string(), "rank": p.rank})).collect::<Vec<_>>(),
+            "captured": s.revealed.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "destroyed": s.secret,
+        }),
+    };
+    let start = |c: Color| -> Vec<String> {
+        magnet::start_vertices(c)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    json!({
+        "in_setup": v.in_setup,
+        "side": v.side_to_move.name(),
+        "opening": v.opening,
+        "centre": magnet::Vertex::CENTRE.to_string(),
+        "start": { "red": start(Color::Red), "blue": start(Color::Blue) },
+        "red": side(Color::Red),
+        "blue": side(Color::Blue),
     })
 }

@@ -294,8 +294,14 @@ pub struct PlayState {
     pub board: serde_json::Value,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
-    /// The viewer's legal actions, if it may act now.
+    /// The actions offered to the viewer, if it may act now: every legal
+    /// action, except in Magnet (one per turn the player can tell apart;
+    /// nothing during the setup, which the client composes).
     pub legal: Vec<String>,
+    /// Magnet: for an offered action, the vertices it may add as
+    /// promotions (`<action> +V,W`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub promotions: BTreeMap<String, Vec<String>>,
     /// Every action so far, hidden ones without their text.
     pub moves: Vec<MoveEntry>,
     pub outcome: Option<OutcomeState>,

@@ -132,6 +132,7 @@ fn state() -> RoomState {
             board: json!({"stones": {"white": ["D4"], "black": []}, "hands": {"white": 11, "black": 12}, "side": "black", "phase": "drop"}),
             to_act: vec![1],
             legal: vec!["A1".into(), "B1".into()],
+            promotions: BTreeMap::new(),
             moves: vec![MoveEntry {
                 ply: 1,
                 seat: 0,

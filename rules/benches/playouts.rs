@@ -112,3 +112,34 @@ fn magma_playouts(bencher: divan::Bencher, players: u8) {
             .sum::<usize>()
     });
 }
+
+#[divan::bench]
+fn magnet_playouts(bencher: divan::Bencher) {
+    use lodestone_rules::magnet::{Action, Color, Magnet, Options, Setup};
+    // Both setups dealt from the same RNG, then random turns.
+    let start = |rng: &mut SmallRng| {
+        let mut game = Magnet::new(Options::default());
+        for color in Color::BOTH {
+            let setup = Action::Setup(Setup::random(color, rng));
+            game.apply(color.seat(), &setup, Millis(0))
+                .expect("a dealt setup is legal");
+        }
+        game
+    };
+    let mut rng = SmallRng::seed_from_u64(7);
+    let total: usize = (0..GAMES)
+        .map(|_| {
+            let game = start(&mut rng);
+            playout(game, &mut rng, LIMIT)
+        })
+        .sum();
+    bencher.counter(ItemsCount::new(total)).bench_local(|| {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..GAMES)
+            .map(|_| {
+                let game = start(&mut rng);
+                playout(game, &mut rng, LIMIT)
+            })
+            .sum::<usize>()
+    });
+}

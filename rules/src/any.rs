@@ -15,6 +15,7 @@ use crate::game::{
     RuleError,
 };
 use crate::magma::{self, Magma};
+use crate::magnet::{self, Magnet};
 use crate::magnetism::{self, Magnetism};
 use crate::magneton::{self, Magneton};
 use crate::perft::{PerftError, perft};
@@ -48,18 +49,13 @@ impl GameKind {
         }
     }
 
-    /// Whether the rules crate can play this game yet.
-    pub const fn is_available(self) -> bool {
-        matches!(self, GameKind::Magma | GameKind::Magnetism | GameKind::Magneton)
-    }
-
-    /// The options the game offers (empty for a game not yet available).
+    /// The options the game offers.
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self {
+            GameKind::Magnet => Magnet::option_specs(),
             GameKind::Magnetism => Magnetism::option_specs(),
             GameKind::Magma => Magma::option_specs(),
             GameKind::Magneton => Magneton::option_specs(),
-            _ => &[],
         }
     }
 }
@@ -89,6 +85,7 @@ impl FromStr for GameKind {
 /// A game of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
+    Magnet(Magnet),
     Magnetism(Magnetism),
     Magma(Magma),
     Magneton(Magneton),
@@ -97,6 +94,7 @@ pub enum AnyGame {
 /// An action of a game of any kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyAction {
+    Magnet(magnet::Action),
     Magnetism(magnetism::Action),
     Magma(magma::Action),
     Magneton(magneton::Action),
@@ -105,6 +103,7 @@ pub enum AnyAction {
 /// A view of a game of any kind.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyView {
+    Magnet(magnet::View),
     Magnetism(magnetism::View),
     /// Boxed: a Magma view (every cell, seat and score) is large.
     Magma(Box<magma::View>),
@@ -117,6 +116,7 @@ pub enum AnyView {
 macro_rules! with_game {
     ($game:expr, $g:ident => $body:expr) => {
         match $game {
+            AnyGame::Magnet($g) => $body,
             AnyGame::Magnetism($g) => $body,
             AnyGame::Magma($g) => $body,
             AnyGame::Magneton($g) => $body,
@@ -147,6 +147,24 @@ impl Variant for Magneton {
     }
     fn wrap_view(view: magneton::Position) -> AnyView {
         AnyView::Magneton(view)
+    }
+}
+
+impl Variant for Magnet {
+    fn into_any(self) -> AnyGame {
+        AnyGame::Magnet(self)
+    }
+    fn wrap_action(action: magnet::Action) -> AnyAction {
+        AnyAction::Magnet(action)
+    }
+    fn unwrap_action(action: &AnyAction) -> Option<&magnet::Action> {
+        match action {
+            AnyAction::Magnet(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn wrap_view(view: magnet::View) -> AnyView {
+        AnyView::Magnet(view)
     }
 }
 
@@ -251,10 +269,6 @@ fn typed_options<G: Game, K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> Res
     G::options_from(&OptionValues::parse(G::option_specs(), pairs)?)
 }
 
-fn unavailable(kind: GameKind) -> OptionError {
-    OptionError::new(format!("{kind} is not playable yet"))
-}
-
 impl AnyGame {
     /// A new game of `kind` with options given as `key=value` text pairs.
     pub fn new<K: AsRef<str>, V: AsRef<str>>(
@@ -262,6 +276,9 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
+            GameKind::Magnet => Ok(AnyGame::Magnet(Magnet::new(typed_options::<Magnet, _, _>(
+                options,
+            )?))),
             GameKind::Magnetism => {
                 let options = typed_options::<Magnetism, _, _>(options)?;
                 Ok(AnyGame::Magnetism(Magnetism::new(options)))
@@ -270,7 +287,6 @@ impl AnyGame {
             GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
                 options,
             )?))),
-            other => Err(unavailable(other)),
         }
     }
 
@@ -282,6 +298,12 @@ impl AnyGame {
         position: &str,
     ) -> Result<AnyGame, SetupError> {
         match kind {
+            GameKind::Magnet => {
+                let options = typed_options::<Magnet, _, _>(options)?;
+                Magnet::parse_position(options, position)
+                    .map(AnyGame::Magnet)
+                    .map_err(SetupError::Position)
+            }
             GameKind::Magnetism => {
                 let options = typed_options::<Magnetism, _, _>(options)?;
                 Magnetism::parse_position(options, position)
@@ -300,7 +322,6 @@ impl AnyGame {
                     .map(AnyGame::Magneton)
                     .map_err(SetupError::Position)
             }
-            other => Err(unavailable(other).into()),
         }
     }
 
@@ -343,6 +364,12 @@ impl AnyGame {
 
     pub fn legal_actions(&self, seat: Seat) -> Vec<AnyAction> {
         with_game!(self, g => g.legal_actions(seat).into_iter().map(wrap_action(g)).collect())
+    }
+
+    /// What a client of `seat` is offered (see [`Game::offers`]), as text:
+    /// each action with its extras.
+    pub fn offers(&self, seat: Seat) -> Vec<(String, Vec<String>)> {
+        with_game!(self, g => g.offers(seat).into_iter().map(|o| (o.action.to_string(), o.extras)).collect())
     }
 
     pub fn parse_action(&self, text: &str) -> Result<AnyAction, NotationError> {
@@ -412,6 +439,7 @@ fn option_pairs_of<G: Game>(g: &G) -> Vec<(&'static str, String)> {
 impl fmt::Display for AnyAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyAction::Magnet(a) => a.fmt(f),
             AnyAction::Magnetism(a) => a.fmt(f),
             AnyAction::Magma(a) => a.fmt(f),
             AnyAction::Magneton(a) => a.fmt(f),
@@ -422,6 +450,7 @@ impl fmt::Display for AnyAction {
 impl fmt::Display for AnyView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            AnyView::Magnet(v) => v.fmt(f),
             AnyView::Magnetism(v) => v.fmt(f),
             AnyView::Magma(v) => v.fmt(f),
             AnyView::Magneton(v) => v.fmt(f),

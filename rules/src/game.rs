@@ -26,6 +26,15 @@ pub struct Deadline<A> {
     pub action: A,
 }
 
+/// An action offered to a player's client, with the optional extras the
+/// player may add to it: Magnet's promotions, written `+V,W` after the
+/// action, where `extras` lists the vertices `V` that may be named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer<A> {
+    pub action: A,
+    pub extras: Vec<String>,
+}
+
 /// The stable, machine-readable part of a [`RuleError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
@@ -321,6 +330,22 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// Every legal action of `seat` now; empty if it may not act.
     /// Actions with the same effect appear once.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+    /// What a client of `seat` is offered to choose from now, computed only
+    /// from what that seat may know. By default every legal action. A game
+    /// whose legal actions depend on hidden information, or are too many to
+    /// list, offers less: one action per choice the seat can tell apart,
+    /// with its optional extras (Magnet), or nothing when the client
+    /// composes the action itself (Magnet's setup). Every offered action,
+    /// with any of its extras, is legal.
+    fn offers(&self, seat: Seat) -> Vec<Offer<Self::Action>> {
+        self.legal_actions(seat)
+            .into_iter()
+            .map(|action| Offer {
+                action,
+                extras: Vec::new(),
+            })
+            .collect()
+    }
     /// Plays `action` for `seat` at time `at`. On error the state is
     /// unchanged.
     fn apply(&mut self, seat: Seat, action: &Self::Action, at: Millis) -> Result<(), RuleError>;

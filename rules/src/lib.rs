@@ -10,6 +10,7 @@ pub mod any;
 pub mod game;
 pub mod geometry;
 pub mod magma;
+pub mod magnet;
 pub mod magnetism;
 pub mod magneton;
 pub mod perft;
@@ -18,7 +19,7 @@ mod seat;
 
 pub use any::{ActionError, AnyAction, AnyGame, AnyView, GameKind, SetupError, Variant};
 pub use game::{
-    Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
+    Deadline, ErrorCode, Game, Millis, NotationError, Offer, OptionError, OptionSpec, OptionValues, Outcome,
     RuleError,
 };
 pub use record::{Record, ReplayError};

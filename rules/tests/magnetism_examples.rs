@@ -775,7 +775,6 @@ fn a_position_reached_twice_is_not_yet_a_draw() {
 #[test]
 fn any_game_plays_magnetism_and_hides_the_opening() {
     use lodestone_rules::{AnyGame, GameKind};
-    assert!(GameKind::Magnetism.is_available());
     assert_eq!(GameKind::Magnetism.option_specs()[0].key, "repetition");
     let mut g = AnyGame::new(GameKind::Magnetism, &[("Repetition", "OFF")]).unwrap();
     assert_eq!(g.option_pairs(), vec![("repetition", "off".to_string())]);

@@ -80,3 +80,8 @@ fn magnetism_perft() {
 fn magma_perft() {
     check_file(GameKind::Magma, "magma.perft");
 }
+
+#[test]
+fn magnet_perft() {
+    check_file(GameKind::Magnet, "magnet.perft");
+}

@@ -159,11 +159,16 @@ impl Server {
         app.shutdown.cancel();
         app.tasks.close();
         app.tasks.wait().await;
-        let store = app.store.clone();
+        let pool = app.store.pool();
+        // The writer ends once every handle to the store is gone, after
+        // committing what it was given; then the pool can close.
         drop(app);
-        store.close().await;
-        // The writer ends once every handle to the store is gone.
-        drop(store);
-        let _ = store_task.await;
+        if tokio::time::timeout(std::time::Duration::from_secs(10), store_task)
+            .await
+            .is_err()
+        {
+            tracing::error!("the storage writer did not stop in time");
+        }
+        pool.close().await;
     }
 }

@@ -110,3 +110,52 @@ fn replay_as_a_seat_or_spectator() {
         stderr(&o)
     );
 }
+
+#[test]
+fn replay_as_a_magnet_seat_hides_the_opponents_kinds() {
+    let record = "magnet/valid/trap-victim-stays-secret.txt";
+    let red = "D4:K D5:2^2 E4:T2^2 E9:2^2 E10:3^3 F8:4^4 F10:2^2 x:3 x:3 x:T3 x:4 x:4";
+    let blue = "D1:2 D2:T3^2 F3:T2^2 F4:4^4 G2:2^2 G4:2^2 G5:3^3 J5:K x:3 x:4 x:4 t:3";
+    let hidden_red = "D4:? D5:?^2 E4:?^2 E9:?^2 E10:?^3 F8:?^4 F10:?^2 x:3 x:3 x:T3 x:4 x:4";
+    let hidden_blue = "D1:? D2:?^2 F3:?^2 F4:?^4 G2:?^2 G4:?^2 G5:?^3 J5:? x:3 x:4 x:4 t:?";
+    for (viewer, expected) in [
+        (None, format!("{red} | {blue} | red")),
+        (Some("red"), format!("{red} | {hidden_blue} | red")),
+        (Some("BLUE"), format!("{hidden_red} | {blue} | red")),
+        (Some("spectator"), format!("{hidden_red} | {hidden_blue} | red")),
+    ] {
+        let mut args = vec!["replay", record];
+        args.extend(viewer.map(|v| ["--as", v]).into_iter().flatten());
+        let o = lodestone(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), format!("{expected}\nresult: ongoing\n"), "{viewer:?}");
+    }
+    // Once the game is over, every viewer sees everything.
+    let full = lodestone(&["replay", "magnet/valid/king-takes-a-trap.txt"]);
+    let o = lodestone(&["replay", "magnet/valid/king-takes-a-trap.txt", "--as", "blue"]);
+    assert_eq!(stdout(&o), stdout(&full));
+}
+
+#[test]
+fn perft_counts_magnet_from_a_record_or_a_position() {
+    let o = lodestone(&[
+        "perft",
+        "magnet",
+        "1",
+        "--record",
+        "magnet/valid/random-setup.txt",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = lodestone(&[
+        "perft",
+        "magnet",
+        "2",
+        "--position",
+        "F4:K x:2 x:2 x:2 x:T2 x:3 x:3 x:3 x:T3 x:4 x:4 x:4 | F8:K x:2 x:2 x:2 x:T2 x:3 x:3 x:3 x:T3 x:4 x:4 x:4 | red",
+    ]);
+    assert_eq!(stdout(&o), "36\n");
+    // Perft starts after the secret setup.
+    let o = lodestone(&["perft", "magnet", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("simultaneous phase"), "{}", stderr(&o));
+}

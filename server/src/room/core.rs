@@ -122,14 +122,7 @@ impl RoomCore {
             .parse()
             .map_err(|e: lodestone_rules::NotationError| Refusal::new(codes::UNKNOWN_GAME, e.message))?;
         let pairs: Vec<(&String, &String)> = options.iter().collect();
-        let game = AnyGame::new(kind, &pairs).map_err(|e| {
-            let code = if kind.is_available() {
-                codes::BAD_OPTION
-            } else {
-                codes::UNKNOWN_GAME
-            };
-            Refusal::new(code, e.message)
-        })?;
+        let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let options: Vec<(String, String)> = game
             .option_pairs()
             .into_iter()
@@ -667,16 +660,22 @@ impl RoomCore {
                 }
             })
             .collect();
+        let mut promotions = BTreeMap::new();
         let legal = match viewer {
             Some(seat) if to_act.contains(seat) => {
                 // The timer's action is the server's to play, not a player's.
-                let timer_action = self.game.deadline().map(|d| d.action);
-                self.game
-                    .legal_actions(seat)
-                    .iter()
-                    .filter(|a| Some(*a) != timer_action.as_ref())
-                    .map(ToString::to_string)
-                    .collect()
+                let timer_action = self.game.deadline().map(|d| d.action.to_string());
+                let mut legal = Vec::new();
+                for (action, extras) in self.game.offers(seat) {
+                    if Some(&action) == timer_action.as_ref() {
+                        continue;
+                    }
+                    if !extras.is_empty() {
+                        promotions.insert(action.clone(), extras);
+                    }
+                    legal.push(action);
+                }
+                legal
             }
             _ => Vec::new(),
         };
@@ -693,6 +692,7 @@ impl RoomCore {
             board: board_json(&view),
             to_act: to_act.iter().map(|s| s.0).collect(),
             legal,
+            promotions,
             moves,
             outcome: self.game.outcome().map(outcome_state),
             clock,
@@ -901,6 +901,90 @@ mod tests {
         o.insert("move-rule".to_string(), "sideways".to_string());
         let e = RoomCore::create("r".into(), "magneton", &o, true, 0).unwrap_err();
         assert_eq!(e.code, "bad-option");
+    }
+
+    /// What the store would hold after `ops`.
+    fn stored(ops: &[Op]) -> RoomRecord {
+        let mut record = RoomRecord {
+            id: String::new(),
+            game: String::new(),
+            options: String::new(),
+            public: true,
+            invite: None,
+            seed: String::new(),
+            status: "open".into(),
+            created_at: 0,
+            started_at: None,
+            result: None,
+            seats: Vec::new(),
+            actions: Vec::new(),
+        };
+        for op in ops {
+            match op.clone() {
+                Op::CreateRoom {
+                    id,
+                    game,
+                    options,
+                    seed,
+                    ..
+                } => (record.id, record.game, record.options, record.seed) = (id, game, options, seed),
+                Op::SetSeat {
+                    seat, guest: Some(g), ..
+                } => record.seats.push((
+                    seat,
+                    crate::store::GuestRow {
+                        id: g.clone(),
+                        name: g,
+                    },
+                )),
+                Op::StartGame { started_at, .. } => {
+                    record.status = "playing".into();
+                    record.started_at = Some(started_at);
+                }
+                Op::AppendAction {
+                    ply,
+                    seat,
+                    action,
+                    at_ms,
+                    salt,
+                    ..
+                } => record.actions.push(crate::store::ActionRow {
+                    ply,
+                    seat,
+                    action,
+                    at_ms,
+                    salt,
+                }),
+                _ => {}
+            }
+        }
+        record
+    }
+
+    #[test]
+    fn a_restored_room_keeps_its_turn_timer() {
+        let mut options = BTreeMap::new();
+        options.insert("timer".to_string(), "white-hot".to_string());
+        let (mut room, mut ops) = RoomCore::create("r".into(), "magma", &options, true, 1_000).unwrap();
+        let (a, b) = (player("a"), player("b"));
+        ops.extend(room.join(1, &a, None, None).unwrap().1);
+        ops.extend(room.join(2, &b, None, None).unwrap().1);
+        ops.extend(room.start(&a, 10_000).unwrap());
+        // White-Hot: the first turn has 15 s; it ends after 4 s, leaving 11,
+        // so the next turn gets 19 s from 14_000.
+        assert_eq!(room.deadline(), Some(25_000));
+        ops.extend(room.act(&a, "pass", 14_000).unwrap());
+        assert_eq!(room.deadline(), Some(33_000));
+        let restored = RoomCore::restore(&stored(&ops)).unwrap();
+        assert_eq!(
+            restored.deadline(),
+            Some(33_000),
+            "the deadline comes back from the stored log"
+        );
+        // And a deadline that passed while the server was down fires at once.
+        let mut restored = restored;
+        let fired = restored.fire_timer(40_000).unwrap();
+        assert!(matches!(&fired[0], Op::AppendAction { action, at_ms: 23_000, .. } if action == "timeout"));
     }
 
     #[test]

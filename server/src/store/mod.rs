@@ -160,13 +160,16 @@ impl Store {
             .max_connections(if memory { 1 } else { 4 })
             .min_connections(1)
             .acquire_timeout(Duration::from_secs(3600))
+            .test_before_acquire(false)
             .idle_timeout(None)
             .max_lifetime(None)
             .connect_with(options)
             .await?;
         migrations::sqlite().run(&pool).await?;
         let (writer, queue) = mpsc::channel(4096);
-        let task = tokio::spawn(write_loop(pool.clone(), queue));
+        // The writer keeps one connection for good: no acquiring per batch.
+        let conn = pool.acquire().await?;
+        let task = tokio::spawn(write_loop(conn, pool.clone(), queue));
         Ok((Store { pool, writer }, task))
     }
 
@@ -273,16 +276,30 @@ impl Store {
         }))
     }
 
-    /// Closes the pool after the writer has drained.
-    pub async fn close(&self) {
-        self.pool.close().await;
+    /// The connection pool, to close it once the writer has stopped.
+    pub fn pool(&self) -> SqlitePool {
+        self.pool.clone()
     }
 }
 
-async fn write_loop(pool: SqlitePool, mut queue: mpsc::Receiver<WriteRequest>) {
+async fn write_loop(
+    mut conn: sqlx::pool::PoolConnection<sqlx::Sqlite>,
+    pool: SqlitePool,
+    mut queue: mpsc::Receiver<WriteRequest>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let results = commit_batch(&pool, &batch).await;
+        let results = match commit_batch(&mut conn, &batch).await {
+            Ok(results) => results,
+            Err(e) => {
+                tracing::error!(error = %e, requests = batch.len(), "storage commit failed");
+                // The connection may be broken: take a fresh one next time.
+                if let Ok(fresh) = pool.acquire().await {
+                    conn = fresh;
+                }
+                batch.iter().map(|_| Err(e.to_string())).collect()
+            }
+        };
         for (request, result) in batch.drain(..).zip(results) {
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
@@ -291,37 +308,31 @@ async fn write_loop(pool: SqlitePool, mut queue: mpsc::Receiver<WriteRequest>) {
 }
 
 /// Runs every request of the batch in one transaction, each in its own
-/// savepoint. Returns one result per request; if the commit fails, all fail.
-async fn commit_batch(pool: &SqlitePool, batch: &[WriteRequest]) -> Vec<Result<(), String>> {
-    let attempt = async {
-        let mut conn = pool.acquire().await?;
-        let mut tx = conn.begin().await?;
-        let mut results = Vec::with_capacity(batch.len());
-        for request in batch {
-            let mut savepoint = tx.begin().await?;
-            let mut outcome = Ok(());
-            for op in &request.ops {
-                if let Err(e) = execute(&mut savepoint, op).await {
-                    outcome = Err(e.to_string());
-                    break;
-                }
+/// savepoint. Returns one result per request; an error if the transaction
+/// as a whole failed (then none of it is stored).
+async fn commit_batch(
+    conn: &mut sqlx::SqliteConnection,
+    batch: &[WriteRequest],
+) -> Result<Vec<Result<(), String>>, sqlx::Error> {
+    let mut tx = conn.begin().await?;
+    let mut results = Vec::with_capacity(batch.len());
+    for request in batch {
+        let mut savepoint = tx.begin().await?;
+        let mut outcome = Ok(());
+        for op in &request.ops {
+            if let Err(e) = execute(&mut savepoint, op).await {
+                outcome = Err(e.to_string());
+                break;
             }
-            match outcome {
-                Ok(()) => savepoint.commit().await?,
-                Err(_) => savepoint.rollback().await?,
-            }
-            results.push(outcome);
         }
-        tx.commit().await?;
-        Ok::<_, sqlx::Error>(results)
-    };
-    match attempt.await {
-        Ok(results) => results,
-        Err(e) => {
-            tracing::error!(error = %e, requests = batch.len(), "storage commit failed");
-            batch.iter().map(|_| Err(e.to_string())).collect()
+        match outcome {
+            Ok(()) => savepoint.commit().await?,
+            Err(_) => savepoint.rollback().await?,
         }
+        results.push(outcome);
     }
+    tx.commit().await?;
+    Ok(results)
 }
 
 async fn execute(conn: &mut sqlx::SqliteConnection, op: &Op) -> Result<(), sqlx::Error> {

@@ -5,6 +5,8 @@
 mod bad_input;
 mod games;
 mod lobby;
+mod magma;
+mod magnet;
 mod restart;
 mod secrets;
 mod web;

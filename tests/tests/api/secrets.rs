@@ -13,8 +13,9 @@ use serde_json::{Value, json};
 use crate::games::{play, started_room};
 
 /// Replaces, in every frame, the strings that differ between two runs for
-/// reasons that are not secrets: ids, tokens and commitment hashes (any
-/// 64-digit hex string), by placeholders.
+/// reasons that are not secrets: ids (named ones by their names, other
+/// UUIDs alike), tokens and commitment hashes (any 64-digit hex string),
+/// by placeholders.
 pub fn normalise(frames: &[String], names: &BTreeMap<String, String>) -> Vec<Value> {
     fn walk(v: &mut Value, names: &BTreeMap<String, String>) {
         match v {
@@ -23,6 +24,8 @@ pub fn normalise(frames: &[String], names: &BTreeMap<String, String>) -> Vec<Val
                     *s = name.clone();
                 } else if s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit()) {
                     *s = "<sha256>".into();
+                } else if uuid::Uuid::parse_str(s).is_ok() {
+                    *s = "<uuid>".into();
                 }
             }
             Value::Array(a) => a.iter_mut().for_each(|x| walk(x, names)),
