@@ -1,4 +1,4 @@
-/** @file The Magnet board: the 91-vertex hexagonal lattice (lines drawn, centre marked, columns A–K and rows along the edges), red and blue pieces (one's own with their kinds, the opponent's with ranks only), captured pieces listed; the secret setup by swapping pieces, and a turn by clicking the magnet's vertex, then choosing the order and promotions the server allows. */
+/** @file The Magnet board: the 91-vertex hexagonal lattice (lines drawn, centre marked, columns A–K and rows along the edges), red and blue pieces (one's own with their kinds, the opponent's with ranks only), captured pieces listed; the secret setup by swapping pieces, and a turn by clicking the magnet's vertex, then choosing among the orders and promotions the server offers. */
 
 import { fill, h, s } from '../dom.js';
 import { boardFrame, boardSvg, edgeLabel, hexCenter, hexagon, makeCell } from './svg.js';
@@ -7,11 +7,6 @@ import { boardFrame, boardSvg, edgeLabel, hexCenter, hexagon, makeCell } from '.
 
 /** The twelve pieces of a side (docs/rules/magnet.md). */
 const MATERIAL = ['K', '2', '2', '2', 'T2', '3', '3', '3', 'T3', '4', '4', '4'];
-
-/** Red's start vertices as axial (q, r); blue's are their reflections. */
-const RED_START = [
-  [-5, 1], [-5, 2], [-5, 3], [-5, 4], [-4, 5], [-3, 5], [-2, 5], [-1, 5], [1, 4], [2, 3], [3, 2], [4, 1],
-];
 
 /**
  * The label of axial vertex (q, r): column `A + q + 5`, row `r + 6 + min(q, 0)`.
@@ -23,38 +18,13 @@ export function vertexLabel(q, r) {
 }
 
 /**
- * A piece as the viewer sees it: `kind` is null when hidden.
- * @typedef {{vertex: string, kind: string | null, rank: number}} SeenPiece
- * @typedef {{setUp: boolean, pieces: SeenPiece[], captured: string[], destroyed: number}} SeenSide
- * @typedef {{red: SeenSide, blue: SeenSide, status: string}} MagnetPosition
+ * The `board` JSON of a Magnet view (docs/protocol.md). A side the viewer
+ * may see in full is `open` and its pieces carry `kind`; the other side's
+ * pieces carry a vertex and a rank only.
+ * @typedef {{vertex: string, rank: number, kind?: string, value?: number}} MagnetPiece
+ * @typedef {{open: boolean, set_up: boolean, pieces: MagnetPiece[], captured: string[], destroyed: string[] | number}} MagnetSide
+ * @typedef {{in_setup: boolean, side: 'red' | 'blue', opening: boolean, centre: string, start: {red: string[], blue: string[]}, red: MagnetSide, blue: MagnetSide}} MagnetBoard
  */
-
-/**
- * Reads the position format of docs/rules/magnet.md, as the viewer's view
- * prints it: `<red> | <blue> | <status>`, each side `-` or tokens
- * `A2:K`, `F6:3^2`, `B1:?^2` (hidden kind), `x:K` (captured), `t:?`
- * (destroyed by a trap).
- * @param {string} text
- * @returns {MagnetPosition}
- */
-export function readMagnetPosition(text) {
-  const [red, blue, status] = text.split('|').map((part) => part.trim());
-  /** @param {string} section @returns {SeenSide} */
-  const side = (section) => {
-    /** @type {SeenSide} */
-    const seen = { setUp: section !== '-', pieces: [], captured: [], destroyed: 0 };
-    if (section === '-') return seen;
-    for (const token of section.split(/\s+/)) {
-      const [place, piece] = token.split(':');
-      const [kind, rank] = piece.split('^');
-      if (place.toLowerCase() === 'x') seen.captured.push(kind);
-      else if (place.toLowerCase() === 't') seen.destroyed += 1;
-      else seen.pieces.push({ vertex: place.toUpperCase(), kind: kind === '?' ? null : kind, rank: Number(rank ?? 1) });
-    }
-    return seen;
-  };
-  return { red: side(red ?? '-'), blue: side(blue ?? '-'), status: status ?? '' };
-}
 
 /**
  * A turn's parts: `F6 E5,G6 +F6,G5` → magnet F6, order [E5, G6], promotions [F6, G5].
@@ -155,8 +125,8 @@ export function magnetBoard() {
 
   const controls = h('div', { class: 'magnet-controls' });
   const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
-  /** @type {{legal: string[], act: (a: string) => void, color: 'red' | 'blue' | null, position: MagnetPosition | null, mayAct: boolean}} */
-  const now = { legal: [], act: () => {}, color: null, position: null, mayAct: false };
+  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean}} */
+  const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false };
   /** @type {string | null} the magnet vertex chosen */
   let chosen = null;
   /** @type {string[]} the setup being arranged (kinds by start vertex) */
@@ -165,8 +135,7 @@ export function magnetBoard() {
   let swapFrom = null;
   let legalKey = '';
 
-  const startVertices = /** @param {'red' | 'blue'} color */ (color) =>
-    RED_START.map(([q, r]) => (color === 'red' ? vertexLabel(q, r) : vertexLabel(-q, -r)));
+  const startVertices = /** @param {'red' | 'blue'} color */ (color) => now.board?.start[color] ?? [];
 
   /** @param {string} kind @param {number} rank */
   const pieceText = (kind, rank) => (rank > 1 ? `${kind}·${rank}` : kind);
@@ -199,12 +168,12 @@ export function magnetBoard() {
   }
 
   function inSetup() {
-    return now.position?.status === 'setup';
+    return now.board?.in_setup ?? false;
   }
 
   /** Whether the viewer is arranging its secret setup now. */
   function arranging() {
-    return inSetup() && now.color !== null && now.mayAct && !now.position?.[now.color].setUp;
+    return inSetup() && now.color !== null && now.mayAct && !now.board?.[now.color].set_up;
   }
 
   function mark() {
@@ -218,6 +187,7 @@ export function magnetBoard() {
       cell.el.classList.toggle('target', target && !setupTargets.has(cell.label));
       cell.el.classList.toggle('source', setupTargets.has(cell.label));
       cell.el.classList.toggle('chosen', isChosen);
+      cell.el.classList.toggle('occupied', cell.content.childElementCount > 0);
       if (target || isChosen) {
         cell.el.setAttribute('tabindex', '0');
         cell.el.setAttribute('role', 'button');
@@ -228,35 +198,33 @@ export function magnetBoard() {
     }
   }
 
-  /** The pieces the chosen magnet pulls, from the server's legal turns. */
+  /**
+   * The chooser for the magnet on `chosen`: the orders the server offers
+   * for it (when the order matters) and, for the chosen order, the
+   * promotions it allows; plays the composed action.
+   */
   function showChoice() {
     fill(controls);
     if (inSetup()) return showSetup();
     if (!chosen) return;
     const options = turns().filter((a) => readTurn(a).magnet === chosen);
-    const orders = [...new Set(options.map((a) => readTurn(a).order.join(',')))];
-    let order = orders[0];
+    let offer = options[0];
     /** @type {Set<string>} */
     const promote = new Set();
     const orderBox = h('div', { class: 'row order' });
     const promoteBox = h('div', { class: 'row promote' });
     const playButton = h('button', { type: 'button', class: 'play', id: 'magnet-play' }, 'Play');
-    const text = () => {
-      const list = [...promote].sort();
-      return `${chosen}${order ? ` ${order}` : ''}${list.length ? ` +${list.join(',')}` : ''}`;
+    /** The action to send: the offer, plus `+V,W` for the chosen promotions. */
+    const action = () => {
+      const list = (now.promotions[offer] ?? []).filter((v) => promote.has(v));
+      return list.length ? `${offer} +${list.join(',')}` : offer;
     };
-    /** The legal action matching the choice (promotions in any order). */
-    const match = () =>
-      options.find((a) => {
-        const t = readTurn(a);
-        return t.order.join(',') === order && t.promote.length === promote.size && t.promote.every((v) => promote.has(v));
-      });
     const refresh = () => {
-      const promotable = [...new Set(options.filter((a) => readTurn(a).order.join(',') === order).flatMap((a) => readTurn(a).promote))];
+      const promotable = now.promotions[offer] ?? [];
       fill(promoteBox);
       if (promotable.length) {
-        promoteBox.append(h('span', {}, 'Promote (by final vertex):'));
-        for (const v of promotable.sort()) {
+        promoteBox.append(h('span', {}, 'Promote (by the vertex where the piece ends):'));
+        for (const v of promotable) {
           const box = h('input', { type: 'checkbox', id: `promote-${v}`, checked: promote.has(v) });
           box.addEventListener('change', () => {
             if (box.checked) promote.add(v);
@@ -266,37 +234,37 @@ export function magnetBoard() {
           promoteBox.append(h('label', { for: `promote-${v}` }, box, ` ${v}`));
         }
       }
-      const action = match();
-      playButton.disabled = !action;
-      playButton.textContent = action ? `Play ${action}` : `${text()} is not allowed`;
+      playButton.textContent = `Play ${action()}`;
+      for (const cell of cells.values()) cell.el.classList.remove('pulled');
+      const ordered = readTurn(offer).order;
+      for (const v of ordered.length ? ordered : nearestOwn(/** @type {string} */ (chosen))) {
+        cells.get(v)?.el.classList.add('pulled');
+      }
     };
-    if (orders.length > 1) {
+    if (options.length > 1) {
       orderBox.append(h('span', {}, 'Order of the pulls:'));
-      for (const o of orders) {
-        const id = `order-${o}`;
-        const radio = h('input', { type: 'radio', name: 'order', id, checked: o === order });
+      for (const o of options) {
+        const id = `order-${o.replace(/\W+/g, '-')}`;
+        const radio = h('input', { type: 'radio', name: 'order', id, checked: o === offer });
         radio.addEventListener('change', () => {
-          order = o;
+          offer = o;
           promote.clear();
           refresh();
         });
-        orderBox.append(h('label', { for: id }, radio, ` ${o.split(',').join(' → ')}`));
+        const order = readTurn(o).order;
+        orderBox.append(h('label', { for: id }, radio, ` ${order.length ? order.join(' → ') : 'default'}`));
       }
     }
-    playButton.addEventListener('click', () => {
-      const action = match();
-      if (action) now.act(action);
-    });
-    const ordered = [...new Set(options.flatMap((a) => readTurn(a).order))];
+    playButton.addEventListener('click', () => now.act(action()));
+    const ordered = readTurn(offer).order;
     const pulled = ordered.length ? ordered : nearestOwn(chosen);
     fill(
       controls,
-      h('p', {}, `Magnet on ${chosen}.`, pulled.length ? ` It pulls ${pulled.join(', ')}.` : ''),
+      h('p', {}, `Magnet on ${chosen}.`, pulled.length ? ` It pulls ${[...pulled].sort().join(', ')} (marked).` : ''),
       orderBox,
       promoteBox,
       h('div', { class: 'row' }, playButton, h('button', { type: 'button', onclick: () => choose(null) }, 'Cancel')),
     );
-    for (const v of pulled) cells.get(v)?.el.classList.add('pulled');
     refresh();
   }
 
@@ -355,8 +323,8 @@ export function magnetBoard() {
   function nearestOwn(vertex) {
     const start = axial.get(vertex);
     const color = now.color;
-    if (!start || !color || !now.position) return [];
-    const mine = new Set(now.position[color].pieces.map((p) => p.vertex));
+    if (!start || !color || !now.board) return [];
+    const mine = new Set(now.board[color].pieces.map((p) => p.vertex));
     /** @type {string[]} */
     const found = [];
     for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]) {
@@ -394,7 +362,7 @@ export function magnetBoard() {
     }
     const options = turns().filter((a) => readTurn(a).magnet === label);
     if (options.length === 0) return choose(null);
-    if (options.length === 1) {
+    if (options.length === 1 && !(now.promotions[options[0]]?.length > 0)) {
       now.act(options[0]);
       return;
     }
@@ -412,21 +380,22 @@ export function magnetBoard() {
   }
 
   function draw() {
-    const position = now.position;
-    if (!position) return;
+    const board = now.board;
+    if (!board) return;
     for (const cell of cells.values()) {
       cell.content.replaceChildren();
       cell.el.setAttribute('aria-label', `${cell.label}, empty`);
     }
     for (const color of /** @type {const} */ (['red', 'blue'])) {
-      for (const piece of position[color].pieces) {
+      for (const piece of board[color].pieces) {
         const cell = cells.get(piece.vertex);
         if (!cell) continue;
-        const text = piece.kind === null ? (piece.rank > 1 ? `?·${piece.rank}` : '?') : pieceText(piece.kind, piece.rank);
-        drawPiece(cell, color, text, piece.kind === null ? 'hidden' : 'known');
+        const kind = piece.kind ?? null;
+        const text = kind === null ? (piece.rank > 1 ? `?·${piece.rank}` : '?') : pieceText(kind, piece.rank);
+        drawPiece(cell, color, text, kind === null ? 'hidden' : 'known');
         cell.el.setAttribute(
           'aria-label',
-          `${piece.vertex}, ${color} ${piece.kind === null ? 'piece' : piece.kind === 'K' ? 'King' : piece.kind}, rank ${piece.rank}`,
+          `${piece.vertex}, ${color} ${kind === null ? 'piece' : kind === 'K' ? 'King' : kind}, rank ${piece.rank}`,
         );
       }
     }
@@ -441,18 +410,31 @@ export function magnetBoard() {
     showChoice();
   }
 
+  /**
+   * What a side has lost: captured pieces by kind, and those destroyed by
+   * traps (kinds only for one's own side).
+   * @param {MagnetSide} side
+   */
+  function losses(side) {
+    const captured = side.captured.length ? side.captured.join(', ') : 'nothing';
+    const destroyed = Array.isArray(side.destroyed) ? side.destroyed.length : side.destroyed;
+    const detail = Array.isArray(side.destroyed) && side.destroyed.length ? ` (${side.destroyed.join(', ')})` : '';
+    return `captured ${captured}${destroyed ? `; ${destroyed} destroyed by traps${detail}` : ''}`;
+  }
+
   return {
     element: boardFrame(svg, 'magnet'),
     controls,
     info,
     update({ state, play, legal, act }) {
-      now.position = readMagnetPosition(play.position);
+      /** @type {MagnetBoard} */
+      const board = play.board;
+      now.board = board;
       now.color = state.you === 0 ? 'red' : state.you === 1 ? 'blue' : null;
       now.mayAct = state.you !== null && play.to_act.includes(state.you);
-      now.act = (action) => {
-        act(action);
-      };
-      const key = legal.join('|');
+      now.promotions = play.promotions ?? {};
+      now.act = act;
+      const key = `${play.moves.length}|${legal.join('|')}`;
       if (key !== legalKey) {
         legalKey = key;
         chosen = null;
@@ -461,15 +443,15 @@ export function magnetBoard() {
       }
       now.legal = legal;
       for (const cell of cells.values()) cell.el.classList.remove('pulled');
+      for (const cell of cells.values()) cell.el.classList.toggle('centre', cell.label === board.centre);
       const last = play.moves.at(-1)?.action;
       const lastVertex = last && !last.toLowerCase().startsWith('setup') ? readTurn(last).magnet : null;
       for (const cell of cells.values()) cell.el.classList.toggle('last', cell.label === lastVertex);
-      const p = now.position;
       fill(
         info,
         h('h3', {}, 'Off the board'),
-        h('p', {}, `Red lost: ${p.red.captured.join(', ') || 'nothing'}${p.red.destroyed ? ` and ${p.red.destroyed} to traps` : ''}`),
-        h('p', {}, `Blue lost: ${p.blue.captured.join(', ') || 'nothing'}${p.blue.destroyed ? ` and ${p.blue.destroyed} to traps` : ''}`),
+        h('p', {}, `Red: ${losses(board.red)}`),
+        h('p', {}, `Blue: ${losses(board.blue)}`),
         h('p', { class: 'hint' }, 'Red pieces are round, blue ones square; “?·2” is a hidden piece of rank 2.'),
       );
       draw();

@@ -132,6 +132,7 @@ export class Picker {
       cell.el.classList.toggle('chosen', chosen);
       cell.el.classList.toggle('target', target);
       cell.el.classList.toggle('source', source);
+      cell.el.classList.toggle('occupied', cell.content.childElementCount > 0);
       const active = chosen || target || source;
       if (active) {
         cell.el.setAttribute('tabindex', '0');

@@ -14,9 +14,10 @@ import { h, s } from '../dom.js';
  */
 
 /**
- * Makes a cell: `shape` is its background; a dot (a move target) and an
- * outline (a piece that can move, or the current choice) are drawn on top
- * when the cell's classes say so. Shapes, not only colours, tell them apart.
+ * Makes a cell: `shape` is its background; a dot (a move target on an
+ * empty cell, under any piece), and an outline (a piece that can move, a
+ * target that holds a piece, or the current choice) are drawn when the
+ * cell's classes say so. Shapes, not only colours, tell them apart.
  * @param {string} label
  * @param {SVGElement} shape
  * @param {number} x
@@ -33,8 +34,8 @@ export function makeCell(label, shape, x, y, size) {
     'g',
     { class: 'cell', 'data-cell': label },
     shape,
-    content,
     s('circle', { class: 'dot', cx: x, cy: y, r: size * 0.22 }),
+    content,
     outline,
   );
   return { label, el, content, x, y };
