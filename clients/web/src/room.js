@@ -145,7 +145,15 @@ export function roomView(session, roomId, invite) {
     event.preventDefault();
     const text = typedInput.value.trim().toLowerCase().replace(/\s+/g, ' ');
     const legal = state?.play?.legal ?? [];
-    const match = legal.find((a) => a.toLowerCase() === text);
+    let match = legal.find((a) => a.toLowerCase() === text);
+    // Magnet: an offered turn plus promotions the server allows for it.
+    const [base, plus] = text.split(/\s*\+\s*/);
+    const offer = plus === undefined ? undefined : legal.find((a) => a.toLowerCase() === base);
+    const allowed = offer ? state?.play?.promotions?.[offer] ?? [] : [];
+    const wanted = plus ? plus.toUpperCase().split(/[\s,]+/).filter(Boolean) : [];
+    if (!match && offer && wanted.length && wanted.every((v) => allowed.includes(v))) {
+      match = `${offer} +${allowed.filter((v) => wanted.includes(v)).join(',')}`;
+    }
     if (!match) {
       say(`"${typedInput.value}" is not one of your legal moves now.`, 'error');
       return;
