@@ -105,6 +105,18 @@ pub enum ClientMessage {
         room: String,
         action: String,
     },
+    /// Seat a computer player (`random` or `greedy`, default `greedy`) at
+    /// a free seat (a given one, or any), before the game starts.
+    AddBot {
+        id: RequestId,
+        room: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<SeatRef>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
     /// Check the connection.
     Ping { id: RequestId },
 }
@@ -125,6 +137,7 @@ impl ClientMessage {
             | ClientMessage::Watch { id, .. }
             | ClientMessage::Unwatch { id, .. }
             | ClientMessage::Act { id, .. }
+            | ClientMessage::AddBot { id, .. }
             | ClientMessage::Ping { id } => id,
         }
     }
@@ -308,6 +321,24 @@ pub struct PlayState {
     pub clock: Option<ClockState>,
 }
 
+impl PlayState {
+    /// The offered actions with the extras each may add (Magnet's
+    /// promotions), as `lodestone_rules::AnyGame::offers` gives them.
+    pub fn offers(&self) -> Vec<(String, Vec<String>)> {
+        self.legal
+            .iter()
+            .map(|a| (a.clone(), self.promotions.get(a).cloned().unwrap_or_default()))
+            .collect()
+    }
+}
+
+impl RoomState {
+    /// The options as `(key, value)` pairs.
+    pub fn option_pairs(&self) -> Vec<(String, String)> {
+        self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+}
+
 /// One action of the game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveEntry {
@@ -366,6 +397,7 @@ pub mod codes {
     pub const SEATS_NOT_FULL: &str = "seats-not-full";
     pub const STORAGE: &str = "storage-failure";
     pub const SHUTTING_DOWN: &str = "shutting-down";
+    pub const BAD_LEVEL: &str = "bad-level";
 }
 
 /// Reads a client message, saying what is wrong in a reply the server can

@@ -91,6 +91,16 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             },
         ),
         ("ping", ClientMessage::Ping { id: id(10) }),
+        (
+            "add_bot",
+            ClientMessage::AddBot {
+                id: id(11),
+                room: "7c9e…".into(),
+                seat: Some(SeatRef::Index(1)),
+                level: Some("greedy".into()),
+                invite: None,
+            },
+        ),
     ]
 }
 

@@ -7,6 +7,7 @@
 //! (any game behind one type).
 
 pub mod any;
+pub mod bot;
 pub mod game;
 pub mod geometry;
 pub mod magma;

@@ -117,8 +117,18 @@ impl Server {
         for record in &rooms {
             match RoomCore::restore(record) {
                 Ok(core) => {
-                    spawn_room(core, &app);
+                    let handle = spawn_room(core, &app);
                     resumed += 1;
+                    // Its computer players take their seats again.
+                    for (_, guest) in &record.seats {
+                        if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
+                            let player = crate::room::Player {
+                                id: guest.id.clone(),
+                                name: guest.name.clone(),
+                            };
+                            crate::bots::resume_bot(&app, handle.clone(), player, level).await;
+                        }
+                    }
                 }
                 Err(e) => {
                     tracing::error!(room = %record.id, error = %e, "stored room does not replay; left out")

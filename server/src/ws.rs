@@ -275,6 +275,7 @@ impl Session {
                     name: name.clone(),
                     token_hash: secrets::token_hash(&token),
                     created_at: self.app.clock.now_ms(),
+                    bot: None,
                 };
                 if self.app.store.write(vec![op]).await.is_err() {
                     return self.fail(
@@ -283,7 +284,14 @@ impl Session {
                         "the server could not store the new guest; try again",
                     );
                 }
-                (crate::store::GuestRow { id: guest_id, name }, Some(token))
+                (
+                    crate::store::GuestRow {
+                        id: guest_id,
+                        name,
+                        bot: None,
+                    },
+                    Some(token),
+                )
             }
             (None, None) => return self.fail(id, codes::BAD_NAME, "hello needs a name or a token"),
         };
@@ -302,6 +310,45 @@ impl Session {
             token: new_token,
             rooms,
         });
+    }
+
+    async fn add_bot(
+        &mut self,
+        id: RequestId,
+        room: String,
+        seat: Option<lodestone_protocol::SeatRef>,
+        level: Option<String>,
+        invite: Option<String>,
+    ) {
+        let level = match level
+            .as_deref()
+            .unwrap_or("greedy")
+            .parse::<lodestone_rules::bot::Level>()
+        {
+            Ok(level) => level,
+            Err(e) => return self.fail(id, codes::BAD_LEVEL, e),
+        };
+        let handle = match self.app.room(&room).await {
+            Ok(Some(handle)) => handle,
+            Ok(None) => return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}")),
+            Err(_) => {
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                );
+            }
+        };
+        match crate::bots::add_bot(&self.app, handle, seat, invite, level).await {
+            Ok(seat) => self.reply(ServerMessage::Ack {
+                id,
+                room: Some(room),
+                seat: Some(seat),
+                invite: None,
+                version: None,
+            }),
+            Err((code, message)) => self.fail(id, &code, message),
+        }
     }
 
     async fn identified(&mut self, player: Player, message: ClientMessage) {
@@ -351,6 +398,13 @@ impl Session {
             ClientMessage::Watch { id, room, invite } => (id, room, RoomRequest::Watch { invite }),
             ClientMessage::Unwatch { id, room } => (id, room, RoomRequest::Unwatch),
             ClientMessage::Act { id, room, action } => (id, room, RoomRequest::Act { action }),
+            ClientMessage::AddBot {
+                id,
+                room,
+                seat,
+                level,
+                invite,
+            } => return self.add_bot(id, room, seat, level, invite).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
         };
         if matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. }) {

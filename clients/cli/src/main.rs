@@ -1,6 +1,7 @@
 //! `lodestone`: the command-line client: replays game records, counts
 //! perft, and drives load against a server.
 
+mod bot;
 mod load;
 mod net;
 
@@ -87,6 +88,18 @@ enum Command {
         after_help = "Examples:\n  lodestone load ws://127.0.0.1:8080 --game magma --option players=6 --games 100 --duration 20\n  lodestone load ws://127.0.0.1:8080 --games 500 --rate 5000 --duration 20 --server-pid 4242\n  lodestone load ws://127.0.0.1:8080 --idle 15000 --sources 4 --server-pid 4242"
     )]
     Load(LoadArgs),
+    /// Play one seat of a game as a computer player, through the public
+    /// protocol, seeing only that seat's view.
+    ///
+    /// Joins a room (--room), or opens one and waits for players; plays
+    /// until the game ends; prints `room ID seat N`, each `played ACTION`,
+    /// and a last line `result: ...`. Levels: random (any offered action)
+    /// and greedy (the best action one move ahead by a simple per-game
+    /// evaluation; docs/bots.md).
+    #[command(
+        after_help = "Examples:\n  lodestone bot ws://127.0.0.1:8080 --game magnet --level greedy\n  lodestone bot ws://127.0.0.1:8080 --room 7c9e... --seat black --level random"
+    )]
+    Bot(BotArgs),
 }
 
 /// Arguments of `lodestone load`.
@@ -136,6 +149,43 @@ struct LoadArgs {
     allow_remote: bool,
 }
 
+/// Arguments of `lodestone bot`.
+#[derive(Debug, clap::Args)]
+struct BotArgs {
+    /// The server: ws://HOST:PORT or http://HOST:PORT (an IP address).
+    url: String,
+    /// Join this room; without it, open a new room and wait for players.
+    #[arg(long)]
+    room: Option<String>,
+    /// The invite code of a private room.
+    #[arg(long)]
+    invite: Option<String>,
+    /// The seat to take: an index from 0 or the seat's name.
+    #[arg(long)]
+    seat: Option<String>,
+    /// The game of a room the bot opens.
+    #[arg(long, default_value = "magneton")]
+    game: String,
+    /// An option of a room the bot opens, KEY=VALUE (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Open a private room (joined with its invite code).
+    #[arg(long)]
+    private: bool,
+    /// random or greedy.
+    #[arg(long, default_value = "greedy")]
+    level: String,
+    /// The bot's display name.
+    #[arg(long)]
+    name: Option<String>,
+    /// Seed of the bot's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Allow a server that is not on a loopback address.
+    #[arg(long)]
+    allow_remote: bool,
+}
+
 /// A failure to report: the message and the exit code.
 struct Failure(String, u8);
 
@@ -149,6 +199,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Load(args) => load_command(args),
+        Command::Bot(args) => bot_command(args),
         Command::Replay { file, viewer } => replay(&file, viewer.as_deref()),
         Command::Perft {
             game,
@@ -313,5 +364,38 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
     if report.errors > 0 || report.disconnects > 0 {
         return Err(Failure("the run had errors".into(), 1));
     }
+    Ok(())
+}
+
+fn bot_command(args: BotArgs) -> Result<(), Failure> {
+    let endpoint =
+        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure(format!("{e:#}"), 2))?;
+    let game: GameKind = args
+        .game
+        .parse()
+        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
+    let options = args
+        .options
+        .iter()
+        .map(|o| OptionValues::split_pair(o).map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure(e.message, 2))?;
+    let level: lodestone_rules::bot::Level = args.level.parse().map_err(|e: String| Failure(e, 2))?;
+    let config = bot::BotConfig {
+        endpoint,
+        room: args.room,
+        invite: args.invite,
+        seat: args.seat,
+        game,
+        options,
+        public: !args.private,
+        level,
+        name: args.name.unwrap_or_else(|| format!("Bot ({level})")),
+        seed: args.seed,
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::new(e.to_string()))?;
+    runtime
+        .block_on(bot::run(config))
+        .map_err(|e| Failure::new(format!("{e:#}")))?;
     Ok(())
 }

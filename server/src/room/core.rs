@@ -935,6 +935,7 @@ mod tests {
                     crate::store::GuestRow {
                         id: g.clone(),
                         name: g,
+                        bot: None,
                     },
                 )),
                 Op::StartGame { started_at, .. } => {

@@ -8,11 +8,18 @@ use std::borrow::Cow;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AssertSqlSafe, SqlSafeStr};
 
-const SQLITE: &[(i64, &str, &str)] = &[(
-    1,
-    "init",
-    include_str!("../../../migrations/sqlite/0001_init.sql"),
-)];
+const SQLITE: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "init",
+        include_str!("../../../migrations/sqlite/0001_init.sql"),
+    ),
+    (
+        2,
+        "bots",
+        include_str!("../../../migrations/sqlite/0002_bots.sql"),
+    ),
+];
 
 /// The migrator for SQLite databases.
 pub fn sqlite() -> Migrator {

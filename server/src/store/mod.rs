@@ -40,6 +40,8 @@ pub enum Op {
         name: String,
         token_hash: String,
         created_at: u64,
+        /// The level of a computer player.
+        bot: Option<String>,
     },
     RenameGuest {
         id: String,
@@ -84,6 +86,8 @@ pub enum Op {
 pub struct GuestRow {
     pub id: String,
     pub name: String,
+    /// The level of a computer player.
+    pub bot: Option<String>,
 }
 
 /// One stored action.
@@ -191,13 +195,14 @@ impl Store {
     }
 
     pub async fn guest_by_token_hash(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
-        let row = sqlx::query("SELECT id, name FROM guests WHERE token_hash = ?")
+        let row = sqlx::query("SELECT id, name, bot FROM guests WHERE token_hash = ?")
             .bind(token_hash)
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.map(|r| GuestRow {
             id: r.get("id"),
             name: r.get("name"),
+            bot: r.get("bot"),
         }))
     }
 
@@ -229,7 +234,7 @@ impl Store {
             return Ok(None);
         };
         let seats = sqlx::query(
-            "SELECT s.seat, g.id, g.name FROM seats s JOIN guests g ON g.id = s.guest_id \
+            "SELECT s.seat, g.id, g.name, g.bot FROM seats s JOIN guests g ON g.id = s.guest_id \
              WHERE s.room_id = ? ORDER BY s.seat",
         )
         .bind(id)
@@ -242,6 +247,7 @@ impl Store {
                 GuestRow {
                     id: s.get(1),
                     name: s.get(2),
+                    bot: s.get(3),
                 },
             )
         })
@@ -342,11 +348,13 @@ async fn execute(conn: &mut sqlx::SqliteConnection, op: &Op) -> Result<(), sqlx:
             name,
             token_hash,
             created_at,
-        } => sqlx::query("INSERT INTO guests (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)")
+            bot,
+        } => sqlx::query("INSERT INTO guests (id, name, token_hash, created_at, bot) VALUES (?, ?, ?, ?, ?)")
             .bind(id)
             .bind(name)
             .bind(token_hash)
-            .bind(*created_at as i64),
+            .bind(*created_at as i64)
+            .bind(bot),
         Op::RenameGuest { id, name } => sqlx::query("UPDATE guests SET name = ? WHERE id = ?")
             .bind(name)
             .bind(id),
@@ -449,6 +457,7 @@ mod tests {
                     name: "Ann".into(),
                     token_hash: "h1".into(),
                     created_at: 1,
+                    bot: None,
                 },
                 room_op("r1"),
                 Op::SetSeat {

@@ -3,6 +3,7 @@
 //! per area.
 
 mod bad_input;
+mod bots;
 mod games;
 mod lobby;
 mod magma;

@@ -1,0 +1,136 @@
+//! `lodestone bot`: a computer player that joins (or opens) a room and
+//! plays one seat through the public protocol, seeing only what that
+//! seat's client sees.
+
+use anyhow::{Context, Result, bail};
+use lodestone_protocol::{RoomStatus, ServerMessage};
+use lodestone_rules::bot::{Level, Situation, choose};
+use lodestone_rules::{GameKind, Seat};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde_json::json;
+
+use crate::net::{Connection, Endpoint, Event};
+
+/// Where the bot plays.
+#[derive(Debug, Clone)]
+pub struct BotConfig {
+    pub endpoint: Endpoint,
+    /// Join this room; without it, open a new one.
+    pub room: Option<String>,
+    pub invite: Option<String>,
+    /// The seat to take (index or name); any free seat without it.
+    pub seat: Option<String>,
+    /// The game and options of a room the bot opens.
+    pub game: GameKind,
+    pub options: Vec<(String, String)>,
+    pub public: bool,
+    pub level: Level,
+    pub name: String,
+    pub seed: u64,
+}
+
+/// Plays one game; prints what happens; returns the result line.
+pub async fn run(config: BotConfig) -> Result<String> {
+    let mut conn = Connection::connect(&config.endpoint, None).await?;
+    conn.hello(&config.name, None).await?;
+    let (room, invite) = match &config.room {
+        Some(room) => (room.clone(), config.invite.clone()),
+        None => {
+            let options: serde_json::Map<String, serde_json::Value> = config
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), json!(v)))
+                .collect();
+            match conn
+                .request(json!({"type": "create_room", "game": config.game.name(), "options": options, "public": config.public}))
+                .await?
+            {
+                ServerMessage::Ack { room: Some(room), invite, .. } => (room, invite),
+                other => bail!("unexpected reply to create_room: {other:?}"),
+            }
+        }
+    };
+    let seat: serde_json::Value = match &config.seat {
+        None => serde_json::Value::Null,
+        Some(s) => s.parse::<u8>().map_or_else(|_| json!(s), |i| json!(i)),
+    };
+    let joined = conn
+        .request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
+        .await
+        .context("joining the room")?;
+    let ServerMessage::Ack { seat: Some(seat), .. } = joined else {
+        bail!("unexpected reply to join: {joined:?}");
+    };
+    println!("room {room} seat {seat}");
+    if config.room.is_none() {
+        match &invite {
+            Some(code) => println!("waiting for players: join room {room} with invite {code}"),
+            None => println!("waiting for players: join room {room}"),
+        }
+    }
+    let mut rng = SmallRng::seed_from_u64(config.seed);
+    let mut acted_on = 0u64;
+    let mut started = false;
+    loop {
+        let Some((version, state)) = conn.state.clone() else {
+            wait(&mut conn).await?;
+            continue;
+        };
+        match state.status {
+            RoomStatus::Finished => {
+                let result = state
+                    .play
+                    .and_then(|p| p.outcome)
+                    .map_or_else(|| "finished".to_string(), |o| o.result);
+                println!("result: {result}");
+                return Ok(result);
+            }
+            RoomStatus::Open => {
+                // The bot that opened the room starts it once it is full.
+                if config.room.is_none() && !started && state.seats.iter().all(|s| s.player.is_some()) {
+                    conn.request(json!({"type": "start", "room": room})).await?;
+                    started = true;
+                    continue;
+                }
+            }
+            RoomStatus::Playing => {
+                let mine = state
+                    .you
+                    .filter(|s| state.play.as_ref().is_some_and(|p| p.to_act.contains(s)));
+                if version > acted_on
+                    && let (Some(seat), Some(play), Ok(kind)) =
+                        (mine, &state.play, state.game.parse::<GameKind>())
+                {
+                    let (options, offers) = (state.option_pairs(), play.offers());
+                    let situation = Situation {
+                        kind,
+                        options: &options,
+                        seat: Seat(seat),
+                        position: &play.position,
+                        offers: &offers,
+                    };
+                    acted_on = version;
+                    if let Some(action) = choose(&situation, config.level, &mut rng) {
+                        match conn
+                            .request(json!({"type": "act", "room": room, "action": action}))
+                            .await
+                        {
+                            Ok(_) => println!("played {action}"),
+                            Err(e) => eprintln!("lodestone bot: {action} refused: {e:#}"),
+                        }
+                        continue;
+                    }
+                }
+            }
+        }
+        wait(&mut conn).await?;
+    }
+}
+
+async fn wait(conn: &mut Connection) -> Result<()> {
+    match conn.next().await? {
+        Event::Closed => bail!("the server closed the connection"),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,145 @@
+//! `lodestone bot` and `lodestone load` against a real server (in this
+//! process, on 127.0.0.1:0 with a fresh SQLite file), run as the real
+//! binary.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Command, Stdio};
+
+use lodestone_server::{Config, Server};
+
+async fn server() -> Server {
+    let dir = std::env::temp_dir().join(format!("lodestone-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join(format!("{}.db", rand_name()));
+    Server::start(Config {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database: format!("sqlite://{}", db.display()),
+        rate_limit: 0,
+        ..Config::default()
+    })
+    .await
+    .unwrap()
+}
+
+fn rand_name() -> String {
+    format!("{:?}", std::time::SystemTime::now()).replace(|c: char| !c.is_ascii_alphanumeric(), "")
+}
+
+fn lodestone() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_lodestone"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_play_every_game_to_the_end() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    for (game, options, levels) in [
+        ("magneton", vec![], ["greedy", "random"]),
+        ("magnetism", vec![], ["greedy", "greedy"]),
+        ("magnet", vec!["setup=random"], ["greedy", "random"]),
+        ("magma", vec![], ["random", "greedy"]),
+    ] {
+        let url = url.clone();
+        let (first, second) = tokio::task::spawn_blocking(move || {
+            let mut host = lodestone();
+            host.args(["bot", &url, "--game", game, "--level", levels[0], "--seed", "3"]);
+            for o in &options {
+                host.args(["--option", o]);
+            }
+            let mut host = host.stdout(Stdio::piped()).spawn().unwrap();
+            let mut out = BufReader::new(host.stdout.take().unwrap());
+            let mut line = String::new();
+            out.read_line(&mut line).unwrap();
+            // `room ID seat N`
+            let room = line
+                .split_whitespace()
+                .nth(1)
+                .expect("the bot names its room")
+                .to_string();
+            let guest = lodestone()
+                .args(["bot", &url, "--room", &room, "--level", levels[1], "--seed", "4"])
+                .output()
+                .unwrap();
+            let mut rest = String::new();
+            for l in out.lines() {
+                rest.push_str(&l.unwrap());
+                rest.push('\n');
+            }
+            assert!(host.wait().unwrap().success(), "{game}: the host bot failed");
+            (rest, String::from_utf8(guest.stdout).unwrap())
+        })
+        .await
+        .unwrap();
+        let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+        assert!(last(&first).starts_with("result: "), "{game}: {first}");
+        assert_eq!(last(&first), last(&second), "{game}: both bots see the same end");
+        assert!(first.contains("played "), "{game}");
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_small_load_run_finishes_every_game_without_errors() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    let pid = std::process::id().to_string();
+    let out = tokio::task::spawn_blocking(move || {
+        lodestone()
+            .args([
+                "load",
+                &url,
+                "--game",
+                "magneton",
+                "--games",
+                "3",
+                "--total-games",
+                "6",
+                "--duration",
+                "120",
+                "--server-pid",
+                &pid,
+            ])
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("games started 6, finished 6"), "{text}");
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    assert!(text.contains("latency ms: p50"), "{text}");
+    assert!(text.contains("server cpu per move: "), "{text}");
+    let idle = tokio::task::spawn_blocking({
+        let url = format!("ws://{}", server.addr());
+        let pid = std::process::id().to_string();
+        move || {
+            lodestone()
+                .args(["load", &url, "--idle", "50", "--hold", "0", "--server-pid", &pid])
+                .output()
+                .unwrap()
+        }
+    })
+    .await
+    .unwrap();
+    let text = String::from_utf8(idle.stdout).unwrap();
+    assert!(idle.status.success(), "{text}");
+    assert!(text.contains("idle connections 50"), "{text}");
+    assert!(text.contains("KiB per connection"), "{text}");
+    server.shutdown().await;
+}
+
+#[test]
+fn load_refuses_a_remote_server_unless_allowed() {
+    let out = lodestone()
+        .args(["load", "ws://10.1.2.3:8080", "--games", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
+}
