@@ -281,6 +281,21 @@ export function roomView(session, roomId, invite) {
           ),
         );
       }
+      if (st.status === 'open' && !seat.player) {
+        item.append(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'bot',
+              'data-bot': seat.name,
+              title: 'A computer player takes this seat',
+              onclick: () => send({ type: 'add_bot', room: roomId, seat: seat.seat, invite }),
+            },
+            'Add a bot',
+          ),
+        );
+      }
       seatsList.append(item);
     }
     fill(seatActions);

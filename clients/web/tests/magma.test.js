@@ -44,7 +44,8 @@ test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
     (before) => document.querySelector('.seat[data-seat="0"] .clock')?.textContent !== before,
     first,
   );
-  assert.ok((await bo.locator('.seat[data-seat="0"] .clock').textContent())?.match(/^\d+:\d\d$/), 'the other player sees it too');
+  // The other player sees it too.
+  await bo.locator('.seat[data-seat="0"] .clock').filter({ hasText: /^\d+:\d\d$/ }).waitFor();
 
   // Ann moves: the first piece offered (ring) or entry (dot), then, for a
   // piece, its first destination.

@@ -127,3 +127,16 @@ test('moves by keyboard: typed, or a focused square and Enter; then a slide is t
   await movesShown(bo, 25);
   assert.equal(await bo.locator('#moves li:nth-child(25) .what').textContent(), `${from}-${to}`);
 });
+
+test('a bot takes the other seat and answers a move', async () => {
+  const ann = await person(browser, server, 'Ann3');
+  await createRoom(ann, 'magneton');
+  await sit(ann, 'white', 'Ann3');
+  await ann.locator('[data-bot="black"]').click();
+  await ann.locator('.seat[data-seat="1"] .player:not(:has-text("free"))').waitFor();
+  await ann.locator('#start').click();
+  await clickCells(ann, ['D4']);
+  // The bot plays black's drop by itself.
+  await movesShown(ann, 2);
+  await ann.locator('#turn.your-turn').waitFor();
+});

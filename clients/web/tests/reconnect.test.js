@@ -31,6 +31,7 @@ test('players reconnect by themselves after a server restart and play on', async
   await clickCells(ann, ['D4']);
   await clickCells(bo, ['E5']);
   await movesShown(ann, 2);
+  await movesShown(bo, 2);
 
   const { dir, addr } = server;
   await server.kill();
