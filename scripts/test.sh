@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: builds what it needs
-# and runs the whole workspace's test suite. `.ci/run` calls this.
+# and runs the whole workspace's test suite, then the browser client's
+# checks and tests in headless Chromium. `.ci/run` calls this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,3 +13,6 @@ fi
 echo "== cargo test --workspace"
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+
+echo "== browser client (clients/web/test.sh)"
+clients/web/test.sh

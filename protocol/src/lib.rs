@@ -211,6 +211,47 @@ pub struct RoomSummary {
     pub players: Vec<String>,
 }
 
+/// A game the server can play, with the options `create_room` accepts
+/// for it: the answer of `GET /api/games` is a list of these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameInfo {
+    /// The game's name on the wire (`magneton`).
+    pub game: String,
+    pub options: Vec<OptionInfo>,
+}
+
+/// One option of a game: its key, the values it accepts (the default
+/// first) and a sentence saying what it does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionInfo {
+    pub key: String,
+    pub values: Vec<String>,
+    pub default: String,
+    pub help: String,
+}
+
+impl GameInfo {
+    /// Every game the rules crate plays, with its options.
+    pub fn available() -> Vec<GameInfo> {
+        lodestone_rules::GameKind::ALL
+            .into_iter()
+            .map(|kind| GameInfo {
+                game: kind.name().to_string(),
+                options: kind
+                    .option_specs()
+                    .iter()
+                    .map(|spec| OptionInfo {
+                        key: spec.key.to_string(),
+                        values: spec.values.iter().map(|v| v.to_string()).collect(),
+                        default: spec.default_value().to_string(),
+                        help: spec.help.to_string(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
 /// Where a room is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,5 +1,6 @@
-//! HTTP routes: the WebSocket endpoint, the public room list, game records,
-//! a health check, and the front page.
+//! HTTP routes: the WebSocket endpoint, the games and their options, the
+//! public room list, game records, a health check, and the browser client
+//! (`web.rs`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -7,9 +8,9 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use lodestone_protocol::{codes, error};
+use lodestone_protocol::{GameInfo, codes, error};
 
 use crate::app::App;
 use crate::secrets;
@@ -17,25 +18,23 @@ use crate::secrets;
 /// The server's routes.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
-        .route("/", get(index))
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/ws", get(crate::ws::upgrade))
+        .route("/api/games", get(games))
         .route("/api/rooms", get(rooms))
         .route("/api/rooms/{id}/record", get(record))
+        .merge(crate::web::routes())
         .with_state(app)
-}
-
-async fn index() -> Html<&'static str> {
-    Html(
-        "<!doctype html><meta charset=utf-8><title>Lodestone</title>\
-         <h1>Lodestone</h1><p>This server speaks the Lodestone protocol on <code>/ws</code> \
-         (see docs/protocol.md). The browser client is not built yet.</p>",
-    )
 }
 
 fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
     let body = serde_json::to_string(&error(None, code, message)).expect("errors serialise");
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// `GET /api/games`: the games the server plays, with their options.
+async fn games() -> Response {
+    axum::Json(GameInfo::available()).into_response()
 }
 
 /// `GET /api/rooms[?game=G]`: the public rooms with a free seat.

@@ -11,6 +11,8 @@ mod lobby;
 mod room;
 pub mod secrets;
 pub mod store;
+mod web;
 mod ws;
 
 pub use app::{Config, Server};
+pub use web::asset_paths as web_assets;

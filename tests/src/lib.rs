@@ -353,6 +353,13 @@ impl Client {
 
 /// `GET path` over plain HTTP/1.1; returns the status and the body.
 pub async fn http_get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, String) {
+    let (status, _, body) = http_get_full(addr, path, token).await;
+    (status, body)
+}
+
+/// `GET path` over plain HTTP/1.1; returns the status, the header lines
+/// (`name: value`, names in lower case) and the body.
+pub async fn http_get_full(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, Vec<String>, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.expect("HTTP connects");
     let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
@@ -370,12 +377,18 @@ pub async fn http_get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16
         .nth(1)
         .and_then(|s| s.parse().ok())
         .expect("status code");
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let headers: Vec<String> = head
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| format!("{}: {}", name.trim().to_ascii_lowercase(), value.trim()))
+        .collect();
+    let body = if headers.iter().any(|h| h == "transfer-encoding: chunked") {
         dechunk(body)
     } else {
         body.to_string()
     };
-    (status, body)
+    (status, headers, body)
 }
 
 fn dechunk(mut body: &str) -> String {

@@ -10,3 +10,4 @@ mod magma;
 mod magnet;
 mod restart;
 mod secrets;
+mod web;

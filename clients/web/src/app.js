@@ -1,0 +1,151 @@
+/** @file The client's entry point: the guest's identity (name and token in localStorage), the connection, the "reconnecting" notice, and switching between the lobby and a room by the address's #fragment. */
+
+import { Connection, PROTOCOL, ServerError, serverSocketUrl } from './protocol.js';
+import { fill, h, sayError } from './dom.js';
+import { lobbyView } from './lobby.js';
+import { roomView } from './room.js';
+
+/** @typedef {import('./protocol.js').Message} Message */
+/** @typedef {import('./protocol.js').Guest} Guest */
+
+const NAME_KEY = 'lodestone.name';
+const TOKEN_KEY = 'lodestone.token';
+
+/**
+ * What every view may use: the connection and who we are.
+ * @typedef {object} Session
+ * @property {Connection} connection
+ * @property {Guest | null} guest the guest we are, once the server has welcomed us
+ * @property {string[]} myRooms unfinished rooms where we hold a seat (from the welcome)
+ * @property {() => string} name our display name
+ * @property {() => string | null} token our guest token, the key to our seats
+ * @property {(name: string) => Promise<void>} rename changes our display name (kept in this browser)
+ */
+
+/**
+ * A page of the client.
+ * @typedef {object} View
+ * @property {HTMLElement} element
+ * @property {() => void} connected called after every (re)connect once we are welcomed
+ * @property {(message: Message) => void} push a message pushed by the server
+ * @property {() => void} destroy called when the page is left
+ */
+
+/** A name for a first visit, until the person chooses one. */
+function defaultName() {
+  return `Guest ${Math.floor(1000 + Math.random() * 9000)}`;
+}
+
+function storedName() {
+  let name = localStorage.getItem(NAME_KEY);
+  if (!name) {
+    name = defaultName();
+    localStorage.setItem(NAME_KEY, name);
+  }
+  return name;
+}
+
+const main = /** @type {HTMLElement} */ (document.getElementById('app'));
+const notice = /** @type {HTMLElement} */ (document.getElementById('notice'));
+const whoami = /** @type {HTMLElement} */ (document.getElementById('whoami'));
+
+/** @type {View | null} */
+let view = null;
+
+/** @type {Promise<void>} */
+let helloDone = Promise.resolve();
+
+/**
+ * Says hello (with our token if we have one) and remembers who we are. One
+ * hello at a time: a rename during the first hello waits for its token.
+ */
+function hello() {
+  helloDone = helloDone.catch(() => {}).then(sayHello);
+  return helloDone;
+}
+
+async function sayHello() {
+  const name = storedName();
+  const token = localStorage.getItem(TOKEN_KEY);
+  /** @type {Message} */
+  let welcome;
+  try {
+    welcome = await session.connection.request(
+      token ? { type: 'hello', protocol: PROTOCOL, token, name } : { type: 'hello', protocol: PROTOCOL, name },
+    );
+  } catch (error) {
+    if (!(error instanceof ServerError) || error.code !== 'bad-token') throw error;
+    // The server does not know this token (a new database): start afresh.
+    localStorage.removeItem(TOKEN_KEY);
+    welcome = await session.connection.request({ type: 'hello', protocol: PROTOCOL, name });
+  }
+  if (welcome.token) localStorage.setItem(TOKEN_KEY, welcome.token);
+  session.guest = welcome.guest;
+  session.myRooms = welcome.rooms;
+  fill(whoami, 'Playing as ', h('strong', {}, welcome.guest.name));
+}
+
+/** @type {Session} */
+const session = {
+  connection: new Connection(serverSocketUrl(), {
+    async onOpen() {
+      try {
+        await hello();
+      } catch (error) {
+        sayError(error);
+        throw error;
+      }
+      view?.connected();
+    },
+    onPush(message) {
+      view?.push(message);
+    },
+    onStatus(status, retryInMs) {
+      showStatus(status, retryInMs);
+    },
+  }),
+  guest: null,
+  myRooms: [],
+  name: storedName,
+  token: () => localStorage.getItem(TOKEN_KEY),
+  async rename(name) {
+    localStorage.setItem(NAME_KEY, name);
+    if (session.connection.ready) await hello();
+  },
+};
+
+/**
+ * @param {import('./protocol.js').Status} status
+ * @param {number} retryInMs
+ */
+function showStatus(status, retryInMs) {
+  document.body.dataset.connection = status;
+  if (status === 'open') {
+    notice.hidden = true;
+    fill(notice);
+    return;
+  }
+  notice.hidden = false;
+  if (status === 'connecting') fill(notice, 'Connecting to the server…');
+  else {
+    const seconds = Math.ceil(retryInMs / 1000);
+    fill(notice, 'Connection lost — reconnecting…', retryInMs > 0 ? ` (next try in ${seconds} s)` : '');
+  }
+}
+
+/** Shows the page the address names: `#/room/<id>?invite=<code>` or the lobby. */
+function route() {
+  view?.destroy();
+  const hash = location.hash.replace(/^#/, '');
+  const [path, query = ''] = hash.split('?');
+  const params = new URLSearchParams(query);
+  const room = /^\/room\/([0-9a-fA-F-]+)$/.exec(path);
+  view = room ? roomView(session, room[1], params.get('invite')) : lobbyView(session);
+  fill(main, view.element);
+  if (session.connection.ready && session.guest) view.connected();
+}
+
+window.addEventListener('hashchange', route);
+window.addEventListener('online', () => session.connection.retryNow());
+route();
+session.connection.connect();

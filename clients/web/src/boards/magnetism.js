@@ -1,0 +1,114 @@
+/** @file The Magnetism board: 12×8 squares a–l × 1–8, both sides' pieces and both magnets; the secret opening is one click (the magnet's square), a move three (the magnet's new square, the piece, where it goes). */
+
+import { fill, h, s } from '../dom.js';
+import { boardFrame, squareBoard, stone } from './svg.js';
+import { Picker, markLast } from './pick.js';
+
+const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
+
+/**
+ * The `board` JSON of a Magnetism view (docs/protocol.md): a magnet is a
+ * square, `hidden` (placed, but secret from this viewer) or null (not
+ * placed yet).
+ * @typedef {{pieces: {white: string[], black: string[]}, magnets: {white: string | null, black: string | null}, side: 'white' | 'black', far_row: {white: number, black: number}}} MagnetismBoard
+ */
+
+/**
+ * The squares of an action: `magnet g4` → [g4]; `(f5) j1-g4` → [f5, j1, g4].
+ * @param {string} action
+ * @returns {string[] | null}
+ */
+export function magnetismPath(action) {
+  const squares = action.toLowerCase().match(/[a-l][1-8]/g);
+  return squares ? [...squares] : null;
+}
+
+/**
+ * A magnet: a diamond with an M, in its side's colour.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} color
+ * @param {string} extra class
+ */
+function magnetShape(x, y, size, color, extra = '') {
+  return s(
+    'g',
+    { class: `magnet ${color} ${extra}` },
+    s('polygon', { points: `${x},${y - size} ${x + size},${y} ${x},${y + size} ${x - size},${y}` }),
+    s('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': size * 0.9 }, 'M'),
+  );
+}
+
+/** @returns {import('./index.js').Board} */
+export function magnetismBoard() {
+  const { svg, cells, unit } = squareBoard({ files: FILES, ranks: 8, name: 'Magnetism board' });
+  const preview = s('g', { class: 'preview' });
+  svg.append(preview);
+  const controls = h('div');
+  const info = h('section', { class: 'magnets', 'aria-label': 'Magnets' });
+  /** @type {'white' | 'black' | null} */
+  let mover = null;
+  const picker = new Picker(cells, controls, {
+    path: magnetismPath,
+    changed(chosen) {
+      preview.replaceChildren();
+      const cell = chosen.length > 0 && mover ? cells.get(chosen[0]) : undefined;
+      if (cell && mover) preview.append(magnetShape(cell.x, cell.y, unit * 0.42, mover, 'ghost'));
+      // The magnet being moved fades on its old square.
+      for (const m of svg.querySelectorAll('.cells .magnet')) m.classList.toggle('leaving', Boolean(cell) && m.classList.contains(mover ?? '-'));
+    },
+  });
+  return {
+    element: boardFrame(svg, 'magnetism'),
+    controls,
+    info,
+    update({ state, play, legal, act }) {
+      /** @type {MagnetismBoard} */
+      const board = play.board;
+      mover = state.you === 0 ? 'white' : state.you === 1 ? 'black' : null;
+      for (const cell of cells.values()) {
+        cell.content.replaceChildren();
+        cell.el.setAttribute('aria-label', `${cell.label}, empty`);
+      }
+      for (const color of /** @type {const} */ (['white', 'black'])) {
+        for (const square of board.pieces[color]) {
+          const cell = cells.get(square);
+          if (!cell) continue;
+          cell.content.append(stone(cell, unit * 0.36, `stone ${color}`, color === 'white' ? 'W' : 'B'));
+          cell.el.setAttribute('aria-label', `${square}, ${color} piece`);
+        }
+      }
+      /** @type {string[]} */
+      const notes = [];
+      for (const color of /** @type {const} */ (['white', 'black'])) {
+        const where = board.magnets[color];
+        const cell = where && where !== 'hidden' ? cells.get(where) : undefined;
+        if (cell) {
+          cell.content.append(magnetShape(cell.x, cell.y, unit * 0.42, color));
+          cell.el.setAttribute('aria-label', `${cell.label}, ${color} magnet`);
+          notes.push(`${color} magnet on ${where}`);
+        } else {
+          notes.push(where === 'hidden' ? `${color} has placed its magnet (secret)` : `${color} magnet not placed yet`);
+        }
+      }
+      const last = play.moves.at(-1)?.action;
+      markLast(cells, last ? magnetismPath(last) ?? [] : []);
+      const opening = play.moves.length < 2;
+      fill(
+        info,
+        h('h3', {}, 'Magnets and race'),
+        h('ul', {}, ...notes.map((n) => h('li', {}, n))),
+        h('p', { class: 'race' }, `On the far row: white ${board.far_row.white}, black ${board.far_row.black} (of 12)`),
+        h(
+          'p',
+          { class: 'hint' },
+          opening
+            ? 'Secret opening: click the square for your magnet (your half, off the back row).'
+            : 'A move: click the magnet’s new square (◆), then one of your pieces, then where it goes.',
+        ),
+      );
+      picker.update(legal, act);
+    },
+  };
+}

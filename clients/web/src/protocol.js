@@ -1,0 +1,186 @@
+/** @file The connection to the server: one WebSocket at /ws, requests matched to replies by id, pushes handed on, and reconnection with back-off. Also the wire types as JSDoc (see docs/protocol.md). */
+
+/** The protocol version this client speaks. */
+export const PROTOCOL = 1;
+
+/**
+ * @typedef {{id: string, name: string}} Guest
+ * @typedef {{seat: number, name: string, color: string, team: number, player: Guest | null, connected: boolean}} SeatState
+ * @typedef {{ply: number, seat: number, action?: string | null, commitment?: string, salt?: string}} MoveEntry
+ * @typedef {{result: string, winners: number[]}} OutcomeState
+ * @typedef {{seat: number, remaining_ms: number}} ClockState
+ * @typedef {{position: string, board: any, to_act: number[], legal: string[], promotions?: Record<string, string[]>, moves: MoveEntry[], outcome: OutcomeState | null, clock: ClockState | null}} PlayState
+ * @typedef {{id: string, game: string, options: Record<string, string>, public: boolean, invite: string | null, status: 'open' | 'playing' | 'finished', seats: SeatState[], you: number | null, play: PlayState | null}} RoomState
+ * @typedef {{id: string, game: string, options: Record<string, string>, seats: number, taken: number, players: string[]}} RoomSummary
+ * @typedef {{key: string, values: string[], default: string, help: string}} OptionInfo
+ * @typedef {{game: string, options: OptionInfo[]}} GameInfo
+ * @typedef {{type: string, id?: number | string | null, [field: string]: any}} Message
+ * @typedef {'connecting' | 'open' | 'reconnecting'} Status
+ */
+
+/** A request the server refused, or one that could not be sent. */
+export class ServerError extends Error {
+  /**
+   * @param {string} code the stable code (`illegal-action`, `disconnected`, ...)
+   * @param {string} message a sentence for people
+   */
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * @typedef {object} ConnectionHooks
+ * @property {(connection: Connection) => Promise<void>} onOpen runs after every (re)connect, before the connection counts as open: say hello, watch rooms
+ * @property {(message: Message) => void} onPush receives every message that is not a reply (updates, byes)
+ * @property {(status: Status, retryInMs: number) => void} onStatus hears about connecting, opening and waiting to reconnect
+ */
+
+/** The first wait before reconnecting, and the longest. */
+const FIRST_DELAY_MS = 300;
+const MAX_DELAY_MS = 8000;
+
+/** A WebSocket to the server that reconnects by itself until closed. */
+export class Connection {
+  /**
+   * @param {string} url the WebSocket URL (`ws://host/ws`)
+   * @param {ConnectionHooks} hooks
+   */
+  constructor(url, hooks) {
+    this.url = url;
+    this.hooks = hooks;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    /** @type {Status} */
+    this.status = 'connecting';
+    this.nextId = 1;
+    this.failures = 0;
+    /** @type {Map<number, {resolve: (m: Message) => void, reject: (e: Error) => void}>} */
+    this.pending = new Map();
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retryTimer = undefined;
+    this.closed = false;
+  }
+
+  /** Opens the socket (again). */
+  connect() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    if (this.closed) return;
+    this.setStatus(this.failures === 0 ? 'connecting' : 'reconnecting', 0);
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.addEventListener('open', () => this.opened(socket));
+    socket.addEventListener('message', (event) => this.received(event.data));
+    socket.addEventListener('close', () => this.lost(socket));
+  }
+
+  /** Reconnects now instead of waiting (the browser is back online). */
+  retryNow() {
+    if (this.retryTimer !== undefined) this.connect();
+  }
+
+  /** @param {WebSocket} socket */
+  async opened(socket) {
+    try {
+      await this.hooks.onOpen(this);
+    } catch (error) {
+      // The hello failed for a reason a reconnect will not fix by itself;
+      // onOpen has reported it. Keep the socket: the page can retry.
+      console.warn('after connecting:', error);
+    }
+    if (this.socket === socket && socket.readyState === WebSocket.OPEN) {
+      this.failures = 0;
+      this.setStatus('open', 0);
+    }
+  }
+
+  /** @param {unknown} data */
+  received(data) {
+    if (typeof data !== 'string') return;
+    /** @type {Message} */
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      console.warn('unreadable message from the server', data);
+      return;
+    }
+    const id = typeof message.id === 'number' ? message.id : null;
+    const waiting = id === null ? undefined : this.pending.get(id);
+    if (waiting && message.type !== 'update' && message.type !== 'bye') {
+      this.pending.delete(/** @type {number} */ (id));
+      if (message.type === 'error') waiting.reject(new ServerError(message.code, message.message));
+      else waiting.resolve(message);
+      return;
+    }
+    if (message.type === 'bye' && this.socket) {
+      // The server is going away; close our side so the reconnect starts.
+      this.socket.close();
+    }
+    this.hooks.onPush(message);
+  }
+
+  /** @param {WebSocket} socket */
+  lost(socket) {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    for (const { reject } of this.pending.values()) {
+      reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
+    }
+    this.pending.clear();
+    if (this.closed) return;
+    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.failures);
+    this.failures += 1;
+    // Jitter, so a restarted server is not met by every client at once.
+    const wait = Math.round(delay * (0.5 + Math.random() / 2));
+    this.setStatus('reconnecting', wait);
+    this.retryTimer = setTimeout(() => this.connect(), wait);
+  }
+
+  /**
+   * @param {Status} status
+   * @param {number} retryInMs
+   */
+  setStatus(status, retryInMs) {
+    this.status = status;
+    this.hooks.onStatus(status, retryInMs);
+  }
+
+  /** Whether requests can be sent now. */
+  get ready() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * Sends a request with a fresh id and resolves with its reply; rejects
+   * with a ServerError when the server refuses it or the connection drops.
+   * @param {Message} message
+   * @returns {Promise<Message>}
+   */
+  request(message) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      return Promise.reject(new ServerError('disconnected', 'Not connected to the server right now.'));
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  /** Closes for good (no reconnect). */
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close();
+  }
+}
+
+/** The WebSocket URL of the server that served this page. */
+export function serverSocketUrl() {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}

@@ -1,0 +1,72 @@
+/** @file Magma in the browser with the Hot timer: the clock counts down on the page, a move is played by pointing, a pass by its button; the board shows the home corners and the scores. */
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createRoom, launchBrowser, movesShown, person, removeDir, screenshot, sit, startServer } from './harness.js';
+
+/** @type {import('./harness.js').Server} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.kill();
+  if (server) removeDir(server.dir);
+});
+
+test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
+  const ann = await person(browser, server, 'Ann');
+  await createRoom(ann, 'magma', { players: '2', timer: 'hot' });
+  await sit(ann, '1', 'Ann');
+  const bo = await person(browser, server, 'Bo');
+  await bo.goto(ann.url());
+  await sit(bo, '2', 'Bo');
+  await bo.locator('#start').click();
+
+  // 91 cells, six of them home corners.
+  await ann.locator('#board .cell').nth(90).waitFor();
+  assert.equal(await ann.locator('#board .cell').count(), 91);
+  assert.equal(await ann.locator('#board .cell.home').count(), 6);
+  await ann.locator('.score-list li').first().waitFor();
+
+  // The running clock counts down between updates.
+  await ann.locator('#turn.your-turn').waitFor();
+  const clock = ann.locator('.seat[data-seat="0"] .clock');
+  await clock.filter({ hasText: /^\d+:\d\d$/ }).waitFor();
+  const first = await clock.textContent();
+  await ann.waitForFunction(
+    (before) => document.querySelector('.seat[data-seat="0"] .clock')?.textContent !== before,
+    first,
+  );
+  // The other player sees it too.
+  await bo.locator('.seat[data-seat="0"] .clock').filter({ hasText: /^\d+:\d\d$/ }).waitFor();
+
+  // Ann moves: the first piece offered (ring) or entry (dot), then, for a
+  // piece, its first destination.
+  const offered = ann.locator('#board .cell:is(.source, .target)').first();
+  const wasSource = await offered.evaluate((el) => el.classList.contains('source'));
+  await offered.click();
+  if (wasSource) await ann.locator('#board .cell.target').first().click();
+  await movesShown(bo, 1);
+  await screenshot(bo, 'magma');
+
+  await bo.locator('#turn.your-turn').waitFor();
+  await bo.locator('button[data-action="pass"]').click();
+  await movesShown(ann, 2);
+  assert.equal(await ann.locator('#moves li:nth-child(2) .what').textContent(), 'pass');
+});
+
+test('a four-player Magma room shows its seats in two colour teams', async () => {
+  const cy = await person(browser, server, 'Cy');
+  await createRoom(cy, 'magma', { players: '4' });
+  await cy.locator('.seat').nth(3).waitFor();
+  assert.deepEqual(await cy.locator('.seat .team').allTextContents(), ['team 1', 'team 2', 'team 1', 'team 2']);
+  await sit(cy, '3', 'Cy');
+  await cy.locator('#turn', { hasText: '1 of 4 seats taken' }).waitFor();
+});

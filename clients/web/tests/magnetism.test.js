@@ -1,0 +1,56 @@
+/** @file Magnetism in the browser: the secret opening (the other magnet shows only as placed), then a move in three clicks: the magnet's new square, the piece, its destination. */
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { clickCells, createRoom, launchBrowser, movesShown, person, removeDir, screenshot, sit, startServer } from './harness.js';
+
+/** @type {import('./harness.js').Server} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.kill();
+  if (server) removeDir(server.dir);
+});
+
+test('the secret opening and a magnet-then-piece move', async () => {
+  const ann = await person(browser, server, 'Ann');
+  await createRoom(ann, 'magnetism');
+  await sit(ann, 'white', 'Ann');
+  const bo = await person(browser, server, 'Bo');
+  await bo.goto(ann.url());
+  await sit(bo, 'black', 'Bo');
+  await bo.locator('#start').click();
+  // Both choose at once; only squares of one's own zone are offered.
+  await ann.locator('[data-cell="g4"].target').waitFor();
+  assert.equal(await ann.locator('[data-cell="g5"].target').count(), 0);
+  await clickCells(ann, ['g4']);
+  await movesShown(bo, 1);
+  await bo.locator('.magnets', { hasText: 'white has placed its magnet (secret)' }).waitFor();
+  assert.equal(await bo.locator('.magnet.white').count(), 0, 'the white magnet is not drawn for black');
+  assert.equal(await bo.locator('#moves li.secret').count(), 1);
+  await ann.locator('[data-cell="g4"] .magnet.white').waitFor();
+  await clickCells(bo, ['d5']);
+  for (const page of [ann, bo]) {
+    await page.locator('[data-cell="g4"] .magnet.white').waitFor();
+    await page.locator('[data-cell="d5"] .magnet.black').waitFor();
+  }
+  // White: magnet to f5, then pull j1 to g4 (the square the magnet left).
+  await ann.locator('#turn.your-turn').waitFor();
+  await clickCells(ann, ['f5', 'j1']);
+  await ann.locator('.preview .magnet.ghost').waitFor();
+  await screenshot(ann, 'magnetism-choosing');
+  await clickCells(ann, ['g4']);
+  await movesShown(bo, 3);
+  assert.equal(await bo.locator('#moves li:nth-child(3) .what').textContent(), '(f5) j1-g4');
+  await bo.locator('[data-cell="g4"] .stone.white').waitFor();
+  await bo.locator('[data-cell="f5"] .magnet.white').waitFor();
+  await screenshot(bo, 'magnetism');
+});

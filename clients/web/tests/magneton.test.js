@@ -1,0 +1,142 @@
+/** @file Two people play a whole Magneton game by clicking, through the real server, while a third watches; then the winner downloads the record. */
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import {
+  clickCells,
+  createRoom,
+  launchBrowser,
+  movesShown,
+  person,
+  removeDir,
+  screenshot,
+  sit,
+  startServer,
+} from './harness.js';
+
+/** @type {import('./harness.js').Server} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.kill();
+  if (server) removeDir(server.dir);
+});
+
+// White wins in eight drops: black's C3 pulls white's C6 and H3 into the
+// diagonal F1-E2-D3-C4 (docs/protocol.md, "A whole game").
+const GAME = ['H3', 'B8', 'F1', 'E1', 'D2', 'F2', 'C6', 'C3'];
+
+test('two players play Magneton to the end by clicking; a spectator follows', async () => {
+  const ann = await person(browser, server, 'Ann');
+  const room = await createRoom(ann, 'magneton', { 'move-rule': 'line' });
+  await ann.locator('#turn', { hasText: 'Waiting for players: 0 of 2' }).waitFor();
+  await sit(ann, 'white', 'Ann');
+
+  // Bo is on a phone-sized screen, finds the room in the lobby list.
+  const bo = await person(browser, server, 'Bo', { phone: true });
+  await bo.locator(`tr[data-room="${room}"]`, { hasText: 'Ann' }).locator('a').click();
+  await sit(bo, 'black', 'Bo');
+  await ann.locator('.seat[data-seat="1"]', { hasText: 'Bo' }).waitFor();
+  await bo.locator('#start').click();
+  await ann.locator('#turn.your-turn').waitFor();
+  await bo.locator('#turn', { hasText: 'To act: white (Ann)' }).waitFor();
+
+  // Cy watches from the invite link.
+  const cy = await person(browser, server, 'Cy');
+  await cy.goto(`${server.url}#/room/${room}`);
+  await cy.locator('#turn', { hasText: 'Watching' }).waitFor();
+  assert.equal(await cy.locator('[data-sit]').count(), 0, 'no seats to take once started');
+
+  for (const [i, square] of GAME.entries()) {
+    const mover = i % 2 === 0 ? ann : bo;
+    const other = i % 2 === 0 ? bo : ann;
+    // Only the mover is offered squares.
+    assert.equal(await other.locator('.cell.target').count(), 0);
+    await clickCells(mover, [square]);
+    await movesShown(other, i + 1);
+    await movesShown(cy, i + 1);
+    if (i === 0) {
+      // The stone is drawn with its letter, and the spectator sees it too.
+      await cy.locator('[data-cell="H3"] .stone.white').waitFor();
+      assert.equal(await cy.locator('.cell.target').count(), 0, 'a spectator is offered no moves');
+      await screenshot(bo, 'magneton-phone');
+    }
+  }
+
+  await ann.locator('#result', { hasText: 'You win! white wins (four in a row)' }).waitFor();
+  await bo.locator('#result', { hasText: 'You lose. white wins (four in a row)' }).waitFor();
+  await cy.locator('#result', { hasText: 'Game over. white wins (four in a row)' }).waitFor();
+  // The final position as docs/protocol.md shows it.
+  for (const square of ['F1', 'E2', 'D3', 'C4']) await ann.locator(`[data-cell="${square}"] .stone.white`).waitFor();
+  for (const square of ['E1', 'F2', 'C3', 'B8']) await ann.locator(`[data-cell="${square}"] .stone.black`).waitFor();
+  assert.equal(await ann.locator('#moves li').count(), 8);
+  await screenshot(ann, 'magneton');
+
+  const [download] = await Promise.all([ann.waitForEvent('download'), ann.locator('#record').click()]);
+  const record = await readFile(/** @type {string} */ (await download.path()), 'utf8');
+  assert.match(record, /\[Game "magneton"\]/);
+  assert.match(record, /\[Result "white wins \(four in a row\)"\]/);
+  assert.match(record, /C3/);
+});
+
+test('moves by keyboard: typed, or a focused square and Enter; then a slide is two clicks', async () => {
+  const ann = await person(browser, server, 'Ann2');
+  await createRoom(ann, 'magneton');
+  await sit(ann, 'white', 'Ann2');
+  const bo = await person(browser, server, 'Bo2');
+  await bo.goto(ann.url());
+  await sit(bo, 'black', 'Bo2');
+  await ann.locator('#start').click();
+  // 24 drops that make no line (checked with `lodestone replay`); squares
+  // repeat because drops pull and push stones away.
+  const drops = [
+    'C7', 'D4', 'C8', 'H3', 'A7', 'G6', 'A5', 'D4', 'F7', 'D7', 'F5', 'A2',
+    'A5', 'B6', 'F7', 'F4', 'F7', 'E4', 'D4', 'D7', 'G2', 'C6', 'B2', 'E2',
+  ];
+  for (const [i, square] of drops.entries()) {
+    const mover = i % 2 === 0 ? ann : bo;
+    await mover.locator('#turn.your-turn').waitFor();
+    if (i % 4 < 2) {
+      await mover.locator('#typed').fill(square.toLowerCase());
+      await mover.locator('#typed').press('Enter');
+    } else {
+      await mover.locator(`[data-cell="${square}"].target`).focus();
+      await mover.keyboard.press('Enter');
+    }
+    await movesShown(ann, i + 1);
+  }
+  await ann.locator('.hands', { hasText: 'White (W): 0 · Black (B): 0' }).waitFor();
+  // White slides: a stone that can move has a ring; after choosing it, its
+  // destinations have dots.
+  await ann.locator('#turn.your-turn').waitFor();
+  const from = /** @type {string} */ (await ann.locator('.cell.source').first().getAttribute('data-cell'));
+  await ann.locator(`[data-cell="${from}"]`).click();
+  await ann.locator(`[data-cell="${from}"].chosen`).waitFor();
+  const to = /** @type {string} */ (await ann.locator('.cell.target').first().getAttribute('data-cell'));
+  await screenshot(ann, 'magneton-move-phase');
+  await ann.locator(`[data-cell="${to}"]`).click();
+  await movesShown(bo, 25);
+  assert.equal(await bo.locator('#moves li:nth-child(25) .what').textContent(), `${from}-${to}`);
+});
+
+test('a bot takes the other seat and answers a move', async () => {
+  const ann = await person(browser, server, 'Ann3');
+  await createRoom(ann, 'magneton');
+  await sit(ann, 'white', 'Ann3');
+  await ann.locator('[data-bot="black"]').click();
+  await ann.locator('.seat[data-seat="1"] .player:not(:has-text("free"))').waitFor();
+  await ann.locator('#start').click();
+  await clickCells(ann, ['D4']);
+  // The bot plays black's drop by itself.
+  await movesShown(ann, 2);
+  await ann.locator('#turn.your-turn').waitFor();
+});

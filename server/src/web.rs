@@ -1,0 +1,171 @@
+//! The browser client, embedded in the binary: a fixed table of the files
+//! of `clients/web` with their content types, served at `/` (the page) and
+//! at their own paths (`/favicon.svg`, `/src/app.js`, ...). Nothing is read
+//! from disk at run time, so the binary alone serves the whole product.
+//!
+//! The file names carry no content hash, so every answer says
+//! `Cache-Control: no-cache` with a strong `ETag` (the SHA-256 of the
+//! content): browsers keep their copies and revalidate them with one cheap
+//! request that is answered `304 Not Modified` until the binary changes.
+
+use std::sync::OnceLock;
+
+use axum::Router;
+use axum::extract::Path;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use sha2::{Digest, Sha256};
+
+/// One embedded file: its path under the web root, its content type and
+/// its bytes.
+#[derive(Debug)]
+struct Asset {
+    path: &'static str,
+    content_type: &'static str,
+    body: &'static [u8],
+}
+
+macro_rules! asset {
+    ($path:literal, $type:expr) => {
+        Asset {
+            path: $path,
+            content_type: $type,
+            body: include_bytes!(concat!("../../clients/web/", $path)),
+        }
+    };
+}
+
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Every file the browser client consists of. A new file of the client is
+/// added here (and nowhere else).
+static ASSETS: &[Asset] = &[
+    asset!("index.html", "text/html; charset=utf-8"),
+    asset!("favicon.svg", "image/svg+xml"),
+    asset!("src/style.css", "text/css; charset=utf-8"),
+    asset!("src/app.js", JS),
+    asset!("src/protocol.js", JS),
+    asset!("src/dom.js", JS),
+    asset!("src/lobby.js", JS),
+    asset!("src/room.js", JS),
+    asset!("src/boards/index.js", JS),
+    asset!("src/boards/svg.js", JS),
+    asset!("src/boards/pick.js", JS),
+    asset!("src/boards/magneton.js", JS),
+    asset!("src/boards/magnetism.js", JS),
+    asset!("src/boards/magnet.js", JS),
+    asset!("src/boards/magma.js", JS),
+];
+
+/// The paths of every embedded file, for tests.
+pub fn asset_paths() -> impl Iterator<Item = (&'static str, &'static str)> {
+    ASSETS.iter().map(|a| (a.path, a.content_type))
+}
+
+/// The routes of the client: `/` (the page), top-level files such as
+/// `/favicon.svg`, and `/src/...`.
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route(
+            "/",
+            get(|headers: HeaderMap| async move { serve("index.html", &headers) }),
+        )
+        .route(
+            "/{file}",
+            get(|Path(file): Path<String>, headers: HeaderMap| async move { serve(&file, &headers) }),
+        )
+        .route(
+            "/src/{*path}",
+            get(|Path(path): Path<String>, headers: HeaderMap| async move {
+                serve(&format!("src/{path}"), &headers)
+            }),
+        )
+}
+
+/// The strong ETag of each asset, computed once.
+fn etags() -> &'static [String] {
+    static ETAGS: OnceLock<Vec<String>> = OnceLock::new();
+    ETAGS.get_or_init(|| {
+        ASSETS
+            .iter()
+            .map(|a| format!("\"{}\"", hex::encode(&Sha256::digest(a.body)[..16])))
+            .collect()
+    })
+}
+
+fn serve(path: &str, headers: &HeaderMap) -> Response {
+    let Some(index) = ASSETS.iter().position(|a| a.path == path) else {
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            "not found\n",
+        )
+            .into_response();
+    };
+    let asset = &ASSETS[index];
+    let etag = &etags()[index];
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let cache = [
+        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        (
+            header::ETAG,
+            HeaderValue::from_str(etag).expect("hex is a valid header"),
+        ),
+    ];
+    if fresh {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
+    }
+    (
+        cache,
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type)),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+        ],
+        asset.body,
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_asset_is_named_once_with_a_type_by_its_extension() {
+        let mut seen = std::collections::BTreeSet::new();
+        for a in ASSETS {
+            assert!(seen.insert(a.path), "{} twice", a.path);
+            assert!(!a.body.is_empty(), "{} is empty", a.path);
+            let ext = a.path.rsplit('.').next().unwrap();
+            let expected = match ext {
+                "html" => "text/html",
+                "js" => "text/javascript",
+                "css" => "text/css",
+                "svg" => "image/svg+xml",
+                other => panic!("no type for .{other}"),
+            };
+            assert!(a.content_type.starts_with(expected), "{}", a.path);
+        }
+    }
+
+    #[test]
+    fn a_matching_etag_gets_not_modified() {
+        let ok = serve("src/app.js", &HeaderMap::new());
+        assert_eq!(ok.status(), StatusCode::OK);
+        let etag = ok.headers()[header::ETAG].clone();
+        let mut headers = HeaderMap::new();
+        headers.insert(header::IF_NONE_MATCH, etag);
+        assert_eq!(serve("src/app.js", &headers).status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(
+            serve("src/nope.js", &HeaderMap::new()).status(),
+            StatusCode::NOT_FOUND
+        );
+    }
+}
