@@ -125,6 +125,10 @@ fn yes() -> bool {
     true
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 impl ClientMessage {
     pub fn id(&self) -> &RequestId {
         match self {
@@ -314,8 +318,14 @@ pub struct PlayState {
     /// promotions (`<action> +V,W`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub promotions: BTreeMap<String, Vec<String>>,
-    /// Every action so far, hidden ones without their text.
+    /// The log from ply `moves_from + 1` on, hidden actions without their
+    /// text. The first update a watcher gets has the whole log
+    /// (`moves_from` 0); later ones usually carry only the new actions, to
+    /// be appended after the first `moves_from` entries the client has. A
+    /// client holding fewer than `moves_from` entries watches again.
     pub moves: Vec<MoveEntry>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub moves_from: u32,
     pub outcome: Option<OutcomeState>,
     /// The running turn timer.
     pub clock: Option<ClockState>,
@@ -412,6 +422,11 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
                 text.len()
             ),
         ));
+    }
+    // The common case, a well-formed message, is read once; only a bad one
+    // is read again as plain JSON to say what is wrong.
+    if let Ok(message) = serde_json::from_str::<ClientMessage>(text) {
+        return Ok(message);
     }
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| error(None, codes::BAD_JSON, format!("the message is not JSON: {e}")))?;

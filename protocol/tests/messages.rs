@@ -150,6 +150,7 @@ fn state() -> RoomState {
                 commitment: None,
                 salt: None,
             }],
+            moves_from: 0,
             outcome: None,
             clock: None,
         }),

@@ -184,7 +184,26 @@ impl Client {
                     self.frames.push(text.to_string());
                     let message: ServerMessage = serde_json::from_str(&text).expect("server messages parse");
                     if let ServerMessage::Update { room, version, state } = &message {
-                        self.states.insert(room.clone(), (*version, (**state).clone()));
+                        let mut state = (**state).clone();
+                        // An update may carry only the new moves: put the
+                        // known ones in front.
+                        if let Some(play) = state.play.as_mut()
+                            && play.moves_from > 0
+                        {
+                            let known = self
+                                .states
+                                .get(room)
+                                .and_then(|(_, s)| s.play.as_ref())
+                                .map(|p| p.moves.clone())
+                                .unwrap_or_default();
+                            let from = play.moves_from as usize;
+                            assert!(known.len() >= from, "an update continues a log this client does not have");
+                            let mut moves = known[..from].to_vec();
+                            moves.append(&mut play.moves);
+                            play.moves = moves;
+                            play.moves_from = 0;
+                        }
+                        self.states.insert(room.clone(), (*version, state));
                     }
                     return Some(message);
                 }

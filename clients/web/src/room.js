@@ -390,7 +390,20 @@ export function roomView(session, roomId, invite) {
     },
     push(message) {
       if (message.type !== 'update' || message.room !== roomId) return;
-      // Updates arrive in order and each is the whole truth: take the latest.
+      // An update may carry only the moves played since the last one: put
+      // the ones already known in front. A gap means something was missed:
+      // watch again for the whole state.
+      const play = message.state.play;
+      if (play && play.moves_from) {
+        const known = state?.play?.moves ?? [];
+        if (known.length < play.moves_from) {
+          watch();
+          return;
+        }
+        play.moves = known.slice(0, play.moves_from).concat(play.moves);
+        play.moves_from = 0;
+      }
+      // Updates arrive in order and each is otherwise the whole truth.
       version = message.version;
       element.dataset.version = String(version);
       state = message.state;

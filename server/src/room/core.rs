@@ -90,6 +90,20 @@ pub struct RoomCore {
     started_at: Option<u64>,
     version: u64,
     watchers: BTreeMap<ConnId, Watcher>,
+    /// What the last broadcast told each audience of the log, so the next
+    /// can send only what is new.
+    sent: BTreeMap<Option<Seat>, Sent>,
+}
+
+/// What one audience was last sent of the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sent {
+    /// Entries sent.
+    len: usize,
+    /// How many of them were concealed from the audience.
+    concealed: usize,
+    /// Whether the game had ended (salts are shown only then).
+    finished: bool,
 }
 
 /// Options in the canonical text the store keeps: `key=value` lines.
@@ -154,6 +168,7 @@ impl RoomCore {
             started_at: None,
             version: 1,
             watchers: BTreeMap::new(),
+            sent: BTreeMap::new(),
         };
         Ok((room, vec![op]))
     }
@@ -215,6 +230,7 @@ impl RoomCore {
             started_at: record.started_at,
             version: 1 + record.actions.len() as u64,
             watchers: BTreeMap::new(),
+            sent: BTreeMap::new(),
         })
     }
 
@@ -371,6 +387,7 @@ impl RoomCore {
         for w in self.watchers.values_mut().filter(|w| w.guest == player.id) {
             w.seat = None;
         }
+        self.sent.remove(&None);
         self.version += 1;
         Ok(vec![Op::SetSeat {
             room: self.id.clone(),
@@ -429,6 +446,9 @@ impl RoomCore {
     }
 
     fn watch_as(&mut self, conn: ConnId, player: &Player, seat: Option<Seat>) {
+        // The new watcher has no log yet: its audience's next update must
+        // be whole.
+        self.sent.remove(&seat);
         let was_connected = self.connected_seats();
         self.watchers.insert(
             conn,
@@ -601,8 +621,45 @@ impl RoomCore {
         out
     }
 
-    /// The room as `viewer` (a seat, or a spectator) may see it at `now`.
+    /// The room as `viewer` (a seat, or a spectator) may see it at `now`,
+    /// with the whole log.
     pub fn state_for(&self, viewer: Option<Seat>, now: u64) -> RoomState {
+        self.render(viewer, now, 0)
+    }
+
+    /// The room as `viewer`'s audience may see it, for a broadcast: with
+    /// only the log entries the audience has not been sent, unless older
+    /// entries changed for it (an action revealed, salts at the end).
+    /// Remembers what it sent.
+    pub fn broadcast_state_for(&mut self, viewer: Option<Seat>, now: u64) -> RoomState {
+        let rules_viewer = Self::rules_viewer(viewer);
+        let finished = self.status == RoomStatus::Finished;
+        let concealed = |upto: usize| {
+            self.log[..upto]
+                .iter()
+                .filter(|l| self.game.conceals(l.seat, &l.action, rules_viewer))
+                .count()
+        };
+        let from = match self.sent.get(&viewer) {
+            Some(sent)
+                if sent.len <= self.log.len() && sent.finished == finished && concealed(sent.len) == sent.concealed =>
+            {
+                sent.len
+            }
+            _ => 0,
+        };
+        let state = self.render(viewer, now, from);
+        let len = self.log.len();
+        let sent = Sent {
+            len,
+            concealed: concealed(len),
+            finished,
+        };
+        self.sent.insert(viewer, sent);
+        state
+    }
+
+    fn render(&self, viewer: Option<Seat>, now: u64, from: usize) -> RoomState {
         let connected = self.connected_seats();
         let seats = self
             .seats
@@ -632,7 +689,7 @@ impl RoomCore {
             status: self.status,
             seats,
             you: viewer.map(|s| s.0),
-            play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now)),
+            play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from)),
         }
     }
 
@@ -640,15 +697,15 @@ impl RoomCore {
         viewer.map_or(Viewer::Spectator, Viewer::Seat)
     }
 
-    fn play_for(&self, viewer: Option<Seat>, now: u64) -> PlayState {
+    fn play_for(&self, viewer: Option<Seat>, now: u64, from: usize) -> PlayState {
         let rules_viewer = Self::rules_viewer(viewer);
         let view = self.game.view(rules_viewer);
         let to_act = self.game.to_act();
         let finished = self.status == RoomStatus::Finished;
-        let moves = self
-            .log
+        let moves = self.log[from..]
             .iter()
             .enumerate()
+            .map(|(i, l)| (i + from, l))
             .map(|(i, l)| {
                 let hidden = self.game.conceals(l.seat, &l.action, rules_viewer);
                 MoveEntry {
@@ -694,6 +751,7 @@ impl RoomCore {
             legal,
             promotions,
             moves,
+            moves_from: from as u32,
             outcome: self.game.outcome().map(outcome_state),
             clock,
         }
@@ -986,6 +1044,35 @@ mod tests {
         let mut restored = restored;
         let fired = restored.fire_timer(40_000).unwrap();
         assert!(matches!(&fired[0], Op::AppendAction { action, at_ms: 23_000, .. } if action == "timeout"));
+    }
+
+    #[test]
+    fn broadcasts_carry_only_new_moves_until_old_ones_change() {
+        let (mut room, _) = RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
+        let (a, b) = (player("a"), player("b"));
+        room.join(1, &a, None, None).unwrap();
+        room.join(2, &b, None, None).unwrap();
+        room.start(&a, 0).unwrap();
+        let white = Some(Seat(0));
+        let sent = |room: &mut RoomCore| {
+            let play = room.broadcast_state_for(white, 0).play.unwrap();
+            (play.moves_from, play.moves.iter().map(|m| m.action.clone()).collect::<Vec<_>>())
+        };
+        assert_eq!(sent(&mut room), (0, vec![]));
+        room.act(&b, "magnet d5", 0).unwrap();
+        assert_eq!(sent(&mut room), (0, vec![None]), "black's square is hidden from white");
+        // White's placement reveals black's: the whole log again.
+        room.act(&a, "magnet g3", 0).unwrap();
+        let (from, moves) = sent(&mut room);
+        assert_eq!(from, 0);
+        assert_eq!(moves, vec![Some("magnet d5".to_string()), Some("magnet g3".to_string())]);
+        let first = room.state_for(white, 0).play.unwrap().legal[0].clone();
+        room.act(&a, &first, 0).unwrap();
+        let (from, moves) = sent(&mut room);
+        assert_eq!((from, moves.len()), (2, 1), "only the new move");
+        // A new watcher of the audience gets the whole log.
+        room.watch(3, &a, None).unwrap();
+        assert_eq!(sent(&mut room).0, 0);
     }
 
     #[test]

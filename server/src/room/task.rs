@@ -305,7 +305,12 @@ impl RoomTask {
     fn broadcast(&mut self) {
         let mut dropped = Vec::new();
         for (viewer, conns) in self.core.audiences() {
-            let text = self.update_text(viewer);
+            let state = self.core.broadcast_state_for(viewer, self.app.clock.now_ms());
+            let text = encode(&ServerMessage::Update {
+                room: self.core.id().to_string(),
+                version: self.core.version(),
+                state: Box::new(state),
+            });
             for conn in conns {
                 let delivered = self.outboxes.get(&conn).is_some_and(|o| o.send(text.clone()));
                 if !delivered {
