@@ -33,6 +33,10 @@ struct Args {
     /// Messages queued for a connection before it is dropped as too slow.
     #[arg(long, env = "LODESTONE_OUTBOX", default_value_t = 256)]
     outbox: usize,
+    /// Threads that run connections and rooms. 1 (the default) runs them
+    /// all on one thread, which is fastest on a small machine.
+    #[arg(long, env = "LODESTONE_WORKERS", default_value_t = 1)]
+    workers: usize,
     /// When a commit counts as done: `normal` once the operating system
     /// has it (survives the server being killed), `full` once it is on the
     /// disk (survives a power cut too; every commit waits for the disk).
@@ -40,13 +44,28 @@ struct Args {
     sync: String,
 }
 
-#[tokio::main(flavor = "current_thread")]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    // One thread runs every connection and room (the database has its own):
+    // on a small machine that costs less than handing work between threads.
+    let runtime = if args.workers <= 1 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(args.workers)
+            .enable_all()
+            .build()?
+    };
+    runtime.block_on(run(args))
+}
+
+async fn run(args: Args) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .with_writer(std::io::stderr)
         .init();
-    let args = Args::parse();
     // Every connection is a file descriptor: raise the soft limit to the
     // hard one.
     match rlimit::increase_nofile_limit(u64::MAX) {

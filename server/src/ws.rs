@@ -10,13 +10,12 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::response::Response;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use lodestone_protocol::{
     ClientMessage, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error, parse_client_message,
 };
 use tokio::sync::mpsc;
 use tokio::time::Instant;
-use tokio_util::sync::CancellationToken;
 
 use crate::app::App;
 use crate::room::{Outbox, Player, RoomCore, RoomRequest, spawn_room};
@@ -27,66 +26,37 @@ use crate::store::Op;
 /// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
 const MAX_FRAME_BYTES: usize = 1 << 20;
 
+/// The WebSocket read buffer of a connection: larger messages are read in
+/// several pieces.
+const READ_BUFFER_BYTES: usize = 512;
+
 pub async fn upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Response {
+    // Small buffers: game messages are small, and most connections are
+    // idle most of the time (tungstenite's defaults are 128 KiB each).
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
             tasks.track_future(connection(socket, app))
         })
 }
 
-async fn connection(socket: WebSocket, app: Arc<App>) {
-    let conn = app.next_conn();
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
+async fn connection(mut socket: WebSocket, app: Arc<App>) {
     // Cancelled by a room (client too slow) or by shutdown.
     let close = app.shutdown.child_token();
-    // Cancelled when this connection ends on its own.
-    let finished = CancellationToken::new();
-    let writer = {
-        let (close, finished, shutdown) = (close.clone(), finished.clone(), app.shutdown.clone());
-        tokio::spawn(async move {
-            loop {
-                tokio::select! {
-                    biased;
-                    text = rx.recv() => match text {
-                        Some(text) => {
-                            // Everything queued goes out in one write.
-                            let mut sent = sink.feed(Message::Text(text)).await;
-                            while let (Ok(()), Ok(more)) = (&sent, rx.try_recv()) {
-                                sent = sink.feed(Message::Text(more)).await;
-                            }
-                            if sent.is_err() || sink.flush().await.is_err() {
-                                return;
-                            }
-                        }
-                        None => break,
-                    },
-                    _ = finished.cancelled() => return,
-                    _ = close.cancelled() => break,
-                }
-            }
-            // Closed on purpose (shutdown, or a client too slow): say why.
-            if close.is_cancelled() {
-                let (code, reason) = if shutdown.is_cancelled() {
-                    (close_code::AWAY, "the server is shutting down")
-                } else {
-                    (close_code::POLICY, "the client did not keep up with its messages")
-                };
-                let bye = ServerMessage::Bye {
-                    reason: reason.into(),
-                };
-                let _ = sink.send(Message::Text(crate::room::encode(&bye))).await;
-                let _ = sink
-                    .send(Message::Close(Some(CloseFrame {
-                        code,
-                        reason: reason.into(),
-                    })))
-                    .await;
-            }
-        })
+    // An idle connection costs as little as possible: the session and its
+    // queue are made when the first message arrives.
+    let first = tokio::select! {
+        _ = close.cancelled() => None,
+        frame = socket.recv() => frame,
     };
+    let Some(Ok(first)) = first else {
+        return;
+    };
+    let conn = app.next_conn();
+    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
     let mut session = Session {
         rate: RateLimit::new(app.config.rate_limit),
         app,
@@ -98,10 +68,29 @@ async fn connection(socket: WebSocket, app: Arc<App>) {
         guest: None,
         watching: HashSet::new(),
     };
+    let mut pending = Some(first);
+    // One task reads and writes: what is queued for the client (replies,
+    // room updates) goes out first, in one write, then the next message
+    // from the client is read and handled.
     loop {
         tokio::select! {
-            frame = stream.next() => match frame {
-                Some(Ok(Message::Text(text))) => session.on_text(&text).await,
+            biased;
+            _ = close.cancelled() => break,
+            text = rx.recv() => {
+                // The session holds a sender, so the queue never closes.
+                let Some(text) = text else { break };
+                let mut sent = socket.feed(Message::Text(text)).await;
+                while let (Ok(()), Ok(more)) = (&sent, rx.try_recv()) {
+                    sent = socket.feed(Message::Text(more)).await;
+                }
+                if sent.is_err() || socket.flush().await.is_err() {
+                    break;
+                }
+            }
+            frame = next_frame(&mut socket, &mut pending) => match frame {
+                // Boxed: handling a message needs a large future, but only
+                // while it runs, not for every idle connection.
+                Some(Ok(Message::Text(text))) => Box::pin(session.on_text(&text)).await,
                 Some(Ok(Message::Binary(_))) => session.reply(error(
                     None,
                     codes::BAD_MESSAGE,
@@ -110,21 +99,45 @@ async fn connection(socket: WebSocket, app: Arc<App>) {
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
             },
-            _ = close.cancelled() => break,
         }
+    }
+    // Closed on purpose (shutdown, or a client too slow): say why, briefly.
+    if close.is_cancelled() {
+        let (code, reason) = if session.app.shutdown.is_cancelled() {
+            (close_code::AWAY, "the server is shutting down")
+        } else {
+            (close_code::POLICY, "the client did not keep up with its messages")
+        };
+        let bye = crate::room::encode(&ServerMessage::Bye {
+            reason: reason.into(),
+        });
+        let goodbye = async {
+            socket.send(Message::Text(bye)).await?;
+            socket
+                .send(Message::Close(Some(CloseFrame {
+                    code,
+                    reason: reason.into(),
+                })))
+                .await
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(2), goodbye).await;
     }
     for room in session.watching.drain() {
         if let Some(handle) = session.app.lobby.get(&room) {
             handle.disconnect(conn).await;
         }
     }
-    if !close.is_cancelled() {
-        finished.cancel();
+}
+
+/// The frame read before the loop, if any, else the next one.
+async fn next_frame(
+    socket: &mut WebSocket,
+    pending: &mut Option<Message>,
+) -> Option<Result<Message, axum::Error>> {
+    match pending.take() {
+        Some(frame) => Some(Ok(frame)),
+        None => socket.recv().await,
     }
-    drop(session);
-    // Give the writer a moment to flush a goodbye; it never blocks shutdown
-    // for long.
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
 }
 
 /// A token bucket: `rate` messages a second, bursts of twice that.

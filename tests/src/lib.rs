@@ -197,7 +197,10 @@ impl Client {
                                 .map(|p| p.moves.clone())
                                 .unwrap_or_default();
                             let from = play.moves_from as usize;
-                            assert!(known.len() >= from, "an update continues a log this client does not have");
+                            assert!(
+                                known.len() >= from,
+                                "an update continues a log this client does not have"
+                            );
                             let mut moves = known[..from].to_vec();
                             moves.append(&mut play.moves);
                             play.moves = moves;

@@ -429,7 +429,7 @@ impl std::fmt::Display for IdleReport {
     }
 }
 
-/// Opens `count` connections that say hello and then only wait; reads the
+/// Opens `count` WebSocket connections that only wait; reads the
 /// server's memory before and after, holds them for `hold`, closes them.
 pub async fn idle(
     endpoint: &Endpoint,
@@ -450,8 +450,8 @@ pub async fn idle(
             let endpoint = endpoint.clone();
             let n = next;
             pending.spawn(async move {
-                let mut c = Connection::connect(&endpoint, source(n, sources)).await?;
-                c.hello(&format!("idle-{n}"), None).await?;
+                // Connected, and then only waiting: not even a hello.
+                let c = Connection::connect(&endpoint, source(n, sources)).await?;
                 anyhow::Ok(c)
             });
             next += 1;

@@ -642,7 +642,9 @@ impl RoomCore {
         };
         let from = match self.sent.get(&viewer) {
             Some(sent)
-                if sent.len <= self.log.len() && sent.finished == finished && concealed(sent.len) == sent.concealed =>
+                if sent.len <= self.log.len()
+                    && sent.finished == finished
+                    && concealed(sent.len) == sent.concealed =>
             {
                 sent.len
             }
@@ -1056,16 +1058,26 @@ mod tests {
         let white = Some(Seat(0));
         let sent = |room: &mut RoomCore| {
             let play = room.broadcast_state_for(white, 0).play.unwrap();
-            (play.moves_from, play.moves.iter().map(|m| m.action.clone()).collect::<Vec<_>>())
+            (
+                play.moves_from,
+                play.moves.iter().map(|m| m.action.clone()).collect::<Vec<_>>(),
+            )
         };
         assert_eq!(sent(&mut room), (0, vec![]));
         room.act(&b, "magnet d5", 0).unwrap();
-        assert_eq!(sent(&mut room), (0, vec![None]), "black's square is hidden from white");
+        assert_eq!(
+            sent(&mut room),
+            (0, vec![None]),
+            "black's square is hidden from white"
+        );
         // White's placement reveals black's: the whole log again.
         room.act(&a, "magnet g3", 0).unwrap();
         let (from, moves) = sent(&mut room);
         assert_eq!(from, 0);
-        assert_eq!(moves, vec![Some("magnet d5".to_string()), Some("magnet g3".to_string())]);
+        assert_eq!(
+            moves,
+            vec![Some("magnet d5".to_string()), Some("magnet g3".to_string())]
+        );
         let first = room.state_for(white, 0).play.unwrap().legal[0].clone();
         room.act(&a, &first, 0).unwrap();
         let (from, moves) = sent(&mut room);

@@ -299,28 +299,86 @@ async fn write_loop(
 ) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        // Fast path: the whole batch in one transaction, consecutive
-        // actions in one multi-row insert. If anything fails, find the
-        // failing request by running each in its own savepoint.
-        let results = match commit_together(&mut conn, &batch).await {
-            Ok(()) => batch.iter().map(|_| Ok(())).collect(),
-            Err(_) => match commit_each(&mut conn, &batch).await {
-                Ok(results) => results,
-                Err(e) => {
-                    tracing::error!(error = %e, requests = batch.len(), "storage commit failed");
-                    // The connection may be broken: take a fresh one.
-                    if let Ok(fresh) = pool.acquire().await {
-                        conn = fresh;
-                    }
-                    batch.iter().map(|_| Err(e.to_string())).collect()
+        // Let the other tasks that are ready run first: their writes join
+        // this batch, and one commit serves them all.
+        tokio::task::yield_now().await;
+        while batch.len() < MAX_BATCH
+            && let Ok(request) = queue.try_recv()
+        {
+            batch.push(request);
+        }
+        let results = match commit(&mut conn, &batch).await {
+            Ok(results) => results,
+            Err(e) => {
+                tracing::error!(error = %e, requests = batch.len(), "storage commit failed");
+                // The connection may be broken: take a fresh one.
+                if let Ok(fresh) = pool.acquire().await {
+                    conn = fresh;
                 }
-            },
+                batch.iter().map(|_| Err(e.to_string())).collect()
+            }
         };
         for (request, result) in batch.drain(..).zip(results) {
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
         }
     }
+}
+
+/// Stores a batch, the cheapest way that works: nothing but actions in
+/// one statement; else inserts only in one script; else (or if that
+/// failed) each request in its own savepoint, so a failing request fails
+/// alone. Returns one result per request.
+async fn commit(
+    conn: &mut sqlx::SqliteConnection,
+    batch: &[WriteRequest],
+) -> Result<Vec<Result<(), String>>, sqlx::Error> {
+    let all_ok = || batch.iter().map(|_| Ok(())).collect();
+    if let Ok(true) = commit_actions(conn, batch).await {
+        return Ok(all_ok());
+    }
+    if commit_together(conn, batch).await.is_ok() {
+        return Ok(all_ok());
+    }
+    commit_each(conn, batch).await
+}
+
+/// The common batch, nothing but actions, as one multi-row insert: a
+/// single statement is its own transaction in SQLite (all or nothing), and
+/// costs one round trip to the database thread. Returns false, having done
+/// nothing, for a batch with anything else in it.
+async fn commit_actions(
+    conn: &mut sqlx::SqliteConnection,
+    batch: &[WriteRequest],
+) -> Result<bool, sqlx::Error> {
+    let ops: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
+    // SQLite allows 32766 parameters in one statement; six per action.
+    if ops.len() > 5000 || !ops.iter().all(|op| matches!(op, Op::AppendAction { .. })) {
+        return Ok(false);
+    }
+    let mut query = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+        "INSERT INTO actions (room_id, ply, seat, action, at_ms, salt) ",
+    );
+    query.push_values(ops, |mut row, op| {
+        if let Op::AppendAction {
+            room,
+            ply,
+            seat,
+            action,
+            at_ms,
+            salt,
+        } = op
+        {
+            row.push_bind(room.as_str())
+                .push_bind(i64::from(*ply))
+                .push_bind(i64::from(*seat))
+                .push_bind(action.as_str())
+                .push_bind(*at_ms as i64)
+                .push_bind(salt.as_deref());
+        }
+    });
+    query.build().execute(&mut *conn).await?;
+    Ok(true)
 }
 
 /// Whether `op` only inserts rows (so a script can run it: a failed
