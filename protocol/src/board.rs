@@ -10,13 +10,13 @@ use lodestone_rules::magnetism::{self, MagnetView};
 use lodestone_rules::magneton::{self, Color};
 use serde_json::{Value, json};
 
-/// The board of `view` as JSON.
-pub fn board_json(view: &AnyView) -> Value {
+/// The board of `view` as JSON text.
+pub fn board_json(view: &AnyView) -> crate::RawJson {
     match view {
-        AnyView::Magneton(p) => magneton_board(p),
-        AnyView::Magnetism(v) => magnetism_board(v),
+        AnyView::Magneton(p) => crate::RawJson::new(&magneton_board(p)),
+        AnyView::Magnetism(v) => crate::RawJson::new(&magnetism_board(v)),
         AnyView::Magma(v) => magma_board(v),
-        AnyView::Magnet(v) => magnet_board(v),
+        AnyView::Magnet(v) => crate::RawJson::new(&magnet_board(v)),
     }
 }
 
@@ -59,40 +59,56 @@ fn magnetism_board(v: &magnetism::View) -> Value {
 /// Magma: every cell (label, axial `q`/`r` with `r` growing upward, piece
 /// colour, corner colour, the seat whose home it is), the turn slots, each
 /// seat's colour, hand and homes, the phase, the timer and every colour's
-/// score. Magma hides nothing.
-fn magma_board(v: &magma::View) -> Value {
+/// score. Magma hides nothing. Built from typed parts rather than `json!`:
+/// the board is the largest of the four and sent after every action.
+fn magma_board(v: &magma::View) -> crate::RawJson {
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    struct CellJson {
+        cell: String,
+        q: i8,
+        r: i8,
+        piece: Option<&'static str>,
+        corner: Option<&'static str>,
+        home_of: Option<u8>,
+    }
+    #[derive(Serialize)]
+    struct SlotJson {
+        seat: u8,
+        color: &'static str,
+        home: String,
+    }
+    #[derive(Serialize)]
+    struct SeatJson {
+        seat: u8,
+        color: &'static str,
+        hand: u8,
+        homes: Vec<String>,
+    }
+    #[derive(Serialize)]
+    struct ScoreJson {
+        color: &'static str,
+        seats: Vec<u8>,
+        pieces: u32,
+        territory: u32,
+        total: u32,
+    }
+    #[derive(Serialize)]
+    struct BoardJson {
+        board: &'static str,
+        cells: Vec<CellJson>,
+        slots: Vec<SlotJson>,
+        slot: usize,
+        seats: Vec<SeatJson>,
+        passes: u8,
+        turns: u8,
+        phase: Value,
+        clock: Option<Value>,
+        scores: Vec<ScoreJson>,
+    }
+
     let seat = |s: lodestone_rules::Seat| s.0;
-    let cells: Vec<Value> = v
-        .cells
-        .iter()
-        .map(|c| {
-            json!({
-                "cell": c.label.to_string(),
-                "q": c.hex.q,
-                "r": c.hex.r,
-                "piece": c.piece.map(|p| p.name()),
-                "corner": c.corner.map(|p| p.name()),
-                "home_of": c.home_of.map(seat),
-            })
-        })
-        .collect();
-    let slots: Vec<Value> = v
-        .slots
-        .iter()
-        .map(|s| json!({"seat": seat(s.seat), "color": s.color.name(), "home": s.home.to_string()}))
-        .collect();
-    let seats: Vec<Value> = v
-        .seats
-        .iter()
-        .map(|(s, sv)| {
-            json!({
-                "seat": seat(s),
-                "color": sv.color.name(),
-                "hand": sv.hand,
-                "homes": sv.homes.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
     let phase = match &v.phase {
         PhaseView::Turn { may_propose_end } => json!({"kind": "turn", "may_propose_end": may_propose_end}),
         PhaseView::Vote { proposer, waiting } => {
@@ -103,34 +119,59 @@ fn magma_board(v: &magma::View) -> Value {
         }
         PhaseView::Agreed => json!({"kind": "agreed"}),
     };
-    let clock = v.clock.map(|c| {
-        json!({"timer": c.timer.name(), "budget_ms": c.budget_ms, "used_ms": c.used_ms, "running": c.deadline.is_some()})
-    });
-    let scores: Vec<Value> = v
-        .scores
-        .iter()
-        .map(|s| {
-            json!({
-                "color": s.color.name(),
-                "seats": s.seats.iter().map(seat).collect::<Vec<_>>(),
-                "pieces": s.pieces,
-                "territory": s.territory,
-                "total": s.total(),
+    let board = BoardJson {
+        board: v.board.name(),
+        cells: v
+            .cells
+            .iter()
+            .map(|c| CellJson {
+                cell: c.label.to_string(),
+                q: c.hex.q,
+                r: c.hex.r,
+                piece: c.piece.map(|p| p.name()),
+                corner: c.corner.map(|p| p.name()),
+                home_of: c.home_of.map(seat),
             })
-        })
-        .collect();
-    json!({
-        "board": v.board.name(),
-        "cells": cells,
-        "slots": slots,
-        "slot": v.slot,
-        "seats": seats,
-        "passes": v.passes,
-        "turns": v.turns,
-        "phase": phase,
-        "clock": clock,
-        "scores": scores,
-    })
+            .collect(),
+        slots: v
+            .slots
+            .iter()
+            .map(|s| SlotJson {
+                seat: seat(s.seat),
+                color: s.color.name(),
+                home: s.home.to_string(),
+            })
+            .collect(),
+        slot: v.slot,
+        seats: v
+            .seats
+            .iter()
+            .map(|(s, sv)| SeatJson {
+                seat: seat(s),
+                color: sv.color.name(),
+                hand: sv.hand,
+                homes: sv.homes.iter().map(ToString::to_string).collect(),
+            })
+            .collect(),
+        passes: v.passes,
+        turns: v.turns,
+        phase,
+        clock: v.clock.map(|c| {
+            json!({"timer": c.timer.name(), "budget_ms": c.budget_ms, "used_ms": c.used_ms, "running": c.deadline.is_some()})
+        }),
+        scores: v
+            .scores
+            .iter()
+            .map(|s| ScoreJson {
+                color: s.color.name(),
+                seats: s.seats.iter().map(seat).collect(),
+                pieces: s.pieces,
+                territory: s.territory,
+                total: s.total(),
+            })
+            .collect(),
+    };
+    crate::RawJson::new(&board)
 }
 
 /// Magnet: the side to move, the phase, and each side as this viewer may

@@ -306,8 +306,9 @@ pub struct PlayState {
     /// The position in the game's position format, as the viewer may see it.
     pub position: String,
     /// The game's board as structured data for drawing (per game; see
-    /// docs/protocol.md).
-    pub board: serde_json::Value,
+    /// docs/protocol.md). Kept as JSON text: the server builds it once and
+    /// sends it to every viewer who sees the same board.
+    pub board: RawJson,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
     /// The actions offered to the viewer, if it may act now: every legal
@@ -332,6 +333,11 @@ pub struct PlayState {
 }
 
 impl PlayState {
+    /// The board as a JSON value, to look into.
+    pub fn board_value(&self) -> serde_json::Value {
+        self.board.value()
+    }
+
     /// The offered actions with the extras each may add (Magnet's
     /// promotions), as `lodestone_rules::AnyGame::offers` gives them.
     pub fn offers(&self) -> Vec<(String, Vec<String>)> {
@@ -346,6 +352,49 @@ impl RoomState {
     /// The options as `(key, value)` pairs.
     pub fn option_pairs(&self) -> Vec<(String, String)> {
         self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+}
+
+/// A piece of JSON kept as text: written into a message as it is (built
+/// once, sent to many), read from a message as any JSON value.
+#[derive(Clone, Debug)]
+pub struct RawJson(Box<serde_json::value::RawValue>);
+
+impl RawJson {
+    /// `value` as JSON.
+    pub fn new<T: Serialize + ?Sized>(value: &T) -> RawJson {
+        RawJson(serde_json::value::to_raw_value(value).expect("a value serialises"))
+    }
+
+    /// The JSON text.
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The JSON as a value, to look into.
+    pub fn value(&self) -> serde_json::Value {
+        serde_json::from_str(self.0.get()).expect("the text is JSON")
+    }
+}
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &RawJson) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Serialize for RawJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for RawJson {
+    /// Through a `Value`, which (unlike a raw value) can be read inside a
+    /// message tagged by its `type`.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RawJson, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        Ok(RawJson::new(&value))
     }
 }
 

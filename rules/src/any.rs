@@ -391,6 +391,10 @@ impl AnyGame {
         Ok(action)
     }
 
+    pub fn views_differ(&self) -> bool {
+        with_game!(self, g => g.views_differ())
+    }
+
     pub fn view(&self, viewer: Viewer) -> AnyView {
         with_game!(self, g => view_of(g, viewer))
     }

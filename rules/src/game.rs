@@ -354,6 +354,12 @@ pub trait Game: Clone + fmt::Debug + Sized {
 
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
+    /// Whether two viewers may now see different views. When not, a server
+    /// may build one view and show it to everyone. True unless a game says
+    /// otherwise.
+    fn views_differ(&self) -> bool {
+        true
+    }
     /// Reads an action in the game's notation.
     fn parse_action(&self, text: &str) -> Result<Self::Action, NotationError>;
     /// Reads a position in the game's position format (as printed by the

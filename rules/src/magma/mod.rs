@@ -1061,6 +1061,11 @@ impl Game for Magma {
         self.outcome.as_ref()
     }
 
+    /// Magma hides nothing.
+    fn views_differ(&self) -> bool {
+        false
+    }
+
     fn view(&self, _viewer: Viewer) -> View {
         // Magma hides nothing: every viewer sees the whole position.
         View::of(self)

@@ -865,6 +865,11 @@ impl Game for Magnet {
         self.outcome.as_ref()
     }
 
+    /// Every view is whole once the game is over.
+    fn views_differ(&self) -> bool {
+        self.outcome.is_none()
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         View::new(&self.position, viewer, self.outcome.as_ref())
     }

@@ -330,6 +330,11 @@ impl Game for Magnetism {
         self.outcome.as_ref()
     }
 
+    /// Only the secret opening hides anything.
+    fn views_differ(&self) -> bool {
+        !self.position.opening_done()
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let shown = Color::BOTH.map(|c| self.shows_magnet(c, viewer));
         View::redacted(&self.position, shown)

@@ -299,6 +299,11 @@ impl Game for Magneton {
         self.outcome.as_ref()
     }
 
+    /// Magneton hides nothing.
+    fn views_differ(&self) -> bool {
+        false
+    }
+
     fn view(&self, _viewer: Viewer) -> Position {
         // Magneton has no hidden information: every viewer sees the position.
         self.position

@@ -95,6 +95,13 @@ pub struct RoomCore {
     sent: BTreeMap<Option<Seat>, Sent>,
 }
 
+/// The part of a play state that comes from the rules' view.
+#[derive(Clone, Debug)]
+pub struct ViewParts {
+    position: String,
+    board: lodestone_protocol::RawJson,
+}
+
 /// What one audience was last sent of the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Sent {
@@ -631,13 +638,20 @@ impl RoomCore {
     /// only the log entries the audience has not been sent, unless older
     /// entries changed for it (an action revealed, salts at the end).
     /// Remembers what it sent.
-    pub fn broadcast_state_for(&mut self, viewer: Option<Seat>, now: u64) -> RoomState {
+    /// `shared`: the view parts, when every audience sees the same view.
+    pub fn broadcast_state_for(
+        &mut self,
+        viewer: Option<Seat>,
+        now: u64,
+        shared: Option<&ViewParts>,
+    ) -> RoomState {
         let rules_viewer = Self::rules_viewer(viewer);
         let finished = self.status == RoomStatus::Finished;
+        // Only an action that was secret when played can be concealed.
         let concealed = |upto: usize| {
             self.log[..upto]
                 .iter()
-                .filter(|l| self.game.conceals(l.seat, &l.action, rules_viewer))
+                .filter(|l| l.secret.is_some() && self.game.conceals(l.seat, &l.action, rules_viewer))
                 .count()
         };
         let from = match self.sent.get(&viewer) {
@@ -650,7 +664,7 @@ impl RoomCore {
             }
             _ => 0,
         };
-        let state = self.render(viewer, now, from);
+        let state = self.render_with(viewer, now, from, shared);
         let len = self.log.len();
         let sent = Sent {
             len,
@@ -661,7 +675,33 @@ impl RoomCore {
         state
     }
 
+    /// The view parts of a play state for `viewer`: the position text and
+    /// the board.
+    pub fn view_parts(&self, viewer: Option<Seat>) -> ViewParts {
+        let view = self.game.view(Self::rules_viewer(viewer));
+        ViewParts {
+            position: view.to_string(),
+            board: board_json(&view),
+        }
+    }
+
+    /// Whether every audience sees the same view now (then a broadcast
+    /// builds it once).
+    pub fn views_differ(&self) -> bool {
+        self.game.views_differ()
+    }
+
     fn render(&self, viewer: Option<Seat>, now: u64, from: usize) -> RoomState {
+        self.render_with(viewer, now, from, None)
+    }
+
+    fn render_with(
+        &self,
+        viewer: Option<Seat>,
+        now: u64,
+        from: usize,
+        shared: Option<&ViewParts>,
+    ) -> RoomState {
         let connected = self.connected_seats();
         let seats = self
             .seats
@@ -691,7 +731,7 @@ impl RoomCore {
             status: self.status,
             seats,
             you: viewer.map(|s| s.0),
-            play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from)),
+            play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from, shared)),
         }
     }
 
@@ -699,9 +739,12 @@ impl RoomCore {
         viewer.map_or(Viewer::Spectator, Viewer::Seat)
     }
 
-    fn play_for(&self, viewer: Option<Seat>, now: u64, from: usize) -> PlayState {
+    fn play_for(&self, viewer: Option<Seat>, now: u64, from: usize, shared: Option<&ViewParts>) -> PlayState {
         let rules_viewer = Self::rules_viewer(viewer);
-        let view = self.game.view(rules_viewer);
+        let parts = match shared {
+            Some(parts) => parts.clone(),
+            None => self.view_parts(viewer),
+        };
         let to_act = self.game.to_act();
         let finished = self.status == RoomStatus::Finished;
         let moves = self.log[from..]
@@ -747,8 +790,8 @@ impl RoomCore {
                 remaining_ms: (started + d.at.0).saturating_sub(now),
             });
         PlayState {
-            position: view.to_string(),
-            board: board_json(&view),
+            position: parts.position,
+            board: parts.board,
             to_act: to_act.iter().map(|s| s.0).collect(),
             legal,
             promotions,
@@ -1057,7 +1100,7 @@ mod tests {
         room.start(&a, 0).unwrap();
         let white = Some(Seat(0));
         let sent = |room: &mut RoomCore| {
-            let play = room.broadcast_state_for(white, 0).play.unwrap();
+            let play = room.broadcast_state_for(white, 0, None).play.unwrap();
             (
                 play.moves_from,
                 play.moves.iter().map(|m| m.action.clone()).collect::<Vec<_>>(),

@@ -304,8 +304,13 @@ impl RoomTask {
     /// distinct viewer. Watchers whose queue is full are dropped.
     fn broadcast(&mut self) {
         let mut dropped = Vec::new();
+        let now = self.app.clock.now_ms();
+        // When the game hides nothing now, its view is built once.
+        let shared = (!self.core.views_differ()
+            && self.core.status() != lodestone_protocol::RoomStatus::Open)
+            .then(|| self.core.view_parts(None));
         for (viewer, conns) in self.core.audiences() {
-            let state = self.core.broadcast_state_for(viewer, self.app.clock.now_ms());
+            let state = self.core.broadcast_state_for(viewer, now, shared.as_ref());
             let text = encode(&ServerMessage::Update {
                 room: self.core.id().to_string(),
                 version: self.core.version(),

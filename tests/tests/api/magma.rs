@@ -83,14 +83,14 @@ async fn a_six_player_team_game_ends_by_a_round_of_passes() {
     let end = play_then_pass(&mut clients, &room, 6, 2).await;
     assert_eq!(end.status, RoomStatus::Finished);
     let play = end.play.unwrap();
-    let outcome = play.outcome.unwrap();
+    let outcome = play.outcome.clone().unwrap();
     // A team wins: both of its seats.
     assert_eq!(outcome.winners.len(), 2, "{outcome:?}");
     assert_eq!(
         state.seats[outcome.winners[0] as usize].team,
         state.seats[outcome.winners[1] as usize].team
     );
-    assert!(play.board["scores"].as_array().unwrap().len() == 3);
+    assert!(play.board_value()["scores"].as_array().unwrap().len() == 3);
     assert!(
         play.position.contains("score"),
         "the position shows the scores: {}",
@@ -115,7 +115,7 @@ async fn the_five_player_solo_seat_plays_two_slots_a_round() {
     assert_eq!(order, [1, 2, 3, 4, 5, 3]);
     let state = clients[0].state_at(&room, version).await;
     assert_eq!(state.seats[2].color, "yellow");
-    let board = &state.play.unwrap().board;
+    let board = state.play.unwrap().board_value();
     let solo = board["seats"].as_array().unwrap()[2].clone();
     assert_eq!(
         solo["homes"].as_array().unwrap().len(),
@@ -171,7 +171,7 @@ async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
     assert!(started.elapsed() >= std::time::Duration::from_secs(30));
     let play = penalty.play.unwrap();
     assert_eq!(play.moves.last().unwrap().action.as_deref(), Some("timeout"));
-    assert_eq!(play.board["phase"]["kind"], "penalty");
+    assert_eq!(play.board_value()["phase"]["kind"], "penalty");
     assert_eq!(play.clock, None, "timers stand still while the penalty is chosen");
     assert_eq!(
         play.legal,

@@ -51,14 +51,14 @@ async fn magnet_frames(blue: &[&str], turns: usize) -> (Vec<Value>, Vec<Value>, 
     eve.hello("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
-    let start = state.play.unwrap().board["start"].clone();
+    let start = state.play.unwrap().board_value()["start"].clone();
     let red = setup(start["red"].as_array().unwrap(), &MATERIAL);
     let blue_setup = setup(start["blue"].as_array().unwrap(), blue);
     // Blue sets up first: red sees only that blue has committed.
     let v = clients[1].act(&room, &blue_setup).await;
     let seen = clients[0].state_at(&room, v).await.play.unwrap();
-    assert_eq!(seen.board["blue"]["set_up"], true);
-    assert_eq!(seen.board["blue"]["open"], false);
+    assert_eq!(seen.board_value()["blue"]["set_up"], true);
+    assert_eq!(seen.board_value()["blue"]["open"], false);
     assert!(
         seen.legal.is_empty(),
         "setups are composed by the client, not offered"
@@ -121,7 +121,7 @@ async fn a_magnet_game_ends_and_both_setups_verify() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magnet", json!({})).await;
     let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
-    let start = state.play.unwrap().board["start"].clone();
+    let start = state.play.unwrap().board_value()["start"].clone();
     clients[0]
         .act(&room, &setup(start["red"].as_array().unwrap(), &MATERIAL))
         .await;
@@ -166,7 +166,8 @@ async fn a_magnet_game_ends_and_both_setups_verify() {
     }
     assert_eq!(end.moves[0].commitment.as_ref(), Some(&red_commitment));
     assert_eq!(
-        end.board["blue"]["open"], true,
+        end.board_value()["blue"]["open"],
+        true,
         "after the game everyone sees everything"
     );
     // The full record replays to the same end.
@@ -194,8 +195,8 @@ async fn random_setups_are_dealt_by_the_server() {
         "red sees its own dealt setup"
     );
     assert_eq!(play.moves[1].action, None, "but not blue's");
-    assert_eq!(play.board["red"]["pieces"].as_array().unwrap().len(), 12);
+    assert_eq!(play.board_value()["red"]["pieces"].as_array().unwrap().len(), 12);
     clients[0]
-        .refused(json!({"type": "act", "room": room, "action": setup(play.board["start"]["red"].as_array().unwrap(), &MATERIAL)}), "wrong-phase")
+        .refused(json!({"type": "act", "room": room, "action": setup(play.board_value()["start"]["red"].as_array().unwrap(), &MATERIAL)}), "wrong-phase")
         .await;
 }
