@@ -60,11 +60,14 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
     },
-    /// List the public rooms that have a free seat (optionally of one game).
+    /// List the public rooms that have a free seat (optionally of one game),
+    /// or with `playing`, the public games being played (to watch).
     ListRooms {
         id: RequestId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        playing: bool,
     },
     /// Open a room. The game and its options decide the seats (and teams).
     CreateRoom {

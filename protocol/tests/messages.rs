@@ -33,6 +33,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             ClientMessage::ListRooms {
                 id: id(2),
                 game: Some("magneton".into()),
+                playing: false,
             },
         ),
         (

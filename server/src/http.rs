@@ -37,9 +37,15 @@ async fn games() -> Response {
     axum::Json(GameInfo::available()).into_response()
 }
 
-/// `GET /api/rooms[?game=G]`: the public rooms with a free seat.
+/// `GET /api/rooms[?game=G][&playing=1]`: the public rooms with a free
+/// seat, or (`playing=1`) the public games being played.
 async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
-    let list = app.lobby.open_rooms(query.get("game").map(String::as_str));
+    let game = query.get("game").map(String::as_str);
+    let list = if query.get("playing").is_some_and(|v| v == "1" || v == "true") {
+        app.lobby.playing_rooms(game)
+    } else {
+        app.lobby.open_rooms(game)
+    };
     axum::Json(list).into_response()
 }
 

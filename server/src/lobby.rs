@@ -63,12 +63,23 @@ impl Lobby {
         self.rooms().get(id).map(|e| e.handle.clone())
     }
 
-    /// Public rooms that still have a free seat, oldest first by id order.
+    /// Public rooms that still have a free seat, in id order.
     pub fn open_rooms(&self, game: Option<&str>) -> Vec<RoomSummary> {
+        self.public_rooms(game, |e| {
+            e.status == RoomStatus::Open && e.summary.taken < e.summary.seats
+        })
+    }
+
+    /// Public games being played (to watch), in id order.
+    pub fn playing_rooms(&self, game: Option<&str>) -> Vec<RoomSummary> {
+        self.public_rooms(game, |e| e.status == RoomStatus::Playing)
+    }
+
+    fn public_rooms(&self, game: Option<&str>, keep: impl Fn(&Entry) -> bool) -> Vec<RoomSummary> {
         let mut list: Vec<RoomSummary> = self
             .rooms()
             .values()
-            .filter(|e| e.public && e.status == RoomStatus::Open && e.summary.taken < e.summary.seats)
+            .filter(|e| e.public && keep(e))
             .filter(|e| game.is_none_or(|g| e.summary.game.eq_ignore_ascii_case(g)))
             .map(|e| e.summary.clone())
             .collect();

@@ -371,8 +371,12 @@ impl Session {
 
     async fn identified(&mut self, player: Player, message: ClientMessage) {
         let (id, room, request) = match message {
-            ClientMessage::ListRooms { id, game } => {
-                let rooms = self.app.lobby.open_rooms(game.as_deref());
+            ClientMessage::ListRooms { id, game, playing } => {
+                let rooms = if playing {
+                    self.app.lobby.playing_rooms(game.as_deref())
+                } else {
+                    self.app.lobby.open_rooms(game.as_deref())
+                };
                 return self.reply(ServerMessage::Rooms { id, rooms });
             }
             ClientMessage::CreateRoom {

@@ -82,6 +82,18 @@ export function lobbyView(session) {
   const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, 'Loading the games…'));
   const roomsBody = h('tbody');
   const roomsEmpty = h('p', { class: 'hint' }, 'No open rooms right now: create one and send its link to a friend.');
+  const playingBody = h('tbody');
+  const playingSection = h(
+    'section',
+    { 'aria-labelledby': 'playing-h', id: 'playing', hidden: true },
+    h('h2', { id: 'playing-h' }, 'Games in progress'),
+    h(
+      'table',
+      { class: 'rooms' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Options'), h('th', {}, 'Players'), h('th', {}, ''))),
+      playingBody,
+    ),
+  );
   const inviteInput = h('input', {
     id: 'invite-link',
     placeholder: 'Paste an invite link',
@@ -105,6 +117,7 @@ export function lobbyView(session) {
       ),
       roomsEmpty,
     ),
+    playingSection,
     h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, 'New room'), createForm),
     h(
       'section',
@@ -232,6 +245,29 @@ export function lobbyView(session) {
     }
   }
 
+  let shownPlaying = '';
+
+  /** @param {RoomSummary[]} rooms */
+  function showPlaying(rooms) {
+    const key = JSON.stringify(rooms);
+    if (key === shownPlaying) return;
+    shownPlaying = key;
+    fill(playingBody);
+    playingSection.hidden = rooms.length === 0;
+    for (const room of rooms) {
+      playingBody.append(
+        h(
+          'tr',
+          { 'data-room': room.id },
+          h('td', {}, room.game),
+          h('td', {}, describeOptions(room.options)),
+          h('td', {}, room.players.join(', ')),
+          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, 'Watch')),
+        ),
+      );
+    }
+  }
+
   function showMine() {
     fill(myGames);
     const section = /** @type {HTMLElement} */ (element.querySelector('#mine'));
@@ -246,6 +282,8 @@ export function lobbyView(session) {
     try {
       const reply = await session.connection.request({ type: 'list_rooms' });
       showRooms(reply.rooms);
+      const playing = await session.connection.request({ type: 'list_rooms', playing: true });
+      showPlaying(playing.rooms);
     } catch (error) {
       // A dropped connection is already announced by the notice.
       if (!(error instanceof Error && 'code' in error && error.code === 'disconnected')) sayError(error);

@@ -1,4 +1,4 @@
-/** @file Two people play a whole Magneton game by clicking, through the real server, while a third watches; then the winner downloads the record. */
+/** @file Two people play a whole Magneton game by clicking, through the real server, while a third finds the game in the lobby and watches; then the winner downloads the record. */
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -50,9 +50,9 @@ test('two players play Magneton to the end by clicking; a spectator follows', as
   await ann.locator('#turn.your-turn').waitFor();
   await bo.locator('#turn', { hasText: 'To act: white (Ann)' }).waitFor();
 
-  // Cy watches from the invite link.
+  // Cy finds the game among the games in progress in the lobby, and watches.
   const cy = await person(browser, server, 'Cy');
-  await cy.goto(`${server.url}#/room/${room}`);
+  await cy.locator(`#playing tr[data-room="${room}"]`, { hasText: 'Ann' }).locator('a', { hasText: 'Watch' }).click();
   await cy.locator('#turn', { hasText: 'Watching' }).waitFor();
   assert.equal(await cy.locator('[data-sit]').count(), 0, 'no seats to take once started');
 

@@ -65,6 +65,17 @@ async fn rooms_are_listed_until_their_seats_are_full() {
     bo.ok(json!({"type": "start", "room": room})).await;
     bo.refused(json!({"type": "start", "room": room}), "already-started")
         .await;
+    // Now it is listed among the games in progress, to watch.
+    let playing = match cy.ok(json!({"type": "list_rooms", "playing": true})).await {
+        ServerMessage::Rooms { rooms, .. } => rooms,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        playing.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+        [room.as_str()]
+    );
+    let (_, body) = http_get(server.addr(), "/api/rooms?playing=1", None).await;
+    assert!(body.contains(&room), "{body}");
     ann.refused(json!({"type": "leave", "room": room}), "already-started")
         .await;
 }
