@@ -33,6 +33,9 @@ struct Args {
     /// Messages queued for a connection before it is dropped as too slow.
     #[arg(long, env = "LODESTONE_OUTBOX", default_value_t = 256)]
     outbox: usize,
+    /// Log lines as `text` or as `json` objects (one per line).
+    #[arg(long, env = "LODESTONE_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    log_format: String,
     /// Threads that run connections and rooms; 0 (the default) means one
     /// per CPU. The database writer has a thread of its own.
     #[arg(long, env = "LODESTONE_WORKERS", default_value_t = 0)]
@@ -66,10 +69,15 @@ fn main() -> anyhow::Result<()> {
 }
 
 async fn run(args: Args) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
-        .with_writer(std::io::stderr)
-        .init();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    if args.log_format == "json" {
+        logs.json().init();
+    } else {
+        logs.init();
+    }
     // Every connection is a file descriptor: raise the soft limit to the
     // hard one.
     match rlimit::increase_nofile_limit(u64::MAX) {

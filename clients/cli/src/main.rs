@@ -324,16 +324,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         println!("{report}");
         return Ok(());
     }
-    let game: GameKind = args
-        .game
-        .parse()
-        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
-    let options = args
-        .options
-        .iter()
-        .map(|o| OptionValues::split_pair(o).map(|(k, v)| (k.to_string(), v.to_string())))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure(e.message, 2))?;
+    let (game, options) = game_and_options(&args.game, &args.options)?;
     if args.games == 0 {
         return Err(Failure("--games must be at least 1".into(), 2));
     }
@@ -370,16 +361,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
 fn bot_command(args: BotArgs) -> Result<(), Failure> {
     let endpoint =
         net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure(format!("{e:#}"), 2))?;
-    let game: GameKind = args
-        .game
-        .parse()
-        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
-    let options = args
-        .options
-        .iter()
-        .map(|o| OptionValues::split_pair(o).map(|(k, v)| (k.to_string(), v.to_string())))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure(e.message, 2))?;
+    let (game, options) = game_and_options(&args.game, &args.options)?;
     let level: lodestone_rules::bot::Level = args.level.parse().map_err(|e: String| Failure(e, 2))?;
     let config = bot::BotConfig {
         endpoint,
@@ -398,4 +380,18 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
         .block_on(bot::run(config))
         .map_err(|e| Failure::new(format!("{e:#}")))?;
     Ok(())
+}
+
+/// A game name and `KEY=VALUE` options from the command line (a usage
+/// error, exit 2, if either is bad).
+fn game_and_options(game: &str, options: &[String]) -> Result<(GameKind, Vec<(String, String)>), Failure> {
+    let game: GameKind = game
+        .parse()
+        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
+    let options = options
+        .iter()
+        .map(|o| OptionValues::split_pair(o).map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure(e.message, 2))?;
+    Ok((game, options))
 }
