@@ -121,6 +121,40 @@ impl Grid {
         ))
     }
 
+    /// Writes the board FEN-style: ranks from the top, separated by `/`,
+    /// each from the first file with `piece(square)`'s letter or, for a
+    /// run of squares without one, the run's length.
+    pub fn write_ranks(
+        self,
+        f: &mut std::fmt::Formatter<'_>,
+        piece: impl Fn(Square) -> Option<char>,
+    ) -> std::fmt::Result {
+        use std::fmt::Write;
+        for rank in (0..self.height as i32).rev() {
+            let mut empty = 0;
+            for file in 0..self.width as i32 {
+                let sq = self.square(file, rank).expect("on the board");
+                match piece(sq) {
+                    None => empty += 1,
+                    Some(letter) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        f.write_char(letter)?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_char('/')?;
+            }
+        }
+        Ok(())
+    }
+
     /// `a1`-style label, file letter lowercase or uppercase.
     pub fn label(self, sq: Square, uppercase: bool) -> String {
         let base = if uppercase { b'A' } else { b'a' };

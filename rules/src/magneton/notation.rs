@@ -62,28 +62,9 @@ impl FromStr for Action {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..GRID.height as i32).rev() {
-            let mut empty = 0;
-            for file in 0..GRID.width as i32 {
-                let sq = GRID.square(file, rank).expect("on the board");
-                match self.at(sq) {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        f.write_str(if c == Color::White { "W" } else { "B" })?;
-                    }
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
+        GRID.write_ranks(f, |sq| {
+            self.at(sq).map(|c| if c == Color::White { 'W' } else { 'B' })
+        })?;
         let side = if self.side() == Color::White { "w" } else { "b" };
         write!(
             f,
