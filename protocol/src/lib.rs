@@ -186,8 +186,14 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         version: Option<u64>,
     },
-    /// The reply to `list_rooms`.
-    Rooms { id: RequestId, rooms: Vec<RoomSummary> },
+    /// The reply to `list_rooms`: at most the server's page of rooms (in id
+    /// order), and how many rooms matched in all.
+    Rooms {
+        id: RequestId,
+        rooms: Vec<RoomSummary>,
+        #[serde(default)]
+        total: u32,
+    },
     /// The reply to `ping`.
     Pong { id: RequestId },
     /// A request failed, or (with no id) a message could not be read.
@@ -460,6 +466,15 @@ pub mod codes {
     pub const STORAGE: &str = "storage-failure";
     pub const SHUTTING_DOWN: &str = "shutting-down";
     pub const BAD_LEVEL: &str = "bad-level";
+    // Limits (docs/protocol.md, Limits).
+    pub const TOO_MANY_ROOMS: &str = "too-many-rooms";
+    pub const TOO_MANY_WATCHED: &str = "too-many-watched";
+    pub const TOO_MANY_GUESTS: &str = "too-many-guests";
+    // Answers to HTTP requests and refused connections.
+    pub const SERVER_FULL: &str = "server-full";
+    pub const TOO_MANY_CONNECTIONS: &str = "too-many-connections";
+    pub const ORIGIN_NOT_ALLOWED: &str = "origin-not-allowed";
+    pub const TOKEN_IN_URL: &str = "token-in-url";
 }
 
 /// Reads a client message, saying what is wrong in a reply the server can

@@ -198,6 +198,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                     taken: 1,
                     players: vec!["Ann".into()],
                 }],
+                total: 1,
             },
         ),
         ("pong", ServerMessage::Pong { id: id(10) }),

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use lodestone_protocol::{ClientMessage, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
-use lodestone_server::{Config, Server};
+use lodestone_server::{Config, Limits, Server};
 use serde_json::Value;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -58,6 +58,8 @@ impl TestServer {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             database: database_url(&dir),
             rate_limit: 0,
+            // Tests of limits set the ones they test.
+            limits: Limits::off(),
             ..Config::default()
         };
         change(&mut config);
