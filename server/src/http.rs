@@ -91,7 +91,7 @@ async fn readyz(State(app): State<Arc<App>>) -> Response {
     if app.shutdown.is_cancelled() {
         return not_ready("shutting down".into());
     }
-    if app.admission.full() {
+    if app.admission.nearly_full() {
         return not_ready("at the connection limit".into());
     }
     match crate::health::storage(&app).await {

@@ -409,9 +409,14 @@ impl Admission {
         })
     }
 
-    /// Whether the server takes no more connections now.
-    pub fn full(&self) -> bool {
-        self.total.as_ref().is_some_and(|t| t.available_permits() == 0)
+    /// Whether the server is at (or within 5% of) its connection limit:
+    /// then `/readyz` asks a proxy to send new players elsewhere. The probe
+    /// itself holds a place, so "full" is fewer than 5% (at least one)
+    /// places free.
+    pub fn nearly_full(&self) -> bool {
+        self.total
+            .as_ref()
+            .is_some_and(|t| t.available_permits() < (self.limits.max_connections / 20).max(1))
     }
 
     /// A place for a WebSocket of `client` arriving through proxy `peer`

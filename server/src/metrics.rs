@@ -23,7 +23,7 @@ pub struct Metrics {
     pub moves: Counter,
     pub commit_seconds: Histogram,
     pub store_queue: Gauge,
-    pub bots: Gauge,
+    bots: Gauge,
     rooms: [Gauge; 3],
     refusals: Vec<Counter>,
 }
@@ -133,6 +133,11 @@ impl Metrics {
     /// Counts an open WebSocket until the guard drops.
     pub fn ws_connection(&self) -> GaugeGuard {
         GaugeGuard::new(self.ws_connections.clone())
+    }
+
+    /// Counts a playing bot until the guard drops.
+    pub fn bot(&self) -> GaugeGuard {
+        GaugeGuard::new(self.bots.clone())
     }
 
     /// The text of `/metrics`, with the room gauges set to `rooms`.
