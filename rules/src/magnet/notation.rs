@@ -7,8 +7,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::action::{Action, Turn, VertexList};
 use super::board::{Color, Kind, Piece, Position, Vertex, start_vertices};
-use super::{Action, Setup, Turn, VertexList};
+use super::setup::Setup;
 use crate::game::NotationError;
 use crate::geometry::hex::Hex;
 
@@ -219,10 +220,7 @@ impl FromStr for Action {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Action, NotationError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(NotationError::new("empty action"));
-        }
+        let text = NotationError::action_text(text)?;
         let first = text.split_whitespace().next().unwrap_or("");
         if first.eq_ignore_ascii_case("setup") {
             text.parse().map(Action::Setup)
@@ -322,13 +320,6 @@ impl FromStr for Position {
             }));
         }
         Position::new(&pieces, revealed, hidden, set_up, side, opening).map_err(|e| err(e.0))
-    }
-}
-
-impl fmt::Display for Position {
-    /// The full position: what the referee's view prints.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::view::View::full(self).fmt(f)
     }
 }
 
