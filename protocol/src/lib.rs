@@ -9,12 +9,14 @@
 //! by one with every change.
 
 mod board;
+mod code;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 pub use board::board_json;
+pub use code::{Code, codes};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -194,7 +196,7 @@ pub enum ServerMessage {
     /// Nothing changed.
     Error {
         id: Option<RequestId>,
-        code: String,
+        code: Code,
         message: String,
     },
     /// The room as the receiving viewer may see it, after a change.
@@ -433,35 +435,6 @@ pub struct ClockState {
     pub remaining_ms: u64,
 }
 
-/// Stable error codes of the server (the rules add theirs: `game-over`,
-/// `not-your-turn`, `wrong-phase`, `illegal-action`, `bad-notation`).
-pub mod codes {
-    pub const BAD_JSON: &str = "bad-json";
-    pub const BAD_MESSAGE: &str = "bad-message";
-    pub const TOO_LARGE: &str = "too-large";
-    pub const RATE_LIMITED: &str = "rate-limited";
-    pub const UNSUPPORTED_PROTOCOL: &str = "unsupported-protocol";
-    pub const NOT_IDENTIFIED: &str = "not-identified";
-    pub const BAD_TOKEN: &str = "bad-token";
-    pub const BAD_NAME: &str = "bad-name";
-    pub const UNKNOWN_GAME: &str = "unknown-game";
-    pub const BAD_OPTION: &str = "bad-option";
-    pub const UNKNOWN_ROOM: &str = "unknown-room";
-    pub const INVITE_REQUIRED: &str = "invite-required";
-    pub const SEAT_TAKEN: &str = "seat-taken";
-    pub const NO_SUCH_SEAT: &str = "no-such-seat";
-    pub const ROOM_FULL: &str = "room-full";
-    pub const ALREADY_SEATED: &str = "already-seated";
-    pub const NOT_SEATED: &str = "not-seated";
-    pub const NOT_WATCHING: &str = "not-watching";
-    pub const ALREADY_STARTED: &str = "already-started";
-    pub const NOT_STARTED: &str = "not-started";
-    pub const SEATS_NOT_FULL: &str = "seats-not-full";
-    pub const STORAGE: &str = "storage-failure";
-    pub const SHUTTING_DOWN: &str = "shutting-down";
-    pub const BAD_LEVEL: &str = "bad-level";
-}
-
 /// Reads a client message, saying what is wrong in a reply the server can
 /// send as is (with the message's id when it has one).
 pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> {
@@ -496,10 +469,10 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
 }
 
 /// An `error` message.
-pub fn error(id: Option<RequestId>, code: &str, message: impl Into<String>) -> ServerMessage {
+pub fn error(id: Option<RequestId>, code: Code, message: impl Into<String>) -> ServerMessage {
     ServerMessage::Error {
         id,
-        code: code.to_string(),
+        code,
         message: message.into(),
     }
 }
@@ -516,19 +489,16 @@ mod tests {
             Err(ServerMessage::Error { id, code, .. }) => (id, code),
             other => panic!("{other:?}"),
         };
-        assert_eq!(code("{nope"), (None, "bad-json".into()));
-        assert_eq!(code("[1]"), (None, "bad-message".into()));
+        assert_eq!(code("{nope"), (None, Code::BadJson));
+        assert_eq!(code("[1]"), (None, Code::BadMessage));
         assert_eq!(
             code(r#"{"type":"dance","id":"a"}"#),
-            (Some(RequestId::Text("a".into())), "bad-message".into())
+            (Some(RequestId::Text("a".into())), Code::BadMessage)
         );
         assert_eq!(
             code(r#"{"type":"act","id":3}"#),
-            (Some(RequestId::Number(3)), "bad-message".into())
+            (Some(RequestId::Number(3)), Code::BadMessage)
         );
-        assert_eq!(
-            code(&"x".repeat(MAX_MESSAGE_BYTES + 1)),
-            (None, "too-large".into())
-        );
+        assert_eq!(code(&"x".repeat(MAX_MESSAGE_BYTES + 1)), (None, Code::TooLarge));
     }
 }

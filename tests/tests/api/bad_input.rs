@@ -10,7 +10,7 @@ use crate::games::{play, started_room};
 /// Reads the next message, which must be an error; returns (id, code).
 async fn next_error(client: &mut Client) -> (Option<lodestone_protocol::RequestId>, String) {
     match client.recv().await.expect("connection stays open") {
-        ServerMessage::Error { id, code, .. } => (id, code),
+        ServerMessage::Error { id, code, .. } => (id, code.to_string()),
         other => panic!("expected an error, got {other:?}"),
     }
 }
