@@ -10,6 +10,7 @@
 
 mod board;
 mod code;
+mod fairness;
 
 use std::collections::BTreeMap;
 
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 pub use board::board_json;
 pub use code::{Code, codes};
+pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
