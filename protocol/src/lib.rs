@@ -50,6 +50,16 @@ pub enum SeatRef {
     Name(String),
 }
 
+impl std::fmt::Display for SeatRef {
+    /// The index, or the name as given.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatRef::Index(i) => write!(f, "{i}"),
+            SeatRef::Name(name) => f.write_str(name),
+        }
+    }
+}
+
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -77,7 +87,9 @@ pub enum ClientMessage {
     CreateRoom {
         id: RequestId,
         game: String,
-        #[serde(default)]
+        /// Option values are text; JSON numbers and booleans are read as
+        /// their text (`3`, `true`).
+        #[serde(default, deserialize_with = "option_values")]
         options: BTreeMap<String, String>,
         #[serde(default = "yes")]
         public: bool,
@@ -130,6 +142,32 @@ pub enum ClientMessage {
 
 fn yes() -> bool {
     true
+}
+
+/// Reads an options object whose values may be strings, numbers or
+/// booleans, keeping each value as its text.
+fn option_values<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Value {
+        Text(String),
+        Number(serde_json::Number),
+        Flag(bool),
+    }
+    let values = BTreeMap::<String, Option<Value>>::deserialize(deserializer)?;
+    values
+        .into_iter()
+        .map(|(key, value)| match value {
+            Some(Value::Text(text)) => Ok((key, text)),
+            Some(Value::Number(n)) => Ok((key, n.to_string())),
+            Some(Value::Flag(b)) => Ok((key, b.to_string())),
+            None => Err(serde::de::Error::custom(format!(
+                "option {key:?} has no value: option values are strings, numbers or booleans"
+            ))),
+        })
+        .collect()
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -411,7 +449,9 @@ pub struct MoveEntry {
     /// From 1.
     pub ply: u32,
     pub seat: u8,
-    /// The action in notation; absent while it is secret from the viewer.
+    /// The action in notation; absent (not `null`) while it is secret
+    /// from the viewer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
     /// For a secret action: SHA-256 (hex) of `<salt>:<action>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -453,7 +493,7 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
     // The common case, a well-formed message, is read once; only a bad one
     // is read again as plain JSON to say what is wrong.
     if let Ok(message) = serde_json::from_str::<ClientMessage>(text) {
-        return Ok(message);
+        return check(message);
     }
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| error(None, codes::BAD_JSON, format!("the message is not JSON: {e}")))?;
@@ -467,7 +507,25 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
             "a message is a JSON object with a \"type\"",
         ));
     }
-    serde_json::from_value(value).map_err(|e| error(id, codes::BAD_MESSAGE, format!("{e}")))
+    let message = serde_json::from_value(value).map_err(|e| error(id, codes::BAD_MESSAGE, format!("{e}")))?;
+    check(message)
+}
+
+/// What the types cannot say: a `hello` names a guest by a name or a token.
+fn check(message: ClientMessage) -> Result<ClientMessage, ServerMessage> {
+    match message {
+        ClientMessage::Hello {
+            id,
+            name: None,
+            token: None,
+            ..
+        } => Err(error(
+            Some(id),
+            codes::BAD_MESSAGE,
+            "hello needs a name (a new guest) or a token (a guest coming back)",
+        )),
+        message => Ok(message),
+    }
 }
 
 /// An `error` message.
@@ -502,5 +560,68 @@ mod tests {
             (Some(RequestId::Number(3)), Code::BadMessage)
         );
         assert_eq!(code(&"x".repeat(MAX_MESSAGE_BYTES + 1)), (None, Code::TooLarge));
+    }
+
+    #[test]
+    fn a_hello_names_a_guest_by_name_or_token() {
+        let refused = parse_client_message(r#"{"type":"hello","id":1,"protocol":1}"#);
+        assert!(
+            matches!(&refused, Err(ServerMessage::Error { id: Some(RequestId::Number(1)), code: Code::BadMessage, message })
+                if message.contains("a name") && message.contains("a token")),
+            "{refused:?}"
+        );
+        assert!(parse_client_message(r#"{"type":"hello","id":1,"protocol":1,"token":"t"}"#).is_ok());
+    }
+
+    #[test]
+    fn option_values_may_be_numbers_and_booleans() {
+        let text = r#"{"type":"create_room","id":1,"game":"magma","options":{"players":3,"teams":true,"timer":"hot","x":1.5}}"#;
+        let Ok(ClientMessage::CreateRoom { options, .. }) = parse_client_message(text) else {
+            panic!("refused: {text}");
+        };
+        let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            pairs,
+            [
+                ("players", "3"),
+                ("teams", "true"),
+                ("timer", "hot"),
+                ("x", "1.5")
+            ]
+        );
+        for bad in [
+            r#"{"players":null}"#,
+            r#"{"players":[3]}"#,
+            r#"{"players":{"n":3}}"#,
+        ] {
+            let text = format!(r#"{{"type":"create_room","id":2,"game":"magma","options":{bad}}}"#);
+            assert!(
+                matches!(
+                    parse_client_message(&text),
+                    Err(ServerMessage::Error {
+                        code: Code::BadMessage,
+                        ..
+                    })
+                ),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_secret_move_has_no_action_field() {
+        let entry = MoveEntry {
+            ply: 1,
+            seat: 1,
+            action: None,
+            commitment: Some("c".into()),
+            salt: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&entry).unwrap(),
+            r#"{"ply":1,"seat":1,"commitment":"c"}"#
+        );
+        assert_eq!(SeatRef::Name("purple".into()).to_string(), "purple");
+        assert_eq!(SeatRef::Index(2).to_string(), "2");
     }
 }

@@ -312,7 +312,7 @@ impl Session {
                     Some(token),
                 )
             }
-            (None, None) => return self.fail(id, codes::BAD_NAME, "hello needs a name or a token"),
+            (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
         let rooms = self.app.lobby.rooms_of(&guest.id);
         self.guest = Some(Player {

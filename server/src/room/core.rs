@@ -314,7 +314,7 @@ impl RoomCore {
             Refusal::new(
                 codes::NO_SUCH_SEAT,
                 format!(
-                    "{} has no seat {seat:?} (its seats: {})",
+                    "{} has no seat {seat} (its seats: {})",
                     self.kind,
                     names.join(", ")
                 ),
