@@ -404,7 +404,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         args.games, args.duration
     ));
     let report = runtime.block_on(load::run(config))?;
-    out::line(&report)?;
+    out::line(&report).or_else(out::unless_closed)?;
     if report.errors > 0 || report.disconnects > 0 {
         return Err(Failure::Failed("the run had errors".into()));
     }
