@@ -11,12 +11,18 @@
 mod board;
 mod code;
 mod fairness;
+pub mod typescript;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-pub use board::board_json;
+pub use board::{
+    Board, Destroyed, MagmaBoard, MagmaCell, MagmaClock, MagmaPhase, MagmaScore, MagmaSeat, MagmaSlot,
+    MagnetBoard, MagnetPiece, MagnetSide, MagnetismBoard, MagnetonBoard, RedBlue, WhiteBlack, board,
+    board_json,
+};
 pub use code::{Code, codes};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 
@@ -28,7 +34,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// A client-chosen request id, echoed in the reply: a number or a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum RequestId {
     Number(u64),
@@ -43,7 +49,7 @@ impl From<u64> for RequestId {
 
 /// A seat, by its index from 0 in turn order or by its name in the game
 /// (`"white"`, `"red"`, `"3"`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum SeatRef {
     Index(u8),
@@ -61,7 +67,7 @@ impl std::fmt::Display for SeatRef {
 }
 
 /// A message from a client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Identify: `name` alone makes a new guest (the reply carries its
@@ -90,8 +96,10 @@ pub enum ClientMessage {
         /// Option values are text; JSON numbers and booleans are read as
         /// their text (`3`, `true`).
         #[serde(default, deserialize_with = "option_values")]
+        #[ts(optional, type = "Record<string, string | number | boolean>")]
         options: BTreeMap<String, String>,
         #[serde(default = "yes")]
+        #[ts(as = "Option<bool>", optional)]
         public: bool,
     },
     /// Take a seat (a given one, or any free one) before the game starts;
@@ -193,14 +201,14 @@ impl ClientMessage {
 }
 
 /// A guest: a display name behind an unguessable token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Guest {
     pub id: String,
     pub name: String,
 }
 
 /// A message from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The reply to `hello`. `token` is present only when a new guest was
@@ -211,6 +219,7 @@ pub enum ServerMessage {
         protocol: u32,
         guest: Guest,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         token: Option<String>,
         rooms: Vec<String>,
     },
@@ -220,12 +229,16 @@ pub enum ServerMessage {
     Ack {
         id: RequestId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         room: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         seat: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         invite: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         version: Option<u64>,
     },
     /// The reply to `list_rooms`.
@@ -250,7 +263,7 @@ pub enum ServerMessage {
 }
 
 /// One line of the room list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RoomSummary {
     pub id: String,
     pub game: String,
@@ -262,7 +275,7 @@ pub struct RoomSummary {
 
 /// A game the server can play, with the options `create_room` accepts
 /// for it: the answer of `GET /api/games` is a list of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
@@ -271,7 +284,7 @@ pub struct GameInfo {
 
 /// One option of a game: its key, the values it accepts (the default
 /// first) and a sentence saying what it does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OptionInfo {
     pub key: String,
     pub values: Vec<String>,
@@ -302,7 +315,7 @@ impl GameInfo {
 }
 
 /// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Seats are being taken.
@@ -312,7 +325,7 @@ pub enum RoomStatus {
 }
 
 /// A seat of a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SeatState {
     pub seat: u8,
     /// The seat's name in the game (`white`, `red`, `3`).
@@ -329,7 +342,7 @@ pub struct SeatState {
 }
 
 /// The whole room as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct RoomState {
     pub id: String,
     pub game: String,
@@ -346,13 +359,14 @@ pub struct RoomState {
 }
 
 /// The game part of a room, filtered for one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayState {
     /// The position in the game's position format, as the viewer may see it.
     pub position: String,
     /// The game's board as structured data for drawing (per game; see
     /// docs/protocol.md). Kept as JSON text: the server builds it once and
     /// sends it to every viewer who sees the same board.
+    #[ts(type = "Board")]
     pub board: RawJson,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
@@ -444,7 +458,7 @@ impl<'de> Deserialize<'de> for RawJson {
 }
 
 /// One action of the game's log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct MoveEntry {
     /// From 1.
     pub ply: u32,
@@ -452,17 +466,20 @@ pub struct MoveEntry {
     /// The action in notation; absent (not `null`) while it is secret
     /// from the viewer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub action: Option<String>,
     /// For a secret action: SHA-256 (hex) of `<salt>:<action>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub commitment: Option<String>,
     /// The salt (hex), revealed when the game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub salt: Option<String>,
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
@@ -470,7 +487,7 @@ pub struct OutcomeState {
 }
 
 /// A running turn timer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ClockState {
     pub seat: u8,
     /// Milliseconds left when the update was sent.

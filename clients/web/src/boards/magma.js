@@ -10,11 +10,11 @@ import { Picker, markLast } from './pick.js';
  * The `board` JSON of a Magma view (protocol/src/board.rs): every cell with
  * its piece's colour, the colour its home corner is drawn in, and the seat
  * whose home it is; the seats' hands; the phase; the scores as if the game
- * ended now.
- * @typedef {{cell: string, q: number, r: number, piece: string | null, corner: string | null, home_of: number | null}} MagmaCell
- * @typedef {{color: string, seats: number[], pieces: number, territory: number, total: number}} MagmaScore
- * @typedef {{kind: 'turn', may_propose_end: boolean} | {kind: 'vote', proposer: number, waiting: number[]} | {kind: 'penalty', late: number, color: string, chooser: number} | {kind: 'agreed'}} MagmaPhase
- * @typedef {{board: string, cells: MagmaCell[], seats: {seat: number, color: string, hand: number, homes: string[]}[], passes: number, turns: number, phase: MagmaPhase, scores: MagmaScore[]}} MagmaBoard
+ * ended now. Generated from the protocol crate (../wire.d.ts).
+ * @typedef {import('../wire.js').MagmaCell} MagmaCell
+ * @typedef {import('../wire.js').MagmaScore} MagmaScore
+ * @typedef {import('../wire.js').MagmaPhase} MagmaPhase
+ * @typedef {import('../wire.js').MagmaBoard} MagmaBoard
  */
 
 /**
@@ -116,8 +116,7 @@ export function magmaBoard() {
     controls,
     info,
     update({ state, play, legal, act }) {
-      /** @type {MagmaBoard} */
-      const board = play.board;
+      const board = /** @type {MagmaBoard} */ (play.board);
       const corners = new Map(board.cells.filter((c) => c.corner).map((c) => [c.cell, /** @type {string} */ (c.corner)]));
       const key = `${board.board}:${board.cells.length}`;
       if (key !== shape) {

@@ -20,10 +20,11 @@ export function vertexLabel(q, r) {
 /**
  * The `board` JSON of a Magnet view (docs/protocol.md). A side the viewer
  * may see in full is `open` and its pieces carry `kind`; the other side's
- * pieces carry a vertex and a rank only.
- * @typedef {{vertex: string, rank: number, kind?: string, value?: number}} MagnetPiece
- * @typedef {{open: boolean, set_up: boolean, pieces: MagnetPiece[], captured: string[], destroyed: string[] | number}} MagnetSide
- * @typedef {{in_setup: boolean, side: 'red' | 'blue', opening: boolean, centre: string, start: {red: string[], blue: string[]}, red: MagnetSide, blue: MagnetSide}} MagnetBoard
+ * pieces carry a vertex and a rank only. Generated from the protocol crate
+ * (../wire.d.ts).
+ * @typedef {import('../wire.js').MagnetPiece} MagnetPiece
+ * @typedef {import('../wire.js').MagnetSide} MagnetSide
+ * @typedef {import('../wire.js').MagnetBoard} MagnetBoard
  */
 
 /**
@@ -427,8 +428,7 @@ export function magnetBoard() {
     controls,
     info,
     update({ state, play, legal, act }) {
-      /** @type {MagnetBoard} */
-      const board = play.board;
+      const board = /** @type {MagnetBoard} */ (play.board);
       now.board = board;
       now.color = state.you === 0 ? 'red' : state.you === 1 ? 'blue' : null;
       now.mayAct = state.you !== null && play.to_act.includes(state.you);

@@ -9,8 +9,8 @@ const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 /**
  * The `board` JSON of a Magnetism view (docs/protocol.md): a magnet is a
  * square, `hidden` (placed, but secret from this viewer) or null (not
- * placed yet).
- * @typedef {{pieces: {white: string[], black: string[]}, magnets: {white: string | null, black: string | null}, side: 'white' | 'black', far_row: {white: number, black: number}}} MagnetismBoard
+ * placed yet). Generated from the protocol crate (../wire.d.ts).
+ * @typedef {import('../wire.js').MagnetismBoard} MagnetismBoard
  */
 
 /**
@@ -64,8 +64,7 @@ export function magnetismBoard() {
     controls,
     info,
     update({ state, play, legal, act }) {
-      /** @type {MagnetismBoard} */
-      const board = play.board;
+      const board = /** @type {MagnetismBoard} */ (play.board);
       mover = state.you === 0 ? 'white' : state.you === 1 ? 'black' : null;
       for (const cell of cells.values()) {
         cell.content.replaceChildren();

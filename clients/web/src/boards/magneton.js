@@ -30,8 +30,7 @@ export function magnetonBoard() {
     controls,
     info,
     update({ play, legal, act }) {
-      /** @type {{stones: {white: string[], black: string[]}, hands: {white: number, black: number}, side: string, phase: string}} */
-      const board = play.board;
+      const board = /** @type {import('../wire.js').MagnetonBoard} */ (play.board);
       for (const cell of cells.values()) {
         cell.content.replaceChildren();
         cell.el.setAttribute('aria-label', `${cell.label}, empty`);
