@@ -9,7 +9,7 @@ export const PROTOCOL = 1;
  * @typedef {{ply: number, seat: number, action?: string | null, commitment?: string, salt?: string}} MoveEntry
  * @typedef {{result: string, winners: number[]}} OutcomeState
  * @typedef {{seat: number, remaining_ms: number}} ClockState
- * @typedef {{position: string, board: any, to_act: number[], legal: string[], promotions?: Record<string, string[]>, moves: MoveEntry[], moves_from?: number, outcome: OutcomeState | null, clock: ClockState | null}} PlayState
+ * @typedef {{position: string, board: any, to_act: number[], legal: string[], promotions?: Record<string, string[]>, warnings?: Record<string, any>, last?: any, moves: MoveEntry[], moves_from?: number, outcome: OutcomeState | null, clock: ClockState | null}} PlayState
  * @typedef {{id: string, game: string, options: Record<string, string>, public: boolean, invite: string | null, status: 'open' | 'playing' | 'finished', seats: SeatState[], you: number | null, play: PlayState | null}} RoomState
  * @typedef {{id: string, game: string, options: Record<string, string>, seats: number, taken: number, players: string[]}} RoomSummary
  * @typedef {{key: string, values: string[], default: string, help: string}} OptionInfo

@@ -1,6 +1,7 @@
 /** @file Choosing a move by pointing, for any board: each legal action (from the server) is a path of cells to click, and only paths that lead to a legal action can be followed; actions with no cells become buttons. */
 
 import { fill, h } from '../dom.js';
+import { setActive } from './svg.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
@@ -32,6 +33,8 @@ export class Picker {
     /** @type {(action: string) => void} */
     this.act = () => {};
     this.legalKey = '';
+    /** @type {((offered: string[]) => void) | undefined} hears which cells offer something after each change */
+    this.onShow = undefined;
     for (const cell of cells.values()) {
       cell.el.addEventListener('click', () => this.point(cell.label));
       cell.el.addEventListener('keydown', (event) => {
@@ -133,15 +136,9 @@ export class Picker {
       cell.el.classList.toggle('target', target);
       cell.el.classList.toggle('source', source);
       cell.el.classList.toggle('occupied', cell.content.childElementCount > 0);
-      const active = chosen || target || source;
-      if (active) {
-        cell.el.setAttribute('tabindex', '0');
-        cell.el.setAttribute('role', 'button');
-      } else {
-        cell.el.removeAttribute('tabindex');
-        cell.el.removeAttribute('role');
-      }
+      setActive(cell, chosen || target || source);
     }
+    this.onShow?.([...targets, ...sources]);
     fill(this.buttonBox);
     for (const action of this.buttons) {
       this.buttonBox.append(
