@@ -297,7 +297,7 @@ export function roomView(session, roomId, invite) {
       return;
     }
     const left = clock.remaining_ms - (performance.now() - clockAt);
-    statusClock.textContent = `⏱ ${clockText(left)} ${clock.seat === state?.you ? 'for you' : `for ${seatWords(state?.seats[clock.seat])}`}`;
+    statusClock.textContent = `${clockText(left)} left ${clock.seat === state?.you ? 'for you' : `for ${seatWords(state?.seats[clock.seat])}`}`;
     statusClock.classList.toggle('low', left < 10_000);
     for (const el of shown) {
       el.textContent = Number(/** @type {HTMLElement} */ (el).dataset.clock) === clock.seat ? clockText(left) : '';

@@ -79,7 +79,7 @@ const RULES = {
     ),
     part(
       'Sliding (once the hands are empty)',
-      'Look along each line through your stone. If only one side of that line has a stone, you may slide: toward an opponent’s stone until you touch it, or away from your own stone to the edge. (The “per-ray” option judges each of the eight directions on its own.)',
+      'Look along each line through your stone. If only one side of that line has a stone, you may slide: toward an opponent’s stone until you touch it, or away from your own stone to the edge. (The “Per direction” option judges each of the eight directions on its own.)',
     ),
     part(
       'Winning',

@@ -131,10 +131,10 @@ export function magmaBoard() {
         cell.el.classList.add('home', `home-${corner}`);
         // The home's colour as a letter too, above where a stone stands.
         cell.el.querySelector('.bg')?.after(
-          s('text', { class: 'home-letter', x, y: y - size * 0.58, 'text-anchor': 'middle', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
+          s('text', { class: 'home-letter', x, y: y - size * 0.77, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
         );
       }
-      cell.el.append(s('text', { class: 'cell-label', x, y: y + size * 0.62, 'text-anchor': 'middle', 'aria-hidden': 'true' }, spot.label));
+      cell.el.append(s('text', { class: 'cell-label', x, y: y + size * 0.78, 'text-anchor': 'middle', 'aria-hidden': 'true' }, spot.label));
       cells.set(spot.label, cell);
       grid.append(cell.el);
     }
@@ -188,7 +188,7 @@ export function magmaBoard() {
         cell.content.replaceChildren();
         const home = c.home_of === null ? '' : `, home of ${who(c.home_of)}`;
         describeCell(cell, `${c.cell}, ${c.piece ? `${c.piece} piece` : 'empty'}${home}`);
-        if (c.piece) cell.content.append(stone(cell, size * 0.62, `stone ${c.piece}`, LETTER[c.piece] ?? c.piece[0].toUpperCase()));
+        if (c.piece) cell.content.append(stone(cell, size * 0.55, `stone ${c.piece}`, LETTER[c.piece] ?? c.piece[0].toUpperCase()));
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magmaPath(last) ?? [] : []);
