@@ -205,7 +205,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             "error",
             ServerMessage::Error {
                 id: Some(id(9)),
-                code: "illegal-action".into(),
+                code: Code::IllegalAction,
                 message: "D4 is occupied".into(),
             },
         ),
@@ -300,4 +300,44 @@ fn every_example_in_the_protocol_doc_is_a_message() {
             .to_string();
         assert!(seen.contains(&kind), "docs/protocol.md has no example of {kind}");
     }
+}
+
+/// The first-column codes of the table under "## Error codes" in
+/// docs/protocol.md, as written.
+fn documented_codes() -> Vec<String> {
+    let doc = include_str!("../../docs/protocol.md");
+    let section = doc
+        .split("\n## Error codes\n")
+        .nth(1)
+        .expect("docs/protocol.md has an Error codes section");
+    let section = section.split("\n## ").next().unwrap();
+    let mut codes = Vec::new();
+    for row in section.lines().filter(|l| l.starts_with('|')).skip(2) {
+        let first = row.split('|').nth(1).unwrap();
+        for cell in first.split(',') {
+            let code = cell.trim().trim_matches('`');
+            assert!(!code.is_empty(), "an empty code in row {row:?}");
+            codes.push(code.to_string());
+        }
+    }
+    codes
+}
+
+#[test]
+fn every_code_is_in_the_protocol_doc_and_every_documented_code_is_a_code() {
+    let documented = documented_codes();
+    for code in Code::ALL {
+        assert!(
+            documented.iter().any(|d| code == d.as_str()),
+            "docs/protocol.md's table of error codes has no row for {code}"
+        );
+    }
+    for d in &documented {
+        let parsed = serde_json::from_value::<Code>(Value::String(d.clone()));
+        assert!(
+            parsed.is_ok(),
+            "docs/protocol.md lists {d:?}, which is not a Code"
+        );
+    }
+    assert_eq!(documented.len(), Code::ALL.len(), "a code is listed twice");
 }

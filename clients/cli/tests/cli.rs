@@ -1,7 +1,7 @@
 //! The `lodestone` command's contract: help, perft output, `--as` (hiding
 //! what a seat may not see), and its errors for bad input.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn lodestone(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lodestone"))
@@ -232,4 +232,43 @@ fn perft_counts_magnetism_after_the_opening() {
         "{}",
         stderr(&o)
     );
+}
+
+/// Runs `lodestone ARGS` with its standard output on a real pipe whose
+/// reading end is closed before the command starts (`lodestone ... | head
+/// -0`, without the race): every write to it fails.
+fn lodestone_into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/records"))
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_command_ends_quietly_on_a_closed_pipe() {
+    for args in [
+        &["replay", "magneton/valid/forced-pass.txt"][..],
+        &["replay", "magnet/valid/random-setup.txt", "--as", "blue"],
+        &["perft", "magneton", "1"],
+        &["--help"],
+        &["replay", "--help"],
+        &["--version"],
+    ] {
+        let o = lodestone_into_closed_pipe(args);
+        assert_eq!(
+            (o.status.code(), stderr(&o).as_str()),
+            (Some(0), ""),
+            "lodestone {}",
+            args.join(" ")
+        );
+    }
+    // The exit code still tells an illegal record, without a panic.
+    let o = lodestone_into_closed_pipe(&["replay", "magneton/invalid/drop-on-occupied-square.txt"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), "lodestone: the record has an illegal action\n");
 }
