@@ -1,4 +1,4 @@
-/** @file The player's settings, kept in this browser: confirm moves, turn the board to one's side, a sound on one's turn, animations; and the small form that changes them. */
+/** @file The player's settings, kept in this browser: confirm moves, turn the board to one's side, a sound on one's turn; and the small form that changes them. */
 
 import { h } from './dom.js';
 
@@ -9,11 +9,10 @@ const KEY = 'lodestone.settings';
  * @property {'auto' | 'on' | 'off'} confirm ask before sending every move (auto: on touch screens)
  * @property {boolean} turnBoard draw the board from the viewer's side
  * @property {boolean} sound a short sound when it becomes the viewer's turn
- * @property {boolean} animate animate what a move did (never under reduced motion)
  */
 
 /** @type {Settings} */
-const DEFAULTS = { confirm: 'auto', turnBoard: true, sound: false, animate: true };
+const DEFAULTS = { confirm: 'auto', turnBoard: true, sound: false };
 
 /** @type {Set<() => void>} */
 const listeners = new Set();
@@ -57,11 +56,6 @@ export function confirmEveryMove() {
   return confirm === 'on' || (confirm === 'auto' && touchScreen());
 }
 
-/** Whether moves may be animated. */
-export function mayAnimate() {
-  return settings().animate && !matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /**
  * The settings as a small form in a `<details>`: each change is kept at once.
  * @param {string} id prefix of the inputs' ids (one form per page)
@@ -77,7 +71,7 @@ export function settingsForm(id) {
   );
   confirm.addEventListener('change', () => changeSettings({ confirm: /** @type {Settings['confirm']} */ (confirm.value) }));
   /**
-   * @param {'turnBoard' | 'sound' | 'animate'} key
+   * @param {'turnBoard' | 'sound'} key
    * @param {string} text
    */
   const box = (key, text) => {
@@ -98,6 +92,5 @@ export function settingsForm(id) {
     h('p', { class: 'hint' }, 'A move that loses at once, or lets the opponent win on the spot, is always confirmed.'),
     box('turnBoard', 'Turn the board to my side'),
     box('sound', 'A sound when it is my turn'),
-    box('animate', 'Animate moves (never when the system asks for reduced motion)'),
   );
 }

@@ -131,3 +131,51 @@ test('a bot takes the other seat and answers a move', async () => {
   await movesShown(ann, 2);
   await ann.locator('#turn.your-turn').waitFor();
 });
+
+test('a move the server warns about asks for a yes even with confirmation off; cancel plays nothing', async () => {
+  // Until the rules send warnings, this test adds one to the server's
+  // updates on their way to the page: D4 "loses".
+  const ann = await person(my.browser, my.server, 'Ann4');
+  await ann.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      const parsed = JSON.parse(String(message));
+      if (parsed.type === 'update' && parsed.state.play?.legal.includes('D4')) parsed.state.play.warnings = { D4: 'loses' };
+      ws.send(JSON.stringify(parsed));
+    });
+  });
+  await ann.reload();
+  await ann.locator('#whoami', { hasText: 'Ann4' }).waitFor();
+  await createRoom(ann, 'magneton');
+  await sit(ann, 'white', 'Ann4');
+  await ann.locator('[data-bot="black"]').click();
+  await ann.locator('#start:not([disabled])').click();
+  await ann.locator('#turn.your-turn').waitFor();
+  // An ordinary move goes at once on a desktop.
+  await ann.locator('[data-cell="A1"].target').click();
+  await movesShown(ann, 2);
+  await ann.locator('#turn.your-turn').waitFor();
+  await ann.locator('[data-cell="D4"].target').click();
+  await ann.locator('#confirm.danger', { hasText: 'This move loses the game at once.' }).waitFor();
+  assert.equal(await ann.evaluate(() => document.activeElement?.id), 'confirm-no', 'the safe answer has the focus');
+  await ann.keyboard.press('Enter');
+  await ann.locator('#confirm').waitFor({ state: 'hidden' });
+  assert.equal(await ann.locator('#moves li').count(), 2);
+  // The typed move is warned about too, and "Play it" plays it.
+  await ann.locator('#typed').fill('d4');
+  await ann.locator('#typed').press('Enter');
+  await ann.locator('#confirm-yes').click();
+  await movesShown(ann, 3);
+  assert.equal(await ann.locator('#moves li:nth-child(3) .what').textContent(), 'D4');
+
+  // The setting "confirm every move: always" asks on a desktop too.
+  await ann.locator('#room-settings summary').click();
+  await ann.locator('#room-settings-confirm').selectOption('on');
+  await ann.locator('#turn.your-turn').waitFor();
+  const square = /** @type {string} */ (await ann.locator('#board .cell.target').first().getAttribute('data-cell'));
+  await ann.locator(`[data-cell="${square}"]`).click();
+  await ann.locator('#confirm:not(.danger)', { hasText: `Play this move: drops on ${square}` }).waitFor();
+  await ann.locator('#confirm-yes').click();
+  await movesShown(ann, 5);
+});

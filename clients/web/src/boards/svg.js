@@ -285,15 +285,20 @@ export function arrowKeys(svg, cells) {
     const target = /** @type {Element} */ (event.target);
     if (target.classList?.contains('bg')) rove(target);
   });
-  // A pointed cell takes the focus, so the arrow keys go on from there.
-  svg.addEventListener('click', (event) => {
-    const target = /** @type {Element} */ (event.target);
-    const cell = [...cells()].find((c) => c.el.contains(target));
-    if (cell && document.activeElement !== cell.hit) {
-      rove(cell.hit);
-      cell.hit.focus({ preventScroll: true });
-    }
-  });
+  // A pointed cell takes the focus (before the cell acts, which may move
+  // the focus on, to a confirmation), so the arrow keys go on from there.
+  svg.addEventListener(
+    'click',
+    (event) => {
+      const target = /** @type {Element} */ (event.target);
+      const cell = [...cells()].find((c) => c.el.contains(target));
+      if (cell && document.activeElement !== cell.hit) {
+        rove(cell.hit);
+        cell.hit.focus({ preventScroll: true });
+      }
+    },
+    true,
+  );
   svg.addEventListener('keydown', (event) => {
     const steps = /** @type {Record<string, [number, number]>} */ ({
       ArrowUp: [0, -1],
