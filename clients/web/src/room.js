@@ -197,13 +197,14 @@ export function roomView(session, roomId, invite) {
   /**
    * Plays an action, after a "yes" when the server warns that it loses
    * (always) or when every move is to be confirmed (a setting; not for a
-   * typed move, which is deliberate already, nor a confirmed Magnet setup).
+   * deliberate move: typed, or sent with a "Play …" button, nor a confirmed
+   * Magnet setup).
    * @param {string} action
-   * @param {{typed?: boolean}} [how]
+   * @param {{deliberate?: boolean}} [how]
    */
   function playAction(action, how = {}) {
     const warning = warningFor(state?.play, action);
-    const ask = warning !== null || (confirmEveryMove() && !how.typed && !/^setup /i.test(action));
+    const ask = warning !== null || (confirmEveryMove() && !how.deliberate && !/^setup /i.test(action));
     if (!ask) {
       act(action);
       return;
@@ -265,7 +266,7 @@ export function roomView(session, roomId, invite) {
       return;
     }
     typedInput.value = '';
-    playAction(match, { typed: true });
+    playAction(match, { deliberate: true });
   });
 
   recordButton.addEventListener('click', async () => {
@@ -358,7 +359,7 @@ export function roomView(session, roomId, invite) {
         play,
         legal: play.legal,
         you: st.you,
-        act: (action) => playAction(action),
+        act: (action, how) => playAction(action, how),
         turnBoard: settings().turnBoard,
         narrow: narrowScreen.matches,
         who,
@@ -487,8 +488,8 @@ export function roomView(session, roomId, invite) {
         turn.classList.add('your-turn');
         turn.textContent = `${proposer} proposes to end the game. Do you agree?`;
         answer.append(
-          h('button', { type: 'button', class: 'answer-yes', 'data-answer': 'end!', onclick: () => playAction('end!') }, 'Agree to end'),
-          h('button', { type: 'button', class: 'answer-no', 'data-answer': 'end-', onclick: () => playAction('end-') }, 'Refuse, play on'),
+          h('button', { type: 'button', class: 'answer-yes', 'data-answer': 'end!', onclick: () => playAction('end!', { deliberate: true }) }, 'Agree to end'),
+          h('button', { type: 'button', class: 'answer-no', 'data-answer': 'end-', onclick: () => playAction('end-', { deliberate: true }) }, 'Refuse, play on'),
         );
       } else {
         turn.textContent = `${proposer} proposes to end the game; waiting for ${names.join(', ')} to answer.`;

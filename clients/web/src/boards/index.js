@@ -14,7 +14,7 @@ import { magmaBoard } from './magma.js';
  * @property {import('../protocol.js').PlayState} play the game part
  * @property {string[]} legal the viewer's legal actions now (empty if it may not act)
  * @property {number | null} you the viewer's seat
- * @property {(action: string) => void} act plays one of `legal`, exactly as written there
+ * @property {(action: string, how?: {deliberate?: boolean}) => void} act plays one of `legal`, exactly as written there (`deliberate`: from a "Play …" button, so a confirmation is asked only for a warned move)
  * @property {boolean} turnBoard draw the board from the viewer's side
  * @property {boolean} narrow the screen is narrow (a phone held upright)
  * @property {(seat: number) => string} who a seat in words: its player and colour (`Ann (red)`)

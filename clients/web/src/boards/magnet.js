@@ -152,7 +152,7 @@ export function magnetBoard() {
 
   const controls = h('div', { class: 'magnet-controls' });
   const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
-  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string}} */
+  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string, how?: {deliberate?: boolean}) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string}} */
   const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false, room: '' };
   /** @type {string | null} the magnet vertex chosen */
   let chosen = null;
@@ -356,7 +356,7 @@ export function magnetBoard() {
       }
     }
     orderBox.hidden = options.length <= 1;
-    playButton.addEventListener('click', () => now.act(action()));
+    playButton.addEventListener('click', () => now.act(action(), { deliberate: true }));
     fill(
       controls,
       summary,

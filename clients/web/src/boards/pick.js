@@ -30,7 +30,7 @@ export class Picker {
     this.buttons = [];
     /** @type {string[]} the cells chosen so far */
     this.chosen = [];
-    /** @type {(action: string) => void} */
+    /** @type {(action: string, how?: {deliberate?: boolean}) => void} */
     this.act = () => {};
     this.legalKey = '';
     /** @type {((offered: string[]) => void) | undefined} hears which cells offer something after each change */
@@ -55,7 +55,7 @@ export class Picker {
    * Takes a new list of legal actions (keeps the current choice if the
    * list did not change).
    * @param {string[]} legal
-   * @param {(action: string) => void} act
+   * @param {(action: string, how?: {deliberate?: boolean}) => void} act
    */
   update(legal, act) {
     this.act = act;
@@ -156,7 +156,7 @@ export class Picker {
       this.chosenBox.append(h('span', {}, `Chosen: ${this.chosen.join(' → ')}`));
       if (exact.length === 1) {
         this.chosenBox.append(
-          h('button', { type: 'button', class: 'play', onclick: () => this.act(exact[0].action) }, `Play ${exact[0].action}`),
+          h('button', { type: 'button', class: 'play', onclick: () => this.act(exact[0].action, { deliberate: true }) }, `Play ${exact[0].action}`),
         );
       }
       this.chosenBox.append(h('button', { type: 'button', class: 'cancel', onclick: () => this.reset() }, 'Cancel (Esc)'));
