@@ -423,6 +423,12 @@ impl AnyGame {
         }))
     }
 
+    /// Whether `action` is the server's to play (see
+    /// [`Game::is_server_action`]); false for another game's action.
+    pub fn is_server_action(&self, action: &AnyAction) -> bool {
+        with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.is_server_action(a)))
+    }
+
     pub fn conceals(&self, actor: Seat, action: &AnyAction, viewer: Viewer) -> bool {
         with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.conceals(actor, a, viewer)))
     }

@@ -336,10 +336,12 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// list, offers less: one action per choice the seat can tell apart,
     /// with its optional extras (Magnet), or nothing when the client
     /// composes the action itself (Magnet's setup). Every offered action,
-    /// with any of its extras, is legal.
+    /// with any of its extras, is legal. The server's own actions
+    /// ([`Game::is_server_action`]) are never offered.
     fn offers(&self, seat: Seat) -> Vec<Offer<Self::Action>> {
         self.legal_actions(seat)
             .into_iter()
+            .filter(|action| !self.is_server_action(action))
             .map(|action| Offer {
                 action,
                 extras: Vec::new(),
@@ -378,6 +380,15 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// The running turn timer, if the game has one.
     fn deadline(&self) -> Option<Deadline<Self::Action>> {
         None
+    }
+
+    /// Whether `action` is the server's to play, never a player's: the
+    /// action of a [`Deadline`] (Magma's `timeout`). It is legal (`apply`
+    /// accepts it, so records holding it replay, and `legal_actions` lists
+    /// it), but it is never offered to a client, and a server refuses it
+    /// from one. None by default.
+    fn is_server_action(&self, _action: &Self::Action) -> bool {
+        false
     }
 
     /// Whether `action`, played earlier by `actor`, must still be hidden from

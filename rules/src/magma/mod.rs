@@ -1108,6 +1108,11 @@ impl Game for Magma {
         })
     }
 
+    /// `timeout` is applied by the server when the turn's time runs out.
+    fn is_server_action(&self, action: &Action) -> bool {
+        matches!(action, Action::Timeout)
+    }
+
     fn counts_in_perft(&self, action: &Action) -> bool {
         !matches!(action, Action::ProposeEnd | Action::Timeout)
     }

@@ -171,7 +171,8 @@ fn next_permutation<T: Ord>(items: &mut [T]) -> bool {
 
 /// A turn: the magnet's vertex, optionally the order of the affected
 /// pieces (by their starting vertices; left out, the default order), and
-/// the pieces to promote (by the vertices where they end their move).
+/// the pieces to promote (by their foreseen final vertices: where each
+/// would end if every enemy piece were ordinary).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
     pub magnet: Vertex,
@@ -230,12 +231,20 @@ const OPTION_SPECS: &[OptionSpec] = &[
 
 /// The position as it decides future play: every piece (owner, kind,
 /// value, rank, vertex), the side to move and whether Red's opening turn is
-/// to come. Perft counts these; repetition compares them.
+/// to come. Perft counts these.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
+    repeated: Repeated,
+    opening: bool,
+}
+
+/// What repetition compares (RULINGS.md): every piece's owner, kind, value,
+/// rank and vertex, plus the side to move; not the opening turn, so the
+/// start of play counts as the first occurrence of its position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Repeated {
     cells: [u8; VERTICES],
     side: Color,
-    opening: bool,
 }
 
 /// A game of Magnet: the position plus what the position alone does not
@@ -247,7 +256,7 @@ pub struct Magnet {
     position: Position,
     /// Every position since the last capture, trap or promotion (none of
     /// which can be undone), the current one last; empty during the setup.
-    history: Vec<Key>,
+    history: Vec<Repeated>,
     outcome: Option<Outcome>,
 }
 
@@ -327,7 +336,7 @@ impl Magnet {
             outcome: None,
         };
         if !game.position.in_setup() {
-            game.history.push(game.position_key());
+            game.history.push(game.repeated());
         }
         game.outcome = game.decide();
         game
@@ -335,6 +344,13 @@ impl Magnet {
 
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    fn repeated(&self) -> Repeated {
+        Repeated {
+            cells: *self.position.board.cells(),
+            side: self.position.side(),
+        }
     }
 
     /// How the position alone ends the game: a King gone, the two-King
@@ -602,7 +618,7 @@ impl Magnet {
         if irreversible {
             self.history.clear();
         }
-        let key = self.position_key();
+        let key = self.repeated();
         self.history.push(key.clone());
         self.outcome = self.decide().or_else(|| {
             (self.history.iter().filter(|&k| *k == key).count() >= 3).then(|| Outcome::Draw {
@@ -617,8 +633,9 @@ impl Magnet {
     /// pieces (enemy pieces never block), so the mover can foresee where
     /// each piece ends unless a hidden trap or King interferes. One offer
     /// per magnet vertex and distinct foreseen ending (the first order that
-    /// reaches it), with the foreseen final vertices of the pieces that
-    /// move and may still gain a rank as the promotions the player may add.
+    /// reaches it), with the promotions the player may add: the foreseen
+    /// final vertex of every piece of the order that may change position
+    /// and may still gain a rank — exactly those `check_turn` accepts.
     /// Unlike [`Game::legal_actions`], which tells apart outcomes that
     /// differ only because of hidden pieces, this list reveals nothing.
     fn offered_turns(&self) -> Vec<Offer<Action>> {
@@ -657,9 +674,13 @@ impl Magnet {
                     let froms: Vec<Vertex> = order.iter().map(|&i| aff.get(usize::from(i)).from).collect();
                     VertexList::from_slice(&froms).expect("at most six pieces")
                 });
+                // Every promotion the judge accepts: the pieces that move in
+                // the foreseen turn, and those kept off M only by an earlier
+                // piece of the order (named by their foreseen end, their
+                // start), below their value.
                 let mut extras: Vec<Vertex> = order
                     .iter()
-                    .filter(|&&i| moved(i))
+                    .filter(|&&i| planned.may_move & (1 << i) != 0)
                     .filter(|&&i| {
                         pos.board
                             .at(aff.get(usize::from(i)).from)
@@ -849,7 +870,7 @@ impl Game for Magnet {
                 self.check_setup(seat, setup)?;
                 self.position.place_setup(setup.side(), setup.kinds());
                 if !self.position.in_setup() {
-                    self.history = vec![self.position_key()];
+                    self.history = vec![self.repeated()];
                     self.outcome = self.decide();
                 }
             }
@@ -884,8 +905,7 @@ impl Game for Magnet {
 
     fn position_key(&self) -> Key {
         Key {
-            cells: *self.position.board.cells(),
-            side: self.position.side(),
+            repeated: self.repeated(),
             opening: self.position.is_opening(),
         }
     }

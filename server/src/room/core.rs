@@ -512,10 +512,18 @@ impl RoomCore {
             .game
             .parse_action(text)
             .map_err(|e| Refusal::new(codes::BAD_NOTATION, e.message))?;
-        if self.game.deadline().is_some_and(|d| d.action == action) {
+        // The server's own actions (a timeout) are refused from a player;
+        // where the rules would refuse them anyway, with the rules' reason.
+        if self.game.is_server_action(&action) {
+            self.game
+                .clone()
+                .apply(seat, &action, at)
+                .map_err(|e| Refusal::new(e.code, e.message))?;
             return Err(Refusal::new(
                 ErrorCode::IllegalAction,
-                format!("{action} is recorded by the server when the turn's time runs out"),
+                format!(
+                    "{action} is recorded by the server when a turn's time runs out, never sent by a player"
+                ),
             ));
         }
         self.game
@@ -763,13 +771,9 @@ impl RoomCore {
         let mut promotions = BTreeMap::new();
         let legal = match viewer {
             Some(seat) if to_act.contains(seat) => {
-                // The timer's action is the server's to play, not a player's.
-                let timer_action = self.game.deadline().map(|d| d.action.to_string());
+                // Offers never hold the server's own actions (a timeout).
                 let mut legal = Vec::new();
                 for (action, extras) in self.game.offers(seat) {
-                    if Some(&action) == timer_action.as_ref() {
-                        continue;
-                    }
                     if !extras.is_empty() {
                         promotions.insert(action.clone(), extras);
                     }
