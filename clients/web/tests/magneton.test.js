@@ -134,14 +134,16 @@ test('a bot takes the other seat and answers a move', async () => {
 
 test('a move the server warns about asks for a yes even with confirmation off; cancel plays nothing', async () => {
   // Until the rules send warnings, this test adds one to the server's
-  // updates on their way to the page: D4 "loses".
+  // updates on their way to the page: a drop on D4 or E5 "loses" (the bot
+  // may take one of them; the other is still free then).
   const ann = await person(my.browser, my.server, 'Ann4');
   await ann.routeWebSocket(/\/ws$/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((message) => server.send(message));
     server.onMessage((message) => {
       const parsed = JSON.parse(String(message));
-      if (parsed.type === 'update' && parsed.state.play?.legal.includes('D4')) parsed.state.play.warnings = { D4: 'loses' };
+      const play = parsed.type === 'update' ? parsed.state.play : null;
+      if (play) play.warnings = Object.fromEntries(['D4', 'E5'].filter((a) => play.legal.includes(a)).map((a) => [a, 'loses']));
       ws.send(JSON.stringify(parsed));
     });
   });
@@ -156,18 +158,19 @@ test('a move the server warns about asks for a yes even with confirmation off; c
   await ann.locator('[data-cell="A1"].target').click();
   await movesShown(ann, 2);
   await ann.locator('#turn.your-turn').waitFor();
-  await ann.locator('[data-cell="D4"].target').click();
+  const warned = (await ann.locator('[data-cell="D4"].target').count()) ? 'D4' : 'E5';
+  await ann.locator(`[data-cell="${warned}"].target`).click();
   await ann.locator('#confirm.danger', { hasText: 'This move loses the game at once.' }).waitFor();
   assert.equal(await ann.evaluate(() => document.activeElement?.id), 'confirm-no', 'the safe answer has the focus');
   await ann.keyboard.press('Enter');
   await ann.locator('#confirm').waitFor({ state: 'hidden' });
   assert.equal(await ann.locator('#moves li').count(), 2);
   // The typed move is warned about too, and "Play it" plays it.
-  await ann.locator('#typed').fill('d4');
+  await ann.locator('#typed').fill(warned.toLowerCase());
   await ann.locator('#typed').press('Enter');
   await ann.locator('#confirm-yes').click();
   await movesShown(ann, 3);
-  assert.equal(await ann.locator('#moves li:nth-child(3) .what').textContent(), 'D4');
+  assert.equal(await ann.locator('#moves li:nth-child(3) .what').textContent(), warned);
 
   // The setting "confirm every move: always" asks on a desktop too.
   await ann.locator('#room-settings summary').click();
