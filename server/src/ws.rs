@@ -16,7 +16,8 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use futures_util::SinkExt;
 use lodestone_protocol::{
-    ClientMessage, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error, parse_client_message,
+    ClientMessage, Code, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error,
+    parse_client_message,
 };
 use tokio::sync::mpsc;
 use tokio::time::{Instant, Sleep};
@@ -419,7 +420,7 @@ impl Session {
         self.outbox.send_message(&message);
     }
 
-    fn fail(&self, id: RequestId, code: &str, message: impl Into<String>) {
+    fn fail(&self, id: RequestId, code: Code, message: impl Into<String>) {
         self.reply(error(Some(id), code, message));
     }
 
@@ -545,7 +546,7 @@ impl Session {
                     Some(token),
                 )
             }
-            (None, None) => return self.fail(id, codes::BAD_NAME, "hello needs a name or a token"),
+            (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
         let rooms = self.app.lobby.rooms_of(&guest.id);
         self.guest = Some(Player {
@@ -599,7 +600,7 @@ impl Session {
                 invite: None,
                 version: None,
             }),
-            Err((code, message)) => self.fail(id, &code, message),
+            Err((code, message)) => self.fail(id, code, message),
         }
     }
 
@@ -627,7 +628,7 @@ impl Session {
                     match RoomCore::create(room_id.clone(), &game, &options, public, self.app.clock.now_ms())
                     {
                         Ok(created) => created,
-                        Err(r) => return self.fail(id, &r.code, r.message),
+                        Err(r) => return self.fail(id, r.code, r.message),
                     };
                 let limits = &self.app.config.limits;
                 let opener = Opener {
