@@ -12,12 +12,18 @@ mod board;
 mod code;
 mod effect;
 mod fairness;
+pub mod typescript;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-pub use board::board_json;
+pub use board::{
+    Board, Destroyed, MagmaBoard, MagmaCell, MagmaClock, MagmaPhase, MagmaScore, MagmaSeat, MagmaSlot,
+    MagnetBoard, MagnetPiece, MagnetSide, MagnetismBoard, MagnetonBoard, RedBlue, WhiteBlack, board,
+    board_json,
+};
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
@@ -30,7 +36,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// A client-chosen request id, echoed in the reply: a number or a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum RequestId {
     Number(u64),
@@ -45,7 +51,7 @@ impl From<u64> for RequestId {
 
 /// A seat, by its index from 0 in turn order or by its name in the game
 /// (`"white"`, `"red"`, `"3"`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum SeatRef {
     Index(u8),
@@ -63,7 +69,7 @@ impl std::fmt::Display for SeatRef {
 }
 
 /// A message from a client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Identify: `name` alone makes a new guest (the reply carries its
@@ -92,8 +98,10 @@ pub enum ClientMessage {
         /// Option values are text; JSON numbers and booleans are read as
         /// their text (`3`, `true`).
         #[serde(default, deserialize_with = "option_values")]
+        #[ts(optional, type = "Record<string, string | number | boolean>")]
         options: BTreeMap<String, String>,
         #[serde(default = "yes")]
+        #[ts(as = "Option<bool>", optional)]
         public: bool,
     },
     /// Take a seat (a given one, or any free one) before the game starts;
@@ -195,14 +203,14 @@ impl ClientMessage {
 }
 
 /// A guest: a display name behind an unguessable token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Guest {
     pub id: String,
     pub name: String,
 }
 
 /// A message from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The reply to `hello`. `token` is present only when a new guest was
@@ -213,6 +221,7 @@ pub enum ServerMessage {
         protocol: u32,
         guest: Guest,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         token: Option<String>,
         rooms: Vec<String>,
     },
@@ -222,16 +231,26 @@ pub enum ServerMessage {
     Ack {
         id: RequestId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         room: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         seat: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         invite: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         version: Option<u64>,
     },
-    /// The reply to `list_rooms`.
-    Rooms { id: RequestId, rooms: Vec<RoomSummary> },
+    /// The reply to `list_rooms`: at most the server's page of rooms (in id
+    /// order), and how many rooms matched in all.
+    Rooms {
+        id: RequestId,
+        rooms: Vec<RoomSummary>,
+        #[serde(default)]
+        total: u32,
+    },
     /// The reply to `ping`.
     Pong { id: RequestId },
     /// A request failed, or (with no id) a message could not be read.
@@ -252,7 +271,7 @@ pub enum ServerMessage {
 }
 
 /// One line of the room list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RoomSummary {
     pub id: String,
     pub game: String,
@@ -264,7 +283,7 @@ pub struct RoomSummary {
 
 /// A game the server can play, with the options `create_room` accepts
 /// for it: the answer of `GET /api/games` is a list of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
@@ -273,7 +292,7 @@ pub struct GameInfo {
 
 /// One option of a game: its key, the values it accepts (the default
 /// first) and a sentence saying what it does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OptionInfo {
     pub key: String,
     pub values: Vec<String>,
@@ -304,7 +323,7 @@ impl GameInfo {
 }
 
 /// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Seats are being taken.
@@ -314,7 +333,7 @@ pub enum RoomStatus {
 }
 
 /// A seat of a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SeatState {
     pub seat: u8,
     /// The seat's name in the game (`white`, `red`, `3`).
@@ -331,7 +350,7 @@ pub struct SeatState {
 }
 
 /// The whole room as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct RoomState {
     pub id: String,
     pub game: String,
@@ -348,13 +367,14 @@ pub struct RoomState {
 }
 
 /// The game part of a room, filtered for one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayState {
     /// The position in the game's position format, as the viewer may see it.
     pub position: String,
     /// The game's board as structured data for drawing (per game; see
     /// docs/protocol.md). Kept as JSON text: the server builds it once and
     /// sends it to every viewer who sees the same board.
+    #[ts(type = "Board")]
     pub board: RawJson,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
@@ -380,6 +400,7 @@ pub struct PlayState {
     /// The last action of the log and what it did, as the viewer may know
     /// it; absent before the first action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub last: Option<LastAction>,
     /// For the seat to act: its offered actions that lose at once or let
     /// an opponent win on the spot when another would not, judged from
@@ -455,7 +476,7 @@ impl<'de> Deserialize<'de> for RawJson {
 }
 
 /// One action of the game's log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct MoveEntry {
     /// From 1.
     pub ply: u32,
@@ -463,17 +484,20 @@ pub struct MoveEntry {
     /// The action in notation; absent (not `null`) while it is secret
     /// from the viewer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub action: Option<String>,
     /// For a secret action: SHA-256 (hex) of `<salt>:<action>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub commitment: Option<String>,
     /// The salt (hex), revealed when the game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub salt: Option<String>,
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
@@ -481,7 +505,7 @@ pub struct OutcomeState {
 }
 
 /// A running turn timer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ClockState {
     pub seat: u8,
     /// Milliseconds left when the update was sent.

@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+mod common;
+
 use lodestone_protocol::*;
 use serde_json::{Value, json};
 
@@ -210,6 +212,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                     taken: 1,
                     players: vec!["Ann".into()],
                 }],
+                total: 1,
             },
         ),
         ("pong", ServerMessage::Pong { id: id(10) }),
@@ -258,43 +261,27 @@ fn server_messages_are_pinned_and_read_back() {
     }
 }
 
-/// Every ```json block of docs/protocol.md whose first line is a message.
+/// Every message of a ```json block of docs/protocol.md.
 #[test]
 fn every_example_in_the_protocol_doc_is_a_message() {
-    let doc = include_str!("../../docs/protocol.md");
     let mut seen = std::collections::BTreeSet::new();
-    let mut blocks = 0;
-    for block in doc.split("```json").skip(1) {
-        let body = block.split("```").next().unwrap();
-        // A block holds one message per line (a sequence) or one message.
-        let lines: Vec<&str> = body.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        let messages: Vec<Value> = if lines
-            .iter()
-            .all(|l| l.starts_with('{') && l.ends_with('}') && serde_json::from_str::<Value>(l).is_ok())
-        {
-            lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect()
-        } else {
-            vec![serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON: {e}\n{body}"))]
-        };
-        for value in messages {
-            blocks += 1;
-            let kind = value["type"]
-                .as_str()
-                .unwrap_or_else(|| panic!("no type: {value}"))
-                .to_string();
-            let text = value.to_string();
-            let is_client = parse_client_message(&text).is_ok();
-            let is_server = serde_json::from_str::<ServerMessage>(&text).is_ok();
-            assert!(is_client || is_server, "not a message: {text}");
-            if is_server {
-                let back =
-                    serde_json::to_value(serde_json::from_str::<ServerMessage>(&text).unwrap()).unwrap();
-                assert_eq!(back, value, "does not read back to itself");
-            }
-            seen.insert(kind);
+    let examples = common::doc_examples();
+    for value in &examples {
+        let kind = value["type"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no type: {value}"))
+            .to_string();
+        let text = value.to_string();
+        let is_client = parse_client_message(&text).is_ok();
+        let is_server = serde_json::from_str::<ServerMessage>(&text).is_ok();
+        assert!(is_client || is_server, "not a message: {text}");
+        if is_server {
+            let back = serde_json::to_value(serde_json::from_str::<ServerMessage>(&text).unwrap()).unwrap();
+            assert_eq!(&back, value, "does not read back to itself");
         }
+        seen.insert(kind);
     }
-    assert!(blocks > 20);
+    assert!(examples.len() > 20);
     for (name, m) in client_messages() {
         let kind = serde_json::to_value(&m).unwrap()["type"]
             .as_str()

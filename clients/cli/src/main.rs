@@ -5,6 +5,7 @@ mod bot;
 mod load;
 mod net;
 mod out;
+mod verify;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ Examples:
       print the final position and the result of a recorded game
   lodestone replay game.txt --as black
       the final position as black may see it
+  lodestone verify game.txt
+      check a finished game's commitments and dealt setups against its revealed seed
   lodestone perft magneton 2
       count the distinct positions two actions from the start (4032)
   lodestone perft magneton 1 --record game.txt
@@ -54,6 +57,20 @@ enum Command {
         /// or `spectator`) instead of in full.
         #[arg(long = "as", value_name = "SEAT")]
         viewer: Option<String>,
+    },
+    /// Check a finished game's record against what the server committed to.
+    ///
+    /// Checks the revealed [Seed] against [SeedCommitment], each
+    /// [Commitment "N <commitment> <salt>"] against action N (actions
+    /// counted from 1, as replay counts them), each dealt setup against a
+    /// new draw from the seed, that every secret action has a commitment,
+    /// and that every action is legal. Prints one line per check and a
+    /// last line `result: verified (N checks)` (exit 0) or `result: F of N
+    /// checks failed` (exit 1).
+    #[command(after_help = "Example:\n  lodestone verify game.txt")]
+    Verify {
+        /// The record file, as the server gives it once the game is over.
+        file: PathBuf,
     },
     /// Count perft: the distinct positions reachable in DEPTH actions.
     ///
@@ -226,6 +243,7 @@ fn main() -> ExitCode {
         Command::Load(args) => load_command(args),
         Command::Bot(args) => bot_command(args),
         Command::Replay { file, viewer } => replay(&file, viewer.as_deref()),
+        Command::Verify { file } => verify_record(&file),
         Command::Perft {
             game,
             depth,
@@ -285,6 +303,19 @@ fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
         None => out::line("result: ongoing")?,
     }
     Ok(())
+}
+
+fn verify_record(path: &Path) -> Result<(), Failure> {
+    let record = read_record(path)?;
+    let report = verify::verify(&record);
+    // The exit code carries the verdict even if nobody reads the lines.
+    for line in report.lines.iter().chain([&report.summary()]) {
+        out::line(line).or_else(out::unless_closed)?;
+    }
+    match report.failures {
+        0 => Ok(()),
+        _ => Err(Failure::Failed(format!("{} does not verify", path.display()))),
+    }
 }
 
 fn perft(
@@ -373,7 +404,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         args.games, args.duration
     ));
     let report = runtime.block_on(load::run(config))?;
-    out::line(&report)?;
+    out::line(&report).or_else(out::unless_closed)?;
     if report.errors > 0 || report.disconnects > 0 {
         return Err(Failure::Failed("the run had errors".into()));
     }
