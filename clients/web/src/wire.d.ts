@@ -196,6 +196,24 @@ commitment?: string,
 salt?: string, };
 
 /**
+ * How the game ended.
+ */
+export type OutcomeState = {
+/**
+ * `white wins (four in a row)`, `draw (threefold repetition)`.
+ */
+result: string, winners: Array<number>, };
+
+/**
+ * A running turn timer.
+ */
+export type ClockState = { seat: number,
+/**
+ * Milliseconds left when the update was sent.
+ */
+remaining_ms: number, };
+
+/**
  * The last action of the log and what it did, as the viewer may know it.
  */
 export type LastAction = {
@@ -209,6 +227,19 @@ ply: number, seat: number,
  * placement).
  */
 effects: Array<EffectState>, };
+
+/**
+ * Whose a piece is and what it is, each only where the viewer may know it.
+ */
+export type PieceState = {
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, };
 
 /**
  * One thing an action did. Cells are named as the board JSON names them;
@@ -292,41 +323,10 @@ piece?: string, }
   | { "kind": "claim", cells: Array<string>, side: string, };
 
 /**
- * Whose a piece is and what it is, each only where the viewer may know it.
- */
-export type PieceState = {
-/**
- * `white`, `red`, a Magma colour.
- */
-side?: string,
-/**
- * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
- */
-piece?: string, };
-
-/**
  * What the seat to act risks with an offered action, when another offered
  * action would not.
  */
 export type RiskState = "loses" | "allows-win";
-
-/**
- * How the game ended.
- */
-export type OutcomeState = {
-/**
- * `white wins (four in a row)`, `draw (threefold repetition)`.
- */
-result: string, winners: Array<number>, };
-
-/**
- * A running turn timer.
- */
-export type ClockState = { seat: number,
-/**
- * Milliseconds left when the update was sent.
- */
-remaining_ms: number, };
 
 /**
  * The `board` of a play state: the game's own shape (the room's `game`
