@@ -386,13 +386,19 @@ impl Session {
                 public,
             } => {
                 let room_id = uuid::Uuid::new_v4().to_string();
-                let (core, ops) =
+                let (core, events) =
                     match RoomCore::create(room_id.clone(), &game, &options, public, self.app.clock.now_ms())
                     {
                         Ok(created) => created,
                         Err(r) => return self.fail(id, &r.code, r.message),
                     };
-                if self.app.store.write(ops).await.is_err() {
+                if self
+                    .app
+                    .store
+                    .write(crate::room::ops(&room_id, &events))
+                    .await
+                    .is_err()
+                {
                     return self.fail(
                         id,
                         codes::STORAGE,

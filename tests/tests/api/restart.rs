@@ -28,6 +28,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     let (first, rest) = actions.split_at(17);
     let mut clients = vec![ann, bo];
     let before = play(&mut clients, &room, first).await;
+    let acked = clients[0].states[&room].0;
     server.kill();
 
     let server = ServerProcess::start(SERVER, &dir);
@@ -43,6 +44,10 @@ async fn a_killed_server_loses_no_acknowledged_action() {
         client.ok(json!({"type": "watch", "room": room})).await;
     }
     let after = clients[0].state_at(&room, 0).await;
+    assert!(
+        clients[0].states[&room].0 >= acked,
+        "the version went down across the restart"
+    );
     assert_eq!(after.play.as_ref().unwrap().moves.len(), 17);
     assert_eq!(after.play.unwrap().position, before.play.unwrap().position);
     let end = play(&mut clients, &room, rest).await;
