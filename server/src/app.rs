@@ -23,9 +23,11 @@ use crate::store::{Store, StoreError, StoreOptions};
 pub struct Config {
     /// Address to listen on; port 0 picks a free port.
     pub bind: SocketAddr,
-    /// `sqlite://PATH` or a plain path (created if missing), or
-    /// `sqlite::memory:` (nothing kept).
+    /// `sqlite://PATH` or a plain path (created if missing),
+    /// `sqlite::memory:` (nothing kept), or `postgres://USER@HOST/DB`.
     pub database: String,
+    /// Connections to PostgreSQL (SQLite keeps a few of its own).
+    pub db_connections: u32,
     /// An open room that nobody starts within this many milliseconds of
     /// its creation expires; `None`: never.
     pub expire_open_after: Option<u64>,
@@ -47,6 +49,7 @@ impl Default for Config {
         Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://lodestone.db".into(),
+            db_connections: 8,
             expire_open_after: Some(DEFAULT_EXPIRY_MS),
             rate_limit: 50,
             outbox: 256,
@@ -190,6 +193,7 @@ impl Server {
     pub async fn start(config: Config) -> Result<Server, StartError> {
         let options = StoreOptions {
             sync_full: config.sync_full,
+            connections: config.db_connections,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
         let bind = |source| StartError::Bind {

@@ -23,9 +23,12 @@ struct Args {
     #[arg(long, env = "LODESTONE_BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
     /// Database: sqlite://PATH or a plain file path (created if missing),
-    /// or sqlite::memory: (nothing kept).
+    /// sqlite::memory: (nothing kept), or postgres://USER@HOST/DB.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
     database: String,
+    /// Connections to PostgreSQL (SQLite keeps a few of its own).
+    #[arg(long, env = "LODESTONE_DB_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    db_connections: u32,
     /// An open room whose game nobody starts within this time expires:
     /// a number with s, m, h or d (e.g. 90m, 24h, 7d), or `off`.
     #[arg(long, env = "LODESTONE_EXPIRE_OPEN_ROOMS", default_value = "24h", value_parser = parse_expiry)]
@@ -91,6 +94,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
     let config = Config {
         bind: args.bind,
         database: args.database,
+        db_connections: args.db_connections,
         expire_open_after: args.expire_open_rooms.0,
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),

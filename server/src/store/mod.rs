@@ -14,10 +14,12 @@
 //! multi-row insert; if a batch fails (say a duplicate `(room_id, seq)`),
 //! its requests are stored again one by one, so a bad request fails alone.
 
+mod postgres;
 mod sql;
 mod sqlite;
 
-use sqlx::{Pool, Sqlite};
+use sqlx::pool::PoolConnection;
+use sqlx::{Pool, Postgres, Sqlite};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
@@ -45,10 +47,21 @@ pub enum StoreError {
 }
 
 /// How to open the database, besides its URL.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct StoreOptions {
     /// SQLite: wait for the disk at every commit (`synchronous=FULL`).
     pub sync_full: bool,
+    /// PostgreSQL: connections in the pool (SQLite keeps a few of its own).
+    pub connections: u32,
+}
+
+impl Default for StoreOptions {
+    fn default() -> StoreOptions {
+        StoreOptions {
+            sync_full: false,
+            connections: 8,
+        }
+    }
 }
 
 /// A guest as the server uses it.
@@ -142,6 +155,7 @@ const MAX_BATCH: usize = 512;
 #[derive(Clone, Debug)]
 enum Db {
     Sqlite(Pool<Sqlite>),
+    Postgres(Pool<Postgres>),
 }
 
 /// Runs `$body` with `$pool` bound to the pool of whichever backend `$db`
@@ -150,6 +164,7 @@ macro_rules! with_pool {
     ($db:expr, $pool:ident => $body:expr) => {
         match $db {
             Db::Sqlite($pool) => $body,
+            Db::Postgres($pool) => $body,
         }
     };
 }
@@ -258,15 +273,13 @@ impl Store {
     pub async fn open(url: &str, options: &StoreOptions) -> Result<(Store, JoinHandle<()>), StoreError> {
         let location = Location::parse(url)?;
         let db = match &location {
-            Location::Postgres(_) => {
-                return Err(StoreError::Url(format!(
-                    "{location}: this server does not support PostgreSQL yet"
-                )));
+            Location::Postgres(_) => Db::Postgres(postgres::open(&location, options).await?),
+            Location::SqliteUrl(_) | Location::SqliteFile(_) => {
+                Db::Sqlite(sqlite::open(&location, options).await?)
             }
-            _ => Db::Sqlite(sqlite::open(&location, options).await?),
         };
         let (writer, queue) = mpsc::channel(4096);
-        let task = tokio::spawn(write_loop(db.clone(), queue));
+        let task = tokio::spawn(write_loop(Writer::new(&db).await?, queue));
         Ok((Store { db, writer }, task))
     }
 
@@ -313,14 +326,31 @@ impl Store {
     }
 }
 
-impl Db {
+/// The writer's side of the database: the pool, and the connection it
+/// keeps between commits (the writer does not wait for one per batch).
+enum Writer {
+    Sqlite(Pool<Sqlite>, Option<PoolConnection<Sqlite>>),
+    Postgres(Pool<Postgres>, Option<PoolConnection<Postgres>>),
+}
+
+impl Writer {
+    async fn new(db: &Db) -> Result<Writer, sqlx::Error> {
+        Ok(match db {
+            Db::Sqlite(pool) => Writer::Sqlite(pool.clone(), Some(pool.acquire().await?)),
+            Db::Postgres(pool) => Writer::Postgres(pool.clone(), Some(pool.acquire().await?)),
+        })
+    }
+
     /// Stores `ops` in one transaction.
-    async fn commit(&self, ops: &[&Op]) -> Result<(), sqlx::Error> {
-        with_pool!(self, pool => Dialect::commit(pool, ops).await)
+    async fn commit(&mut self, ops: &[&Op]) -> Result<(), sqlx::Error> {
+        match self {
+            Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
+            Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
+        }
     }
 }
 
-async fn write_loop(db: Db, mut queue: mpsc::Receiver<WriteRequest>) {
+async fn write_loop(mut writer: Writer, mut queue: mpsc::Receiver<WriteRequest>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         // Let the other tasks that are ready run first: their writes join
@@ -331,7 +361,7 @@ async fn write_loop(db: Db, mut queue: mpsc::Receiver<WriteRequest>) {
         {
             batch.push(request);
         }
-        let results = store_batch(&db, &batch).await;
+        let results = store_batch(&mut writer, &batch).await;
         for (request, result) in batch.drain(..).zip(results) {
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
@@ -342,9 +372,9 @@ async fn write_loop(db: Db, mut queue: mpsc::Receiver<WriteRequest>) {
 /// Stores a batch as one transaction; if that fails, each request in a
 /// transaction of its own, so a failing request fails alone. Returns one
 /// result per request.
-async fn store_batch(db: &Db, batch: &[WriteRequest]) -> Vec<Result<(), String>> {
+async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<(), String>> {
     let all: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
-    match db.commit(&all).await {
+    match writer.commit(&all).await {
         Ok(()) => return batch.iter().map(|_| Ok(())).collect(),
         Err(e) if batch.len() == 1 => {
             tracing::error!(error = %e, "storage commit failed");
@@ -357,7 +387,7 @@ async fn store_batch(db: &Db, batch: &[WriteRequest]) -> Vec<Result<(), String>>
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
         let ops: Vec<&Op> = request.ops.iter().collect();
-        let result = db.commit(&ops).await.map_err(|e| {
+        let result = writer.commit(&ops).await.map_err(|e| {
             tracing::error!(error = %e, "storage commit failed");
             e.to_string()
         });

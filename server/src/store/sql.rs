@@ -8,6 +8,7 @@
 
 use std::future::Future;
 
+use sqlx::pool::PoolConnection;
 use sqlx::{Connection, Database, Encode, Executor, FromRow, IntoArguments, Pool, QueryBuilder, Type};
 
 use super::{EventRow, GuestRecord, GuestRow, Op, RoomRow};
@@ -25,12 +26,13 @@ where
     for<'r> GuestRow: FromRow<'r, <Self as Database>::Row>,
     for<'r> GuestRecord: FromRow<'r, <Self as Database>::Row>,
     for<'r> RoomRow: FromRow<'r, <Self as Database>::Row>,
-    for<'r> (i64,): FromRow<'r, <Self as Database>::Row>,
+    for<'r> (String,): FromRow<'r, <Self as Database>::Row>,
 {
     /// The most bind parameters one statement may carry.
     const MAX_PARAMS: usize;
 
-    /// Stores `ops` in one transaction, all or nothing: guests first, then
+    /// Stores `ops` in one transaction on the writer's connection `held`
+    /// (taken from the pool when there is none), all or nothing: guests first, then
     /// renames, new rooms' summaries, the events (one multi-row insert),
     /// and the summaries' new statuses. A batch that is a single statement
     /// (the common case: nothing but events) runs without `BEGIN`, as one
@@ -41,19 +43,34 @@ where
     /// run in the same transaction before the events are inserted.
     fn commit<'a>(
         pool: &'a Pool<Self>,
+        held: &'a mut Option<PoolConnection<Self>>,
         ops: &'a [&'a Op],
     ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
         async move {
             let statements = plan(ops, Self::MAX_PARAMS);
-            let mut conn = pool.acquire().await?;
-            if let [only] = statements.as_slice() {
-                return Self::run(&mut conn, only).await;
+            let conn = match held {
+                Some(conn) => conn,
+                None => held.insert(pool.acquire().await?),
+            };
+            let result = if let [only] = statements.as_slice() {
+                Self::run(conn, only).await
+            } else {
+                async {
+                    let mut tx = conn.begin().await?;
+                    for statement in &statements {
+                        Self::run(&mut tx, statement).await?;
+                    }
+                    tx.commit().await
+                }
+                .await
+            };
+            // The connection may be broken: the next commit takes a fresh
+            // one. A pool of one (an in-memory database) is shared with
+            // the readers, so it is given back after every commit.
+            if result.is_err() || pool.options().get_max_connections() == 1 {
+                *held = None;
             }
-            let mut tx = conn.begin().await?;
-            for statement in &statements {
-                Self::run(&mut tx, statement).await?;
-            }
-            tx.commit().await
+            result
         }
     }
 
@@ -103,7 +120,7 @@ where
                     query.build().execute(&mut *conn).await?;
                 }
                 Statement::Update { sql, value, key } => {
-                    sqlx::query_as::<Self, (i64,)>(*sql)
+                    sqlx::query_as::<Self, (String,)>(*sql)
                         .bind(*value)
                         .bind(*key)
                         .fetch_optional(&mut *conn)
@@ -219,14 +236,14 @@ fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a>> {
                 bot: bot.as_deref(),
             }),
             Op::RenameGuest { id, name } => renames.push(Statement::Update {
-                sql: "UPDATE guests SET name = $1 WHERE id = $2 RETURNING 1",
+                sql: "UPDATE guests SET name = $1 WHERE id = $2 RETURNING id",
                 value: name,
                 key: id,
             }),
             Op::CreateRoom(room) => rooms.push(room),
             Op::Append(event) => events.push(event),
             Op::SetStatus { room, status } => statuses.push(Statement::Update {
-                sql: "UPDATE rooms SET status = $1 WHERE id = $2 RETURNING 1",
+                sql: "UPDATE rooms SET status = $1 WHERE id = $2 RETURNING id",
                 value: status,
                 key: room,
             }),
@@ -246,4 +263,8 @@ fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a>> {
 
 impl Dialect for sqlx::Sqlite {
     const MAX_PARAMS: usize = 32766;
+}
+
+impl Dialect for sqlx::Postgres {
+    const MAX_PARAMS: usize = 65535;
 }

@@ -3,14 +3,14 @@
 //! shutdown says goodbye.
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
 use serde_json::json;
 
 use crate::games::play;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
-#[tokio::test]
+each_backend!(a_killed_server_loses_no_acknowledged_action);
 async fn a_killed_server_loses_no_acknowledged_action() {
     let dir = temp_dir();
     let server = ServerProcess::start(SERVER, &dir);
@@ -58,7 +58,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     );
 }
 
-#[tokio::test]
+each_backend!(a_restarted_server_resumes_games_and_open_rooms);
 async fn a_restarted_server_resumes_games_and_open_rooms() {
     let first = TestServer::start().await;
     let dir = first.dir.clone();
@@ -105,7 +105,7 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
     );
 }
 
-#[tokio::test]
+each_backend!(sigterm_says_goodbye_and_exits_cleanly);
 async fn sigterm_says_goodbye_and_exits_cleanly() {
     let dir = temp_dir();
     let mut server = ServerProcess::start(SERVER, &dir);
