@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use lodestone_protocol::{PROTOCOL_VERSION, ServerMessage};
-use lodestone_tests::{PATIENCE, TestServer, http_get, http_get_full, http_get_with};
+use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get, http_get_full, http_get_with};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -115,7 +115,7 @@ async fn frames_until_closed(stream: &mut TcpStream) -> Vec<(u8, Vec<u8>)> {
 
 /// F1: a `watch` of a room that does not exist keeps nothing, and one
 /// connection watches at most `--watch-limit` rooms.
-#[tokio::test]
+each_backend!(f1_unknown_rooms_take_no_watch_places_and_watches_are_capped);
 async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
     let server = TestServer::start_with(|c| c.limits.watch_per_connection = 2).await;
     let mut c = server.client().await;
@@ -155,7 +155,7 @@ async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
 
 /// F2: a connection that never sends its request is closed after the
 /// handshake timeout.
-#[tokio::test]
+each_backend!(f2_a_silent_connection_is_closed_after_the_handshake_timeout);
 async fn f2_a_silent_connection_is_closed_after_the_handshake_timeout() {
     let server = TestServer::start_with(|c| c.limits.handshake_timeout = Duration::from_millis(300)).await;
     let mut silent = TcpStream::connect(server.addr()).await.unwrap();
@@ -177,7 +177,7 @@ async fn f2_a_silent_connection_is_closed_after_the_handshake_timeout() {
 
 /// F2: connections per address and in all are capped before the upgrade,
 /// with a clear status; a place freed is free again.
-#[tokio::test]
+each_backend!(f2_connections_per_address_and_in_all_are_refused_with_a_status);
 async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     let server = TestServer::start_with(|c| c.limits.per_address = 2).await;
     let first = server.client().await;
@@ -214,7 +214,7 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
 }
 
 /// F2: new connections per address per minute are capped.
-#[tokio::test]
+each_backend!(f2_new_connections_per_address_are_rate_limited);
 async fn f2_new_connections_per_address_are_rate_limited() {
     let server = TestServer::start_with(|c| c.limits.connect_rate = 3).await;
     let mut refused = 0;
@@ -230,7 +230,7 @@ async fn f2_new_connections_per_address_are_rate_limited() {
 
 /// F2: a WebSocket that answers no ping is closed with a `bye` after the
 /// idle timeout; one that answers stays.
-#[tokio::test]
+each_backend!(f2_a_websocket_that_answers_no_ping_is_closed);
 async fn f2_a_websocket_that_answers_no_ping_is_closed() {
     let server = TestServer::start_with(|c| c.limits.idle_timeout = Duration::from_secs(2)).await;
     let (mut raw, head) = raw_upgrade(server.addr(), "").await;
@@ -256,7 +256,7 @@ async fn f2_a_websocket_that_answers_no_ping_is_closed() {
 
 /// F3: open rooms per guest and per address, and new guests per address,
 /// are capped; a started game frees its opener's place.
-#[tokio::test]
+each_backend!(f3_room_and_guest_quotas_hold);
 async fn f3_room_and_guest_quotas_hold() {
     let server = TestServer::start_with(|c| {
         c.limits.rooms_per_guest = 2;
@@ -318,7 +318,7 @@ async fn f3_room_and_guest_quotas_hold() {
 }
 
 /// F3: room lists hold one page and say how many rooms there are.
-#[tokio::test]
+each_backend!(f3_room_lists_are_bounded_and_counted);
 async fn f3_room_lists_are_bounded_and_counted() {
     let server = TestServer::start_with(|c| c.limits.lobby_page = 2).await;
     let mut c = server.client().await;
@@ -344,7 +344,7 @@ async fn f3_room_lists_are_bounded_and_counted() {
 
 /// F4: a client that never reads is closed within the write timeout, not
 /// kept with its unread messages.
-#[tokio::test]
+each_backend!(f4_a_client_that_does_not_read_is_closed);
 async fn f4_a_client_that_does_not_read_is_closed() {
     let server = TestServer::start_with(|c| c.limits.write_timeout = Duration::from_millis(500)).await;
     let mut host = server.client().await;
@@ -389,7 +389,7 @@ async fn f4_a_client_that_does_not_read_is_closed() {
 }
 
 /// F5: malformed frames count against the message rate like any other.
-#[tokio::test]
+each_backend!(f5_the_rate_limit_counts_malformed_frames);
 async fn f5_the_rate_limit_counts_malformed_frames() {
     let server = TestServer::start_with(|c| c.rate_limit = 5).await;
     let mut c = server.client().await;
@@ -424,7 +424,7 @@ async fn f5_the_rate_limit_counts_malformed_frames() {
 
 /// F6: a page of another origin may not open a WebSocket; the server's
 /// own pages and listed origins may; pages carry CSP and framing headers.
-#[tokio::test]
+each_backend!(f6_origins_are_checked_and_pages_carry_safety_headers);
 async fn f6_origins_are_checked_and_pages_carry_safety_headers() {
     let server = TestServer::start().await;
     let addr = server.addr();
@@ -457,7 +457,7 @@ async fn f6_origins_are_checked_and_pages_carry_safety_headers() {
 }
 
 /// F8: a text frame that is not UTF-8 is closed with 1007.
-#[tokio::test]
+each_backend!(f8_invalid_utf8_closes_with_1007);
 async fn f8_invalid_utf8_closes_with_1007() {
     let server = TestServer::start().await;
     let (mut raw, head) = raw_upgrade(server.addr(), "").await;
@@ -473,7 +473,7 @@ async fn f8_invalid_utf8_closes_with_1007() {
 }
 
 /// F9: a record is never fetched with the token in the address.
-#[tokio::test]
+each_backend!(f9_a_token_in_the_address_is_refused);
 async fn f9_a_token_in_the_address_is_refused() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
@@ -493,7 +493,7 @@ async fn f9_a_token_in_the_address_is_refused() {
 
 /// F10: a host can watch the server: metrics in Prometheus text, health
 /// and readiness.
-#[tokio::test]
+each_backend!(f10_metrics_health_and_readiness);
 async fn f10_metrics_health_and_readiness() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = crate::games::started_room(&server, "magneton", json!({})).await;
