@@ -113,9 +113,9 @@ async fn frames_until_closed(stream: &mut TcpStream) -> Vec<(u8, Vec<u8>)> {
     frames
 }
 
+each_backend!(f1_unknown_rooms_take_no_watch_places_and_watches_are_capped);
 /// F1: a `watch` of a room that does not exist keeps nothing, and one
 /// connection watches at most `--watch-limit` rooms.
-each_backend!(f1_unknown_rooms_take_no_watch_places_and_watches_are_capped);
 async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
     let server = TestServer::start_with(|c| c.limits.watch_per_connection = 2).await;
     let mut c = server.client().await;
@@ -153,9 +153,9 @@ async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
     assert!(text.contains("lodestone_ws_connections 1"), "{text}");
 }
 
+each_backend!(f2_a_silent_connection_is_closed_after_the_handshake_timeout);
 /// F2: a connection that never sends its request is closed after the
 /// handshake timeout.
-each_backend!(f2_a_silent_connection_is_closed_after_the_handshake_timeout);
 async fn f2_a_silent_connection_is_closed_after_the_handshake_timeout() {
     let server = TestServer::start_with(|c| c.limits.handshake_timeout = Duration::from_millis(300)).await;
     let mut silent = TcpStream::connect(server.addr()).await.unwrap();
@@ -175,9 +175,9 @@ async fn f2_a_silent_connection_is_closed_after_the_handshake_timeout() {
     assert_eq!(http_get(server.addr(), "/healthz", None).await.0, 200);
 }
 
+each_backend!(f2_connections_per_address_and_in_all_are_refused_with_a_status);
 /// F2: connections per address and in all are capped before the upgrade,
 /// with a clear status; a place freed is free again.
-each_backend!(f2_connections_per_address_and_in_all_are_refused_with_a_status);
 async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     let server = TestServer::start_with(|c| c.limits.per_address = 2).await;
     let first = server.client().await;
@@ -213,8 +213,8 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     assert!(answer.contains("\"server-full\""), "{answer}");
 }
 
-/// F2: new connections per address per minute are capped.
 each_backend!(f2_new_connections_per_address_are_rate_limited);
+/// F2: new connections per address per minute are capped.
 async fn f2_new_connections_per_address_are_rate_limited() {
     let server = TestServer::start_with(|c| c.limits.connect_rate = 3).await;
     let mut refused = 0;
@@ -228,9 +228,9 @@ async fn f2_new_connections_per_address_are_rate_limited() {
     assert!(refused >= 3, "only {refused} of 6 were refused");
 }
 
+each_backend!(f2_a_websocket_that_answers_no_ping_is_closed);
 /// F2: a WebSocket that answers no ping is closed with a `bye` after the
 /// idle timeout; one that answers stays.
-each_backend!(f2_a_websocket_that_answers_no_ping_is_closed);
 async fn f2_a_websocket_that_answers_no_ping_is_closed() {
     let server = TestServer::start_with(|c| c.limits.idle_timeout = Duration::from_secs(2)).await;
     let (mut raw, head) = raw_upgrade(server.addr(), "").await;
@@ -254,9 +254,9 @@ async fn f2_a_websocket_that_answers_no_ping_is_closed() {
     }
 }
 
+each_backend!(f3_room_and_guest_quotas_hold);
 /// F3: open rooms per guest and per address, and new guests per address,
 /// are capped; a started game frees its opener's place.
-each_backend!(f3_room_and_guest_quotas_hold);
 async fn f3_room_and_guest_quotas_hold() {
     let server = TestServer::start_with(|c| {
         c.limits.rooms_per_guest = 2;
@@ -317,8 +317,8 @@ async fn f3_room_and_guest_quotas_hold() {
     assert_eq!(metric(&text, "lodestone_rooms{state=\"playing\"}"), 1.0);
 }
 
-/// F3: room lists hold one page and say how many rooms there are.
 each_backend!(f3_room_lists_are_bounded_and_counted);
+/// F3: room lists hold one page and say how many rooms there are.
 async fn f3_room_lists_are_bounded_and_counted() {
     let server = TestServer::start_with(|c| c.limits.lobby_page = 2).await;
     let mut c = server.client().await;
@@ -342,9 +342,9 @@ async fn f3_room_lists_are_bounded_and_counted() {
     assert_eq!(listed.len(), 2);
 }
 
+each_backend!(f4_a_client_that_does_not_read_is_closed);
 /// F4: a client that never reads is closed within the write timeout, not
 /// kept with its unread messages.
-each_backend!(f4_a_client_that_does_not_read_is_closed);
 async fn f4_a_client_that_does_not_read_is_closed() {
     let server = TestServer::start_with(|c| c.limits.write_timeout = Duration::from_millis(500)).await;
     let mut host = server.client().await;
@@ -388,8 +388,8 @@ async fn f4_a_client_that_does_not_read_is_closed() {
     }
 }
 
-/// F5: malformed frames count against the message rate like any other.
 each_backend!(f5_the_rate_limit_counts_malformed_frames);
+/// F5: malformed frames count against the message rate like any other.
 async fn f5_the_rate_limit_counts_malformed_frames() {
     let server = TestServer::start_with(|c| c.rate_limit = 5).await;
     let mut c = server.client().await;
@@ -422,9 +422,9 @@ async fn f5_the_rate_limit_counts_malformed_frames() {
     assert!(echoed, "no rate-limited reply carried its id");
 }
 
+each_backend!(f6_origins_are_checked_and_pages_carry_safety_headers);
 /// F6: a page of another origin may not open a WebSocket; the server's
 /// own pages and listed origins may; pages carry CSP and framing headers.
-each_backend!(f6_origins_are_checked_and_pages_carry_safety_headers);
 async fn f6_origins_are_checked_and_pages_carry_safety_headers() {
     let server = TestServer::start().await;
     let addr = server.addr();
@@ -456,8 +456,8 @@ async fn f6_origins_are_checked_and_pages_carry_safety_headers() {
     }
 }
 
-/// F8: a text frame that is not UTF-8 is closed with 1007.
 each_backend!(f8_invalid_utf8_closes_with_1007);
+/// F8: a text frame that is not UTF-8 is closed with 1007.
 async fn f8_invalid_utf8_closes_with_1007() {
     let server = TestServer::start().await;
     let (mut raw, head) = raw_upgrade(server.addr(), "").await;
@@ -472,8 +472,8 @@ async fn f8_invalid_utf8_closes_with_1007() {
     assert!(text.contains("lodestone_ws_connections 0"), "{text}");
 }
 
-/// F9: a record is never fetched with the token in the address.
 each_backend!(f9_a_token_in_the_address_is_refused);
+/// F9: a record is never fetched with the token in the address.
 async fn f9_a_token_in_the_address_is_refused() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
@@ -491,9 +491,9 @@ async fn f9_a_token_in_the_address_is_refused() {
     assert_eq!(status, 200);
 }
 
+each_backend!(f10_metrics_health_and_readiness);
 /// F10: a host can watch the server: metrics in Prometheus text, health
 /// and readiness.
-each_backend!(f10_metrics_health_and_readiness);
 async fn f10_metrics_health_and_readiness() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = crate::games::started_room(&server, "magneton", json!({})).await;
