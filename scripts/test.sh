@@ -10,6 +10,12 @@ if ! command -v cargo >/dev/null 2>&1; then
     exit 1
 fi
 
+# `lodestone play`'s tests drive the client in tmux (clients/cli/tests/play.rs).
+if ! command -v tmux >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "== installing tmux"
+    apt-get install -y tmux >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y tmux >/dev/null; }
+fi
+
 echo "== cargo test --workspace"
 cargo test --workspace --all-targets
 cargo test --workspace --doc

@@ -9,6 +9,8 @@
 mod boards;
 mod conn;
 mod cursor;
+#[cfg(test)]
+mod fixtures;
 mod identity;
 mod input;
 mod lobby;

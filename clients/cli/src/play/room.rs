@@ -278,6 +278,16 @@ impl Room {
         }
     }
 
+    /// The pieces a Magnet turn being chosen moves: its order as offered,
+    /// or for the default order the nearest own piece on each line.
+    pub fn pulls(&self, chooser: &Chooser) -> Vec<String> {
+        let pulls = chooser.pulls();
+        match (self.magnet(), self.magnet_color()) {
+            (Some(board), Some(color)) if pulls.is_empty() => board.nearest_own(&chooser.vertex, color),
+            _ => pulls,
+        }
+    }
+
     /// The highlights of the board.
     pub fn marks(&self) -> Marks {
         let mut marks = Marks {
@@ -316,7 +326,7 @@ impl Room {
             match &self.chooser {
                 Some(chooser) => {
                     marks.chosen.insert(chooser.vertex.clone());
-                    marks.targets = chooser.pulls().into_iter().collect();
+                    marks.targets = self.pulls(chooser).into_iter().collect();
                 }
                 None => marks.targets = self.active(),
             }

@@ -11,7 +11,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph};
 
 use super::boards::{self, Board};
 use super::input::{TextInput, completions};
@@ -73,6 +73,13 @@ fn draw_title(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, now: Inst
         }
     };
     let width = usize::from(area.width);
+    // The connection's state comes first: the server's address, then the
+    // name, give way to it.
+    let left = [left, format!(" Lodestone · {who}"), String::new()]
+        .into_iter()
+        .find(|l| l.chars().count() + right.chars().count() <= width)
+        .unwrap_or_default();
+    let right: String = right.chars().take(width).collect();
     let gap = width.saturating_sub(left.chars().count() + right.chars().count());
     let style = if matches!(app.conn, Conn::Lost { .. }) {
         theme.error().add_modifier(ratatui::style::Modifier::REVERSED)
@@ -204,7 +211,7 @@ fn notice_lines(app: &App, theme: &Theme, width: u16, now: Instant) -> Vec<Line<
 }
 
 fn summary_line(game: &str, options: &std::collections::BTreeMap<String, String>, rest: &str) -> String {
-    format!("{game:<10} {:<22} {rest}", App::describe_options(options))
+    format!("{game:<10} {rest:<28} {}", App::describe_options(options))
 }
 
 fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, now: Instant) {
@@ -399,14 +406,18 @@ fn draw_form(
             .map(|o| o.help.clone())
             .unwrap_or_default()
     };
-    for l in wrap(&explain, usize::from(width.saturating_sub(4))) {
+    for l in wrap(&explain, usize::from(width.saturating_sub(6))) {
         lines.push(Line::styled(l, theme.dim()));
     }
     let height = lines.len() as u16 + 2;
     let rect = popup(area, width, height);
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" New room ")),
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(" New room ")
+                .padding(Padding::horizontal(1)),
+        ),
         rect,
     );
 }
@@ -831,6 +842,11 @@ fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) -> Vec<Line
             format!("Magnet on {}:", chooser.vertex),
             theme.heading(),
         ));
+        let pulls = room.pulls(chooser);
+        if !pulls.is_empty() {
+            let text = format!("It pulls {} (•).", pulls.join(", "));
+            lines.extend(wrap(&text, width).into_iter().map(Line::from));
+        }
         if chooser.offers.len() > 1 {
             for (i, offer) in chooser.offers.iter().enumerate() {
                 let (_, order, _) = boards::read_turn(offer);
@@ -958,5 +974,203 @@ mod tests {
         assert_eq!(clock_text(28_500), "0:29");
         assert_eq!(clock_text(61_000), "1:01");
         assert_eq!(clock_text(0), "0:00");
+    }
+}
+
+#[cfg(test)]
+mod screens {
+    //! Whole screens drawn into ratatui's test backend, from room states
+    //! made by the rules as the server makes them.
+
+    use std::time::{Duration, Instant};
+
+    use lodestone_protocol::{Guest, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
+    use lodestone_rules::GameKind;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::style::Color;
+
+    use super::*;
+    use crate::play::boards::tests::lines;
+    use crate::play::fixtures;
+    use crate::play::model::Msg;
+    use crate::play::target::Target;
+
+    /// An app welcomed by the server, showing the room of `state`.
+    fn app_with(state: RoomState, now: Instant) -> App {
+        let target = Target::parse("http://127.0.0.1:8080/#/room/fe7b84ed").unwrap();
+        let mut app = App::new(target, "Ann".into(), Some("t".into()), false, 1);
+        app.update(Msg::Connected, now);
+        app.update(
+            Msg::Server(ServerMessage::Welcome {
+                id: RequestId::Number(1),
+                protocol: PROTOCOL_VERSION,
+                guest: Guest {
+                    id: "g0".into(),
+                    name: "Ann".into(),
+                },
+                token: None,
+                rooms: vec!["fe7b84ed".into()],
+            }),
+            now,
+        );
+        app.update(
+            Msg::Server(ServerMessage::Update {
+                room: "fe7b84ed".into(),
+                version: 9,
+                state: Box::new(state),
+            }),
+            now,
+        );
+        app
+    }
+
+    fn draw_app(
+        app: &App,
+        (width, height): (u16, u16),
+        color: bool,
+        now: Instant,
+    ) -> (Vec<String>, ratatui::buffer::Buffer) {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|f| draw(f, app, &Theme::new(color), now)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (lines(&buf), buf)
+    }
+
+    fn has(lines: &[String], text: &str) -> bool {
+        lines.iter().any(|l| l.contains(text))
+    }
+
+    #[test]
+    fn a_magneton_game_at_80_by_24() {
+        let now = Instant::now();
+        let state = fixtures::room(GameKind::Magneton, &[], &["H3", "B8"], Some(0));
+        let app = app_with(state, now);
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(
+            screen[0].contains("Lodestone") && screen[0].ends_with("● online"),
+            "{}",
+            screen[0]
+        );
+        // The large board fits: grid lines, coordinates on all sides.
+        assert_eq!(
+            screen[1].trim(),
+            "A   B   C   D   E   F   G   H      Magneton · move-rule=line"
+        );
+        assert!(screen[2].starts_with("    ┌───┬"), "{}", screen[2]);
+        assert!(screen[3].starts_with(" 8  │ • │ B │"), "{}", screen[3]);
+        assert!(has(&screen, "Your turn."));
+        assert!(has(&screen, "W white  Ann (you) ● ◀"));
+        assert!(has(&screen, "B black  Bot 1 ●"));
+        assert!(has(&screen, "1 white  H3") && has(&screen, "2 black  B8"));
+        assert!(has(&screen, "In hand: W 11 · B 11"));
+        assert!(screen[23].starts_with(" ←↑↓→ move  Enter pick"), "{}", screen[23]);
+        // Twice the size: the same board, more room for the panel.
+        let (big, _) = draw_app(&app, (160, 48), true, now);
+        assert!(has(&big, "Drop: pick an empty square."));
+    }
+
+    #[test]
+    fn a_finished_game_names_the_winner() {
+        let now = Instant::now();
+        let moves = ["H3", "B8", "F1", "E1", "D2", "F2", "C6", "C3"];
+        let app = app_with(fixtures::room(GameKind::Magneton, &[], &moves, Some(0)), now);
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "You win! white wins (four in a row)"), "{screen:#?}");
+        assert!(screen[23].starts_with(" ←↑↓→ look"), "{}", screen[23]);
+        let watcher = app_with(fixtures::room(GameKind::Magneton, &[], &moves, None), now);
+        let (screen, _) = draw_app(&watcher, (80, 24), true, now);
+        assert!(
+            has(&screen, "Game over. white wins (four in a row)"),
+            "{screen:#?}"
+        );
+    }
+
+    #[test]
+    fn a_magnet_setup_in_monochrome_still_tells_the_sides_apart() {
+        let now = Instant::now();
+        let app = app_with(fixtures::room(GameKind::Magnet, &[], &[], Some(0)), now);
+        let (screen, buf) = draw_app(&app, (80, 24), false, now);
+        assert!(has(&screen, "Arrange your pieces"), "{screen:#?}");
+        // Red's arrangement with its kinds, blue's start vertices empty
+        // until blue sets up; the centre marked.
+        assert!(screen[14].starts_with("   2   rK"), "{}", screen[14]);
+        assert!(has(&screen, "◇"));
+        for cell in buf.content() {
+            assert_eq!(
+                (cell.fg, cell.bg),
+                (Color::Reset, Color::Reset),
+                "no colour with --no-color"
+            );
+        }
+        // After both setups, blue's pieces are `b?` to red.
+        let red = "setup A2:K A3:2 A4:2 A5:2 B7:T2 C8:3 D9:3 E10:3 G10:T3 H9:4 I8:4 J7:4";
+        let blue = "setup B1:K C1:2 D1:2 E1:2 G1:T2 H1:3 I1:3 J1:3 K2:T3 K3:4 K4:4 K5:4";
+        let app = app_with(fixtures::room(GameKind::Magnet, &[], &[red, blue], Some(0)), now);
+        let (screen, _) = draw_app(&app, (80, 24), false, now);
+        assert!(has(&screen, "b?") && has(&screen, "rT2"), "{screen:#?}");
+        assert!(has(&screen, "Pick the magnet's vertex"), "{screen:#?}");
+        assert!(
+            has(&screen, "2 blue   secret (c0ffee"),
+            "blue's setup is a commitment:\n{screen:#?}"
+        );
+        assert!(!has(&screen, "bT2") && !has(&screen, "bK"), "{screen:#?}");
+    }
+
+    #[test]
+    fn magnetism_hides_the_first_magnet_until_both_are_placed() {
+        let now = Instant::now();
+        let app = app_with(
+            fixtures::room(GameKind::Magnetism, &[], &["magnet g4"], Some(1)),
+            now,
+        );
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "White magnet: placed (secret)"), "{screen:#?}");
+        assert!(has(&screen, "Secret opening: pick your magnet's"), "{screen:#?}");
+        assert!(!has(&screen, "Mw"), "{screen:#?}");
+        assert!(has(&screen, "1 white  secret (c0ffee"), "{screen:#?}");
+        // The compact board (12 files) beside the panel at 80 columns.
+        assert!(screen[1].starts_with("     a  b  c"), "{}", screen[1]);
+    }
+
+    #[test]
+    fn magma_shows_teams_scores_and_its_buttons() {
+        let now = Instant::now();
+        let app = app_with(
+            fixtures::room(GameKind::Magma, &[("players", "4")], &[], Some(0)),
+            now,
+        );
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "team 1") && has(&screen, "team 2"), "{screen:#?}");
+        assert!(has(&screen, "Scores (pieces + 3 × reach):"), "{screen:#?}");
+        assert!(has(&screen, "1 Pass"), "{screen:#?}");
+        // Rows a to m with their letters on both sides.
+        assert!(
+            screen[1].starts_with("  a") && screen[13].starts_with("  m"),
+            "{screen:#?}"
+        );
+        let (big, _) = draw_app(&app, (120, 40), true, now);
+        assert!(has(&big, "d1    d2    d3"), "labels under the cells:\n{big:#?}");
+    }
+
+    #[test]
+    fn the_title_says_when_the_connection_is_lost() {
+        let now = Instant::now();
+        let mut app = app_with(fixtures::room(GameKind::Magneton, &[], &[], Some(0)), now);
+        app.update(
+            Msg::Lost {
+                retry_in: Duration::from_millis(2500),
+                reason: "Connection refused (os error 111)".into(),
+            },
+            now,
+        );
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(
+            screen[0].ends_with("○ reconnecting… next try in 3 s (Connection refused (os error 111))"),
+            "{}",
+            screen[0]
+        );
+        let (tiny, _) = draw_app(&app, (30, 10), true, now);
+        assert!(tiny[0].starts_with("Make the terminal larger"), "{tiny:#?}");
     }
 }

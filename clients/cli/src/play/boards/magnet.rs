@@ -74,6 +74,20 @@ fn vertices() -> impl Iterator<Item = (i32, i32)> {
     (-5..=5).flat_map(|q: i32| ((-5).max(-q - 5)..=5.min(-q + 5)).map(move |r| (q, r)))
 }
 
+/// The axial (q, r) of a vertex label, if it is one.
+fn axial(label: &str) -> Option<(i32, i32)> {
+    let mut chars = label.chars();
+    let column = chars.next()?.to_ascii_uppercase();
+    let row: i32 = chars.as_str().parse().ok()?;
+    let q = i32::from(column as u8) - i32::from(b'A') - 5;
+    let r = row - 6 - q.min(0);
+    on_board(q, r).then_some((q, r))
+}
+
+fn on_board(q: i32, r: i32) -> bool {
+    q.abs() <= 5 && r.abs() <= 5 && (q + r).abs() <= 5
+}
+
 /// The superscript of a rank above 1.
 fn rank_mark(rank: u8) -> &'static str {
     match rank {
@@ -143,6 +157,35 @@ impl MagnetBoard {
         Glyph::empty(if cell == self.centre { "◇" } else { "·" })
     }
 
+    /// What a magnet on `vertex` would pull: the nearest piece of
+    /// `color` along each of the six lines. A preview for the eye; what
+    /// may be played comes from the server's offers only.
+    pub fn nearest_own(&self, vertex: &str, color: &str) -> Vec<String> {
+        let Some((q0, r0)) = axial(vertex) else {
+            return Vec::new();
+        };
+        let own: Vec<&str> = self
+            .side_of(color)
+            .pieces
+            .iter()
+            .map(|p| p.vertex.as_str())
+            .collect();
+        let mut found = Vec::new();
+        for (dq, dr) in [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)] {
+            let (mut q, mut r) = (q0 + dq, r0 + dr);
+            while on_board(q, r) {
+                let here = label(q, r);
+                if own.contains(&here.as_str()) {
+                    found.push(here);
+                    break;
+                }
+                q += dq;
+                r += dr;
+            }
+        }
+        found
+    }
+
     pub fn hint(&self) -> &'static str {
         "Pick the magnet's vertex (•); then its order and promotions, if any."
     }
@@ -208,6 +251,20 @@ pub(crate) mod tests {
             assert!(labels.contains(&corner.to_string()), "{corner}");
         }
         assert_eq!(label(0, 0), "F6");
+    }
+
+    #[test]
+    fn a_magnet_pulls_the_nearest_own_piece_on_each_line() {
+        let Board::Magnet(board) = Board::read(GameKind::Magnet, &start_board()).unwrap() else {
+            unreachable!()
+        };
+        // From A4: down the column to A3 (A2 is behind it); nothing else
+        // of red's on the other lines.
+        assert_eq!(board.nearest_own("A4", "red"), ["A3"]);
+        assert_eq!(board.nearest_own("F6", "blue"), Vec::<String>::new());
+        assert_eq!(board.nearest_own("A1", "blue"), ["B1"]);
+        assert_eq!(axial("F6"), Some((0, 0)));
+        assert_eq!(axial("A7"), None);
     }
 
     #[test]

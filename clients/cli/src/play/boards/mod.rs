@@ -282,7 +282,7 @@ pub fn positions(layout: &Layout) -> BTreeMap<String, (i32, i32)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The text of a buffer, one string per line, trailing spaces cut.
