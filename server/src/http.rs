@@ -10,7 +10,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use lodestone_protocol::{GameInfo, codes, error};
+use lodestone_protocol::{Code, GameInfo, codes, error};
 
 use crate::app::App;
 use crate::secrets;
@@ -27,7 +27,7 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
+fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
     let body = serde_json::to_string(&error(None, code, message)).expect("errors serialise");
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
@@ -92,7 +92,7 @@ async fn record(
     };
     match handle.record(guest, query.get("invite").cloned()).await {
         Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, &refusal.code, &refusal.message),
+        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
         Err(_) => json_error(
             StatusCode::SERVICE_UNAVAILABLE,
             codes::UNKNOWN_ROOM,

@@ -12,7 +12,8 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::response::Response;
 use futures_util::SinkExt;
 use lodestone_protocol::{
-    ClientMessage, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error, parse_client_message,
+    ClientMessage, Code, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error,
+    parse_client_message,
 };
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -199,7 +200,7 @@ impl Session {
         self.outbox.send_message(&message);
     }
 
-    fn fail(&self, id: RequestId, code: &str, message: impl Into<String>) {
+    fn fail(&self, id: RequestId, code: Code, message: impl Into<String>) {
         self.reply(error(Some(id), code, message));
     }
 
@@ -311,7 +312,7 @@ impl Session {
                     Some(token),
                 )
             }
-            (None, None) => return self.fail(id, codes::BAD_NAME, "hello needs a name or a token"),
+            (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
         let rooms = self.app.lobby.rooms_of(&guest.id);
         self.guest = Some(Player {
@@ -365,7 +366,7 @@ impl Session {
                 invite: None,
                 version: None,
             }),
-            Err((code, message)) => self.fail(id, &code, message),
+            Err((code, message)) => self.fail(id, code, message),
         }
     }
 
@@ -390,7 +391,7 @@ impl Session {
                     match RoomCore::create(room_id.clone(), &game, &options, public, self.app.clock.now_ms())
                     {
                         Ok(created) => created,
-                        Err(r) => return self.fail(id, &r.code, r.message),
+                        Err(r) => return self.fail(id, r.code, r.message),
                     };
                 if self.app.store.write(ops).await.is_err() {
                     return self.fail(

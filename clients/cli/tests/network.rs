@@ -143,3 +143,33 @@ fn load_refuses_a_remote_server_unless_allowed() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_and_load_end_quietly_on_a_closed_pipe() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    for args in [
+        vec!["bot", url.as_str(), "--game", "magneton"],
+        vec!["load", url.as_str(), "--idle", "5", "--hold", "0"],
+    ] {
+        let args: Vec<String> = args.into_iter().map(String::from).collect();
+        let out = tokio::task::spawn_blocking(move || {
+            // A real pipe whose reader is gone before the command starts.
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            lodestone()
+                .args(&args)
+                .stdout(writer)
+                .stderr(Stdio::piped())
+                .output()
+                .unwrap()
+        })
+        .await
+        .unwrap();
+        assert_eq!(
+            (out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()),
+            (Some(0), "")
+        );
+    }
+    server.shutdown().await;
+}

@@ -180,6 +180,11 @@ impl Tmux {
             "-y".into(),
             height.to_string(),
             "--".into(),
+            // A shell runs the client and says how it ended (tmux may be
+            // slow to notice a pane's process is gone).
+            "sh".into(),
+            "-c".into(),
+            r#""$0" "$@"; echo "[exit status $?]""#.into(),
             env!("CARGO_BIN_EXE_lodestone").into(),
             "play".into(),
         ];
@@ -468,10 +473,19 @@ fn magneton_to_the_end() {
     tmux.keys(&["q"]);
     let start = Instant::now();
     while tmux.exit_status().is_none() {
-        assert!(start.elapsed() < PATIENCE, "lodestone play did not quit");
+        assert!(
+            start.elapsed() < PATIENCE,
+            "lodestone play did not quit:\n{}",
+            tmux.screen()
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     assert_eq!(tmux.exit_status(), Some(0));
+    let after = tmux.screen();
+    assert!(
+        !after.contains("Open rooms"),
+        "the terminal is given back:\n{after}"
+    );
     // The same player comes back: the identity file keeps name and token.
     let kept = std::fs::read_to_string(&identity).unwrap();
     assert!(

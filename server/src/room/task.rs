@@ -242,7 +242,7 @@ impl RoomTask {
         let (ops, ack) = match result {
             Ok(ok) => ok,
             Err(refusal) => {
-                outbox.send_message(&error(Some(id), &refusal.code, refusal.message));
+                outbox.send_message(&error(Some(id), refusal.code, refusal.message));
                 return;
             }
         };

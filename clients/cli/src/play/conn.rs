@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use lodestone_protocol::{ClientMessage, GameInfo, ServerMessage};
+use lodestone_protocol::{ClientMessage, Code, GameInfo, ServerMessage};
 use rand::rngs::SmallRng;
 use rand::{Rng, RngExt, SeedableRng};
 use tokio::net::TcpStream;
@@ -147,7 +147,7 @@ async fn serve(
                         trace("<", &text);
                         let message = serde_json::from_str::<ServerMessage>(&text).unwrap_or_else(|e| ServerMessage::Error {
                             id: None,
-                            code: "bad-message".into(),
+                            code: Code::BadMessage,
                             message: format!("the server sent a message this client cannot read ({e})"),
                         });
                         if let ServerMessage::Bye { reason } = &message {

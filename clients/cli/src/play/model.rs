@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use lodestone_protocol::{
-    ClientMessage, GameInfo, Guest, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage, codes,
+    ClientMessage, Code, GameInfo, Guest, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage,
 };
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -442,7 +442,7 @@ impl App {
                 message,
             } => {
                 let pending = self.take_pending(&id);
-                self.refused(pending, &code, &message);
+                self.refused(pending, code, &message);
             }
             ServerMessage::Welcome {
                 id,
@@ -532,9 +532,9 @@ impl App {
         }
     }
 
-    fn refused(&mut self, pending: Option<Pending>, code: &str, message: &str) {
+    fn refused(&mut self, pending: Option<Pending>, code: Code, message: &str) {
         match pending {
-            Some(Pending::Hello) if code == codes::BAD_TOKEN => {
+            Some(Pending::Hello) if code == Code::BadToken => {
                 // The server does not know this token (a new database):
                 // start afresh as a new guest.
                 self.token = None;
@@ -550,8 +550,8 @@ impl App {
             }
             Some(Pending::Watch(room)) => {
                 let problem = match code {
-                    codes::UNKNOWN_ROOM => format!("There is no room {room} on this server."),
-                    codes::INVITE_REQUIRED => {
+                    Code::UnknownRoom => format!("There is no room {room} on this server."),
+                    Code::InviteRequired => {
                         "This room is private: open it with its invite link or code (j in the lobby)."
                             .to_string()
                     }
@@ -674,7 +674,7 @@ mod tests {
         let out = app.update(
             Msg::Server(ServerMessage::Error {
                 id: Some(RequestId::Number(1)),
-                code: codes::BAD_TOKEN.into(),
+                code: Code::BadToken,
                 message: "this token belongs to no guest".into(),
             }),
             now,
@@ -776,7 +776,7 @@ mod tests {
         app.update(
             Msg::Server(ServerMessage::Error {
                 id: Some(RequestId::Number(id)),
-                code: "illegal-action".into(),
+                code: Code::IllegalAction,
                 message: "D1 is occupied".into(),
             }),
             now,
