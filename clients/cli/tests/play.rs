@@ -48,6 +48,10 @@ fn main() {
             "the_game_goes_on_after_the_server_is_killed_and_restarted",
             as_trial(server_restart),
         ),
+        Trial::test(
+            "a_private_room_is_joined_by_its_link_and_watched_by_its_code",
+            as_trial(private_room),
+        ),
     ];
     libtest_mimic::run(&args, trials).exit();
 }
@@ -620,4 +624,85 @@ fn server_restart() {
     });
     tmux.save("restart-after-80x24");
     drop(server);
+}
+
+fn private_room() {
+    let (dir, server, identity) = fresh("private");
+    let ann = play_as_ann("private-ann", (80, 24), &server, &identity, &dir, &[]);
+    ann.wait_text("● online");
+    // A new Magneton room, not listed.
+    ann.keys(&["n"]);
+    ann.wait_text("New room");
+    ann.keys(&["Left", "Down", "Down"]);
+    ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
+    ann.keys(&["Right"]);
+    ann.wait_text("no, invite only");
+    ann.keys(&["Enter"]);
+    let screen = ann.wait_text("Invite code: ");
+    assert!(screen.contains("· private"), "{screen}");
+    let after = |label: &str| {
+        screen
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(label).map(str::to_string))
+            .expect("the room id and invite code on screen")
+    };
+    let (room, code) = (after("Room id: "), after("Invite code: "));
+    ann.keys(&["Enter"]);
+    ann.wait_text("(you)");
+    // Bo starts from the invite link and sits at black.
+    let link = format!("{}/#/room/{room}?invite={code}", server.url());
+    let bo_identity = dir.join("bo.json");
+    let bo = Tmux::start(
+        "private-bo",
+        80,
+        24,
+        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
+        &dir,
+    );
+    bo.wait_text("Waiting for players: 1 of 2 seats taken.");
+    bo.keys(&["Down", "Enter"]);
+    bo.wait_text("Bo (you)");
+    ann.wait_text("Every seat is taken: press s to start.");
+    ann.keys(&["s"]);
+    ann.wait_text("Your turn.");
+    ann.keys(&[":"]);
+    ann.type_text("d4");
+    ann.keys(&["Enter"]);
+    bo.wait_for("Ann's move and Bo's turn", |s| {
+        s.contains("1 white  D4") && s.contains("Your turn.")
+    });
+    bo.keys(&[":"]);
+    bo.type_text("e5");
+    bo.keys(&["Enter"]);
+    ann.wait_for("Bo's move", |s| {
+        s.contains("2 black  E5") && s.contains("Your turn.")
+    });
+    // Cy is not listed the room: the lobby shows nothing to watch; the id
+    // and code open it as a spectator.
+    let cy_identity = dir.join("cy.json");
+    let cy = Tmux::start(
+        "private-cy",
+        80,
+        24,
+        &[
+            &server.url(),
+            "--identity",
+            cy_identity.to_str().unwrap(),
+            "--name",
+            "Cy",
+        ],
+        &dir,
+    );
+    let lobby = cy.wait_text("Open rooms");
+    assert!(
+        !lobby.contains("magneton"),
+        "a private room is not listed:\n{lobby}"
+    );
+    cy.keys(&["j"]);
+    cy.wait_text("Open a room");
+    cy.type_text(&format!("{room} {code}"));
+    cy.keys(&["Enter"]);
+    let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
+    assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
+    cy.save("private-spectator-80x24");
 }

@@ -612,7 +612,8 @@ fn draw_seating(
             lines.push(Line::styled(l, theme.key()));
         }
         if let Some(code) = &room.invite {
-            lines.push(Line::from(format!("Room {} · invite code {code}", room.id)));
+            lines.push(Line::from(format!("Room id: {}", room.id)));
+            lines.push(Line::from(format!("Invite code: {code}")));
         }
     }
     lines.push(Line::from(""));
@@ -1151,6 +1152,41 @@ mod screens {
         );
         let (big, _) = draw_app(&app, (120, 40), true, now);
         assert!(has(&big, "d1    d2    d3"), "labels under the cells:\n{big:#?}");
+    }
+
+    #[test]
+    fn a_hot_magma_turn_counts_down_and_a_timeout_asks_for_a_penalty() {
+        let now = Instant::now();
+        let mut state = fixtures::room(GameKind::Magma, &[("timer", "hot")], &["enter d9"], Some(0));
+        state.play.as_mut().unwrap().clock = Some(lodestone_protocol::ClockState {
+            seat: 1,
+            remaining_ms: 28_500,
+        });
+        let app = app_with(state, now);
+        let (screen, _) = draw_app(&app, (80, 24), true, now + Duration::from_millis(1200));
+        assert!(
+            has(&screen, "B 2      Bot 1 ● 0:28 ◀"),
+            "the clock counts down locally:\n{screen:#?}"
+        );
+        assert!(has(&screen, "Timer: hot"), "{screen:#?}");
+        // Seat 2 runs out of time: seat 1 (before it) removes a piece.
+        let state = fixtures::room(
+            GameKind::Magma,
+            &[("timer", "hot")],
+            &["enter d9", "timeout"],
+            Some(0),
+        );
+        let mut app = app_with(state, now);
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "Pick the piece to remove."), "{screen:#?}");
+        assert!(has(&screen, "ran out of time"), "{screen:#?}");
+        // The only piece to remove is blue's on j1: Enter picks it.
+        let out = app.update(
+            Msg::Key(crossterm::event::KeyEvent::from(crossterm::event::KeyCode::Enter)),
+            now,
+        );
+        let sent: Vec<String> = out.iter().map(|e| format!("{e:?}")).collect();
+        assert!(sent.iter().any(|e| e.contains("remove j1")), "{sent:?}");
     }
 
     #[test]
