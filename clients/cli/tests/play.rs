@@ -415,8 +415,13 @@ fn bad_addresses() {
         "{text}"
     );
     assert!(!text.contains("panicked"), "{text}");
-    // A server, but no terminal to draw on.
+    // https:// speaks TLS, which a plain server does not answer.
     let server = ServerChild::start(&dir, "127.0.0.1:0");
+    let tls = run(&format!("https://{}", server.addr));
+    assert_eq!(tls.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&tls.stderr);
+    assert!(text.contains("the TLS handshake failed"), "{text}");
+    // A server, but no terminal to draw on.
     let headless = run(&server.url());
     assert_eq!(headless.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&headless.stderr).contains("needs a terminal"));

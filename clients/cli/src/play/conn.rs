@@ -32,15 +32,9 @@ const DEAD_AFTER: Duration = Duration::from_secs(30);
 const FIRST_DELAY: Duration = Duration::from_millis(300);
 const MAX_DELAY: Duration = Duration::from_secs(8);
 
-/// Opens the WebSocket; the error says why not, in words.
+/// Opens the WebSocket (over TLS for `wss://`, checked against the
+/// public roots of trust); the error says why not, in words.
 pub async fn connect(target: &Target) -> Result<Socket, String> {
-    if target.secure() {
-        return Err(format!(
-            "{}: this build of lodestone connects without TLS only (ws:// or http://); \
-             reach a TLS server through a tunnel, e.g. ssh -L 8080:127.0.0.1:8080 HOST",
-            target.ws
-        ));
-    }
     match timeout(
         CONNECT_TIMEOUT,
         tokio_tungstenite::connect_async(target.ws.as_str()),
@@ -48,6 +42,13 @@ pub async fn connect(target: &Target) -> Result<Socket, String> {
     .await
     {
         Ok(Ok((socket, _))) => Ok(socket),
+        Ok(Err(tokio_tungstenite::tungstenite::Error::Io(e)))
+            if target.ws.starts_with("wss://") && e.kind() == std::io::ErrorKind::InvalidData =>
+        {
+            Err(format!(
+                "the TLS handshake failed: {e} (does the server speak TLS at this address?)"
+            ))
+        }
         Ok(Err(e)) => Err(describe(&e)),
         Err(_) => Err(format!("no answer within {} s", CONNECT_TIMEOUT.as_secs())),
     }
@@ -58,6 +59,7 @@ fn describe(error: &tokio_tungstenite::tungstenite::Error) -> String {
     use tokio_tungstenite::tungstenite::Error;
     match error {
         Error::Io(e) => e.to_string(),
+        Error::Tls(e) => format!("TLS: {e}"),
         Error::Http(response) => format!(
             "the server answered HTTP {} instead of a WebSocket (is this a Lodestone server?)",
             response.status()
@@ -200,11 +202,7 @@ fn trace(direction: &str, text: &str) {
 /// `GET /api/games`: the games the server plays, with their options.
 pub async fn fetch_games(target: &Target) -> Result<Vec<GameInfo>, String> {
     let url = format!("{}/api/games", target.http);
-    let secure = target.secure();
     tokio::task::spawn_blocking(move || {
-        if secure {
-            return Err("this build of lodestone speaks plain HTTP only".to_string());
-        }
         let agent: ureq::Agent = ureq::config::Config::builder()
             .timeout_global(Some(CONNECT_TIMEOUT))
             .build()

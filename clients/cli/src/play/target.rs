@@ -84,11 +84,6 @@ impl Target {
         })
     }
 
-    /// Whether the connection needs TLS.
-    pub fn secure(&self) -> bool {
-        self.ws.starts_with("wss://")
-    }
-
     /// The link others can open to reach `room` (in a browser, or with
     /// `lodestone play LINK`).
     pub fn room_link(&self, room: &str, invite: Option<&str>) -> String {

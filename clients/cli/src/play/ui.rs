@@ -468,10 +468,7 @@ fn draw_help(frame: &mut Frame, area: Rect, theme: &Theme) {
         ("s", "start, once every seat is taken"),
         ("In a game", ""),
         ("← ↑ ↓ →", "move among the cells you can pick now"),
-        (
-            "Enter",
-            "pick the cell; a move is complete when the last is picked",
-        ),
+        ("Enter", "pick the cell (the last cell of a move plays it)"),
         ("Esc", "forget the cells picked"),
         (": or t", "type a move (Tab completes from your legal moves)"),
         ("1–9", "the numbered actions (pass, votes)"),
@@ -483,7 +480,7 @@ fn draw_help(frame: &mut Frame, area: Rect, theme: &Theme) {
         ("W B, R B Y", "white, black; Magma's red, blue, yellow"),
         ("r… b…", "Magnet: red, blue; ? hidden; ²³⁴ the rank"),
     ];
-    let width = 76.min(area.width);
+    let width = 78.min(area.width);
     let mut lines = Vec::new();
     for (keys, what) in text {
         if what.is_empty() {
@@ -498,7 +495,7 @@ fn draw_help(frame: &mut Frame, area: Rect, theme: &Theme) {
     let rect = popup(area, width, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Keys ")),
+        Paragraph::new(lines).block(Block::bordered().title(" Keys ").padding(Padding::horizontal(1))),
         rect,
     );
 }
