@@ -551,7 +551,7 @@ fn draw_room(frame: &mut Frame, area: Rect, app: &App, room: &Room, theme: &Them
     );
     let panel_x = board_area.x + layout.width + 1;
     let panel = Rect::new(panel_x, area.y, area.x + area.width - panel_x, area.height);
-    draw_panel(frame, panel, app, room, state, board, theme, now);
+    draw_panel(frame, panel, app, (room, state, board), theme, now);
 }
 
 /// The room before the start: the seats to take, bots to add, the link.
@@ -678,14 +678,12 @@ pub fn clock_text(ms: u64) -> String {
     format!("{}:{:02}", total / 60, total % 60)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The side panel beside the board of `room` (with its state and board).
 fn draw_panel(
     frame: &mut Frame,
     area: Rect,
     app: &App,
-    room: &Room,
-    state: &RoomState,
-    board: &Board,
+    (room, state, board): (&Room, &RoomState, &Board),
     theme: &Theme,
     now: Instant,
 ) {
