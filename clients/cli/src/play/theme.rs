@@ -57,7 +57,7 @@ impl Theme {
     /// The cells of the last action.
     pub fn last(&self, style: Style) -> Style {
         if self.color {
-            style.bg(Color::Rgb(70, 60, 20))
+            style.bg(Color::Indexed(58))
         } else {
             style.add_modifier(Modifier::ITALIC)
         }
