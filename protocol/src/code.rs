@@ -92,6 +92,22 @@ codes! {
     WrongGame = "wrong-game",
     /// The rules: the text is not an action in the game's notation.
     BadNotation = "bad-notation",
+    /// `create_room` when the guest, or its address, has as many open
+    /// rooms as it may.
+    TooManyRooms = "too-many-rooms",
+    /// `join` or `watch` of one more room than a connection may watch.
+    TooManyWatched = "too-many-watched",
+    /// `hello` making a new guest when the address has made its new guests
+    /// for the hour.
+    TooManyGuests = "too-many-guests",
+    /// HTTP 503: the server has as many connections as it takes.
+    ServerFull = "server-full",
+    /// HTTP 429: the address has as many connections open as it may.
+    TooManyConnections = "too-many-connections",
+    /// HTTP 403: a page of another origin tried to open a WebSocket.
+    OriginNotAllowed = "origin-not-allowed",
+    /// HTTP 400: a token in the address of a request.
+    TokenInUrl = "token-in-url",
 }
 
 impl fmt::Display for Code {
@@ -155,6 +171,13 @@ pub mod codes {
     pub const BAD_LEVEL: Code = Code::BadLevel;
     pub const GAME_OVER: Code = Code::GameOver;
     pub const BAD_NOTATION: Code = Code::BadNotation;
+    pub const TOO_MANY_ROOMS: Code = Code::TooManyRooms;
+    pub const TOO_MANY_WATCHED: Code = Code::TooManyWatched;
+    pub const TOO_MANY_GUESTS: Code = Code::TooManyGuests;
+    pub const SERVER_FULL: Code = Code::ServerFull;
+    pub const TOO_MANY_CONNECTIONS: Code = Code::TooManyConnections;
+    pub const ORIGIN_NOT_ALLOWED: Code = Code::OriginNotAllowed;
+    pub const TOKEN_IN_URL: Code = Code::TokenInUrl;
 }
 
 #[cfg(test)]

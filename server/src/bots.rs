@@ -125,6 +125,7 @@ async fn play(
     mut inbox: Inbox,
     level: Level,
 ) {
+    let _counted = app.metrics.bot();
     let mut rng = SmallRng::seed_from_u64(secrets::random_u64());
     let mut acted_on = 0;
     let mut n = 0u64;

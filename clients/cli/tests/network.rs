@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 
-use lodestone_server::{Config, Server};
+use lodestone_server::{Config, Limits, Server};
 
 async fn server() -> Server {
     let dir = std::env::temp_dir().join(format!("lodestone-cli-test-{}", std::process::id()));
@@ -16,6 +16,7 @@ async fn server() -> Server {
         bind: SocketAddr::from(([127, 0, 0, 1], 0)),
         database: format!("sqlite://{}", db.display()),
         rate_limit: 0,
+        limits: Limits::off(),
         ..Config::default()
     })
     .await

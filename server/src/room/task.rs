@@ -256,6 +256,9 @@ impl RoomTask {
             ));
             return;
         }
+        if matches!(request, RoomRequest::Act { .. }) {
+            self.app.metrics.moves.increment(1);
+        }
         outbox.send_message(&ack);
         let watching = self.core.is_watching(conn);
         if watching {
@@ -288,6 +291,7 @@ impl RoomTask {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             return;
         }
+        self.app.metrics.moves.increment(1);
         self.broadcast();
         self.app.lobby.update(&self.core);
     }

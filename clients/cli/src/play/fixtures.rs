@@ -2,8 +2,11 @@
 //! the rules' filtered views (board JSON, offers, the log with secret
 //! actions as commitments), to drive the model and draw real screens.
 
-use lodestone_protocol::{MoveEntry, OutcomeState, PlayState, RoomState, RoomStatus, SeatState, board_json};
-use lodestone_rules::{AnyGame, GameKind, Outcome, Seat, Viewer};
+use lodestone_protocol::{
+    EffectState, LastAction, MoveEntry, OutcomeState, PlayState, RiskState, RoomState, RoomStatus, SeatState,
+    board_json,
+};
+use lodestone_rules::{AnyGame, GameKind, Millis, Outcome, Seat, Viewer};
 
 /// A started room of `kind` with `options`, after `actions` (each by the
 /// first seat to act), as seat `you` (or a spectator) sees it; every seat
@@ -11,14 +14,36 @@ use lodestone_rules::{AnyGame, GameKind, Outcome, Seat, Viewer};
 pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Option<u8>) -> RoomState {
     let mut game = AnyGame::new(kind, options).expect("the options are good");
     let mut log = Vec::new();
+    let mut events = None;
     for (i, text) in actions.iter().enumerate() {
         let seat = game.to_act().first_seat().expect("someone may act");
         let action = game
-            .play(seat, text, lodestone_rules::Millis(0))
+            .parse_action(text)
             .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let happened = game
+            .apply_with_events(seat, &action, Millis(0))
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        events = Some((i as u32 + 1, seat, happened));
         log.push((i as u32 + 1, seat, action));
     }
     let viewer = you.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s)));
+    let last = events.map(|(ply, seat, happened)| LastAction {
+        ply,
+        seat: seat.0,
+        effects: game
+            .effects(seat, &happened, viewer)
+            .iter()
+            .map(EffectState::from)
+            .collect(),
+    });
+    let risks = match you {
+        Some(s) if game.to_act().contains(Seat(s)) => game
+            .risks(Seat(s), Millis(0))
+            .into_iter()
+            .map(|(a, r)| (a, RiskState::from(r)))
+            .collect(),
+        _ => Default::default(),
+    };
     let view = game.view(viewer);
     let offers = match you {
         Some(s) if game.to_act().contains(Seat(s)) => game.offers(Seat(s)),
@@ -88,6 +113,8 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             moves_from: 0,
             outcome,
             clock: None,
+            last,
+            risks,
         }),
     }
 }

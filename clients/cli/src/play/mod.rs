@@ -2,13 +2,14 @@
 //! WebSocket protocol as the browser. The parts: `target` (the URL),
 //! `identity` (name and tokens in the config directory), `conn` (the
 //! socket, reconnecting), `model` with `lobby`, `room`, `picker`,
-//! `cursor`, `input` and `magnet_ui` (the state machine, no I/O), `boards`
-//! and `ui` (drawing), and here the terminal and the event loop that ties
+//! `cursor`, `input` and `magnet_ui` (the state machine, no I/O), `boards`,
+//! `effects` and `ui` (drawing), and here the terminal and the event loop that ties
 //! them together.
 
 mod boards;
 mod conn;
 mod cursor;
+mod effects;
 #[cfg(test)]
 mod fixtures;
 mod identity;

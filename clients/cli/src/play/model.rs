@@ -471,7 +471,7 @@ impl App {
                 Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
                 _ => {}
             },
-            ServerMessage::Rooms { id, rooms } => match self.take_pending(&id) {
+            ServerMessage::Rooms { id, rooms, .. } => match self.take_pending(&id) {
                 Some(Pending::ListOpen) => {
                     self.lists_pending = self.lists_pending.saturating_sub(1);
                     self.lobby.open = rooms;

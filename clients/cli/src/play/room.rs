@@ -14,6 +14,7 @@ use rand::Rng;
 
 use super::boards::{self, Board, Glyph, Marks};
 use super::cursor::{self, Dir};
+use super::effects;
 use super::input::{self, Edit, Typed};
 use super::magnet_ui::{self, Arrangement, Chooser};
 use super::picker::{Picker, Pointed};
@@ -288,25 +289,34 @@ impl Room {
         }
     }
 
+    /// The cells the last action touched: from its effects, as the server
+    /// tells them; from an older server without effects, the cells its
+    /// notation names.
+    fn last_cells(&self) -> BTreeSet<String> {
+        let Some(play) = self.play() else {
+            return BTreeSet::new();
+        };
+        if let Some(last) = &play.last {
+            return effects::cells(&last.effects);
+        }
+        match (self.kind(), play.moves.last().and_then(|m| m.action.as_deref())) {
+            (Some(GameKind::Magnet), Some(last)) if !last.to_ascii_lowercase().starts_with("setup") => {
+                BTreeSet::from([boards::read_turn(last).0])
+            }
+            (Some(kind), Some(last)) if kind != GameKind::Magnet => {
+                Board::path(kind, last).unwrap_or_default().into_iter().collect()
+            }
+            _ => BTreeSet::new(),
+        }
+    }
+
     /// The highlights of the board.
     pub fn marks(&self) -> Marks {
         let mut marks = Marks {
             cursor: self.cursor.clone(),
             ..Marks::default()
         };
-        let last = self
-            .play()
-            .and_then(|p| p.moves.last())
-            .and_then(|m| m.action.clone());
-        if let (Some(kind), Some(last)) = (self.kind(), last) {
-            marks.last = match kind {
-                GameKind::Magnet if !last.to_ascii_lowercase().starts_with("setup") => {
-                    BTreeSet::from([boards::read_turn(&last).0])
-                }
-                GameKind::Magnet => BTreeSet::new(),
-                _ => Board::path(kind, &last).unwrap_or_default().into_iter().collect(),
-            };
-        }
+        marks.last = self.last_cells();
         if let Some(start) = self.arranging() {
             let color = self.magnet_color().unwrap_or("red");
             for (i, (vertex, kind)) in start.iter().zip(&self.arrangement.kinds).enumerate() {
@@ -589,6 +599,8 @@ pub(crate) mod tests {
                 moves_from,
                 outcome: None,
                 clock: None,
+                last: None,
+                risks: Default::default(),
             }),
         }
     }

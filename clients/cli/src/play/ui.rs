@@ -14,6 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Padding, Paragraph};
 
 use super::boards::{self, Board};
+use super::effects;
 use super::input::{TextInput, completions};
 use super::lobby::{CreateForm, Entry, Games};
 use super::model::{App, Conn, Screen};
@@ -742,6 +743,25 @@ fn draw_panel(
         top.push(Line::from(seat_spans(seat, state, shown, theme)));
     }
     top.extend(controls(room, board, theme, width));
+    // What the last action did, as the server tells it.
+    if let Some(last) = play
+        .and_then(|p| p.last.as_ref())
+        .filter(|l| !l.effects.is_empty())
+    {
+        let who = state
+            .seats
+            .get(usize::from(last.seat))
+            .map_or_else(|| last.seat.to_string(), |s| s.name.clone());
+        let text = format!("Last, {who}: {}.", effects::describe(&last.effects).join("; "));
+        // At most three lines: the board shows the rest.
+        let mut lines = wrap(&text, width);
+        if lines.len() > 3 {
+            lines.truncate(3);
+            let cut: String = lines[2].chars().take(width.saturating_sub(1)).collect();
+            lines[2] = format!("{cut}…");
+        }
+        top.extend(lines.into_iter().map(|l| Line::styled(l, theme.dim())));
+    }
     let mut facts: Vec<Line> = Vec::new();
     for text in board.info(state) {
         facts.extend(
@@ -1073,6 +1093,11 @@ mod screens {
         let app = app_with(fixtures::room(GameKind::Magneton, &[], &moves, Some(0)), now);
         let (screen, _) = draw_app(&app, (80, 24), true, now);
         assert!(has(&screen, "You win! white wins (four in a row)"), "{screen:#?}");
+        assert!(has(&screen, "Last, black: black placed on C3;"), "{screen:#?}");
+        // The board tints every cell the effects touched: the drop, both
+        // pulls and the line.
+        let last: Vec<String> = app.room().unwrap().marks().last.into_iter().collect();
+        assert_eq!(last, ["C3", "C4", "C6", "D3", "E2", "F1", "H3"]);
         assert!(screen[23].starts_with(" ←↑↓→ look"), "{}", screen[23]);
         let watcher = app_with(fixtures::room(GameKind::Magneton, &[], &moves, None), now);
         let (screen, _) = draw_app(&watcher, (80, 24), true, now);
