@@ -86,6 +86,16 @@ impl Picker {
         }
     }
 
+    /// The actions that pointing at `cell` now would complete.
+    pub fn completed_at(&self, cell: &str) -> Vec<&str> {
+        let n = self.chosen.len();
+        let again = n > 0 && self.chosen[n - 1] == cell;
+        self.candidates()
+            .filter(|(_, p)| (p.len() == n + 1 && p[n] == cell) || (again && p.len() == n))
+            .map(|(action, _)| action.as_str())
+            .collect()
+    }
+
     /// Cells that continue the choice: `targets` end an action, `sources`
     /// lead further.
     pub fn next_cells(&self) -> (BTreeSet<String>, BTreeSet<String>) {

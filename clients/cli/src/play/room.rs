@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 use crossterm::event::{KeyCode, KeyEvent};
-use lodestone_protocol::{PlayState, RoomState, RoomStatus};
+use lodestone_protocol::{PlayState, RiskState, RoomState, RoomStatus};
 use lodestone_rules::GameKind;
 use rand::Rng;
 
@@ -287,6 +287,22 @@ impl Room {
             (Some(board), Some(color)) if pulls.is_empty() => board.nearest_own(&chooser.vertex, color),
             _ => pulls,
         }
+    }
+
+    /// A warning from the server (`play.risks`) about the action Enter
+    /// would play now: the chosen Magnet turn, or what the cursor's cell
+    /// completes.
+    pub fn risk_now(&self) -> Option<(String, RiskState)> {
+        let risks = &self.play()?.risks;
+        if let Some(chooser) = &self.chooser {
+            let offer = chooser.offer();
+            return risks.get(offer).map(|r| (offer.to_string(), *r));
+        }
+        let cell = self.cursor.as_deref()?;
+        self.picker
+            .completed_at(cell)
+            .into_iter()
+            .find_map(|a| risks.get(a).map(|r| (a.to_string(), *r)))
     }
 
     /// The cells the last action touched: from its effects, as the server

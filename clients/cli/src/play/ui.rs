@@ -743,6 +743,20 @@ fn draw_panel(
         top.push(Line::from(seat_spans(seat, state, shown, theme)));
     }
     top.extend(controls(room, board, theme, width));
+    // The server's warning about the move Enter would make.
+    if let Some((action, risk)) = room.risk_now() {
+        let text = match risk {
+            lodestone_protocol::RiskState::Loses => format!("Careful: {action} loses at once."),
+            lodestone_protocol::RiskState::AllowsWin => {
+                format!("Careful: after {action} an opponent can win at once.")
+            }
+        };
+        top.extend(
+            wrap(&text, width)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.error())),
+        );
+    }
     // What the last action did, as the server tells it.
     if let Some(last) = play
         .and_then(|p| p.last.as_ref())
@@ -1084,6 +1098,26 @@ mod screens {
         // Twice the size: the same board, more room for the panel.
         let (big, _) = draw_app(&app, (160, 48), true, now);
         assert!(has(&big, "Drop: pick an empty square."));
+    }
+
+    #[test]
+    fn the_servers_warning_shows_before_a_losing_drop() {
+        let now = Instant::now();
+        // Black to move; C3 would pull white's stones into a line.
+        let moves = ["H3", "B8", "F1", "E1", "D2", "F2", "C6"];
+        let mut app = app_with(fixtures::room(GameKind::Magneton, &[], &moves, Some(1)), now);
+        let risky = app.room().unwrap().play().unwrap().risks.clone();
+        assert!(risky.contains_key("C3"), "{risky:?}");
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(
+            !has(&screen, "Careful"),
+            "no warning off the risky square:\n{screen:#?}"
+        );
+        if let crate::play::model::Screen::Room(room) = &mut app.screen {
+            room.cursor = Some("C3".into());
+        }
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "Careful: C3 loses at once."), "{screen:#?}");
     }
 
     #[test]
