@@ -16,5 +16,5 @@ mod web;
 mod ws;
 
 pub use app::{Config, DEFAULT_EXPIRY_MS, Server, StartError};
-pub use store::StoreError;
+pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;
