@@ -6,49 +6,22 @@
 //! variant to each enum, an arm to `with_game!` and a [`Variant`] impl.
 
 use std::fmt;
-use std::str::FromStr;
 
 use rand_core::Rng;
 
 use crate::game::{
-    Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
-    RuleError,
+    Deadline, Effect, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
+    Risk, RuleError,
 };
+pub use crate::kind::GameKind;
 use crate::magma::{self, Magma};
 use crate::magnet::{self, Magnet};
 use crate::magnetism::{self, Magnetism};
 use crate::magneton::{self, Magneton};
 use crate::perft::{PerftError, perft};
-use crate::{Seat, SeatSet, Viewer};
-
-/// The four games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameKind {
-    Magnet,
-    Magma,
-    Magnetism,
-    Magneton,
-}
+use crate::seat::{Seat, SeatSet, Viewer};
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Magnet,
-        GameKind::Magma,
-        GameKind::Magnetism,
-        GameKind::Magneton,
-    ];
-
-    /// The name used in records (`[Game "magneton"]`), on the command line
-    /// and on the wire.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Magnet => "magnet",
-            GameKind::Magma => "magma",
-            GameKind::Magnetism => "magnetism",
-            GameKind::Magneton => "magneton",
-        }
-    }
-
     /// The options the game offers.
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self {
@@ -57,28 +30,6 @@ impl GameKind {
             GameKind::Magma => Magma::option_specs(),
             GameKind::Magneton => Magneton::option_specs(),
         }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = NotationError;
-
-    fn from_str(text: &str) -> Result<GameKind, NotationError> {
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown game {:?} (one of magnet, magma, magnetism, magneton)",
-                    text.trim()
-                ))
-            })
     }
 }
 
@@ -110,6 +61,16 @@ pub enum AnyView {
     Magneton(magneton::Position),
 }
 
+/// What an action of a game of any kind did, as the referee knows it;
+/// [`AnyGame::effects`] tells it to a viewer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyEvents {
+    Magnet(Vec<magnet::Event>),
+    Magnetism(Vec<magnetism::Event>),
+    Magma(Vec<magma::Event>),
+    Magneton(Vec<magneton::Event>),
+}
+
 /// Runs `$body` with `$g` bound to the concrete game inside `$game`. The
 /// body is pasted once per game, so it may call generic helpers such as
 /// [`wrap_action`] that take the game to find the right variant.
@@ -130,6 +91,8 @@ pub trait Variant: Game {
     fn wrap_action(action: Self::Action) -> AnyAction;
     fn unwrap_action(action: &AnyAction) -> Option<&Self::Action>;
     fn wrap_view(view: Self::View) -> AnyView;
+    fn wrap_events(events: Vec<Self::Event>) -> AnyEvents;
+    fn unwrap_events(events: &AnyEvents) -> Option<&[Self::Event]>;
 }
 
 impl Variant for Magneton {
@@ -147,6 +110,15 @@ impl Variant for Magneton {
     }
     fn wrap_view(view: magneton::Position) -> AnyView {
         AnyView::Magneton(view)
+    }
+    fn wrap_events(events: Vec<magneton::Event>) -> AnyEvents {
+        AnyEvents::Magneton(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magneton::Event]> {
+        match events {
+            AnyEvents::Magneton(e) => Some(e),
+            _ => None,
+        }
     }
 }
 
@@ -166,6 +138,15 @@ impl Variant for Magnet {
     fn wrap_view(view: magnet::View) -> AnyView {
         AnyView::Magnet(view)
     }
+    fn wrap_events(events: Vec<magnet::Event>) -> AnyEvents {
+        AnyEvents::Magnet(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magnet::Event]> {
+        match events {
+            AnyEvents::Magnet(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl Variant for Magnetism {
@@ -183,6 +164,15 @@ impl Variant for Magnetism {
     }
     fn wrap_view(view: magnetism::View) -> AnyView {
         AnyView::Magnetism(view)
+    }
+    fn wrap_events(events: Vec<magnetism::Event>) -> AnyEvents {
+        AnyEvents::Magnetism(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magnetism::Event]> {
+        match events {
+            AnyEvents::Magnetism(e) => Some(e),
+            _ => None,
+        }
     }
 }
 
@@ -202,6 +192,15 @@ impl Variant for Magma {
     fn wrap_view(view: magma::View) -> AnyView {
         AnyView::Magma(Box::new(view))
     }
+    fn wrap_events(events: Vec<magma::Event>) -> AnyEvents {
+        AnyEvents::Magma(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magma::Event]> {
+        match events {
+            AnyEvents::Magma(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 fn wrap_action<G: Variant>(_: &G) -> fn(G::Action) -> AnyAction {
@@ -210,6 +209,14 @@ fn wrap_action<G: Variant>(_: &G) -> fn(G::Action) -> AnyAction {
 
 fn unwrap_action<'a, G: Variant>(_: &G, action: &'a AnyAction) -> Option<&'a G::Action> {
     G::unwrap_action(action)
+}
+
+fn wrap_events<G: Variant>(_: &G) -> fn(Vec<G::Event>) -> AnyEvents {
+    G::wrap_events
+}
+
+fn unwrap_events<'a, G: Variant>(_: &G, events: &'a AnyEvents) -> Option<&'a [G::Event]> {
+    G::unwrap_events(events)
 }
 
 /// An action that could not be played: either not an action of this game
@@ -384,11 +391,37 @@ impl AnyGame {
         })
     }
 
+    /// [`AnyGame::apply`], keeping what the action did (for
+    /// [`AnyGame::effects`]).
+    pub fn apply_with_events(
+        &mut self,
+        seat: Seat,
+        action: &AnyAction,
+        at: Millis,
+    ) -> Result<AnyEvents, RuleError> {
+        with_game!(self, g => match unwrap_action(g, action) {
+            Some(a) => g.apply_with_events(seat, a, at).map(wrap_events(g)),
+            None => Err(RuleError::new(ErrorCode::WrongGame, "that action belongs to another game")),
+        })
+    }
+
+    /// What `viewer` may know now of `events`, of an action `actor`
+    /// played (see [`Game::effects`]); nothing for another game's events.
+    pub fn effects(&self, actor: Seat, events: &AnyEvents, viewer: Viewer) -> Vec<Effect> {
+        with_game!(self, g => unwrap_events(g, events).map_or_else(Vec::new, |e| g.effects(actor, e, viewer)))
+    }
+
     /// Reads `text` as an action and plays it for `seat`; returns the action.
     pub fn play(&mut self, seat: Seat, text: &str, at: Millis) -> Result<AnyAction, ActionError> {
         let action = self.parse_action(text).map_err(ActionError::Notation)?;
         self.apply(seat, &action, at).map_err(ActionError::Rule)?;
         Ok(action)
+    }
+
+    /// The risks of `seat`'s offered actions, as text (see
+    /// [`Game::risks`]).
+    pub fn risks(&self, seat: Seat, at: Millis) -> Vec<(String, Risk)> {
+        with_game!(self, g => g.risks(seat, at).into_iter().map(|(a, r)| (a.to_string(), r)).collect())
     }
 
     pub fn views_differ(&self) -> bool {
@@ -421,6 +454,12 @@ impl AnyGame {
             at: d.at,
             action: wrap_action(g)(d.action),
         }))
+    }
+
+    /// Whether `action` is the server's to play (see
+    /// [`Game::is_server_action`]); false for another game's action.
+    pub fn is_server_action(&self, action: &AnyAction) -> bool {
+        with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.is_server_action(a)))
     }
 
     pub fn conceals(&self, actor: Seat, action: &AnyAction, viewer: Viewer) -> bool {

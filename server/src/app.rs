@@ -6,7 +6,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
@@ -14,7 +13,9 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::clock::Clock;
+use crate::limits::{Admission, Limits};
 use crate::lobby::Lobby;
+use crate::metrics::Metrics;
 use crate::room::{self, RoomCore, RoomHandle, spawn_room};
 use crate::store::{Store, StoreError, StoreOptions};
 
@@ -42,6 +43,8 @@ pub struct Config {
     /// of the server. Off (`NORMAL`), a commit is in the operating system's
     /// hands when it is acknowledged: it survives the server being killed.
     pub sync_full: bool,
+    /// Admission limits and quotas (`limits.rs`).
+    pub limits: Limits,
 }
 
 impl Default for Config {
@@ -54,6 +57,7 @@ impl Default for Config {
             rate_limit: 50,
             outbox: 256,
             sync_full: false,
+            limits: Limits::default(),
         }
     }
 }
@@ -84,6 +88,9 @@ pub struct App {
     pub shutdown: CancellationToken,
     /// Every connection and room task, so shutdown can wait for them.
     pub tasks: TaskTracker,
+    /// Connection counts and per-address rates (`limits.rs`).
+    pub admission: Admission,
+    pub metrics: Metrics,
     next_conn: AtomicU64,
     /// Serialises loading rooms from the store, so a room never gets two
     /// tasks.
@@ -205,6 +212,8 @@ impl Server {
         let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
         let addr = listener.local_addr().map_err(bind)?;
         let app = Arc::new(App {
+            admission: Admission::new(&config.limits),
+            metrics: Metrics::new(),
             config,
             store,
             lobby: Lobby::default(),
@@ -217,20 +226,8 @@ impl Server {
         let resumed = app.resume_rooms().await?;
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
         let router = crate::http::router(app.clone());
-        let shutdown = app.shutdown.clone();
-        // Game messages are small and answered at once: send them without
-        // waiting to fill a packet (no Nagle delay).
-        let listener = listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::debug!(error = %e, "could not set TCP_NODELAY");
-            }
-        });
-        app.tasks.spawn(async move {
-            let serve = axum::serve(listener, router).with_graceful_shutdown(shutdown.cancelled_owned());
-            if let Err(e) = serve.await {
-                tracing::error!(error = %e, "the HTTP server stopped");
-            }
-        });
+        app.tasks
+            .spawn(crate::serve::serve(listener, router, app.clone()));
         Ok(Server {
             addr,
             app,

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use lodestone_protocol::{RequestId, RoomStatus, SeatRef, ServerMessage, codes};
+use lodestone_protocol::{Code, RequestId, RoomStatus, SeatRef, ServerMessage, codes};
 use lodestone_rules::bot::{Level, Situation, choose};
 use lodestone_rules::{GameKind, Seat};
 use rand::SeedableRng;
@@ -56,7 +56,7 @@ pub async fn add_bot(
     seat: Option<SeatRef>,
     invite: Option<String>,
     level: Level,
-) -> Result<u8, (String, String)> {
+) -> Result<u8, (Code, String)> {
     let player = Player {
         id: uuid::Uuid::new_v4().to_string(),
         name: format!("Bot ({level})"),
@@ -71,7 +71,7 @@ pub async fn add_bot(
     };
     if app.store.write(vec![op]).await.is_err() {
         return Err((
-            codes::STORAGE.into(),
+            codes::STORAGE,
             "the server could not store the bot; try again".into(),
         ));
     }
@@ -83,10 +83,7 @@ pub async fn add_bot(
         .await
         .is_err()
     {
-        return Err((
-            codes::UNKNOWN_ROOM.into(),
-            "the room is not available; try again".into(),
-        ));
+        return Err((codes::UNKNOWN_ROOM, "the room is not available; try again".into()));
     }
     match reply(&mut inbox, &id).await {
         Some(ServerMessage::Ack { seat: Some(seat), .. }) => {
@@ -95,7 +92,7 @@ pub async fn add_bot(
             Ok(seat)
         }
         Some(ServerMessage::Error { code, message, .. }) => Err((code, message)),
-        _ => Err((codes::UNKNOWN_ROOM.into(), "the room closed".into())),
+        _ => Err((codes::UNKNOWN_ROOM, "the room closed".into())),
     }
 }
 
@@ -128,6 +125,7 @@ async fn play(
     mut inbox: Inbox,
     level: Level,
 ) {
+    let _counted = app.metrics.bot();
     let mut rng = SmallRng::seed_from_u64(secrets::random_u64());
     let mut acted_on = 0;
     let mut n = 0u64;

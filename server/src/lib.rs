@@ -7,14 +7,19 @@
 mod app;
 mod bots;
 mod clock;
+mod health;
 mod http;
+pub mod limits;
 mod lobby;
+mod metrics;
 mod room;
 pub mod secrets;
+mod serve;
 mod store;
 mod web;
 mod ws;
 
 pub use app::{Config, DEFAULT_EXPIRY_MS, Server, StartError};
+pub use limits::Limits;
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

@@ -85,6 +85,9 @@ struct Args {
     /// disk (survives a power cut too; every commit waits for the disk).
     #[arg(long, env = "LODESTONE_SYNC", default_value = "normal", value_parser = ["normal", "full"])]
     sync: String,
+    /// Admission limits and quotas (each 0 = off).
+    #[command(flatten)]
+    limits: lodestone_server::limits::LimitArgs,
 }
 
 fn main() -> ExitCode {
@@ -165,6 +168,7 @@ async fn run(args: Args) -> Result<(), String> {
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
+        limits: args.limits.into(),
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // Tests and scripts read this line to learn the port.

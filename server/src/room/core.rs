@@ -11,12 +11,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
-    ClockState, Guest, MoveEntry, OutcomeState, PlayState, RoomState, RoomStatus, RoomSummary, SeatRef,
-    SeatState, board_json, codes,
+    ClockState, Code, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState,
+    RoomState, RoomStatus, RoomSummary, SeatRef, SeatState, board_json, codes,
 };
-use lodestone_rules::{
-    AnyAction, AnyGame, ErrorCode, GameKind, Millis, NotationError, Outcome, Seat, Viewer,
-};
+use lodestone_rules::{AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, Viewer};
 use rand::SeedableRng;
 use rand::rngs::ChaCha20Rng;
 
@@ -36,14 +34,14 @@ pub struct Player {
 /// Why a request was refused: a stable code and a sentence. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub code: String,
+    pub code: Code,
     pub message: String,
 }
 
 impl Refusal {
-    pub fn new(code: &str, message: impl Into<String>) -> Refusal {
+    pub fn new(code: impl Into<Code>, message: impl Into<String>) -> Refusal {
         Refusal {
-            code: code.to_string(),
+            code: code.into(),
             message: message.into(),
         }
     }
@@ -73,6 +71,7 @@ struct Watcher {
 pub struct Checkpoint {
     game: AnyGame,
     log_len: usize,
+    last_events: Option<AnyEvents>,
     status: RoomStatus,
     expired: bool,
     seats: Vec<Option<Player>>,
@@ -96,6 +95,8 @@ pub struct RoomCore {
     seats: Vec<Option<Player>>,
     game: AnyGame,
     log: Vec<Logged>,
+    /// What the log's last action did (for `play.last`).
+    last_events: Option<AnyEvents>,
     started_at: Option<u64>,
     /// The `seq` of the last event.
     version: u64,
@@ -170,6 +171,7 @@ impl RoomCore {
             seats: vec![None; game.seat_count()],
             game,
             log: Vec::new(),
+            last_events: None,
             started_at: None,
             version: 0,
             watchers: BTreeMap::new(),
@@ -242,10 +244,13 @@ impl RoomCore {
                 at,
                 salt,
             } => {
-                let played = self
+                let fail = |e: String| format!("action {action}: {e}");
+                let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
+                let events = self
                     .game
-                    .play(*seat, action, *at)
-                    .map_err(|e| format!("action {action}: {e}"))?;
+                    .apply_with_events(*seat, &played, *at)
+                    .map_err(|e| fail(e.message))?;
+                self.last_events = Some(events);
                 let secret = salt
                     .as_ref()
                     .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
@@ -302,6 +307,7 @@ impl RoomCore {
         Checkpoint {
             game: self.game.clone(),
             log_len: self.log.len(),
+            last_events: self.last_events.clone(),
             status: self.status,
             expired: self.expired,
             seats: self.seats.clone(),
@@ -314,6 +320,7 @@ impl RoomCore {
     pub fn restore_checkpoint(&mut self, checkpoint: Checkpoint) {
         self.game = checkpoint.game;
         self.log.truncate(checkpoint.log_len);
+        self.last_events = checkpoint.last_events;
         self.status = checkpoint.status;
         self.expired = checkpoint.expired;
         self.seats = checkpoint.seats;
@@ -365,7 +372,7 @@ impl RoomCore {
             Refusal::new(
                 codes::NO_SUCH_SEAT,
                 format!(
-                    "{} has no seat {seat:?} (its seats: {})",
+                    "{} has no seat {seat} (its seats: {})",
                     self.kind,
                     names.join(", ")
                 ),
@@ -545,7 +552,7 @@ impl RoomCore {
     pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Recorded>, Refusal> {
         match self.status {
             RoomStatus::Open => return Err(Refusal::new(codes::NOT_STARTED, "the game has not started")),
-            RoomStatus::Finished => return Err(Refusal::new("game-over", "the game is over")),
+            RoomStatus::Finished => return Err(Refusal::new(codes::GAME_OVER, "the game is over")),
             RoomStatus::Playing => {}
         }
         let seat = self
@@ -555,17 +562,26 @@ impl RoomCore {
         let action = self
             .game
             .parse_action(text)
-            .map_err(|e| Refusal::new(NotationError::CODE, e.message))?;
-        if self.game.deadline().is_some_and(|d| d.action == action) {
+            .map_err(|e| Refusal::new(codes::BAD_NOTATION, e.message))?;
+        // The server's own actions (a timeout) are refused from a player;
+        // where the rules would refuse them anyway, with the rules' reason.
+        if self.game.is_server_action(&action) {
+            self.game
+                .clone()
+                .apply(seat, &action, at)
+                .map_err(|e| Refusal::new(e.code, e.message))?;
             return Err(Refusal::new(
-                ErrorCode::IllegalAction.as_str(),
-                format!("{action} is recorded by the server when the turn's time runs out"),
+                ErrorCode::IllegalAction,
+                format!(
+                    "{action} is recorded by the server when a turn's time runs out, never sent by a player"
+                ),
             ));
         }
-        self.game
-            .apply(seat, &action, at)
-            .map_err(|e| Refusal::new(e.code.as_str(), e.message))?;
-        let mut events = vec![self.log_action(seat, action, at)];
+        let events = self
+            .game
+            .apply_with_events(seat, &action, at)
+            .map_err(|e| Refusal::new(e.code, e.message))?;
+        let mut events = vec![self.log_action(seat, action, at, events)];
         events.extend(self.after_change(at));
         Ok(events)
     }
@@ -586,11 +602,14 @@ impl RoomCore {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        if let Err(e) = self.game.apply(deadline.seat, &deadline.action, at) {
-            tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
-            return None;
-        }
-        let mut events = vec![self.log_action(deadline.seat, deadline.action, at)];
+        let applied = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
+            Ok(applied) => applied,
+            Err(e) => {
+                tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
+                return None;
+            }
+        };
+        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, applied)];
         events.extend(self.after_change(at));
         Some(events)
     }
@@ -618,9 +637,10 @@ impl RoomCore {
         self.expired
     }
 
-    /// Appends an applied action to the log, committing to it if it is
-    /// secret; returns its event.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis) -> Recorded {
+    /// Appends an applied action to the log (with what it did), committing
+    /// to it if it is secret; returns its event.
+    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, applied: AnyEvents) -> Recorded {
+        self.last_events = Some(applied);
         let text = action.to_string();
         let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
             let salt = secrets::new_salt();
@@ -654,11 +674,14 @@ impl RoomCore {
                 break;
             }
             for (seat, action) in dealt {
-                if let Err(e) = self.game.apply(seat, &action, at) {
-                    tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
-                    return events;
-                }
-                events.push(self.log_action(seat, action, at));
+                let applied = match self.game.apply_with_events(seat, &action, at) {
+                    Ok(applied) => applied,
+                    Err(e) => {
+                        tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
+                        return events;
+                    }
+                };
+                events.push(self.log_action(seat, action, at, applied));
             }
         }
         if let Some(outcome) = self.game.outcome() {
@@ -825,13 +848,9 @@ impl RoomCore {
         let mut promotions = BTreeMap::new();
         let legal = match viewer {
             Some(seat) if to_act.contains(seat) => {
-                // The timer's action is the server's to play, not a player's.
-                let timer_action = self.game.deadline().map(|d| d.action.to_string());
+                // Offers never hold the server's own actions (a timeout).
                 let mut legal = Vec::new();
                 for (action, extras) in self.game.offers(seat) {
-                    if Some(&action) == timer_action.as_ref() {
-                        continue;
-                    }
                     if !extras.is_empty() {
                         promotions.insert(action.clone(), extras);
                     }
@@ -849,6 +868,31 @@ impl RoomCore {
                 seat: d.seat.0,
                 remaining_ms: (started + d.at.0).saturating_sub(now),
             });
+        // What the last action did, as this viewer may know it; the risks
+        // of the offered actions, for a seat to act.
+        let last = self
+            .log
+            .last()
+            .zip(self.last_events.as_ref())
+            .map(|(l, events)| LastAction {
+                ply: self.log.len() as u32,
+                seat: l.seat.0,
+                effects: self
+                    .game
+                    .effects(l.seat, events, rules_viewer)
+                    .iter()
+                    .map(EffectState::from)
+                    .collect(),
+            });
+        let risks = match viewer {
+            Some(seat) if !legal.is_empty() => self
+                .game
+                .risks(seat, self.game_time(now))
+                .into_iter()
+                .map(|(action, risk)| (action, RiskState::from(risk)))
+                .collect(),
+            _ => BTreeMap::new(),
+        };
         PlayState {
             position: parts.position,
             board: parts.board,
@@ -859,6 +903,8 @@ impl RoomCore {
             moves_from: from as u32,
             outcome: self.game.outcome().map(outcome_state),
             clock,
+            last,
+            risks,
         }
     }
 
@@ -1237,5 +1283,70 @@ mod tests {
         );
         let restored = RoomCore::restore("r", &[created, expired].concat()).unwrap();
         assert!(restored.is_expired());
+    }
+
+    /// `play.last`: what the last action did, filtered per viewer (a
+    /// secret magnet is told to its owner only), the same after a restart
+    /// and undone with a rolled-back change; `play.risks` for the seat to
+    /// act only.
+    #[test]
+    fn play_states_carry_the_last_effects_and_the_risks() {
+        use lodestone_protocol::{EffectState, RiskState};
+        let mut events = Vec::new();
+        let (mut room, created) =
+            RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
+        events.extend(created);
+        let (a, b) = (player("a"), player("b"));
+        events.extend(room.join(1, &a, None, None, 0).unwrap().1);
+        events.extend(room.join(2, &b, None, None, 0).unwrap().1);
+        events.extend(room.start(&a, 0).unwrap());
+        let last = |room: &RoomCore, viewer| room.state_for(viewer, 0).play.unwrap().last;
+        assert_eq!(last(&room, Some(Seat(0))), None, "nothing played yet");
+        events.extend(room.act(&a, "magnet g4", 0).unwrap());
+        let white = last(&room, Some(Seat(0))).unwrap();
+        assert_eq!((white.ply, white.seat), (1, 0));
+        assert!(matches!(&white.effects[..], [EffectState::Place { at, .. }] if at == "g4"));
+        for viewer in [Some(Seat(1)), None] {
+            let hidden = last(&room, viewer).unwrap();
+            assert!(hidden.effects.is_empty(), "{viewer:?} told {:?}", hidden.effects);
+        }
+        events.extend(room.act(&b, "magnet d5", 0).unwrap());
+        let both = last(&room, None).unwrap().effects;
+        assert_eq!(both.len(), 2, "both magnets, now public: {both:?}");
+        // A restarted room tells the same.
+        let restored = RoomCore::restore("r", &events).unwrap();
+        for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
+            assert_eq!(last(&restored, viewer), last(&room, viewer));
+        }
+        // A change that is rolled back takes its effects with it.
+        let checkpoint = room.checkpoint();
+        room.act(&a, "(f5) j1-g4", 0).unwrap();
+        assert!(matches!(&last(&room, None).unwrap().effects[0], EffectState::Move { to, .. } if to == "f5"));
+        room.restore_checkpoint(checkpoint);
+        assert_eq!(last(&room, None).unwrap().effects, both);
+        // Risks go to the seat to act only: docs/protocol.md's game, where
+        // black's C3 would complete white's line.
+        let mut room = magneton_room(true);
+        room.join(1, &a, None, None, 0).unwrap();
+        room.join(2, &b, None, None, 0).unwrap();
+        room.start(&a, 0).unwrap();
+        for (who, action) in [
+            (&a, "H3"),
+            (&b, "B8"),
+            (&a, "F1"),
+            (&b, "E1"),
+            (&a, "D2"),
+            (&b, "F2"),
+            (&a, "C6"),
+        ] {
+            room.act(who, action, 0).unwrap();
+        }
+        let black = room.state_for(Some(Seat(1)), 0).play.unwrap();
+        assert_eq!(
+            black.risks,
+            BTreeMap::from([("C3".to_string(), RiskState::Loses)])
+        );
+        assert!(room.state_for(Some(Seat(0)), 0).play.unwrap().risks.is_empty());
+        assert!(room.state_for(None, 0).play.unwrap().risks.is_empty());
     }
 }

@@ -257,7 +257,7 @@ impl RoomTask {
         let (events, ack) = match result {
             Ok(ok) => ok,
             Err(refusal) => {
-                outbox.send_message(&error(Some(id), &refusal.code, refusal.message));
+                outbox.send_message(&error(Some(id), refusal.code, refusal.message));
                 return;
             }
         };
@@ -270,6 +270,9 @@ impl RoomTask {
                 "the server could not store this; nothing changed, try again",
             ));
             return;
+        }
+        if matches!(request, RoomRequest::Act { .. }) {
+            self.app.metrics.moves.increment(1);
         }
         outbox.send_message(&ack);
         let watching = self.core.is_watching(conn);
@@ -297,7 +300,12 @@ impl RoomTask {
 
     /// Stores the events of a change.
     async fn store(&self, events: &[Recorded]) -> Result<(), crate::store::StoreError> {
-        self.app.store.write(super::ops(self.core.id(), events)).await
+        let metrics = &self.app.metrics;
+        metrics.store_queue.set(self.app.store.queued() as f64);
+        let asked = std::time::Instant::now();
+        let stored = self.app.store.write(super::ops(self.core.id(), events)).await;
+        metrics.commit_seconds.record(asked.elapsed().as_secs_f64());
+        stored
     }
 
     async fn on_timer(&mut self) {
@@ -322,6 +330,7 @@ impl RoomTask {
             tracing::info!(room = %self.core.id(), "an open room expired");
             return;
         }
+        self.app.metrics.moves.increment(1);
         self.broadcast();
         self.app.lobby.update(&self.core);
     }

@@ -329,6 +329,20 @@ impl Store {
         Ok(with_pool!(&self.db, pool => Dialect::live_events(pool).await)?)
     }
 
+    /// Whether storage works: the writer is running and the database
+    /// answers a query.
+    pub async fn check(&self) -> Result<(), StoreError> {
+        if self.writer.is_closed() {
+            return Err(StoreError::Closed);
+        }
+        Ok(with_pool!(&self.db, pool => Dialect::ping(pool).await)?)
+    }
+
+    /// Write requests waiting for the writer.
+    pub fn queued(&self) -> usize {
+        self.writer.max_capacity() - self.writer.capacity()
+    }
+
     /// Closes the database once the writer has stopped.
     pub fn closer(&self) -> Closer {
         Closer(self.db.clone())

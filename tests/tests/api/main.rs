@@ -7,6 +7,7 @@ mod bots;
 mod database;
 mod games;
 mod lifecycle;
+mod limits;
 mod lobby;
 mod magma;
 mod magnet;
