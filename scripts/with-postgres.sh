@@ -18,7 +18,15 @@ if [ -n "${LODESTONE_TEST_POSTGRES:-}" ]; then
 fi
 . "$(dirname "$0")/pg-cluster.sh"
 trap lodestone_pg_stop EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT
+trap 'exit 143' TERM
 lodestone_pg_start || exit 1
 echo "== PostgreSQL for the tests at $LODESTONE_TEST_POSTGRES" >&2
-"$@"
+# The command runs in the background so that a signal to this script is
+# handled at once (bash runs traps only between commands): the command is
+# stopped, then the cluster.
+"$@" &
+child=$!
+trap 'kill -INT $child 2>/dev/null; wait $child; exit 130' INT
+trap 'kill -TERM $child 2>/dev/null; wait $child; exit 143' TERM
+wait $child

@@ -158,7 +158,9 @@ impl App {
             self.store.write(expired).await?;
             tracing::info!(rooms = expired_rooms, "expired open rooms nobody started in time");
         }
-        let seated: Vec<String> = live.iter().flat_map(RoomCore::seated_guests).collect();
+        let mut seated: Vec<String> = live.iter().flat_map(RoomCore::seated_guests).collect();
+        seated.sort_unstable();
+        seated.dedup();
         let bots: HashMap<String, crate::store::GuestRow> = self
             .store
             .guests(&seated)

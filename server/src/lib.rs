@@ -21,5 +21,5 @@ mod ws;
 
 pub use app::{Config, DEFAULT_EXPIRY_MS, Server, StartError};
 pub use limits::Limits;
-pub use store::StoreError;
+pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

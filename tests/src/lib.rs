@@ -236,15 +236,17 @@ impl ServerProcess {
     /// on 127.0.0.1:0 with the database of `dir` and waits for its
     /// `listening on http://ADDR` line.
     pub fn start(binary: &str, dir: &Path) -> ServerProcess {
+        ServerProcess::start_with(binary, &["--database", &database_url(dir)], dir)
+    }
+
+    /// Runs the server binary on 127.0.0.1:0 with `args` (a `--database`
+    /// among them), in the working directory `cwd`, and waits for its
+    /// `listening on http://ADDR` line.
+    pub fn start_with(binary: &str, args: &[&str], cwd: &Path) -> ServerProcess {
         let mut child = Command::new(binary)
-            .args([
-                "--bind",
-                "127.0.0.1:0",
-                "--database",
-                &database_url(dir),
-                "--rate-limit",
-                "0",
-            ])
+            .args(["--bind", "127.0.0.1:0", "--rate-limit", "0"])
+            .args(args)
+            .current_dir(cwd)
             .env(
                 "RUST_LOG",
                 std::env::var("LODESTONE_TEST_LOG").unwrap_or_else(|_| "warn".into()),
@@ -278,6 +280,42 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// What a run of a binary that ended by itself left.
+#[derive(Debug)]
+pub struct Exited {
+    pub status: std::process::ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `binary` with `args` in `cwd` until it exits by itself (failing the
+/// test if it has not within [`PATIENCE`]), with `RUST_BACKTRACE=1` so a
+/// panic would show.
+pub fn run_to_exit(binary: &str, args: &[&str], cwd: &Path) -> Exited {
+    let mut child = Command::new(binary)
+        .args(args)
+        .current_dir(cwd)
+        .env("RUST_BACKTRACE", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("a status").is_none() {
+        if started.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("{binary} {args:?} did not exit within {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("its output");
+    Exited {
+        status: output.status,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
 

@@ -246,11 +246,11 @@ impl RoomCore {
             } => {
                 let fail = |e: String| format!("action {action}: {e}");
                 let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
-                let did = self
+                let events = self
                     .game
                     .apply_with_events(*seat, &played, *at)
                     .map_err(|e| fail(e.message))?;
-                self.last_events = Some(did);
+                self.last_events = Some(events);
                 let secret = salt
                     .as_ref()
                     .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
@@ -577,11 +577,11 @@ impl RoomCore {
                 ),
             ));
         }
-        let did = self
+        let events = self
             .game
             .apply_with_events(seat, &action, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
-        let mut events = vec![self.log_action(seat, action, at, did)];
+        let mut events = vec![self.log_action(seat, action, at, events)];
         events.extend(self.after_change(at));
         Ok(events)
     }
@@ -602,14 +602,14 @@ impl RoomCore {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        let did = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
-            Ok(did) => did,
+        let applied = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
+            Ok(applied) => applied,
             Err(e) => {
                 tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
                 return None;
             }
         };
-        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, did)];
+        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, applied)];
         events.extend(self.after_change(at));
         Some(events)
     }
@@ -639,8 +639,8 @@ impl RoomCore {
 
     /// Appends an applied action to the log (with what it did), committing
     /// to it if it is secret; returns its event.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, did: AnyEvents) -> Recorded {
-        self.last_events = Some(did);
+    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, applied: AnyEvents) -> Recorded {
+        self.last_events = Some(applied);
         let text = action.to_string();
         let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
             let salt = secrets::new_salt();
@@ -674,14 +674,14 @@ impl RoomCore {
                 break;
             }
             for (seat, action) in dealt {
-                let did = match self.game.apply_with_events(seat, &action, at) {
-                    Ok(did) => did,
+                let applied = match self.game.apply_with_events(seat, &action, at) {
+                    Ok(applied) => applied,
                     Err(e) => {
                         tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
                         return events;
                     }
                 };
-                events.push(self.log_action(seat, action, at, did));
+                events.push(self.log_action(seat, action, at, applied));
             }
         }
         if let Some(outcome) = self.game.outcome() {

@@ -169,6 +169,21 @@ macro_rules! with_pool {
     };
 }
 
+mod copy;
+pub use copy::{Copied, Progress, copy};
+
+impl Db {
+    /// Opens the database at `location` and brings it up to date.
+    async fn open(location: &Location, options: &StoreOptions) -> Result<Db, StoreError> {
+        Ok(match location {
+            Location::Postgres(_) => Db::Postgres(postgres::open(location, options).await?),
+            Location::SqliteUrl(_) | Location::SqliteFile(_) => {
+                Db::Sqlite(sqlite::open(location, options).await?)
+            }
+        })
+    }
+}
+
 /// Handle to the database; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -271,13 +286,7 @@ impl Store {
     /// missing migrations and starts the writer. The returned task ends
     /// when every `Store` clone has been dropped and the queue is drained.
     pub async fn open(url: &str, options: &StoreOptions) -> Result<(Store, JoinHandle<()>), StoreError> {
-        let location = Location::parse(url)?;
-        let db = match &location {
-            Location::Postgres(_) => Db::Postgres(postgres::open(&location, options).await?),
-            Location::SqliteUrl(_) | Location::SqliteFile(_) => {
-                Db::Sqlite(sqlite::open(&location, options).await?)
-            }
-        };
+        let db = Db::open(&Location::parse(url)?, options).await?;
         let (writer, queue) = mpsc::channel(4096);
         let task = tokio::spawn(write_loop(Writer::new(&db).await?, queue));
         Ok((Store { db, writer }, task))
@@ -314,20 +323,24 @@ impl Store {
         Ok(with_pool!(&self.db, pool => Dialect::room_events(pool, id).await)?)
     }
 
+    /// The logs of every room that is open or playing, room after room,
+    /// each in order: one query.
+    pub async fn live_events(&self) -> Result<Vec<EventRow>, StoreError> {
+        Ok(with_pool!(&self.db, pool => Dialect::live_events(pool).await)?)
+    }
+
     /// Whether storage works: the writer is running and the database
     /// answers a query.
     pub async fn check(&self) -> Result<(), StoreError> {
         if self.writer.is_closed() {
             return Err(StoreError::Closed);
         }
-        with_pool!(&self.db, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))?;
-        Ok(())
+        Ok(with_pool!(&self.db, pool => Dialect::ping(pool).await)?)
     }
 
-    /// The logs of every room that is open or playing, room after room,
-    /// each in order: one query.
-    pub async fn live_events(&self) -> Result<Vec<EventRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => Dialect::live_events(pool).await)?)
+    /// Write requests waiting for the writer.
+    pub fn queued(&self) -> usize {
+        self.writer.max_capacity() - self.writer.capacity()
     }
 
     /// Closes the database once the writer has stopped.
@@ -344,10 +357,13 @@ enum Writer {
 }
 
 impl Writer {
+    /// The writer of `db`, with its connection taken already (so that it
+    /// never waits for one later), except from a pool of one connection
+    /// (an in-memory database), which it shares with the readers.
     async fn new(db: &Db) -> Result<Writer, sqlx::Error> {
         Ok(match db {
-            Db::Sqlite(pool) => Writer::Sqlite(pool.clone(), Some(pool.acquire().await?)),
-            Db::Postgres(pool) => Writer::Postgres(pool.clone(), Some(pool.acquire().await?)),
+            Db::Sqlite(pool) => Writer::Sqlite(pool.clone(), held(pool).await?),
+            Db::Postgres(pool) => Writer::Postgres(pool.clone(), held(pool).await?),
         })
     }
 
@@ -358,6 +374,13 @@ impl Writer {
             Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
         }
     }
+}
+
+async fn held<DB: sqlx::Database>(pool: &Pool<DB>) -> Result<Option<PoolConnection<DB>>, sqlx::Error> {
+    if pool.options().get_max_connections() == 1 {
+        return Ok(None);
+    }
+    pool.acquire().await.map(Some)
 }
 
 async fn write_loop(mut writer: Writer, mut queue: mpsc::Receiver<WriteRequest>) {

@@ -39,7 +39,10 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .max_connections(options.connections)
         .min_connections(1)
         .acquire_timeout(Duration::from_secs(30))
-        .test_before_acquire(false)
+        // A read checks its connection first, so a restarted PostgreSQL
+        // costs nothing but fresh connections (the writer takes a fresh
+        // one after a failed commit).
+        .test_before_acquire(true)
         // No periodic reaper: connections live until they fail (a broken
         // one is dropped at its next use).
         .idle_timeout(None)

@@ -27,6 +27,7 @@ where
     for<'r> GuestRecord: FromRow<'r, <Self as Database>::Row>,
     for<'r> RoomRow: FromRow<'r, <Self as Database>::Row>,
     for<'r> (String,): FromRow<'r, <Self as Database>::Row>,
+    for<'r> (i64,): FromRow<'r, <Self as Database>::Row>,
 {
     /// The most bind parameters one statement may carry.
     const MAX_PARAMS: usize;
@@ -129,6 +130,91 @@ where
                 }
             }
             Ok(())
+        }
+    }
+
+    /// Runs the statements that store `ops` on `conn`, in whatever
+    /// transaction it is in (copying a database: one transaction for all).
+    fn insert<'a>(
+        conn: &'a mut <Self as Database>::Connection,
+        ops: &'a [&'a Op],
+    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+        async move {
+            for statement in &plan(ops, Self::MAX_PARAMS) {
+                Self::run(conn, statement).await?;
+            }
+            Ok(())
+        }
+    }
+
+    /// How many guests, rooms and events there are.
+    fn counts(pool: &Pool<Self>) -> impl Future<Output = Result<[i64; 3], sqlx::Error>> + Send + '_ {
+        async move {
+            let mut counts = [0; 3];
+            for (count, sql) in counts.iter_mut().zip([
+                "SELECT COUNT(*) FROM guests",
+                "SELECT COUNT(*) FROM rooms",
+                "SELECT COUNT(*) FROM events",
+            ]) {
+                *count = sqlx::query_as::<Self, (i64,)>(sql).fetch_one(pool).await?.0;
+            }
+            Ok(counts)
+        }
+    }
+
+    /// Up to `limit` guests with ids after `after`, in id order.
+    fn guests_after<'a>(
+        pool: &'a Pool<Self>,
+        after: &'a str,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<GuestRecord>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, GuestRecord>(
+            "SELECT id, name, token_hash, created_at, bot FROM guests WHERE id > $1 ORDER BY id LIMIT $2",
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(pool)
+    }
+
+    /// Up to `limit` room summaries with ids after `after`, in id order.
+    fn rooms_after<'a>(
+        pool: &'a Pool<Self>,
+        after: &'a str,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<RoomRow>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, RoomRow>(
+            "SELECT id, game, public, status, created_at FROM rooms WHERE id > $1 ORDER BY id LIMIT $2",
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(pool)
+    }
+
+    /// Up to `limit` events after event `seq` of room `room`, in
+    /// `(room_id, seq)` order.
+    fn events_after<'a>(
+        pool: &'a Pool<Self>,
+        room: &'a str,
+        seq: i64,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<EventRow>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, EventRow>(
+            "SELECT room_id, seq, kind, at, data FROM events \
+             WHERE room_id > $1 OR (room_id = $1 AND seq > $2) ORDER BY room_id, seq LIMIT $3",
+        )
+        .bind(room)
+        .bind(seq)
+        .bind(limit)
+        .fetch_all(pool)
+    }
+
+    /// A query that only answers.
+    fn ping(pool: &Pool<Self>) -> impl Future<Output = Result<(), sqlx::Error>> + Send + '_ {
+        async move {
+            sqlx::query_as::<Self, (i64,)>("SELECT CAST(1 AS BIGINT)")
+                .fetch_one(pool)
+                .await
+                .map(|_| ())
         }
     }
 

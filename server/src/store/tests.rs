@@ -108,9 +108,11 @@ async fn writes_are_durable_and_a_bad_request_fails_alone() {
 
 #[tokio::test]
 async fn a_big_batch_is_split_into_statements_that_fit() {
+    // In memory: the writer and the readers share one connection.
     let (store, _task) = Store::open("sqlite::memory:", &StoreOptions::default())
         .await
         .unwrap();
+    assert!(store.live_events().await.unwrap().is_empty());
     let mut ops = new_room("r");
     ops.extend((2..=20_000).map(|seq| event("r", seq, "action")));
     store.write(ops).await.unwrap();

@@ -4,7 +4,9 @@
 
 mod bad_input;
 mod bots;
+mod database;
 mod games;
+mod lifecycle;
 mod limits;
 mod lobby;
 mod magma;
