@@ -116,9 +116,11 @@ impl Server {
         let (store, store_task) = Store::open(&config.database, config.sync_full).await?;
         let listener = TcpListener::bind(config.bind).await?;
         let addr = listener.local_addr()?;
+        let metrics = Metrics::new();
+        let store = store.with_commit_histogram(metrics.commit_seconds.clone());
         let app = Arc::new(App {
             admission: Admission::new(&config.limits),
-            metrics: Metrics::new(),
+            metrics,
             config,
             store,
             lobby: Lobby::default(),

@@ -102,6 +102,7 @@ async fn readyz(State(app): State<Arc<App>>) -> Response {
 
 /// `GET /metrics`: Prometheus text (docs/operating.md lists the metrics).
 async fn metrics(State(app): State<Arc<App>>) -> Response {
+    app.metrics.store_queue.set(app.store.queue_len() as f64);
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
         app.metrics.render(app.lobby.counts()),

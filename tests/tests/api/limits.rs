@@ -508,9 +508,10 @@ async fn f10_metrics_health_and_readiness() {
     assert_eq!(metric(&text, "lodestone_moves_total"), 2.0);
     assert_eq!(metric(&text, "lodestone_rooms{state=\"playing\"}"), 1.0);
     assert_eq!(metric(&text, "lodestone_bots"), 0.0);
+    // Guests, the room, the seats, the start and two moves were stored.
+    assert!(metric(&text, "lodestone_commit_seconds_count") >= 6.0, "{text}");
     for name in [
         "lodestone_tcp_connections",
-        "lodestone_commit_seconds_count",
         "lodestone_store_queue",
         "lodestone_refusals_total{reason=\"per_address\"}",
     ] {
@@ -524,4 +525,35 @@ async fn f10_metrics_health_and_readiness() {
         http_get(server.addr(), "/readyz", None).await,
         (200, "ready\n".into())
     );
+}
+
+/// F10: `/healthz` and `/readyz` fail while storage cannot commit (here:
+/// another connection holds the SQLite file's write lock, so the storage
+/// writer is stuck), and recover when it can again.
+#[tokio::test]
+async fn f10_health_fails_while_storage_cannot_commit() {
+    use sqlx::Connection;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    assert_eq!(http_get(addr, "/healthz", None).await, (200, "ok\n".into()));
+    let mut lock = sqlx::SqliteConnection::connect(&lodestone_tests::database_url(&server.dir))
+        .await
+        .expect("a second connection to the database");
+    sqlx::raw_sql("BEGIN EXCLUSIVE")
+        .execute(&mut lock)
+        .await
+        .expect("the write lock");
+    let (status, body) = http_get(addr, "/healthz", None).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.starts_with("storage: "), "{body}");
+    let (status, body) = http_get(addr, "/readyz", None).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.starts_with("not ready: storage: "), "{body}");
+    sqlx::raw_sql("ROLLBACK").execute(&mut lock).await.unwrap();
+    lock.close().await.unwrap();
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while http_get(addr, "/healthz", None).await.0 != 200 {
+        assert!(tokio::time::Instant::now() < deadline, "storage never came back");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
