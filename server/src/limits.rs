@@ -182,6 +182,33 @@ impl From<LimitArgs> for Limits {
     }
 }
 
+/// Files the server keeps for itself (the database, its WAL, the listener,
+/// logs) when it sets the connection limit from the open-file limit.
+const SPARE_FILES: u64 = 64;
+
+/// The connection limit that fits `files` open files: past it, new
+/// connections get a clear 503 instead of failing to be accepted (which
+/// would lock everyone out). `max` 0 (no limit) is bounded the same way.
+pub fn fit_to_files(max: usize, files: u64) -> usize {
+    let fits = usize::try_from(files.saturating_sub(SPARE_FILES))
+        .unwrap_or(usize::MAX)
+        .max(1);
+    if max == 0 {
+        tracing::debug!(set = fits, files, "connections bounded by the open-file limit");
+        fits
+    } else if max > fits {
+        tracing::warn!(
+            asked = max,
+            set = fits,
+            files,
+            "the connection limit is set below the open-file limit; raise LimitNOFILE for more"
+        );
+        fits
+    } else {
+        max
+    }
+}
+
 /// Why a connection, request or message was refused: the `reason` label
 /// of `lodestone_refusals_total`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -483,6 +510,14 @@ mod tests {
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_connection_limit_fits_the_open_files() {
+        assert_eq!(fit_to_files(10_000, 1_024), 960);
+        assert_eq!(fit_to_files(0, 1_024), 960);
+        assert_eq!(fit_to_files(500, 1_024), 500);
+        assert_eq!(fit_to_files(500, 10), 1);
     }
 
     #[test]
