@@ -30,8 +30,8 @@ pub struct Limits {
     /// New TCP connections one address may open per minute (bursts of as
     /// many); more are answered 429.
     pub connect_rate: u32,
-    /// HTTP requests (WebSocket upgrades included) one address may make per
-    /// minute (bursts of as many); more are answered 429.
+    /// Requests to `/ws` and `/api/...` one address may make per minute
+    /// (bursts of as many); more are answered 429.
     pub request_rate: u32,
     /// Reverse proxies whose `X-Forwarded-For` header is believed.
     pub trusted_proxies: Vec<IpAddr>,
@@ -116,8 +116,8 @@ pub struct LimitArgs {
     /// New connections per client address per minute (0: no limit).
     #[arg(long, env = "LODESTONE_CONNECT_RATE", default_value_t = 120)]
     pub connect_rate: u32,
-    /// HTTP requests (WebSocket upgrades included) per client address per
-    /// minute (0: no limit).
+    /// Requests to /ws (WebSocket upgrades) and /api/... per client address
+    /// per minute (0: no limit).
     #[arg(long, env = "LODESTONE_REQUEST_RATE", default_value_t = 600)]
     pub request_rate: u32,
     /// A reverse proxy whose X-Forwarded-For header is believed (an IP

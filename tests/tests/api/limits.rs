@@ -228,6 +228,26 @@ async fn f2_new_connections_per_address_are_rate_limited() {
     assert!(refused >= 3, "only {refused} of 6 were refused");
 }
 
+/// F2: API requests and WebSocket upgrades per address are capped; the
+/// page's own files are not counted.
+#[tokio::test]
+async fn f2_requests_per_address_are_rate_limited() {
+    let server = TestServer::start_with(|c| c.limits.request_rate = 3).await;
+    let addr = server.addr();
+    for _ in 0..3 {
+        assert_eq!(http_get(addr, "/api/games", None).await.0, 200);
+    }
+    let (status, headers, body) = http_get_full(addr, "/api/rooms", None).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("\"rate-limited\""), "{body}");
+    assert!(headers.contains(&"retry-after: 60".to_string()), "{headers:?}");
+    let (_, answer) = raw_upgrade(addr, "").await;
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    for path in ["/", "/src/app.js", "/healthz", "/metrics"] {
+        assert_eq!(http_get(addr, path, None).await.0, 200, "{path}");
+    }
+}
+
 /// F2: a WebSocket that answers no ping is closed with a `bye` after the
 /// idle timeout; one that answers stays.
 #[tokio::test]
