@@ -10,6 +10,7 @@
 
 mod board;
 mod code;
+mod effect;
 mod fairness;
 pub mod typescript;
 
@@ -24,6 +25,7 @@ pub use board::{
     board_json,
 };
 pub use code::{Code, codes};
+pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 
 /// The protocol version; a `hello` with another version is refused.
@@ -395,6 +397,15 @@ pub struct PlayState {
     pub outcome: Option<OutcomeState>,
     /// The running turn timer.
     pub clock: Option<ClockState>,
+    /// The last action of the log and what it did, as the viewer may know
+    /// it; absent before the first action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<LastAction>,
+    /// For the seat to act: its offered actions that lose at once or let
+    /// an opponent win on the spot when another would not, judged from
+    /// its own knowledge; absent when empty.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub risks: BTreeMap<String, RiskState>,
 }
 
 impl PlayState {

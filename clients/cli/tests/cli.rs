@@ -329,6 +329,16 @@ fn record_text(headers: &str, lines: &[String]) -> String {
 #[test]
 fn verify_accepts_a_good_record_line_by_line() {
     let (headers, lines) = dealt_magnet_record(4);
+    // The setups the seed deals, as computed from docs/protocol.md's
+    // description of the generator and the shuffle by a separate
+    // implementation: the algorithm is a contract.
+    assert_eq!(
+        lines[..2],
+        [
+            "setup A2:4 A3:2 A4:2 A5:T2 B7:2 C8:K D9:T3 E10:4 G10:3 H9:3 I8:3 J7:4",
+            "setup B1:2 C1:T3 D1:4 E1:4 G1:2 H1:K I1:3 J1:4 K2:2 K3:3 K4:T2 K5:3",
+        ]
+    );
     let o = verify("good.txt", &record_text(&headers, &lines));
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     let expected = format!(

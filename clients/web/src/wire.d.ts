@@ -160,7 +160,18 @@ moves: Array<MoveEntry>, moves_from?: number, outcome: OutcomeState | null,
 /**
  * The running turn timer.
  */
-clock: ClockState | null, };
+clock: ClockState | null,
+/**
+ * The last action of the log and what it did, as the viewer may know
+ * it; absent before the first action.
+ */
+last?: LastAction | null,
+/**
+ * For the seat to act: its offered actions that lose at once or let
+ * an opponent win on the spot when another would not, judged from
+ * its own knowledge; absent when empty.
+ */
+risks?: { [key in string]: RiskState }, };
 
 /**
  * One action of the game's log.
@@ -201,6 +212,121 @@ export type ClockState = { seat: number,
  * Milliseconds left when the update was sent.
  */
 remaining_ms: number, };
+
+/**
+ * The last action of the log and what it did, as the viewer may know it.
+ */
+export type LastAction = {
+/**
+ * Its place in the log (`moves[].ply`), from 1.
+ */
+ply: number, seat: number,
+/**
+ * In the order they happened; empty when the action moved nothing
+ * (a pass, a vote) or the viewer may not know what it did (a secret
+ * placement).
+ */
+effects: Array<EffectState>, };
+
+/**
+ * Whose a piece is and what it is, each only where the viewer may know it.
+ */
+export type PieceState = {
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, };
+
+/**
+ * One thing an action did. Cells are named as the board JSON names them;
+ * `path` lists every cell a piece stood on, its start first and its end
+ * last.
+ */
+export type EffectState = { "kind": "place", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "move", from: string, to: string, path: Array<string>,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "enter", to: string, path: Array<string>,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "push", from: string, to: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "pull", from: string, to: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "capture", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "trapped", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "promote", at: string, rank: number, }
+  | { "kind": "remove", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string | null,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string | null, }
+  | { "kind": "line", cells: Array<string>, side: string, }
+  | { "kind": "claim", cells: Array<string>, side: string, };
+
+/**
+ * What the seat to act risks with an offered action, when another offered
+ * action would not.
+ */
+export type RiskState = "loses" | "allows-win";
 
 /**
  * The `board` of a play state: the game's own shape (the room's `game`

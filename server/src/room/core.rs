@@ -6,10 +6,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
-    ClockState, Code, Guest, MoveEntry, OutcomeState, PlayState, RoomState, RoomStatus, RoomSummary, SeatRef,
-    SeatState, board_json, codes,
+    ClockState, Code, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState,
+    RoomState, RoomStatus, RoomSummary, SeatRef, SeatState, board_json, codes,
 };
-use lodestone_rules::{AnyAction, AnyGame, ErrorCode, GameKind, Millis, OptionValues, Outcome, Seat, Viewer};
+use lodestone_rules::{
+    AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, OptionValues, Outcome, Seat, Viewer,
+};
 use rand::SeedableRng;
 use rand::rngs::ChaCha20Rng;
 
@@ -66,6 +68,7 @@ struct Watcher {
 pub struct Checkpoint {
     game: AnyGame,
     log_len: usize,
+    last_events: Option<AnyEvents>,
     status: RoomStatus,
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
@@ -85,6 +88,8 @@ pub struct RoomCore {
     seats: Vec<Option<Player>>,
     game: AnyGame,
     log: Vec<Logged>,
+    /// What the log's last action did (for `play.last`).
+    last_events: Option<AnyEvents>,
     started_at: Option<u64>,
     version: u64,
     watchers: BTreeMap<ConnId, Watcher>,
@@ -170,6 +175,7 @@ impl RoomCore {
             seats,
             game,
             log: Vec::new(),
+            last_events: None,
             started_at: None,
             version: 1,
             watchers: BTreeMap::new(),
@@ -197,12 +203,16 @@ impl RoomCore {
             });
         }
         let mut log = Vec::with_capacity(record.actions.len());
+        let mut last_events = None;
         for row in &record.actions {
             let seat = Seat(row.seat);
             let at = Millis(row.at_ms);
-            let action = game
-                .play(seat, &row.action, at)
-                .map_err(|e| format!("action {} ({}): {e}", row.ply, row.action))?;
+            let fail = |e: String| format!("action {} ({}): {e}", row.ply, row.action);
+            let action = game.parse_action(&row.action).map_err(|e| fail(e.message))?;
+            last_events = Some(
+                game.apply_with_events(seat, &action, at)
+                    .map_err(|e| fail(e.message))?,
+            );
             let secret = row
                 .salt
                 .as_ref()
@@ -232,6 +242,7 @@ impl RoomCore {
             seats,
             game,
             log,
+            last_events,
             started_at: record.started_at,
             version: 1 + record.actions.len() as u64,
             watchers: BTreeMap::new(),
@@ -259,6 +270,7 @@ impl RoomCore {
         Checkpoint {
             game: self.game.clone(),
             log_len: self.log.len(),
+            last_events: self.last_events.clone(),
             status: self.status,
             seats: self.seats.clone(),
             started_at: self.started_at,
@@ -270,6 +282,7 @@ impl RoomCore {
     pub fn restore_checkpoint(&mut self, checkpoint: Checkpoint) {
         self.game = checkpoint.game;
         self.log.truncate(checkpoint.log_len);
+        self.last_events = checkpoint.last_events;
         self.status = checkpoint.status;
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
@@ -526,10 +539,11 @@ impl RoomCore {
                 ),
             ));
         }
-        self.game
-            .apply(seat, &action, at)
+        let events = self
+            .game
+            .apply_with_events(seat, &action, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
-        let mut ops = vec![self.log_action(seat, action, at)];
+        let mut ops = vec![self.log_action(seat, action, at, events)];
         ops.extend(self.after_change(at));
         self.version += 1;
         Ok(ops)
@@ -551,19 +565,23 @@ impl RoomCore {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        if let Err(e) = self.game.apply(deadline.seat, &deadline.action, at) {
-            tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
-            return None;
-        }
-        let mut ops = vec![self.log_action(deadline.seat, deadline.action, at)];
+        let events = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
+            Ok(events) => events,
+            Err(e) => {
+                tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
+                return None;
+            }
+        };
+        let mut ops = vec![self.log_action(deadline.seat, deadline.action, at, events)];
         ops.extend(self.after_change(at));
         self.version += 1;
         Some(ops)
     }
 
-    /// Appends an applied action to the log, committing to it if it is
-    /// secret; returns the store operation.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis) -> Op {
+    /// Appends an applied action to the log (with what it did), committing
+    /// to it if it is secret; returns the store operation.
+    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, events: AnyEvents) -> Op {
+        self.last_events = Some(events);
         let text = action.to_string();
         let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
             let salt = secrets::new_salt();
@@ -598,11 +616,14 @@ impl RoomCore {
                 break;
             }
             for (seat, action) in dealt {
-                if let Err(e) = self.game.apply(seat, &action, at) {
-                    tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
-                    return ops;
-                }
-                ops.push(self.log_action(seat, action, at));
+                let events = match self.game.apply_with_events(seat, &action, at) {
+                    Ok(events) => events,
+                    Err(e) => {
+                        tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
+                        return ops;
+                    }
+                };
+                ops.push(self.log_action(seat, action, at, events));
             }
         }
         if let Some(outcome) = self.game.outcome() {
@@ -791,6 +812,31 @@ impl RoomCore {
                 seat: d.seat.0,
                 remaining_ms: (started + d.at.0).saturating_sub(now),
             });
+        // What the last action did, as this viewer may know it; the risks
+        // of the offered actions, for a seat to act.
+        let last = self
+            .log
+            .last()
+            .zip(self.last_events.as_ref())
+            .map(|(l, events)| LastAction {
+                ply: self.log.len() as u32,
+                seat: l.seat.0,
+                effects: self
+                    .game
+                    .effects(l.seat, events, rules_viewer)
+                    .iter()
+                    .map(EffectState::from)
+                    .collect(),
+            });
+        let risks = match viewer {
+            Some(seat) if !legal.is_empty() => self
+                .game
+                .risks(seat, self.game_time(now))
+                .into_iter()
+                .map(|(action, risk)| (action, RiskState::from(risk)))
+                .collect(),
+            _ => BTreeMap::new(),
+        };
         PlayState {
             position: parts.position,
             board: parts.board,
@@ -801,6 +847,8 @@ impl RoomCore {
             moves_from: from as u32,
             outcome: self.game.outcome().map(outcome_state),
             clock,
+            last,
+            risks,
         }
     }
 
@@ -1091,6 +1139,71 @@ mod tests {
         let mut restored = restored;
         let fired = restored.fire_timer(40_000).unwrap();
         assert!(matches!(&fired[0], Op::AppendAction { action, at_ms: 23_000, .. } if action == "timeout"));
+    }
+
+    /// `play.last`: what the last action did, filtered per viewer (a
+    /// secret magnet is told to its owner only), the same after a restart
+    /// and undone with a rolled-back change; `play.risks` for the seat to
+    /// act only.
+    #[test]
+    fn play_states_carry_the_last_effects_and_the_risks() {
+        use lodestone_protocol::{EffectState, RiskState};
+        let mut ops = Vec::new();
+        let (mut room, created) =
+            RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
+        ops.extend(created);
+        let (a, b) = (player("a"), player("b"));
+        ops.extend(room.join(1, &a, None, None).unwrap().1);
+        ops.extend(room.join(2, &b, None, None).unwrap().1);
+        ops.extend(room.start(&a, 0).unwrap());
+        let last = |room: &RoomCore, viewer| room.state_for(viewer, 0).play.unwrap().last;
+        assert_eq!(last(&room, Some(Seat(0))), None, "nothing played yet");
+        ops.extend(room.act(&a, "magnet g4", 0).unwrap());
+        let white = last(&room, Some(Seat(0))).unwrap();
+        assert_eq!((white.ply, white.seat), (1, 0));
+        assert!(matches!(&white.effects[..], [EffectState::Place { at, .. }] if at == "g4"));
+        for viewer in [Some(Seat(1)), None] {
+            let hidden = last(&room, viewer).unwrap();
+            assert!(hidden.effects.is_empty(), "{viewer:?} told {:?}", hidden.effects);
+        }
+        ops.extend(room.act(&b, "magnet d5", 0).unwrap());
+        let both = last(&room, None).unwrap().effects;
+        assert_eq!(both.len(), 2, "both magnets, now public: {both:?}");
+        // A restarted room tells the same.
+        let restored = RoomCore::restore(&stored(&ops)).unwrap();
+        for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
+            assert_eq!(last(&restored, viewer), last(&room, viewer));
+        }
+        // A change that is rolled back takes its effects with it.
+        let checkpoint = room.checkpoint();
+        room.act(&a, "(f5) j1-g4", 0).unwrap();
+        assert!(matches!(&last(&room, None).unwrap().effects[0], EffectState::Move { to, .. } if to == "f5"));
+        room.restore_checkpoint(checkpoint);
+        assert_eq!(last(&room, None).unwrap().effects, both);
+        // Risks go to the seat to act only: docs/protocol.md's game, where
+        // black's C3 would complete white's line.
+        let mut room = magneton_room(true);
+        room.join(1, &a, None, None).unwrap();
+        room.join(2, &b, None, None).unwrap();
+        room.start(&a, 0).unwrap();
+        for (who, action) in [
+            (&a, "H3"),
+            (&b, "B8"),
+            (&a, "F1"),
+            (&b, "E1"),
+            (&a, "D2"),
+            (&b, "F2"),
+            (&a, "C6"),
+        ] {
+            room.act(who, action, 0).unwrap();
+        }
+        let black = room.state_for(Some(Seat(1)), 0).play.unwrap();
+        assert_eq!(
+            black.risks,
+            BTreeMap::from([("C3".to_string(), RiskState::Loses)])
+        );
+        assert!(room.state_for(Some(Seat(0)), 0).play.unwrap().risks.is_empty());
+        assert!(room.state_for(None, 0).play.unwrap().risks.is_empty());
     }
 
     #[test]
