@@ -145,11 +145,35 @@ impl Metrics {
         for (gauge, n) in self.rooms.iter().zip([rooms.open, rooms.playing, rooms.finished]) {
             gauge.set(n as f64);
         }
-        self.handle.run_upkeep();
-        // Registering through the recorder keeps it alive with the handle.
-        let _ = &self.recorder;
+        self.upkeep();
         self.handle.render()
     }
+
+    /// Moves recorded histogram samples into their buckets. The recorder
+    /// keeps every sample until then, so this must run now and then even
+    /// when nobody scrapes `/metrics` (`spawn_upkeep`).
+    pub fn upkeep(&self) {
+        // Registering through the recorder keeps it alive with the handle.
+        let _ = &self.recorder;
+        self.handle.run_upkeep();
+    }
+}
+
+/// How often histogram samples are moved into their buckets.
+const UPKEEP: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Runs [`Metrics::upkeep`] every few seconds until shutdown.
+pub fn spawn_upkeep(app: &std::sync::Arc<crate::app::App>) {
+    let app_ = app.clone();
+    app.tasks.spawn(async move {
+        let mut tick = tokio::time::interval(UPKEEP);
+        loop {
+            tokio::select! {
+                _ = app_.shutdown.cancelled() => break,
+                _ = tick.tick() => app_.metrics.upkeep(),
+            }
+        }
+    });
 }
 
 impl Default for Metrics {
@@ -178,6 +202,22 @@ impl Drop for GaugeGuard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn upkeep_keeps_every_sample_counted() {
+        let m = Metrics::new();
+        for _ in 0..1000 {
+            m.commit_seconds.record(0.001);
+        }
+        m.upkeep();
+        m.commit_seconds.record(0.5);
+        let text = m.render(RoomCounts::default());
+        assert!(text.contains("lodestone_commit_seconds_count 1001"), "{text}");
+        assert!(
+            text.contains("lodestone_commit_seconds_bucket{le=\"0.001\"} 1000"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn renders_every_metric_with_its_help() {
