@@ -154,7 +154,6 @@ impl Server {
             }
         }
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
-        crate::metrics::spawn_upkeep(&app);
         let router = crate::http::router(app.clone());
         app.tasks
             .spawn(crate::serve::serve(listener, router, app.clone()));

@@ -4,7 +4,10 @@
 //! separate figures; handles are registered once and updated without a
 //! look-up.
 
-use metrics::{Counter, Gauge, Histogram, Key, KeyName, Label, Metadata, Recorder, Unit};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use metrics::{Counter, Gauge, Histogram, HistogramFn, Key, KeyName, Label, Metadata, Recorder, Unit};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
 
 use crate::limits::Refusal;
@@ -78,8 +81,11 @@ impl Metrics {
             Some(Unit::Seconds),
             "Time from a write request to its commit.".into(),
         );
-        let commit_seconds =
-            recorder.register_histogram(&Key::from_static_name("lodestone_commit_seconds"), &META);
+        let commit_seconds = Histogram::from_arc(Arc::new(Drained {
+            inner: recorder.register_histogram(&Key::from_static_name("lodestone_commit_seconds"), &META),
+            handle: handle.clone(),
+            recorded: AtomicU64::new(0),
+        }));
         recorder.describe_gauge(
             KeyName::from_const_str("lodestone_rooms"),
             None,
@@ -150,8 +156,8 @@ impl Metrics {
     }
 
     /// Moves recorded histogram samples into their buckets. The recorder
-    /// keeps every sample until then, so this must run now and then even
-    /// when nobody scrapes `/metrics` (`spawn_upkeep`).
+    /// keeps every sample until then, so this runs every `DRAIN_EVERY`
+    /// samples too (`Drained`), even when nobody scrapes `/metrics`.
     pub fn upkeep(&self) {
         // Registering through the recorder keeps it alive with the handle.
         let _ = &self.recorder;
@@ -159,26 +165,31 @@ impl Metrics {
     }
 }
 
-/// How often histogram samples are moved into their buckets.
-const UPKEEP: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// Runs [`Metrics::upkeep`] every few seconds until shutdown.
-pub fn spawn_upkeep(app: &std::sync::Arc<crate::app::App>) {
-    let app_ = app.clone();
-    app.tasks.spawn(async move {
-        let mut tick = tokio::time::interval(UPKEEP);
-        loop {
-            tokio::select! {
-                _ = app_.shutdown.cancelled() => break,
-                _ = tick.tick() => app_.metrics.upkeep(),
-            }
-        }
-    });
-}
-
 impl Default for Metrics {
     fn default() -> Metrics {
         Metrics::new()
+    }
+}
+
+/// Samples a histogram may hold before they are moved into buckets.
+const DRAIN_EVERY: u64 = 4096;
+
+/// A histogram that moves its samples into buckets every `DRAIN_EVERY`
+/// records. A timer would do it too, but a periodic timer would also make
+/// paused-time tests race ahead whenever the runtime waits for the
+/// database.
+struct Drained {
+    inner: Histogram,
+    handle: PrometheusHandle,
+    recorded: AtomicU64,
+}
+
+impl HistogramFn for Drained {
+    fn record(&self, value: f64) {
+        self.inner.record(value);
+        if self.recorded.fetch_add(1, Ordering::Relaxed) % DRAIN_EVERY == DRAIN_EVERY - 1 {
+            self.handle.run_upkeep();
+        }
     }
 }
 
