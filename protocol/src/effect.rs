@@ -27,9 +27,11 @@ pub struct LastAction {
 pub struct PieceState {
     /// `white`, `red`, a Magma colour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub side: Option<String>,
     /// A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub piece: Option<String>,
 }
 

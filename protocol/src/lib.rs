@@ -400,6 +400,7 @@ pub struct PlayState {
     /// The last action of the log and what it did, as the viewer may know
     /// it; absent before the first action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub last: Option<LastAction>,
     /// For the seat to act: its offered actions that lose at once or let
     /// an opponent win on the spot when another would not, judged from

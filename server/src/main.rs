@@ -22,10 +22,17 @@ struct Args {
     /// Address to listen on (port 0 picks a free one).
     #[arg(long, env = "LODESTONE_BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// Database URL: sqlite://PATH (created if missing) or sqlite::memory:
-    /// (nothing kept).
+    /// Database: sqlite://PATH or a plain file path (created if missing),
+    /// sqlite::memory: (nothing kept), or postgres://USER@HOST/DB.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
     database: String,
+    /// Connections to PostgreSQL (SQLite keeps a few of its own).
+    #[arg(long, env = "LODESTONE_DB_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    db_connections: u32,
+    /// An open room whose game nobody starts within this time expires:
+    /// a number with s, m, h or d (e.g. 90m, 24h, 7d), or `off`.
+    #[arg(long, env = "LODESTONE_EXPIRE_OPEN_ROOMS", default_value = "24h", value_parser = parse_expiry)]
+    expire_open_rooms: Expiry,
     /// Messages each connection may send per second, in bursts of twice
     /// that; 0 for no limit.
     #[arg(long, env = "LODESTONE_RATE_LIMIT", default_value_t = 50)]
@@ -100,6 +107,8 @@ async fn run(args: Args) -> anyhow::Result<()> {
     let config = Config {
         bind: args.bind,
         database: args.database,
+        db_connections: args.db_connections,
+        expire_open_after: args.expire_open_rooms.0,
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
@@ -114,6 +123,28 @@ async fn run(args: Args) -> anyhow::Result<()> {
     }
     server.shutdown().await;
     Ok(())
+}
+
+/// How long an open room may wait, in milliseconds; `None`: for ever.
+#[derive(Clone, Copy, Debug)]
+struct Expiry(Option<u64>);
+
+fn parse_expiry(text: &str) -> Result<Expiry, String> {
+    if text == "off" {
+        return Ok(Expiry(None));
+    }
+    let unit = |ms: u64| move |n: u64| n.checked_mul(ms);
+    let (number, per) = match text.char_indices().last() {
+        Some((i, 's')) => (&text[..i], unit(1_000)),
+        Some((i, 'm')) => (&text[..i], unit(60_000)),
+        Some((i, 'h')) => (&text[..i], unit(3_600_000)),
+        Some((i, 'd')) => (&text[..i], unit(86_400_000)),
+        _ => return Err("give a number with s, m, h or d (e.g. 24h), or off".into()),
+    };
+    match number.parse::<u64>().ok().and_then(per) {
+        Some(0) | None => Err(format!("{number:?} is not a positive number of that unit")),
+        Some(ms) => Ok(Expiry(Some(ms))),
+    }
 }
 
 async fn shutdown_signal() {

@@ -1,6 +1,13 @@
 //! Helpers for the black-box tests: start a real server (in this process or
-//! as a child process) on a loopback port 0 with a fresh SQLite file, and
-//! talk to it as real WebSocket clients.
+//! as a child process) on a loopback port 0 with a fresh database, and talk
+//! to it as real WebSocket clients.
+//!
+//! Every test runs on both backends: [`each_backend!`] makes a `sqlite` and
+//! a `postgres` test of each body, and a server started inside one gets a
+//! fresh SQLite file or a fresh PostgreSQL database (made with `CREATE
+//! DATABASE` on the server `LODESTONE_TEST_POSTGRES` names). Without that
+//! variable a PostgreSQL test fails with a sentence saying how to get one,
+//! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
@@ -28,12 +35,153 @@ pub fn temp_dir() -> PathBuf {
     dir
 }
 
-/// The SQLite URL of a database file in `dir`.
-pub fn database_url(dir: &Path) -> String {
-    format!("sqlite://{}", dir.join("lodestone.db").display())
+/// The database a test's servers use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
 }
 
-/// A server running in this process.
+tokio::task_local! {
+    static BACKEND: Backend;
+}
+
+/// The backend of the running test (SQLite outside [`each_backend!`]).
+pub fn backend() -> Backend {
+    BACKEND.try_with(|b| *b).unwrap_or(Backend::Sqlite)
+}
+
+/// Runs `test` with its servers on `backend`.
+pub async fn on_backend<F: std::future::Future>(backend: Backend, test: F) -> F::Output {
+    BACKEND.scope(backend, test).await
+}
+
+/// The variable naming the PostgreSQL server of the tests.
+pub const POSTGRES_VAR: &str = "LODESTONE_TEST_POSTGRES";
+/// The variable that skips the PostgreSQL tests.
+pub const SKIP_POSTGRES_VAR: &str = "LODESTONE_TEST_SKIP_POSTGRES";
+
+/// Whether a PostgreSQL test can run: true with `LODESTONE_TEST_POSTGRES`
+/// set; false (the test is skipped) with `LODESTONE_TEST_SKIP_POSTGRES=1`;
+/// otherwise the test fails, saying how to get a server.
+pub fn postgres_ready() -> bool {
+    if std::env::var_os(POSTGRES_VAR).is_some_and(|v| !v.is_empty()) {
+        return true;
+    }
+    if std::env::var(SKIP_POSTGRES_VAR).is_ok_and(|v| v == "1") {
+        eprintln!("skipped: {SKIP_POSTGRES_VAR}=1");
+        return false;
+    }
+    panic!(
+        "this test needs PostgreSQL and {POSTGRES_VAR} is not set: run the tests under \
+         scripts/with-postgres.sh (e.g. `scripts/with-postgres.sh cargo test -p lodestone-tests`), \
+         which starts a throwaway cluster, or set {POSTGRES_VAR}=postgres://USER@HOST:PORT/DB \
+         (USER may create databases), or set {SKIP_POSTGRES_VAR}=1 to skip the PostgreSQL tests"
+    )
+}
+
+/// Makes a `sqlite` and a `postgres` test of each named `async fn` (in a
+/// module named after it): the same test on both backends. Written above
+/// the test, where `#[tokio::test]` would be:
+///
+/// ```text
+/// each_backend!(a_game_is_played);
+/// /// What it proves.
+/// async fn a_game_is_played() {
+///     let server = TestServer::start().await;
+///     // ...
+/// }
+/// ```
+#[macro_export]
+macro_rules! each_backend {
+    ($($name:ident),+ $(,)?) => {
+        $(
+            mod $name {
+                #[::tokio::test]
+                async fn sqlite() {
+                    $crate::on_backend($crate::Backend::Sqlite, super::$name()).await
+                }
+
+                #[::tokio::test]
+                async fn postgres() {
+                    if $crate::postgres_ready() {
+                        $crate::on_backend($crate::Backend::Postgres, super::$name()).await
+                    }
+                }
+            }
+        )+
+    };
+}
+
+/// The URL of the database of the servers started on `dir` with the
+/// running test's backend: an SQLite file in `dir`, or a PostgreSQL
+/// database named after `dir` (made the first time).
+pub fn database_url(dir: &Path) -> String {
+    match backend() {
+        Backend::Sqlite => format!("sqlite://{}", dir.join("lodestone.db").display()),
+        Backend::Postgres => postgres_database(dir),
+    }
+}
+
+/// The PostgreSQL database of `dir`, created if it does not exist yet.
+fn postgres_database(dir: &Path) -> String {
+    use std::sync::Mutex;
+    static MADE: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let admin = std::env::var(POSTGRES_VAR).unwrap_or_else(|_| {
+        postgres_ready();
+        unreachable!("a PostgreSQL test runs only with {POSTGRES_VAR} set")
+    });
+    let tail: String = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let name = format!("lodestone_{}", &tail[tail.len().saturating_sub(40)..]).to_lowercase();
+    let (base, _) = admin
+        .rsplit_once('/')
+        .expect("a URL with a database: postgres://USER@HOST:PORT/DB");
+    let url = format!("{base}/{name}");
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if made.contains(&name) {
+        return url;
+    }
+    // A runtime of its own on a thread of its own: this may be called
+    // from inside a test's runtime, which must not block on itself.
+    let create = {
+        let (admin, name) = (admin.clone(), name.clone());
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime")
+                .block_on(async move {
+                    use sqlx::Connection;
+                    let mut conn = sqlx::PgConnection::connect(&admin).await?;
+                    let exists: Option<(i32,)> =
+                        sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
+                            .bind(&name)
+                            .fetch_optional(&mut conn)
+                            .await?;
+                    if exists.is_none() {
+                        sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+                            .execute(&mut conn)
+                            .await?;
+                    }
+                    conn.close().await
+                })
+        })
+    };
+    if let Err(e) = create.join().expect("the database maker does not panic") {
+        panic!("could not make the test database {name} on {admin}: {e}");
+    }
+    made.push(name);
+    url
+}
+
+/// A server running in this process, on a fresh database of the running
+/// test's backend.
 #[derive(Debug)]
 pub struct TestServer {
     pub server: Server,
@@ -41,7 +189,7 @@ pub struct TestServer {
 }
 
 impl TestServer {
-    /// Starts a server on 127.0.0.1:0 with a new SQLite file.
+    /// Starts a server on 127.0.0.1:0 with a new database.
     pub async fn start() -> TestServer {
         TestServer::start_with(|_| {}).await
     }
@@ -52,7 +200,7 @@ impl TestServer {
         TestServer::start_in(dir, change).await
     }
 
-    /// Starts a server on the database in `dir` (kept from an earlier one).
+    /// Starts a server on the database of `dir` (kept from an earlier one).
     pub async fn start_in(dir: PathBuf, change: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -85,7 +233,7 @@ pub struct ServerProcess {
 
 impl ServerProcess {
     /// Runs the server binary (pass `env!("CARGO_BIN_EXE_lodestone-test-server")`)
-    /// on 127.0.0.1:0 with the database in `dir` and waits for its
+    /// on 127.0.0.1:0 with the database of `dir` and waits for its
     /// `listening on http://ADDR` line.
     pub fn start(binary: &str, dir: &Path) -> ServerProcess {
         let mut child = Command::new(binary)

@@ -165,7 +165,7 @@ clock: ClockState | null,
  * The last action of the log and what it did, as the viewer may know
  * it; absent before the first action.
  */
-last?: LastAction | null,
+last?: LastAction,
 /**
  * For the seat to act: its offered actions that lose at once or let
  * an opponent win on the spot when another would not, judged from
@@ -235,11 +235,11 @@ export type PieceState = {
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, };
+piece?: string, };
 
 /**
  * One thing an action did. Cells are named as the board JSON names them;
@@ -250,75 +250,75 @@ export type EffectState = { "kind": "place", at: string,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "move", from: string, to: string, path: Array<string>,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "enter", to: string, path: Array<string>,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "push", from: string, to: string,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "pull", from: string, to: string,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "capture", at: string,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "trapped", at: string,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "promote", at: string, rank: number, }
   | { "kind": "remove", at: string,
 /**
  * `white`, `red`, a Magma colour.
  */
-side?: string | null,
+side?: string,
 /**
  * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
  */
-piece?: string | null, }
+piece?: string, }
   | { "kind": "line", cells: Array<string>, side: string, }
   | { "kind": "claim", cells: Array<string>, side: string, };
 

@@ -40,11 +40,13 @@ export async function startServer({ dir, bind = '127.0.0.1:0' } = {}) {
   const home = dir ?? mkdtempSync(path.join(tmpdir(), 'lodestone-web-'));
   const child = spawn(
     serverBinary(),
-    // Every person of a test comes from 127.0.0.1: lift the limits per
-    // address (they are tested in tests/api/limits.rs).
-    ['--bind', bind, '--database', `sqlite://${path.join(home, 'x.db')}`, '--rate-limit', '0',
-      '--per-address', '0', '--connect-rate', '0', '--request-rate', '0',
-      '--guests-per-hour', '0', '--rooms-per-address', '0'],
+    [
+      '--bind', bind, '--database', `sqlite://${path.join(home, 'x.db')}`,
+      // Every person of these tests comes from 127.0.0.1: lift the
+      // per-address limits and quotas (tests/api/limits.rs tests them).
+      '--rate-limit', '0', '--per-address', '0', '--connect-rate', '0', '--request-rate', '0',
+      '--rooms-per-guest', '0', '--rooms-per-address', '0', '--guests-per-hour', '0', '--watch-limit', '0',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } },
   );
   const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
@@ -105,6 +107,8 @@ export async function launchBrowser() {
  * @param {{phone?: boolean}} [options]
  */
 export async function person(browser, server, name, { phone = false } = {}) {
+  // The server's Content-Security-Policy stays in force: the pages are
+  // tested as visitors get them (axe is evaluated, not injected).
   const context = await browser.newContext(
     phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1200, height: 900 } },
   );

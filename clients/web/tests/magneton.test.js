@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import {
+  confirmIfAsked,
   clickCells,
   createRoom,
   movesShown,
@@ -103,6 +104,8 @@ test('moves by keyboard: typed, or a focused square and Enter; then a slide is t
       await mover.locator(`[data-cell="${square}"].target .bg`).focus();
       await mover.keyboard.press('Enter');
     }
+    // A drop that lets the other side make four at once asks first.
+    await confirmIfAsked(mover);
     await movesShown(ann, i + 1);
   }
   await ann.locator('.hands', { hasText: 'White (W): 0 · Black (B): 0' }).waitFor();

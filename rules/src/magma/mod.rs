@@ -97,9 +97,10 @@ impl Game for Magma {
             Phase::Agreed => Vec::new(),
             Phase::Play { refused } => {
                 let color = self.current().color;
+                let (own, occupied) = (self.pos.pieces[color.index()], self.occupied());
                 let mut actions = Vec::with_capacity(64);
-                for from in indices(self.pos.pieces[color.index()]) {
-                    for to in indices(self.move_targets_of(from)) {
+                for from in indices(own) {
+                    for to in indices(self.targets_among(from, own, occupied)) {
                         actions.push(Action::Move {
                             from: label(from),
                             to: label(to),

@@ -138,9 +138,16 @@ impl Magma {
         let Some(color) = self.color_on(from) else {
             return 0;
         };
+        self.targets_among(from, self.pos.pieces[color.index()], self.occupied())
+    }
+
+    /// [`Magma::move_targets_of`] for a piece on `from` of the colour whose
+    /// pieces are `own`, among the pieces `occupied` (both including it):
+    /// for callers that ask for many pieces of one colour.
+    #[inline]
+    pub(super) fn targets_among(&self, from: u8, own: CellSet, occupied: CellSet) -> CellSet {
         let g = self.geometry();
-        let own = self.pos.pieces[color.index()] & !bit(from);
-        let occupied = self.occupied() & !bit(from);
+        let (own, occupied) = (own & !bit(from), occupied & !bit(from));
         let steps = g.around(from) & !occupied;
         (steps | g.jump_targets(from, own, occupied)) & !bit(from)
     }

@@ -1,7 +1,12 @@
 //! A room's logic without I/O: seats, the game, its log, who watches, and
 //! the filtered state each viewer gets. The room task (`room/task.rs`) feeds
-//! it requests and the clock, stores the changes it returns, and sends what
+//! it requests and the clock, stores the events it returns, and sends what
 //! it renders; this file decides everything and can be tested alone.
+//!
+//! Every change is an event (`room/event.rs`) with the next `seq`, and
+//! `version` is the `seq` of the last one: a room restored from its events
+//! has the version it had. Who is connected is not an event: it changes
+//! what watchers see, not the version.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -9,14 +14,12 @@ use lodestone_protocol::{
     ClockState, Code, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState,
     RoomState, RoomStatus, RoomSummary, SeatRef, SeatState, board_json, codes,
 };
-use lodestone_rules::{
-    AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, OptionValues, Outcome, Seat, Viewer,
-};
+use lodestone_rules::{AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, Viewer};
 use rand::SeedableRng;
 use rand::rngs::ChaCha20Rng;
 
+use super::event::{Recorded, RoomEvent};
 use crate::secrets;
-use crate::store::{Op, RoomRecord};
 
 /// Identifies one client connection.
 pub type ConnId = u64;
@@ -70,6 +73,7 @@ pub struct Checkpoint {
     log_len: usize,
     last_events: Option<AnyEvents>,
     status: RoomStatus,
+    expired: bool,
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
     version: u64,
@@ -85,12 +89,16 @@ pub struct RoomCore {
     invite: Option<String>,
     seed: String,
     status: RoomStatus,
+    /// Closed for good: nobody started it in time.
+    expired: bool,
+    created_at: u64,
     seats: Vec<Option<Player>>,
     game: AnyGame,
     log: Vec<Logged>,
     /// What the log's last action did (for `play.last`).
     last_events: Option<AnyEvents>,
     started_at: Option<u64>,
+    /// The `seq` of the last event.
     version: u64,
     watchers: BTreeMap<ConnId, Watcher>,
     /// What the last broadcast told each audience of the log, so the next
@@ -116,138 +124,167 @@ struct Sent {
     finished: bool,
 }
 
-/// Options in the canonical text the store keeps: `key=value` lines.
-fn options_text(options: &[(String, String)]) -> String {
-    options.iter().map(|(k, v)| format!("{k}={v}\n")).collect()
-}
-
-fn parse_options_text(text: &str) -> Result<Vec<(String, String)>, String> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            OptionValues::split_pair(l)
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .map_err(|e| e.message)
-        })
-        .collect()
-}
-
 impl RoomCore {
     /// A new open room. Options are checked by the rules; the game decides
-    /// the seats.
+    /// the seats. Returns the room and its first event.
     pub fn create(
         id: String,
         game: &str,
         options: &BTreeMap<String, String>,
         public: bool,
         now: u64,
-    ) -> Result<(RoomCore, Vec<Op>), Refusal> {
+    ) -> Result<(RoomCore, Vec<Recorded>), Refusal> {
         let kind: GameKind = game
             .parse()
             .map_err(|e: lodestone_rules::NotationError| Refusal::new(codes::UNKNOWN_GAME, e.message))?;
         let pairs: Vec<(&String, &String)> = options.iter().collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
-        let options: Vec<(String, String)> = game
+        let mut room = RoomCore::new(id, game);
+        let created = RoomEvent::Created {
+            game: kind,
+            options: room.options.clone(),
+            public,
+            invite: (!public).then(secrets::new_invite),
+            seed: secrets::new_seed(),
+        };
+        let events = vec![room.record(now, created)];
+        Ok((room, events))
+    }
+
+    /// An empty room of `game`; its `Created` event fills it in.
+    fn new(id: String, game: AnyGame) -> RoomCore {
+        let options = game
             .option_pairs()
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
-        let invite = (!public).then(secrets::new_invite);
-        let seed = secrets::new_seed();
-        let op = Op::CreateRoom {
-            id: id.clone(),
-            game: kind.name().to_string(),
-            options: options_text(&options),
-            public,
-            invite: invite.clone(),
-            seed: seed.clone(),
-            created_at: now,
-        };
-        let seats = vec![None; game.seat_count()];
-        let room = RoomCore {
+        RoomCore {
             id,
-            kind,
+            kind: game.kind(),
             options,
-            public,
-            invite,
-            seed,
+            public: true,
+            invite: None,
+            seed: String::new(),
             status: RoomStatus::Open,
-            seats,
+            expired: false,
+            created_at: 0,
+            seats: vec![None; game.seat_count()],
             game,
             log: Vec::new(),
             last_events: None,
             started_at: None,
-            version: 1,
+            version: 0,
             watchers: BTreeMap::new(),
             sent: BTreeMap::new(),
-        };
-        Ok((room, vec![op]))
+        }
     }
 
-    /// Rebuilds a stored room by replaying its log.
-    pub fn restore(record: &RoomRecord) -> Result<RoomCore, String> {
-        let kind: GameKind = record
-            .game
-            .parse()
-            .map_err(|e: lodestone_rules::NotationError| e.message)?;
-        let options = parse_options_text(&record.options)?;
-        let mut game = AnyGame::new(kind, &options).map_err(|e| e.message)?;
-        let mut seats = vec![None; game.seat_count()];
-        for (seat, guest) in &record.seats {
-            let slot = seats
-                .get_mut(*seat as usize)
-                .ok_or_else(|| format!("seat {seat} is not a seat of this game"))?;
-            *slot = Some(Player {
-                id: guest.id.clone(),
-                name: guest.name.clone(),
-            });
+    /// Rebuilds a stored room: a fold over its events, in order.
+    pub fn restore(id: &str, events: &[Recorded]) -> Result<RoomCore, String> {
+        let Some((first, rest)) = events.split_first() else {
+            return Err(format!("room {id} has no events"));
+        };
+        let RoomEvent::Created {
+            game,
+            options,
+            public,
+            invite,
+            seed,
+        } = &first.event
+        else {
+            return Err(format!("room {id} does not begin with its creation"));
+        };
+        let game = AnyGame::new(*game, options).map_err(|e| e.message)?;
+        let mut room = RoomCore::new(id.to_string(), game);
+        room.public = *public;
+        room.invite = invite.clone();
+        room.seed = seed.clone();
+        room.created_at = first.at;
+        room.version = first.seq;
+        for recorded in rest {
+            if recorded.seq <= room.version {
+                return Err(format!(
+                    "room {id}: event {} comes after event {}",
+                    recorded.seq, room.version
+                ));
+            }
+            room.apply(recorded)
+                .map_err(|e| format!("room {id}, event {}: {e}", recorded.seq))?;
+            room.version = recorded.seq;
         }
-        let mut log = Vec::with_capacity(record.actions.len());
-        let mut last_events = None;
-        for row in &record.actions {
-            let seat = Seat(row.seat);
-            let at = Millis(row.at_ms);
-            let fail = |e: String| format!("action {} ({}): {e}", row.ply, row.action);
-            let action = game.parse_action(&row.action).map_err(|e| fail(e.message))?;
-            last_events = Some(
-                game.apply_with_events(seat, &action, at)
-                    .map_err(|e| fail(e.message))?,
-            );
-            let secret = row
-                .salt
-                .as_ref()
-                .map(|salt| (salt.clone(), secrets::commitment(salt, &row.action)));
-            log.push(Logged {
+        Ok(room)
+    }
+
+    /// Replays one stored event.
+    fn apply(&mut self, recorded: &Recorded) -> Result<(), String> {
+        match &recorded.event {
+            RoomEvent::Created { .. } => return Err("a room is created only once".into()),
+            RoomEvent::SeatTaken { seat, guest, name } => {
+                let slot = self
+                    .seats
+                    .get_mut(seat.index())
+                    .ok_or_else(|| format!("seat {} is not a seat of this game", seat.0))?;
+                *slot = Some(Player {
+                    id: guest.clone(),
+                    name: name.clone(),
+                });
+            }
+            RoomEvent::SeatFreed { seat } => {
+                if let Some(slot) = self.seats.get_mut(seat.index()) {
+                    *slot = None;
+                }
+            }
+            RoomEvent::Started => {
+                self.status = RoomStatus::Playing;
+                self.started_at = Some(recorded.at);
+            }
+            RoomEvent::Action {
                 seat,
                 action,
-                text: row.action.clone(),
                 at,
-                secret,
-            });
+                salt,
+            } => {
+                let fail = |e: String| format!("action {action}: {e}");
+                let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
+                let did = self
+                    .game
+                    .apply_with_events(*seat, &played, *at)
+                    .map_err(|e| fail(e.message))?;
+                self.last_events = Some(did);
+                let secret = salt
+                    .as_ref()
+                    .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
+                self.log.push(Logged {
+                    seat: *seat,
+                    action: played,
+                    text: action.clone(),
+                    at: *at,
+                    secret,
+                });
+            }
+            RoomEvent::Finished { .. } => self.status = RoomStatus::Finished,
+            RoomEvent::Expired => self.expired = true,
         }
-        let status = match record.status.as_str() {
-            "open" => RoomStatus::Open,
-            "playing" => RoomStatus::Playing,
-            "finished" => RoomStatus::Finished,
-            other => return Err(format!("unknown room status {other:?}")),
-        };
-        Ok(RoomCore {
-            id: record.id.clone(),
-            kind,
-            options,
-            public: record.public,
-            invite: record.invite.clone(),
-            seed: record.seed.clone(),
-            status,
-            seats,
-            game,
-            log,
-            last_events,
-            started_at: record.started_at,
-            version: 1 + record.actions.len() as u64,
-            watchers: BTreeMap::new(),
-            sent: BTreeMap::new(),
-        })
+        Ok(())
+    }
+
+    /// Gives `event` the next `seq` (the room's new version).
+    fn record(&mut self, at: u64, event: RoomEvent) -> Recorded {
+        if let RoomEvent::Created {
+            public, invite, seed, ..
+        } = &event
+        {
+            self.public = *public;
+            self.invite = invite.clone();
+            self.seed = seed.clone();
+            self.created_at = at;
+        }
+        self.version += 1;
+        Recorded {
+            seq: self.version,
+            at,
+            event,
+        }
     }
 
     pub fn id(&self) -> &str {
@@ -272,6 +309,7 @@ impl RoomCore {
             log_len: self.log.len(),
             last_events: self.last_events.clone(),
             status: self.status,
+            expired: self.expired,
             seats: self.seats.clone(),
             started_at: self.started_at,
             version: self.version,
@@ -284,6 +322,7 @@ impl RoomCore {
         self.log.truncate(checkpoint.log_len);
         self.last_events = checkpoint.last_events;
         self.status = checkpoint.status;
+        self.expired = checkpoint.expired;
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;
@@ -304,6 +343,12 @@ impl RoomCore {
     }
 
     fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
+        if self.expired {
+            return Err(Refusal::new(
+                codes::UNKNOWN_ROOM,
+                "this room has expired: nobody started its game in time",
+            ));
+        }
         match &self.invite {
             Some(code) if self.seat_of(guest).is_none() && invite != Some(code.as_str()) => {
                 Err(Refusal::new(
@@ -343,7 +388,8 @@ impl RoomCore {
         player: &Player,
         seat: Option<&SeatRef>,
         invite: Option<&str>,
-    ) -> Result<(Seat, Vec<Op>), Refusal> {
+        now: u64,
+    ) -> Result<(Seat, Vec<Recorded>), Refusal> {
         self.check_invite(&player.id, invite)?;
         if let Some(own) = self.seat_of(&player.id) {
             if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
@@ -380,18 +426,20 @@ impl RoomCore {
                 .ok_or_else(|| Refusal::new(codes::ROOM_FULL, "every seat is taken"))?,
         };
         self.seats[seat.index()] = Some(player.clone());
-        self.version += 1;
         self.watch_as(conn, player, Some(seat));
-        let op = Op::SetSeat {
-            room: self.id.clone(),
-            seat: seat.0,
-            guest: Some(player.id.clone()),
+        let taken = RoomEvent::SeatTaken {
+            seat,
+            guest: player.id.clone(),
+            name: player.name.clone(),
         };
-        Ok((seat, vec![op]))
+        Ok((seat, vec![self.record(now, taken)]))
     }
 
     /// Gives up a seat before the game starts.
-    pub fn leave(&mut self, player: &Player) -> Result<Vec<Op>, Refusal> {
+    pub fn leave(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        if self.expired {
+            return Err(Refusal::new(codes::UNKNOWN_ROOM, "this room has expired"));
+        }
         let seat = self
             .seat_of(&player.id)
             .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "you hold no seat in this room"))?;
@@ -406,16 +454,14 @@ impl RoomCore {
             w.seat = None;
         }
         self.sent.remove(&None);
-        self.version += 1;
-        Ok(vec![Op::SetSeat {
-            room: self.id.clone(),
-            seat: seat.0,
-            guest: None,
-        }])
+        Ok(vec![self.record(now, RoomEvent::SeatFreed { seat })])
     }
 
     /// Starts the game once every seat is taken.
-    pub fn start(&mut self, player: &Player, now: u64) -> Result<Vec<Op>, Refusal> {
+    pub fn start(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        if self.expired {
+            return Err(Refusal::new(codes::UNKNOWN_ROOM, "this room has expired"));
+        }
         if self.status != RoomStatus::Open {
             return Err(Refusal::new(
                 codes::ALREADY_STARTED,
@@ -440,13 +486,9 @@ impl RoomCore {
         }
         self.status = RoomStatus::Playing;
         self.started_at = Some(now);
-        self.version += 1;
-        let mut ops = vec![Op::StartGame {
-            room: self.id.clone(),
-            started_at: now,
-        }];
-        ops.extend(self.after_change(Millis(0)));
-        Ok(ops)
+        let mut events = vec![self.record(now, RoomEvent::Started)];
+        events.extend(self.after_change(Millis(0)));
+        Ok(events)
     }
 
     /// Starts watching the room: as the guest's seat if it holds one,
@@ -467,7 +509,6 @@ impl RoomCore {
         // The new watcher has no log yet: its audience's next update must
         // be whole.
         self.sent.remove(&seat);
-        let was_connected = self.connected_seats();
         self.watchers.insert(
             conn,
             Watcher {
@@ -475,20 +516,14 @@ impl RoomCore {
                 seat,
             },
         );
-        if self.connected_seats() != was_connected {
-            self.version += 1;
-        }
     }
 
-    /// Stops `conn` watching. Returns whether anything others see changed.
+    /// Stops `conn` watching. Returns whether anything others see changed
+    /// (a seat's presence; the version stays).
     pub fn unwatch(&mut self, conn: ConnId) -> bool {
         let was_connected = self.connected_seats();
         let removed = self.watchers.remove(&conn).is_some();
-        let changed = removed && self.connected_seats() != was_connected;
-        if changed {
-            self.version += 1;
-        }
-        changed
+        removed && self.connected_seats() != was_connected
     }
 
     pub fn is_watching(&self, conn: ConnId) -> bool {
@@ -499,7 +534,10 @@ impl RoomCore {
         !self.watchers.is_empty()
     }
 
-    fn connected_seats(&self) -> BTreeSet<Seat> {
+    /// The seats watched from at least one connection. Not stored, and not
+    /// counted in the version: a change is sent to watchers with the same
+    /// version.
+    pub fn connected_seats(&self) -> BTreeSet<Seat> {
         self.watchers.values().filter_map(|w| w.seat).collect()
     }
 
@@ -511,7 +549,7 @@ impl RoomCore {
     }
 
     /// Plays `text` for the guest's seat.
-    pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Op>, Refusal> {
+    pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Recorded>, Refusal> {
         match self.status {
             RoomStatus::Open => return Err(Refusal::new(codes::NOT_STARTED, "the game has not started")),
             RoomStatus::Finished => return Err(Refusal::new(codes::GAME_OVER, "the game is over")),
@@ -539,14 +577,13 @@ impl RoomCore {
                 ),
             ));
         }
-        let events = self
+        let did = self
             .game
             .apply_with_events(seat, &action, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
-        let mut ops = vec![self.log_action(seat, action, at, events)];
-        ops.extend(self.after_change(at));
-        self.version += 1;
-        Ok(ops)
+        let mut events = vec![self.log_action(seat, action, at, did)];
+        events.extend(self.after_change(at));
+        Ok(events)
     }
 
     /// When the running turn timer runs out, as a wall-clock time.
@@ -559,41 +596,61 @@ impl RoomCore {
     }
 
     /// Applies the timer's action if the deadline has passed at `now`.
-    pub fn fire_timer(&mut self, now: u64) -> Option<Vec<Op>> {
+    pub fn fire_timer(&mut self, now: u64) -> Option<Vec<Recorded>> {
         let deadline = self.game.deadline()?;
         if self.status != RoomStatus::Playing || self.started_at? + deadline.at.0 > now {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        let events = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
-            Ok(events) => events,
+        let did = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
+            Ok(did) => did,
             Err(e) => {
                 tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
                 return None;
             }
         };
-        let mut ops = vec![self.log_action(deadline.seat, deadline.action, at, events)];
-        ops.extend(self.after_change(at));
-        self.version += 1;
-        Some(ops)
+        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, did)];
+        events.extend(self.after_change(at));
+        Some(events)
+    }
+
+    /// When an open room expires if nobody starts it, `ttl` milliseconds
+    /// after its creation.
+    pub fn expires_at(&self, ttl: Option<u64>) -> Option<u64> {
+        match (self.status, self.expired, ttl) {
+            (RoomStatus::Open, false, Some(ttl)) => Some(self.created_at.saturating_add(ttl)),
+            _ => None,
+        }
+    }
+
+    /// Closes the room for good if it is open and its time ran out at `now`.
+    pub fn expire(&mut self, now: u64, ttl: Option<u64>) -> Option<Vec<Recorded>> {
+        if self.expires_at(ttl)? > now {
+            return None;
+        }
+        self.expired = true;
+        Some(vec![self.record(now, RoomEvent::Expired)])
+    }
+
+    /// Whether the room has expired.
+    pub fn is_expired(&self) -> bool {
+        self.expired
     }
 
     /// Appends an applied action to the log (with what it did), committing
-    /// to it if it is secret; returns the store operation.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, events: AnyEvents) -> Op {
-        self.last_events = Some(events);
+    /// to it if it is secret; returns its event.
+    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, did: AnyEvents) -> Recorded {
+        self.last_events = Some(did);
         let text = action.to_string();
         let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
             let salt = secrets::new_salt();
             let commitment = secrets::commitment(&salt, &text);
             (salt, commitment)
         });
-        let op = Op::AppendAction {
-            room: self.id.clone(),
-            ply: self.log.len() as u32 + 1,
-            seat: seat.0,
+        let event = RoomEvent::Action {
+            seat,
             action: text.clone(),
-            at_ms: at.0,
+            at,
             salt: secret.as_ref().map(|(s, _)| s.clone()),
         };
         self.log.push(Logged {
@@ -603,12 +660,13 @@ impl RoomCore {
             at,
             secret,
         });
-        op
+        let wall = self.started_at.unwrap_or(self.created_at) + at.0;
+        self.record(wall, event)
     }
 
     /// Chance's actions (dealt setups) and the end of the game.
-    fn after_change(&mut self, at: Millis) -> Vec<Op> {
-        let mut ops = Vec::new();
+    fn after_change(&mut self, at: Millis) -> Vec<Recorded> {
+        let mut events = Vec::new();
         loop {
             let mut rng = ChaCha20Rng::from_seed(self.chance_seed());
             let dealt = self.game.chance_actions(&mut rng);
@@ -616,25 +674,23 @@ impl RoomCore {
                 break;
             }
             for (seat, action) in dealt {
-                let events = match self.game.apply_with_events(seat, &action, at) {
-                    Ok(events) => events,
+                let did = match self.game.apply_with_events(seat, &action, at) {
+                    Ok(did) => did,
                     Err(e) => {
                         tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
-                        return ops;
+                        return events;
                     }
                 };
-                ops.push(self.log_action(seat, action, at, events));
+                events.push(self.log_action(seat, action, at, did));
             }
         }
         if let Some(outcome) = self.game.outcome() {
             self.status = RoomStatus::Finished;
-            ops.push(Op::FinishGame {
-                room: self.id.clone(),
-                result: outcome.to_string(),
-                finished_at: self.started_at.unwrap_or(0) + at.0,
-            });
+            let result = outcome.to_string();
+            let wall = self.started_at.unwrap_or(self.created_at) + at.0;
+            events.push(self.record(wall, RoomEvent::Finished { result }));
         }
-        ops
+        events
     }
 
     /// The seed for chance at this point of the game: the room's secret
@@ -988,31 +1044,34 @@ mod tests {
         let mut room = magneton_room(true);
         let (ann, bo, cy) = (player("ann"), player("bo"), player("cy"));
         assert_eq!(
-            room.join(1, &ann, Some(&SeatRef::Name("black".into())), None)
+            room.join(1, &ann, Some(&SeatRef::Name("black".into())), None, 0)
                 .unwrap()
                 .0,
             Seat(1)
         );
         assert_eq!(room.start(&ann, 1000).unwrap_err().code, "seats-not-full");
-        assert_eq!(room.join(2, &bo, None, None).unwrap().0, Seat(0));
-        assert_eq!(room.join(3, &cy, None, None).unwrap_err().code, "room-full");
+        assert_eq!(room.join(2, &bo, None, None, 0).unwrap().0, Seat(0));
+        assert_eq!(room.join(3, &cy, None, None, 0).unwrap_err().code, "room-full");
         assert_eq!(room.act(&bo, "D4", 1000).unwrap_err().code, "not-started");
         assert_eq!(room.start(&cy, 1000).unwrap_err().code, "not-seated");
         room.start(&ann, 2000).unwrap();
-        assert_eq!(room.leave(&ann).unwrap_err().code, "already-started");
+        assert_eq!(room.leave(&ann, 0).unwrap_err().code, "already-started");
         assert_eq!(room.act(&ann, "D4", 2500).unwrap_err().code, "not-your-turn");
-        let ops = room.act(&bo, "d4", 2500).unwrap();
+        let events = room.act(&bo, "d4", 2500).unwrap();
         assert_eq!(
-            ops,
-            vec![Op::AppendAction {
-                room: "r".into(),
-                ply: 1,
-                seat: 0,
-                action: "D4".into(),
-                at_ms: 500,
-                salt: None
+            events,
+            vec![Recorded {
+                seq: 5,
+                at: 2500,
+                event: RoomEvent::Action {
+                    seat: Seat(0),
+                    action: "D4".into(),
+                    at: Millis(500),
+                    salt: None
+                }
             }]
         );
+        assert_eq!(room.version(), 5, "created, two seats, started, D4");
         assert_eq!(room.act(&ann, "D4", 2600).unwrap_err().message, "D4 is occupied");
         assert_eq!(room.act(&cy, "E4", 2600).unwrap_err().code, "not-seated");
         let state = room.state_for(Some(Seat(1)), 2600);
@@ -1029,14 +1088,14 @@ mod tests {
         let mut room = magneton_room(false);
         let invite = room.invite().unwrap().to_string();
         assert_eq!(
-            room.join(1, &player("a"), None, None).unwrap_err().code,
+            room.join(1, &player("a"), None, None, 0).unwrap_err().code,
             "invite-required"
         );
         assert_eq!(
             room.watch(1, &player("a"), Some("wrong")).unwrap_err().code,
             "invite-required"
         );
-        room.join(1, &player("a"), None, Some(&invite)).unwrap();
+        room.join(1, &player("a"), None, Some(&invite), 0).unwrap();
         // A seated player needs no invite to come back.
         assert!(room.watch(2, &player("a"), None).is_ok());
         assert_eq!(
@@ -1056,80 +1115,22 @@ mod tests {
         assert_eq!(e.code, "bad-option");
     }
 
-    /// What the store would hold after `ops`.
-    fn stored(ops: &[Op]) -> RoomRecord {
-        let mut record = RoomRecord {
-            id: String::new(),
-            game: String::new(),
-            options: String::new(),
-            public: true,
-            invite: None,
-            seed: String::new(),
-            status: "open".into(),
-            created_at: 0,
-            started_at: None,
-            result: None,
-            seats: Vec::new(),
-            actions: Vec::new(),
-        };
-        for op in ops {
-            match op.clone() {
-                Op::CreateRoom {
-                    id,
-                    game,
-                    options,
-                    seed,
-                    ..
-                } => (record.id, record.game, record.options, record.seed) = (id, game, options, seed),
-                Op::SetSeat {
-                    seat, guest: Some(g), ..
-                } => record.seats.push((
-                    seat,
-                    crate::store::GuestRow {
-                        id: g.clone(),
-                        name: g,
-                        bot: None,
-                    },
-                )),
-                Op::StartGame { started_at, .. } => {
-                    record.status = "playing".into();
-                    record.started_at = Some(started_at);
-                }
-                Op::AppendAction {
-                    ply,
-                    seat,
-                    action,
-                    at_ms,
-                    salt,
-                    ..
-                } => record.actions.push(crate::store::ActionRow {
-                    ply,
-                    seat,
-                    action,
-                    at_ms,
-                    salt,
-                }),
-                _ => {}
-            }
-        }
-        record
-    }
-
     #[test]
     fn a_restored_room_keeps_its_turn_timer() {
         let mut options = BTreeMap::new();
         options.insert("timer".to_string(), "white-hot".to_string());
-        let (mut room, mut ops) = RoomCore::create("r".into(), "magma", &options, true, 1_000).unwrap();
+        let (mut room, mut events) = RoomCore::create("r".into(), "magma", &options, true, 1_000).unwrap();
         let (a, b) = (player("a"), player("b"));
-        ops.extend(room.join(1, &a, None, None).unwrap().1);
-        ops.extend(room.join(2, &b, None, None).unwrap().1);
-        ops.extend(room.start(&a, 10_000).unwrap());
+        events.extend(room.join(1, &a, None, None, 0).unwrap().1);
+        events.extend(room.join(2, &b, None, None, 0).unwrap().1);
+        events.extend(room.start(&a, 10_000).unwrap());
         // White-Hot: the first turn has 15 s; it ends after 4 s, leaving 11,
         // so the next turn gets 19 s from 14_000.
         assert_eq!(room.deadline(), Some(25_000));
-        ops.extend(room.act(&a, "pass", 14_000).unwrap());
+        events.extend(room.act(&a, "pass", 14_000).unwrap());
         assert_eq!(room.deadline(), Some(33_000));
-        let restored = RoomCore::restore(&stored(&ops)).unwrap();
+        let restored = RoomCore::restore("r", &events).unwrap();
+        assert_eq!(restored.version(), room.version());
         assert_eq!(
             restored.deadline(),
             Some(33_000),
@@ -1138,7 +1139,10 @@ mod tests {
         // And a deadline that passed while the server was down fires at once.
         let mut restored = restored;
         let fired = restored.fire_timer(40_000).unwrap();
-        assert!(matches!(&fired[0], Op::AppendAction { action, at_ms: 23_000, .. } if action == "timeout"));
+        assert!(matches!(
+            &fired[0].event,
+            RoomEvent::Action { action, at: Millis(23_000), .. } if action == "timeout"
+        ));
     }
 
     /// `play.last`: what the last action did, filtered per viewer (a
@@ -1153,8 +1157,8 @@ mod tests {
             RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
         ops.extend(created);
         let (a, b) = (player("a"), player("b"));
-        ops.extend(room.join(1, &a, None, None).unwrap().1);
-        ops.extend(room.join(2, &b, None, None).unwrap().1);
+        ops.extend(room.join(1, &a, None, None, 0).unwrap().1);
+        ops.extend(room.join(2, &b, None, None, 0).unwrap().1);
         ops.extend(room.start(&a, 0).unwrap());
         let last = |room: &RoomCore, viewer| room.state_for(viewer, 0).play.unwrap().last;
         assert_eq!(last(&room, Some(Seat(0))), None, "nothing played yet");
@@ -1170,7 +1174,7 @@ mod tests {
         let both = last(&room, None).unwrap().effects;
         assert_eq!(both.len(), 2, "both magnets, now public: {both:?}");
         // A restarted room tells the same.
-        let restored = RoomCore::restore(&stored(&ops)).unwrap();
+        let restored = RoomCore::restore("r", &ops).unwrap();
         for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
             assert_eq!(last(&restored, viewer), last(&room, viewer));
         }
@@ -1183,8 +1187,8 @@ mod tests {
         // Risks go to the seat to act only: docs/protocol.md's game, where
         // black's C3 would complete white's line.
         let mut room = magneton_room(true);
-        room.join(1, &a, None, None).unwrap();
-        room.join(2, &b, None, None).unwrap();
+        room.join(1, &a, None, None, 0).unwrap();
+        room.join(2, &b, None, None, 0).unwrap();
         room.start(&a, 0).unwrap();
         for (who, action) in [
             (&a, "H3"),
@@ -1210,8 +1214,8 @@ mod tests {
     fn broadcasts_carry_only_new_moves_until_old_ones_change() {
         let (mut room, _) = RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
         let (a, b) = (player("a"), player("b"));
-        room.join(1, &a, None, None).unwrap();
-        room.join(2, &b, None, None).unwrap();
+        room.join(1, &a, None, None, 0).unwrap();
+        room.join(2, &b, None, None, 0).unwrap();
         room.start(&a, 0).unwrap();
         let white = Some(Seat(0));
         let sent = |room: &mut RoomCore| {
@@ -1248,13 +1252,101 @@ mod tests {
     #[test]
     fn checkpoints_undo_a_change() {
         let mut room = magneton_room(true);
-        room.join(1, &player("a"), None, None).unwrap();
-        room.join(2, &player("b"), None, None).unwrap();
+        room.join(1, &player("a"), None, None, 0).unwrap();
+        room.join(2, &player("b"), None, None, 0).unwrap();
         room.start(&player("a"), 0).unwrap();
         let cp = room.checkpoint();
         let before = room.state_for(None, 0);
         room.act(&player("a"), "D4", 10).unwrap();
         room.restore_checkpoint(cp);
         assert_eq!(room.state_for(None, 0), before);
+    }
+
+    #[test]
+    fn the_version_is_the_seq_of_the_last_event_and_presence_leaves_it() {
+        let (mut room, mut events) =
+            RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), false, 5).unwrap();
+        let invite = room.invite().unwrap().to_string();
+        assert_eq!((room.version(), events[0].seq), (1, 1));
+        let (a, b) = (player("a"), player("b"));
+        events.extend(room.join(1, &a, None, Some(&invite), 6).unwrap().1);
+        // Watching and leaving change who is connected, not the version.
+        room.watch(7, &b, Some(&invite)).unwrap();
+        assert!(room.unwatch(1));
+        assert_eq!(room.version(), 2);
+        events.extend(room.join(2, &b, None, Some(&invite), 7).unwrap().1);
+        events.extend(room.leave(&b, 8).unwrap());
+        events.extend(room.join(2, &b, None, Some(&invite), 9).unwrap().1);
+        events.extend(room.start(&a, 10).unwrap());
+        events.extend(room.act(&b, "magnet d5", 20).unwrap());
+        let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, (1..=7).collect::<Vec<_>>());
+        assert_eq!(room.version(), 7);
+        // The fold gives back the same room: version, seats, the secret.
+        let restored = RoomCore::restore("r", &events).unwrap();
+        assert_eq!(restored.version(), 7);
+        assert_eq!(restored.invite(), Some(invite.as_str()));
+        assert_eq!(restored.state_for(Some(Seat(0)), 20), {
+            let mut live = room.state_for(Some(Seat(0)), 20);
+            // Nobody watches the restored room yet.
+            live.seats.iter_mut().for_each(|s| s.connected = false);
+            live
+        });
+        assert_eq!(
+            restored.record_for(None, Some(&invite)),
+            room.record_for(None, Some(&invite))
+        );
+    }
+
+    #[test]
+    fn a_stored_log_that_does_not_fold_is_refused() {
+        let (mut room, mut events) =
+            RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 0).unwrap();
+        events.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
+        assert!(RoomCore::restore("r", &[]).unwrap_err().contains("no events"));
+        assert!(
+            RoomCore::restore("r", &events[1..])
+                .unwrap_err()
+                .contains("creation")
+        );
+        let mut twice = events.clone();
+        twice.push(events[1].clone());
+        assert!(
+            RoomCore::restore("r", &twice)
+                .unwrap_err()
+                .contains("comes after")
+        );
+        let mut illegal = events.clone();
+        illegal.push(Recorded {
+            seq: 3,
+            at: 0,
+            event: RoomEvent::Action {
+                seat: Seat(0),
+                action: "Z9".into(),
+                at: Millis(0),
+                salt: None,
+            },
+        });
+        assert!(RoomCore::restore("r", &illegal).is_err());
+    }
+
+    #[test]
+    fn an_open_room_expires_once_and_then_refuses() {
+        let (mut room, created) =
+            RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 1_000).unwrap();
+        let ttl = Some(60_000);
+        assert_eq!(room.expires_at(ttl), Some(61_000));
+        assert_eq!(room.expires_at(None), None);
+        assert_eq!(room.expire(60_999, ttl), None);
+        let expired = room.expire(61_000, ttl).unwrap();
+        assert_eq!(expired[0].event, RoomEvent::Expired);
+        assert_eq!(expired[0].seq, 2);
+        assert_eq!(room.expires_at(ttl), None);
+        assert_eq!(
+            room.join(1, &player("a"), None, None, 62_000).unwrap_err().code,
+            "unknown-room"
+        );
+        let restored = RoomCore::restore("r", &[created, expired].concat()).unwrap();
+        assert!(restored.is_expired());
     }
 }

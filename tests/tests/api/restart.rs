@@ -3,14 +3,14 @@
 //! shutdown says goodbye.
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
 use serde_json::json;
 
 use crate::games::play;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
-#[tokio::test]
+each_backend!(a_killed_server_loses_no_acknowledged_action);
 async fn a_killed_server_loses_no_acknowledged_action() {
     let dir = temp_dir();
     let server = ServerProcess::start(SERVER, &dir);
@@ -28,6 +28,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     let (first, rest) = actions.split_at(17);
     let mut clients = vec![ann, bo];
     let before = play(&mut clients, &room, first).await;
+    let acked = clients[0].states[&room].0;
     server.kill();
 
     let server = ServerProcess::start(SERVER, &dir);
@@ -43,6 +44,10 @@ async fn a_killed_server_loses_no_acknowledged_action() {
         client.ok(json!({"type": "watch", "room": room})).await;
     }
     let after = clients[0].state_at(&room, 0).await;
+    assert!(
+        clients[0].states[&room].0 >= acked,
+        "the version went down across the restart"
+    );
     assert_eq!(after.play.as_ref().unwrap().moves.len(), 17);
     assert_eq!(after.play.unwrap().position, before.play.unwrap().position);
     let end = play(&mut clients, &room, rest).await;
@@ -53,7 +58,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     );
 }
 
-#[tokio::test]
+each_backend!(a_restarted_server_resumes_games_and_open_rooms);
 async fn a_restarted_server_resumes_games_and_open_rooms() {
     let first = TestServer::start().await;
     let dir = first.dir.clone();
@@ -100,7 +105,7 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
     );
 }
 
-#[tokio::test]
+each_backend!(sigterm_says_goodbye_and_exits_cleanly);
 async fn sigterm_says_goodbye_and_exits_cleanly() {
     let dir = temp_dir();
     let mut server = ServerProcess::start(SERVER, &dir);

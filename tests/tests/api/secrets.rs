@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::RoomStatus;
-use lodestone_tests::TestServer;
+use lodestone_tests::{TestServer, each_backend};
 use serde_json::{Value, json};
 
 use crate::games::{play, started_room};
@@ -79,7 +79,7 @@ async fn opening_frames(black_square: &str) -> (Vec<Value>, Vec<Value>) {
     (white, spectator)
 }
 
-#[tokio::test]
+each_backend!(the_magnetism_opening_does_not_leak_the_other_square);
 async fn the_magnetism_opening_does_not_leak_the_other_square() {
     let (white_a, eve_a) = opening_frames("d5").await;
     let (white_b, eve_b) = opening_frames("k7").await;
@@ -98,7 +98,7 @@ async fn the_magnetism_opening_does_not_leak_the_other_square() {
     assert!(!play["position"].as_str().unwrap().contains("d5"));
 }
 
-#[tokio::test]
+each_backend!(a_magnetism_game_commits_reveals_and_verifies);
 async fn a_magnetism_game_commits_reveals_and_verifies() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magnetism", json!({})).await;
@@ -166,7 +166,7 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
     );
 }
 
-#[tokio::test]
+each_backend!(a_running_record_hides_what_the_viewer_may_not_see);
 async fn a_running_record_hides_what_the_viewer_may_not_see() {
     let server = TestServer::start().await;
     let (room, mut clients, tokens) = started_room(&server, "magnetism", json!({})).await;
