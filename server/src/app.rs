@@ -211,9 +211,11 @@ impl Server {
         };
         let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
         let addr = listener.local_addr().map_err(bind)?;
+        let metrics = Metrics::new();
+        let store = store.with_commit_histogram(metrics.commit_seconds.clone());
         let app = Arc::new(App {
             admission: Admission::new(&config.limits),
-            metrics: Metrics::new(),
+            metrics,
             config,
             store,
             lobby: Lobby::default(),

@@ -156,9 +156,19 @@ async fn run(args: Args) -> Result<(), String> {
     }
     // Every connection is a file descriptor: raise the soft limit to the
     // hard one.
-    match rlimit::increase_nofile_limit(u64::MAX) {
-        Ok(limit) => tracing::debug!(limit, "open file limit"),
-        Err(e) => tracing::warn!(error = %e, "could not raise the open file limit"),
+    let files = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => {
+            tracing::debug!(limit, "open file limit");
+            Some(limit)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not raise the open file limit");
+            None
+        }
+    };
+    let mut limits: lodestone_server::Limits = args.limits.into();
+    if let Some(files) = files {
+        limits.max_connections = lodestone_server::limits::fit_to_files(limits.max_connections, files);
     }
     let config = Config {
         bind: args.bind,
@@ -168,7 +178,7 @@ async fn run(args: Args) -> Result<(), String> {
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
-        limits: args.limits.into(),
+        limits,
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // Tests and scripts read this line to learn the port.

@@ -301,7 +301,7 @@ impl RoomTask {
     /// Stores the events of a change.
     async fn store(&self, events: &[Recorded]) -> Result<(), crate::store::StoreError> {
         let metrics = &self.app.metrics;
-        metrics.store_queue.set(self.app.store.queued() as f64);
+        metrics.store_queue.set(self.app.store.queue_len() as f64);
         let asked = std::time::Instant::now();
         let stored = self.app.store.write(super::ops(self.core.id(), events)).await;
         metrics.commit_seconds.record(asked.elapsed().as_secs_f64());
