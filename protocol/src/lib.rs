@@ -356,6 +356,30 @@ impl RoomState {
     pub fn option_pairs(&self) -> Vec<(String, String)> {
         self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
     }
+
+    /// What a bot playing the receiving seat knows when that seat is to
+    /// act: the game, options, seat, position text and offers. `None` when
+    /// the viewer holds no seat, is not to act, or the game is not known.
+    pub fn situation(&self) -> Option<lodestone_rules::bot::Situation> {
+        let (play, seat) = (self.play.as_ref()?, self.you?);
+        if self.status != RoomStatus::Playing || !play.to_act.contains(&seat) {
+            return None;
+        }
+        Some(lodestone_rules::bot::Situation::new(
+            self.game.parse().ok()?,
+            self.option_pairs(),
+            lodestone_rules::Seat(seat),
+            play.position.clone(),
+            play.offers(),
+        ))
+    }
+
+    /// The milliseconds left on the receiving seat's turn timer, if it is
+    /// running for that seat.
+    pub fn time_left(&self) -> Option<u64> {
+        let clock = self.play.as_ref()?.clock.as_ref()?;
+        (Some(clock.seat) == self.you).then_some(clock.remaining_ms)
+    }
 }
 
 /// A piece of JSON kept as text: written into a message as it is (built

@@ -12,6 +12,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::bot_pool::BotPool;
 use crate::clock::Clock;
 use crate::lobby::Lobby;
 use crate::room::{RoomCore, RoomHandle, spawn_room};
@@ -35,6 +36,10 @@ pub struct Config {
     /// of the server. Off (`NORMAL`), a commit is in the operating system's
     /// hands when it is acknowledged: it survives the server being killed.
     pub sync_full: bool,
+    /// Threads the bots think on (their CPU budget; at least 1).
+    pub bot_threads: usize,
+    /// Bot moves that may wait for a thread; more wait their turn to queue.
+    pub bot_queue: usize,
 }
 
 impl Default for Config {
@@ -45,6 +50,8 @@ impl Default for Config {
             rate_limit: 50,
             outbox: 256,
             sync_full: false,
+            bot_threads: 1,
+            bot_queue: 1024,
         }
     }
 }
@@ -56,6 +63,8 @@ pub struct App {
     pub store: Store,
     pub lobby: Lobby,
     pub clock: Clock,
+    /// Where bots think (`bot_pool.rs`).
+    pub bots: BotPool,
     /// Cancelled on shutdown: connections say goodbye, rooms stop.
     pub shutdown: CancellationToken,
     /// Every connection and room task, so shutdown can wait for them.
@@ -109,7 +118,9 @@ impl Server {
         let (store, store_task) = Store::open(&config.database, config.sync_full).await?;
         let listener = TcpListener::bind(config.bind).await?;
         let addr = listener.local_addr()?;
+        let bots = BotPool::start(config.bot_threads, config.bot_queue)?;
         let app = Arc::new(App {
+            bots,
             config,
             store,
             lobby: Lobby::default(),
@@ -143,6 +154,7 @@ impl Server {
             }
         }
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
+        tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = crate::http::router(app.clone());
         let shutdown = app.shutdown.clone();
         // Game messages are small and answered at once: send them without
@@ -168,6 +180,12 @@ impl Server {
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The shared state, for the server's own tests.
+    #[cfg(test)]
+    pub(crate) fn app(&self) -> &Arc<App> {
+        &self.app
     }
 
     /// Resolves when shutdown has been asked for.

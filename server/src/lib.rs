@@ -4,6 +4,7 @@
 //! calls [`Server::start`]; tests start servers the same way.
 
 mod app;
+mod bot_pool;
 mod bots;
 mod clock;
 mod http;

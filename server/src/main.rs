@@ -45,6 +45,11 @@ struct Args {
     /// disk (survives a power cut too; every commit waits for the disk).
     #[arg(long, env = "LODESTONE_SYNC", default_value = "normal", value_parser = ["normal", "full"])]
     sync: String,
+    /// Threads bots think on, apart from the runtime's: the most cores
+    /// bots may use at once. 0 (the default) means half the CPUs, at
+    /// least one.
+    #[arg(long, env = "LODESTONE_BOT_THREADS", default_value_t = 0)]
+    bot_threads: usize,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -90,6 +95,13 @@ async fn run(args: Args) -> anyhow::Result<()> {
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
+        bot_threads: match args.bot_threads {
+            0 => std::thread::available_parallelism()
+                .map_or(1, |n| n.get() / 2)
+                .max(1),
+            n => n,
+        },
+        bot_queue: 1024,
     };
     let server = Server::start(config).await?;
     // Tests and scripts read this line to learn the port.

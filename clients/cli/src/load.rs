@@ -300,6 +300,7 @@ impl Slot {
                 }
                 Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
                 Ok(Event::Update { version }) => self.on_update(&mut seats[i], version),
+                Ok(Event::Unknown { .. }) => {}
             }
         }
         if finished {
