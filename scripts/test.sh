@@ -14,5 +14,8 @@ echo "== cargo test --workspace"
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 
+echo "== fuzz smoke run (scripts/fuzz.sh: 4 targets, 12 s each)"
+scripts/fuzz.sh 12
+
 echo "== browser client (clients/web/test.sh)"
 clients/web/test.sh

@@ -9,12 +9,22 @@
 //! by one with every change.
 
 mod board;
+mod code;
+mod fairness;
+pub mod typescript;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-pub use board::board_json;
+pub use board::{
+    Board, Destroyed, MagmaBoard, MagmaCell, MagmaClock, MagmaPhase, MagmaScore, MagmaSeat, MagmaSlot,
+    MagnetBoard, MagnetPiece, MagnetSide, MagnetismBoard, MagnetonBoard, RedBlue, WhiteBlack, board,
+    board_json,
+};
+pub use code::{Code, codes};
+pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -24,7 +34,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// A client-chosen request id, echoed in the reply: a number or a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum RequestId {
     Number(u64),
@@ -39,15 +49,25 @@ impl From<u64> for RequestId {
 
 /// A seat, by its index from 0 in turn order or by its name in the game
 /// (`"white"`, `"red"`, `"3"`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(untagged)]
 pub enum SeatRef {
     Index(u8),
     Name(String),
 }
 
+impl std::fmt::Display for SeatRef {
+    /// The index, or the name as given.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatRef::Index(i) => write!(f, "{i}"),
+            SeatRef::Name(name) => f.write_str(name),
+        }
+    }
+}
+
 /// A message from a client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Identify: `name` alone makes a new guest (the reply carries its
@@ -73,9 +93,13 @@ pub enum ClientMessage {
     CreateRoom {
         id: RequestId,
         game: String,
-        #[serde(default)]
+        /// Option values are text; JSON numbers and booleans are read as
+        /// their text (`3`, `true`).
+        #[serde(default, deserialize_with = "option_values")]
+        #[ts(optional, type = "Record<string, string | number | boolean>")]
         options: BTreeMap<String, String>,
         #[serde(default = "yes")]
+        #[ts(as = "Option<bool>", optional)]
         public: bool,
     },
     /// Take a seat (a given one, or any free one) before the game starts;
@@ -128,6 +152,32 @@ fn yes() -> bool {
     true
 }
 
+/// Reads an options object whose values may be strings, numbers or
+/// booleans, keeping each value as its text.
+fn option_values<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Value {
+        Text(String),
+        Number(serde_json::Number),
+        Flag(bool),
+    }
+    let values = BTreeMap::<String, Option<Value>>::deserialize(deserializer)?;
+    values
+        .into_iter()
+        .map(|(key, value)| match value {
+            Some(Value::Text(text)) => Ok((key, text)),
+            Some(Value::Number(n)) => Ok((key, n.to_string())),
+            Some(Value::Flag(b)) => Ok((key, b.to_string())),
+            None => Err(serde::de::Error::custom(format!(
+                "option {key:?} has no value: option values are strings, numbers or booleans"
+            ))),
+        })
+        .collect()
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -151,14 +201,14 @@ impl ClientMessage {
 }
 
 /// A guest: a display name behind an unguessable token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Guest {
     pub id: String,
     pub name: String,
 }
 
 /// A message from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The reply to `hello`. `token` is present only when a new guest was
@@ -169,6 +219,7 @@ pub enum ServerMessage {
         protocol: u32,
         guest: Guest,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         token: Option<String>,
         rooms: Vec<String>,
     },
@@ -178,23 +229,33 @@ pub enum ServerMessage {
     Ack {
         id: RequestId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         room: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         seat: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         invite: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         version: Option<u64>,
     },
-    /// The reply to `list_rooms`.
-    Rooms { id: RequestId, rooms: Vec<RoomSummary> },
+    /// The reply to `list_rooms`: at most the server's page of rooms (in id
+    /// order), and how many rooms matched in all.
+    Rooms {
+        id: RequestId,
+        rooms: Vec<RoomSummary>,
+        #[serde(default)]
+        total: u32,
+    },
     /// The reply to `ping`.
     Pong { id: RequestId },
     /// A request failed, or (with no id) a message could not be read.
     /// Nothing changed.
     Error {
         id: Option<RequestId>,
-        code: String,
+        code: Code,
         message: String,
     },
     /// The room as the receiving viewer may see it, after a change.
@@ -208,7 +269,7 @@ pub enum ServerMessage {
 }
 
 /// One line of the room list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct RoomSummary {
     pub id: String,
     pub game: String,
@@ -220,7 +281,7 @@ pub struct RoomSummary {
 
 /// A game the server can play, with the options `create_room` accepts
 /// for it: the answer of `GET /api/games` is a list of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
@@ -229,7 +290,7 @@ pub struct GameInfo {
 
 /// One option of a game: its key, the values it accepts (the default
 /// first) and a sentence saying what it does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OptionInfo {
     pub key: String,
     pub values: Vec<String>,
@@ -260,7 +321,7 @@ impl GameInfo {
 }
 
 /// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Seats are being taken.
@@ -270,7 +331,7 @@ pub enum RoomStatus {
 }
 
 /// A seat of a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct SeatState {
     pub seat: u8,
     /// The seat's name in the game (`white`, `red`, `3`).
@@ -287,7 +348,7 @@ pub struct SeatState {
 }
 
 /// The whole room as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct RoomState {
     pub id: String,
     pub game: String,
@@ -304,13 +365,14 @@ pub struct RoomState {
 }
 
 /// The game part of a room, filtered for one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct PlayState {
     /// The position in the game's position format, as the viewer may see it.
     pub position: String,
     /// The game's board as structured data for drawing (per game; see
     /// docs/protocol.md). Kept as JSON text: the server builds it once and
     /// sends it to every viewer who sees the same board.
+    #[ts(type = "Board")]
     pub board: RawJson,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
@@ -426,23 +488,28 @@ impl<'de> Deserialize<'de> for RawJson {
 }
 
 /// One action of the game's log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct MoveEntry {
     /// From 1.
     pub ply: u32,
     pub seat: u8,
-    /// The action in notation; absent while it is secret from the viewer.
+    /// The action in notation; absent (not `null`) while it is secret
+    /// from the viewer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub action: Option<String>,
     /// For a secret action: SHA-256 (hex) of `<salt>:<action>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub commitment: Option<String>,
     /// The salt (hex), revealed when the game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub salt: Option<String>,
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
@@ -450,40 +517,11 @@ pub struct OutcomeState {
 }
 
 /// A running turn timer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct ClockState {
     pub seat: u8,
     /// Milliseconds left when the update was sent.
     pub remaining_ms: u64,
-}
-
-/// Stable error codes of the server (the rules add theirs: `game-over`,
-/// `not-your-turn`, `wrong-phase`, `illegal-action`, `bad-notation`).
-pub mod codes {
-    pub const BAD_JSON: &str = "bad-json";
-    pub const BAD_MESSAGE: &str = "bad-message";
-    pub const TOO_LARGE: &str = "too-large";
-    pub const RATE_LIMITED: &str = "rate-limited";
-    pub const UNSUPPORTED_PROTOCOL: &str = "unsupported-protocol";
-    pub const NOT_IDENTIFIED: &str = "not-identified";
-    pub const BAD_TOKEN: &str = "bad-token";
-    pub const BAD_NAME: &str = "bad-name";
-    pub const UNKNOWN_GAME: &str = "unknown-game";
-    pub const BAD_OPTION: &str = "bad-option";
-    pub const UNKNOWN_ROOM: &str = "unknown-room";
-    pub const INVITE_REQUIRED: &str = "invite-required";
-    pub const SEAT_TAKEN: &str = "seat-taken";
-    pub const NO_SUCH_SEAT: &str = "no-such-seat";
-    pub const ROOM_FULL: &str = "room-full";
-    pub const ALREADY_SEATED: &str = "already-seated";
-    pub const NOT_SEATED: &str = "not-seated";
-    pub const NOT_WATCHING: &str = "not-watching";
-    pub const ALREADY_STARTED: &str = "already-started";
-    pub const NOT_STARTED: &str = "not-started";
-    pub const SEATS_NOT_FULL: &str = "seats-not-full";
-    pub const STORAGE: &str = "storage-failure";
-    pub const SHUTTING_DOWN: &str = "shutting-down";
-    pub const BAD_LEVEL: &str = "bad-level";
 }
 
 /// Reads a client message, saying what is wrong in a reply the server can
@@ -502,7 +540,7 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
     // The common case, a well-formed message, is read once; only a bad one
     // is read again as plain JSON to say what is wrong.
     if let Ok(message) = serde_json::from_str::<ClientMessage>(text) {
-        return Ok(message);
+        return check(message);
     }
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| error(None, codes::BAD_JSON, format!("the message is not JSON: {e}")))?;
@@ -516,14 +554,32 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
             "a message is a JSON object with a \"type\"",
         ));
     }
-    serde_json::from_value(value).map_err(|e| error(id, codes::BAD_MESSAGE, format!("{e}")))
+    let message = serde_json::from_value(value).map_err(|e| error(id, codes::BAD_MESSAGE, format!("{e}")))?;
+    check(message)
+}
+
+/// What the types cannot say: a `hello` names a guest by a name or a token.
+fn check(message: ClientMessage) -> Result<ClientMessage, ServerMessage> {
+    match message {
+        ClientMessage::Hello {
+            id,
+            name: None,
+            token: None,
+            ..
+        } => Err(error(
+            Some(id),
+            codes::BAD_MESSAGE,
+            "hello needs a name (a new guest) or a token (a guest coming back)",
+        )),
+        message => Ok(message),
+    }
 }
 
 /// An `error` message.
-pub fn error(id: Option<RequestId>, code: &str, message: impl Into<String>) -> ServerMessage {
+pub fn error(id: Option<RequestId>, code: Code, message: impl Into<String>) -> ServerMessage {
     ServerMessage::Error {
         id,
-        code: code.to_string(),
+        code,
         message: message.into(),
     }
 }
@@ -540,19 +596,79 @@ mod tests {
             Err(ServerMessage::Error { id, code, .. }) => (id, code),
             other => panic!("{other:?}"),
         };
-        assert_eq!(code("{nope"), (None, "bad-json".into()));
-        assert_eq!(code("[1]"), (None, "bad-message".into()));
+        assert_eq!(code("{nope"), (None, Code::BadJson));
+        assert_eq!(code("[1]"), (None, Code::BadMessage));
         assert_eq!(
             code(r#"{"type":"dance","id":"a"}"#),
-            (Some(RequestId::Text("a".into())), "bad-message".into())
+            (Some(RequestId::Text("a".into())), Code::BadMessage)
         );
         assert_eq!(
             code(r#"{"type":"act","id":3}"#),
-            (Some(RequestId::Number(3)), "bad-message".into())
+            (Some(RequestId::Number(3)), Code::BadMessage)
         );
+        assert_eq!(code(&"x".repeat(MAX_MESSAGE_BYTES + 1)), (None, Code::TooLarge));
+    }
+
+    #[test]
+    fn a_hello_names_a_guest_by_name_or_token() {
+        let refused = parse_client_message(r#"{"type":"hello","id":1,"protocol":1}"#);
+        assert!(
+            matches!(&refused, Err(ServerMessage::Error { id: Some(RequestId::Number(1)), code: Code::BadMessage, message })
+                if message.contains("a name") && message.contains("a token")),
+            "{refused:?}"
+        );
+        assert!(parse_client_message(r#"{"type":"hello","id":1,"protocol":1,"token":"t"}"#).is_ok());
+    }
+
+    #[test]
+    fn option_values_may_be_numbers_and_booleans() {
+        let text = r#"{"type":"create_room","id":1,"game":"magma","options":{"players":3,"teams":true,"timer":"hot","x":1.5}}"#;
+        let Ok(ClientMessage::CreateRoom { options, .. }) = parse_client_message(text) else {
+            panic!("refused: {text}");
+        };
+        let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert_eq!(
-            code(&"x".repeat(MAX_MESSAGE_BYTES + 1)),
-            (None, "too-large".into())
+            pairs,
+            [
+                ("players", "3"),
+                ("teams", "true"),
+                ("timer", "hot"),
+                ("x", "1.5")
+            ]
         );
+        for bad in [
+            r#"{"players":null}"#,
+            r#"{"players":[3]}"#,
+            r#"{"players":{"n":3}}"#,
+        ] {
+            let text = format!(r#"{{"type":"create_room","id":2,"game":"magma","options":{bad}}}"#);
+            assert!(
+                matches!(
+                    parse_client_message(&text),
+                    Err(ServerMessage::Error {
+                        code: Code::BadMessage,
+                        ..
+                    })
+                ),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_secret_move_has_no_action_field() {
+        let entry = MoveEntry {
+            ply: 1,
+            seat: 1,
+            action: None,
+            commitment: Some("c".into()),
+            salt: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&entry).unwrap(),
+            r#"{"ply":1,"seat":1,"commitment":"c"}"#
+        );
+        assert_eq!(SeatRef::Name("purple".into()).to_string(), "purple");
+        assert_eq!(SeatRef::Index(2).to_string(), "2");
     }
 }

@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+mod common;
+
 use lodestone_protocol::*;
 use serde_json::{Value, json};
 
@@ -198,6 +200,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                     taken: 1,
                     players: vec!["Ann".into()],
                 }],
+                total: 1,
             },
         ),
         ("pong", ServerMessage::Pong { id: id(10) }),
@@ -205,7 +208,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             "error",
             ServerMessage::Error {
                 id: Some(id(9)),
-                code: "illegal-action".into(),
+                code: Code::IllegalAction,
                 message: "D4 is occupied".into(),
             },
         ),
@@ -246,43 +249,27 @@ fn server_messages_are_pinned_and_read_back() {
     }
 }
 
-/// Every ```json block of docs/protocol.md whose first line is a message.
+/// Every message of a ```json block of docs/protocol.md.
 #[test]
 fn every_example_in_the_protocol_doc_is_a_message() {
-    let doc = include_str!("../../docs/protocol.md");
     let mut seen = std::collections::BTreeSet::new();
-    let mut blocks = 0;
-    for block in doc.split("```json").skip(1) {
-        let body = block.split("```").next().unwrap();
-        // A block holds one message per line (a sequence) or one message.
-        let lines: Vec<&str> = body.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        let messages: Vec<Value> = if lines
-            .iter()
-            .all(|l| l.starts_with('{') && l.ends_with('}') && serde_json::from_str::<Value>(l).is_ok())
-        {
-            lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect()
-        } else {
-            vec![serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON: {e}\n{body}"))]
-        };
-        for value in messages {
-            blocks += 1;
-            let kind = value["type"]
-                .as_str()
-                .unwrap_or_else(|| panic!("no type: {value}"))
-                .to_string();
-            let text = value.to_string();
-            let is_client = parse_client_message(&text).is_ok();
-            let is_server = serde_json::from_str::<ServerMessage>(&text).is_ok();
-            assert!(is_client || is_server, "not a message: {text}");
-            if is_server {
-                let back =
-                    serde_json::to_value(serde_json::from_str::<ServerMessage>(&text).unwrap()).unwrap();
-                assert_eq!(back, value, "does not read back to itself");
-            }
-            seen.insert(kind);
+    let examples = common::doc_examples();
+    for value in &examples {
+        let kind = value["type"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no type: {value}"))
+            .to_string();
+        let text = value.to_string();
+        let is_client = parse_client_message(&text).is_ok();
+        let is_server = serde_json::from_str::<ServerMessage>(&text).is_ok();
+        assert!(is_client || is_server, "not a message: {text}");
+        if is_server {
+            let back = serde_json::to_value(serde_json::from_str::<ServerMessage>(&text).unwrap()).unwrap();
+            assert_eq!(&back, value, "does not read back to itself");
         }
+        seen.insert(kind);
     }
-    assert!(blocks > 20);
+    assert!(examples.len() > 20);
     for (name, m) in client_messages() {
         let kind = serde_json::to_value(&m).unwrap()["type"]
             .as_str()
@@ -300,4 +287,44 @@ fn every_example_in_the_protocol_doc_is_a_message() {
             .to_string();
         assert!(seen.contains(&kind), "docs/protocol.md has no example of {kind}");
     }
+}
+
+/// The first-column codes of the table under "## Error codes" in
+/// docs/protocol.md, as written.
+fn documented_codes() -> Vec<String> {
+    let doc = include_str!("../../docs/protocol.md");
+    let section = doc
+        .split("\n## Error codes\n")
+        .nth(1)
+        .expect("docs/protocol.md has an Error codes section");
+    let section = section.split("\n## ").next().unwrap();
+    let mut codes = Vec::new();
+    for row in section.lines().filter(|l| l.starts_with('|')).skip(2) {
+        let first = row.split('|').nth(1).unwrap();
+        for cell in first.split(',') {
+            let code = cell.trim().trim_matches('`');
+            assert!(!code.is_empty(), "an empty code in row {row:?}");
+            codes.push(code.to_string());
+        }
+    }
+    codes
+}
+
+#[test]
+fn every_code_is_in_the_protocol_doc_and_every_documented_code_is_a_code() {
+    let documented = documented_codes();
+    for code in Code::ALL {
+        assert!(
+            documented.iter().any(|d| code == d.as_str()),
+            "docs/protocol.md's table of error codes has no row for {code}"
+        );
+    }
+    for d in &documented {
+        let parsed = serde_json::from_value::<Code>(Value::String(d.clone()));
+        assert!(
+            parsed.is_ok(),
+            "docs/protocol.md lists {d:?}, which is not a Code"
+        );
+    }
+    assert_eq!(documented.len(), Code::ALL.len(), "a code is listed twice");
 }

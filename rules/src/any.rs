@@ -6,7 +6,6 @@
 //! variant to each enum, an arm to `with_game!` and a [`Variant`] impl.
 
 use std::fmt;
-use std::str::FromStr;
 
 use rand_core::Rng;
 
@@ -14,41 +13,15 @@ use crate::game::{
     Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
     RuleError,
 };
+pub use crate::kind::GameKind;
 use crate::magma::{self, Magma};
 use crate::magnet::{self, Magnet};
 use crate::magnetism::{self, Magnetism};
 use crate::magneton::{self, Magneton};
 use crate::perft::{PerftError, perft};
-use crate::{Seat, SeatSet, Viewer};
-
-/// The four games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameKind {
-    Magnet,
-    Magma,
-    Magnetism,
-    Magneton,
-}
+use crate::seat::{Seat, SeatSet, Viewer};
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Magnet,
-        GameKind::Magma,
-        GameKind::Magnetism,
-        GameKind::Magneton,
-    ];
-
-    /// The name used in records (`[Game "magneton"]`), on the command line
-    /// and on the wire.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Magnet => "magnet",
-            GameKind::Magma => "magma",
-            GameKind::Magnetism => "magnetism",
-            GameKind::Magneton => "magneton",
-        }
-    }
-
     /// The options the game offers.
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self {
@@ -57,28 +30,6 @@ impl GameKind {
             GameKind::Magma => Magma::option_specs(),
             GameKind::Magneton => Magneton::option_specs(),
         }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = NotationError;
-
-    fn from_str(text: &str) -> Result<GameKind, NotationError> {
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| {
-                NotationError::new(format!(
-                    "unknown game {:?} (one of magnet, magma, magnetism, magneton)",
-                    text.trim()
-                ))
-            })
     }
 }
 
@@ -421,6 +372,12 @@ impl AnyGame {
             at: d.at,
             action: wrap_action(g)(d.action),
         }))
+    }
+
+    /// Whether `action` is the server's to play (see
+    /// [`Game::is_server_action`]); false for another game's action.
+    pub fn is_server_action(&self, action: &AnyAction) -> bool {
+        with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.is_server_action(a)))
     }
 
     pub fn conceals(&self, actor: Seat, action: &AnyAction, viewer: Viewer) -> bool {

@@ -7,7 +7,9 @@ use std::hash::Hash;
 
 use rand_core::Rng;
 
-use crate::{GameKind, Seat, SeatSet, Viewer};
+pub use crate::error::{ErrorCode, NotationError, OptionError, RuleError};
+use crate::kind::GameKind;
+use crate::seat::{Seat, SeatSet, Viewer};
 
 /// A moment in a game, in milliseconds on the caller's clock.
 ///
@@ -35,100 +37,6 @@ pub struct Offer<A> {
     pub extras: Vec<String>,
 }
 
-/// The stable, machine-readable part of a [`RuleError`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorCode {
-    /// The game has ended; nothing more can be played.
-    GameOver,
-    /// The seat may not act now.
-    NotYourTurn,
-    /// The kind of action does not belong to the current phase (a drop
-    /// after all stones are down, a move before).
-    WrongPhase,
-    /// The action is of the right kind but the rules forbid it here.
-    IllegalAction,
-    /// The action belongs to another game.
-    WrongGame,
-}
-
-impl ErrorCode {
-    /// The code as it appears on the wire and in logs; never changes.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::GameOver => "game-over",
-            ErrorCode::NotYourTurn => "not-your-turn",
-            ErrorCode::WrongPhase => "wrong-phase",
-            ErrorCode::IllegalAction => "illegal-action",
-            ErrorCode::WrongGame => "wrong-game",
-        }
-    }
-}
-
-impl fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Why the rules refused an action: a stable code and a sentence for people.
-/// The state the action was applied to is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleError {
-    pub code: ErrorCode,
-    pub message: String,
-}
-
-impl RuleError {
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> RuleError {
-        RuleError {
-            code,
-            message: message.into(),
-        }
-    }
-
-    pub fn illegal(message: impl Into<String>) -> RuleError {
-        RuleError::new(ErrorCode::IllegalAction, message)
-    }
-
-    pub fn game_over() -> RuleError {
-        RuleError::new(ErrorCode::GameOver, "the game is over")
-    }
-}
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for RuleError {}
-
-/// Text that is not an action, position or option of the game at all
-/// (as opposed to a well-formed action the rules refuse: [`RuleError`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    pub message: String,
-}
-
-impl NotationError {
-    pub fn new(message: impl Into<String>) -> NotationError {
-        NotationError {
-            message: message.into(),
-        }
-    }
-
-    /// Stable code for the wire.
-    pub const CODE: &'static str = "bad-notation";
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for NotationError {}
-
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -142,6 +50,23 @@ pub enum Outcome {
     Draw {
         reason: String,
     },
+}
+
+impl Outcome {
+    /// `winners` won; `side` names them, `reason` says why.
+    pub fn win(winners: SeatSet, side: impl Into<String>, reason: impl Into<String>) -> Outcome {
+        Outcome::Win {
+            winners,
+            side: side.into(),
+            reason: reason.into(),
+        }
+    }
+
+    pub fn draw(reason: impl Into<String>) -> Outcome {
+        Outcome::Draw {
+            reason: reason.into(),
+        }
+    }
 }
 
 impl fmt::Display for Outcome {
@@ -168,32 +93,6 @@ impl OptionSpec {
         self.values[0]
     }
 }
-
-/// A bad option: unknown key, value out of range, or a combination the game
-/// does not allow. The message names the option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionError {
-    pub message: String,
-}
-
-impl OptionError {
-    pub fn new(message: impl Into<String>) -> OptionError {
-        OptionError {
-            message: message.into(),
-        }
-    }
-
-    /// Stable code for the wire.
-    pub const CODE: &'static str = "bad-option";
-}
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for OptionError {}
 
 /// Options as text (`key=value` pairs), checked against a game's
 /// [`OptionSpec`]s: every key known, every value allowed, no key twice.
@@ -272,6 +171,17 @@ impl OptionValues {
     }
 }
 
+/// A game's typed options and their text form (see [`OptionValues`]).
+pub trait GameOptions: Clone + fmt::Debug + PartialEq + Eq + Default {
+    /// The options the game offers, in the order they are printed.
+    const SPECS: &'static [OptionSpec];
+    /// Typed options from text values checked against [`Self::SPECS`];
+    /// an error for a combination the game does not allow.
+    fn from_values(values: &OptionValues) -> Result<Self, OptionError>;
+    /// The options as `key=value` text, in spec order, defaults included.
+    fn pairs(&self) -> Vec<(&'static str, String)>;
+}
+
 /// A game: its state, the actions that change it, and the views that show
 /// it. The implementing type is the full, authoritative state, hidden
 /// information included; it never leaves the room that owns it except as a
@@ -283,7 +193,7 @@ pub trait Game: Clone + fmt::Debug + Sized {
     const KIND: GameKind;
 
     /// The typed options (variants, player count, timers).
-    type Options: Clone + fmt::Debug + PartialEq + Eq + Default;
+    type Options: GameOptions;
     /// One intent of one seat, context-free (like a UCI move).
     type Action: Clone + fmt::Debug + PartialEq + Eq + Hash + fmt::Display;
     /// What one viewer may know. Its `Display` is the game's position
@@ -293,11 +203,17 @@ pub trait Game: Clone + fmt::Debug + Sized {
     type Key: Clone + fmt::Debug + Eq + Hash;
 
     /// The options this game offers.
-    fn option_specs() -> &'static [OptionSpec];
+    fn option_specs() -> &'static [OptionSpec] {
+        Self::Options::SPECS
+    }
     /// Typed options from checked text values.
-    fn options_from(values: &OptionValues) -> Result<Self::Options, OptionError>;
+    fn options_from(values: &OptionValues) -> Result<Self::Options, OptionError> {
+        Self::Options::from_values(values)
+    }
     /// The options as `key=value` text, in spec order, defaults included.
-    fn option_pairs(options: &Self::Options) -> Vec<(&'static str, String)>;
+    fn option_pairs(options: &Self::Options) -> Vec<(&'static str, String)> {
+        options.pairs()
+    }
 
     /// The starting state.
     fn new(options: Self::Options) -> Self;
@@ -336,19 +252,36 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// list, offers less: one action per choice the seat can tell apart,
     /// with its optional extras (Magnet), or nothing when the client
     /// composes the action itself (Magnet's setup). Every offered action,
-    /// with any of its extras, is legal.
+    /// with any of its extras, is legal. The server's own actions
+    /// ([`Game::is_server_action`]) are never offered.
     fn offers(&self, seat: Seat) -> Vec<Offer<Self::Action>> {
         self.legal_actions(seat)
             .into_iter()
+            .filter(|action| !self.is_server_action(action))
             .map(|action| Offer {
                 action,
                 extras: Vec::new(),
             })
             .collect()
     }
-    /// Plays `action` for `seat` at time `at`. On error the state is
-    /// unchanged.
-    fn apply(&mut self, seat: Seat, action: &Self::Action, at: Millis) -> Result<(), RuleError>;
+    /// What [`Game::check`] hands on to [`Game::play_unchecked`]: whatever
+    /// the check found out that playing needs (`()` for most games).
+    type Checked;
+
+    /// Judges `action` for `seat` at time `at` without changing anything:
+    /// the whole of legality. Never panics, whatever the action.
+    fn check(&self, seat: Seat, action: &Self::Action, at: Millis) -> Result<Self::Checked, RuleError>;
+    /// Plays `action`, which [`Game::check`] accepted in this very state
+    /// (and which gave `checked`), and decides whether the game has ended.
+    /// Anything else is a logic error.
+    fn play_unchecked(&mut self, seat: Seat, action: &Self::Action, checked: Self::Checked, at: Millis);
+    /// Plays `action` for `seat` at time `at`: check, then play. On error
+    /// the state is unchanged.
+    fn apply(&mut self, seat: Seat, action: &Self::Action, at: Millis) -> Result<(), RuleError> {
+        let checked = self.check(seat, action, at)?;
+        self.play_unchecked(seat, action, checked, at);
+        Ok(())
+    }
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<&Outcome>;
 
@@ -378,6 +311,15 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// The running turn timer, if the game has one.
     fn deadline(&self) -> Option<Deadline<Self::Action>> {
         None
+    }
+
+    /// Whether `action` is the server's to play, never a player's: the
+    /// action of a [`Deadline`] (Magma's `timeout`). It is legal (`apply`
+    /// accepts it, so records holding it replay, and `legal_actions` lists
+    /// it), but it is never offered to a client, and a server refuses it
+    /// from one. None by default.
+    fn is_server_action(&self, _action: &Self::Action) -> bool {
+        false
     }
 
     /// Whether `action`, played earlier by `actor`, must still be hidden from

@@ -8,20 +8,24 @@
 
 pub mod any;
 pub mod bot;
+mod error;
 pub mod game;
 pub mod geometry;
+mod kind;
 pub mod magma;
 pub mod magnet;
 pub mod magnetism;
 pub mod magneton;
 pub mod perft;
 pub mod record;
+mod repetition;
 mod seat;
+mod side;
 
 pub use any::{ActionError, AnyAction, AnyGame, AnyView, GameKind, SetupError, Variant};
 pub use game::{
-    Deadline, ErrorCode, Game, Millis, NotationError, Offer, OptionError, OptionSpec, OptionValues, Outcome,
-    RuleError,
+    Deadline, ErrorCode, Game, GameOptions, Millis, NotationError, Offer, OptionError, OptionSpec,
+    OptionValues, Outcome, RuleError,
 };
 pub use record::{Record, ReplayError};
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet, Viewer};

@@ -1,11 +1,14 @@
 //! Perft: the number of leaves of the tree of legal play to a depth, where
 //! the children of a node are its distinct successor positions (two actions
-//! that lead to the same position count once; NOTATION.md).
+//! that lead to the same position count once; NOTATION.md). A position
+//! includes whether the game is over and who won: two actions that leave
+//! the same pieces, one of them ending the game, are two children.
 
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::game::{Game, Millis};
+use crate::game::{Game, Millis, Outcome};
+use crate::seat::SeatSet;
 
 /// Perft was asked of a position it does not count.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +41,25 @@ fn count<G: Game>(game: &G, depth: u32) -> u64 {
     }
 }
 
+/// The part of a result that tells positions apart: over or not, and who
+/// won (not the reason, which is words for people).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Ending {
+    Ongoing,
+    Draw,
+    Won(SeatSet),
+}
+
+impl Ending {
+    fn of(outcome: Option<&Outcome>) -> Ending {
+        match outcome {
+            None => Ending::Ongoing,
+            Some(Outcome::Draw { .. }) => Ending::Draw,
+            Some(Outcome::Win { winners, .. }) => Ending::Won(*winners),
+        }
+    }
+}
+
 /// The distinct positions one action away, in the order their first action
 /// was generated.
 pub fn children<G: Game>(game: &G) -> Vec<G> {
@@ -52,7 +74,7 @@ pub fn children<G: Game>(game: &G) -> Vec<G> {
             child
                 .apply(seat, &action, Millis(0))
                 .unwrap_or_else(|e| panic!("generated action {action} was refused: {e}"));
-            if seen.insert(child.position_key()) {
+            if seen.insert((child.position_key(), Ending::of(child.outcome()))) {
                 out.push(child);
             }
         }

@@ -405,6 +405,29 @@ proptest! {
         prop_assert!(Magnet::new(Options::default()).offers(Seat(0)).is_empty());
     }
 
+    /// The promotions offered with a turn are exactly the ones the judge
+    /// accepts (issue 18): for every offered turn and every vertex V,
+    /// `TURN +V` is accepted if and only if V is one of the turn's extras.
+    #[test]
+    fn offered_promotions_are_exactly_the_accepted_ones(seed: u64, plies in 0usize..60) {
+        let (game, _) = seeded_game(seed, plies);
+        let Some(s) = game.to_act().first_seat() else { return Ok(()) };
+        for offer in game.offers(s) {
+            let Action::Turn(turn) = offer.action else { unreachable!("turns only") };
+            let mut accepted: Vec<String> = Vec::new();
+            for v in Vertex::all() {
+                let promoted = Action::Turn(Turn { promote: VertexList::from_slice(&[v]).unwrap(), ..turn });
+                if game.clone().apply(s, &promoted, Millis(0)).is_ok() {
+                    accepted.push(v.to_string());
+                }
+            }
+            let mut offered = offer.extras.clone();
+            offered.sort();
+            accepted.sort();
+            prop_assert_eq!(offered, accepted, "promotions of {}", offer.action);
+        }
+    }
+
     /// No view leaks a hidden kind. Play a random game; play it again with
     /// two of one side's pieces swapped in its setup. While everything
     /// public (and the viewer's own pieces) agrees, the viewer's printed

@@ -5,7 +5,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
@@ -14,7 +13,9 @@ use tokio_util::task::TaskTracker;
 
 use crate::bot_pool::BotPool;
 use crate::clock::Clock;
+use crate::limits::{Admission, Limits};
 use crate::lobby::Lobby;
+use crate::metrics::Metrics;
 use crate::room::{RoomCore, RoomHandle, spawn_room};
 use crate::store::{Store, StoreError};
 
@@ -36,6 +37,8 @@ pub struct Config {
     /// of the server. Off (`NORMAL`), a commit is in the operating system's
     /// hands when it is acknowledged: it survives the server being killed.
     pub sync_full: bool,
+    /// Admission limits and quotas (`limits.rs`).
+    pub limits: Limits,
     /// Threads the bots think on (their CPU budget; at least 1).
     pub bot_threads: usize,
     /// Bot moves that may wait for a thread; more wait their turn to queue.
@@ -50,6 +53,7 @@ impl Default for Config {
             rate_limit: 50,
             outbox: 256,
             sync_full: false,
+            limits: Limits::default(),
             bot_threads: 1,
             bot_queue: 1024,
         }
@@ -69,6 +73,9 @@ pub struct App {
     pub shutdown: CancellationToken,
     /// Every connection and room task, so shutdown can wait for them.
     pub tasks: TaskTracker,
+    /// Connection counts and per-address rates (`limits.rs`).
+    pub admission: Admission,
+    pub metrics: Metrics,
     next_conn: AtomicU64,
     /// Serialises loading rooms from the store, so a room never gets two
     /// tasks.
@@ -121,6 +128,8 @@ impl Server {
         let bots = BotPool::start(config.bot_threads, config.bot_queue)?;
         let app = Arc::new(App {
             bots,
+            admission: Admission::new(&config.limits),
+            metrics: Metrics::new(),
             config,
             store,
             lobby: Lobby::default(),
@@ -156,20 +165,8 @@ impl Server {
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = crate::http::router(app.clone());
-        let shutdown = app.shutdown.clone();
-        // Game messages are small and answered at once: send them without
-        // waiting to fill a packet (no Nagle delay).
-        let listener = listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::debug!(error = %e, "could not set TCP_NODELAY");
-            }
-        });
-        app.tasks.spawn(async move {
-            let serve = axum::serve(listener, router).with_graceful_shutdown(shutdown.cancelled_owned());
-            if let Err(e) = serve.await {
-                tracing::error!(error = %e, "the HTTP server stopped");
-            }
-        });
+        app.tasks
+            .spawn(crate::serve::serve(listener, router, app.clone()));
         Ok(Server {
             addr,
             app,

@@ -18,7 +18,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lodestone_protocol::{RequestId, RoomState, RoomStatus, SeatRef, ServerMessage, codes};
+use lodestone_protocol::{Code, RequestId, RoomState, RoomStatus, SeatRef, ServerMessage, codes};
 use lodestone_rules::bot::{Level, Situation};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
@@ -65,7 +65,7 @@ pub async fn add_bot(
     seat: Option<SeatRef>,
     invite: Option<String>,
     level: Level,
-) -> Result<u8, (String, String)> {
+) -> Result<u8, (Code, String)> {
     let player = Player {
         id: uuid::Uuid::new_v4().to_string(),
         name: format!("Bot ({level})"),
@@ -80,7 +80,7 @@ pub async fn add_bot(
     };
     if app.store.write(vec![op]).await.is_err() {
         return Err((
-            codes::STORAGE.into(),
+            codes::STORAGE,
             "the server could not store the bot; try again".into(),
         ));
     }
@@ -92,10 +92,7 @@ pub async fn add_bot(
         .await
         .is_err()
     {
-        return Err((
-            codes::UNKNOWN_ROOM.into(),
-            "the room is not available; try again".into(),
-        ));
+        return Err((codes::UNKNOWN_ROOM, "the room is not available; try again".into()));
     }
     match reply(&mut inbox, &id).await {
         Some(ServerMessage::Ack { seat: Some(seat), .. }) => {
@@ -111,7 +108,7 @@ pub async fn add_bot(
             Ok(seat)
         }
         Some(ServerMessage::Error { code, message, .. }) => Err((code, message)),
-        _ => Err((codes::UNKNOWN_ROOM.into(), "the room closed".into())),
+        _ => Err((codes::UNKNOWN_ROOM, "the room closed".into())),
     }
 }
 
@@ -215,6 +212,7 @@ impl Driver {
     /// it last acted on, the pool thinks and the bot sends the action.
     /// Ends with the game, the room, the connection, or `stop`.
     async fn play(self, mut inbox: Inbox) {
+        let _counted = self.app.metrics.bot();
         let mut latest: Option<(u64, Box<RoomState>)> = None;
         let mut thinking: Option<Thinking> = None;
         let mut acted_on = 0;

@@ -1,33 +1,115 @@
 //! HTTP routes: the WebSocket endpoint, the games and their options, the
-//! public room list, game records, a health check, and the browser client
-//! (`web.rs`).
+//! public room list, game records, health, readiness and metrics, and the
+//! browser client (`web.rs`). Every request passes `admit` first: the
+//! client's address is worked out once and its request rate checked.
 
 use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use lodestone_protocol::{GameInfo, codes, error};
+use lodestone_protocol::{Code, GameInfo, codes, error};
 
 use crate::app::App;
+use crate::limits::Refusal;
 use crate::secrets;
+
+/// The address a request comes from (behind a trusted proxy, the one it
+/// forwards for): a request extension set by `admit`.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientAddr {
+    pub ip: IpAddr,
+    /// The TCP peer (the proxy, if there is one).
+    pub peer: IpAddr,
+}
 
 /// The server's routes.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
-        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .route("/ws", get(crate::ws::upgrade))
         .route("/api/games", get(games))
         .route("/api/rooms", get(rooms))
         .route("/api/rooms/{id}/record", get(record))
         .merge(crate::web::routes())
+        .layer(axum::middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)
 }
 
-fn json_error(status: StatusCode, code: &str, message: &str) -> Response {
+/// Paths a monitor polls: not counted against the request rate.
+const MONITORING: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+
+/// Works out the client's address, refuses a client over its request
+/// rate (429), and adds the browser safety headers to every answer.
+async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip());
+    let ip = app.admission.client_ip(peer, request.headers());
+    request.extensions_mut().insert(ClientAddr { ip, peer });
+    let mut response = if !MONITORING.contains(&request.uri().path()) && !app.admission.request(ip) {
+        app.metrics.refused(Refusal::RequestRate);
+        let mut refused = json_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            codes::RATE_LIMITED,
+            "too many requests from this address; try again in a minute",
+        );
+        refused
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+        refused
+    } else {
+        next.run(request).await
+    };
+    crate::web::secure_headers(response.headers_mut());
+    response
+}
+
+/// `GET /healthz`: 200 `ok` while the server can store games; 503 with
+/// the reason when it cannot (the storage writer stopped or does not
+/// answer), so a supervisor restarts it.
+async fn healthz(State(app): State<Arc<App>>) -> Response {
+    match crate::health::storage(&app).await {
+        Ok(()) => "ok\n".into_response(),
+        Err(reason) => (StatusCode::SERVICE_UNAVAILABLE, format!("storage: {reason}\n")).into_response(),
+    }
+}
+
+/// `GET /readyz`: 200 `ready` when a proxy may send new players here; 503
+/// while shutting down, when storage fails, or at the connection limit.
+async fn readyz(State(app): State<Arc<App>>) -> Response {
+    let not_ready =
+        |why: String| (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {why}\n")).into_response();
+    if app.shutdown.is_cancelled() {
+        return not_ready("shutting down".into());
+    }
+    if app.admission.nearly_full() {
+        return not_ready("at the connection limit".into());
+    }
+    match crate::health::storage(&app).await {
+        Ok(()) => "ready\n".into_response(),
+        Err(reason) => not_ready(format!("storage: {reason}")),
+    }
+}
+
+/// `GET /metrics`: Prometheus text (docs/operating.md lists the metrics).
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        app.metrics.render(app.lobby.counts()),
+    )
+        .into_response()
+}
+
+pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
     let body = serde_json::to_string(&error(None, code, message)).expect("errors serialise");
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
@@ -38,33 +120,42 @@ async fn games() -> Response {
 }
 
 /// `GET /api/rooms[?game=G][&playing=1]`: the public rooms with a free
-/// seat, or (`playing=1`) the public games being played.
+/// seat, or (`playing=1`) the public games being played; at most the
+/// server's page of them, with `X-Total-Count` saying how many there are.
 async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
     let game = query.get("game").map(String::as_str);
-    let list = if query.get("playing").is_some_and(|v| v == "1" || v == "true") {
-        app.lobby.playing_rooms(game)
-    } else {
-        app.lobby.open_rooms(game)
-    };
-    axum::Json(list).into_response()
+    let playing = query.get("playing").is_some_and(|v| v == "1" || v == "true");
+    let page = app.lobby.list(game, playing, app.config.limits.lobby_page);
+    let mut response = axum::Json(page.rooms).into_response();
+    response
+        .headers_mut()
+        .insert("x-total-count", HeaderValue::from(page.total));
+    response
 }
 
 /// `GET /api/rooms/{id}/record[?invite=CODE]`, with the guest's token as
-/// `Authorization: Bearer TOKEN` (or `?token=`): the game record in
-/// NOTATION.md format, as that guest may see it (a spectator without a
-/// token). Complete, with commitment salts, once the game is over.
+/// `Authorization: Bearer TOKEN` (never in the address, where proxies and
+/// logs keep it: `?token=` is refused): the game record in NOTATION.md
+/// format, as that guest may see it (a spectator without a token).
+/// Complete, with commitment salts, once the game is over.
 async fn record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
+    if query.contains_key("token") {
+        return json_error(
+            StatusCode::BAD_REQUEST,
+            codes::TOKEN_IN_URL,
+            "send the token as `Authorization: Bearer TOKEN`, never in the address",
+        );
+    }
     let token = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::to_string)
-        .or_else(|| query.get("token").cloned());
+        .map(str::to_string);
     let guest = match token {
         None => None,
         Some(token) => match app.store.guest_by_token_hash(&secrets::token_hash(&token)).await {
@@ -92,7 +183,7 @@ async fn record(
     };
     match handle.record(guest, query.get("invite").cloned()).await {
         Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, &refusal.code, &refusal.message),
+        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
         Err(_) => json_error(
             StatusCode::SERVICE_UNAVAILABLE,
             codes::UNKNOWN_ROOM,

@@ -7,13 +7,18 @@ mod app;
 mod bot_pool;
 mod bots;
 mod clock;
+mod health;
 mod http;
+pub mod limits;
 mod lobby;
+mod metrics;
 mod room;
 pub mod secrets;
+mod serve;
 pub mod store;
 mod web;
 mod ws;
 
 pub use app::{Config, Server};
+pub use limits::Limits;
 pub use web::asset_paths as web_assets;

@@ -1,12 +1,16 @@
 //! The lobby: every room in memory, by id, with the summary the public room
-//! list shows. Shared by all connections behind a `std` mutex that is held
-//! only for map operations, never across an `.await`.
+//! list shows, and who opened each room (for the open-room quotas). Shared
+//! by all connections behind `std` mutexes that are held only for map
+//! operations, never across an `.await`.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Mutex;
 
 use lodestone_protocol::{RoomStatus, RoomSummary};
 
+use crate::limits::Refusal;
+use crate::metrics::RoomCounts;
 use crate::room::{RoomCore, RoomHandle};
 
 #[derive(Debug)]
@@ -18,10 +22,28 @@ struct Entry {
     seated: Vec<String>,
 }
 
+/// Who opened a room: the guest and the client address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opener {
+    pub guest: String,
+    pub address: IpAddr,
+}
+
+/// A page of the room list: at most the page size, and how many matched.
+#[derive(Debug)]
+pub struct RoomPage {
+    pub rooms: Vec<RoomSummary>,
+    pub total: usize,
+}
+
 /// The rooms in memory.
 #[derive(Debug, Default)]
 pub struct Lobby {
     rooms: Mutex<HashMap<String, Entry>>,
+    /// Rooms opened since the server started, by id, until they start or
+    /// leave memory. A room being created is here before it is stored, so
+    /// requests on several connections cannot all pass the quota at once.
+    openers: Mutex<HashMap<String, Opener>>,
 }
 
 impl Lobby {
@@ -57,34 +79,97 @@ impl Lobby {
 
     pub fn remove(&self, id: &str) {
         self.rooms().remove(id);
+        self.openers().remove(id);
+    }
+
+    fn openers(&self) -> std::sync::MutexGuard<'_, HashMap<String, Opener>> {
+        self.openers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts room `id` (about to be created) against its opener's quotas:
+    /// `per_guest` open rooms per guest and `per_address` per address
+    /// (0: no limit). Rooms that have started no longer count. On success
+    /// the room counts until [`Lobby::forget_opener`] or its removal.
+    pub fn claim_open_room(
+        &self,
+        id: &str,
+        opener: Opener,
+        per_guest: usize,
+        per_address: usize,
+    ) -> Result<(), Refusal> {
+        if per_guest == 0 && per_address == 0 {
+            return Ok(());
+        }
+        let rooms = self.rooms();
+        let mut openers = self.openers();
+        // Rooms that are no longer open stop counting (and are forgotten).
+        openers.retain(|room, _| rooms.get(room).is_none_or(|e| e.status == RoomStatus::Open));
+        let (mut guest, mut address) = (0, 0);
+        for o in openers.values() {
+            guest += usize::from(o.guest == opener.guest);
+            address += usize::from(o.address == opener.address);
+        }
+        if per_guest > 0 && guest >= per_guest {
+            return Err(Refusal::RoomsPerGuest);
+        }
+        if per_address > 0 && address >= per_address {
+            return Err(Refusal::RoomsPerAddress);
+        }
+        openers.insert(id.to_string(), opener);
+        Ok(())
+    }
+
+    /// Gives back a claim whose room was not created.
+    pub fn forget_opener(&self, id: &str) {
+        self.openers().remove(id);
+    }
+
+    /// How many rooms are in memory in each state.
+    pub fn counts(&self) -> RoomCounts {
+        let mut counts = RoomCounts::default();
+        for e in self.rooms().values() {
+            match e.status {
+                RoomStatus::Open => counts.open += 1,
+                RoomStatus::Playing => counts.playing += 1,
+                RoomStatus::Finished => counts.finished += 1,
+            }
+        }
+        counts
     }
 
     pub fn get(&self, id: &str) -> Option<RoomHandle> {
         self.rooms().get(id).map(|e| e.handle.clone())
     }
 
-    /// Public rooms that still have a free seat, in id order.
-    pub fn open_rooms(&self, game: Option<&str>) -> Vec<RoomSummary> {
-        self.public_rooms(game, |e| {
-            e.status == RoomStatus::Open && e.summary.taken < e.summary.seats
-        })
-    }
-
-    /// Public games being played (to watch), in id order.
-    pub fn playing_rooms(&self, game: Option<&str>) -> Vec<RoomSummary> {
-        self.public_rooms(game, |e| e.status == RoomStatus::Playing)
-    }
-
-    fn public_rooms(&self, game: Option<&str>, keep: impl Fn(&Entry) -> bool) -> Vec<RoomSummary> {
-        let mut list: Vec<RoomSummary> = self
-            .rooms()
+    /// Public rooms that still have a free seat (or with `playing`, public
+    /// games being played, to watch), in id order: the first `page` of them
+    /// (0: all) and how many there are.
+    pub fn list(&self, game: Option<&str>, playing: bool, page: usize) -> RoomPage {
+        let keep = |e: &Entry| {
+            if playing {
+                e.status == RoomStatus::Playing
+            } else {
+                e.status == RoomStatus::Open && e.summary.taken < e.summary.seats
+            }
+        };
+        let rooms = self.rooms();
+        let mut list: Vec<&Entry> = rooms
             .values()
             .filter(|e| e.public && keep(e))
             .filter(|e| game.is_none_or(|g| e.summary.game.eq_ignore_ascii_case(g)))
-            .map(|e| e.summary.clone())
             .collect();
-        list.sort_by(|a, b| a.id.cmp(&b.id));
-        list
+        let total = list.len();
+        let page = if page == 0 { total } else { page.min(total) };
+        // Only the page is sorted and cloned, not every matching room.
+        if page < total {
+            list.select_nth_unstable_by(page, |a, b| a.summary.id.cmp(&b.summary.id));
+            list.truncate(page);
+        }
+        list.sort_by(|a, b| a.summary.id.cmp(&b.summary.id));
+        RoomPage {
+            rooms: list.into_iter().map(|e| e.summary.clone()).collect(),
+            total,
+        }
     }
 
     /// The unfinished rooms where `guest` holds a seat.

@@ -50,6 +50,9 @@ struct Args {
     /// least one.
     #[arg(long, env = "LODESTONE_BOT_THREADS", default_value_t = 0)]
     bot_threads: usize,
+    /// Admission limits and quotas (each 0 = off).
+    #[command(flatten)]
+    limits: lodestone_server::limits::LimitArgs,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -95,6 +98,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
+        limits: args.limits.into(),
         bot_threads: match args.bot_threads {
             0 => std::thread::available_parallelism()
                 .map_or(1, |n| n.get() / 2)

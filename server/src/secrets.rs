@@ -3,12 +3,14 @@
 //!
 //! - A guest token is 256 random bits (hex); only its SHA-256 is stored.
 //! - A secret action (a Magnet setup, a Magnetism magnet square) is
-//!   committed to as `SHA-256("<salt>:<action>")` with a fresh 128-bit salt
-//!   (hex); the salt is revealed when the game ends, so anyone can check the
-//!   revealed action against the commitment sent when it was played.
+//!   committed to with a fresh 128-bit salt (hex); the salt is revealed
+//!   when the game ends, so anyone can check the revealed action against
+//!   the commitment sent when it was played. The formulas are a wire
+//!   contract and live in the protocol crate (re-exported here).
 
 use rand::{Rng, RngExt};
-use sha2::{Digest, Sha256};
+
+pub use lodestone_protocol::{commitment, sha256_hex};
 
 /// `n` random bytes from the operating system's generator, as hex.
 fn random_hex(n: usize) -> String {
@@ -42,19 +44,9 @@ pub fn random_u64() -> u64 {
     rand::rng().random()
 }
 
-/// Hex SHA-256 of `text`.
-pub fn sha256_hex(text: &str) -> String {
-    hex::encode(Sha256::digest(text.as_bytes()))
-}
-
 /// What is stored of a token.
 pub fn token_hash(token: &str) -> String {
     sha256_hex(token)
-}
-
-/// The commitment to a secret action.
-pub fn commitment(salt: &str, action: &str) -> String {
-    sha256_hex(&format!("{salt}:{action}"))
 }
 
 #[cfg(test)]
@@ -62,15 +54,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_and_known_digest() {
+    fn sizes_and_known_digests() {
         assert_eq!(new_token().len(), 64);
         assert_eq!(new_salt().len(), 32);
+        assert_eq!(new_seed().len(), 64);
         assert_ne!(new_token(), new_token());
-        // printf '%s' '00:magnet g4' | sha256sum
-        assert_eq!(commitment("00", "magnet g4"), sha256_hex("00:magnet g4"));
+        // printf '%s' f6fa…3953 | sha256sum (the token of docs/protocol.md)
         assert_eq!(
-            sha256_hex("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+            token_hash("f6fa7762e5f40ec69a4167ce74816076b2780608afa3bc743d29b08ab40f3953"),
+            "b04169945f79a14bf43f1b68ed99009682a27fe1d0be98328ad6871976de4c93"
+        );
+        // printf '%s' '00:magnet g4' | sha256sum
+        assert_eq!(
+            commitment("00", "magnet g4"),
+            "7d8f49a8ef4fbdb5450dcf318cdeb47d56fd7542c6f0c5f1e671396e32bd5222"
         );
     }
 }

@@ -49,6 +49,10 @@ static ASSETS: &[Asset] = &[
     asset!("src/dom.js", JS),
     asset!("src/lobby.js", JS),
     asset!("src/room.js", JS),
+    asset!("src/rules.js", JS),
+    asset!("src/settings.js", JS),
+    asset!("src/signals.js", JS),
+    asset!("src/words.js", JS),
     asset!("src/boards/index.js", JS),
     asset!("src/boards/svg.js", JS),
     asset!("src/boards/pick.js", JS),
@@ -81,6 +85,24 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
                 serve(&format!("src/{path}"), &headers)
             }),
         )
+}
+
+/// The browser safety headers of every answer: the page runs only its own
+/// scripts and styles and talks only to its own server
+/// (`Content-Security-Policy`), no other site may frame it (clickjacking:
+/// `frame-ancestors` and, for older browsers, `X-Frame-Options`), and the
+/// address of a room (with its invite code) is not sent on as a referrer.
+pub fn secure_headers(headers: &mut HeaderMap) {
+    const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                       connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+                       frame-ancestors 'none'";
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
 }
 
 /// The strong ETag of each asset, computed once.
@@ -121,13 +143,7 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     }
     (
         cache,
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type)),
-            (
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ),
-        ],
+        [(header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type))],
         asset.body,
     )
         .into_response()

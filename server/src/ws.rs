@@ -4,20 +4,28 @@
 //! the rooms it watches also feed, so it sees replies and updates in order.
 
 use std::collections::HashSet;
+use std::net::IpAddr;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Extension;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use futures_util::SinkExt;
 use lodestone_protocol::{
-    ClientMessage, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error, parse_client_message,
+    ClientMessage, Code, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error,
+    parse_client_message,
 };
 use tokio::sync::mpsc;
-use tokio::time::Instant;
+use tokio::time::{Instant, Sleep};
 
 use crate::app::App;
+use crate::http::{ClientAddr, json_error};
+use crate::limits::{Refusal, Slot};
+use crate::lobby::Opener;
 use crate::room::{Outbox, Player, RoomCore, RoomRequest, spawn_room};
 use crate::secrets;
 use crate::store::Op;
@@ -30,7 +38,50 @@ const MAX_FRAME_BYTES: usize = 1 << 20;
 /// several pieces.
 const READ_BUFFER_BYTES: usize = 512;
 
-pub async fn upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Response {
+/// Room ids are UUIDs; a longer one names no room and is not looked up.
+const MAX_ROOM_ID_BYTES: usize = 64;
+
+/// A rate-limited message's id is read only from a message this short
+/// (reading a long one is the work the limit saves).
+const MAX_ID_PEEK_BYTES: usize = 1024;
+
+/// How long the goodbye (`bye` and the close frame) may take.
+const GOODBYE: Duration = Duration::from_secs(2);
+
+/// `GET /ws`: checks the page's origin (a browser's `Origin` header; other
+/// clients send none) and, behind a proxy, the client's connection count,
+/// then upgrades.
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(app): State<Arc<App>>,
+    Extension(client): Extension<ClientAddr>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        if !origin
+            .to_str()
+            .is_ok_and(|o| app.admission.origin_allowed(o, host))
+        {
+            app.metrics.refused(Refusal::Origin);
+            return json_error(
+                StatusCode::FORBIDDEN,
+                codes::ORIGIN_NOT_ALLOWED,
+                "pages of this origin may not connect to this server",
+            );
+        }
+    }
+    let slot = match app.admission.proxied_socket(client.peer, client.ip) {
+        Ok(slot) => slot,
+        Err(reason) => {
+            app.metrics.refused(reason);
+            return json_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                codes::TOO_MANY_CONNECTIONS,
+                "this address has as many connections open as it may",
+            );
+        }
+    };
     // Small buffers: game messages are small, and most connections are
     // idle most of the time (tungstenite's defaults are 128 KiB each).
     ws.max_message_size(MAX_FRAME_BYTES)
@@ -39,80 +90,218 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Respo
         .write_buffer_size(0)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app))
+            tasks.track_future(connection(socket, app, client.ip, slot))
         })
 }
 
-async fn connection(mut socket: WebSocket, app: Arc<App>) {
+/// Why a connection ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The client closed it, or the socket failed: nothing to say.
+    Client,
+    Shutdown,
+    /// A room found the connection's queue full.
+    SlowClient,
+    WriteTimeout,
+    Idle,
+    /// A frame the WebSocket layer refused, closed with this code.
+    BadFrame(u16, &'static str),
+}
+
+impl End {
+    /// The `bye` reason and close frame, if the client is told.
+    fn goodbye(self) -> Option<(Option<&'static str>, u16, &'static str)> {
+        let policy = |reason| Some((Some(reason), close_code::POLICY, reason));
+        match self {
+            End::Client => None,
+            End::Shutdown => Some((
+                Some("the server is shutting down"),
+                close_code::AWAY,
+                "the server is shutting down",
+            )),
+            End::SlowClient => policy("the client did not keep up with its messages"),
+            End::WriteTimeout => policy("the client did not read its messages"),
+            End::Idle => policy("nothing heard from the client for too long"),
+            End::BadFrame(code, reason) => Some((None, code, reason)),
+        }
+    }
+
+    fn refusal(self) -> Option<Refusal> {
+        match self {
+            End::SlowClient => Some(Refusal::SlowClient),
+            End::WriteTimeout => Some(Refusal::WriteTimeout),
+            End::Idle => Some(Refusal::IdleTimeout),
+            End::BadFrame(close_code::INVALID, _) => Some(Refusal::BadUtf8),
+            _ => None,
+        }
+    }
+}
+
+/// `fut`, given at most `limit` (zero: no limit); `None` if it ran out.
+async fn within<T>(limit: Duration, fut: impl Future<Output = T>) -> Option<T> {
+    if limit.is_zero() {
+        Some(fut.await)
+    } else {
+        tokio::time::timeout(limit, fut).await.ok()
+    }
+}
+
+/// The ping/pong heartbeat: a connection silent for half the idle timeout
+/// is pinged; one silent for all of it is closed. The timer is moved only
+/// when it fires, not at every message.
+struct Heartbeat {
+    idle: Duration,
+    heard: Instant,
+    pinged: bool,
+    timer: Pin<Box<Sleep>>,
+}
+
+enum Beat {
+    Wait,
+    Ping,
+    Dead,
+}
+
+impl Heartbeat {
+    fn new(idle: Duration) -> Heartbeat {
+        let now = Instant::now();
+        Heartbeat {
+            idle,
+            heard: now,
+            pinged: false,
+            timer: Box::pin(tokio::time::sleep_until(now + idle / 2)),
+        }
+    }
+
+    fn heard(&mut self) {
+        self.heard = Instant::now();
+        self.pinged = false;
+    }
+
+    /// Resolves when the timer fires (never with no idle timeout).
+    async fn fired(&mut self) {
+        if self.idle.is_zero() {
+            std::future::pending::<()>().await;
+        }
+        self.timer.as_mut().await;
+    }
+
+    /// What to do now that the timer fired.
+    fn beat(&mut self) -> Beat {
+        let now = Instant::now();
+        let (ping_at, dead_at) = (self.heard + self.idle / 2, self.heard + self.idle);
+        let next = if self.pinged && now >= dead_at {
+            return Beat::Dead;
+        } else if !self.pinged && now >= ping_at {
+            self.pinged = true;
+            self.timer.as_mut().reset(dead_at);
+            return Beat::Ping;
+        } else if self.pinged {
+            dead_at
+        } else {
+            ping_at
+        };
+        self.timer.as_mut().reset(next);
+        Beat::Wait
+    }
+}
+
+/// The queue's next message, or never while there is no queue yet.
+async fn queued(queue: &mut Option<mpsc::Receiver<Utf8Bytes>>) -> Option<Utf8Bytes> {
+    match queue {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot: Option<Slot>) {
+    let _open = app.metrics.ws_connection();
     // Cancelled by a room (client too slow) or by shutdown.
     let close = app.shutdown.child_token();
+    let write_timeout = app.config.limits.write_timeout;
+    let mut heartbeat = Heartbeat::new(app.config.limits.idle_timeout);
     // An idle connection costs as little as possible: the session and its
     // queue are made when the first message arrives.
-    let first = tokio::select! {
-        _ = close.cancelled() => None,
-        frame = socket.recv() => frame,
-    };
-    let Some(Ok(first)) = first else {
-        return;
-    };
-    let conn = app.next_conn();
-    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
-    let mut session = Session {
-        rate: RateLimit::new(app.config.rate_limit),
-        app,
-        outbox: Outbox {
-            conn,
-            tx,
-            close: close.clone(),
-        },
-        guest: None,
-        watching: HashSet::new(),
-    };
-    let mut pending = Some(first);
+    let mut session: Option<Session> = None;
+    let mut queue = None;
     // One task reads and writes: what is queued for the client (replies,
     // room updates) goes out first, in one write, then the next message
     // from the client is read and handled.
-    loop {
+    let end = loop {
         tokio::select! {
             biased;
-            _ = close.cancelled() => break,
-            text = rx.recv() => {
-                // The session holds a sender, so the queue never closes.
-                let Some(text) = text else { break };
-                let mut sent = socket.feed(Message::Text(text)).await;
-                while let (Ok(()), Ok(more)) = (&sent, rx.try_recv()) {
-                    sent = socket.feed(Message::Text(more)).await;
-                }
-                if sent.is_err() || socket.flush().await.is_err() {
-                    break;
+            _ = close.cancelled() => {
+                break if app.shutdown.is_cancelled() { End::Shutdown } else { End::SlowClient };
+            }
+            Some(text) = queued(&mut queue) => {
+                let rx = queue.as_mut().expect("a queue");
+                let write = async {
+                    socket.feed(Message::Text(text)).await?;
+                    while let Ok(more) = rx.try_recv() {
+                        socket.feed(Message::Text(more)).await?;
+                    }
+                    socket.flush().await
+                };
+                // A room that finds the queue full cancels `close`: stop
+                // waiting for a client that does not read.
+                let written = tokio::select! {
+                    written = within(write_timeout, write) => written,
+                    _ = close.cancelled() => continue,
+                };
+                match written {
+                    Some(Ok(())) => {}
+                    Some(Err(_)) => break End::Client,
+                    None => break End::WriteTimeout,
                 }
             }
-            frame = next_frame(&mut socket, &mut pending) => match frame {
-                // Boxed: handling a message needs a large future, but only
-                // while it runs, not for every idle connection.
-                Some(Ok(Message::Text(text))) => Box::pin(session.on_text(&text)).await,
-                Some(Ok(Message::Binary(_))) => session.reply(error(
-                    None,
-                    codes::BAD_MESSAGE,
-                    "binary frames are not used: send JSON text",
-                )),
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+            frame = socket.recv() => {
+                heartbeat.heard();
+                let message = match frame {
+                    Some(Ok(Message::Text(text))) => Some(Ok(text)),
+                    Some(Ok(Message::Binary(_))) => Some(Err(())),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                    Some(Ok(Message::Close(_))) | None => break End::Client,
+                    Some(Err(e)) => break bad_frame(e),
+                };
+                let Some(message) = message else { continue };
+                let session = session.get_or_insert_with(|| {
+                    let (tx, rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
+                    queue = Some(rx);
+                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() })
+                });
+                match message {
+                    // Boxed: handling a message needs a large future, but
+                    // only while it runs, not for every idle connection.
+                    Ok(text) => Box::pin(session.on_text(&text)).await,
+                    Err(()) => session.reply(error(
+                        None,
+                        codes::BAD_MESSAGE,
+                        "binary frames are not used: send JSON text",
+                    )),
+                }
+            }
+            _ = heartbeat.fired() => match heartbeat.beat() {
+                Beat::Wait => {}
+                Beat::Ping => {
+                    match within(write_timeout, socket.send(Message::Ping(Default::default()))).await {
+                        Some(Ok(())) => {}
+                        Some(Err(_)) => break End::Client,
+                        None => break End::WriteTimeout,
+                    }
+                }
+                Beat::Dead => break End::Idle,
             },
         }
+    };
+    if let Some(reason) = end.refusal() {
+        app.metrics.refused(reason);
     }
-    // Closed on purpose (shutdown, or a client too slow): say why, briefly.
-    if close.is_cancelled() {
-        let (code, reason) = if session.app.shutdown.is_cancelled() {
-            (close_code::AWAY, "the server is shutting down")
-        } else {
-            (close_code::POLICY, "the client did not keep up with its messages")
-        };
-        let bye = crate::room::encode(&ServerMessage::Bye {
-            reason: reason.into(),
-        });
+    if let Some((bye, code, reason)) = end.goodbye() {
         let goodbye = async {
-            socket.send(Message::Text(bye)).await?;
+            if let Some(bye) = bye {
+                let bye = crate::room::encode(&ServerMessage::Bye { reason: bye.into() });
+                socket.send(Message::Text(bye)).await?;
+            }
             socket
                 .send(Message::Close(Some(CloseFrame {
                     code,
@@ -120,23 +309,29 @@ async fn connection(mut socket: WebSocket, app: Arc<App>) {
                 })))
                 .await
         };
-        let _ = tokio::time::timeout(Duration::from_secs(2), goodbye).await;
+        let _ = tokio::time::timeout(GOODBYE, goodbye).await;
     }
-    for room in session.watching.drain() {
-        if let Some(handle) = session.app.lobby.get(&room) {
-            handle.disconnect(conn).await;
+    if let Some(session) = session {
+        for room in &session.watching {
+            if let Some(handle) = app.lobby.get(room) {
+                handle.disconnect(session.outbox.conn).await;
+            }
         }
     }
 }
 
-/// The frame read before the loop, if any, else the next one.
-async fn next_frame(
-    socket: &mut WebSocket,
-    pending: &mut Option<Message>,
-) -> Option<Result<Message, axum::Error>> {
-    match pending.take() {
-        Some(frame) => Some(Ok(frame)),
-        None => socket.recv().await,
+/// How to end a connection whose frame the WebSocket layer refused: text
+/// that is not UTF-8 is closed with 1007 (RFC 6455), a frame over the size
+/// limit with 1009; any other failure just ends it.
+fn bad_frame(e: axum::Error) -> End {
+    match e.into_inner().downcast::<tungstenite::Error>().map(|e| *e) {
+        Ok(tungstenite::Error::Utf8(_)) => {
+            End::BadFrame(close_code::INVALID, "a text frame was not valid UTF-8")
+        }
+        Ok(tungstenite::Error::Capacity(_)) => {
+            End::BadFrame(close_code::SIZE, "the frame is larger than 1 MiB")
+        }
+        _ => End::Client,
     }
 }
 
@@ -174,10 +369,25 @@ impl RateLimit {
     }
 }
 
+/// The id of a short message, read without checking the rest of it.
+fn peek_id(text: &str) -> Option<RequestId> {
+    #[derive(serde::Deserialize)]
+    struct JustId {
+        id: Option<RequestId>,
+    }
+    if text.len() > MAX_ID_PEEK_BYTES {
+        return None;
+    }
+    serde_json::from_str::<JustId>(text).ok().and_then(|m| m.id)
+}
+
 struct Session {
     app: Arc<App>,
+    /// The client's address, for the per-address quotas.
+    client: IpAddr,
     outbox: Outbox,
     guest: Option<Player>,
+    /// Rooms this connection watches (only rooms that exist).
     watching: HashSet<String>,
     rate: RateLimit,
 }
@@ -195,26 +405,40 @@ fn valid_name(name: &str) -> Result<String, String> {
 }
 
 impl Session {
+    fn new(app: Arc<App>, client: IpAddr, outbox: Outbox) -> Session {
+        Session {
+            rate: RateLimit::new(app.config.rate_limit),
+            app,
+            client,
+            outbox,
+            guest: None,
+            watching: HashSet::new(),
+        }
+    }
+
     fn reply(&self, message: ServerMessage) {
         self.outbox.send_message(&message);
     }
 
-    fn fail(&self, id: RequestId, code: &str, message: impl Into<String>) {
+    fn fail(&self, id: RequestId, code: Code, message: impl Into<String>) {
         self.reply(error(Some(id), code, message));
     }
 
     async fn on_text(&mut self, text: &str) {
+        // Counted before anything is read: a malformed message costs a
+        // token like any other.
+        if !self.rate.allow() {
+            self.app.metrics.refused(Refusal::MessageRate);
+            return self.reply(error(
+                peek_id(text),
+                codes::RATE_LIMITED,
+                format!("more than {} messages a second: slow down", self.rate.rate),
+            ));
+        }
         let message = match parse_client_message(text) {
             Ok(m) => m,
             Err(reply) => return self.reply(reply),
         };
-        if !self.rate.allow() {
-            return self.fail(
-                message.id().clone(),
-                codes::RATE_LIMITED,
-                format!("more than {} messages a second: slow down", self.rate.rate),
-            );
-        }
         match message {
             ClientMessage::Hello {
                 id,
@@ -286,6 +510,17 @@ impl Session {
                 (guest, None)
             }
             (None, Some(name)) => {
+                if !self.app.admission.new_guest(self.client) {
+                    self.app.metrics.refused(Refusal::GuestsPerHour);
+                    return self.fail(
+                        id,
+                        codes::TOO_MANY_GUESTS,
+                        format!(
+                            "this address has made {} new guests in the last hour; come back with your token",
+                            self.app.config.limits.guests_per_hour
+                        ),
+                    );
+                }
                 let token = secrets::new_token();
                 let guest_id = uuid::Uuid::new_v4().to_string();
                 let op = Op::CreateGuest {
@@ -311,7 +546,7 @@ impl Session {
                     Some(token),
                 )
             }
-            (None, None) => return self.fail(id, codes::BAD_NAME, "hello needs a name or a token"),
+            (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
         let rooms = self.app.lobby.rooms_of(&guest.id);
         self.guest = Some(Player {
@@ -365,19 +600,22 @@ impl Session {
                 invite: None,
                 version: None,
             }),
-            Err((code, message)) => self.fail(id, &code, message),
+            Err((code, message)) => self.fail(id, code, message),
         }
     }
 
     async fn identified(&mut self, player: Player, message: ClientMessage) {
         let (id, room, request) = match message {
             ClientMessage::ListRooms { id, game, playing } => {
-                let rooms = if playing {
-                    self.app.lobby.playing_rooms(game.as_deref())
-                } else {
-                    self.app.lobby.open_rooms(game.as_deref())
-                };
-                return self.reply(ServerMessage::Rooms { id, rooms });
+                let page = self
+                    .app
+                    .lobby
+                    .list(game.as_deref(), playing, self.app.config.limits.lobby_page);
+                return self.reply(ServerMessage::Rooms {
+                    id,
+                    rooms: page.rooms,
+                    total: u32::try_from(page.total).unwrap_or(u32::MAX),
+                });
             }
             ClientMessage::CreateRoom {
                 id,
@@ -390,9 +628,35 @@ impl Session {
                     match RoomCore::create(room_id.clone(), &game, &options, public, self.app.clock.now_ms())
                     {
                         Ok(created) => created,
-                        Err(r) => return self.fail(id, &r.code, r.message),
+                        Err(r) => return self.fail(id, r.code, r.message),
                     };
+                let limits = &self.app.config.limits;
+                let opener = Opener {
+                    guest: player.id.clone(),
+                    address: self.client,
+                };
+                if let Err(refusal) = self.app.lobby.claim_open_room(
+                    &room_id,
+                    opener,
+                    limits.rooms_per_guest,
+                    limits.rooms_per_address,
+                ) {
+                    self.app.metrics.refused(refusal);
+                    let message = if refusal == Refusal::RoomsPerGuest {
+                        format!(
+                            "you have {} open rooms, as many as a guest may: start or finish one first",
+                            limits.rooms_per_guest
+                        )
+                    } else {
+                        format!(
+                            "this address has {} open rooms, as many as it may: start or finish one first",
+                            limits.rooms_per_address
+                        )
+                    };
+                    return self.fail(id, codes::TOO_MANY_ROOMS, message);
+                }
                 if self.app.store.write(ops).await.is_err() {
+                    self.app.lobby.forget_opener(&room_id);
                     return self.fail(
                         id,
                         codes::STORAGE,
@@ -429,8 +693,18 @@ impl Session {
             } => return self.add_bot(id, room, seat, level, invite).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
         };
-        if matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. }) {
-            self.watching.insert(room.clone());
+        let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
+        let limit = self.app.config.limits.watch_per_connection;
+        if watches && limit > 0 && self.watching.len() >= limit && !self.watching.contains(&room) {
+            self.app.metrics.refused(Refusal::WatchLimit);
+            return self.fail(
+                id,
+                codes::TOO_MANY_WATCHED,
+                format!("this connection watches {limit} rooms, as many as it may: unwatch one first"),
+            );
+        }
+        if room.len() > MAX_ROOM_ID_BYTES {
+            return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
         }
         // A room evicted between the look-up and the send is loaded again.
         for _ in 0..3 {
@@ -446,6 +720,12 @@ impl Session {
                     );
                 }
             };
+            // Only a room that exists is remembered.
+            if watches {
+                self.watching.insert(room.clone());
+            } else if matches!(request, RoomRequest::Unwatch) {
+                self.watching.remove(&room);
+            }
             if handle
                 .request(player.clone(), self.outbox.clone(), id.clone(), request.clone())
                 .await

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use lodestone_protocol::{ClientMessage, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
-use lodestone_server::{Config, Server};
+use lodestone_server::{Config, Limits, Server};
 use serde_json::Value;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -58,6 +58,8 @@ impl TestServer {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             database: database_url(&dir),
             rate_limit: 0,
+            // Tests of limits set the ones they test.
+            limits: Limits::off(),
             ..Config::default()
         };
         change(&mut config);
@@ -382,10 +384,25 @@ pub async fn http_get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16
 /// `GET path` over plain HTTP/1.1; returns the status, the header lines
 /// (`name: value`, names in lower case) and the body.
 pub async fn http_get_full(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, Vec<String>, String) {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    http_get_with(addr, path, &headers).await
+}
+
+/// `GET path` with extra request headers; returns the status, the header
+/// lines (`name: value`, names in lower case) and the body.
+pub async fn http_get_with(
+    addr: SocketAddr,
+    path: &str,
+    extra: &[(&str, &str)],
+) -> (u16, Vec<String>, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.expect("HTTP connects");
-    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Connection: close\r\n\r\n");
+    let extra: String = extra
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await.expect("HTTP request");
     let mut response = Vec::new();
     tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))

@@ -13,6 +13,7 @@ use rand::rngs::SmallRng;
 use serde_json::json;
 
 use crate::net::{Connection, Endpoint, Event};
+use crate::out;
 
 /// Where the bot plays.
 #[derive(Debug, Clone)]
@@ -67,11 +68,13 @@ pub async fn run(config: BotConfig) -> Result<String> {
     let ServerMessage::Ack { seat: Some(seat), .. } = joined else {
         bail!("unexpected reply to join: {joined:?}");
     };
-    println!("room {room} seat {seat}");
+    out::line(format_args!("room {room} seat {seat}"))?;
     if config.room.is_none() {
         match &invite {
-            Some(code) => println!("waiting for players: join room {room} with invite {code}"),
-            None => println!("waiting for players: join room {room}"),
+            Some(code) => out::line(format_args!(
+                "waiting for players: join room {room} with invite {code}"
+            ))?,
+            None => out::line(format_args!("waiting for players: join room {room}"))?,
         }
     }
     let mut rng = SmallRng::seed_from_u64(config.seed);
@@ -88,7 +91,7 @@ pub async fn run(config: BotConfig) -> Result<String> {
                     .play
                     .and_then(|p| p.outcome)
                     .map_or_else(|| "finished".to_string(), |o| o.result);
-                println!("result: {result}");
+                out::line(format_args!("result: {result}"))?;
                 return Ok(result);
             }
             RoomStatus::Open => {
@@ -129,8 +132,8 @@ pub async fn run(config: BotConfig) -> Result<String> {
                             .request(json!({"type": "act", "room": room, "action": action}))
                             .await
                         {
-                            Ok(_) => println!("played {action}"),
-                            Err(e) => eprintln!("lodestone bot: {action} refused: {e:#}"),
+                            Ok(_) => out::line(format_args!("played {action}"))?,
+                            Err(e) => out::note(format_args!("lodestone bot: {action} refused: {e:#}")),
                         }
                         continue;
                     }

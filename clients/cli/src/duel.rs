@@ -183,7 +183,7 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                             format!("unfinished after {actions} actions")
                         }
                     };
-                    eprintln!(
+                    crate::out::note(format_args!(
                         "game {}/{}: {said}, {actions} actions, {:.1} s (A {}-{}-{} so far, {:.0} s in all)",
                         r.games(),
                         config.games,
@@ -192,7 +192,7 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                         r.b_wins,
                         r.draws + r.unfinished,
                         started.elapsed().as_secs_f64()
-                    );
+                    ));
                 }
             });
         }

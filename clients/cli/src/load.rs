@@ -183,7 +183,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     while let Some(result) = tasks.join_next().await {
         if let Ok(Err(e)) = result {
             stats.errors.fetch_add(1, Ordering::Relaxed);
-            eprintln!("lodestone load: a game slot failed: {e:#}");
+            crate::out::note(format_args!("lodestone load: a game slot failed: {e:#}"));
         }
     }
     let seconds = start.elapsed().as_secs_f64();

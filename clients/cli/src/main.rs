@@ -5,6 +5,8 @@ mod bot;
 mod duel;
 mod load;
 mod net;
+mod out;
+mod verify;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,6 +21,8 @@ Examples:
       print the final position and the result of a recorded game
   lodestone replay game.txt --as black
       the final position as black may see it
+  lodestone verify game.txt
+      check a finished game's commitments and dealt setups against its revealed seed
   lodestone perft magneton 2
       count the distinct positions two actions from the start (4032)
   lodestone perft magneton 1 --record game.txt
@@ -56,6 +60,20 @@ enum Command {
         /// or `spectator`) instead of in full.
         #[arg(long = "as", value_name = "SEAT")]
         viewer: Option<String>,
+    },
+    /// Check a finished game's record against what the server committed to.
+    ///
+    /// Checks the revealed [Seed] against [SeedCommitment], each
+    /// [Commitment "N <commitment> <salt>"] against action N (actions
+    /// counted from 1, as replay counts them), each dealt setup against a
+    /// new draw from the seed, that every secret action has a commitment,
+    /// and that every action is legal. Prints one line per check and a
+    /// last line `result: verified (N checks)` (exit 0) or `result: F of N
+    /// checks failed` (exit 1).
+    #[command(after_help = "Example:\n  lodestone verify game.txt")]
+    Verify {
+        /// The record file, as the server gives it once the game is over.
+        file: PathBuf,
     },
     /// Count perft: the distinct positions reachable in DEPTH actions.
     ///
@@ -243,12 +261,36 @@ struct BotArgs {
     allow_remote: bool,
 }
 
-/// A failure to report: the message and the exit code.
-struct Failure(String, u8);
+/// Why a command stopped early; each kind has its exit code.
+#[derive(Debug)]
+enum Failure {
+    /// The command line asks for something that cannot be (exit 2).
+    Usage(String),
+    /// The command could not do its work (exit 1).
+    Failed(String),
+    /// Nobody reads standard output any more (a closed pipe): the command
+    /// stops without a word (exit 0, like a reader that had enough).
+    ClosedOutput,
+}
 
-impl Failure {
-    fn new(message: impl Into<String>) -> Failure {
-        Failure(message.into(), 1)
+impl From<std::io::Error> for Failure {
+    /// A failed write to standard output.
+    fn from(e: std::io::Error) -> Failure {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::ClosedOutput
+        } else {
+            Failure::Failed(format!("cannot write the output: {e}"))
+        }
+    }
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Failure {
+        if out::is_closed_pipe(&e) {
+            Failure::ClosedOutput
+        } else {
+            Failure::Failed(format!("{e:#}"))
+        }
     }
 }
 
@@ -259,6 +301,7 @@ fn main() -> ExitCode {
         Command::Bot(args) => bot_command(args),
         Command::Duel(args) => duel_command(args),
         Command::Replay { file, viewer } => replay(&file, viewer.as_deref()),
+        Command::Verify { file } => verify_record(&file),
         Command::Perft {
             game,
             depth,
@@ -268,18 +311,22 @@ fn main() -> ExitCode {
         } => perft(&game, depth, &options, record.as_deref(), position.as_deref()),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure(message, code)) => {
-            eprintln!("lodestone: {message}");
-            ExitCode::from(code)
+        Ok(()) | Err(Failure::ClosedOutput) => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            out::note(format_args!("lodestone: {message}"));
+            ExitCode::from(2)
+        }
+        Err(Failure::Failed(message)) => {
+            out::note(format_args!("lodestone: {message}"));
+            ExitCode::FAILURE
         }
     }
 }
 
 fn read_record(path: &Path) -> Result<Record, Failure> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::new(format!("cannot read {}: {e}", path.display())))?;
-    Record::parse(&text).map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+        .map_err(|e| Failure::Failed(format!("cannot read {}: {e}", path.display())))?;
+    Record::parse(&text).map_err(|e| Failure::Failed(format!("{}: {e}", path.display())))
 }
 
 fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
@@ -287,11 +334,12 @@ fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
     let game = match record.replay() {
         Ok(game) => game,
         Err(e @ lodestone_rules::ReplayError::Action { .. }) => {
-            // The contract line goes to standard output.
-            println!("{e}");
-            return Err(Failure("the record has an illegal action".into(), 1));
+            // The contract line goes to standard output; the exit code says
+            // the record is illegal even if nobody reads it.
+            out::line(&e).or_else(out::unless_closed)?;
+            return Err(Failure::Failed("the record has an illegal action".into()));
         }
-        Err(e) => return Err(Failure::new(format!("{}: {e}", path.display()))),
+        Err(e) => return Err(Failure::Failed(format!("{}: {e}", path.display()))),
     };
     let viewer = match viewer {
         None => Viewer::Referee,
@@ -300,22 +348,32 @@ fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
             let seats: Vec<_> = (0..game.seat_count() as u8)
                 .map(|s| game.seat_name(lodestone_rules::Seat(s)))
                 .collect();
-            Failure(
-                format!(
-                    "{name:?} is not a seat of {} ({} or spectator)",
-                    game.kind(),
-                    seats.join(", ")
-                ),
-                2,
-            )
+            Failure::Usage(format!(
+                "{name:?} is not a seat of {} ({} or spectator)",
+                game.kind(),
+                seats.join(", ")
+            ))
         })?,
     };
-    println!("{}", game.view(viewer));
+    out::line(game.view(viewer))?;
     match game.outcome() {
-        Some(outcome) => println!("result: {outcome}"),
-        None => println!("result: ongoing"),
+        Some(outcome) => out::line(format_args!("result: {outcome}"))?,
+        None => out::line("result: ongoing")?,
     }
     Ok(())
+}
+
+fn verify_record(path: &Path) -> Result<(), Failure> {
+    let record = read_record(path)?;
+    let report = verify::verify(&record);
+    // The exit code carries the verdict even if nobody reads the lines.
+    for line in report.lines.iter().chain([&report.summary()]) {
+        out::line(line).or_else(out::unless_closed)?;
+    }
+    match report.failures {
+        0 => Ok(()),
+        _ => Err(Failure::Failed(format!("{} does not verify", path.display()))),
+    }
 }
 
 fn perft(
@@ -327,39 +385,38 @@ fn perft(
 ) -> Result<(), Failure> {
     let kind: GameKind = game
         .parse()
-        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
+        .map_err(|e: lodestone_rules::NotationError| Failure::Usage(e.message))?;
     let pairs = options
         .iter()
         .map(|o| OptionValues::split_pair(o))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure(e.message, 2))?;
+        .map_err(|e| Failure::Usage(e.message))?;
     let start = match (record, position) {
-        (None, None) => AnyGame::new(kind, &pairs).map_err(|e| Failure(e.message, 2))?,
+        (None, None) => AnyGame::new(kind, &pairs).map_err(|e| Failure::Usage(e.message))?,
         (None, Some(text)) => {
-            AnyGame::from_position(kind, &pairs, text).map_err(|e| Failure(e.to_string(), 2))?
+            AnyGame::from_position(kind, &pairs, text).map_err(|e| Failure::Usage(e.to_string()))?
         }
         (Some(path), _) => {
             let record = read_record(path)?;
             if record.game != kind {
-                return Err(Failure::new(format!(
+                return Err(Failure::Failed(format!(
                     "{} is a record of {}, not {kind}",
                     path.display(),
                     record.game
                 )));
             }
             if !pairs.is_empty() {
-                return Err(Failure(
+                return Err(Failure::Usage(
                     "--option cannot be combined with --record: the record's headers give the options".into(),
-                    2,
                 ));
             }
             record
                 .replay()
-                .map_err(|e| Failure::new(format!("{}: {e}", path.display())))?
+                .map_err(|e| Failure::Failed(format!("{}: {e}", path.display())))?
         }
     };
-    let count = start.perft(depth).map_err(|e| Failure::new(e.to_string()))?;
-    println!("{count}");
+    let count = start.perft(depth).map_err(|e| Failure::Failed(e.to_string()))?;
+    out::line(count)?;
     Ok(())
 }
 
@@ -367,24 +424,22 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
     // Many connections need many file descriptors.
     let _ = rlimit::increase_nofile_limit(u64::MAX);
     let endpoint =
-        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure(format!("{e:#}"), 2))?;
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::new(e.to_string()))?;
+        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure::Usage(format!("{e:#}")))?;
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::Failed(e.to_string()))?;
     if let Some(count) = args.idle {
-        let report = runtime
-            .block_on(load::idle(
-                &endpoint,
-                count,
-                args.server_pid,
-                args.sources,
-                Duration::from_secs_f64(args.hold),
-            ))
-            .map_err(|e| Failure::new(format!("{e:#}")))?;
-        println!("{report}");
+        let report = runtime.block_on(load::idle(
+            &endpoint,
+            count,
+            args.server_pid,
+            args.sources,
+            Duration::from_secs_f64(args.hold),
+        ))?;
+        out::line(report)?;
         return Ok(());
     }
     let (game, options) = game_and_options(&args.game, &args.options)?;
     if args.games == 0 {
-        return Err(Failure("--games must be at least 1".into(), 2));
+        return Err(Failure::Usage("--games must be at least 1".into()));
     }
     let config = load::LoadConfig {
         endpoint,
@@ -402,25 +457,23 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         Some(rate) => format!("open loop at {rate} moves/s"),
         None => "closed loop".to_string(),
     };
-    eprintln!(
+    out::note(format_args!(
         "lodestone load: {} concurrent {game} games, {mode}, {} s",
         args.games, args.duration
-    );
-    let report = runtime
-        .block_on(load::run(config))
-        .map_err(|e| Failure::new(format!("{e:#}")))?;
-    println!("{report}");
+    ));
+    let report = runtime.block_on(load::run(config))?;
+    out::line(&report).or_else(out::unless_closed)?;
     if report.errors > 0 || report.disconnects > 0 {
-        return Err(Failure("the run had errors".into(), 1));
+        return Err(Failure::Failed("the run had errors".into()));
     }
     Ok(())
 }
 
 fn bot_command(args: BotArgs) -> Result<(), Failure> {
     let endpoint =
-        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure(format!("{e:#}"), 2))?;
+        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure::Usage(format!("{e:#}")))?;
     let (game, options) = game_and_options(&args.game, &args.options)?;
-    let level: lodestone_rules::bot::Level = args.level.parse().map_err(|e: String| Failure(e, 2))?;
+    let level: lodestone_rules::bot::Level = args.level.parse().map_err(Failure::Usage)?;
     let config = bot::BotConfig {
         endpoint,
         room: args.room,
@@ -431,16 +484,14 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
         public: !args.private,
         level,
         think: match args.think {
-            Some(0) => return Err(Failure("--think must be at least 1".into(), 2)),
+            Some(0) => return Err(Failure::Usage("--think must be at least 1".into())),
             think => think,
         },
         name: args.name.unwrap_or_else(|| format!("Bot ({level})")),
         seed: args.seed,
     };
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::new(e.to_string()))?;
-    runtime
-        .block_on(bot::run(config))
-        .map_err(|e| Failure::new(format!("{e:#}")))?;
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::Failed(e.to_string()))?;
+    runtime.block_on(bot::run(config))?;
     Ok(())
 }
 
@@ -448,16 +499,18 @@ fn duel_command(args: DuelArgs) -> Result<(), Failure> {
     let (game, options) = game_and_options(&args.game, &args.options)?;
     let level = |text: &str| {
         text.parse::<lodestone_rules::bot::Level>()
-            .map_err(|e| Failure(e, 2))
+            .map_err(Failure::Usage)
     };
     if args.games == 0 {
-        return Err(Failure("--games must be at least 1".into(), 2));
+        return Err(Failure::Usage("--games must be at least 1".into()));
     }
     if args.jobs == 0 || args.jobs > 64 {
-        return Err(Failure("--jobs must be between 1 and 64".into(), 2));
+        return Err(Failure::Usage("--jobs must be between 1 and 64".into()));
     }
     if args.think == Some(0) || args.iterations == Some(0) {
-        return Err(Failure("--think and --iterations must be at least 1".into(), 2));
+        return Err(Failure::Usage(
+            "--think and --iterations must be at least 1".into(),
+        ));
     }
     let config = duel::DuelConfig {
         game,
@@ -471,9 +524,9 @@ fn duel_command(args: DuelArgs) -> Result<(), Failure> {
         seed: args.seed,
         jobs: args.jobs,
     };
-    lodestone_rules::AnyGame::new(game, &config.options).map_err(|e| Failure(e.message, 2))?;
-    let report = duel::run(&config).map_err(Failure::new)?;
-    println!("{report}");
+    lodestone_rules::AnyGame::new(game, &config.options).map_err(|e| Failure::Usage(e.message))?;
+    let report = duel::run(&config).map_err(Failure::Failed)?;
+    out::line(report)?;
     Ok(())
 }
 
@@ -482,11 +535,11 @@ fn duel_command(args: DuelArgs) -> Result<(), Failure> {
 fn game_and_options(game: &str, options: &[String]) -> Result<(GameKind, Vec<(String, String)>), Failure> {
     let game: GameKind = game
         .parse()
-        .map_err(|e: lodestone_rules::NotationError| Failure(e.message, 2))?;
+        .map_err(|e: lodestone_rules::NotationError| Failure::Usage(e.message))?;
     let options = options
         .iter()
         .map(|o| OptionValues::split_pair(o).map(|(k, v)| (k.to_string(), v.to_string())))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure(e.message, 2))?;
+        .map_err(|e| Failure::Usage(e.message))?;
     Ok((game, options))
 }

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 
-use lodestone_server::{Config, Server};
+use lodestone_server::{Config, Limits, Server};
 
 async fn server() -> Server {
     let dir = std::env::temp_dir().join(format!("lodestone-cli-test-{}", std::process::id()));
@@ -16,6 +16,7 @@ async fn server() -> Server {
         bind: SocketAddr::from(([127, 0, 0, 1], 0)),
         database: format!("sqlite://{}", db.display()),
         rate_limit: 0,
+        limits: Limits::off(),
         ..Config::default()
     })
     .await
@@ -142,4 +143,34 @@ fn load_refuses_a_remote_server_unless_allowed() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_and_load_end_quietly_on_a_closed_pipe() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    for args in [
+        vec!["bot", url.as_str(), "--game", "magneton"],
+        vec!["load", url.as_str(), "--idle", "5", "--hold", "0"],
+    ] {
+        let args: Vec<String> = args.into_iter().map(String::from).collect();
+        let out = tokio::task::spawn_blocking(move || {
+            // A real pipe whose reader is gone before the command starts.
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            lodestone()
+                .args(&args)
+                .stdout(writer)
+                .stderr(Stdio::piped())
+                .output()
+                .unwrap()
+        })
+        .await
+        .unwrap();
+        assert_eq!(
+            (out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()),
+            (Some(0), "")
+        );
+    }
+    server.shutdown().await;
 }

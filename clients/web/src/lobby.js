@@ -1,6 +1,9 @@
-/** @file The lobby page: choose a display name, create a room with any game and options, list open rooms, open an invite link, return to one's games. */
+/** @file The lobby page: choose a display name, one's games (with whose turn it is), the rules of each game, open rooms filtered by game and players, games to watch, a new room with its options in words, an invite link, and the settings. */
 
 import { fill, h, say, sayError } from './dom.js';
+import { gameName, rulesButton } from './rules.js';
+import { settingsForm } from './settings.js';
+import { describeOptions, optionName, optionValue } from './words.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -12,11 +15,17 @@ const REFRESH_MS = 4000;
 
 /** What each game is, in a line, for the game chooser. */
 export const GAME_TITLES = /** @type {Record<string, string>} */ ({
-  magneton: 'Magneton — drop and slide stones on 8×8; four in a row after a magnetic pull wins',
+  magneton: 'Magneton — drop and slide stones on 8×8; four in a row after a magnetic pull wins (the easiest to learn)',
   magnetism: 'Magnetism — move your magnet, then pull or push a piece; race to the far row',
   magnet: 'Magnet — hidden pieces on a 91-point hexagon, pulled by the magnet',
   magma: 'Magma — 2 to 6 players on 91 hexagons, with teams and hot timers',
 });
+
+/** The game a new room starts with: the simplest to learn. */
+const FIRST_GAME = 'magneton';
+
+/** The order games are offered in, simplest first. */
+const GAME_ORDER = ['magneton', 'magnetism', 'magma', 'magnet'];
 
 /** @type {Promise<GameInfo[]> | null} */
 let gamesCache = null;
@@ -35,13 +44,13 @@ function fetchGames() {
   return gamesCache;
 }
 
+
 /**
- * @param {Record<string, string>} options
- * @returns {string}
+ * A room's people in words: who sits where (`Ann (white), Bo (black)`).
+ * @param {import('./protocol.js').RoomState} st
  */
-export function describeOptions(options) {
-  const pairs = Object.entries(options).map(([k, v]) => `${k}=${v}`);
-  return pairs.length ? pairs.join(', ') : 'standard';
+function people(st) {
+  return st.seats.map((x) => (x.player ? `${x.player.name} (${x.color})` : `free ${x.color} seat`)).join(', ');
 }
 
 /**
@@ -82,17 +91,17 @@ export function lobbyView(session) {
   const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, 'Loading the games…'));
   const roomsBody = h('tbody');
   const roomsEmpty = h('p', { class: 'hint' }, 'No open rooms right now: create one and send its link to a friend.');
+  const gameFilter = h('select', { id: 'filter-game' }, h('option', { value: '' }, 'any game'));
+  for (const g of GAME_ORDER) gameFilter.append(h('option', { value: g }, gameName(g)));
+  const playersFilter = h('select', { id: 'filter-players' }, h('option', { value: '' }, 'any number'));
+  for (const n of [2, 3, 4, 5, 6]) playersFilter.append(h('option', { value: n }, `${n} players`));
   const playingBody = h('tbody');
+  const head = () => h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col' }, 'Options'), h('th', { scope: 'col' }, 'Players'), h('td', {})));
   const playingSection = h(
     'section',
     { 'aria-labelledby': 'playing-h', id: 'playing', hidden: true },
     h('h2', { id: 'playing-h' }, 'Games in progress'),
-    h(
-      'table',
-      { class: 'rooms' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Options'), h('th', {}, 'Players'), h('th', {}, ''))),
-      playingBody,
-    ),
+    h('table', { class: 'rooms' }, head(), playingBody),
   );
   const inviteInput = h('input', {
     id: 'invite-link',
@@ -103,18 +112,31 @@ export function lobbyView(session) {
   const element = h(
     'div',
     { class: 'lobby' },
-    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm),
+    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings')),
     h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), myGames),
+    h(
+      'section',
+      { 'aria-labelledby': 'learn-h', id: 'learn' },
+      h('h2', { id: 'learn-h' }, 'The games'),
+      h(
+        'ul',
+        { class: 'learn' },
+        ...GAME_ORDER.map((g) => h('li', {}, h('span', {}, GAME_TITLES[g] ?? g), ' ', rulesButton(g, `rules-${g}`))),
+      ),
+    ),
     h(
       'section',
       { 'aria-labelledby': 'open-h' },
       h('h2', { id: 'open-h' }, 'Open rooms'),
       h(
-        'table',
-        { class: 'rooms' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Options'), h('th', {}, 'Players'), h('th', {}, ''))),
-        roomsBody,
+        'div',
+        { class: 'row filters' },
+        h('label', { for: 'filter-game' }, 'Game'),
+        gameFilter,
+        h('label', { for: 'filter-players' }, 'Players'),
+        playersFilter,
       ),
+      h('table', { class: 'rooms', id: 'open-rooms' }, head(), roomsBody),
       roomsEmpty,
     ),
     playingSection,
@@ -147,8 +169,9 @@ export function lobbyView(session) {
 
   /** @param {GameInfo[]} games */
   function buildCreateForm(games) {
+    const sorted = [...games].sort((a, b) => rank(a.game) - rank(b.game));
     const gameSelect = h('select', { id: 'game', name: 'game' });
-    for (const g of games) gameSelect.append(h('option', { value: g.game }, GAME_TITLES[g.game] ?? g.game));
+    for (const g of sorted) gameSelect.append(h('option', { value: g.game, selected: g.game === FIRST_GAME }, GAME_TITLES[g.game] ?? g.game));
     const optionsBox = h('div', { class: 'options' });
     const publicBox = h('input', { type: 'checkbox', id: 'public', checked: true });
 
@@ -161,17 +184,18 @@ export function lobbyView(session) {
       }
       for (const option of game.options) {
         const id = `option-${option.key}`;
-        const select = h('select', { id, 'data-option': option.key });
+        const select = h('select', { id, 'data-option': option.key, 'aria-describedby': `${id}-help` });
         for (const value of option.values) {
-          select.append(h('option', { value }, value === option.default ? `${value} (default)` : value));
+          const words = optionValue(option.key, value);
+          select.append(h('option', { value }, value === option.default ? `${words} (usual)` : words));
         }
         optionsBox.append(
           h(
             'div',
             { class: 'option' },
-            h('label', { for: id }, option.key),
+            h('label', { for: id }, optionName(option.key)),
             select,
-            h('small', { class: 'help' }, option.help),
+            h('small', { class: 'help', id: `${id}-help` }, option.help),
           ),
         );
       }
@@ -181,7 +205,7 @@ export function lobbyView(session) {
     showOptions();
     fill(
       createForm,
-      h('div', { class: 'option' }, h('label', { for: 'game' }, 'Game'), gameSelect),
+      h('div', { class: 'option' }, h('label', { for: 'game' }, 'Game'), gameSelect, rulesButton(() => gameSelect.value, 'new-rules')),
       optionsBox,
       h(
         'div',
@@ -220,30 +244,37 @@ export function lobbyView(session) {
     fill(createForm, h('p', { class: 'message error' }, String(error.message ?? error)));
   });
 
+  /** @type {RoomSummary[]} */
+  let openRooms = [];
   let shownRooms = '';
 
-  /** @param {RoomSummary[]} rooms */
-  function showRooms(rooms) {
+  function showRooms() {
+    const game = gameFilter.value;
+    const players = Number(playersFilter.value);
+    const rooms = openRooms.filter((r) => (!game || r.game === game) && (!players || r.seats === players));
     // Redraw only on a change, so a row is not replaced under the pointer.
     const key = JSON.stringify(rooms);
     if (key === shownRooms) return;
     shownRooms = key;
     fill(roomsBody);
     roomsEmpty.hidden = rooms.length > 0;
+    roomsEmpty.textContent =
+      openRooms.length > 0 ? 'No open room matches these filters.' : 'No open rooms right now: create one and send its link to a friend.';
     for (const room of rooms) {
-      const link = `#/room/${room.id}`;
       roomsBody.append(
         h(
           'tr',
           { 'data-room': room.id },
-          h('td', {}, room.game),
+          h('td', {}, gameName(room.game)),
           h('td', {}, describeOptions(room.options)),
-          h('td', {}, `${room.taken}/${room.seats}`, room.players.length ? ` — ${room.players.join(', ')}` : ''),
-          h('td', {}, h('a', { href: link, class: 'button' }, 'Open')),
+          h('td', {}, `${room.taken} of ${room.seats}`, room.players.length ? `: ${room.players.join(', ')}` : ''),
+          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, 'Open')),
         ),
       );
     }
   }
+  gameFilter.addEventListener('change', showRooms);
+  playersFilter.addEventListener('change', showRooms);
 
   let shownPlaying = '';
 
@@ -259,7 +290,7 @@ export function lobbyView(session) {
         h(
           'tr',
           { 'data-room': room.id },
-          h('td', {}, room.game),
+          h('td', {}, gameName(room.game)),
           h('td', {}, describeOptions(room.options)),
           h('td', {}, room.players.join(', ')),
           h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, 'Watch')),
@@ -268,12 +299,51 @@ export function lobbyView(session) {
     }
   }
 
+  /** @type {Map<string, import('./protocol.js').RoomState>} the state of each of one's rooms, as watched */
+  const mine = new Map();
+  /** @type {Set<string>} */
+  const watching = new Set();
+
   function showMine() {
     fill(myGames);
     const section = /** @type {HTMLElement} */ (element.querySelector('#mine'));
     section.hidden = session.myRooms.length === 0;
     for (const id of session.myRooms) {
-      myGames.append(h('li', {}, h('a', { href: `#/room/${id}` }, `Room ${id.slice(0, 8)}`)));
+      const st = mine.get(id);
+      if (!st) {
+        myGames.append(h('li', { 'data-room': id }, h('a', { href: `#/room/${id}` }, 'A game (loading…)')));
+        continue;
+      }
+      const yours = st.you !== null && st.status === 'playing' && (st.play?.to_act ?? []).includes(st.you) && !st.play?.outcome;
+      const whose =
+        st.status === 'open'
+          ? 'waiting for players'
+          : st.play?.outcome
+            ? 'finished'
+            : yours
+              ? 'your turn'
+              : `waiting for ${(st.play?.to_act ?? []).map((i) => st.seats[i]?.player?.name ?? st.seats[i]?.color).join(' and ')}`;
+      myGames.append(
+        h(
+          'li',
+          { 'data-room': id, class: yours ? 'your-turn' : '' },
+          h('a', { href: `#/room/${id}${st.invite ? `?invite=${st.invite}` : ''}` }, gameName(st.game)),
+          ' ',
+          h('span', { class: 'people' }, people(st)),
+          ' — ',
+          h('strong', { class: 'whose' }, whose),
+        ),
+      );
+    }
+  }
+
+  /** Watches each of one's rooms, to show who is to move. */
+  function watchMine() {
+    for (const id of session.myRooms) {
+      session.connection
+        .request({ type: 'watch', room: id })
+        .then(() => watching.add(id))
+        .catch(() => {});
     }
   }
 
@@ -281,7 +351,8 @@ export function lobbyView(session) {
     if (!session.connection.ready) return;
     try {
       const reply = await session.connection.request({ type: 'list_rooms' });
-      showRooms(reply.rooms);
+      openRooms = reply.rooms;
+      showRooms();
       const playing = await session.connection.request({ type: 'list_rooms', playing: true });
       showPlaying(playing.rooms);
     } catch (error) {
@@ -296,11 +367,23 @@ export function lobbyView(session) {
     element,
     connected() {
       showMine();
+      watchMine();
       refresh();
     },
-    push() {},
+    push(message) {
+      if (message.type !== 'update' || !session.myRooms.includes(message.room)) return;
+      mine.set(message.room, message.state);
+      showMine();
+    },
     destroy() {
       clearInterval(timer);
+      for (const id of watching) session.connection.request({ type: 'unwatch', room: id }).catch(() => {});
     },
   };
+}
+
+/** @param {string} game */
+function rank(game) {
+  const i = GAME_ORDER.indexOf(game);
+  return i < 0 ? GAME_ORDER.length : i;
 }

@@ -4,16 +4,19 @@
 export const PROTOCOL = 1;
 
 /**
- * @typedef {{id: string, name: string}} Guest
- * @typedef {{seat: number, name: string, color: string, team: number, player: Guest | null, connected: boolean}} SeatState
- * @typedef {{ply: number, seat: number, action?: string | null, commitment?: string, salt?: string}} MoveEntry
- * @typedef {{result: string, winners: number[]}} OutcomeState
- * @typedef {{seat: number, remaining_ms: number}} ClockState
- * @typedef {{position: string, board: any, to_act: number[], legal: string[], promotions?: Record<string, string[]>, moves: MoveEntry[], moves_from?: number, outcome: OutcomeState | null, clock: ClockState | null}} PlayState
- * @typedef {{id: string, game: string, options: Record<string, string>, public: boolean, invite: string | null, status: 'open' | 'playing' | 'finished', seats: SeatState[], you: number | null, play: PlayState | null}} RoomState
- * @typedef {{id: string, game: string, options: Record<string, string>, seats: number, taken: number, players: string[]}} RoomSummary
- * @typedef {{key: string, values: string[], default: string, help: string}} OptionInfo
- * @typedef {{game: string, options: OptionInfo[]}} GameInfo
+ * The wire types, generated from the protocol crate (wire.d.ts; never
+ * edited by hand).
+ * @typedef {import('./wire.js').Guest} Guest
+ * @typedef {import('./wire.js').SeatState} SeatState
+ * @typedef {import('./wire.js').MoveEntry} MoveEntry
+ * @typedef {import('./wire.js').OutcomeState} OutcomeState
+ * @typedef {import('./wire.js').ClockState} ClockState
+ * @typedef {import('./wire.js').PlayState & {warnings?: Record<string, any>, last?: any}} PlayState
+ * @typedef {import('./wire.js').RoomState} RoomState
+ * @typedef {import('./wire.js').RoomSummary} RoomSummary
+ * @typedef {import('./wire.js').OptionInfo} OptionInfo
+ * @typedef {import('./wire.js').GameInfo} GameInfo
+ * @typedef {import('./wire.js').Code} Code
  * @typedef {{type: string, id?: number | string | null, [field: string]: any}} Message
  * @typedef {'connecting' | 'open' | 'reconnecting'} Status
  */
@@ -21,7 +24,7 @@ export const PROTOCOL = 1;
 /** A request the server refused, or one that could not be sent. */
 export class ServerError extends Error {
   /**
-   * @param {string} code the stable code (`illegal-action`, `disconnected`, ...)
+   * @param {Code | 'disconnected'} code the stable code (`illegal-action`, ...), or `disconnected` when the request could not be answered
    * @param {string} message a sentence for people
    */
   constructor(code, message) {

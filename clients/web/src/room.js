@@ -1,8 +1,12 @@
 /** @file The room page: seats (names, colours, teams, who is connected), joining, leaving and starting, then the game: board, turn, clock, moves, scores, result and the record. */
 
 import { fill, h, s, say, sayError } from './dom.js';
-import { describeOptions } from './lobby.js';
 import { createBoard } from './boards/index.js';
+import { confirmEveryMove, onSettings, settings, settingsForm } from './settings.js';
+import { gameName, rulesButton } from './rules.js';
+import { actionWords, describeOptions, resultWords } from './words.js';
+import { scoreTable } from './boards/magma.js';
+import { turnSignals } from './signals.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -49,9 +53,14 @@ function badge(seat) {
     s(
       'text',
       { x: 10, y: 14, 'text-anchor': 'middle', 'font-size': 11, fill: dark ? '#fff' : '#000' },
-      seat.name.slice(0, 1).toUpperCase(),
+      seat.color.slice(0, 1).toUpperCase(),
     ),
   );
+}
+
+/** `1` → `1st`. @param {number} n */
+function ordinal(n) {
+  return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 }
 
 /** @param {number} ms */
@@ -61,10 +70,34 @@ function clockText(ms) {
 }
 
 /**
- * @param {SeatState} seat
+ * A seat in words: its player and colour (`Ann (red)`), or its colour
+ * alone while nobody sits there.
+ * @param {SeatState | undefined} seat
  */
-function seatLabel(seat) {
-  return seat.player ? `${seat.name} (${seat.player.name})` : seat.name;
+export function seatWords(seat) {
+  if (!seat) return 'nobody';
+  return seat.player ? `${seat.player.name} (${seat.color})` : `the ${seat.color} seat`;
+}
+
+/**
+ * A warning the server attached to an offered action (it loses at once,
+ * or lets the opponent win on the spot), in words; null if none. Reads
+ * `play.warnings[action]`: a code (`loses`, `opponent-wins`), a sentence,
+ * or an object with a `message`/`reason` sentence.
+ * @param {import('./protocol.js').PlayState | null | undefined} play
+ * @param {string} action
+ */
+export function warningFor(play, action) {
+  const warnings = play?.warnings;
+  if (!warnings) return null;
+  const base = action.split('+')[0].trim();
+  const found = warnings[action] ?? warnings[base];
+  if (found === undefined || found === null) return null;
+  if (typeof found === 'object') return String(found.message ?? found.reason ?? found.kind ?? 'This move is dangerous.');
+  const text = String(found);
+  if (/^los/.test(text)) return 'This move loses the game at once.';
+  if (/win/.test(text) && !/\s/.test(text)) return 'After this move your opponent can win on the spot.';
+  return text;
 }
 
 /**
@@ -74,12 +107,16 @@ function seatLabel(seat) {
  * @returns {View}
  */
 export function roomView(session, roomId, invite) {
-  const title = h('h2', {}, 'Room');
+  const title = h('h2', { class: 'room-title' }, 'Room');
   const inviteBox = h('div', { class: 'invite' });
+  const inviteDetails = h('details', { class: 'invite-box' }, h('summary', {}, 'Invite a friend'), inviteBox);
   const seatsList = h('ul', { class: 'seats', id: 'seats' });
   const seatActions = h('div', { class: 'row seat-actions' });
-  const turn = h('p', { class: 'turn', id: 'turn', role: 'status', 'aria-live': 'polite' });
-  const banner = h('div', { class: 'result', id: 'result', role: 'status', hidden: true });
+  const turn = h('p', { class: 'turn', id: 'turn' });
+  const statusClock = h('span', { class: 'status-clock', id: 'status-clock' });
+  const answer = h('div', { class: 'answer', id: 'answer' });
+  const status = h('div', { class: 'status-bar', id: 'status', role: 'status', 'aria-live': 'polite' }, turn, statusClock, answer);
+  const banner = h('section', { class: 'result', id: 'result', 'aria-labelledby': 'result-h', hidden: true });
   const boardHost = h('div', { class: 'board-host', id: 'board' });
   const boardInfo = h('div', { class: 'board-info' });
   const controls = h('div', { class: 'controls', id: 'controls' });
@@ -93,17 +130,36 @@ export function roomView(session, roomId, invite) {
     legalList,
     h('button', { type: 'submit' }, 'Play'),
   );
-  const moves = h('ol', { class: 'moves', id: 'moves' });
+  const moves = h('ol', { class: 'moves', id: 'moves', tabindex: 0, 'aria-labelledby': 'moves-h' });
   const recordButton = h('button', { type: 'button', id: 'record' }, 'Download record');
+  const confirmText = h('p', { id: 'confirm-text' });
+  const confirmWarning = h('p', { class: 'warning', id: 'confirm-warning', hidden: true });
+  const confirmYes = h('button', { type: 'button', class: 'play', id: 'confirm-yes' }, 'Play it');
+  const confirmNo = h('button', { type: 'button', id: 'confirm-no' }, 'Cancel');
+  const confirmSheet = h(
+    'div',
+    { class: 'confirm-sheet', id: 'confirm', role: 'dialog', 'aria-labelledby': 'confirm-text', hidden: true },
+    confirmWarning,
+    confirmText,
+    h('div', { class: 'row' }, confirmYes, confirmNo),
+  );
 
   const element = h(
     'div',
     { class: 'room' },
-    h('div', { class: 'room-head' }, h('a', { href: '#/', class: 'back' }, '← Lobby'), title, inviteBox),
+    h(
+      'div',
+      { class: 'room-head' },
+      h('a', { href: '#/', class: 'back' }, '← Lobby'),
+      title,
+      rulesButton(() => state?.game ?? '', 'room-rules'),
+      settingsForm('room-settings'),
+      inviteDetails,
+    ),
     h(
       'div',
       { class: 'room-body' },
-      h('div', { class: 'play-area' }, turn, banner, boardHost, controls, typedForm),
+      h('div', { class: 'play-area' }, status, banner, boardHost, controls, typedForm),
       h(
         'aside',
         { class: 'side' },
@@ -112,6 +168,7 @@ export function roomView(session, roomId, invite) {
         h('section', { 'aria-labelledby': 'moves-h' }, h('h3', { id: 'moves-h' }, 'Moves'), moves, recordButton),
       ),
     ),
+    confirmSheet,
   );
 
   /** @type {RoomState | null} */
@@ -122,6 +179,11 @@ export function roomView(session, roomId, invite) {
   /** When the latest clock reading arrived (performance.now()). */
   let clockAt = 0;
   const ticker = setInterval(tickClock, 250);
+  const signals = turnSignals();
+  /** @type {string | null} the action waiting for a "yes" */
+  let pending = null;
+  /** @type {Element | null} */
+  let focusBefore = null;
 
   /** @param {string} action */
   async function act(action) {
@@ -131,6 +193,51 @@ export function roomView(session, roomId, invite) {
       sayError(error);
     }
   }
+
+  /**
+   * Plays an action, after a "yes" when the server warns that it loses
+   * (always) or when every move is to be confirmed (a setting; not for a
+   * deliberate move: typed, or sent with a "Play …" button, nor a confirmed
+   * Magnet setup).
+   * @param {string} action
+   * @param {{deliberate?: boolean}} [how]
+   */
+  function playAction(action, how = {}) {
+    const warning = warningFor(state?.play, action);
+    const ask = warning !== null || (confirmEveryMove() && !how.deliberate && !/^setup /i.test(action));
+    if (!ask) {
+      act(action);
+      return;
+    }
+    pending = action;
+    focusBefore = document.activeElement;
+    confirmText.textContent = `${warning ? 'Play it anyway' : 'Play this move'}: ${actionWords(state?.game ?? '', action)} (${action})?`;
+    confirmWarning.textContent = warning ? `⚠ ${warning}` : '';
+    confirmWarning.hidden = warning === null;
+    confirmSheet.classList.toggle('danger', warning !== null);
+    confirmSheet.hidden = false;
+    (warning ? confirmNo : confirmYes).focus();
+  }
+
+  function closeConfirm() {
+    const wasOpen = !confirmSheet.hidden;
+    pending = null;
+    confirmSheet.hidden = true;
+    if (wasOpen && focusBefore instanceof HTMLElement || focusBefore instanceof SVGElement) {
+      if (focusBefore.isConnected) focusBefore.focus();
+    }
+    focusBefore = null;
+  }
+
+  confirmYes.addEventListener('click', () => {
+    const action = pending;
+    closeConfirm();
+    if (action) act(action);
+  });
+  confirmNo.addEventListener('click', closeConfirm);
+  confirmSheet.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') closeConfirm();
+  });
 
   /** @param {import('./protocol.js').Message} message */
   async function send(message) {
@@ -159,7 +266,7 @@ export function roomView(session, roomId, invite) {
       return;
     }
     typedInput.value = '';
-    act(match);
+    playAction(match, { deliberate: true });
   });
 
   recordButton.addEventListener('click', async () => {
@@ -187,9 +294,12 @@ export function roomView(session, roomId, invite) {
     const shown = element.querySelectorAll('[data-clock]');
     if (!clock) {
       for (const el of shown) el.textContent = '';
+      statusClock.textContent = '';
       return;
     }
     const left = clock.remaining_ms - (performance.now() - clockAt);
+    statusClock.textContent = `${clockText(left)} left ${clock.seat === state?.you ? 'for you' : `for ${seatWords(state?.seats[clock.seat])}`}`;
+    statusClock.classList.toggle('low', left < 10_000);
     for (const el of shown) {
       el.textContent = Number(/** @type {HTMLElement} */ (el).dataset.clock) === clock.seat ? clockText(left) : '';
       el.classList.toggle('low', left < 10_000);
@@ -201,9 +311,17 @@ export function roomView(session, roomId, invite) {
     return `${location.origin}/#/room/${roomId}${code ? `?invite=${code}` : ''}`;
   }
 
+  /** @param {number} seat */
+  const who = (seat) => seatWords(state?.seats[seat]);
+  /** @param {number} seat */
+  const nameOf = (seat) => {
+    const s = state?.seats[seat];
+    return s?.player ? s.player.name : `the ${s?.color ?? '?'} seat`;
+  };
+
   /** @param {RoomState} st */
   function render(st) {
-    title.textContent = `${st.game[0].toUpperCase()}${st.game.slice(1)} · ${describeOptions(st.options)}${st.public ? '' : ' · private'}`;
+    title.textContent = `${gameName(st.game)} · ${describeOptions(st.options)}${st.public ? '' : ' · private'}`;
     if (st.invite && !invite) invite = st.invite;
     const link = inviteLink();
     fill(
@@ -220,10 +338,15 @@ export function roomView(session, roomId, invite) {
         'Copy',
       ),
     );
+    if (st.status === 'open' && !inviteDetails.dataset.shown) {
+      inviteDetails.open = true;
+      inviteDetails.dataset.shown = 'yes';
+    }
     renderSeats(st);
     renderTurn(st);
     renderMoves(st);
     const play = st.play;
+    if (pending && !(play?.legal ?? []).includes(pending.split('+')[0].trim())) closeConfirm();
     if (play) {
       if (!board) {
         board = createBoard(st.game);
@@ -231,7 +354,17 @@ export function roomView(session, roomId, invite) {
         fill(controls, board.controls);
         fill(boardInfo, board.info);
       }
-      board.update({ state: st, play, legal: play.legal, you: st.you, act });
+      board.update({
+        state: st,
+        play,
+        legal: play.legal,
+        you: st.you,
+        act: (action, how) => playAction(action, how),
+        turnBoard: settings().turnBoard,
+        narrow: narrowScreen.matches,
+        who,
+        name: nameOf,
+      });
     } else {
       fill(boardHost, h('p', { class: 'hint' }, 'The board appears when the game starts.'));
     }
@@ -239,8 +372,19 @@ export function roomView(session, roomId, invite) {
     typedForm.hidden = legal.length === 0;
     fill(legalList, ...legal.slice(0, 500).map((a) => h('option', { value: a })));
     recordButton.hidden = !play;
+    signals.show({
+      game: gameName(st.game),
+      yourTurn: st.status === 'playing' && st.you !== null && (play?.to_act ?? []).includes(st.you) && !play?.outcome,
+    });
     tickClock();
   }
+
+  const narrowScreen = matchMedia('(max-width: 40rem)');
+  const redraw = () => {
+    if (state) render(state);
+  };
+  narrowScreen.addEventListener('change', redraw);
+  const stopSettings = onSettings(redraw);
 
   /** @param {RoomState} st */
   function renderSeats(st) {
@@ -253,7 +397,7 @@ export function roomView(session, roomId, invite) {
         'li',
         { class: `seat${you ? ' you' : ''}${toAct ? ' to-act' : ''}`, 'data-seat': seat.seat },
         badge(seat),
-        h('span', { class: 'seat-name' }, seat.name),
+        h('span', { class: 'seat-name' }, /^\d+$/.test(seat.name) ? `${seat.color} · plays ${ordinal(Number(seat.name))}` : seat.name),
         teams ? h('span', { class: 'team' }, `team ${seat.team + 1}`) : null,
         h('span', { class: 'player' }, seat.player ? seat.player.name : '— free —'),
         you ? h('span', { class: 'tag' }, 'you') : null,
@@ -319,6 +463,7 @@ export function roomView(session, roomId, invite) {
     const play = st.play;
     turn.className = 'turn';
     banner.hidden = true;
+    fill(answer);
     if (st.status === 'open') {
       const taken = st.seats.filter((x) => x.player).length;
       turn.textContent =
@@ -329,32 +474,79 @@ export function roomView(session, roomId, invite) {
     }
     if (!play) return;
     if (play.outcome) {
-      const won = st.you !== null && play.outcome.winners.includes(st.you);
-      const lost = st.you !== null && play.outcome.winners.length > 0 && !won;
-      fill(
-        banner,
-        h('strong', {}, won ? 'You win! ' : lost ? 'You lose. ' : 'Game over. '),
-        play.outcome.result,
-      );
-      banner.className = `result${won ? ' won' : lost ? ' lost' : ''}`;
-      banner.hidden = false;
+      renderSummary(st, play);
       turn.textContent = 'The game is over.';
       return;
     }
-    const names = play.to_act.map((i) => seatLabel(st.seats[i]));
-    if (st.you !== null && play.to_act.includes(st.you)) {
+    const yours = st.you !== null && play.to_act.includes(st.you);
+    const names = play.to_act.map(who);
+    const phase = st.game === 'magma' ? /** @type {import('./wire.js').MagmaBoard} */ (play.board).phase : null;
+    if (phase?.kind === 'vote') {
+      const proposer = who(phase.proposer);
+      if (yours) {
+        turn.classList.add('your-turn');
+        turn.textContent = `${proposer} proposes to end the game. Do you agree?`;
+        answer.append(
+          h('button', { type: 'button', class: 'answer-yes', 'data-answer': 'end!', onclick: () => playAction('end!', { deliberate: true }) }, 'Agree to end'),
+          h('button', { type: 'button', class: 'answer-no', 'data-answer': 'end-', onclick: () => playAction('end-', { deliberate: true }) }, 'Refuse, play on'),
+        );
+      } else {
+        turn.textContent = `${proposer} proposes to end the game; waiting for ${names.join(', ')} to answer.`;
+      }
+      return;
+    }
+    if (phase?.kind === 'penalty') {
+      const late = who(phase.late);
+      if (yours) {
+        turn.classList.add('your-turn');
+        turn.textContent = `${late} ran out of time: tap one of the ${phase.color} pieces to remove it.`;
+      } else {
+        turn.textContent = `${late} ran out of time; waiting for ${names.join(', ')} to remove one of the ${phase.color} pieces.`;
+      }
+      return;
+    }
+    if (yours) {
       turn.classList.add('your-turn');
       turn.textContent = play.to_act.length > 1 ? 'Your turn (the others choose at the same time).' : 'Your turn.';
     } else {
-      turn.textContent = `${st.you === null ? 'Watching. ' : ''}To act: ${names.join(', ') || 'nobody'}.`;
+      turn.textContent = `${st.you === null ? 'Watching. ' : ''}Waiting for ${names.join(' and ') || 'nobody'}.`;
     }
+  }
+
+  /**
+   * The end of the game: who won and why, in words; Magma's score table;
+   * the board marks the winning line or pieces.
+   * @param {RoomState} st
+   * @param {import('./protocol.js').PlayState} play
+   */
+  function renderSummary(st, play) {
+    const outcome = /** @type {import('./protocol.js').OutcomeState} */ (play.outcome);
+    const won = st.you !== null && outcome.winners.includes(st.you);
+    const lost = st.you !== null && outcome.winners.length > 0 && !won;
+    const { reasons } = resultWords(outcome.result);
+    const winners = [...new Set(outcome.winners.map(who))];
+    const head = outcome.winners.length === 0 ? 'A draw.' : `${winners.join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}.`;
+    fill(
+      banner,
+      h('h3', { id: 'result-h' }, won ? 'You win! ' : lost ? 'You lose. ' : 'Game over. ', h('span', { class: 'head' }, head)),
+      reasons.length ? h('p', { class: 'reason' }, `Why: ${reasons.join('; ')}.`) : null,
+      st.game === 'magma' ? scoreTable(/** @type {import('./wire.js').MagmaBoard} */ (play.board), nameOf) : null,
+      st.game === 'magneton' && outcome.winners.length
+        ? h('p', { class: 'hint' }, 'The winning line is drawn on the board.')
+        : null,
+      st.game === 'magnetism' && outcome.winners.length
+        ? h('p', { class: 'hint' }, 'The winner’s pieces on the far row are marked on the board.')
+        : null,
+      h('p', { class: 'result-raw' }, `In the record: ${outcome.result}`),
+    );
+    banner.className = `result${won ? ' won' : lost ? ' lost' : ''}`;
+    banner.hidden = false;
   }
 
   /** @param {RoomState} st */
   function renderMoves(st) {
     fill(moves);
     for (const entry of st.play?.moves ?? []) {
-      const seat = st.seats[entry.seat];
       const text = entry.action
         ? entry.action
         : `secret${entry.commitment ? ` (commitment ${entry.commitment.slice(0, 10)}…)` : ''}`;
@@ -362,8 +554,9 @@ export function roomView(session, roomId, invite) {
         h(
           'li',
           { value: entry.ply, class: entry.action ? '' : 'secret' },
-          h('span', { class: 'who' }, seat ? seat.name : `seat ${entry.seat}`),
+          h('span', { class: 'who' }, who(entry.seat)),
           ' ',
+          entry.action ? h('span', { class: 'words' }, `${actionWords(st.game, entry.action)} `) : null,
           h('span', { class: 'what' }, text),
         ),
       );
@@ -412,6 +605,10 @@ export function roomView(session, roomId, invite) {
     },
     destroy() {
       clearInterval(ticker);
+      stopSettings();
+      narrowScreen.removeEventListener('change', redraw);
+      signals.show({ game: '', yourTurn: false });
+      closeConfirm();
       if (session.connection.ready) session.connection.request({ type: 'unwatch', room: roomId }).catch(() => {});
     },
   };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -162,17 +163,133 @@ export async function movesShown(page, count) {
  */
 export async function clickCells(page, cells) {
   for (const cell of cells) {
-    await page.locator(`[data-cell="${cell}"]:is(.target, .source)`).click();
+    const target = page.locator(`#board [data-cell="${cell}"]:is(.target, .source)`);
+    await target.waitFor();
+    await tap(page, target);
   }
+  await confirmIfAsked(page);
 }
 
 /**
- * Saves a screenshot of the board (and the page) under test-artifacts/.
+ * Clicks a cell of the board; on a phone where a small board first zooms
+ * in at the tap, clicks it again to pick it.
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} cell
+ */
+export async function tap(page, cell) {
+  const zooms = () => page.evaluate(() => document.querySelector('#board svg')?.getAttribute('data-zooms') ?? '0');
+  // A zoomed board shows only part of itself: back to the whole first if
+  // the cell is outside.
+  const outside = await cell.evaluate((el) => {
+    const svg = el.closest('svg');
+    if (!svg?.classList.contains('zoomed')) return false;
+    const a = el.getBoundingClientRect();
+    const b = svg.getBoundingClientRect();
+    return a.left < b.left || a.right > b.right || a.top < b.top || a.bottom > b.bottom;
+  });
+  if (outside) await page.locator('#board .lens-out').click();
+  const before = await zooms();
+  await cell.click();
+  if ((await zooms()) !== before) await cell.click();
+}
+
+/**
+ * Says yes to the move confirmation if the page asks for one (phones
+ * confirm every move by default).
+ * @param {import('playwright-core').Page} page
+ */
+export async function confirmIfAsked(page) {
+  if ((await page.locator('#confirm:not([hidden])').count()) > 0) await page.locator('#confirm-yes').click();
+}
+
+/**
+ * Saves a screenshot of the page (`NAME-page.png`) and of its board
+ * (`NAME.png`) under test-artifacts/; with `page: true`, of the page only.
  * @param {import('playwright-core').Page} page
  * @param {string} name
+ * @param {{page?: boolean}} [options]
  */
-export async function screenshot(page, name) {
+export async function screenshot(page, name, options = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}-page.png`), fullPage: true });
-  await page.locator('#board').screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  if (!options.page) await page.locator('#board').screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** axe-core's script, injected into pages by the accessibility checks. */
+const AXE = path.join(ROOT, 'clients/web/node_modules/axe-core/axe.min.js');
+
+/**
+ * Runs axe-core on the page and fails on any serious or critical
+ * violation, naming each with the elements it found.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where what the page shows, for the failure message
+ */
+export async function assertAccessible(page, where) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    // @ts-ignore axe is the injected global
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((/** @type {any} */ v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((/** @type {any} */ n) => n.target.join(' ')).join(' | ')}`);
+  });
+  if (violations.length) throw new Error(`axe-core on ${where}:\n${violations.join('\n')}`);
+}
+
+/**
+ * Fails if the page is wider than its viewport (a horizontal scroll).
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+export async function assertNoHorizontalScroll(page, where) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  if (scroll > width) throw new Error(`${where}: the page is ${scroll} px wide in a ${width} px window`);
+}
+
+/**
+ * The smallest side, in CSS pixels, of the cells the viewer may pick now
+ * (after zooming in with a first tap if the board does that).
+ * @param {import('playwright-core').Page} page
+ */
+export async function smallestTarget(page) {
+  const cells = page.locator('#board .cell:is(.target, .source)');
+  await cells.first().waitFor();
+  const sizes = async () =>
+    cells.evaluateAll((els) => els.map((el) => {
+      const box = el.querySelector('.bg')?.getBoundingClientRect();
+      return box ? Math.min(box.width, box.height) : 0;
+    }));
+  let smallest = Math.min(...(await sizes()));
+  if (smallest < 44) {
+    // A board that zooms in at the first tap: tap its middle.
+    const svg = page.locator('#board svg.board');
+    const box = await svg.boundingBox();
+    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('#board svg.zoomed').waitFor();
+    smallest = Math.min(...(await sizes()));
+    await page.locator('.lens-out').click();
+  }
+  return smallest;
+}
+
+/**
+ * A real server and a browser for the tests of one file: started before
+ * them, stopped (and the database removed) after them.
+ * @returns {{server: Server, browser: import('playwright-core').Browser}}
+ */
+export function stage() {
+  const now = /** @type {{server: Server, browser: import('playwright-core').Browser}} */ ({});
+  before(async () => {
+    now.server = await startServer();
+    now.browser = await launchBrowser();
+  });
+  after(async () => {
+    await now.browser?.close();
+    await now.server?.kill();
+    if (now.server) removeDir(now.server.dir);
+  });
+  return now;
 }

@@ -1,30 +1,23 @@
 /** @file Magma in the browser with the Hot timer: the clock counts down on the page, a move is played by pointing, a pass by its button; the board shows the home corners and the scores. */
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createRoom, launchBrowser, movesShown, person, removeDir, screenshot, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import {
+  createRoom,
+  movesShown,
+  person,
+  screenshot,
+  sit,
+  stage,
+} from './harness.js';
 
-/** @type {import('./harness.js').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
-  const ann = await person(browser, server, 'Ann');
+  const ann = await person(my.browser, my.server, 'Ann');
   await createRoom(ann, 'magma', { players: '2', timer: 'hot' });
   await sit(ann, '1', 'Ann');
-  const bo = await person(browser, server, 'Bo');
+  const bo = await person(my.browser, my.server, 'Bo');
   await bo.goto(ann.url());
   await sit(bo, '2', 'Bo');
   await bo.locator('#start').click();
@@ -33,7 +26,7 @@ test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
   await ann.locator('#board .cell').nth(90).waitFor();
   assert.equal(await ann.locator('#board .cell').count(), 91);
   assert.equal(await ann.locator('#board .cell.home').count(), 6);
-  await ann.locator('.score-list li').first().waitFor();
+  await ann.locator('.score-table tbody tr').first().waitFor();
 
   // The running clock counts down between updates.
   await ann.locator('#turn.your-turn').waitFor();
@@ -63,7 +56,7 @@ test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
 });
 
 test('a four-player Magma room shows its seats in two colour teams', async () => {
-  const cy = await person(browser, server, 'Cy');
+  const cy = await person(my.browser, my.server, 'Cy');
   await createRoom(cy, 'magma', { players: '4' });
   await cy.locator('.seat').nth(3).waitFor();
   assert.deepEqual(await cy.locator('.seat .team').allTextContents(), ['team 1', 'team 2', 'team 1', 'team 2']);

@@ -1,24 +1,17 @@
 /** @file Magnet in the browser: both players arrange their pieces in secret and play turns by clicking the magnet's vertex; one player's page never holds the other's hidden values, neither in the DOM nor in any WebSocket frame it receives. */
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { createRoom, launchBrowser, movesShown, person, removeDir, screenshot, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import {
+  createRoom,
+  movesShown,
+  person,
+  screenshot,
+  sit,
+  stage,
+} from './harness.js';
 
-/** @type {import('./harness.js').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 /** Magnet vertices tried first (away from the kings), in order. */
 const PREFERRED = ['F6', 'F5', 'F7', 'E5', 'G6', 'E6', 'G5', 'F4', 'F8'];
@@ -42,7 +35,7 @@ async function playTurn(page) {
 }
 
 test('Magnet: secret setups, turns by pointing, and no leak of hidden values', async () => {
-  const ann = await person(browser, server, 'Ann');
+  const ann = await person(my.browser, my.server, 'Ann');
   /** @type {string[]} */
   const annFrames = [];
   ann.on('websocket', (ws) => ws.on('framereceived', (frame) => annFrames.push(String(frame.payload))));
@@ -51,7 +44,7 @@ test('Magnet: secret setups, turns by pointing, and no leak of hidden values', a
   await ann.locator('#whoami', { hasText: 'Ann' }).waitFor();
   await createRoom(ann, 'magnet');
   await sit(ann, 'red', 'Ann');
-  const bo = await person(browser, server, 'Bo');
+  const bo = await person(my.browser, my.server, 'Bo');
   await bo.goto(ann.url());
   await sit(bo, 'blue', 'Bo');
   await bo.locator('#start').click();

@@ -1,30 +1,24 @@
 /** @file Magnetism in the browser: the secret opening (the other magnet shows only as placed), then a move in three clicks: the magnet's new square, the piece, its destination. */
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { clickCells, createRoom, launchBrowser, movesShown, person, removeDir, screenshot, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import {
+  clickCells,
+  createRoom,
+  movesShown,
+  person,
+  screenshot,
+  sit,
+  stage,
+} from './harness.js';
 
-/** @type {import('./harness.js').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 test('the secret opening and a magnet-then-piece move', async () => {
-  const ann = await person(browser, server, 'Ann');
+  const ann = await person(my.browser, my.server, 'Ann');
   await createRoom(ann, 'magnetism');
   await sit(ann, 'white', 'Ann');
-  const bo = await person(browser, server, 'Bo');
+  const bo = await person(my.browser, my.server, 'Bo');
   await bo.goto(ann.url());
   await sit(bo, 'black', 'Bo');
   await bo.locator('#start').click();

@@ -2,56 +2,40 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   clickCells,
   createRoom,
-  launchBrowser,
   movesShown,
   person,
-  removeDir,
   screenshot,
   sit,
-  startServer,
+  stage,
 } from './harness.js';
 
-/** @type {import('./harness.js').Server} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 // White wins in eight drops: black's C3 pulls white's C6 and H3 into the
 // diagonal F1-E2-D3-C4 (docs/protocol.md, "A whole game").
 const GAME = ['H3', 'B8', 'F1', 'E1', 'D2', 'F2', 'C6', 'C3'];
 
 test('two players play Magneton to the end by clicking; a spectator follows', async () => {
-  const ann = await person(browser, server, 'Ann');
+  const ann = await person(my.browser, my.server, 'Ann');
   const room = await createRoom(ann, 'magneton', { 'move-rule': 'line' });
   await ann.locator('#turn', { hasText: 'Waiting for players: 0 of 2' }).waitFor();
   await sit(ann, 'white', 'Ann');
 
   // Bo is on a phone-sized screen, finds the room in the lobby list.
-  const bo = await person(browser, server, 'Bo', { phone: true });
+  const bo = await person(my.browser, my.server, 'Bo', { phone: true });
   await bo.locator(`tr[data-room="${room}"]`, { hasText: 'Ann' }).locator('a').click();
   await sit(bo, 'black', 'Bo');
   await ann.locator('.seat[data-seat="1"]', { hasText: 'Bo' }).waitFor();
   await bo.locator('#start').click();
   await ann.locator('#turn.your-turn').waitFor();
-  await bo.locator('#turn', { hasText: 'To act: white (Ann)' }).waitFor();
+  await bo.locator('#turn', { hasText: 'Waiting for Ann (white)' }).waitFor();
 
   // Cy finds the game among the games in progress in the lobby, and watches.
-  const cy = await person(browser, server, 'Cy');
+  const cy = await person(my.browser, my.server, 'Cy');
   await cy.locator(`#playing tr[data-room="${room}"]`, { hasText: 'Ann' }).locator('a', { hasText: 'Watch' }).click();
   await cy.locator('#turn', { hasText: 'Watching' }).waitFor();
   assert.equal(await cy.locator('[data-sit]').count(), 0, 'no seats to take once started');
@@ -72,9 +56,16 @@ test('two players play Magneton to the end by clicking; a spectator follows', as
     }
   }
 
-  await ann.locator('#result', { hasText: 'You win! white wins (four in a row)' }).waitFor();
-  await bo.locator('#result', { hasText: 'You lose. white wins (four in a row)' }).waitFor();
-  await cy.locator('#result', { hasText: 'Game over. white wins (four in a row)' }).waitFor();
+  await ann.locator('#result h3', { hasText: 'You win! Ann (white) wins.' }).waitFor();
+  await bo.locator('#result h3', { hasText: 'You lose. Ann (white) wins.' }).waitFor();
+  await cy.locator('#result h3', { hasText: 'Game over. Ann (white) wins.' }).waitFor();
+  await cy.locator('#result', { hasText: 'Why: four in a row, made by the magnetic effect.' }).waitFor();
+  assert.equal(await cy.locator('#result .result-raw').textContent(), 'In the record: white wins (four in a row)');
+  // The winning line is drawn through its four stones.
+  for (const page of [ann, bo, cy]) {
+    assert.deepEqual((await page.locator('#board .cell.win').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-cell')))).sort(), ['C4', 'D3', 'E2', 'F1']);
+    assert.equal(await page.locator('#board .win-line').count(), 1);
+  }
   // The final position as docs/protocol.md shows it.
   for (const square of ['F1', 'E2', 'D3', 'C4']) await ann.locator(`[data-cell="${square}"] .stone.white`).waitFor();
   for (const square of ['E1', 'F2', 'C3', 'B8']) await ann.locator(`[data-cell="${square}"] .stone.black`).waitFor();
@@ -89,10 +80,10 @@ test('two players play Magneton to the end by clicking; a spectator follows', as
 });
 
 test('moves by keyboard: typed, or a focused square and Enter; then a slide is two clicks', async () => {
-  const ann = await person(browser, server, 'Ann2');
+  const ann = await person(my.browser, my.server, 'Ann2');
   await createRoom(ann, 'magneton');
   await sit(ann, 'white', 'Ann2');
-  const bo = await person(browser, server, 'Bo2');
+  const bo = await person(my.browser, my.server, 'Bo2');
   await bo.goto(ann.url());
   await sit(bo, 'black', 'Bo2');
   await ann.locator('#start').click();
@@ -109,7 +100,7 @@ test('moves by keyboard: typed, or a focused square and Enter; then a slide is t
       await mover.locator('#typed').fill(square.toLowerCase());
       await mover.locator('#typed').press('Enter');
     } else {
-      await mover.locator(`[data-cell="${square}"].target`).focus();
+      await mover.locator(`[data-cell="${square}"].target .bg`).focus();
       await mover.keyboard.press('Enter');
     }
     await movesShown(ann, i + 1);
@@ -129,7 +120,7 @@ test('moves by keyboard: typed, or a focused square and Enter; then a slide is t
 });
 
 test('a bot takes the other seat and answers a move', async () => {
-  const ann = await person(browser, server, 'Ann3');
+  const ann = await person(my.browser, my.server, 'Ann3');
   await createRoom(ann, 'magneton');
   await sit(ann, 'white', 'Ann3');
   await ann.locator('[data-bot="black"]').click();
@@ -139,4 +130,55 @@ test('a bot takes the other seat and answers a move', async () => {
   // The bot plays black's drop by itself.
   await movesShown(ann, 2);
   await ann.locator('#turn.your-turn').waitFor();
+});
+
+test('a move the server warns about asks for a yes even with confirmation off; cancel plays nothing', async () => {
+  // Until the rules send warnings, this test adds one to the server's
+  // updates on their way to the page: a drop on D4 or E5 "loses" (the bot
+  // may take one of them; the other is still free then).
+  const ann = await person(my.browser, my.server, 'Ann4');
+  await ann.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      const parsed = JSON.parse(String(message));
+      const play = parsed.type === 'update' ? parsed.state.play : null;
+      if (play) play.warnings = Object.fromEntries(['D4', 'E5'].filter((a) => play.legal.includes(a)).map((a) => [a, 'loses']));
+      ws.send(JSON.stringify(parsed));
+    });
+  });
+  await ann.reload();
+  await ann.locator('#whoami', { hasText: 'Ann4' }).waitFor();
+  await createRoom(ann, 'magneton');
+  await sit(ann, 'white', 'Ann4');
+  await ann.locator('[data-bot="black"]').click();
+  await ann.locator('#start:not([disabled])').click();
+  await ann.locator('#turn.your-turn').waitFor();
+  // An ordinary move goes at once on a desktop.
+  await ann.locator('[data-cell="A1"].target').click();
+  await movesShown(ann, 2);
+  await ann.locator('#turn.your-turn').waitFor();
+  const warned = (await ann.locator('[data-cell="D4"].target').count()) ? 'D4' : 'E5';
+  await ann.locator(`[data-cell="${warned}"].target`).click();
+  await ann.locator('#confirm.danger', { hasText: 'This move loses the game at once.' }).waitFor();
+  assert.equal(await ann.evaluate(() => document.activeElement?.id), 'confirm-no', 'the safe answer has the focus');
+  await ann.keyboard.press('Enter');
+  await ann.locator('#confirm').waitFor({ state: 'hidden' });
+  assert.equal(await ann.locator('#moves li').count(), 2);
+  // The typed move is warned about too, and "Play it" plays it.
+  await ann.locator('#typed').fill(warned.toLowerCase());
+  await ann.locator('#typed').press('Enter');
+  await ann.locator('#confirm-yes').click();
+  await movesShown(ann, 3);
+  assert.equal(await ann.locator('#moves li:nth-child(3) .what').textContent(), warned);
+
+  // The setting "confirm every move: always" asks on a desktop too.
+  await ann.locator('#room-settings summary').click();
+  await ann.locator('#room-settings-confirm').selectOption('on');
+  await ann.locator('#turn.your-turn').waitFor();
+  const square = /** @type {string} */ (await ann.locator('#board .cell.target').first().getAttribute('data-cell'));
+  await ann.locator(`[data-cell="${square}"]`).click();
+  await ann.locator('#confirm:not(.danger)', { hasText: `Play this move: drops on ${square}` }).waitFor();
+  await ann.locator('#confirm-yes').click();
+  await movesShown(ann, 5);
 });

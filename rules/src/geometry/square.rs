@@ -66,16 +66,19 @@ impl Grid {
     }
 
     /// File (column) from 0.
+    #[inline]
     pub const fn file(self, sq: Square) -> u8 {
         sq.0 % self.width
     }
 
     /// Rank (row) from 0 at the bottom.
+    #[inline]
     pub const fn rank(self, sq: Square) -> u8 {
         sq.0 / self.width
     }
 
     /// The square at `file`, `rank` if it is on the grid.
+    #[inline]
     pub fn square(self, file: i32, rank: i32) -> Option<Square> {
         let on = (0..self.width as i32).contains(&file) && (0..self.height as i32).contains(&rank);
         on.then(|| Square((rank * self.width as i32 + file) as u8))
@@ -87,6 +90,7 @@ impl Grid {
     }
 
     /// The neighbour of `sq` in `dir`, if on the grid.
+    #[inline]
     pub fn step(self, sq: Square, dir: Dir) -> Option<Square> {
         self.square(
             self.file(sq) as i32 + dir.dx as i32,
@@ -95,6 +99,7 @@ impl Grid {
     }
 
     /// The squares from `sq` (excluded) in `dir` to the edge.
+    #[inline]
     pub fn ray(self, sq: Square, dir: Dir) -> Ray {
         Ray {
             grid: self,
@@ -119,6 +124,56 @@ impl Grid {
             },
             dist as u8,
         ))
+    }
+
+    /// Reads a board written by [`Grid::write_ranks`] with two letters
+    /// (either case): the squares of each, as bit sets (bit = square
+    /// index). A run of empty squares is one digit on a board narrower
+    /// than ten, else a number; errors say which rank is wrong.
+    pub fn read_ranks(self, text: &str, letters: [char; 2]) -> Result<[u128; 2], String> {
+        let ranks: Vec<&str> = text.split('/').collect();
+        if ranks.len() != self.height as usize {
+            return Err(format!("expected {} ranks, found {}", self.height, ranks.len()));
+        }
+        let width = i32::from(self.width);
+        let mut sets = [0u128; 2];
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = i32::from(self.height) - 1 - i as i32;
+            let too_long = || format!("rank {} is longer than {width} squares", rank + 1);
+            let unexpected = |ch: char| format!("unexpected {ch:?} in rank {}", rank + 1);
+            let mut file = 0i32;
+            let mut chars = rank_text.chars().peekable();
+            while let Some(ch) = chars.next() {
+                let lower = ch.to_ascii_lowercase();
+                if let Some(side) = letters.iter().position(|l| l.to_ascii_lowercase() == lower) {
+                    let sq = self.square(file, rank).ok_or_else(too_long)?;
+                    sets[side] |= 1 << sq.0;
+                    file += 1;
+                    continue;
+                }
+                let mut run = match ch.to_digit(10) {
+                    Some(d @ 1..=9) if width >= 10 || d as i32 <= width => d as i32,
+                    _ => return Err(unexpected(lower)),
+                };
+                while width >= 10
+                    && let Some(d) = chars.peek().and_then(|c| c.to_digit(10))
+                {
+                    run = run * 10 + d as i32;
+                    chars.next();
+                    if run > width {
+                        return Err(too_long());
+                    }
+                }
+                file += run;
+                if file > width {
+                    return Err(too_long());
+                }
+            }
+            if file != width {
+                return Err(format!("rank {} has {file} squares, not {width}", rank + 1));
+            }
+        }
+        Ok(sets)
     }
 
     /// Writes the board FEN-style: ranks from the top, separated by `/`,
@@ -188,6 +243,7 @@ pub struct Ray {
 
 impl Iterator for Ray {
     type Item = Square;
+    #[inline]
     fn next(&mut self) -> Option<Square> {
         let next = self.grid.step(self.at, self.dir)?;
         self.at = next;

@@ -3,7 +3,7 @@
 //! which seats answer a proposal to end the game.
 
 use super::board::Color;
-use crate::{MAX_SEATS, Seat, SeatSet};
+use crate::seat::{MAX_SEATS, Seat, SeatSet};
 
 /// Pieces per player; one starts on the home, the rest in hand. The solo
 /// player of the five-player game has twice as many.

@@ -8,12 +8,15 @@
 
 use std::fmt;
 
+use super::action::Action;
 use super::board::{Cell, Color, Geometry, bit};
 use super::clock::{Clock, Timer};
 use super::layout::Layout;
-use super::{Action, Options, Phase, Position, Score};
+use super::options::Options;
+use super::scoring::Score;
+use super::state::{Phase, Position};
 use crate::game::NotationError;
-use crate::{MAX_SEATS, Seat, SeatSet};
+use crate::seat::{MAX_SEATS, Seat, SeatSet};
 
 fn write_path(f: &mut fmt::Formatter<'_>, cells: impl Iterator<Item = Cell>) -> fmt::Result {
     for (i, c) in cells.enumerate() {

@@ -8,27 +8,11 @@ use std::fmt;
 use super::board::{BoardKind, Cell, Color};
 use super::clock::Timer;
 use super::notation::score_field;
-use super::{Magma, Phase};
+use super::scoring::Score;
+use super::state::{Magma, Phase};
 use crate::game::{Game, Millis, Outcome};
 use crate::geometry::hex::Hex;
-use crate::{BySeat, Seat, SeatSet};
-
-/// One colour's score: its pieces on the board plus three per cell of
-/// territory (vacant, and reachable by that colour alone).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Score {
-    pub color: Color,
-    /// The seats playing the colour.
-    pub seats: SeatSet,
-    pub pieces: u32,
-    pub territory: u32,
-}
-
-impl Score {
-    pub const fn total(&self) -> u32 {
-        self.pieces + 3 * self.territory
-    }
-}
+use crate::seat::{BySeat, Seat, SeatSet};
 
 /// One cell of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

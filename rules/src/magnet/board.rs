@@ -156,34 +156,16 @@ pub(super) const fn opposite(d: usize) -> usize {
     (d + 3) % 6
 }
 
-/// A side, and the colour of its pieces. Red sets up first in records and
-/// moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    Red,
-    Blue,
-}
+crate::side::two_sides!(
+    /// A side, and the colour of its pieces. Red sets up first in records and
+    /// moves first.
+    Red = "red",
+    Blue = "blue"
+);
 
-impl Color {
-    pub const BOTH: [Color; 2] = [Color::Red, Color::Blue];
-
-    pub const fn other(self) -> Color {
-        match self {
-            Color::Red => Color::Blue,
-            Color::Blue => Color::Red,
-        }
-    }
-
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Blue => "blue",
-        }
-    }
+/// Vertices as a list for messages: `A2, A3, B7`.
+pub(super) fn list_labels(vertices: impl Iterator<Item = Vertex>) -> String {
+    vertices.map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// What a piece is. Its value (the highest rank it may reach) follows from

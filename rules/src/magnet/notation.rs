@@ -7,8 +7,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::action::{Action, Turn, VertexList};
 use super::board::{Color, Kind, Piece, Position, Vertex, start_vertices};
-use super::{Action, Setup, Turn, VertexList};
+use super::setup::Setup;
 use crate::game::NotationError;
 use crate::geometry::hex::Hex;
 
@@ -45,6 +46,20 @@ impl FromStr for Vertex {
             ))
         })
     }
+}
+
+/// `text` with its words joined by single spaces, and none next to any of
+/// `marks` (`B1 : 4` reads as `B1:4`), so that its tokens are the
+/// space-separated parts.
+fn tighten(text: &str, marks: &[char]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() && !out.ends_with(marks) && !word.starts_with(marks) {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// Splits a list of vertices written with commas and/or spaces.
@@ -140,6 +155,7 @@ impl FromStr for Setup {
     /// `setup A2:K A3:2 …`: the twelve start vertices of one side, each
     /// once, in any order.
     fn from_str(text: &str) -> Result<Setup, NotationError> {
+        let text = tighten(text, &[':']);
         let mut words = text.split_whitespace();
         if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("setup")) {
             return Err(NotationError::new("a setup starts with the word setup"));
@@ -204,10 +220,7 @@ impl FromStr for Action {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Action, NotationError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(NotationError::new("empty action"));
-        }
+        let text = NotationError::action_text(text)?;
         let first = text.split_whitespace().next().unwrap_or("");
         if first.eq_ignore_ascii_case("setup") {
             text.parse().map(Action::Setup)
@@ -264,7 +277,7 @@ impl FromStr for Position {
                 continue;
             }
             set_up[c] = true;
-            for token in section.split_whitespace() {
+            for token in tighten(section, &[':', '^']).split_whitespace() {
                 let (place, piece) = token
                     .split_once(':')
                     .ok_or_else(|| err(format!("{token:?} is not VERTEX:PIECE, x:PIECE or t:PIECE")))?;
@@ -307,13 +320,6 @@ impl FromStr for Position {
             }));
         }
         Position::new(&pieces, revealed, hidden, set_up, side, opening).map_err(|e| err(e.0))
-    }
-}
-
-impl fmt::Display for Position {
-    /// The full position: what the referee's view prints.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        super::view::View::full(self).fmt(f)
     }
 }
 
@@ -389,5 +395,12 @@ mod tests {
         assert!(e("setup A2:Q").contains("not a piece"));
         assert!(e("setup A2").contains("not VERTEX:PIECE"));
         assert!(e("setup").contains("12 start vertices"));
+        // Extra spaces are tolerated around the colon too (issue 18).
+        let spaced = "setup B1 : 4 C1 :3 D1: 2 E1:2  G1:4 H1:T3 I1:3 J1:3 K2:4 K3:T2 K4:2 K5 : K";
+        let blue: Action = spaced.parse().unwrap();
+        assert_eq!(
+            blue.to_string(),
+            "setup B1:4 C1:3 D1:2 E1:2 G1:4 H1:T3 I1:3 J1:3 K2:4 K3:T2 K4:2 K5:K"
+        );
     }
 }

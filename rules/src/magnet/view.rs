@@ -232,3 +232,10 @@ impl fmt::Display for View {
         }
     }
 }
+
+impl fmt::Display for Position {
+    /// The full position: what the referee's view prints.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        View::full(self).fmt(f)
+    }
+}

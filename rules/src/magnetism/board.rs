@@ -27,34 +27,13 @@ pub(crate) const fn rank_mask(rank: usize) -> u128 {
     ((1 << WIDTH) - 1) << (rank * WIDTH)
 }
 
-/// A side, and the colour of its pieces and magnet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    White,
-    Black,
-}
+crate::side::two_sides!(
+    /// A side, and the colour of its pieces and magnet.
+    White = "white",
+    Black = "black"
+);
 
 impl Color {
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-
     /// The rank (from 0) this side starts on: its own back row.
     pub const fn home_rank(self) -> u8 {
         match self {

@@ -6,6 +6,7 @@
 //! The rules are those of RULINGS.md; `docs/rules/magnetism.md` tells them
 //! in full, with our decisions.
 
+mod action;
 mod board;
 mod notation;
 mod view;
@@ -13,29 +14,18 @@ mod view;
 use std::fmt;
 use std::ops::ControlFlow;
 
+pub use action::Action;
 pub use board::{Color, GRID, InvalidPosition, PIECES, Position, squares};
 pub use notation::square_label;
 pub use view::{MagnetView, View};
 
 use crate::game::{
-    ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome, RuleError,
+    ErrorCode, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
+    RuleError,
 };
-use crate::geometry::square::Square;
-use crate::{GameKind, Seat, SeatSet, Viewer};
-
-/// One action of Magnetism.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// The secret opening choice of the magnet's square: `magnet g4`.
-    Magnet(Square),
-    /// A complete move: the magnet to `magnet`, then the piece on `from`
-    /// pushed or pulled to `to`: `(f5) j1-g4`.
-    Move {
-        magnet: Square,
-        from: Square,
-        to: Square,
-    },
-}
+use crate::kind::GameKind;
+use crate::repetition::Repetitions;
+use crate::seat::{Seat, SeatSet, Viewer};
 
 /// The options of Magnetism.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,6 +50,21 @@ const OPTION_SPECS: &[OptionSpec] = &[OptionSpec {
            off: play on",
 }];
 
+impl GameOptions for Options {
+    const SPECS: &'static [OptionSpec] = OPTION_SPECS;
+
+    fn from_values(values: &OptionValues) -> Result<Options, OptionError> {
+        Ok(Options {
+            repetition_draw: values.get("repetition") == "on",
+        })
+    }
+
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        let repetition = if self.repetition_draw { "on" } else { "off" };
+        vec![("repetition", repetition.into())]
+    }
+}
+
 /// A game of Magnetism: the position plus what the position alone does not
 /// say (options, the positions seen since the opening, the result).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,30 +73,12 @@ pub struct Magnetism {
     position: Position,
     /// Every position since the opening ended, the current one last (kept
     /// only when repetition draws).
-    history: Vec<Position>,
+    history: Repetitions<Position>,
     outcome: Option<Outcome>,
 }
 
-impl Color {
-    pub const fn seat(self) -> Seat {
-        Seat(self as u8)
-    }
-
-    pub fn from_seat(seat: Seat) -> Option<Color> {
-        match seat.0 {
-            0 => Some(Color::White),
-            1 => Some(Color::Black),
-            _ => None,
-        }
-    }
-}
-
 fn win(winner: Color, reason: String) -> Option<Outcome> {
-    Some(Outcome::Win {
-        winners: SeatSet::only(winner.seat()),
-        side: winner.name().into(),
-        reason,
-    })
+    Some(Outcome::win(SeatSet::only(winner.seat()), winner.name(), reason))
 }
 
 impl Magnetism {
@@ -102,7 +89,7 @@ impl Magnetism {
         let mut game = Magnetism {
             options,
             position,
-            history: Vec::new(),
+            history: Repetitions::new(),
             outcome: None,
         };
         if position.opening_done() {
@@ -144,17 +131,27 @@ impl Magnetism {
             .flatten()
     }
 
-    fn repeated(&self) -> Option<Outcome> {
-        let now = &self.position;
-        (self.options.repetition_draw && self.history.iter().filter(|&p| p == now).count() >= 3).then(|| {
-            Outcome::Draw {
-                reason: "threefold repetition".into(),
+    /// Whether `viewer` may see `c`'s magnet now: always once both are
+    /// placed, and before that only its owner and the referee.
+    fn shows_magnet(&self, c: Color, viewer: Viewer) -> bool {
+        self.position.opening_done()
+            || match viewer {
+                Viewer::Referee => true,
+                Viewer::Seat(s) => s == c.seat(),
+                Viewer::Spectator => false,
             }
-        })
     }
+}
 
-    /// Checks `action` for `seat` without changing anything.
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+impl Game for Magnetism {
+    const KIND: GameKind = GameKind::Magnetism;
+    type Options = Options;
+    type Action = Action;
+    type View = View;
+    type Key = Position;
+    type Checked = ();
+
+    fn check(&self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::game_over());
         }
@@ -215,8 +212,7 @@ impl Magnetism {
         }
     }
 
-    /// Plays a checked action and decides whether the game has ended.
-    fn play_unchecked(&mut self, seat: Seat, action: &Action) {
+    fn play_unchecked(&mut self, seat: Seat, action: &Action, _checked: (), _at: Millis) {
         match *action {
             Action::Magnet(sq) => {
                 let color = Color::from_seat(seat).expect("checked");
@@ -233,43 +229,9 @@ impl Magnetism {
                 self.outcome = self
                     .back_row(mover)
                     .or_else(|| self.stuck())
-                    .or_else(|| self.repeated());
+                    .or_else(|| self.history.draw());
             }
         }
-    }
-
-    /// Whether `viewer` may see `c`'s magnet now: always once both are
-    /// placed, and before that only its owner and the referee.
-    fn shows_magnet(&self, c: Color, viewer: Viewer) -> bool {
-        self.position.opening_done()
-            || match viewer {
-                Viewer::Referee => true,
-                Viewer::Seat(s) => s == c.seat(),
-                Viewer::Spectator => false,
-            }
-    }
-}
-
-impl Game for Magnetism {
-    const KIND: GameKind = GameKind::Magnetism;
-    type Options = Options;
-    type Action = Action;
-    type View = View;
-    type Key = Position;
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTION_SPECS
-    }
-
-    fn options_from(values: &OptionValues) -> Result<Options, OptionError> {
-        Ok(Options {
-            repetition_draw: values.get("repetition") == "on",
-        })
-    }
-
-    fn option_pairs(options: &Options) -> Vec<(&'static str, String)> {
-        let repetition = if options.repetition_draw { "on" } else { "off" };
-        vec![("repetition", repetition.into())]
     }
 
     fn new(options: Options) -> Magnetism {
@@ -285,7 +247,7 @@ impl Game for Magnetism {
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        Color::from_seat(seat).map_or_else(|| format!("seat {}", seat.0), |c| c.name().into())
+        Color::seat_name(seat)
     }
 
     fn to_act(&self) -> SeatSet {
@@ -318,12 +280,6 @@ impl Game for Magnetism {
             ControlFlow::Continue(())
         });
         actions
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
-        self.check(seat, action)?;
-        self.play_unchecked(seat, action);
-        Ok(())
     }
 
     fn outcome(&self) -> Option<&Outcome> {

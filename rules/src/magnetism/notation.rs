@@ -12,8 +12,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::Action;
-use super::board::{Color, GRID, Position, bit, label};
+use super::action::Action;
+use super::board::{Color, GRID, Position, label};
 use crate::game::NotationError;
 use crate::geometry::square::Square;
 
@@ -48,10 +48,7 @@ impl FromStr for Action {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Action, NotationError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(NotationError::new("empty action"));
-        }
+        let text = NotationError::action_text(text)?;
         let not_an_action = || {
             NotationError::new(format!(
                 "{text:?} is not a Magnetism action (a placement like magnet g4 or a move like (f5) j1-g4)"
@@ -92,45 +89,7 @@ impl FromStr for Position {
                 fields.len()
             )));
         };
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != GRID.height as usize {
-            return Err(err(format!("expected 8 ranks, found {}", ranks.len())));
-        }
-        let width = GRID.width as i32;
-        let mut pieces = [0u128; 2];
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = GRID.height as i32 - 1 - i as i32;
-            let too_long = || err(format!("rank {} is longer than 12 squares", rank + 1));
-            let mut file = 0i32;
-            let mut chars = rank_text.chars().peekable();
-            while let Some(ch) = chars.next() {
-                match ch.to_ascii_lowercase() {
-                    d @ '1'..='9' => {
-                        let mut run = d as i32 - '0' as i32;
-                        while let Some(&next) = chars.peek().filter(|c| c.is_ascii_digit()) {
-                            run = run * 10 + (next as i32 - '0' as i32);
-                            chars.next();
-                            if run > width {
-                                return Err(too_long());
-                            }
-                        }
-                        file += run;
-                        if file > width {
-                            return Err(too_long());
-                        }
-                    }
-                    s @ ('w' | 'b') => {
-                        let sq = GRID.square(file, rank).ok_or_else(too_long)?;
-                        pieces[usize::from(s == 'b')] |= bit(sq);
-                        file += 1;
-                    }
-                    other => return Err(err(format!("unexpected {other:?} in rank {}", rank + 1))),
-                }
-            }
-            if file != width {
-                return Err(err(format!("rank {} has {file} squares, not 12", rank + 1)));
-            }
-        }
+        let pieces = GRID.read_ranks(board, ['W', 'B']).map_err(err)?;
         let side = match side.to_ascii_lowercase().as_str() {
             "w" => Color::White,
             "b" => Color::Black,

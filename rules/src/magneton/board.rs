@@ -9,34 +9,11 @@ pub const GRID: Grid = Grid::new(8, 8);
 /// Stones each side owns.
 pub const STONES: u8 = 12;
 
-/// A side, and the colour of its stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    White,
-    Black,
-}
-
-impl Color {
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-}
+crate::side::two_sides!(
+    /// A side, and the colour of its stones.
+    White = "white",
+    Black = "black"
+);
 
 /// How stones move once all are down (an option of the game).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

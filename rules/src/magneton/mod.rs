@@ -6,30 +6,24 @@
 //! The rules are those of RULINGS.md; `docs/rules/magneton.md` tells them in
 //! full, with our decisions.
 
+mod action;
 mod board;
 mod notation;
 
 use std::fmt;
 
+pub use action::Action;
 pub use board::{Color, GRID, InvalidPosition, MoveRule, Position, STONES, squares};
 pub use notation::square_label;
 
 use crate::game::{
-    ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome, RuleError,
+    ErrorCode, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
+    RuleError,
 };
 use crate::geometry::square::Square;
-use crate::{GameKind, Seat, SeatSet, Viewer};
-
-/// One action of Magneton.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Drop a stone from the hand: `D4`.
-    Drop(Square),
-    /// Move a stone on the board: `D4-D1`.
-    Move { from: Square, to: Square },
-    /// The forced pass of a side with no legal move: `pass`.
-    Pass,
-}
+use crate::kind::GameKind;
+use crate::repetition::Repetitions;
+use crate::seat::{Seat, SeatSet, Viewer};
 
 /// The options of Magneton.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -44,6 +38,26 @@ const OPTION_SPECS: &[OptionSpec] = &[OptionSpec {
            per-ray: each of the eight directions reacts to its nearest stone",
 }];
 
+impl GameOptions for Options {
+    const SPECS: &'static [OptionSpec] = OPTION_SPECS;
+
+    fn from_values(values: &OptionValues) -> Result<Options, OptionError> {
+        let move_rule = match values.get("move-rule") {
+            "per-ray" => MoveRule::PerRay,
+            _ => MoveRule::Line,
+        };
+        Ok(Options { move_rule })
+    }
+
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        let rule = match self.move_rule {
+            MoveRule::Line => "line",
+            MoveRule::PerRay => "per-ray",
+        };
+        vec![("move-rule", rule.into())]
+    }
+}
+
 /// A game of Magneton: the position plus what the position alone does not
 /// say (options, the positions seen since the last drop, the result).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,33 +66,21 @@ pub struct Magneton {
     position: Position,
     /// Every position since the last drop (drops cannot be undone, so no
     /// earlier position can come back), the current one last.
-    history: Vec<Position>,
+    history: Repetitions<Position>,
     /// The squares of the stones the last turn's effect displaced.
     last_displaced: u64,
     outcome: Option<Outcome>,
 }
 
-impl Color {
-    pub const fn seat(self) -> Seat {
-        Seat(self as u8)
-    }
-
-    pub fn from_seat(seat: Seat) -> Option<Color> {
-        match seat.0 {
-            0 => Some(Color::White),
-            1 => Some(Color::Black),
-            _ => None,
-        }
-    }
-}
-
 impl Magneton {
     /// A game that continues from `position`.
     pub fn from_position(options: Options, position: Position) -> Magneton {
+        let mut history = Repetitions::new();
+        history.push(position);
         let mut game = Magneton {
             options,
             position,
-            history: vec![position],
+            history,
             last_displaced: 0,
             outcome: None,
         };
@@ -98,13 +100,20 @@ impl Magneton {
     fn draw_by_deadlock(&self) -> Option<Outcome> {
         let rule = self.options.move_rule;
         let stuck = Color::BOTH.iter().all(|&c| !self.position.can_act(c, rule));
-        stuck.then(|| Outcome::Draw {
-            reason: "neither side can move".into(),
-        })
+        stuck.then(|| Outcome::draw("neither side can move"))
     }
+}
 
-    /// Checks `action` for the side to move without changing anything.
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+impl Game for Magneton {
+    const KIND: GameKind = GameKind::Magneton;
+    type Options = Options;
+    type Action = Action;
+    type View = Position;
+    type Key = Position;
+    type Checked = ();
+
+    /// Judges `action` for the side to move.
+    fn check(&self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::game_over());
         }
@@ -183,8 +192,7 @@ impl Magneton {
         Ok(())
     }
 
-    /// Plays a checked action and decides whether the game has ended.
-    fn play_unchecked(&mut self, action: &Action) {
+    fn play_unchecked(&mut self, _seat: Seat, action: &Action, _checked: (), _at: Millis) {
         let mover = self.position.side();
         let displaced = match *action {
             Action::Drop(sq) => {
@@ -203,46 +211,14 @@ impl Magneton {
         let lines = self.position.winning_lines(displaced);
         self.outcome = if let Some(&first) = lines.first() {
             let winner = if lines.contains(&mover) { mover } else { first };
-            Some(Outcome::Win {
-                winners: SeatSet::only(winner.seat()),
-                side: winner.name().into(),
-                reason: "four in a row".into(),
-            })
-        } else if self.history.iter().filter(|&&p| p == self.position).count() >= 3 {
-            Some(Outcome::Draw {
-                reason: "threefold repetition".into(),
-            })
+            Some(Outcome::win(
+                SeatSet::only(winner.seat()),
+                winner.name(),
+                "four in a row",
+            ))
         } else {
-            self.draw_by_deadlock()
+            self.history.draw().or_else(|| self.draw_by_deadlock())
         };
-    }
-}
-
-impl Game for Magneton {
-    const KIND: GameKind = GameKind::Magneton;
-    type Options = Options;
-    type Action = Action;
-    type View = Position;
-    type Key = Position;
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTION_SPECS
-    }
-
-    fn options_from(values: &OptionValues) -> Result<Options, OptionError> {
-        let move_rule = match values.get("move-rule") {
-            "per-ray" => MoveRule::PerRay,
-            _ => MoveRule::Line,
-        };
-        Ok(Options { move_rule })
-    }
-
-    fn option_pairs(options: &Options) -> Vec<(&'static str, String)> {
-        let rule = match options.move_rule {
-            MoveRule::Line => "line",
-            MoveRule::PerRay => "per-ray",
-        };
-        vec![("move-rule", rule.into())]
     }
 
     fn new(options: Options) -> Magneton {
@@ -258,7 +234,7 @@ impl Game for Magneton {
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        Color::from_seat(seat).map_or_else(|| format!("seat {}", seat.0), |c| c.name().into())
+        Color::seat_name(seat)
     }
 
     fn to_act(&self) -> SeatSet {
@@ -287,12 +263,6 @@ impl Game for Magneton {
         } else {
             moves
         }
-    }
-
-    fn apply(&mut self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
-        self.check(seat, action)?;
-        self.play_unchecked(action);
-        Ok(())
     }
 
     fn outcome(&self) -> Option<&Outcome> {

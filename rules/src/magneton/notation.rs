@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::Action;
+use super::action::Action;
 use super::board::{Color, GRID, Position};
 use crate::game::NotationError;
 use crate::geometry::square::Square;
@@ -39,10 +39,7 @@ impl FromStr for Action {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Action, NotationError> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(NotationError::new("empty action"));
-        }
+        let text = NotationError::action_text(text)?;
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Action::Pass);
         }
@@ -87,31 +84,7 @@ impl FromStr for Position {
                 fields.len()
             )));
         };
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != GRID.height as usize {
-            return Err(err(format!("expected 8 ranks, found {}", ranks.len())));
-        }
-        let mut stones = [0u64; 2];
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = GRID.height as i32 - 1 - i as i32;
-            let mut file = 0i32;
-            for ch in rank_text.chars() {
-                match ch.to_ascii_lowercase() {
-                    d @ '1'..='8' => file += d as i32 - '0' as i32,
-                    s @ ('w' | 'b') => {
-                        let sq = GRID
-                            .square(file, rank)
-                            .ok_or_else(|| err(format!("rank {} is longer than 8 squares", rank + 1)))?;
-                        stones[usize::from(s == 'b')] |= 1 << sq.0;
-                        file += 1;
-                    }
-                    other => return Err(err(format!("unexpected {other:?} in rank {}", rank + 1))),
-                }
-            }
-            if file != GRID.width as i32 {
-                return Err(err(format!("rank {} has {file} squares, not 8", rank + 1)));
-            }
-        }
+        let [white, black] = GRID.read_ranks(board, ['W', 'B']).map_err(err)?;
         let side = match side.to_ascii_lowercase().as_str() {
             "w" => Color::White,
             "b" => Color::Black,
@@ -122,7 +95,7 @@ impl FromStr for Position {
                 .map_err(|_| err(format!("{who}'s hand {t:?} is not a number")))
         };
         let hands = [hand(white_hand, "white")?, hand(black_hand, "black")?];
-        Position::new(stones[0], stones[1], hands, side).map_err(|e| err(e.0))
+        Position::new(white as u64, black as u64, hands, side).map_err(|e| err(e.0))
     }
 }
 

@@ -6,12 +6,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
-    ClockState, Guest, MoveEntry, OutcomeState, PlayState, RoomState, RoomStatus, RoomSummary, SeatRef,
+    ClockState, Code, Guest, MoveEntry, OutcomeState, PlayState, RoomState, RoomStatus, RoomSummary, SeatRef,
     SeatState, board_json, codes,
 };
-use lodestone_rules::{
-    AnyAction, AnyGame, ErrorCode, GameKind, Millis, NotationError, OptionValues, Outcome, Seat, Viewer,
-};
+use lodestone_rules::{AnyAction, AnyGame, ErrorCode, GameKind, Millis, OptionValues, Outcome, Seat, Viewer};
 use rand::SeedableRng;
 use rand::rngs::ChaCha20Rng;
 
@@ -31,14 +29,14 @@ pub struct Player {
 /// Why a request was refused: a stable code and a sentence. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub code: String,
+    pub code: Code,
     pub message: String,
 }
 
 impl Refusal {
-    pub fn new(code: &str, message: impl Into<String>) -> Refusal {
+    pub fn new(code: impl Into<Code>, message: impl Into<String>) -> Refusal {
         Refusal {
-            code: code.to_string(),
+            code: code.into(),
             message: message.into(),
         }
     }
@@ -316,7 +314,7 @@ impl RoomCore {
             Refusal::new(
                 codes::NO_SUCH_SEAT,
                 format!(
-                    "{} has no seat {seat:?} (its seats: {})",
+                    "{} has no seat {seat} (its seats: {})",
                     self.kind,
                     names.join(", ")
                 ),
@@ -503,7 +501,7 @@ impl RoomCore {
     pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Op>, Refusal> {
         match self.status {
             RoomStatus::Open => return Err(Refusal::new(codes::NOT_STARTED, "the game has not started")),
-            RoomStatus::Finished => return Err(Refusal::new("game-over", "the game is over")),
+            RoomStatus::Finished => return Err(Refusal::new(codes::GAME_OVER, "the game is over")),
             RoomStatus::Playing => {}
         }
         let seat = self
@@ -513,16 +511,24 @@ impl RoomCore {
         let action = self
             .game
             .parse_action(text)
-            .map_err(|e| Refusal::new(NotationError::CODE, e.message))?;
-        if self.game.deadline().is_some_and(|d| d.action == action) {
+            .map_err(|e| Refusal::new(codes::BAD_NOTATION, e.message))?;
+        // The server's own actions (a timeout) are refused from a player;
+        // where the rules would refuse them anyway, with the rules' reason.
+        if self.game.is_server_action(&action) {
+            self.game
+                .clone()
+                .apply(seat, &action, at)
+                .map_err(|e| Refusal::new(e.code, e.message))?;
             return Err(Refusal::new(
-                ErrorCode::IllegalAction.as_str(),
-                format!("{action} is recorded by the server when the turn's time runs out"),
+                ErrorCode::IllegalAction,
+                format!(
+                    "{action} is recorded by the server when a turn's time runs out, never sent by a player"
+                ),
             ));
         }
         self.game
             .apply(seat, &action, at)
-            .map_err(|e| Refusal::new(e.code.as_str(), e.message))?;
+            .map_err(|e| Refusal::new(e.code, e.message))?;
         let mut ops = vec![self.log_action(seat, action, at)];
         ops.extend(self.after_change(at));
         self.version += 1;
@@ -765,13 +771,9 @@ impl RoomCore {
         let mut promotions = BTreeMap::new();
         let legal = match viewer {
             Some(seat) if to_act.contains(seat) => {
-                // The timer's action is the server's to play, not a player's.
-                let timer_action = self.game.deadline().map(|d| d.action.to_string());
+                // Offers never hold the server's own actions (a timeout).
                 let mut legal = Vec::new();
                 for (action, extras) in self.game.offers(seat) {
-                    if Some(&action) == timer_action.as_ref() {
-                        continue;
-                    }
                     if !extras.is_empty() {
                         promotions.insert(action.clone(), extras);
                     }

@@ -242,7 +242,7 @@ impl RoomTask {
         let (ops, ack) = match result {
             Ok(ok) => ok,
             Err(refusal) => {
-                outbox.send_message(&error(Some(id), &refusal.code, refusal.message));
+                outbox.send_message(&error(Some(id), refusal.code, refusal.message));
                 return;
             }
         };
@@ -255,6 +255,9 @@ impl RoomTask {
                 "the server could not store this; nothing changed, try again",
             ));
             return;
+        }
+        if matches!(request, RoomRequest::Act { .. }) {
+            self.app.metrics.moves.increment(1);
         }
         outbox.send_message(&ack);
         let watching = self.core.is_watching(conn);
@@ -288,6 +291,7 @@ impl RoomTask {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             return;
         }
+        self.app.metrics.moves.increment(1);
         self.broadcast();
         self.app.lobby.update(&self.core);
     }

@@ -286,6 +286,16 @@ impl Store {
         }))
     }
 
+    /// Whether storage works: the writer is running and the database
+    /// answers a query.
+    pub async fn check(&self) -> Result<(), StoreError> {
+        if self.writer.is_closed() {
+            return Err(StoreError::Closed);
+        }
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// The connection pool, to close it once the writer has stopped.
     pub fn pool(&self) -> SqlitePool {
         self.pool.clone()

@@ -10,7 +10,7 @@ use crate::games::{play, started_room};
 /// Reads the next message, which must be an error; returns (id, code).
 async fn next_error(client: &mut Client) -> (Option<lodestone_protocol::RequestId>, String) {
     match client.recv().await.expect("connection stays open") {
-        ServerMessage::Error { id, code, .. } => (id, code),
+        ServerMessage::Error { id, code, .. } => (id, code.to_string()),
         other => panic!("expected an error, got {other:?}"),
     }
 }
@@ -49,7 +49,8 @@ async fn malformed_messages_get_errors_and_the_connection_stays() {
         "unsupported-protocol",
     )
     .await;
-    c.refused(json!({"type": "hello", "protocol": 1}), "bad-name")
+    // A hello with neither name nor token is not a message of the protocol.
+    c.refused(json!({"type": "hello", "protocol": 1}), "bad-message")
         .await;
     c.refused(json!({"type": "hello", "protocol": 1, "name": "   "}), "bad-name")
         .await;
@@ -73,6 +74,28 @@ async fn malformed_messages_get_errors_and_the_connection_stays() {
     .await;
     c.refused(json!({"type": "join", "room": "no-such-room"}), "unknown-room")
         .await;
+    // A seat the game does not have is named as the client wrote it.
+    let (room, _) = c.create_room("magneton", json!({}), true).await;
+    let m = c
+        .refused(
+            json!({"type": "join", "room": room, "seat": "purple"}),
+            "no-such-seat",
+        )
+        .await;
+    assert_eq!(m, "magneton has no seat purple (its seats: white, black)");
+    let m = c
+        .refused(json!({"type": "join", "room": room, "seat": 7}), "no-such-seat")
+        .await;
+    assert_eq!(m, "magneton has no seat 7 (its seats: white, black)");
+    // One seat per guest and room: joining again names the seat one holds
+    // (or none); another seat is refused, naming the one held.
+    assert_eq!(c.join(&room, json!("white")).await, 0);
+    let m = c
+        .refused(json!({"type": "join", "room": room, "seat": 1}), "already-seated")
+        .await;
+    assert_eq!(m, "you already hold seat white here");
+    assert_eq!(c.join(&room, json!(0)).await, 0);
+    assert_eq!(c.join(&room, json!(null)).await, 0);
     c.refused(json!({"type": "watch", "room": "no-such-room"}), "unknown-room")
         .await;
     still_usable(&mut c).await;
@@ -128,23 +151,39 @@ async fn actions_after_the_end_are_refused() {
     }
 }
 
-#[tokio::test]
-async fn a_flood_of_messages_is_rate_limited() {
-    let server = TestServer::start_with(|c| c.rate_limit = 5).await;
-    let mut c = server.client().await;
-    // Burst of 10 allowed, then refusals.
-    let mut limited = 0;
-    for i in 0..30u64 {
+/// Sends `count` pings at once; returns how many were answered and how
+/// many refused as rate-limited.
+async fn ping_burst(c: &mut Client, count: u64) -> (u32, u32) {
+    for i in 0..count {
         c.send_text(&json!({"type": "ping", "id": i}).to_string()).await;
     }
-    for _ in 0..30 {
+    let (mut answered, mut limited) = (0, 0);
+    for _ in 0..count {
         match c.recv().await.unwrap() {
-            ServerMessage::Pong { .. } => {}
+            ServerMessage::Pong { .. } => answered += 1,
             ServerMessage::Error { code, .. } if code == "rate-limited" => limited += 1,
             other => panic!("{other:?}"),
         }
     }
-    assert!(limited >= 15, "only {limited} of 30 were limited");
+    (answered, limited)
+}
+
+#[tokio::test]
+async fn a_flood_of_messages_is_rate_limited() {
+    let server = TestServer::start_with(|c| c.rate_limit = 5).await;
+    // Time stands still (the database opened first): the bucket refills
+    // only when the test moves the clock.
+    tokio::time::pause();
+    let mut c = server.client().await;
+    c.patience = None;
+    // A burst of twice the rate is allowed, then refusals.
+    assert_eq!(ping_burst(&mut c, 30).await, (10, 20));
+    // Two seconds refill ten tokens: ten more answered, then refusals.
+    tokio::time::advance(std::time::Duration::from_secs(2)).await;
+    assert_eq!(ping_burst(&mut c, 12).await, (10, 2));
+    // A fraction of a token is not a token.
+    tokio::time::advance(std::time::Duration::from_millis(100)).await;
+    assert_eq!(ping_burst(&mut c, 1).await, (0, 1));
 }
 
 #[tokio::test]

@@ -139,7 +139,12 @@ async fn a_spectator_joins_mid_game_and_sees_the_same_game() {
         ServerMessage::Ack { seat: None, .. } => {}
         other => panic!("a spectator has no seat: {other:?}"),
     }
-    let seen = eve.state_at(&room, mid_version(&mid)).await;
+    // The first update after the watch is the room as it is now: at the
+    // version of the last move, not an older one.
+    let mid_version = clients[0].states[&room].0;
+    let seen = eve.state_at(&room, mid_version).await;
+    assert_eq!(eve.states[&room].0, mid_version);
+    assert_eq!(seen.play.as_ref().unwrap().moves.len(), 3);
     assert_eq!(seen.you, None);
     let play_seen = seen.play.unwrap();
     assert_eq!(play_seen.position, mid.play.as_ref().unwrap().position);
@@ -156,10 +161,6 @@ async fn a_spectator_joins_mid_game_and_sees_the_same_game() {
     eve.ok(json!({"type": "unwatch", "room": room})).await;
     eve.refused(json!({"type": "unwatch", "room": room}), "not-watching")
         .await;
-}
-
-fn mid_version(_state: &lodestone_protocol::RoomState) -> u64 {
-    0
 }
 
 #[tokio::test]

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::RoomStatus;
-use lodestone_server::secrets;
 use lodestone_tests::{Client, TestServer};
 use serde_json::{Value, json};
 
@@ -162,7 +161,7 @@ async fn a_magnet_game_ends_and_both_setups_verify() {
             m.commitment.as_ref().unwrap(),
         );
         assert!(action.starts_with("setup "));
-        assert_eq!(&secrets::commitment(salt, action), commitment);
+        assert_eq!(&lodestone_protocol::commitment(salt, action), commitment);
     }
     assert_eq!(end.moves[0].commitment.as_ref(), Some(&red_commitment));
     assert_eq!(

@@ -5,6 +5,7 @@
 mod bad_input;
 mod bots;
 mod games;
+mod limits;
 mod lobby;
 mod magma;
 mod magnet;

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::RoomStatus;
-use lodestone_server::secrets;
 use lodestone_tests::TestServer;
 use serde_json::{Value, json};
 
@@ -141,7 +140,7 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
         if let Some(commitment) = &m.commitment {
             let salt = m.salt.as_ref().expect("salts are revealed at the end");
             let action = m.action.as_ref().expect("actions are revealed at the end");
-            assert_eq!(&secrets::commitment(salt, action), commitment);
+            assert_eq!(&lodestone_protocol::commitment(salt, action), commitment);
             assert_eq!(salt.len(), 32, "a 128-bit salt");
             checked += 1;
         }

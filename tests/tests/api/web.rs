@@ -12,6 +12,33 @@ fn header<'a>(headers: &'a [String], name: &str) -> Option<&'a str> {
         .find_map(|h| h.strip_prefix(name)?.strip_prefix(": "))
 }
 
+/// The browser client's folder in this repository.
+fn web_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../clients/web")
+}
+
+/// The files the browser loads: the page, the icon, and everything under
+/// `src/` but type declarations (`.d.ts`, read only by the type checker),
+/// as paths under clients/web.
+fn client_files() -> Vec<String> {
+    fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name().into_string().unwrap();
+            let path = format!("{prefix}{name}");
+            if entry.file_type().unwrap().is_dir() {
+                walk(&entry.path(), &format!("{path}/"), out);
+            } else if !name.ends_with(".d.ts") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = vec!["index.html".to_string(), "favicon.svg".to_string()];
+    walk(&web_root().join("src"), "src/", &mut files);
+    files.sort();
+    files
+}
+
 #[tokio::test]
 async fn the_page_and_every_asset_are_served_with_their_types() {
     let server = TestServer::start().await;
@@ -22,13 +49,18 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
     assert!(header(&headers, "etag").is_some());
     assert!(body.contains("src/app.js"), "the page loads the client");
 
-    let mut count = 0;
-    for (path, content_type) in lodestone_server::web_assets() {
+    // Every file the browser loads, as it is in clients/web, is served
+    // with its bytes and its type; the table serves nothing else.
+    let on_disk = client_files();
+    assert!(on_disk.len() >= 10, "the client has its files: {on_disk:?}");
+    for path in &on_disk {
         let (status, headers, body) = http_get_full(server.addr(), &format!("/{path}"), None).await;
-        assert_eq!(status, 200, "{path}");
-        assert_eq!(header(&headers, "content-type"), Some(content_type), "{path}");
-        assert_eq!(header(&headers, "cache-control"), Some("no-cache"), "{path}");
-        assert!(!body.is_empty(), "{path}");
+        assert_eq!(
+            status, 200,
+            "clients/web/{path} is not served (add it to server/src/web.rs)"
+        );
+        let file = std::fs::read_to_string(web_root().join(path)).unwrap();
+        assert!(body == file, "/{path} is not the file clients/web/{path}");
         let expected = match path.rsplit('.').next() {
             Some("js") => "text/javascript; charset=utf-8",
             Some("css") => "text/css; charset=utf-8",
@@ -36,10 +68,17 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
             Some("svg") => "image/svg+xml",
             other => panic!("unexpected file type {other:?}"),
         };
-        assert_eq!(content_type, expected, "{path}");
-        count += 1;
+        assert_eq!(header(&headers, "content-type"), Some(expected), "{path}");
+        assert_eq!(header(&headers, "cache-control"), Some("no-cache"), "{path}");
     }
-    assert!(count >= 10, "the client has its files");
+    let served: Vec<&str> = lodestone_server::web_assets().map(|(path, _)| path).collect();
+    for path in &served {
+        assert!(
+            on_disk.iter().any(|p| p == path),
+            "server/src/web.rs serves {path}, which is not a file the client loads"
+        );
+    }
+    assert_eq!(served.len(), on_disk.len());
     for missing in ["/src/nope.js", "/src/boards/chess.js", "/src/../Cargo.toml"] {
         let (status, _, _) = http_get_full(server.addr(), missing, None).await;
         assert_eq!(status, 404, "{missing}");

@@ -1,6 +1,7 @@
 /** @file The board of each game behind one interface: `createBoard(game)` gives the room page an element to show, controls, side information and an `update` to call with each new view. */
 
-import { h } from '../dom.js';
+import { h, s } from '../dom.js';
+import { markWin } from './svg.js';
 import { magnetonBoard } from './magneton.js';
 import { magnetismBoard } from './magnetism.js';
 import { magnetBoard } from './magnet.js';
@@ -13,7 +14,11 @@ import { magmaBoard } from './magma.js';
  * @property {import('../protocol.js').PlayState} play the game part
  * @property {string[]} legal the viewer's legal actions now (empty if it may not act)
  * @property {number | null} you the viewer's seat
- * @property {(action: string) => void} act plays one of `legal`, exactly as written there
+ * @property {(action: string, how?: {deliberate?: boolean}) => void} act plays one of `legal`, exactly as written there (`deliberate`: from a "Play …" button, so a confirmation is asked only for a warned move)
+ * @property {boolean} turnBoard draw the board from the viewer's side
+ * @property {boolean} narrow the screen is narrow (a phone held upright)
+ * @property {(seat: number) => string} who a seat in words: its player and colour (`Ann (red)`)
+ * @property {(seat: number) => string} name a seat's player by name (its colour if nobody sits there)
  */
 
 /**
@@ -51,4 +56,88 @@ export function createBoard(game) {
       pre.textContent = ctx.play.position;
     },
   };
+}
+
+/**
+ * Marks drawn on a diagram: cells of the last action, winning lines, and
+ * arrows from cell to cell.
+ * @typedef {object} DiagramMarks
+ * @property {string[]} [last]
+ * @property {string[][]} [win]
+ * @property {[string, string][]} [arrows]
+ */
+
+/**
+ * A small picture of a position for the rules panel, drawn by the game's
+ * own board code from a `board` JSON like the server's; not interactive.
+ * @param {string} game
+ * @param {any} board the game's `board` JSON (docs/protocol.md)
+ * @param {string} caption what the picture shows, in words (also its accessible name)
+ * @param {DiagramMarks} [marks]
+ */
+export function diagram(game, board, caption, marks = {}) {
+  const drawn = createBoard(game);
+  /** @type {import('../protocol.js').SeatState[]} */
+  const seats = [];
+  /** @type {import('../protocol.js').PlayState} */
+  const play = { position: '', board, to_act: [], legal: [], moves: [], outcome: null, clock: null };
+  /** @type {import('../protocol.js').RoomState} */
+  const state = { id: 'diagram', game, options: {}, public: true, invite: null, status: 'playing', seats, you: null, play };
+  drawn.update({
+    state,
+    play,
+    legal: [],
+    you: null,
+    act: () => {},
+    turnBoard: false,
+    narrow: false,
+    who: (seat) => `seat ${seat + 1}`,
+    name: (seat) => `seat ${seat + 1}`,
+  });
+  const svg = /** @type {SVGSVGElement | null} */ (drawn.element.querySelector('svg'));
+  if (svg) {
+    /** @type {Map<string, import('./svg.js').Cell>} */
+    const cells = new Map();
+    for (const el of svg.querySelectorAll('.cell')) {
+      const label = el.getAttribute('data-cell') ?? '';
+      const dot = el.querySelector('.dot');
+      cells.set(label, {
+        label,
+        el: /** @type {SVGGElement} */ (el),
+        content: /** @type {SVGGElement} */ (el.querySelector('.content')),
+        hit: /** @type {SVGElement} */ (el.querySelector('.bg')),
+        x: Number(dot?.getAttribute('cx')),
+        y: Number(dot?.getAttribute('cy')),
+        size: 5,
+      });
+      el.classList.toggle('last', (marks.last ?? []).includes(label));
+      const bg = el.querySelector('.bg');
+      for (const name of ['role', 'tabindex', 'aria-disabled', 'aria-label']) bg?.removeAttribute(name);
+    }
+    const layer = s('g', { class: 'win-layer' });
+    svg.append(layer);
+    markWin(layer, cells, marks.win ?? []);
+    for (const [from, to] of marks.arrows ?? []) {
+      const a = cells.get(from);
+      const b = cells.get(to);
+      if (!a || !b) continue;
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      const ux = (b.x - a.x) / len;
+      const uy = (b.y - a.y) / len;
+      const tipX = b.x - ux * 2.5;
+      const tipY = b.y - uy * 2.5;
+      layer.append(
+        s('line', { class: 'arrow', x1: a.x + ux * 2.5, y1: a.y + uy * 2.5, x2: tipX, y2: tipY }),
+        s('polygon', {
+          class: 'arrow-head',
+          points: `${tipX + ux * 2},${tipY + uy * 2} ${tipX - uy * 1.4},${tipY + ux * 1.4} ${tipX + uy * 1.4},${tipY - ux * 1.4}`,
+        }),
+      );
+    }
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', caption);
+    svg.classList.add('diagram');
+  }
+  for (const button of drawn.element.querySelectorAll('button')) button.remove();
+  return h('figure', { class: `diagram-figure diagram-${game}` }, drawn.element, h('figcaption', {}, caption));
 }

@@ -1,7 +1,7 @@
 /** @file The Magma board: 91 hexagonal cells in lettered rows, home corners in their colours, red/blue/yellow pieces (with R/B/Y letters); steps and jump chains by clicking the piece then the destination, entering by clicking where the piece lands, buttons for pass and the vote to end, the penalty by clicking the piece to remove; scores. */
 
 import { fill, h, s } from '../dom.js';
-import { boardFrame, boardSvg, edgeLabel, hexPoints, makeCell, stone } from './svg.js';
+import { arrowKeys, boardFrame, boardSvg, describeCell, edgeLabel, hexPoints, makeCell, stone, touchLens } from './svg.js';
 import { Picker, markLast } from './pick.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
@@ -10,11 +10,11 @@ import { Picker, markLast } from './pick.js';
  * The `board` JSON of a Magma view (protocol/src/board.rs): every cell with
  * its piece's colour, the colour its home corner is drawn in, and the seat
  * whose home it is; the seats' hands; the phase; the scores as if the game
- * ended now.
- * @typedef {{cell: string, q: number, r: number, piece: string | null, corner: string | null, home_of: number | null}} MagmaCell
- * @typedef {{color: string, seats: number[], pieces: number, territory: number, total: number}} MagmaScore
- * @typedef {{kind: 'turn', may_propose_end: boolean} | {kind: 'vote', proposer: number, waiting: number[]} | {kind: 'penalty', late: number, color: string, chooser: number} | {kind: 'agreed'}} MagmaPhase
- * @typedef {{board: string, cells: MagmaCell[], seats: {seat: number, color: string, hand: number, homes: string[]}[], passes: number, turns: number, phase: MagmaPhase, scores: MagmaScore[]}} MagmaBoard
+ * ended now. Generated from the protocol crate (../wire.d.ts).
+ * @typedef {import('../wire.js').MagmaCell} MagmaCell
+ * @typedef {import('../wire.js').MagmaScore} MagmaScore
+ * @typedef {import('../wire.js').MagmaPhase} MagmaPhase
+ * @typedef {import('../wire.js').MagmaBoard} MagmaBoard
  */
 
 /**
@@ -62,14 +62,20 @@ function buttonLabel(action) {
   );
 }
 
+/** The letter that goes with each colour wherever it is drawn. */
+const LETTER = /** @type {Record<string, string>} */ ({ red: 'R', blue: 'B', yellow: 'Y' });
+
 /** @returns {import('./index.js').Board} */
 export function magmaBoard() {
   const size = 5;
   const w = Math.sqrt(3) * size;
   const svg = boardSvg(10, 10, 'Magma board');
   const grid = s('g', { class: 'cells' });
-  const labels = s('g');
+  const labels = s('g', { 'aria-hidden': 'true' });
   svg.append(grid, labels);
+  const frame = boardFrame(svg, 'magma');
+  const lens = touchLens(frame, svg, w);
+  const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
   const info = h('section', { class: 'scores', 'aria-label': 'Scores' });
   /** @type {Map<string, Cell>} */
@@ -77,94 +83,171 @@ export function magmaBoard() {
   /** @type {Picker | null} */
   let picker = null;
   let shape = '';
+  let moveCount = -1;
 
   /**
-   * Lays out the cells for rows of these lengths (once per board shape).
+   * Lays out the cells for rows of these lengths, turned by `degrees` (a
+   * multiple of 60, so the hexagons stay upright).
    * @param {number[]} lengths
    * @param {Map<string, string>} corners the home corners and their colours
+   * @param {number} degrees
    */
-  function layout(lengths, corners) {
-    const widest = Math.max(...lengths);
-    const margin = 8;
-    const width = widest * w + 2 * margin;
-    const height = (lengths.length - 1) * 1.5 * size + 2 * size + 2 * margin;
-    svg.setAttribute('viewBox', `0 0 ${width.toFixed(2)} ${height.toFixed(2)}`);
+  function layout(lengths, corners, degrees) {
+    const angle = (degrees * Math.PI) / 180;
+    const turn = /** @param {number} x @param {number} y */ (x, y) =>
+      /** @type {[number, number]} */ ([x * Math.cos(angle) - y * Math.sin(angle), x * Math.sin(angle) + y * Math.cos(angle)]);
+    /** @type {{label: string, x: number, y: number}[]} */
+    const spots = [];
+    /** @type {{letter: string, x: number, y: number}[]} */
+    const rowEnds = [];
+    lengths.forEach((n, row) => {
+      const letter = String.fromCharCode(97 + row);
+      const y = (row - (lengths.length - 1) / 2) * 1.5 * size;
+      for (let i = 0; i < n; i++) {
+        const [x, yy] = turn((i - (n - 1) / 2) * w, y);
+        spots.push({ label: `${letter}${i + 1}`, x, y: yy });
+      }
+      const half = ((n - 1) / 2) * w + w * 0.9;
+      for (const side of [-1, 1]) {
+        const [x, yy] = turn(side * half, y);
+        rowEnds.push({ letter, x, y: yy });
+      }
+    });
+    const margin = size + 5;
+    const minX = Math.min(...spots.map((p) => p.x)) - margin;
+    const minY = Math.min(...spots.map((p) => p.y)) - margin;
+    const width = Math.max(...spots.map((p) => p.x)) - minX + margin;
+    const height = Math.max(...spots.map((p) => p.y)) - minY + margin;
+    lens.setBase(`0 0 ${width.toFixed(2)} ${height.toFixed(2)}`);
     grid.replaceChildren();
     labels.replaceChildren();
     cells = new Map();
-    lengths.forEach((n, row) => {
-      const letter = String.fromCharCode(97 + row);
-      const y = margin + size + row * 1.5 * size;
-      for (let i = 0; i < n; i++) {
-        const x = width / 2 + (i - (n - 1) / 2) * w;
-        const label = `${letter}${i + 1}`;
-        const corner = corners.get(label);
-        const cell = makeCell(label, s('polygon', { points: hexPoints(x, y, size * 0.97) }), x, y, size);
-        if (corner) cell.el.classList.add('home', `home-${corner}`);
-        cell.el.append(s('text', { class: 'cell-label', x, y: y + size * 0.62, 'text-anchor': 'middle' }, label));
-        cells.set(label, cell);
-        grid.append(cell.el);
+    for (const spot of spots) {
+      const x = spot.x - minX;
+      const y = spot.y - minY;
+      const corner = corners.get(spot.label);
+      const cell = makeCell(spot.label, s('polygon', { points: hexPoints(x, y, size * 0.97) }), x, y, size);
+      if (corner) {
+        cell.el.classList.add('home', `home-${corner}`);
+        // The home's colour as a letter too, above where a stone stands.
+        cell.el.querySelector('.bg')?.after(
+          s('text', { class: 'home-letter', x, y: y - size * 0.77, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
+        );
       }
-      const half = ((n - 1) / 2) * w + w * 0.9;
-      labels.append(edgeLabel(width / 2 - half, y, letter), edgeLabel(width / 2 + half, y, letter));
-    });
+      cell.el.append(s('text', { class: 'cell-label', x, y: y + size * 0.78, 'text-anchor': 'middle', 'aria-hidden': 'true' }, spot.label));
+      cells.set(spot.label, cell);
+      grid.append(cell.el);
+    }
+    // Row letters at both ends of each row, where they still read as rows.
+    if (degrees % 180 === 0) {
+      for (const end of rowEnds) labels.append(edgeLabel(end.x - minX, end.y - minY, end.letter));
+    }
     picker = new Picker(cells, controls, { path: magmaPath, button: buttonLabel });
+    picker.onShow = (offered) => keys.home(cells.get(offered[0] ?? ''));
+  }
+
+  /**
+   * The turn (a multiple of 60°) that puts `home` at the bottom.
+   * @param {MagmaCell[]} all
+   * @param {string | undefined} home
+   */
+  function turnFor(all, home) {
+    const cell = all.find((c) => c.cell === home);
+    if (!cell) return 0;
+    const lengths = rowLengths(all);
+    const row = cell.cell.charCodeAt(0) - 97;
+    const n = lengths[row];
+    const x = (Number(cell.cell.slice(1)) - 1 - (n - 1) / 2) * w;
+    const y = (row - (lengths.length - 1) / 2) * 1.5 * size;
+    const now = (Math.atan2(y, x) * 180) / Math.PI;
+    return (((Math.round((90 - now) / 60) * 60) % 360) + 360) % 360;
   }
 
   return {
-    element: boardFrame(svg, 'magma'),
+    element: frame,
     controls,
     info,
-    update({ state, play, legal, act }) {
-      /** @type {MagmaBoard} */
-      const board = play.board;
+    update({ state, play, legal, act, turnBoard, who, name }) {
+      const board = /** @type {MagmaBoard} */ (play.board);
       const corners = new Map(board.cells.filter((c) => c.corner).map((c) => [c.cell, /** @type {string} */ (c.corner)]));
-      const key = `${board.board}:${board.cells.length}`;
+      const mine = state.you === null ? undefined : board.seats.find((x) => x.seat === state.you)?.homes[0];
+      const degrees = turnBoard ? turnFor(board.cells, mine) : 0;
+      const key = `${board.board}:${board.cells.length}:${degrees}`;
       if (key !== shape) {
         shape = key;
-        layout(rowLengths(board.cells), corners);
+        layout(rowLengths(board.cells), corners, degrees);
+      }
+      if (play.moves.length !== moveCount) {
+        moveCount = play.moves.length;
+        lens.reset();
       }
       for (const c of board.cells) {
         const cell = cells.get(c.cell);
         if (!cell) continue;
         cell.content.replaceChildren();
-        const home = c.home_of === null ? '' : `, home of ${state.seats[c.home_of]?.name ?? c.home_of}`;
-        cell.el.setAttribute('aria-label', `${c.cell}, ${c.piece ? `${c.piece} piece` : 'empty'}${home}`);
-        if (c.piece) cell.content.append(stone(cell, size * 0.62, `stone ${c.piece}`, c.piece[0].toUpperCase()));
+        const home = c.home_of === null ? '' : `, home of ${who(c.home_of)}`;
+        describeCell(cell, `${c.cell}, ${c.piece ? `${c.piece} piece` : 'empty'}${home}`);
+        if (c.piece) cell.content.append(stone(cell, size * 0.55, `stone ${c.piece}`, LETTER[c.piece] ?? c.piece[0].toUpperCase()));
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magmaPath(last) ?? [] : []);
       const phase = board.phase;
-      const seatName = /** @param {number} i */ (i) => state.seats[i]?.name ?? String(i);
       fill(
         info,
-        h('h3', {}, 'Scores'),
-        h(
-          'ul',
-          { class: 'score-list' },
-          ...board.scores.map((sc) =>
-            h(
-              'li',
-              { 'data-color': sc.color },
-              h('span', { class: `swatch ${sc.color}` }, sc.color[0].toUpperCase()),
-              ` ${sc.color} (seat ${sc.seats.map(seatName).join(', ')}): `,
-              h('strong', {}, String(sc.total)),
-              ` = ${sc.pieces} pieces + 3 × ${sc.territory} cells`,
-            ),
-          ),
-        ),
-        h('p', {}, `In hand: ${board.seats.map((x) => `seat ${seatName(x.seat)} ${x.hand}`).join(' · ')}`),
+        h('h3', {}, play.outcome ? 'Final scores' : 'Scores now'),
+        scoreTable(board, name),
+        h('p', {}, `In hand: ${board.seats.map((x) => `${name(x.seat)} ${x.hand}`).join(' · ')}`),
         h('p', {}, `Passes in a row: ${board.passes}`),
         phase.kind === 'vote'
-          ? h('p', { class: 'phase' }, `Seat ${seatName(phase.proposer)} proposes to end the game; waiting for ${phase.waiting.map(seatName).join(', ')}.`)
+          ? h('p', { class: 'phase' }, `${who(phase.proposer)} proposes to end the game; waiting for ${phase.waiting.map(who).join(', ')}.`)
           : phase.kind === 'penalty'
-            ? h('p', { class: 'phase' }, `Seat ${seatName(phase.late)} ran out of time: seat ${seatName(phase.chooser)} removes a ${phase.color} piece.`)
+            ? h('p', { class: 'phase' }, `${who(phase.late)} ran out of time: ${who(phase.chooser)} removes one ${phase.color} piece.`)
             : phase.kind === 'agreed'
               ? h('p', { class: 'phase' }, 'Everyone agreed to end the game.')
               : null,
-        h('p', { class: 'hint' }, 'Scores count as if the game ended now: pieces on the board + 3 × the empty cells only that colour could reach.'),
+        h('p', { class: 'hint' }, 'A score is the colour’s pieces on the board + 3 × the empty cells only that colour could still reach.'),
       );
       picker?.update(legal, act);
     },
   };
+}
+
+/**
+ * The scores as a table: colour (with its letter), who plays it, pieces,
+ * cells, total; the highest first.
+ * @param {MagmaBoard} board
+ * @param {(seat: number) => string} who a seat's player, by name
+ */
+export function scoreTable(board, who) {
+  const rows = [...board.scores].sort((a, b) => b.total - a.total);
+  return h(
+    'table',
+    { class: 'score-table' },
+    h('caption', { class: 'visually-hidden' }, 'Scores'),
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', { scope: 'col' }, 'Colour'), h('th', { scope: 'col' }, 'Pieces'), h('th', { scope: 'col' }, 'Cells ×3'), h('th', { scope: 'col' }, 'Total')),
+    ),
+    h(
+      'tbody',
+      {},
+      ...rows.map((sc) =>
+        h(
+          'tr',
+          { 'data-color': sc.color },
+          h(
+            'th',
+            { scope: 'row' },
+            h('span', { class: `swatch ${sc.color}`, 'aria-hidden': 'true' }, LETTER[sc.color] ?? sc.color[0].toUpperCase()),
+            ` ${sc.color}`,
+            h('span', { class: 'players' }, ` (${sc.seats.map(who).join(', ')})`),
+          ),
+          h('td', {}, String(sc.pieces)),
+          h('td', {}, `${sc.territory} × 3`),
+          h('td', {}, h('strong', {}, String(sc.total))),
+        ),
+      ),
+    ),
+  );
 }

@@ -1,12 +1,20 @@
 /** @file The Magnet board: the 91-vertex hexagonal lattice (lines drawn, centre marked, columns A–K and rows along the edges), red and blue pieces (one's own with their kinds, the opponent's with ranks only), captured pieces listed; the secret setup by swapping pieces, and a turn by clicking the magnet's vertex, then choosing among the orders and promotions the server offers. */
 
 import { fill, h, s } from '../dom.js';
-import { boardFrame, boardSvg, edgeLabel, hexCenter, hexagon, makeCell } from './svg.js';
+import { arrowKeys, boardFrame, boardSvg, describeCell, edgeLabel, hexCenter, hexagon, makeCell, markWin, setActive, touchLens } from './svg.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
 /** The twelve pieces of a side (docs/rules/magnet.md). */
 const MATERIAL = ['K', '2', '2', '2', 'T2', '3', '3', '3', 'T3', '4', '4', '4'];
+
+/** The six lines from a vertex, in the order a turn's default order follows (docs/rules/magnet.md). */
+const DIRECTIONS = /** @type {const} */ ([[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]);
+
+/** Words for a piece's kind. @param {string} kind */
+export function kindName(kind) {
+  return kind === 'K' ? 'King' : kind.startsWith('T') ? `trap ${kind.slice(1)}` : kind;
+}
 
 /**
  * The label of axial vertex (q, r): column `A + q + 5`, row `r + 6 + min(q, 0)`.
@@ -20,10 +28,11 @@ export function vertexLabel(q, r) {
 /**
  * The `board` JSON of a Magnet view (docs/protocol.md). A side the viewer
  * may see in full is `open` and its pieces carry `kind`; the other side's
- * pieces carry a vertex and a rank only.
- * @typedef {{vertex: string, rank: number, kind?: string, value?: number}} MagnetPiece
- * @typedef {{open: boolean, set_up: boolean, pieces: MagnetPiece[], captured: string[], destroyed: string[] | number}} MagnetSide
- * @typedef {{in_setup: boolean, side: 'red' | 'blue', opening: boolean, centre: string, start: {red: string[], blue: string[]}, red: MagnetSide, blue: MagnetSide}} MagnetBoard
+ * pieces carry a vertex and a rank only. Generated from the protocol crate
+ * (../wire.d.ts).
+ * @typedef {import('../wire.js').MagnetPiece} MagnetPiece
+ * @typedef {import('../wire.js').MagnetSide} MagnetSide
+ * @typedef {import('../wire.js').MagnetBoard} MagnetBoard
  */
 
 /**
@@ -57,76 +66,95 @@ export function magnetBoard() {
   const minY = Math.min(...ys);
   const width = Math.max(...xs) - minX + 2 * margin;
   const height = Math.max(...ys) - minY + 2 * margin;
-  const at = /** @param {number} q @param {number} r */ (q, r) => {
+  const raw = /** @param {number} q @param {number} r */ (q, r) => {
     const [x, y] = place(q, r);
     return /** @type {[number, number]} */ ([x - minX + margin, height - (y - minY + margin)]);
   };
+  // Red's start is at the top: a red viewer sees the board half a turn round.
+  let flipped = false;
+  const flip = /** @param {[number, number]} p */ ([x, y]) => /** @type {[number, number]} */ (flipped ? [width - x, height - y] : [x, y]);
+  const at = /** @param {number} q @param {number} r */ (q, r) => flip(raw(q, r));
   const svg = boardSvg(width, height, 'Magnet board');
-  const lines = s('g', { class: 'lattice' });
+  const lines = s('g', { class: 'lattice', 'aria-hidden': 'true' });
   const grid = s('g', { class: 'cells' });
-  const edge = s('g');
-  svg.append(lines, grid, edge);
+  const edge = s('g', { 'aria-hidden': 'true' });
+  const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
+  svg.append(lines, grid, edge, winLayer);
   /** @type {Map<string, Cell>} */
   const cells = new Map();
   /** @type {Map<string, [number, number]>} */
   const axial = new Map();
   const onBoard = /** @param {number} q @param {number} r */ (q, r) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 5;
   for (const [q, r] of coords) {
-    const [x, y] = at(q, r);
-    for (const [dq, dr] of [[1, 0], [0, 1], [1, -1]]) {
-      if (!onBoard(q + dq, r + dr)) continue;
-      const [x2, y2] = at(q + dq, r + dr);
-      lines.append(s('line', { x1: x, y1: y, x2, y2 }));
-    }
-  }
-  for (const [q, r] of coords) {
-    const [x, y] = at(q, r);
     const label = vertexLabel(q, r);
-    const cell = makeCell(label, s('circle', { cx: x, cy: y, r: unit * 0.45 }), x, y, unit / 2);
+    const cell = makeCell(label, s('circle', { r: unit * 0.45 }), 0, 0, unit / 2);
     if (q === 0 && r === 0) cell.el.classList.add('centre');
     cells.set(label, cell);
     axial.set(label, [q, r]);
     grid.append(cell.el);
   }
-  // The centre: a six-pointed star under the vertex.
-  const [cx, cy] = at(0, 0);
-  const star = [];
-  for (let i = 0; i < 12; i++) {
-    const radius = i % 2 === 0 ? unit * 0.7 : unit * 0.35;
-    const angle = (Math.PI / 6) * i - Math.PI / 2;
-    star.push(`${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`);
+
+  /** Places the lattice, the vertices and the labels (again after a flip). */
+  function layout() {
+    lines.replaceChildren();
+    edge.replaceChildren();
+    for (const [q, r] of coords) {
+      const [x, y] = at(q, r);
+      for (const [dq, dr] of [[1, 0], [0, 1], [1, -1]]) {
+        if (!onBoard(q + dq, r + dr)) continue;
+        const [x2, y2] = at(q + dq, r + dr);
+        lines.append(s('line', { x1: x, y1: y, x2, y2 }));
+      }
+      const cell = /** @type {Cell} */ (cells.get(vertexLabel(q, r)));
+      cell.x = x;
+      cell.y = y;
+      for (const circle of cell.el.querySelectorAll('circle')) {
+        circle.setAttribute('cx', String(x));
+        circle.setAttribute('cy', String(y));
+      }
+    }
+    // The centre: a six-pointed star under the vertex.
+    const [cx, cy] = at(0, 0);
+    const star = [];
+    for (let i = 0; i < 12; i++) {
+      const radius = i % 2 === 0 ? unit * 0.7 : unit * 0.35;
+      const angle = (Math.PI / 6) * i - Math.PI / 2;
+      star.push(`${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`);
+    }
+    lines.append(s('polygon', { class: 'centre-mark', points: star.join(' ') }));
+    /** @param {[number, number]} p @param {string} text */
+    const label = ([x, y], text) => edge.append(edgeLabel(...flip([x, y]), text));
+    // Column letters under each column (and over the right half's), row
+    // numbers at the left end of each row.
+    for (let q = -5; q <= 5; q++) {
+      const [bx, by] = raw(q, Math.max(-5, -q - 5));
+      const [tx, ty] = raw(q, Math.min(5, -q + 5));
+      label([bx, by + unit * 0.85], String.fromCharCode(65 + q + 5));
+      // On top only where no row number stands (the right half).
+      if (q >= 0) label([tx, ty - unit * 0.85], String.fromCharCode(65 + q + 5));
+    }
+    /** @type {Map<number, [number, number]>} */
+    const rowStart = new Map();
+    for (const [q, r] of coords) {
+      const row = r + 6 + Math.min(q, 0);
+      const known = rowStart.get(row);
+      if (!known || q < known[0]) rowStart.set(row, [q, r]);
+    }
+    for (const [row, [q, r]] of rowStart) {
+      const [x, y] = raw(q, r);
+      const [dx, dy] = row <= 6 ? [-0.9, 0] : [-0.7, -0.55];
+      label([x + dx * unit, y + dy * unit], String(row));
+    }
   }
-  lines.append(s('polygon', { class: 'centre-mark', points: star.join(' ') }));
-  // Column letters under each column (and over the right half's), row
-  // numbers at the left end of each row.
-  for (let q = -5; q <= 5; q++) {
-    const rMin = Math.max(-5, -q - 5);
-    const rMax = Math.min(5, -q + 5);
-    const [bx, by] = at(q, rMin);
-    const [tx, ty] = at(q, rMax);
-    edge.append(edgeLabel(bx, by + unit * 0.85, String.fromCharCode(65 + q + 5)));
-    // On top only where no row number stands (the right half).
-    if (q >= 0) edge.append(edgeLabel(tx, ty - unit * 0.85, String.fromCharCode(65 + q + 5)));
-  }
-  // Row numbers at the left end of each row (column A, then the upper-left
-  // edge for rows 7 to 11).
-  /** @type {Map<number, [number, number]>} */
-  const rowStart = new Map();
-  for (const [q, r] of coords) {
-    const row = r + 6 + Math.min(q, 0);
-    const known = rowStart.get(row);
-    if (!known || q < known[0]) rowStart.set(row, [q, r]);
-  }
-  for (const [row, [q, r]] of rowStart) {
-    const [x, y] = at(q, r);
-    const [dx, dy] = row <= 6 ? [-0.9, 0] : [-0.7, -0.55];
-    edge.append(edgeLabel(x + dx * unit, y + dy * unit, String(row)));
-  }
+  layout();
+  const frame = boardFrame(svg, 'magnet');
+  const lens = touchLens(frame, svg, unit);
+  const keys = arrowKeys(svg, () => cells.values());
 
   const controls = h('div', { class: 'magnet-controls' });
   const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
-  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean}} */
-  const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false };
+  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string, how?: {deliberate?: boolean}) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string}} */
+  const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false, room: '' };
   /** @type {string | null} the magnet vertex chosen */
   let chosen = null;
   /** @type {string[]} the setup being arranged (kinds by start vertex) */
@@ -137,28 +165,32 @@ export function magnetBoard() {
 
   const startVertices = /** @param {'red' | 'blue'} color */ (color) => now.board?.start[color] ?? [];
 
-  /** @param {string} kind @param {number} rank */
-  const pieceText = (kind, rank) => (rank > 1 ? `${kind}·${rank}` : kind);
-
   /**
+   * A piece: its kind (`?` when hidden) and, under it, one dot per rank
+   * (how many steps it moves). Red pieces are round, blue ones square.
    * @param {Cell} cell
    * @param {'red' | 'blue'} color
-   * @param {string} text
+   * @param {string} kind
+   * @param {number} rank
    * @param {string} [extra]
    */
-  function drawPiece(cell, color, text, extra = '') {
+  function drawPiece(cell, color, kind, rank, extra = '') {
     const r = unit * 0.42;
-    // Red pieces are round, blue ones square: shape as well as colour.
     const body =
       color === 'red'
         ? s('circle', { cx: cell.x, cy: cell.y, r })
         : s('rect', { x: cell.x - r * 0.9, y: cell.y - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 1 });
+    const pips = s('g', { class: 'pips' });
+    for (let i = 0; i < rank; i++) {
+      pips.append(s('circle', { cx: cell.x + (i - (rank - 1) / 2) * 1.5, cy: cell.y + r * 0.62, r: 0.55 }));
+    }
     cell.content.append(
       s(
         'g',
         { class: `piece ${color} ${extra}` },
         body,
-        s('text', { x: cell.x, y: cell.y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': text.length > 2 ? r * 0.8 : r }, text),
+        s('text', { x: cell.x, y: cell.y - r * 0.12, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': kind.length > 1 ? r * 0.8 : r }, kind),
+        rank > 1 ? pips : null,
       ),
     );
   }
@@ -176,73 +208,140 @@ export function magnetBoard() {
     return inSetup() && now.color !== null && now.mayAct && !now.board?.[now.color].set_up;
   }
 
+  /** Where this browser keeps an arrangement until it is confirmed. */
+  const setupKey = () => `lodestone.magnet-setup.${now.room}.${now.color}`;
+
+  /** The kept arrangement, if it is one of the twelve pieces. @returns {string[] | null} */
+  function keptArrangement() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(setupKey()) ?? 'null');
+      const same = Array.isArray(kept) && [...kept].sort().join() === [...MATERIAL].sort().join();
+      return same ? kept : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function keepArrangement() {
+    localStorage.setItem(setupKey(), JSON.stringify(arrangement));
+  }
+
   function mark() {
     const magnets = new Set(turns().map((a) => readTurn(a).magnet));
     const setupTargets = new Set(arranging() && now.color ? startVertices(now.color) : []);
+    /** @type {Cell | undefined} */
+    let first;
     for (const cell of cells.values()) {
-      const target = magnets.has(cell.label) || setupTargets.has(cell.label);
+      const target = magnets.has(cell.label);
+      const swap = setupTargets.has(cell.label);
       const isChosen =
         cell.label === chosen ||
         (swapFrom !== null && now.color !== null && startVertices(now.color)[swapFrom] === cell.label);
-      cell.el.classList.toggle('target', target && !setupTargets.has(cell.label));
-      cell.el.classList.toggle('source', setupTargets.has(cell.label));
+      cell.el.classList.toggle('target', target);
+      cell.el.classList.toggle('source', swap);
       cell.el.classList.toggle('chosen', isChosen);
       cell.el.classList.toggle('occupied', cell.content.childElementCount > 0);
-      if (target || isChosen) {
-        cell.el.setAttribute('tabindex', '0');
-        cell.el.setAttribute('role', 'button');
-      } else {
-        cell.el.removeAttribute('tabindex');
-        cell.el.removeAttribute('role');
-      }
+      setActive(cell, target || swap || isChosen);
+      if (!first && (target || swap)) first = cell;
     }
+    keys.home(first);
+  }
+
+  /**
+   * What the mover can foresee of a turn: each piece of `order` steps
+   * toward the magnet up to its rank, stopping on the magnet's vertex or
+   * before one of its own pieces, as if every enemy piece were an
+   * ordinary one. Only for showing the choice in words; what may be
+   * played comes from the server's list.
+   * @param {string} magnet
+   * @param {string[]} order starting vertices, in the order they move
+   * @returns {{from: string, to: string, kind: string, rank: number}[]}
+   */
+  function foresee(magnet, order) {
+    const color = now.color;
+    const m = axial.get(magnet);
+    if (!color || !now.board || !m) return [];
+    /** @type {Map<string, MagnetPiece>} */
+    const mine = new Map(now.board[color].pieces.map((p) => [p.vertex, p]));
+    return order.map((from) => {
+      const piece = mine.get(from);
+      const start = axial.get(from);
+      if (!piece || !start) return { from, to: from, kind: '?', rank: 0 };
+      const dq = Math.sign(m[0] - start[0]);
+      const dr = Math.sign(m[1] - start[1]);
+      let [q, r] = start;
+      for (let step = 0; step < piece.rank; step++) {
+        const next = vertexLabel(q + dq, r + dr);
+        if (mine.has(next)) break;
+        [q, r] = [q + dq, r + dr];
+        if (next === magnet) break;
+      }
+      const to = vertexLabel(q, r);
+      mine.delete(from);
+      mine.set(to, piece);
+      return { from, to, kind: piece.kind ?? '?', rank: piece.rank };
+    });
   }
 
   /**
    * The chooser for the magnet on `chosen`: the orders the server offers
    * for it (when the order matters) and, for the chosen order, the
-   * promotions it allows; plays the composed action.
+   * promotions it allows, each said in words; plays the composed action.
    */
   function showChoice() {
     fill(controls);
     if (inSetup()) return showSetup();
     if (!chosen) return;
-    const options = turns().filter((a) => readTurn(a).magnet === chosen);
+    const magnet = chosen;
+    const options = turns().filter((a) => readTurn(a).magnet === magnet);
     let offer = options[0];
     /** @type {Set<string>} */
     const promote = new Set();
-    const orderBox = h('div', { class: 'row order' });
-    const promoteBox = h('div', { class: 'row promote' });
+    const orderBox = h('fieldset', { class: 'order' });
+    const promoteBox = h('fieldset', { class: 'promote' });
+    const summary = h('p', { class: 'turn-summary' });
     const playButton = h('button', { type: 'button', class: 'play', id: 'magnet-play' }, 'Play');
     /** The action to send: the offer, plus `+V,W` for the chosen promotions. */
     const action = () => {
       const list = (now.promotions[offer] ?? []).filter((v) => promote.has(v));
       return list.length ? `${offer} +${list.join(',')}` : offer;
     };
+    /** The pieces of an offer in the order they move. @param {string} o */
+    const orderOf = (o) => {
+      const written = readTurn(o).order;
+      return written.length ? written : affected(magnet);
+    };
+    /** @param {{from: string, to: string, kind: string}} m */
+    const moveWords = (m) => `your ${kindName(m.kind)} ${m.from}${m.to === m.from ? ' (stays)' : `→${m.to}`}`;
     const refresh = () => {
+      const moves = foresee(magnet, orderOf(offer));
       const promotable = now.promotions[offer] ?? [];
       fill(promoteBox);
       if (promotable.length) {
-        promoteBox.append(h('span', {}, 'Promote (by the vertex where the piece ends):'));
+        promoteBox.append(h('legend', {}, 'Promote (a piece gains one rank: one more step from now on)'));
         for (const v of promotable) {
+          const m = moves.find((x) => x.to === v) ?? moves.find((x) => x.from === v);
           const box = h('input', { type: 'checkbox', id: `promote-${v}`, checked: promote.has(v) });
           box.addEventListener('change', () => {
             if (box.checked) promote.add(v);
             else promote.delete(v);
             refresh();
           });
-          promoteBox.append(h('label', { for: `promote-${v}` }, box, ` ${v}`));
+          const words = m ? `your ${kindName(m.kind)} ending on ${v}, rank ${m.rank} → ${m.rank + 1}` : `the piece ending on ${v}`;
+          promoteBox.append(h('div', { class: 'choice' }, box, ' ', h('label', { for: `promote-${v}` }, words)));
         }
       }
+      promoteBox.hidden = promotable.length === 0;
+      summary.textContent = moves.length
+        ? `Magnet on ${magnet}: ${moves.map(moveWords).join(', then ')}. Enemy pieces on the way are captured (traps destroy the piece that takes them).`
+        : `Magnet on ${magnet}.`;
       playButton.textContent = `Play ${action()}`;
       for (const cell of cells.values()) cell.el.classList.remove('pulled');
-      const ordered = readTurn(offer).order;
-      for (const v of ordered.length ? ordered : nearestOwn(/** @type {string} */ (chosen))) {
-        cells.get(v)?.el.classList.add('pulled');
-      }
+      for (const m of moves) cells.get(m.from)?.el.classList.add('pulled');
     };
     if (options.length > 1) {
-      orderBox.append(h('span', {}, 'Order of the pulls:'));
+      orderBox.append(h('legend', {}, now.board?.opening ? 'Which piece moves (the opening turn moves one)' : 'Which piece moves first'));
+      const usual = affected(magnet).join();
       for (const o of options) {
         const id = `order-${o.replace(/\W+/g, '-')}`;
         const radio = h('input', { type: 'radio', name: 'order', id, checked: o === offer });
@@ -251,19 +350,20 @@ export function magnetBoard() {
           promote.clear();
           refresh();
         });
-        const order = readTurn(o).order;
-        orderBox.append(h('label', { for: id }, radio, ` ${order.length ? order.join(' → ') : 'default'}`));
+        const moves = foresee(magnet, orderOf(o));
+        const words = moves.map(moveWords).join(', then ');
+        const note = orderOf(o).join() === usual && !now.board?.opening ? ' (the usual order, line by line)' : '';
+        orderBox.append(h('div', { class: 'choice' }, radio, ' ', h('label', { for: id }, `${words}${note}`)));
       }
     }
-    playButton.addEventListener('click', () => now.act(action()));
-    const ordered = readTurn(offer).order;
-    const pulled = ordered.length ? ordered : nearestOwn(chosen);
+    orderBox.hidden = options.length <= 1;
+    playButton.addEventListener('click', () => now.act(action(), { deliberate: true }));
     fill(
       controls,
-      h('p', {}, `Magnet on ${chosen}.`, pulled.length ? ` It pulls ${[...pulled].sort().join(', ')} (marked).` : ''),
+      summary,
       orderBox,
       promoteBox,
-      h('div', { class: 'row' }, playButton, h('button', { type: 'button', onclick: () => choose(null) }, 'Cancel')),
+      h('div', { class: 'row' }, playButton, h('button', { type: 'button', onclick: () => choose(null) }, 'Cancel (Esc)')),
     );
     refresh();
   }
@@ -278,7 +378,11 @@ export function magnetBoard() {
     const text = `setup ${vertices.map((v, i) => `${v}:${arrangement[i]}`).join(' ')}`;
     fill(
       controls,
-      h('p', {}, 'Arrange your pieces: click two of them to swap. Nobody else sees them.'),
+      h(
+        'p',
+        {},
+        'Arrange your pieces: tap two of them to swap them. Nobody else sees them; this browser keeps your arrangement until you confirm it.',
+      ),
       h(
         'div',
         { class: 'row' },
@@ -291,6 +395,7 @@ export function magnetBoard() {
                 const j = Math.floor(Math.random() * (i + 1));
                 [arrangement[i], arrangement[j]] = [arrangement[j], arrangement[i]];
               }
+              keepArrangement();
               draw();
             },
           },
@@ -315,19 +420,19 @@ export function magnetBoard() {
   }
 
   /**
-   * A preview of what a magnet on `vertex` pulls: the nearest of the
-   * viewer's pieces along each of the six lines. Only a hint for the eye;
-   * what may be played comes from the server's list.
+   * The pieces a magnet on `vertex` moves, in the usual order: the
+   * nearest of the viewer's pieces along each of the six lines (enemy
+   * pieces do not block). Only a hint for the eye.
    * @param {string} vertex
    */
-  function nearestOwn(vertex) {
+  function affected(vertex) {
     const start = axial.get(vertex);
     const color = now.color;
     if (!start || !color || !now.board) return [];
     const mine = new Set(now.board[color].pieces.map((p) => p.vertex));
     /** @type {string[]} */
     const found = [];
-    for (const [dq, dr] of [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]) {
+    for (const [dq, dr] of DIRECTIONS) {
       for (let q = start[0] + dq, r = start[1] + dr; onBoard(q, r); q += dq, r += dr) {
         const label = vertexLabel(q, r);
         if (mine.has(label)) {
@@ -356,6 +461,8 @@ export function magnetBoard() {
       else {
         [arrangement[swapFrom], arrangement[i]] = [arrangement[i], arrangement[swapFrom]];
         swapFrom = null;
+        keepArrangement();
+        lens.reset();
       }
       draw();
       return;
@@ -384,18 +491,15 @@ export function magnetBoard() {
     if (!board) return;
     for (const cell of cells.values()) {
       cell.content.replaceChildren();
-      cell.el.setAttribute('aria-label', `${cell.label}, empty`);
+      describeCell(cell, `${cell.label}, empty`);
     }
     for (const color of /** @type {const} */ (['red', 'blue'])) {
       for (const piece of board[color].pieces) {
         const cell = cells.get(piece.vertex);
         if (!cell) continue;
         const kind = piece.kind ?? null;
-        const text = kind === null ? (piece.rank > 1 ? `?·${piece.rank}` : '?') : pieceText(kind, piece.rank);
-        drawPiece(cell, color, text, kind === null ? 'hidden' : 'known');
-        cell.el.setAttribute(
-          'aria-label',
-          `${piece.vertex}, ${color} ${kind === null ? 'piece' : kind === 'K' ? 'King' : kind}, rank ${piece.rank}`,
+        drawPiece(cell, color, kind ?? '?', piece.rank, kind === null ? 'hidden' : 'known');
+        describeCell(cell, `${piece.vertex}, ${color} ${kind === null ? 'hidden piece' : kindName(kind)}, rank ${piece.rank}`,
         );
       }
     }
@@ -403,7 +507,9 @@ export function magnetBoard() {
     if (arranging() && now.color) {
       startVertices(now.color).forEach((v, i) => {
         const cell = cells.get(v);
-        if (cell) drawPiece(cell, /** @type {'red' | 'blue'} */ (now.color), arrangement[i], 'arranging');
+        if (!cell) return;
+        drawPiece(cell, /** @type {'red' | 'blue'} */ (now.color), arrangement[i], 1, 'arranging');
+        describeCell(cell, `${v}, your ${kindName(arrangement[i])} (being arranged)`);
       });
     }
     mark();
@@ -412,47 +518,68 @@ export function magnetBoard() {
 
   /**
    * What a side has lost: captured pieces by kind, and those destroyed by
-   * traps (kinds only for one's own side).
+   * traps (kinds only when the viewer may see them).
    * @param {MagnetSide} side
    */
   function losses(side) {
-    const captured = side.captured.length ? side.captured.join(', ') : 'nothing';
+    const captured = side.captured.length ? side.captured.map(kindName).join(', ') : 'nothing';
     const destroyed = Array.isArray(side.destroyed) ? side.destroyed.length : side.destroyed;
-    const detail = Array.isArray(side.destroyed) && side.destroyed.length ? ` (${side.destroyed.join(', ')})` : '';
-    return `captured ${captured}${destroyed ? `; ${destroyed} destroyed by traps${detail}` : ''}`;
+    const detail = Array.isArray(side.destroyed) && side.destroyed.length ? ` (${side.destroyed.map(kindName).join(', ')})` : '';
+    return `lost ${captured} to captures${destroyed ? `; ${destroyed} destroyed by traps${detail}` : ''}`;
   }
 
+  let moveCount = -1;
+
   return {
-    element: boardFrame(svg, 'magnet'),
+    element: frame,
     controls,
     info,
-    update({ state, play, legal, act }) {
-      /** @type {MagnetBoard} */
-      const board = play.board;
+    update({ state, play, legal, act, turnBoard, name }) {
+      const board = /** @type {MagnetBoard} */ (play.board);
       now.board = board;
+      now.room = state.id;
       now.color = state.you === 0 ? 'red' : state.you === 1 ? 'blue' : null;
       now.mayAct = state.you !== null && play.to_act.includes(state.you);
       now.promotions = play.promotions ?? {};
       now.act = act;
+      const flip = turnBoard && now.color === 'red';
+      if (flip !== flipped) {
+        flipped = flip;
+        layout();
+      }
+      if (play.moves.length !== moveCount) {
+        moveCount = play.moves.length;
+        lens.reset();
+      }
       const key = `${play.moves.length}|${legal.join('|')}`;
       if (key !== legalKey) {
         legalKey = key;
         chosen = null;
         swapFrom = null;
-        if (arrangement.length === 0) arrangement = [...MATERIAL];
+        if (arrangement.length === 0) arrangement = (arranging() && keptArrangement()) || [...MATERIAL];
       }
+      // A confirmed setup needs keeping no more.
+      if (now.color && board[now.color].set_up) localStorage.removeItem(setupKey());
       now.legal = legal;
       for (const cell of cells.values()) cell.el.classList.remove('pulled');
       for (const cell of cells.values()) cell.el.classList.toggle('centre', cell.label === board.centre);
       const last = play.moves.at(-1)?.action;
       const lastVertex = last && !last.toLowerCase().startsWith('setup') ? readTurn(last).magnet : null;
       for (const cell of cells.values()) cell.el.classList.toggle('last', cell.label === lastVertex);
+      // At the end: the winner's King.
+      const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'red' : 'blue') : null;
+      const king = winner ? board[winner].pieces.find((p) => p.kind === 'K')?.vertex : undefined;
+      markWin(winLayer, cells, king ? [[king]] : []);
       fill(
         info,
         h('h3', {}, 'Off the board'),
-        h('p', {}, `Red: ${losses(board.red)}`),
-        h('p', {}, `Blue: ${losses(board.blue)}`),
-        h('p', { class: 'hint' }, 'Red pieces are round, blue ones square; “?·2” is a hidden piece of rank 2.'),
+        h('p', {}, `${name(0)} (red): ${losses(board.red)}`),
+        h('p', {}, `${name(1)} (blue): ${losses(board.blue)}`),
+        h(
+          'p',
+          { class: 'hint' },
+          'Red pieces are round, blue ones square. A piece shows its kind (K King, 2–4 its value, T2/T3 a trap, ? hidden) and, once promoted, one dot per rank: how many steps the magnet pulls it.',
+        ),
       );
       draw();
     },

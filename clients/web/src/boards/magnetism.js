@@ -1,7 +1,7 @@
 /** @file The Magnetism board: 12×8 squares a–l × 1–8, both sides' pieces and both magnets; the secret opening is one click (the magnet's square), a move three (the magnet's new square, the piece, where it goes). */
 
 import { fill, h, s } from '../dom.js';
-import { boardFrame, squareBoard, stone } from './svg.js';
+import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
 import { Picker, markLast } from './pick.js';
 
 const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
@@ -9,8 +9,8 @@ const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 /**
  * The `board` JSON of a Magnetism view (docs/protocol.md): a magnet is a
  * square, `hidden` (placed, but secret from this viewer) or null (not
- * placed yet).
- * @typedef {{pieces: {white: string[], black: string[]}, magnets: {white: string | null, black: string | null}, side: 'white' | 'black', far_row: {white: number, black: number}}} MagnetismBoard
+ * placed yet). Generated from the protocol crate (../wire.d.ts).
+ * @typedef {import('../wire.js').MagnetismBoard} MagnetismBoard
  */
 
 /**
@@ -42,9 +42,11 @@ function magnetShape(x, y, size, color, extra = '') {
 
 /** @returns {import('./index.js').Board} */
 export function magnetismBoard() {
-  const { svg, cells, unit } = squareBoard({ files: FILES, ranks: 8, name: 'Magnetism board' });
+  const { svg, cells, unit, turn } = squareBoard({ files: FILES, ranks: 8, name: 'Magnetism board' });
   const preview = s('g', { class: 'preview' });
-  svg.append(preview);
+  const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
+  svg.append(preview, winLayer);
+  const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
   const info = h('section', { class: 'magnets', 'aria-label': 'Magnets' });
   /** @type {'white' | 'black' | null} */
@@ -59,24 +61,28 @@ export function magnetismBoard() {
       for (const m of svg.querySelectorAll('.cells .magnet')) m.classList.toggle('leaving', Boolean(cell) && m.classList.contains(mover ?? '-'));
     },
   });
+  picker.onShow = (offered) => keys.home(cells.get(offered[0] ?? ''));
   return {
     element: boardFrame(svg, 'magnetism'),
     controls,
     info,
-    update({ state, play, legal, act }) {
-      /** @type {MagnetismBoard} */
-      const board = play.board;
+    update({ state, play, legal, act, turnBoard, narrow }) {
+      const board = /** @type {MagnetismBoard} */ (play.board);
       mover = state.you === 0 ? 'white' : state.you === 1 ? 'black' : null;
+      // On a narrow screen the twelve files run down the screen, the
+      // viewer's own back row on the left.
+      const black = turnBoard && state.you === 1;
+      turn(narrow ? (black ? 270 : 90) : black ? 180 : 0);
       for (const cell of cells.values()) {
         cell.content.replaceChildren();
-        cell.el.setAttribute('aria-label', `${cell.label}, empty`);
+        describeCell(cell, `${cell.label}, empty`);
       }
       for (const color of /** @type {const} */ (['white', 'black'])) {
         for (const square of board.pieces[color]) {
           const cell = cells.get(square);
           if (!cell) continue;
           cell.content.append(stone(cell, unit * 0.36, `stone ${color}`, color === 'white' ? 'W' : 'B'));
-          cell.el.setAttribute('aria-label', `${square}, ${color} piece`);
+          describeCell(cell, `${square}, ${color} piece`);
         }
       }
       /** @type {string[]} */
@@ -86,7 +92,7 @@ export function magnetismBoard() {
         const cell = where && where !== 'hidden' ? cells.get(where) : undefined;
         if (cell) {
           cell.content.append(magnetShape(cell.x, cell.y, unit * 0.42, color));
-          cell.el.setAttribute('aria-label', `${cell.label}, ${color} magnet`);
+          describeCell(cell, `${cell.label}, ${color} magnet`);
           notes.push(`${color} magnet on ${where}`);
         } else {
           notes.push(where === 'hidden' ? `${color} has placed its magnet (secret)` : `${color} magnet not placed yet`);
@@ -94,6 +100,10 @@ export function magnetismBoard() {
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magnetismPath(last) ?? [] : []);
+      // At the end, the pieces that reached the far row.
+      const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
+      const farRow = winner === 'white' ? '8' : '1';
+      markWin(winLayer, cells, winner ? board.pieces[winner].filter((sq) => sq.slice(1) === farRow).map((sq) => [sq]) : []);
       const opening = play.moves.length < 2;
       fill(
         info,
@@ -104,8 +114,8 @@ export function magnetismBoard() {
           'p',
           { class: 'hint' },
           opening
-            ? 'Secret opening: click the square for your magnet (your half, off the back row).'
-            : 'A move: click the magnet’s new square (◆), then one of your pieces, then where it goes.',
+            ? 'Secret opening: tap the square for your magnet (your half, off the back row).'
+            : 'A move: tap the magnet’s new square (◆), then one of your pieces, then where it goes.',
         ),
       );
       picker.update(legal, act);

@@ -1,7 +1,7 @@
-/** @file The Magneton board: 8×8 squares A–H × 1–8, white and black stones (with W/B letters), stones in hand; drops are one click, moves two (stone, then destination). */
+/** @file The Magneton board: 8×8 squares A–H × 1–8, white and black stones (with W/B letters), stones in hand; drops are one click, moves two (stone, then destination); the winning line drawn at the end. */
 
-import { fill, h } from '../dom.js';
-import { boardFrame, squareBoard, stone } from './svg.js';
+import { fill, h, s } from '../dom.js';
+import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
 import { Picker, markLast } from './pick.js';
 
 const FILES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
@@ -16,41 +16,75 @@ export function magnetonPath(action) {
   return squares ? [...squares] : null;
 }
 
+/**
+ * The longest runs of four or more of `squares` along a rank, file or
+ * diagonal (the winning lines of a finished game).
+ * @param {string[]} squares
+ * @returns {string[][]}
+ */
+export function linesOfFour(squares) {
+  const taken = new Set(squares);
+  /** @type {string[][]} */
+  const lines = [];
+  for (const [df, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+    for (const start of squares) {
+      const f = FILES.indexOf(start[0]);
+      const r = Number(start.slice(1));
+      // Only from the first square of a run.
+      if (taken.has(`${FILES[f - df]}${r - dr}`)) continue;
+      const run = [];
+      for (let i = 0; ; i++) {
+        const sq = `${FILES[f + i * df] ?? '?'}${r + i * dr}`;
+        if (!taken.has(sq)) break;
+        run.push(sq);
+      }
+      if (run.length >= 4) lines.push(run);
+    }
+  }
+  return lines;
+}
+
 /** @returns {import('./index.js').Board} */
 export function magnetonBoard() {
-  const { svg, cells, unit } = squareBoard({ files: FILES, ranks: 8, name: 'Magneton board' });
+  const { svg, cells, unit, turn } = squareBoard({ files: FILES, ranks: 8, name: 'Magneton board' });
+  const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
+  svg.append(winLayer);
+  const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
   const info = h('section', { class: 'hands', 'aria-label': 'Stones in hand' });
   const picker = new Picker(cells, controls, {
     path: magnetonPath,
     button: (a) => (a === 'pass' ? 'Pass (no move possible)' : a),
   });
+  picker.onShow = (offered) => keys.home(cells.get(offered[0] ?? ''));
   return {
     element: boardFrame(svg, 'magneton'),
     controls,
     info,
-    update({ play, legal, act }) {
-      /** @type {{stones: {white: string[], black: string[]}, hands: {white: number, black: number}, side: string, phase: string}} */
-      const board = play.board;
+    update({ state, play, legal, act, turnBoard }) {
+      const board = /** @type {import('../wire.js').MagnetonBoard} */ (play.board);
+      turn(turnBoard && state.you === 1 ? 180 : 0);
       for (const cell of cells.values()) {
         cell.content.replaceChildren();
-        cell.el.setAttribute('aria-label', `${cell.label}, empty`);
+        describeCell(cell, `${cell.label}, empty`);
       }
       for (const color of /** @type {const} */ (['white', 'black'])) {
         for (const square of board.stones[color]) {
           const cell = cells.get(square);
           if (!cell) continue;
           cell.content.append(stone(cell, unit * 0.38, `stone ${color}`, color === 'white' ? 'W' : 'B'));
-          cell.el.setAttribute('aria-label', `${square}, ${color} stone`);
+          describeCell(cell, `${square}, ${color} stone`);
         }
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magnetonPath(last) ?? [] : []);
+      const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
+      markWin(winLayer, cells, winner && /four in a row/.test(play.outcome?.result ?? '') ? linesOfFour(board.stones[winner]) : []);
       fill(
         info,
         h('h3', {}, 'In hand'),
         h('p', {}, `White (W): ${board.hands.white} · Black (B): ${board.hands.black}`),
-        h('p', { class: 'hint' }, board.phase === 'drop' ? 'Drop phase: click an empty square.' : 'Move phase: click a stone, then where it slides.'),
+        h('p', { class: 'hint' }, board.phase === 'drop' ? 'Drop phase: tap an empty square.' : 'Move phase: tap a stone, then where it slides.'),
       );
       picker.update(legal, act);
     },

@@ -1,6 +1,7 @@
 /** @file Choosing a move by pointing, for any board: each legal action (from the server) is a path of cells to click, and only paths that lead to a legal action can be followed; actions with no cells become buttons. */
 
 import { fill, h } from '../dom.js';
+import { setActive } from './svg.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
@@ -29,9 +30,11 @@ export class Picker {
     this.buttons = [];
     /** @type {string[]} the cells chosen so far */
     this.chosen = [];
-    /** @type {(action: string) => void} */
+    /** @type {(action: string, how?: {deliberate?: boolean}) => void} */
     this.act = () => {};
     this.legalKey = '';
+    /** @type {((offered: string[]) => void) | undefined} hears which cells offer something after each change */
+    this.onShow = undefined;
     for (const cell of cells.values()) {
       cell.el.addEventListener('click', () => this.point(cell.label));
       cell.el.addEventListener('keydown', (event) => {
@@ -52,7 +55,7 @@ export class Picker {
    * Takes a new list of legal actions (keeps the current choice if the
    * list did not change).
    * @param {string[]} legal
-   * @param {(action: string) => void} act
+   * @param {(action: string, how?: {deliberate?: boolean}) => void} act
    */
   update(legal, act) {
     this.act = act;
@@ -133,15 +136,9 @@ export class Picker {
       cell.el.classList.toggle('target', target);
       cell.el.classList.toggle('source', source);
       cell.el.classList.toggle('occupied', cell.content.childElementCount > 0);
-      const active = chosen || target || source;
-      if (active) {
-        cell.el.setAttribute('tabindex', '0');
-        cell.el.setAttribute('role', 'button');
-      } else {
-        cell.el.removeAttribute('tabindex');
-        cell.el.removeAttribute('role');
-      }
+      setActive(cell, chosen || target || source);
     }
+    this.onShow?.([...targets, ...sources]);
     fill(this.buttonBox);
     for (const action of this.buttons) {
       this.buttonBox.append(
@@ -159,7 +156,7 @@ export class Picker {
       this.chosenBox.append(h('span', {}, `Chosen: ${this.chosen.join(' → ')}`));
       if (exact.length === 1) {
         this.chosenBox.append(
-          h('button', { type: 'button', class: 'play', onclick: () => this.act(exact[0].action) }, `Play ${exact[0].action}`),
+          h('button', { type: 'button', class: 'play', onclick: () => this.act(exact[0].action, { deliberate: true }) }, `Play ${exact[0].action}`),
         );
       }
       this.chosenBox.append(h('button', { type: 'button', class: 'cancel', onclick: () => this.reset() }, 'Cancel (Esc)'));

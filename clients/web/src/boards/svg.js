@@ -1,4 +1,4 @@
-/** @file Drawing shared by the boards: clickable, focusable cells with highlight layers, square grids and hexagon geometry, coordinates along the edges. */
+/** @file Drawing shared by the boards: cells (squares, hexagons, lattice points) with highlight layers, square grids that turn to the viewer's side, hexagon geometry, arrow-key movement between cells, and the touch lens that zooms a small board in before a pick. */
 
 import { h, s } from '../dom.js';
 
@@ -9,15 +9,21 @@ import { h, s } from '../dom.js';
  * @property {string} label its name in the notation (`D4`, `g4`)
  * @property {SVGGElement} el the group: background, content, highlight marks
  * @property {SVGGElement} content where pieces are drawn (cleared each update)
- * @property {number} x centre, in board units
+ * @property {SVGElement} hit the background shape: what is focused, named and pressed (a button for assistive technology)
+ * @property {number} x centre, in board units, as drawn now
  * @property {number} y
+ * @property {number} size the cell's radius, for marks
  */
 
 /**
  * Makes a cell: `shape` is its background; a dot (a move target on an
- * empty cell, under any piece), and an outline (a piece that can move, a
- * target that holds a piece, or the current choice) are drawn when the
- * cell's classes say so. Shapes, not only colours, tell them apart.
+ * empty cell, under any piece), an outline (a piece that can move, a
+ * target that holds a piece, or the current choice) and the last-move
+ * mark are drawn when the cell's classes say so. Shapes, not only colours,
+ * tell them apart. Every cell's background is a button for assistive
+ * technology (disabled while it offers nothing; its name says what stands
+ * there, and the letters drawn over it are not part of it) and takes part
+ * in arrow-key movement.
  * @param {string} label
  * @param {SVGElement} shape
  * @param {number} x
@@ -27,8 +33,11 @@ import { h, s } from '../dom.js';
  */
 export function makeCell(label, shape, x, y, size) {
   shape.classList.add('bg');
-  const outline = /** @type {SVGElement} */ (shape.cloneNode());
-  outline.setAttribute('class', 'outline');
+  for (const [name, value] of Object.entries({ role: 'button', tabindex: '-1', 'aria-disabled': 'true', 'aria-label': label })) {
+    shape.setAttribute(name, value);
+  }
+  const outline = plainCopy(shape, 'outline');
+  const lastMark = plainCopy(shape, 'lastmark');
   const content = s('g', { class: 'content' });
   const el = s(
     'g',
@@ -36,9 +45,41 @@ export function makeCell(label, shape, x, y, size) {
     shape,
     s('circle', { class: 'dot', cx: x, cy: y, r: size * 0.22 }),
     content,
+    lastMark,
     outline,
   );
-  return { label, el, content, x, y };
+  return { label, el, content, hit: shape, x, y, size };
+}
+
+/**
+ * A copy of a cell's shape for a mark drawn over it (no role, no name).
+ * @param {SVGElement} shape
+ * @param {string} className
+ */
+function plainCopy(shape, className) {
+  const copy = /** @type {SVGElement} */ (shape.cloneNode());
+  for (const name of ['role', 'tabindex', 'aria-disabled', 'aria-label']) copy.removeAttribute(name);
+  copy.setAttribute('class', className);
+  copy.setAttribute('aria-hidden', 'true');
+  return copy;
+}
+
+/**
+ * Says what stands on a cell, for assistive technology.
+ * @param {Cell} cell
+ * @param {string} text
+ */
+export function describeCell(cell, text) {
+  cell.hit.setAttribute('aria-label', text);
+}
+
+/**
+ * Marks a cell as offering something to the viewer now (or not).
+ * @param {Cell} cell
+ * @param {boolean} active
+ */
+export function setActive(cell, active) {
+  cell.hit.setAttribute('aria-disabled', active ? 'false' : 'true');
 }
 
 /**
@@ -64,49 +105,83 @@ export function boardSvg(width, height, name) {
  * @param {string} text
  */
 export function edgeLabel(x, y, text) {
-  return s('text', { class: 'coord', x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, text);
+  return s('text', { class: 'coord', x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, text);
 }
 
 /**
- * A rectangular board: files left to right, ranks 1 at the bottom; the
- * notation labels along all four edges.
+ * How a square board is turned on screen: 0 is the usual picture (rank 1
+ * at the bottom), 180 the opposite side's, 90 and 270 put rank 1 or the
+ * last rank on the left (narrow screens, wide boards).
+ * @typedef {0 | 90 | 180 | 270} Rotation
+ */
+
+/**
+ * A rectangular board: files left to right, ranks 1 at the bottom, turned
+ * by `turn(rotation)`. Coordinates are written inside the edge cells (the
+ * board needs no margin, so its squares are as large as the screen allows).
  * @param {object} spec
  * @param {string[]} spec.files file letters, left to right
  * @param {number} spec.ranks how many ranks
  * @param {string} spec.name accessible name
- * @returns {{svg: SVGSVGElement, cells: Map<string, Cell>, unit: number}}
+ * @returns {{svg: SVGSVGElement, cells: Map<string, Cell>, unit: number, turn: (rotation: Rotation) => void}}
  */
 export function squareBoard({ files, ranks, name }) {
   const unit = 10;
-  const margin = 7;
-  const width = files.length * unit + 2 * margin;
-  const height = ranks * unit + 2 * margin;
-  const svg = boardSvg(width, height, name);
+  const svg = boardSvg(files.length * unit, ranks * unit, name);
   /** @type {Map<string, Cell>} */
   const cells = new Map();
   const grid = s('g', { class: 'cells' });
+  /** @type {{cell: Cell, f: number, r: number, shape: SVGRectElement, dot: SVGCircleElement, labels: SVGGElement}[]} */
+  const placed = [];
   for (let r = ranks; r >= 1; r--) {
     for (let f = 0; f < files.length; f++) {
       const label = `${files[f]}${r}`;
-      const x0 = margin + f * unit;
-      const y0 = margin + (ranks - r) * unit;
-      const shape = s('rect', { x: x0, y: y0, width: unit, height: unit });
-      const cell = makeCell(label, shape, x0 + unit / 2, y0 + unit / 2, unit / 2);
+      const shape = s('rect', { width: unit, height: unit });
+      const cell = makeCell(label, shape, 0, 0, unit / 2);
       cell.el.classList.add((f + r) % 2 === 1 ? 'dark' : 'light');
+      const labels = s('g', { class: 'coords', 'aria-hidden': 'true' });
+      shape.after(labels);
       cells.set(label, cell);
       grid.append(cell.el);
+      placed.push({ cell, f, r, shape, dot: /** @type {SVGCircleElement} */ (cell.el.querySelector('.dot')), labels });
     }
   }
   svg.append(grid);
-  for (let f = 0; f < files.length; f++) {
-    const x = margin + f * unit + unit / 2;
-    svg.append(edgeLabel(x, margin / 2, files[f]), edgeLabel(x, height - margin / 2, files[f]));
+
+  /** @param {Rotation} rotation */
+  function turn(rotation) {
+    const across = rotation % 180 === 0 ? files.length : ranks;
+    const down = rotation % 180 === 0 ? ranks : files.length;
+    svg.setAttribute('viewBox', `0 0 ${across * unit} ${down * unit}`);
+    for (const { cell, f, r, shape, dot, labels } of placed) {
+      const [col, row] =
+        rotation === 0 ? [f, ranks - r] : rotation === 180 ? [files.length - 1 - f, r - 1] : rotation === 90 ? [r - 1, f] : [ranks - r, files.length - 1 - f];
+      const x0 = col * unit;
+      const y0 = row * unit;
+      shape.setAttribute('x', String(x0));
+      shape.setAttribute('y', String(y0));
+      for (const mark of cell.el.querySelectorAll('rect.outline, rect.lastmark')) {
+        mark.setAttribute('x', String(x0));
+        mark.setAttribute('y', String(y0));
+      }
+      cell.x = x0 + unit / 2;
+      cell.y = y0 + unit / 2;
+      dot.setAttribute('cx', String(cell.x));
+      dot.setAttribute('cy', String(cell.y));
+      // The coordinate that changes along the bottom row, and the one that
+      // changes down the left column, written in those cells' corners.
+      labels.replaceChildren();
+      const fileAlongRows = rotation % 180 === 0;
+      if (row === down - 1) {
+        labels.append(s('text', { class: 'coord', x: x0 + unit - 0.5, y: y0 + unit - 0.6, 'text-anchor': 'end' }, fileAlongRows ? files[f] : String(r)));
+      }
+      if (col === 0) {
+        labels.append(s('text', { class: 'coord', x: x0 + 0.5, y: y0 + 2.5 }, fileAlongRows ? String(r) : files[f]));
+      }
+    }
   }
-  for (let r = 1; r <= ranks; r++) {
-    const y = margin + (ranks - r) * unit + unit / 2;
-    svg.append(edgeLabel(margin / 2, y, String(r)), edgeLabel(width - margin / 2, y, String(r)));
-  }
-  return { svg, cells, unit };
+  turn(0);
+  return { svg, cells, unit, turn };
 }
 
 /**
@@ -168,10 +243,239 @@ export function stone(cell, radius, className, letter) {
 }
 
 /**
+ * Draws a thick line through the centres of each of `lines` (winning
+ * lines) in `layer`, and marks their cells `win`.
+ * @param {SVGGElement} layer
+ * @param {Map<string, Cell>} cells
+ * @param {string[][]} lines
+ */
+export function markWin(layer, cells, lines) {
+  layer.replaceChildren();
+  const all = new Set(lines.flat());
+  for (const cell of cells.values()) cell.el.classList.toggle('win', all.has(cell.label));
+  for (const labels of lines) {
+    const points = labels.map((l) => cells.get(l)).filter((c) => c !== undefined);
+    if (points.length < 2) continue;
+    layer.append(s('polyline', { class: 'win-line', points: points.map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`).join(' ') }));
+  }
+}
+
+/**
  * Wraps a board's SVG in the element the room page shows.
  * @param {SVGSVGElement} svg
  * @param {string} game
  */
 export function boardFrame(svg, game) {
   return h('div', { class: `board-frame board-${game}` }, svg);
+}
+
+/**
+ * Arrow keys move the focus between cells by where they are drawn (any
+ * grid, turned or not); the board is one stop of the Tab key, the cell
+ * focused last.
+ * @param {SVGSVGElement} svg
+ * @param {() => Iterable<Cell>} cells the board's cells now
+ */
+export function arrowKeys(svg, cells) {
+  /** @param {Element} el */
+  function rove(el) {
+    for (const cell of cells()) cell.hit.setAttribute('tabindex', cell.hit === el ? '0' : '-1');
+  }
+  svg.addEventListener('focusin', (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (target.classList?.contains('bg')) rove(target);
+  });
+  // A pointed cell takes the focus (before the cell acts, which may move
+  // the focus on, to a confirmation), so the arrow keys go on from there.
+  svg.addEventListener(
+    'click',
+    (event) => {
+      const target = /** @type {Element} */ (event.target);
+      const cell = [...cells()].find((c) => c.el.contains(target));
+      if (cell && document.activeElement !== cell.hit) {
+        rove(cell.hit);
+        cell.hit.focus({ preventScroll: true });
+      }
+    },
+    true,
+  );
+  svg.addEventListener('keydown', (event) => {
+    const steps = /** @type {Record<string, [number, number]>} */ ({
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+    });
+    const step = steps[event.key];
+    const all = [...cells()];
+    const from = all.find((c) => c.hit === event.target);
+    if (!step || !from) return;
+    event.preventDefault();
+    let best = null;
+    let bestScore = Infinity;
+    for (const cell of all) {
+      const dx = cell.x - from.x;
+      const dy = cell.y - from.y;
+      const along = dx * step[0] + dy * step[1];
+      const across = Math.abs(dx * step[1] - dy * step[0]);
+      // Ahead, and more ahead than aside (a hexagonal neighbour leans by 30°).
+      if (along <= 0.01 || across > along * 1.2) continue;
+      const score = along + 2 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = cell;
+      }
+    }
+    if (best) {
+      rove(best.hit);
+      best.hit.focus();
+    }
+  });
+  /** Makes the Tab key land on `label` (a cell that offers something). */
+  return {
+    /** @param {Cell | undefined} cell */
+    home(cell) {
+      const all = [...cells()];
+      if (all.some((c) => c.hit === document.activeElement)) return;
+      const current = all.find((c) => c.hit.getAttribute('tabindex') === '0');
+      if (cell && (!current || current.hit.getAttribute('aria-disabled') === 'true')) rove(cell.hit);
+      else if (!current && all[0]) rove(all[0].hit);
+    },
+  };
+}
+
+/** The smallest tap target, in CSS pixels, a cell may have on a touch screen. */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * On a screen too narrow for the board's cells to be large enough to tap,
+ * the first tap zooms in around where it landed; the next picks a cell; a
+ * drag pans; "Whole board" (or a played move) zooms out again.
+ * @param {HTMLElement} frame the board's frame
+ * @param {SVGSVGElement} svg
+ * @param {number} pitch the distance between neighbouring cells, in board units
+ */
+export function touchLens(frame, svg, pitch) {
+  const out = h('button', { type: 'button', class: 'lens-out', hidden: true }, '⤢ Whole board');
+  frame.append(out);
+  /** @type {number[] | null} */
+  let zoom = null;
+  /** @type {{x: number, y: number, box: number[], moved: boolean} | null} */
+  let drag = null;
+  let swallowClick = false;
+
+  const base = () => {
+    const saved = svg.dataset.base;
+    return (saved ?? svg.getAttribute('viewBox') ?? '0 0 1 1').split(/\s+/).map(Number);
+  };
+  const pitchPx = () => {
+    const [, , w] = base();
+    return (svg.getBoundingClientRect().width * pitch) / w;
+  };
+  const needed = () => pitchPx() > 0 && pitchPx() < MIN_TARGET_PX;
+
+  /** @param {number[]} box */
+  function show(box) {
+    zoom = box;
+    svg.setAttribute('viewBox', box.map((v) => v.toFixed(2)).join(' '));
+    svg.classList.add('zoomed');
+    out.hidden = false;
+  }
+
+  function reset() {
+    if (!zoom) return;
+    zoom = null;
+    svg.setAttribute('viewBox', base().join(' '));
+    svg.classList.remove('zoomed');
+    out.hidden = true;
+  }
+
+  /**
+   * @param {number} cx
+   * @param {number} cy
+   * @param {number[]} [size] the window's width and height
+   */
+  function zoomAt(cx, cy, size) {
+    const [bx, by, bw, bh] = base();
+    let w = size?.[0] ?? 0;
+    let hgt = size?.[1] ?? 0;
+    if (!size) {
+      const factor = Math.min(3, Math.max(1.6, (MIN_TARGET_PX + 8) / pitchPx()));
+      w = bw / factor;
+      hgt = bh / factor;
+    }
+    const x = Math.min(Math.max(cx - w / 2, bx), bx + bw - w);
+    const y = Math.min(Math.max(cy - hgt / 2, by), by + bh - hgt);
+    show([x, y, w, hgt]);
+  }
+
+  /** @param {MouseEvent | PointerEvent} event the board point under the pointer */
+  function boardPoint(event) {
+    const box = zoom ?? base();
+    const rect = svg.getBoundingClientRect();
+    // xMidYMid meet: the same scale both ways, centred.
+    const scale = Math.min(rect.width / box[2], rect.height / box[3]);
+    const x = box[0] + (event.clientX - rect.left - (rect.width - box[2] * scale) / 2) / scale;
+    const y = box[1] + (event.clientY - rect.top - (rect.height - box[3] * scale) / 2) / scale;
+    return { x, y, scale };
+  }
+
+  svg.addEventListener(
+    'click',
+    (event) => {
+      if (swallowClick) {
+        swallowClick = false;
+        event.stopPropagation();
+        event.preventDefault();
+        return;
+      }
+      if (zoom || !needed() || event.detail === 0) return;
+      // A keyboard "click" (detail 0) picks at once; a tap zooms first.
+      svg.dataset.base = base().join(' ');
+      const { x, y } = boardPoint(event);
+      zoomAt(x, y);
+      // Counted, so tests (and curious people) can tell a zoom from a pick.
+      svg.dataset.zooms = String(Number(svg.dataset.zooms ?? 0) + 1);
+      event.stopPropagation();
+      event.preventDefault();
+    },
+    true,
+  );
+  svg.addEventListener('pointerdown', (event) => {
+    if (!zoom) return;
+    drag = { x: event.clientX, y: event.clientY, box: [...zoom], moved: false };
+  });
+  svg.addEventListener('pointermove', (event) => {
+    if (!drag || !zoom) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 10) return;
+    drag.moved = true;
+    const { scale } = boardPoint(event);
+    const [x, y, w, hgt] = drag.box;
+    zoomAt(x + w / 2 - dx / scale, y + hgt / 2 - dy / scale, [w, hgt]);
+  });
+  const endDrag = () => {
+    if (drag?.moved) swallowClick = true;
+    drag = null;
+  };
+  svg.addEventListener('pointerup', endDrag);
+  svg.addEventListener('pointercancel', () => {
+    drag = null;
+  });
+  out.addEventListener('click', reset);
+
+  return {
+    reset,
+    /** The board's whole view box changed (a new layout). @param {string} viewBox */
+    setBase(viewBox) {
+      svg.dataset.base = viewBox;
+      if (!zoom) svg.setAttribute('viewBox', viewBox);
+      else reset();
+    },
+    /** Whether the lens is zoomed in now. */
+    get zoomed() {
+      return zoom !== null;
+    },
+  };
 }

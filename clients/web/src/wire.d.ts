@@ -1,0 +1,328 @@
+// Generated from the protocol crate's types (protocol/src/typescript.rs);
+// do not edit. After changing a wire type, regenerate it with
+// LODESTONE_WRITE_TYPES=1 cargo test -p lodestone-protocol --test typescript
+
+/**
+ * A client-chosen request id, echoed in the reply: a number or a string.
+ */
+export type RequestId = number | string;
+
+/**
+ * A seat, by its index from 0 in turn order or by its name in the game
+ * (`"white"`, `"red"`, `"3"`).
+ */
+export type SeatRef = number | string;
+
+/**
+ * A message from a client.
+ */
+export type ClientMessage = { "type": "hello", id: RequestId, protocol: number, name?: string | null, token?: string | null, }
+  | { "type": "list_rooms", id: RequestId, game?: string | null, playing?: boolean, }
+  | { "type": "create_room", id: RequestId, game: string,
+/**
+ * Option values are text; JSON numbers and booleans are read as
+ * their text (`3`, `true`).
+ */
+options?: Record<string, string | number | boolean>, public?: boolean, }
+  | { "type": "join", id: RequestId, room: string, seat?: SeatRef | null, invite?: string | null, }
+  | { "type": "leave", id: RequestId, room: string, }
+  | { "type": "start", id: RequestId, room: string, }
+  | { "type": "watch", id: RequestId, room: string, invite?: string | null, }
+  | { "type": "unwatch", id: RequestId, room: string, }
+  | { "type": "act", id: RequestId, room: string, action: string, }
+  | { "type": "add_bot", id: RequestId, room: string, seat?: SeatRef | null, level?: string | null, invite?: string | null, }
+  | { "type": "ping", id: RequestId, };
+
+/**
+ * A message from the server.
+ */
+export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number, guest: Guest, token?: string, rooms: Array<string>, }
+  | { "type": "ack", id: RequestId, room?: string, seat?: number, invite?: string, version?: number, }
+  | { "type": "rooms", id: RequestId, rooms: Array<RoomSummary>, total: number, }
+  | { "type": "pong", id: RequestId, }
+  | { "type": "error", id: RequestId | null, code: Code, message: string, }
+  | { "type": "update", room: string, version: number, state: RoomState, }
+  | { "type": "bye", reason: string, };
+
+/**
+ * A stable error code: why a request was refused.
+ */
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url";
+
+/**
+ * A guest: a display name behind an unguessable token.
+ */
+export type Guest = { id: string, name: string, };
+
+/**
+ * One line of the room list.
+ */
+export type RoomSummary = { id: string, game: string, options: { [key in string]: string }, seats: number, taken: number, players: Array<string>, };
+
+/**
+ * A game the server can play, with the options `create_room` accepts
+ * for it: the answer of `GET /api/games` is a list of these.
+ */
+export type GameInfo = {
+/**
+ * The game's name on the wire (`magneton`).
+ */
+game: string, options: Array<OptionInfo>, };
+
+/**
+ * One option of a game: its key, the values it accepts (the default
+ * first) and a sentence saying what it does.
+ */
+export type OptionInfo = { key: string, values: Array<string>, default: string, help: string, };
+
+/**
+ * Where a room is in its life.
+ */
+export type RoomStatus = "open" | "playing" | "finished";
+
+/**
+ * A seat of a room.
+ */
+export type SeatState = { seat: number,
+/**
+ * The seat's name in the game (`white`, `red`, `3`).
+ */
+name: string,
+/**
+ * The colour the seat plays (Magma: its team's colour; otherwise the
+ * seat's own).
+ */
+color: string,
+/**
+ * Seats on the same team share this number (Magma); otherwise each
+ * seat is its own team.
+ */
+team: number, player: Guest | null,
+/**
+ * Whether the player has a connection watching the room now.
+ */
+connected: boolean, };
+
+/**
+ * The whole room as one viewer may see it.
+ */
+export type RoomState = { id: string, game: string, options: { [key in string]: string }, public: boolean,
+/**
+ * The invite code of a private room, shown to its seated players.
+ */
+invite: string | null, status: RoomStatus, seats: Array<SeatState>,
+/**
+ * The viewer's seat, or none for a spectator.
+ */
+you: number | null,
+/**
+ * The game, once started.
+ */
+play: PlayState | null, };
+
+/**
+ * The game part of a room, filtered for one viewer.
+ */
+export type PlayState = {
+/**
+ * The position in the game's position format, as the viewer may see it.
+ */
+position: string,
+/**
+ * The game's board as structured data for drawing (per game; see
+ * docs/protocol.md). Kept as JSON text: the server builds it once and
+ * sends it to every viewer who sees the same board.
+ */
+board: Board,
+/**
+ * The seats that may act now.
+ */
+to_act: Array<number>,
+/**
+ * The actions offered to the viewer, if it may act now: every legal
+ * action, except in Magnet (one per turn the player can tell apart;
+ * nothing during the setup, which the client composes).
+ */
+legal: Array<string>,
+/**
+ * Magnet: for an offered action, the vertices it may add as
+ * promotions (`<action> +V,W`).
+ */
+promotions?: { [key in string]: Array<string> },
+/**
+ * The log from ply `moves_from + 1` on, hidden actions without their
+ * text. The first update a watcher gets has the whole log
+ * (`moves_from` 0); later ones usually carry only the new actions, to
+ * be appended after the first `moves_from` entries the client has. A
+ * client holding fewer than `moves_from` entries watches again.
+ */
+moves: Array<MoveEntry>, moves_from?: number, outcome: OutcomeState | null,
+/**
+ * The running turn timer.
+ */
+clock: ClockState | null, };
+
+/**
+ * One action of the game's log.
+ */
+export type MoveEntry = {
+/**
+ * From 1.
+ */
+ply: number, seat: number,
+/**
+ * The action in notation; absent (not `null`) while it is secret
+ * from the viewer.
+ */
+action?: string,
+/**
+ * For a secret action: SHA-256 (hex) of `<salt>:<action>`.
+ */
+commitment?: string,
+/**
+ * The salt (hex), revealed when the game ends.
+ */
+salt?: string, };
+
+/**
+ * How the game ended.
+ */
+export type OutcomeState = {
+/**
+ * `white wins (four in a row)`, `draw (threefold repetition)`.
+ */
+result: string, winners: Array<number>, };
+
+/**
+ * A running turn timer.
+ */
+export type ClockState = { seat: number,
+/**
+ * Milliseconds left when the update was sent.
+ */
+remaining_ms: number, };
+
+/**
+ * The `board` of a play state: the game's own shape (the room's `game`
+ * says which).
+ */
+export type Board = MagnetonBoard | MagnetismBoard | MagmaBoard | MagnetBoard;
+
+/**
+ * One value for each side of a white-and-black game.
+ */
+export type WhiteBlack<T> = { white: T, black: T, };
+
+/**
+ * One value for each side of Magnet.
+ */
+export type RedBlue<T> = { red: T, blue: T, };
+
+/**
+ * Magneton: each side's stones (squares) and stones in hand, the side to
+ * move and the phase.
+ */
+export type MagnetonBoard = { stones: WhiteBlack<Array<string>>, hands: WhiteBlack<number>, side: "white" | "black", phase: "drop" | "move", };
+
+/**
+ * Magnetism: each side's pieces (squares), each magnet, the side to move
+ * and how many pieces each side has on the opponent's back row. A magnet
+ * is a square, `"hidden"` (placed, but secret from this viewer) or `null`
+ * (not placed yet).
+ */
+export type MagnetismBoard = { pieces: WhiteBlack<Array<string>>, magnets: WhiteBlack<string | null>, side: "white" | "black", far_row: WhiteBlack<number>, };
+
+/**
+ * Magma: every cell, the turn slots of a round and the current one, each
+ * seat's colour, hand and homes, the passes in a row, the phase, the
+ * timer and every colour's score as if the game ended now. Magma hides
+ * nothing.
+ */
+export type MagmaBoard = { board: "zigzag" | "radius5",
+/**
+ * In label order.
+ */
+cells: Array<MagmaCell>, slots: Array<MagmaSlot>, slot: number, seats: Array<MagmaSeat>, passes: number, turns: number, phase: MagmaPhase,
+/**
+ * Timed games: the timer (the countdown itself is the play state's
+ * `clock`).
+ */
+clock: MagmaClock | null, scores: Array<MagmaScore>, };
+
+/**
+ * A Magma cell: its label, axial coordinates (`r` grows upward), the
+ * colour of its piece and of its corner, and the seat whose home it is.
+ */
+export type MagmaCell = { cell: string, q: number, r: number, piece: string | null, corner: string | null, home_of: number | null, };
+
+/**
+ * A turn slot of a Magma round: the seat, its colour and the home it
+ * enters through.
+ */
+export type MagmaSlot = { seat: number, color: string, home: string, };
+
+/**
+ * A Magma seat: its colour, pieces in hand and homes.
+ */
+export type MagmaSeat = { seat: number, color: string, hand: number, homes: Array<string>, };
+
+/**
+ * A colour's score: pieces on the board plus territory.
+ */
+export type MagmaScore = { color: string, seats: Array<number>, pieces: number, territory: number, total: number, };
+
+/**
+ * Where a Magma game is: a turn, a vote to end, a penalty to choose, or
+ * ended by agreement.
+ */
+export type MagmaPhase = { "kind": "turn", may_propose_end: boolean, }
+  | { "kind": "vote", proposer: number, waiting: Array<number>, }
+  | { "kind": "penalty", late: number, color: string, chooser: number, }
+  | { "kind": "agreed" };
+
+/**
+ * A timed Magma game's timer.
+ */
+export type MagmaClock = { timer: "hot" | "white-hot", budget_ms: number, used_ms: number, running: boolean, };
+
+/**
+ * Magnet: the phase, the side to move, the centre, each side's start
+ * vertices, and each side as this viewer may see it.
+ */
+export type MagnetBoard = { in_setup: boolean, side: "red" | "blue",
+/**
+ * Whether red's opening turn (one piece only) is still to come.
+ */
+opening: boolean, centre: string,
+/**
+ * Each side's twelve start vertices, in label order.
+ */
+start: RedBlue<Array<string>>, red: MagnetSide, blue: MagnetSide, };
+
+/**
+ * A Magnet side as the viewer may see it. An open side (the viewer's
+ * own; every side once the game is over) gives each piece's `kind` and
+ * `value` and its destroyed pieces by kind; a closed side gives only
+ * where its pieces stand and their ranks, and how many were destroyed:
+ * the view it is made from has no kinds to give.
+ */
+export type MagnetSide = { open: boolean, set_up: boolean, pieces: Array<MagnetPiece>,
+/**
+ * Captured pieces, by kind (public).
+ */
+captured: Array<string>,
+/**
+ * Pieces removed by a trap: their kinds on an open side, their number
+ * on a closed one.
+ */
+destroyed: Destroyed, };
+
+/**
+ * A Magnet piece; `kind` and `value` only on an open side.
+ */
+export type MagnetPiece = { vertex: string, rank: number, kind?: string, value?: number, };
+
+/**
+ * The pieces a trap destroyed: by kind, or only how many.
+ */
+export type Destroyed = Array<string> | number;

@@ -1,0 +1,113 @@
+/** @file Plain words for what the wire says in notation: actions in the move list, results, option names and values. */
+
+/**
+ * An action in words, for the move list and the confirmation
+ * (`end-` → "refuses to end the game", `(f5) j1-g4` → "magnet to f5, j1→g4").
+ * @param {string} game
+ * @param {string} action
+ */
+export function actionWords(game, action) {
+  const a = action.trim();
+  const fixed = /** @type {Record<string, string>} */ ({
+    pass: 'passes',
+    'end?': 'proposes to end the game',
+    'end!': 'agrees to end the game',
+    'end-': 'refuses to end the game',
+    timeout: 'ran out of time',
+  })[a.toLowerCase()];
+  if (fixed) return fixed;
+  if (game === 'magma') {
+    if (/^enter /i.test(a)) return `enters a piece: ${a.slice(6).replace(/-/g, '→')}`;
+    if (/^remove /i.test(a)) return `removes the piece on ${a.slice(7)}`;
+    return a.replace(/-/g, '→');
+  }
+  if (game === 'magnetism') {
+    const magnet = /^magnet\s+(\S+)$/i.exec(a);
+    if (magnet) return `places the magnet on ${magnet[1]}`;
+    const move = /^\(\s*(\S+)\s*\)\s*(\S+)\s*-\s*(\S+)$/.exec(a);
+    if (move) return `magnet to ${move[1]}, piece ${move[2]}→${move[3]}`;
+  }
+  if (game === 'magneton') {
+    return a.includes('-') ? `slides ${a.replace('-', '→')}` : `drops on ${a}`;
+  }
+  if (game === 'magnet') {
+    if (/^setup/i.test(a)) return 'arranged the pieces';
+    const [moves, promote = ''] = a.split('+');
+    const [magnet, ...order] = moves.trim().split(/[\s,]+/);
+    const parts = [`magnet on ${magnet}`];
+    if (order.filter(Boolean).length) parts.push(`pieces from ${order.filter(Boolean).join(', ')} in that order`);
+    const promoted = promote.split(/[\s,]+/).filter(Boolean);
+    if (promoted.length) parts.push(`promotes on ${promoted.join(', ')}`);
+    return parts.join('; ');
+  }
+  return a;
+}
+
+/** Reasons as the rules write them, and in plainer words. */
+const REASONS = /** @type {[RegExp, string][]} */ ([
+  [/^four in a row$/, 'four in a row, made by the magnetic effect'],
+  [/^agreed end$/, 'everyone agreed to end the game'],
+  [/^all passed$/, 'everyone passed in a row'],
+  [/^king captured$/, 'the King was captured'],
+  [/^king on the centre$/, 'the King stood on the centre for a whole turn'],
+  [/^two-king race$/, 'only the Kings were left, and one reached the centre'],
+  [/^threefold repetition$/, 'the same position came back a third time'],
+  [/^neither side can move$/, 'neither side could move'],
+  [/^ahead on the far row, (\d+) to (\d+)$/, 'ahead on the far row, $1 to $2: the other side’s one move did not draw level'],
+  [/^a tie, and no tied side has taken a turn$/, 'a tie, and none of the tied colours has taken a turn yet'],
+]);
+
+/**
+ * A result (`white wins (four in a row)`) split into its headline and its
+ * reasons in words; scores in it (Magma) are left to the score table.
+ * @param {string} result
+ * @returns {{head: string, reasons: string[]}}
+ */
+export function resultWords(result) {
+  const open = result.indexOf('(');
+  const head = (open < 0 ? result : result.slice(0, open)).trim();
+  const inside = open < 0 ? '' : result.slice(open + 1, result.lastIndexOf(')'));
+  const reasons = [];
+  for (const raw of inside.split(';').map((x) => x.trim()).filter(Boolean)) {
+    // Magma's scores ("red 7, blue 7") are in the table.
+    if (/^(red|blue|yellow) \d+(, (red|blue|yellow) \d+)*$/.test(raw)) continue;
+    const known = REASONS.find(([re]) => re.test(raw));
+    reasons.push(known ? raw.replace(known[0], known[1]) : raw);
+  }
+  return { head, reasons };
+}
+
+/** Options and their values in words (the keys and values stay as the server knows them). */
+const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<string, string>}>} */ ({
+  'move-rule': { name: 'How stones slide', values: { line: 'Line rule', 'per-ray': 'Per direction' } },
+  repetition: { name: 'Third repetition', values: { on: 'is a draw', off: 'play on' } },
+  setup: { name: 'Setup', values: { chosen: 'each side arranges in secret', random: 'dealt at random' } },
+  'trap-victims': { name: 'A piece lost to a trap', values: { hidden: 'stays secret', revealed: 'is shown' } },
+  players: { name: 'Players' },
+  solo: { name: 'Solo colour (five players)' },
+  board: { name: 'Board', values: { zigzag: 'Zigzag (pointed corners)', radius5: 'Plain hexagon' } },
+  timer: { name: 'Turn timer', values: { none: 'none', hot: 'Hot: 30 s a turn', 'white-hot': 'White-Hot: passed-on sand timer' } },
+  first: { name: 'First to play', values: { 1: 'seat 1', 2: 'seat 2', 3: 'seat 3', 4: 'seat 4', 5: 'seat 5', 6: 'seat 6' } },
+});
+
+/** @param {string} key */
+export function optionName(key) {
+  return OPTION_WORDS[key]?.name ?? key;
+}
+
+/**
+ * @param {string} key
+ * @param {string} value
+ */
+export function optionValue(key, value) {
+  return OPTION_WORDS[key]?.values?.[value] ?? value;
+}
+
+/**
+ * A room's options in words (`How stones slide: Per direction`).
+ * @param {Record<string, string>} options
+ */
+export function describeOptions(options) {
+  const pairs = Object.entries(options).map(([k, v]) => `${optionName(k)}: ${optionValue(k, v)}`);
+  return pairs.length ? pairs.join(', ') : 'standard rules';
+}

@@ -1,0 +1,210 @@
+//! The stable error codes of `error` messages: one enum for the server,
+//! its bots, the CLI and (through the generated types) the browser. On the
+//! wire a code is its kebab-case text (`illegal-action`); docs/protocol.md
+//! has a table row for every one.
+
+use std::fmt;
+
+use lodestone_rules::ErrorCode;
+use serde::{Deserialize, Serialize};
+
+/// Defines `Code` with each variant's wire text, and `Code::ALL`, from one
+/// list, so the list of every code cannot miss a variant.
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $variant:ident = $text:literal,)*) => {
+        /// A stable error code: why a request was refused.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
+        pub enum Code {
+            $($(#[doc = $doc])* #[serde(rename = $text)] $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The code as it appears on the wire; never changes.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The frame is not JSON.
+    BadJson = "bad-json",
+    /// JSON, but not a message (no or unknown `type`, missing or wrong
+    /// fields, a binary frame, a `hello` with neither name nor token).
+    BadMessage = "bad-message",
+    /// A message over the size limit.
+    TooLarge = "too-large",
+    /// More messages than the per-connection rate allows.
+    RateLimited = "rate-limited",
+    /// `hello` with another protocol version.
+    UnsupportedProtocol = "unsupported-protocol",
+    /// A request before `hello`.
+    NotIdentified = "not-identified",
+    /// `hello` with a token that belongs to no guest.
+    BadToken = "bad-token",
+    /// `hello` with a name that is empty, too long or has control characters.
+    BadName = "bad-name",
+    /// `create_room` with a game the server does not play.
+    UnknownGame = "unknown-game",
+    /// `create_room` with an option the game does not have, or a bad value.
+    BadOption = "bad-option",
+    /// `add_bot` with an unknown level.
+    BadLevel = "bad-level",
+    /// No room with that id.
+    UnknownRoom = "unknown-room",
+    /// A private room without (or with a wrong) invite.
+    InviteRequired = "invite-required",
+    /// `join` or `add_bot` naming a seat the game does not have.
+    NoSuchSeat = "no-such-seat",
+    /// `join` or `add_bot` naming a seat someone holds.
+    SeatTaken = "seat-taken",
+    /// `join` or `add_bot` without a seat when every seat is taken.
+    RoomFull = "room-full",
+    /// `join` naming another seat than the one the guest holds.
+    AlreadySeated = "already-seated",
+    /// `leave`, `start` or `act` without a seat in the room.
+    NotSeated = "not-seated",
+    /// `unwatch` of a room not watched.
+    NotWatching = "not-watching",
+    /// Seats can no longer change: the game has started.
+    AlreadyStarted = "already-started",
+    /// `act` before the game started.
+    NotStarted = "not-started",
+    /// `start` while a seat is free.
+    SeatsNotFull = "seats-not-full",
+    /// The server could not store the change; nothing changed.
+    StorageFailure = "storage-failure",
+    /// The rules: the game has ended.
+    GameOver = "game-over",
+    /// The rules: the seat may not act now.
+    NotYourTurn = "not-your-turn",
+    /// The rules: the kind of action does not belong to the current phase.
+    WrongPhase = "wrong-phase",
+    /// The rules: the action is forbidden here.
+    IllegalAction = "illegal-action",
+    /// The rules: the action belongs to another game.
+    WrongGame = "wrong-game",
+    /// The rules: the text is not an action in the game's notation.
+    BadNotation = "bad-notation",
+    /// `create_room` when the guest, or its address, has as many open
+    /// rooms as it may.
+    TooManyRooms = "too-many-rooms",
+    /// `join` or `watch` of one more room than a connection may watch.
+    TooManyWatched = "too-many-watched",
+    /// `hello` making a new guest when the address has made its new guests
+    /// for the hour.
+    TooManyGuests = "too-many-guests",
+    /// HTTP 503: the server has as many connections as it takes.
+    ServerFull = "server-full",
+    /// HTTP 429: the address has as many connections open as it may.
+    TooManyConnections = "too-many-connections",
+    /// HTTP 403: a page of another origin tried to open a WebSocket.
+    OriginNotAllowed = "origin-not-allowed",
+    /// HTTP 400: a token in the address of a request.
+    TokenInUrl = "token-in-url",
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<ErrorCode> for Code {
+    fn from(code: ErrorCode) -> Code {
+        match code {
+            ErrorCode::GameOver => Code::GameOver,
+            ErrorCode::NotYourTurn => Code::NotYourTurn,
+            ErrorCode::WrongPhase => Code::WrongPhase,
+            ErrorCode::IllegalAction => Code::IllegalAction,
+            ErrorCode::WrongGame => Code::WrongGame,
+        }
+    }
+}
+
+/// A code equals its wire text (`Code::RoomFull == "room-full"`).
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// The codes under the names the server used when they were text, so a
+/// call site reads `codes::ROOM_FULL` either way.
+pub mod codes {
+    use super::Code;
+
+    pub const BAD_JSON: Code = Code::BadJson;
+    pub const BAD_MESSAGE: Code = Code::BadMessage;
+    pub const TOO_LARGE: Code = Code::TooLarge;
+    pub const RATE_LIMITED: Code = Code::RateLimited;
+    pub const UNSUPPORTED_PROTOCOL: Code = Code::UnsupportedProtocol;
+    pub const NOT_IDENTIFIED: Code = Code::NotIdentified;
+    pub const BAD_TOKEN: Code = Code::BadToken;
+    pub const BAD_NAME: Code = Code::BadName;
+    pub const UNKNOWN_GAME: Code = Code::UnknownGame;
+    pub const BAD_OPTION: Code = Code::BadOption;
+    pub const UNKNOWN_ROOM: Code = Code::UnknownRoom;
+    pub const INVITE_REQUIRED: Code = Code::InviteRequired;
+    pub const SEAT_TAKEN: Code = Code::SeatTaken;
+    pub const NO_SUCH_SEAT: Code = Code::NoSuchSeat;
+    pub const ROOM_FULL: Code = Code::RoomFull;
+    pub const ALREADY_SEATED: Code = Code::AlreadySeated;
+    pub const NOT_SEATED: Code = Code::NotSeated;
+    pub const NOT_WATCHING: Code = Code::NotWatching;
+    pub const ALREADY_STARTED: Code = Code::AlreadyStarted;
+    pub const NOT_STARTED: Code = Code::NotStarted;
+    pub const SEATS_NOT_FULL: Code = Code::SeatsNotFull;
+    pub const STORAGE: Code = Code::StorageFailure;
+    pub const BAD_LEVEL: Code = Code::BadLevel;
+    pub const GAME_OVER: Code = Code::GameOver;
+    pub const BAD_NOTATION: Code = Code::BadNotation;
+    pub const TOO_MANY_ROOMS: Code = Code::TooManyRooms;
+    pub const TOO_MANY_WATCHED: Code = Code::TooManyWatched;
+    pub const TOO_MANY_GUESTS: Code = Code::TooManyGuests;
+    pub const SERVER_FULL: Code = Code::ServerFull;
+    pub const TOO_MANY_CONNECTIONS: Code = Code::TooManyConnections;
+    pub const ORIGIN_NOT_ALLOWED: Code = Code::OriginNotAllowed;
+    pub const TOKEN_IN_URL: Code = Code::TokenInUrl;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wire_text_is_the_listed_text() {
+        for &code in Code::ALL {
+            let json = serde_json::to_string(&code).unwrap();
+            assert_eq!(json, format!("\"{code}\""));
+            assert_eq!(serde_json::from_str::<Code>(&json).unwrap(), code);
+        }
+        assert_eq!(Code::from(ErrorCode::IllegalAction), "illegal-action");
+        assert_eq!(Code::BadNotation, lodestone_rules::NotationError::CODE);
+    }
+
+    #[test]
+    fn the_rules_codes_keep_their_text() {
+        for code in [
+            ErrorCode::GameOver,
+            ErrorCode::NotYourTurn,
+            ErrorCode::WrongPhase,
+            ErrorCode::IllegalAction,
+            ErrorCode::WrongGame,
+        ] {
+            assert_eq!(Code::from(code), code.as_str());
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The state of a Magma game ([`Magma`], its [`Position`] and [`Phase`])
+//! and what can be read from it: whose turn, where pieces can go, clocks.
+
+use super::board::{Cell, CellSet, Color, Geometry, bit, indices};
+use super::clock::{Clock, Timer};
+use super::layout::{Layout, Slot};
+use super::options::Options;
+use crate::game::{Millis, Outcome};
+use crate::seat::{MAX_SEATS, Seat, SeatSet};
+
+/// Where a game stands between turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The player of the current slot is to act. `refused`: it proposed the
+    /// end this turn and was refused, so it may not propose again.
+    Play { refused: bool },
+    /// A proposal to end is open; `waiting` still have to answer, in
+    /// [`Layout::voters`] order.
+    Vote { waiting: SeatSet },
+    /// The current slot's player timed out; the player of the slot before
+    /// must choose one of its colour's pieces to remove.
+    Penalty,
+    /// Everyone agreed to end the game.
+    Agreed,
+}
+
+/// Everything that decides future play: the pieces, the hands, whose turn
+/// it is and the phase counters. This is what perft deduplicates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(super) pieces: [CellSet; 3],
+    pub(super) hands: [u8; MAX_SEATS],
+    pub(super) slot: u8,
+    /// Consecutive passes (the game ends when a whole round has passed).
+    pub(super) passes: u8,
+    /// Turns taken so far, counted up to one round (the tie-break looks no
+    /// further back).
+    pub(super) turns: u8,
+    pub(super) phase: Phase,
+    pub(super) clock: Clock,
+}
+
+/// A game of Magma.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Magma {
+    pub(super) options: Options,
+    pub(super) layout: Layout,
+    pub(super) pos: Position,
+    pub(super) outcome: Option<Outcome>,
+}
+
+impl Magma {
+    pub fn geometry(&self) -> &'static Geometry {
+        Geometry::of(self.options.board)
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.pos.phase
+    }
+
+    /// The index of the current turn slot in [`Layout::slots`].
+    pub fn slot(&self) -> usize {
+        self.pos.slot as usize
+    }
+
+    /// The current turn slot.
+    pub fn current(&self) -> Slot {
+        self.layout.slot(self.slot())
+    }
+
+    /// Consecutive passes so far.
+    pub fn passes(&self) -> usize {
+        self.pos.passes as usize
+    }
+
+    /// Pieces `seat` still has in hand.
+    pub fn hand(&self, seat: Seat) -> u8 {
+        self.pos.hands[seat.index()]
+    }
+
+    /// The cells holding `color`'s pieces.
+    pub fn pieces(&self, color: Color) -> CellSet {
+        self.pos.pieces[color.index()]
+    }
+
+    pub(super) fn occupied(&self) -> CellSet {
+        self.pos.pieces.iter().fold(0, |a, &b| a | b)
+    }
+
+    /// The colour of the piece on `index`.
+    pub(super) fn color_on(&self, index: u8) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.pos.pieces[c.index()] & bit(index) != 0)
+    }
+
+    /// The colour of the piece on `cell`, if it is a cell of the board and
+    /// holds one.
+    pub fn piece_at(&self, cell: Cell) -> Option<Color> {
+        self.geometry().index(cell).and_then(|i| self.color_on(i))
+    }
+
+    /// The home cell of slot `slot`.
+    pub fn home(&self, slot: usize) -> u8 {
+        self.geometry().corners()[self.layout.slot(slot).corner as usize]
+    }
+
+    pub(super) fn labels(&self, set: CellSet) -> Vec<Cell> {
+        let g = self.geometry();
+        let mut cells: Vec<Cell> = indices(set).map(|i| g.label(i)).collect();
+        cells.sort();
+        cells
+    }
+
+    /// Where the piece on `from` can go by a step or a chain of jumps over
+    /// pieces of its colour (ending where it started is not a move).
+    pub fn move_targets_of(&self, from: u8) -> CellSet {
+        let Some(color) = self.color_on(from) else {
+            return 0;
+        };
+        let g = self.geometry();
+        let own = self.pos.pieces[color.index()] & !bit(from);
+        let occupied = self.occupied() & !bit(from);
+        let steps = g.around(from) & !occupied;
+        (steps | g.jump_targets(from, own, occupied)) & !bit(from)
+    }
+
+    /// [`Magma::move_targets_of`] by labels, sorted.
+    pub fn destinations(&self, from: Cell) -> Vec<Cell> {
+        self.geometry()
+            .index(from)
+            .map_or_else(Vec::new, |f| self.labels(self.move_targets_of(f)))
+    }
+
+    /// Where a piece entering in slot `slot` can go: the home if it is
+    /// empty; if it holds a piece of the slot's colour, the empty cells next
+    /// to it and every cell reachable from those by jumps; otherwise
+    /// nowhere. Nothing if the seat's hand is empty.
+    pub fn entry_targets(&self, slot: usize) -> CellSet {
+        let s = self.layout.slot(slot);
+        if self.pos.hands[s.seat.index()] == 0 {
+            return 0;
+        }
+        let g = self.geometry();
+        let home = self.home(slot);
+        let occupied = self.occupied();
+        if occupied & bit(home) == 0 {
+            return bit(home);
+        }
+        let own = self.pos.pieces[s.color.index()];
+        if own & bit(home) == 0 {
+            return 0;
+        }
+        let landings = g.around(home) & !occupied;
+        indices(landings).fold(landings, |acc, l| acc | g.jump_targets(l, own, occupied))
+    }
+
+    /// [`Magma::entry_targets`] by labels, sorted.
+    pub fn entry_destinations(&self, slot: usize) -> Vec<Cell> {
+        self.labels(self.entry_targets(slot))
+    }
+
+    /// How long the running turn may last in all, in milliseconds (`None`
+    /// without a timer, or once the game is over).
+    pub fn turn_time(&self) -> Option<u32> {
+        (self.options.timer != Timer::None && self.outcome.is_none()).then_some(self.pos.clock.budget)
+    }
+
+    /// How much of the running turn is left at `at`, in milliseconds; while
+    /// a vote or penalty is pending the timer stands still.
+    pub fn time_left(&self, at: Millis) -> Option<u32> {
+        self.turn_time()?;
+        Some(match self.pos.phase {
+            Phase::Play { .. } => self.pos.clock.left(at),
+            _ => self.pos.clock.budget - self.pos.clock.used,
+        })
+    }
+
+    /// The seat whose answer a vote waits for.
+    pub(super) fn next_voter(&self, waiting: SeatSet) -> Option<Seat> {
+        self.layout.voters(self.slot()).find(|&s| waiting.contains(s))
+    }
+
+    /// The seat that chooses a pending penalty: the previous slot's.
+    pub(super) fn chooser(&self) -> Seat {
+        self.layout.slot(self.layout.previous_slot(self.slot())).seat
+    }
+
+    /// The seat that may act now (the game not being over).
+    pub(super) fn actor(&self) -> Seat {
+        match self.pos.phase {
+            Phase::Vote { waiting } => self.next_voter(waiting).expect("a vote waits for someone"),
+            Phase::Penalty => self.chooser(),
+            _ => self.current().seat,
+        }
+    }
+}

@@ -1,0 +1,529 @@
+//! Limits and admission control: what a stranger may cost the server, and
+//! the checks that enforce it before any work is done for them. Every limit
+//! has a flag; 0 turns it off (docs/protocol.md, Limits; docs/operating.md).
+//!
+//! Counting is by client address: the peer of the TCP connection, or, when
+//! that peer is a reverse proxy named with `--trusted-proxy`, the address
+//! its `X-Forwarded-For` header gives.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::http::HeaderMap;
+use governor::clock::DefaultClock;
+use governor::state::keyed::HashMapStateStore;
+use governor::{Quota, RateLimiter};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The limits a server enforces. `Limits::default()` suits a public
+/// server; `Limits::off()` lifts every one (tests, load runs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open TCP connections in all; more are answered 503 and closed.
+    pub max_connections: usize,
+    /// Open connections from one address; more are answered 429.
+    pub per_address: usize,
+    /// New TCP connections one address may open per minute (bursts of as
+    /// many); more are answered 429.
+    pub connect_rate: u32,
+    /// HTTP requests (WebSocket upgrades included) one address may make per
+    /// minute (bursts of as many); more are answered 429.
+    pub request_rate: u32,
+    /// Reverse proxies whose `X-Forwarded-For` header is believed.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Time a connection has to send its request head (and between
+    /// requests on a kept-alive connection).
+    pub handshake_timeout: Duration,
+    /// A WebSocket from which nothing (not even a pong) arrives for this
+    /// long is closed; it is pinged after half of it.
+    pub idle_timeout: Duration,
+    /// Time a write to a client may take; a client that does not read is
+    /// closed.
+    pub write_timeout: Duration,
+    /// Rooms one guest may have open (created and not yet started).
+    pub rooms_per_guest: usize,
+    /// Rooms the guests of one address may have open.
+    pub rooms_per_address: usize,
+    /// Rooms one connection may watch at once.
+    pub watch_per_connection: usize,
+    /// New guests (`hello` with a name and no token) per address per hour.
+    pub guests_per_hour: u32,
+    /// Rooms in one `list_rooms` reply or `/api/rooms` answer.
+    pub lobby_page: usize,
+    /// Origins (`scheme://host[:port]`) whose pages may open a WebSocket;
+    /// empty: only pages of the server's own host.
+    pub allowed_origins: Vec<String>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_connections: 10_000,
+            per_address: 32,
+            connect_rate: 120,
+            request_rate: 600,
+            trusted_proxies: Vec::new(),
+            handshake_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            write_timeout: Duration::from_secs(10),
+            rooms_per_guest: 5,
+            rooms_per_address: 20,
+            watch_per_connection: 32,
+            guests_per_hour: 30,
+            lobby_page: 100,
+            allowed_origins: Vec::new(),
+        }
+    }
+}
+
+impl Limits {
+    /// Every limit lifted (the origin check stays: no `Origin` header, as
+    /// non-browser clients send, always passes).
+    pub fn off() -> Limits {
+        Limits {
+            max_connections: 0,
+            per_address: 0,
+            connect_rate: 0,
+            request_rate: 0,
+            trusted_proxies: Vec::new(),
+            handshake_timeout: Duration::ZERO,
+            idle_timeout: Duration::ZERO,
+            write_timeout: Duration::ZERO,
+            rooms_per_guest: 0,
+            rooms_per_address: 0,
+            watch_per_connection: 0,
+            guests_per_hour: 0,
+            lobby_page: 0,
+            allowed_origins: Vec::new(),
+        }
+    }
+}
+
+/// The limit flags of `lodestone-server` (flattened into its arguments).
+#[derive(Clone, Debug, clap::Args)]
+pub struct LimitArgs {
+    /// Open connections in all; more are refused with 503 (0: no limit).
+    #[arg(long, env = "LODESTONE_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Open connections per client address; more are refused with 429
+    /// (0: no limit).
+    #[arg(long, env = "LODESTONE_PER_ADDRESS", default_value_t = 32)]
+    pub per_address: usize,
+    /// New connections per client address per minute (0: no limit).
+    #[arg(long, env = "LODESTONE_CONNECT_RATE", default_value_t = 120)]
+    pub connect_rate: u32,
+    /// HTTP requests (WebSocket upgrades included) per client address per
+    /// minute (0: no limit).
+    #[arg(long, env = "LODESTONE_REQUEST_RATE", default_value_t = 600)]
+    pub request_rate: u32,
+    /// A reverse proxy whose X-Forwarded-For header is believed (an IP
+    /// address; repeatable). Without one, the header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<IpAddr>,
+    /// Seconds a connection has to send its request head (0: no limit).
+    #[arg(long, env = "LODESTONE_HANDSHAKE_TIMEOUT", default_value_t = 10)]
+    pub handshake_timeout: u64,
+    /// Seconds of silence (no message, no pong) before a WebSocket is
+    /// closed; it is pinged after half of it (0: never).
+    #[arg(long, env = "LODESTONE_IDLE_TIMEOUT", default_value_t = 60)]
+    pub idle_timeout: u64,
+    /// Seconds a write to a client may take before the client is closed as
+    /// not reading (0: no limit).
+    #[arg(long, env = "LODESTONE_WRITE_TIMEOUT", default_value_t = 10)]
+    pub write_timeout: u64,
+    /// Open (not yet started) rooms per guest (0: no limit).
+    #[arg(long, env = "LODESTONE_ROOMS_PER_GUEST", default_value_t = 5)]
+    pub rooms_per_guest: usize,
+    /// Open (not yet started) rooms per client address (0: no limit).
+    #[arg(long, env = "LODESTONE_ROOMS_PER_ADDRESS", default_value_t = 20)]
+    pub rooms_per_address: usize,
+    /// Rooms one connection may watch at once (0: no limit).
+    #[arg(long, env = "LODESTONE_WATCH_LIMIT", default_value_t = 32)]
+    pub watch_limit: usize,
+    /// New guests per client address per hour (0: no limit).
+    #[arg(long, env = "LODESTONE_GUESTS_PER_HOUR", default_value_t = 30)]
+    pub guests_per_hour: u32,
+    /// Rooms in one room list reply; the reply says how many there are
+    /// (0: no limit).
+    #[arg(long, env = "LODESTONE_LOBBY_PAGE", default_value_t = 100)]
+    pub lobby_page: usize,
+    /// An origin (scheme://host[:port]) whose pages may open a WebSocket
+    /// (repeatable). Without one, only pages of the server's own host may.
+    #[arg(long = "allowed-origin", value_name = "URL")]
+    pub allowed_origins: Vec<String>,
+}
+
+impl From<LimitArgs> for Limits {
+    fn from(a: LimitArgs) -> Limits {
+        Limits {
+            max_connections: a.max_connections,
+            per_address: a.per_address,
+            connect_rate: a.connect_rate,
+            request_rate: a.request_rate,
+            trusted_proxies: a.trusted_proxies,
+            handshake_timeout: Duration::from_secs(a.handshake_timeout),
+            idle_timeout: Duration::from_secs(a.idle_timeout),
+            write_timeout: Duration::from_secs(a.write_timeout),
+            rooms_per_guest: a.rooms_per_guest,
+            rooms_per_address: a.rooms_per_address,
+            watch_per_connection: a.watch_limit,
+            guests_per_hour: a.guests_per_hour,
+            lobby_page: a.lobby_page,
+            allowed_origins: a
+                .allowed_origins
+                .into_iter()
+                .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
+                .collect(),
+        }
+    }
+}
+
+/// Why a connection, request or message was refused: the `reason` label
+/// of `lodestone_refusals_total`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    MaxConnections,
+    PerAddress,
+    ConnectRate,
+    RequestRate,
+    Origin,
+    IdleTimeout,
+    WriteTimeout,
+    SlowClient,
+    MessageRate,
+    RoomsPerGuest,
+    RoomsPerAddress,
+    WatchLimit,
+    GuestsPerHour,
+    BadUtf8,
+}
+
+impl Refusal {
+    pub const ALL: [Refusal; 14] = [
+        Refusal::MaxConnections,
+        Refusal::PerAddress,
+        Refusal::ConnectRate,
+        Refusal::RequestRate,
+        Refusal::Origin,
+        Refusal::IdleTimeout,
+        Refusal::WriteTimeout,
+        Refusal::SlowClient,
+        Refusal::MessageRate,
+        Refusal::RoomsPerGuest,
+        Refusal::RoomsPerAddress,
+        Refusal::WatchLimit,
+        Refusal::GuestsPerHour,
+        Refusal::BadUtf8,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Refusal::MaxConnections => "max_connections",
+            Refusal::PerAddress => "per_address",
+            Refusal::ConnectRate => "connect_rate",
+            Refusal::RequestRate => "request_rate",
+            Refusal::Origin => "origin",
+            Refusal::IdleTimeout => "idle_timeout",
+            Refusal::WriteTimeout => "write_timeout",
+            Refusal::SlowClient => "slow_client",
+            Refusal::MessageRate => "message_rate",
+            Refusal::RoomsPerGuest => "rooms_per_guest",
+            Refusal::RoomsPerAddress => "rooms_per_address",
+            Refusal::WatchLimit => "watch_limit",
+            Refusal::GuestsPerHour => "guests_per_hour",
+            Refusal::BadUtf8 => "bad_utf8",
+        }
+    }
+}
+
+/// Counts per address, bounded by `limit` (0: no limit). A taken place
+/// is given back when its [`Slot`] drops; an address with no places left
+/// is forgotten, so the map holds only addresses with something open.
+#[derive(Clone, Debug)]
+struct PerAddress {
+    limit: usize,
+    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+/// One place taken in a [`PerAddress`] count.
+#[derive(Debug)]
+pub struct Slot {
+    ip: IpAddr,
+    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl PerAddress {
+    fn new(limit: usize) -> PerAddress {
+        PerAddress {
+            limit,
+            open: Arc::default(),
+        }
+    }
+
+    fn take(&self, ip: IpAddr) -> Option<Slot> {
+        if self.limit == 0 {
+            return None;
+        }
+        let mut open = lock(&self.open);
+        let n = open.entry(ip).or_insert(0);
+        if *n >= self.limit {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            ip,
+            open: self.open.clone(),
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = lock(&self.open);
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// A std mutex around plain maps: every change is one insert or update,
+/// so a poisoned lock still holds a consistent map.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A rate per address (governor's GCRA, one cell per address), or none.
+#[derive(Debug)]
+struct AddressRate {
+    limiter: Option<RateLimiter<IpAddr, HashMapStateStore<IpAddr>, DefaultClock>>,
+    checks: AtomicU64,
+}
+
+impl AddressRate {
+    fn new(quota: Option<Quota>) -> AddressRate {
+        AddressRate {
+            limiter: quota.map(RateLimiter::hashmap),
+            checks: AtomicU64::new(0),
+        }
+    }
+
+    fn per_minute(n: u32) -> AddressRate {
+        AddressRate::new(NonZeroU32::new(n).map(Quota::per_minute))
+    }
+
+    fn per_hour(n: u32) -> AddressRate {
+        AddressRate::new(NonZeroU32::new(n).map(Quota::per_hour))
+    }
+
+    fn allow(&self, ip: IpAddr) -> bool {
+        let Some(limiter) = &self.limiter else {
+            return true;
+        };
+        // Addresses whose cells are full again are forgotten now and then,
+        // so the map does not grow with every address ever seen.
+        if self.checks.fetch_add(1, Ordering::Relaxed) % 4096 == 4095 {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        limiter.check_key(&ip).is_ok()
+    }
+}
+
+/// What a connection holds while it is open: its place in the total and
+/// in its address's count. Dropped with the socket (after an upgrade too,
+/// since the WebSocket owns the socket).
+#[derive(Debug)]
+pub struct Ticket {
+    _permit: Option<OwnedSemaphorePermit>,
+    _slot: Option<Slot>,
+    _gauge: crate::metrics::GaugeGuard,
+}
+
+/// The admission state of a server.
+#[derive(Debug)]
+pub struct Admission {
+    limits: Limits,
+    total: Option<Arc<Semaphore>>,
+    tcp: PerAddress,
+    /// WebSockets per client address behind a trusted proxy (whose own
+    /// address is not counted at the accept).
+    proxied: PerAddress,
+    connects: AddressRate,
+    requests: AddressRate,
+    guests: AddressRate,
+}
+
+impl Admission {
+    pub fn new(limits: &Limits) -> Admission {
+        Admission {
+            limits: limits.clone(),
+            total: (limits.max_connections > 0).then(|| Arc::new(Semaphore::new(limits.max_connections))),
+            tcp: PerAddress::new(limits.per_address),
+            proxied: PerAddress::new(limits.per_address),
+            connects: AddressRate::per_minute(limits.connect_rate),
+            requests: AddressRate::per_minute(limits.request_rate),
+            guests: AddressRate::per_hour(limits.guests_per_hour),
+        }
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Admits a new TCP connection from `peer`, or says why not.
+    pub fn admit(&self, peer: IpAddr, metrics: &crate::metrics::Metrics) -> Result<Ticket, Refusal> {
+        let permit = match &self.total {
+            None => None,
+            Some(total) => Some(
+                total
+                    .clone()
+                    .try_acquire_owned()
+                    .map_err(|_| Refusal::MaxConnections)?,
+            ),
+        };
+        if self.is_trusted(peer) {
+            return Ok(Ticket {
+                _permit: permit,
+                _slot: None,
+                _gauge: metrics.tcp_connection(),
+            });
+        }
+        if !self.connects.allow(peer) {
+            return Err(Refusal::ConnectRate);
+        }
+        let slot = self.tcp.take(peer);
+        if slot.is_none() && self.limits.per_address > 0 {
+            return Err(Refusal::PerAddress);
+        }
+        Ok(Ticket {
+            _permit: permit,
+            _slot: slot,
+            _gauge: metrics.tcp_connection(),
+        })
+    }
+
+    /// Whether the server is at (or within 5% of) its connection limit:
+    /// then `/readyz` asks a proxy to send new players elsewhere. The probe
+    /// itself holds a place, so "full" is fewer than 5% (at least one)
+    /// places free.
+    pub fn nearly_full(&self) -> bool {
+        self.total
+            .as_ref()
+            .is_some_and(|t| t.available_permits() < (self.limits.max_connections / 20).max(1))
+    }
+
+    /// A place for a WebSocket of `client` arriving through proxy `peer`
+    /// (`Ok(None)` when the connection was counted at the accept).
+    pub fn proxied_socket(&self, peer: IpAddr, client: IpAddr) -> Result<Option<Slot>, Refusal> {
+        if client == peer || self.limits.per_address == 0 {
+            return Ok(None);
+        }
+        self.proxied.take(client).map(Some).ok_or(Refusal::PerAddress)
+    }
+
+    /// Whether `client` may make another HTTP request now.
+    pub fn request(&self, client: IpAddr) -> bool {
+        self.requests.allow(client)
+    }
+
+    /// Whether `client` may make another guest now.
+    pub fn new_guest(&self, client: IpAddr) -> bool {
+        self.guests.allow(client)
+    }
+
+    fn is_trusted(&self, peer: IpAddr) -> bool {
+        self.limits.trusted_proxies.contains(&peer)
+    }
+
+    /// The client's address: the peer's, or behind a trusted proxy, the
+    /// nearest address of `X-Forwarded-For` that is not a trusted proxy.
+    pub fn client_ip(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        if !self.is_trusted(peer) {
+            return peer;
+        }
+        let hops: Vec<IpAddr> = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|hop| hop.trim().parse().ok())
+            .collect();
+        hops.iter()
+            .rev()
+            .find(|ip| !self.is_trusted(**ip))
+            .or(hops.first())
+            .copied()
+            .unwrap_or(peer)
+    }
+
+    /// Whether a page of `origin` may open a WebSocket to a server reached
+    /// as `host`: a listed origin, or with none listed, the same host.
+    pub fn origin_allowed(&self, origin: &str, host: Option<&str>) -> bool {
+        let origin = origin.trim_end_matches('/').to_ascii_lowercase();
+        if !self.limits.allowed_origins.is_empty() {
+            return self.limits.allowed_origins.contains(&origin);
+        }
+        let origin_host = origin
+            .strip_prefix("https://")
+            .or_else(|| origin.strip_prefix("http://"));
+        matches!((origin_host, host), (Some(o), Some(h)) if o == h.to_ascii_lowercase())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn places_per_address_come_back_when_dropped() {
+        let count = PerAddress::new(2);
+        let a = count.take(ip("10.0.0.1")).unwrap();
+        let _b = count.take(ip("10.0.0.1")).unwrap();
+        assert!(count.take(ip("10.0.0.1")).is_none());
+        assert!(count.take(ip("10.0.0.2")).is_some());
+        drop(a);
+        assert!(count.take(ip("10.0.0.1")).is_some());
+    }
+
+    #[test]
+    fn forwarded_addresses_are_believed_only_from_trusted_proxies() {
+        let limits = Limits {
+            trusted_proxies: vec![ip("10.0.0.9"), ip("10.0.0.8")],
+            ..Limits::default()
+        };
+        let admission = Admission::new(&limits);
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", "1.2.3.4, 5.6.7.8, 10.0.0.8".parse().unwrap());
+        assert_eq!(admission.client_ip(ip("10.0.0.9"), &headers), ip("5.6.7.8"));
+        assert_eq!(admission.client_ip(ip("9.9.9.9"), &headers), ip("9.9.9.9"));
+        assert_eq!(
+            admission.client_ip(ip("10.0.0.9"), &HeaderMap::new()),
+            ip("10.0.0.9")
+        );
+    }
+
+    #[test]
+    fn origins_default_to_the_servers_own_host() {
+        let admission = Admission::new(&Limits::default());
+        assert!(admission.origin_allowed("http://play.example:8080", Some("play.example:8080")));
+        assert!(!admission.origin_allowed("https://evil.example", Some("play.example")));
+        assert!(!admission.origin_allowed("null", Some("play.example")));
+        let listed = Admission::new(&Limits {
+            allowed_origins: vec!["https://games.example".into()],
+            ..Limits::default()
+        });
+        assert!(listed.origin_allowed("https://games.example/", Some("backend:8080")));
+        assert!(!listed.origin_allowed("https://backend:8080", Some("backend:8080")));
+    }
+}

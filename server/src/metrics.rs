@@ -1,0 +1,205 @@
+//! The server's measurements, rendered in Prometheus text on `/metrics`
+//! (docs/operating.md lists them). Each server has its own recorder (no
+//! global one), so several servers in one process, as in tests, keep
+//! separate figures; handles are registered once and updated without a
+//! look-up.
+
+use metrics::{Counter, Gauge, Histogram, Key, KeyName, Label, Metadata, Recorder, Unit};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
+
+use crate::limits::Refusal;
+
+/// Bucket bounds of the commit latency histogram, in seconds.
+const COMMIT_BUCKETS: &[f64] = &[
+    0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0,
+];
+
+/// The server's metrics.
+pub struct Metrics {
+    recorder: PrometheusRecorder,
+    handle: PrometheusHandle,
+    tcp_connections: Gauge,
+    pub ws_connections: Gauge,
+    pub moves: Counter,
+    pub commit_seconds: Histogram,
+    pub store_queue: Gauge,
+    bots: Gauge,
+    rooms: [Gauge; 3],
+    refusals: Vec<Counter>,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics").finish_non_exhaustive()
+    }
+}
+
+/// Rooms by state, as `lodestone_rooms{state=...}` shows them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoomCounts {
+    pub open: u64,
+    pub playing: u64,
+    pub finished: u64,
+}
+
+const META: Metadata<'static> = Metadata::new(module_path!(), metrics::Level::INFO, None);
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Full("lodestone_commit_seconds".into()), COMMIT_BUCKETS)
+            .expect("bucket bounds are not empty")
+            .build_recorder();
+        let handle = recorder.handle();
+        let gauge = |name: &'static str, help: &'static str| {
+            recorder.describe_gauge(KeyName::from_const_str(name), None, help.into());
+            recorder.register_gauge(&Key::from_static_name(name), &META)
+        };
+        let counter = |name: &'static str, help: &'static str| {
+            recorder.describe_counter(KeyName::from_const_str(name), None, help.into());
+            recorder.register_counter(&Key::from_static_name(name), &META)
+        };
+        let tcp_connections = gauge(
+            "lodestone_tcp_connections",
+            "Open TCP connections (HTTP and WebSocket).",
+        );
+        let ws_connections = gauge("lodestone_ws_connections", "Open WebSocket connections.");
+        let moves = counter(
+            "lodestone_moves_total",
+            "Actions stored (players', bots' and timeouts).",
+        );
+        let store_queue = gauge(
+            "lodestone_store_queue",
+            "Write requests waiting for the storage writer.",
+        );
+        let bots = gauge("lodestone_bots", "Computer players seated in live rooms.");
+        recorder.describe_histogram(
+            KeyName::from_const_str("lodestone_commit_seconds"),
+            Some(Unit::Seconds),
+            "Time from a write request to its commit.".into(),
+        );
+        let commit_seconds =
+            recorder.register_histogram(&Key::from_static_name("lodestone_commit_seconds"), &META);
+        recorder.describe_gauge(
+            KeyName::from_const_str("lodestone_rooms"),
+            None,
+            "Rooms in memory by state.".into(),
+        );
+        let rooms = ["open", "playing", "finished"].map(|state| {
+            recorder.register_gauge(
+                &Key::from_parts("lodestone_rooms", vec![Label::new("state", state)]),
+                &META,
+            )
+        });
+        recorder.describe_counter(
+            KeyName::from_const_str("lodestone_refusals_total"),
+            None,
+            "Connections, requests and messages refused, by the limit that refused them.".into(),
+        );
+        let refusals = Refusal::ALL
+            .iter()
+            .map(|r| {
+                recorder.register_counter(
+                    &Key::from_parts("lodestone_refusals_total", vec![Label::new("reason", r.label())]),
+                    &META,
+                )
+            })
+            .collect();
+        Metrics {
+            recorder,
+            handle,
+            tcp_connections,
+            ws_connections,
+            moves,
+            commit_seconds,
+            store_queue,
+            bots,
+            rooms,
+            refusals,
+        }
+    }
+
+    /// Counts a refusal.
+    pub fn refused(&self, reason: Refusal) {
+        let index = Refusal::ALL.iter().position(|r| *r == reason).expect("listed");
+        self.refusals[index].increment(1);
+    }
+
+    /// Counts an open TCP connection until the guard drops.
+    pub fn tcp_connection(&self) -> GaugeGuard {
+        GaugeGuard::new(self.tcp_connections.clone())
+    }
+
+    /// Counts an open WebSocket until the guard drops.
+    pub fn ws_connection(&self) -> GaugeGuard {
+        GaugeGuard::new(self.ws_connections.clone())
+    }
+
+    /// Counts a playing bot until the guard drops.
+    pub fn bot(&self) -> GaugeGuard {
+        GaugeGuard::new(self.bots.clone())
+    }
+
+    /// The text of `/metrics`, with the room gauges set to `rooms`.
+    pub fn render(&self, rooms: RoomCounts) -> String {
+        for (gauge, n) in self.rooms.iter().zip([rooms.open, rooms.playing, rooms.finished]) {
+            gauge.set(n as f64);
+        }
+        self.handle.run_upkeep();
+        // Registering through the recorder keeps it alive with the handle.
+        let _ = &self.recorder;
+        self.handle.render()
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        Metrics::new()
+    }
+}
+
+/// Adds one to a gauge while it lives.
+#[derive(Debug)]
+pub struct GaugeGuard(Gauge);
+
+impl GaugeGuard {
+    fn new(gauge: Gauge) -> GaugeGuard {
+        gauge.increment(1.0);
+        GaugeGuard(gauge)
+    }
+}
+
+impl Drop for GaugeGuard {
+    fn drop(&mut self) {
+        self.0.decrement(1.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_every_metric_with_its_help() {
+        let m = Metrics::new();
+        let _c = m.ws_connection();
+        m.moves.increment(3);
+        m.refused(Refusal::PerAddress);
+        m.commit_seconds.record(0.003);
+        let text = m.render(RoomCounts {
+            open: 2,
+            playing: 1,
+            finished: 0,
+        });
+        for line in [
+            "lodestone_ws_connections 1",
+            "lodestone_moves_total 3",
+            "lodestone_refusals_total{reason=\"per_address\"} 1",
+            "lodestone_rooms{state=\"open\"} 2",
+            "lodestone_commit_seconds_count 1",
+            "# HELP lodestone_tcp_connections",
+        ] {
+            assert!(text.contains(line), "{line} missing from\n{text}");
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! The accept loop: each TCP connection is admitted (or refused with an
+//! HTTP status and closed) before any request is read, then served by
+//! hyper with a deadline for its request head. Written here rather than
+//! with `axum::serve`, which takes neither a per-connection admission
+//! check nor a header timeout.
+
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::app::App;
+use crate::limits::{Refusal, Ticket};
+
+/// Serves `router` on `listener` until shutdown.
+pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
+    let shutdown = app.shutdown.clone();
+    loop {
+        let (stream, peer) = tokio::select! {
+            _ = shutdown.cancelled() => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors, or a connection reset before
+                    // it was accepted: wait a moment rather than spin.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        // Game messages are small and answered at once: send them without
+        // waiting to fill a packet (no Nagle delay).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(error = %e, "could not set TCP_NODELAY");
+        }
+        match app.admission.admit(peer.ip(), &app.metrics) {
+            Ok(ticket) => {
+                let io = Admitted {
+                    stream,
+                    _ticket: ticket,
+                };
+                app.tasks.spawn(connection(io, peer, router.clone(), app.clone()));
+            }
+            Err(reason) => {
+                app.metrics.refused(reason);
+                tracing::debug!(%peer, reason = reason.label(), "connection refused");
+                app.tasks.spawn(refuse(stream, reason));
+            }
+        }
+    }
+}
+
+/// Serves one admitted connection until it closes (or is handed to a
+/// WebSocket), or shutdown closes it once its request is answered.
+async fn connection(io: Admitted, peer: SocketAddr, router: Router, app: Arc<App>) {
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let mut router = router.clone();
+        async move { tower_service::Service::call(&mut router, request).await }
+    });
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).max_buf_size(64 * 1024);
+    let handshake = app.config.limits.handshake_timeout;
+    http.header_read_timeout((!handshake.is_zero()).then_some(handshake));
+    let conn = http.serve_connection(TokioIo::new(io), service).with_upgrades();
+    tokio::pin!(conn);
+    tokio::select! {
+        result = conn.as_mut() => {
+            if let Err(e) = result {
+                tracing::debug!(%peer, error = %e, "connection ended");
+            }
+        }
+        _ = app.shutdown.cancelled() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(Duration::from_secs(5), conn).await;
+        }
+    }
+}
+
+/// Answers a refused connection with a status and a JSON `error`, then
+/// closes it (without waiting long for a client that does not read).
+async fn refuse(mut stream: TcpStream, reason: Refusal) {
+    let (status, code, message) = match reason {
+        Refusal::MaxConnections => (
+            "503 Service Unavailable",
+            lodestone_protocol::codes::SERVER_FULL,
+            "the server has as many connections as it takes; try again later",
+        ),
+        Refusal::ConnectRate => (
+            "429 Too Many Requests",
+            lodestone_protocol::codes::RATE_LIMITED,
+            "too many new connections from this address; try again later",
+        ),
+        _ => (
+            "429 Too Many Requests",
+            lodestone_protocol::codes::TOO_MANY_CONNECTIONS,
+            "this address has as many connections open as it may",
+        ),
+    };
+    let body =
+        serde_json::to_string(&lodestone_protocol::error(None, code, message)).expect("errors serialise");
+    let response = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 10\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        stream.write_all(response.as_bytes()).await?;
+        stream.shutdown().await
+    })
+    .await;
+}
+
+/// A TCP stream that holds its connection's place in the counts: the
+/// place is given back when the stream drops, whether hyper or an
+/// upgraded WebSocket owned it last.
+#[derive(Debug)]
+struct Admitted {
+    stream: TcpStream,
+    _ticket: Ticket,
+}
+
+impl AsyncRead for Admitted {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Admitted {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
