@@ -132,8 +132,9 @@ pub enum ClientMessage {
         room: String,
         action: String,
     },
-    /// Seat a computer player (`random` or `greedy`, default `greedy`) at
-    /// a free seat (a given one, or any), before the game starts.
+    /// Seat a computer player at a free seat (a given one, or any), before
+    /// the game starts. `level`: `random`, `greedy` (the default), `easy`,
+    /// `normal` or `hard` (`GET /api/games` lists them in words).
     AddBot {
         id: RequestId,
         room: String,
@@ -286,6 +287,19 @@ pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
     pub options: Vec<OptionInfo>,
+    /// The computer players `add_bot` can seat, weakest first.
+    pub bots: Vec<BotInfo>,
+}
+
+/// One level of computer player: its name for `add_bot`, and in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct BotInfo {
+    /// `random`, `greedy`, `easy`, `normal` or `hard`.
+    pub level: String,
+    /// The level's name for people (`Hard`).
+    pub name: String,
+    /// How it plays, in a few words.
+    pub description: String,
 }
 
 /// One option of a game: its key, the values it accepts (the default
@@ -313,6 +327,14 @@ impl GameInfo {
                         values: spec.values.iter().map(|v| v.to_string()).collect(),
                         default: spec.default_value().to_string(),
                         help: spec.help.to_string(),
+                    })
+                    .collect(),
+                bots: lodestone_rules::bot::Level::ALL
+                    .into_iter()
+                    .map(|level| BotInfo {
+                        level: level.name().to_string(),
+                        name: level.label().to_string(),
+                        description: level.description().to_string(),
                     })
                     .collect(),
             })

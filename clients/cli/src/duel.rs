@@ -53,6 +53,9 @@ pub struct Report {
     pub b_wins: usize,
     pub draws: usize,
     pub unfinished: usize,
+    /// Each level's thinking: moves with a choice, and the CPU time they
+    /// took on their thread (A, then B).
+    pub thought: [(u64, Duration); 2],
 }
 
 impl Report {
@@ -156,7 +159,11 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                         break;
                     }
                     let game_start = Instant::now();
-                    let (result, actions) = match play(config, i) {
+                    let Played {
+                        result,
+                        actions,
+                        thought,
+                    } = match play(config, i) {
                         Ok(done) => done,
                         Err(e) => {
                             let mut failed = failure.lock().unwrap_or_else(|e| e.into_inner());
@@ -165,6 +172,10 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                         }
                     };
                     let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
+                    for (total, game) in r.thought.iter_mut().zip(thought) {
+                        total.0 += game.0;
+                        total.1 += game.1;
+                    }
                     let said = match &result {
                         GameResult::AWins(why) => {
                             r.a_wins += 1;
@@ -200,7 +211,16 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    Ok(report.into_inner().unwrap_or_else(|e| e.into_inner()))
+    let report = report.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (side, (moves, cpu)) in ["A", "B"].iter().zip(report.thought) {
+        if moves > 0 {
+            crate::out::note(format_args!(
+                "{side} thought {:.3} s of CPU a move ({moves} moves with a choice)",
+                cpu.as_secs_f64() / moves as f64
+            ));
+        }
+    }
+    Ok(report)
 }
 
 /// Whether level A plays `seat` in game `i`.
@@ -210,11 +230,12 @@ fn plays_a(game: &AnyGame, seat: Seat, i: usize) -> bool {
 
 /// Plays game `i` of the duel; returns its result and length, or why a
 /// bot failed.
-fn play(config: &DuelConfig, i: usize) -> Result<(GameResult, usize), String> {
+fn play(config: &DuelConfig, i: usize) -> Result<Played, String> {
     let mut game = AnyGame::new(config.game, &config.options).expect("options were checked");
     let mut rng = SmallRng::seed_from_u64(config.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
     // The game's clock: each move takes as long as its bot thought.
     let mut now = 0u64;
+    let mut thought = [(0, Duration::ZERO); 2];
     let mut actions = 0;
     while game.outcome().is_none() {
         for (seat, action) in game.chance_actions(&mut rng) {
@@ -225,7 +246,11 @@ fn play(config: &DuelConfig, i: usize) -> Result<(GameResult, usize), String> {
             break;
         };
         if actions >= config.max_actions {
-            return Ok((GameResult::Unfinished, actions));
+            return Ok(Played {
+                result: GameResult::Unfinished,
+                actions,
+                thought,
+            });
         }
         let level = if plays_a(&game, seat, i) {
             config.a
@@ -251,8 +276,14 @@ fn play(config: &DuelConfig, i: usize) -> Result<(GameResult, usize), String> {
             },
             stop: Some(&stop),
         };
+        let cpu = thread_cpu();
         let chosen = choose_with(&situation, level, &think, &mut rng);
         let took = began.elapsed().as_millis() as u64;
+        if situation.offers().len() > 1 {
+            let side = usize::from(!plays_a(&game, seat, i));
+            thought[side].0 += 1;
+            thought[side].1 += thread_cpu().saturating_sub(cpu);
+        }
         now += took.max(1);
         if let Some(deadline) = game.deadline().filter(|d| d.at.0 < now) {
             // Too late: the server would have played the timer's action.
@@ -262,7 +293,11 @@ fn play(config: &DuelConfig, i: usize) -> Result<(GameResult, usize), String> {
             continue;
         }
         let Some(action) = chosen else {
-            return Ok((GameResult::Unfinished, actions));
+            return Ok(Played {
+                result: GameResult::Unfinished,
+                actions,
+                thought,
+            });
         };
         game.play(seat, &action, Millis(now))
             .map_err(|e| format!("{level} chose {action}, which the rules refuse: {e}"))?;
@@ -279,7 +314,38 @@ fn play(config: &DuelConfig, i: usize) -> Result<(GameResult, usize), String> {
         Some(Outcome::Draw { reason }) => GameResult::Draw(reason.clone()),
         None => GameResult::Unfinished,
     };
-    Ok((result, actions))
+    Ok(Played {
+        result,
+        actions,
+        thought,
+    })
+}
+
+/// A game played: how it ended, its length, and each level's thinking.
+struct Played {
+    result: GameResult,
+    actions: usize,
+    thought: [(u64, Duration); 2],
+}
+
+/// The CPU time this thread has used (Linux: `/proc/thread-self/stat`, in
+/// ticks of 10 ms), or zero where it cannot be read. Measuring CPU rather
+/// than wall time keeps the figure true on a machine shared with others.
+fn thread_cpu() -> Duration {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+        return Duration::ZERO;
+    };
+    // The fields after the command name (which may hold spaces): state is
+    // field 3, utime 14 and stime 15.
+    let Some((_, rest)) = stat.rsplit_once(") ") else {
+        return Duration::ZERO;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i).and_then(|f| f.parse::<u64>().ok()))
+        .sum();
+    Duration::from_millis(ticks * 10)
 }
 
 #[cfg(test)]

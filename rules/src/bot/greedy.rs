@@ -1,7 +1,7 @@
 //! The `greedy` level: plays each candidate on a copy of the position and
 //! keeps the one with the best evaluation (ties at random). A win is worth
-//! more than anything, a loss less than anything. Where the view hides
-//! something, the copy is one guess consistent with the seat's view.
+//! more than anything, a loss less than anything. Where the view hides something,
+//! the copy is one guess consistent with the seat's view.
 
 use super::Situation;
 use super::fast::Fast;

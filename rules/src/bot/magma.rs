@@ -22,6 +22,9 @@ use crate::{MAX_SEATS, Seat};
 const PLAYOUT: usize = 0;
 /// A lead of this many points is a 73% chance.
 const SCALE: f32 = 8.0;
+/// How much worse than the best action passing may look and still be
+/// chosen.
+const PASS_MARGIN: f32 = 0.01;
 
 pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -> Option<String> {
     let AnyGame::Magma(game) = situation.game()? else {
@@ -44,9 +47,16 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
         at,
         playout: PLAYOUT,
     };
-    mcts::search(&mut model, me, root, think, rng)
-        .best()
-        .map(|a| a.to_string())
+    let found = mcts::search(&mut model, me, root, think, rng);
+    // Passing when nothing does better lets a game end: without it two
+    // bots could move pieces to and fro for ever (Magma has no other end
+    // but agreement).
+    let best = found.ranked.first()?;
+    let pass = found.ranked.iter().find(|(a, n, _)| *a == Action::Pass && *n > 0);
+    match pass {
+        Some((pass, _, value)) if *value >= best.2 - PASS_MARGIN => Some(pass.to_string()),
+        _ => Some(best.0.to_string()),
+    }
 }
 
 /// The actions a search considers: not proposals, not the timer's.

@@ -13,9 +13,6 @@
 //! King capture whenever one is seen) and is valued by material and the
 //! Kings' safety and distance to the centre.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-
 use super::fast::Fast;
 use super::mcts::{self, Model, Values};
 use super::{Situation, Think};
@@ -31,6 +28,10 @@ const PLAYOUT: usize = 0;
 const TRIES: usize = 6;
 /// A material lead of this many points is a 73% chance.
 const SCALE: f32 = 5.0;
+/// How much of its best capture the side to move is counted as having.
+const CASH: f32 = 0.7;
+/// Progressive widening: a node visited `n` times tries `WIDEN·√n` actions.
+const WIDEN: f32 = 1.0;
 
 pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -> Option<String> {
     let guesser = Guesser::new(situation.position(), situation.seat())?;
@@ -38,6 +39,7 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
         options: situation.options().to_vec(),
         guesser,
         playout: PLAYOUT,
+        order: Fast::new(rng.next()),
     };
     let world = model.guess(rng)?;
     let me = situation.seat();
@@ -49,15 +51,54 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
         .map(|a| a.to_string())
 }
 
-/// A setup for a seat that has not set up: dealt at random.
-pub(super) fn compose_setup(situation: &Situation, _search: bool, rng: &mut Fast) -> Option<String> {
+/// A setup for a seat that has not set up: dealt at random, or for the
+/// searching levels arranged (`arranged`).
+pub(super) fn compose_setup(situation: &Situation, search: bool, rng: &mut Fast) -> Option<String> {
     if !situation.position().ends_with("setup") {
         return None;
     }
     let color = Color::from_seat(situation.seat())?;
     // Only a side that has not set up yet shows as `-`.
     let section = situation.position().split(" | ").nth(color.index())?;
-    (section.trim() == "-").then(|| Action::Setup(Setup::random(color, rng)).to_string())
+    if section.trim() != "-" {
+        return None;
+    }
+    let setup = if search {
+        arranged(color, rng)
+    } else {
+        Setup::random(color, rng)
+    };
+    Some(Action::Setup(setup).to_string())
+}
+
+/// A setup with the King on a start vertex as far as can be from the
+/// enemy's (the vertices next to an empty corner the enemy borders are the
+/// easiest to reach), the two traps on the start vertices nearest to it
+/// (an enemy piece that takes a guard next to the King dies), the rest at
+/// random.
+fn arranged(color: Color, rng: &mut Fast) -> Setup {
+    let starts = magnet::start_vertices(color);
+    let enemy = magnet::start_vertices(color.other());
+    let away = |v: Vertex| enemy.iter().map(|e| v.hex().distance(e.hex())).min().unwrap_or(0);
+    let far = starts.iter().map(|&v| away(v)).max().unwrap_or(0);
+    let homes: Vec<usize> = (0..12).filter(|&i| away(starts[i]) == far).collect();
+    let king = homes[rng.below(homes.len())];
+    let mut near: Vec<usize> = (0..12).filter(|&i| i != king).collect();
+    rng.shuffle(&mut near);
+    near.sort_by_key(|&i| starts[i].hex().distance(starts[king].hex()));
+    let mut kinds = [Kind::Two; 12];
+    kinds[king] = Kind::King;
+    kinds[near[0]] = Kind::TrapTwo;
+    kinds[near[1]] = Kind::TrapThree;
+    let mut rest: Vec<Kind> = magnet::MATERIAL
+        .into_iter()
+        .filter(|k| !matches!(k, Kind::King | Kind::TrapTwo | Kind::TrapThree))
+        .collect();
+    rng.shuffle(&mut rest);
+    for (&i, kind) in near[2..].iter().zip(rest) {
+        kinds[i] = kind;
+    }
+    Setup::new(color, kinds)
 }
 
 /// A full position consistent with `seat`'s view `text` (one guess), for
@@ -203,6 +244,8 @@ struct Search {
     options: Vec<(String, String)>,
     guesser: Guesser,
     playout: usize,
+    /// Breaks ties between equally promising actions.
+    order: Fast,
 }
 
 impl Search {
@@ -218,6 +261,7 @@ impl Search {
 impl Model for Search {
     type G = Magnet;
     const PERFECT: bool = false;
+    const WIDEN: Option<f32> = Some(WIDEN);
 
     fn world(&mut self, rng: &mut Fast) -> Magnet {
         // A guess always exists (the one `choose` started from); retry
@@ -229,33 +273,57 @@ impl Model for Search {
         }
     }
 
+    /// The side to move, and every piece's vertex, colour and rank, with
+    /// the kinds of `seat`'s own pieces, mixed into 64 bits.
     fn knowledge(&self, game: &Magnet, seat: Seat) -> u64 {
         let pos = game.position();
-        let mut h = DefaultHasher::new();
-        (pos.side(), pos.is_opening()).hash(&mut h);
+        let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        let mut h = mix(pos.side() as u64, u64::from(pos.is_opening()));
         for color in Color::BOTH {
             for (v, p) in pos.pieces(color) {
-                let kind = (color.seat() == seat).then_some(p.kind);
-                (v, color, p.rank, kind).hash(&mut h);
+                let kind = if color.seat() == seat {
+                    p.kind as u64 + 1
+                } else {
+                    0
+                };
+                h = mix(
+                    h,
+                    v.index() as u64 | (color as u64) << 8 | u64::from(p.rank) << 9 | kind << 12,
+                );
             }
         }
-        h.finish()
+        h
     }
 
+    /// The seat's offers, each with every promotion, the most promising
+    /// first (by [`pull_gain`] of its magnet vertex; ties in random
+    /// order).
     fn actions(&mut self, game: &Magnet, seat: Seat) -> Vec<Action> {
-        game.offers(seat)
+        let Some(me) = Color::from_seat(seat) else {
+            return Vec::new();
+        };
+        let mut gains = [f32::NAN; magnet::VERTICES];
+        let mut scored: Vec<(f32, u64, Action)> = game
+            .offers(seat)
             .into_iter()
             .filter_map(|offer| match offer.action {
                 Action::Turn(turn) => {
                     let promote: Vec<Vertex> = offer.extras.iter().filter_map(|e| e.parse().ok()).collect();
-                    Some(Action::Turn(Turn {
+                    let gain = &mut gains[turn.magnet.index()];
+                    if gain.is_nan() {
+                        *gain = pull_gain(game, me, turn.magnet);
+                    }
+                    let action = Action::Turn(Turn {
                         promote: VertexList::from_slice(&promote)?,
                         ..turn
-                    }))
+                    });
+                    Some((*gain, self.order.next(), action))
                 }
                 Action::Setup(_) => None,
             })
-            .collect()
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.into_iter().map(|(_, _, a)| a).collect()
     }
 
     fn leaf(&mut self, game: &mut Magnet, rng: &mut Fast) -> Values {
@@ -328,30 +396,102 @@ fn material(game: &Magnet, color: Color) -> f32 {
         .sum()
 }
 
-/// Whether `color`'s King could be taken by the side to move now: some
-/// magnet vertex on a line through the King brings an enemy piece onto
-/// it (tried with the default order only).
-fn king_exposed(game: &Magnet, color: Color) -> bool {
-    let Some(king) = game.position().king(color) else {
-        return false;
-    };
-    let mover = color.other().seat();
-    let mut vertices = vec![king];
+/// Roughly what `mover` takes with the magnet on `m`: along each line
+/// from `m`, its closest piece is pulled up to its rank toward `m`,
+/// taking the enemy pieces it enters (a King: a win, worth 100; a trap
+/// costs the piece). Pieces are taken as if each moved alone.
+fn pull_gain(game: &Magnet, mover: Color, m: Vertex) -> f32 {
+    let pos = game.position();
+    let mut gain = 0.0;
     for dir in HexDir::ALL {
-        let mut h = king.hex();
-        loop {
+        // The closest piece of the mover on this line, and the vertices
+        // between the magnet and it (a line holds at most ten).
+        let mut path = [m; 11];
+        let mut len = 1;
+        let mut h = m.hex();
+        let piece = loop {
             h = h.step(dir);
             let Some(v) = Vertex::from_hex(h) else {
-                break;
+                break None;
             };
-            vertices.push(v);
+            match pos.at(v) {
+                Some(p) if p.color == mover => break Some(p),
+                _ => {
+                    path[len] = v;
+                    len += 1;
+                }
+            }
+        };
+        let Some(piece) = piece else {
+            continue;
+        };
+        // The piece walks back along the path to `m` itself.
+        for &v in path[..len].iter().rev().take(usize::from(piece.rank)) {
+            match pos.at(v) {
+                Some(q) if q.color == mover => break,
+                Some(q) if q.kind == Kind::King => {
+                    gain += 100.0;
+                    break;
+                }
+                Some(q) => {
+                    gain += worth(q.kind) + 0.5 * f32::from(q.rank);
+                    if q.kind.is_trap() {
+                        gain -= worth(piece.kind) + 0.5 * f32::from(piece.rank);
+                        break;
+                    }
+                }
+                None => {}
+            }
         }
     }
-    vertices.into_iter().any(|v| {
-        let mut after = game.clone();
-        after.apply(mover, &plain(v), Millis(0)).is_ok()
-            && matches!(after.outcome(), Some(Outcome::Win { winners, .. }) if winners.contains(mover))
-    })
+    gain
+}
+
+/// What `mover` could take with one piece at once: whether the enemy
+/// King, and otherwise the most material. A piece of rank `r` is pulled at
+/// most `r` steps along a line, through enemy pieces (taking each) and up
+/// to the first of its own; the magnet on the last vertex it enters makes
+/// it stop there. A trap taken costs the piece itself (and a King that
+/// takes a trap before the enemy King loses). Read straight from the
+/// board, without playing the turns (other pieces the magnet moves are
+/// left out).
+fn threats(game: &Magnet, mover: Color) -> (bool, f32) {
+    let pos = game.position();
+    let mut best = 0.0f32;
+    for (v, piece) in pos.pieces(mover) {
+        for dir in HexDir::ALL {
+            let mut h = v.hex();
+            let mut gain = 0.0;
+            let mut trapped = false;
+            for _ in 0..piece.rank {
+                h = h.step(dir);
+                let Some(w) = Vertex::from_hex(h) else {
+                    break;
+                };
+                match pos.at(w) {
+                    Some(q) if q.color == mover => break,
+                    Some(q) if q.kind == Kind::King => {
+                        if !(trapped && piece.kind == Kind::King) {
+                            return (true, 0.0);
+                        }
+                        break;
+                    }
+                    Some(q) => {
+                        gain += worth(q.kind) + 0.5 * f32::from(q.rank);
+                        if q.kind.is_trap() && !trapped {
+                            trapped = true;
+                            gain -= worth(piece.kind) + 0.5 * f32::from(piece.rank);
+                        }
+                        if !(trapped && piece.kind == Kind::King) {
+                            best = best.max(gain);
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    (false, best)
 }
 
 /// Each side's chance from material, the Kings' distance to the centre,
@@ -360,7 +500,8 @@ fn value(game: &Magnet) -> Values {
     let pos = game.position();
     let mover = pos.side();
     let enemy_king = pos.king(mover.other());
-    let x = if king_exposed(game, mover.other()) {
+    let (king, gain) = threats(game, mover);
+    let x = if king {
         None
     } else if enemy_king == Some(Vertex::CENTRE) {
         // The enemy King holds the centre and cannot be taken: it wins
@@ -371,10 +512,17 @@ fn value(game: &Magnet) -> Values {
             pos.king(c)
                 .map_or(0.0, |k| f32::from(k.hex().distance(Vertex::CENTRE.hex())))
         };
+        // The side to move will most likely cash in its best capture.
+        let cash = if mover == Color::Red {
+            CASH * gain
+        } else {
+            -CASH * gain
+        };
         Some(
             material(game, Color::Red)
                 - material(game, Color::Blue)
-                - 0.4 * (centre(Color::Red) - centre(Color::Blue)),
+                - 0.4 * (centre(Color::Red) - centre(Color::Blue))
+                + cash,
         )
     };
     let red = match x {

@@ -14,6 +14,7 @@
 //! and a child is scored against how often it was available.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Think;
 use super::fast::Fast;
@@ -33,6 +34,12 @@ pub(crate) trait Model {
     const PERFECT: bool;
     /// The exploration constant of UCB1.
     const EXPLORE: f32 = 0.7;
+    /// Progressive widening (hidden information only): a node visited `n`
+    /// times tries at most `WIDEN·√n` of its actions, in the order
+    /// [`Model::actions`] gives them (best first, by the model's own
+    /// guess); `None` tries every action once before choosing (and
+    /// shuffles them).
+    const WIDEN: Option<f32> = None;
 
     /// The world of one iteration.
     fn world(&mut self, rng: &mut Fast) -> Self::G;
@@ -71,6 +78,46 @@ pub(crate) fn squash(x: f32, scale: f32) -> f32 {
     1.0 / (1.0 + (-x / scale).exp())
 }
 
+/// A quick hasher for actions (a few bytes each) in the search's own
+/// maps: no defence against chosen keys is needed there, and the default
+/// one costs as much as the rest of a node's work.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type ChildIndex<A> = HashMap<A, u32, BuildHasherDefault<Mix>>;
+
 /// Nodes at most in one tree (a few hundred bytes each); past it the
 /// search goes on refining the values of the tree it has.
 const MAX_NODES: usize = 1 << 20;
@@ -86,11 +133,16 @@ struct Node<A> {
     /// The sum of the mover's values over the visits.
     total: f32,
     children: Vec<u32>,
-    /// The actions tried here, by knowledge key (one list with perfect
-    /// information), each shuffled once so that expansion order is random.
+    /// How many actions the node has, once known (perfect information and
+    /// the root); then its actions are listed again only while some have
+    /// no child yet, always in the same shuffled order.
+    width: Option<u32>,
+    /// The actions tried here by knowledge key (hidden information; the
+    /// root's one list), each shuffled once so that expansion order is
+    /// random.
     lists: Vec<(u64, Vec<A>)>,
     /// Child by action (hidden information only).
-    index: HashMap<A, u32>,
+    index: Option<Box<ChildIndex<A>>>,
 }
 
 impl<A> Node<A> {
@@ -102,8 +154,9 @@ impl<A> Node<A> {
             avail: 0,
             total: 0.0,
             children: Vec::new(),
+            width: None,
             lists: Vec::new(),
-            index: HashMap::new(),
+            index: None,
         }
     }
 
@@ -137,10 +190,12 @@ pub(crate) fn search<M: Model>(
     let mut tree = Tree::<M> {
         nodes: Vec::new(),
         path: Vec::new(),
+        salt: rng.next(),
     };
     let mut first = root;
     rng.shuffle(&mut first);
     let mut top = Node::new(None, me);
+    top.width = Some(first.len() as u32);
     top.lists.push((0, first));
     tree.nodes.push(top);
     let mut done = 0;
@@ -176,6 +231,8 @@ pub(crate) fn search<M: Model>(
 struct Tree<M: Model> {
     nodes: Vec<Node<Action<M>>>,
     path: Vec<usize>,
+    /// Seeds each node's shuffle of its actions.
+    salt: u64,
 }
 
 impl<M: Model> Tree<M> {
@@ -191,10 +248,10 @@ impl<M: Model> Tree<M> {
             let Some(seat) = world.to_act().first_seat() else {
                 break model.leaf(&mut world, rng);
             };
-            let list = self.list(node, model, &world, seat, rng);
             let step = if M::PERFECT || node == 0 {
-                self.step_listed(node, list)
+                self.step_listed(node, model, &world, seat)
             } else {
+                let list = self.list(node, model, &world, seat, rng);
                 self.step_indexed(node, list)
             };
             let Some((action, child)) = step else {
@@ -219,9 +276,10 @@ impl<M: Model> Tree<M> {
                     }
                     let c = self.nodes.len();
                     self.nodes.push(Node::new(Some(action.clone()), seat));
-                    self.nodes[node].children.push(c as u32);
+                    let parent = &mut self.nodes[node];
+                    parent.children.push(c as u32);
                     if !M::PERFECT && node != 0 {
-                        self.nodes[node].index.insert(action, c as u32);
+                        parent.index.get_or_insert_default().insert(action, c as u32);
                     }
                     self.path.push(c);
                     break match world.outcome() {
@@ -240,36 +298,54 @@ impl<M: Model> Tree<M> {
 
     /// Which of the node's action lists fits this world, made if new.
     fn list(&mut self, node: usize, model: &mut M, world: &M::G, seat: Seat, rng: &mut Fast) -> usize {
-        if node == 0 {
-            return 0;
-        }
-        let key = if M::PERFECT {
-            0
-        } else {
-            model.knowledge(world, seat)
-        };
+        let key = model.knowledge(world, seat);
         if let Some(i) = self.nodes[node].lists.iter().position(|(k, _)| *k == key) {
             return i;
         }
         let mut actions = model.actions(world, seat);
-        rng.shuffle(&mut actions);
+        if M::WIDEN.is_none() {
+            rng.shuffle(&mut actions);
+        }
         let lists = &mut self.nodes[node].lists;
-        // Worlds that differ in what the mover knows are rare; keep a few.
-        if lists.len() >= 8 {
+        // Worlds that differ in what the mover knows (where a hidden piece
+        // taken was a trap in one and not in another) are few; keep the
+        // latest of them.
+        if lists.len() >= 16 {
             lists.remove(1);
         }
         lists.push((key, actions));
         lists.len() - 1
     }
 
-    /// With one list: expand its next action, or choose among the children
-    /// by UCB1. Returns the action and the child (`None`: a new one).
-    fn step_listed(&self, node: usize, list: usize) -> Option<(Action<M>, Option<usize>)> {
-        let n = &self.nodes[node];
-        let actions = &n.lists[list].1;
-        if n.children.len() < actions.len() {
-            return Some((actions[n.children.len()].clone(), None));
+    /// With the same actions in every world: expand the next action in
+    /// the node's shuffled order, or choose among the children by UCB1.
+    /// Returns the action and the child (`None`: a new one). Only the root
+    /// keeps its list; other nodes list their actions again while they
+    /// have some without a child, which costs less than keeping every
+    /// list (memory is most of a search's cost).
+    fn step_listed(
+        &mut self,
+        node: usize,
+        model: &mut M,
+        world: &M::G,
+        seat: Seat,
+    ) -> Option<(Action<M>, Option<usize>)> {
+        let tried = self.nodes[node].children.len();
+        if self.nodes[node].width.is_none_or(|w| tried < w as usize) {
+            let next = if node == 0 {
+                self.nodes[0].lists[0].1.get(tried).cloned()
+            } else {
+                let mut actions = model.actions(world, seat);
+                let mut order = Fast::new(self.salt ^ (node as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                order.shuffle(&mut actions);
+                self.nodes[node].width = Some(actions.len() as u32);
+                actions.into_iter().nth(tried)
+            };
+            if let Some(action) = next {
+                return Some((action, None));
+            }
         }
+        let n = &self.nodes[node];
         let log = (n.visits.max(1) as f32).ln();
         let best = n
             .children
@@ -288,7 +364,7 @@ impl<M: Model> Tree<M> {
         {
             let n = &self.nodes[node];
             for a in &n.lists[list].1 {
-                match n.index.get(a) {
+                match n.index.as_ref().and_then(|i| i.get(a)) {
                     Some(&c) => available.push(c as usize),
                     None if untried.is_none() => untried = Some(a.clone()),
                     None => {}
@@ -298,7 +374,9 @@ impl<M: Model> Tree<M> {
         for &c in &available {
             self.nodes[c].avail += 1;
         }
-        if let Some(a) = untried {
+        let room = M::WIDEN
+            .is_none_or(|k| (available.len() as f32) < k * (self.nodes[node].visits.max(1) as f32).sqrt());
+        if let Some(a) = untried.filter(|_| room || available.is_empty()) {
             return Some((a, None));
         }
         let best = available.into_iter().max_by(|&a, &b| {

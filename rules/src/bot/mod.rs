@@ -71,14 +71,25 @@ impl Level {
         }
     }
 
-    /// The level in words, for people choosing an opponent.
+    /// The level's name for people.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Level::Random => "Random",
+            Level::Greedy => "Greedy",
+            Level::Easy => "Easy",
+            Level::Normal => "Normal",
+            Level::Hard => "Hard",
+        }
+    }
+
+    /// How the level plays, in words, for people choosing an opponent.
     pub const fn description(self) -> &'static str {
         match self {
-            Level::Random => "Random: plays any legal move",
-            Level::Greedy => "Greedy: takes the best-looking move, one move ahead",
-            Level::Easy => "Easy: thinks a little",
-            Level::Normal => "Normal: thinks a quarter of a second a move",
-            Level::Hard => "Hard: thinks about a second a move",
+            Level::Random => "plays any legal move",
+            Level::Greedy => "takes the best-looking move, one move ahead",
+            Level::Easy => "looks a few moves ahead, briefly",
+            Level::Normal => "thinks about a quarter of a second a move",
+            Level::Hard => "thinks about a second a move",
         }
     }
 
@@ -88,15 +99,18 @@ impl Level {
     }
 
     /// The search iterations a move may take at this level in `kind`:
-    /// calibrated so that `hard` takes about a second on one core of the
-    /// development machine (docs/bots.md), `normal` a quarter of that and
-    /// `easy` a twentieth. Zero for levels that do not search.
+    /// calibrated so that `hard` takes about a second of CPU on one core
+    /// of the development machine (Magma a little less; docs/bots.md),
+    /// `normal` a quarter of that and `easy` a twentieth. Zero for levels
+    /// that do not search.
     pub const fn iterations(self, kind: GameKind) -> u64 {
         let hard: u64 = match kind {
-            GameKind::Magneton => 12_000,
-            GameKind::Magnetism => 8_000,
-            GameKind::Magma => 20_000,
-            GameKind::Magnet => 6_000,
+            GameKind::Magneton => 140_000,
+            GameKind::Magnetism => 160_000,
+            // About 0.8 s: a larger tree costs more memory (some 17 MB a
+            // hundred thousand iterations) than it gains.
+            GameKind::Magma => 400_000,
+            GameKind::Magnet => 10_000,
         };
         match self {
             Level::Random | Level::Greedy => 0,
