@@ -5,14 +5,17 @@
 //! are thinking, and the runtime keeps the rest for rooms and connections.
 //!
 //! A move is a job: the bot's [`Situation`] (what its seat's client would
-//! see), its level and a deadline. The search stops at the deadline, when
-//! the job is cancelled (the game moved on, a takeover was stopped) or when
-//! the server shuts down; time spent waiting in the queue counts against
-//! the deadline, so a busy pool makes bots answer sooner, not later.
+//! see), its level, how long it may think, and when a turn timer would run
+//! out. The search stops when its time is up, when the job is cancelled
+//! (the game moved on, a takeover was stopped) or when the server shuts
+//! down. Time spent waiting in the queue counts against the thinking time,
+//! down to a quarter of it, so that a busy pool makes bots answer sooner
+//! and a little weaker rather than much later; a turn timer is never
+//! overrun.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use lodestone_rules::bot::{Level, Situation, Think, choose_with};
 use rand::SeedableRng;
@@ -25,7 +28,11 @@ use tokio_util::sync::CancellationToken;
 struct Job {
     situation: Situation,
     level: Level,
-    deadline: Instant,
+    /// How long the level may think.
+    think: Duration,
+    /// When the answer must be in at the latest (a turn timer).
+    due: Option<Instant>,
+    queued: Instant,
     seed: u64,
     cancel: CancellationToken,
     reply: oneshot::Sender<Option<String>>,
@@ -60,22 +67,25 @@ impl BotPool {
         self.threads
     }
 
-    /// The action `level` chooses in `situation`, by `deadline` (or sooner
-    /// if `cancel` fires); `None` if it has nothing to play, was
-    /// cancelled, or the server is stopping. Waits (without holding a
-    /// runtime worker) while the queue is full.
+    /// The action `level` chooses in `situation`, thinking for `think`
+    /// and done by `due` (or sooner if `cancel` fires); `None` if it has
+    /// nothing to play, was cancelled, or the server is stopping. Waits
+    /// (without holding a runtime worker) while the queue is full.
     pub async fn think(
         &self,
         situation: Situation,
         level: Level,
-        deadline: Instant,
+        think: Duration,
+        due: Option<Instant>,
         cancel: &CancellationToken,
     ) -> Option<String> {
         let (reply, answer) = oneshot::channel();
         let job = Job {
             situation,
             level,
-            deadline,
+            think,
+            due,
+            queued: Instant::now(),
             seed: crate::secrets::random_u64(),
             cancel: cancel.clone(),
             reply,
@@ -115,8 +125,13 @@ fn work(rx: &Mutex<mpsc::Receiver<Job>>, closing: &AtomicBool) {
             continue;
         }
         let started = Instant::now();
+        let waited = started.duration_since(job.queued);
+        let mut deadline = started + job.think.saturating_sub(waited).max(job.think / 4);
+        if let Some(due) = job.due {
+            deadline = deadline.min(due);
+        }
         let stop =
-            || closing.load(Ordering::Relaxed) || job.cancel.is_cancelled() || Instant::now() >= job.deadline;
+            || closing.load(Ordering::Relaxed) || job.cancel.is_cancelled() || Instant::now() >= deadline;
         let think = Think {
             iterations: job.level.iterations(job.situation.kind()),
             stop: Some(&stop),

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lodestone_protocol::{Code, RequestId, RoomState, RoomStatus, SeatRef, ServerMessage, codes};
-use lodestone_rules::bot::{Level, Situation};
+use lodestone_rules::bot::{Level, Situation, answer_within};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -279,10 +279,11 @@ impl Driver {
     /// the pool, within the level's time and the turn's timer.
     fn think(&self, version: u64, situation: Situation, time_left: Option<u64>) -> Thinking {
         let cancel = self.stop.child_token();
-        let deadline = Instant::now() + Duration::from_millis(self.level.move_ms(time_left));
+        let think = Duration::from_millis(self.level.think_ms());
+        let due = time_left.map(|left| Instant::now() + Duration::from_millis(answer_within(left)));
         let position = situation.position().to_string();
         let (app, level, token) = (self.app.clone(), self.level, cancel.clone());
-        let answer = tokio::spawn(async move { app.bots.think(situation, level, deadline, &token).await });
+        let answer = tokio::spawn(async move { app.bots.think(situation, level, think, due, &token).await });
         Thinking {
             version,
             position,

@@ -130,16 +130,6 @@ impl Level {
             Level::Hard => 1_200,
         }
     }
-
-    /// How long a move may take when the turn's timer has `time_left`
-    /// milliseconds (if it has one): the level's time, within
-    /// [`answer_within`].
-    pub fn move_ms(self, time_left: Option<u64>) -> u64 {
-        match time_left {
-            Some(left) => self.think_ms().min(answer_within(left)),
-            None => self.think_ms(),
-        }
-    }
 }
 
 impl fmt::Display for Level {

@@ -3,6 +3,7 @@
 //! per area.
 
 mod bad_input;
+mod bot_pool;
 mod bots;
 mod games;
 mod limits;
