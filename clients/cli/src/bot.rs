@@ -43,18 +43,8 @@ pub async fn run(config: BotConfig) -> Result<String> {
     let (room, invite) = match &config.room {
         Some(room) => (room.clone(), config.invite.clone()),
         None => {
-            let options: serde_json::Map<String, serde_json::Value> = config
-                .options
-                .iter()
-                .map(|(k, v)| (k.clone(), json!(v)))
-                .collect();
-            match conn
-                .request(json!({"type": "create_room", "game": config.game.name(), "options": options, "public": config.public}))
+            conn.create_room(config.game, &config.options, config.public)
                 .await?
-            {
-                ServerMessage::Ack { room: Some(room), invite, .. } => (room, invite),
-                other => bail!("unexpected reply to create_room: {other:?}"),
-            }
         }
     };
     let seat: serde_json::Value = match &config.seat {

@@ -215,6 +215,14 @@ struct LoadArgs {
     /// Seed of the random move choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also open this many rooms where one client plays against the
+    /// server's bots (the other seats), answering at once, so that bots
+    /// think throughout the run; their moves are reported apart.
+    #[arg(long, default_value_t = 0)]
+    bot_rooms: usize,
+    /// The level of those bots.
+    #[arg(long, default_value = "hard")]
+    bot_level: String,
     /// Allow a server that is not on a loopback address.
     #[arg(long)]
     allow_remote: bool,
@@ -452,6 +460,8 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         server_pid: args.server_pid,
         sources: args.sources.max(1),
         seed: args.seed,
+        bot_rooms: args.bot_rooms,
+        bot_level: args.bot_level.parse().map_err(Failure::Usage)?,
     };
     let mode = match args.rate {
         Some(rate) => format!("open loop at {rate} moves/s"),

@@ -170,6 +170,31 @@ impl Connection {
         }
     }
 
+    /// Opens a room of `game` with `options`; returns its id and, for a
+    /// private room, its invite code.
+    pub async fn create_room(
+        &mut self,
+        game: lodestone_rules::GameKind,
+        options: &[(String, String)],
+        public: bool,
+    ) -> Result<(String, Option<String>)> {
+        let options: serde_json::Map<String, Value> =
+            options.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+        match self
+            .request(
+                json!({"type": "create_room", "game": game.name(), "options": options, "public": public}),
+            )
+            .await?
+        {
+            ServerMessage::Ack {
+                room: Some(room),
+                invite,
+                ..
+            } => Ok((room, invite)),
+            other => bail!("unexpected reply to create_room: {other:?}"),
+        }
+    }
+
     /// Closes the connection politely.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
