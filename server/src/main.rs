@@ -85,6 +85,11 @@ struct Args {
     /// disk (survives a power cut too; every commit waits for the disk).
     #[arg(long, env = "LODESTONE_SYNC", default_value = "normal", value_parser = ["normal", "full"])]
     sync: String,
+    /// Threads bots think on, apart from the runtime's: the most cores
+    /// bots may use at once. 0 (the default) means half the CPUs, at
+    /// least one.
+    #[arg(long, env = "LODESTONE_BOT_THREADS", default_value_t = 0)]
+    bot_threads: usize,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
@@ -179,6 +184,13 @@ async fn run(args: Args) -> Result<(), String> {
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
         limits,
+        bot_threads: match args.bot_threads {
+            0 => std::thread::available_parallelism()
+                .map_or(1, |n| n.get() / 2)
+                .max(1),
+            n => n,
+        },
+        bot_queue: 1024,
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // Tests and scripts read this line to learn the port.

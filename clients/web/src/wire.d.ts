@@ -67,13 +67,34 @@ export type GameInfo = {
 /**
  * The game's name on the wire (`magneton`).
  */
-game: string, options: Array<OptionInfo>, };
+game: string, options: Array<OptionInfo>,
+/**
+ * The computer players `add_bot` can seat, weakest first.
+ */
+bots: Array<BotInfo>, };
 
 /**
  * One option of a game: its key, the values it accepts (the default
  * first) and a sentence saying what it does.
  */
 export type OptionInfo = { key: string, values: Array<string>, default: string, help: string, };
+
+/**
+ * One level of computer player: its name for `add_bot`, and in words.
+ */
+export type BotInfo = {
+/**
+ * `random`, `greedy`, `easy`, `normal` or `hard`.
+ */
+level: string,
+/**
+ * The level's name for people (`Hard`).
+ */
+name: string,
+/**
+ * How it plays, in a few words.
+ */
+description: string, };
 
 /**
  * Where a room is in its life.
