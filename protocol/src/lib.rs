@@ -381,6 +381,14 @@ pub struct RoomState {
     /// The invite code of a private room, shown to its seated players.
     pub invite: Option<String>,
     pub status: RoomStatus,
+    /// SHA-256 (hex) of the room's random seed, the same from the room's
+    /// creation on: chance (Magnet's dealt setups) draws only from that
+    /// seed (docs/protocol.md, "Commitments").
+    pub seed_commitment: String,
+    /// The seed itself, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seed: Option<String>,
     pub seats: Vec<SeatState>,
     /// The viewer's seat, or none for a spectator.
     pub you: Option<u8>,

@@ -131,7 +131,17 @@ export type RoomState = { id: string, game: string, options: { [key in string]: 
 /**
  * The invite code of a private room, shown to its seated players.
  */
-invite: string | null, status: RoomStatus, seats: Array<SeatState>,
+invite: string | null, status: RoomStatus,
+/**
+ * SHA-256 (hex) of the room's random seed, the same from the room's
+ * creation on: chance (Magnet's dealt setups) draws only from that
+ * seed (docs/protocol.md, "Commitments").
+ */
+seed_commitment: string,
+/**
+ * The seed itself, once the game is over.
+ */
+seed?: string, seats: Array<SeatState>,
 /**
  * The viewer's seat, or none for a spectator.
  */

@@ -15,8 +15,6 @@ use lodestone_protocol::{
     RoomState, RoomStatus, RoomSummary, SeatRef, SeatState, board_json, codes,
 };
 use lodestone_rules::{AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, Viewer};
-use rand::SeedableRng;
-use rand::rngs::ChaCha20Rng;
 
 use super::event::{Recorded, RoomEvent};
 use crate::secrets;
@@ -668,7 +666,9 @@ impl RoomCore {
     fn after_change(&mut self, at: Millis) -> Vec<Recorded> {
         let mut events = Vec::new();
         loop {
-            let mut rng = ChaCha20Rng::from_seed(self.chance_seed());
+            // The room's secret seed and the log length, hashed, so every
+            // draw can be redone from the seed (docs/protocol.md).
+            let mut rng = lodestone_protocol::chance_rng(&self.seed, self.log.len());
             let dealt = self.game.chance_actions(&mut rng);
             if dealt.is_empty() {
                 break;
@@ -691,15 +691,6 @@ impl RoomCore {
             events.push(self.record(wall, RoomEvent::Finished { result }));
         }
         events
-    }
-
-    /// The seed for chance at this point of the game: the room's secret
-    /// seed and the log length, hashed, so every draw is reproducible.
-    fn chance_seed(&self) -> [u8; 32] {
-        let digest = secrets::sha256_hex(&format!("{}:{}", self.seed, self.log.len()));
-        let mut seed = [0u8; 32];
-        hex::decode_to_slice(&digest, &mut seed).expect("a SHA-256 digest is 32 bytes");
-        seed
     }
 
     /// The distinct viewers among the watchers, with their connections.
@@ -812,6 +803,8 @@ impl RoomCore {
             public: self.public,
             invite: viewer.and(self.invite.clone()),
             status: self.status,
+            seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
+            seed: (self.status == RoomStatus::Finished).then(|| self.seed.clone()),
             seats,
             you: viewer.map(|s| s.0),
             play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from, shared)),
@@ -956,16 +949,24 @@ impl RoomCore {
         if let Some(outcome) = self.game.outcome() {
             out.push_str(&format!("[Result \"{outcome}\"]\n"));
         }
+        out.push_str(&format!(
+            "[SeedCommitment \"{}\"]\n",
+            lodestone_protocol::seed_commitment(&self.seed)
+        ));
+        let order = self.record_order();
         if finished {
             out.push_str(&format!("[Seed \"{}\"]\n", self.seed));
-            for (i, l) in self.log.iter().enumerate() {
-                if let Some((salt, commitment)) = &l.secret {
-                    out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", i + 1));
+            // Each commitment names its action by its number in this
+            // record (action lines from 1), not by the order of play:
+            // the record lists simultaneous actions in seat order.
+            for (number, &i) in order.iter().enumerate() {
+                if let Some((salt, commitment)) = &self.log[i].secret {
+                    out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", number + 1));
                 }
             }
         }
         out.push('\n');
-        for i in self.record_order() {
+        for i in order {
             let l = &self.log[i];
             if self.game.conceals(l.seat, &l.action, viewer) {
                 let commitment = l.secret.as_ref().map_or("", |(_, c)| c.as_str());
