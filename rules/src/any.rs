@@ -462,6 +462,10 @@ impl AnyGame {
         with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.is_server_action(a)))
     }
 
+    pub fn is_secret(&self, action: &AnyAction) -> bool {
+        with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.is_secret(a)))
+    }
+
     pub fn conceals(&self, actor: Seat, action: &AnyAction, viewer: Viewer) -> bool {
         with_game!(self, g => unwrap_action(g, action).is_some_and(|a| g.conceals(actor, a, viewer)))
     }

@@ -445,6 +445,15 @@ pub trait Game: Clone + fmt::Debug + Sized {
         false
     }
 
+    /// Whether `action` is secret when it is played: others may not see it
+    /// until a later reveal (a Magnet setup, a Magnetism opening magnet),
+    /// whichever seat plays first. A server commits to every secret action
+    /// as it is played; a record's checker expects a commitment for each.
+    /// None by default.
+    fn is_secret(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
     /// Whether `action`, played earlier by `actor`, must still be hidden from
     /// `viewer` now (a secret setup or magnet square before its reveal).
     fn conceals(&self, _actor: Seat, _action: &Self::Action, _viewer: Viewer) -> bool {

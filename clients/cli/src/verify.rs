@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::{chance_rng, commitment, seed_commitment};
-use lodestone_rules::{AnyAction, AnyGame, Millis, Record, Seat, Viewer};
+use lodestone_rules::{AnyAction, AnyGame, Millis, Record, Seat};
 
 /// The outcome of verifying a record: one line per check, in record
 /// order, and how many failed.
@@ -158,7 +158,7 @@ pub fn verify(record: &Record) -> Report {
                 ));
             }
         }
-        let secret = game.conceals(seat, &action, Viewer::Spectator);
+        let secret = game.is_secret(&action);
         match committed.remove(&number) {
             Some(c) => {
                 let actual = commitment(&c.salt, &action.to_string());

@@ -204,6 +204,10 @@ impl Game for Magnet {
 
     /// A setup stays secret from everyone but its side (and the referee)
     /// until the game is over.
+    fn is_secret(&self, action: &Action) -> bool {
+        matches!(action, Action::Setup(_))
+    }
+
     fn conceals(&self, actor: Seat, action: &Action, viewer: Viewer) -> bool {
         let secret = matches!(action, Action::Setup(_)) && self.outcome.is_none();
         secret

@@ -370,6 +370,10 @@ impl Game for Magnetism {
 
     /// A magnet placement stays hidden from everyone but its owner (and the
     /// referee) until both magnets are placed.
+    fn is_secret(&self, action: &Action) -> bool {
+        matches!(action, Action::Magnet(_))
+    }
+
     fn conceals(&self, actor: Seat, action: &Action, viewer: Viewer) -> bool {
         match (action, Color::from_seat(actor)) {
             (Action::Magnet(_), Some(c)) => !self.shows_magnet(c, viewer),

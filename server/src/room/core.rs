@@ -640,7 +640,7 @@ impl RoomCore {
     fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, applied: AnyEvents) -> Recorded {
         self.last_events = Some(applied);
         let text = action.to_string();
-        let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
+        let secret = self.game.is_secret(&action).then(|| {
             let salt = secrets::new_salt();
             let commitment = secrets::commitment(&salt, &text);
             (salt, commitment)
@@ -1209,6 +1209,24 @@ mod tests {
         );
         assert!(room.state_for(Some(Seat(0)), 0).play.unwrap().risks.is_empty());
         assert!(room.state_for(None, 0).play.unwrap().risks.is_empty());
+    }
+
+    /// Both opening magnets of Magnetism are committed to, whichever is
+    /// placed first: a record lists them in seat order, and its checker
+    /// expects a commitment for each secret action (regression: the second
+    /// placement, revealed at once, had none).
+    #[test]
+    fn every_secret_action_is_committed_to_whatever_the_order() {
+        let (mut room, _) = RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
+        let (a, b) = (player("a"), player("b"));
+        room.join(1, &a, None, None, 0).unwrap();
+        room.join(2, &b, None, None, 0).unwrap();
+        room.start(&a, 0).unwrap();
+        room.act(&b, "magnet d5", 0).unwrap();
+        room.act(&a, "magnet g3", 0).unwrap();
+        assert!(room.log.iter().all(|l| l.secret.is_some()));
+        let record = room.record_for(Some("a"), None).unwrap();
+        assert_eq!(record.matches("[Commitment ").count(), 0, "not before the end");
     }
 
     #[test]
