@@ -11,6 +11,12 @@ if ! command -v cargo >/dev/null 2>&1; then
     exit 1
 fi
 
+# `lodestone play`'s tests drive the client in tmux (clients/cli/tests/play.rs).
+if ! command -v tmux >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "== installing tmux"
+    apt-get install -y tmux >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y tmux >/dev/null; }
+fi
+
 # The black-box tests run on SQLite and on PostgreSQL: a throwaway cluster
 # is started for them (and Debian's postgresql installed first when run as
 # root without it), unless LODESTONE_TEST_POSTGRES names a server already,

@@ -246,11 +246,11 @@ impl RoomCore {
             } => {
                 let fail = |e: String| format!("action {action}: {e}");
                 let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
-                let events = self
+                let did = self
                     .game
                     .apply_with_events(*seat, &played, *at)
                     .map_err(|e| fail(e.message))?;
-                self.last_events = Some(events);
+                self.last_events = Some(did);
                 let secret = salt
                     .as_ref()
                     .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
@@ -577,11 +577,11 @@ impl RoomCore {
                 ),
             ));
         }
-        let events = self
+        let did = self
             .game
             .apply_with_events(seat, &action, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
-        let mut events = vec![self.log_action(seat, action, at, events)];
+        let mut events = vec![self.log_action(seat, action, at, did)];
         events.extend(self.after_change(at));
         Ok(events)
     }
@@ -602,14 +602,14 @@ impl RoomCore {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        let applied = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
-            Ok(applied) => applied,
+        let did = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
+            Ok(did) => did,
             Err(e) => {
                 tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
                 return None;
             }
         };
-        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, applied)];
+        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, did)];
         events.extend(self.after_change(at));
         Some(events)
     }
@@ -639,8 +639,8 @@ impl RoomCore {
 
     /// Appends an applied action to the log (with what it did), committing
     /// to it if it is secret; returns its event.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, applied: AnyEvents) -> Recorded {
-        self.last_events = Some(applied);
+    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, did: AnyEvents) -> Recorded {
+        self.last_events = Some(did);
         let text = action.to_string();
         let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
             let salt = secrets::new_salt();
@@ -674,14 +674,14 @@ impl RoomCore {
                 break;
             }
             for (seat, action) in dealt {
-                let applied = match self.game.apply_with_events(seat, &action, at) {
-                    Ok(applied) => applied,
+                let did = match self.game.apply_with_events(seat, &action, at) {
+                    Ok(did) => did,
                     Err(e) => {
                         tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
                         return events;
                     }
                 };
-                events.push(self.log_action(seat, action, at, applied));
+                events.push(self.log_action(seat, action, at, did));
             }
         }
         if let Some(outcome) = self.game.outcome() {
@@ -1145,6 +1145,71 @@ mod tests {
         ));
     }
 
+    /// `play.last`: what the last action did, filtered per viewer (a
+    /// secret magnet is told to its owner only), the same after a restart
+    /// and undone with a rolled-back change; `play.risks` for the seat to
+    /// act only.
+    #[test]
+    fn play_states_carry_the_last_effects_and_the_risks() {
+        use lodestone_protocol::{EffectState, RiskState};
+        let mut ops = Vec::new();
+        let (mut room, created) =
+            RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
+        ops.extend(created);
+        let (a, b) = (player("a"), player("b"));
+        ops.extend(room.join(1, &a, None, None, 0).unwrap().1);
+        ops.extend(room.join(2, &b, None, None, 0).unwrap().1);
+        ops.extend(room.start(&a, 0).unwrap());
+        let last = |room: &RoomCore, viewer| room.state_for(viewer, 0).play.unwrap().last;
+        assert_eq!(last(&room, Some(Seat(0))), None, "nothing played yet");
+        ops.extend(room.act(&a, "magnet g4", 0).unwrap());
+        let white = last(&room, Some(Seat(0))).unwrap();
+        assert_eq!((white.ply, white.seat), (1, 0));
+        assert!(matches!(&white.effects[..], [EffectState::Place { at, .. }] if at == "g4"));
+        for viewer in [Some(Seat(1)), None] {
+            let hidden = last(&room, viewer).unwrap();
+            assert!(hidden.effects.is_empty(), "{viewer:?} told {:?}", hidden.effects);
+        }
+        ops.extend(room.act(&b, "magnet d5", 0).unwrap());
+        let both = last(&room, None).unwrap().effects;
+        assert_eq!(both.len(), 2, "both magnets, now public: {both:?}");
+        // A restarted room tells the same.
+        let restored = RoomCore::restore("r", &ops).unwrap();
+        for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
+            assert_eq!(last(&restored, viewer), last(&room, viewer));
+        }
+        // A change that is rolled back takes its effects with it.
+        let checkpoint = room.checkpoint();
+        room.act(&a, "(f5) j1-g4", 0).unwrap();
+        assert!(matches!(&last(&room, None).unwrap().effects[0], EffectState::Move { to, .. } if to == "f5"));
+        room.restore_checkpoint(checkpoint);
+        assert_eq!(last(&room, None).unwrap().effects, both);
+        // Risks go to the seat to act only: docs/protocol.md's game, where
+        // black's C3 would complete white's line.
+        let mut room = magneton_room(true);
+        room.join(1, &a, None, None, 0).unwrap();
+        room.join(2, &b, None, None, 0).unwrap();
+        room.start(&a, 0).unwrap();
+        for (who, action) in [
+            (&a, "H3"),
+            (&b, "B8"),
+            (&a, "F1"),
+            (&b, "E1"),
+            (&a, "D2"),
+            (&b, "F2"),
+            (&a, "C6"),
+        ] {
+            room.act(who, action, 0).unwrap();
+        }
+        let black = room.state_for(Some(Seat(1)), 0).play.unwrap();
+        assert_eq!(
+            black.risks,
+            BTreeMap::from([("C3".to_string(), RiskState::Loses)])
+        );
+        assert!(room.state_for(Some(Seat(0)), 0).play.unwrap().risks.is_empty());
+        assert!(room.state_for(None, 0).play.unwrap().risks.is_empty());
+    }
+
     #[test]
     fn broadcasts_carry_only_new_moves_until_old_ones_change() {
         let (mut room, _) = RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
@@ -1283,70 +1348,5 @@ mod tests {
         );
         let restored = RoomCore::restore("r", &[created, expired].concat()).unwrap();
         assert!(restored.is_expired());
-    }
-
-    /// `play.last`: what the last action did, filtered per viewer (a
-    /// secret magnet is told to its owner only), the same after a restart
-    /// and undone with a rolled-back change; `play.risks` for the seat to
-    /// act only.
-    #[test]
-    fn play_states_carry_the_last_effects_and_the_risks() {
-        use lodestone_protocol::{EffectState, RiskState};
-        let mut events = Vec::new();
-        let (mut room, created) =
-            RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
-        events.extend(created);
-        let (a, b) = (player("a"), player("b"));
-        events.extend(room.join(1, &a, None, None, 0).unwrap().1);
-        events.extend(room.join(2, &b, None, None, 0).unwrap().1);
-        events.extend(room.start(&a, 0).unwrap());
-        let last = |room: &RoomCore, viewer| room.state_for(viewer, 0).play.unwrap().last;
-        assert_eq!(last(&room, Some(Seat(0))), None, "nothing played yet");
-        events.extend(room.act(&a, "magnet g4", 0).unwrap());
-        let white = last(&room, Some(Seat(0))).unwrap();
-        assert_eq!((white.ply, white.seat), (1, 0));
-        assert!(matches!(&white.effects[..], [EffectState::Place { at, .. }] if at == "g4"));
-        for viewer in [Some(Seat(1)), None] {
-            let hidden = last(&room, viewer).unwrap();
-            assert!(hidden.effects.is_empty(), "{viewer:?} told {:?}", hidden.effects);
-        }
-        events.extend(room.act(&b, "magnet d5", 0).unwrap());
-        let both = last(&room, None).unwrap().effects;
-        assert_eq!(both.len(), 2, "both magnets, now public: {both:?}");
-        // A restarted room tells the same.
-        let restored = RoomCore::restore("r", &events).unwrap();
-        for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
-            assert_eq!(last(&restored, viewer), last(&room, viewer));
-        }
-        // A change that is rolled back takes its effects with it.
-        let checkpoint = room.checkpoint();
-        room.act(&a, "(f5) j1-g4", 0).unwrap();
-        assert!(matches!(&last(&room, None).unwrap().effects[0], EffectState::Move { to, .. } if to == "f5"));
-        room.restore_checkpoint(checkpoint);
-        assert_eq!(last(&room, None).unwrap().effects, both);
-        // Risks go to the seat to act only: docs/protocol.md's game, where
-        // black's C3 would complete white's line.
-        let mut room = magneton_room(true);
-        room.join(1, &a, None, None, 0).unwrap();
-        room.join(2, &b, None, None, 0).unwrap();
-        room.start(&a, 0).unwrap();
-        for (who, action) in [
-            (&a, "H3"),
-            (&b, "B8"),
-            (&a, "F1"),
-            (&b, "E1"),
-            (&a, "D2"),
-            (&b, "F2"),
-            (&a, "C6"),
-        ] {
-            room.act(who, action, 0).unwrap();
-        }
-        let black = room.state_for(Some(Seat(1)), 0).play.unwrap();
-        assert_eq!(
-            black.risks,
-            BTreeMap::from([("C3".to_string(), RiskState::Loses)])
-        );
-        assert!(room.state_for(Some(Seat(0)), 0).play.unwrap().risks.is_empty());
-        assert!(room.state_for(None, 0).play.unwrap().risks.is_empty());
     }
 }
