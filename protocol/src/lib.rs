@@ -134,8 +134,9 @@ pub enum ClientMessage {
         room: String,
         action: String,
     },
-    /// Seat a computer player (`random` or `greedy`, default `greedy`) at
-    /// a free seat (a given one, or any), before the game starts.
+    /// Seat a computer player at a free seat (a given one, or any), before
+    /// the game starts. `level`: `random`, `greedy` (the default), `easy`,
+    /// `normal` or `hard` (`GET /api/games` lists them in words).
     AddBot {
         id: RequestId,
         room: String,
@@ -288,6 +289,19 @@ pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
     pub options: Vec<OptionInfo>,
+    /// The computer players `add_bot` can seat, weakest first.
+    pub bots: Vec<BotInfo>,
+}
+
+/// One level of computer player: its name for `add_bot`, and in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct BotInfo {
+    /// `random`, `greedy`, `easy`, `normal` or `hard`.
+    pub level: String,
+    /// The level's name for people (`Hard`).
+    pub name: String,
+    /// How it plays, in a few words.
+    pub description: String,
 }
 
 /// One option of a game: its key, the values it accepts (the default
@@ -315,6 +329,14 @@ impl GameInfo {
                         values: spec.values.iter().map(|v| v.to_string()).collect(),
                         default: spec.default_value().to_string(),
                         help: spec.help.to_string(),
+                    })
+                    .collect(),
+                bots: lodestone_rules::bot::Level::ALL
+                    .into_iter()
+                    .map(|level| BotInfo {
+                        level: level.name().to_string(),
+                        name: level.label().to_string(),
+                        description: level.description().to_string(),
                     })
                     .collect(),
             })
@@ -359,6 +381,14 @@ pub struct RoomState {
     /// The invite code of a private room, shown to its seated players.
     pub invite: Option<String>,
     pub status: RoomStatus,
+    /// SHA-256 (hex) of the room's random seed, the same from the room's
+    /// creation on: chance (Magnet's dealt setups) draws only from that
+    /// seed (docs/protocol.md, "Commitments").
+    pub seed_commitment: String,
+    /// The seed itself, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seed: Option<String>,
     pub seats: Vec<SeatState>,
     /// The viewer's seat, or none for a spectator.
     pub you: Option<u8>,
@@ -429,6 +459,30 @@ impl RoomState {
     /// The options as `(key, value)` pairs.
     pub fn option_pairs(&self) -> Vec<(String, String)> {
         self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+
+    /// What a bot playing the receiving seat knows when that seat is to
+    /// act: the game, options, seat, position text and offers. `None` when
+    /// the viewer holds no seat, is not to act, or the game is not known.
+    pub fn situation(&self) -> Option<lodestone_rules::bot::Situation> {
+        let (play, seat) = (self.play.as_ref()?, self.you?);
+        if self.status != RoomStatus::Playing || !play.to_act.contains(&seat) {
+            return None;
+        }
+        Some(lodestone_rules::bot::Situation::new(
+            self.game.parse().ok()?,
+            self.option_pairs(),
+            lodestone_rules::Seat(seat),
+            play.position.clone(),
+            play.offers(),
+        ))
+    }
+
+    /// The milliseconds left on the receiving seat's turn timer, if it is
+    /// running for that seat.
+    pub fn time_left(&self) -> Option<u64> {
+        let clock = self.play.as_ref()?.clock.as_ref()?;
+        (Some(clock.seat) == self.you).then_some(clock.remaining_ms)
     }
 }
 

@@ -38,6 +38,7 @@ pub fn declarations() -> String {
         RoomSummary,
         GameInfo,
         OptionInfo,
+        BotInfo,
         RoomStatus,
         SeatState,
         RoomState,

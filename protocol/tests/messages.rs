@@ -115,6 +115,8 @@ fn state() -> RoomState {
         public: true,
         invite: None,
         status: RoomStatus::Playing,
+        seed_commitment: "3b5f…".into(),
+        seed: None,
         seats: vec![
             SeatState {
                 seat: 0,

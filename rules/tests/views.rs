@@ -37,15 +37,7 @@ fn views_that_do_not_differ_are_the_same_for_everyone() {
                 let Some(seat) = game.to_act().first_seat() else {
                     break;
                 };
-                let view = game.view(Viewer::Seat(seat)).to_string();
-                let offers = game.offers(seat);
-                let situation = Situation {
-                    kind,
-                    options: &options,
-                    seat,
-                    position: &view,
-                    offers: &offers,
-                };
+                let situation = Situation::of(&game, seat);
                 let action = choose(&situation, Level::Random, &mut rng).unwrap();
                 game.play(seat, &action, Millis(0)).unwrap();
             }

@@ -12,6 +12,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::bot_pool::BotPool;
 use crate::clock::Clock;
 use crate::limits::{Admission, Limits};
 use crate::lobby::Lobby;
@@ -45,6 +46,10 @@ pub struct Config {
     pub sync_full: bool,
     /// Admission limits and quotas (`limits.rs`).
     pub limits: Limits,
+    /// Threads the bots think on (their CPU budget; at least 1).
+    pub bot_threads: usize,
+    /// Bot moves that may wait for a thread; more wait their turn to queue.
+    pub bot_queue: usize,
 }
 
 impl Default for Config {
@@ -58,6 +63,8 @@ impl Default for Config {
             outbox: 256,
             sync_full: false,
             limits: Limits::default(),
+            bot_threads: 1,
+            bot_queue: 1024,
         }
     }
 }
@@ -75,6 +82,8 @@ pub enum StartError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error("could not start the bots' threads: {0}")]
+    Bots(std::io::Error),
 }
 
 /// State shared by every connection and room task.
@@ -84,6 +93,8 @@ pub struct App {
     pub store: Store,
     pub lobby: Lobby,
     pub clock: Clock,
+    /// Where bots think (`bot_pool.rs`).
+    pub bots: BotPool,
     /// Cancelled on shutdown: connections say goodbye, rooms stop.
     pub shutdown: CancellationToken,
     /// Every connection and room task, so shutdown can wait for them.
@@ -211,9 +222,13 @@ impl Server {
         };
         let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
         let addr = listener.local_addr().map_err(bind)?;
+        let metrics = Metrics::new();
+        let store = store.with_commit_histogram(metrics.commit_seconds.clone());
+        let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
         let app = Arc::new(App {
+            bots,
             admission: Admission::new(&config.limits),
-            metrics: Metrics::new(),
+            metrics,
             config,
             store,
             lobby: Lobby::default(),
@@ -225,6 +240,7 @@ impl Server {
         });
         let resumed = app.resume_rooms().await?;
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
+        tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = crate::http::router(app.clone());
         app.tasks
             .spawn(crate::serve::serve(listener, router, app.clone()));
@@ -238,6 +254,12 @@ impl Server {
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The shared state, for the server's own tests.
+    #[cfg(test)]
+    pub(crate) fn app(&self) -> &Arc<App> {
+        &self.app
     }
 
     /// Resolves when shutdown has been asked for.

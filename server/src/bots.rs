@@ -1,18 +1,27 @@
-//! Computer players inside the server. A bot is a guest like any other
-//! (its level stored with it, so a restarted server sets it playing
-//! again); it joins through the room's ordinary requests and reads the
-//! very frames a client connection would receive, so it sees only its
-//! seat's view. It chooses with `lodestone_rules::bot`, like
-//! `lodestone bot`.
+//! Computer players inside the server. A bot reads the very frames a
+//! client connection would receive, so it sees only its seat's view, and
+//! acts through the room's ordinary requests. Its thinking happens on the
+//! bot pool's threads (`bot_pool.rs`), never on the room's task or a
+//! runtime worker.
+//!
+//! Two kinds of bot play a seat:
+//!
+//! - a **bot guest** seated by `add_bot`: a guest like any other, its
+//!   level stored with it so that a restarted server sets it playing
+//!   again;
+//! - a **takeover** ([`take_over`]): a bot playing a person's seat *as
+//!   that person* (their identity on the room's requests) until
+//!   [`Takeover::stop`], which returns once the bot will send nothing more.
+//!   This is the mechanism an absence policy (a player gone too long is
+//!   replaced by a bot until they return) builds on.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use lodestone_protocol::{Code, RequestId, RoomStatus, SeatRef, ServerMessage, codes};
-use lodestone_rules::bot::{Level, Situation, choose};
-use lodestone_rules::{GameKind, Seat};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use lodestone_protocol::{Code, RequestId, RoomState, RoomStatus, SeatRef, ServerMessage, codes};
+use lodestone_rules::bot::{Level, Situation, answer_within};
 use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::app::App;
@@ -87,8 +96,15 @@ pub async fn add_bot(
     }
     match reply(&mut inbox, &id).await {
         Some(ServerMessage::Ack { seat: Some(seat), .. }) => {
-            app.tasks
-                .spawn(play(app.clone(), room, player, outbox, inbox, level));
+            let bot = Driver {
+                app: app.clone(),
+                room,
+                player,
+                outbox,
+                level,
+                stop: app.shutdown.child_token(),
+            };
+            app.tasks.spawn(bot.play(inbox));
             Ok(seat)
         }
         Some(ServerMessage::Error { code, message, .. }) => Err((code, message)),
@@ -98,91 +114,353 @@ pub async fn add_bot(
 
 /// Sets a stored bot playing again in `room` (after a restart).
 pub async fn resume_bot(app: &Arc<App>, room: RoomHandle, player: Player, level: Level) {
-    let (outbox, inbox) = outbox(app);
-    let watch = RoomRequest::Watch { invite: None };
-    if room
-        .request(
-            player.clone(),
-            outbox.clone(),
-            RequestId::Text("bot-watch".into()),
-            watch,
-        )
-        .await
-        .is_ok()
-    {
-        app.tasks
-            .spawn(play(app.clone(), room, player, outbox, inbox, level));
+    let stop = app.shutdown.child_token();
+    if let Some((bot, inbox)) = watch_as(app, room, player, level, stop).await {
+        app.tasks.spawn(bot.play(inbox));
     }
 }
 
-/// The bot's loop: on every update where its seat is to act, choose and
-/// send an action. Ends with the game, the room or the server.
-async fn play(
+/// A bot playing a person's seat as that person; see [`take_over`].
+// The absence policy of the table rules will start and stop these; until
+// then only the tests do.
+#[cfg_attr(not(test), allow(dead_code))]
+#[derive(Debug)]
+pub struct Takeover {
+    stop: CancellationToken,
+    task: JoinHandle<()>,
+}
+
+#[cfg_attr(not(test), allow(dead_code))]
+impl Takeover {
+    /// Stops the bot at once: a search in progress is abandoned, and when
+    /// this returns the bot has left the room and will send nothing more.
+    pub async fn stop(self) {
+        self.stop.cancel();
+        let _ = self.task.await;
+    }
+
+    /// Whether the bot has stopped by itself (the game ended, the room or
+    /// the server went away).
+    pub fn is_finished(&self) -> bool {
+        self.task.is_finished()
+    }
+}
+
+/// Starts a bot of `level` playing `player`'s seat in `room` with
+/// `player`'s identity: it watches the room as that player and acts
+/// through the room's ordinary requests, so the room sees the person's own
+/// moves. `None` if the room is not available.
+#[cfg_attr(not(test), allow(dead_code))]
+pub async fn take_over(app: &Arc<App>, room: RoomHandle, player: Player, level: Level) -> Option<Takeover> {
+    let stop = app.shutdown.child_token();
+    let (bot, inbox) = watch_as(app, room, player, level, stop.clone()).await?;
+    let task = app.tasks.spawn(bot.play(inbox));
+    Some(Takeover { stop, task })
+}
+
+/// A driver for `player`, watching `room` with its own connection.
+async fn watch_as(
+    app: &Arc<App>,
+    room: RoomHandle,
+    player: Player,
+    level: Level,
+    stop: CancellationToken,
+) -> Option<(Driver, Inbox)> {
+    let (outbox, inbox) = outbox(app);
+    let watch = RoomRequest::Watch { invite: None };
+    room.request(
+        player.clone(),
+        outbox.clone(),
+        RequestId::Text("bot-watch".into()),
+        watch,
+    )
+    .await
+    .ok()?;
+    let driver = Driver {
+        app: app.clone(),
+        room,
+        player,
+        outbox,
+        level,
+        stop,
+    };
+    Some((driver, inbox))
+}
+
+/// What plays one seat: the identity it acts with and its connection.
+struct Driver {
     app: Arc<App>,
     room: RoomHandle,
     player: Player,
     outbox: Outbox,
-    mut inbox: Inbox,
     level: Level,
-) {
-    let _counted = app.metrics.bot();
-    let mut rng = SmallRng::seed_from_u64(secrets::random_u64());
-    let mut acted_on = 0;
-    let mut n = 0u64;
-    loop {
-        let frame = tokio::select! {
-            _ = app.shutdown.cancelled() => break,
-            frame = inbox.recv() => match frame {
-                Some(frame) => frame,
-                None => break,
-            },
-        };
-        let Ok(ServerMessage::Update { version, state, .. }) = serde_json::from_str::<ServerMessage>(&frame)
-        else {
-            continue;
-        };
-        if state.status == RoomStatus::Finished {
-            break;
+    /// Ends the bot (shutdown, or a takeover's stop).
+    stop: CancellationToken,
+}
+
+/// A move being thought about: the room version and position it is for,
+/// how to cancel it, and its answer.
+struct Thinking {
+    version: u64,
+    position: String,
+    cancel: CancellationToken,
+    answer: JoinHandle<Option<String>>,
+}
+
+impl Driver {
+    /// The bot's loop: whenever its seat is to act in a newer state than
+    /// it last acted on, the pool thinks and the bot sends the action.
+    /// Ends with the game, the room, the connection, or `stop`.
+    async fn play(self, mut inbox: Inbox) {
+        let _counted = self.app.metrics.bot();
+        let mut latest: Option<(u64, Box<RoomState>)> = None;
+        let mut thinking: Option<Thinking> = None;
+        let mut acted_on = 0;
+        let mut n = 0u64;
+        loop {
+            if thinking.is_none()
+                && let Some((version, state)) = &latest
+                && *version > acted_on
+                && let Some(situation) = state.situation()
+            {
+                thinking = Some(self.think(*version, situation, state.time_left()));
+            }
+            let answer = async {
+                match thinking.as_mut() {
+                    Some(t) => (&mut t.answer).await.ok().flatten(),
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                biased;
+                _ = self.stop.cancelled() => break,
+                _ = self.outbox.close.cancelled() => break,
+                action = answer => {
+                    acted_on = thinking.take().map_or(acted_on, |t| t.version);
+                    let Some(action) = action else { continue };
+                    if self.stop.is_cancelled() {
+                        break;
+                    }
+                    n += 1;
+                    let id = RequestId::Text(format!("bot-{n}"));
+                    let act = RoomRequest::Act { action };
+                    if self.room.request(self.player.clone(), self.outbox.clone(), id, act).await.is_err() {
+                        break;
+                    }
+                }
+                frame = inbox.recv() => {
+                    let Some(frame) = frame else { break };
+                    // Frames of kinds this bot does not know are skipped.
+                    let Ok(ServerMessage::Update { version, state, .. }) = serde_json::from_str::<ServerMessage>(&frame) else {
+                        continue;
+                    };
+                    if state.status == RoomStatus::Finished {
+                        break;
+                    }
+                    // A search about a position that has changed (a timer
+                    // ran out, a vote began) is dropped.
+                    if let Some(t) = &thinking
+                        && state.situation().is_none_or(|s| s.position() != t.position)
+                    {
+                        t.cancel.cancel();
+                        thinking = None;
+                    }
+                    latest = Some((version, state));
+                }
+            }
         }
-        let (Some(play), Some(seat)) = (&state.play, state.you) else {
-            continue;
-        };
-        if version <= acted_on || !play.to_act.contains(&seat) {
-            continue;
+        if let Some(t) = thinking {
+            t.cancel.cancel();
         }
-        let Ok(kind) = state.game.parse::<GameKind>() else {
-            break;
-        };
-        let options: Vec<(String, String)> = state
-            .options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        let offers: Vec<(String, Vec<String>)> = play
-            .legal
-            .iter()
-            .map(|a| (a.clone(), play.promotions.get(a).cloned().unwrap_or_default()))
-            .collect();
-        let situation = Situation {
-            kind,
-            options: &options,
-            seat: Seat(seat),
-            position: &play.position,
-            offers: &offers,
-        };
-        acted_on = version;
-        let Some(action) = choose(&situation, level, &mut rng) else {
-            continue;
-        };
-        n += 1;
-        let id = RequestId::Text(format!("bot-{n}"));
-        if room
-            .request(player.clone(), outbox.clone(), id, RoomRequest::Act { action })
-            .await
-            .is_err()
-        {
-            break;
+        self.room.disconnect(self.outbox.conn).await;
+    }
+
+    /// Starts thinking about `situation` (of room version `version`) on
+    /// the pool, within the level's time and the turn's timer.
+    fn think(&self, version: u64, situation: Situation, time_left: Option<u64>) -> Thinking {
+        let cancel = self.stop.child_token();
+        let think = Duration::from_millis(self.level.think_ms());
+        let due = time_left.map(|left| Instant::now() + Duration::from_millis(answer_within(left)));
+        let position = situation.position().to_string();
+        let (app, level, token) = (self.app.clone(), self.level, cancel.clone());
+        let answer = tokio::spawn(async move { app.bots.think(situation, level, think, due, &token).await });
+        Thinking {
+            version,
+            position,
+            cancel,
+            answer,
         }
     }
-    room.disconnect(outbox.conn).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::room::{RoomCore, spawn_room};
+    use crate::{Config, Server};
+
+    /// A person's end of the room: her connection's frames, read as a
+    /// client would.
+    struct Person {
+        player: Player,
+        outbox: Outbox,
+        inbox: Inbox,
+        /// The latest update.
+        state: Option<(u64, Box<RoomState>)>,
+        n: u64,
+    }
+
+    impl Person {
+        async fn new(app: &Arc<App>, name: &str) -> Person {
+            let player = Player {
+                id: uuid::Uuid::new_v4().to_string(),
+                name: name.into(),
+            };
+            let op = Op::CreateGuest {
+                id: player.id.clone(),
+                name: player.name.clone(),
+                token_hash: secrets::token_hash(&secrets::new_token()),
+                created_at: 0,
+                bot: None,
+            };
+            app.store.write(vec![op]).await.unwrap();
+            let (outbox, inbox) = outbox(app);
+            Person {
+                player,
+                outbox,
+                inbox,
+                state: None,
+                n: 0,
+            }
+        }
+
+        /// Sends `request` and reads frames until its reply; returns it.
+        async fn ask(&mut self, room: &RoomHandle, request: RoomRequest) -> ServerMessage {
+            self.n += 1;
+            let id = RequestId::Number(self.n);
+            room.request(self.player.clone(), self.outbox.clone(), id.clone(), request)
+                .await
+                .unwrap();
+            loop {
+                let message = self.frame().await;
+                match &message {
+                    ServerMessage::Ack { id: i, .. } | ServerMessage::Error { id: Some(i), .. }
+                        if *i == id =>
+                    {
+                        return message;
+                    }
+                    _ => {}
+                }
+            }
+        }
+
+        async fn frame(&mut self) -> ServerMessage {
+            let frame = self.inbox.recv().await.expect("the room is open");
+            let message: ServerMessage = serde_json::from_str(&frame).unwrap();
+            if let ServerMessage::Update { version, state, .. } = &message {
+                self.state = Some((*version, state.clone()));
+            }
+            message
+        }
+
+        /// Reads frames until the latest state, at `after` or later,
+        /// satisfies `cond`.
+        async fn until(&mut self, after: u64, cond: impl Fn(&RoomState) -> bool) -> (u64, Box<RoomState>) {
+            loop {
+                if let Some((v, s)) = &self.state
+                    && *v >= after
+                    && cond(s)
+                {
+                    return (*v, s.clone());
+                }
+                self.frame().await;
+            }
+        }
+    }
+
+    fn moves(state: &RoomState) -> usize {
+        state
+            .play
+            .as_ref()
+            .map_or(0, |p| p.moves_from as usize + p.moves.len())
+    }
+
+    fn my_turn(state: &RoomState) -> bool {
+        state.situation().is_some()
+    }
+
+    #[tokio::test]
+    async fn a_takeover_plays_a_persons_seat_as_that_person_and_stops_at_once() {
+        let dir = std::env::temp_dir().join(format!("lodestone-takeover-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let server = Server::start(Config {
+            bind: "127.0.0.1:0".parse().unwrap(),
+            database: format!("sqlite://{}", dir.join("t.db").display()),
+            ..Config::default()
+        })
+        .await
+        .unwrap();
+        let app = server.app().clone();
+        // Created now: a room created at time 0 would have expired long ago.
+        let now = app.clock.now_ms();
+        let (core, events) = RoomCore::create("r1".into(), "magneton", &BTreeMap::new(), true, now).unwrap();
+        app.store.write(crate::room::ops("r1", &events)).await.unwrap();
+        let room = spawn_room(core, &app);
+        let mut ann = Person::new(&app, "Ann").await;
+        let join = RoomRequest::Join {
+            seat: Some(SeatRef::Index(0)),
+            invite: None,
+        };
+        assert!(matches!(
+            ann.ask(&room, join).await,
+            ServerMessage::Ack { seat: Some(0), .. }
+        ));
+        add_bot(&app, room.clone(), None, None, Level::Random)
+            .await
+            .unwrap();
+        assert!(matches!(
+            ann.ask(&room, RoomRequest::Start).await,
+            ServerMessage::Ack { .. }
+        ));
+
+        // Ann is away: a bot plays white as Ann, and black's bot answers.
+        let takeover = take_over(&app, room.clone(), ann.player.clone(), Level::Easy)
+            .await
+            .unwrap();
+        // Six actions in turn: three of them white's, played by the bot.
+        ann.until(0, |s| moves(s) >= 6).await;
+        assert!(!takeover.is_finished());
+
+        // Ann is back: the takeover stops, and nothing more is played for
+        // white. A request of hers, answered in order, comes after anything
+        // the bot had sent.
+        takeover.stop().await;
+        let watch = RoomRequest::Watch { invite: None };
+        assert!(matches!(ann.ask(&room, watch).await, ServerMessage::Ack { .. }));
+        let (version, state) = ann.until(0, my_turn).await;
+        let before = moves(&state);
+        let action = state.play.as_ref().unwrap().legal[0].clone();
+        let acted = match ann.ask(&room, RoomRequest::Act { action }).await {
+            ServerMessage::Ack { version: Some(v), .. } => v,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(acted, version + 1, "nothing came between");
+        // Black answers; white is Ann's to play again, and only Ann's
+        // move and black's were added.
+        let (_, state) = ann
+            .until(acted + 1, |s| my_turn(s) || s.status == RoomStatus::Finished)
+            .await;
+        if state.status == RoomStatus::Playing {
+            assert_eq!(moves(&state), before + 2);
+            let watch = RoomRequest::Watch { invite: None };
+            ann.ask(&room, watch).await;
+            assert_eq!(moves(&ann.state.as_ref().unwrap().1), before + 2);
+        }
+        // The store closes once every handle to the server's state is gone.
+        drop((ann, room, app));
+        server.shutdown().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -5,6 +5,7 @@
 //! same way.
 
 mod app;
+mod bot_pool;
 mod bots;
 mod clock;
 mod health;

@@ -85,6 +85,11 @@ struct Args {
     /// disk (survives a power cut too; every commit waits for the disk).
     #[arg(long, env = "LODESTONE_SYNC", default_value = "normal", value_parser = ["normal", "full"])]
     sync: String,
+    /// Threads bots think on, apart from the runtime's: the most cores
+    /// bots may use at once. 0 (the default) means half the CPUs, at
+    /// least one.
+    #[arg(long, env = "LODESTONE_BOT_THREADS", default_value_t = 0)]
+    bot_threads: usize,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
@@ -156,9 +161,19 @@ async fn run(args: Args) -> Result<(), String> {
     }
     // Every connection is a file descriptor: raise the soft limit to the
     // hard one.
-    match rlimit::increase_nofile_limit(u64::MAX) {
-        Ok(limit) => tracing::debug!(limit, "open file limit"),
-        Err(e) => tracing::warn!(error = %e, "could not raise the open file limit"),
+    let files = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => {
+            tracing::debug!(limit, "open file limit");
+            Some(limit)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not raise the open file limit");
+            None
+        }
+    };
+    let mut limits: lodestone_server::Limits = args.limits.into();
+    if let Some(files) = files {
+        limits.max_connections = lodestone_server::limits::fit_to_files(limits.max_connections, files);
     }
     let config = Config {
         bind: args.bind,
@@ -168,7 +183,14 @@ async fn run(args: Args) -> Result<(), String> {
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
-        limits: args.limits.into(),
+        limits,
+        bot_threads: match args.bot_threads {
+            0 => std::thread::available_parallelism()
+                .map_or(1, |n| n.get() / 2)
+                .max(1),
+            n => n,
+        },
+        bot_queue: 1024,
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // Tests and scripts read this line to learn the port.

@@ -4,8 +4,10 @@
 
 use anyhow::{Context, Result, bail};
 use lodestone_protocol::{RoomStatus, ServerMessage};
-use lodestone_rules::bot::{Level, Situation, choose};
-use lodestone_rules::{GameKind, Seat};
+use std::time::{Duration, Instant};
+
+use lodestone_rules::GameKind;
+use lodestone_rules::bot::{Level, Think, answer_within, choose_with};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::json;
@@ -27,6 +29,9 @@ pub struct BotConfig {
     pub options: Vec<(String, String)>,
     pub public: bool,
     pub level: Level,
+    /// Milliseconds a search may think per move, instead of the level's
+    /// iterations.
+    pub think: Option<u64>,
     pub name: String,
     pub seed: u64,
 }
@@ -38,18 +43,8 @@ pub async fn run(config: BotConfig) -> Result<String> {
     let (room, invite) = match &config.room {
         Some(room) => (room.clone(), config.invite.clone()),
         None => {
-            let options: serde_json::Map<String, serde_json::Value> = config
-                .options
-                .iter()
-                .map(|(k, v)| (k.clone(), json!(v)))
-                .collect();
-            match conn
-                .request(json!({"type": "create_room", "game": config.game.name(), "options": options, "public": config.public}))
+            conn.create_room(config.game, &config.options, config.public)
                 .await?
-            {
-                ServerMessage::Ack { room: Some(room), invite, .. } => (room, invite),
-                other => bail!("unexpected reply to create_room: {other:?}"),
-            }
         }
     };
     let seat: serde_json::Value = match &config.seat {
@@ -98,23 +93,31 @@ pub async fn run(config: BotConfig) -> Result<String> {
                 }
             }
             RoomStatus::Playing => {
-                let mine = state
-                    .you
-                    .filter(|s| state.play.as_ref().is_some_and(|p| p.to_act.contains(s)));
                 if version > acted_on
-                    && let (Some(seat), Some(play), Ok(kind)) =
-                        (mine, &state.play, state.game.parse::<GameKind>())
+                    && let Some(situation) = state.situation()
                 {
-                    let (options, offers) = (state.option_pairs(), play.offers());
-                    let situation = Situation {
-                        kind,
-                        options: &options,
-                        seat: Seat(seat),
-                        position: &play.position,
-                        offers: &offers,
-                    };
                     acted_on = version;
-                    if let Some(action) = choose(&situation, config.level, &mut rng) {
+                    // The level's iterations, or --think; never more than
+                    // the turn's timer allows.
+                    let cap = state.time_left().map(answer_within);
+                    let limit = match (config.think, cap) {
+                        (Some(t), Some(c)) => Some(t.min(c)),
+                        (t, c) => t.or(c),
+                    };
+                    let began = Instant::now();
+                    let stop = move || limit.is_some_and(|l| began.elapsed() >= Duration::from_millis(l));
+                    let think = Think {
+                        iterations: match config.think {
+                            Some(_) => u64::MAX,
+                            None => config.level.iterations(situation.kind()),
+                        },
+                        stop: Some(&stop),
+                    };
+                    // Thinking blocks this thread: let the runtime know.
+                    let chosen = tokio::task::block_in_place(|| {
+                        choose_with(&situation, config.level, &think, &mut rng)
+                    });
+                    if let Some(action) = chosen {
                         match conn
                             .request(json!({"type": "act", "room": room, "action": action}))
                             .await

@@ -10,6 +10,11 @@
 //!
 //! Latency of a move = from sending the action (or its scheduled time) until
 //! the mover receives the update that includes it.
+//!
+//! `--bot-rooms N` adds N rooms where one client plays against the server's
+//! own bots (`--bot-level`, `hard` by default), answering at once, so that
+//! the bots are thinking all the time; their moves are counted apart and
+//! the latency stays that of the people's games.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,6 +51,10 @@ pub struct LoadConfig {
     /// Spread connections over 127.0.0.1 ..= 127.0.0.N.
     pub sources: u8,
     pub seed: u64,
+    /// Rooms of a client against the server's bots, played beside the
+    /// measured games.
+    pub bot_rooms: usize,
+    pub bot_level: lodestone_rules::bot::Level,
 }
 
 #[derive(Debug, Default)]
@@ -56,6 +65,8 @@ struct Stats {
     errors: AtomicU64,
     disconnects: AtomicU64,
     claimed: AtomicU64,
+    bot_moves: AtomicU64,
+    bot_games: AtomicU64,
 }
 
 /// The figures of a run.
@@ -70,6 +81,9 @@ pub struct LoadReport {
     /// Microseconds.
     pub latency: Histogram<u64>,
     pub cpu_per_move_us: Option<f64>,
+    /// With bot rooms: how many, their bots' level, the bots' moves and
+    /// the bot games finished.
+    pub bots: Option<(usize, lodestone_rules::bot::Level, u64, u64)>,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -94,6 +108,13 @@ impl std::fmt::Display for LoadReport {
         match self.cpu_per_move_us {
             Some(us) => writeln!(f, "server cpu per move: {us:.1} us")?,
             None => writeln!(f, "server cpu per move: unknown (give --server-pid)")?,
+        }
+        if let Some((rooms, level, moves, finished)) = self.bots {
+            writeln!(
+                f,
+                "bot rooms {rooms} ({level}): bot moves {moves} ({:.1}/s), games finished {finished}",
+                moves as f64 / self.seconds.max(1e-9)
+            )?;
         }
         write!(f, "errors {}, disconnects {}", self.errors, self.disconnects)
     }
@@ -160,6 +181,23 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         }
         slots.push(clients);
     }
+    // The bot rooms start first, so that their bots are thinking before
+    // the measured games begin.
+    let mut bot_tasks = tokio::task::JoinSet::new();
+    let bots_deadline = Instant::now() + config.duration + Duration::from_secs(2);
+    for b in 0..config.bot_rooms {
+        let n = config.games * seats + b;
+        let conn = Connection::connect(&config.endpoint, source(n, config.sources))
+            .await
+            .with_context(|| format!("connection {n}"))?;
+        let room = BotRoom {
+            config: config.clone(),
+            stats: stats.clone(),
+            rng: SmallRng::seed_from_u64(config.seed ^ (n as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)),
+            deadline: bots_deadline,
+        };
+        bot_tasks.spawn(room.run(conn, b));
+    }
     let cpu_before = config.server_pid.map(cpu_seconds).transpose()?;
     let start = Instant::now();
     let deadline = start + config.duration;
@@ -188,6 +226,14 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     }
     let seconds = start.elapsed().as_secs_f64();
     let moves = stats.moves.load(Ordering::Relaxed);
+    let bot_moves = stats.bot_moves.load(Ordering::Relaxed);
+    bot_tasks.abort_all();
+    while let Some(result) = bot_tasks.join_next().await {
+        if let Ok(Err(e)) = result {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+            crate::out::note(format_args!("lodestone load: a bot room failed: {e:#}"));
+        }
+    }
     let cpu_per_move_us = match (config.server_pid, cpu_before) {
         (Some(pid), Some(before)) if moves > 0 => Some((cpu_seconds(pid)? - before) * 1e6 / moves as f64),
         _ => None,
@@ -205,7 +251,92 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         seconds,
         latency,
         cpu_per_move_us,
+        bots: (config.bot_rooms > 0).then(|| {
+            (
+                config.bot_rooms,
+                config.bot_level,
+                bot_moves,
+                stats.bot_games.load(Ordering::Relaxed),
+            )
+        }),
     })
+}
+
+/// A room where one client plays seat 0 against the server's bots in all
+/// the other seats, answering at once, game after game.
+struct BotRoom {
+    config: LoadConfig,
+    stats: Arc<Stats>,
+    rng: SmallRng,
+    deadline: Instant,
+}
+
+impl BotRoom {
+    async fn run(mut self, mut conn: Connection, n: usize) -> Result<()> {
+        conn.hello(&format!("load-bots-{n}"), None).await?;
+        while Instant::now() < self.deadline {
+            self.play_one(&mut conn).await?;
+        }
+        conn.close().await;
+        Ok(())
+    }
+
+    async fn play_one(&mut self, conn: &mut Connection) -> Result<()> {
+        let (room, invite) = conn
+            .create_room(self.config.game, &self.config.options, false)
+            .await?;
+        conn.state = None;
+        conn.request(json!({"type": "join", "room": room, "seat": 0, "invite": invite}))
+            .await?;
+        let seats = AnyGame::new(self.config.game, &self.config.options)
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .seat_count();
+        for _ in 1..seats {
+            conn.request(json!({"type": "add_bot", "room": room, "level": self.config.bot_level.name(), "invite": invite}))
+                .await?;
+        }
+        conn.request(json!({"type": "start", "room": room})).await?;
+        let mut acted_on = 0;
+        let mut seen = 0;
+        loop {
+            if let Some((version, state)) = &conn.state {
+                let play = state.play.as_ref();
+                // Every action past the ones seen that is not the client's
+                // is a bot's.
+                let total = play.map_or(0, |p| p.moves_from as usize + p.moves.len());
+                let bots = play.map_or(0, |p| {
+                    p.moves
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, m)| p.moves_from as usize + i >= seen && m.seat != 0)
+                        .count()
+                });
+                self.stats.bot_moves.fetch_add(bots as u64, Ordering::Relaxed);
+                seen = seen.max(total);
+                if state.status == RoomStatus::Finished {
+                    self.stats.bot_games.fetch_add(1, Ordering::Relaxed);
+                    return Ok(());
+                }
+                if let Some(play) = play
+                    && *version > acted_on
+                    && play.to_act.contains(&0)
+                    && !play.legal.is_empty()
+                {
+                    acted_on = *version;
+                    let action = play.legal[self.rng.random_range(0..play.legal.len())].clone();
+                    conn.send(json!({"type": "act", "room": room, "action": action}))
+                        .await?;
+                }
+            }
+            let event = tokio::select! {
+                e = conn.next() => e?,
+                _ = tokio::time::sleep_until(self.deadline) => return Ok(()),
+            };
+            if let Event::Closed = event {
+                bail!("a bot room's connection closed");
+            }
+        }
+    }
 }
 
 /// One concurrent game, played again and again.
@@ -239,19 +370,9 @@ impl Slot {
     }
 
     async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
-        let options: serde_json::Map<String, serde_json::Value> = self
-            .config
-            .options
-            .iter()
-            .map(|(k, v)| (k.clone(), json!(v)))
-            .collect();
-        let (room, invite) = match clients[0]
-            .request(json!({"type": "create_room", "game": self.config.game.name(), "options": options, "public": false}))
-            .await?
-        {
-            ServerMessage::Ack { room: Some(room), invite, .. } => (room, invite),
-            other => bail!("unexpected reply to create_room: {other:?}"),
-        };
+        let (room, invite) = clients[0]
+            .create_room(self.config.game, &self.config.options, false)
+            .await?;
         for (seat, c) in clients.iter_mut().enumerate() {
             c.state = None;
             c.request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
@@ -300,10 +421,17 @@ impl Slot {
                 }
                 Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
                 Ok(Event::Update { version }) => self.on_update(&mut seats[i], version),
+                Ok(Event::Unknown { .. }) => {}
             }
         }
         if finished {
             self.stats.finished.fetch_add(1, Ordering::Relaxed);
+            // Leave the finished room, as a person would: a room nobody
+            // watches leaves the server's memory, and a connection may
+            // watch only so many rooms (--watch-limit).
+            for c in clients.iter_mut() {
+                c.request(json!({"type": "unwatch", "room": room})).await?;
+            }
         }
         Ok(())
     }

@@ -2,6 +2,7 @@
 //! game records, counts perft, runs bots and drives load against a server.
 
 mod bot;
+mod duel;
 mod load;
 mod net;
 mod out;
@@ -36,7 +37,9 @@ Examples:
   lodestone load ws://127.0.0.1:8080 --game magneton --games 100 --duration 30 --server-pid 4242
       100 concurrent games of random moves for 30 s; throughput, latency, CPU per move
   lodestone load ws://127.0.0.1:8080 --idle 1000 --server-pid 4242
-      1000 idle connections; the server's memory per connection";
+      1000 idle connections; the server's memory per connection
+  lodestone duel magneton --a hard --b greedy --games 40
+      two bot levels play 40 games; wins, score and Elo difference";
 
 #[derive(Debug, Parser)]
 #[command(name = "lodestone", version, about = "Lodestone's command-line client for the magnet games", after_help = EXAMPLES)]
@@ -130,13 +133,63 @@ enum Command {
     ///
     /// Joins a room (--room), or opens one and waits for players; plays
     /// until the game ends; prints `room ID seat N`, each `played ACTION`,
-    /// and a last line `result: ...`. Levels: random (any offered action)
-    /// and greedy (the best action one move ahead by a simple per-game
-    /// evaluation; docs/bots.md).
+    /// and a last line `result: ...`. Levels: random (any offered action),
+    /// greedy (the best action one move ahead by a simple per-game
+    /// evaluation), and the searching easy, normal and hard (docs/bots.md).
     #[command(
         after_help = "Examples:\n  lodestone bot ws://127.0.0.1:8080 --game magnet --level greedy\n  lodestone bot ws://127.0.0.1:8080 --room 7c9e... --seat black --level random"
     )]
     Bot(BotArgs),
+    /// Play two bot levels against each other in this process and report
+    /// how they fared.
+    ///
+    /// Plays GAMES games, alternating sides (Magma: the two levels spread
+    /// over the teams), reporting each game on standard error as it ends.
+    /// Prints a header line, then `A wins: N`, `B wins: N`, `draws: N`
+    /// (and `unfinished: N` for games cut off by --max-actions, which count
+    /// as draws), `score A: X%` and `elo A-B: D (95%: LOW to HIGH)`.
+    /// Without --think the search levels use their own iteration budgets,
+    /// so a run is reproducible from --seed.
+    #[command(
+        after_help = "Examples:\n  lodestone duel magneton --a hard --b greedy --games 40\n  lodestone duel magma --a normal --b greedy --games 20 --option players=4 --think 250\n  lodestone duel magnet --a easy --b random --games 10 --iterations 200 --jobs 2"
+    )]
+    Duel(DuelArgs),
+}
+
+/// Arguments of `lodestone duel`.
+#[derive(Debug, clap::Args)]
+struct DuelArgs {
+    /// magnet, magma, magnetism or magneton.
+    game: String,
+    /// Level A: random, greedy, easy, normal or hard.
+    #[arg(long)]
+    a: String,
+    /// Level B.
+    #[arg(long)]
+    b: String,
+    /// How many games to play.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Milliseconds a search level may think per move (instead of its
+    /// iteration budget).
+    #[arg(long, value_name = "MS")]
+    think: Option<u64>,
+    /// Search iterations per move for both search levels (instead of each
+    /// level's own).
+    #[arg(long, conflicts_with = "think")]
+    iterations: Option<u64>,
+    /// A game option, KEY=VALUE (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Actions after which a game is cut off as unfinished.
+    #[arg(long, default_value_t = 3000)]
+    max_actions: usize,
+    /// Seed of the games (game i uses a seed made from it and i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once, on as many threads.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
 }
 
 /// Arguments of `lodestone load`.
@@ -181,6 +234,14 @@ struct LoadArgs {
     /// Seed of the random move choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also open this many rooms where one client plays against the
+    /// server's bots (the other seats), answering at once, so that bots
+    /// think throughout the run; their moves are reported apart.
+    #[arg(long, default_value_t = 0)]
+    bot_rooms: usize,
+    /// The level of those bots.
+    #[arg(long, default_value = "hard")]
+    bot_level: String,
     /// Allow a server that is not on a loopback address.
     #[arg(long)]
     allow_remote: bool,
@@ -209,9 +270,13 @@ struct BotArgs {
     /// Open a private room (joined with its invite code).
     #[arg(long)]
     private: bool,
-    /// random or greedy.
+    /// random, greedy, easy, normal or hard.
     #[arg(long, default_value = "greedy")]
     level: String,
+    /// Milliseconds a searching level may think per move (instead of its
+    /// iteration budget); a turn's timer always caps it.
+    #[arg(long, value_name = "MS")]
+    think: Option<u64>,
     /// The bot's display name.
     #[arg(long)]
     name: Option<String>,
@@ -265,6 +330,7 @@ fn main() -> ExitCode {
         }),
         Command::Load(args) => load_command(args),
         Command::Bot(args) => bot_command(args),
+        Command::Duel(args) => duel_command(args),
         Command::Replay { file, viewer } => replay(&file, viewer.as_deref()),
         Command::Verify { file } => verify_record(&file),
         Command::Perft {
@@ -417,6 +483,8 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         server_pid: args.server_pid,
         sources: args.sources.max(1),
         seed: args.seed,
+        bot_rooms: args.bot_rooms,
+        bot_level: args.bot_level.parse().map_err(Failure::Usage)?,
     };
     let mode = match args.rate {
         Some(rate) => format!("open loop at {rate} moves/s"),
@@ -448,11 +516,50 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
         options,
         public: !args.private,
         level,
+        think: match args.think {
+            Some(0) => return Err(Failure::Usage("--think must be at least 1".into())),
+            think => think,
+        },
         name: args.name.unwrap_or_else(|| format!("Bot ({level})")),
         seed: args.seed,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::Failed(e.to_string()))?;
     runtime.block_on(bot::run(config))?;
+    Ok(())
+}
+
+fn duel_command(args: DuelArgs) -> Result<(), Failure> {
+    let (game, options) = game_and_options(&args.game, &args.options)?;
+    let level = |text: &str| {
+        text.parse::<lodestone_rules::bot::Level>()
+            .map_err(Failure::Usage)
+    };
+    if args.games == 0 {
+        return Err(Failure::Usage("--games must be at least 1".into()));
+    }
+    if args.jobs == 0 || args.jobs > 64 {
+        return Err(Failure::Usage("--jobs must be between 1 and 64".into()));
+    }
+    if args.think == Some(0) || args.iterations == Some(0) {
+        return Err(Failure::Usage(
+            "--think and --iterations must be at least 1".into(),
+        ));
+    }
+    let config = duel::DuelConfig {
+        game,
+        options,
+        a: level(&args.a)?,
+        b: level(&args.b)?,
+        games: args.games,
+        think: args.think.map(Duration::from_millis),
+        iterations: args.iterations,
+        max_actions: args.max_actions,
+        seed: args.seed,
+        jobs: args.jobs,
+    };
+    lodestone_rules::AnyGame::new(game, &config.options).map_err(|e| Failure::Usage(e.message))?;
+    let report = duel::run(&config).map_err(Failure::Failed)?;
+    out::line(report)?;
     Ok(())
 }
 

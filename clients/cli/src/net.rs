@@ -56,7 +56,15 @@ pub struct Connection {
 #[derive(Debug)]
 pub enum Event {
     Reply(ServerMessage),
-    Update { version: u64 },
+    Update {
+        version: u64,
+    },
+    /// A message this client does not understand (a newer server's): its
+    /// request id, if it has one, so a caller waiting for that reply can
+    /// give up instead of waiting forever.
+    Unknown {
+        id: Option<RequestId>,
+    },
     Closed,
 }
 
@@ -99,7 +107,18 @@ impl Connection {
         loop {
             match self.ws.next().await {
                 Some(Ok(Message::Text(text))) => {
-                    let message: ServerMessage = serde_json::from_str(&text)?;
+                    let Ok(value) = serde_json::from_str::<Value>(&text) else {
+                        return Ok(Event::Unknown { id: None });
+                    };
+                    let message: ServerMessage = match serde_json::from_value(value.clone()) {
+                        Ok(message) => message,
+                        Err(_) => {
+                            let id = value
+                                .get("id")
+                                .and_then(|i| serde_json::from_value(i.clone()).ok());
+                            return Ok(Event::Unknown { id });
+                        }
+                    };
                     return Ok(match message {
                         ServerMessage::Update { version, state, .. } => {
                             self.state = Some((version, state));
@@ -130,6 +149,9 @@ impl Connection {
                     bail!("{code}: {message}")
                 }
                 Event::Reply(reply) if reply_id(&reply) == Some(&id) => return Ok(reply),
+                Event::Unknown { id: Some(i) } if i == id => {
+                    bail!("the server answered with a message this client does not understand")
+                }
                 Event::Closed => bail!("the server closed the connection"),
                 _ => {}
             }
@@ -148,6 +170,31 @@ impl Connection {
         }
     }
 
+    /// Opens a room of `game` with `options`; returns its id and, for a
+    /// private room, its invite code.
+    pub async fn create_room(
+        &mut self,
+        game: lodestone_rules::GameKind,
+        options: &[(String, String)],
+        public: bool,
+    ) -> Result<(String, Option<String>)> {
+        let options: serde_json::Map<String, Value> =
+            options.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+        match self
+            .request(
+                json!({"type": "create_room", "game": game.name(), "options": options, "public": public}),
+            )
+            .await?
+        {
+            ServerMessage::Ack {
+                room: Some(room),
+                invite,
+                ..
+            } => Ok((room, invite)),
+            other => bail!("unexpected reply to create_room: {other:?}"),
+        }
+    }
+
     /// Closes the connection politely.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
@@ -163,5 +210,47 @@ pub fn reply_id(message: &ServerMessage) -> Option<&RequestId> {
         | ServerMessage::Pong { id } => Some(id),
         ServerMessage::Error { id, .. } => id.as_ref(),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::net::TcpListener;
+
+    use super::*;
+
+    /// A stand-in server that answers `hello` with the frames given.
+    async fn server(frames: Vec<&'static str>) -> Endpoint {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut ws = tokio_tungstenite::accept_async(stream).await.unwrap();
+            // The hello.
+            ws.next().await;
+            for frame in frames {
+                ws.send(Message::text(frame)).await.unwrap();
+            }
+            // Hold the connection open: a client that waits must not hang
+            // on its end closing.
+            while ws.next().await.is_some() {}
+        });
+        Endpoint::parse(&format!("ws://{addr}"), false).unwrap()
+    }
+
+    #[tokio::test]
+    async fn messages_of_unknown_kinds_are_skipped() {
+        let welcome = r#"{"type":"welcome","id":1,"protocol":1,"guest":{"id":"g","name":"Bot"},"rooms":[]}"#;
+        let endpoint = server(vec![r#"{"type":"news","text":"hi"}"#, "not json", welcome]).await;
+        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        conn.hello("Bot", None).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_reply_of_an_unknown_kind_is_an_error_not_a_wait() {
+        let endpoint = server(vec![r#"{"type":"welcome_v2","id":1}"#]).await;
+        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        let e = conn.hello("Bot", None).await.unwrap_err();
+        assert!(e.to_string().contains("does not understand"), "{e}");
     }
 }

@@ -31,7 +31,7 @@ const GAME_ORDER = ['magneton', 'magnetism', 'magma', 'magnet'];
 let gamesCache = null;
 
 /** The games the server plays, with their options (fetched once). */
-function fetchGames() {
+export function fetchGames() {
   if (!gamesCache) {
     gamesCache = fetch('/api/games').then((r) => {
       if (!r.ok) throw new Error(`The server did not list its games (HTTP ${r.status}).`);

@@ -7,6 +7,7 @@ import { gameName, rulesButton } from './rules.js';
 import { actionWords, describeOptions, resultWords } from './words.js';
 import { scoreTable } from './boards/magma.js';
 import { turnSignals } from './signals.js';
+import { fetchGames } from './lobby.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -179,6 +180,18 @@ export function roomView(session, roomId, invite) {
   let pending = null;
   /** @type {Element | null} */
   let focusBefore = null;
+  /** The level of the next bot added (the server's default until chosen). */
+  let botLevel = 'greedy';
+  /** @type {Map<string, import('./wire.js').BotInfo[]>} each game's bot levels, from `/api/games` */
+  const botLevels = new Map();
+  fetchGames().then(
+    (games) => {
+      for (const g of games) botLevels.set(g.game, g.bots);
+      if (state) renderSeats(state);
+    },
+    // Without the list the button still adds the default bot.
+    () => {},
+  );
 
   /** @param {string} action */
   async function act(action) {
@@ -383,6 +396,7 @@ export function roomView(session, roomId, invite) {
 
   /** @param {RoomState} st */
   function renderSeats(st) {
+    const levels = botLevels.get(st.game) ?? [];
     fill(seatsList);
     const teams = new Set(st.seats.map((x) => x.team)).size < st.seats.length;
     for (const seat of st.seats) {
@@ -421,6 +435,23 @@ export function roomView(session, roomId, invite) {
         );
       }
       if (st.status === 'open' && !seat.player) {
+        // The level chosen in any seat's menu holds for every seat.
+        const menu = levels.length
+          ? h(
+              'select',
+              {
+                class: 'bot-level',
+                'data-bot-level': seat.name,
+                'aria-label': 'How strong a bot',
+                onchange: (e) => {
+                  botLevel = /** @type {HTMLSelectElement} */ (e.target).value;
+                },
+              },
+              ...levels.map((b) =>
+                h('option', { value: b.level, selected: b.level === botLevel }, `${b.name}: ${b.description}`),
+              ),
+            )
+          : null;
         item.append(
           h(
             'button',
@@ -429,10 +460,11 @@ export function roomView(session, roomId, invite) {
               class: 'bot',
               'data-bot': seat.name,
               title: 'A computer player takes this seat',
-              onclick: () => send({ type: 'add_bot', room: roomId, seat: seat.seat, invite }),
+              onclick: () => send({ type: 'add_bot', room: roomId, seat: seat.seat, level: botLevel, invite }),
             },
             'Add a bot',
           ),
+          menu ?? '',
         );
       }
       seatsList.append(item);

@@ -67,13 +67,34 @@ export type GameInfo = {
 /**
  * The game's name on the wire (`magneton`).
  */
-game: string, options: Array<OptionInfo>, };
+game: string, options: Array<OptionInfo>,
+/**
+ * The computer players `add_bot` can seat, weakest first.
+ */
+bots: Array<BotInfo>, };
 
 /**
  * One option of a game: its key, the values it accepts (the default
  * first) and a sentence saying what it does.
  */
 export type OptionInfo = { key: string, values: Array<string>, default: string, help: string, };
+
+/**
+ * One level of computer player: its name for `add_bot`, and in words.
+ */
+export type BotInfo = {
+/**
+ * `random`, `greedy`, `easy`, `normal` or `hard`.
+ */
+level: string,
+/**
+ * The level's name for people (`Hard`).
+ */
+name: string,
+/**
+ * How it plays, in a few words.
+ */
+description: string, };
 
 /**
  * Where a room is in its life.
@@ -110,7 +131,17 @@ export type RoomState = { id: string, game: string, options: { [key in string]: 
 /**
  * The invite code of a private room, shown to its seated players.
  */
-invite: string | null, status: RoomStatus, seats: Array<SeatState>,
+invite: string | null, status: RoomStatus,
+/**
+ * SHA-256 (hex) of the room's random seed, the same from the room's
+ * creation on: chance (Magnet's dealt setups) draws only from that
+ * seed (docs/protocol.md, "Commitments").
+ */
+seed_commitment: string,
+/**
+ * The seed itself, once the game is over.
+ */
+seed?: string, seats: Array<SeatState>,
 /**
  * The viewer's seat, or none for a spectator.
  */

@@ -15,8 +15,6 @@ use lodestone_protocol::{
     RoomState, RoomStatus, RoomSummary, SeatRef, SeatState, board_json, codes,
 };
 use lodestone_rules::{AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, Viewer};
-use rand::SeedableRng;
-use rand::rngs::ChaCha20Rng;
 
 use super::event::{Recorded, RoomEvent};
 use crate::secrets;
@@ -246,11 +244,11 @@ impl RoomCore {
             } => {
                 let fail = |e: String| format!("action {action}: {e}");
                 let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
-                let did = self
+                let events = self
                     .game
                     .apply_with_events(*seat, &played, *at)
                     .map_err(|e| fail(e.message))?;
-                self.last_events = Some(did);
+                self.last_events = Some(events);
                 let secret = salt
                     .as_ref()
                     .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
@@ -577,11 +575,11 @@ impl RoomCore {
                 ),
             ));
         }
-        let did = self
+        let events = self
             .game
             .apply_with_events(seat, &action, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
-        let mut events = vec![self.log_action(seat, action, at, did)];
+        let mut events = vec![self.log_action(seat, action, at, events)];
         events.extend(self.after_change(at));
         Ok(events)
     }
@@ -602,14 +600,14 @@ impl RoomCore {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        let did = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
-            Ok(did) => did,
+        let applied = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
+            Ok(applied) => applied,
             Err(e) => {
                 tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
                 return None;
             }
         };
-        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, did)];
+        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, applied)];
         events.extend(self.after_change(at));
         Some(events)
     }
@@ -639,8 +637,8 @@ impl RoomCore {
 
     /// Appends an applied action to the log (with what it did), committing
     /// to it if it is secret; returns its event.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, did: AnyEvents) -> Recorded {
-        self.last_events = Some(did);
+    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, applied: AnyEvents) -> Recorded {
+        self.last_events = Some(applied);
         let text = action.to_string();
         let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
             let salt = secrets::new_salt();
@@ -668,20 +666,22 @@ impl RoomCore {
     fn after_change(&mut self, at: Millis) -> Vec<Recorded> {
         let mut events = Vec::new();
         loop {
-            let mut rng = ChaCha20Rng::from_seed(self.chance_seed());
+            // The room's secret seed and the log length, hashed, so every
+            // draw can be redone from the seed (docs/protocol.md).
+            let mut rng = lodestone_protocol::chance_rng(&self.seed, self.log.len());
             let dealt = self.game.chance_actions(&mut rng);
             if dealt.is_empty() {
                 break;
             }
             for (seat, action) in dealt {
-                let did = match self.game.apply_with_events(seat, &action, at) {
-                    Ok(did) => did,
+                let applied = match self.game.apply_with_events(seat, &action, at) {
+                    Ok(applied) => applied,
                     Err(e) => {
                         tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
                         return events;
                     }
                 };
-                events.push(self.log_action(seat, action, at, did));
+                events.push(self.log_action(seat, action, at, applied));
             }
         }
         if let Some(outcome) = self.game.outcome() {
@@ -691,15 +691,6 @@ impl RoomCore {
             events.push(self.record(wall, RoomEvent::Finished { result }));
         }
         events
-    }
-
-    /// The seed for chance at this point of the game: the room's secret
-    /// seed and the log length, hashed, so every draw is reproducible.
-    fn chance_seed(&self) -> [u8; 32] {
-        let digest = secrets::sha256_hex(&format!("{}:{}", self.seed, self.log.len()));
-        let mut seed = [0u8; 32];
-        hex::decode_to_slice(&digest, &mut seed).expect("a SHA-256 digest is 32 bytes");
-        seed
     }
 
     /// The distinct viewers among the watchers, with their connections.
@@ -812,6 +803,8 @@ impl RoomCore {
             public: self.public,
             invite: viewer.and(self.invite.clone()),
             status: self.status,
+            seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
+            seed: (self.status == RoomStatus::Finished).then(|| self.seed.clone()),
             seats,
             you: viewer.map(|s| s.0),
             play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from, shared)),
@@ -956,16 +949,24 @@ impl RoomCore {
         if let Some(outcome) = self.game.outcome() {
             out.push_str(&format!("[Result \"{outcome}\"]\n"));
         }
+        out.push_str(&format!(
+            "[SeedCommitment \"{}\"]\n",
+            lodestone_protocol::seed_commitment(&self.seed)
+        ));
+        let order = self.record_order();
         if finished {
             out.push_str(&format!("[Seed \"{}\"]\n", self.seed));
-            for (i, l) in self.log.iter().enumerate() {
-                if let Some((salt, commitment)) = &l.secret {
-                    out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", i + 1));
+            // Each commitment names its action by its number in this
+            // record (action lines from 1), not by the order of play:
+            // the record lists simultaneous actions in seat order.
+            for (number, &i) in order.iter().enumerate() {
+                if let Some((salt, commitment)) = &self.log[i].secret {
+                    out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", number + 1));
                 }
             }
         }
         out.push('\n');
-        for i in self.record_order() {
+        for i in order {
             let l = &self.log[i];
             if self.game.conceals(l.seat, &l.action, viewer) {
                 let commitment = l.secret.as_ref().map_or("", |(_, c)| c.as_str());

@@ -208,16 +208,6 @@ where
         .fetch_all(pool)
     }
 
-    /// A query that only answers.
-    fn ping(pool: &Pool<Self>) -> impl Future<Output = Result<(), sqlx::Error>> + Send + '_ {
-        async move {
-            sqlx::query_as::<Self, (i64,)>("SELECT CAST(1 AS BIGINT)")
-                .fetch_one(pool)
-                .await
-                .map(|_| ())
-        }
-    }
-
     fn guest_by_token_hash<'a>(
         pool: &'a Pool<Self>,
         token_hash: &'a str,

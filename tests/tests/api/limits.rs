@@ -228,6 +228,26 @@ async fn f2_new_connections_per_address_are_rate_limited() {
     assert!(refused >= 3, "only {refused} of 6 were refused");
 }
 
+each_backend!(f2_requests_per_address_are_rate_limited);
+/// F2: API requests and WebSocket upgrades per address are capped; the
+/// page's own files are not counted.
+async fn f2_requests_per_address_are_rate_limited() {
+    let server = TestServer::start_with(|c| c.limits.request_rate = 3).await;
+    let addr = server.addr();
+    for _ in 0..3 {
+        assert_eq!(http_get(addr, "/api/games", None).await.0, 200);
+    }
+    let (status, headers, body) = http_get_full(addr, "/api/rooms", None).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("\"rate-limited\""), "{body}");
+    assert!(headers.contains(&"retry-after: 60".to_string()), "{headers:?}");
+    let (_, answer) = raw_upgrade(addr, "").await;
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    for path in ["/", "/src/app.js", "/healthz", "/metrics"] {
+        assert_eq!(http_get(addr, path, None).await.0, 200, "{path}");
+    }
+}
+
 each_backend!(f2_a_websocket_that_answers_no_ping_is_closed);
 /// F2: a WebSocket that answers no ping is closed with a `bye` after the
 /// idle timeout; one that answers stays.
@@ -508,9 +528,10 @@ async fn f10_metrics_health_and_readiness() {
     assert_eq!(metric(&text, "lodestone_moves_total"), 2.0);
     assert_eq!(metric(&text, "lodestone_rooms{state=\"playing\"}"), 1.0);
     assert_eq!(metric(&text, "lodestone_bots"), 0.0);
+    // Guests, the room, the seats, the start and two moves were stored.
+    assert!(metric(&text, "lodestone_commit_seconds_count") >= 6.0, "{text}");
     for name in [
         "lodestone_tcp_connections",
-        "lodestone_commit_seconds_count",
         "lodestone_store_queue",
         "lodestone_refusals_total{reason=\"per_address\"}",
     ] {
@@ -524,4 +545,50 @@ async fn f10_metrics_health_and_readiness() {
         http_get(server.addr(), "/readyz", None).await,
         (200, "ready\n".into())
     );
+}
+
+/// F10: `/healthz` and `/readyz` fail while storage cannot commit (here:
+/// another connection holds the SQLite file's write lock, so the storage
+/// writer is stuck on a new guest), and recover when it can again.
+#[tokio::test]
+async fn f10_health_fails_while_storage_cannot_commit() {
+    use sqlx::Connection;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    assert_eq!(http_get(addr, "/healthz", None).await, (200, "ok\n".into()));
+    let mut lock = sqlx::SqliteConnection::connect(&lodestone_tests::database_url(&server.dir))
+        .await
+        .expect("a second connection to the database");
+    sqlx::raw_sql("BEGIN EXCLUSIVE")
+        .execute(&mut lock)
+        .await
+        .expect("the write lock");
+    // Writes keep arriving (each waits for the lock, then fails).
+    let mut client = server.client().await;
+    let writes = tokio::spawn(async move {
+        loop {
+            client
+                .request(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Ann"}))
+                .await;
+        }
+    });
+    for (path, failed) in [("/healthz", "storage: "), ("/readyz", "not ready: storage: ")] {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let (status, body) = http_get(addr, path, None).await;
+            if status == 503 {
+                assert!(body.starts_with(failed), "{body}");
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "{path} never failed");
+        }
+    }
+    writes.abort();
+    sqlx::raw_sql("ROLLBACK").execute(&mut lock).await.unwrap();
+    lock.close().await.unwrap();
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while http_get(addr, "/healthz", None).await.0 != 200 {
+        assert!(tokio::time::Instant::now() < deadline, "storage never came back");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

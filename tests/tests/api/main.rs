@@ -3,6 +3,7 @@
 //! clients. One test binary, one module per area.
 
 mod bad_input;
+mod bot_pool;
 mod bots;
 mod database;
 mod games;

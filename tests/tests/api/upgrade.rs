@@ -183,7 +183,18 @@ async fn a_database_of_the_first_release_carries_on() {
     let room = id("finished");
     let (status, record) = http_get(server.addr(), &format!("/api/rooms/{room}/record"), None).await;
     assert_eq!(status, 200);
-    assert_eq!(record, expect["rooms"]["finished"]["record"].as_str().unwrap());
+    // (Records now also name the seed's commitment, derived from the seed.)
+    let old = expect["rooms"]["finished"]["record"].as_str().unwrap();
+    let seed_line = old.lines().find(|l| l.starts_with("[Seed ")).unwrap();
+    let seed = seed_line.trim_start_matches("[Seed \"").trim_end_matches("\"]");
+    let expected = old.replace(
+        seed_line,
+        &format!(
+            "[SeedCommitment \"{}\"]\n{seed_line}",
+            lodestone_protocol::seed_commitment(seed)
+        ),
+    );
+    assert_eq!(record, expected);
     let mut eve = server.client().await;
     eve.hello("Eve").await;
     let (version, state) = watch(&mut eve, &room, |_| true).await;

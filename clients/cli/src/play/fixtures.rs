@@ -96,6 +96,8 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             .collect(),
         public: true,
         invite: None,
+        seed_commitment: String::new(),
+        seed: None,
         status: if outcome.is_some() {
             RoomStatus::Finished
         } else {

@@ -591,6 +591,8 @@ pub(crate) mod tests {
             public: true,
             invite: None,
             status: RoomStatus::Playing,
+            seed_commitment: String::new(),
+            seed: None,
             seats: vec![seat(0, "white", Some("Ann")), seat(1, "black", Some("Bot"))],
             you: Some(0),
             play: Some(PlayState {

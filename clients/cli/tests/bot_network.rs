@@ -1,0 +1,116 @@
+//! Searching bots over the network, with the real binary against a real
+//! server (in this process, on 127.0.0.1:0 with a fresh SQLite file):
+//! `lodestone bot` at a search level with `--think`, and `lodestone load
+//! --bot-rooms`, which keeps the server's own bots thinking beside the
+//! measured games.
+
+use std::net::SocketAddr;
+use std::process::{Command, Output, Stdio};
+
+use lodestone_server::{Config, Limits, Server};
+
+async fn server() -> Server {
+    let dir = std::env::temp_dir().join(format!("lodestone-bot-network-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let stamp =
+        format!("{:?}", std::time::SystemTime::now()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    Server::start(Config {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database: format!("sqlite://{}", dir.join(format!("{stamp}.db")).display()),
+        rate_limit: 0,
+        limits: Limits::off(),
+        ..Config::default()
+    })
+    .await
+    .unwrap()
+}
+
+async fn lodestone(args: Vec<String>) -> Output {
+    tokio::task::spawn_blocking(move || {
+        Command::new(env!("CARGO_BIN_EXE_lodestone"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap()
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_searching_bot_plays_a_whole_game_over_the_protocol() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    // The host opens a room and waits; the guest joins it.
+    let host = tokio::task::spawn_blocking({
+        let url = url.clone();
+        move || {
+            Command::new(env!("CARGO_BIN_EXE_lodestone"))
+                .args(words(&format!(
+                    "bot {url} --game magneton --level hard --think 20 --seed 2"
+                )))
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap()
+        }
+    })
+    .await
+    .unwrap();
+    let mut host = host;
+    let mut out = std::io::BufReader::new(host.stdout.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut out, &mut line).unwrap();
+    let room = line.split_whitespace().nth(1).unwrap().to_string();
+    let guest = lodestone(words(&format!(
+        "bot {url} --room {room} --level easy --think 20 --seed 3"
+    )))
+    .await;
+    let guest = String::from_utf8(guest.stdout).unwrap();
+    let host = tokio::task::spawn_blocking(move || {
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
+        (host.wait().unwrap(), rest)
+    })
+    .await
+    .unwrap();
+    assert!(host.0.success());
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&host.1).starts_with("result: "), "{}", host.1);
+    assert_eq!(last(&host.1), last(&guest));
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_keeps_bots_thinking_in_rooms_of_their_own() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    let out = lodestone(words(&format!(
+        "load {url} --game magneton --games 2 --duration 3 --bot-rooms 3 --bot-level easy"
+    )))
+    .await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("bot rooms 3 (easy): bot moves "))
+        .unwrap_or_else(|| panic!("no bot rooms line:\n{text}"));
+    let moves: u64 = line["bot rooms 3 (easy): bot moves ".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(moves > 0, "the bots made no move: {line}");
+    let bad = lodestone(words(&format!("load {url} --bot-rooms 1 --bot-level genius"))).await;
+    assert_eq!(bad.status.code(), Some(2));
+    server.shutdown().await;
+}
