@@ -403,6 +403,7 @@ mod tests {
         .await
         .unwrap();
         let app = server.app().clone();
+        // Created now: a room created at time 0 would have expired long ago.
         let now = app.clock.now_ms();
         let (core, events) = RoomCore::create("r1".into(), "magneton", &BTreeMap::new(), true, now).unwrap();
         app.store.write(crate::room::ops("r1", &events)).await.unwrap();
