@@ -193,10 +193,13 @@ async fn run(args: Args) -> Result<(), String> {
         bot_queue: 1024,
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
+    // The signal handlers are in place before the address is announced: a
+    // SIGTERM sent as soon as the server answers drains it, never kills it.
+    let signalled = shutdown_signal();
     // Tests and scripts read this line to learn the port.
     println!("listening on http://{}", server.addr());
     tokio::select! {
-        _ = shutdown_signal() => tracing::info!("shutting down"),
+        _ = signalled => tracing::info!("shutting down"),
         _ = server.stopping() => {}
     }
     server.shutdown().await;
@@ -225,23 +228,23 @@ fn parse_expiry(text: &str) -> Result<Expiry, String> {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
+/// Resolves at ctrl-c or SIGTERM. The handlers are registered when this is
+/// called, not when the future is first polled.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut term) => tokio::select! {
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .map_err(|e| tracing::warn!(error = %e, "cannot catch SIGTERM; ctrl-c still stops the server"))
+        .ok();
+    let ctrl_c = tokio::signal::ctrl_c();
+    async move {
+        #[cfg(unix)]
+        if let Some(mut term) = term {
+            tokio::select! {
                 _ = ctrl_c => {}
                 _ = term.recv() => {}
-            },
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot catch SIGTERM; ctrl-c still stops the server");
-                let _ = ctrl_c.await;
             }
+            return;
         }
-    }
-    #[cfg(not(unix))]
-    {
         let _ = ctrl_c.await;
     }
 }
