@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh machine: builds what it needs
-# and runs the whole workspace's test suite, then the browser client's
-# checks and tests in headless Chromium. `.ci/run` calls this.
+# and runs the whole workspace's test suite (the server's black-box tests
+# on SQLite and on a throwaway PostgreSQL cluster), then the browser
+# client's checks and tests in headless Chromium. `.ci/run` calls this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,8 +11,22 @@ if ! command -v cargo >/dev/null 2>&1; then
     exit 1
 fi
 
-echo "== cargo test --workspace"
-cargo test --workspace --all-targets
+# `lodestone play`'s tests drive the client in tmux (clients/cli/tests/play.rs).
+if ! command -v tmux >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "== installing tmux"
+    apt-get install -y tmux >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y tmux >/dev/null; }
+fi
+
+# The black-box tests run on SQLite and on PostgreSQL: a throwaway cluster
+# is started for them (and Debian's postgresql installed first when run as
+# root without it), unless LODESTONE_TEST_POSTGRES names a server already,
+# or LODESTONE_TEST_SKIP_POSTGRES=1 skips the PostgreSQL half.
+echo "== cargo test --workspace (SQLite and PostgreSQL)"
+if [ "${LODESTONE_TEST_SKIP_POSTGRES:-}" = 1 ]; then
+    cargo test --workspace --all-targets
+else
+    scripts/with-postgres.sh cargo test --workspace --all-targets
+fi
 cargo test --workspace --doc
 
 echo "== fuzz smoke run (scripts/fuzz.sh: 4 targets, 12 s each)"

@@ -10,6 +10,7 @@
 
 mod board;
 mod code;
+mod effect;
 mod fairness;
 pub mod typescript;
 
@@ -24,6 +25,7 @@ pub use board::{
     board_json,
 };
 pub use code::{Code, codes};
+pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 
 /// The protocol version; a `hello` with another version is refused.
@@ -379,6 +381,14 @@ pub struct RoomState {
     /// The invite code of a private room, shown to its seated players.
     pub invite: Option<String>,
     pub status: RoomStatus,
+    /// SHA-256 (hex) of the room's random seed, the same from the room's
+    /// creation on: chance (Magnet's dealt setups) draws only from that
+    /// seed (docs/protocol.md, "Commitments").
+    pub seed_commitment: String,
+    /// The seed itself, once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seed: Option<String>,
     pub seats: Vec<SeatState>,
     /// The viewer's seat, or none for a spectator.
     pub you: Option<u8>,
@@ -417,6 +427,16 @@ pub struct PlayState {
     pub outcome: Option<OutcomeState>,
     /// The running turn timer.
     pub clock: Option<ClockState>,
+    /// The last action of the log and what it did, as the viewer may know
+    /// it; absent before the first action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub last: Option<LastAction>,
+    /// For the seat to act: its offered actions that lose at once or let
+    /// an opponent win on the spot when another would not, judged from
+    /// its own knowledge; absent when empty.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub risks: BTreeMap<String, RiskState>,
 }
 
 impl PlayState {

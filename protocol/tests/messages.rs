@@ -115,6 +115,8 @@ fn state() -> RoomState {
         public: true,
         invite: None,
         status: RoomStatus::Playing,
+        seed_commitment: "3b5f…".into(),
+        seed: None,
         seats: vec![
             SeatState {
                 seat: 0,
@@ -158,6 +160,18 @@ fn state() -> RoomState {
             moves_from: 0,
             outcome: None,
             clock: None,
+            last: Some(LastAction {
+                ply: 1,
+                seat: 0,
+                effects: vec![EffectState::Place {
+                    at: "D4".into(),
+                    piece: PieceState {
+                        side: Some("white".into()),
+                        piece: None,
+                    },
+                }],
+            }),
+            risks: BTreeMap::from([("A1".into(), RiskState::AllowsWin)]),
         }),
     }
 }
@@ -327,4 +341,192 @@ fn every_code_is_in_the_protocol_doc_and_every_documented_code_is_a_code() {
         );
     }
     assert_eq!(documented.len(), Code::ALL.len(), "a code is listed twice");
+}
+
+/// Every kind of effect, as the wire has it (pinned), read back to itself.
+#[test]
+fn every_effect_kind_is_pinned() {
+    let piece = |side: &str, kind: Option<&str>| PieceState {
+        side: Some(side.into()),
+        piece: kind.map(Into::into),
+    };
+    let s = |v: &[&str]| v.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let effects = vec![
+        EffectState::Place {
+            at: "F6".into(),
+            piece: piece("red", Some("magnet")),
+        },
+        EffectState::Move {
+            from: "C2".into(),
+            to: "E2".into(),
+            path: s(&["C2", "D2", "E2"]),
+            piece: piece("red", None),
+        },
+        EffectState::Enter {
+            to: "e1".into(),
+            path: s(&["d1", "e1"]),
+            piece: piece("blue", None),
+        },
+        EffectState::Push {
+            from: "E3".into(),
+            to: "F3".into(),
+            piece: piece("white", None),
+        },
+        EffectState::Pull {
+            from: "H6".into(),
+            to: "D6".into(),
+            piece: piece("black", None),
+        },
+        EffectState::Capture {
+            at: "E2".into(),
+            piece: piece("blue", Some("3")),
+        },
+        EffectState::Trapped {
+            at: "E2".into(),
+            piece: piece("red", None),
+        },
+        EffectState::Promote {
+            at: "E2".into(),
+            rank: 2,
+        },
+        EffectState::Remove {
+            at: "e4".into(),
+            piece: piece("yellow", None),
+        },
+        EffectState::Line {
+            cells: s(&["B5", "B6", "B7", "B8"]),
+            side: "white".into(),
+        },
+        EffectState::Claim {
+            cells: s(&["c6", "c7"]),
+            side: "red".into(),
+        },
+    ];
+    insta::assert_json_snapshot!("effects", effects);
+    for effect in effects {
+        let text = serde_json::to_string(&effect).unwrap();
+        assert_eq!(
+            serde_json::from_str::<EffectState>(&text).unwrap(),
+            effect,
+            "{text}"
+        );
+    }
+    // A trap victim whose kind the viewer may not know has no `piece`.
+    let hidden = serde_json::to_value(EffectState::Trapped {
+        at: "E2".into(),
+        piece: piece("red", None),
+    })
+    .unwrap();
+    assert_eq!(hidden, json!({"kind": "trapped", "at": "E2", "side": "red"}));
+    assert_eq!(
+        serde_json::to_value(RiskState::AllowsWin).unwrap(),
+        json!("allows-win")
+    );
+}
+
+/// The cells effects name are named as the board JSON names them, in
+/// every game (random games through the rules, every viewer): each is a
+/// label of the game's board as `board_json` writes labels, and where a
+/// piece now stands after a move, the board JSON lists it there.
+#[test]
+fn effect_cells_are_named_as_the_board_names_them() {
+    use lodestone_rules::geometry::square::Square;
+    use lodestone_rules::{AnyGame, GameKind, Millis, Seat, Viewer, magnet, magnetism, magneton};
+    use std::collections::BTreeSet;
+
+    /// Every string of a JSON value.
+    fn strings(value: &Value, out: &mut BTreeSet<String>) {
+        match value {
+            Value::String(s) => {
+                out.insert(s.clone());
+            }
+            Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+            Value::Object(map) => map.values().for_each(|v| strings(v, out)),
+            _ => {}
+        }
+    }
+    fn cells(effect: &EffectState) -> Vec<String> {
+        match effect {
+            EffectState::Place { at, .. }
+            | EffectState::Capture { at, .. }
+            | EffectState::Trapped { at, .. }
+            | EffectState::Promote { at, .. }
+            | EffectState::Remove { at, .. } => vec![at.clone()],
+            EffectState::Move { from, to, path, .. } => [from.clone(), to.clone()]
+                .into_iter()
+                .chain(path.clone())
+                .collect(),
+            EffectState::Enter { to, path, .. } => [to.clone()].into_iter().chain(path.clone()).collect(),
+            EffectState::Push { from, to, .. } | EffectState::Pull { from, to, .. } => {
+                vec![from.clone(), to.clone()]
+            }
+            EffectState::Line { cells, .. } | EffectState::Claim { cells, .. } => cells.clone(),
+        }
+    }
+    for (kind, options) in [
+        (GameKind::Magneton, vec![]),
+        (GameKind::Magnetism, vec![]),
+        (GameKind::Magnet, vec![("setup", "random")]),
+        (GameKind::Magma, vec![("players", "3")]),
+    ] {
+        let mut game = AnyGame::new(kind, &options).unwrap();
+        // The labels of the board, as board_json writes them.
+        let mut labels: BTreeSet<String> = match kind {
+            GameKind::Magneton => (0..64).map(|i| magneton::square_label(Square(i))).collect(),
+            GameKind::Magnetism => (0..96).map(|i| magnetism::square_label(Square(i))).collect(),
+            GameKind::Magnet => magnet::Vertex::all().map(|v| v.to_string()).collect(),
+            GameKind::Magma => BTreeSet::new(),
+        };
+        if kind == GameKind::Magma {
+            let board = board_json(&game.view(Viewer::Referee)).value();
+            labels.extend(
+                board["cells"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["cell"].as_str().unwrap().to_string()),
+            );
+        }
+        let mut rng = chance_rng("effect-cells", 0);
+        for (seat, action) in game.chance_actions(&mut rng) {
+            game.apply(seat, &action, Millis(0)).unwrap();
+        }
+        let mut pick = 7u64;
+        let mut named = 0;
+        for _ in 0..200 {
+            let Some(seat) = game.to_act().first_seat() else {
+                break;
+            };
+            let offers = game.offers(seat);
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let text = &offers[(pick >> 33) as usize % offers.len()].0;
+            let action = game.parse_action(text).unwrap();
+            let events = game.apply_with_events(seat, &action, Millis(0)).unwrap();
+            let mut on_board = BTreeSet::new();
+            strings(&board_json(&game.view(Viewer::Referee)).value(), &mut on_board);
+            for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Spectator] {
+                for effect in game.effects(seat, &events, viewer) {
+                    let effect = EffectState::from(&effect);
+                    for cell in cells(&effect) {
+                        assert!(labels.contains(&cell), "{kind}: {cell:?} in {effect:?}");
+                        named += 1;
+                    }
+                    // Where a stone or Magma piece now stands, the board
+                    // JSON names the same cell (Magnet's may be destroyed).
+                    if let EffectState::Place { at: end, .. }
+                    | EffectState::Move { to: end, .. }
+                    | EffectState::Enter { to: end, .. }
+                    | EffectState::Push { to: end, .. }
+                    | EffectState::Pull { to: end, .. } = &effect
+                        && kind != GameKind::Magnet
+                    {
+                        assert!(on_board.contains(end), "{kind}: {end} is not on the board JSON");
+                    }
+                }
+            }
+        }
+        assert!(named > 0, "{kind}");
+    }
 }

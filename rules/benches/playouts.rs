@@ -143,3 +143,59 @@ fn magnet_playouts(bencher: divan::Bencher) {
             .sum::<usize>()
     });
 }
+
+/// Positions along one seeded game of `kind` (every fifth, up to 40) with
+/// the seat to act: what the risks and effects benchmarks work on.
+fn positions(
+    kind: lodestone_rules::GameKind,
+    options: &[(&str, &str)],
+) -> Vec<(lodestone_rules::AnyGame, lodestone_rules::Seat)> {
+    use lodestone_rules::AnyGame;
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut game = AnyGame::new(kind, options).expect("valid options");
+    for (seat, action) in game.chance_actions(&mut rng) {
+        game.apply(seat, &action, Millis(0)).expect("a dealt setup");
+    }
+    let mut out = Vec::new();
+    for ply in 0..200 {
+        let Some(seat) = game.to_act().first_seat() else {
+            break;
+        };
+        if ply % 5 == 0 && !game.offers(seat).is_empty() {
+            out.push((game.clone(), seat));
+        }
+        // Moves rather than passes or votes, so that the game goes on.
+        let offers = game.offers(seat);
+        let moves: Vec<&String> = offers
+            .iter()
+            .map(|(a, _)| a)
+            .filter(|a| !a.starts_with("end") && *a != "pass")
+            .collect();
+        let action = match moves.len() {
+            0 => offers[rng.random_range(0..offers.len())].0.clone(),
+            n => moves[rng.random_range(0..n)].clone(),
+        };
+        game.play(seat, &action, Millis(0)).expect("an offered action");
+    }
+    out.truncate(40);
+    out
+}
+
+/// What the server asks once per state for the seat to act: the risks of
+/// its offered actions (`Game::risks`), per position.
+#[divan::bench(args = ["magneton", "magnetism", "magma", "magnet"])]
+fn risks_per_position(bencher: divan::Bencher, game: &str) {
+    let kind: lodestone_rules::GameKind = game.parse().expect("a game");
+    let options: &[(&str, &str)] = if game == "magnet" {
+        &[("setup", "random")]
+    } else {
+        &[]
+    };
+    let positions = positions(kind, options);
+    bencher.counter(ItemsCount::new(positions.len())).bench_local(|| {
+        positions
+            .iter()
+            .map(|(g, s)| g.risks(*s, Millis(0)).len())
+            .sum::<usize>()
+    });
+}

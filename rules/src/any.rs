@@ -10,8 +10,8 @@ use std::fmt;
 use rand_core::Rng;
 
 use crate::game::{
-    Deadline, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
-    RuleError,
+    Deadline, Effect, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
+    Risk, RuleError,
 };
 pub use crate::kind::GameKind;
 use crate::magma::{self, Magma};
@@ -61,6 +61,16 @@ pub enum AnyView {
     Magneton(magneton::Position),
 }
 
+/// What an action of a game of any kind did, as the referee knows it;
+/// [`AnyGame::effects`] tells it to a viewer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyEvents {
+    Magnet(Vec<magnet::Event>),
+    Magnetism(Vec<magnetism::Event>),
+    Magma(Vec<magma::Event>),
+    Magneton(Vec<magneton::Event>),
+}
+
 /// Runs `$body` with `$g` bound to the concrete game inside `$game`. The
 /// body is pasted once per game, so it may call generic helpers such as
 /// [`wrap_action`] that take the game to find the right variant.
@@ -81,6 +91,8 @@ pub trait Variant: Game {
     fn wrap_action(action: Self::Action) -> AnyAction;
     fn unwrap_action(action: &AnyAction) -> Option<&Self::Action>;
     fn wrap_view(view: Self::View) -> AnyView;
+    fn wrap_events(events: Vec<Self::Event>) -> AnyEvents;
+    fn unwrap_events(events: &AnyEvents) -> Option<&[Self::Event]>;
 }
 
 impl Variant for Magneton {
@@ -98,6 +110,15 @@ impl Variant for Magneton {
     }
     fn wrap_view(view: magneton::Position) -> AnyView {
         AnyView::Magneton(view)
+    }
+    fn wrap_events(events: Vec<magneton::Event>) -> AnyEvents {
+        AnyEvents::Magneton(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magneton::Event]> {
+        match events {
+            AnyEvents::Magneton(e) => Some(e),
+            _ => None,
+        }
     }
 }
 
@@ -117,6 +138,15 @@ impl Variant for Magnet {
     fn wrap_view(view: magnet::View) -> AnyView {
         AnyView::Magnet(view)
     }
+    fn wrap_events(events: Vec<magnet::Event>) -> AnyEvents {
+        AnyEvents::Magnet(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magnet::Event]> {
+        match events {
+            AnyEvents::Magnet(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl Variant for Magnetism {
@@ -134,6 +164,15 @@ impl Variant for Magnetism {
     }
     fn wrap_view(view: magnetism::View) -> AnyView {
         AnyView::Magnetism(view)
+    }
+    fn wrap_events(events: Vec<magnetism::Event>) -> AnyEvents {
+        AnyEvents::Magnetism(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magnetism::Event]> {
+        match events {
+            AnyEvents::Magnetism(e) => Some(e),
+            _ => None,
+        }
     }
 }
 
@@ -153,6 +192,15 @@ impl Variant for Magma {
     fn wrap_view(view: magma::View) -> AnyView {
         AnyView::Magma(Box::new(view))
     }
+    fn wrap_events(events: Vec<magma::Event>) -> AnyEvents {
+        AnyEvents::Magma(events)
+    }
+    fn unwrap_events(events: &AnyEvents) -> Option<&[magma::Event]> {
+        match events {
+            AnyEvents::Magma(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 fn wrap_action<G: Variant>(_: &G) -> fn(G::Action) -> AnyAction {
@@ -161,6 +209,14 @@ fn wrap_action<G: Variant>(_: &G) -> fn(G::Action) -> AnyAction {
 
 fn unwrap_action<'a, G: Variant>(_: &G, action: &'a AnyAction) -> Option<&'a G::Action> {
     G::unwrap_action(action)
+}
+
+fn wrap_events<G: Variant>(_: &G) -> fn(Vec<G::Event>) -> AnyEvents {
+    G::wrap_events
+}
+
+fn unwrap_events<'a, G: Variant>(_: &G, events: &'a AnyEvents) -> Option<&'a [G::Event]> {
+    G::unwrap_events(events)
 }
 
 /// An action that could not be played: either not an action of this game
@@ -335,11 +391,37 @@ impl AnyGame {
         })
     }
 
+    /// [`AnyGame::apply`], keeping what the action did (for
+    /// [`AnyGame::effects`]).
+    pub fn apply_with_events(
+        &mut self,
+        seat: Seat,
+        action: &AnyAction,
+        at: Millis,
+    ) -> Result<AnyEvents, RuleError> {
+        with_game!(self, g => match unwrap_action(g, action) {
+            Some(a) => g.apply_with_events(seat, a, at).map(wrap_events(g)),
+            None => Err(RuleError::new(ErrorCode::WrongGame, "that action belongs to another game")),
+        })
+    }
+
+    /// What `viewer` may know now of `events`, of an action `actor`
+    /// played (see [`Game::effects`]); nothing for another game's events.
+    pub fn effects(&self, actor: Seat, events: &AnyEvents, viewer: Viewer) -> Vec<Effect> {
+        with_game!(self, g => unwrap_events(g, events).map_or_else(Vec::new, |e| g.effects(actor, e, viewer)))
+    }
+
     /// Reads `text` as an action and plays it for `seat`; returns the action.
     pub fn play(&mut self, seat: Seat, text: &str, at: Millis) -> Result<AnyAction, ActionError> {
         let action = self.parse_action(text).map_err(ActionError::Notation)?;
         self.apply(seat, &action, at).map_err(ActionError::Rule)?;
         Ok(action)
+    }
+
+    /// The risks of `seat`'s offered actions, as text (see
+    /// [`Game::risks`]).
+    pub fn risks(&self, seat: Seat, at: Millis) -> Vec<(String, Risk)> {
+        with_game!(self, g => g.risks(seat, at).into_iter().map(|(a, r)| (a.to_string(), r)).collect())
     }
 
     pub fn views_differ(&self) -> bool {

@@ -7,6 +7,7 @@ use std::hash::Hash;
 
 use rand_core::Rng;
 
+pub use crate::effect::{Effect, Events};
 pub use crate::error::{ErrorCode, NotationError, OptionError, RuleError};
 use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -171,6 +172,47 @@ impl OptionValues {
     }
 }
 
+/// What a seat risks by playing one of its offered actions, when another
+/// offered action would avoid it ([`Game::risks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Risk {
+    /// The action ends the game at once, and the seat does not win.
+    Loses,
+    /// After it, an opponent to act has an action that wins at once.
+    AllowsWin,
+}
+
+impl Risk {
+    /// The risk as it appears on the wire: `loses`, `allows-win`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Risk::Loses => "loses",
+            Risk::AllowsWin => "allows-win",
+        }
+    }
+}
+
+/// Whether `outcome` is a win of someone other than `seat`'s team.
+fn lost(outcome: Option<&Outcome>, seat: Seat) -> bool {
+    matches!(outcome, Some(Outcome::Win { winners, .. }) if !winners.contains(seat))
+}
+
+/// The risks of `judged` actions that another action avoids: `loses` if
+/// some action does not lose at once, `allows-win` if some action risks
+/// nothing.
+pub(crate) fn avoidable<A>(judged: Vec<(A, Option<Risk>)>) -> Vec<(A, Risk)> {
+    let safe = judged.iter().any(|(_, r)| r.is_none());
+    let survives = safe || judged.iter().any(|(_, r)| *r == Some(Risk::AllowsWin));
+    judged
+        .into_iter()
+        .filter_map(|(action, risk)| match risk? {
+            Risk::Loses if survives => Some((action, Risk::Loses)),
+            Risk::AllowsWin if safe => Some((action, Risk::AllowsWin)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A game's typed options and their text form (see [`OptionValues`]).
 pub trait GameOptions: Clone + fmt::Debug + PartialEq + Eq + Default {
     /// The options the game offers, in the order they are printed.
@@ -267,21 +309,51 @@ pub trait Game: Clone + fmt::Debug + Sized {
     /// What [`Game::check`] hands on to [`Game::play_unchecked`]: whatever
     /// the check found out that playing needs (`()` for most games).
     type Checked;
+    /// One thing an action did, as the referee knows it (hidden kinds
+    /// included). Only [`Game::effects`] turns events into what a viewer
+    /// may see.
+    type Event: Clone + fmt::Debug + PartialEq;
 
     /// Judges `action` for `seat` at time `at` without changing anything:
     /// the whole of legality. Never panics, whatever the action.
     fn check(&self, seat: Seat, action: &Self::Action, at: Millis) -> Result<Self::Checked, RuleError>;
     /// Plays `action`, which [`Game::check`] accepted in this very state
-    /// (and which gave `checked`), and decides whether the game has ended.
-    /// Anything else is a logic error.
-    fn play_unchecked(&mut self, seat: Seat, action: &Self::Action, checked: Self::Checked, at: Millis);
+    /// (and which gave `checked`), records what it did in `events` (when
+    /// they are kept: [`Events::ON`]), and decides whether the game has
+    /// ended. Anything else is a logic error.
+    fn play_unchecked<E: Events<Self::Event>>(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        checked: Self::Checked,
+        at: Millis,
+        events: &mut E,
+    );
     /// Plays `action` for `seat` at time `at`: check, then play. On error
     /// the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &Self::Action, at: Millis) -> Result<(), RuleError> {
         let checked = self.check(seat, action, at)?;
-        self.play_unchecked(seat, action, checked, at);
+        self.play_unchecked(seat, action, checked, at, &mut ());
         Ok(())
     }
+    /// [`Game::apply`], keeping what the action did: give the events to
+    /// [`Game::effects`] to tell a viewer.
+    fn apply_with_events(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        at: Millis,
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let checked = self.check(seat, action, at)?;
+        let mut events = Vec::new();
+        self.play_unchecked(seat, action, checked, at, &mut events);
+        Ok(events)
+    }
+    /// What `viewer` may know of the `events` of an action `actor` played,
+    /// judged on the state now (so a secret revealed since is told, like
+    /// [`Game::conceals`]): a piece's kind appears only where the viewer's
+    /// view would show it.
+    fn effects(&self, actor: Seat, events: &[Self::Event], viewer: Viewer) -> Vec<Effect>;
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<&Outcome>;
 
@@ -300,6 +372,57 @@ pub trait Game: Clone + fmt::Debug + Sized {
     fn parse_position(options: Self::Options, text: &str) -> Result<Self, NotationError>;
     /// The position as it decides future play.
     fn position_key(&self) -> Self::Key;
+
+    /// The offered actions of `seat` (to act now, at time `at`) that lose
+    /// at once or let an opponent win on the spot while another offered
+    /// action would not ([`Risk`]), judged only from what `seat` may know.
+    /// Each action that risks something is listed once, with its worse
+    /// risk; `loses` is listed only if some offered action does not lose
+    /// at once, `allows-win` only if some offered action risks nothing.
+    ///
+    /// By default: nothing in a game whose views differ now (a game with
+    /// hidden information judges from its own knowledge and says what it
+    /// can), else every offered action is played on a copy, and each
+    /// opponent then to act is asked [`Game::can_win_at_once`].
+    fn risks(&self, seat: Seat, at: Millis) -> Vec<(Self::Action, Risk)> {
+        if self.views_differ() || !self.to_act().contains(seat) {
+            return Vec::new();
+        }
+        let team = self.team(seat);
+        let judged: Vec<(Self::Action, Option<Risk>)> = self
+            .offers(seat)
+            .into_iter()
+            .filter_map(|offer| {
+                let mut after = self.clone();
+                after.apply(seat, &offer.action, at).ok()?;
+                let risk = if lost(after.outcome(), seat) {
+                    Some(Risk::Loses)
+                } else if after.outcome().is_none()
+                    && after
+                        .to_act()
+                        .iter()
+                        .any(|s| self.team(s) != team && after.can_win_at_once(s, seat, at))
+                {
+                    Some(Risk::AllowsWin)
+                } else {
+                    None
+                };
+                Some((offer.action, risk))
+            })
+            .collect();
+        avoidable(judged)
+    }
+
+    /// Whether `seat`, to act now at time `at`, has an offered action that
+    /// ends the game at once with `against` not among the winners. By
+    /// default every offered action is tried on a copy; a game may know a
+    /// quicker way.
+    fn can_win_at_once(&self, seat: Seat, against: Seat, at: Millis) -> bool {
+        self.offers(seat).into_iter().any(|offer| {
+            let mut after = self.clone();
+            after.apply(seat, &offer.action, at).is_ok() && lost(after.outcome(), against)
+        })
+    }
 
     /// Actions chance takes now (a dealt setup), drawn from the caller's RNG
     /// so that a stored seed reproduces them. The caller applies each like a

@@ -8,6 +8,7 @@
 
 pub mod any;
 pub mod bot;
+mod effect;
 mod error;
 pub mod game;
 pub mod geometry;
@@ -22,10 +23,11 @@ mod repetition;
 mod seat;
 mod side;
 
-pub use any::{ActionError, AnyAction, AnyGame, AnyView, GameKind, SetupError, Variant};
+pub use any::{ActionError, AnyAction, AnyEvents, AnyGame, AnyView, GameKind, SetupError, Variant};
+pub use effect::{Effect, Events, PieceInfo};
 pub use game::{
     Deadline, ErrorCode, Game, GameOptions, Millis, NotationError, Offer, OptionError, OptionSpec,
-    OptionValues, Outcome, RuleError,
+    OptionValues, Outcome, Risk, RuleError,
 };
 pub use record::{Record, ReplayError};
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet, Viewer};

@@ -1,6 +1,7 @@
 //! The server as a whole: configuration, shared state, start and graceful
 //! shutdown.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,16 +17,22 @@ use crate::clock::Clock;
 use crate::limits::{Admission, Limits};
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
-use crate::room::{RoomCore, RoomHandle, spawn_room};
-use crate::store::{Store, StoreError};
+use crate::room::{self, RoomCore, RoomHandle, spawn_room};
+use crate::store::{Store, StoreError, StoreOptions};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Address to listen on; port 0 picks a free port.
     pub bind: SocketAddr,
-    /// `sqlite://PATH` (created if missing) or `sqlite::memory:`.
+    /// `sqlite://PATH` or a plain path (created if missing),
+    /// `sqlite::memory:` (nothing kept), or `postgres://USER@HOST/DB`.
     pub database: String,
+    /// Connections to PostgreSQL (SQLite keeps a few of its own).
+    pub db_connections: u32,
+    /// An open room that nobody starts within this many milliseconds of
+    /// its creation expires; `None`: never.
+    pub expire_open_after: Option<u64>,
     /// Messages a connection may send per second (bursts of twice that);
     /// 0 turns the limit off.
     pub rate_limit: u32,
@@ -50,6 +57,8 @@ impl Default for Config {
         Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://lodestone.db".into(),
+            db_connections: 8,
+            expire_open_after: Some(DEFAULT_EXPIRY_MS),
             rate_limit: 50,
             outbox: 256,
             sync_full: false,
@@ -58,6 +67,23 @@ impl Default for Config {
             bot_queue: 1024,
         }
     }
+}
+
+/// How long an open room waits for its game to start: a day.
+pub const DEFAULT_EXPIRY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// Why the server could not start, as a sentence for the host.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("could not listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("could not start the bots' threads: {0}")]
+    Bots(std::io::Error),
 }
 
 /// State shared by every connection and room task.
@@ -97,16 +123,79 @@ impl App {
         if let Some(handle) = self.lobby.get(id) {
             return Ok(Some(handle));
         }
-        let Some(record) = self.store.room(id).await? else {
+        let rows = self.store.room_events(id).await?;
+        if rows.is_empty() {
             return Ok(None);
-        };
-        match RoomCore::restore(&record) {
+        }
+        let restored = rows
+            .iter()
+            .map(room::from_row)
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|events| RoomCore::restore(id, &events));
+        match restored {
+            // An expired room is gone for good.
+            Ok(core) if core.is_expired() => Ok(None),
             Ok(core) => Ok(Some(spawn_room(core, self))),
             Err(e) => {
                 tracing::error!(room = id, error = %e, "stored room does not replay");
                 Ok(None)
             }
         }
+    }
+
+    /// Loads every open or playing room from its log (one query for all)
+    /// and starts its task; expires, in one write, the open rooms whose
+    /// time ran out while the server was down; sets their bots playing.
+    /// Returns how many rooms were resumed.
+    async fn resume_rooms(self: &Arc<App>) -> Result<usize, StoreError> {
+        let rows = self.store.live_events().await?;
+        let now = self.clock.now_ms();
+        let mut expired = Vec::new();
+        let mut expired_rooms = 0;
+        let mut live = Vec::new();
+        for (id, events) in room::by_room(rows) {
+            match events.and_then(|events| RoomCore::restore(&id, &events)) {
+                Ok(mut core) => match core.expire(now, self.config.expire_open_after) {
+                    Some(events) => {
+                        expired.extend(room::ops(&id, &events));
+                        expired_rooms += 1;
+                    }
+                    None => live.push(core),
+                },
+                Err(e) => tracing::error!(room = %id, error = %e, "stored room does not replay; left out"),
+            }
+        }
+        if !expired.is_empty() {
+            self.store.write(expired).await?;
+            tracing::info!(rooms = expired_rooms, "expired open rooms nobody started in time");
+        }
+        let mut seated: Vec<String> = live.iter().flat_map(RoomCore::seated_guests).collect();
+        seated.sort_unstable();
+        seated.dedup();
+        let bots: HashMap<String, crate::store::GuestRow> = self
+            .store
+            .guests(&seated)
+            .await?
+            .into_iter()
+            .filter(|g| g.bot.is_some())
+            .map(|g| (g.id.clone(), g))
+            .collect();
+        let resumed = live.len();
+        for core in live {
+            let seated = core.seated_guests();
+            let handle = spawn_room(core, self);
+            // Its computer players take their seats again.
+            for guest in seated.iter().filter_map(|id| bots.get(id)) {
+                if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
+                    let player = crate::room::Player {
+                        id: guest.id.clone(),
+                        name: guest.name.clone(),
+                    };
+                    crate::bots::resume_bot(self, handle.clone(), player, level).await;
+                }
+            }
+        }
+        Ok(resumed)
     }
 }
 
@@ -121,15 +210,25 @@ pub struct Server {
 impl Server {
     /// Opens the database, resumes every unfinished room, binds and starts
     /// serving in the background.
-    pub async fn start(config: Config) -> anyhow::Result<Server> {
-        let (store, store_task) = Store::open(&config.database, config.sync_full).await?;
-        let listener = TcpListener::bind(config.bind).await?;
-        let addr = listener.local_addr()?;
-        let bots = BotPool::start(config.bot_threads, config.bot_queue)?;
+    pub async fn start(config: Config) -> Result<Server, StartError> {
+        let options = StoreOptions {
+            sync_full: config.sync_full,
+            connections: config.db_connections,
+        };
+        let (store, store_task) = Store::open(&config.database, &options).await?;
+        let bind = |source| StartError::Bind {
+            addr: config.bind,
+            source,
+        };
+        let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
+        let addr = listener.local_addr().map_err(bind)?;
+        let metrics = Metrics::new();
+        let store = store.with_commit_histogram(metrics.commit_seconds.clone());
+        let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
         let app = Arc::new(App {
             bots,
             admission: Admission::new(&config.limits),
-            metrics: Metrics::new(),
+            metrics,
             config,
             store,
             lobby: Lobby::default(),
@@ -139,29 +238,7 @@ impl Server {
             next_conn: AtomicU64::new(1),
             loading: Mutex::new(()),
         });
-        let rooms = app.store.unfinished_rooms().await?;
-        let mut resumed = 0;
-        for record in &rooms {
-            match RoomCore::restore(record) {
-                Ok(core) => {
-                    let handle = spawn_room(core, &app);
-                    resumed += 1;
-                    // Its computer players take their seats again.
-                    for (_, guest) in &record.seats {
-                        if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
-                            let player = crate::room::Player {
-                                id: guest.id.clone(),
-                                name: guest.name.clone(),
-                            };
-                            crate::bots::resume_bot(&app, handle.clone(), player, level).await;
-                        }
-                    }
-                }
-                Err(e) => {
-                    tracing::error!(room = %record.id, error = %e, "stored room does not replay; left out")
-                }
-            }
-        }
+        let resumed = app.resume_rooms().await?;
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = crate::http::router(app.clone());
@@ -198,7 +275,7 @@ impl Server {
         app.shutdown.cancel();
         app.tasks.close();
         app.tasks.wait().await;
-        let pool = app.store.pool();
+        let closer = app.store.closer();
         // The writer ends once every handle to the store is gone, after
         // committing what it was given; then the pool can close.
         drop(app);
@@ -208,6 +285,6 @@ impl Server {
         {
             tracing::error!("the storage writer did not stop in time");
         }
-        pool.close().await;
+        closer.close().await;
     }
 }

@@ -122,7 +122,9 @@ const PRIORITY: u8 = 23;
 fn work(rx: &Mutex<mpsc::Receiver<Job>>, closing: &AtomicBool) {
     let lowered = ThreadPriorityValue::try_from(PRIORITY)
         .map_err(|e| e.to_string())
-        .and_then(|p| set_current_thread_priority(ThreadPriority::Crossplatform(p)).map_err(|e| format!("{e:?}")));
+        .and_then(|p| {
+            set_current_thread_priority(ThreadPriority::Crossplatform(p)).map_err(|e| format!("{e:?}"))
+        });
     if let Err(e) = lowered {
         tracing::warn!(error = %e, "a bot thread keeps the normal priority");
     }

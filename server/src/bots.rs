@@ -403,8 +403,9 @@ mod tests {
         .await
         .unwrap();
         let app = server.app().clone();
-        let (core, ops) = RoomCore::create("r1".into(), "magneton", &BTreeMap::new(), true, 0).unwrap();
-        app.store.write(ops).await.unwrap();
+        let now = app.clock.now_ms();
+        let (core, events) = RoomCore::create("r1".into(), "magneton", &BTreeMap::new(), true, now).unwrap();
+        app.store.write(crate::room::ops("r1", &events)).await.unwrap();
         let room = spawn_room(core, &app);
         let mut ann = Person::new(&app, "Ann").await;
         let join = RoomRequest::Join {

@@ -43,8 +43,13 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// Paths a monitor polls: not counted against the request rate.
-const MONITORING: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+/// Whether a request counts against the request rate: the WebSocket
+/// upgrade and the API do work for the client; the embedded page files
+/// (answered from memory, mostly with 304) and the monitoring endpoints
+/// do not, and a page load fetches a dozen files.
+fn rate_counted(path: &str) -> bool {
+    path == "/ws" || path.starts_with("/api/")
+}
 
 /// Works out the client's address, refuses a client over its request
 /// rate (429), and adds the browser safety headers to every answer.
@@ -55,7 +60,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
         .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip());
     let ip = app.admission.client_ip(peer, request.headers());
     request.extensions_mut().insert(ClientAddr { ip, peer });
-    let mut response = if !MONITORING.contains(&request.uri().path()) && !app.admission.request(ip) {
+    let mut response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
         app.metrics.refused(Refusal::RequestRate);
         let mut refused = json_error(
             StatusCode::TOO_MANY_REQUESTS,
@@ -102,6 +107,7 @@ async fn readyz(State(app): State<Arc<App>>) -> Response {
 
 /// `GET /metrics`: Prometheus text (docs/operating.md lists the metrics).
 async fn metrics(State(app): State<Arc<App>>) -> Response {
+    app.metrics.store_queue.set(app.store.queue_len() as f64);
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
         app.metrics.render(app.lobby.counts()),

@@ -1,7 +1,8 @@
 //! Lodestone's authoritative server: a lobby of rooms, one task per room as
 //! the single writer of its game, filtered views for every viewer, and a
-//! durable action log in SQLite. `main.rs` only reads the configuration and
-//! calls [`Server::start`]; tests start servers the same way.
+//! durable event log per room in SQLite or PostgreSQL. `main.rs` only reads
+//! the configuration and calls [`Server::start`]; tests start servers the
+//! same way.
 
 mod app;
 mod bot_pool;
@@ -15,10 +16,11 @@ mod metrics;
 mod room;
 pub mod secrets;
 mod serve;
-pub mod store;
+mod store;
 mod web;
 mod ws;
 
-pub use app::{Config, Server};
+pub use app::{Config, DEFAULT_EXPIRY_MS, Server, StartError};
 pub use limits::Limits;
+pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

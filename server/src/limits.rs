@@ -30,8 +30,8 @@ pub struct Limits {
     /// New TCP connections one address may open per minute (bursts of as
     /// many); more are answered 429.
     pub connect_rate: u32,
-    /// HTTP requests (WebSocket upgrades included) one address may make per
-    /// minute (bursts of as many); more are answered 429.
+    /// Requests to `/ws` and `/api/...` one address may make per minute
+    /// (bursts of as many); more are answered 429.
     pub request_rate: u32,
     /// Reverse proxies whose `X-Forwarded-For` header is believed.
     pub trusted_proxies: Vec<IpAddr>,
@@ -116,8 +116,8 @@ pub struct LimitArgs {
     /// New connections per client address per minute (0: no limit).
     #[arg(long, env = "LODESTONE_CONNECT_RATE", default_value_t = 120)]
     pub connect_rate: u32,
-    /// HTTP requests (WebSocket upgrades included) per client address per
-    /// minute (0: no limit).
+    /// Requests to /ws (WebSocket upgrades) and /api/... per client address
+    /// per minute (0: no limit).
     #[arg(long, env = "LODESTONE_REQUEST_RATE", default_value_t = 600)]
     pub request_rate: u32,
     /// A reverse proxy whose X-Forwarded-For header is believed (an IP
@@ -179,6 +179,33 @@ impl From<LimitArgs> for Limits {
                 .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
                 .collect(),
         }
+    }
+}
+
+/// Files the server keeps for itself (the database, its WAL, the listener,
+/// logs) when it sets the connection limit from the open-file limit.
+const SPARE_FILES: u64 = 64;
+
+/// The connection limit that fits `files` open files: past it, new
+/// connections get a clear 503 instead of failing to be accepted (which
+/// would lock everyone out). `max` 0 (no limit) is bounded the same way.
+pub fn fit_to_files(max: usize, files: u64) -> usize {
+    let fits = usize::try_from(files.saturating_sub(SPARE_FILES))
+        .unwrap_or(usize::MAX)
+        .max(1);
+    if max == 0 {
+        tracing::debug!(set = fits, files, "connections bounded by the open-file limit");
+        fits
+    } else if max > fits {
+        tracing::warn!(
+            asked = max,
+            set = fits,
+            files,
+            "the connection limit is set below the open-file limit; raise LimitNOFILE for more"
+        );
+        fits
+    } else {
+        max
     }
 }
 
@@ -483,6 +510,14 @@ mod tests {
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_connection_limit_fits_the_open_files() {
+        assert_eq!(fit_to_files(10_000, 1_024), 960);
+        assert_eq!(fit_to_files(0, 1_024), 960);
+        assert_eq!(fit_to_files(500, 1_024), 500);
+        assert_eq!(fit_to_files(500, 10), 1);
     }
 
     #[test]

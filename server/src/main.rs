@@ -1,7 +1,10 @@
 //! `lodestone-server`: reads flags and environment, sets up logging, runs
-//! the server until SIGTERM or ctrl-c, then shuts it down gracefully.
+//! the server until SIGTERM or ctrl-c, then shuts it down gracefully; or
+//! `migrate-db` copies a database into another. Whatever goes wrong ends
+//! in one sentence on standard error and a non-zero exit code.
 
 use std::net::SocketAddr;
+use std::process::ExitCode;
 
 use clap::Parser;
 use lodestone_server::{Config, Server};
@@ -15,17 +18,54 @@ use tracing_subscriber::EnvFilter;
     version,
     after_help = "Examples:\n  lodestone-server\n      serve on 127.0.0.1:8080 with ./lodestone.db\n  \
                   lodestone-server --bind 127.0.0.1:0 --database sqlite:///var/lib/lodestone/games.db\n      \
-                  pick a free port; print it as `listening on http://ADDR`\n\n\
-                  Logging: RUST_LOG (default info), e.g. RUST_LOG=lodestone_server=debug."
+                  pick a free port; print it as `listening on http://ADDR`\n  \
+                  lodestone-server --database postgres://lodestone@localhost/lodestone\n      \
+                  keep the games in PostgreSQL\n  \
+                  lodestone-server migrate-db --from lodestone.db --to postgres://lodestone@localhost/lodestone\n      \
+                  copy everything from SQLite into an empty PostgreSQL database (server stopped)\n\n\
+                  Logging: RUST_LOG (default info), e.g. RUST_LOG=lodestone_server=debug.",
+    args_conflicts_with_subcommands = true
 )]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    args: Args,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Copies every guest and every room's log from one database into
+    /// another, empty one (e.g. from SQLite to PostgreSQL). Stop the server
+    /// first; the source is brought up to the current schema, the target
+    /// gets it.
+    MigrateDb {
+        /// The database to copy: sqlite://PATH, a file path, or
+        /// postgres://USER@HOST/DB.
+        #[arg(long)]
+        from: String,
+        /// The empty database to copy into.
+        #[arg(long)]
+        to: String,
+    },
+}
+
+#[derive(Debug, clap::Args)]
 struct Args {
     /// Address to listen on (port 0 picks a free one).
     #[arg(long, env = "LODESTONE_BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// Database URL: sqlite://PATH (created if missing) or sqlite::memory:
-    /// (nothing kept).
+    /// Database: sqlite://PATH or a plain file path (created if missing),
+    /// sqlite::memory: (nothing kept), or postgres://USER@HOST/DB.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
     database: String,
+    /// Connections to PostgreSQL (SQLite keeps a few of its own).
+    #[arg(long, env = "LODESTONE_DB_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=1000))]
+    db_connections: u32,
+    /// An open room whose game nobody starts within this time expires:
+    /// a number with s, m, h or d (e.g. 90m, 24h, 7d), or `off`.
+    #[arg(long, env = "LODESTONE_EXPIRE_OPEN_ROOMS", default_value = "24h", value_parser = parse_expiry)]
+    expire_open_rooms: Expiry,
     /// Messages each connection may send per second, in bursts of twice
     /// that; 0 for no limit.
     #[arg(long, env = "LODESTONE_RATE_LIMIT", default_value_t = 50)]
@@ -55,8 +95,22 @@ struct Args {
     limits: lodestone_server::limits::LimitArgs,
 }
 
-fn main() -> anyhow::Result<()> {
-    let args = Args::parse();
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
+        None => serve(cli.args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("lodestone-server: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(args: Args) -> Result<(), String> {
     // Measured (docs/performance.md): one worker per CPU serves more games
     // than one thread; one thread costs a little less per move when idle.
     let workers = match args.workers {
@@ -64,20 +118,39 @@ fn main() -> anyhow::Result<()> {
         n => n,
     };
     let runtime = if workers <= 1 {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?
+        tokio::runtime::Builder::new_current_thread().enable_all().build()
     } else {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(workers)
             .enable_all()
-            .build()?
-    };
+            .build()
+    }
+    .map_err(|e| format!("could not start the runtime: {e}"))?;
     runtime.block_on(run(args))
 }
 
-async fn run(args: Args) -> anyhow::Result<()> {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+fn migrate_db(from: &str, to: &str) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("could not start the runtime: {e}"))?;
+    let copied = runtime
+        .block_on(lodestone_server::copy_database(from, to, |p| {
+            println!("copying {}: {} of {}", p.what, p.done, p.total);
+        }))
+        .map_err(|e| e.to_string())?;
+    println!(
+        "copied {} guests, {} rooms and {} events",
+        copied.guests, copied.rooms, copied.events
+    );
+    Ok(())
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    // PostgreSQL's notices (such as "relation already exists, skipping"
+    // while migrating) are not news for a host.
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx::postgres::notice=warn"));
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
@@ -88,17 +161,29 @@ async fn run(args: Args) -> anyhow::Result<()> {
     }
     // Every connection is a file descriptor: raise the soft limit to the
     // hard one.
-    match rlimit::increase_nofile_limit(u64::MAX) {
-        Ok(limit) => tracing::debug!(limit, "open file limit"),
-        Err(e) => tracing::warn!(error = %e, "could not raise the open file limit"),
+    let files = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => {
+            tracing::debug!(limit, "open file limit");
+            Some(limit)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not raise the open file limit");
+            None
+        }
+    };
+    let mut limits: lodestone_server::Limits = args.limits.into();
+    if let Some(files) = files {
+        limits.max_connections = lodestone_server::limits::fit_to_files(limits.max_connections, files);
     }
     let config = Config {
         bind: args.bind,
         database: args.database,
+        db_connections: args.db_connections,
+        expire_open_after: args.expire_open_rooms.0,
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
-        limits: args.limits.into(),
+        limits,
         bot_threads: match args.bot_threads {
             0 => std::thread::available_parallelism()
                 .map_or(1, |n| n.get() / 2)
@@ -107,7 +192,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
         },
         bot_queue: 1024,
     };
-    let server = Server::start(config).await?;
+    let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // Tests and scripts read this line to learn the port.
     println!("listening on http://{}", server.addr());
     tokio::select! {
@@ -118,15 +203,41 @@ async fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// How long an open room may wait, in milliseconds; `None`: for ever.
+#[derive(Clone, Copy, Debug)]
+struct Expiry(Option<u64>);
+
+fn parse_expiry(text: &str) -> Result<Expiry, String> {
+    if text == "off" {
+        return Ok(Expiry(None));
+    }
+    let unit = |ms: u64| move |n: u64| n.checked_mul(ms);
+    let (number, per) = match text.char_indices().last() {
+        Some((i, 's')) => (&text[..i], unit(1_000)),
+        Some((i, 'm')) => (&text[..i], unit(60_000)),
+        Some((i, 'h')) => (&text[..i], unit(3_600_000)),
+        Some((i, 'd')) => (&text[..i], unit(86_400_000)),
+        _ => return Err("give a number with s, m, h or d (e.g. 24h), or off".into()),
+    };
+    match number.parse::<u64>().ok().and_then(per) {
+        Some(0) | None => Err(format!("{number:?} is not a positive number of that unit")),
+        Some(ms) => Ok(Expiry(Some(ms))),
+    }
+}
+
 async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .expect("SIGTERM handler");
-        tokio::select! {
-            _ = ctrl_c => {}
-            _ = term.recv() => {}
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = ctrl_c => {}
+                _ = term.recv() => {}
+            },
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot catch SIGTERM; ctrl-c still stops the server");
+                let _ = ctrl_c.await;
+            }
         }
     }
     #[cfg(not(unix))]

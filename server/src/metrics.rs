@@ -4,7 +4,10 @@
 //! separate figures; handles are registered once and updated without a
 //! look-up.
 
-use metrics::{Counter, Gauge, Histogram, Key, KeyName, Label, Metadata, Recorder, Unit};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use metrics::{Counter, Gauge, Histogram, HistogramFn, Key, KeyName, Label, Metadata, Recorder, Unit};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
 
 use crate::limits::Refusal;
@@ -78,8 +81,11 @@ impl Metrics {
             Some(Unit::Seconds),
             "Time from a write request to its commit.".into(),
         );
-        let commit_seconds =
-            recorder.register_histogram(&Key::from_static_name("lodestone_commit_seconds"), &META);
+        let commit_seconds = Histogram::from_arc(Arc::new(Drained {
+            inner: recorder.register_histogram(&Key::from_static_name("lodestone_commit_seconds"), &META),
+            handle: handle.clone(),
+            recorded: AtomicU64::new(0),
+        }));
         recorder.describe_gauge(
             KeyName::from_const_str("lodestone_rooms"),
             None,
@@ -145,16 +151,45 @@ impl Metrics {
         for (gauge, n) in self.rooms.iter().zip([rooms.open, rooms.playing, rooms.finished]) {
             gauge.set(n as f64);
         }
-        self.handle.run_upkeep();
+        self.upkeep();
+        self.handle.render()
+    }
+
+    /// Moves recorded histogram samples into their buckets. The recorder
+    /// keeps every sample until then, so this runs every `DRAIN_EVERY`
+    /// samples too (`Drained`), even when nobody scrapes `/metrics`.
+    pub fn upkeep(&self) {
         // Registering through the recorder keeps it alive with the handle.
         let _ = &self.recorder;
-        self.handle.render()
+        self.handle.run_upkeep();
     }
 }
 
 impl Default for Metrics {
     fn default() -> Metrics {
         Metrics::new()
+    }
+}
+
+/// Samples a histogram may hold before they are moved into buckets.
+const DRAIN_EVERY: u64 = 4096;
+
+/// A histogram that moves its samples into buckets every `DRAIN_EVERY`
+/// records. A timer would do it too, but a periodic timer would also make
+/// paused-time tests race ahead whenever the runtime waits for the
+/// database.
+struct Drained {
+    inner: Histogram,
+    handle: PrometheusHandle,
+    recorded: AtomicU64,
+}
+
+impl HistogramFn for Drained {
+    fn record(&self, value: f64) {
+        self.inner.record(value);
+        if self.recorded.fetch_add(1, Ordering::Relaxed) % DRAIN_EVERY == DRAIN_EVERY - 1 {
+            self.handle.run_upkeep();
+        }
     }
 }
 
@@ -178,6 +213,22 @@ impl Drop for GaugeGuard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn upkeep_keeps_every_sample_counted() {
+        let m = Metrics::new();
+        for _ in 0..1000 {
+            m.commit_seconds.record(0.001);
+        }
+        m.upkeep();
+        m.commit_seconds.record(0.5);
+        let text = m.render(RoomCounts::default());
+        assert!(text.contains("lodestone_commit_seconds_count 1001"), "{text}");
+        assert!(
+            text.contains("lodestone_commit_seconds_bucket{le=\"0.001\"} 1000"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn renders_every_metric_with_its_help() {

@@ -624,7 +624,7 @@ impl Session {
                 public,
             } => {
                 let room_id = uuid::Uuid::new_v4().to_string();
-                let (core, ops) =
+                let (core, events) =
                     match RoomCore::create(room_id.clone(), &game, &options, public, self.app.clock.now_ms())
                     {
                         Ok(created) => created,
@@ -655,7 +655,13 @@ impl Session {
                     };
                     return self.fail(id, codes::TOO_MANY_ROOMS, message);
                 }
-                if self.app.store.write(ops).await.is_err() {
+                if self
+                    .app
+                    .store
+                    .write(crate::room::ops(&room_id, &events))
+                    .await
+                    .is_err()
+                {
                     self.app.lobby.forget_opener(&room_id);
                     return self.fail(
                         id,

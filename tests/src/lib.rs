@@ -1,6 +1,13 @@
 //! Helpers for the black-box tests: start a real server (in this process or
-//! as a child process) on a loopback port 0 with a fresh SQLite file, and
-//! talk to it as real WebSocket clients.
+//! as a child process) on a loopback port 0 with a fresh database, and talk
+//! to it as real WebSocket clients.
+//!
+//! Every test runs on both backends: [`each_backend!`] makes a `sqlite` and
+//! a `postgres` test of each body, and a server started inside one gets a
+//! fresh SQLite file or a fresh PostgreSQL database (made with `CREATE
+//! DATABASE` on the server `LODESTONE_TEST_POSTGRES` names). Without that
+//! variable a PostgreSQL test fails with a sentence saying how to get one,
+//! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
@@ -28,12 +35,153 @@ pub fn temp_dir() -> PathBuf {
     dir
 }
 
-/// The SQLite URL of a database file in `dir`.
-pub fn database_url(dir: &Path) -> String {
-    format!("sqlite://{}", dir.join("lodestone.db").display())
+/// The database a test's servers use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
 }
 
-/// A server running in this process.
+tokio::task_local! {
+    static BACKEND: Backend;
+}
+
+/// The backend of the running test (SQLite outside [`each_backend!`]).
+pub fn backend() -> Backend {
+    BACKEND.try_with(|b| *b).unwrap_or(Backend::Sqlite)
+}
+
+/// Runs `test` with its servers on `backend`.
+pub async fn on_backend<F: std::future::Future>(backend: Backend, test: F) -> F::Output {
+    BACKEND.scope(backend, test).await
+}
+
+/// The variable naming the PostgreSQL server of the tests.
+pub const POSTGRES_VAR: &str = "LODESTONE_TEST_POSTGRES";
+/// The variable that skips the PostgreSQL tests.
+pub const SKIP_POSTGRES_VAR: &str = "LODESTONE_TEST_SKIP_POSTGRES";
+
+/// Whether a PostgreSQL test can run: true with `LODESTONE_TEST_POSTGRES`
+/// set; false (the test is skipped) with `LODESTONE_TEST_SKIP_POSTGRES=1`;
+/// otherwise the test fails, saying how to get a server.
+pub fn postgres_ready() -> bool {
+    if std::env::var_os(POSTGRES_VAR).is_some_and(|v| !v.is_empty()) {
+        return true;
+    }
+    if std::env::var(SKIP_POSTGRES_VAR).is_ok_and(|v| v == "1") {
+        eprintln!("skipped: {SKIP_POSTGRES_VAR}=1");
+        return false;
+    }
+    panic!(
+        "this test needs PostgreSQL and {POSTGRES_VAR} is not set: run the tests under \
+         scripts/with-postgres.sh (e.g. `scripts/with-postgres.sh cargo test -p lodestone-tests`), \
+         which starts a throwaway cluster, or set {POSTGRES_VAR}=postgres://USER@HOST:PORT/DB \
+         (USER may create databases), or set {SKIP_POSTGRES_VAR}=1 to skip the PostgreSQL tests"
+    )
+}
+
+/// Makes a `sqlite` and a `postgres` test of each named `async fn` (in a
+/// module named after it): the same test on both backends. Written above
+/// the test, where `#[tokio::test]` would be:
+///
+/// ```text
+/// each_backend!(a_game_is_played);
+/// /// What it proves.
+/// async fn a_game_is_played() {
+///     let server = TestServer::start().await;
+///     // ...
+/// }
+/// ```
+#[macro_export]
+macro_rules! each_backend {
+    ($($name:ident),+ $(,)?) => {
+        $(
+            mod $name {
+                #[::tokio::test]
+                async fn sqlite() {
+                    $crate::on_backend($crate::Backend::Sqlite, super::$name()).await
+                }
+
+                #[::tokio::test]
+                async fn postgres() {
+                    if $crate::postgres_ready() {
+                        $crate::on_backend($crate::Backend::Postgres, super::$name()).await
+                    }
+                }
+            }
+        )+
+    };
+}
+
+/// The URL of the database of the servers started on `dir` with the
+/// running test's backend: an SQLite file in `dir`, or a PostgreSQL
+/// database named after `dir` (made the first time).
+pub fn database_url(dir: &Path) -> String {
+    match backend() {
+        Backend::Sqlite => format!("sqlite://{}", dir.join("lodestone.db").display()),
+        Backend::Postgres => postgres_database(dir),
+    }
+}
+
+/// The PostgreSQL database of `dir`, created if it does not exist yet.
+fn postgres_database(dir: &Path) -> String {
+    use std::sync::Mutex;
+    static MADE: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let admin = std::env::var(POSTGRES_VAR).unwrap_or_else(|_| {
+        postgres_ready();
+        unreachable!("a PostgreSQL test runs only with {POSTGRES_VAR} set")
+    });
+    let tail: String = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let name = format!("lodestone_{}", &tail[tail.len().saturating_sub(40)..]).to_lowercase();
+    let (base, _) = admin
+        .rsplit_once('/')
+        .expect("a URL with a database: postgres://USER@HOST:PORT/DB");
+    let url = format!("{base}/{name}");
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if made.contains(&name) {
+        return url;
+    }
+    // A runtime of its own on a thread of its own: this may be called
+    // from inside a test's runtime, which must not block on itself.
+    let create = {
+        let (admin, name) = (admin.clone(), name.clone());
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime")
+                .block_on(async move {
+                    use sqlx::Connection;
+                    let mut conn = sqlx::PgConnection::connect(&admin).await?;
+                    let exists: Option<(i32,)> =
+                        sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
+                            .bind(&name)
+                            .fetch_optional(&mut conn)
+                            .await?;
+                    if exists.is_none() {
+                        sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+                            .execute(&mut conn)
+                            .await?;
+                    }
+                    conn.close().await
+                })
+        })
+    };
+    if let Err(e) = create.join().expect("the database maker does not panic") {
+        panic!("could not make the test database {name} on {admin}: {e}");
+    }
+    made.push(name);
+    url
+}
+
+/// A server running in this process, on a fresh database of the running
+/// test's backend.
 #[derive(Debug)]
 pub struct TestServer {
     pub server: Server,
@@ -41,7 +189,7 @@ pub struct TestServer {
 }
 
 impl TestServer {
-    /// Starts a server on 127.0.0.1:0 with a new SQLite file.
+    /// Starts a server on 127.0.0.1:0 with a new database.
     pub async fn start() -> TestServer {
         TestServer::start_with(|_| {}).await
     }
@@ -52,7 +200,7 @@ impl TestServer {
         TestServer::start_in(dir, change).await
     }
 
-    /// Starts a server on the database in `dir` (kept from an earlier one).
+    /// Starts a server on the database of `dir` (kept from an earlier one).
     pub async fn start_in(dir: PathBuf, change: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -85,18 +233,20 @@ pub struct ServerProcess {
 
 impl ServerProcess {
     /// Runs the server binary (pass `env!("CARGO_BIN_EXE_lodestone-test-server")`)
-    /// on 127.0.0.1:0 with the database in `dir` and waits for its
+    /// on 127.0.0.1:0 with the database of `dir` and waits for its
     /// `listening on http://ADDR` line.
     pub fn start(binary: &str, dir: &Path) -> ServerProcess {
+        ServerProcess::start_with(binary, &["--database", &database_url(dir)], dir)
+    }
+
+    /// Runs the server binary on 127.0.0.1:0 with `args` (a `--database`
+    /// among them), in the working directory `cwd`, and waits for its
+    /// `listening on http://ADDR` line.
+    pub fn start_with(binary: &str, args: &[&str], cwd: &Path) -> ServerProcess {
         let mut child = Command::new(binary)
-            .args([
-                "--bind",
-                "127.0.0.1:0",
-                "--database",
-                &database_url(dir),
-                "--rate-limit",
-                "0",
-            ])
+            .args(["--bind", "127.0.0.1:0", "--rate-limit", "0"])
+            .args(args)
+            .current_dir(cwd)
             .env(
                 "RUST_LOG",
                 std::env::var("LODESTONE_TEST_LOG").unwrap_or_else(|_| "warn".into()),
@@ -130,6 +280,42 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// What a run of a binary that ended by itself left.
+#[derive(Debug)]
+pub struct Exited {
+    pub status: std::process::ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `binary` with `args` in `cwd` until it exits by itself (failing the
+/// test if it has not within [`PATIENCE`]), with `RUST_BACKTRACE=1` so a
+/// panic would show.
+pub fn run_to_exit(binary: &str, args: &[&str], cwd: &Path) -> Exited {
+    let mut child = Command::new(binary)
+        .args(args)
+        .current_dir(cwd)
+        .env("RUST_BACKTRACE", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("a status").is_none() {
+        if started.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("{binary} {args:?} did not exit within {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("its output");
+    Exited {
+        status: output.status,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
 

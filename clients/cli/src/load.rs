@@ -426,6 +426,12 @@ impl Slot {
         }
         if finished {
             self.stats.finished.fetch_add(1, Ordering::Relaxed);
+            // Leave the finished room, as a person would: a room nobody
+            // watches leaves the server's memory, and a connection may
+            // watch only so many rooms (--watch-limit).
+            for c in clients.iter_mut() {
+                c.request(json!({"type": "unwatch", "room": room})).await?;
+            }
         }
         Ok(())
     }

@@ -1,11 +1,12 @@
-//! `lodestone`: the command-line client: replays game records, counts
-//! perft, and drives load against a server.
+//! `lodestone`: the command-line client: plays in a terminal, replays
+//! game records, counts perft, runs bots and drives load against a server.
 
 mod bot;
 mod duel;
 mod load;
 mod net;
 mod out;
+mod play;
 mod verify;
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,10 @@ use lodestone_rules::{AnyGame, GameKind, OptionValues, Record, Viewer};
 
 const EXAMPLES: &str = "\
 Examples:
+  lodestone play http://127.0.0.1:8080
+      play in this terminal: the lobby, rooms, boards, bots (docs/play.md)
+  lodestone play 'http://127.0.0.1:8080/#/room/ID?invite=CODE'
+      open the room of an invite link
   lodestone replay tests/records/magneton/valid/seed-examples.txt
       print the final position and the result of a recorded game
   lodestone replay game.txt --as black
@@ -45,6 +50,20 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play in this terminal: a full-screen client for the lobby and the
+    /// games, over the same protocol as the browser.
+    ///
+    /// Create a room for any game, take a seat or watch, add bots, join a
+    /// private room by its invite link or code, and play with the arrow
+    /// keys or by typing moves. Your name and guest token are kept in the
+    /// identity file, so you come back as the same player; a dropped
+    /// connection or a restarted server is rejoined by itself. Exits 0 when
+    /// you quit; 1 if the server cannot be reached; 2 for a bad URL or
+    /// flag. Keys and screens: docs/play.md.
+    #[command(
+        after_help = "Examples:\n  lodestone play http://127.0.0.1:8080\n  lodestone play 127.0.0.1:8080 --name Ann --bell\n  lodestone play 'http://127.0.0.1:8080/#/room/7c9e...?invite=0f3a...'\n  lodestone play http://127.0.0.1:8080 --identity ~/second.json --no-color"
+    )]
+    Play(play::PlayArgs),
     /// Replay a game record and print the final position and the result.
     ///
     /// Prints the final position in the game's position format, then a last
@@ -305,6 +324,10 @@ impl From<anyhow::Error> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(args) => play::run(args).map_err(|e| match e.code {
+            2 => Failure::Usage(e.message),
+            _ => Failure::Failed(e.message),
+        }),
         Command::Load(args) => load_command(args),
         Command::Bot(args) => bot_command(args),
         Command::Duel(args) => duel_command(args),

@@ -31,6 +31,38 @@ fn lodestone() -> Command {
     Command::new(env!("CARGO_BIN_EXE_lodestone"))
 }
 
+/// Two `lodestone bot`s play a game of `game` to its end on the server at
+/// `url`: the first opens the room, the second joins it. Returns the room
+/// and what each bot printed after its first line.
+fn bots_play(url: &str, game: &str, options: &[&str], levels: [&str; 2]) -> (String, String, String) {
+    let mut host = lodestone();
+    host.args(["bot", url, "--game", game, "--level", levels[0], "--seed", "3"]);
+    for o in options {
+        host.args(["--option", o]);
+    }
+    let mut host = host.stdout(Stdio::piped()).spawn().unwrap();
+    let mut out = BufReader::new(host.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    // `room ID seat N`
+    let room = line
+        .split_whitespace()
+        .nth(1)
+        .expect("the bot names its room")
+        .to_string();
+    let guest = lodestone()
+        .args(["bot", url, "--room", &room, "--level", levels[1], "--seed", "4"])
+        .output()
+        .unwrap();
+    let mut rest = String::new();
+    for l in out.lines() {
+        rest.push_str(&l.unwrap());
+        rest.push('\n');
+    }
+    assert!(host.wait().unwrap().success(), "{game}: the host bot failed");
+    (room, rest, String::from_utf8(guest.stdout).unwrap())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_play_every_game_to_the_end() {
     let server = server().await;
@@ -42,40 +74,67 @@ async fn two_bots_play_every_game_to_the_end() {
         ("magma", vec![], ["random", "greedy"]),
     ] {
         let url = url.clone();
-        let (first, second) = tokio::task::spawn_blocking(move || {
-            let mut host = lodestone();
-            host.args(["bot", &url, "--game", game, "--level", levels[0], "--seed", "3"]);
-            for o in &options {
-                host.args(["--option", o]);
-            }
-            let mut host = host.stdout(Stdio::piped()).spawn().unwrap();
-            let mut out = BufReader::new(host.stdout.take().unwrap());
-            let mut line = String::new();
-            out.read_line(&mut line).unwrap();
-            // `room ID seat N`
-            let room = line
-                .split_whitespace()
-                .nth(1)
-                .expect("the bot names its room")
-                .to_string();
-            let guest = lodestone()
-                .args(["bot", &url, "--room", &room, "--level", levels[1], "--seed", "4"])
-                .output()
-                .unwrap();
-            let mut rest = String::new();
-            for l in out.lines() {
-                rest.push_str(&l.unwrap());
-                rest.push('\n');
-            }
-            assert!(host.wait().unwrap().success(), "{game}: the host bot failed");
-            (rest, String::from_utf8(guest.stdout).unwrap())
-        })
-        .await
-        .unwrap();
+        let (_, first, second) = tokio::task::spawn_blocking(move || bots_play(&url, game, &options, levels))
+            .await
+            .unwrap();
         let last = |s: &str| s.lines().last().unwrap_or("").to_string();
         assert!(last(&first).starts_with("result: "), "{game}: {first}");
         assert_eq!(last(&first), last(&second), "{game}: both bots see the same end");
         assert!(first.contains("played "), "{game}");
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_verifies_and_a_tampered_record_does_not() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    for (game, options) in [
+        ("magnet", &["setup=random"][..]),
+        ("magnet", &[]),
+        ("magnetism", &[]),
+    ] {
+        let url = url.clone();
+        let (room, _, _) =
+            tokio::task::spawn_blocking(move || bots_play(&url, game, options, ["random", "random"]))
+                .await
+                .unwrap();
+        let (status, record) =
+            lodestone_tests::http_get(server.addr(), &format!("/api/rooms/{room}/record"), None).await;
+        assert_eq!(status, 200);
+        assert!(record.contains("[SeedCommitment \""), "{record}");
+        let verify = |text: &str| {
+            let path = std::env::temp_dir().join(format!(
+                "lodestone-verify-{}-{}.txt",
+                std::process::id(),
+                rand_name()
+            ));
+            std::fs::write(&path, text).unwrap();
+            let out = lodestone().arg("verify").arg(&path).output().unwrap();
+            let _ = std::fs::remove_file(&path);
+            (out.status.code(), String::from_utf8(out.stdout).unwrap())
+        };
+        let (code, out) = verify(&record);
+        assert_eq!(code, Some(0), "{game}:\n{record}\n{out}");
+        assert!(
+            out.ends_with(" checks)\n") && out.contains("result: verified"),
+            "{out}"
+        );
+        assert!(
+            out.contains("commitment "),
+            "{game}: a secret action was checked\n{out}"
+        );
+        if options.is_empty() {
+            assert!(!out.contains("dealt"), "{out}");
+        } else {
+            assert_eq!(out.matches("dealt from the seed").count(), 2, "{out}");
+        }
+        // Another seed: its commitment (and any dealt setup) no longer fits.
+        let seed = record.lines().find(|l| l.starts_with("[Seed ")).unwrap();
+        let tampered = record.replace(seed, &format!("[Seed \"{}\"]", "0".repeat(64)));
+        let (code, out) = verify(&tampered);
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains("seed: SHA-256 of [Seed] is "), "{out}");
     }
     server.shutdown().await;
 }

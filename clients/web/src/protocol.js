@@ -11,7 +11,7 @@ export const PROTOCOL = 1;
  * @typedef {import('./wire.js').MoveEntry} MoveEntry
  * @typedef {import('./wire.js').OutcomeState} OutcomeState
  * @typedef {import('./wire.js').ClockState} ClockState
- * @typedef {import('./wire.js').PlayState & {warnings?: Record<string, any>, last?: any}} PlayState
+ * @typedef {import('./wire.js').PlayState} PlayState
  * @typedef {import('./wire.js').RoomState} RoomState
  * @typedef {import('./wire.js').RoomSummary} RoomSummary
  * @typedef {import('./wire.js').OptionInfo} OptionInfo

@@ -81,24 +81,19 @@ export function seatWords(seat) {
 }
 
 /**
- * A warning the server attached to an offered action (it loses at once,
- * or lets the opponent win on the spot), in words; null if none. Reads
- * `play.warnings[action]`: a code (`loses`, `opponent-wins`), a sentence,
- * or an object with a `message`/`reason` sentence.
+ * What the server says an offered action risks (`play.risks[action]`: it
+ * loses at once, or lets an opponent win on the spot when another offered
+ * action would not), in words; null if nothing.
  * @param {import('./protocol.js').PlayState | null | undefined} play
  * @param {string} action
  */
 export function warningFor(play, action) {
-  const warnings = play?.warnings;
-  if (!warnings) return null;
-  const base = action.split('+')[0].trim();
-  const found = warnings[action] ?? warnings[base];
-  if (found === undefined || found === null) return null;
-  if (typeof found === 'object') return String(found.message ?? found.reason ?? found.kind ?? 'This move is dangerous.');
-  const text = String(found);
-  if (/^los/.test(text)) return 'This move loses the game at once.';
-  if (/win/.test(text) && !/\s/.test(text)) return 'After this move your opponent can win on the spot.';
-  return text;
+  const risks = play?.risks;
+  if (!risks) return null;
+  const found = risks[action] ?? risks[action.split('+')[0].trim()];
+  if (found === 'loses') return 'This move loses the game at once.';
+  if (found === 'allows-win') return 'After this move your opponent can win on the spot.';
+  return null;
 }
 
 /**

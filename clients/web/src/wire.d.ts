@@ -131,7 +131,17 @@ export type RoomState = { id: string, game: string, options: { [key in string]: 
 /**
  * The invite code of a private room, shown to its seated players.
  */
-invite: string | null, status: RoomStatus, seats: Array<SeatState>,
+invite: string | null, status: RoomStatus,
+/**
+ * SHA-256 (hex) of the room's random seed, the same from the room's
+ * creation on: chance (Magnet's dealt setups) draws only from that
+ * seed (docs/protocol.md, "Commitments").
+ */
+seed_commitment: string,
+/**
+ * The seed itself, once the game is over.
+ */
+seed?: string, seats: Array<SeatState>,
 /**
  * The viewer's seat, or none for a spectator.
  */
@@ -181,7 +191,18 @@ moves: Array<MoveEntry>, moves_from?: number, outcome: OutcomeState | null,
 /**
  * The running turn timer.
  */
-clock: ClockState | null, };
+clock: ClockState | null,
+/**
+ * The last action of the log and what it did, as the viewer may know
+ * it; absent before the first action.
+ */
+last?: LastAction,
+/**
+ * For the seat to act: its offered actions that lose at once or let
+ * an opponent win on the spot when another would not, judged from
+ * its own knowledge; absent when empty.
+ */
+risks?: { [key in string]: RiskState }, };
 
 /**
  * One action of the game's log.
@@ -222,6 +243,121 @@ export type ClockState = { seat: number,
  * Milliseconds left when the update was sent.
  */
 remaining_ms: number, };
+
+/**
+ * The last action of the log and what it did, as the viewer may know it.
+ */
+export type LastAction = {
+/**
+ * Its place in the log (`moves[].ply`), from 1.
+ */
+ply: number, seat: number,
+/**
+ * In the order they happened; empty when the action moved nothing
+ * (a pass, a vote) or the viewer may not know what it did (a secret
+ * placement).
+ */
+effects: Array<EffectState>, };
+
+/**
+ * Whose a piece is and what it is, each only where the viewer may know it.
+ */
+export type PieceState = {
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, };
+
+/**
+ * One thing an action did. Cells are named as the board JSON names them;
+ * `path` lists every cell a piece stood on, its start first and its end
+ * last.
+ */
+export type EffectState = { "kind": "place", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "move", from: string, to: string, path: Array<string>,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "enter", to: string, path: Array<string>,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "push", from: string, to: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "pull", from: string, to: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "capture", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "trapped", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "promote", at: string, rank: number, }
+  | { "kind": "remove", at: string,
+/**
+ * `white`, `red`, a Magma colour.
+ */
+side?: string,
+/**
+ * A Magnet kind (`K`, `2`, `T2`, `3`, `T3`, `4`) or `magnet`.
+ */
+piece?: string, }
+  | { "kind": "line", cells: Array<string>, side: string, }
+  | { "kind": "claim", cells: Array<string>, side: string, };
+
+/**
+ * What the seat to act risks with an offered action, when another offered
+ * action would not.
+ */
+export type RiskState = "loses" | "allows-win";
 
 /**
  * The `board` of a play state: the game's own shape (the room's `game`

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  confirmIfAsked,
   createRoom,
   movesShown,
   person,
@@ -51,6 +52,8 @@ test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
 
   await bo.locator('#turn.your-turn').waitFor();
   await bo.locator('button[data-action="pass"]').click();
+  // Passing lets Ann end the game by passing too: Bo is asked first.
+  await confirmIfAsked(bo);
   await movesShown(ann, 2);
   assert.equal(await ann.locator('#moves li:nth-child(2) .what').textContent(), 'pass');
 });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import {
+  confirmIfAsked,
   clickCells,
   createRoom,
   movesShown,
@@ -103,6 +104,8 @@ test('moves by keyboard: typed, or a focused square and Enter; then a slide is t
       await mover.locator(`[data-cell="${square}"].target .bg`).focus();
       await mover.keyboard.press('Enter');
     }
+    // A drop that lets the other side make four at once asks first.
+    await confirmIfAsked(mover);
     await movesShown(ann, i + 1);
   }
   await ann.locator('.hands', { hasText: 'White (W): 0 · Black (B): 0' }).waitFor();
@@ -133,7 +136,7 @@ test('a bot takes the other seat and answers a move', async () => {
 });
 
 test('a move the server warns about asks for a yes even with confirmation off; cancel plays nothing', async () => {
-  // Until the rules send warnings, this test adds one to the server's
+  // An opening drop never loses, so this test adds a risk to the server's
   // updates on their way to the page: a drop on D4 or E5 "loses" (the bot
   // may take one of them; the other is still free then).
   const ann = await person(my.browser, my.server, 'Ann4');
@@ -143,7 +146,7 @@ test('a move the server warns about asks for a yes even with confirmation off; c
     server.onMessage((message) => {
       const parsed = JSON.parse(String(message));
       const play = parsed.type === 'update' ? parsed.state.play : null;
-      if (play) play.warnings = Object.fromEntries(['D4', 'E5'].filter((a) => play.legal.includes(a)).map((a) => [a, 'loses']));
+      if (play) play.risks = Object.fromEntries(['D4', 'E5'].filter((a) => play.legal.includes(a)).map((a) => [a, 'loses']));
       ws.send(JSON.stringify(parsed));
     });
   });

@@ -46,6 +46,7 @@ async function typed(page, action) {
   await page.locator('#turn.your-turn').waitFor();
   await page.locator('#typed').fill(action);
   await page.locator('#typed').press('Enter');
+  await confirmIfAsked(page);
 }
 
 /**
@@ -212,6 +213,7 @@ test('Hot Magma: clock and turn on the phone screen, taps through the lens, the 
   await assertAccessible(desk, 'Magma in play');
   await screenshot(desk, 'magma-play');
   await desk.locator('button[data-action="pass"]').click();
+  await confirmIfAsked(desk);
   await phone.locator('#turn.your-turn').waitFor();
   // The phone proposes to end; the desk answers from the turn banner.
   await phone.locator('button[data-action="end?"]').click();
@@ -219,6 +221,8 @@ test('Hot Magma: clock and turn on the phone screen, taps through the lens, the 
   await desk.locator('#turn.your-turn', { hasText: `${LONG} (red) proposes to end the game. Do you agree?` }).waitFor();
   await assertAccessible(desk, 'a Magma vote');
   await desk.locator('#answer button[data-answer="end!"]').click();
+  // Agreeing ends a game the desk loses on points: it is asked first.
+  await confirmIfAsked(desk);
   for (const page of [desk, phone]) {
     await page.locator('#result', { hasText: 'Why: everyone agreed to end the game' }).waitFor();
     await page.locator('#result .score-table tbody tr').nth(1).waitFor();

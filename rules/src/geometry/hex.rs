@@ -136,6 +136,7 @@ impl HexBoard {
     }
 
     /// The dense index of `h`, if it is on the board.
+    #[inline]
     pub fn index_of(&self, h: Hex) -> Option<usize> {
         Self::slot(h).and_then(|s| self.index[s]).map(usize::from)
     }

@@ -126,6 +126,16 @@ impl Grid {
         ))
     }
 
+    /// The squares from `from` to `to` along their line, both included
+    /// (only `from` when they share no line).
+    pub fn line_path(self, from: Square, to: Square) -> Vec<Square> {
+        let mut cells = vec![from];
+        if let Some((dir, dist)) = self.direction(from, to) {
+            cells.extend(self.ray(from, dir).take(usize::from(dist)));
+        }
+        cells
+    }
+
     /// Reads a board written by [`Grid::write_ranks`] with two letters
     /// (either case): the squares of each, as bit sets (bit = square
     /// index). A run of empty squares is one digit on a board narrower

@@ -237,6 +237,7 @@ impl Magma {
     }
 
     /// Judges `action` by `seat` at `at` without changing anything.
+    #[inline]
     pub(super) fn judge(&self, seat: Seat, action: &Action, at: Millis) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::game_over());

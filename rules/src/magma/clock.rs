@@ -100,6 +100,7 @@ impl Clock {
     }
 
     /// The next turn's timer after this turn ended normally at `at`.
+    #[inline]
     pub fn next(&self, timer: Timer, at: Millis) -> Clock {
         match timer {
             Timer::None => Clock::default(),

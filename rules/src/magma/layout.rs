@@ -94,20 +94,24 @@ impl Layout {
     }
 
     /// The turn slots of one round, in turn order.
+    #[inline]
     pub fn slots(&self) -> &[Slot] {
         &self.slots[..self.len as usize]
     }
 
+    #[inline]
     pub fn slot(&self, index: usize) -> Slot {
         self.slots()[index]
     }
 
     /// How many turn slots a round has (six in the five-player game).
+    #[inline]
     pub fn slot_count(&self) -> usize {
         self.len as usize
     }
 
     /// The slot after `index`, round the table.
+    #[inline]
     pub fn next_slot(&self, index: usize) -> usize {
         (index + 1) % self.slot_count()
     }

@@ -15,6 +15,7 @@ mod action;
 mod board;
 mod checks;
 mod clock;
+mod effects;
 mod layout;
 mod notation;
 mod options;
@@ -29,13 +30,14 @@ use std::fmt;
 pub use action::Action;
 pub use board::{BoardKind, Cell, CellSet, Color, Geometry, bit, indices};
 pub use clock::{Clock, FULL_MS, Timer};
+pub use effects::Event;
 pub use layout::{Layout, SUPPLY, Slot};
 pub use options::Options;
 pub use scoring::Score;
 pub use state::{Magma, Phase, Position};
 pub use view::{CellView, ClockView, PhaseView, SeatView, SlotView, View};
 
-use crate::game::{Deadline, Game, Millis, NotationError, Outcome, RuleError};
+use crate::game::{Deadline, Effect, Events, Game, Millis, NotationError, Outcome, RuleError};
 use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
 
@@ -46,6 +48,7 @@ impl Game for Magma {
     type View = View;
     type Key = Position;
     type Checked = ();
+    type Event = Event;
 
     fn new(options: Options) -> Magma {
         Magma::start(options)
@@ -94,9 +97,10 @@ impl Game for Magma {
             Phase::Agreed => Vec::new(),
             Phase::Play { refused } => {
                 let color = self.current().color;
+                let (own, occupied) = (self.pos.pieces[color.index()], self.occupied());
                 let mut actions = Vec::with_capacity(64);
-                for from in indices(self.pos.pieces[color.index()]) {
-                    for to in indices(self.move_targets_of(from)) {
+                for from in indices(own) {
+                    for to in indices(self.targets_among(from, own, occupied)) {
                         actions.push(Action::Move {
                             from: label(from),
                             to: label(to),
@@ -122,12 +126,36 @@ impl Game for Magma {
         }
     }
 
+    #[inline]
     fn check(&self, seat: Seat, action: &Action, at: Millis) -> Result<(), RuleError> {
         self.judge(seat, action, at)
     }
 
-    fn play_unchecked(&mut self, _seat: Seat, action: &Action, _checked: (), at: Millis) {
-        self.play_action(action, at);
+    #[inline]
+    fn play_unchecked<E: Events<Event>>(
+        &mut self,
+        _seat: Seat,
+        action: &Action,
+        _checked: (),
+        at: Millis,
+        events: &mut E,
+    ) {
+        self.play_action(action, at, events);
+    }
+
+    /// Only a pass that completes a round of passes, or the last `end!` of
+    /// a vote, ends the game: only those are tried.
+    fn can_win_at_once(&self, seat: Seat, against: Seat, at: Millis) -> bool {
+        [Action::Pass, Action::AcceptEnd].iter().any(|action| {
+            let mut after = self.clone();
+            after.apply(seat, action, at).is_ok()
+                && matches!(after.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(against))
+        })
+    }
+
+    /// Magma hides nothing: every viewer is told everything.
+    fn effects(&self, _actor: Seat, events: &[Event], _viewer: Viewer) -> Vec<Effect> {
+        events.iter().map(effects::tell).collect()
     }
 
     fn outcome(&self) -> Option<&Outcome> {

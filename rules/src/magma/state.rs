@@ -50,52 +50,63 @@ pub struct Magma {
 }
 
 impl Magma {
+    #[inline]
     pub fn geometry(&self) -> &'static Geometry {
         Geometry::of(self.options.board)
     }
 
+    #[inline]
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
+    #[inline]
     pub fn position(&self) -> &Position {
         &self.pos
     }
 
+    #[inline]
     pub fn phase(&self) -> Phase {
         self.pos.phase
     }
 
     /// The index of the current turn slot in [`Layout::slots`].
+    #[inline]
     pub fn slot(&self) -> usize {
         self.pos.slot as usize
     }
 
     /// The current turn slot.
+    #[inline]
     pub fn current(&self) -> Slot {
         self.layout.slot(self.slot())
     }
 
     /// Consecutive passes so far.
+    #[inline]
     pub fn passes(&self) -> usize {
         self.pos.passes as usize
     }
 
     /// Pieces `seat` still has in hand.
+    #[inline]
     pub fn hand(&self, seat: Seat) -> u8 {
         self.pos.hands[seat.index()]
     }
 
     /// The cells holding `color`'s pieces.
+    #[inline]
     pub fn pieces(&self, color: Color) -> CellSet {
         self.pos.pieces[color.index()]
     }
 
+    #[inline]
     pub(super) fn occupied(&self) -> CellSet {
         self.pos.pieces.iter().fold(0, |a, &b| a | b)
     }
 
     /// The colour of the piece on `index`.
+    #[inline]
     pub(super) fn color_on(&self, index: u8) -> Option<Color> {
         Color::ALL
             .into_iter()
@@ -109,6 +120,7 @@ impl Magma {
     }
 
     /// The home cell of slot `slot`.
+    #[inline]
     pub fn home(&self, slot: usize) -> u8 {
         self.geometry().corners()[self.layout.slot(slot).corner as usize]
     }
@@ -126,9 +138,16 @@ impl Magma {
         let Some(color) = self.color_on(from) else {
             return 0;
         };
+        self.targets_among(from, self.pos.pieces[color.index()], self.occupied())
+    }
+
+    /// [`Magma::move_targets_of`] for a piece on `from` of the colour whose
+    /// pieces are `own`, among the pieces `occupied` (both including it):
+    /// for callers that ask for many pieces of one colour.
+    #[inline]
+    pub(super) fn targets_among(&self, from: u8, own: CellSet, occupied: CellSet) -> CellSet {
         let g = self.geometry();
-        let own = self.pos.pieces[color.index()] & !bit(from);
-        let occupied = self.occupied() & !bit(from);
+        let (own, occupied) = (own & !bit(from), occupied & !bit(from));
         let steps = g.around(from) & !occupied;
         (steps | g.jump_targets(from, own, occupied)) & !bit(from)
     }
@@ -185,16 +204,19 @@ impl Magma {
     }
 
     /// The seat whose answer a vote waits for.
+    #[inline]
     pub(super) fn next_voter(&self, waiting: SeatSet) -> Option<Seat> {
         self.layout.voters(self.slot()).find(|&s| waiting.contains(s))
     }
 
     /// The seat that chooses a pending penalty: the previous slot's.
+    #[inline]
     pub(super) fn chooser(&self) -> Seat {
         self.layout.slot(self.layout.previous_slot(self.slot())).seat
     }
 
     /// The seat that may act now (the game not being over).
+    #[inline]
     pub(super) fn actor(&self) -> Seat {
         match self.pos.phase {
             Phase::Vote { waiting } => self.next_voter(waiting).expect("a vote waits for someone"),

@@ -13,11 +13,13 @@
 mod action;
 mod board;
 mod checks;
+mod effects;
 mod endings;
 mod notation;
 mod offers;
 mod options;
 mod play;
+mod risks;
 mod setup;
 mod state;
 mod turn;
@@ -29,6 +31,7 @@ pub use action::{Action, Turn, VertexList};
 pub use board::{
     Color, InvalidPosition, Kind, MATERIAL, Piece, Position, Removed, VERTICES, Vertex, start_vertices,
 };
+pub use effects::Event;
 pub use options::{Options, SetupRule, TrapVictims};
 pub use setup::Setup;
 pub use state::{Key, Magnet};
@@ -36,7 +39,7 @@ pub use view::{ClosedSide, HiddenPiece, KnownPiece, OpenSide, SideView, View};
 
 use checks::CheckedTurn;
 
-use crate::game::{Game, Millis, NotationError, Offer, Outcome, RuleError};
+use crate::game::{Effect, Events, Game, Millis, NotationError, Offer, Outcome, Risk, RuleError};
 use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
 
@@ -55,6 +58,7 @@ impl Game for Magnet {
     type View = View;
     type Key = Key;
     type Checked = Checked;
+    type Event = Event;
 
     fn new(options: Options) -> Magnet {
         Magnet::from_position(options, Position::start())
@@ -124,7 +128,14 @@ impl Game for Magnet {
         }
     }
 
-    fn play_unchecked(&mut self, _seat: Seat, action: &Action, checked: Checked, _at: Millis) {
+    fn play_unchecked<E: Events<Event>>(
+        &mut self,
+        _seat: Seat,
+        action: &Action,
+        checked: Checked,
+        _at: Millis,
+        events: &mut E,
+    ) {
         match (action, checked) {
             (Action::Setup(setup), _) => {
                 self.position.place_setup(setup.side(), setup.kinds());
@@ -133,9 +144,21 @@ impl Game for Magnet {
                     self.outcome = self.decide();
                 }
             }
-            (Action::Turn(_), Checked::Turn(turn)) => self.play_turn(&turn),
+            (Action::Turn(_), Checked::Turn(turn)) => self.play_turn(&turn, events),
             (Action::Turn(_), Checked::Setup) => unreachable!("a turn is checked as a turn"),
         }
+    }
+
+    /// Judged from the mover's knowledge only: see `risks.rs` for what can
+    /// be known and what is left out.
+    fn risks(&self, seat: Seat, at: Millis) -> Vec<(Action, Risk)> {
+        self.turn_risks(seat, at)
+    }
+
+    /// Captured kinds are told to everyone; a trap victim's kind only to
+    /// whoever may know it (see `docs/rules/magnet.md`).
+    fn effects(&self, _actor: Seat, events: &[Event], viewer: Viewer) -> Vec<Effect> {
+        events.iter().map(|e| self.tell(e, viewer)).collect()
     }
 
     fn outcome(&self) -> Option<&Outcome> {

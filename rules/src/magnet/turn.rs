@@ -164,6 +164,8 @@ pub(super) struct Moved {
     pub captured: [Option<Kind>; 4],
     /// The piece itself, if a trap destroyed it.
     pub destroyed: Option<Kind>,
+    /// How many vertices it stepped (where a trap destroyed it, too).
+    pub steps: u8,
 }
 
 /// Moves the affected piece `ray` of `color` toward the magnet on `m`, for
@@ -186,6 +188,7 @@ pub(super) fn run(board: &mut Board, color: Color, m: Vertex, ray: Ray) -> Moved
         let victim = board.take(next);
         board.put(next, piece);
         pos = next;
+        out.steps += 1;
         if let Some(victim) = victim {
             out.captured[captures] = Some(victim.kind);
             captures += 1;

@@ -8,6 +8,7 @@
 
 mod action;
 mod board;
+mod effects;
 mod notation;
 mod view;
 
@@ -16,12 +17,13 @@ use std::ops::ControlFlow;
 
 pub use action::Action;
 pub use board::{Color, GRID, InvalidPosition, PIECES, Position, squares};
+pub use effects::Event;
 pub use notation::square_label;
 pub use view::{MagnetView, View};
 
 use crate::game::{
-    ErrorCode, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
-    RuleError,
+    Effect, ErrorCode, Events, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec,
+    OptionValues, Outcome, RuleError,
 };
 use crate::kind::GameKind;
 use crate::repetition::Repetitions;
@@ -150,6 +152,7 @@ impl Game for Magnetism {
     type View = View;
     type Key = Position;
     type Checked = ();
+    type Event = Event;
 
     fn check(&self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
         if self.outcome.is_some() {
@@ -212,18 +215,40 @@ impl Game for Magnetism {
         }
     }
 
-    fn play_unchecked(&mut self, seat: Seat, action: &Action, _checked: (), _at: Millis) {
+    fn play_unchecked<E: Events<Event>>(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        _checked: (),
+        _at: Millis,
+        events: &mut E,
+    ) {
         match *action {
-            Action::Magnet(sq) => {
+            Action::Magnet(at) => {
                 let color = Color::from_seat(seat).expect("checked");
-                self.position.place_magnet(color, sq);
+                self.position.place_magnet(color, at);
+                events.record(|| Event::MagnetPlaced { color, at });
                 if self.position.opening_done() {
+                    // Both are down: the other magnet is revealed now.
+                    let other = color.other();
+                    if let Some(at) = self.position.magnet(other) {
+                        events.record(|| Event::MagnetPlaced { color: other, at });
+                    }
                     self.remember();
                     self.outcome = self.stuck();
                 }
             }
             Action::Move { magnet, from, to } => {
                 let mover = self.position.side();
+                if let Some(magnet_from) = self.position.magnet(mover) {
+                    events.record(|| Event::Moved {
+                        color: mover,
+                        magnet_from,
+                        magnet_to: magnet,
+                        from,
+                        to,
+                    });
+                }
                 self.position.play(magnet, from, to);
                 self.remember();
                 self.outcome = self
@@ -280,6 +305,41 @@ impl Game for Magnetism {
             ControlFlow::Continue(())
         });
         actions
+    }
+
+    /// Tried on copies of the position alone (no game, no history): after
+    /// a move, the mover wins at once with all its pieces across, or when
+    /// the other side, not ahead, cannot complete a move.
+    fn can_win_at_once(&self, seat: Seat, _against: Seat, _at: Millis) -> bool {
+        let pos = self.position;
+        let Some(color) = Color::from_seat(seat).filter(|&c| c == pos.side() && pos.opening_done()) else {
+            return false;
+        };
+        let other = color.other();
+        pos.visit_moves(color, |magnet, from, to| {
+            let mut after = pos;
+            after.play(magnet, from, to);
+            let (mine, theirs) = (after.far_row_count(color), after.far_row_count(other));
+            let wins = mine == PIECES || (theirs <= mine && !after.has_move(other));
+            if wins {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+    }
+
+    /// A magnet placement is told to whoever may see that magnet now.
+    fn effects(&self, _actor: Seat, events: &[Event], viewer: Viewer) -> Vec<Effect> {
+        events
+            .iter()
+            .filter(|e| match e {
+                Event::MagnetPlaced { color, .. } => self.shows_magnet(*color, viewer),
+                Event::Moved { .. } => true,
+            })
+            .flat_map(effects::tell)
+            .collect()
     }
 
     fn outcome(&self) -> Option<&Outcome> {

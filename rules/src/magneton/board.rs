@@ -15,6 +15,17 @@ crate::side::two_sides!(
     Black = "black"
 );
 
+/// A stone the magnetic effect displaced: from where to where, whose, and
+/// whether it was pushed away (a stone of the acting stone's colour) or
+/// pulled next to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Displaced {
+    pub from: Square,
+    pub to: Square,
+    pub color: Color,
+    pub pushed: bool,
+}
+
 /// How stones move once all are down (an option of the game).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MoveRule {
@@ -100,6 +111,7 @@ impl Position {
         self.stones[0] | self.stones[1]
     }
 
+    #[inline]
     pub fn at(&self, sq: Square) -> Option<Color> {
         Color::BOTH
             .into_iter()
@@ -125,6 +137,7 @@ impl Position {
 
     /// The first stone from `from` in `dir`: its square and the number of
     /// steps to it.
+    #[inline]
     fn first_stone(&self, from: Square, dir: Dir) -> Option<(Square, u8)> {
         let occupied = self.occupied();
         GRID.ray(from, dir)
@@ -134,6 +147,7 @@ impl Position {
 
     /// The last empty square from `from` in `dir` before a stone or the
     /// edge (`from` itself if the next square is blocked).
+    #[inline]
     fn slide_end(&self, from: Square, dir: Dir) -> Square {
         let occupied = self.occupied();
         GRID.ray(from, dir)
@@ -147,12 +161,18 @@ impl Position {
     /// turn over. Returns the stones the effect displaced (their new
     /// squares, as a bit set).
     pub fn drop_stone(&mut self, sq: Square) -> u64 {
+        self.drop_stone_with(sq, |_| {})
+    }
+
+    /// [`Position::drop_stone`], telling `seen` each stone the effect
+    /// displaces.
+    pub fn drop_stone_with(&mut self, sq: Square, seen: impl FnMut(Displaced)) -> u64 {
         debug_assert!(self.is_empty(sq) && self.in_drop_phase());
         let c = self.side;
         let effect = self.on_board(Color::White) + self.on_board(Color::Black) >= 2;
         self.put(sq, c);
         self.hands[c.index()] -= 1;
-        let displaced = if effect { self.magnetic_effect(sq) } else { 0 };
+        let displaced = if effect { self.magnetic_effect(sq, seen) } else { 0 };
         self.side = c.other();
         displaced
     }
@@ -160,11 +180,17 @@ impl Position {
     /// Moves the side to move's stone, then the magnetic effect; hands the
     /// turn over. Returns the displaced stones as for [`Position::drop_stone`].
     pub fn move_stone(&mut self, from: Square, to: Square) -> u64 {
+        self.move_stone_with(from, to, |_| {})
+    }
+
+    /// [`Position::move_stone`], telling `seen` each stone the effect
+    /// displaces.
+    pub fn move_stone_with(&mut self, from: Square, to: Square, seen: impl FnMut(Displaced)) -> u64 {
         let c = self.side;
         debug_assert_eq!(self.at(from), Some(c));
         self.lift(from, c);
         self.put(to, c);
-        let displaced = self.magnetic_effect(to);
+        let displaced = self.magnetic_effect(to, seen);
         self.side = c.other();
         displaced
     }
@@ -178,7 +204,7 @@ impl Position {
     /// away to the next obstacle if it has the same colour, or pulled next to
     /// `s` otherwise. The rays never share a square, so their order does not
     /// matter.
-    fn magnetic_effect(&mut self, s: Square) -> u64 {
+    fn magnetic_effect(&mut self, s: Square, mut seen: impl FnMut(Displaced)) -> u64 {
         let mover = self.at(s).expect("the effect starts from a stone");
         let mut displaced = 0;
         for dir in Dir::ALL {
@@ -195,9 +221,32 @@ impl Position {
                 self.lift(t, owner);
                 self.put(to, owner);
                 displaced |= bit(to);
+                seen(Displaced {
+                    from: t,
+                    to,
+                    color: owner,
+                    pushed: owner == mover,
+                });
             }
         }
         displaced
+    }
+
+    /// Every square of `c`'s lines of four or more through one of the
+    /// `displaced` squares, ascending.
+    pub fn line_squares(&self, displaced: u64, c: Color) -> Vec<Square> {
+        let own = self.stones[c.index()];
+        let mut cells = 0u64;
+        for sq in squares(displaced & own) {
+            for d in Dir::LINES {
+                let run = |dir| GRID.ray(sq, dir).take_while(|s| own & bit(*s) != 0);
+                if 1 + run(d).count() + run(d.opposite()).count() >= 4 {
+                    cells |= bit(sq);
+                    run(d).chain(run(d.opposite())).for_each(|s| cells |= bit(s));
+                }
+            }
+        }
+        squares(cells).collect()
     }
 
     /// The colours owning a line of four or more through one of the
@@ -255,6 +304,7 @@ impl Position {
     /// Where the stone on `from` goes because of the stone `n` (square and
     /// distance) in direction `d`: toward an opponent's stone, stopping next
     /// to it; away from one of its own, to the next stone or the edge.
+    #[inline]
     fn reaction(&self, from: Square, d: Dir, (n, dist): (Square, u8), own: Color) -> Option<Square> {
         if self.at(n) == Some(own) {
             Some(self.slide_end(from, d.opposite()))

@@ -8,17 +8,19 @@
 
 mod action;
 mod board;
+mod effects;
 mod notation;
 
 use std::fmt;
 
 pub use action::Action;
-pub use board::{Color, GRID, InvalidPosition, MoveRule, Position, STONES, squares};
+pub use board::{Color, Displaced, GRID, InvalidPosition, MoveRule, Position, STONES, squares};
+pub use effects::Event;
 pub use notation::square_label;
 
 use crate::game::{
-    ErrorCode, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
-    RuleError,
+    Effect, ErrorCode, Events, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec,
+    OptionValues, Outcome, RuleError,
 };
 use crate::geometry::square::Square;
 use crate::kind::GameKind;
@@ -111,6 +113,7 @@ impl Game for Magneton {
     type View = Position;
     type Key = Position;
     type Checked = ();
+    type Event = Event;
 
     /// Judges `action` for the side to move.
     fn check(&self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
@@ -192,14 +195,31 @@ impl Game for Magneton {
         Ok(())
     }
 
-    fn play_unchecked(&mut self, _seat: Seat, action: &Action, _checked: (), _at: Millis) {
+    fn play_unchecked<E: Events<Event>>(
+        &mut self,
+        _seat: Seat,
+        action: &Action,
+        _checked: (),
+        _at: Millis,
+        events: &mut E,
+    ) {
         let mover = self.position.side();
+        match *action {
+            Action::Drop(at) => events.record(|| Event::Dropped { at, color: mover }),
+            Action::Move { from, to } => events.record(|| Event::Moved {
+                from,
+                to,
+                color: mover,
+            }),
+            Action::Pass => {}
+        }
+        let seen = |d| events.record(|| Event::Displaced(d));
         let displaced = match *action {
             Action::Drop(sq) => {
                 self.history.clear();
-                self.position.drop_stone(sq)
+                self.position.drop_stone_with(sq, seen)
             }
-            Action::Move { from, to } => self.position.move_stone(from, to),
+            Action::Move { from, to } => self.position.move_stone_with(from, to, seen),
             Action::Pass => {
                 self.position.pass();
                 0
@@ -211,6 +231,11 @@ impl Game for Magneton {
         let lines = self.position.winning_lines(displaced);
         self.outcome = if let Some(&first) = lines.first() {
             let winner = if lines.contains(&mover) { mover } else { first };
+            let position = &self.position;
+            events.record(|| Event::Line {
+                cells: position.line_squares(displaced, winner),
+                color: winner,
+            });
             Some(Outcome::win(
                 SeatSet::only(winner.seat()),
                 winner.name(),
@@ -263,6 +288,28 @@ impl Game for Magneton {
         } else {
             moves
         }
+    }
+
+    /// Only a line can win: each offered drop or move is tried on a copy of
+    /// the position alone (no repetition or deadlock bookkeeping).
+    fn can_win_at_once(&self, seat: Seat, _against: Seat, _at: Millis) -> bool {
+        let Some(color) = Color::from_seat(seat).filter(|&c| c == self.position.side()) else {
+            return false;
+        };
+        self.legal_actions(seat).into_iter().any(|action| {
+            let mut pos = self.position;
+            let displaced = match action {
+                Action::Drop(sq) => pos.drop_stone(sq),
+                Action::Move { from, to } => pos.move_stone(from, to),
+                Action::Pass => 0,
+            };
+            pos.winning_lines(displaced).contains(&color)
+        })
+    }
+
+    /// Magneton hides nothing: every viewer is told everything.
+    fn effects(&self, _actor: Seat, events: &[Event], _viewer: Viewer) -> Vec<Effect> {
+        events.iter().map(effects::tell).collect()
     }
 
     fn outcome(&self) -> Option<&Outcome> {

@@ -1,20 +1,23 @@
 //! A room's logic without I/O: seats, the game, its log, who watches, and
 //! the filtered state each viewer gets. The room task (`room/task.rs`) feeds
-//! it requests and the clock, stores the changes it returns, and sends what
+//! it requests and the clock, stores the events it returns, and sends what
 //! it renders; this file decides everything and can be tested alone.
+//!
+//! Every change is an event (`room/event.rs`) with the next `seq`, and
+//! `version` is the `seq` of the last one: a room restored from its events
+//! has the version it had. Who is connected is not an event: it changes
+//! what watchers see, not the version.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
-    ClockState, Code, Guest, MoveEntry, OutcomeState, PlayState, RoomState, RoomStatus, RoomSummary, SeatRef,
-    SeatState, board_json, codes,
+    ClockState, Code, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState,
+    RoomState, RoomStatus, RoomSummary, SeatRef, SeatState, board_json, codes,
 };
-use lodestone_rules::{AnyAction, AnyGame, ErrorCode, GameKind, Millis, OptionValues, Outcome, Seat, Viewer};
-use rand::SeedableRng;
-use rand::rngs::ChaCha20Rng;
+use lodestone_rules::{AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, Viewer};
 
+use super::event::{Recorded, RoomEvent};
 use crate::secrets;
-use crate::store::{Op, RoomRecord};
 
 /// Identifies one client connection.
 pub type ConnId = u64;
@@ -66,7 +69,9 @@ struct Watcher {
 pub struct Checkpoint {
     game: AnyGame,
     log_len: usize,
+    last_events: Option<AnyEvents>,
     status: RoomStatus,
+    expired: bool,
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
     version: u64,
@@ -82,10 +87,16 @@ pub struct RoomCore {
     invite: Option<String>,
     seed: String,
     status: RoomStatus,
+    /// Closed for good: nobody started it in time.
+    expired: bool,
+    created_at: u64,
     seats: Vec<Option<Player>>,
     game: AnyGame,
     log: Vec<Logged>,
+    /// What the log's last action did (for `play.last`).
+    last_events: Option<AnyEvents>,
     started_at: Option<u64>,
+    /// The `seq` of the last event.
     version: u64,
     watchers: BTreeMap<ConnId, Watcher>,
     /// What the last broadcast told each audience of the log, so the next
@@ -111,132 +122,167 @@ struct Sent {
     finished: bool,
 }
 
-/// Options in the canonical text the store keeps: `key=value` lines.
-fn options_text(options: &[(String, String)]) -> String {
-    options.iter().map(|(k, v)| format!("{k}={v}\n")).collect()
-}
-
-fn parse_options_text(text: &str) -> Result<Vec<(String, String)>, String> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            OptionValues::split_pair(l)
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .map_err(|e| e.message)
-        })
-        .collect()
-}
-
 impl RoomCore {
     /// A new open room. Options are checked by the rules; the game decides
-    /// the seats.
+    /// the seats. Returns the room and its first event.
     pub fn create(
         id: String,
         game: &str,
         options: &BTreeMap<String, String>,
         public: bool,
         now: u64,
-    ) -> Result<(RoomCore, Vec<Op>), Refusal> {
+    ) -> Result<(RoomCore, Vec<Recorded>), Refusal> {
         let kind: GameKind = game
             .parse()
             .map_err(|e: lodestone_rules::NotationError| Refusal::new(codes::UNKNOWN_GAME, e.message))?;
         let pairs: Vec<(&String, &String)> = options.iter().collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
-        let options: Vec<(String, String)> = game
+        let mut room = RoomCore::new(id, game);
+        let created = RoomEvent::Created {
+            game: kind,
+            options: room.options.clone(),
+            public,
+            invite: (!public).then(secrets::new_invite),
+            seed: secrets::new_seed(),
+        };
+        let events = vec![room.record(now, created)];
+        Ok((room, events))
+    }
+
+    /// An empty room of `game`; its `Created` event fills it in.
+    fn new(id: String, game: AnyGame) -> RoomCore {
+        let options = game
             .option_pairs()
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
-        let invite = (!public).then(secrets::new_invite);
-        let seed = secrets::new_seed();
-        let op = Op::CreateRoom {
-            id: id.clone(),
-            game: kind.name().to_string(),
-            options: options_text(&options),
-            public,
-            invite: invite.clone(),
-            seed: seed.clone(),
-            created_at: now,
-        };
-        let seats = vec![None; game.seat_count()];
-        let room = RoomCore {
+        RoomCore {
             id,
-            kind,
+            kind: game.kind(),
+            options,
+            public: true,
+            invite: None,
+            seed: String::new(),
+            status: RoomStatus::Open,
+            expired: false,
+            created_at: 0,
+            seats: vec![None; game.seat_count()],
+            game,
+            log: Vec::new(),
+            last_events: None,
+            started_at: None,
+            version: 0,
+            watchers: BTreeMap::new(),
+            sent: BTreeMap::new(),
+        }
+    }
+
+    /// Rebuilds a stored room: a fold over its events, in order.
+    pub fn restore(id: &str, events: &[Recorded]) -> Result<RoomCore, String> {
+        let Some((first, rest)) = events.split_first() else {
+            return Err(format!("room {id} has no events"));
+        };
+        let RoomEvent::Created {
+            game,
             options,
             public,
             invite,
             seed,
-            status: RoomStatus::Open,
-            seats,
-            game,
-            log: Vec::new(),
-            started_at: None,
-            version: 1,
-            watchers: BTreeMap::new(),
-            sent: BTreeMap::new(),
+        } = &first.event
+        else {
+            return Err(format!("room {id} does not begin with its creation"));
         };
-        Ok((room, vec![op]))
+        let game = AnyGame::new(*game, options).map_err(|e| e.message)?;
+        let mut room = RoomCore::new(id.to_string(), game);
+        room.public = *public;
+        room.invite = invite.clone();
+        room.seed = seed.clone();
+        room.created_at = first.at;
+        room.version = first.seq;
+        for recorded in rest {
+            if recorded.seq <= room.version {
+                return Err(format!(
+                    "room {id}: event {} comes after event {}",
+                    recorded.seq, room.version
+                ));
+            }
+            room.apply(recorded)
+                .map_err(|e| format!("room {id}, event {}: {e}", recorded.seq))?;
+            room.version = recorded.seq;
+        }
+        Ok(room)
     }
 
-    /// Rebuilds a stored room by replaying its log.
-    pub fn restore(record: &RoomRecord) -> Result<RoomCore, String> {
-        let kind: GameKind = record
-            .game
-            .parse()
-            .map_err(|e: lodestone_rules::NotationError| e.message)?;
-        let options = parse_options_text(&record.options)?;
-        let mut game = AnyGame::new(kind, &options).map_err(|e| e.message)?;
-        let mut seats = vec![None; game.seat_count()];
-        for (seat, guest) in &record.seats {
-            let slot = seats
-                .get_mut(*seat as usize)
-                .ok_or_else(|| format!("seat {seat} is not a seat of this game"))?;
-            *slot = Some(Player {
-                id: guest.id.clone(),
-                name: guest.name.clone(),
-            });
-        }
-        let mut log = Vec::with_capacity(record.actions.len());
-        for row in &record.actions {
-            let seat = Seat(row.seat);
-            let at = Millis(row.at_ms);
-            let action = game
-                .play(seat, &row.action, at)
-                .map_err(|e| format!("action {} ({}): {e}", row.ply, row.action))?;
-            let secret = row
-                .salt
-                .as_ref()
-                .map(|salt| (salt.clone(), secrets::commitment(salt, &row.action)));
-            log.push(Logged {
+    /// Replays one stored event.
+    fn apply(&mut self, recorded: &Recorded) -> Result<(), String> {
+        match &recorded.event {
+            RoomEvent::Created { .. } => return Err("a room is created only once".into()),
+            RoomEvent::SeatTaken { seat, guest, name } => {
+                let slot = self
+                    .seats
+                    .get_mut(seat.index())
+                    .ok_or_else(|| format!("seat {} is not a seat of this game", seat.0))?;
+                *slot = Some(Player {
+                    id: guest.clone(),
+                    name: name.clone(),
+                });
+            }
+            RoomEvent::SeatFreed { seat } => {
+                if let Some(slot) = self.seats.get_mut(seat.index()) {
+                    *slot = None;
+                }
+            }
+            RoomEvent::Started => {
+                self.status = RoomStatus::Playing;
+                self.started_at = Some(recorded.at);
+            }
+            RoomEvent::Action {
                 seat,
                 action,
-                text: row.action.clone(),
                 at,
-                secret,
-            });
+                salt,
+            } => {
+                let fail = |e: String| format!("action {action}: {e}");
+                let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
+                let events = self
+                    .game
+                    .apply_with_events(*seat, &played, *at)
+                    .map_err(|e| fail(e.message))?;
+                self.last_events = Some(events);
+                let secret = salt
+                    .as_ref()
+                    .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
+                self.log.push(Logged {
+                    seat: *seat,
+                    action: played,
+                    text: action.clone(),
+                    at: *at,
+                    secret,
+                });
+            }
+            RoomEvent::Finished { .. } => self.status = RoomStatus::Finished,
+            RoomEvent::Expired => self.expired = true,
         }
-        let status = match record.status.as_str() {
-            "open" => RoomStatus::Open,
-            "playing" => RoomStatus::Playing,
-            "finished" => RoomStatus::Finished,
-            other => return Err(format!("unknown room status {other:?}")),
-        };
-        Ok(RoomCore {
-            id: record.id.clone(),
-            kind,
-            options,
-            public: record.public,
-            invite: record.invite.clone(),
-            seed: record.seed.clone(),
-            status,
-            seats,
-            game,
-            log,
-            started_at: record.started_at,
-            version: 1 + record.actions.len() as u64,
-            watchers: BTreeMap::new(),
-            sent: BTreeMap::new(),
-        })
+        Ok(())
+    }
+
+    /// Gives `event` the next `seq` (the room's new version).
+    fn record(&mut self, at: u64, event: RoomEvent) -> Recorded {
+        if let RoomEvent::Created {
+            public, invite, seed, ..
+        } = &event
+        {
+            self.public = *public;
+            self.invite = invite.clone();
+            self.seed = seed.clone();
+            self.created_at = at;
+        }
+        self.version += 1;
+        Recorded {
+            seq: self.version,
+            at,
+            event,
+        }
     }
 
     pub fn id(&self) -> &str {
@@ -259,7 +305,9 @@ impl RoomCore {
         Checkpoint {
             game: self.game.clone(),
             log_len: self.log.len(),
+            last_events: self.last_events.clone(),
             status: self.status,
+            expired: self.expired,
             seats: self.seats.clone(),
             started_at: self.started_at,
             version: self.version,
@@ -270,7 +318,9 @@ impl RoomCore {
     pub fn restore_checkpoint(&mut self, checkpoint: Checkpoint) {
         self.game = checkpoint.game;
         self.log.truncate(checkpoint.log_len);
+        self.last_events = checkpoint.last_events;
         self.status = checkpoint.status;
+        self.expired = checkpoint.expired;
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;
@@ -291,6 +341,12 @@ impl RoomCore {
     }
 
     fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
+        if self.expired {
+            return Err(Refusal::new(
+                codes::UNKNOWN_ROOM,
+                "this room has expired: nobody started its game in time",
+            ));
+        }
         match &self.invite {
             Some(code) if self.seat_of(guest).is_none() && invite != Some(code.as_str()) => {
                 Err(Refusal::new(
@@ -330,7 +386,8 @@ impl RoomCore {
         player: &Player,
         seat: Option<&SeatRef>,
         invite: Option<&str>,
-    ) -> Result<(Seat, Vec<Op>), Refusal> {
+        now: u64,
+    ) -> Result<(Seat, Vec<Recorded>), Refusal> {
         self.check_invite(&player.id, invite)?;
         if let Some(own) = self.seat_of(&player.id) {
             if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
@@ -367,18 +424,20 @@ impl RoomCore {
                 .ok_or_else(|| Refusal::new(codes::ROOM_FULL, "every seat is taken"))?,
         };
         self.seats[seat.index()] = Some(player.clone());
-        self.version += 1;
         self.watch_as(conn, player, Some(seat));
-        let op = Op::SetSeat {
-            room: self.id.clone(),
-            seat: seat.0,
-            guest: Some(player.id.clone()),
+        let taken = RoomEvent::SeatTaken {
+            seat,
+            guest: player.id.clone(),
+            name: player.name.clone(),
         };
-        Ok((seat, vec![op]))
+        Ok((seat, vec![self.record(now, taken)]))
     }
 
     /// Gives up a seat before the game starts.
-    pub fn leave(&mut self, player: &Player) -> Result<Vec<Op>, Refusal> {
+    pub fn leave(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        if self.expired {
+            return Err(Refusal::new(codes::UNKNOWN_ROOM, "this room has expired"));
+        }
         let seat = self
             .seat_of(&player.id)
             .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "you hold no seat in this room"))?;
@@ -393,16 +452,14 @@ impl RoomCore {
             w.seat = None;
         }
         self.sent.remove(&None);
-        self.version += 1;
-        Ok(vec![Op::SetSeat {
-            room: self.id.clone(),
-            seat: seat.0,
-            guest: None,
-        }])
+        Ok(vec![self.record(now, RoomEvent::SeatFreed { seat })])
     }
 
     /// Starts the game once every seat is taken.
-    pub fn start(&mut self, player: &Player, now: u64) -> Result<Vec<Op>, Refusal> {
+    pub fn start(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        if self.expired {
+            return Err(Refusal::new(codes::UNKNOWN_ROOM, "this room has expired"));
+        }
         if self.status != RoomStatus::Open {
             return Err(Refusal::new(
                 codes::ALREADY_STARTED,
@@ -427,13 +484,9 @@ impl RoomCore {
         }
         self.status = RoomStatus::Playing;
         self.started_at = Some(now);
-        self.version += 1;
-        let mut ops = vec![Op::StartGame {
-            room: self.id.clone(),
-            started_at: now,
-        }];
-        ops.extend(self.after_change(Millis(0)));
-        Ok(ops)
+        let mut events = vec![self.record(now, RoomEvent::Started)];
+        events.extend(self.after_change(Millis(0)));
+        Ok(events)
     }
 
     /// Starts watching the room: as the guest's seat if it holds one,
@@ -454,7 +507,6 @@ impl RoomCore {
         // The new watcher has no log yet: its audience's next update must
         // be whole.
         self.sent.remove(&seat);
-        let was_connected = self.connected_seats();
         self.watchers.insert(
             conn,
             Watcher {
@@ -462,20 +514,14 @@ impl RoomCore {
                 seat,
             },
         );
-        if self.connected_seats() != was_connected {
-            self.version += 1;
-        }
     }
 
-    /// Stops `conn` watching. Returns whether anything others see changed.
+    /// Stops `conn` watching. Returns whether anything others see changed
+    /// (a seat's presence; the version stays).
     pub fn unwatch(&mut self, conn: ConnId) -> bool {
         let was_connected = self.connected_seats();
         let removed = self.watchers.remove(&conn).is_some();
-        let changed = removed && self.connected_seats() != was_connected;
-        if changed {
-            self.version += 1;
-        }
-        changed
+        removed && self.connected_seats() != was_connected
     }
 
     pub fn is_watching(&self, conn: ConnId) -> bool {
@@ -486,7 +532,10 @@ impl RoomCore {
         !self.watchers.is_empty()
     }
 
-    fn connected_seats(&self) -> BTreeSet<Seat> {
+    /// The seats watched from at least one connection. Not stored, and not
+    /// counted in the version: a change is sent to watchers with the same
+    /// version.
+    pub fn connected_seats(&self) -> BTreeSet<Seat> {
         self.watchers.values().filter_map(|w| w.seat).collect()
     }
 
@@ -498,7 +547,7 @@ impl RoomCore {
     }
 
     /// Plays `text` for the guest's seat.
-    pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Op>, Refusal> {
+    pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Recorded>, Refusal> {
         match self.status {
             RoomStatus::Open => return Err(Refusal::new(codes::NOT_STARTED, "the game has not started")),
             RoomStatus::Finished => return Err(Refusal::new(codes::GAME_OVER, "the game is over")),
@@ -526,13 +575,13 @@ impl RoomCore {
                 ),
             ));
         }
-        self.game
-            .apply(seat, &action, at)
+        let events = self
+            .game
+            .apply_with_events(seat, &action, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
-        let mut ops = vec![self.log_action(seat, action, at)];
-        ops.extend(self.after_change(at));
-        self.version += 1;
-        Ok(ops)
+        let mut events = vec![self.log_action(seat, action, at, events)];
+        events.extend(self.after_change(at));
+        Ok(events)
     }
 
     /// When the running turn timer runs out, as a wall-clock time.
@@ -545,37 +594,61 @@ impl RoomCore {
     }
 
     /// Applies the timer's action if the deadline has passed at `now`.
-    pub fn fire_timer(&mut self, now: u64) -> Option<Vec<Op>> {
+    pub fn fire_timer(&mut self, now: u64) -> Option<Vec<Recorded>> {
         let deadline = self.game.deadline()?;
         if self.status != RoomStatus::Playing || self.started_at? + deadline.at.0 > now {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        if let Err(e) = self.game.apply(deadline.seat, &deadline.action, at) {
-            tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
-            return None;
-        }
-        let mut ops = vec![self.log_action(deadline.seat, deadline.action, at)];
-        ops.extend(self.after_change(at));
-        self.version += 1;
-        Some(ops)
+        let applied = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
+            Ok(applied) => applied,
+            Err(e) => {
+                tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
+                return None;
+            }
+        };
+        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, applied)];
+        events.extend(self.after_change(at));
+        Some(events)
     }
 
-    /// Appends an applied action to the log, committing to it if it is
-    /// secret; returns the store operation.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis) -> Op {
+    /// When an open room expires if nobody starts it, `ttl` milliseconds
+    /// after its creation.
+    pub fn expires_at(&self, ttl: Option<u64>) -> Option<u64> {
+        match (self.status, self.expired, ttl) {
+            (RoomStatus::Open, false, Some(ttl)) => Some(self.created_at.saturating_add(ttl)),
+            _ => None,
+        }
+    }
+
+    /// Closes the room for good if it is open and its time ran out at `now`.
+    pub fn expire(&mut self, now: u64, ttl: Option<u64>) -> Option<Vec<Recorded>> {
+        if self.expires_at(ttl)? > now {
+            return None;
+        }
+        self.expired = true;
+        Some(vec![self.record(now, RoomEvent::Expired)])
+    }
+
+    /// Whether the room has expired.
+    pub fn is_expired(&self) -> bool {
+        self.expired
+    }
+
+    /// Appends an applied action to the log (with what it did), committing
+    /// to it if it is secret; returns its event.
+    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, applied: AnyEvents) -> Recorded {
+        self.last_events = Some(applied);
         let text = action.to_string();
         let secret = self.game.conceals(seat, &action, Viewer::Spectator).then(|| {
             let salt = secrets::new_salt();
             let commitment = secrets::commitment(&salt, &text);
             (salt, commitment)
         });
-        let op = Op::AppendAction {
-            room: self.id.clone(),
-            ply: self.log.len() as u32 + 1,
-            seat: seat.0,
+        let event = RoomEvent::Action {
+            seat,
             action: text.clone(),
-            at_ms: at.0,
+            at,
             salt: secret.as_ref().map(|(s, _)| s.clone()),
         };
         self.log.push(Logged {
@@ -585,44 +658,39 @@ impl RoomCore {
             at,
             secret,
         });
-        op
+        let wall = self.started_at.unwrap_or(self.created_at) + at.0;
+        self.record(wall, event)
     }
 
     /// Chance's actions (dealt setups) and the end of the game.
-    fn after_change(&mut self, at: Millis) -> Vec<Op> {
-        let mut ops = Vec::new();
+    fn after_change(&mut self, at: Millis) -> Vec<Recorded> {
+        let mut events = Vec::new();
         loop {
-            let mut rng = ChaCha20Rng::from_seed(self.chance_seed());
+            // The room's secret seed and the log length, hashed, so every
+            // draw can be redone from the seed (docs/protocol.md).
+            let mut rng = lodestone_protocol::chance_rng(&self.seed, self.log.len());
             let dealt = self.game.chance_actions(&mut rng);
             if dealt.is_empty() {
                 break;
             }
             for (seat, action) in dealt {
-                if let Err(e) = self.game.apply(seat, &action, at) {
-                    tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
-                    return ops;
-                }
-                ops.push(self.log_action(seat, action, at));
+                let applied = match self.game.apply_with_events(seat, &action, at) {
+                    Ok(applied) => applied,
+                    Err(e) => {
+                        tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
+                        return events;
+                    }
+                };
+                events.push(self.log_action(seat, action, at, applied));
             }
         }
         if let Some(outcome) = self.game.outcome() {
             self.status = RoomStatus::Finished;
-            ops.push(Op::FinishGame {
-                room: self.id.clone(),
-                result: outcome.to_string(),
-                finished_at: self.started_at.unwrap_or(0) + at.0,
-            });
+            let result = outcome.to_string();
+            let wall = self.started_at.unwrap_or(self.created_at) + at.0;
+            events.push(self.record(wall, RoomEvent::Finished { result }));
         }
-        ops
-    }
-
-    /// The seed for chance at this point of the game: the room's secret
-    /// seed and the log length, hashed, so every draw is reproducible.
-    fn chance_seed(&self) -> [u8; 32] {
-        let digest = secrets::sha256_hex(&format!("{}:{}", self.seed, self.log.len()));
-        let mut seed = [0u8; 32];
-        hex::decode_to_slice(&digest, &mut seed).expect("a SHA-256 digest is 32 bytes");
-        seed
+        events
     }
 
     /// The distinct viewers among the watchers, with their connections.
@@ -735,6 +803,8 @@ impl RoomCore {
             public: self.public,
             invite: viewer.and(self.invite.clone()),
             status: self.status,
+            seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
+            seed: (self.status == RoomStatus::Finished).then(|| self.seed.clone()),
             seats,
             you: viewer.map(|s| s.0),
             play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from, shared)),
@@ -791,6 +861,31 @@ impl RoomCore {
                 seat: d.seat.0,
                 remaining_ms: (started + d.at.0).saturating_sub(now),
             });
+        // What the last action did, as this viewer may know it; the risks
+        // of the offered actions, for a seat to act.
+        let last = self
+            .log
+            .last()
+            .zip(self.last_events.as_ref())
+            .map(|(l, events)| LastAction {
+                ply: self.log.len() as u32,
+                seat: l.seat.0,
+                effects: self
+                    .game
+                    .effects(l.seat, events, rules_viewer)
+                    .iter()
+                    .map(EffectState::from)
+                    .collect(),
+            });
+        let risks = match viewer {
+            Some(seat) if !legal.is_empty() => self
+                .game
+                .risks(seat, self.game_time(now))
+                .into_iter()
+                .map(|(action, risk)| (action, RiskState::from(risk)))
+                .collect(),
+            _ => BTreeMap::new(),
+        };
         PlayState {
             position: parts.position,
             board: parts.board,
@@ -801,6 +896,8 @@ impl RoomCore {
             moves_from: from as u32,
             outcome: self.game.outcome().map(outcome_state),
             clock,
+            last,
+            risks,
         }
     }
 
@@ -852,16 +949,24 @@ impl RoomCore {
         if let Some(outcome) = self.game.outcome() {
             out.push_str(&format!("[Result \"{outcome}\"]\n"));
         }
+        out.push_str(&format!(
+            "[SeedCommitment \"{}\"]\n",
+            lodestone_protocol::seed_commitment(&self.seed)
+        ));
+        let order = self.record_order();
         if finished {
             out.push_str(&format!("[Seed \"{}\"]\n", self.seed));
-            for (i, l) in self.log.iter().enumerate() {
-                if let Some((salt, commitment)) = &l.secret {
-                    out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", i + 1));
+            // Each commitment names its action by its number in this
+            // record (action lines from 1), not by the order of play:
+            // the record lists simultaneous actions in seat order.
+            for (number, &i) in order.iter().enumerate() {
+                if let Some((salt, commitment)) = &self.log[i].secret {
+                    out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", number + 1));
                 }
             }
         }
         out.push('\n');
-        for i in self.record_order() {
+        for i in order {
             let l = &self.log[i];
             if self.game.conceals(l.seat, &l.action, viewer) {
                 let commitment = l.secret.as_ref().map_or("", |(_, c)| c.as_str());
@@ -940,31 +1045,34 @@ mod tests {
         let mut room = magneton_room(true);
         let (ann, bo, cy) = (player("ann"), player("bo"), player("cy"));
         assert_eq!(
-            room.join(1, &ann, Some(&SeatRef::Name("black".into())), None)
+            room.join(1, &ann, Some(&SeatRef::Name("black".into())), None, 0)
                 .unwrap()
                 .0,
             Seat(1)
         );
         assert_eq!(room.start(&ann, 1000).unwrap_err().code, "seats-not-full");
-        assert_eq!(room.join(2, &bo, None, None).unwrap().0, Seat(0));
-        assert_eq!(room.join(3, &cy, None, None).unwrap_err().code, "room-full");
+        assert_eq!(room.join(2, &bo, None, None, 0).unwrap().0, Seat(0));
+        assert_eq!(room.join(3, &cy, None, None, 0).unwrap_err().code, "room-full");
         assert_eq!(room.act(&bo, "D4", 1000).unwrap_err().code, "not-started");
         assert_eq!(room.start(&cy, 1000).unwrap_err().code, "not-seated");
         room.start(&ann, 2000).unwrap();
-        assert_eq!(room.leave(&ann).unwrap_err().code, "already-started");
+        assert_eq!(room.leave(&ann, 0).unwrap_err().code, "already-started");
         assert_eq!(room.act(&ann, "D4", 2500).unwrap_err().code, "not-your-turn");
-        let ops = room.act(&bo, "d4", 2500).unwrap();
+        let events = room.act(&bo, "d4", 2500).unwrap();
         assert_eq!(
-            ops,
-            vec![Op::AppendAction {
-                room: "r".into(),
-                ply: 1,
-                seat: 0,
-                action: "D4".into(),
-                at_ms: 500,
-                salt: None
+            events,
+            vec![Recorded {
+                seq: 5,
+                at: 2500,
+                event: RoomEvent::Action {
+                    seat: Seat(0),
+                    action: "D4".into(),
+                    at: Millis(500),
+                    salt: None
+                }
             }]
         );
+        assert_eq!(room.version(), 5, "created, two seats, started, D4");
         assert_eq!(room.act(&ann, "D4", 2600).unwrap_err().message, "D4 is occupied");
         assert_eq!(room.act(&cy, "E4", 2600).unwrap_err().code, "not-seated");
         let state = room.state_for(Some(Seat(1)), 2600);
@@ -981,14 +1089,14 @@ mod tests {
         let mut room = magneton_room(false);
         let invite = room.invite().unwrap().to_string();
         assert_eq!(
-            room.join(1, &player("a"), None, None).unwrap_err().code,
+            room.join(1, &player("a"), None, None, 0).unwrap_err().code,
             "invite-required"
         );
         assert_eq!(
             room.watch(1, &player("a"), Some("wrong")).unwrap_err().code,
             "invite-required"
         );
-        room.join(1, &player("a"), None, Some(&invite)).unwrap();
+        room.join(1, &player("a"), None, Some(&invite), 0).unwrap();
         // A seated player needs no invite to come back.
         assert!(room.watch(2, &player("a"), None).is_ok());
         assert_eq!(
@@ -1008,80 +1116,22 @@ mod tests {
         assert_eq!(e.code, "bad-option");
     }
 
-    /// What the store would hold after `ops`.
-    fn stored(ops: &[Op]) -> RoomRecord {
-        let mut record = RoomRecord {
-            id: String::new(),
-            game: String::new(),
-            options: String::new(),
-            public: true,
-            invite: None,
-            seed: String::new(),
-            status: "open".into(),
-            created_at: 0,
-            started_at: None,
-            result: None,
-            seats: Vec::new(),
-            actions: Vec::new(),
-        };
-        for op in ops {
-            match op.clone() {
-                Op::CreateRoom {
-                    id,
-                    game,
-                    options,
-                    seed,
-                    ..
-                } => (record.id, record.game, record.options, record.seed) = (id, game, options, seed),
-                Op::SetSeat {
-                    seat, guest: Some(g), ..
-                } => record.seats.push((
-                    seat,
-                    crate::store::GuestRow {
-                        id: g.clone(),
-                        name: g,
-                        bot: None,
-                    },
-                )),
-                Op::StartGame { started_at, .. } => {
-                    record.status = "playing".into();
-                    record.started_at = Some(started_at);
-                }
-                Op::AppendAction {
-                    ply,
-                    seat,
-                    action,
-                    at_ms,
-                    salt,
-                    ..
-                } => record.actions.push(crate::store::ActionRow {
-                    ply,
-                    seat,
-                    action,
-                    at_ms,
-                    salt,
-                }),
-                _ => {}
-            }
-        }
-        record
-    }
-
     #[test]
     fn a_restored_room_keeps_its_turn_timer() {
         let mut options = BTreeMap::new();
         options.insert("timer".to_string(), "white-hot".to_string());
-        let (mut room, mut ops) = RoomCore::create("r".into(), "magma", &options, true, 1_000).unwrap();
+        let (mut room, mut events) = RoomCore::create("r".into(), "magma", &options, true, 1_000).unwrap();
         let (a, b) = (player("a"), player("b"));
-        ops.extend(room.join(1, &a, None, None).unwrap().1);
-        ops.extend(room.join(2, &b, None, None).unwrap().1);
-        ops.extend(room.start(&a, 10_000).unwrap());
+        events.extend(room.join(1, &a, None, None, 0).unwrap().1);
+        events.extend(room.join(2, &b, None, None, 0).unwrap().1);
+        events.extend(room.start(&a, 10_000).unwrap());
         // White-Hot: the first turn has 15 s; it ends after 4 s, leaving 11,
         // so the next turn gets 19 s from 14_000.
         assert_eq!(room.deadline(), Some(25_000));
-        ops.extend(room.act(&a, "pass", 14_000).unwrap());
+        events.extend(room.act(&a, "pass", 14_000).unwrap());
         assert_eq!(room.deadline(), Some(33_000));
-        let restored = RoomCore::restore(&stored(&ops)).unwrap();
+        let restored = RoomCore::restore("r", &events).unwrap();
+        assert_eq!(restored.version(), room.version());
         assert_eq!(
             restored.deadline(),
             Some(33_000),
@@ -1090,15 +1140,83 @@ mod tests {
         // And a deadline that passed while the server was down fires at once.
         let mut restored = restored;
         let fired = restored.fire_timer(40_000).unwrap();
-        assert!(matches!(&fired[0], Op::AppendAction { action, at_ms: 23_000, .. } if action == "timeout"));
+        assert!(matches!(
+            &fired[0].event,
+            RoomEvent::Action { action, at: Millis(23_000), .. } if action == "timeout"
+        ));
+    }
+
+    /// `play.last`: what the last action did, filtered per viewer (a
+    /// secret magnet is told to its owner only), the same after a restart
+    /// and undone with a rolled-back change; `play.risks` for the seat to
+    /// act only.
+    #[test]
+    fn play_states_carry_the_last_effects_and_the_risks() {
+        use lodestone_protocol::{EffectState, RiskState};
+        let mut ops = Vec::new();
+        let (mut room, created) =
+            RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
+        ops.extend(created);
+        let (a, b) = (player("a"), player("b"));
+        ops.extend(room.join(1, &a, None, None, 0).unwrap().1);
+        ops.extend(room.join(2, &b, None, None, 0).unwrap().1);
+        ops.extend(room.start(&a, 0).unwrap());
+        let last = |room: &RoomCore, viewer| room.state_for(viewer, 0).play.unwrap().last;
+        assert_eq!(last(&room, Some(Seat(0))), None, "nothing played yet");
+        ops.extend(room.act(&a, "magnet g4", 0).unwrap());
+        let white = last(&room, Some(Seat(0))).unwrap();
+        assert_eq!((white.ply, white.seat), (1, 0));
+        assert!(matches!(&white.effects[..], [EffectState::Place { at, .. }] if at == "g4"));
+        for viewer in [Some(Seat(1)), None] {
+            let hidden = last(&room, viewer).unwrap();
+            assert!(hidden.effects.is_empty(), "{viewer:?} told {:?}", hidden.effects);
+        }
+        ops.extend(room.act(&b, "magnet d5", 0).unwrap());
+        let both = last(&room, None).unwrap().effects;
+        assert_eq!(both.len(), 2, "both magnets, now public: {both:?}");
+        // A restarted room tells the same.
+        let restored = RoomCore::restore("r", &ops).unwrap();
+        for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
+            assert_eq!(last(&restored, viewer), last(&room, viewer));
+        }
+        // A change that is rolled back takes its effects with it.
+        let checkpoint = room.checkpoint();
+        room.act(&a, "(f5) j1-g4", 0).unwrap();
+        assert!(matches!(&last(&room, None).unwrap().effects[0], EffectState::Move { to, .. } if to == "f5"));
+        room.restore_checkpoint(checkpoint);
+        assert_eq!(last(&room, None).unwrap().effects, both);
+        // Risks go to the seat to act only: docs/protocol.md's game, where
+        // black's C3 would complete white's line.
+        let mut room = magneton_room(true);
+        room.join(1, &a, None, None, 0).unwrap();
+        room.join(2, &b, None, None, 0).unwrap();
+        room.start(&a, 0).unwrap();
+        for (who, action) in [
+            (&a, "H3"),
+            (&b, "B8"),
+            (&a, "F1"),
+            (&b, "E1"),
+            (&a, "D2"),
+            (&b, "F2"),
+            (&a, "C6"),
+        ] {
+            room.act(who, action, 0).unwrap();
+        }
+        let black = room.state_for(Some(Seat(1)), 0).play.unwrap();
+        assert_eq!(
+            black.risks,
+            BTreeMap::from([("C3".to_string(), RiskState::Loses)])
+        );
+        assert!(room.state_for(Some(Seat(0)), 0).play.unwrap().risks.is_empty());
+        assert!(room.state_for(None, 0).play.unwrap().risks.is_empty());
     }
 
     #[test]
     fn broadcasts_carry_only_new_moves_until_old_ones_change() {
         let (mut room, _) = RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0).unwrap();
         let (a, b) = (player("a"), player("b"));
-        room.join(1, &a, None, None).unwrap();
-        room.join(2, &b, None, None).unwrap();
+        room.join(1, &a, None, None, 0).unwrap();
+        room.join(2, &b, None, None, 0).unwrap();
         room.start(&a, 0).unwrap();
         let white = Some(Seat(0));
         let sent = |room: &mut RoomCore| {
@@ -1135,13 +1253,101 @@ mod tests {
     #[test]
     fn checkpoints_undo_a_change() {
         let mut room = magneton_room(true);
-        room.join(1, &player("a"), None, None).unwrap();
-        room.join(2, &player("b"), None, None).unwrap();
+        room.join(1, &player("a"), None, None, 0).unwrap();
+        room.join(2, &player("b"), None, None, 0).unwrap();
         room.start(&player("a"), 0).unwrap();
         let cp = room.checkpoint();
         let before = room.state_for(None, 0);
         room.act(&player("a"), "D4", 10).unwrap();
         room.restore_checkpoint(cp);
         assert_eq!(room.state_for(None, 0), before);
+    }
+
+    #[test]
+    fn the_version_is_the_seq_of_the_last_event_and_presence_leaves_it() {
+        let (mut room, mut events) =
+            RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), false, 5).unwrap();
+        let invite = room.invite().unwrap().to_string();
+        assert_eq!((room.version(), events[0].seq), (1, 1));
+        let (a, b) = (player("a"), player("b"));
+        events.extend(room.join(1, &a, None, Some(&invite), 6).unwrap().1);
+        // Watching and leaving change who is connected, not the version.
+        room.watch(7, &b, Some(&invite)).unwrap();
+        assert!(room.unwatch(1));
+        assert_eq!(room.version(), 2);
+        events.extend(room.join(2, &b, None, Some(&invite), 7).unwrap().1);
+        events.extend(room.leave(&b, 8).unwrap());
+        events.extend(room.join(2, &b, None, Some(&invite), 9).unwrap().1);
+        events.extend(room.start(&a, 10).unwrap());
+        events.extend(room.act(&b, "magnet d5", 20).unwrap());
+        let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, (1..=7).collect::<Vec<_>>());
+        assert_eq!(room.version(), 7);
+        // The fold gives back the same room: version, seats, the secret.
+        let restored = RoomCore::restore("r", &events).unwrap();
+        assert_eq!(restored.version(), 7);
+        assert_eq!(restored.invite(), Some(invite.as_str()));
+        assert_eq!(restored.state_for(Some(Seat(0)), 20), {
+            let mut live = room.state_for(Some(Seat(0)), 20);
+            // Nobody watches the restored room yet.
+            live.seats.iter_mut().for_each(|s| s.connected = false);
+            live
+        });
+        assert_eq!(
+            restored.record_for(None, Some(&invite)),
+            room.record_for(None, Some(&invite))
+        );
+    }
+
+    #[test]
+    fn a_stored_log_that_does_not_fold_is_refused() {
+        let (mut room, mut events) =
+            RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 0).unwrap();
+        events.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
+        assert!(RoomCore::restore("r", &[]).unwrap_err().contains("no events"));
+        assert!(
+            RoomCore::restore("r", &events[1..])
+                .unwrap_err()
+                .contains("creation")
+        );
+        let mut twice = events.clone();
+        twice.push(events[1].clone());
+        assert!(
+            RoomCore::restore("r", &twice)
+                .unwrap_err()
+                .contains("comes after")
+        );
+        let mut illegal = events.clone();
+        illegal.push(Recorded {
+            seq: 3,
+            at: 0,
+            event: RoomEvent::Action {
+                seat: Seat(0),
+                action: "Z9".into(),
+                at: Millis(0),
+                salt: None,
+            },
+        });
+        assert!(RoomCore::restore("r", &illegal).is_err());
+    }
+
+    #[test]
+    fn an_open_room_expires_once_and_then_refuses() {
+        let (mut room, created) =
+            RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 1_000).unwrap();
+        let ttl = Some(60_000);
+        assert_eq!(room.expires_at(ttl), Some(61_000));
+        assert_eq!(room.expires_at(None), None);
+        assert_eq!(room.expire(60_999, ttl), None);
+        let expired = room.expire(61_000, ttl).unwrap();
+        assert_eq!(expired[0].event, RoomEvent::Expired);
+        assert_eq!(expired[0].seq, 2);
+        assert_eq!(room.expires_at(ttl), None);
+        assert_eq!(
+            room.join(1, &player("a"), None, None, 62_000).unwrap_err().code,
+            "unknown-room"
+        );
+        let restored = RoomCore::restore("r", &[created, expired].concat()).unwrap();
+        assert!(restored.is_expired());
     }
 }

@@ -1,5 +1,5 @@
 //! The task that runs one room: the single writer of its game. It takes
-//! requests one at a time, lets the core decide, stores the changes before
+//! requests one at a time, lets the core decide, stores the events before
 //! anyone hears of them, then answers and sends every watcher its own view.
 
 use std::collections::HashMap;
@@ -11,6 +11,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use super::core::{ConnId, Player, Refusal, RoomCore};
+use super::event::Recorded;
 use crate::app::App;
 
 /// Where a room sends one connection's messages. The queue is bounded: a
@@ -155,7 +156,12 @@ struct RoomTask {
 impl RoomTask {
     async fn run(mut self) {
         loop {
-            let deadline = self.core.deadline().map(|ms| self.app.clock.instant_at(ms));
+            let ttl = self.app.config.expire_open_after;
+            let deadline = self
+                .core
+                .deadline()
+                .or_else(|| self.core.expires_at(ttl))
+                .map(|ms| self.app.clock.instant_at(ms));
             tokio::select! {
                 biased;
                 _ = self.app.shutdown.cancelled() => break,
@@ -165,9 +171,11 @@ impl RoomTask {
                 },
                 _ = sleep_until(deadline) => self.on_timer().await,
             }
-            if self.core.status() == RoomStatus::Finished && !self.core.has_watchers() {
-                // Nobody is left to watch a finished game: free its memory.
-                // Requests already queued are still answered.
+            let over = self.core.status() == RoomStatus::Finished && !self.core.has_watchers();
+            if over || self.core.is_expired() {
+                // Nobody is left to watch a finished game, or the room has
+                // expired: free its memory. Requests already queued are
+                // still answered.
                 self.app.lobby.remove(self.core.id());
                 self.rx.close();
                 while let Some(msg) = self.rx.recv().await {
@@ -201,6 +209,7 @@ impl RoomTask {
     async fn request(&mut self, player: Player, outbox: Outbox, id: RequestId, request: RoomRequest) {
         let now = self.app.clock.now_ms();
         let version = self.core.version();
+        let connected = self.core.connected_seats();
         let checkpoint = self.core.checkpoint();
         let conn = outbox.conn;
         let room = Some(self.core.id().to_string());
@@ -214,10 +223,16 @@ impl RoomTask {
         let result = match &request {
             RoomRequest::Join { seat, invite } => self
                 .core
-                .join(conn, &player, seat.as_ref(), invite.as_deref())
-                .map(|(seat, ops)| (ops, ack(Some(seat.0), None))),
-            RoomRequest::Leave => self.core.leave(&player).map(|ops| (ops, ack(None, None))),
-            RoomRequest::Start => self.core.start(&player, now).map(|ops| (ops, ack(None, None))),
+                .join(conn, &player, seat.as_ref(), invite.as_deref(), now)
+                .map(|(seat, events)| (events, ack(Some(seat.0), None))),
+            RoomRequest::Leave => self
+                .core
+                .leave(&player, now)
+                .map(|events| (events, ack(None, None))),
+            RoomRequest::Start => self
+                .core
+                .start(&player, now)
+                .map(|events| (events, ack(None, None))),
             RoomRequest::Watch { invite } => self
                 .core
                 .watch(conn, &player, invite.as_deref())
@@ -237,16 +252,16 @@ impl RoomTask {
             RoomRequest::Act { action } => self
                 .core
                 .act(&player, action, now)
-                .map(|ops| (ops, ack(None, Some(self.core.version())))),
+                .map(|events| (events, ack(None, Some(self.core.version())))),
         };
-        let (ops, ack) = match result {
+        let (events, ack) = match result {
             Ok(ok) => ok,
             Err(refusal) => {
                 outbox.send_message(&error(Some(id), refusal.code, refusal.message));
                 return;
             }
         };
-        if let Err(e) = self.app.store.write(ops).await {
+        if let Err(e) = self.store(&events).await {
             tracing::error!(room = %self.core.id(), error = %e, "could not store a change; undoing it");
             self.core.restore_checkpoint(checkpoint);
             outbox.send_message(&error(
@@ -267,6 +282,9 @@ impl RoomTask {
         if self.core.version() != version {
             self.broadcast();
             self.app.lobby.update(&self.core);
+        } else if self.core.connected_seats() != connected {
+            // Only who is connected changed: the same version again.
+            self.broadcast();
         } else if watching && matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. }) {
             // Nothing changed for the others; the new watcher still needs
             // the current state.
@@ -280,15 +298,36 @@ impl RoomTask {
         }
     }
 
+    /// Stores the events of a change.
+    async fn store(&self, events: &[Recorded]) -> Result<(), crate::store::StoreError> {
+        let metrics = &self.app.metrics;
+        metrics.store_queue.set(self.app.store.queue_len() as f64);
+        let asked = std::time::Instant::now();
+        let stored = self.app.store.write(super::ops(self.core.id(), events)).await;
+        metrics.commit_seconds.record(asked.elapsed().as_secs_f64());
+        stored
+    }
+
     async fn on_timer(&mut self) {
         let checkpoint = self.core.checkpoint();
-        let Some(ops) = self.core.fire_timer(self.app.clock.now_ms()) else {
-            return;
+        let now = self.app.clock.now_ms();
+        let events = match self.core.expire(now, self.app.config.expire_open_after) {
+            Some(events) => events,
+            None => match self.core.fire_timer(now) {
+                Some(events) => events,
+                None => return,
+            },
         };
-        if let Err(e) = self.app.store.write(ops).await {
-            tracing::error!(room = %self.core.id(), error = %e, "could not store a timeout; retrying in a second");
+        if let Err(e) = self.store(&events).await {
+            tracing::error!(room = %self.core.id(), error = %e, "could not store a timer's event; retrying in a second");
             self.core.restore_checkpoint(checkpoint);
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            return;
+        }
+        if self.core.is_expired() {
+            // The run loop closes the room; its watchers learn it at their
+            // next request.
+            tracing::info!(room = %self.core.id(), "an open room expired");
             return;
         }
         self.app.metrics.moves.increment(1);

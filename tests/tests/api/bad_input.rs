@@ -2,7 +2,7 @@
 //! connection stays usable and nothing changes.
 
 use lodestone_protocol::{MAX_MESSAGE_BYTES, ServerMessage};
-use lodestone_tests::{Client, TestServer};
+use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
 use crate::games::{play, started_room};
@@ -22,7 +22,7 @@ async fn still_usable(client: &mut Client) {
     }
 }
 
-#[tokio::test]
+each_backend!(malformed_messages_get_errors_and_the_connection_stays);
 async fn malformed_messages_get_errors_and_the_connection_stays() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
@@ -101,7 +101,7 @@ async fn malformed_messages_get_errors_and_the_connection_stays() {
     still_usable(&mut c).await;
 }
 
-#[tokio::test]
+each_backend!(illegal_actions_are_refused_and_change_nothing);
 async fn illegal_actions_are_refused_and_change_nothing() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
@@ -128,7 +128,7 @@ async fn illegal_actions_are_refused_and_change_nothing() {
     assert_eq!(eve.states[&room].0, clients[0].states[&room].0);
 }
 
-#[tokio::test]
+each_backend!(actions_after_the_end_are_refused);
 async fn actions_after_the_end_are_refused() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
@@ -168,7 +168,7 @@ async fn ping_burst(c: &mut Client, count: u64) -> (u32, u32) {
     (answered, limited)
 }
 
-#[tokio::test]
+each_backend!(a_flood_of_messages_is_rate_limited);
 async fn a_flood_of_messages_is_rate_limited() {
     let server = TestServer::start_with(|c| c.rate_limit = 5).await;
     // Time stands still (the database opened first): the bucket refills
@@ -186,7 +186,7 @@ async fn a_flood_of_messages_is_rate_limited() {
     assert_eq!(ping_burst(&mut c, 1).await, (0, 1));
 }
 
-#[tokio::test]
+each_backend!(a_frame_over_the_hard_limit_closes_only_that_connection);
 async fn a_frame_over_the_hard_limit_closes_only_that_connection() {
     let server = TestServer::start().await;
     let mut other = server.client().await;

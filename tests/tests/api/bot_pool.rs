@@ -3,7 +3,7 @@
 //! their games too. Asserted on the order of events, not on times.
 
 use lodestone_protocol::RoomState;
-use lodestone_tests::{Client, TestServer};
+use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
 /// Actions played in a room so far, as the client has seen them.
@@ -25,7 +25,7 @@ async fn progress(client: &mut Client, rooms: &[String]) -> Vec<usize> {
     rooms.iter().map(|r| played(&client.states[r].1)).collect()
 }
 
-#[tokio::test]
+each_backend!(people_are_answered_while_search_bots_think);
 async fn people_are_answered_while_search_bots_think() {
     let server = TestServer::start().await;
     // Six games where a hard bot is to move: 1.2 s of thinking for the

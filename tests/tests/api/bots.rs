@@ -2,7 +2,7 @@
 //! view alone, and carry on after a server restart.
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
-use lodestone_tests::{Client, TestServer};
+use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
 /// Plays the human's seat with its first offered action until the game
@@ -32,7 +32,7 @@ async fn play_against_bot(human: &mut Client, room: &str, max: usize) -> lodesto
     panic!("the game did not end in {max} actions");
 }
 
-#[tokio::test]
+each_backend!(a_person_plays_a_bot_to_the_end);
 async fn a_person_plays_a_bot_to_the_end() {
     let server = TestServer::start().await;
     let mut ann = server.client().await;
@@ -64,7 +64,7 @@ async fn a_person_plays_a_bot_to_the_end() {
     assert!(end.play.unwrap().outcome.is_some());
 }
 
-#[tokio::test]
+each_backend!(a_bot_carries_on_after_a_restart);
 async fn a_bot_carries_on_after_a_restart() {
     let first = TestServer::start().await;
     let dir = first.dir.clone();

@@ -3,7 +3,7 @@
 
 use lodestone_protocol::RoomStatus;
 use lodestone_rules::Record;
-use lodestone_tests::{Client, TestServer, http_get};
+use lodestone_tests::{Client, TestServer, each_backend, http_get};
 use serde_json::json;
 
 /// Two seated clients, the room started; returns (room, clients by seat,
@@ -46,7 +46,7 @@ fn record_actions(text: &str) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
+each_backend!(a_magneton_game_is_played_to_its_end);
 async fn a_magneton_game_is_played_to_its_end() {
     let server = TestServer::start().await;
     let (room, mut clients, tokens) = started_room(&server, "magneton", json!({})).await;
@@ -86,7 +86,7 @@ async fn a_magneton_game_is_played_to_its_end() {
     }
 }
 
-#[tokio::test]
+each_backend!(random_magneton_games_with_both_move_rules_end);
 async fn random_magneton_games_with_both_move_rules_end() {
     let server = TestServer::start().await;
     for rule in ["line", "per-ray"] {

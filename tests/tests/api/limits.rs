@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use lodestone_protocol::{PROTOCOL_VERSION, ServerMessage};
-use lodestone_tests::{PATIENCE, TestServer, http_get, http_get_full, http_get_with};
+use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get, http_get_full, http_get_with};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -113,9 +113,9 @@ async fn frames_until_closed(stream: &mut TcpStream) -> Vec<(u8, Vec<u8>)> {
     frames
 }
 
+each_backend!(f1_unknown_rooms_take_no_watch_places_and_watches_are_capped);
 /// F1: a `watch` of a room that does not exist keeps nothing, and one
 /// connection watches at most `--watch-limit` rooms.
-#[tokio::test]
 async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
     let server = TestServer::start_with(|c| c.limits.watch_per_connection = 2).await;
     let mut c = server.client().await;
@@ -153,9 +153,9 @@ async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
     assert!(text.contains("lodestone_ws_connections 1"), "{text}");
 }
 
+each_backend!(f2_a_silent_connection_is_closed_after_the_handshake_timeout);
 /// F2: a connection that never sends its request is closed after the
 /// handshake timeout.
-#[tokio::test]
 async fn f2_a_silent_connection_is_closed_after_the_handshake_timeout() {
     let server = TestServer::start_with(|c| c.limits.handshake_timeout = Duration::from_millis(300)).await;
     let mut silent = TcpStream::connect(server.addr()).await.unwrap();
@@ -175,9 +175,9 @@ async fn f2_a_silent_connection_is_closed_after_the_handshake_timeout() {
     assert_eq!(http_get(server.addr(), "/healthz", None).await.0, 200);
 }
 
+each_backend!(f2_connections_per_address_and_in_all_are_refused_with_a_status);
 /// F2: connections per address and in all are capped before the upgrade,
 /// with a clear status; a place freed is free again.
-#[tokio::test]
 async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     let server = TestServer::start_with(|c| c.limits.per_address = 2).await;
     let first = server.client().await;
@@ -213,8 +213,8 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     assert!(answer.contains("\"server-full\""), "{answer}");
 }
 
+each_backend!(f2_new_connections_per_address_are_rate_limited);
 /// F2: new connections per address per minute are capped.
-#[tokio::test]
 async fn f2_new_connections_per_address_are_rate_limited() {
     let server = TestServer::start_with(|c| c.limits.connect_rate = 3).await;
     let mut refused = 0;
@@ -228,9 +228,29 @@ async fn f2_new_connections_per_address_are_rate_limited() {
     assert!(refused >= 3, "only {refused} of 6 were refused");
 }
 
+each_backend!(f2_requests_per_address_are_rate_limited);
+/// F2: API requests and WebSocket upgrades per address are capped; the
+/// page's own files are not counted.
+async fn f2_requests_per_address_are_rate_limited() {
+    let server = TestServer::start_with(|c| c.limits.request_rate = 3).await;
+    let addr = server.addr();
+    for _ in 0..3 {
+        assert_eq!(http_get(addr, "/api/games", None).await.0, 200);
+    }
+    let (status, headers, body) = http_get_full(addr, "/api/rooms", None).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("\"rate-limited\""), "{body}");
+    assert!(headers.contains(&"retry-after: 60".to_string()), "{headers:?}");
+    let (_, answer) = raw_upgrade(addr, "").await;
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    for path in ["/", "/src/app.js", "/healthz", "/metrics"] {
+        assert_eq!(http_get(addr, path, None).await.0, 200, "{path}");
+    }
+}
+
+each_backend!(f2_a_websocket_that_answers_no_ping_is_closed);
 /// F2: a WebSocket that answers no ping is closed with a `bye` after the
 /// idle timeout; one that answers stays.
-#[tokio::test]
 async fn f2_a_websocket_that_answers_no_ping_is_closed() {
     let server = TestServer::start_with(|c| c.limits.idle_timeout = Duration::from_secs(2)).await;
     let (mut raw, head) = raw_upgrade(server.addr(), "").await;
@@ -254,9 +274,9 @@ async fn f2_a_websocket_that_answers_no_ping_is_closed() {
     }
 }
 
+each_backend!(f3_room_and_guest_quotas_hold);
 /// F3: open rooms per guest and per address, and new guests per address,
 /// are capped; a started game frees its opener's place.
-#[tokio::test]
 async fn f3_room_and_guest_quotas_hold() {
     let server = TestServer::start_with(|c| {
         c.limits.rooms_per_guest = 2;
@@ -317,8 +337,8 @@ async fn f3_room_and_guest_quotas_hold() {
     assert_eq!(metric(&text, "lodestone_rooms{state=\"playing\"}"), 1.0);
 }
 
+each_backend!(f3_room_lists_are_bounded_and_counted);
 /// F3: room lists hold one page and say how many rooms there are.
-#[tokio::test]
 async fn f3_room_lists_are_bounded_and_counted() {
     let server = TestServer::start_with(|c| c.limits.lobby_page = 2).await;
     let mut c = server.client().await;
@@ -342,9 +362,9 @@ async fn f3_room_lists_are_bounded_and_counted() {
     assert_eq!(listed.len(), 2);
 }
 
+each_backend!(f4_a_client_that_does_not_read_is_closed);
 /// F4: a client that never reads is closed within the write timeout, not
 /// kept with its unread messages.
-#[tokio::test]
 async fn f4_a_client_that_does_not_read_is_closed() {
     let server = TestServer::start_with(|c| c.limits.write_timeout = Duration::from_millis(500)).await;
     let mut host = server.client().await;
@@ -388,8 +408,8 @@ async fn f4_a_client_that_does_not_read_is_closed() {
     }
 }
 
+each_backend!(f5_the_rate_limit_counts_malformed_frames);
 /// F5: malformed frames count against the message rate like any other.
-#[tokio::test]
 async fn f5_the_rate_limit_counts_malformed_frames() {
     let server = TestServer::start_with(|c| c.rate_limit = 5).await;
     let mut c = server.client().await;
@@ -422,9 +442,9 @@ async fn f5_the_rate_limit_counts_malformed_frames() {
     assert!(echoed, "no rate-limited reply carried its id");
 }
 
+each_backend!(f6_origins_are_checked_and_pages_carry_safety_headers);
 /// F6: a page of another origin may not open a WebSocket; the server's
 /// own pages and listed origins may; pages carry CSP and framing headers.
-#[tokio::test]
 async fn f6_origins_are_checked_and_pages_carry_safety_headers() {
     let server = TestServer::start().await;
     let addr = server.addr();
@@ -456,8 +476,8 @@ async fn f6_origins_are_checked_and_pages_carry_safety_headers() {
     }
 }
 
+each_backend!(f8_invalid_utf8_closes_with_1007);
 /// F8: a text frame that is not UTF-8 is closed with 1007.
-#[tokio::test]
 async fn f8_invalid_utf8_closes_with_1007() {
     let server = TestServer::start().await;
     let (mut raw, head) = raw_upgrade(server.addr(), "").await;
@@ -472,8 +492,8 @@ async fn f8_invalid_utf8_closes_with_1007() {
     assert!(text.contains("lodestone_ws_connections 0"), "{text}");
 }
 
+each_backend!(f9_a_token_in_the_address_is_refused);
 /// F9: a record is never fetched with the token in the address.
-#[tokio::test]
 async fn f9_a_token_in_the_address_is_refused() {
     let server = TestServer::start().await;
     let mut c = server.client().await;
@@ -491,9 +511,9 @@ async fn f9_a_token_in_the_address_is_refused() {
     assert_eq!(status, 200);
 }
 
+each_backend!(f10_metrics_health_and_readiness);
 /// F10: a host can watch the server: metrics in Prometheus text, health
 /// and readiness.
-#[tokio::test]
 async fn f10_metrics_health_and_readiness() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = crate::games::started_room(&server, "magneton", json!({})).await;
@@ -508,9 +528,10 @@ async fn f10_metrics_health_and_readiness() {
     assert_eq!(metric(&text, "lodestone_moves_total"), 2.0);
     assert_eq!(metric(&text, "lodestone_rooms{state=\"playing\"}"), 1.0);
     assert_eq!(metric(&text, "lodestone_bots"), 0.0);
+    // Guests, the room, the seats, the start and two moves were stored.
+    assert!(metric(&text, "lodestone_commit_seconds_count") >= 6.0, "{text}");
     for name in [
         "lodestone_tcp_connections",
-        "lodestone_commit_seconds_count",
         "lodestone_store_queue",
         "lodestone_refusals_total{reason=\"per_address\"}",
     ] {
@@ -524,4 +545,50 @@ async fn f10_metrics_health_and_readiness() {
         http_get(server.addr(), "/readyz", None).await,
         (200, "ready\n".into())
     );
+}
+
+/// F10: `/healthz` and `/readyz` fail while storage cannot commit (here:
+/// another connection holds the SQLite file's write lock, so the storage
+/// writer is stuck on a new guest), and recover when it can again.
+#[tokio::test]
+async fn f10_health_fails_while_storage_cannot_commit() {
+    use sqlx::Connection;
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    assert_eq!(http_get(addr, "/healthz", None).await, (200, "ok\n".into()));
+    let mut lock = sqlx::SqliteConnection::connect(&lodestone_tests::database_url(&server.dir))
+        .await
+        .expect("a second connection to the database");
+    sqlx::raw_sql("BEGIN EXCLUSIVE")
+        .execute(&mut lock)
+        .await
+        .expect("the write lock");
+    // Writes keep arriving (each waits for the lock, then fails).
+    let mut client = server.client().await;
+    let writes = tokio::spawn(async move {
+        loop {
+            client
+                .request(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Ann"}))
+                .await;
+        }
+    });
+    for (path, failed) in [("/healthz", "storage: "), ("/readyz", "not ready: storage: ")] {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let (status, body) = http_get(addr, path, None).await;
+            if status == 503 {
+                assert!(body.starts_with(failed), "{body}");
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "{path} never failed");
+        }
+    }
+    writes.abort();
+    sqlx::raw_sql("ROLLBACK").execute(&mut lock).await.unwrap();
+    lock.close().await.unwrap();
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while http_get(addr, "/healthz", None).await.0 != 200 {
+        assert!(tokio::time::Instant::now() < deadline, "storage never came back");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

@@ -1,12 +1,12 @@
 //! The lobby: rooms, seats, private rooms, spectators, reconnects.
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
-use lodestone_tests::{TestServer, http_get};
+use lodestone_tests::{TestServer, each_backend, http_get};
 use serde_json::json;
 
 use crate::games::{play, started_room};
 
-#[tokio::test]
+each_backend!(rooms_are_listed_until_their_seats_are_full);
 async fn rooms_are_listed_until_their_seats_are_full() {
     let server = TestServer::start().await;
     let mut ann = server.client().await;
@@ -80,7 +80,7 @@ async fn rooms_are_listed_until_their_seats_are_full() {
         .await;
 }
 
-#[tokio::test]
+each_backend!(private_rooms_need_their_invite);
 async fn private_rooms_need_their_invite() {
     let server = TestServer::start().await;
     let mut ann = server.client().await;
@@ -128,7 +128,7 @@ async fn private_rooms_need_their_invite() {
     assert_eq!(seen.invite, None, "spectators do not get the invite");
 }
 
-#[tokio::test]
+each_backend!(a_spectator_joins_mid_game_and_sees_the_same_game);
 async fn a_spectator_joins_mid_game_and_sees_the_same_game() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
@@ -163,7 +163,7 @@ async fn a_spectator_joins_mid_game_and_sees_the_same_game() {
         .await;
 }
 
-#[tokio::test]
+each_backend!(a_player_reconnects_mid_game_and_carries_on);
 async fn a_player_reconnects_mid_game_and_carries_on() {
     let server = TestServer::start().await;
     let (room, mut clients, tokens) = started_room(&server, "magneton", json!({})).await;

@@ -3,7 +3,7 @@
 //! clock (paused tokio time: no sleeps).
 
 use lodestone_protocol::{RoomState, RoomStatus};
-use lodestone_tests::{Client, TestServer};
+use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::{Value, json};
 
 /// `players` clients seated in a new Magma room with `options`, started.
@@ -70,7 +70,7 @@ async fn play_then_pass(clients: &mut [Client], room: &str, slots: usize, rounds
     clients[0].state_at(room, version).await
 }
 
-#[tokio::test]
+each_backend!(a_six_player_team_game_ends_by_a_round_of_passes);
 async fn a_six_player_team_game_ends_by_a_round_of_passes() {
     let server = TestServer::start().await;
     let (room, mut clients) = magma_room(&server, json!({"players": "6"}), 6).await;
@@ -98,7 +98,7 @@ async fn a_six_player_team_game_ends_by_a_round_of_passes() {
     );
 }
 
-#[tokio::test]
+each_backend!(the_five_player_solo_seat_plays_two_slots_a_round);
 async fn the_five_player_solo_seat_plays_two_slots_a_round() {
     let server = TestServer::start().await;
     let (room, mut clients) = magma_room(&server, json!({"players": "5"}), 5).await;
@@ -127,7 +127,7 @@ async fn the_five_player_solo_seat_plays_two_slots_a_round() {
     assert!(end.play.unwrap().outcome.is_some());
 }
 
-#[tokio::test]
+each_backend!(a_game_ends_by_agreement_after_a_refusal);
 async fn a_game_ends_by_agreement_after_a_refusal() {
     let server = TestServer::start().await;
     // Option values may be JSON numbers (and booleans): read as their text.
@@ -152,9 +152,11 @@ async fn a_game_ends_by_agreement_after_a_refusal() {
     assert_eq!(end.status, RoomStatus::Finished);
 }
 
-#[tokio::test]
+each_backend!(a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right);
 async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
-    let server = TestServer::start().await;
+    // No expiry: paused time jumps to the next timer whenever every task
+    // waits (for the database too), and the open room's expiry would be it.
+    let server = TestServer::start_with(|c| c.expire_open_after = None).await;
     // Time stands still from here on and jumps ahead only when every task
     // waits: the server's 30-second turn timer fires without a real wait.
     // (The database opened first: its pool must not see paused time.)
@@ -196,9 +198,10 @@ async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
     assert_eq!(play.clock.unwrap().remaining_ms, 30_000);
 }
 
-#[tokio::test]
+each_backend!(only_the_server_may_time_a_turn_out);
 async fn only_the_server_may_time_a_turn_out() {
-    let server = TestServer::start().await;
+    // No expiry: paused time would jump to the open room's expiry.
+    let server = TestServer::start_with(|c| c.expire_open_after = None).await;
     // Paused time (the database opened first): the first update is sent at
     // the instant of the start, so the clock shows the whole first turn.
     tokio::time::pause();

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::RoomStatus;
-use lodestone_tests::{Client, TestServer};
+use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::{Value, json};
 
 use crate::games::started_room;
@@ -85,7 +85,7 @@ async fn magnet_frames(blue: &[&str], turns: usize) -> (Vec<Value>, Vec<Value>, 
     )
 }
 
-#[tokio::test]
+each_backend!(blue_hidden_setup_never_reaches_red_or_a_spectator);
 async fn blue_hidden_setup_never_reaches_red_or_a_spectator() {
     // The same public game twice; blue's King and one of its 4s change
     // places between the runs.
@@ -115,7 +115,7 @@ async fn blue_hidden_setup_never_reaches_red_or_a_spectator() {
     );
 }
 
-#[tokio::test]
+each_backend!(a_magnet_game_ends_and_both_setups_verify);
 async fn a_magnet_game_ends_and_both_setups_verify() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magnet", json!({})).await;
@@ -179,7 +179,7 @@ async fn a_magnet_game_ends_and_both_setups_verify() {
     );
 }
 
-#[tokio::test]
+each_backend!(random_setups_are_dealt_by_the_server);
 async fn random_setups_are_dealt_by_the_server() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magnet", json!({"setup": "random"})).await;

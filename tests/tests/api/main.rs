@@ -1,15 +1,18 @@
 //! Black-box tests of the server: a real server on a loopback port 0 with a
-//! fresh SQLite file, real WebSocket clients. One test binary, one module
-//! per area.
+//! fresh database (each test on SQLite and on PostgreSQL), real WebSocket
+//! clients. One test binary, one module per area.
 
 mod bad_input;
 mod bot_pool;
 mod bots;
+mod database;
 mod games;
+mod lifecycle;
 mod limits;
 mod lobby;
 mod magma;
 mod magnet;
 mod restart;
 mod secrets;
+mod upgrade;
 mod web;

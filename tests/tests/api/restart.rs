@@ -3,14 +3,14 @@
 //! shutdown says goodbye.
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
 use serde_json::json;
 
 use crate::games::play;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
-#[tokio::test]
+each_backend!(a_killed_server_loses_no_acknowledged_action);
 async fn a_killed_server_loses_no_acknowledged_action() {
     let dir = temp_dir();
     let server = ServerProcess::start(SERVER, &dir);
@@ -28,6 +28,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     let (first, rest) = actions.split_at(17);
     let mut clients = vec![ann, bo];
     let before = play(&mut clients, &room, first).await;
+    let acked = clients[0].states[&room].0;
     server.kill();
 
     let server = ServerProcess::start(SERVER, &dir);
@@ -43,6 +44,10 @@ async fn a_killed_server_loses_no_acknowledged_action() {
         client.ok(json!({"type": "watch", "room": room})).await;
     }
     let after = clients[0].state_at(&room, 0).await;
+    assert!(
+        clients[0].states[&room].0 >= acked,
+        "the version went down across the restart"
+    );
     assert_eq!(after.play.as_ref().unwrap().moves.len(), 17);
     assert_eq!(after.play.unwrap().position, before.play.unwrap().position);
     let end = play(&mut clients, &room, rest).await;
@@ -53,7 +58,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     );
 }
 
-#[tokio::test]
+each_backend!(a_restarted_server_resumes_games_and_open_rooms);
 async fn a_restarted_server_resumes_games_and_open_rooms() {
     let first = TestServer::start().await;
     let dir = first.dir.clone();
@@ -100,7 +105,7 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
     );
 }
 
-#[tokio::test]
+each_backend!(sigterm_says_goodbye_and_exits_cleanly);
 async fn sigterm_says_goodbye_and_exits_cleanly() {
     let dir = temp_dir();
     let mut server = ServerProcess::start(SERVER, &dir);
@@ -122,4 +127,78 @@ async fn sigterm_says_goodbye_and_exits_cleanly() {
         exit.success(),
         "the server exits with success after SIGTERM: {exit:?}"
     );
+}
+
+/// The highest version any of `clients` has seen of `room`.
+fn highest(clients: &[Client], room: &str) -> u64 {
+    clients
+        .iter()
+        .filter_map(|c| c.states.get(room).map(|(v, _)| *v))
+        .max()
+        .unwrap_or(0)
+}
+
+each_backend!(versions_never_go_down_across_sigkill);
+/// Seats taken, freed and taken again, presence coming and going, moves:
+/// then SIGKILL, three times over. After each restart every room's version
+/// is at least the highest any client saw, and the next action's is higher.
+async fn versions_never_go_down_across_sigkill() {
+    let dir = temp_dir();
+    let server = ServerProcess::start(SERVER, &dir);
+    let mut ann = Client::connect(server.addr).await;
+    let ann_token = ann.hello("Ann").await;
+    let mut bo = Client::connect(server.addr).await;
+    let bo_token = bo.hello("Bo").await;
+    let (game, _) = ann.create_room("magneton", json!({}), true).await;
+    ann.join(&game, json!(0)).await;
+    ann.ok(json!({"type": "leave", "room": game})).await;
+    ann.join(&game, json!(1)).await;
+    bo.join(&game, json!(0)).await;
+    bo.ok(json!({"type": "start", "room": game})).await;
+    let (open, _) = bo.create_room("magnetism", json!({}), true).await;
+    bo.join(&open, json!(0)).await;
+    ann.ok(json!({"type": "watch", "room": open})).await;
+    ann.state_until(&open, |s| s.seats[0].connected).await;
+    let mut clients = vec![bo, ann];
+    let moves = ["D4", "E5", "C3", "F6", "B2", "G7", "A1", "H8"];
+    play(&mut clients, &game, &moves[..2]).await;
+    let mut server = server;
+    for round in 1..=3 {
+        let seen = (highest(&clients, &game), highest(&clients, &open));
+        server.kill();
+        server = ServerProcess::start(SERVER, &dir);
+        clients = vec![
+            Client::connect(server.addr).await,
+            Client::connect(server.addr).await,
+        ];
+        for (client, token) in clients.iter_mut().zip([&bo_token, &ann_token]) {
+            client.resume(token).await;
+            for room in [&game, &open] {
+                client.ok(json!({"type": "watch", "room": room})).await;
+                client.state_until(room, |_| true).await;
+            }
+        }
+        assert!(
+            highest(&clients, &game) >= seen.0,
+            "round {round}: the game's version went down"
+        );
+        assert!(
+            highest(&clients, &open) >= seen.1,
+            "round {round}: the open room's version went down"
+        );
+        // Presence changes again (Bo's seat in the open room goes offline),
+        // then a move: its version is above everything seen before.
+        let bo = clients.remove(0);
+        bo.close().await;
+        clients[0].state_until(&open, |s| !s.seats[0].connected).await;
+        let mut bo = Client::connect(server.addr).await;
+        bo.resume(&bo_token).await;
+        bo.ok(json!({"type": "watch", "room": game})).await;
+        bo.state_until(&game, |_| true).await;
+        clients.insert(0, bo);
+        let next = moves[2 * round..2 * round + 2].to_vec();
+        play(&mut clients, &game, &next).await;
+        assert!(highest(&clients, &game) > seen.0);
+    }
+    server.kill();
 }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::RoomStatus;
-use lodestone_tests::TestServer;
+use lodestone_tests::{TestServer, each_backend};
 use serde_json::{Value, json};
 
 use crate::games::{play, started_room};
@@ -79,7 +79,7 @@ async fn opening_frames(black_square: &str) -> (Vec<Value>, Vec<Value>) {
     (white, spectator)
 }
 
-#[tokio::test]
+each_backend!(the_magnetism_opening_does_not_leak_the_other_square);
 async fn the_magnetism_opening_does_not_leak_the_other_square() {
     let (white_a, eve_a) = opening_frames("d5").await;
     let (white_b, eve_b) = opening_frames("k7").await;
@@ -98,7 +98,7 @@ async fn the_magnetism_opening_does_not_leak_the_other_square() {
     assert!(!play["position"].as_str().unwrap().contains("d5"));
 }
 
-#[tokio::test]
+each_backend!(a_magnetism_game_commits_reveals_and_verifies);
 async fn a_magnetism_game_commits_reveals_and_verifies() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magnetism", json!({})).await;
@@ -106,6 +106,8 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
     // Black commits first; white sees only the commitment.
     let v = clients[1].act(&room, "magnet i5").await;
     let seen = clients[0].state_at(&room, v).await;
+    let seed_commitment = seen.seed_commitment.clone();
+    assert_eq!(seen.seed, None, "the seed stays secret while the game runs");
     let first = seen.play.unwrap().moves[0].clone();
     let committed = first
         .commitment
@@ -128,6 +130,10 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
     let rest: Vec<&str> = record.actions[2..].iter().map(|a| a.text.as_str()).collect();
     let end = play(&mut clients, &room, &rest).await;
     assert_eq!(end.status, RoomStatus::Finished);
+    // The seed is revealed, and is the one committed to all along.
+    let seed = end.seed.clone().expect("the seed is revealed at the end");
+    assert_eq!(end.seed_commitment, seed_commitment);
+    assert_eq!(lodestone_protocol::seed_commitment(&seed), seed_commitment);
     let play = end.play.unwrap();
     assert_eq!(
         play.outcome.unwrap().result,
@@ -157,8 +163,26 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
     assert_eq!(status, 200);
     let replayed = lodestone_rules::Record::parse(&text).unwrap();
     assert_eq!(replayed.actions[0].text, "magnet g3");
-    assert_eq!(replayed.header_values("Commitment").count(), 1);
-    assert!(replayed.header_values("Seed").next().is_some());
+    assert_eq!(replayed.actions[1].text, "magnet i5");
+    assert_eq!(
+        replayed.header_values("Seed").collect::<Vec<_>>(),
+        [seed.as_str()]
+    );
+    assert_eq!(
+        replayed.header_values("SeedCommitment").collect::<Vec<_>>(),
+        [seed_commitment.as_str()]
+    );
+    // Black's commitment names its line of the record (action 2: the
+    // record lists the opening in seat order), not the order of play, and
+    // checks out from the record alone.
+    let headers: Vec<&str> = replayed.header_values("Commitment").collect();
+    assert_eq!(headers.len(), 1);
+    let parts: Vec<&str> = headers[0].split(' ').collect();
+    assert_eq!(parts[..2], ["2", committed.as_str()]);
+    assert_eq!(
+        lodestone_protocol::commitment(parts[2], &replayed.actions[1].text),
+        committed
+    );
     let game = replayed.replay().unwrap();
     assert_eq!(
         game.outcome().unwrap().to_string(),
@@ -166,7 +190,29 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
     );
 }
 
-#[tokio::test]
+each_backend!(the_seed_is_committed_to_from_the_room_creation);
+async fn the_seed_is_committed_to_from_the_room_creation() {
+    let server = TestServer::start().await;
+    let mut ann = server.client().await;
+    ann.hello("Ann").await;
+    let (room, _) = ann.create_room("magnet", json!({"setup": "random"}), true).await;
+    ann.ok(json!({"type": "watch", "room": room})).await;
+    let open = ann.state_at(&room, 0).await;
+    assert_eq!(open.status, RoomStatus::Open);
+    assert_eq!(open.seed, None);
+    assert_eq!(open.seed_commitment.len(), 64);
+    assert!(open.seed_commitment.chars().all(|c| c.is_ascii_hexdigit()));
+    let (status, text) =
+        lodestone_tests::http_get(server.addr(), &format!("/api/rooms/{room}/record"), None).await;
+    assert_eq!(status, 200);
+    assert!(
+        text.contains(&format!("[SeedCommitment \"{}\"]", open.seed_commitment)),
+        "{text}"
+    );
+    assert!(!text.contains("[Seed "), "{text}");
+}
+
+each_backend!(a_running_record_hides_what_the_viewer_may_not_see);
 async fn a_running_record_hides_what_the_viewer_may_not_see() {
     let server = TestServer::start().await;
     let (room, mut clients, tokens) = started_room(&server, "magnetism", json!({})).await;

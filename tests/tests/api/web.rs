@@ -4,7 +4,7 @@
 //! options.
 
 use lodestone_protocol::GameInfo;
-use lodestone_tests::{TestServer, http_get_full};
+use lodestone_tests::{TestServer, each_backend, http_get_full};
 
 fn header<'a>(headers: &'a [String], name: &str) -> Option<&'a str> {
     headers
@@ -39,7 +39,7 @@ fn client_files() -> Vec<String> {
     files
 }
 
-#[tokio::test]
+each_backend!(the_page_and_every_asset_are_served_with_their_types);
 async fn the_page_and_every_asset_are_served_with_their_types() {
     let server = TestServer::start().await;
     let (status, headers, body) = http_get_full(server.addr(), "/", None).await;
@@ -85,7 +85,7 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
     }
 }
 
-#[tokio::test]
+each_backend!(games_are_listed_with_their_options);
 async fn games_are_listed_with_their_options() {
     let server = TestServer::start().await;
     let (status, headers, body) = http_get_full(server.addr(), "/api/games", None).await;

@@ -82,7 +82,7 @@ export function diagram(game, board, caption, marks = {}) {
   /** @type {import('../protocol.js').PlayState} */
   const play = { position: '', board, to_act: [], legal: [], moves: [], outcome: null, clock: null };
   /** @type {import('../protocol.js').RoomState} */
-  const state = { id: 'diagram', game, options: {}, public: true, invite: null, status: 'playing', seats, you: null, play };
+  const state = { id: 'diagram', game, options: {}, public: true, invite: null, status: 'playing', seed_commitment: '', seats, you: null, play };
   drawn.update({
     state,
     play,

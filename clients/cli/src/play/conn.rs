@@ -1,0 +1,238 @@
+//! The socket side of `lodestone play`: one WebSocket to the server that
+//! comes back by itself. It forwards every server message to the app,
+//! sends what the app asks, notices a dead connection (no frame for a
+//! while, even after a ping), and after a drop tries again with growing,
+//! jittered waits, telling the app when the next try comes. It never
+//! reads or changes the game: that is the model's job.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use lodestone_protocol::{ClientMessage, Code, GameInfo, ServerMessage};
+use rand::rngs::SmallRng;
+use rand::{Rng, RngExt, SeedableRng};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio::time::{Instant, MissedTickBehavior, interval, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use super::model::Msg;
+use super::target::Target;
+
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// How long a connection attempt may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Without any frame for this long, a ping goes out.
+const PING_AFTER: Duration = Duration::from_secs(10);
+/// Without any frame for this long, the connection counts as dead.
+const DEAD_AFTER: Duration = Duration::from_secs(30);
+/// The first wait before reconnecting, and the longest.
+const FIRST_DELAY: Duration = Duration::from_millis(300);
+const MAX_DELAY: Duration = Duration::from_secs(8);
+
+/// Opens the WebSocket (over TLS for `wss://`, checked against the
+/// public roots of trust); the error says why not, in words.
+pub async fn connect(target: &Target) -> Result<Socket, String> {
+    match timeout(
+        CONNECT_TIMEOUT,
+        tokio_tungstenite::connect_async(target.ws.as_str()),
+    )
+    .await
+    {
+        Ok(Ok((socket, _))) => Ok(socket),
+        Ok(Err(tokio_tungstenite::tungstenite::Error::Io(e)))
+            if target.ws.starts_with("wss://") && e.kind() == std::io::ErrorKind::InvalidData =>
+        {
+            Err(format!(
+                "the TLS handshake failed: {e} (does the server speak TLS at this address?)"
+            ))
+        }
+        Ok(Err(e)) => Err(describe(&e)),
+        Err(_) => Err(format!("no answer within {} s", CONNECT_TIMEOUT.as_secs())),
+    }
+}
+
+/// A connection error in a person's words.
+fn describe(error: &tokio_tungstenite::tungstenite::Error) -> String {
+    use tokio_tungstenite::tungstenite::Error;
+    match error {
+        Error::Io(e) => e.to_string(),
+        Error::Tls(e) => format!("TLS: {e}"),
+        Error::Http(response) => format!(
+            "the server answered HTTP {} instead of a WebSocket (is this a Lodestone server?)",
+            response.status()
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// The wait before attempt `failures` (from 1): doubling from 300 ms up
+/// to 8 s, with jitter so a restarted server is not met by every client
+/// at once.
+pub fn backoff(failures: u32, rng: &mut impl Rng) -> Duration {
+    let full = FIRST_DELAY
+        .saturating_mul(1 << failures.saturating_sub(1).min(8))
+        .min(MAX_DELAY);
+    full.mul_f64(rng.random_range(0.5..=1.0))
+}
+
+/// Runs the connection until the app drops `commands`. `first` is the
+/// connection made before the terminal was taken over.
+pub async fn run(
+    target: Target,
+    first: Socket,
+    mut commands: mpsc::UnboundedReceiver<ClientMessage>,
+    events: mpsc::UnboundedSender<Msg>,
+) {
+    let mut rng = SmallRng::seed_from_u64(rand::rng().random());
+    let mut next = Some(first);
+    let mut failures = 0;
+    loop {
+        let socket = match next.take() {
+            Some(socket) => Ok(socket),
+            None => connect(&target).await,
+        };
+        let reason = match socket {
+            Ok(socket) => {
+                failures = 0;
+                if events.send(Msg::Connected).is_err() {
+                    return;
+                }
+                match serve(socket, &mut commands, &events).await {
+                    Some(reason) => reason,
+                    None => return,
+                }
+            }
+            Err(reason) => reason,
+        };
+        failures += 1;
+        let wait = backoff(failures, &mut rng);
+        if events
+            .send(Msg::Lost {
+                retry_in: wait,
+                reason,
+            })
+            .is_err()
+        {
+            return;
+        }
+        // Requests made while offline are refused by the app; anything
+        // that still arrives is dropped.
+        let until = Instant::now() + wait;
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep_until(until) => break,
+                command = commands.recv() => if command.is_none() { return },
+            }
+        }
+    }
+}
+
+/// Serves one open connection; returns why it ended, or `None` when the
+/// app is done.
+async fn serve(
+    mut socket: Socket,
+    commands: &mut mpsc::UnboundedReceiver<ClientMessage>,
+    events: &mpsc::UnboundedSender<Msg>,
+) -> Option<String> {
+    let mut last_heard = Instant::now();
+    let mut watchdog = interval(Duration::from_secs(2));
+    watchdog.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            frame = socket.next() => {
+                last_heard = Instant::now();
+                match frame {
+                    Some(Ok(Message::Text(text))) => {
+                        trace("<", &text);
+                        let message = serde_json::from_str::<ServerMessage>(&text).unwrap_or_else(|e| ServerMessage::Error {
+                            id: None,
+                            code: Code::BadMessage,
+                            message: format!("the server sent a message this client cannot read ({e})"),
+                        });
+                        if let ServerMessage::Bye { reason } = &message {
+                            let _ = socket.close(None).await;
+                            return Some(format!("the server said goodbye: {reason}"));
+                        }
+                        events.send(Msg::Server(message)).ok()?;
+                    }
+                    Some(Ok(Message::Close(_))) | None => return Some("the server closed the connection".into()),
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => return Some(describe(&e)),
+                }
+            }
+            command = commands.recv() => {
+                let Some(message) = command else {
+                    let _ = socket.close(None).await;
+                    return None;
+                };
+                let text = serde_json::to_string(&message).expect("client messages serialise");
+                trace(">", &text);
+                if let Err(e) = socket.send(Message::text(text)).await {
+                    return Some(describe(&e));
+                }
+            }
+            _ = watchdog.tick() => {
+                let quiet = last_heard.elapsed();
+                if quiet >= DEAD_AFTER {
+                    return Some(format!("no word from the server for {} s", DEAD_AFTER.as_secs()));
+                }
+                if quiet >= PING_AFTER && socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return Some("the connection broke".into());
+                }
+            }
+        }
+    }
+}
+
+/// With `LODESTONE_TRACE=FILE`, every frame sent (`>`) and received (`<`)
+/// is appended to FILE: the terminal itself shows only the game.
+fn trace(direction: &str, text: &str) {
+    use std::io::Write;
+    let Some(path) = std::env::var_os("LODESTONE_TRACE") else {
+        return;
+    };
+    if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = writeln!(file, "{direction} {text}");
+    }
+}
+
+/// `GET /api/games`: the games the server plays, with their options.
+pub async fn fetch_games(target: &Target) -> Result<Vec<GameInfo>, String> {
+    let url = format!("{}/api/games", target.http);
+    tokio::task::spawn_blocking(move || {
+        let agent: ureq::Agent = ureq::config::Config::builder()
+            .timeout_global(Some(CONNECT_TIMEOUT))
+            .build()
+            .into();
+        let mut response = agent
+            .get(&url)
+            .call()
+            .map_err(|e| format!("cannot get {url}: {e}"))?;
+        let body = response
+            .body_mut()
+            .read_to_string()
+            .map_err(|e| format!("cannot read {url}: {e}"))?;
+        serde_json::from_str(&body).map_err(|e| format!("{url} did not list games ({e})"))
+    })
+    .await
+    .map_err(|e| format!("the games request failed: {e}"))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn back_off_doubles_up_to_a_ceiling_with_jitter() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        for failures in 1..20 {
+            let wait = backoff(failures, &mut rng);
+            let full = FIRST_DELAY * 2u32.pow(failures.min(9) - 1);
+            let full = full.min(MAX_DELAY);
+            assert!(wait <= full && wait >= full / 2, "{failures}: {wait:?}");
+        }
+    }
+}

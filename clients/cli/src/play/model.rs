@@ -1,0 +1,795 @@
+//! The client's state machine, apart from the terminal and the socket:
+//! messages in (keys, the connection's ups and downs, server messages,
+//! the games list, clock ticks), effects out (messages to send, a bell,
+//! the identity to save, quitting). The protocol conversation lives here:
+//! `hello` with the stored token after every connect, `watch` of the open
+//! room again after a reconnect, requests matched to replies by id.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use lodestone_protocol::{
+    ClientMessage, Code, GameInfo, Guest, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage,
+};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::lobby::{Games, Lobby, LobbyIntent};
+use super::room::{Applied, Intent, Room};
+use super::target::{RoomLink, Target};
+
+/// How often the lobby asks for the room lists again while it is shown.
+const LOBBY_REFRESH: Duration = Duration::from_secs(4);
+
+/// Something that happened.
+#[derive(Debug)]
+pub enum Msg {
+    Key(KeyEvent),
+    Paste(String),
+    /// The connection is open.
+    Connected,
+    /// The connection is lost; the next attempt comes after `retry_in`.
+    Lost {
+        retry_in: Duration,
+        reason: String,
+    },
+    Server(ServerMessage),
+    Games(Result<Vec<GameInfo>, String>),
+    Tick,
+}
+
+/// Something the app must do.
+#[derive(Debug, PartialEq)]
+pub enum Effect {
+    Send(ClientMessage),
+    FetchGames,
+    Bell,
+    /// Keep this name and token (for this server) in the identity file.
+    Save {
+        name: String,
+        token: Option<String>,
+    },
+    Quit,
+}
+
+/// The connection as the player sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Conn {
+    Connecting,
+    /// Connected, waiting for the server's welcome.
+    Greeting,
+    /// Welcomed: requests may go.
+    Online,
+    Lost {
+        retry_at: Instant,
+        reason: String,
+    },
+}
+
+/// Which screen is shown.
+#[derive(Debug)]
+pub enum Screen {
+    Lobby,
+    Room(Box<Room>),
+}
+
+/// A message shown for a while (errors longer), or until the next one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+    pub at: Instant,
+}
+
+impl Notice {
+    /// Whether it is still shown at `now`.
+    pub fn fresh(&self, now: Instant) -> bool {
+        let keep = if self.error {
+            Duration::from_secs(20)
+        } else {
+            Duration::from_secs(8)
+        };
+        now.saturating_duration_since(self.at) < keep
+    }
+}
+
+/// What a request was, to read its reply.
+#[derive(Debug, Clone)]
+enum Pending {
+    Hello,
+    ListOpen,
+    ListPlaying,
+    Create,
+    Join,
+    Watch(String),
+    AddBot,
+    Other,
+    Act(String),
+}
+
+/// The whole client.
+#[derive(Debug)]
+pub struct App {
+    pub target: Target,
+    pub name: String,
+    token: Option<String>,
+    pub guest: Option<Guest>,
+    /// Unfinished rooms where we hold a seat (from the last welcome).
+    pub my_rooms: Vec<String>,
+    pub conn: Conn,
+    pub games: Games,
+    pub screen: Screen,
+    pub lobby: Lobby,
+    pub notice: Option<Notice>,
+    pub bell: bool,
+    /// The key help is shown over the screen.
+    pub help: bool,
+    /// The room of the address given on the command line, opened after the
+    /// first welcome.
+    first_room: Option<RoomLink>,
+    pending: HashMap<u64, Pending>,
+    next_id: u64,
+    last_lists: Option<Instant>,
+    lists_pending: usize,
+    /// The time of the message being handled.
+    now: Instant,
+    rng: SmallRng,
+    out: Vec<Effect>,
+}
+
+impl App {
+    pub fn new(target: Target, name: String, token: Option<String>, bell: bool, seed: u64) -> App {
+        App {
+            first_room: target.room.clone(),
+            target,
+            name,
+            token,
+            guest: None,
+            my_rooms: Vec::new(),
+            conn: Conn::Connecting,
+            games: Games::Loading,
+            screen: Screen::Lobby,
+            lobby: Lobby::default(),
+            notice: None,
+            bell,
+            help: false,
+            pending: HashMap::new(),
+            next_id: 1,
+            last_lists: None,
+            lists_pending: 0,
+            now: Instant::now(),
+            rng: SmallRng::seed_from_u64(seed),
+            out: Vec::new(),
+        }
+    }
+
+    /// The room shown, if any.
+    pub fn room(&self) -> Option<&Room> {
+        match &self.screen {
+            Screen::Room(room) => Some(room),
+            Screen::Lobby => None,
+        }
+    }
+
+    fn room_mut(&mut self) -> Option<&mut Room> {
+        match &mut self.screen {
+            Screen::Room(room) => Some(room),
+            Screen::Lobby => None,
+        }
+    }
+
+    /// Takes one message; returns what to do.
+    pub fn update(&mut self, msg: Msg, now: Instant) -> Vec<Effect> {
+        self.now = now;
+        match msg {
+            Msg::Key(key) => self.key(key),
+            Msg::Paste(text) => self.paste(&text),
+            Msg::Connected => {
+                self.conn = Conn::Greeting;
+                self.hello();
+            }
+            Msg::Lost { retry_in, reason } => self.lost(now + retry_in, reason),
+            Msg::Server(message) => self.server(message, now),
+            Msg::Games(Ok(list)) => self.games = Games::Ready(list),
+            Msg::Games(Err(e)) => self.games = Games::Failed(e),
+            Msg::Tick => {
+                let due = self
+                    .last_lists
+                    .is_none_or(|at| now.duration_since(at) >= LOBBY_REFRESH);
+                if matches!(self.screen, Screen::Lobby)
+                    && self.guest.is_some()
+                    && due
+                    && self.lists_pending == 0
+                {
+                    self.refresh_lists(now);
+                }
+            }
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error: false,
+            at: self.now,
+        });
+    }
+
+    /// Shows an error (from the app's loop, too).
+    pub fn complain(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            error: true,
+            at: self.now,
+        });
+    }
+
+    /// Sends a request made from a fresh id, remembering what it was.
+    fn request(&mut self, pending: Pending, make: impl FnOnce(RequestId) -> ClientMessage) -> bool {
+        let hello = matches!(pending, Pending::Hello) && self.conn == Conn::Greeting;
+        if self.conn != Conn::Online && !hello {
+            self.complain("Not connected to the server right now; wait for the reconnect.");
+            return false;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.pending.insert(id, pending);
+        self.out.push(Effect::Send(make(RequestId::Number(id))));
+        true
+    }
+
+    fn hello(&mut self) {
+        let (name, token) = (self.name.clone(), self.token.clone());
+        self.request(Pending::Hello, |id| ClientMessage::Hello {
+            id,
+            protocol: PROTOCOL_VERSION,
+            name: Some(name),
+            token,
+        });
+    }
+
+    fn refresh_lists(&mut self, now: Instant) {
+        self.last_lists = Some(now);
+        if self.request(Pending::ListOpen, |id| ClientMessage::ListRooms {
+            id,
+            game: None,
+            playing: false,
+        }) {
+            self.lists_pending += 1;
+        }
+        if self.request(Pending::ListPlaying, |id| ClientMessage::ListRooms {
+            id,
+            game: None,
+            playing: true,
+        }) {
+            self.lists_pending += 1;
+        }
+    }
+
+    fn watch(&mut self) {
+        let Some(room) = self.room_mut() else { return };
+        room.watching_again();
+        let (id, invite) = (room.id.clone(), room.invite.clone());
+        self.request(Pending::Watch(id.clone()), |rid| ClientMessage::Watch {
+            id: rid,
+            room: id,
+            invite,
+        });
+    }
+
+    fn open_room(&mut self, link: RoomLink) {
+        self.screen = Screen::Room(Box::new(Room::new(&link.room, link.invite)));
+        self.notice = None;
+        self.watch();
+    }
+
+    fn back_to_lobby(&mut self) {
+        if let Some(room) = self.room() {
+            let id = room.id.clone();
+            if self.conn == Conn::Online {
+                self.request(Pending::Other, |rid| ClientMessage::Unwatch { id: rid, room: id });
+            }
+        }
+        self.screen = Screen::Lobby;
+        self.notice = None;
+        if self.conn == Conn::Online && self.guest.is_some() {
+            // The welcome's list of our games may have changed.
+            self.hello();
+        }
+        self.last_lists = None;
+    }
+
+    fn lost(&mut self, retry_at: Instant, reason: String) {
+        self.conn = Conn::Lost { retry_at, reason };
+        self.lists_pending = 0;
+        let lost_act = self.pending.values().any(|p| matches!(p, Pending::Act(_)));
+        self.pending.clear();
+        if lost_act {
+            self.complain("The connection dropped before the server answered your move; if it arrived, it is in the move list.");
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+            self.out.push(Effect::Quit);
+            return;
+        }
+        if self.help {
+            self.help = false;
+            return;
+        }
+        let typing = self.lobby.join.is_some()
+            || self.lobby.rename.is_some()
+            || self.room().is_some_and(|r| r.typed.is_some());
+        if key.code == KeyCode::Char('?') && !typing {
+            self.help = true;
+            return;
+        }
+        match &mut self.screen {
+            Screen::Lobby => {
+                let intent = self.lobby.key(key, &self.my_rooms, &self.games, &self.name);
+                self.lobby_intent(intent);
+            }
+            Screen::Room(room) => {
+                let intent = room.key(key, &mut self.rng);
+                self.room_intent(intent);
+            }
+        }
+    }
+
+    fn paste(&mut self, text: &str) {
+        match &mut self.screen {
+            Screen::Lobby => self.lobby.paste(text),
+            Screen::Room(room) => {
+                if let Some(typed) = &mut room.typed {
+                    typed.input.insert(text);
+                }
+            }
+        }
+    }
+
+    fn lobby_intent(&mut self, intent: LobbyIntent) {
+        match intent {
+            LobbyIntent::Open(link) => self.open_room(link),
+            LobbyIntent::Create {
+                game,
+                options,
+                public,
+            } => {
+                self.lobby.form = None;
+                self.request(Pending::Create, |id| ClientMessage::CreateRoom {
+                    id,
+                    game,
+                    options,
+                    public,
+                });
+            }
+            LobbyIntent::Rename(name) => {
+                self.name = name;
+                self.hello();
+            }
+            LobbyIntent::Refresh => {
+                if matches!(self.games, Games::Failed(_)) {
+                    self.games = Games::Loading;
+                    self.out.push(Effect::FetchGames);
+                }
+                self.lists_pending = 0;
+                self.refresh_lists(Instant::now());
+            }
+            LobbyIntent::Quit => self.out.push(Effect::Quit),
+            LobbyIntent::Error(e) => self.complain(e),
+            LobbyIntent::Nothing => {}
+        }
+    }
+
+    fn room_intent(&mut self, intent: Intent) {
+        let Some(room) = self.room() else { return };
+        let (id, invite) = (room.id.clone(), room.invite.clone());
+        match intent {
+            Intent::Act(action) => {
+                self.notice = None;
+                self.request(Pending::Act(action.clone()), |rid| ClientMessage::Act {
+                    id: rid,
+                    room: id,
+                    action,
+                });
+            }
+            Intent::Join(seat) => {
+                self.request(Pending::Join, |rid| ClientMessage::Join {
+                    id: rid,
+                    room: id,
+                    seat: Some(lodestone_protocol::SeatRef::Index(seat)),
+                    invite,
+                });
+            }
+            Intent::AddBot(seat, level) => {
+                self.request(Pending::AddBot, |rid| ClientMessage::AddBot {
+                    id: rid,
+                    room: id,
+                    seat: Some(lodestone_protocol::SeatRef::Index(seat)),
+                    level: Some(level.to_string()),
+                    invite,
+                });
+            }
+            Intent::Leave => {
+                self.request(Pending::Other, |rid| ClientMessage::Leave { id: rid, room: id });
+            }
+            Intent::Start => {
+                self.request(Pending::Other, |rid| ClientMessage::Start { id: rid, room: id });
+            }
+            Intent::ToLobby => self.back_to_lobby(),
+            Intent::Error(e) => self.complain(e),
+            Intent::Nothing => {}
+        }
+    }
+
+    fn server(&mut self, message: ServerMessage, now: Instant) {
+        match message {
+            ServerMessage::Update { room, version, state } => self.room_update(&room, version, *state, now),
+            ServerMessage::Bye { reason } => {
+                self.complain(format!("The server closed the connection: {reason}."))
+            }
+            ServerMessage::Error {
+                id: None,
+                code,
+                message,
+            } => self.complain(format!("{message} ({code})")),
+            ServerMessage::Error {
+                id: Some(id),
+                code,
+                message,
+            } => {
+                let pending = self.take_pending(&id);
+                self.refused(pending, code, &message);
+            }
+            ServerMessage::Welcome {
+                id,
+                guest,
+                token,
+                rooms,
+                ..
+            } => {
+                self.take_pending(&id);
+                self.welcome(guest, token, rooms, now);
+            }
+            ServerMessage::Ack {
+                id,
+                room,
+                seat,
+                invite,
+                ..
+            } => match self.take_pending(&id) {
+                Some(Pending::Create) => {
+                    if let Some(room) = room {
+                        self.open_room(RoomLink { room, invite });
+                        self.say("Room created: take a seat (Enter), add a bot (a) for a free seat.");
+                    }
+                }
+                Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
+                Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
+                _ => {}
+            },
+            ServerMessage::Rooms { id, rooms, .. } => match self.take_pending(&id) {
+                Some(Pending::ListOpen) => {
+                    self.lists_pending = self.lists_pending.saturating_sub(1);
+                    self.lobby.open = rooms;
+                }
+                Some(Pending::ListPlaying) => {
+                    self.lists_pending = self.lists_pending.saturating_sub(1);
+                    self.lobby.playing = rooms;
+                }
+                _ => {}
+            },
+            ServerMessage::Pong { id } => {
+                self.take_pending(&id);
+            }
+        }
+    }
+
+    fn take_pending(&mut self, id: &RequestId) -> Option<Pending> {
+        match id {
+            RequestId::Number(n) => self.pending.remove(n),
+            RequestId::Text(_) => None,
+        }
+    }
+
+    fn seat_name(&self, seat: Option<u8>) -> String {
+        let state = self.room().and_then(|r| r.state.as_ref());
+        match (state, seat) {
+            (Some(state), Some(seat)) => state
+                .seats
+                .get(usize::from(seat))
+                .map_or_else(|| format!("seat {seat}"), |s| s.name.clone()),
+            (None, Some(seat)) => format!("seat {seat}"),
+            _ => "a seat".into(),
+        }
+    }
+
+    fn welcome(&mut self, guest: Guest, token: Option<String>, rooms: Vec<String>, now: Instant) {
+        self.conn = Conn::Online;
+        if token.is_some() {
+            self.token = token;
+        }
+        self.name = guest.name.clone();
+        self.out.push(Effect::Save {
+            name: self.name.clone(),
+            token: self.token.clone(),
+        });
+        self.guest = Some(guest);
+        self.my_rooms = rooms;
+        if let Some(link) = self.first_room.take() {
+            self.open_room(link);
+            return;
+        }
+        match &self.screen {
+            Screen::Room(_) => self.watch(),
+            Screen::Lobby => {
+                self.lists_pending = 0;
+                self.refresh_lists(now);
+            }
+        }
+    }
+
+    fn refused(&mut self, pending: Option<Pending>, code: Code, message: &str) {
+        match pending {
+            Some(Pending::Hello) if code == Code::BadToken => {
+                // The server does not know this token (a new database):
+                // start afresh as a new guest.
+                self.token = None;
+                self.hello();
+                self.say("The server did not know your token: you are a new guest there.");
+            }
+            Some(Pending::Hello) => self.complain(format!(
+                "The server refused your name: {message}. Press e in the lobby to choose another."
+            )),
+            Some(Pending::ListOpen | Pending::ListPlaying) => {
+                self.lists_pending = self.lists_pending.saturating_sub(1);
+                self.complain(format!("Cannot list the rooms: {message}"));
+            }
+            Some(Pending::Watch(room)) => {
+                let problem = match code {
+                    Code::UnknownRoom => format!("There is no room {room} on this server."),
+                    Code::InviteRequired => {
+                        "This room is private: open it with its invite link or code (j in the lobby)."
+                            .to_string()
+                    }
+                    _ => format!("Cannot watch this room: {message} ({code})."),
+                };
+                if let Some(r) = self.room_mut().filter(|r| r.id == room) {
+                    r.problem = Some(problem);
+                }
+            }
+            Some(Pending::Act(action)) => self.complain(format!("{action}: {message} ({code})")),
+            _ => self.complain(format!("{message} ({code})")),
+        }
+    }
+
+    fn room_update(&mut self, id: &str, version: u64, state: RoomState, now: Instant) {
+        let bell = self.bell;
+        let Some(room) = self.room_mut().filter(|r| r.id == id) else {
+            return;
+        };
+        match room.apply(version, state, now) {
+            Applied::Taken { turn } => {
+                if turn && bell {
+                    self.out.push(Effect::Bell);
+                }
+            }
+            Applied::Gap => self.watch(),
+            Applied::Stale => {}
+        }
+    }
+
+    /// The invite link of the room shown.
+    pub fn room_link(&self) -> Option<String> {
+        let room = self.room()?;
+        Some(self.target.room_link(&room.id, room.invite.as_deref()))
+    }
+
+    /// Options of a game as `key=value` text, or `standard`.
+    pub fn describe_options(options: &BTreeMap<String, String>) -> String {
+        if options.is_empty() {
+            "standard".to_string()
+        } else {
+            options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::room::tests::magneton_state;
+
+    fn target() -> Target {
+        Target::parse("http://127.0.0.1:8080").unwrap()
+    }
+
+    fn sent(effects: &[Effect]) -> Vec<serde_json::Value> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Send(m) => Some(serde_json::to_value(m).unwrap()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn welcome(id: u64, token: Option<&str>, rooms: &[&str]) -> Msg {
+        Msg::Server(ServerMessage::Welcome {
+            id: RequestId::Number(id),
+            protocol: PROTOCOL_VERSION,
+            guest: Guest {
+                id: "g1".into(),
+                name: "Ann".into(),
+            },
+            token: token.map(str::to_string),
+            rooms: rooms.iter().map(|s| s.to_string()).collect(),
+        })
+    }
+
+    fn key(code: KeyCode) -> Msg {
+        Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn says_hello_with_the_token_and_keeps_a_new_one() {
+        let now = Instant::now();
+        let mut app = App::new(target(), "Ann".into(), None, false, 1);
+        let out = app.update(Msg::Connected, now);
+        assert_eq!(sent(&out)[0]["type"], "hello");
+        assert!(sent(&out)[0].get("token").is_none());
+        let out = app.update(welcome(1, Some("t0k"), &["r9"]), now);
+        assert!(out.contains(&Effect::Save {
+            name: "Ann".into(),
+            token: Some("t0k".into())
+        }));
+        assert_eq!(app.my_rooms, ["r9"]);
+        // The lobby asks for both lists.
+        let types: Vec<_> = sent(&out).iter().map(|m| m["playing"].clone()).collect();
+        assert_eq!(types.len(), 2);
+        // Next connection: the token goes with the hello.
+        app.update(
+            Msg::Lost {
+                retry_in: Duration::from_secs(1),
+                reason: "reset".into(),
+            },
+            now,
+        );
+        let out = app.update(Msg::Connected, now);
+        assert_eq!(sent(&out)[0]["token"], "t0k");
+    }
+
+    #[test]
+    fn an_unknown_token_starts_a_new_guest() {
+        let now = Instant::now();
+        let mut app = App::new(target(), "Ann".into(), Some("old".into()), false, 1);
+        app.update(Msg::Connected, now);
+        let out = app.update(
+            Msg::Server(ServerMessage::Error {
+                id: Some(RequestId::Number(1)),
+                code: Code::BadToken,
+                message: "this token belongs to no guest".into(),
+            }),
+            now,
+        );
+        let hello = &sent(&out)[0];
+        assert_eq!(
+            (hello["type"].as_str(), hello.get("token")),
+            (Some("hello"), None)
+        );
+    }
+
+    #[test]
+    fn a_reconnect_watches_the_room_again_and_a_move_is_sent_as_offered() {
+        let now = Instant::now();
+        let link = Target::parse("http://127.0.0.1:8080/#/room/r1?invite=c0de").unwrap();
+        let mut app = App::new(link, "Ann".into(), Some("t".into()), true, 1);
+        app.update(Msg::Connected, now);
+        let out = app.update(welcome(1, None, &["r1"]), now);
+        let watch = &sent(&out)[0];
+        assert_eq!(
+            (
+                watch["type"].as_str(),
+                watch["room"].as_str(),
+                watch["invite"].as_str()
+            ),
+            (Some("watch"), Some("r1"), Some("c0de"))
+        );
+        let update = |version, legal: &[&str]| {
+            Msg::Server(ServerMessage::Update {
+                room: "r1".into(),
+                version,
+                state: Box::new(magneton_state(legal, &[], 0)),
+            })
+        };
+        let out = app.update(update(3, &["D4-D1"]), now);
+        assert_eq!(out, [Effect::Bell], "the turn signal");
+        app.update(key(KeyCode::Enter), now);
+        let out = app.update(key(KeyCode::Enter), now);
+        let act = &sent(&out)[0];
+        assert_eq!(
+            (act["type"].as_str(), act["action"].as_str()),
+            (Some("act"), Some("D4-D1"))
+        );
+        // The connection drops before the reply; after the reconnect the
+        // room is watched again.
+        app.update(
+            Msg::Lost {
+                retry_in: Duration::from_millis(300),
+                reason: "reset".into(),
+            },
+            now,
+        );
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.error && n.text.contains("move list"))
+        );
+        assert!(matches!(app.conn, Conn::Lost { .. }));
+        let out = app.update(key(KeyCode::Enter), now);
+        assert!(sent(&out).is_empty(), "nothing is sent while offline");
+        let out = app.update(Msg::Connected, now);
+        let id = sent(&out)[0]["id"].as_u64().unwrap();
+        let out = app.update(welcome(id, None, &["r1"]), now);
+        assert_eq!(sent(&out)[0]["type"], "watch");
+        // A restarted server may count versions from lower: the first
+        // update after the watch is the truth all the same.
+        app.update(update(2, &["D4-D2"]), now);
+        let room = app.room().unwrap();
+        assert_eq!(
+            (room.version, room.legal()),
+            (2, ["D4-D2".to_string()].as_slice())
+        );
+    }
+
+    #[test]
+    fn a_refused_move_is_shown_with_the_servers_words() {
+        let now = Instant::now();
+        let mut app = App::new(target(), "Ann".into(), Some("t".into()), false, 1);
+        app.update(Msg::Connected, now);
+        app.update(welcome(1, None, &[]), now);
+        app.open_room(RoomLink {
+            room: "r1".into(),
+            invite: None,
+        });
+        app.update(
+            Msg::Server(ServerMessage::Update {
+                room: "r1".into(),
+                version: 2,
+                state: Box::new(magneton_state(&["D4-D1"], &[], 0)),
+            }),
+            now,
+        );
+        app.update(key(KeyCode::Char(':')), now);
+        for c in "d4-d1".chars() {
+            app.update(key(KeyCode::Char(c)), now);
+        }
+        let out = app.update(key(KeyCode::Enter), now);
+        let id = sent(&out)[0]["id"].as_u64().unwrap();
+        app.update(
+            Msg::Server(ServerMessage::Error {
+                id: Some(RequestId::Number(id)),
+                code: Code::IllegalAction,
+                message: "D1 is occupied".into(),
+            }),
+            now,
+        );
+        let notice = app.notice.clone().unwrap();
+        assert_eq!(
+            (notice.text.as_str(), notice.error),
+            ("D4-D1: D1 is occupied (illegal-action)", true)
+        );
+        assert!(notice.fresh(now) && !notice.fresh(now + Duration::from_secs(60)));
+        // q goes back to the lobby and stops watching.
+        let out = app.update(key(KeyCode::Char('q')), now);
+        assert_eq!(sent(&out)[0]["type"], "unwatch");
+        assert!(matches!(app.screen, Screen::Lobby));
+    }
+}

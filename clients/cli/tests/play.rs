@@ -1,0 +1,708 @@
+//! `lodestone play` in a real terminal: tmux runs the real binary against
+//! a real server on 127.0.0.1:0 with a fresh SQLite file, the tests type
+//! keys (`send-keys`) and read the screen (`capture-pane`). A Magneton
+//! game against a bot to its end, a Magnet secret setup and first turn in
+//! a monochrome 80×24 terminal, and a game that goes on after the server
+//! is killed and started again on the same database.
+//!
+//! The server runs as a child process so it can be SIGKILLed: this test
+//! binary starts itself with `LODESTONE_PLAY_TEST_SERVE` set, and then
+//! serves instead of testing (its own `main`, hence `harness = false`).
+//! Every wait polls the screen with a generous limit; nothing is timed.
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// Set in the environment of the server child: `DIR\nBIND`.
+const SERVE_ENV: &str = "LODESTONE_PLAY_TEST_SERVE";
+
+/// How long a wait for the screen may take before the test fails. A
+/// safety net against hangs, not a speed requirement.
+const PATIENCE: Duration = Duration::from_secs(90);
+
+fn main() {
+    if let Ok(spec) = std::env::var(SERVE_ENV) {
+        serve(&spec);
+        return;
+    }
+    let args = Arguments::from_args();
+    let trials = vec![
+        Trial::test(
+            "a_bad_url_or_an_unreachable_server_is_a_clear_error",
+            as_trial(bad_addresses),
+        ),
+        Trial::test(
+            "a_magneton_room_with_a_bot_played_to_the_end",
+            as_trial(magneton_to_the_end),
+        ),
+        Trial::test(
+            "a_magnet_secret_setup_and_first_turn_in_monochrome_80x24",
+            as_trial(magnet_setup),
+        ),
+        Trial::test(
+            "the_game_goes_on_after_the_server_is_killed_and_restarted",
+            as_trial(server_restart),
+        ),
+        Trial::test(
+            "a_private_room_is_joined_by_its_link_and_watched_by_its_code",
+            as_trial(private_room),
+        ),
+    ];
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn as_trial(test: fn()) -> impl FnOnce() -> Result<(), Failed> + Send + 'static {
+    move || {
+        test();
+        Ok(())
+    }
+}
+
+/// The server child: serves on BIND with the database in DIR until its
+/// standard input closes (the test is done, or died) or it is killed.
+fn serve(spec: &str) {
+    let (dir, bind) = spec.split_once('\n').expect("DIR\\nBIND");
+    let bind: SocketAddr = bind.parse().expect("an address");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let server = lodestone_server::Server::start(lodestone_server::Config {
+            bind,
+            database: format!("sqlite://{dir}/lodestone.db"),
+            rate_limit: 0,
+            ..lodestone_server::Config::default()
+        })
+        .await
+        .expect("the server starts");
+        println!("listening on {}", server.addr());
+        tokio::task::spawn_blocking(|| {
+            let mut sink = Vec::new();
+            let _ = std::io::stdin().read_to_end(&mut sink);
+        })
+        .await
+        .expect("stdin closes");
+        server.shutdown().await;
+    });
+}
+
+/// A server child process.
+struct ServerChild {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl ServerChild {
+    /// Starts a server on `bind` (port 0: any) with the database in `dir`.
+    fn start(dir: &Path, bind: &str) -> ServerChild {
+        let mut child = Command::new(std::env::current_exe().expect("this test binary"))
+            .env(SERVE_ENV, format!("{}\n{bind}", dir.display()))
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server child starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("piped"))
+            .read_line(&mut line)
+            .expect("the server prints its address");
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .parse()
+            .expect("an address");
+        ServerChild { child, addr }
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// SIGKILL: no goodbye, no clean shutdown.
+    fn kill(mut self) {
+        self.child.kill().expect("kill");
+        self.child.wait().expect("reap");
+    }
+}
+
+impl Drop for ServerChild {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A fresh directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lodestone-play-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    dir
+}
+
+/// A tmux server of its own (`tmux -L NAME`) with one session running
+/// `lodestone play`; killed when dropped.
+struct Tmux {
+    socket: String,
+    name: String,
+}
+
+impl Tmux {
+    fn start(name: &str, width: u16, height: u16, args: &[&str], dir: &Path) -> Tmux {
+        match Command::new("tmux").arg("-V").output() {
+            Ok(out) if out.status.success() => {}
+            _ => panic!(
+                "tmux is not installed, and these tests drive `lodestone play` in it: \
+                 install it with `apt-get install -y tmux` (scripts/test.sh does this when run as root)"
+            ),
+        }
+        let config = dir.join("tmux.conf");
+        // Keep the pane after the program exits, to read how it ended.
+        std::fs::write(&config, "set -g remain-on-exit on\nset -g history-limit 100\n").expect("tmux.conf");
+        let tmux = Tmux {
+            socket: format!("lodestone-play-{}-{name}", std::process::id()),
+            name: name.to_string(),
+        };
+        let mut command = vec![
+            "-f".to_string(),
+            config.display().to_string(),
+            "new-session".into(),
+            "-d".into(),
+            "-s".into(),
+            "play".into(),
+            "-x".into(),
+            width.to_string(),
+            "-y".into(),
+            height.to_string(),
+            "--".into(),
+            // A shell runs the client, says how it ended and stays (tmux
+            // may drop the last output of a pane whose process is gone).
+            "sh".into(),
+            "-c".into(),
+            r#""$0" "$@"; echo "[exit status $?]"; exec sleep 86400"#.into(),
+            env!("CARGO_BIN_EXE_lodestone").into(),
+            "play".into(),
+        ];
+        command.extend(args.iter().map(|a| a.to_string()));
+        tmux.run(&command);
+        tmux
+    }
+
+    fn run<S: AsRef<std::ffi::OsStr>>(&self, args: &[S]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        assert!(
+            out.status.success(),
+            "tmux {:?}: {}",
+            args.iter()
+                .map(|a| a.as_ref().to_string_lossy().into_owned())
+                .collect::<Vec<_>>(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Presses keys (tmux key names: `Enter`, `Down`, `q`).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "play"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// Types text as it is.
+    fn type_text(&self, text: &str) {
+        self.run(&["send-keys", "-t", "play", "-l", text]);
+    }
+
+    /// The screen as text.
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "play"])
+    }
+
+    /// The screen with its colours and attributes as escape sequences.
+    fn screen_with_escapes(&self) -> String {
+        self.run(&["capture-pane", "-p", "-e", "-t", "play"])
+    }
+
+    /// Waits until the screen satisfies `ready`; fails with the screen.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            if start.elapsed() > PATIENCE {
+                panic!(
+                    "{}: waited {PATIENCE:?} for {what}; the screen:\n{screen}",
+                    self.name
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_text(&self, text: &str) -> String {
+        self.wait_for(&format!("{text:?}"), |s| s.contains(text))
+    }
+
+    /// Whether the program has exited, and with which status.
+    fn exit_status(&self) -> Option<i32> {
+        let screen = self.screen();
+        let at = screen.find("[exit status ")?;
+        screen[at + "[exit status ".len()..]
+            .split(']')
+            .next()?
+            .parse()
+            .ok()
+    }
+
+    /// Keeps the screen in `test-artifacts/play/` for people to look at.
+    fn save(&self, file: &str) {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-artifacts/play");
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(dir.join(format!("{file}.txt")), self.screen());
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+/// The highest ply in the move list on the screen (`  12 black  D4`).
+fn last_ply(screen: &str) -> u32 {
+    let mut best = 0;
+    for line in screen.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for pair in words.windows(3) {
+            if let (Ok(ply), true) = (
+                pair[0].parse::<u32>(),
+                ["white", "black", "red", "blue"].contains(&pair[1]),
+            ) {
+                best = best.max(ply);
+            }
+        }
+    }
+    best
+}
+
+/// The result line, once the game is over.
+fn result(screen: &str) -> Option<String> {
+    screen.lines().find_map(|line| {
+        ["You win! ", "You lose. ", "Game over. "]
+            .iter()
+            .find_map(|head| line.find(head).map(|at| line[at..].trim().to_string()))
+    })
+}
+
+/// A fresh directory, a server on its database, and the path of an
+/// identity file there.
+fn fresh(name: &str) -> (PathBuf, ServerChild, PathBuf) {
+    let dir = temp_dir(name);
+    let server = ServerChild::start(&dir, "127.0.0.1:0");
+    let identity = dir.join("ann.json");
+    (dir, server, identity)
+}
+
+/// `lodestone play` as Ann in a `width` × `height` terminal.
+fn play_as_ann(
+    name: &str,
+    (width, height): (u16, u16),
+    server: &ServerChild,
+    identity: &Path,
+    dir: &Path,
+    extra: &[&str],
+) -> Tmux {
+    let url = server.url();
+    let mut args = vec![
+        url.as_str(),
+        "--identity",
+        identity.to_str().unwrap(),
+        "--name",
+        "Ann",
+    ];
+    args.extend_from_slice(extra);
+    Tmux::start(name, width, height, &args, dir)
+}
+
+/// From the lobby: the new-room form, `game` chosen, created; then a seat
+/// for us (the first) and a bot on the second, and the start.
+fn create_and_start(tmux: &Tmux, game: &str) {
+    tmux.wait_text("● online");
+    tmux.keys(&["n"]);
+    tmux.wait_text("New room");
+    // The game line reads `Game  ◀ magnet ▶`: step until it names `game`.
+    let shown = |s: &str| -> String {
+        let line = s.lines().find(|l| l.contains("Game ")).unwrap_or("");
+        line.split('◀')
+            .nth(1)
+            .and_then(|r| r.split('▶').next())
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    };
+    for _ in 0..4 {
+        let now = shown(&tmux.screen());
+        if now == game {
+            break;
+        }
+        tmux.keys(&["Right"]);
+        tmux.wait_for("the next game", |s| shown(s) != now);
+    }
+    tmux.wait_text(&format!("◀ {game} ▶"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Waiting for players: 0 of 2 seats taken.");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("(you)");
+    tmux.keys(&["Down", "a"]);
+    tmux.wait_text("Bot (greedy)");
+    tmux.wait_text("Every seat is taken: press s to start.");
+    tmux.keys(&["s"]);
+}
+
+fn bad_addresses() {
+    let dir = temp_dir("bad");
+    let identity = dir.join("id.json");
+    let identity = identity.to_str().unwrap();
+    let run = |url: &str| {
+        Command::new(env!("CARGO_BIN_EXE_lodestone"))
+            .args(["play", url, "--identity", identity])
+            .stdin(Stdio::null())
+            .output()
+            .expect("lodestone runs")
+    };
+    let bad = run("ftp://127.0.0.1:21");
+    assert_eq!(bad.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        text.starts_with("lodestone: ftp://127.0.0.1:21: the scheme ftp:// is not one of"),
+        "{text}"
+    );
+    // A port nobody listens on: bind one, then free it.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let down = run(&format!("http://127.0.0.1:{port}"));
+    assert_eq!(down.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&down.stderr);
+    assert!(
+        text.contains(&format!("cannot reach ws://127.0.0.1:{port}/ws: ")),
+        "{text}"
+    );
+    assert!(!text.contains("panicked"), "{text}");
+    // https:// speaks TLS, which a plain server does not answer.
+    let server = ServerChild::start(&dir, "127.0.0.1:0");
+    let tls = run(&format!("https://{}", server.addr));
+    assert_eq!(tls.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&tls.stderr);
+    assert!(text.contains("the TLS handshake failed"), "{text}");
+    // A server, but no terminal to draw on.
+    let headless = run(&server.url());
+    assert_eq!(headless.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&headless.stderr).contains("needs a terminal"));
+    let name = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(["play", &server.url(), "--identity", identity, "--name", ""])
+        .output()
+        .unwrap();
+    assert_eq!(name.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&name.stderr).contains("cannot be a name"));
+}
+
+fn magneton_to_the_end() {
+    let (dir, server, identity) = fresh("magneton");
+    let tmux = play_as_ann("magneton", (100, 30), &server, &identity, &dir, &[]);
+    tmux.wait_text("Open rooms");
+    tmux.save("magneton-lobby-100x30");
+    create_and_start(&tmux, "magneton");
+    tmux.wait_text("Your turn.");
+    // The first move typed, with completion from the legal list.
+    tmux.keys(&[":"]);
+    tmux.wait_text("Move:");
+    tmux.type_text("d4");
+    tmux.keys(&["Tab"]);
+    tmux.wait_text("› D4");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("white's D4 in the move list", |s| s.contains("1 white  D4"));
+    // Then by cursor: Enter picks what the cursor is on (a drop, or a
+    // stone and then its destination) until the game ends.
+    let mut turns = 0;
+    let screen = loop {
+        let screen = tmux.wait_for("our turn or the end", |s| {
+            s.contains("Your turn.") || result(s).is_some()
+        });
+        if result(&screen).is_some() {
+            break screen;
+        }
+        assert!(turns < 200, "the game does not end:\n{screen}");
+        turns += 1;
+        let before = last_ply(&screen);
+        tmux.keys(&["Enter"]);
+        let after = tmux.wait_for("the move, or a stone picked", |s| {
+            last_ply(s) > before || s.contains("Picked:") || result(s).is_some()
+        });
+        if after.contains("Picked:") && last_ply(&after) == before {
+            tmux.keys(&["Enter"]);
+            tmux.wait_for("the move", |s| last_ply(s) > before || result(s).is_some());
+        }
+    };
+    tmux.save("magneton-result-100x30");
+    let line = result(&screen).unwrap();
+    assert!(
+        line.contains("white wins (") || line.contains("black wins (") || line.contains("draw ("),
+        "{line}"
+    );
+    // Back to the lobby, and out: the program ends cleanly.
+    tmux.keys(&["q"]);
+    tmux.wait_text("Open rooms");
+    tmux.keys(&["q"]);
+    let start = Instant::now();
+    while tmux.exit_status().is_none() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "lodestone play did not quit:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(tmux.exit_status(), Some(0));
+    let after = tmux.screen();
+    assert!(
+        !after.contains("Open rooms"),
+        "the terminal is given back:\n{after}"
+    );
+    // The same player comes back: the identity file keeps name and token.
+    let kept = std::fs::read_to_string(&identity).unwrap();
+    assert!(
+        kept.contains("\"name\": \"Ann\"") && kept.contains(&format!("ws://{}/ws", server.addr)),
+        "{kept}"
+    );
+}
+
+fn magnet_setup() {
+    let (dir, server, identity) = fresh("magnet");
+    let tmux = play_as_ann("magnet", (80, 24), &server, &identity, &dir, &["--no-color"]);
+    create_and_start(&tmux, "magnet");
+    tmux.wait_text("Arrange your pieces");
+    tmux.save("magnet-setup-80x24");
+    // To A2 (the King in a new arrangement), pick it, up to A3 (a 2),
+    // swap: the cursor line shows the King on A3 now.
+    let cursor = |s: &str| -> Option<String> {
+        s.lines()
+            .find_map(|l| l.split("Cursor ").nth(1))
+            .map(|c| c.trim().to_string())
+    };
+    tmux.keys(&["Left", "Left", "Left", "Left", "Left", "Left"]);
+    tmux.wait_for("the cursor in column A", |s| {
+        cursor(s).is_some_and(|c| c.starts_with('A'))
+    });
+    tmux.keys(&["Down", "Down", "Down", "Down"]);
+    tmux.wait_for("the cursor on A2", |s| cursor(s).as_deref() == Some("A2: rK"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("A2 picked");
+    tmux.keys(&["Up"]);
+    tmux.wait_for("the cursor on A3", |s| cursor(s).as_deref() == Some("A3: r2"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the swap", |s| {
+        cursor(s).as_deref() == Some("A3: rK") && s.contains("Enter picks a piece")
+    });
+    tmux.keys(&["c"]);
+    // Our setup is in the move list with its text; blue's is a secret.
+    tmux.wait_for("both setups", |s| {
+        s.contains("setup A2:") && s.contains("secret (")
+    });
+    // The server has the arrangement as composed (the record, as we may
+    // see it, with our token).
+    let record = our_record(&server, &identity);
+    assert!(record.contains("setup A2:2 A3:K A4:2 A5:2 "), "{record}");
+    let screen = tmux.wait_text("Pick the magnet's vertex");
+    assert!(screen.contains("Your turn."), "red moves first:\n{screen}");
+    // Monochrome: no colour at all, and the sides still apart by letters.
+    let escapes = tmux.screen_with_escapes();
+    assert!(
+        !has_colour(&escapes),
+        "colour in a --no-color screen:\n{escapes:?}"
+    );
+    assert!(screen.contains("r2") && screen.contains("b?"), "{screen}");
+    tmux.save("magnet-turn-80x24");
+    // The first turn: the magnet's vertex, then (if there is a choice) the
+    // order or promotions, played as the server offered it.
+    tmux.keys(&["Enter"]);
+    let after = tmux.wait_for("the turn, or the chooser", |s| {
+        last_ply(s) >= 3 || s.contains("Enter plays ")
+    });
+    if last_ply(&after) < 3 {
+        tmux.keys(&["Enter"]);
+    }
+    // Red's turn is ply 3 (after both setups); the bot may answer at once.
+    tmux.wait_for("red's first turn", |s| last_ply(s) >= 3);
+    drop(server);
+}
+
+/// The record of the one game in progress, as the identity's guest may
+/// see it.
+fn our_record(server: &ServerChild, identity: &Path) -> String {
+    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(identity).unwrap()).unwrap();
+    let token = file["tokens"][format!("ws://{}/ws", server.addr)]
+        .as_str()
+        .expect("a token")
+        .to_string();
+    let rooms: serde_json::Value = serde_json::from_str(
+        &ureq::get(format!("{}/api/rooms?playing=1", server.url()))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_to_string()
+            .unwrap(),
+    )
+    .unwrap();
+    let room = rooms[0]["id"].as_str().expect("the game in progress");
+    ureq::get(format!("{}/api/rooms/{room}/record", server.url()))
+        .header("Authorization", format!("Bearer {token}"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_string()
+        .unwrap()
+}
+
+/// Whether an escaped capture sets a foreground or background colour.
+fn has_colour(escaped: &str) -> bool {
+    escaped.split("\u{1b}[").skip(1).any(|seq| {
+        let params = seq.split('m').next().unwrap_or("");
+        params
+            .split(';')
+            .any(|p| matches!(p.parse::<u32>(), Ok(30..=38 | 40..=48 | 90..=97 | 100..=107)))
+    })
+}
+
+fn server_restart() {
+    let (dir, server, identity) = fresh("restart");
+    let addr = server.addr;
+    let tmux = play_as_ann("restart", (80, 24), &server, &identity, &dir, &[]);
+    create_and_start(&tmux, "magneton");
+    tmux.wait_text("Your turn.");
+    tmux.keys(&[":"]);
+    tmux.type_text("D4");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the bot's answer", |s| {
+        last_ply(s) >= 2 && s.contains("Your turn.")
+    });
+    server.kill();
+    let down = tmux.wait_text("reconnecting");
+    tmux.save("restart-down-80x24");
+    assert!(down.contains("1 white  D4"), "the game stays on screen:\n{down}");
+    // The same database, the same address.
+    let server = ServerChild::start(&dir, &addr.to_string());
+    let back = tmux.wait_for("the game back", |s| {
+        s.contains("● online") && s.contains("Your turn.")
+    });
+    assert!(back.contains("1 white  D4"), "{back}");
+    let before = last_ply(&back);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("a move after the restart, and the bot's answer", |s| {
+        last_ply(s) >= before + 2 && s.contains("Your turn.")
+    });
+    tmux.save("restart-after-80x24");
+    drop(server);
+}
+
+fn private_room() {
+    let (dir, server, identity) = fresh("private");
+    let ann = play_as_ann("private-ann", (80, 24), &server, &identity, &dir, &[]);
+    ann.wait_text("● online");
+    // A new Magneton room, not listed.
+    ann.keys(&["n"]);
+    ann.wait_text("New room");
+    ann.keys(&["Left", "Down", "Down"]);
+    ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
+    ann.keys(&["Right"]);
+    ann.wait_text("no, invite only");
+    ann.keys(&["Enter"]);
+    let screen = ann.wait_text("Invite code: ");
+    assert!(screen.contains("· private"), "{screen}");
+    let after = |label: &str| {
+        screen
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(label).map(str::to_string))
+            .expect("the room id and invite code on screen")
+    };
+    let (room, code) = (after("Room id: "), after("Invite code: "));
+    ann.keys(&["Enter"]);
+    ann.wait_text("(you)");
+    // Bo starts from the invite link and sits at black.
+    let link = format!("{}/#/room/{room}?invite={code}", server.url());
+    let bo_identity = dir.join("bo.json");
+    let bo = Tmux::start(
+        "private-bo",
+        80,
+        24,
+        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
+        &dir,
+    );
+    bo.wait_text("Waiting for players: 1 of 2 seats taken.");
+    bo.keys(&["Down", "Enter"]);
+    bo.wait_text("Bo (you)");
+    ann.wait_text("Every seat is taken: press s to start.");
+    ann.keys(&["s"]);
+    ann.wait_text("Your turn.");
+    ann.keys(&[":"]);
+    ann.type_text("d4");
+    ann.keys(&["Enter"]);
+    bo.wait_for("Ann's move and Bo's turn", |s| {
+        s.contains("1 white  D4") && s.contains("Your turn.")
+    });
+    bo.keys(&[":"]);
+    bo.type_text("e5");
+    bo.keys(&["Enter"]);
+    ann.wait_for("Bo's move", |s| {
+        s.contains("2 black  E5") && s.contains("Your turn.")
+    });
+    // Cy is not listed the room: the lobby shows nothing to watch; the id
+    // and code open it as a spectator.
+    let cy_identity = dir.join("cy.json");
+    let cy = Tmux::start(
+        "private-cy",
+        80,
+        24,
+        &[
+            &server.url(),
+            "--identity",
+            cy_identity.to_str().unwrap(),
+            "--name",
+            "Cy",
+        ],
+        &dir,
+    );
+    let lobby = cy.wait_text("Open rooms");
+    assert!(
+        !lobby.contains("magneton"),
+        "a private room is not listed:\n{lobby}"
+    );
+    cy.keys(&["j"]);
+    cy.wait_text("Open a room");
+    cy.type_text(&format!("{room} {code}"));
+    cy.keys(&["Enter"]);
+    let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
+    assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
+    cy.save("private-spectator-80x24");
+}

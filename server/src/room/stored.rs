@@ -1,0 +1,331 @@
+//! Room events to and from the rows of the event log: each event is a
+//! `kind` and a JSON object of its details. The room core knows only
+//! [`RoomEvent`]; the store knows only rows; this file is the one place
+//! that knows both (and which events change a room's summary).
+//!
+//! The JSON of each kind may gain fields (old rows read with defaults) but
+//! never change the meaning of one; a kind this server does not know makes
+//! the room unreadable rather than silently different.
+
+use std::collections::BTreeMap;
+
+use lodestone_rules::{GameKind, Millis, Seat};
+use serde::{Deserialize, Serialize};
+
+use super::event::{Recorded, RoomEvent};
+use crate::store::{EventRow, Op, RoomRow};
+
+#[derive(Serialize, Deserialize)]
+struct CreatedData {
+    game: String,
+    options: BTreeMap<String, String>,
+    public: bool,
+    invite: Option<String>,
+    seed: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SeatData {
+    seat: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    guest: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ActionData {
+    seat: u8,
+    action: String,
+    at_ms: u64,
+    salt: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct FinishedData {
+    result: String,
+}
+
+/// No details.
+#[derive(Serialize, Deserialize)]
+struct Empty {}
+
+fn json<T: Serialize>(data: &T) -> String {
+    serde_json::to_string(data).expect("event data serialises")
+}
+
+/// The row of one event of room `room`.
+pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
+    let (kind, data) = match &recorded.event {
+        RoomEvent::Created {
+            game,
+            options,
+            public,
+            invite,
+            seed,
+        } => (
+            "created",
+            json(&CreatedData {
+                game: game.name().to_string(),
+                options: options.iter().cloned().collect(),
+                public: *public,
+                invite: invite.clone(),
+                seed: seed.clone(),
+            }),
+        ),
+        RoomEvent::SeatTaken { seat, guest, name } => (
+            "seat-taken",
+            json(&SeatData {
+                seat: seat.0,
+                guest: Some(guest.clone()),
+                name: Some(name.clone()),
+            }),
+        ),
+        RoomEvent::SeatFreed { seat } => (
+            "seat-freed",
+            json(&SeatData {
+                seat: seat.0,
+                guest: None,
+                name: None,
+            }),
+        ),
+        RoomEvent::Started => ("started", json(&Empty {})),
+        RoomEvent::Action {
+            seat,
+            action,
+            at,
+            salt,
+        } => (
+            "action",
+            json(&ActionData {
+                seat: seat.0,
+                action: action.clone(),
+                at_ms: at.0,
+                salt: salt.clone(),
+            }),
+        ),
+        RoomEvent::Finished { result } => (
+            "finished",
+            json(&FinishedData {
+                result: result.clone(),
+            }),
+        ),
+        RoomEvent::Expired => ("expired", json(&Empty {})),
+    };
+    EventRow {
+        room_id: room.to_string(),
+        seq: recorded.seq as i64,
+        kind: kind.to_string(),
+        at: recorded.at as i64,
+        data,
+    }
+}
+
+/// What storing `events` of room `room` takes: each event appended, and
+/// the room's summary created or given its new status in the same
+/// transaction.
+pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
+    let mut ops = Vec::with_capacity(events.len() + 1);
+    for recorded in events {
+        ops.push(Op::Append(to_row(room, recorded)));
+        let status = match &recorded.event {
+            RoomEvent::Created { game, public, .. } => {
+                ops.push(Op::CreateRoom(RoomRow {
+                    id: room.to_string(),
+                    game: game.name().to_string(),
+                    public: *public,
+                    status: "open".into(),
+                    created_at: recorded.at as i64,
+                }));
+                continue;
+            }
+            RoomEvent::Started => "playing",
+            RoomEvent::Finished { .. } => "finished",
+            RoomEvent::Expired => "expired",
+            RoomEvent::SeatTaken { .. } | RoomEvent::SeatFreed { .. } | RoomEvent::Action { .. } => continue,
+        };
+        ops.push(Op::SetStatus {
+            room: room.to_string(),
+            status: status.into(),
+        });
+    }
+    ops
+}
+
+fn parse<'a, T: Deserialize<'a>>(row: &'a EventRow) -> Result<T, String> {
+    serde_json::from_str(&row.data).map_err(|e| {
+        format!(
+            "event {} ({}) of room {} does not read: {e}",
+            row.seq, row.kind, row.room_id
+        )
+    })
+}
+
+/// The event a row holds.
+pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
+    let event = match row.kind.as_str() {
+        "created" => {
+            let data: CreatedData = parse(row)?;
+            let game: GameKind = data
+                .game
+                .parse()
+                .map_err(|e: lodestone_rules::NotationError| e.message)?;
+            RoomEvent::Created {
+                game,
+                options: data.options.into_iter().collect(),
+                public: data.public,
+                invite: data.invite,
+                seed: data.seed,
+            }
+        }
+        "seat-taken" => {
+            let data: SeatData = parse(row)?;
+            let guest = data
+                .guest
+                .ok_or_else(|| format!("event {} of room {} names no guest", row.seq, row.room_id))?;
+            RoomEvent::SeatTaken {
+                seat: Seat(data.seat),
+                name: data.name.unwrap_or_else(|| guest.clone()),
+                guest,
+            }
+        }
+        "seat-freed" => RoomEvent::SeatFreed {
+            seat: Seat(parse::<SeatData>(row)?.seat),
+        },
+        "started" => RoomEvent::Started,
+        "action" => {
+            let data: ActionData = parse(row)?;
+            RoomEvent::Action {
+                seat: Seat(data.seat),
+                action: data.action,
+                at: Millis(data.at_ms),
+                salt: data.salt,
+            }
+        }
+        "finished" => RoomEvent::Finished {
+            result: parse::<FinishedData>(row)?.result,
+        },
+        "expired" => RoomEvent::Expired,
+        other => {
+            return Err(format!(
+                "event {} of room {} is of a kind this server does not know ({other:?}): it was written by a newer version",
+                row.seq, row.room_id
+            ));
+        }
+    };
+    Ok(Recorded {
+        seq: u64::try_from(row.seq)
+            .map_err(|_| format!("event of room {} has seq {}", row.room_id, row.seq))?,
+        at: row.at.max(0) as u64,
+        event,
+    })
+}
+
+/// The rows of several rooms (each room's rows together, in order) as
+/// events, room by room.
+pub fn by_room(rows: Vec<EventRow>) -> Vec<(String, Result<Vec<Recorded>, String>)> {
+    let mut rooms: Vec<(String, Result<Vec<Recorded>, String>)> = Vec::new();
+    for row in rows {
+        match rooms.last_mut() {
+            Some((id, events)) if *id == row.room_id => {
+                if let Ok(list) = events {
+                    match from_row(&row) {
+                        Ok(event) => list.push(event),
+                        Err(e) => *events = Err(e),
+                    }
+                }
+            }
+            _ => {
+                let events = from_row(&row).map(|e| vec![e]);
+                rooms.push((row.room_id, events));
+            }
+        }
+    }
+    rooms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_kind() -> Vec<Recorded> {
+        let events = vec![
+            RoomEvent::Created {
+                game: GameKind::Magma,
+                options: vec![("players".into(), "2".into()), ("timer".into(), "hot".into())],
+                public: false,
+                invite: Some("abc".into()),
+                seed: "00ff".into(),
+            },
+            RoomEvent::SeatTaken {
+                seat: Seat(1),
+                guest: "g1".into(),
+                name: "Ann \"the\" first".into(),
+            },
+            RoomEvent::SeatFreed { seat: Seat(1) },
+            RoomEvent::Started,
+            RoomEvent::Action {
+                seat: Seat(0),
+                action: "enter d1".into(),
+                at: Millis(1500),
+                salt: Some("5a17".into()),
+            },
+            RoomEvent::Finished {
+                result: "red wins".into(),
+            },
+            RoomEvent::Expired,
+        ];
+        events
+            .into_iter()
+            .enumerate()
+            .map(|(i, event)| Recorded {
+                seq: i as u64 + 1,
+                at: 1_000 + i as u64,
+                event,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_event_round_trips_through_its_row() {
+        for recorded in every_kind() {
+            let row = to_row("r1", &recorded);
+            assert_eq!(from_row(&row).unwrap(), recorded, "{}", row.data);
+        }
+    }
+
+    #[test]
+    fn summaries_follow_the_events_that_change_them() {
+        let ops = to_ops("r1", &every_kind());
+        let summary: Vec<String> = ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::CreateRoom(r) => Some(format!("create {} {}", r.status, r.public)),
+                Op::SetStatus { status, .. } => Some(status.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(summary, ["create open false", "playing", "finished", "expired"]);
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 7);
+    }
+
+    #[test]
+    fn unknown_kinds_and_bad_data_are_errors() {
+        let mut row = to_row("r1", &every_kind()[3]);
+        row.kind = "resigned".into();
+        assert!(from_row(&row).unwrap_err().contains("newer version"));
+        let mut row = to_row("r1", &every_kind()[4]);
+        row.data = "{\"seat\": 0}".into();
+        assert!(from_row(&row).unwrap_err().contains("does not read"));
+    }
+
+    #[test]
+    fn rows_are_grouped_by_room() {
+        let mut rows: Vec<EventRow> = every_kind()[..2].iter().map(|e| to_row("a", e)).collect();
+        rows.push(to_row("b", &every_kind()[0]));
+        let rooms = by_room(rows);
+        assert_eq!(rooms.len(), 2);
+        assert_eq!(rooms[0].1.as_ref().unwrap().len(), 2);
+        assert_eq!(rooms[1].0, "b");
+    }
+}

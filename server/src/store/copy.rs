@@ -1,0 +1,185 @@
+//! Copying a whole database to another, e.g. from SQLite to PostgreSQL when
+//! a host outgrows one machine (`lodestone-server migrate-db`): every
+//! guest, every room summary and every event, page by page, into an empty
+//! target, in one transaction there (a failed copy leaves it empty).
+
+use sqlx::{Postgres, Sqlite, Transaction};
+
+use super::sql::Dialect;
+use super::{Db, EventRow, GuestRecord, Location, Op, RoomRow, StoreError, StoreOptions};
+
+/// Rows read (and written) at a time.
+const PAGE: i64 = 2000;
+
+/// How far a copy has come, for progress lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// `guests`, `rooms` or `events`.
+    pub what: &'static str,
+    pub done: i64,
+    pub total: i64,
+}
+
+/// What a finished copy holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Copied {
+    pub guests: i64,
+    pub rooms: i64,
+    pub events: i64,
+}
+
+/// Copies everything from the database at `from` into the empty database
+/// at `to`, calling `progress` after every page. Both are brought up to the
+/// current schema first (as the server does at start).
+pub async fn copy(from: &str, to: &str, mut progress: impl FnMut(Progress)) -> Result<Copied, StoreError> {
+    let (from, to) = (Location::parse(from)?, Location::parse(to)?);
+    if from == to {
+        return Err(StoreError::Url(format!(
+            "--from and --to are the same database ({from})"
+        )));
+    }
+    let options = StoreOptions::default();
+    let source = Db::open(&from, &options).await?;
+    let target = Db::open(&to, &options).await?;
+    let [guests, rooms, events] = source.counts().await?;
+    let held = target.counts().await?;
+    if held.iter().any(|&n| n > 0) {
+        return Err(StoreError::Open(format!(
+            "the target database {to} is not empty ({} guests, {} rooms, {} events): migrate-db copies only into an empty database",
+            held[0], held[1], held[2]
+        )));
+    }
+    let mut tx = target.begin().await?;
+    copy_rows(
+        &mut tx,
+        ("guests", guests),
+        &mut progress,
+        async |after: &String| source.guests_after(after, PAGE).await,
+        |guest| guest.id.clone(),
+        GuestRecord::into_op,
+    )
+    .await?;
+    copy_rows(
+        &mut tx,
+        ("rooms", rooms),
+        &mut progress,
+        async |after: &String| source.rooms_after(after, PAGE).await,
+        |room| room.id.clone(),
+        Op::CreateRoom,
+    )
+    .await?;
+    copy_rows(
+        &mut tx,
+        ("events", events),
+        &mut progress,
+        async |(room, seq): &(String, i64)| source.events_after(room, *seq, PAGE).await,
+        |event| (event.room_id.clone(), event.seq),
+        Op::Append,
+    )
+    .await?;
+    tx.commit().await?;
+    let copied = target.counts().await?;
+    if copied != [guests, rooms, events] {
+        return Err(StoreError::Open(format!(
+            "the copy holds {copied:?} guests, rooms and events, the source {:?}: was the source written to meanwhile? Stop the server first",
+            [guests, rooms, events]
+        )));
+    }
+    source.close().await;
+    target.close().await;
+    Ok(Copied {
+        guests,
+        rooms,
+        events,
+    })
+}
+
+/// Copies one table page by page: `page` reads the rows after a key (the
+/// default key is before every row), `key` gives a row's key, `op` how to
+/// write it.
+async fn copy_rows<T, K: Default>(
+    tx: &mut TargetTx,
+    (what, total): (&'static str, i64),
+    progress: &mut impl FnMut(Progress),
+    mut page: impl AsyncFnMut(&K) -> Result<Vec<T>, sqlx::Error>,
+    key: impl Fn(&T) -> K,
+    op: impl Fn(T) -> Op,
+) -> Result<(), sqlx::Error> {
+    let mut last = K::default();
+    let mut done = 0;
+    loop {
+        let rows = page(&last).await?;
+        let Some(end) = rows.last() else {
+            return Ok(());
+        };
+        last = key(end);
+        let ops: Vec<Op> = rows.into_iter().map(&op).collect();
+        tx.insert(&ops).await?;
+        done += ops.len() as i64;
+        progress(Progress { what, done, total });
+    }
+}
+
+impl GuestRecord {
+    fn into_op(self) -> Op {
+        Op::CreateGuest {
+            id: self.id,
+            name: self.name,
+            token_hash: self.token_hash,
+            created_at: self.created_at.max(0) as u64,
+            bot: self.bot,
+        }
+    }
+}
+
+/// A transaction on the target of a copy.
+enum TargetTx {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+impl TargetTx {
+    async fn insert(&mut self, ops: &[Op]) -> Result<(), sqlx::Error> {
+        let ops: Vec<&Op> = ops.iter().collect();
+        match self {
+            TargetTx::Sqlite(tx) => <Sqlite as Dialect>::insert(&mut **tx, &ops).await,
+            TargetTx::Postgres(tx) => <Postgres as Dialect>::insert(&mut **tx, &ops).await,
+        }
+    }
+
+    async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            TargetTx::Sqlite(tx) => tx.commit().await,
+            TargetTx::Postgres(tx) => tx.commit().await,
+        }
+    }
+}
+
+impl Db {
+    async fn begin(&self) -> Result<TargetTx, sqlx::Error> {
+        Ok(match self {
+            Db::Sqlite(pool) => TargetTx::Sqlite(pool.begin().await?),
+            Db::Postgres(pool) => TargetTx::Postgres(pool.begin().await?),
+        })
+    }
+
+    async fn counts(&self) -> Result<[i64; 3], sqlx::Error> {
+        with_pool!(self, pool => Dialect::counts(pool).await)
+    }
+
+    async fn guests_after(&self, after: &str, limit: i64) -> Result<Vec<GuestRecord>, sqlx::Error> {
+        with_pool!(self, pool => Dialect::guests_after(pool, after, limit).await)
+    }
+
+    async fn rooms_after(&self, after: &str, limit: i64) -> Result<Vec<RoomRow>, sqlx::Error> {
+        with_pool!(self, pool => Dialect::rooms_after(pool, after, limit).await)
+    }
+
+    async fn events_after(&self, room: &str, seq: i64, limit: i64) -> Result<Vec<EventRow>, sqlx::Error> {
+        with_pool!(self, pool => Dialect::events_after(pool, room, seq, limit).await)
+    }
+
+    async fn close(&self) {
+        with_pool!(self, pool => pool.close().await)
+    }
+}

@@ -1,0 +1,346 @@
+//! The SQL both backends run, written once: generic over sqlx's
+//! `Database`, with placeholders `$1, $2, …` (SQLite reads them too) and
+//! nothing but INSERT for the log.
+//!
+//! Every function is a provided method of [`Dialect`], so the bounds that
+//! make a `Database` usable here are written once, on the trait; SQLite and
+//! PostgreSQL implement it with their few differences.
+
+use std::future::Future;
+
+use sqlx::pool::PoolConnection;
+use sqlx::{Connection, Database, Encode, Executor, FromRow, IntoArguments, Pool, QueryBuilder, Type};
+
+use super::{EventRow, GuestRecord, GuestRow, Op, RoomRow};
+
+/// A backend the SQL here runs on.
+pub(super) trait Dialect: Database + Sized
+where
+    for<'c> &'c mut <Self as Database>::Connection: Executor<'c, Database = Self>,
+    <Self as Database>::Arguments: IntoArguments<Self>,
+    for<'a> &'a str: Encode<'a, Self> + Type<Self>,
+    for<'a> Option<&'a str>: Encode<'a, Self> + Type<Self>,
+    for<'a> i64: Encode<'a, Self> + Type<Self>,
+    for<'a> bool: Encode<'a, Self> + Type<Self>,
+    for<'r> EventRow: FromRow<'r, <Self as Database>::Row>,
+    for<'r> GuestRow: FromRow<'r, <Self as Database>::Row>,
+    for<'r> GuestRecord: FromRow<'r, <Self as Database>::Row>,
+    for<'r> RoomRow: FromRow<'r, <Self as Database>::Row>,
+    for<'r> (String,): FromRow<'r, <Self as Database>::Row>,
+    for<'r> (i64,): FromRow<'r, <Self as Database>::Row>,
+{
+    /// The most bind parameters one statement may carry.
+    const MAX_PARAMS: usize;
+
+    /// Stores `ops` in one transaction on the writer's connection `held`
+    /// (taken from the pool when there is none), all or nothing: guests first, then
+    /// renames, new rooms' summaries, the events (one multi-row insert),
+    /// and the summaries' new statuses. A batch that is a single statement
+    /// (the common case: nothing but events) runs without `BEGIN`, as one
+    /// statement is atomic by itself.
+    ///
+    /// This is also where fencing will go (several nodes, one PostgreSQL):
+    /// a check that the writer still holds each room's lease at its epoch,
+    /// run in the same transaction before the events are inserted.
+    fn commit<'a>(
+        pool: &'a Pool<Self>,
+        held: &'a mut Option<PoolConnection<Self>>,
+        ops: &'a [&'a Op],
+    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+        async move {
+            let statements = plan(ops, Self::MAX_PARAMS);
+            let conn = match held {
+                Some(conn) => conn,
+                None => held.insert(pool.acquire().await?),
+            };
+            let result = if let [only] = statements.as_slice() {
+                Self::run(conn, only).await
+            } else {
+                async {
+                    let mut tx = conn.begin().await?;
+                    for statement in &statements {
+                        Self::run(&mut tx, statement).await?;
+                    }
+                    tx.commit().await
+                }
+                .await
+            };
+            // The connection may be broken: the next commit takes a fresh
+            // one. A pool of one (an in-memory database) is shared with
+            // the readers, so it is given back after every commit.
+            if result.is_err() || pool.options().get_max_connections() == 1 {
+                *held = None;
+            }
+            result
+        }
+    }
+
+    /// Runs one statement of a commit.
+    fn run<'a>(
+        conn: &'a mut <Self as Database>::Connection,
+        statement: &'a Statement<'a>,
+    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+        async move {
+            match statement {
+                Statement::Guests(guests) => {
+                    let mut query = QueryBuilder::<Self>::new(
+                        "INSERT INTO guests (id, name, token_hash, created_at, bot) ",
+                    );
+                    query.push_values(guests.iter(), |mut row, g| {
+                        row.push_bind(g.id)
+                            .push_bind(g.name)
+                            .push_bind(g.token_hash)
+                            .push_bind(g.created_at)
+                            .push_bind(g.bot);
+                    });
+                    query.build().execute(&mut *conn).await?;
+                }
+                Statement::Rooms(rooms) => {
+                    let mut query = QueryBuilder::<Self>::new(
+                        "INSERT INTO rooms (id, game, public, status, created_at) ",
+                    );
+                    query.push_values(rooms.iter(), |mut row, r| {
+                        row.push_bind(r.id.as_str())
+                            .push_bind(r.game.as_str())
+                            .push_bind(r.public)
+                            .push_bind(r.status.as_str())
+                            .push_bind(r.created_at);
+                    });
+                    query.build().execute(&mut *conn).await?;
+                }
+                Statement::Events(events) => {
+                    let mut query =
+                        QueryBuilder::<Self>::new("INSERT INTO events (room_id, seq, kind, at, data) ");
+                    query.push_values(events.iter(), |mut row, e| {
+                        row.push_bind(e.room_id.as_str())
+                            .push_bind(e.seq)
+                            .push_bind(e.kind.as_str())
+                            .push_bind(e.at)
+                            .push_bind(e.data.as_str());
+                    });
+                    query.build().execute(&mut *conn).await?;
+                }
+                Statement::Update { sql, value, key } => {
+                    sqlx::query_as::<Self, (String,)>(*sql)
+                        .bind(*value)
+                        .bind(*key)
+                        .fetch_optional(&mut *conn)
+                        .await?
+                        .ok_or(sqlx::Error::RowNotFound)?;
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// Runs the statements that store `ops` on `conn`, in whatever
+    /// transaction it is in (copying a database: one transaction for all).
+    fn insert<'a>(
+        conn: &'a mut <Self as Database>::Connection,
+        ops: &'a [&'a Op],
+    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+        async move {
+            for statement in &plan(ops, Self::MAX_PARAMS) {
+                Self::run(conn, statement).await?;
+            }
+            Ok(())
+        }
+    }
+
+    /// How many guests, rooms and events there are.
+    fn counts(pool: &Pool<Self>) -> impl Future<Output = Result<[i64; 3], sqlx::Error>> + Send + '_ {
+        async move {
+            let mut counts = [0; 3];
+            for (count, sql) in counts.iter_mut().zip([
+                "SELECT COUNT(*) FROM guests",
+                "SELECT COUNT(*) FROM rooms",
+                "SELECT COUNT(*) FROM events",
+            ]) {
+                *count = sqlx::query_as::<Self, (i64,)>(sql).fetch_one(pool).await?.0;
+            }
+            Ok(counts)
+        }
+    }
+
+    /// Up to `limit` guests with ids after `after`, in id order.
+    fn guests_after<'a>(
+        pool: &'a Pool<Self>,
+        after: &'a str,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<GuestRecord>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, GuestRecord>(
+            "SELECT id, name, token_hash, created_at, bot FROM guests WHERE id > $1 ORDER BY id LIMIT $2",
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(pool)
+    }
+
+    /// Up to `limit` room summaries with ids after `after`, in id order.
+    fn rooms_after<'a>(
+        pool: &'a Pool<Self>,
+        after: &'a str,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<RoomRow>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, RoomRow>(
+            "SELECT id, game, public, status, created_at FROM rooms WHERE id > $1 ORDER BY id LIMIT $2",
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(pool)
+    }
+
+    /// Up to `limit` events after event `seq` of room `room`, in
+    /// `(room_id, seq)` order.
+    fn events_after<'a>(
+        pool: &'a Pool<Self>,
+        room: &'a str,
+        seq: i64,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<EventRow>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, EventRow>(
+            "SELECT room_id, seq, kind, at, data FROM events \
+             WHERE room_id > $1 OR (room_id = $1 AND seq > $2) ORDER BY room_id, seq LIMIT $3",
+        )
+        .bind(room)
+        .bind(seq)
+        .bind(limit)
+        .fetch_all(pool)
+    }
+
+    fn guest_by_token_hash<'a>(
+        pool: &'a Pool<Self>,
+        token_hash: &'a str,
+    ) -> impl Future<Output = Result<Option<GuestRow>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, GuestRow>("SELECT id, name, bot FROM guests WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_optional(pool)
+    }
+
+    /// The guests with these ids, a few hundred per query.
+    fn guests<'a>(
+        pool: &'a Pool<Self>,
+        ids: &'a [String],
+    ) -> impl Future<Output = Result<Vec<GuestRow>, sqlx::Error>> + Send + 'a {
+        async move {
+            let mut found = Vec::with_capacity(ids.len());
+            for chunk in ids.chunks(500) {
+                let mut query = QueryBuilder::<Self>::new("SELECT id, name, bot FROM guests WHERE id IN (");
+                let mut list = query.separated(", ");
+                for id in chunk {
+                    list.push_bind(id.as_str());
+                }
+                query.push(")");
+                found.extend(query.build_query_as::<GuestRow>().fetch_all(pool).await?);
+            }
+            Ok(found)
+        }
+    }
+
+    fn room_events<'a>(
+        pool: &'a Pool<Self>,
+        room: &'a str,
+    ) -> impl Future<Output = Result<Vec<EventRow>, sqlx::Error>> + Send + 'a {
+        sqlx::query_as::<Self, EventRow>(
+            "SELECT room_id, seq, kind, at, data FROM events WHERE room_id = $1 ORDER BY seq",
+        )
+        .bind(room)
+        .fetch_all(pool)
+    }
+
+    /// The events of every open or playing room, by room, each in order.
+    fn live_events(
+        pool: &Pool<Self>,
+    ) -> impl Future<Output = Result<Vec<EventRow>, sqlx::Error>> + Send + '_ {
+        sqlx::query_as::<Self, EventRow>(
+            "SELECT e.room_id, e.seq, e.kind, e.at, e.data FROM rooms r JOIN events e ON e.room_id = r.id \
+             WHERE r.status IN ('open', 'playing') ORDER BY e.room_id, e.seq",
+        )
+        .fetch_all(pool)
+    }
+}
+
+/// One statement of a commit.
+#[derive(Debug)]
+pub(super) enum Statement<'a> {
+    Guests(Vec<NewGuest<'a>>),
+    Rooms(Vec<&'a RoomRow>),
+    Events(Vec<&'a EventRow>),
+    /// `sql` sets a column to `value` in the row with key `key`, and
+    /// returns a row: finding none is an error.
+    Update {
+        sql: &'static str,
+        value: &'a str,
+        key: &'a str,
+    },
+}
+
+/// A guest to insert, borrowed from its operation.
+#[derive(Debug)]
+pub(super) struct NewGuest<'a> {
+    id: &'a str,
+    name: &'a str,
+    token_hash: &'a str,
+    created_at: i64,
+    bot: Option<&'a str>,
+}
+
+/// The statements that store `ops`, in the order they must run; each
+/// multi-row insert split so no statement has more than `max_params`
+/// parameters.
+fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a>> {
+    // Every insert here binds five columns a row.
+    let rows = (max_params / 5).max(1);
+    let mut guests = Vec::new();
+    let mut renames = Vec::new();
+    let mut rooms = Vec::new();
+    let mut events = Vec::new();
+    let mut statuses = Vec::new();
+    for op in ops {
+        match op {
+            Op::CreateGuest {
+                id,
+                name,
+                token_hash,
+                created_at,
+                bot,
+            } => guests.push(NewGuest {
+                id,
+                name,
+                token_hash,
+                created_at: *created_at as i64,
+                bot: bot.as_deref(),
+            }),
+            Op::RenameGuest { id, name } => renames.push(Statement::Update {
+                sql: "UPDATE guests SET name = $1 WHERE id = $2 RETURNING id",
+                value: name,
+                key: id,
+            }),
+            Op::CreateRoom(room) => rooms.push(room),
+            Op::Append(event) => events.push(event),
+            Op::SetStatus { room, status } => statuses.push(Statement::Update {
+                sql: "UPDATE rooms SET status = $1 WHERE id = $2 RETURNING id",
+                value: status,
+                key: room,
+            }),
+        }
+    }
+    let mut statements = Vec::new();
+    let mut guests = guests.into_iter().peekable();
+    while guests.peek().is_some() {
+        statements.push(Statement::Guests(guests.by_ref().take(rows).collect()));
+    }
+    statements.extend(renames);
+    statements.extend(rooms.chunks(rows).map(|c| Statement::Rooms(c.to_vec())));
+    statements.extend(events.chunks(rows).map(|c| Statement::Events(c.to_vec())));
+    statements.extend(statuses);
+    statements
+}
+
+impl Dialect for sqlx::Sqlite {
+    const MAX_PARAMS: usize = 32766;
+}
+
+impl Dialect for sqlx::Postgres {
+    const MAX_PARAMS: usize = 65535;
+}

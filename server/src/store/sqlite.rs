@@ -1,0 +1,78 @@
+//! The SQLite backend: one file (or `sqlite::memory:`), WAL, the
+//! migrations of `migrations/sqlite/`.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Pool, Sqlite};
+
+use super::{Location, StoreError, StoreOptions, migrate_error};
+
+/// Whether `url` names an in-memory database, which lives as long as its
+/// one connection.
+fn in_memory(url: &str) -> bool {
+    url.contains(":memory:") || url.contains("mode=memory")
+}
+
+/// Opens the database at `location`, creating the file if needed, and
+/// applies the missing migrations.
+pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<Pool<Sqlite>, StoreError> {
+    let (connect, memory) = match location {
+        Location::SqliteUrl(url) => (
+            SqliteConnectOptions::from_str(url).map_err(|e| {
+                StoreError::Url(format!(
+                    "the database URL {url:?} is not a SQLite URL we can read: {e}"
+                ))
+            })?,
+            in_memory(url),
+        ),
+        Location::SqliteFile(path) => (SqliteConnectOptions::new().filename(path), false),
+        Location::Postgres(_) => unreachable!("a PostgreSQL URL goes to the PostgreSQL backend"),
+    };
+    let connect = connect
+        .create_if_missing(true)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(10));
+    let connect = if memory {
+        connect
+    } else {
+        connect
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(if options.sync_full {
+                SqliteSynchronous::Full
+            } else {
+                SqliteSynchronous::Normal
+            })
+    };
+    let pool = SqlitePoolOptions::new()
+        // An in-memory database lives in one connection, which the writer
+        // and the readers share.
+        .max_connections(if memory { 1 } else { 4 })
+        .min_connections(1)
+        .acquire_timeout(Duration::from_secs(3600))
+        .test_before_acquire(false)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(connect)
+        .await
+        .map_err(|e| {
+            StoreError::Open(format!(
+                "could not open the SQLite database {location}: {}",
+                reason(&e)
+            ))
+        })?;
+    sqlx::migrate!("../migrations/sqlite")
+        .run(&pool)
+        .await
+        .map_err(|e| migrate_error(location, e))?;
+    Ok(pool)
+}
+
+/// What went wrong opening a file, in words.
+fn reason(e: &sqlx::Error) -> String {
+    match e {
+        sqlx::Error::Database(db) => db.message().to_string(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,145 @@
+//! The store on a real SQLite file: writes read back, group commit lets a
+//! bad request fail alone, the live rooms are found by their summaries.
+
+use super::*;
+
+fn event(room: &str, seq: i64, kind: &str) -> Op {
+    Op::Append(EventRow {
+        room_id: room.into(),
+        seq,
+        kind: kind.into(),
+        at: 1000 + seq,
+        data: "{}".into(),
+    })
+}
+
+fn new_room(id: &str) -> Vec<Op> {
+    vec![
+        event(id, 1, "created"),
+        Op::CreateRoom(RoomRow {
+            id: id.into(),
+            game: "magneton".into(),
+            public: true,
+            status: "open".into(),
+            created_at: 1,
+        }),
+    ]
+}
+
+fn status(room: &str, status: &str) -> Op {
+    Op::SetStatus {
+        room: room.into(),
+        status: status.into(),
+    }
+}
+
+fn guest(id: &str, token_hash: &str) -> Op {
+    Op::CreateGuest {
+        id: id.into(),
+        name: id.to_uppercase(),
+        token_hash: token_hash.into(),
+        created_at: 1,
+        bot: None,
+    }
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lodestone-store-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[tokio::test]
+async fn writes_are_durable_and_a_bad_request_fails_alone() {
+    let dir = tempdir();
+    let url = format!("sqlite://{}", dir.join("t.db").display());
+    let (store, task) = Store::open(&url, &StoreOptions::default()).await.unwrap();
+    let mut ops = vec![guest("g1", "h1")];
+    ops.extend(new_room("r1"));
+    ops.extend([
+        event("r1", 2, "seat-taken"),
+        event("r1", 3, "started"),
+        status("r1", "playing"),
+    ]);
+    store.write(ops).await.unwrap();
+    // Three requests in one batch: the duplicate (r1, 3) fails alone.
+    let (dup, ok, rename) = tokio::join!(
+        store.write(vec![event("r1", 3, "action")]),
+        store.write(new_room("r2")),
+        store.write(vec![Op::RenameGuest {
+            id: "g1".into(),
+            name: "Ann".into()
+        }]),
+    );
+    assert!(matches!(dup, Err(StoreError::Rejected(_))), "{dup:?}");
+    ok.unwrap();
+    rename.unwrap();
+    // A rename of nobody, or a status of no room, changes nothing and says so.
+    let nobody = Op::RenameGuest {
+        id: "nobody".into(),
+        name: "x".into(),
+    };
+    assert!(store.write(vec![event("r2", 2, "x"), nobody]).await.is_err());
+    assert!(store.write(vec![status("r9", "playing")]).await.is_err());
+    assert_eq!(store.room_events("r2").await.unwrap().len(), 1);
+    // A finished room is no longer live.
+    store.write(new_room("r3")).await.unwrap();
+    store
+        .write(vec![event("r3", 2, "finished"), status("r3", "finished")])
+        .await
+        .unwrap();
+    drop(store);
+    task.await.unwrap();
+
+    let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
+        .await
+        .unwrap();
+    let ann = store.guest_by_token_hash("h1").await.unwrap().unwrap();
+    assert_eq!((ann.id.as_str(), ann.name.as_str()), ("g1", "Ann"));
+    let live = store.live_events().await.unwrap();
+    let seqs: Vec<(&str, i64)> = live.iter().map(|e| (e.room_id.as_str(), e.seq)).collect();
+    assert_eq!(seqs, [("r1", 1), ("r1", 2), ("r1", 3), ("r2", 1)]);
+    assert_eq!(store.room_events("r3").await.unwrap().len(), 2);
+    assert_eq!(
+        store.guests(&["g1".into(), "g9".into()]).await.unwrap(),
+        vec![ann]
+    );
+}
+
+#[tokio::test]
+async fn a_big_batch_is_split_into_statements_that_fit() {
+    // In memory: the writer and the readers share one connection.
+    let (store, _task) = Store::open("sqlite::memory:", &StoreOptions::default())
+        .await
+        .unwrap();
+    assert!(store.live_events().await.unwrap().is_empty());
+    let mut ops = new_room("r");
+    ops.extend((2..=20_000).map(|seq| event("r", seq, "action")));
+    store.write(ops).await.unwrap();
+    assert_eq!(store.room_events("r").await.unwrap().len(), 20_000);
+}
+
+#[test]
+fn database_urls_are_read_or_refused_with_a_sentence() {
+    assert_eq!(
+        Location::parse("./x.db").unwrap(),
+        Location::SqliteFile("./x.db".into())
+    );
+    assert_eq!(
+        Location::parse("sqlite://a.db").unwrap(),
+        Location::SqliteUrl("sqlite://a.db".into())
+    );
+    assert!(matches!(
+        Location::parse("postgres://u@h/db").unwrap(),
+        Location::Postgres(_)
+    ));
+    let e = Location::parse("mysql://u@h/db").unwrap_err().to_string();
+    assert!(e.contains("\"mysql\"") && e.contains("postgres://"), "{e}");
+    assert!(Location::parse(" ").is_err());
+    assert_eq!(
+        Location::parse("postgres://ann:secret@db.example.org:5432/games")
+            .unwrap()
+            .to_string(),
+        "postgres://ann:***@db.example.org:5432/games"
+    );
+}

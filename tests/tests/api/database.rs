@@ -1,0 +1,224 @@
+//! The database as a host meets it: the forms `--database` takes (a plain
+//! path, `sqlite::memory:`), start-up errors in one sentence (bad URLs, an
+//! unwritable file, an unreachable or refusing PostgreSQL, a database of a
+//! newer version), and `migrate-db` copying SQLite to PostgreSQL and back.
+
+use std::path::Path;
+
+use lodestone_protocol::ServerMessage;
+use lodestone_tests::{
+    Backend, Client, Exited, ServerProcess, TestServer, database_url, each_backend, on_backend,
+    postgres_ready, run_to_exit, temp_dir,
+};
+use serde_json::json;
+
+use crate::games::{play, started_room};
+
+const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
+
+/// Starts the server on `database` and expects it to stop at once with
+/// one sentence on standard error (no panic, no backtrace, even with
+/// `RUST_BACKTRACE=1`); returns the sentence.
+fn refused(database: &str, cwd: &Path) -> String {
+    let Exited { status, stderr, .. } =
+        run_to_exit(SERVER, &["--bind", "127.0.0.1:0", "--database", database], cwd);
+    assert!(!status.success(), "{database}: the server started");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{database}: one line, not {stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "{stderr}"
+    );
+    lines[0]
+        .strip_prefix("lodestone-server: ")
+        .unwrap_or_else(|| panic!("{stderr}"))
+        .to_string()
+}
+
+#[tokio::test]
+async fn bad_database_urls_are_refused_in_one_sentence() {
+    let dir = temp_dir();
+    let e = refused("mysql://ann@localhost/games", &dir);
+    assert!(e.contains("\"mysql\"") && e.contains("postgres://"), "{e}");
+    let e = refused("", &dir);
+    assert!(e.contains("empty"), "{e}");
+    let e = refused("postgres://ann@localhost:port/games", &dir);
+    assert!(e.contains("cannot be read"), "{e}");
+    // A file where a directory should be: SQLite cannot create the file.
+    std::fs::write(dir.join("plain-file"), "").unwrap();
+    let e = refused("plain-file/games.db", &dir);
+    assert!(
+        e.contains("could not open the SQLite database plain-file/games.db"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn an_unreachable_postgres_is_one_sentence() {
+    // Port 1 of loopback: nothing listens there.
+    let e = refused("postgres://lodestone@127.0.0.1:1/games", &temp_dir());
+    assert_eq!(
+        e,
+        "could not connect to PostgreSQL at 127.0.0.1:1: connection refused (is it running and listening there?)"
+    );
+}
+
+#[tokio::test]
+async fn a_postgres_that_refuses_is_one_sentence() {
+    if !postgres_ready() {
+        return;
+    }
+    let admin = std::env::var(lodestone_tests::POSTGRES_VAR).unwrap();
+    let (base, _) = admin.rsplit_once('/').unwrap();
+    let e = refused(&format!("{base}/no_such_database"), &temp_dir());
+    assert!(
+        e.contains("refused") && e.contains("\"no_such_database\" does not exist"),
+        "{e}"
+    );
+}
+
+each_backend!(a_database_of_a_newer_version_is_refused);
+async fn a_database_of_a_newer_version_is_refused() {
+    let server = TestServer::start().await;
+    let dir = server.dir.clone();
+    server.server.shutdown().await;
+    // A migration this server does not know, as a newer one would leave.
+    let url = database_url(&dir);
+    let future = |checksum| {
+        format!(
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+             VALUES (9999, 'from the future', TRUE, {checksum}, 0)"
+        )
+    };
+    match lodestone_tests::backend() {
+        Backend::Sqlite => {
+            use sqlx::Connection;
+            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+            sqlx::raw_sql(sqlx::AssertSqlSafe(future("x'00'")))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
+        Backend::Postgres => {
+            use sqlx::Connection;
+            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+            sqlx::raw_sql(sqlx::AssertSqlSafe(future("'\\x00'::bytea")))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
+    }
+    let e = refused(&url, &dir);
+    assert!(e.contains("newer version of lodestone-server"), "{e}");
+    assert!(e.contains("9999"), "{e}");
+}
+
+/// A game played a little way: creates, joins, starts, two moves.
+async fn a_short_game(addr: std::net::SocketAddr) -> (String, String) {
+    let mut ann = Client::connect(addr).await;
+    let token = ann.hello("Ann").await;
+    let (room, _) = ann.create_room("magneton", json!({}), true).await;
+    ann.join(&room, json!(0)).await;
+    let mut bo = Client::connect(addr).await;
+    bo.hello("Bo").await;
+    bo.join(&room, json!(1)).await;
+    bo.ok(json!({"type": "start", "room": room})).await;
+    play(&mut [ann, bo], &room, &["D4", "E5"]).await;
+    (token, room)
+}
+
+#[tokio::test]
+async fn sqlite_memory_and_a_plain_path_work() {
+    // In memory: one connection, shared by the writer and the readers.
+    let dir = temp_dir();
+    let server = ServerProcess::start_with(SERVER, &["--database", "sqlite::memory:"], &dir);
+    let (token, room) = a_short_game(server.addr).await;
+    let mut ann = Client::connect(server.addr).await;
+    match ann.resume(&token).await {
+        ServerMessage::Welcome { rooms, .. } => assert_eq!(rooms, vec![room]),
+        other => panic!("{other:?}"),
+    }
+    server.kill();
+    // A plain relative path is a file in the working directory.
+    let server = ServerProcess::start_with(SERVER, &["--database", "./games.db"], &dir);
+    a_short_game(server.addr).await;
+    server.kill();
+    assert!(dir.join("games.db").exists());
+}
+
+/// Runs `migrate-db`; returns what it printed, having checked it succeeded.
+fn migrate(from: &str, to: &str) -> String {
+    let out = run_to_exit(SERVER, &["migrate-db", "--from", from, "--to", to], &temp_dir());
+    assert!(out.status.success(), "{}", out.stderr);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    out.stdout
+}
+
+#[tokio::test]
+async fn migrate_db_copies_sqlite_to_postgres_and_back() {
+    if !postgres_ready() {
+        return;
+    }
+    // On SQLite: a game in progress and an open private room.
+    let first = TestServer::start().await;
+    let sqlite_dir = first.dir.clone();
+    let (room, mut clients, tokens) = started_room(&first, "magneton", json!({})).await;
+    let before = play(&mut clients, &room, &["D4", "E5", "C3"]).await;
+    let version = clients[0].states[&room].0;
+    let mut cy = first.client().await;
+    let cy_token = cy.hello("Cy").await;
+    let (open, invite) = cy.create_room("magnetism", json!({}), false).await;
+    cy.ok(json!({"type": "join", "room": open, "invite": invite}))
+        .await;
+    first.server.shutdown().await;
+    let sqlite = database_url(&sqlite_dir);
+
+    // Into a new PostgreSQL database.
+    let pg_dir = temp_dir();
+    let postgres = on_backend(Backend::Postgres, async { database_url(&pg_dir) }).await;
+    let out = migrate(&sqlite, &postgres);
+    assert!(out.contains("copying guests: 3 of 3"), "{out}");
+    assert!(out.ends_with("copied 3 guests, 2 rooms and 9 events\n"), "{out}");
+    // Not twice: the target is no longer empty.
+    let again = run_to_exit(
+        SERVER,
+        &["migrate-db", "--from", &sqlite, "--to", &postgres],
+        &temp_dir(),
+    );
+    assert!(!again.status.success());
+    assert!(
+        again
+            .stderr
+            .contains("is not empty (3 guests, 2 rooms, 9 events)"),
+        "{}",
+        again.stderr
+    );
+
+    // The games carry on from PostgreSQL.
+    let server = ServerProcess::start_with(SERVER, &["--database", &postgres], &pg_dir);
+    let mut bo = Client::connect(server.addr).await;
+    bo.resume(&tokens[1]).await;
+    bo.ok(json!({"type": "watch", "room": room})).await;
+    let state = bo.state_until(&room, |_| true).await;
+    assert_eq!(state.play.unwrap().position, before.play.unwrap().position);
+    assert_eq!(bo.states[&room].0, version);
+    assert!(bo.act(&room, "F6").await > version);
+    let mut cy = Client::connect(server.addr).await;
+    match cy.resume(&cy_token).await {
+        ServerMessage::Welcome { rooms, .. } => assert_eq!(rooms, vec![open]),
+        other => panic!("{other:?}"),
+    }
+    server.kill();
+
+    // And back into a new SQLite file, with that move in it.
+    let back = temp_dir();
+    let out = migrate(&postgres, &database_url(&back));
+    assert!(out.ends_with("copied 3 guests, 2 rooms and 10 events\n"), "{out}");
+    let server = ServerProcess::start_with(SERVER, &["--database", &database_url(&back)], &back);
+    let mut bo = Client::connect(server.addr).await;
+    bo.resume(&tokens[1]).await;
+    bo.ok(json!({"type": "watch", "room": room})).await;
+    let state = bo.state_until(&room, |_| true).await;
+    assert_eq!(state.play.unwrap().moves.len(), 4);
+    assert_eq!(bo.states[&room].0, version + 1);
+}
