@@ -4,6 +4,11 @@
 //! `bot_threads` of them, bots use at most that many cores however many
 //! are thinking, and the runtime keeps the rest for rooms and connections.
 //!
+//! The threads also run at a lower priority than the runtime's (nice 9 on
+//! Linux, through the `thread-priority` crate, as the project forbids
+//! unsafe code): when a person's move and a search want the same core, the
+//! move goes first.
+//!
 //! A move is a job: the bot's [`Situation`] (what its seat's client would
 //! see), its level, how long it may think, and when a turn timer would run
 //! out. The search stops when its time is up, when the job is cancelled
@@ -20,6 +25,7 @@ use std::time::{Duration, Instant};
 use lodestone_rules::bot::{Level, Situation, Think, choose_with};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use thread_priority::{ThreadPriority, ThreadPriorityValue, set_current_thread_priority};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
@@ -109,8 +115,19 @@ impl Drop for BotPool {
     }
 }
 
+/// The bot threads' priority: 23 of 0–99, nice 9 on Linux.
+const PRIORITY: u8 = 23;
+
 /// One thinking thread: takes jobs until the pool is gone.
 fn work(rx: &Mutex<mpsc::Receiver<Job>>, closing: &AtomicBool) {
+    let lowered = ThreadPriorityValue::try_from(PRIORITY)
+        .map_err(|e| e.to_string())
+        .and_then(|p| {
+            set_current_thread_priority(ThreadPriority::Crossplatform(p)).map_err(|e| format!("{e:?}"))
+        });
+    if let Err(e) = lowered {
+        tracing::warn!(error = %e, "a bot thread keeps the normal priority");
+    }
     loop {
         // Holding the lock while waiting is fine: whoever holds it takes
         // the next job, then lets the next idle thread wait.
