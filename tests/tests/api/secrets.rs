@@ -179,7 +179,10 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
     // checks out from the record alone.
     let headers: Vec<&str> = replayed.header_values("Commitment").collect();
     assert_eq!(headers.len(), 2);
-    let black = headers.iter().find(|h| h.starts_with("2 ")).expect("black's line");
+    let black = headers
+        .iter()
+        .find(|h| h.starts_with("2 "))
+        .expect("black's line");
     let parts: Vec<&str> = black.split(' ').collect();
     assert_eq!(parts[..2], ["2", committed.as_str()]);
     assert_eq!(
