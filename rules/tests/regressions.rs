@@ -138,3 +138,42 @@ fn issue_18_timeout_is_the_servers_action_and_never_offered() {
     assert!(untimed.is_server_action(&MagmaAction::Timeout));
     assert!(!untimed.legal_actions(Seat(0)).contains(&MagmaAction::Timeout));
 }
+
+/// Issue 18, item 3: every promotion the rules accept is offered, and
+/// nothing else. Found on the code before the fix: after this record the
+/// turn `F1` was offered with promotions `E1` and `F1` only, yet
+/// `F1 +F2` was accepted.
+#[test]
+fn issue_18_every_accepted_promotion_is_offered() {
+    let text = "[Game \"magnet\"]
+setup A2:T2 A3:K A4:2 A5:2 B7:3 C8:2 D9:4 E10:T3 G10:4 H9:3 I8:3 J7:4
+setup B1:4 C1:4 D1:2 E1:4 G1:T3 H1:3 I1:2 J1:2 K2:3 K3:T2 K4:3 K5:K
+K2 +C7
+E3 +E2
+C4 +B4,C5
+G1
+E7 +H8
+";
+    let game = Record::parse(text).unwrap().replay().unwrap();
+    let seat = game.to_act().first_seat().expect("someone is to act");
+    let offers = game.offers(seat);
+    let (_, offered) = offers
+        .iter()
+        .find(|(action, _)| action == "F1")
+        .expect("the turn F1 is offered");
+    let mut accepted: Vec<String> = Vec::new();
+    for file in 'A'..='K' {
+        for rank in 1..=11 {
+            let vertex = format!("{file}{rank}");
+            let mut g = game.clone();
+            if g.play(seat, &format!("F1 +{vertex}"), Millis(0)).is_ok() {
+                accepted.push(vertex);
+            }
+        }
+    }
+    let mut offered = offered.clone();
+    offered.sort();
+    accepted.sort();
+    assert!(accepted.contains(&"F2".to_string()), "{accepted:?}");
+    assert_eq!(offered, accepted);
+}

@@ -267,6 +267,19 @@ fn every_command_ends_quietly_on_a_closed_pipe() {
             args.join(" ")
         );
     }
+    // verify ends as quietly.
+    let (headers, lines) = dealt_magnet_record(4);
+    let good = temp_record("piped.txt", &record_text(&headers, &lines));
+    let o = lodestone_into_closed_pipe(&["verify", good.to_str().unwrap()]);
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(0), ""));
+    // duel reports its progress on stderr, which stays open: every game is
+    // still played and said there, and the exit is clean.
+    let o = lodestone_into_closed_pipe(&[
+        "duel", "magneton", "--a", "random", "--b", "random", "--games", "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game 2/2: "), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     // The exit code still tells an illegal record, without a panic.
     let o = lodestone_into_closed_pipe(&["replay", "magneton/invalid/drop-on-occupied-square.txt"]);
     assert_eq!(o.status.code(), Some(1));
