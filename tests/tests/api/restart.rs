@@ -201,4 +201,15 @@ async fn versions_never_go_down_across_sigkill() {
         assert!(highest(&clients, &game) > seen.0);
     }
     server.kill();
+    // The wire's version is the `seq` of the room's last stored event, and
+    // the log has no gap: 1, 2, 3…
+    for room in [&game, &open] {
+        let seqs = lodestone_tests::stored_seqs(&dir, room).await;
+        assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>(), "{room}");
+        assert_eq!(
+            seqs.last().copied(),
+            Some(highest(&clients, room) as i64),
+            "{room}"
+        );
+    }
 }
