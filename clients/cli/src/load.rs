@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use hdrhistogram::Histogram;
-use lodestone_protocol::{RoomStatus, ServerMessage};
+use lodestone_protocol::{Code, RoomStatus, ServerMessage};
 use lodestone_rules::{AnyGame, GameKind};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -63,6 +63,8 @@ struct Stats {
     finished: AtomicU64,
     moves: AtomicU64,
     errors: AtomicU64,
+    /// Refusals for one of the server's limits (see [`LIMITS_HINT`]).
+    limited: AtomicU64,
     disconnects: AtomicU64,
     claimed: AtomicU64,
     bot_moves: AtomicU64,
@@ -76,6 +78,8 @@ pub struct LoadReport {
     pub finished: u64,
     pub moves: u64,
     pub errors: u64,
+    /// Of the errors, refusals for one of the server's limits.
+    pub limited: u64,
     pub disconnects: u64,
     pub seconds: f64,
     /// Microseconds.
@@ -116,8 +120,36 @@ impl std::fmt::Display for LoadReport {
                 moves as f64 / self.seconds.max(1e-9)
             )?;
         }
-        write!(f, "errors {}, disconnects {}", self.errors, self.disconnects)
+        write!(f, "errors {}, disconnects {}", self.errors, self.disconnects)?;
+        if self.limited > 0 {
+            write!(f, "\nrefused for the server's limits {}", self.limited)?;
+        }
+        Ok(())
     }
+}
+
+/// The refusals a load test meets when the server keeps the limits meant
+/// for a public server.
+const LIMIT_CODES: [Code; 6] = [
+    Code::RateLimited,
+    Code::TooManyGuests,
+    Code::TooManyRooms,
+    Code::TooManyWatched,
+    Code::TooManyConnections,
+    Code::ServerFull,
+];
+
+/// What to do about such refusals, in one line.
+pub const LIMITS_HINT: &str = "the server refused requests for its limits: start it for a load test with \
+     --rate-limit 0 --per-address 0 --connect-rate 0 --request-rate 0 --guests-per-hour 0 \
+     --rooms-per-guest 0 --rooms-per-address 0 (docs/operating.md), or stay under its limits";
+
+/// Whether a failure's text tells of one of the server's limits (a refusal
+/// with a limit's code, or the HTTP statuses of a refused connection).
+pub fn is_limit_failure(text: &str) -> bool {
+    LIMIT_CODES.iter().any(|code| text.contains(code.as_str()))
+        || text.contains("429 Too Many Requests")
+        || text.contains("503 Service Unavailable")
 }
 
 /// The local address for connection number `i`.
@@ -221,6 +253,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     while let Some(result) = tasks.join_next().await {
         if let Ok(Err(e)) = result {
             stats.errors.fetch_add(1, Ordering::Relaxed);
+            if is_limit_failure(&format!("{e:#}")) {
+                stats.limited.fetch_add(1, Ordering::Relaxed);
+            }
             crate::out::note(format_args!("lodestone load: a game slot failed: {e:#}"));
         }
     }
@@ -231,6 +266,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     while let Some(result) = bot_tasks.join_next().await {
         if let Ok(Err(e)) = result {
             stats.errors.fetch_add(1, Ordering::Relaxed);
+            if is_limit_failure(&format!("{e:#}")) {
+                stats.limited.fetch_add(1, Ordering::Relaxed);
+            }
             crate::out::note(format_args!("lodestone load: a bot room failed: {e:#}"));
         }
     }
@@ -247,6 +285,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         finished: stats.finished.load(Ordering::Relaxed),
         moves,
         errors: stats.errors.load(Ordering::Relaxed),
+        limited: stats.limited.load(Ordering::Relaxed),
         disconnects: stats.disconnects.load(Ordering::Relaxed),
         seconds,
         latency,
@@ -476,8 +515,13 @@ impl Slot {
                 let seen = p.conn.state.as_ref().map_or(0, |(v, _)| *v);
                 self.on_update(p, seen);
             }
-            ServerMessage::Error { id: Some(id), .. } if *id == pending.id => {
+            ServerMessage::Error {
+                id: Some(id), code, ..
+            } if *id == pending.id => {
                 self.stats.errors.fetch_add(1, Ordering::Relaxed);
+                if LIMIT_CODES.contains(code) {
+                    self.stats.limited.fetch_add(1, Ordering::Relaxed);
+                }
                 p.pending = None;
                 // Try again on the same state.
                 p.acted_at_version = 0;

@@ -494,8 +494,17 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         "lodestone load: {} concurrent {game} games, {mode}, {} s",
         args.games, args.duration
     ));
-    let report = runtime.block_on(load::run(config))?;
+    let report = match runtime.block_on(load::run(config)) {
+        Ok(report) => report,
+        Err(e) if load::is_limit_failure(&format!("{e:#}")) => {
+            return Err(Failure::Failed(format!("{e:#}\nhint: {}", load::LIMITS_HINT)));
+        }
+        Err(e) => return Err(e.into()),
+    };
     out::line(&report).or_else(out::unless_closed)?;
+    if report.limited > 0 {
+        out::note(format_args!("hint: {}", load::LIMITS_HINT));
+    }
     if report.errors > 0 || report.disconnects > 0 {
         return Err(Failure::Failed("the run had errors".into()));
     }

@@ -9,14 +9,19 @@ use std::process::{Command, Stdio};
 use lodestone_server::{Config, Limits, Server};
 
 async fn server() -> Server {
+    server_with(0, Limits::off()).await
+}
+
+/// A server with a message rate per connection and the given limits.
+async fn server_with(rate_limit: u32, limits: Limits) -> Server {
     let dir = std::env::temp_dir().join(format!("lodestone-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join(format!("{}.db", rand_name()));
     Server::start(Config {
         bind: SocketAddr::from(([127, 0, 0, 1], 0)),
         database: format!("sqlite://{}", db.display()),
-        rate_limit: 0,
-        limits: Limits::off(),
+        rate_limit,
+        limits,
         ..Config::default()
     })
     .await
@@ -231,5 +236,68 @@ async fn bot_and_load_end_quietly_on_a_closed_pipe() {
             (Some(0), "")
         );
     }
+    server.shutdown().await;
+}
+
+/// Runs `lodestone load` for a closed-loop Magneton run of `games` games.
+async fn load(url: String, games: &'static str) -> std::process::Output {
+    tokio::task::spawn_blocking(move || {
+        lodestone()
+            .args([
+                "load",
+                &url,
+                "--game",
+                "magneton",
+                "--games",
+                games,
+                "--duration",
+                "2",
+            ])
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap()
+}
+
+/// Issue 16: a load run against a server that keeps its public limits
+/// says, in one line, how to lift them, whether the refusals come during
+/// the run (the message rate) or stop it at once (the guest quota).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_says_how_to_lift_the_limits_it_runs_into() {
+    let hint =
+        "hint: the server refused requests for its limits: start it for a load test with --rate-limit 0";
+    let server = server_with(2, Limits::off()).await;
+    let out = load(format!("ws://{}", server.addr()), "2").await;
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("refused for the server's limits "), "{stdout}");
+    assert!(stderr.contains(hint), "{stderr}");
+    server.shutdown().await;
+
+    let server = server_with(
+        0,
+        Limits {
+            guests_per_hour: 1,
+            ..Limits::off()
+        },
+    )
+    .await;
+    let out = load(format!("ws://{}", server.addr()), "2").await;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("too-many-guests"), "{stderr}");
+    assert!(stderr.contains(hint), "{stderr}");
+    server.shutdown().await;
+
+    // Without limits, no hint.
+    let server = self::server().await;
+    let out = load(format!("ws://{}", server.addr()), "1").await;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("hint:"), "{stderr}");
     server.shutdown().await;
 }
