@@ -213,6 +213,34 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     assert!(answer.contains("\"server-full\""), "{answer}");
 }
 
+each_backend!(f2_behind_a_trusted_proxy_each_forwarded_address_counts_alone);
+/// F2 behind a reverse proxy: from an address given as a trusted proxy,
+/// `X-Forwarded-For` names the client, so two people behind one proxy each
+/// get their own place; from any other address the header is ignored.
+async fn f2_behind_a_trusted_proxy_each_forwarded_address_counts_alone() {
+    let proxied = |c: &mut lodestone_server::Config| {
+        c.limits.per_address = 1;
+        c.limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    };
+    let server = TestServer::start_with(proxied).await;
+    let (_ann, answer) = raw_upgrade(server.addr(), "X-Forwarded-For: 203.0.113.7\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 101"), "{answer}");
+    let (_bo, answer) = raw_upgrade(server.addr(), "X-Forwarded-For: 203.0.113.8\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 101"), "{answer}");
+    // A second connection of the first person is over its limit.
+    let (_, answer) = raw_upgrade(server.addr(), "X-Forwarded-For: 203.0.113.7\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    assert!(answer.contains("\"too-many-connections\""), "{answer}");
+
+    // Not trusted: the header is the client's word only, and the address
+    // of the socket counts.
+    let server = TestServer::start_with(|c| c.limits.per_address = 1).await;
+    let (_ann, answer) = raw_upgrade(server.addr(), "X-Forwarded-For: 203.0.113.7\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 101"), "{answer}");
+    let (_, answer) = raw_upgrade(server.addr(), "X-Forwarded-For: 203.0.113.8\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+}
+
 each_backend!(f2_new_connections_per_address_are_rate_limited);
 /// F2: new connections per address per minute are capped.
 async fn f2_new_connections_per_address_are_rate_limited() {
