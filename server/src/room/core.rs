@@ -168,10 +168,7 @@ impl RoomCore {
     }
 
     pub(super) fn seat_of(&self, guest: &str) -> Option<Seat> {
-        self.seats
-            .iter()
-            .position(|p| p.as_ref().is_some_and(|p| p.id == guest))
-            .map(|i| Seat(i as u8))
+        seat_of(&self.seats, guest)
     }
 
     pub(super) fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
@@ -502,4 +499,12 @@ impl RoomCore {
         }
         events
     }
+}
+
+/// The seat `guest` holds among `seats`.
+pub(super) fn seat_of(seats: &[Option<Player>], guest: &str) -> Option<Seat> {
+    seats
+        .iter()
+        .position(|p| p.as_ref().is_some_and(|p| p.id == guest))
+        .map(|i| Seat(i as u8))
 }

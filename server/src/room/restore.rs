@@ -3,9 +3,9 @@
 //! store refused a change, the room task undoes it).
 
 use lodestone_protocol::RoomStatus;
-use lodestone_rules::{AnyEvents, AnyGame, Seat};
+use lodestone_rules::{AnyEvents, AnyGame};
 
-use super::core::{Logged, Player, RoomCore};
+use super::core::{Logged, Player, RoomCore, seat_of};
 use super::event::{Recorded, RoomEvent};
 use crate::secrets::{self, Secrets};
 
@@ -136,11 +136,7 @@ impl RoomCore {
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;
         for w in self.watchers.values_mut() {
-            w.seat = self
-                .seats
-                .iter()
-                .position(|p| p.as_ref().is_some_and(|p| p.id == w.guest))
-                .map(|i| Seat(i as u8));
+            w.seat = seat_of(&self.seats, &w.guest);
         }
     }
 }
