@@ -405,9 +405,11 @@ mod tests {
         let app = server.app().clone();
         // Created now: a room created at time 0 would have expired long ago.
         let now = app.clock.now_ms();
-        let (core, events) = RoomCore::create("r1".into(), "magneton", &BTreeMap::new(), true, now).unwrap();
+        let secrets = Box::new(crate::secrets::OsSecrets);
+        let (core, events) =
+            RoomCore::create("r1".into(), "magneton", &BTreeMap::new(), true, now, secrets).unwrap();
         app.store.write(crate::room::ops("r1", &events)).await.unwrap();
-        let room = spawn_room(core, &app);
+        let room = spawn_room(core, &app.rooms);
         let mut ann = Person::new(&app, "Ann").await;
         let join = RoomRequest::Join {
             seat: Some(SeatRef::Index(0)),

@@ -7,16 +7,17 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::Router;
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use lodestone_protocol::{Code, GameInfo, codes, error};
 
 use crate::app::App;
-use crate::limits::Refusal;
+use crate::metrics::Refusal;
 use crate::secrets;
 
 /// The address a request comes from (behind a trusted proxy, the one it
@@ -34,7 +35,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
-        .route("/ws", get(crate::ws::upgrade))
+        .route("/ws", get(ws_upgrade))
         .route("/api/games", get(games))
         .route("/api/rooms", get(rooms))
         .route("/api/rooms/{id}/record", get(record))
@@ -82,7 +83,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
 /// the reason when it cannot (the storage writer stopped or does not
 /// answer), so a supervisor restarts it.
 async fn healthz(State(app): State<Arc<App>>) -> Response {
-    match crate::health::storage(&app).await {
+    match crate::health::storage(&app.store).await {
         Ok(()) => "ok\n".into_response(),
         Err(reason) => (StatusCode::SERVICE_UNAVAILABLE, format!("storage: {reason}\n")).into_response(),
     }
@@ -99,7 +100,7 @@ async fn readyz(State(app): State<Arc<App>>) -> Response {
     if app.admission.nearly_full() {
         return not_ready("at the connection limit".into());
     }
-    match crate::health::storage(&app).await {
+    match crate::health::storage(&app.store).await {
         Ok(()) => "ready\n".into_response(),
         Err(reason) => not_ready(format!("storage: {reason}")),
     }
@@ -113,6 +114,43 @@ async fn metrics(State(app): State<Arc<App>>) -> Response {
         app.metrics.render(app.lobby.counts()),
     )
         .into_response()
+}
+
+/// `GET /ws`: checks the page's origin (a browser's `Origin` header; other
+/// clients send none) and, behind a proxy, the client's connection count,
+/// then upgrades.
+async fn ws_upgrade(
+    ws: WebSocketUpgrade,
+    State(app): State<Arc<App>>,
+    Extension(client): Extension<ClientAddr>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        if !origin
+            .to_str()
+            .is_ok_and(|o| app.admission.origin_allowed(o, host))
+        {
+            app.metrics.refused(Refusal::Origin);
+            return json_error(
+                StatusCode::FORBIDDEN,
+                codes::ORIGIN_NOT_ALLOWED,
+                "pages of this origin may not connect to this server",
+            );
+        }
+    }
+    let slot = match app.admission.proxied_socket(client.peer, client.ip) {
+        Ok(slot) => slot,
+        Err(reason) => {
+            app.metrics.refused(reason);
+            return json_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                codes::TOO_MANY_CONNECTIONS,
+                "this address has as many connections open as it may",
+            );
+        }
+    };
+    crate::ws::accept(ws, app, client.ip, slot)
 }
 
 pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {

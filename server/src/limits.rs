@@ -19,6 +19,8 @@ use governor::state::keyed::HashMapStateStore;
 use governor::{Quota, RateLimiter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::metrics::{GaugeGuard, Metrics, Refusal};
+
 /// The limits a server enforces. `Limits::default()` suits a public
 /// server; `Limits::off()` lifts every one (tests, load runs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,64 +211,6 @@ pub fn fit_to_files(max: usize, files: u64) -> usize {
     }
 }
 
-/// Why a connection, request or message was refused: the `reason` label
-/// of `lodestone_refusals_total`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Refusal {
-    MaxConnections,
-    PerAddress,
-    ConnectRate,
-    RequestRate,
-    Origin,
-    IdleTimeout,
-    WriteTimeout,
-    SlowClient,
-    MessageRate,
-    RoomsPerGuest,
-    RoomsPerAddress,
-    WatchLimit,
-    GuestsPerHour,
-    BadUtf8,
-}
-
-impl Refusal {
-    pub const ALL: [Refusal; 14] = [
-        Refusal::MaxConnections,
-        Refusal::PerAddress,
-        Refusal::ConnectRate,
-        Refusal::RequestRate,
-        Refusal::Origin,
-        Refusal::IdleTimeout,
-        Refusal::WriteTimeout,
-        Refusal::SlowClient,
-        Refusal::MessageRate,
-        Refusal::RoomsPerGuest,
-        Refusal::RoomsPerAddress,
-        Refusal::WatchLimit,
-        Refusal::GuestsPerHour,
-        Refusal::BadUtf8,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Refusal::MaxConnections => "max_connections",
-            Refusal::PerAddress => "per_address",
-            Refusal::ConnectRate => "connect_rate",
-            Refusal::RequestRate => "request_rate",
-            Refusal::Origin => "origin",
-            Refusal::IdleTimeout => "idle_timeout",
-            Refusal::WriteTimeout => "write_timeout",
-            Refusal::SlowClient => "slow_client",
-            Refusal::MessageRate => "message_rate",
-            Refusal::RoomsPerGuest => "rooms_per_guest",
-            Refusal::RoomsPerAddress => "rooms_per_address",
-            Refusal::WatchLimit => "watch_limit",
-            Refusal::GuestsPerHour => "guests_per_hour",
-            Refusal::BadUtf8 => "bad_utf8",
-        }
-    }
-}
-
 /// Counts per address, bounded by `limit` (0: no limit). A taken place
 /// is given back when its [`Slot`] drops; an address with no places left
 /// is forgotten, so the map holds only addresses with something open.
@@ -370,7 +314,7 @@ impl AddressRate {
 pub struct Ticket {
     _permit: Option<OwnedSemaphorePermit>,
     _slot: Option<Slot>,
-    _gauge: crate::metrics::GaugeGuard,
+    _gauge: GaugeGuard,
 }
 
 /// The admission state of a server.
@@ -405,7 +349,7 @@ impl Admission {
     }
 
     /// Admits a new TCP connection from `peer`, or says why not.
-    pub fn admit(&self, peer: IpAddr, metrics: &crate::metrics::Metrics) -> Result<Ticket, Refusal> {
+    pub fn admit(&self, peer: IpAddr, metrics: &Metrics) -> Result<Ticket, Refusal> {
         let permit = match &self.total {
             None => None,
             Some(total) => Some(

@@ -10,12 +10,68 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use metrics::{Counter, Gauge, Histogram, HistogramFn, Key, KeyName, Label, Metadata, Recorder, Unit};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
 
-use crate::limits::Refusal;
-
 /// Bucket bounds of the commit latency histogram, in seconds.
 const COMMIT_BUCKETS: &[f64] = &[
     0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0,
 ];
+
+/// Why a connection, request or message was refused: the `reason` label
+/// of `lodestone_refusals_total`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    MaxConnections,
+    PerAddress,
+    ConnectRate,
+    RequestRate,
+    Origin,
+    IdleTimeout,
+    WriteTimeout,
+    SlowClient,
+    MessageRate,
+    RoomsPerGuest,
+    RoomsPerAddress,
+    WatchLimit,
+    GuestsPerHour,
+    BadUtf8,
+}
+
+impl Refusal {
+    pub const ALL: [Refusal; 14] = [
+        Refusal::MaxConnections,
+        Refusal::PerAddress,
+        Refusal::ConnectRate,
+        Refusal::RequestRate,
+        Refusal::Origin,
+        Refusal::IdleTimeout,
+        Refusal::WriteTimeout,
+        Refusal::SlowClient,
+        Refusal::MessageRate,
+        Refusal::RoomsPerGuest,
+        Refusal::RoomsPerAddress,
+        Refusal::WatchLimit,
+        Refusal::GuestsPerHour,
+        Refusal::BadUtf8,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Refusal::MaxConnections => "max_connections",
+            Refusal::PerAddress => "per_address",
+            Refusal::ConnectRate => "connect_rate",
+            Refusal::RequestRate => "request_rate",
+            Refusal::Origin => "origin",
+            Refusal::IdleTimeout => "idle_timeout",
+            Refusal::WriteTimeout => "write_timeout",
+            Refusal::SlowClient => "slow_client",
+            Refusal::MessageRate => "message_rate",
+            Refusal::RoomsPerGuest => "rooms_per_guest",
+            Refusal::RoomsPerAddress => "rooms_per_address",
+            Refusal::WatchLimit => "watch_limit",
+            Refusal::GuestsPerHour => "guests_per_hour",
+            Refusal::BadUtf8 => "bad_utf8",
+        }
+    }
+}
 
 /// The server's metrics.
 pub struct Metrics {

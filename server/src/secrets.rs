@@ -1,6 +1,10 @@
 //! Tokens, salts, seeds and commitments: the server's randomness and
 //! hashing, in one place.
 //!
+//! - A room core draws its secrets (invite, seed, salts) through the
+//!   [`Secrets`] trait, so the server gives it the operating system's
+//!   generator ([`OsSecrets`]) and a test a seeded one: a room core test is
+//!   deterministic.
 //! - A guest token is 256 random bits (hex); only its SHA-256 is stored.
 //! - A secret action (a Magnet setup, a Magnetism magnet square) is
 //!   committed to with a fresh 128-bit salt (hex); the salt is revealed
@@ -14,9 +18,72 @@ pub use lodestone_protocol::{commitment, sha256_hex};
 
 /// `n` random bytes from the operating system's generator, as hex.
 fn random_hex(n: usize) -> String {
+    hex_from(&mut rand::rng(), n)
+}
+
+/// `n` bytes of `rng`, as hex.
+fn hex_from(rng: &mut impl Rng, n: usize) -> String {
     let mut bytes = vec![0u8; n];
-    rand::rng().fill_bytes(&mut bytes);
+    rng.fill_bytes(&mut bytes);
     hex::encode(bytes)
+}
+
+/// Where a room's secrets come from: the invite code of a private room,
+/// the seed of its chance draws and the salts of its commitments.
+pub trait Secrets: Send + Sync + std::fmt::Debug {
+    /// A new invite code (128 bits, hex).
+    fn invite(&mut self) -> String;
+    /// A new seed (256 bits, hex), secret until the game ends.
+    fn seed(&mut self) -> String;
+    /// A new commitment salt (128 bits, hex).
+    fn salt(&mut self) -> String;
+}
+
+/// The server's secrets: the operating system's generator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OsSecrets;
+
+impl Secrets for OsSecrets {
+    fn invite(&mut self) -> String {
+        new_invite()
+    }
+
+    fn seed(&mut self) -> String {
+        new_seed()
+    }
+
+    fn salt(&mut self) -> String {
+        new_salt()
+    }
+}
+
+/// Secrets from a seeded generator, for tests: the same seed gives the same
+/// secrets in the same order.
+#[cfg(test)]
+#[derive(Clone, Debug)]
+pub struct SeededSecrets(rand::rngs::SmallRng);
+
+#[cfg(test)]
+impl SeededSecrets {
+    pub fn new(seed: u64) -> SeededSecrets {
+        use rand::SeedableRng;
+        SeededSecrets(rand::rngs::SmallRng::seed_from_u64(seed))
+    }
+}
+
+#[cfg(test)]
+impl Secrets for SeededSecrets {
+    fn invite(&mut self) -> String {
+        hex_from(&mut self.0, 16)
+    }
+
+    fn seed(&mut self) -> String {
+        hex_from(&mut self.0, 32)
+    }
+
+    fn salt(&mut self) -> String {
+        hex_from(&mut self.0, 16)
+    }
 }
 
 /// A new guest token (256 bits).
@@ -56,6 +123,9 @@ mod tests {
     #[test]
     fn sizes_and_known_digests() {
         assert_eq!(new_token().len(), 64);
+        let (mut a, mut b) = (SeededSecrets::new(1), SeededSecrets::new(1));
+        assert_eq!((a.seed(), a.salt()), (b.seed(), b.salt()));
+        assert_eq!(a.invite().len(), OsSecrets.invite().len());
         assert_eq!(new_salt().len(), 32);
         assert_eq!(new_seed().len(), 64);
         assert_ne!(new_token(), new_token());

@@ -18,7 +18,8 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::app::App;
-use crate::limits::{Refusal, Ticket};
+use crate::limits::Ticket;
+use crate::metrics::Refusal;
 
 /// Serves `router` on `listener` until shutdown.
 pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {

@@ -9,10 +9,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Extension;
-use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
-use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use futures_util::SinkExt;
 use lodestone_protocol::{
@@ -23,11 +20,10 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, Sleep};
 
 use crate::app::App;
-use crate::http::{ClientAddr, json_error};
-use crate::limits::{Refusal, Slot};
-use crate::lobby::Opener;
-use crate::room::{Outbox, Player, RoomCore, RoomRequest, spawn_room};
-use crate::secrets;
+use crate::limits::Slot;
+use crate::metrics::Refusal;
+use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, spawn_room};
+use crate::secrets::{self, OsSecrets};
 use crate::store::Op;
 
 /// Frames larger than this close the connection (the WebSocket layer's
@@ -48,40 +44,9 @@ const MAX_ID_PEEK_BYTES: usize = 1024;
 /// How long the goodbye (`bye` and the close frame) may take.
 const GOODBYE: Duration = Duration::from_secs(2);
 
-/// `GET /ws`: checks the page's origin (a browser's `Origin` header; other
-/// clients send none) and, behind a proxy, the client's connection count,
-/// then upgrades.
-pub async fn upgrade(
-    ws: WebSocketUpgrade,
-    State(app): State<Arc<App>>,
-    Extension(client): Extension<ClientAddr>,
-    headers: HeaderMap,
-) -> Response {
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        if !origin
-            .to_str()
-            .is_ok_and(|o| app.admission.origin_allowed(o, host))
-        {
-            app.metrics.refused(Refusal::Origin);
-            return json_error(
-                StatusCode::FORBIDDEN,
-                codes::ORIGIN_NOT_ALLOWED,
-                "pages of this origin may not connect to this server",
-            );
-        }
-    }
-    let slot = match app.admission.proxied_socket(client.peer, client.ip) {
-        Ok(slot) => slot,
-        Err(reason) => {
-            app.metrics.refused(reason);
-            return json_error(
-                StatusCode::TOO_MANY_REQUESTS,
-                codes::TOO_MANY_CONNECTIONS,
-                "this address has as many connections open as it may",
-            );
-        }
-    };
+/// Upgrades a request `http.rs` has admitted to a WebSocket connection of
+/// `client`, served by one task.
+pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<Slot>) -> Response {
     // Small buffers: game messages are small, and most connections are
     // idle most of the time (tungstenite's defaults are 128 KiB each).
     ws.max_message_size(MAX_FRAME_BYTES)
@@ -90,7 +55,7 @@ pub async fn upgrade(
         .write_buffer_size(0)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app, client.ip, slot))
+            tasks.track_future(connection(socket, app, client, slot))
         })
 }
 
@@ -624,12 +589,18 @@ impl Session {
                 public,
             } => {
                 let room_id = uuid::Uuid::new_v4().to_string();
-                let (core, events) =
-                    match RoomCore::create(room_id.clone(), &game, &options, public, self.app.clock.now_ms())
-                    {
-                        Ok(created) => created,
-                        Err(r) => return self.fail(id, r.code, r.message),
-                    };
+                let now = self.app.clock.now_ms();
+                let (core, events) = match RoomCore::create(
+                    room_id.clone(),
+                    &game,
+                    &options,
+                    public,
+                    now,
+                    Box::new(OsSecrets),
+                ) {
+                    Ok(created) => created,
+                    Err(r) => return self.fail(id, r.code, r.message),
+                };
                 let limits = &self.app.config.limits;
                 let opener = Opener {
                     guest: player.id.clone(),
@@ -670,7 +641,7 @@ impl Session {
                     );
                 }
                 let invite = core.invite().map(str::to_string);
-                spawn_room(core, &self.app);
+                spawn_room(core, &self.app.rooms);
                 return self.reply(ServerMessage::Ack {
                     id,
                     room: Some(room_id),

@@ -67,7 +67,7 @@ function hello() {
 async function sayHello() {
   const name = storedName();
   const token = localStorage.getItem(TOKEN_KEY);
-  /** @type {Message} */
+  /** @type {import('./protocol.js').MessageOf<'welcome'>} */
   let welcome;
   try {
     welcome = await session.connection.request(

@@ -17,8 +17,24 @@ export const PROTOCOL = 1;
  * @typedef {import('./wire.js').OptionInfo} OptionInfo
  * @typedef {import('./wire.js').GameInfo} GameInfo
  * @typedef {import('./wire.js').Code} Code
- * @typedef {{type: string, id?: number | string | null, [field: string]: any}} Message
+ * @typedef {import('./wire.js').ClientMessage} ClientMessage
+ * @typedef {import('./wire.js').ServerMessage} Message a message from the server
+ * @typedef {ClientMessage extends infer M ? M extends ClientMessage ? Omit<M, 'id'> : never : never} Request a client message without its id, which `request` adds
  * @typedef {'connecting' | 'open' | 'reconnecting'} Status
+ */
+
+/**
+ * The server's message of one type.
+ * @template {Message['type']} T
+ * @typedef {Extract<Message, {type: T}>} MessageOf
+ */
+
+/**
+ * The reply to a request of type `T` (docs/protocol.md): `welcome` to
+ * `hello`, `rooms` to `list_rooms`, `pong` to `ping`, `ack` to the rest
+ * (a refusal rejects with a ServerError instead).
+ * @template {Request['type']} T
+ * @typedef {T extends 'hello' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : MessageOf<'ack'>} ReplyTo
  */
 
 /** A request the server refused, or one that could not be sent. */
@@ -110,7 +126,7 @@ export class Connection {
       console.warn('unreadable message from the server', data);
       return;
     }
-    const id = typeof message.id === 'number' ? message.id : null;
+    const id = 'id' in message && typeof message.id === 'number' ? message.id : null;
     const waiting = id === null ? undefined : this.pending.get(id);
     if (waiting && message.type !== 'update' && message.type !== 'bye') {
       this.pending.delete(/** @type {number} */ (id));
@@ -159,8 +175,9 @@ export class Connection {
   /**
    * Sends a request with a fresh id and resolves with its reply; rejects
    * with a ServerError when the server refuses it or the connection drops.
-   * @param {Message} message
-   * @returns {Promise<Message>}
+   * @template {Request} R
+   * @param {R} message
+   * @returns {Promise<ReplyTo<R['type']>>}
    */
   request(message) {
     const socket = this.socket;
@@ -169,7 +186,8 @@ export class Connection {
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      // The server answers each request with its reply type (ReplyTo).
+      this.pending.set(id, { resolve: /** @type {(m: Message) => void} */ (resolve), reject });
       socket.send(JSON.stringify({ ...message, id }));
     });
   }

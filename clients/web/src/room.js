@@ -247,7 +247,7 @@ export function roomView(session, roomId, invite) {
     if (event.key === 'Escape') closeConfirm();
   });
 
-  /** @param {import('./protocol.js').Message} message */
+  /** @param {import('./protocol.js').Request} message */
   async function send(message) {
     try {
       await session.connection.request(message);

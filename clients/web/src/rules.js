@@ -36,6 +36,7 @@ const MAGMA_CORNERS = /** @type {Record<string, string>} */ ({ d10: 'red', j10: 
 /**
  * A Magma `board` JSON for a diagram.
  * @param {Record<string, string>} pieces colour by cell
+ * @returns {import('./wire.js').MagmaBoard}
  */
 function magmaBoard(pieces) {
   const cells = [];
@@ -48,10 +49,13 @@ function magmaBoard(pieces) {
   return {
     board: 'zigzag',
     cells,
+    slots: [],
+    slot: 0,
     seats: [],
     passes: 0,
     turns: 0,
     phase: { kind: 'turn', may_propose_end: true },
+    clock: null,
     scores: [],
   };
 }

@@ -1,20 +1,27 @@
-//! Rooms: the logic (`core`, no I/O), what happens to a room as events
-//! (`event`) and how they are stored (`stored`), and the task that runs one
-//! room as the single writer of its game (`task`).
+//! Rooms. `core` (a room's transitions, no I/O), `view` (what each viewer
+//! is shown, from `&self`), `record` (game records) and `restore` (a room
+//! rebuilt from its events or from a checkpoint) are the room as a value;
+//! `event` is what happens to it and `stored` how that is stored. The task
+//! (`task`) runs one room as the single writer of its game, in a narrow
+//! environment ([`RoomEnv`]), with a `broadcast`er that knows what each
+//! audience was last sent; `handle` is the way to it and `lobby` lists the
+//! rooms in memory. This file only names what the rest of the server uses.
 
+mod broadcast;
 mod core;
 mod event;
+mod handle;
+mod lobby;
+mod record;
+mod restore;
 mod stored;
 mod task;
+#[cfg(test)]
+mod tests;
+mod view;
 
 pub use self::core::{Player, RoomCore};
-pub use self::event::Recorded;
-pub use self::stored::{by_room, from_row};
-pub use task::{Outbox, RoomHandle, RoomRequest, encode, spawn_room};
-
-use crate::store::Op;
-
-/// What storing the events of room `room` takes.
-pub fn ops(room: &str, events: &[Recorded]) -> Vec<Op> {
-    stored::to_ops(room, events)
-}
+pub use handle::{Outbox, RoomHandle, RoomRequest, encode};
+pub use lobby::{Lobby, Opener};
+pub use stored::{by_room, from_row, to_ops as ops};
+pub use task::{RoomEnv, spawn_room};

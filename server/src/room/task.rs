@@ -1,170 +1,77 @@
 //! The task that runs one room: the single writer of its game. It takes
 //! requests one at a time, lets the core decide, stores the events before
-//! anyone hears of them, then answers and sends every watcher its own view.
+//! anyone hears of them, then answers and has the broadcaster send every
+//! watcher its own view. It sees of the server only its [`RoomEnv`].
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
-use lodestone_protocol::{RequestId, RoomStatus, SeatRef, ServerMessage, codes, error};
-use tokio::sync::{mpsc, oneshot};
+use lodestone_protocol::{RequestId, RoomStatus, ServerMessage, codes, error};
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
-use super::core::{ConnId, Player, Refusal, RoomCore};
+use super::broadcast::Broadcaster;
+use super::core::{Player, Refusal, RoomCore};
 use super::event::Recorded;
-use crate::app::App;
+use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, encode};
+use super::lobby::Lobby;
+use super::stored;
+use crate::clock::Clock;
+use crate::store::{Store, StoreError};
 
-/// Where a room sends one connection's messages. The queue is bounded: a
-/// client that does not keep up is disconnected rather than slowing the
-/// room (it reconnects and gets the current state).
+/// What a room task needs of the server, and nothing more: where to store,
+/// the lobby to keep its summary in, the time, the moves counter, and the
+/// server's shutdown token and task tracker.
 #[derive(Clone, Debug)]
-pub struct Outbox {
-    pub conn: ConnId,
-    pub tx: mpsc::Sender<Utf8Bytes>,
-    /// Cancelled to close the connection.
-    pub close: CancellationToken,
-}
-
-impl Outbox {
-    /// Queues `text`; a full or closed queue closes the connection and
-    /// returns false.
-    pub fn send(&self, text: Utf8Bytes) -> bool {
-        if self.tx.try_send(text).is_ok() {
-            true
-        } else {
-            self.close.cancel();
-            false
-        }
-    }
-
-    pub fn send_message(&self, message: &ServerMessage) -> bool {
-        self.send(encode(message))
-    }
-}
-
-/// Serialises a server message once.
-pub fn encode(message: &ServerMessage) -> Utf8Bytes {
-    Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialise"))
-}
-
-/// What a connection asks of a room.
-#[derive(Clone, Debug)]
-pub enum RoomRequest {
-    Join {
-        seat: Option<SeatRef>,
-        invite: Option<String>,
-    },
-    Leave,
-    Start,
-    Watch {
-        invite: Option<String>,
-    },
-    Unwatch,
-    Act {
-        action: String,
-    },
-}
-
-#[derive(Debug)]
-enum RoomMsg {
-    Request {
-        player: Player,
-        outbox: Outbox,
-        id: RequestId,
-        request: RoomRequest,
-    },
-    Disconnect {
-        conn: ConnId,
-    },
-    Record {
-        guest: Option<String>,
-        invite: Option<String>,
-        reply: oneshot::Sender<Result<String, Refusal>>,
-    },
-}
-
-/// The way to a room's task.
-#[derive(Clone, Debug)]
-pub struct RoomHandle {
-    tx: mpsc::Sender<RoomMsg>,
-}
-
-/// The room's task has stopped (it was evicted; load it again).
-#[derive(Debug)]
-pub struct RoomGone;
-
-impl RoomHandle {
-    pub async fn request(
-        &self,
-        player: Player,
-        outbox: Outbox,
-        id: RequestId,
-        request: RoomRequest,
-    ) -> Result<(), RoomGone> {
-        self.tx
-            .send(RoomMsg::Request {
-                player,
-                outbox,
-                id,
-                request,
-            })
-            .await
-            .map_err(|_| RoomGone)
-    }
-
-    pub async fn disconnect(&self, conn: ConnId) {
-        // A stopped room has no watchers left to tell.
-        let _ = self.tx.send(RoomMsg::Disconnect { conn }).await;
-    }
-
-    pub async fn record(
-        &self,
-        guest: Option<String>,
-        invite: Option<String>,
-    ) -> Result<Result<String, Refusal>, RoomGone> {
-        let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(RoomMsg::Record { guest, invite, reply })
-            .await
-            .map_err(|_| RoomGone)?;
-        answer.await.map_err(|_| RoomGone)
-    }
+pub struct RoomEnv {
+    pub store: Store,
+    pub lobby: Arc<Lobby>,
+    pub clock: Clock,
+    /// `lodestone_moves_total`.
+    pub moves: metrics::Counter,
+    /// Cancelled on shutdown: the room stops after the store it waits for.
+    pub shutdown: CancellationToken,
+    /// Where room tasks run, so shutdown can wait for them.
+    pub tasks: TaskTracker,
+    /// An open room nobody starts within this many milliseconds expires.
+    pub expire_open_after: Option<u64>,
 }
 
 /// Starts the task of `core` and registers it in the lobby.
-pub fn spawn_room(core: RoomCore, app: &Arc<App>) -> RoomHandle {
+pub fn spawn_room(core: RoomCore, env: &Arc<RoomEnv>) -> RoomHandle {
     let (tx, rx) = mpsc::channel(1024);
     let handle = RoomHandle { tx };
-    app.lobby.insert(handle.clone(), &core);
+    env.lobby.insert(handle.clone(), &core);
     let task = RoomTask {
         core,
         rx,
-        app: app.clone(),
-        outboxes: HashMap::new(),
+        env: env.clone(),
+        broadcaster: Broadcaster::default(),
     };
-    app.tasks.spawn(task.run());
+    env.tasks.spawn(task.run());
     handle
 }
 
 struct RoomTask {
     core: RoomCore,
     rx: mpsc::Receiver<RoomMsg>,
-    app: Arc<App>,
-    outboxes: HashMap<ConnId, Outbox>,
+    env: Arc<RoomEnv>,
+    broadcaster: Broadcaster,
 }
 
 impl RoomTask {
     async fn run(mut self) {
         loop {
-            let ttl = self.app.config.expire_open_after;
+            let ttl = self.env.expire_open_after;
             let deadline = self
                 .core
                 .deadline()
                 .or_else(|| self.core.expires_at(ttl))
-                .map(|ms| self.app.clock.instant_at(ms));
+                .map(|ms| self.env.clock.instant_at(ms));
             tokio::select! {
                 biased;
-                _ = self.app.shutdown.cancelled() => break,
+                _ = self.env.shutdown.cancelled() => break,
                 msg = self.rx.recv() => match msg {
                     Some(msg) => self.handle(msg).await,
                     None => break,
@@ -176,7 +83,7 @@ impl RoomTask {
                 // Nobody is left to watch a finished game, or the room has
                 // expired: free its memory. Requests already queued are
                 // still answered.
-                self.app.lobby.remove(self.core.id());
+                self.env.lobby.remove(self.core.id());
                 self.rx.close();
                 while let Some(msg) = self.rx.recv().await {
                     self.handle(msg).await;
@@ -195,7 +102,7 @@ impl RoomTask {
                 request,
             } => self.request(player, outbox, id, request).await,
             RoomMsg::Disconnect { conn } => {
-                self.outboxes.remove(&conn);
+                self.broadcaster.remove(conn);
                 if self.core.unwatch(conn) {
                     self.broadcast();
                 }
@@ -207,7 +114,7 @@ impl RoomTask {
     }
 
     async fn request(&mut self, player: Player, outbox: Outbox, id: RequestId, request: RoomRequest) {
-        let now = self.app.clock.now_ms();
+        let now = self.env.clock.now_ms();
         let version = self.core.version();
         let connected = self.core.connected_seats();
         let checkpoint = self.core.checkpoint();
@@ -224,23 +131,28 @@ impl RoomTask {
             RoomRequest::Join { seat, invite } => self
                 .core
                 .join(conn, &player, seat.as_ref(), invite.as_deref(), now)
-                .map(|(seat, events)| (events, ack(Some(seat.0), None))),
-            RoomRequest::Leave => self
-                .core
-                .leave(&player, now)
-                .map(|events| (events, ack(None, None))),
+                .map(|(seat, events)| {
+                    // The new watcher has none of the log yet.
+                    self.broadcaster.forget(Some(seat));
+                    (events, ack(Some(seat.0), None))
+                }),
+            RoomRequest::Leave => self.core.leave(&player, now).map(|events| {
+                // The leaver's connections now watch as spectators.
+                self.broadcaster.forget(None);
+                (events, ack(None, None))
+            }),
             RoomRequest::Start => self
                 .core
                 .start(&player, now)
                 .map(|events| (events, ack(None, None))),
-            RoomRequest::Watch { invite } => self
-                .core
-                .watch(conn, &player, invite.as_deref())
-                .map(|seat| (Vec::new(), ack(seat.map(|s| s.0), None))),
+            RoomRequest::Watch { invite } => self.core.watch(conn, &player, invite.as_deref()).map(|seat| {
+                self.broadcaster.forget(seat);
+                (Vec::new(), ack(seat.map(|s| s.0), None))
+            }),
             RoomRequest::Unwatch => {
                 if self.core.is_watching(conn) {
                     self.core.unwatch(conn);
-                    self.outboxes.remove(&conn);
+                    self.broadcaster.remove(conn);
                     Ok((Vec::new(), ack(None, None)))
                 } else {
                     Err(Refusal::new(
@@ -272,16 +184,16 @@ impl RoomTask {
             return;
         }
         if matches!(request, RoomRequest::Act { .. }) {
-            self.app.metrics.moves.increment(1);
+            self.env.moves.increment(1);
         }
         outbox.send_message(&ack);
         let watching = self.core.is_watching(conn);
         if watching {
-            self.outboxes.insert(conn, outbox.clone());
+            self.broadcaster.add(outbox.clone());
         }
         if self.core.version() != version {
             self.broadcast();
-            self.app.lobby.update(&self.core);
+            self.env.lobby.update(&self.core);
         } else if self.core.connected_seats() != connected {
             // Only who is connected changed: the same version again.
             self.broadcast();
@@ -300,14 +212,14 @@ impl RoomTask {
 
     /// Stores the events of a change.
     /// (The store times the commit and `/metrics` reads its queue.)
-    async fn store(&self, events: &[Recorded]) -> Result<(), crate::store::StoreError> {
-        self.app.store.write(super::ops(self.core.id(), events)).await
+    async fn store(&self, events: &[Recorded]) -> Result<(), StoreError> {
+        self.env.store.write(stored::to_ops(self.core.id(), events)).await
     }
 
     async fn on_timer(&mut self) {
         let checkpoint = self.core.checkpoint();
-        let now = self.app.clock.now_ms();
-        let events = match self.core.expire(now, self.app.config.expire_open_after) {
+        let now = self.env.clock.now_ms();
+        let events = match self.core.expire(now, self.env.expire_open_after) {
             Some(events) => events,
             None => match self.core.fire_timer(now) {
                 Some(events) => events,
@@ -326,45 +238,26 @@ impl RoomTask {
             tracing::info!(room = %self.core.id(), "an open room expired");
             return;
         }
-        self.app.metrics.moves.increment(1);
+        self.env.moves.increment(1);
         self.broadcast();
-        self.app.lobby.update(&self.core);
+        self.env.lobby.update(&self.core);
     }
 
     fn update_text(&self, viewer: Option<lodestone_rules::Seat>) -> Utf8Bytes {
         encode(&ServerMessage::Update {
             room: self.core.id().to_string(),
             version: self.core.version(),
-            state: Box::new(self.core.state_for(viewer, self.app.clock.now_ms())),
+            state: Box::new(self.core.state_for(viewer, self.env.clock.now_ms())),
         })
     }
 
-    /// Sends every watcher the room as it may see it: one rendering per
-    /// distinct viewer. Watchers whose queue is full are dropped.
+    /// Sends every watcher the room as it may see it; watchers whose
+    /// queue is full are dropped (and the others told if a seat's presence
+    /// changed).
     fn broadcast(&mut self) {
-        let mut dropped = Vec::new();
-        let now = self.app.clock.now_ms();
-        // When the game hides nothing now, its view is built once.
-        let shared = (!self.core.views_differ()
-            && self.core.status() != lodestone_protocol::RoomStatus::Open)
-            .then(|| self.core.view_parts(None));
-        for (viewer, conns) in self.core.audiences() {
-            let state = self.core.broadcast_state_for(viewer, now, shared.as_ref());
-            let text = encode(&ServerMessage::Update {
-                room: self.core.id().to_string(),
-                version: self.core.version(),
-                state: Box::new(state),
-            });
-            for conn in conns {
-                let delivered = self.outboxes.get(&conn).is_some_and(|o| o.send(text.clone()));
-                if !delivered {
-                    dropped.push(conn);
-                }
-            }
-        }
+        let dropped = self.broadcaster.send(&self.core, self.env.clock.now_ms());
         let mut changed = false;
         for conn in dropped {
-            self.outboxes.remove(&conn);
             changed |= self.core.unwatch(conn);
         }
         if changed {

@@ -71,7 +71,7 @@ export function createBoard(game) {
  * A small picture of a position for the rules panel, drawn by the game's
  * own board code from a `board` JSON like the server's; not interactive.
  * @param {string} game
- * @param {any} board the game's `board` JSON (docs/protocol.md)
+ * @param {import('../wire.js').Board} board the game's `board` JSON (docs/protocol.md)
  * @param {string} caption what the picture shows, in words (also its accessible name)
  * @param {DiagramMarks} [marks]
  */

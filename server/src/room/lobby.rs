@@ -9,9 +9,9 @@ use std::sync::Mutex;
 
 use lodestone_protocol::{RoomStatus, RoomSummary};
 
-use crate::limits::Refusal;
-use crate::metrics::RoomCounts;
-use crate::room::{RoomCore, RoomHandle};
+use super::core::RoomCore;
+use super::handle::RoomHandle;
+use crate::metrics::{Refusal, RoomCounts};
 
 #[derive(Debug)]
 struct Entry {

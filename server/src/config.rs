@@ -1,0 +1,58 @@
+//! How the server runs: the configuration `main.rs` reads from flags and
+//! tests fill in.
+
+use std::net::SocketAddr;
+
+use crate::limits::Limits;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on; port 0 picks a free port.
+    pub bind: SocketAddr,
+    /// `sqlite://PATH` or a plain path (created if missing),
+    /// `sqlite::memory:` (nothing kept), or `postgres://USER@HOST/DB`.
+    pub database: String,
+    /// Connections to PostgreSQL (SQLite keeps a few of its own).
+    pub db_connections: u32,
+    /// An open room that nobody starts within this many milliseconds of
+    /// its creation expires; `None`: never.
+    pub expire_open_after: Option<u64>,
+    /// Messages a connection may send per second (bursts of twice that);
+    /// 0 turns the limit off.
+    pub rate_limit: u32,
+    /// Messages queued for one connection before it counts as too slow and
+    /// is disconnected.
+    pub outbox: usize,
+    /// Whether each commit waits for the disk (SQLite `synchronous=FULL`):
+    /// then an acknowledged action survives a power cut, not only a crash
+    /// of the server. Off (`NORMAL`), a commit is in the operating system's
+    /// hands when it is acknowledged: it survives the server being killed.
+    pub sync_full: bool,
+    /// Admission limits and quotas (`limits.rs`).
+    pub limits: Limits,
+    /// Threads the bots think on (their CPU budget; at least 1).
+    pub bot_threads: usize,
+    /// Bot moves that may wait for a thread; more wait their turn to queue.
+    pub bot_queue: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: "sqlite://lodestone.db".into(),
+            db_connections: 8,
+            expire_open_after: Some(DEFAULT_EXPIRY_MS),
+            rate_limit: 50,
+            outbox: 256,
+            sync_full: false,
+            limits: Limits::default(),
+            bot_threads: 1,
+            bot_queue: 1024,
+        }
+    }
+}
+
+/// How long an open room waits for its game to start: a day.
+pub const DEFAULT_EXPIRY_MS: u64 = 24 * 60 * 60 * 1000;

@@ -1,0 +1,111 @@
+//! The room task's broadcaster: where each watching connection's messages
+//! go, and what each audience (a seat, or the spectators) was last sent of
+//! the log, so that the next update carries only what is new. The room
+//! core knows nothing of this: it renders from `&self` (`room/view.rs`).
+
+use std::collections::{BTreeMap, HashMap};
+
+use lodestone_protocol::{RoomState, RoomStatus, ServerMessage};
+use lodestone_rules::Seat;
+
+use super::core::{ConnId, RoomCore};
+use super::handle::{Outbox, encode};
+use super::view::ViewParts;
+
+/// What one audience was last sent of the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sent {
+    /// Entries sent.
+    len: usize,
+    /// How many of them were concealed from the audience.
+    concealed: usize,
+    /// Whether the game had ended (salts are shown only then).
+    finished: bool,
+}
+
+/// The watchers' outboxes and what each audience was last sent.
+#[derive(Debug, Default)]
+pub struct Broadcaster {
+    outboxes: HashMap<ConnId, Outbox>,
+    sent: BTreeMap<Option<Seat>, Sent>,
+}
+
+impl Broadcaster {
+    /// Sends `outbox.conn`'s updates to `outbox`.
+    pub fn add(&mut self, outbox: Outbox) {
+        self.outboxes.insert(outbox.conn, outbox);
+    }
+
+    /// Stops sending to `conn`.
+    pub fn remove(&mut self, conn: ConnId) {
+        self.outboxes.remove(&conn);
+    }
+
+    /// `audience` has a new watcher, which has none of the log yet: the
+    /// audience's next update is whole.
+    pub fn forget(&mut self, audience: Option<Seat>) {
+        self.sent.remove(&audience);
+    }
+
+    /// The room as `viewer`'s audience may see it, for a broadcast: with
+    /// only the log entries the audience has not been sent, unless older
+    /// entries changed for it (an action revealed, salts at the end).
+    /// Remembers what it sent.
+    /// `shared`: the view parts, when every audience sees the same view.
+    pub fn state_for(
+        &mut self,
+        core: &RoomCore,
+        viewer: Option<Seat>,
+        now: u64,
+        shared: Option<&ViewParts>,
+    ) -> RoomState {
+        let finished = core.status() == RoomStatus::Finished;
+        let len = core.log_len();
+        let from = match self.sent.get(&viewer) {
+            Some(sent)
+                if sent.len <= len
+                    && sent.finished == finished
+                    && core.concealed(viewer, sent.len) == sent.concealed =>
+            {
+                sent.len
+            }
+            _ => 0,
+        };
+        let state = core.render_with(viewer, now, from, shared);
+        let sent = Sent {
+            len,
+            concealed: core.concealed(viewer, len),
+            finished,
+        };
+        self.sent.insert(viewer, sent);
+        state
+    }
+
+    /// Sends every watcher of `core` the room as it may see it: one
+    /// rendering per distinct viewer. Returns the connections whose queue
+    /// was full or closed; they are sent nothing more.
+    pub fn send(&mut self, core: &RoomCore, now: u64) -> Vec<ConnId> {
+        let mut dropped = Vec::new();
+        // When the game hides nothing now, its view is built once.
+        let shared =
+            (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
+        for (viewer, conns) in core.audiences() {
+            let state = self.state_for(core, viewer, now, shared.as_ref());
+            let text = encode(&ServerMessage::Update {
+                room: core.id().to_string(),
+                version: core.version(),
+                state: Box::new(state),
+            });
+            for conn in conns {
+                let delivered = self.outboxes.get(&conn).is_some_and(|o| o.send(text.clone()));
+                if !delivered {
+                    dropped.push(conn);
+                }
+            }
+        }
+        for conn in &dropped {
+            self.outboxes.remove(conn);
+        }
+        dropped
+    }
+}

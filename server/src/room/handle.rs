@@ -1,0 +1,127 @@
+//! The way to a room's task: the requests a connection sends it
+//! ([`RoomHandle`], [`RoomRequest`]) and the queue it answers through
+//! ([`Outbox`]).
+
+use axum::extract::ws::Utf8Bytes;
+use lodestone_protocol::{RequestId, SeatRef, ServerMessage};
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+
+use super::core::{ConnId, Player, Refusal};
+
+/// Where a room sends one connection's messages. The queue is bounded: a
+/// client that does not keep up is disconnected rather than slowing the
+/// room (it reconnects and gets the current state).
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    pub conn: ConnId,
+    pub tx: mpsc::Sender<Utf8Bytes>,
+    /// Cancelled to close the connection.
+    pub close: CancellationToken,
+}
+
+impl Outbox {
+    /// Queues `text`; a full or closed queue closes the connection and
+    /// returns false.
+    pub fn send(&self, text: Utf8Bytes) -> bool {
+        if self.tx.try_send(text).is_ok() {
+            true
+        } else {
+            self.close.cancel();
+            false
+        }
+    }
+
+    pub fn send_message(&self, message: &ServerMessage) -> bool {
+        self.send(encode(message))
+    }
+}
+
+/// Serialises a server message once.
+pub fn encode(message: &ServerMessage) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(message).expect("server messages serialise"))
+}
+
+/// What a connection asks of a room.
+#[derive(Clone, Debug)]
+pub enum RoomRequest {
+    Join {
+        seat: Option<SeatRef>,
+        invite: Option<String>,
+    },
+    Leave,
+    Start,
+    Watch {
+        invite: Option<String>,
+    },
+    Unwatch,
+    Act {
+        action: String,
+    },
+}
+
+#[derive(Debug)]
+pub(super) enum RoomMsg {
+    Request {
+        player: Player,
+        outbox: Outbox,
+        id: RequestId,
+        request: RoomRequest,
+    },
+    Disconnect {
+        conn: ConnId,
+    },
+    Record {
+        guest: Option<String>,
+        invite: Option<String>,
+        reply: oneshot::Sender<Result<String, Refusal>>,
+    },
+}
+
+/// The way to a room's task.
+#[derive(Clone, Debug)]
+pub struct RoomHandle {
+    pub(super) tx: mpsc::Sender<RoomMsg>,
+}
+
+/// The room's task has stopped (it was evicted; load it again).
+#[derive(Debug)]
+pub struct RoomGone;
+
+impl RoomHandle {
+    pub async fn request(
+        &self,
+        player: Player,
+        outbox: Outbox,
+        id: RequestId,
+        request: RoomRequest,
+    ) -> Result<(), RoomGone> {
+        self.tx
+            .send(RoomMsg::Request {
+                player,
+                outbox,
+                id,
+                request,
+            })
+            .await
+            .map_err(|_| RoomGone)
+    }
+
+    pub async fn disconnect(&self, conn: ConnId) {
+        // A stopped room has no watchers left to tell.
+        let _ = self.tx.send(RoomMsg::Disconnect { conn }).await;
+    }
+
+    pub async fn record(
+        &self,
+        guest: Option<String>,
+        invite: Option<String>,
+    ) -> Result<Result<String, Refusal>, RoomGone> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(RoomMsg::Record { guest, invite, reply })
+            .await
+            .map_err(|_| RoomGone)?;
+        answer.await.map_err(|_| RoomGone)
+    }
+}

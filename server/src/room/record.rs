@@ -1,0 +1,99 @@
+//! Game records (NOTATION.md) of a room, as one guest may see them:
+//! secret actions as comments with their commitment while the game runs,
+//! then everything with the salts and the seed; simultaneous actions in
+//! seat order, the order a replay expects.
+
+use lodestone_protocol::RoomStatus;
+use lodestone_rules::{AnyGame, Seat};
+
+use super::core::{Refusal, RoomCore};
+
+impl RoomCore {
+    /// The game record (NOTATION.md) as `guest` may see it: while the game
+    /// runs, actions still secret from the viewer appear only as comments
+    /// with their commitment; once it is over, everything, with the salts of
+    /// the commitments and the room's seed.
+    pub fn record_for(&self, guest: Option<&str>, invite: Option<&str>) -> Result<String, Refusal> {
+        if self.invite.is_some() {
+            self.check_invite(guest.unwrap_or(""), invite)?;
+        }
+        let viewer = Self::rules_viewer(guest.and_then(|g| self.seat_of(g)));
+        let mut out = format!("[Game \"{}\"]\n", self.kind);
+        for (k, v) in &self.options {
+            out.push_str(&format!("[Option \"{k}={v}\"]\n"));
+        }
+        for (i, p) in self.seats.iter().enumerate() {
+            if let Some(p) = p {
+                let name = p.name.replace('\\', "\\\\").replace('"', "\\\"");
+                out.push_str(&format!(
+                    "[Seat \"{}={name}\"]\n",
+                    self.game.seat_name(Seat(i as u8))
+                ));
+            }
+        }
+        out.push_str(&format!("[Room \"{}\"]\n", self.id));
+        let finished = self.status == RoomStatus::Finished;
+        if let Some(outcome) = self.game.outcome() {
+            out.push_str(&format!("[Result \"{outcome}\"]\n"));
+        }
+        out.push_str(&format!(
+            "[SeedCommitment \"{}\"]\n",
+            lodestone_protocol::seed_commitment(&self.seed)
+        ));
+        let order = self.record_order();
+        if finished {
+            out.push_str(&format!("[Seed \"{}\"]\n", self.seed));
+            // Each commitment names its action by its number in this
+            // record (action lines from 1), not by the order of play:
+            // the record lists simultaneous actions in seat order.
+            for (number, &i) in order.iter().enumerate() {
+                if let Some((salt, commitment)) = &self.log[i].secret {
+                    out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", number + 1));
+                }
+            }
+        }
+        out.push('\n');
+        for i in order {
+            let l = &self.log[i];
+            if self.game.conceals(l.seat, &l.action, viewer) {
+                let commitment = l.secret.as_ref().map_or("", |(_, c)| c.as_str());
+                out.push_str(&format!(
+                    "# ply {}: {}'s secret action, commitment {commitment}\n",
+                    i + 1,
+                    self.game.seat_name(l.seat)
+                ));
+            } else {
+                out.push_str(&l.text);
+                out.push('\n');
+            }
+        }
+        Ok(out)
+    }
+
+    /// The log in record order. A record names no seats: a replay gives
+    /// each action to the first seat that may act, so in a simultaneous
+    /// phase the actions must come in seat order, whatever order they were
+    /// played in. Replays the log, each time taking the earliest pending
+    /// action of the seat a replay would expect.
+    fn record_order(&self) -> Vec<usize> {
+        let Ok(mut game) = AnyGame::new(self.kind, &self.options) else {
+            return (0..self.log.len()).collect();
+        };
+        let mut pending: Vec<usize> = (0..self.log.len()).collect();
+        let mut order = Vec::with_capacity(pending.len());
+        while !pending.is_empty() {
+            let expected = game.to_act().first_seat();
+            let next = pending
+                .iter()
+                .position(|&i| Some(self.log[i].seat) == expected)
+                .unwrap_or(0);
+            let i = pending.remove(next);
+            let l = &self.log[i];
+            // Every logged action was legal in log order; in record order
+            // it is too, as simultaneous actions do not depend on each other.
+            let _ = game.apply(l.seat, &l.action, l.at);
+            order.push(i);
+        }
+        order
+    }
+}

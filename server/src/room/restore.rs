@@ -1,0 +1,142 @@
+//! Rebuilding a room: from its stored events (a fold, at a restart or
+//! when a finished room is read again), and from a checkpoint (when the
+//! store refused a change, the room task undoes it).
+
+use lodestone_protocol::RoomStatus;
+use lodestone_rules::{AnyEvents, AnyGame};
+
+use super::core::{Logged, Player, RoomCore, seat_of};
+use super::event::{Recorded, RoomEvent};
+use crate::secrets::{self, Secrets};
+
+/// What a rollback needs after a failed store.
+#[derive(Debug)]
+pub struct Checkpoint {
+    game: AnyGame,
+    log_len: usize,
+    last_events: Option<AnyEvents>,
+    status: RoomStatus,
+    expired: bool,
+    seats: Vec<Option<Player>>,
+    started_at: Option<u64>,
+    version: u64,
+}
+
+impl RoomCore {
+    /// Rebuilds a stored room: a fold over its events, in order.
+    pub fn restore(id: &str, events: &[Recorded], secrets: Box<dyn Secrets>) -> Result<RoomCore, String> {
+        let Some((first, rest)) = events.split_first() else {
+            return Err(format!("room {id} has no events"));
+        };
+        let RoomEvent::Created {
+            game,
+            options,
+            public,
+            invite,
+            seed,
+        } = &first.event
+        else {
+            return Err(format!("room {id} does not begin with its creation"));
+        };
+        let game = AnyGame::new(*game, options).map_err(|e| e.message)?;
+        let mut room = RoomCore::new(id.to_string(), game, secrets);
+        room.public = *public;
+        room.invite = invite.clone();
+        room.seed = seed.clone();
+        room.created_at = first.at;
+        room.version = first.seq;
+        for recorded in rest {
+            if recorded.seq <= room.version {
+                return Err(format!(
+                    "room {id}: event {} comes after event {}",
+                    recorded.seq, room.version
+                ));
+            }
+            room.apply(recorded)
+                .map_err(|e| format!("room {id}, event {}: {e}", recorded.seq))?;
+            room.version = recorded.seq;
+        }
+        Ok(room)
+    }
+
+    /// Replays one stored event.
+    fn apply(&mut self, recorded: &Recorded) -> Result<(), String> {
+        match &recorded.event {
+            RoomEvent::Created { .. } => return Err("a room is created only once".into()),
+            RoomEvent::SeatTaken { seat, guest, name } => {
+                let slot = self
+                    .seats
+                    .get_mut(seat.index())
+                    .ok_or_else(|| format!("seat {} is not a seat of this game", seat.0))?;
+                *slot = Some(Player {
+                    id: guest.clone(),
+                    name: name.clone(),
+                });
+            }
+            RoomEvent::SeatFreed { seat } => {
+                if let Some(slot) = self.seats.get_mut(seat.index()) {
+                    *slot = None;
+                }
+            }
+            RoomEvent::Started => {
+                self.status = RoomStatus::Playing;
+                self.started_at = Some(recorded.at);
+            }
+            RoomEvent::Action {
+                seat,
+                action,
+                at,
+                salt,
+            } => {
+                let fail = |e: String| format!("action {action}: {e}");
+                let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
+                let events = self
+                    .game
+                    .apply_with_events(*seat, &played, *at)
+                    .map_err(|e| fail(e.message))?;
+                self.last_events = Some(events);
+                let secret = salt
+                    .as_ref()
+                    .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
+                self.log.push(Logged {
+                    seat: *seat,
+                    action: played,
+                    text: action.clone(),
+                    at: *at,
+                    secret,
+                });
+            }
+            RoomEvent::Finished { .. } => self.status = RoomStatus::Finished,
+            RoomEvent::Expired => self.expired = true,
+        }
+        Ok(())
+    }
+
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            game: self.game.clone(),
+            log_len: self.log.len(),
+            last_events: self.last_events.clone(),
+            status: self.status,
+            expired: self.expired,
+            seats: self.seats.clone(),
+            started_at: self.started_at,
+            version: self.version,
+        }
+    }
+
+    /// Undoes everything since `checkpoint` (after the store failed).
+    pub fn restore_checkpoint(&mut self, checkpoint: Checkpoint) {
+        self.game = checkpoint.game;
+        self.log.truncate(checkpoint.log_len);
+        self.last_events = checkpoint.last_events;
+        self.status = checkpoint.status;
+        self.expired = checkpoint.expired;
+        self.seats = checkpoint.seats;
+        self.started_at = checkpoint.started_at;
+        self.version = checkpoint.version;
+        for w in self.watchers.values_mut() {
+            w.seat = seat_of(&self.seats, &w.guest);
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! Tests of a room as a value: its transitions, what each viewer is
+//! shown, records, restoring, and the broadcaster's bookkeeping. Rooms get
+//! seeded secrets, so every run is the same.
+
+use std::collections::BTreeMap;
+
+use lodestone_protocol::SeatRef;
+use lodestone_rules::{Millis, Seat};
+
+use super::broadcast::Broadcaster;
+use super::core::{Player, RoomCore};
+use super::event::{Recorded, RoomEvent};
+use crate::secrets::{Secrets, SeededSecrets};
+
+/// The same secrets for every room of a test.
+fn seeded() -> Box<dyn Secrets> {
+    Box::new(SeededSecrets::new(7))
+}
+
+fn player(id: &str) -> Player {
+    Player {
+        id: id.into(),
+        name: id.to_uppercase(),
+    }
+}
+
+/// A public room of `game` that `a` and `b` have started.
+fn started(game: &str) -> (RoomCore, Player, Player) {
+    let (mut room, _) = RoomCore::create("r".into(), game, &BTreeMap::new(), true, 0, seeded()).unwrap();
+    let (a, b) = (player("a"), player("b"));
+    room.join(1, &a, None, None, 0).unwrap();
+    room.join(2, &b, None, None, 0).unwrap();
+    room.start(&a, 0).unwrap();
+    (room, a, b)
+}
+
+fn magneton_room(public: bool) -> RoomCore {
+    RoomCore::create("r".into(), "magneton", &BTreeMap::new(), public, 1000, seeded())
+        .unwrap()
+        .0
+}
+
+#[test]
+fn seats_start_and_play() {
+    let mut room = magneton_room(true);
+    let (ann, bo, cy) = (player("ann"), player("bo"), player("cy"));
+    assert_eq!(
+        room.join(1, &ann, Some(&SeatRef::Name("black".into())), None, 0)
+            .unwrap()
+            .0,
+        Seat(1)
+    );
+    assert_eq!(room.start(&ann, 1000).unwrap_err().code, "seats-not-full");
+    assert_eq!(room.join(2, &bo, None, None, 0).unwrap().0, Seat(0));
+    assert_eq!(room.join(3, &cy, None, None, 0).unwrap_err().code, "room-full");
+    assert_eq!(room.act(&bo, "D4", 1000).unwrap_err().code, "not-started");
+    assert_eq!(room.start(&cy, 1000).unwrap_err().code, "not-seated");
+    room.start(&ann, 2000).unwrap();
+    assert_eq!(room.leave(&ann, 0).unwrap_err().code, "already-started");
+    assert_eq!(room.act(&ann, "D4", 2500).unwrap_err().code, "not-your-turn");
+    let events = room.act(&bo, "d4", 2500).unwrap();
+    assert_eq!(
+        events,
+        vec![Recorded {
+            seq: 5,
+            at: 2500,
+            event: RoomEvent::Action {
+                seat: Seat(0),
+                action: "D4".into(),
+                at: Millis(500),
+                salt: None
+            }
+        }]
+    );
+    assert_eq!(room.version(), 5, "created, two seats, started, D4");
+    assert_eq!(room.act(&ann, "D4", 2600).unwrap_err().message, "D4 is occupied");
+    assert_eq!(room.act(&cy, "E4", 2600).unwrap_err().code, "not-seated");
+    let state = room.state_for(Some(Seat(1)), 2600);
+    let play = state.play.unwrap();
+    assert_eq!(play.to_act, vec![1]);
+    assert_eq!(play.legal.len(), 63);
+    assert_eq!(play.moves[0].action.as_deref(), Some("D4"));
+    assert_eq!(state.seats[1].player.as_ref().unwrap().name, "ANN");
+    assert!(state.seats[1].connected && state.seats[0].connected);
+}
+
+#[test]
+fn private_rooms_need_the_invite() {
+    let mut room = magneton_room(false);
+    let invite = room.invite().unwrap().to_string();
+    assert_eq!(
+        room.join(1, &player("a"), None, None, 0).unwrap_err().code,
+        "invite-required"
+    );
+    assert_eq!(
+        room.watch(1, &player("a"), Some("wrong")).unwrap_err().code,
+        "invite-required"
+    );
+    room.join(1, &player("a"), None, Some(&invite), 0).unwrap();
+    // A seated player needs no invite to come back.
+    assert!(room.watch(2, &player("a"), None).is_ok());
+    assert_eq!(
+        room.state_for(Some(Seat(0)), 0).invite.as_deref(),
+        Some(invite.as_str())
+    );
+    assert_eq!(room.state_for(None, 0).invite, None);
+}
+
+#[test]
+fn unknown_games_and_options_are_refused() {
+    let e = RoomCore::create("r".into(), "chess", &BTreeMap::new(), true, 0, seeded()).unwrap_err();
+    assert_eq!(e.code, "unknown-game");
+    let mut o = BTreeMap::new();
+    o.insert("move-rule".to_string(), "sideways".to_string());
+    let e = RoomCore::create("r".into(), "magneton", &o, true, 0, seeded()).unwrap_err();
+    assert_eq!(e.code, "bad-option");
+}
+
+#[test]
+fn a_restored_room_keeps_its_turn_timer() {
+    let mut options = BTreeMap::new();
+    options.insert("timer".to_string(), "white-hot".to_string());
+    let (mut room, mut events) =
+        RoomCore::create("r".into(), "magma", &options, true, 1_000, seeded()).unwrap();
+    let (a, b) = (player("a"), player("b"));
+    events.extend(room.join(1, &a, None, None, 0).unwrap().1);
+    events.extend(room.join(2, &b, None, None, 0).unwrap().1);
+    events.extend(room.start(&a, 10_000).unwrap());
+    // White-Hot: the first turn has 15 s; it ends after 4 s, leaving 11,
+    // so the next turn gets 19 s from 14_000.
+    assert_eq!(room.deadline(), Some(25_000));
+    events.extend(room.act(&a, "pass", 14_000).unwrap());
+    assert_eq!(room.deadline(), Some(33_000));
+    let restored = RoomCore::restore("r", &events, seeded()).unwrap();
+    assert_eq!(restored.version(), room.version());
+    assert_eq!(
+        restored.deadline(),
+        Some(33_000),
+        "the deadline comes back from the stored log"
+    );
+    // And a deadline that passed while the server was down fires at once.
+    let mut restored = restored;
+    let fired = restored.fire_timer(40_000).unwrap();
+    assert!(matches!(
+        &fired[0].event,
+        RoomEvent::Action { action, at: Millis(23_000), .. } if action == "timeout"
+    ));
+}
+
+/// `play.last`: what the last action did, filtered per viewer (a
+/// secret magnet is told to its owner only), the same after a restart
+/// and undone with a rolled-back change; `play.risks` for the seat to
+/// act only.
+#[test]
+fn play_states_carry_the_last_effects_and_the_risks() {
+    use lodestone_protocol::{EffectState, RiskState};
+    let mut ops = Vec::new();
+    let (mut room, created) =
+        RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0, seeded()).unwrap();
+    ops.extend(created);
+    let (a, b) = (player("a"), player("b"));
+    ops.extend(room.join(1, &a, None, None, 0).unwrap().1);
+    ops.extend(room.join(2, &b, None, None, 0).unwrap().1);
+    ops.extend(room.start(&a, 0).unwrap());
+    let last = |room: &RoomCore, viewer| room.state_for(viewer, 0).play.unwrap().last;
+    assert_eq!(last(&room, Some(Seat(0))), None, "nothing played yet");
+    ops.extend(room.act(&a, "magnet g4", 0).unwrap());
+    let white = last(&room, Some(Seat(0))).unwrap();
+    assert_eq!((white.ply, white.seat), (1, 0));
+    assert!(matches!(&white.effects[..], [EffectState::Place { at, .. }] if at == "g4"));
+    for viewer in [Some(Seat(1)), None] {
+        let hidden = last(&room, viewer).unwrap();
+        assert!(hidden.effects.is_empty(), "{viewer:?} told {:?}", hidden.effects);
+    }
+    ops.extend(room.act(&b, "magnet d5", 0).unwrap());
+    let both = last(&room, None).unwrap().effects;
+    assert_eq!(both.len(), 2, "both magnets, now public: {both:?}");
+    // A restarted room tells the same.
+    let restored = RoomCore::restore("r", &ops, seeded()).unwrap();
+    for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
+        assert_eq!(last(&restored, viewer), last(&room, viewer));
+    }
+    // A change that is rolled back takes its effects with it.
+    let checkpoint = room.checkpoint();
+    room.act(&a, "(f5) j1-g4", 0).unwrap();
+    assert!(matches!(&last(&room, None).unwrap().effects[0], EffectState::Move { to, .. } if to == "f5"));
+    room.restore_checkpoint(checkpoint);
+    assert_eq!(last(&room, None).unwrap().effects, both);
+    // Risks go to the seat to act only: docs/protocol.md's game, where
+    // black's C3 would complete white's line.
+    let (mut room, a, b) = started("magneton");
+    for (who, action) in [
+        (&a, "H3"),
+        (&b, "B8"),
+        (&a, "F1"),
+        (&b, "E1"),
+        (&a, "D2"),
+        (&b, "F2"),
+        (&a, "C6"),
+    ] {
+        room.act(who, action, 0).unwrap();
+    }
+    let black = room.state_for(Some(Seat(1)), 0).play.unwrap();
+    assert_eq!(
+        black.risks,
+        BTreeMap::from([("C3".to_string(), RiskState::Loses)])
+    );
+    assert!(room.state_for(Some(Seat(0)), 0).play.unwrap().risks.is_empty());
+    assert!(room.state_for(None, 0).play.unwrap().risks.is_empty());
+}
+
+/// Both opening magnets of Magnetism are committed to, whichever is
+/// placed first: a record lists them in seat order, and its checker
+/// expects a commitment for each secret action (regression: the second
+/// placement, revealed at once, had none).
+#[test]
+fn every_secret_action_is_committed_to_whatever_the_order() {
+    let (mut room, a, b) = started("magnetism");
+    room.act(&b, "magnet d5", 0).unwrap();
+    room.act(&a, "magnet g3", 0).unwrap();
+    assert!(room.log.iter().all(|l| l.secret.is_some()));
+    let record = room.record_for(Some("a"), None).unwrap();
+    assert_eq!(record.matches("[Commitment ").count(), 0, "not before the end");
+}
+
+#[test]
+fn broadcasts_carry_only_new_moves_until_old_ones_change() {
+    let (mut room, a, b) = started("magnetism");
+    let white = Some(Seat(0));
+    let mut broadcaster = Broadcaster::default();
+    let sent = |room: &RoomCore, broadcaster: &mut Broadcaster| {
+        let play = broadcaster.state_for(room, white, 0, None).play.unwrap();
+        (
+            play.moves_from,
+            play.moves.iter().map(|m| m.action.clone()).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(sent(&room, &mut broadcaster), (0, vec![]));
+    room.act(&b, "magnet d5", 0).unwrap();
+    assert_eq!(
+        sent(&room, &mut broadcaster),
+        (0, vec![None]),
+        "black's square is hidden from white"
+    );
+    // White's placement reveals black's: the whole log again.
+    room.act(&a, "magnet g3", 0).unwrap();
+    let (from, moves) = sent(&room, &mut broadcaster);
+    assert_eq!(from, 0);
+    assert_eq!(
+        moves,
+        vec![Some("magnet d5".to_string()), Some("magnet g3".to_string())]
+    );
+    let first = room.state_for(white, 0).play.unwrap().legal[0].clone();
+    room.act(&a, &first, 0).unwrap();
+    let (from, moves) = sent(&room, &mut broadcaster);
+    assert_eq!((from, moves.len()), (2, 1), "only the new move");
+    // A new watcher of the audience gets the whole log.
+    let seat = room.watch(3, &a, None).unwrap();
+    broadcaster.forget(seat);
+    assert_eq!(sent(&room, &mut broadcaster).0, 0);
+}
+
+#[test]
+fn checkpoints_undo_a_change() {
+    let mut room = magneton_room(true);
+    room.join(1, &player("a"), None, None, 0).unwrap();
+    room.join(2, &player("b"), None, None, 0).unwrap();
+    room.start(&player("a"), 0).unwrap();
+    let cp = room.checkpoint();
+    let before = room.state_for(None, 0);
+    room.act(&player("a"), "D4", 10).unwrap();
+    room.restore_checkpoint(cp);
+    assert_eq!(room.state_for(None, 0), before);
+}
+
+#[test]
+fn the_version_is_the_seq_of_the_last_event_and_presence_leaves_it() {
+    let (mut room, mut events) =
+        RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), false, 5, seeded()).unwrap();
+    let invite = room.invite().unwrap().to_string();
+    assert_eq!((room.version(), events[0].seq), (1, 1));
+    let (a, b) = (player("a"), player("b"));
+    events.extend(room.join(1, &a, None, Some(&invite), 6).unwrap().1);
+    // Watching and leaving change who is connected, not the version.
+    room.watch(7, &b, Some(&invite)).unwrap();
+    assert!(room.unwatch(1));
+    assert_eq!(room.version(), 2);
+    events.extend(room.join(2, &b, None, Some(&invite), 7).unwrap().1);
+    events.extend(room.leave(&b, 8).unwrap());
+    events.extend(room.join(2, &b, None, Some(&invite), 9).unwrap().1);
+    events.extend(room.start(&a, 10).unwrap());
+    events.extend(room.act(&b, "magnet d5", 20).unwrap());
+    let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, (1..=7).collect::<Vec<_>>());
+    assert_eq!(room.version(), 7);
+    // The fold gives back the same room: version, seats, the secret.
+    let restored = RoomCore::restore("r", &events, seeded()).unwrap();
+    assert_eq!(restored.version(), 7);
+    assert_eq!(restored.invite(), Some(invite.as_str()));
+    assert_eq!(restored.state_for(Some(Seat(0)), 20), {
+        let mut live = room.state_for(Some(Seat(0)), 20);
+        // Nobody watches the restored room yet.
+        live.seats.iter_mut().for_each(|s| s.connected = false);
+        live
+    });
+    assert_eq!(
+        restored.record_for(None, Some(&invite)),
+        room.record_for(None, Some(&invite))
+    );
+}
+
+#[test]
+fn a_stored_log_that_does_not_fold_is_refused() {
+    let (mut room, mut events) =
+        RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 0, seeded()).unwrap();
+    events.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
+    assert!(
+        RoomCore::restore("r", &[], seeded())
+            .unwrap_err()
+            .contains("no events")
+    );
+    assert!(
+        RoomCore::restore("r", &events[1..], seeded())
+            .unwrap_err()
+            .contains("creation")
+    );
+    let mut twice = events.clone();
+    twice.push(events[1].clone());
+    assert!(
+        RoomCore::restore("r", &twice, seeded())
+            .unwrap_err()
+            .contains("comes after")
+    );
+    let mut illegal = events.clone();
+    illegal.push(Recorded {
+        seq: 3,
+        at: 0,
+        event: RoomEvent::Action {
+            seat: Seat(0),
+            action: "Z9".into(),
+            at: Millis(0),
+            salt: None,
+        },
+    });
+    assert!(RoomCore::restore("r", &illegal, seeded()).is_err());
+}
+
+#[test]
+fn an_open_room_expires_once_and_then_refuses() {
+    let (mut room, created) =
+        RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 1_000, seeded()).unwrap();
+    let ttl = Some(60_000);
+    assert_eq!(room.expires_at(ttl), Some(61_000));
+    assert_eq!(room.expires_at(None), None);
+    assert_eq!(room.expire(60_999, ttl), None);
+    let expired = room.expire(61_000, ttl).unwrap();
+    assert_eq!(expired[0].event, RoomEvent::Expired);
+    assert_eq!(expired[0].seq, 2);
+    assert_eq!(room.expires_at(ttl), None);
+    assert_eq!(
+        room.join(1, &player("a"), None, None, 62_000).unwrap_err().code,
+        "unknown-room"
+    );
+    let restored = RoomCore::restore("r", &[created, expired].concat(), seeded()).unwrap();
+    assert!(restored.is_expired());
+}
+
+/// A room core draws its secrets only from what it is given: the same
+/// secrets give the same events, dealt setups (chance from the seed) and
+/// salted commitments included, and the same record.
+#[test]
+fn the_same_secrets_give_the_same_events() {
+    let play = |seed: u64| {
+        let options = BTreeMap::from([("setup".to_string(), "random".to_string())]);
+        let secrets = Box::new(SeededSecrets::new(seed));
+        let (mut room, mut events) =
+            RoomCore::create("r".into(), "magnet", &options, false, 0, secrets).unwrap();
+        let invite = room.invite().unwrap().to_string();
+        let (a, b) = (player("a"), player("b"));
+        events.extend(room.join(1, &a, None, Some(&invite), 1).unwrap().1);
+        events.extend(room.join(2, &b, None, Some(&invite), 2).unwrap().1);
+        events.extend(room.start(&a, 3).unwrap());
+        let record = room.record_for(Some("a"), None).unwrap();
+        (events, record)
+    };
+    let (events, record) = play(7);
+    let salted = |events: &[Recorded]| {
+        events
+            .iter()
+            .filter(|e| matches!(&e.event, RoomEvent::Action { salt: Some(_), .. }))
+            .count()
+    };
+    assert_eq!(salted(&events), 2, "both dealt setups are committed to");
+    assert_eq!((events.clone(), record), play(7));
+    assert_ne!(events, play(8).0, "other secrets: another invite, seed and salts");
+}

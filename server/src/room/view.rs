@@ -1,0 +1,274 @@
+//! A room as its viewers see it, built from `&self` only: the state each
+//! viewer gets (`state_for`, `render_with`: a seat's view, offers, risks
+//! and the effects of the last action, or a spectator's), the line of the
+//! public room list, and what the room tells its task and the lobby.
+//! Nothing here changes the room; what each audience was last sent is the
+//! broadcaster's (`room/broadcast.rs`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use lodestone_protocol::{
+    ClockState, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState, RoomState,
+    RoomStatus, RoomSummary, SeatState, board_json,
+};
+use lodestone_rules::{Outcome, Seat, Viewer};
+
+use super::core::{ConnId, RoomCore};
+
+/// The part of a play state that comes from the rules' view.
+#[derive(Clone, Debug)]
+pub struct ViewParts {
+    position: String,
+    board: lodestone_protocol::RawJson,
+}
+
+impl RoomCore {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn status(&self) -> RoomStatus {
+        self.status
+    }
+
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    pub fn invite(&self) -> Option<&str> {
+        self.invite.as_deref()
+    }
+
+    pub fn is_watching(&self, conn: ConnId) -> bool {
+        self.watchers.contains_key(&conn)
+    }
+
+    pub fn has_watchers(&self) -> bool {
+        !self.watchers.is_empty()
+    }
+
+    /// The seats watched from at least one connection. Not stored, and not
+    /// counted in the version: a change is sent to watchers with the same
+    /// version.
+    pub fn connected_seats(&self) -> BTreeSet<Seat> {
+        self.watchers.values().filter_map(|w| w.seat).collect()
+    }
+
+    /// Whether the room has expired.
+    pub fn is_expired(&self) -> bool {
+        self.expired
+    }
+
+    pub fn is_public(&self) -> bool {
+        self.public
+    }
+
+    /// The guests holding seats.
+    pub fn seated_guests(&self) -> Vec<String> {
+        self.seats.iter().flatten().map(|p| p.id.clone()).collect()
+    }
+
+    /// The distinct viewers among the watchers, with their connections.
+    pub fn audiences(&self) -> BTreeMap<Option<Seat>, Vec<ConnId>> {
+        let mut out: BTreeMap<Option<Seat>, Vec<ConnId>> = BTreeMap::new();
+        for (conn, w) in &self.watchers {
+            out.entry(w.seat).or_default().push(*conn);
+        }
+        out
+    }
+
+    /// The room as `viewer` (a seat, or a spectator) may see it at `now`,
+    /// with the whole log.
+    pub fn state_for(&self, viewer: Option<Seat>, now: u64) -> RoomState {
+        self.render(viewer, now, 0)
+    }
+
+    /// How many of the first `upto` log entries are concealed from
+    /// `viewer` now. Only an action that was secret when played can be.
+    pub fn concealed(&self, viewer: Option<Seat>, upto: usize) -> usize {
+        let rules_viewer = Self::rules_viewer(viewer);
+        self.log[..upto]
+            .iter()
+            .filter(|l| l.secret.is_some() && self.game.conceals(l.seat, &l.action, rules_viewer))
+            .count()
+    }
+
+    /// How many actions the log holds.
+    pub fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    /// The view parts of a play state for `viewer`: the position text and
+    /// the board.
+    pub fn view_parts(&self, viewer: Option<Seat>) -> ViewParts {
+        let view = self.game.view(Self::rules_viewer(viewer));
+        ViewParts {
+            position: view.to_string(),
+            board: board_json(&view),
+        }
+    }
+
+    /// Whether every audience sees the same view now (then a broadcast
+    /// builds it once).
+    pub fn views_differ(&self) -> bool {
+        self.game.views_differ()
+    }
+
+    fn render(&self, viewer: Option<Seat>, now: u64, from: usize) -> RoomState {
+        self.render_with(viewer, now, from, None)
+    }
+
+    pub fn render_with(
+        &self,
+        viewer: Option<Seat>,
+        now: u64,
+        from: usize,
+        shared: Option<&ViewParts>,
+    ) -> RoomState {
+        let connected = self.connected_seats();
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seat = Seat(i as u8);
+                SeatState {
+                    seat: seat.0,
+                    name: self.game.seat_name(seat),
+                    color: self.game.seat_color(seat),
+                    team: self.game.team(seat),
+                    player: p.as_ref().map(|p| Guest {
+                        id: p.id.clone(),
+                        name: p.name.clone(),
+                    }),
+                    connected: connected.contains(&seat),
+                }
+            })
+            .collect();
+        RoomState {
+            id: self.id.clone(),
+            game: self.kind.name().to_string(),
+            options: self.options.iter().cloned().collect(),
+            public: self.public,
+            invite: viewer.and(self.invite.clone()),
+            status: self.status,
+            seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
+            seed: (self.status == RoomStatus::Finished).then(|| self.seed.clone()),
+            seats,
+            you: viewer.map(|s| s.0),
+            play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from, shared)),
+        }
+    }
+
+    pub(super) fn rules_viewer(viewer: Option<Seat>) -> Viewer {
+        viewer.map_or(Viewer::Spectator, Viewer::Seat)
+    }
+
+    fn play_for(&self, viewer: Option<Seat>, now: u64, from: usize, shared: Option<&ViewParts>) -> PlayState {
+        let rules_viewer = Self::rules_viewer(viewer);
+        let parts = match shared {
+            Some(parts) => parts.clone(),
+            None => self.view_parts(viewer),
+        };
+        let to_act = self.game.to_act();
+        let finished = self.status == RoomStatus::Finished;
+        let moves = self.log[from..]
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (i + from, l))
+            .map(|(i, l)| {
+                let hidden = self.game.conceals(l.seat, &l.action, rules_viewer);
+                MoveEntry {
+                    ply: i as u32 + 1,
+                    seat: l.seat.0,
+                    action: (!hidden).then(|| l.text.clone()),
+                    commitment: l.secret.as_ref().map(|(_, c)| c.clone()),
+                    salt: l.secret.as_ref().filter(|_| finished).map(|(s, _)| s.clone()),
+                }
+            })
+            .collect();
+        let mut promotions = BTreeMap::new();
+        let legal = match viewer {
+            Some(seat) if to_act.contains(seat) => {
+                // Offers never hold the server's own actions (a timeout).
+                let mut legal = Vec::new();
+                for (action, extras) in self.game.offers(seat) {
+                    if !extras.is_empty() {
+                        promotions.insert(action.clone(), extras);
+                    }
+                    legal.push(action);
+                }
+                legal
+            }
+            _ => Vec::new(),
+        };
+        let clock = self
+            .game
+            .deadline()
+            .zip(self.started_at)
+            .map(|(d, started)| ClockState {
+                seat: d.seat.0,
+                remaining_ms: (started + d.at.0).saturating_sub(now),
+            });
+        // What the last action did, as this viewer may know it; the risks
+        // of the offered actions, for a seat to act.
+        let last = self
+            .log
+            .last()
+            .zip(self.last_events.as_ref())
+            .map(|(l, events)| LastAction {
+                ply: self.log.len() as u32,
+                seat: l.seat.0,
+                effects: self
+                    .game
+                    .effects(l.seat, events, rules_viewer)
+                    .iter()
+                    .map(EffectState::from)
+                    .collect(),
+            });
+        let risks = match viewer {
+            Some(seat) if !legal.is_empty() => self
+                .game
+                .risks(seat, self.game_time(now))
+                .into_iter()
+                .map(|(action, risk)| (action, RiskState::from(risk)))
+                .collect(),
+            _ => BTreeMap::new(),
+        };
+        PlayState {
+            position: parts.position,
+            board: parts.board,
+            to_act: to_act.iter().map(|s| s.0).collect(),
+            legal,
+            promotions,
+            moves,
+            moves_from: from as u32,
+            outcome: self.game.outcome().map(outcome_state),
+            clock,
+            last,
+            risks,
+        }
+    }
+
+    /// The line of the public room list.
+    pub fn summary(&self) -> RoomSummary {
+        RoomSummary {
+            id: self.id.clone(),
+            game: self.kind.name().to_string(),
+            options: self.options.iter().cloned().collect(),
+            seats: self.seats.len() as u8,
+            taken: self.seats.iter().filter(|s| s.is_some()).count() as u8,
+            players: self.seats.iter().flatten().map(|p| p.name.clone()).collect(),
+        }
+    }
+}
+
+fn outcome_state(outcome: &Outcome) -> OutcomeState {
+    OutcomeState {
+        result: outcome.to_string(),
+        winners: match outcome {
+            Outcome::Win { winners, .. } => winners.iter().map(|s| s.0).collect(),
+            Outcome::Draw { .. } => Vec::new(),
+        },
+    }
+}

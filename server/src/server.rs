@@ -1,0 +1,166 @@
+//! The server as a whole: start (open storage, resume the rooms, serve)
+//! and graceful shutdown.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+
+use crate::app::App;
+use crate::bot_pool::BotPool;
+use crate::bots::resume_bot;
+use crate::config::Config;
+use crate::http::router;
+use crate::metrics::Metrics;
+use crate::room::{self, Player, RoomCore, spawn_room};
+use crate::secrets::OsSecrets;
+use crate::serve::serve;
+use crate::store::{GuestRow, Store, StoreError, StoreOptions};
+
+/// Why the server could not start, as a sentence for the host.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("could not listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("could not start the bots' threads: {0}")]
+    Bots(std::io::Error),
+}
+
+/// A running server.
+#[derive(Debug)]
+pub struct Server {
+    addr: SocketAddr,
+    app: Arc<App>,
+    store_task: JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the database, resumes every unfinished room, binds and starts
+    /// serving in the background.
+    pub async fn start(config: Config) -> Result<Server, StartError> {
+        let options = StoreOptions {
+            sync_full: config.sync_full,
+            connections: config.db_connections,
+        };
+        let (store, store_task) = Store::open(&config.database, &options).await?;
+        let bind = |source| StartError::Bind {
+            addr: config.bind,
+            source,
+        };
+        let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
+        let addr = listener.local_addr().map_err(bind)?;
+        let metrics = Metrics::new();
+        let store = store.with_commit_histogram(metrics.commit_seconds.clone());
+        let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
+        let app = Arc::new(App::new(config, store, metrics, bots));
+        let resumed = resume_rooms(&app).await?;
+        tracing::info!(rooms = resumed, "resumed unfinished rooms");
+        tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
+        let router = router(app.clone());
+        app.tasks.spawn(serve(listener, router, app.clone()));
+        Ok(Server {
+            addr,
+            app,
+            store_task,
+        })
+    }
+
+    /// The address the server listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The shared state, for the server's own tests.
+    #[cfg(test)]
+    pub(crate) fn app(&self) -> &Arc<App> {
+        &self.app
+    }
+
+    /// Resolves when shutdown has been asked for.
+    pub async fn stopping(&self) {
+        self.app.shutdown.cancelled().await
+    }
+
+    /// Stops accepting connections, closes every connection with a reason,
+    /// stops the rooms (each finishes the store it is waiting for), then
+    /// drains the storage writer and closes the database.
+    pub async fn shutdown(self) {
+        let Server { app, store_task, .. } = self;
+        app.shutdown.cancel();
+        app.tasks.close();
+        app.tasks.wait().await;
+        let closer = app.store.closer();
+        // The writer ends once every handle to the store is gone, after
+        // committing what it was given; then the pool can close.
+        drop(app);
+        if tokio::time::timeout(std::time::Duration::from_secs(10), store_task)
+            .await
+            .is_err()
+        {
+            tracing::error!("the storage writer did not stop in time");
+        }
+        closer.close().await;
+    }
+}
+
+/// Loads every open or playing room from its log (one query for all)
+/// and starts its task; expires, in one write, the open rooms whose
+/// time ran out while the server was down; sets their bots playing.
+/// Returns how many rooms were resumed.
+async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
+    let rows = app.store.live_events().await?;
+    let now = app.clock.now_ms();
+    let mut expired = Vec::new();
+    let mut expired_rooms = 0;
+    let mut live = Vec::new();
+    for (id, events) in room::by_room(rows) {
+        match events.and_then(|events| RoomCore::restore(&id, &events, Box::new(OsSecrets))) {
+            Ok(mut core) => match core.expire(now, app.config.expire_open_after) {
+                Some(events) => {
+                    expired.extend(room::ops(&id, &events));
+                    expired_rooms += 1;
+                }
+                None => live.push(core),
+            },
+            Err(e) => tracing::error!(room = %id, error = %e, "stored room does not replay; left out"),
+        }
+    }
+    if !expired.is_empty() {
+        app.store.write(expired).await?;
+        tracing::info!(rooms = expired_rooms, "expired open rooms nobody started in time");
+    }
+    let mut seated: Vec<String> = live.iter().flat_map(RoomCore::seated_guests).collect();
+    seated.sort_unstable();
+    seated.dedup();
+    let bots: HashMap<String, GuestRow> = app
+        .store
+        .guests(&seated)
+        .await?
+        .into_iter()
+        .filter(|g| g.bot.is_some())
+        .map(|g| (g.id.clone(), g))
+        .collect();
+    let resumed = live.len();
+    for core in live {
+        let seated = core.seated_guests();
+        let handle = spawn_room(core, &app.rooms);
+        // Its computer players take their seats again.
+        for guest in seated.iter().filter_map(|id| bots.get(id)) {
+            if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
+                let player = Player {
+                    id: guest.id.clone(),
+                    name: guest.name.clone(),
+                };
+                resume_bot(app, handle.clone(), player, level).await;
+            }
+        }
+    }
+    Ok(resumed)
+}
