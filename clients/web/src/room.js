@@ -1,10 +1,11 @@
-/** @file The room page: seats (names, colours, teams, who is connected), joining, leaving and starting, then the game: board, turn, clock, moves, scores, result and the record. */
+/** @file The room page: seats (names, colours, teams, who is connected), joining, leaving and starting, then the game: board, turn, clock, moves (the last with what it did), scores, result and the record. */
 
 import { fill, h, s, say, sayError } from './dom.js';
 import { createBoard } from './boards/index.js';
 import { confirmEveryMove, onSettings, settings, settingsForm } from './settings.js';
 import { gameName, rulesButton } from './rules.js';
-import { actionWords, describeOptions, resultWords } from './words.js';
+import { actionWords, describeOptions, effectWords, resultWords } from './words.js';
+import { reducedMotion } from './boards/effects.js';
 import { scoreTable } from './boards/magma.js';
 import { turnSignals } from './signals.js';
 import { fetchGames } from './lobby.js';
@@ -370,6 +371,7 @@ export function roomView(session, roomId, invite) {
         act: (action, how) => playAction(action, how),
         turnBoard: settings().turnBoard,
         narrow: narrowScreen.matches,
+        animate: settings().animate && !reducedMotion(),
         who,
         name: nameOf,
       });
@@ -570,21 +572,29 @@ export function roomView(session, roomId, invite) {
     banner.hidden = false;
   }
 
-  /** @param {RoomState} st */
+  /**
+   * The log, one item per action; the last one also says what it did (its
+   * effects, as the server told this viewer: only the last action has
+   * them on the wire).
+   * @param {RoomState} st
+   */
   function renderMoves(st) {
     fill(moves);
+    const last = st.play?.last;
     for (const entry of st.play?.moves ?? []) {
       const text = entry.action
         ? entry.action
         : `secret${entry.commitment ? ` (commitment ${entry.commitment.slice(0, 10)}…)` : ''}`;
+      const did = last && last.ply === entry.ply ? effectWords(last.effects, entry.action) : '';
       moves.append(
         h(
           'li',
-          { value: entry.ply, class: entry.action ? '' : 'secret' },
+          { value: entry.ply, class: `${entry.action ? '' : 'secret'}${did ? ' has-effects' : ''}`.trim() },
           h('span', { class: 'who' }, who(entry.seat)),
           ' ',
           entry.action ? h('span', { class: 'words' }, `${actionWords(st.game, entry.action)} `) : null,
           h('span', { class: 'what' }, text),
+          did ? h('span', { class: 'effects' }, `: ${did}`) : null,
         ),
       );
     }
