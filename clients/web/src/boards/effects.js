@@ -148,7 +148,11 @@ function along(points, t) {
  */
 export function effectLayer(svg) {
   const layer = s('g', { class: 'fx-layer', 'aria-hidden': 'true' });
-  svg.append(layer);
+  // Moving pieces are copies drawn over everything (a piece inside its
+  // cell would pass under the cells drawn after it); the piece itself
+  // waits, hidden, where it ended.
+  const flying = s('g', { class: 'fx-flying', 'aria-hidden': 'true' });
+  svg.append(layer, flying);
   /** @type {number | undefined} the ply shown last (undefined before the first update) */
   let seen;
   /** When the running animation started (performance.now()), or null. */
@@ -162,8 +166,9 @@ export function effectLayer(svg) {
     started = null;
     clearTimeout(timer);
     svg.classList.remove('fx-animating');
-    for (const el of svg.querySelectorAll('.fx-slide, .fx-pop')) {
-      el.classList.remove('fx-slide', 'fx-pop');
+    flying.replaceChildren();
+    for (const el of svg.querySelectorAll('.fx-held, .fx-pop')) {
+      el.classList.remove('fx-held', 'fx-pop');
     }
   }
   // Any pointing at or key on the board skips the animation.
@@ -243,6 +248,7 @@ export function effectLayer(svg) {
       skip();
       if (wanted && steps.length) started = performance.now();
     }
+    flying.replaceChildren();
     if (started === null) return;
     if (!wanted) {
       skip();
@@ -260,11 +266,16 @@ export function effectLayer(svg) {
       n += 1;
       if (step.points) {
         const to = /** @type {Cell} */ (step.points.at(-1));
+        const copy = /** @type {SVGElement} */ (step.el.cloneNode(true));
+        copy.classList.remove('fx-held', 'fx-pop');
         for (let k = 0; k < 4; k++) {
           const p = along(step.points, k / 4);
-          style.setProperty(`--fx-${k}`, `translate(${(p.x - to.x).toFixed(2)}px, ${(p.y - to.y).toFixed(2)}px)`);
+          copy.style.setProperty(`--fx-${k}`, `translate(${(p.x - to.x).toFixed(2)}px, ${(p.y - to.y).toFixed(2)}px)`);
         }
-        step.el.classList.add('fx-slide');
+        copy.style.setProperty('--fx-delay', style.getPropertyValue('--fx-delay'));
+        copy.classList.add('fx-slide');
+        flying.append(copy);
+        step.el.classList.add('fx-held');
       } else {
         step.el.classList.add('fx-pop');
       }
@@ -314,10 +325,11 @@ function arrow(points, kind, labels) {
   const len = Math.hypot(last.x - prev.x, last.y - prev.y) || 1;
   const ux = (last.x - prev.x) / len;
   const uy = (last.y - prev.y) / len;
-  const stop = Math.min(last.size * 0.62, len * 0.45);
-  const tipX = last.x - ux * stop;
-  const tipY = last.y - uy * stop;
-  const head = last.size * 0.32;
+  const head = last.size * 0.36;
+  const stop = Math.min(last.size * 0.78, len * 0.6);
+  // The head's point touches the piece; the line ends at the head's base.
+  const tipX = last.x - ux * (stop + head);
+  const tipY = last.y - uy * (stop + head);
   const line = points.slice(0, -1).map((c) => `${c.x.toFixed(2)},${c.y.toFixed(2)}`);
   line.push(`${tipX.toFixed(2)},${tipY.toFixed(2)}`);
   return s(
