@@ -63,6 +63,9 @@ function buttonLabel(action) {
   );
 }
 
+/** The size of the last move's badges (captures, removals), in board units. */
+const BADGE = 3.8;
+
 /** The letter that goes with each colour wherever it is drawn. */
 const LETTER = /** @type {Record<string, string>} */ ({ red: 'R', blue: 'B', yellow: 'Y' });
 
@@ -193,7 +196,7 @@ export function magmaBoard() {
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magmaPath(last) ?? [] : []);
-      fx.show(cells, play.last, { animate });
+      fx.show(cells, play.last, { animate, badge: BADGE });
       const phase = board.phase;
       fill(
         info,

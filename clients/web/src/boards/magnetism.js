@@ -5,6 +5,9 @@ import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from
 import { Picker, markLast } from './pick.js';
 import { effectLayer } from './effects.js';
 
+/** The size of the last move's badges (captures, removals), in board units. */
+const BADGE = 4.4;
+
 const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 
 /**
@@ -106,7 +109,7 @@ export function magnetismBoard() {
       const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
       const farRow = winner === 'white' ? '8' : '1';
       markWin(winLayer, cells, winner ? board.pieces[winner].filter((sq) => sq.slice(1) === farRow).map((sq) => [sq]) : []);
-      fx.show(cells, play.last, { animate });
+      fx.show(cells, play.last, { animate, badge: BADGE });
       const opening = play.moves.length < 2;
       fill(
         info,

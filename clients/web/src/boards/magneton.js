@@ -5,6 +5,9 @@ import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from
 import { Picker, markLast } from './pick.js';
 import { effectLayer } from './effects.js';
 
+/** The size of the last move's badges (captures, removals), in board units. */
+const BADGE = 4.4;
+
 const FILES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
 
 /**
@@ -86,7 +89,7 @@ export function magnetonBoard() {
       const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
       const found = winner && /four in a row/.test(play.outcome?.result ?? '') ? linesOfFour(board.stones[winner]) : [];
       markWin(winLayer, cells, told.length ? told : found);
-      fx.show(cells, play.last, { animate });
+      fx.show(cells, play.last, { animate, badge: BADGE });
       fill(
         info,
         h('h3', {}, 'In hand'),
