@@ -112,7 +112,10 @@ export function roomView(session, roomId, invite) {
   const turn = h('p', { class: 'turn', id: 'turn' });
   const statusClock = h('span', { class: 'status-clock', id: 'status-clock' });
   const answer = h('div', { class: 'answer', id: 'answer' });
-  const status = h('div', { class: 'status-bar', id: 'status', role: 'status', 'aria-live': 'polite' }, turn, statusClock, answer);
+  // What the last action did, said once to screen readers when it arrives
+  // (the eye has the board's marks and the move list).
+  const lastSaid = h('span', { class: 'visually-hidden', id: 'last-said' });
+  const status = h('div', { class: 'status-bar', id: 'status', role: 'status', 'aria-live': 'polite' }, turn, statusClock, answer, lastSaid);
   const banner = h('section', { class: 'result', id: 'result', 'aria-labelledby': 'result-h', hidden: true });
   const boardHost = h('div', { class: 'board-host', id: 'board' });
   const boardInfo = h('div', { class: 'board-info' });
@@ -354,6 +357,7 @@ export function roomView(session, roomId, invite) {
     renderSeats(st);
     renderTurn(st);
     renderMoves(st);
+    sayLast(st);
     const play = st.play;
     if (pending && !(play?.legal ?? []).includes(pending.split('+')[0].trim())) closeConfirm();
     if (play) {
@@ -599,6 +603,25 @@ export function roomView(session, roomId, invite) {
       );
     }
     moves.scrollTop = moves.scrollHeight;
+  }
+
+  /** @type {number | undefined} the ply `lastSaid` speaks of */
+  let saidPly;
+
+  /**
+   * Puts the last action, with what it did, in words into the status
+   * region when it is a new one.
+   * @param {RoomState} st
+   */
+  function sayLast(st) {
+    const last = st.play?.last;
+    if (!last || last.ply === saidPly) return;
+    saidPly = last.ply;
+    const entry = st.play?.moves.find((m) => m.ply === last.ply);
+    const action = entry?.action;
+    const did = effectWords(last.effects, action);
+    const words = action ? actionWords(st.game, action) : 'played a secret action';
+    lastSaid.textContent = `Last move: ${who(last.seat)} ${words}${did ? `: ${did}` : ''}.`;
   }
 
   async function watch() {

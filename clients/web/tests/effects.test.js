@@ -138,6 +138,10 @@ test('Magneton: a drop that pushes and pulls marks each moved stone until the ne
     );
     assert.equal(await page.locator('#moves li:nth-child(11) .effects').textContent(), ': H3→G4 pulled, C5→B5 pushed, D7→E6 pulled');
     assert.equal(await page.locator('#moves .effects').count(), 1, 'only the last move has effects');
+    assert.equal(
+      await page.locator('#status #last-said').textContent(),
+      'Last move: Ann (white) drops on F5: H3→G4 pulled, C5→B5 pushed, D7→E6 pulled.',
+    );
     await settled(page);
     await assertAccessible(page, 'a Magneton board with a push and pulls marked');
   }
