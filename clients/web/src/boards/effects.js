@@ -181,9 +181,9 @@ export function effectLayer(svg) {
    * `animate` and the action is new since the last call.
    * @param {Map<string, Cell>} cells
    * @param {LastAction | undefined} last
-   * @param {{animate?: boolean, badge?: number}} [options] `badge`: the badges' size in board units
+   * @param {{animate?: boolean, badge?: number, reach?: number}} [options] `badge`: the badges' size, `reach`: a piece's radius (where an arrow stops), in board units
    */
-  function show(cells, last, { animate = false, badge = 3.2 } = {}) {
+  function show(cells, last, { animate = false, badge = 3.2, reach = 3.5 } = {}) {
     const effects = last?.effects ?? [];
     const ply = last?.ply ?? 0;
     const fresh = seen !== undefined && ply > seen;
@@ -215,7 +215,7 @@ export function effectLayer(svg) {
         const to = points.at(-1);
         const el = to ? pieceOf(to, fx.kind === 'move' && fx.piece === 'magnet') : undefined;
         if (points.length >= 2) {
-          layer.append(arrow(points, fx.kind, way));
+          layer.append(arrow(points, fx.kind, way, reach));
           if (el) steps.push({ el, points });
         } else if (el) {
           // Entered straight onto its home: it appears there.
@@ -317,16 +317,17 @@ function pieceOf(cell, magnet) {
  * @param {Cell[]} points
  * @param {string} kind move, enter, push or pull
  * @param {string[]} labels the cells' names
+ * @param {number} reach the radius of a piece
  */
-function arrow(points, kind, labels) {
+function arrow(points, kind, labels, reach) {
   const first = points[0];
   const last = /** @type {Cell} */ (points.at(-1));
   const prev = points[points.length - 2];
   const len = Math.hypot(last.x - prev.x, last.y - prev.y) || 1;
   const ux = (last.x - prev.x) / len;
   const uy = (last.y - prev.y) / len;
-  const head = last.size * 0.36;
-  const stop = Math.min(last.size * 0.78, len * 0.6);
+  const head = Math.min(last.size * 0.36, len * 0.22);
+  const stop = Math.min(reach + 0.2, len * 0.4);
   // The head's point touches the piece; the line ends at the head's base.
   const tipX = last.x - ux * (stop + head);
   const tipY = last.y - uy * (stop + head);

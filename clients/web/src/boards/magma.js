@@ -196,7 +196,7 @@ export function magmaBoard() {
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magmaPath(last) ?? [] : []);
-      fx.show(cells, play.last, { animate, badge: BADGE });
+      fx.show(cells, play.last, { animate, badge: BADGE, reach: 2.75 });
       const phase = board.phase;
       fill(
         info,

@@ -514,7 +514,7 @@ export function magnetBoard() {
         describeCell(cell, `${v}, your ${kindName(arrangement[i])} (being arranged)`);
       });
     }
-    fx.show(cells, now.last, { animate: now.animate, badge: 5.4 });
+    fx.show(cells, now.last, { animate: now.animate, badge: 5.4, reach: 4.2 });
     mark();
     showChoice();
   }

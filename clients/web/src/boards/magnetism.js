@@ -109,7 +109,7 @@ export function magnetismBoard() {
       const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
       const farRow = winner === 'white' ? '8' : '1';
       markWin(winLayer, cells, winner ? board.pieces[winner].filter((sq) => sq.slice(1) === farRow).map((sq) => [sq]) : []);
-      fx.show(cells, play.last, { animate, badge: BADGE });
+      fx.show(cells, play.last, { animate, badge: BADGE, reach: 3.6 });
       const opening = play.moves.length < 2;
       fill(
         info,

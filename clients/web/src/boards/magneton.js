@@ -89,7 +89,7 @@ export function magnetonBoard() {
       const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
       const found = winner && /four in a row/.test(play.outcome?.result ?? '') ? linesOfFour(board.stones[winner]) : [];
       markWin(winLayer, cells, told.length ? told : found);
-      fx.show(cells, play.last, { animate, badge: BADGE });
+      fx.show(cells, play.last, { animate, badge: BADGE, reach: 3.8 });
       fill(
         info,
         h('h3', {}, 'In hand'),
