@@ -56,6 +56,7 @@ static ASSETS: &[Asset] = &[
     asset!("src/boards/index.js", JS),
     asset!("src/boards/svg.js", JS),
     asset!("src/boards/pick.js", JS),
+    asset!("src/boards/effects.js", JS),
     asset!("src/boards/magneton.js", JS),
     asset!("src/boards/magnetism.js", JS),
     asset!("src/boards/magnet.js", JS),

@@ -1,10 +1,11 @@
-/** @file The room page: seats (names, colours, teams, who is connected), joining, leaving and starting, then the game: board, turn, clock, moves, scores, result and the record. */
+/** @file The room page: seats (names, colours, teams, who is connected), joining, leaving and starting, then the game: board, turn, clock, moves (the last with what it did), scores, result and the record. */
 
 import { fill, h, s, say, sayError } from './dom.js';
 import { createBoard } from './boards/index.js';
 import { confirmEveryMove, onSettings, settings, settingsForm } from './settings.js';
 import { gameName, rulesButton } from './rules.js';
-import { actionWords, describeOptions, resultWords } from './words.js';
+import { actionWords, describeOptions, effectWords, resultWords } from './words.js';
+import { reducedMotion } from './boards/effects.js';
 import { scoreTable } from './boards/magma.js';
 import { turnSignals } from './signals.js';
 import { fetchGames } from './lobby.js';
@@ -111,7 +112,10 @@ export function roomView(session, roomId, invite) {
   const turn = h('p', { class: 'turn', id: 'turn' });
   const statusClock = h('span', { class: 'status-clock', id: 'status-clock' });
   const answer = h('div', { class: 'answer', id: 'answer' });
-  const status = h('div', { class: 'status-bar', id: 'status', role: 'status', 'aria-live': 'polite' }, turn, statusClock, answer);
+  // What the last action did, said once to screen readers when it arrives
+  // (the eye has the board's marks and the move list).
+  const lastSaid = h('span', { class: 'visually-hidden', id: 'last-said' });
+  const status = h('div', { class: 'status-bar', id: 'status', role: 'status', 'aria-live': 'polite' }, turn, statusClock, answer, lastSaid);
   const banner = h('section', { class: 'result', id: 'result', 'aria-labelledby': 'result-h', hidden: true });
   const boardHost = h('div', { class: 'board-host', id: 'board' });
   const boardInfo = h('div', { class: 'board-info' });
@@ -353,6 +357,7 @@ export function roomView(session, roomId, invite) {
     renderSeats(st);
     renderTurn(st);
     renderMoves(st);
+    sayLast(st);
     const play = st.play;
     if (pending && !(play?.legal ?? []).includes(pending.split('+')[0].trim())) closeConfirm();
     if (play) {
@@ -370,6 +375,7 @@ export function roomView(session, roomId, invite) {
         act: (action, how) => playAction(action, how),
         turnBoard: settings().turnBoard,
         narrow: narrowScreen.matches,
+        animate: settings().animate && !reducedMotion(),
         who,
         name: nameOf,
       });
@@ -570,25 +576,52 @@ export function roomView(session, roomId, invite) {
     banner.hidden = false;
   }
 
-  /** @param {RoomState} st */
+  /**
+   * The log, one item per action; the last one also says what it did (its
+   * effects, as the server told this viewer: only the last action has
+   * them on the wire).
+   * @param {RoomState} st
+   */
   function renderMoves(st) {
     fill(moves);
+    const last = st.play?.last;
     for (const entry of st.play?.moves ?? []) {
       const text = entry.action
         ? entry.action
         : `secret${entry.commitment ? ` (commitment ${entry.commitment.slice(0, 10)}…)` : ''}`;
+      const did = last && last.ply === entry.ply ? effectWords(last.effects, entry.action) : '';
       moves.append(
         h(
           'li',
-          { value: entry.ply, class: entry.action ? '' : 'secret' },
+          { value: entry.ply, class: `${entry.action ? '' : 'secret'}${did ? ' has-effects' : ''}`.trim() },
           h('span', { class: 'who' }, who(entry.seat)),
           ' ',
           entry.action ? h('span', { class: 'words' }, `${actionWords(st.game, entry.action)} `) : null,
           h('span', { class: 'what' }, text),
+          did ? h('span', { class: 'effects' }, `: ${did}`) : null,
         ),
       );
     }
     moves.scrollTop = moves.scrollHeight;
+  }
+
+  /** @type {number | undefined} the ply `lastSaid` speaks of */
+  let saidPly;
+
+  /**
+   * Puts the last action, with what it did, in words into the status
+   * region when it is a new one.
+   * @param {RoomState} st
+   */
+  function sayLast(st) {
+    const last = st.play?.last;
+    if (!last || last.ply === saidPly) return;
+    saidPly = last.ply;
+    const entry = st.play?.moves.find((m) => m.ply === last.ply);
+    const action = entry?.action;
+    const did = effectWords(last.effects, action);
+    const words = action ? actionWords(st.game, action) : 'played a secret action';
+    lastSaid.textContent = `Last move: ${who(last.seat)} ${words}${did ? `: ${did}` : ''}.`;
   }
 
   async function watch() {

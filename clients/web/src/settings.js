@@ -1,4 +1,4 @@
-/** @file The player's settings, kept in this browser: confirm moves, turn the board to one's side, a sound on one's turn; and the small form that changes them. */
+/** @file The player's settings, kept in this browser: confirm moves, turn the board to one's side, a sound on one's turn, animate moves; and the small form that changes them. */
 
 import { h } from './dom.js';
 
@@ -9,10 +9,11 @@ const KEY = 'lodestone.settings';
  * @property {'auto' | 'on' | 'off'} confirm ask before sending every move (auto: on touch screens)
  * @property {boolean} turnBoard draw the board from the viewer's side
  * @property {boolean} sound a short sound when it becomes the viewer's turn
+ * @property {boolean} animate slide the pieces of each new move into place (never under `prefers-reduced-motion`)
  */
 
 /** @type {Settings} */
-const DEFAULTS = { confirm: 'auto', turnBoard: true, sound: false };
+const DEFAULTS = { confirm: 'auto', turnBoard: true, sound: false, animate: true };
 
 /** @type {Set<() => void>} */
 const listeners = new Set();
@@ -71,7 +72,7 @@ export function settingsForm(id) {
   );
   confirm.addEventListener('change', () => changeSettings({ confirm: /** @type {Settings['confirm']} */ (confirm.value) }));
   /**
-   * @param {'turnBoard' | 'sound'} key
+   * @param {'turnBoard' | 'sound' | 'animate'} key
    * @param {string} text
    */
   const box = (key, text) => {
@@ -92,5 +93,6 @@ export function settingsForm(id) {
     h('p', { class: 'hint' }, 'A move that loses at once, or lets the opponent win on the spot, is always confirmed.'),
     box('turnBoard', 'Turn the board to my side'),
     box('sound', 'A sound when it is my turn'),
+    box('animate', 'Animate moves (tap the board to skip; never when the system asks for less motion)'),
   );
 }

@@ -1,4 +1,4 @@
-/** @file Plain words for what the wire says in notation: actions in the move list, results, option names and values. */
+/** @file Plain words for what the wire says in notation: actions in the move list, what the last action did (its effects), results, option names and values. */
 
 /**
  * An action in words, for the move list and the confirmation
@@ -41,6 +41,72 @@ export function actionWords(game, action) {
     return parts.join('; ');
   }
   return a;
+}
+
+/**
+ * A Magnet kind in words for the move list (`3` → `a 3`, `K` → `the
+ * King`, `T2` → `a trap 2`); `a piece` when the effect does not say.
+ * @param {string | undefined} kind
+ * @param {string} plain
+ */
+function aPiece(kind, plain) {
+  if (!kind) return plain;
+  if (kind === 'K') return 'the King';
+  if (kind === 'magnet') return 'the magnet';
+  return kind.startsWith('T') ? `a trap ${kind.slice(1)}` : `a ${kind}`;
+}
+
+/**
+ * What an action did, in words, from its effects as the server told this
+ * viewer (`C2→D2, E3 captured a 3`): only what the effects carry, so a
+ * hidden kind is never named. The piece that arrives where the action
+ * itself names a cell (a drop, the Magnet's magnet) is left out: the
+ * action already says it. Empty when there is nothing to add.
+ * @param {import('./wire.js').EffectState[]} effects
+ * @param {string} [action] the action in notation, if the viewer knows it
+ */
+export function effectWords(effects, action = '') {
+  const named = new Set((action.match(/[a-z]\d+/gi) ?? []).map((c) => c.toLowerCase()));
+  /** @type {string[]} */
+  const parts = [];
+  for (const fx of effects) {
+    switch (fx.kind) {
+      case 'place':
+        if (!named.has(fx.at.toLowerCase())) parts.push(`${fx.side ? `${fx.side} ` : ''}${fx.piece ?? 'piece'} on ${fx.at}`);
+        break;
+      case 'move':
+        parts.push(`${fx.piece === 'magnet' ? 'magnet ' : ''}${fx.path.length ? fx.path.join('→') : `${fx.from}→${fx.to}`}`);
+        break;
+      case 'enter':
+        parts.push(`entered ${fx.path.join('→')}`);
+        break;
+      case 'push':
+        parts.push(`${fx.from}→${fx.to} pushed`);
+        break;
+      case 'pull':
+        parts.push(`${fx.from}→${fx.to} pulled`);
+        break;
+      case 'capture':
+        parts.push(`${fx.at} captured ${aPiece(fx.piece, 'a piece')}`);
+        break;
+      case 'trapped':
+        parts.push(`${fx.at}: ${aPiece(fx.piece, 'a piece')} destroyed by a trap`);
+        break;
+      case 'promote':
+        parts.push(`${fx.at} promoted to rank ${fx.rank}`);
+        break;
+      case 'remove':
+        parts.push(`${fx.at} removed${fx.side ? ` (${fx.side})` : ''}`);
+        break;
+      case 'line':
+        parts.push(`winning line ${fx.cells.join('-')}`);
+        break;
+      case 'claim':
+        parts.push(`${fx.side} claims ${fx.cells.length} ${fx.cells.length === 1 ? 'cell' : 'cells'}`);
+        break;
+    }
+  }
+  return parts.join(', ');
 }
 
 /** Reasons as the rules write them, and in plainer words. */

@@ -219,8 +219,10 @@ export async function confirmIfAsked(page) {
  */
 export async function screenshot(page, name, options = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-page.png`), fullPage: true });
-  if (!options.page) await page.locator('#board').screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  // A move's animation is over first (its marks stay).
+  await page.locator('#board svg.fx-animating').waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-page.png`), fullPage: true, animations: 'disabled' });
+  if (!options.page) await page.locator('#board').screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: 'disabled' });
 }
 
 /** axe-core's script, injected into pages by the accessibility checks. */

@@ -17,6 +17,7 @@ import { magmaBoard } from './magma.js';
  * @property {(action: string, how?: {deliberate?: boolean}) => void} act plays one of `legal`, exactly as written there (`deliberate`: from a "Play …" button, so a confirmation is asked only for a warned move)
  * @property {boolean} turnBoard draw the board from the viewer's side
  * @property {boolean} narrow the screen is narrow (a phone held upright)
+ * @property {boolean} [animate] slide the last action's pieces into place (the person's setting; boards also hold back under `prefers-reduced-motion`)
  * @property {(seat: number) => string} who a seat in words: its player and colour (`Ann (red)`)
  * @property {(seat: number) => string} name a seat's player by name (its colour if nobody sits there)
  */
@@ -91,6 +92,7 @@ export function diagram(game, board, caption, marks = {}) {
     act: () => {},
     turnBoard: false,
     narrow: false,
+    animate: false,
     who: (seat) => `seat ${seat + 1}`,
     name: (seat) => `seat ${seat + 1}`,
   });

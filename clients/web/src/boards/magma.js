@@ -1,8 +1,9 @@
-/** @file The Magma board: 91 hexagonal cells in lettered rows, home corners in their colours, red/blue/yellow pieces (with R/B/Y letters); steps and jump chains by clicking the piece then the destination, entering by clicking where the piece lands, buttons for pass and the vote to end, the penalty by clicking the piece to remove; scores. */
+/** @file The Magma board: 91 hexagonal cells in lettered rows, home corners in their colours, red/blue/yellow pieces (with R/B/Y letters); steps and jump chains by clicking the piece then the destination, entering by clicking where the piece lands, buttons for pass and the vote to end, the penalty by clicking the piece to remove; what the last action did (a step, a jump chain, an entry, a removal, the cells claimed at the end) marked until the next one; scores. */
 
 import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, boardSvg, describeCell, edgeLabel, hexPoints, makeCell, stone, touchLens } from './svg.js';
 import { Picker, markLast } from './pick.js';
+import { effectLayer } from './effects.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
@@ -62,6 +63,9 @@ function buttonLabel(action) {
   );
 }
 
+/** The size of the last move's badges (captures, removals), in board units. */
+const BADGE = 3.8;
+
 /** The letter that goes with each colour wherever it is drawn. */
 const LETTER = /** @type {Record<string, string>} */ ({ red: 'R', blue: 'B', yellow: 'Y' });
 
@@ -73,6 +77,7 @@ export function magmaBoard() {
   const grid = s('g', { class: 'cells' });
   const labels = s('g', { 'aria-hidden': 'true' });
   svg.append(grid, labels);
+  const fx = effectLayer(svg);
   const frame = boardFrame(svg, 'magma');
   const lens = touchLens(frame, svg, w);
   const keys = arrowKeys(svg, () => cells.values());
@@ -167,7 +172,7 @@ export function magmaBoard() {
     element: frame,
     controls,
     info,
-    update({ state, play, legal, act, turnBoard, who, name }) {
+    update({ state, play, legal, act, turnBoard, who, name, animate }) {
       const board = /** @type {MagmaBoard} */ (play.board);
       const corners = new Map(board.cells.filter((c) => c.corner).map((c) => [c.cell, /** @type {string} */ (c.corner)]));
       const mine = state.you === null ? undefined : board.seats.find((x) => x.seat === state.you)?.homes[0];
@@ -191,6 +196,7 @@ export function magmaBoard() {
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magmaPath(last) ?? [] : []);
+      fx.show(cells, play.last, { animate, badge: BADGE, reach: 2.75 });
       const phase = board.phase;
       fill(
         info,

@@ -1,7 +1,8 @@
-/** @file The Magnet board: the 91-vertex hexagonal lattice (lines drawn, centre marked, columns A–K and rows along the edges), red and blue pieces (one's own with their kinds, the opponent's with ranks only), captured pieces listed; the secret setup by swapping pieces, and a turn by clicking the magnet's vertex, then choosing among the orders and promotions the server offers. */
+/** @file The Magnet board: the 91-vertex hexagonal lattice (lines drawn, centre marked, columns A–K and rows along the edges), red and blue pieces (one's own with their kinds, the opponent's with ranks only), captured pieces listed; the secret setup by swapping pieces, and a turn by clicking the magnet's vertex, then choosing among the orders and promotions the server offers; what the last turn did (the magnet, each piece's path, captures with the kinds they revealed, trap victims, promotions) marked until the next one. */
 
 import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, boardSvg, describeCell, edgeLabel, hexCenter, hexagon, makeCell, markWin, setActive, touchLens } from './svg.js';
+import { effectLayer } from './effects.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
@@ -80,6 +81,7 @@ export function magnetBoard() {
   const edge = s('g', { 'aria-hidden': 'true' });
   const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
   svg.append(lines, grid, edge, winLayer);
+  const fx = effectLayer(svg);
   /** @type {Map<string, Cell>} */
   const cells = new Map();
   /** @type {Map<string, [number, number]>} */
@@ -153,8 +155,8 @@ export function magnetBoard() {
 
   const controls = h('div', { class: 'magnet-controls' });
   const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
-  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string, how?: {deliberate?: boolean}) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string}} */
-  const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false, room: '' };
+  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string, how?: {deliberate?: boolean}) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string, last: import('../wire.js').LastAction | undefined, animate: boolean}} */
+  const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false, room: '', last: undefined, animate: false };
   /** @type {string | null} the magnet vertex chosen */
   let chosen = null;
   /** @type {string[]} the setup being arranged (kinds by start vertex) */
@@ -512,6 +514,7 @@ export function magnetBoard() {
         describeCell(cell, `${v}, your ${kindName(arrangement[i])} (being arranged)`);
       });
     }
+    fx.show(cells, now.last, { animate: now.animate, badge: 5.4, reach: 4.2 });
     mark();
     showChoice();
   }
@@ -534,7 +537,7 @@ export function magnetBoard() {
     element: frame,
     controls,
     info,
-    update({ state, play, legal, act, turnBoard, name }) {
+    update({ state, play, legal, act, turnBoard, name, animate }) {
       const board = /** @type {MagnetBoard} */ (play.board);
       now.board = board;
       now.room = state.id;
@@ -542,6 +545,8 @@ export function magnetBoard() {
       now.mayAct = state.you !== null && play.to_act.includes(state.you);
       now.promotions = play.promotions ?? {};
       now.act = act;
+      now.last = play.last;
+      now.animate = animate ?? false;
       const flip = turnBoard && now.color === 'red';
       if (flip !== flipped) {
         flipped = flip;

@@ -1,8 +1,12 @@
-/** @file The Magnetism board: 12×8 squares a–l × 1–8, both sides' pieces and both magnets; the secret opening is one click (the magnet's square), a move three (the magnet's new square, the piece, where it goes). */
+/** @file The Magnetism board: 12×8 squares a–l × 1–8, both sides' pieces and both magnets; the secret opening is one click (the magnet's square), a move three (the magnet's new square, the piece, where it goes); what the last move did (the magnet's step, the piece pushed or pulled) marked until the next one. */
 
 import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
 import { Picker, markLast } from './pick.js';
+import { effectLayer } from './effects.js';
+
+/** The size of the last move's badges (captures, removals), in board units. */
+const BADGE = 4.4;
 
 const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 
@@ -46,6 +50,7 @@ export function magnetismBoard() {
   const preview = s('g', { class: 'preview' });
   const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
   svg.append(preview, winLayer);
+  const fx = effectLayer(svg);
   const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
   const info = h('section', { class: 'magnets', 'aria-label': 'Magnets' });
@@ -66,7 +71,7 @@ export function magnetismBoard() {
     element: boardFrame(svg, 'magnetism'),
     controls,
     info,
-    update({ state, play, legal, act, turnBoard, narrow }) {
+    update({ state, play, legal, act, turnBoard, narrow, animate }) {
       const board = /** @type {MagnetismBoard} */ (play.board);
       mover = state.you === 0 ? 'white' : state.you === 1 ? 'black' : null;
       // On a narrow screen the twelve files run down the screen, the
@@ -104,6 +109,7 @@ export function magnetismBoard() {
       const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
       const farRow = winner === 'white' ? '8' : '1';
       markWin(winLayer, cells, winner ? board.pieces[winner].filter((sq) => sq.slice(1) === farRow).map((sq) => [sq]) : []);
+      fx.show(cells, play.last, { animate, badge: BADGE, reach: 3.6 });
       const opening = play.moves.length < 2;
       fill(
         info,

@@ -1,8 +1,12 @@
-/** @file The Magneton board: 8×8 squares A–H × 1–8, white and black stones (with W/B letters), stones in hand; drops are one click, moves two (stone, then destination); the winning line drawn at the end. */
+/** @file The Magneton board: 8×8 squares A–H × 1–8, white and black stones (with W/B letters), stones in hand; drops are one click, moves two (stone, then destination); what the last action did (the drop or slide, the stones it pushed and pulled) marked until the next one; the winning line drawn at the end. */
 
 import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
 import { Picker, markLast } from './pick.js';
+import { effectLayer } from './effects.js';
+
+/** The size of the last move's badges (captures, removals), in board units. */
+const BADGE = 4.4;
 
 const FILES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
 
@@ -49,6 +53,7 @@ export function magnetonBoard() {
   const { svg, cells, unit, turn } = squareBoard({ files: FILES, ranks: 8, name: 'Magneton board' });
   const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
   svg.append(winLayer);
+  const fx = effectLayer(svg);
   const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
   const info = h('section', { class: 'hands', 'aria-label': 'Stones in hand' });
@@ -61,7 +66,7 @@ export function magnetonBoard() {
     element: boardFrame(svg, 'magneton'),
     controls,
     info,
-    update({ state, play, legal, act, turnBoard }) {
+    update({ state, play, legal, act, turnBoard, animate }) {
       const board = /** @type {import('../wire.js').MagnetonBoard} */ (play.board);
       turn(turnBoard && state.you === 1 ? 180 : 0);
       for (const cell of cells.values()) {
@@ -78,8 +83,13 @@ export function magnetonBoard() {
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magnetonPath(last) ?? [] : []);
+      // The winning line as the last action's effects name it (else found
+      // on the board, for a view without them).
+      const told = (play.last?.effects ?? []).flatMap((e) => (e.kind === 'line' ? [e.cells] : []));
       const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'white' : 'black') : null;
-      markWin(winLayer, cells, winner && /four in a row/.test(play.outcome?.result ?? '') ? linesOfFour(board.stones[winner]) : []);
+      const found = winner && /four in a row/.test(play.outcome?.result ?? '') ? linesOfFour(board.stones[winner]) : [];
+      markWin(winLayer, cells, told.length ? told : found);
+      fx.show(cells, play.last, { animate, badge: BADGE, reach: 3.8 });
       fill(
         info,
         h('h3', {}, 'In hand'),
