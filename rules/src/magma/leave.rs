@@ -3,6 +3,7 @@
 //! pieces stay; a colour is out once every seat playing it has left, and
 //! the last colour still playing wins at once.
 
+use super::clock::Timer;
 use super::effects::Event;
 use super::state::{Magma, Phase};
 use crate::effect::Events;
@@ -44,7 +45,7 @@ impl Magma {
         match self.pos.phase {
             // Its turn ends as if it had moved; a vote it proposed lapses.
             Phase::Play { .. } | Phase::Vote { .. } if its_turn => {
-                if matches!(self.pos.phase, Phase::Vote { .. }) {
+                if matches!(self.pos.phase, Phase::Vote { .. }) && self.options.timer != Timer::None {
                     self.pos.clock.resume(at);
                 }
                 self.pos.clock = self.pos.clock.next(self.options.timer, at);

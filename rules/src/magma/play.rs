@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use super::board::{Cell, bit, indices};
-use super::clock::{Clock, FULL_MS};
+use super::clock::{Clock, FULL_MS, Timer};
 use super::effects::Event;
 use super::state::{Magma, Phase};
 use crate::effect::Events;
@@ -49,7 +49,9 @@ impl Magma {
             }
             Action::Pass => self.end_turn(true, at),
             Action::ProposeEnd => {
-                self.pos.clock.pause(at);
+                if self.options.timer != Timer::None {
+                    self.pos.clock.pause(at);
+                }
                 self.pos.phase = Phase::Vote {
                     waiting: self.live_voters(self.slot()).collect(),
                 };
@@ -67,7 +69,9 @@ impl Magma {
                 };
             }
             Action::RefuseEnd => {
-                self.pos.clock.resume(at);
+                if self.options.timer != Timer::None {
+                    self.pos.clock.resume(at);
+                }
                 self.pos.phase = Phase::Play { refused: true };
             }
             Action::Timeout => {
