@@ -5,7 +5,7 @@
 //! aborts; table events in records; and random games with random
 //! resignations.
 
-use lodestone_rules::magma::{Action, BoardKind, Cell, Color, Magma, Options, Phase, Timer};
+use lodestone_rules::magma::{Action, Cell, Color, Magma, Options, Phase, Timer};
 use lodestone_rules::{
     AnyGame, Concession, ErrorCode, Game, GameKind, Millis, Outcome, Record, ReplayError, Seat, SeatSet,
     TableEvent, Viewer,
@@ -591,123 +591,8 @@ fn bad_table_headers_are_named() {
     ));
 }
 
-fn any_options() -> impl Strategy<Value = Options> {
-    (2u8..=6, 0usize..3, any::<bool>(), 0usize..3, 0u8..6).prop_map(
-        |(players, solo, radius5, timer, first)| Options {
-            players,
-            solo: [Color::Yellow, Color::Red, Color::Blue][solo],
-            board: if radius5 {
-                BoardKind::Radius5
-            } else {
-                BoardKind::Zigzag
-            },
-            timer: [Timer::None, Timer::Hot, Timer::WhiteHot][timer],
-            first: Seat(first % players),
-        },
-    )
-}
-
-/// The checks every state of a game must pass: over with an outcome and
-/// nobody to act, or someone to act who still plays and has an action.
-fn well_formed(g: &Magma) -> Result<(), TestCaseError> {
-    if g.outcome().is_some() {
-        prop_assert!(g.to_act().is_empty());
-        return Ok(());
-    }
-    let to_act = g.to_act();
-    prop_assert_eq!(to_act.len(), 1);
-    let seat = to_act.first_seat().unwrap();
-    prop_assert!(!g.has_left(seat), "seat {} left but is to act: {}", seat.0 + 1, g);
-    prop_assert!(!g.legal_actions(seat).is_empty());
-    prop_assert!(!g.has_left(g.current().seat) || g.phase() == Phase::Penalty);
-    if let Some(d) = g.deadline() {
-        prop_assert!(!g.has_left(d.seat));
-    }
-    let text = g.to_string();
-    let again = Magma::parse_position(*g.options(), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    prop_assert_eq!(&again, g);
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
-
-    /// Random Magma games in which random seats resign or run out of time
-    /// at random moments never panic, keep a well-formed turn order, end
-    /// (by passes, a vote, or the last side standing), and replay from a
-    /// record with the table events as headers.
-    #[test]
-    fn magma_games_with_random_resignations(options in any_options(), seed: u64) {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut g = Magma::new(options);
-        let mut actions = Vec::new();
-        let mut headers = Vec::new();
-        let mut now = 0u64;
-        for n in 0..3_000usize {
-            if g.outcome().is_some() {
-                break;
-            }
-            now += rng.random_range(0..2_000u64);
-            if rng.random_range(0..40) == 0 {
-                let seat = Seat(rng.random_range(0..options.players));
-                let how = if rng.random_range(0..2) == 0 { Concession::Resign } else { Concession::OutOfTime };
-                let left = g.has_left(seat);
-                let before = g.clone();
-                match g.concede_with_events(seat, how, Millis(now)) {
-                    Ok(_) => {
-                        prop_assert!(!left);
-                        headers.push(format!("[{} \"{} after {}\"]\n", how.header_key(), seat.0 + 1, actions.len()));
-                    }
-                    Err(e) => {
-                        prop_assert!(left, "{e}");
-                        prop_assert_eq!(&g, &before);
-                    }
-                }
-                well_formed(&g)?;
-                continue;
-            }
-            if let Some(d) = g.deadline() && now > d.at.0 {
-                g.apply(d.seat, &d.action, d.at).unwrap();
-                actions.push(d.action);
-                now = d.at.0;
-                well_formed(&g)?;
-                continue;
-            }
-            let seat = g.to_act().first_seat().unwrap();
-            let legal = g.legal_actions(seat);
-            let action = if legal.contains(&Action::Pass) && rng.random_range(0..n + 150) < n {
-                Action::Pass
-            } else {
-                legal[rng.random_range(0..legal.len())].clone()
-            };
-            let action = if action == Action::Timeout { Action::Pass } else { action };
-            g.apply(seat, &action, Millis(now)).unwrap_or_else(|e| panic!("{action}: {e}"));
-            actions.push(action);
-            well_formed(&g)?;
-        }
-        prop_assert!(g.outcome().is_some(), "the game did not end: {}", g);
-
-        let mut text = String::from("[Game \"magma\"]\n");
-        for (k, v) in Magma::option_pairs(&options) {
-            text.push_str(&format!("[Option \"{k}={v}\"]\n"));
-        }
-        text.extend(headers);
-        for a in &actions {
-            text.push_str(&format!("{a}\n"));
-        }
-        let replayed = Record::parse(&text).unwrap().replay().unwrap_or_else(|e| panic!("{e}\n{text}"));
-        // Replays run at time 0, so only untimed games match position for
-        // position; every game matches in who left and how it ended.
-        if options.timer == Timer::None {
-            prop_assert_eq!(replayed.position_string(), g.to_string());
-        }
-        for seat in (0..options.players).map(Seat) {
-            prop_assert_eq!(replayed.has_left(seat), g.has_left(seat));
-        }
-        if options.timer == Timer::None {
-            prop_assert_eq!(replayed.outcome(), g.outcome());
-        }
-    }
 
     /// The two-sided games: a random seat concedes at a random moment
     /// (during a setup too); the other side wins, and nothing more is
