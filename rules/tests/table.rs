@@ -2,8 +2,9 @@
 //! game, in setups too; a Magma seat that leaves a game of three or more
 //! sides (turns skipped, pieces kept, votes and timers going round it,
 //! teams, the solo seat); draws by agreement; the first-move helper for
-//! aborts; table events in records; and random games with random
-//! resignations.
+//! aborts; table events in records; and random two-sided games with a
+//! random resignation (Magma's random resignations are in
+//! `magma_props.rs`).
 
 use lodestone_rules::magma::{Action, Cell, Color, Magma, Options, Phase, Timer};
 use lodestone_rules::{
