@@ -1,10 +1,14 @@
 //! Properties of Magma over random games of every player count, board and
 //! timer: the generator and the judge agree, written paths agree with the
 //! short forms, scoring's reach is the set of legal destinations, notation
-//! and positions round-trip, and playouts end and are deterministic.
+//! and positions round-trip, playouts end and are deterministic, and seats
+//! that resign or run out of time at random moments leave a well-formed
+//! game.
 
-use lodestone_rules::magma::{Action, BoardKind, Cell, CellSet, Color, Geometry, Magma, Options, Timer, bit};
-use lodestone_rules::{Game, GameKind, Millis, Record, Seat};
+use lodestone_rules::magma::{
+    Action, BoardKind, Cell, CellSet, Color, Geometry, Magma, Options, Phase, Timer, bit,
+};
+use lodestone_rules::{Concession, Game, GameKind, Millis, Record, Seat};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -318,6 +322,28 @@ fn check_reach(game: &Magma) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The checks every state of a game must pass: over with an outcome and
+/// nobody to act, or someone to act who still plays and has an action.
+fn well_formed(g: &Magma) -> Result<(), TestCaseError> {
+    if g.outcome().is_some() {
+        prop_assert!(g.to_act().is_empty());
+        return Ok(());
+    }
+    let to_act = g.to_act();
+    prop_assert_eq!(to_act.len(), 1);
+    let seat = to_act.first_seat().unwrap();
+    prop_assert!(!g.has_left(seat), "seat {} left but is to act: {}", seat.0 + 1, g);
+    prop_assert!(!g.legal_actions(seat).is_empty());
+    prop_assert!(!g.has_left(g.current().seat) || g.phase() == Phase::Penalty);
+    if let Some(d) = g.deadline() {
+        prop_assert!(!g.has_left(d.seat));
+    }
+    let text = g.to_string();
+    let again = Magma::parse_position(*g.options(), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    prop_assert_eq!(&again, g);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
 
@@ -521,6 +547,83 @@ proptest! {
         prop_assert_eq!(&a, &b);
         if let Some(d) = a.deadline() {
             prop_assert!(a.time_left(d.at) == Some(0));
+        }
+    }
+
+    /// Random Magma games in which random seats resign or run out of time
+    /// at random moments never panic, keep a well-formed turn order, end
+    /// (by passes, a vote, or the last side standing), and replay from a
+    /// record with the table events as headers.
+    #[test]
+    fn magma_games_with_random_resignations(options in any_options(), seed: u64) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut g = Magma::new(options);
+        let mut actions = Vec::new();
+        let mut headers = Vec::new();
+        let mut now = 0u64;
+        for n in 0..3_000usize {
+            if g.outcome().is_some() {
+                break;
+            }
+            now += rng.random_range(0..2_000u64);
+            if rng.random_range(0..40) == 0 {
+                let seat = Seat(rng.random_range(0..options.players));
+                let how = if rng.random_range(0..2) == 0 { Concession::Resign } else { Concession::OutOfTime };
+                let left = g.has_left(seat);
+                let before = g.clone();
+                match g.concede_with_events(seat, how, Millis(now)) {
+                    Ok(_) => {
+                        prop_assert!(!left);
+                        headers.push(format!("[{} \"{} after {}\"]\n", how.header_key(), seat.0 + 1, actions.len()));
+                    }
+                    Err(e) => {
+                        prop_assert!(left, "{e}");
+                        prop_assert_eq!(&g, &before);
+                    }
+                }
+                well_formed(&g)?;
+                continue;
+            }
+            if let Some(d) = g.deadline() && now > d.at.0 {
+                g.apply(d.seat, &d.action, d.at).unwrap();
+                actions.push(d.action);
+                now = d.at.0;
+                well_formed(&g)?;
+                continue;
+            }
+            let seat = g.to_act().first_seat().unwrap();
+            let legal = g.legal_actions(seat);
+            let action = if legal.contains(&Action::Pass) && rng.random_range(0..n + 150) < n {
+                Action::Pass
+            } else {
+                legal[rng.random_range(0..legal.len())].clone()
+            };
+            let action = if action == Action::Timeout { Action::Pass } else { action };
+            g.apply(seat, &action, Millis(now)).unwrap_or_else(|e| panic!("{action}: {e}"));
+            actions.push(action);
+            well_formed(&g)?;
+        }
+        prop_assert!(g.outcome().is_some(), "the game did not end: {}", g);
+
+        let mut text = String::from("[Game \"magma\"]\n");
+        for (k, v) in Magma::option_pairs(&options) {
+            text.push_str(&format!("[Option \"{k}={v}\"]\n"));
+        }
+        text.extend(headers);
+        for a in &actions {
+            text.push_str(&format!("{a}\n"));
+        }
+        let replayed = Record::parse(&text).unwrap().replay().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        // Replays run at time 0, so only untimed games match position for
+        // position; every game matches in who left and how it ended.
+        if options.timer == Timer::None {
+            prop_assert_eq!(replayed.position_string(), g.to_string());
+        }
+        for seat in (0..options.players).map(Seat) {
+            prop_assert_eq!(replayed.has_left(seat), g.has_left(seat));
+        }
+        if options.timer == Timer::None {
+            prop_assert_eq!(replayed.outcome(), g.outcome());
         }
     }
 }
