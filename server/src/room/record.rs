@@ -33,7 +33,7 @@ impl RoomCore {
         }
         out.push_str(&format!("[Room \"{}\"]\n", self.id));
         let finished = self.status == RoomStatus::Finished;
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.outcome() {
             out.push_str(&format!("[Result \"{outcome}\"]\n"));
         }
         out.push_str(&format!(

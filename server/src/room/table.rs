@@ -1,0 +1,183 @@
+//! What players do at the table besides moving: resign, offer a draw and
+//! answer one, abort a game nobody has really begun, and claim a win over
+//! an absent player. Each is a room event stored like a move, so a
+//! restarted server keeps a waiting offer; `restore.rs` replays them
+//! through the same functions ([`RoomCore::concede`],
+//! [`RoomCore::agree_draw`]).
+//!
+//! Rules decide what a resignation means (the rules crate's
+//! `resign` and `agree_draw`); until those are merged, two-sided games are
+//! judged here by a small stand-in (`stand_in`) and Magma with more than
+//! two seats refuses to resign.
+
+use lodestone_protocol::{RoomStatus, codes};
+use lodestone_rules::{ErrorCode, GameKind, Millis, Outcome, Seat, SeatSet};
+
+use super::core::{Gone, Player, Refusal, RoomCore};
+use super::event::{Recorded, RoomEvent};
+
+impl RoomCore {
+    /// `player`'s seat resigns.
+    pub fn resign(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        let seat = self.playing_seat(player)?;
+        let at = self.game_time(now);
+        self.concede(seat, at)?;
+        self.draw_offer = None;
+        let wall = self.wall(at);
+        let mut events = vec![self.record(wall, RoomEvent::Resigned { seat, at })];
+        events.extend(self.after_change(at));
+        Ok(events)
+    }
+
+    /// Whether the game ends drawn when both sides agree (not Magma,
+    /// which has its own vote to end).
+    pub(super) fn has_draw_offers(&self) -> bool {
+        self.kind != GameKind::Magma
+    }
+
+    fn check_draw_offers(&self) -> Result<(), Refusal> {
+        if self.has_draw_offers() {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            codes::NO_DRAW_OFFERS,
+            "Magma has no draw by agreement: the player to move may propose the end (end?)",
+        ))
+    }
+
+    /// `player`'s seat offers a draw; the offer waits for the other side.
+    pub fn offer_draw(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        let seat = self.playing_seat(player)?;
+        self.check_draw_offers()?;
+        match self.draw_offer {
+            Some(s) if s == seat => {
+                return Err(Refusal::new(
+                    codes::OFFER_PENDING,
+                    "your draw offer is waiting for an answer already",
+                ));
+            }
+            Some(_) => {
+                return Err(Refusal::new(
+                    codes::OFFER_PENDING,
+                    "the other side has offered a draw: answer it (answer_draw)",
+                ));
+            }
+            None => {}
+        }
+        let at = self.game_time(now);
+        self.draw_offer = Some(seat);
+        let wall = self.wall(at);
+        Ok(vec![self.record(wall, RoomEvent::DrawOffered { seat, at })])
+    }
+
+    /// `player`'s seat accepts or declines the other side's offer.
+    pub fn answer_draw(&mut self, player: &Player, accept: bool, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        let seat = self.playing_seat(player)?;
+        self.check_draw_offers()?;
+        match self.draw_offer {
+            None => return Err(Refusal::new(codes::NO_OFFER, "no draw offer is waiting")),
+            Some(s) if s == seat => {
+                return Err(Refusal::new(
+                    codes::NO_OFFER,
+                    "the waiting offer is yours: the other side answers it",
+                ));
+            }
+            Some(_) => {}
+        }
+        let at = self.game_time(now);
+        if accept {
+            self.agree_draw(at)?;
+        }
+        self.draw_offer = None;
+        let wall = self.wall(at);
+        let mut events = vec![self.record(wall, RoomEvent::DrawAnswered { seat, accept, at })];
+        events.extend(self.after_change(at));
+        Ok(events)
+    }
+
+    /// `player`'s seat ends the game without a result, while some seat has
+    /// not made its first move; the room closes for good.
+    pub fn abort(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        let seat = self.playing_seat(player)?;
+        if self.everyone_moved() {
+            return Err(Refusal::new(
+                codes::TOO_LATE,
+                "every seat has made its first move: the game can no longer be aborted (resign instead)",
+            ));
+        }
+        self.gone = Some(Gone::Aborted);
+        self.status = RoomStatus::Closed;
+        self.draw_offer = None;
+        Ok(vec![self.record(now, RoomEvent::Aborted { seat })])
+    }
+
+    /// Claiming the win over an absent player: this room's policy is to
+    /// wait for players, so a claim is never allowed yet.
+    pub fn claim(&mut self, player: &Player, _now: u64) -> Result<Vec<Recorded>, Refusal> {
+        self.playing_seat(player)?;
+        Err(Refusal::new(
+            codes::TOO_EARLY,
+            "no seat is absent long enough for a claim: this room waits for its players",
+        ))
+    }
+
+    /// The wall-clock time of the game's time `at`.
+    fn wall(&self, at: Millis) -> u64 {
+        self.started_at.unwrap_or(self.created_at) + at.0
+    }
+
+    /// `seat` resigns in the game (also when a stored resignation is
+    /// replayed).
+    pub(super) fn concede(&mut self, seat: Seat, at: Millis) -> Result<(), Refusal> {
+        let _ = at;
+        let outcome = stand_in::resign(self, seat)?;
+        self.ended = Some(outcome);
+        Ok(())
+    }
+
+    /// The game ends drawn by agreement (also when replayed).
+    pub(super) fn agree_draw(&mut self, at: Millis) -> Result<(), Refusal> {
+        let _ = at;
+        self.check_draw_offers()?;
+        if self.outcome().is_some() {
+            return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
+        }
+        self.ended = Some(Outcome::draw("agreed"));
+        Ok(())
+    }
+
+    /// Whether every seat has made its first move on the board: a secret
+    /// action (a setup, a secret magnet) or the server's timeout does not
+    /// count.
+    pub(super) fn everyone_moved(&self) -> bool {
+        (0..self.seats.len() as u8).map(Seat).all(|seat| {
+            self.log
+                .iter()
+                .any(|l| l.seat == seat && l.secret.is_none() && !self.game.is_server_action(&l.action))
+        })
+    }
+}
+
+/// Resigning in two-sided games, until the rules crate says it.
+mod stand_in {
+    use super::*;
+
+    /// The other side wins (`white wins (resignation)`).
+    pub(super) fn resign(room: &RoomCore, seat: Seat) -> Result<Outcome, Refusal> {
+        if room.outcome().is_some() {
+            return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
+        }
+        if room.seats.len() != 2 {
+            return Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "resigning with more than two seats is not available on this server yet",
+            ));
+        }
+        let other = Seat(1 - seat.0);
+        Ok(Outcome::win(
+            SeatSet::only(other),
+            room.game.seat_color(other),
+            "resignation",
+        ))
+    }
+}
