@@ -10,8 +10,8 @@ use std::fmt;
 use rand_core::Rng;
 
 use crate::game::{
-    Deadline, Effect, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec, OptionValues, Outcome,
-    Risk, RuleError,
+    Concession, Deadline, Effect, ErrorCode, Game, Millis, NotationError, OptionError, OptionSpec,
+    OptionValues, Outcome, Risk, RuleError, TableEvent,
 };
 pub use crate::kind::GameKind;
 use crate::magma::{self, Magma};
@@ -403,6 +403,57 @@ impl AnyGame {
             Some(a) => g.apply_with_events(seat, a, at).map(wrap_events(g)),
             None => Err(RuleError::new(ErrorCode::WrongGame, "that action belongs to another game")),
         })
+    }
+
+    /// `seat` leaves play at `at`: it resigned or ran out of the room's time
+    /// (see [`Game::concede`]); returns what that did (for
+    /// [`AnyGame::effects`], with `seat` as the actor: Magma's claimed
+    /// territory when the game ends by it).
+    pub fn concede(&mut self, seat: Seat, how: Concession, at: Millis) -> Result<AnyEvents, RuleError> {
+        with_game!(self, g => g.concede_with_events(seat, how, at).map(wrap_events(g)))
+    }
+
+    /// `seat` resigns at `at` (see [`Game::concede`]).
+    pub fn resign(&mut self, seat: Seat, at: Millis) -> Result<AnyEvents, RuleError> {
+        self.concede(seat, Concession::Resign, at)
+    }
+
+    /// `seat` ran out of the room's time at `at` (see [`Game::concede`]).
+    pub fn lose_on_time(&mut self, seat: Seat, at: Millis) -> Result<AnyEvents, RuleError> {
+        self.concede(seat, Concession::OutOfTime, at)
+    }
+
+    /// Whether `seat` has left a game that goes on (see [`Game::has_left`]).
+    pub fn has_left(&self, seat: Seat) -> bool {
+        with_game!(self, g => g.has_left(seat))
+    }
+
+    /// Whether the game can end in a draw by agreement (not Magma).
+    pub fn has_draw_by_agreement(&self) -> bool {
+        with_game!(self, g => g.has_draw_by_agreement())
+    }
+
+    /// Ends the game drawn by agreement (see [`Game::agree_draw`]).
+    pub fn agree_draw(&mut self, at: Millis) -> Result<(), RuleError> {
+        with_game!(self, g => g.agree_draw(at))
+    }
+
+    /// Whether every seat still playing has made its first move (see
+    /// [`Game::has_everyone_moved`]): until then a room may abort.
+    pub fn has_everyone_moved(&self) -> bool {
+        with_game!(self, g => g.has_everyone_moved())
+    }
+
+    /// Plays a table event: a concession or a draw agreed (see
+    /// [`TableEvent`]).
+    pub fn apply_table(&mut self, event: TableEvent, at: Millis) -> Result<AnyEvents, RuleError> {
+        match event {
+            TableEvent::Concede(seat, how) => self.concede(seat, how, at),
+            TableEvent::DrawAgreed => {
+                self.agree_draw(at)?;
+                Ok(with_game!(self, g => wrap_events(g)(Vec::new())))
+            }
+        }
     }
 
     /// What `viewer` may know now of `events`, of an action `actor`

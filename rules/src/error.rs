@@ -16,7 +16,9 @@ pub enum ErrorCode {
     WrongPhase,
     /// The action is of the right kind but the rules forbid it here.
     IllegalAction,
-    /// The action belongs to another game.
+    /// The action belongs to another game, or this game has no such thing
+    /// at all (a draw by agreement in Magma, which has its own vote to
+    /// end).
     WrongGame,
 }
 

@@ -11,6 +11,7 @@ pub use crate::effect::{Effect, Events};
 pub use crate::error::{ErrorCode, NotationError, OptionError, RuleError};
 use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
+pub use crate::table::{Concession, TableEvent};
 
 /// A moment in a game, in milliseconds on the caller's clock.
 ///
@@ -356,6 +357,66 @@ pub trait Game: Clone + fmt::Debug + Sized {
     fn effects(&self, actor: Seat, events: &[Self::Event], viewer: Viewer) -> Vec<Effect>;
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<&Outcome>;
+
+    /// `seat` leaves play at `at`: it resigned, or ran out of the room's
+    /// time ([`Concession`]). Any seat still playing may, whoever is to act
+    /// and in any phase (a setup included). In a two-sided game the other
+    /// side wins at once (`white wins (resignation)`, `black wins (on
+    /// time)`); a game with more sides says what follows (Magma: the seat
+    /// stops taking turns and the others play on). Records what it did in
+    /// `events`, like [`Game::play_unchecked`]. Refused, with nothing
+    /// changed, once the game is over (`game-over`) or for a seat that has
+    /// already left.
+    fn concede<E: Events<Self::Event>>(
+        &mut self,
+        seat: Seat,
+        how: Concession,
+        at: Millis,
+        events: &mut E,
+    ) -> Result<(), RuleError>;
+    /// `seat` resigns at `at` (see [`Game::concede`]).
+    fn resign(&mut self, seat: Seat, at: Millis) -> Result<(), RuleError> {
+        self.concede(seat, Concession::Resign, at, &mut ())
+    }
+    /// `seat` ran out of the room's time at `at` (see [`Game::concede`]).
+    fn lose_on_time(&mut self, seat: Seat, at: Millis) -> Result<(), RuleError> {
+        self.concede(seat, Concession::OutOfTime, at, &mut ())
+    }
+    /// [`Game::concede`], keeping what it did (for [`Game::effects`]).
+    fn concede_with_events(
+        &mut self,
+        seat: Seat,
+        how: Concession,
+        at: Millis,
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let mut events = Vec::new();
+        self.concede(seat, how, at, &mut events)?;
+        Ok(events)
+    }
+    /// Whether `seat` has left play by [`Game::concede`] in a game that
+    /// keeps track of it (Magma, where a game of three or more sides goes
+    /// on without it); it stays true after the end. Two-sided games answer
+    /// false: their outcome tells who resigned.
+    fn has_left(&self, _seat: Seat) -> bool {
+        false
+    }
+    /// Whether the game can end in a draw by agreement
+    /// ([`Game::agree_draw`]): every two-sided game; not Magma, which has
+    /// its own vote to end.
+    fn has_draw_by_agreement(&self) -> bool {
+        true
+    }
+    /// Ends the game drawn by agreement of both sides (`draw (agreed)`).
+    /// The rules do not ask who offered: the server runs the offer and its
+    /// answer. Refused once the game is over (`game-over`), and in a game
+    /// without draws by agreement (`wrong-game`).
+    fn agree_draw(&mut self, at: Millis) -> Result<(), RuleError>;
+    /// Whether every seat still playing has made its first move on the
+    /// board, its own choice: a setup (chosen or dealt), Magnetism's secret
+    /// magnet, a Magma vote or `timeout` does not count. Until then a room
+    /// may abort the game. A game continued from a position counts a seat
+    /// as having moved unless the position shows it has not.
+    fn has_everyone_moved(&self) -> bool;
 
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;

@@ -22,12 +22,13 @@ pub mod record;
 mod repetition;
 mod seat;
 mod side;
+mod table;
 
 pub use any::{ActionError, AnyAction, AnyEvents, AnyGame, AnyView, GameKind, SetupError, Variant};
 pub use effect::{Effect, Events, PieceInfo};
 pub use game::{
-    Deadline, ErrorCode, Game, GameOptions, Millis, NotationError, Offer, OptionError, OptionSpec,
-    OptionValues, Outcome, Risk, RuleError,
+    Concession, Deadline, ErrorCode, Game, GameOptions, Millis, NotationError, Offer, OptionError,
+    OptionSpec, OptionValues, Outcome, Risk, RuleError, TableEvent,
 };
 pub use record::{Record, ReplayError};
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet, Viewer};

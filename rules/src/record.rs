@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::any::{AnyGame, GameKind};
-use crate::game::{ErrorCode, Millis, OptionError, OptionValues};
+use crate::game::{Concession, ErrorCode, Millis, OptionError, OptionValues, TableEvent};
 
 /// A header line: `[Key "Value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,10 +170,91 @@ impl Record {
             .collect()
     }
 
-    /// Plays the record's actions from the start of its game.
+    /// The table events of the record's headers (`Resign`, `OutOfTime`,
+    /// `DrawAgreed`), each with the number of actions played before it, in
+    /// the order they happened; `game` names the seats.
+    pub fn table_events(&self, game: &AnyGame) -> Result<Vec<(usize, TableEvent)>, String> {
+        let mut events = Vec::new();
+        for h in &self.headers {
+            let how = if h.key.eq_ignore_ascii_case(Concession::Resign.header_key()) {
+                Some(Concession::Resign)
+            } else if h.key.eq_ignore_ascii_case(Concession::OutOfTime.header_key()) {
+                Some(Concession::OutOfTime)
+            } else if h.key.eq_ignore_ascii_case(TableEvent::DrawAgreed.header_key()) {
+                None
+            } else {
+                continue;
+            };
+            let bad = || {
+                let form = if how.is_some() {
+                    "<seat> after <N>"
+                } else {
+                    "after <N>"
+                };
+                format!("header [{} \"{}\"] is not \"{form}\"", h.key, h.value)
+            };
+            let words: Vec<&str> = h.value.split_whitespace().collect();
+            let (seat, after) = match (how, words.as_slice()) {
+                (Some(_), [seat, "after", n]) => (Some(*seat), *n),
+                (None, ["after", n]) => (None, *n),
+                _ => return Err(bad()),
+            };
+            let after: usize = after.parse().map_err(|_| bad())?;
+            if after > self.actions.len() {
+                return Err(format!(
+                    "header [{} \"{}\"] comes after action {after}, but the record has {}",
+                    h.key,
+                    h.value,
+                    self.actions.len()
+                ));
+            }
+            let event = match (how, seat) {
+                (Some(how), Some(name)) => {
+                    let seat = game
+                        .parse_seat(name)
+                        .ok_or_else(|| format!("header [{} \"{}\"]: no seat {name:?}", h.key, h.value))?;
+                    TableEvent::Concede(seat, how)
+                }
+                _ => TableEvent::DrawAgreed,
+            };
+            events.push((after, event));
+        }
+        // Stable: events after the same action keep their header order.
+        events.sort_by_key(|&(after, _)| after);
+        Ok(events)
+    }
+
+    /// The header that records `event` after `after` actions:
+    /// `[Resign "white after 31"]`, `[OutOfTime "2 after 14"]`,
+    /// `[DrawAgreed "after 40"]`; `game` names the seats.
+    pub fn table_header(game: &AnyGame, event: TableEvent, after: usize) -> Header {
+        let value = match event {
+            TableEvent::Concede(seat, _) => format!("{} after {after}", game.seat_name(seat)),
+            TableEvent::DrawAgreed => format!("after {after}"),
+        };
+        Header {
+            key: event.header_key().to_string(),
+            value,
+        }
+    }
+
+    /// Plays the record's actions from the start of its game, and its
+    /// table events (resignations, time run out, a draw agreed) where they
+    /// happened.
     pub fn replay(&self) -> Result<AnyGame, ReplayError> {
         let options = self.options().map_err(|e| ReplayError::Setup(e.message))?;
         let mut game = AnyGame::new(self.game, &options).map_err(|e| ReplayError::Setup(e.message))?;
+        let table = self.table_events(&game).map_err(ReplayError::Setup)?;
+        let mut table = table.into_iter().peekable();
+        let mut play_table = |game: &mut AnyGame, played: usize| -> Result<(), ReplayError> {
+            while let Some((_, event)) = table.next_if(|&(after, _)| after == played) {
+                game.apply_table(event, Millis(0)).map_err(|e| {
+                    ReplayError::Setup(format!("{event} after action {played}: {e} ({})", e.code))
+                })?;
+            }
+            Ok(())
+        };
+        play_table(&mut game, 0)?;
         for action in &self.actions {
             let fail = |reason: String, code: &'static str| ReplayError::Action {
                 number: action.number,
@@ -187,6 +268,7 @@ impl Record {
                 .ok_or_else(|| fail("the game is already over".into(), ErrorCode::GameOver.as_str()))?;
             game.play(seat, &action.text, Millis(0))
                 .map_err(|e| fail(e.to_string(), e.code()))?;
+            play_table(&mut game, action.number)?;
         }
         Ok(game)
     }

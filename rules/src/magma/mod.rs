@@ -17,6 +17,7 @@ mod checks;
 mod clock;
 mod effects;
 mod layout;
+mod leave;
 mod notation;
 mod options;
 mod play;
@@ -37,7 +38,9 @@ pub use scoring::Score;
 pub use state::{Magma, Phase, Position};
 pub use view::{CellView, ClockView, PhaseView, SeatView, SlotView, View};
 
-use crate::game::{Deadline, Effect, Events, Game, Millis, NotationError, Outcome, RuleError};
+use crate::game::{
+    Concession, Deadline, Effect, ErrorCode, Events, Game, Millis, NotationError, Outcome, RuleError,
+};
 use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
 
@@ -160,6 +163,49 @@ impl Game for Magma {
 
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
+    }
+
+    /// With two players the other wins at once; with more, the seat stops
+    /// playing and the others go on (`docs/rules/magma.md`, "Leaving the
+    /// game").
+    fn concede<E: Events<Event>>(
+        &mut self,
+        seat: Seat,
+        how: Concession,
+        at: Millis,
+        events: &mut E,
+    ) -> Result<(), RuleError> {
+        self.leave(seat, how, at, events)
+    }
+
+    fn has_left(&self, seat: Seat) -> bool {
+        self.pos.out.contains(seat)
+    }
+
+    /// Magma ends by its own vote (`end?`), never by a draw offer.
+    fn has_draw_by_agreement(&self) -> bool {
+        false
+    }
+
+    fn agree_draw(&mut self, _at: Millis) -> Result<(), RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::game_over());
+        }
+        Err(RuleError::new(
+            ErrorCode::WrongGame,
+            "Magma has no draw by agreement: the player to move may propose the end (end?)",
+        ))
+    }
+
+    /// Every seat still playing has moved, entered or passed at least once.
+    fn has_everyone_moved(&self) -> bool {
+        let done = self
+            .moved
+            .0
+            .iter()
+            .chain(self.pos.out.iter())
+            .collect::<SeatSet>();
+        done == SeatSet::first(self.layout.seat_count())
     }
 
     /// Magma hides nothing.

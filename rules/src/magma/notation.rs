@@ -203,6 +203,7 @@ fn read_position(options: &Options, layout: &Layout, text: &str) -> Result<Posit
     let mut turns = None;
     let mut phase = None;
     let mut clock = None;
+    let mut out = None;
     for token in rest {
         let lower = token.to_ascii_lowercase();
         let (key, value) = lower.split_once('=').unwrap_or((lower.as_str(), ""));
@@ -239,17 +240,9 @@ fn read_position(options: &Options, layout: &Layout, text: &str) -> Result<Posit
                     return Err("more than one of refused, penalty, agreed and vote= is given".into());
                 }
             }
+            "out" => set_once(&mut out, seats(layout, value, "out")?, "out")?,
             "vote" => {
-                let waiting = value
-                    .split(',')
-                    .map(|n| {
-                        let n: u8 = number(n, "seat")?;
-                        (1..=layout.seat_count() as u8)
-                            .contains(&n)
-                            .then_some(Seat(n - 1))
-                            .ok_or_else(|| format!("vote= names seat {n}, which this game does not have"))
-                    })
-                    .collect::<Result<SeatSet, String>>()?;
+                let waiting = seats(layout, value, "vote")?;
                 if phase.replace(Phase::Vote { waiting }).is_some() {
                     return Err("more than one of refused, penalty, agreed and vote= is given".into());
                 }
@@ -284,7 +277,22 @@ fn read_position(options: &Options, layout: &Layout, text: &str) -> Result<Posit
         turns: turns.ok_or_else(|| missing("turns"))?,
         phase: phase.unwrap_or(Phase::Play { refused: false }),
         clock,
+        out: out.unwrap_or(SeatSet::EMPTY),
     })
+}
+
+/// Reads the seats of the field `key=` (`2,3`, numbered from 1).
+fn seats(layout: &Layout, value: &str, key: &str) -> Result<SeatSet, String> {
+    value
+        .split(',')
+        .map(|n| {
+            let n: u8 = number(n, "seat")?;
+            (1..=layout.seat_count() as u8)
+                .contains(&n)
+                .then_some(Seat(n - 1))
+                .ok_or_else(|| format!("{key}= names seat {n}, which this game does not have"))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ impl Magma {
         self.pos.turns = (self.pos.turns + 1).min(n);
         self.pos.passes = if passed { self.pos.passes + 1 } else { 0 };
         self.pos.clock = self.pos.clock.next(self.options.timer, at);
-        self.pos.slot = self.layout.next_slot(self.slot()) as u8;
+        self.pos.slot = self.next_live_slot(self.slot()) as u8;
         self.pos.phase = Phase::Play { refused: false };
     }
 
@@ -26,6 +26,9 @@ impl Magma {
         let g = self.geometry();
         let idx = |c: Cell| g.index(c).expect("checked");
         let color = self.current().color;
+        if matches!(action, Action::Move { .. } | Action::Enter { .. } | Action::Pass) {
+            self.moved.add(self.current().seat);
+        }
         match action {
             Action::Move { from, to, via } => {
                 events.record(|| Event::Moved {
@@ -48,7 +51,7 @@ impl Magma {
             Action::ProposeEnd => {
                 self.pos.clock.pause(at);
                 self.pos.phase = Phase::Vote {
-                    waiting: self.layout.voters(self.slot()).collect(),
+                    waiting: self.live_voters(self.slot()).collect(),
                 };
             }
             Action::AcceptEnd => {
@@ -76,7 +79,7 @@ impl Magma {
                     self.pos.clock.pause(at);
                     self.pos.phase = Phase::Penalty;
                 } else {
-                    self.pos.slot = self.layout.next_slot(self.slot()) as u8;
+                    self.pos.slot = self.next_live_slot(self.slot()) as u8;
                     self.pos.phase = Phase::Play { refused: false };
                 }
             }
@@ -84,10 +87,16 @@ impl Magma {
                 events.record(|| Event::Removed { at: *cell, color });
                 self.pos.pieces[color.index()] &= !bit(idx(*cell));
                 self.pos.clock.resume(at);
-                self.pos.slot = self.layout.next_slot(self.slot()) as u8;
+                self.pos.slot = self.next_live_slot(self.slot()) as u8;
                 self.pos.phase = Phase::Play { refused: false };
             }
         }
+        self.decide_end(events);
+    }
+
+    /// Sets the outcome if the game has ended by passes or agreement, and
+    /// records the territory each colour claims.
+    pub(super) fn decide_end<E: Events<Event>>(&mut self, events: &mut E) {
         self.outcome = self.ending().map(|how| self.final_outcome(how));
         if self.outcome.is_some() {
             for color in self.layout.colors() {

@@ -82,7 +82,7 @@ impl Magma {
     pub(super) fn ending(&self) -> Option<Ending> {
         if self.pos.phase == Phase::Agreed {
             Some(Ending::Agreement)
-        } else if self.passes() >= self.layout.slot_count() {
+        } else if self.passes() >= self.live_slot_count() {
             Some(Ending::Passes)
         } else {
             None
@@ -90,30 +90,46 @@ impl Magma {
     }
 
     /// Among `colors`, the one whose latest turn came last, if any of them
-    /// has taken a turn.
+    /// has taken a turn. Only the slots of seats still playing are looked
+    /// at (after a resignation the turns go round those).
     pub(super) fn latest(&self, colors: &[Color]) -> Option<Color> {
-        (1..=self.pos.turns as usize)
-            .map(|k| {
-                let n = self.layout.slot_count();
-                self.layout.slot((self.slot() + n * 2 - k) % n).color
-            })
+        let n = self.layout.slot_count();
+        (1..=n)
+            .map(|k| (self.slot() + n - k) % n)
+            .filter(|&i| self.is_live_slot(i))
+            .take(self.pos.turns as usize)
+            .map(|i| self.layout.slot(i).color)
             .find(|c| colors.contains(c))
     }
 
+    /// The result at the end by passes or agreement. Colours whose every
+    /// seat has left play are ranked below every colour still playing,
+    /// whatever their scores, and marked `(out)`.
     pub(super) fn final_outcome(&self, how: Ending) -> Outcome {
         let mut scores = self.scores();
-        let best = scores.iter().map(Score::total).max().unwrap_or(0);
+        let playing = self.colors_in_play();
+        let plays = |s: &Score| playing.contains(&s.color);
+        let best = scores
+            .iter()
+            .filter(|s| plays(s))
+            .map(Score::total)
+            .max()
+            .unwrap_or(0);
         let tied: Vec<Color> = scores
             .iter()
-            .filter(|s| s.total() == best)
+            .filter(|s| plays(s) && s.total() == best)
             .map(|s| s.color)
             .collect();
         let latest = self.latest(&tied);
-        // Highest first; among equals, the tie-break's winner first.
-        scores.sort_by_key(|s| (std::cmp::Reverse(s.total()), Some(s.color) != latest));
+        // Colours still playing first; then highest first; among equals,
+        // the tie-break's winner first.
+        scores.sort_by_key(|s| (!plays(s), std::cmp::Reverse(s.total()), Some(s.color) != latest));
         let listed: Vec<String> = scores
             .iter()
-            .map(|s| format!("{} {}", s.color, s.total()))
+            .map(|s| {
+                let out = if plays(s) { "" } else { " (out)" };
+                format!("{} {}{out}", s.color, s.total())
+            })
             .collect();
         let how = match how {
             Ending::Passes => "all passed",

@@ -7,15 +7,25 @@ use super::layout::Layout;
 use super::options::Options;
 use super::state::{Magma, Phase, Position};
 use crate::seat::{MAX_SEATS, Seat, SeatSet};
+use crate::table::Moved;
 
 impl Magma {
     /// A game continuing from `pos` (already checked).
     pub(super) fn from_parts(options: Options, pos: Position) -> Magma {
         let layout = Layout::new(options.players, options.solo);
+        // The seats of the turns the position counts (up to a round back)
+        // have moved, as far as it can tell.
+        let n = layout.slot_count();
+        let moved = Moved(
+            (1..=pos.turns as usize)
+                .map(|k| layout.slot((pos.slot as usize + n * 2 - k) % n).seat)
+                .collect(),
+        );
         let mut game = Magma {
             options,
             layout,
             pos,
+            moved,
             outcome: None,
         };
         game.outcome = game.ending().map(|how| game.final_outcome(how));
@@ -43,6 +53,7 @@ impl Magma {
             turns: 0,
             phase: Phase::Play { refused: false },
             clock: Clock::start(options.timer),
+            out: SeatSet::EMPTY,
         };
         Magma::from_parts(options, pos)
     }
@@ -79,18 +90,37 @@ impl Magma {
             }
         }
         let n = layout.slot_count() as u8;
-        if pos.passes > n || pos.turns > n || pos.passes > pos.turns {
+        let live = |i: usize| !pos.out.contains(layout.slot(i).seat);
+        // A round of passes counts only the slots of seats still playing.
+        let live_n = (0..layout.slot_count()).filter(|&i| live(i)).count() as u8;
+        if pos.passes > live_n || pos.turns > n || pos.passes > pos.turns {
             return Err(format!(
                 "{} passes in a row and {} turns taken do not fit a round of {n} turns",
                 pos.passes, pos.turns
             ));
         }
-        let over_by_passes = pos.passes == n;
+        let playing = layout
+            .colors()
+            .filter(|&c| layout.team(c).iter().any(|s| !pos.out.contains(s)))
+            .count();
+        if playing < 2 {
+            return Err("fewer than two sides still play: the game would be over".into());
+        }
+        if !live(pos.slot as usize) && pos.phase != Phase::Penalty {
+            return Err(format!(
+                "seat {} has left the game: its turn is skipped",
+                layout.slot(pos.slot as usize).seat.0 + 1
+            ));
+        }
+        let over_by_passes = pos.passes == live_n;
         match pos.phase {
             Phase::Play { .. } => {}
             _ if over_by_passes => return Err("the game ended by passes: nothing can be pending".into()),
             Phase::Vote { waiting } => {
-                let order: Vec<Seat> = layout.voters(pos.slot as usize).collect();
+                let order: Vec<Seat> = layout
+                    .voters(pos.slot as usize)
+                    .filter(|&s| !pos.out.contains(s))
+                    .collect();
                 let k = order.len() - waiting.len();
                 if waiting.is_empty() || order[k..].iter().copied().collect::<SeatSet>() != waiting {
                     return Err("the seats still to answer must be the last voters in turn order".into());

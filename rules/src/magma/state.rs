@@ -7,6 +7,7 @@ use super::layout::{Layout, Slot};
 use super::options::Options;
 use crate::game::{Millis, Outcome};
 use crate::seat::{MAX_SEATS, Seat, SeatSet};
+use crate::table::Moved;
 
 /// Where a game stands between turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +39,9 @@ pub struct Position {
     pub(super) turns: u8,
     pub(super) phase: Phase,
     pub(super) clock: Clock,
+    /// The seats that have left play (resigned or ran out of the room's
+    /// time): their turn slots are skipped and they answer no vote.
+    pub(super) out: SeatSet,
 }
 
 /// A game of Magma.
@@ -46,6 +50,9 @@ pub struct Magma {
     pub(super) options: Options,
     pub(super) layout: Layout,
     pub(super) pos: Position,
+    /// The seats that have moved, entered or passed at least once (for
+    /// a room's abort; it does not decide play, and equality ignores it).
+    pub(super) moved: Moved,
     pub(super) outcome: Option<Outcome>,
 }
 
@@ -203,16 +210,73 @@ impl Magma {
         })
     }
 
+    /// The seats that have left play (resigned or ran out of the room's
+    /// time).
+    #[inline]
+    pub fn out(&self) -> SeatSet {
+        self.pos.out
+    }
+
+    /// Whether the seat of turn slot `index` still plays.
+    #[inline]
+    pub(super) fn is_live_slot(&self, index: usize) -> bool {
+        !self.pos.out.contains(self.layout.slot(index).seat)
+    }
+
+    /// How many turn slots of a round are still played: a round of passes
+    /// this long ends the game.
+    pub(super) fn live_slot_count(&self) -> usize {
+        (0..self.layout.slot_count())
+            .filter(|&i| self.is_live_slot(i))
+            .count()
+    }
+
+    /// The first slot after `index`, round the table, whose seat still
+    /// plays (`index` itself if there is none).
+    pub(super) fn next_live_slot(&self, index: usize) -> usize {
+        let n = self.layout.slot_count();
+        (1..=n)
+            .map(|k| (index + k) % n)
+            .find(|&i| self.is_live_slot(i))
+            .unwrap_or(index)
+    }
+
+    /// The colours with at least one seat still playing.
+    pub(super) fn colors_in_play(&self) -> Vec<Color> {
+        self.layout
+            .colors()
+            .filter(|&c| self.layout.team(c).iter().any(|s| !self.pos.out.contains(s)))
+            .collect()
+    }
+
+    /// The seats that answer a proposal made in slot `proposer`, in order:
+    /// [`Layout::voters`] without the seats that have left.
+    pub(super) fn live_voters(&self, proposer: usize) -> impl Iterator<Item = Seat> + '_ {
+        let out = self.pos.out;
+        self.layout.voters(proposer).filter(move |&s| !out.contains(s))
+    }
+
     /// The seat whose answer a vote waits for.
     #[inline]
     pub(super) fn next_voter(&self, waiting: SeatSet) -> Option<Seat> {
         self.layout.voters(self.slot()).find(|&s| waiting.contains(s))
     }
 
-    /// The seat that chooses a pending penalty: the previous slot's.
+    /// The seat that chooses a pending penalty: the previous slot's, or,
+    /// if that seat has left, the nearest seat to the right still playing
+    /// other than the late one.
     #[inline]
     pub(super) fn chooser(&self) -> Seat {
-        self.layout.slot(self.layout.previous_slot(self.slot())).seat
+        let previous = self.layout.slot(self.layout.previous_slot(self.slot())).seat;
+        if !self.pos.out.contains(previous) {
+            return previous;
+        }
+        let n = self.layout.slot_count();
+        let late = self.current().seat;
+        (1..n)
+            .map(|k| self.layout.slot((self.slot() + n - k) % n).seat)
+            .find(|&s| s != late && !self.pos.out.contains(s))
+            .unwrap_or(previous)
     }
 
     /// The seat that may act now (the game not being over).

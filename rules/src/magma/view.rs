@@ -93,6 +93,9 @@ pub struct View {
     pub passes: u8,
     /// Turns taken, counted up to one round.
     pub turns: u8,
+    /// The seats that have left play (resigned or ran out of the room's
+    /// time): their turns are skipped; their pieces stay.
+    pub out: SeatSet,
     pub phase: PhaseView,
     /// The timer, in a game that has one.
     pub clock: Option<ClockView>,
@@ -169,6 +172,7 @@ impl View {
             to_act: game.to_act(),
             passes: game.position().passes,
             turns: game.position().turns,
+            out: game.out(),
             phase,
             clock,
             scores: game.scores(),
@@ -228,6 +232,10 @@ impl fmt::Display for View {
             self.passes,
             self.turns
         )?;
+        if !self.out.is_empty() {
+            let seats: Vec<String> = self.out.iter().map(|s| (s.0 + 1).to_string()).collect();
+            write!(f, " out={}", seats.join(","))?;
+        }
         match &self.phase {
             PhaseView::Turn {
                 may_propose_end: true,

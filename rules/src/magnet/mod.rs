@@ -42,6 +42,7 @@ use checks::CheckedTurn;
 use crate::game::{Effect, Events, Game, Millis, NotationError, Offer, Outcome, Risk, RuleError};
 use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
+use crate::table;
 
 /// What judging a Magnet action found: nothing more for a setup; for a turn,
 /// the affected pieces, their order and the promotions.
@@ -163,6 +164,16 @@ impl Game for Magnet {
 
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
+    }
+
+    // A side may resign in the setup too; the setups are then shown to
+    // everyone, as at every end.
+    table::two_sided_table!();
+
+    /// Both sides have played a turn (Red's opening turn counts; a setup,
+    /// chosen or dealt, does not).
+    fn has_everyone_moved(&self) -> bool {
+        self.moved.0.len() == 2
     }
 
     /// Every view is whole once the game is over.

@@ -64,6 +64,7 @@ impl Magnet {
             }
         }
         self.position.board = board;
+        self.moved.add(color.seat());
         self.position.side = enemy;
         self.position.opening = false;
         if irreversible {

@@ -10,6 +10,7 @@ use super::state::Magnet;
 use crate::game::{ErrorCode, RuleError};
 use crate::repetition::Repetitions;
 use crate::seat::Seat;
+use crate::table::Moved;
 
 /// One side's arrangement of its twelve pieces on its start vertices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,10 +95,14 @@ fn next_permutation<T: Ord>(items: &mut [T]) -> bool {
 impl Magnet {
     /// A game that continues from `position`.
     pub fn from_position(options: Options, position: Position) -> Magnet {
+        // Before Red's opening turn nobody has moved; after it the
+        // position cannot tell, and counts both.
+        let unmoved = position.in_setup() || position.is_opening();
         let mut game = Magnet {
             options,
             position,
             history: Repetitions::new(),
+            moved: Moved::all_or_nobody(2, !unmoved),
             outcome: None,
         };
         if !game.position.in_setup() {

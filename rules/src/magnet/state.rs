@@ -6,6 +6,7 @@ use super::options::Options;
 use crate::game::{ErrorCode, Outcome, RuleError};
 use crate::repetition::Repetitions;
 use crate::seat::Seat;
+use crate::table::Moved;
 
 /// The position as it decides future play: every piece (owner, kind,
 /// value, rank, vertex), the side to move and whether Red's opening turn is
@@ -35,6 +36,8 @@ pub struct Magnet {
     /// Every position since the last capture, trap or promotion (none of
     /// which can be undone), the current one last; empty during the setup.
     pub(super) history: Repetitions<Repeated>,
+    /// The seats that have played a turn (setups do not count).
+    pub(super) moved: Moved,
     pub(super) outcome: Option<Outcome>,
 }
 

@@ -28,6 +28,7 @@ use crate::game::{
 use crate::kind::GameKind;
 use crate::repetition::Repetitions;
 use crate::seat::{Seat, SeatSet, Viewer};
+use crate::table::{self, Moved};
 
 /// The options of Magnetism.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +77,8 @@ pub struct Magnetism {
     /// Every position since the opening ended, the current one last (kept
     /// only when repetition draws).
     history: Repetitions<Position>,
+    /// The seats that have made a move since the opening.
+    moved: Moved,
     outcome: Option<Outcome>,
 }
 
@@ -88,10 +91,17 @@ impl Magnetism {
     /// back-row rule is applied as if the side not to move had just moved,
     /// and a side to move without a complete move loses.
     pub fn from_position(options: Options, position: Position) -> Magnetism {
+        // Only a position with every piece on its starting square shows
+        // that nobody has moved yet (white moves first).
+        let start = Position::start();
+        let unmoved = !position.opening_done()
+            || (position.side() == Color::White
+                && Color::BOTH.iter().all(|&c| position.pieces(c) == start.pieces(c)));
         let mut game = Magnetism {
             options,
             position,
             history: Repetitions::new(),
+            moved: Moved::all_or_nobody(2, !unmoved),
             outcome: None,
         };
         if position.opening_done() {
@@ -240,6 +250,7 @@ impl Game for Magnetism {
             }
             Action::Move { magnet, from, to } => {
                 let mover = self.position.side();
+                self.moved.add(mover.seat());
                 if let Some(magnet_from) = self.position.magnet(mover) {
                     events.record(|| Event::Moved {
                         color: mover,
@@ -344,6 +355,14 @@ impl Game for Magnetism {
 
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
+    }
+
+    table::two_sided_table!();
+
+    /// Both sides have moved their magnet and a piece; placing the secret
+    /// magnet does not count.
+    fn has_everyone_moved(&self) -> bool {
+        self.moved.0.len() == 2
     }
 
     /// Only the secret opening hides anything.

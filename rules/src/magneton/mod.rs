@@ -26,6 +26,7 @@ use crate::geometry::square::Square;
 use crate::kind::GameKind;
 use crate::repetition::Repetitions;
 use crate::seat::{Seat, SeatSet, Viewer};
+use crate::table;
 
 /// The options of Magneton.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -314,6 +315,13 @@ impl Game for Magneton {
 
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
+    }
+
+    table::two_sided_table!();
+
+    /// Both sides have dropped a stone (drops cannot be undone).
+    fn has_everyone_moved(&self) -> bool {
+        Color::BOTH.iter().all(|&c| self.position.hand(c) < STONES)
     }
 
     /// Magneton hides nothing.
