@@ -16,7 +16,9 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::{Code, RoomStatus, codes};
-use lodestone_rules::{AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat};
+use lodestone_rules::{
+    AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, TableEvent,
+};
 
 use super::event::{Owner, Recorded, RoomEvent};
 use crate::secrets::{self, Secrets};
@@ -106,9 +108,9 @@ pub struct RoomCore {
     pub(super) owner: Option<Owner>,
     /// The seat whose draw offer waits for an answer.
     pub(super) draw_offer: Option<Seat>,
-    /// How the game ended when the room ended it (a resignation, a draw
-    /// agreed), not the rules.
-    pub(super) ended: Option<Outcome>,
+    /// The table events (resignations, a draw agreed) with the number of
+    /// logged actions before each, for the record's headers.
+    pub(super) table_events: Vec<(usize, TableEvent)>,
     pub(super) created_at: u64,
     pub(super) seats: Vec<Option<Player>>,
     pub(super) game: AnyGame,
@@ -176,7 +178,7 @@ impl RoomCore {
             gone: None,
             owner: None,
             draw_offer: None,
-            ended: None,
+            table_events: Vec::new(),
             created_at: 0,
             seats: vec![None; game.seat_count()],
             game,
@@ -375,10 +377,9 @@ impl RoomCore {
         self.record(wall, event)
     }
 
-    /// How the game ended: by the rules, or by the room (a resignation,
-    /// a draw agreed).
+    /// How the game ended.
     pub(super) fn outcome(&self) -> Option<&Outcome> {
-        self.game.outcome().or(self.ended.as_ref())
+        self.game.outcome()
     }
 
     /// Refuses anything but reading in a room that is gone for good.

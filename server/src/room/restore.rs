@@ -3,7 +3,7 @@
 //! store refused a change, the room task undoes it).
 
 use lodestone_protocol::RoomStatus;
-use lodestone_rules::{AnyEvents, AnyGame, Outcome, Seat};
+use lodestone_rules::{AnyEvents, AnyGame, Seat};
 
 use super::core::{Gone, Logged, Player, RoomCore, seat_of};
 use super::event::{Owner, Recorded, RoomEvent};
@@ -19,7 +19,7 @@ pub struct Checkpoint {
     gone: Option<Gone>,
     owner: Option<Owner>,
     draw_offer: Option<Seat>,
-    ended: Option<Outcome>,
+    table_events: usize,
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
     version: u64,
@@ -176,7 +176,7 @@ impl RoomCore {
             gone: self.gone,
             owner: self.owner.clone(),
             draw_offer: self.draw_offer,
-            ended: self.ended.clone(),
+            table_events: self.table_events.len(),
             seats: self.seats.clone(),
             started_at: self.started_at,
             version: self.version,
@@ -192,7 +192,7 @@ impl RoomCore {
         self.gone = checkpoint.gone;
         self.owner = checkpoint.owner;
         self.draw_offer = checkpoint.draw_offer;
-        self.ended = checkpoint.ended;
+        self.table_events.truncate(checkpoint.table_events);
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;

@@ -5,13 +5,13 @@
 //! through the same functions ([`RoomCore::concede`],
 //! [`RoomCore::agree_draw`]).
 //!
-//! Rules decide what a resignation means (the rules crate's
-//! `resign` and `agree_draw`); until those are merged, two-sided games are
-//! judged here by a small stand-in (`stand_in`) and Magma with more than
-//! two seats refuses to resign.
+//! The rules decide what a resignation or a draw means (`AnyGame::resign`,
+//! `agree_draw`, `has_draw_by_agreement`, `has_everyone_moved`); the room
+//! keeps who offered a draw, and the table events for the record's
+//! headers (`[Resign "white after 12"]`).
 
 use lodestone_protocol::{RoomStatus, codes};
-use lodestone_rules::{ErrorCode, GameKind, Millis, Outcome, Seat, SeatSet};
+use lodestone_rules::{Concession, Millis, Seat, TableEvent};
 
 use super::core::{Gone, Player, Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
@@ -32,7 +32,7 @@ impl RoomCore {
     /// Whether the game ends drawn when both sides agree (not Magma,
     /// which has its own vote to end).
     pub(super) fn has_draw_offers(&self) -> bool {
-        self.kind != GameKind::Magma
+        self.game.has_draw_by_agreement()
     }
 
     fn check_draw_offers(&self) -> Result<(), Refusal> {
@@ -127,57 +127,31 @@ impl RoomCore {
     }
 
     /// `seat` resigns in the game (also when a stored resignation is
-    /// replayed).
+    /// replayed): the rules say what follows (two sides: the other wins;
+    /// Magma with more: the seat stops playing, the others go on).
     pub(super) fn concede(&mut self, seat: Seat, at: Millis) -> Result<(), Refusal> {
-        let _ = at;
-        let outcome = stand_in::resign(self, seat)?;
-        self.ended = Some(outcome);
+        self.game
+            .resign(seat, at)
+            .map_err(|e| Refusal::new(e.code, e.message))?;
+        let event = TableEvent::Concede(seat, Concession::Resign);
+        self.table_events.push((self.log.len(), event));
         Ok(())
     }
 
     /// The game ends drawn by agreement (also when replayed).
     pub(super) fn agree_draw(&mut self, at: Millis) -> Result<(), Refusal> {
-        let _ = at;
         self.check_draw_offers()?;
-        if self.outcome().is_some() {
-            return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
-        }
-        self.ended = Some(Outcome::draw("agreed"));
+        self.game
+            .agree_draw(at)
+            .map_err(|e| Refusal::new(e.code, e.message))?;
+        self.table_events.push((self.log.len(), TableEvent::DrawAgreed));
         Ok(())
     }
 
-    /// Whether every seat has made its first move on the board: a secret
-    /// action (a setup, a secret magnet) or the server's timeout does not
-    /// count.
+    /// Whether every seat still playing has made its first move on the
+    /// board (a setup, a secret magnet, a vote or a timeout does not
+    /// count), as the rules tell.
     pub(super) fn everyone_moved(&self) -> bool {
-        (0..self.seats.len() as u8).map(Seat).all(|seat| {
-            self.log
-                .iter()
-                .any(|l| l.seat == seat && l.secret.is_none() && !self.game.is_server_action(&l.action))
-        })
-    }
-}
-
-/// Resigning in two-sided games, until the rules crate says it.
-mod stand_in {
-    use super::*;
-
-    /// The other side wins (`white wins (resignation)`).
-    pub(super) fn resign(room: &RoomCore, seat: Seat) -> Result<Outcome, Refusal> {
-        if room.outcome().is_some() {
-            return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
-        }
-        if room.seats.len() != 2 {
-            return Err(Refusal::new(
-                ErrorCode::WrongPhase,
-                "resigning with more than two seats is not available on this server yet",
-            ));
-        }
-        let other = Seat(1 - seat.0);
-        Ok(Outcome::win(
-            SeatSet::only(other),
-            room.game.seat_color(other),
-            "resignation",
-        ))
+        self.game.has_everyone_moved()
     }
 }

@@ -128,6 +128,39 @@ async fn magma_has_no_draw_offers() {
     assert_eq!(winners, vec![0]);
 }
 
+each_backend!(a_magma_seat_resigns_and_the_others_play_on);
+/// Three-player Magma: a resigning seat stops playing, the game goes on
+/// (docs/rules/magma.md).
+async fn a_magma_seat_resigns_and_the_others_play_on() {
+    let server = TestServer::start().await;
+    let mut clients = Vec::new();
+    let mut host = server.client().await;
+    host.hello("P1").await;
+    let (room, _) = host.create_room("magma", json!({"players": 3}), true).await;
+    host.join(&room, json!(0)).await;
+    clients.push(host);
+    for n in 2..=3 {
+        let mut c = server.client().await;
+        c.hello(&format!("P{n}")).await;
+        c.join(&room, json!(null)).await;
+        clients.push(c);
+    }
+    clients[0].ok(json!({"type": "start", "room": room})).await;
+    clients[1].ok(json!({"type": "resign", "room": room})).await;
+    let m = clients[1]
+        .refused(json!({"type": "resign", "room": room}), "game-over")
+        .await;
+    assert!(m.contains("already left"), "{m}");
+    let state = clients[0]
+        .state_until(&room, |s| s.play.as_ref().is_some_and(|p| !p.to_act.is_empty()))
+        .await;
+    assert_eq!(state.status, RoomStatus::Playing);
+    assert!(
+        !state.play.unwrap().to_act.contains(&1),
+        "the resigned seat takes no turns"
+    );
+}
+
 each_backend!(abort_until_everyone_has_moved_then_too_late);
 async fn abort_until_everyone_has_moved_then_too_late() {
     let server = TestServer::start().await;
