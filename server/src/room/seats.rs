@@ -8,7 +8,9 @@
 //! before the start; a seated player may hand its own seat to a bot at any
 //! time before the end. When the owner gives up its seat (or hands it to a
 //! bot), the room passes to the next seated person after that seat in turn
-//! order; with nobody seated it has no owner until the next person sits.
+//! order; with no other person seated the owner keeps it. A room without
+//! an owner (stored before rooms had owners) goes to the next person who
+//! sits.
 
 use lodestone_protocol::{RoomStatus, SeatRef, codes};
 use lodestone_rules::Seat;
@@ -29,9 +31,7 @@ impl RoomCore {
     pub(super) fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
         self.check_not_gone()?;
         match &self.invite {
-            Some(code)
-                if self.seat_of(guest).is_none() && !self.owns(guest) && invite != Some(code.as_str()) =>
-            {
+            Some(code) if self.seat_of(guest).is_none() && invite != Some(code.as_str()) => {
                 Err(Refusal::new(
                     codes::INVITE_REQUIRED,
                     "this room is private: its invite code is needed",
@@ -173,11 +173,13 @@ impl RoomCore {
             return None;
         }
         let n = self.seats.len();
+        // With nobody to pass it to, the owner keeps the room (it need
+        // not sit, like a creator who never did).
         let next = (1..n)
             .map(|k| (seat.index() + k) % n)
             .find_map(|i| self.seats[i].as_ref().filter(|p| !p.bot && p.id != guest))
-            .cloned();
-        Some(self.set_owner(next.as_ref(), now))
+            .cloned()?;
+        Some(self.set_owner(Some(&next), now))
     }
 
     /// Gives up a seat before the game starts.

@@ -97,16 +97,29 @@ async fn ownership_passes_to_the_next_seated_person() {
     ann.refused(json!({"type": "add_bot", "room": room, "seat": 0}), "not-owner")
         .await;
     bo.ok(json!({"type": "add_bot", "room": room, "seat": 0})).await;
-    // Bo leaves: only bots are seated, and bots own nothing.
+    // Bo frees the third seat for Ann, then leaves: the room passes to
+    // the next person after his seat, Ann.
+    bo.ok(json!({"type": "remove_bot", "room": room, "seat": 2}))
+        .await;
+    ann.join(&room, json!(2)).await;
     bo.ok(json!({"type": "leave", "room": room})).await;
     let state = bo.state_until(&room, |s| s.seats[1].player.is_none()).await;
-    assert_eq!(state.owner, None);
-    // The next person to sit owns the room.
-    ann.join(&room, json!(1)).await;
-    let state = ann.state_until(&room, |s| s.owner.is_some()).await;
     assert_eq!(owner_name(&state).as_deref(), Some("Ann"));
     ann.ok(json!({"type": "remove_bot", "room": room, "seat": 0}))
         .await;
+    // Ann leaves with nobody else seated: she keeps the room.
+    ann.ok(json!({"type": "leave", "room": room})).await;
+    let state = ann
+        .state_until(&room, |s| {
+            s.seats
+                .iter()
+                .all(|x| x.player.as_ref().is_none_or(|p| p.name != "Ann"))
+        })
+        .await;
+    assert_eq!(owner_name(&state).as_deref(), Some("Ann"));
+    bo.refused(json!({"type": "close_room", "room": room}), "not-owner")
+        .await;
+    ann.ok(json!({"type": "close_room", "room": room})).await;
 }
 
 each_backend!(a_player_hands_its_seat_to_a_bot_during_the_game);
