@@ -373,6 +373,12 @@ impl GameInfo {
                         default: spec.default_value().to_string(),
                         help: spec.help.to_string(),
                     })
+                    .chain([OptionInfo {
+                        key: "clock".to_string(),
+                        values: CLOCK_VALUES.iter().map(|v| v.to_string()).collect(),
+                        default: "none".to_string(),
+                        help: CLOCK_HELP.to_string(),
+                    }])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
                     .into_iter()
@@ -386,6 +392,14 @@ impl GameInfo {
             .collect()
     }
 }
+
+/// The room option `clock` offered for every game in `/api/games` (any
+/// well-formed value is accepted: `M+S`, `Ns/move`, `Nm/move`, `Nh/move`,
+/// `Nd/move`).
+pub const CLOCK_VALUES: &[&str] = &["none", "5+3", "10+5", "30s/move", "1d/move", "3d/move"];
+
+/// What the room option `clock` does.
+pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); or a time for each move (30s/move, or 3d/move to play by correspondence); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
 
 /// Where a room is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -488,6 +502,11 @@ pub struct PlayState {
     pub outcome: Option<OutcomeState>,
     /// The running turn timer.
     pub clock: Option<ClockState>,
+    /// The room's clocks (option `clock`), one per seat in seat order;
+    /// absent without a clock.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<SeatClock>>", optional)]
+    pub clocks: Vec<SeatClock>,
     /// The seat whose draw offer is waiting for an answer; absent when
     /// none is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -622,6 +641,16 @@ pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
     pub winners: Vec<u8>,
+}
+
+/// One seat's time on the room's clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SeatClock {
+    pub seat: u8,
+    /// Milliseconds left when the update was sent.
+    pub remaining_ms: u64,
+    /// Whether it is counting down now (the seat is to act).
+    pub running: bool,
 }
 
 /// A running turn timer.

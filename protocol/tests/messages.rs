@@ -236,6 +236,7 @@ fn state() -> RoomState {
             moves_from: 0,
             outcome: None,
             clock: None,
+            clocks: Vec::new(),
             draw_offer: None,
             last: Some(LastAction {
                 ply: 1,
@@ -253,8 +254,8 @@ fn state() -> RoomState {
     }
 }
 
-/// The state with an owner, a bot, two players of one name and a draw
-/// offer waiting: the fields absent from `state()`.
+/// The state with an owner, two players of one name, a draw offer waiting
+/// and the room's clocks: the fields absent from `state()`.
 fn owned_with_offer() -> RoomState {
     let mut state = state();
     state.owner = Some(Guest {
@@ -268,6 +269,18 @@ fn owned_with_offer() -> RoomState {
     state.seats[1].shown_as = Some("Ann (2)".into());
     if let Some(play) = state.play.as_mut() {
         play.draw_offer = Some(0);
+        play.clocks = vec![
+            SeatClock {
+                seat: 0,
+                remaining_ms: 281_500,
+                running: false,
+            },
+            SeatClock {
+                seat: 1,
+                remaining_ms: 297_000,
+                running: true,
+            },
+        ];
     }
     state
 }

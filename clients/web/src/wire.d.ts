@@ -221,6 +221,11 @@ moves: Array<MoveEntry>, moves_from?: number, outcome: OutcomeState | null,
  */
 clock: ClockState | null,
 /**
+ * The room's clocks (option `clock`), one per seat in seat order;
+ * absent without a clock.
+ */
+clocks?: Array<SeatClock>,
+/**
  * The seat whose draw offer is waiting for an answer; absent when
  * none is.
  */

@@ -21,6 +21,7 @@ use lodestone_rules::{
 };
 
 use super::event::{Owner, Recorded, RoomEvent};
+use super::timing::{Clocks, TimeControl};
 use crate::secrets::{self, Secrets};
 
 /// Identifies one client connection.
@@ -111,6 +112,8 @@ pub struct RoomCore {
     /// The table events (resignations, a draw agreed) with the number of
     /// logged actions before each, for the record's headers.
     pub(super) table_events: Vec<(usize, TableEvent)>,
+    /// The room's clocks (option `clock`).
+    pub(super) clocks: Clocks,
     pub(super) created_at: u64,
     pub(super) seats: Vec<Option<Player>>,
     pub(super) game: AnyGame,
@@ -140,7 +143,14 @@ impl RoomCore {
         let kind: GameKind = game
             .parse()
             .map_err(|e: lodestone_rules::NotationError| Refusal::new(codes::UNKNOWN_GAME, e.message))?;
-        let pairs: Vec<(&String, &String)> = options.iter().collect();
+        // The room's own option; the rest are the game's.
+        let clock: TimeControl = match options.get("clock") {
+            Some(text) => text
+                .parse()
+                .map_err(|e: String| Refusal::new(codes::BAD_OPTION, e))?,
+            None => TimeControl::None,
+        };
+        let pairs: Vec<(&String, &String)> = options.iter().filter(|(k, _)| *k != "clock").collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let invite = (!public).then(|| secrets.invite());
         let seed = secrets.seed();
@@ -155,6 +165,7 @@ impl RoomCore {
                 guest: owner.id.clone(),
                 name: owner.name.clone(),
             }),
+            clock,
         };
         let events = vec![room.record(now, created)];
         Ok((room, events))
@@ -179,6 +190,7 @@ impl RoomCore {
             owner: None,
             draw_offer: None,
             table_events: Vec::new(),
+            clocks: Clocks::default(),
             created_at: 0,
             seats: vec![None; game.seat_count()],
             game,
@@ -198,9 +210,11 @@ impl RoomCore {
             invite,
             seed,
             owner,
+            clock,
             ..
         } = &event
         {
+            self.clocks = Clocks::new(*clock, self.seats.len());
             self.public = *public;
             self.invite = invite.clone();
             self.seed = seed.clone();
@@ -243,6 +257,7 @@ impl RoomCore {
         self.status = RoomStatus::Playing;
         self.started_at = Some(now);
         let mut events = vec![self.record(now, RoomEvent::Started)];
+        self.clocks.after(None, 0, self.game.to_act());
         events.extend(self.after_change(Millis(0)));
         Ok(events)
     }
@@ -304,19 +319,34 @@ impl RoomCore {
         Ok(events)
     }
 
-    /// When the running turn timer runs out, as a wall-clock time.
+    /// When the running turn timer or the room's clock runs out, as a
+    /// wall-clock time.
     pub fn deadline(&self) -> Option<u64> {
         if self.status != RoomStatus::Playing {
             return None;
         }
         let started = self.started_at?;
-        self.game.deadline().map(|d| started + d.at.0)
+        let timer = self.game.deadline().map(|d| d.at.0);
+        let clock = self.clocks.deadline().map(|(_, at)| at);
+        timer.into_iter().chain(clock).min().map(|at| started + at)
     }
 
-    /// Applies the timer's action if the deadline has passed at `now`.
+    /// Applies the timer's action, or the loss on time of a seat whose
+    /// clock ran out, if its deadline has passed at `now`.
     pub fn fire_timer(&mut self, now: u64) -> Option<Vec<Recorded>> {
+        if self.status != RoomStatus::Playing {
+            return None;
+        }
+        let started = self.started_at?;
+        let timer = self.game.deadline().map(|d| d.at.0);
+        if let Some((seat, at)) = self.clocks.deadline()
+            && started + at <= now
+            && timer.is_none_or(|t| at <= t)
+        {
+            return self.out_of_time(seat, Millis(at));
+        }
         let deadline = self.game.deadline()?;
-        if self.status != RoomStatus::Playing || self.started_at? + deadline.at.0 > now {
+        if started + deadline.at.0 > now {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
@@ -373,6 +403,7 @@ impl RoomCore {
             at,
             secret,
         });
+        self.clocks.after(Some(seat), at.0, self.game.to_act());
         let wall = self.started_at.unwrap_or(self.created_at) + at.0;
         self.record(wall, event)
     }

@@ -8,6 +8,8 @@
 
 use lodestone_rules::{GameKind, Millis, Seat};
 
+use super::timing::TimeControl;
+
 /// One change of a room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoomEvent {
@@ -24,6 +26,8 @@ pub enum RoomEvent {
         /// The guest who created the room and owns it (none in rooms
         /// stored before rooms had owners).
         owner: Option<Owner>,
+        /// The room's clock (`none` in rooms stored before clocks).
+        clock: TimeControl,
     },
     /// A guest took a seat, under the name it had then; `bot` for a
     /// computer player. During the game, a seat is taken only by a bot its
@@ -42,6 +46,8 @@ pub enum RoomEvent {
     Renamed { seat: Seat, name: String },
     /// A seat resigned at the game's time `at`.
     Resigned { seat: Seat, at: Millis },
+    /// A seat's time on the room's clock ran out at the game's time `at`.
+    OutOfTime { seat: Seat, at: Millis },
     /// A seat offered a draw.
     DrawOffered { seat: Seat, at: Millis },
     /// A seat answered the waiting draw offer: accepted (the game ends

@@ -22,6 +22,7 @@ mod table;
 mod task;
 #[cfg(test)]
 mod tests;
+mod timing;
 mod view;
 
 pub use self::core::{Player, RoomCore};

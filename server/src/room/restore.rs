@@ -3,10 +3,11 @@
 //! store refused a change, the room task undoes it).
 
 use lodestone_protocol::RoomStatus;
-use lodestone_rules::{AnyEvents, AnyGame, Seat};
+use lodestone_rules::{AnyEvents, AnyGame, Concession, Seat};
 
 use super::core::{Gone, Logged, Player, RoomCore, seat_of};
 use super::event::{Owner, Recorded, RoomEvent};
+use super::timing::Clocks;
 use crate::secrets::{self, Secrets};
 
 /// What a rollback needs after a failed store.
@@ -20,6 +21,7 @@ pub struct Checkpoint {
     owner: Option<Owner>,
     draw_offer: Option<Seat>,
     table_events: usize,
+    clocks: Clocks,
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
     version: u64,
@@ -38,6 +40,7 @@ impl RoomCore {
             invite,
             seed,
             owner,
+            clock,
         } = &first.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -48,6 +51,7 @@ impl RoomCore {
         room.invite = invite.clone();
         room.seed = seed.clone();
         room.owner = owner.clone();
+        room.clocks = Clocks::new(*clock, room.seats.len());
         room.created_at = first.at;
         room.version = first.seq;
         for recorded in rest {
@@ -111,6 +115,11 @@ impl RoomCore {
                 self.concede(*seat, *at).map_err(|e| e.message)?;
                 self.draw_offer = None;
             }
+            RoomEvent::OutOfTime { seat, at } => {
+                self.concede_as(*seat, Concession::OutOfTime, *at)
+                    .map_err(|e| e.message)?;
+                self.draw_offer = None;
+            }
             RoomEvent::DrawOffered { seat, .. } => self.draw_offer = Some(*seat),
             RoomEvent::DrawAnswered { accept, at, .. } => {
                 if *accept {
@@ -129,6 +138,7 @@ impl RoomCore {
             RoomEvent::Started => {
                 self.status = RoomStatus::Playing;
                 self.started_at = Some(recorded.at);
+                self.clocks.after(None, 0, self.game.to_act());
             }
             RoomEvent::Action {
                 seat,
@@ -157,6 +167,7 @@ impl RoomCore {
                     at: *at,
                     secret,
                 });
+                self.clocks.after(Some(*seat), at.0, self.game.to_act());
             }
             RoomEvent::Finished { .. } => {
                 self.status = RoomStatus::Finished;
@@ -177,6 +188,7 @@ impl RoomCore {
             owner: self.owner.clone(),
             draw_offer: self.draw_offer,
             table_events: self.table_events.len(),
+            clocks: self.clocks.clone(),
             seats: self.seats.clone(),
             started_at: self.started_at,
             version: self.version,
@@ -193,6 +205,7 @@ impl RoomCore {
         self.owner = checkpoint.owner;
         self.draw_offer = checkpoint.draw_offer;
         self.table_events.truncate(checkpoint.table_events);
+        self.clocks = checkpoint.clocks;
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;

@@ -13,6 +13,7 @@ use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::event::{Owner, Recorded, RoomEvent};
+use super::timing::TimeControl;
 use crate::store::{EventRow, Op, RoomRow};
 
 #[derive(Serialize, Deserialize)]
@@ -24,6 +25,8 @@ struct CreatedData {
     seed: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     owner: Option<OwnerRow>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -114,6 +117,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             invite,
             seed,
             owner,
+            clock,
         } => (
             "created",
             json(&CreatedData {
@@ -123,6 +127,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 invite: invite.clone(),
                 seed: seed.clone(),
                 owner: OwnerRow::of(owner),
+                clock: (!clock.is_none()).then(|| clock.to_string()),
             }),
         ),
         RoomEvent::SeatTaken {
@@ -164,6 +169,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             }),
         ),
         RoomEvent::Resigned { seat, at } => ("resigned", table(*seat, *at, None)),
+        RoomEvent::OutOfTime { seat, at } => ("out-of-time", table(*seat, *at, None)),
         RoomEvent::DrawOffered { seat, at } => ("draw-offered", table(*seat, *at, None)),
         RoomEvent::DrawAnswered { seat, accept, at } => ("draw-answered", table(*seat, *at, Some(*accept))),
         RoomEvent::Aborted { seat } => ("aborted", table(*seat, Millis(0), None)),
@@ -228,6 +234,7 @@ pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
             | RoomEvent::OwnerChanged { .. }
             | RoomEvent::Renamed { .. }
             | RoomEvent::Resigned { .. }
+            | RoomEvent::OutOfTime { .. }
             | RoomEvent::DrawOffered { .. }
             | RoomEvent::DrawAnswered { .. } => continue,
         };
@@ -264,6 +271,10 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 invite: data.invite,
                 seed: data.seed,
                 owner: OwnerRow::read(data.owner),
+                clock: match data.clock {
+                    Some(text) => text.parse()?,
+                    None => TimeControl::None,
+                },
             }
         }
         "seat-taken" => {
@@ -291,6 +302,13 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
         "resigned" => {
             let data: TableData = parse(row)?;
             RoomEvent::Resigned {
+                seat: Seat(data.seat),
+                at: Millis(data.at_ms),
+            }
+        }
+        "out-of-time" => {
+            let data: TableData = parse(row)?;
+            RoomEvent::OutOfTime {
                 seat: Seat(data.seat),
                 at: Millis(data.at_ms),
             }
@@ -385,6 +403,7 @@ mod tests {
                     guest: "g1".into(),
                     name: "Ann".into(),
                 }),
+                clock: TimeControl::PerMove { ms: 259_200_000 },
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),
@@ -424,6 +443,10 @@ mod tests {
             RoomEvent::Resigned {
                 seat: Seat(1),
                 at: Millis(900),
+            },
+            RoomEvent::OutOfTime {
+                seat: Seat(0),
+                at: Millis(950),
             },
             RoomEvent::DrawOffered {
                 seat: Seat(0),
@@ -483,7 +506,7 @@ mod tests {
                 "closed"
             ]
         );
-        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 17);
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 18);
     }
 
     #[test]

@@ -126,15 +126,36 @@ impl RoomCore {
         self.started_at.unwrap_or(self.created_at) + at.0
     }
 
+    /// `seat`'s time on the room's clock ran out at `at` (the deadline):
+    /// it loses, or in Magma with more than two seats leaves the game.
+    pub(super) fn out_of_time(&mut self, seat: Seat, at: Millis) -> Option<Vec<Recorded>> {
+        if let Err(e) = self.concede_as(seat, Concession::OutOfTime, at) {
+            tracing::error!(room = %self.id, error = %e.message, "the rules refused a loss on time");
+            return None;
+        }
+        self.draw_offer = None;
+        let wall = self.wall(at);
+        let mut events = vec![self.record(wall, RoomEvent::OutOfTime { seat, at })];
+        events.extend(self.after_change(at));
+        Some(events)
+    }
+
     /// `seat` resigns in the game (also when a stored resignation is
     /// replayed): the rules say what follows (two sides: the other wins;
     /// Magma with more: the seat stops playing, the others go on).
     pub(super) fn concede(&mut self, seat: Seat, at: Millis) -> Result<(), Refusal> {
+        self.concede_as(seat, Concession::Resign, at)
+    }
+
+    /// `seat` leaves play (resigned, or out of time; also when replayed).
+    pub(super) fn concede_as(&mut self, seat: Seat, how: Concession, at: Millis) -> Result<(), Refusal> {
         self.game
-            .resign(seat, at)
+            .concede(seat, how, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
-        let event = TableEvent::Concede(seat, Concession::Resign);
-        self.table_events.push((self.log.len(), event));
+        self.table_events
+            .push((self.log.len(), TableEvent::Concede(seat, how)));
+        // Its clock stops; the others' run on if the game does.
+        self.clocks.after(None, at.0, self.game.to_act());
         Ok(())
     }
 
@@ -145,6 +166,7 @@ impl RoomCore {
             .agree_draw(at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
         self.table_events.push((self.log.len(), TableEvent::DrawAgreed));
+        self.clocks.stop(at.0);
         Ok(())
     }
 

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
     ClockState, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState, RoomState,
-    RoomStatus, RoomSummary, SeatState, board_json,
+    RoomStatus, RoomSummary, SeatClock, SeatState, board_json,
 };
 use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
 
@@ -151,7 +151,7 @@ impl RoomCore {
         RoomState {
             id: self.id.clone(),
             game: self.kind.name().to_string(),
-            options: self.options.iter().cloned().collect(),
+            options: self.shown_options(),
             public: self.public,
             invite: viewer.and(self.invite.clone()),
             status: self.status,
@@ -262,10 +262,31 @@ impl RoomCore {
             moves_from: from as u32,
             outcome: self.outcome().map(outcome_state),
             clock,
+            clocks: self
+                .clocks
+                .at(self.game_time(now).0)
+                .into_iter()
+                .enumerate()
+                .map(|(i, (remaining_ms, running))| SeatClock {
+                    seat: i as u8,
+                    remaining_ms,
+                    running: running && playing,
+                })
+                .collect(),
             draw_offer: self.draw_offer.map(|s| s.0),
             last,
             risks,
         }
+    }
+
+    /// The game's options, and the room's clock when it has one.
+    fn shown_options(&self) -> BTreeMap<String, String> {
+        let mut options: BTreeMap<String, String> = self.options.iter().cloned().collect();
+        let clock = self.clocks.control();
+        if !clock.is_none() {
+            options.insert("clock".into(), clock.to_string());
+        }
+        options
     }
 
     /// The line of the public room list.
@@ -273,7 +294,7 @@ impl RoomCore {
         RoomSummary {
             id: self.id.clone(),
             game: self.kind.name().to_string(),
-            options: self.options.iter().cloned().collect(),
+            options: self.shown_options(),
             seats: self.seats.len() as u8,
             taken: self.seats.iter().filter(|s| s.is_some()).count() as u8,
             players: self.seats.iter().flatten().map(|p| p.name.clone()).collect(),

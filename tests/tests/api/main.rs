@@ -5,6 +5,7 @@
 mod bad_input;
 mod bot_pool;
 mod bots;
+mod clocks;
 mod database;
 mod games;
 mod lifecycle;

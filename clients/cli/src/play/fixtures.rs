@@ -118,6 +118,7 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             moves_from: 0,
             outcome,
             clock: None,
+            clocks: Vec::new(),
             draw_offer: None,
             last,
             risks,

@@ -620,6 +620,7 @@ pub(crate) mod tests {
                 moves_from,
                 outcome: None,
                 clock: None,
+                clocks: Vec::new(),
                 draw_offer: None,
                 last: None,
                 risks: Default::default(),
