@@ -3,10 +3,10 @@
 //! (its deadline comes from the stored times of the actions).
 
 use lodestone_protocol::{RoomState, RoomStatus};
-use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
+use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
 use serde_json::json;
 
-use crate::games::{play, started_room};
+use crate::games::{play, spectator, started_room, started_room_at};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -74,25 +74,12 @@ each_backend!(a_running_clock_survives_a_kill);
 async fn a_running_clock_survives_a_kill() {
     let dir = temp_dir();
     let server = ServerProcess::start(SERVER, &dir);
-    let mut ann = Client::connect(server.addr).await;
-    ann.hello("Ann").await;
-    let (room, _) = ann
-        .create_room("magneton", json!({"clock": "3s/move"}), true)
-        .await;
-    ann.join(&room, json!(0)).await;
-    let mut bo = Client::connect(server.addr).await;
-    bo.hello("Bo").await;
-    bo.join(&room, json!(1)).await;
-    bo.ok(json!({"type": "start", "room": room})).await;
-    let mut clients = vec![ann, bo];
+    let (room, mut clients, _) = started_room_at(server.addr, "magneton", json!({"clock": "3s/move"})).await;
     play(&mut clients, &room, &["D4"]).await;
     server.kill();
 
     let server = ServerProcess::start(SERVER, &dir);
-    let mut eve = Client::connect(server.addr).await;
-    eve.hello("Eve").await;
-    eve.ok(json!({"type": "watch", "room": room})).await;
-    let state = eve.state_at(&room, 0).await;
+    let (mut eve, state) = spectator(server.addr, &room).await;
     let clocks = state.play.unwrap().clocks;
     assert!(clocks[1].running && clocks[1].remaining_ms <= 3000, "{clocks:?}");
     // Black never comes back: white wins on time.

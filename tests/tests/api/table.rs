@@ -6,7 +6,7 @@ use lodestone_protocol::{RoomState, RoomStatus};
 use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
 use serde_json::json;
 
-use crate::games::{play, started_room};
+use crate::games::{play, spectator, started_room, started_room_at};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -211,27 +211,20 @@ each_backend!(a_waiting_draw_offer_survives_a_kill);
 async fn a_waiting_draw_offer_survives_a_kill() {
     let dir = temp_dir();
     let server = ServerProcess::start(SERVER, &dir);
-    let mut ann = Client::connect(server.addr).await;
-    let ann_token = ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
-    let mut bo = Client::connect(server.addr).await;
-    let bo_token = bo.hello("Bo").await;
-    bo.join(&room, json!(1)).await;
-    bo.ok(json!({"type": "start", "room": room})).await;
-    let mut clients = vec![ann, bo];
+    let (room, mut clients, tokens) = started_room_at(server.addr, "magneton", json!({})).await;
+    let [ann_token, bo_token] = [&tokens[0], &tokens[1]];
     play(&mut clients, &room, &["D4", "E5"]).await;
     clients[1].ok(json!({"type": "offer_draw", "room": room})).await;
     server.kill();
 
     let server = ServerProcess::start(SERVER, &dir);
     let mut ann = Client::connect(server.addr).await;
-    ann.resume(&ann_token).await;
+    ann.resume(ann_token).await;
     ann.ok(json!({"type": "watch", "room": room})).await;
     let state = ann.state_at(&room, 0).await;
     assert_eq!(offer(&state), Some(1), "the offer waits after the restart");
     let mut bo = Client::connect(server.addr).await;
-    bo.resume(&bo_token).await;
+    bo.resume(bo_token).await;
     bo.ok(json!({"type": "watch", "room": room})).await;
     bo.refused(json!({"type": "offer_draw", "room": room}), "offer-pending")
         .await;
@@ -243,9 +236,6 @@ async fn a_waiting_draw_offer_survives_a_kill() {
 
     // And the end itself is kept.
     let server = ServerProcess::start(SERVER, &dir);
-    let mut eve = Client::connect(server.addr).await;
-    eve.hello("Eve").await;
-    eve.ok(json!({"type": "watch", "room": room})).await;
-    let state = eve.state_at(&room, 0).await;
+    let (_, state) = spectator(server.addr, &room).await;
     assert_eq!(result(&state), Some(("draw (agreed)".to_string(), vec![])));
 }
