@@ -64,10 +64,13 @@ function ordinal(n) {
   return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 }
 
-/** @param {number} ms */
+/** `m:ss`, `h:mm:ss`, or `2d 5h` for a correspondence clock. @param {number} ms */
 function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  if (total >= 86_400) return `${Math.floor(total / 86_400)}d ${Math.floor((total % 86_400) / 3600)}h`;
+  if (total >= 3600) return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return `${Math.floor(total / 60)}:${pad(total % 60)}`;
 }
 
 /**
@@ -331,20 +334,50 @@ export function roomView(session, roomId, invite) {
     }
   });
 
+  /**
+   * The clocks, counting down locally from the server's last reading:
+   * Magma's turn timer (`play.clock`) and the room's clock of each seat
+   * (`play.clocks`), beside each seat and, for the seat to act, in the
+   * status bar.
+   */
   function tickClock() {
     const clock = state?.play?.clock;
+    const clocks = state?.play?.clocks ?? [];
     const shown = element.querySelectorAll('[data-clock]');
-    if (!clock) {
-      for (const el of shown) el.textContent = '';
-      statusClock.textContent = '';
-      return;
+    const elapsed = performance.now() - clockAt;
+    /** @param {number} seat */
+    const forWhom = (seat) => (seat === state?.you ? 'for you' : `for ${seatWords(state?.seats[seat])}`);
+    let status = '';
+    let statusLow = false;
+    if (clock) {
+      const left = clock.remaining_ms - elapsed;
+      status = `${clockText(left)} left ${forWhom(clock.seat)}`;
+      statusLow = left < 10_000;
+    } else {
+      const running = clocks.filter((c) => c.running);
+      status = running.map((c) => `${clockText(c.remaining_ms - elapsed)} left ${forWhom(c.seat)}`).join(', ');
+      statusLow = running.some((c) => c.remaining_ms - elapsed < 10_000);
     }
-    const left = clock.remaining_ms - (performance.now() - clockAt);
-    statusClock.textContent = `${clockText(left)} left ${clock.seat === state?.you ? 'for you' : `for ${seatWords(state?.seats[clock.seat])}`}`;
-    statusClock.classList.toggle('low', left < 10_000);
+    statusClock.textContent = status;
+    statusClock.classList.toggle('low', statusLow);
     for (const el of shown) {
-      el.textContent = Number(/** @type {HTMLElement} */ (el).dataset.clock) === clock.seat ? clockText(left) : '';
-      el.classList.toggle('low', left < 10_000);
+      const seat = Number(/** @type {HTMLElement} */ (el).dataset.clock);
+      const own = clocks.find((c) => c.seat === seat);
+      const parts = [];
+      let low = false;
+      if (own) {
+        const left = own.running ? own.remaining_ms - elapsed : own.remaining_ms;
+        parts.push(clockText(left));
+        low = own.running && left < 10_000;
+      }
+      if (clock && clock.seat === seat) {
+        const left = clock.remaining_ms - elapsed;
+        parts.push(own ? `turn ${clockText(left)}` : clockText(left));
+        low ||= left < 10_000;
+      }
+      el.textContent = parts.join(' · ');
+      el.classList.toggle('low', low);
+      el.classList.toggle('running', own?.running === true);
     }
   }
 

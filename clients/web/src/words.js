@@ -90,6 +90,17 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
   solo: { name: 'Solo colour (five players)' },
   board: { name: 'Board', values: { zigzag: 'Zigzag (pointed corners)', radius5: 'Plain hexagon' } },
   timer: { name: 'Turn timer', values: { none: 'none', hot: 'Hot: 30 s a turn', 'white-hot': 'White-Hot: passed-on sand timer' } },
+  clock: {
+    name: 'Clock',
+    values: {
+      none: 'none',
+      '5+3': '5 minutes each, +3 s a move',
+      '10+5': '10 minutes each, +5 s a move',
+      '30s/move': '30 s a move',
+      '1d/move': '1 day a move',
+      '3d/move': '3 days a move (correspondence)',
+    },
+  },
   first: { name: 'First to play', values: { 1: 'seat 1', 2: 'seat 2', 3: 'seat 3', 4: 'seat 4', 5: 'seat 5', 6: 'seat 6' } },
 });
 

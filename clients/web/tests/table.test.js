@@ -1,4 +1,4 @@
-/** @file At the table in the browser: a draw offer declined and a resignation (with its confirmation); the owner's controls on seats (add and remove a bot, free a seat, close the room), which a stranger never sees. */
+/** @file At the table in the browser: a draw offer declined and a resignation (with its confirmation); the owner's controls on seats (add and remove a bot, free a seat, close the room), which a stranger never sees; the room's clock chosen in the lobby and shown beside each seat. */
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -66,4 +66,20 @@ test('only the owner adds, removes and kicks; a stranger sees no such buttons; t
   await ann.locator('#confirm-yes', { hasText: 'Close the room' }).click();
   await eve.locator('#turn', { hasText: 'This room is closed' }).waitFor();
   await ann.locator('#turn', { hasText: 'This room is closed' }).waitFor();
+});
+
+test('a clock chosen in the lobby counts down beside the seat to act', async () => {
+  const ann = await person(my.browser, my.server, 'Ann');
+  await createRoom(ann, 'magneton', { clock: '5+3' });
+  await sit(ann, 'white', 'Ann');
+  await ann.locator('[data-bot="black"]').click();
+  await ann.locator('.seat[data-seat="1"] .player', { hasText: 'Bot' }).waitFor();
+  await ann.locator('#start').click();
+  const mine = ann.locator('.seat[data-seat="0"] [data-clock]');
+  await ann.locator('.seat[data-seat="0"] [data-clock].running', { hasText: /^[45]:\d\d$/ }).waitFor();
+  await ann.locator('#status-clock', { hasText: 'left for you' }).waitFor();
+  await clickCells(ann, ['D4']);
+  // After the move: 3 s more than was left (over 5:00 again).
+  await movesShown(ann, 2);
+  assert.match(await mine.innerText(), /^5:0\d$/);
 });
