@@ -48,7 +48,9 @@ codes! {
     NotIdentified = "not-identified",
     /// `hello` with a token that belongs to no guest.
     BadToken = "bad-token",
-    /// `hello` with a name that is empty, too long or has control characters.
+    /// `hello` with a name that is empty, too long, has control
+    /// characters or bidirectional overrides, or shows nothing (only
+    /// invisible characters).
     BadName = "bad-name",
     /// `create_room` with a game the server does not play.
     UnknownGame = "unknown-game",
@@ -108,6 +110,24 @@ codes! {
     OriginNotAllowed = "origin-not-allowed",
     /// HTTP 400: a token in the address of a request.
     TokenInUrl = "token-in-url",
+    /// Only the room's owner may do this (add or remove a bot, kick a
+    /// seat, close the room).
+    NotOwner = "not-owner",
+    /// Not yet: `claim` before the room's policy allows one.
+    TooEarly = "too-early",
+    /// No longer: `abort` once every seat has made its first move.
+    TooLate = "too-late",
+    /// `offer_draw` in a game without draws by agreement (Magma, which
+    /// has its own vote to end).
+    NoDrawOffers = "no-draw-offers",
+    /// `answer_draw` with no offer from another seat waiting.
+    NoOffer = "no-offer",
+    /// `offer_draw` while an offer is already waiting.
+    OfferPending = "offer-pending",
+    /// `remove_bot` naming a seat that a person holds.
+    NotABot = "not-a-bot",
+    /// `remove_bot` or `kick` naming a free seat.
+    SeatEmpty = "seat-empty",
 }
 
 impl fmt::Display for Code {
@@ -178,6 +198,14 @@ pub mod codes {
     pub const TOO_MANY_CONNECTIONS: Code = Code::TooManyConnections;
     pub const ORIGIN_NOT_ALLOWED: Code = Code::OriginNotAllowed;
     pub const TOKEN_IN_URL: Code = Code::TokenInUrl;
+    pub const NOT_OWNER: Code = Code::NotOwner;
+    pub const TOO_EARLY: Code = Code::TooEarly;
+    pub const TOO_LATE: Code = Code::TooLate;
+    pub const NO_DRAW_OFFERS: Code = Code::NoDrawOffers;
+    pub const NO_OFFER: Code = Code::NoOffer;
+    pub const OFFER_PENDING: Code = Code::OfferPending;
+    pub const NOT_A_BOT: Code = Code::NotABot;
+    pub const SEAT_EMPTY: Code = Code::SeatEmpty;
 }
 
 #[cfg(test)]

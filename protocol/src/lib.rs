@@ -135,7 +135,8 @@ pub enum ClientMessage {
         action: String,
     },
     /// Seat a computer player at a free seat (a given one, or any), before
-    /// the game starts. `level`: `random`, `greedy` (the default), `easy`,
+    /// the game starts: the room's owner only. With `replace_me`, a seated
+    /// player hands its own seat to the bot. `level`: `random`, `greedy` (the default), `easy`,
     /// `normal` or `hard` (`GET /api/games` lists them in words).
     AddBot {
         id: RequestId,
@@ -146,7 +147,41 @@ pub enum ClientMessage {
         level: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         invite: Option<String>,
+        /// Hand one's own seat to the bot (before the start or during the
+        /// game) instead of seating it at a free seat.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        replace_me: bool,
     },
+    /// Resign the game (a seated player, during play).
+    Resign { id: RequestId, room: String },
+    /// Offer a draw to the other side (two-sided games, during play).
+    OfferDraw { id: RequestId, room: String },
+    /// Accept (`true`) or decline (`false`) the other side's draw offer.
+    AnswerDraw {
+        id: RequestId,
+        room: String,
+        accept: bool,
+    },
+    /// End the game without a result, before every seat has made its first
+    /// move (a seated player); the room closes.
+    Abort { id: RequestId, room: String },
+    /// Claim the win over an absent player, when the room's policy allows.
+    Claim { id: RequestId, room: String },
+    /// Remove a bot from its seat before the start (the room's owner).
+    RemoveBot {
+        id: RequestId,
+        room: String,
+        seat: SeatRef,
+    },
+    /// Free someone's seat before the start (the room's owner).
+    Kick {
+        id: RequestId,
+        room: String,
+        seat: SeatRef,
+    },
+    /// Close the room for good before the start (the room's owner).
+    CloseRoom { id: RequestId, room: String },
     /// Check the connection.
     Ping { id: RequestId },
 }
@@ -198,6 +233,14 @@ impl ClientMessage {
             | ClientMessage::Unwatch { id, .. }
             | ClientMessage::Act { id, .. }
             | ClientMessage::AddBot { id, .. }
+            | ClientMessage::Resign { id, .. }
+            | ClientMessage::OfferDraw { id, .. }
+            | ClientMessage::AnswerDraw { id, .. }
+            | ClientMessage::Abort { id, .. }
+            | ClientMessage::Claim { id, .. }
+            | ClientMessage::RemoveBot { id, .. }
+            | ClientMessage::Kick { id, .. }
+            | ClientMessage::CloseRoom { id, .. }
             | ClientMessage::Ping { id } => id,
         }
     }
@@ -330,6 +373,12 @@ impl GameInfo {
                         default: spec.default_value().to_string(),
                         help: spec.help.to_string(),
                     })
+                    .chain([OptionInfo {
+                        key: "clock".to_string(),
+                        values: CLOCK_VALUES.iter().map(|v| v.to_string()).collect(),
+                        default: "none".to_string(),
+                        help: CLOCK_HELP.to_string(),
+                    }])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
                     .into_iter()
@@ -344,6 +393,14 @@ impl GameInfo {
     }
 }
 
+/// The room option `clock` offered for every game in `/api/games` (any
+/// well-formed value is accepted: `M+S`, `Ns/move`, `Nm/move`, `Nh/move`,
+/// `Nd/move`).
+pub const CLOCK_VALUES: &[&str] = &["none", "5+3", "10+5", "30s/move", "1d/move", "3d/move"];
+
+/// What the room option `clock` does.
+pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); or a time for each move (30s/move, or 3d/move to play by correspondence); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
+
 /// Where a room is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
@@ -352,6 +409,9 @@ pub enum RoomStatus {
     Open,
     Playing,
     Finished,
+    /// Closed for good without a result: its owner closed it before the
+    /// start, or its game was aborted. The last update a watcher gets.
+    Closed,
 }
 
 /// A seat of a room.
@@ -369,6 +429,16 @@ pub struct SeatState {
     pub player: Option<Guest>,
     /// Whether the player has a connection watching the room now.
     pub connected: bool,
+    /// Whether the player is a computer player (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub bot: bool,
+    /// The player's name as shown in this room: its name, with a short
+    /// tag (` (2)`, ` (3)`...) when someone else in the room has the same
+    /// name; absent when it is the name itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub shown_as: Option<String>,
 }
 
 /// The whole room as one viewer may see it.
@@ -392,6 +462,11 @@ pub struct RoomState {
     pub seats: Vec<SeatState>,
     /// The viewer's seat, or none for a spectator.
     pub you: Option<u8>,
+    /// The guest who owns the room (adds and removes bots, kicks, closes
+    /// it before the start); absent when nobody does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub owner: Option<Guest>,
     /// The game, once started.
     pub play: Option<PlayState>,
 }
@@ -427,6 +502,16 @@ pub struct PlayState {
     pub outcome: Option<OutcomeState>,
     /// The running turn timer.
     pub clock: Option<ClockState>,
+    /// The room's clocks (option `clock`), one per seat in seat order;
+    /// absent without a clock.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<SeatClock>>", optional)]
+    pub clocks: Vec<SeatClock>,
+    /// The seat whose draw offer is waiting for an answer; absent when
+    /// none is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub draw_offer: Option<u8>,
     /// The last action of the log and what it did, as the viewer may know
     /// it; absent before the first action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -556,6 +641,16 @@ pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
     pub winners: Vec<u8>,
+}
+
+/// One seat's time on the room's clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SeatClock {
+    pub seat: u8,
+    /// Milliseconds left when the update was sent.
+    pub remaining_ms: u64,
+    /// Whether it is counting down now (the seat is to act).
+    pub running: bool,
 }
 
 /// A running turn timer.

@@ -102,6 +102,77 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 seat: Some(SeatRef::Index(1)),
                 level: Some("greedy".into()),
                 invite: None,
+                replace_me: false,
+            },
+        ),
+        (
+            "add_bot_replace_me",
+            ClientMessage::AddBot {
+                id: id(20),
+                room: "7c9e…".into(),
+                seat: None,
+                level: Some("easy".into()),
+                invite: None,
+                replace_me: true,
+            },
+        ),
+        (
+            "resign",
+            ClientMessage::Resign {
+                id: id(15),
+                room: "7c9e…".into(),
+            },
+        ),
+        (
+            "offer_draw",
+            ClientMessage::OfferDraw {
+                id: id(16),
+                room: "7c9e…".into(),
+            },
+        ),
+        (
+            "answer_draw",
+            ClientMessage::AnswerDraw {
+                id: id(17),
+                room: "7c9e…".into(),
+                accept: false,
+            },
+        ),
+        (
+            "abort",
+            ClientMessage::Abort {
+                id: id(18),
+                room: "7c9e…".into(),
+            },
+        ),
+        (
+            "claim",
+            ClientMessage::Claim {
+                id: id(19),
+                room: "7c9e…".into(),
+            },
+        ),
+        (
+            "remove_bot",
+            ClientMessage::RemoveBot {
+                id: id(12),
+                room: "7c9e…".into(),
+                seat: SeatRef::Index(1),
+            },
+        ),
+        (
+            "kick",
+            ClientMessage::Kick {
+                id: id(13),
+                room: "7c9e…".into(),
+                seat: SeatRef::Name("black".into()),
+            },
+        ),
+        (
+            "close_room",
+            ClientMessage::CloseRoom {
+                id: id(14),
+                room: "7c9e…".into(),
             },
         ),
     ]
@@ -128,6 +199,8 @@ fn state() -> RoomState {
                     name: "Ann".into(),
                 }),
                 connected: true,
+                bot: false,
+                shown_as: None,
             },
             SeatState {
                 seat: 1,
@@ -139,9 +212,12 @@ fn state() -> RoomState {
                     name: "Bo".into(),
                 }),
                 connected: false,
+                bot: false,
+                shown_as: None,
             },
         ],
         you: Some(1),
+        owner: None,
         play: Some(PlayState {
             position: "8/8/8/8/3W4/8/8/8 b 11 12".into(),
             board: RawJson::new(
@@ -160,6 +236,8 @@ fn state() -> RoomState {
             moves_from: 0,
             outcome: None,
             clock: None,
+            clocks: Vec::new(),
+            draw_offer: None,
             last: Some(LastAction {
                 ply: 1,
                 seat: 0,
@@ -174,6 +252,37 @@ fn state() -> RoomState {
             risks: BTreeMap::from([("A1".into(), RiskState::AllowsWin)]),
         }),
     }
+}
+
+/// The state with an owner, two players of one name, a draw offer waiting
+/// and the room's clocks: the fields absent from `state()`.
+fn owned_with_offer() -> RoomState {
+    let mut state = state();
+    state.owner = Some(Guest {
+        id: "g-ann".into(),
+        name: "Ann".into(),
+    });
+    state.seats[1].player = Some(Guest {
+        id: "g-ann2".into(),
+        name: "Ann".into(),
+    });
+    state.seats[1].shown_as = Some("Ann (2)".into());
+    if let Some(play) = state.play.as_mut() {
+        play.draw_offer = Some(0);
+        play.clocks = vec![
+            SeatClock {
+                seat: 0,
+                remaining_ms: 281_500,
+                running: false,
+            },
+            SeatClock {
+                seat: 1,
+                remaining_ms: 297_000,
+                running: true,
+            },
+        ];
+    }
+    state
 }
 
 fn server_messages() -> Vec<(&'static str, ServerMessage)> {
@@ -232,6 +341,14 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                 room: "7c9e…".into(),
                 version: 5,
                 state: Box::new(state()),
+            },
+        ),
+        (
+            "update_owned_with_offer",
+            ServerMessage::Update {
+                room: "7c9e…".into(),
+                version: 6,
+                state: Box::new(owned_with_offer()),
             },
         ),
         (

@@ -99,8 +99,8 @@ impl App {
             .collect::<Result<Vec<_>, _>>()
             .and_then(|events| RoomCore::restore(id, &events, Box::new(OsSecrets)));
         match restored {
-            // An expired room is gone for good.
-            Ok(core) if core.is_expired() => Ok(None),
+            // An expired, closed or aborted room is gone for good.
+            Ok(core) if core.is_gone() => Ok(None),
             Ok(core) => Ok(Some(spawn_room(core, &self.rooms))),
             Err(e) => {
                 tracing::error!(room = id, error = %e, "stored room does not replay");

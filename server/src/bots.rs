@@ -57,18 +57,21 @@ async fn reply(inbox: &mut Inbox, id: &RequestId) -> Option<ServerMessage> {
     None
 }
 
-/// Makes a bot guest of `level` and seats it in `room` (at `seat`, or any
-/// free seat); returns its seat. The bot then plays by itself.
+/// Makes a bot guest of `level` and seats it in `room` for `by` (at
+/// `seat`, or any free seat, if `by` owns the room; at `by`'s own seat with
+/// `replace_me`); returns its seat. The bot then plays by itself.
 pub async fn add_bot(
     app: &Arc<App>,
     room: RoomHandle,
+    by: Player,
     seat: Option<SeatRef>,
-    invite: Option<String>,
+    replace_me: bool,
     level: Level,
 ) -> Result<u8, (Code, String)> {
     let player = Player {
         id: uuid::Uuid::new_v4().to_string(),
         name: format!("Bot ({level})"),
+        bot: true,
     };
     let op = Op::CreateGuest {
         id: player.id.clone(),
@@ -86,12 +89,14 @@ pub async fn add_bot(
     }
     let (outbox, mut inbox) = outbox(app);
     let id = RequestId::Text("bot-join".into());
-    let join = RoomRequest::Join { seat, invite };
-    if room
-        .request(player.clone(), outbox.clone(), id.clone(), join)
-        .await
-        .is_err()
-    {
+    // Asked for by `by` (the room judges whether it may), answered on the
+    // bot's own connection, which then watches from the seat.
+    let join = RoomRequest::AddBot {
+        bot: player.clone(),
+        seat,
+        replace_me,
+    };
+    if room.request(by, outbox.clone(), id.clone(), join).await.is_err() {
         return Err((codes::UNKNOWN_ROOM, "the room is not available; try again".into()));
     }
     match reply(&mut inbox, &id).await {
@@ -254,7 +259,7 @@ impl Driver {
                     let Ok(ServerMessage::Update { version, state, .. }) = serde_json::from_str::<ServerMessage>(&frame) else {
                         continue;
                     };
-                    if state.status == RoomStatus::Finished {
+                    if matches!(state.status, RoomStatus::Finished | RoomStatus::Closed) {
                         break;
                     }
                     // A search about a position that has changed (a timer
@@ -314,10 +319,7 @@ mod tests {
 
     impl Person {
         async fn new(app: &Arc<App>, name: &str) -> Person {
-            let player = Player {
-                id: uuid::Uuid::new_v4().to_string(),
-                name: name.into(),
-            };
+            let player = Player::person(uuid::Uuid::new_v4().to_string(), name);
             let op = Op::CreateGuest {
                 id: player.id.clone(),
                 name: player.name.clone(),
@@ -406,11 +408,19 @@ mod tests {
         // Created now: a room created at time 0 would have expired long ago.
         let now = app.clock.now_ms();
         let secrets = Box::new(crate::secrets::OsSecrets);
-        let (core, events) =
-            RoomCore::create("r1".into(), "magneton", &BTreeMap::new(), true, now, secrets).unwrap();
+        let mut ann = Person::new(&app, "Ann").await;
+        let (core, events) = RoomCore::create(
+            "r1".into(),
+            "magneton",
+            &BTreeMap::new(),
+            true,
+            &ann.player,
+            now,
+            secrets,
+        )
+        .unwrap();
         app.store.write(crate::room::ops("r1", &events)).await.unwrap();
         let room = spawn_room(core, &app.rooms);
-        let mut ann = Person::new(&app, "Ann").await;
         let join = RoomRequest::Join {
             seat: Some(SeatRef::Index(0)),
             invite: None,
@@ -419,7 +429,7 @@ mod tests {
             ann.ask(&room, join).await,
             ServerMessage::Ack { seat: Some(0), .. }
         ));
-        add_bot(&app, room.clone(), None, None, Level::Random)
+        add_bot(&app, room.clone(), ann.player.clone(), None, false, Level::Random)
             .await
             .unwrap();
         assert!(matches!(

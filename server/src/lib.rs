@@ -13,6 +13,7 @@ mod health;
 mod http;
 pub mod limits;
 mod metrics;
+mod names;
 mod room;
 pub mod secrets;
 mod serve;

@@ -157,6 +157,7 @@ async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
                 let player = Player {
                     id: guest.id.clone(),
                     name: guest.name.clone(),
+                    bot: true,
                 };
                 resume_bot(app, handle.clone(), player, level).await;
             }

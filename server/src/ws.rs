@@ -357,18 +357,6 @@ struct Session {
     rate: RateLimit,
 }
 
-fn valid_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
-    let len = name.chars().count();
-    if len == 0 || len > 32 {
-        return Err(format!("a name has 1 to 32 characters; this one has {len}"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err("a name cannot hold control characters".into());
-    }
-    Ok(name.to_string())
-}
-
 impl Session {
     fn new(app: Arc<App>, client: IpAddr, outbox: Outbox) -> Session {
         Session {
@@ -433,7 +421,7 @@ impl Session {
                 format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
             );
         }
-        let name = match name.as_deref().map(valid_name).transpose() {
+        let name = match name.as_deref().map(crate::names::valid_name).transpose() {
             Ok(name) => name,
             Err(e) => return self.fail(id, codes::BAD_NAME, e),
         };
@@ -470,7 +458,13 @@ impl Session {
                             "the server could not store the new name; try again",
                         );
                     }
-                    guest.name = name;
+                    guest.name = name.clone();
+                    // The seats it holds take the new name.
+                    for room in self.app.lobby.rooms_of(&guest.id) {
+                        if let Some(handle) = self.app.lobby.get(&room) {
+                            handle.renamed(guest.id.clone(), name.clone()).await;
+                        }
+                    }
                 }
                 (guest, None)
             }
@@ -517,6 +511,7 @@ impl Session {
         self.guest = Some(Player {
             id: guest.id.clone(),
             name: guest.name.clone(),
+            bot: guest.bot.is_some(),
         });
         self.reply(ServerMessage::Welcome {
             id,
@@ -532,11 +527,12 @@ impl Session {
 
     async fn add_bot(
         &mut self,
+        player: Player,
         id: RequestId,
         room: String,
         seat: Option<lodestone_protocol::SeatRef>,
         level: Option<String>,
-        invite: Option<String>,
+        replace_me: bool,
     ) {
         let level = match level
             .as_deref()
@@ -557,7 +553,7 @@ impl Session {
                 );
             }
         };
-        match crate::bots::add_bot(&self.app, handle, seat, invite, level).await {
+        match crate::bots::add_bot(&self.app, handle, player, seat, replace_me, level).await {
             Ok(seat) => self.reply(ServerMessage::Ack {
                 id,
                 room: Some(room),
@@ -595,6 +591,7 @@ impl Session {
                     &game,
                     &options,
                     public,
+                    &player,
                     now,
                     Box::new(OsSecrets),
                 ) {
@@ -666,8 +663,17 @@ impl Session {
                 room,
                 seat,
                 level,
-                invite,
-            } => return self.add_bot(id, room, seat, level, invite).await,
+                replace_me,
+                ..
+            } => return self.add_bot(player, id, room, seat, level, replace_me).await,
+            ClientMessage::RemoveBot { id, room, seat } => (id, room, RoomRequest::RemoveBot { seat }),
+            ClientMessage::Kick { id, room, seat } => (id, room, RoomRequest::Kick { seat }),
+            ClientMessage::CloseRoom { id, room } => (id, room, RoomRequest::CloseRoom),
+            ClientMessage::Resign { id, room } => (id, room, RoomRequest::Resign),
+            ClientMessage::OfferDraw { id, room } => (id, room, RoomRequest::OfferDraw),
+            ClientMessage::AnswerDraw { id, room, accept } => (id, room, RoomRequest::AnswerDraw { accept }),
+            ClientMessage::Abort { id, room } => (id, room, RoomRequest::Abort),
+            ClientMessage::Claim { id, room } => (id, room, RoomRequest::Claim),
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });

@@ -69,6 +69,7 @@ pub async fn run(config: BotConfig) -> Result<String> {
     }
     let mut rng = SmallRng::seed_from_u64(config.seed);
     let mut acted_on = 0u64;
+    let mut answered = 0u64;
     let mut started = false;
     loop {
         let Some((version, state)) = conn.state.clone() else {
@@ -76,6 +77,10 @@ pub async fn run(config: BotConfig) -> Result<String> {
             continue;
         };
         match state.status {
+            RoomStatus::Closed => {
+                out::line(format_args!("result: none (the room was closed)"))?;
+                return Ok("closed".to_string());
+            }
             RoomStatus::Finished => {
                 let result = state
                     .play
@@ -93,6 +98,20 @@ pub async fn run(config: BotConfig) -> Result<String> {
                 }
             }
             RoomStatus::Playing => {
+                // A draw offer from the other side is declined: the bot
+                // plays on (it has no sense of when a draw is good for it).
+                let offer = state.play.as_ref().and_then(|p| p.draw_offer);
+                if offer.is_some() && offer != state.you && version > answered {
+                    answered = version;
+                    match conn
+                        .request(json!({"type": "answer_draw", "room": room, "accept": false}))
+                        .await
+                    {
+                        Ok(_) => out::line(format_args!("declined a draw offer"))?,
+                        Err(e) => out::note(format_args!("lodestone bot: answering the draw offer: {e:#}")),
+                    }
+                    continue;
+                }
                 if version > acted_on
                     && let Some(situation) = state.situation()
                 {

@@ -114,3 +114,70 @@ async fn load_keeps_bots_thinking_in_rooms_of_their_own() {
     assert_eq!(bad.status.code(), Some(2));
     server.shutdown().await;
 }
+
+/// Runs `lodestone bot` into room `room` of `url` at seat 1; returns the
+/// child (its output piped).
+fn bot_in(url: &str, room: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(words(&format!(
+            "bot {url} --room {room} --seat 1 --level random --seed 5"
+        )))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// What the bot printed once it ended by itself.
+async fn bot_output(bot: std::process::Child) -> String {
+    let output = tokio::task::spawn_blocking(move || bot.wait_with_output().unwrap())
+        .await
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_declines_a_draw_offer_and_ends_at_a_resignation() {
+    use serde_json::json;
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    let mut ann = lodestone_tests::Client::connect(server.addr()).await;
+    ann.hello("Ann").await;
+    let (room, _) = ann.create_room("magneton", json!({}), true).await;
+    ann.join(&room, json!(0)).await;
+    let bot = bot_in(&url, &room);
+    ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
+    ann.ok(json!({"type": "start", "room": room})).await;
+    ann.ok(json!({"type": "offer_draw", "room": room})).await;
+    ann.state_until(&room, |s| {
+        s.play.as_ref().is_some_and(|p| p.draw_offer == Some(0))
+    })
+    .await;
+    // The bot declines: the offer is gone and the game goes on.
+    let state = ann
+        .state_until(&room, |s| s.play.as_ref().is_some_and(|p| p.draw_offer.is_none()))
+        .await;
+    assert_eq!(state.status, lodestone_protocol::RoomStatus::Playing);
+    ann.ok(json!({"type": "resign", "room": room})).await;
+    let out = bot_output(bot).await;
+    assert!(out.contains("declined a draw offer"), "{out}");
+    assert!(out.contains("result: black wins (resignation)"), "{out}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_leaves_a_room_its_owner_closes() {
+    use serde_json::json;
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    let mut ann = lodestone_tests::Client::connect(server.addr()).await;
+    ann.hello("Ann").await;
+    let (room, _) = ann.create_room("magneton", json!({}), true).await;
+    let bot = bot_in(&url, &room);
+    ann.ok(json!({"type": "watch", "room": room})).await;
+    ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
+    ann.ok(json!({"type": "close_room", "room": room})).await;
+    let out = bot_output(bot).await;
+    assert!(out.contains("result: none (the room was closed)"), "{out}");
+}

@@ -1,4 +1,4 @@
-/** @file The room page: seats (names, colours, teams, who is connected), joining, leaving and starting, then the game: board, turn, clock, moves (the last with what it did), scores, result and the record. */
+/** @file The room page: seats (names, colours, teams, who is connected, who owns the room), joining, leaving and starting, the owner's controls (bots, kick, close), then the game: board, turn, clock, moves (the last with what it did), scores, result and the record; resign, draw offers and abort. */
 
 import { fill, h, s, say, sayError } from './dom.js';
 import { createBoard } from './boards/index.js';
@@ -65,10 +65,13 @@ function ordinal(n) {
   return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 }
 
-/** @param {number} ms */
+/** `m:ss`, `h:mm:ss`, or `2d 5h` for a correspondence clock. @param {number} ms */
 function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  if (total >= 86_400) return `${Math.floor(total / 86_400)}d ${Math.floor((total % 86_400) / 3600)}h`;
+  if (total >= 3600) return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return `${Math.floor(total / 60)}:${pad(total % 60)}`;
 }
 
 /**
@@ -78,7 +81,16 @@ function clockText(ms) {
  */
 export function seatWords(seat) {
   if (!seat) return 'nobody';
-  return seat.player ? `${seat.player.name} (${seat.color})` : `the ${seat.color} seat`;
+  return seat.player ? `${playerName(seat)} (${seat.color})` : `the ${seat.color} seat`;
+}
+
+/**
+ * The name a seat's player is shown by: its name, told apart from another
+ * player of the same name in the room (`Ann (2)`) as the server says.
+ * @param {SeatState} seat
+ */
+export function playerName(seat) {
+  return seat.shown_as ?? seat.player?.name ?? '';
 }
 
 /**
@@ -120,6 +132,7 @@ export function roomView(session, roomId, invite) {
   const boardHost = h('div', { class: 'board-host', id: 'board' });
   const boardInfo = h('div', { class: 'board-info' });
   const controls = h('div', { class: 'controls', id: 'controls' });
+  const tableActions = h('div', { class: 'row table-actions', id: 'table-actions' });
   const typedInput = h('input', { id: 'typed', list: 'legal-list', autocomplete: 'off', placeholder: 'e.g. D4' });
   const legalList = h('datalist', { id: 'legal-list' });
   const typedForm = h(
@@ -159,7 +172,7 @@ export function roomView(session, roomId, invite) {
     h(
       'div',
       { class: 'room-body' },
-      h('div', { class: 'play-area' }, status, banner, boardHost, controls, typedForm),
+      h('div', { class: 'play-area' }, status, banner, boardHost, controls, typedForm, tableActions),
       h(
         'aside',
         { class: 'side' },
@@ -182,6 +195,8 @@ export function roomView(session, roomId, invite) {
   const signals = turnSignals();
   /** @type {string | null} the action waiting for a "yes" */
   let pending = null;
+  /** @type {(() => void) | null} a request (resign, abort, close) waiting for a "yes" */
+  let pendingCall = null;
   /** @type {Element | null} */
   let focusBefore = null;
   /** The level of the next bot added (the server's default until chosen). */
@@ -231,9 +246,29 @@ export function roomView(session, roomId, invite) {
     (warning ? confirmNo : confirmYes).focus();
   }
 
+  /**
+   * Asks for a "yes" before `then` (resigning, aborting, closing the room).
+   * @param {string} question
+   * @param {string} yes the button's words
+   * @param {() => void} then
+   */
+  function askFirst(question, yes, then) {
+    pending = null;
+    pendingCall = then;
+    focusBefore = document.activeElement;
+    confirmText.textContent = question;
+    confirmWarning.hidden = true;
+    confirmYes.textContent = yes;
+    confirmSheet.classList.add('danger');
+    confirmSheet.hidden = false;
+    confirmNo.focus();
+  }
+
   function closeConfirm() {
     const wasOpen = !confirmSheet.hidden;
     pending = null;
+    pendingCall = null;
+    confirmYes.textContent = 'Play it';
     confirmSheet.hidden = true;
     if (wasOpen && focusBefore instanceof HTMLElement || focusBefore instanceof SVGElement) {
       if (focusBefore.isConnected) focusBefore.focus();
@@ -243,8 +278,10 @@ export function roomView(session, roomId, invite) {
 
   confirmYes.addEventListener('click', () => {
     const action = pending;
+    const call = pendingCall;
     closeConfirm();
     if (action) act(action);
+    if (call) call();
   });
   confirmNo.addEventListener('click', closeConfirm);
   confirmSheet.addEventListener('keydown', (event) => {
@@ -301,20 +338,50 @@ export function roomView(session, roomId, invite) {
     }
   });
 
+  /**
+   * The clocks, counting down locally from the server's last reading:
+   * Magma's turn timer (`play.clock`) and the room's clock of each seat
+   * (`play.clocks`), beside each seat and, for the seat to act, in the
+   * status bar.
+   */
   function tickClock() {
     const clock = state?.play?.clock;
+    const clocks = state?.play?.clocks ?? [];
     const shown = element.querySelectorAll('[data-clock]');
-    if (!clock) {
-      for (const el of shown) el.textContent = '';
-      statusClock.textContent = '';
-      return;
+    const elapsed = performance.now() - clockAt;
+    /** @param {number} seat */
+    const forWhom = (seat) => (seat === state?.you ? 'for you' : `for ${seatWords(state?.seats[seat])}`);
+    let status = '';
+    let statusLow = false;
+    if (clock) {
+      const left = clock.remaining_ms - elapsed;
+      status = `${clockText(left)} left ${forWhom(clock.seat)}`;
+      statusLow = left < 10_000;
+    } else {
+      const running = clocks.filter((c) => c.running);
+      status = running.map((c) => `${clockText(c.remaining_ms - elapsed)} left ${forWhom(c.seat)}`).join(', ');
+      statusLow = running.some((c) => c.remaining_ms - elapsed < 10_000);
     }
-    const left = clock.remaining_ms - (performance.now() - clockAt);
-    statusClock.textContent = `${clockText(left)} left ${clock.seat === state?.you ? 'for you' : `for ${seatWords(state?.seats[clock.seat])}`}`;
-    statusClock.classList.toggle('low', left < 10_000);
+    statusClock.textContent = status;
+    statusClock.classList.toggle('low', statusLow);
     for (const el of shown) {
-      el.textContent = Number(/** @type {HTMLElement} */ (el).dataset.clock) === clock.seat ? clockText(left) : '';
-      el.classList.toggle('low', left < 10_000);
+      const seat = Number(/** @type {HTMLElement} */ (el).dataset.clock);
+      const own = clocks.find((c) => c.seat === seat);
+      const parts = [];
+      let low = false;
+      if (own) {
+        const left = own.running ? own.remaining_ms - elapsed : own.remaining_ms;
+        parts.push(clockText(left));
+        low = own.running && left < 10_000;
+      }
+      if (clock && clock.seat === seat) {
+        const left = clock.remaining_ms - elapsed;
+        parts.push(own ? `turn ${clockText(left)}` : clockText(left));
+        low ||= left < 10_000;
+      }
+      el.textContent = parts.join(' · ');
+      el.classList.toggle('low', low);
+      el.classList.toggle('running', own?.running === true);
     }
   }
 
@@ -328,8 +395,10 @@ export function roomView(session, roomId, invite) {
   /** @param {number} seat */
   const nameOf = (seat) => {
     const s = state?.seats[seat];
-    return s?.player ? s.player.name : `the ${s?.color ?? '?'} seat`;
+    return s?.player ? playerName(s) : `the ${s?.color ?? '?'} seat`;
   };
+  /** Whether we own the room shown. @param {RoomState} st */
+  const owning = (st) => st.owner !== undefined && st.owner.id === session.guest?.id;
 
   /** @param {RoomState} st */
   function render(st) {
@@ -356,6 +425,8 @@ export function roomView(session, roomId, invite) {
     }
     renderSeats(st);
     renderTurn(st);
+    renderDrawOffer(st);
+    renderTableActions(st);
     renderMoves(st);
     sayLast(st);
     const play = st.play;
@@ -379,6 +450,8 @@ export function roomView(session, roomId, invite) {
         who,
         name: nameOf,
       });
+    } else if (st.status === 'closed') {
+      fill(boardHost, h('p', { class: 'hint' }, 'This room is closed. ', h('a', { href: '#/' }, 'Back to the lobby')));
     } else {
       fill(boardHost, h('p', { class: 'hint' }, 'The board appears when the game starts.'));
     }
@@ -403,6 +476,8 @@ export function roomView(session, roomId, invite) {
   /** @param {RoomState} st */
   function renderSeats(st) {
     const levels = botLevels.get(st.game) ?? [];
+    const owner = owning(st);
+    const open = st.status === 'open';
     fill(seatsList);
     const teams = new Set(st.seats.map((x) => x.team)).size < st.seats.length;
     for (const seat of st.seats) {
@@ -414,8 +489,10 @@ export function roomView(session, roomId, invite) {
         badge(seat),
         h('span', { class: 'seat-name' }, /^\d+$/.test(seat.name) ? `${seat.color} · plays ${ordinal(Number(seat.name))}` : seat.name),
         teams ? h('span', { class: 'team' }, `team ${seat.team + 1}`) : null,
-        h('span', { class: 'player' }, seat.player ? seat.player.name : '— free —'),
+        h('span', { class: 'player' }, seat.player ? playerName(seat) : '— free —'),
         you ? h('span', { class: 'tag' }, 'you') : null,
+        seat.bot ? h('span', { class: 'tag' }, 'bot') : null,
+        seat.player && st.owner?.id === seat.player.id ? h('span', { class: 'tag owner-tag' }, 'owner') : null,
         seat.player
           ? h(
               'span',
@@ -440,7 +517,39 @@ export function roomView(session, roomId, invite) {
           ),
         );
       }
-      if (st.status === 'open' && !seat.player) {
+      if (open && owner && seat.player && seat.bot) {
+        item.append(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'remove-bot',
+              'data-remove-bot': seat.name,
+              onclick: () => send({ type: 'remove_bot', room: roomId, seat: seat.seat }),
+            },
+            'Remove bot',
+          ),
+        );
+      } else if (open && owner && seat.player && !you) {
+        const kicked = playerName(seat);
+        item.append(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'kick',
+              'data-kick': seat.name,
+              onclick: () =>
+                askFirst(`Free ${kicked}'s seat? They can still watch.`, 'Free the seat', () =>
+                  send({ type: 'kick', room: roomId, seat: seat.seat }),
+                ),
+            },
+            'Free seat',
+          ),
+        );
+      }
+      // Only the room's owner seats bots.
+      if (open && owner && !seat.player) {
         // The level chosen in any seat's menu holds for every seat.
         const menu = levels.length
           ? h(
@@ -476,6 +585,25 @@ export function roomView(session, roomId, invite) {
       seatsList.append(item);
     }
     fill(seatActions);
+    if (st.owner && !st.seats.some((x) => x.player?.id === st.owner?.id)) {
+      seatActions.append(h('p', { class: 'hint owner-line' }, owner ? 'You own this room.' : `${st.owner.name} owns this room.`));
+    }
+    if (open && owner) {
+      seatActions.append(
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'close-room',
+            onclick: () =>
+              askFirst('Close this room for good? Everyone in it loses their seat.', 'Close the room', () =>
+                send({ type: 'close_room', room: roomId }),
+              ),
+          },
+          'Close room',
+        ),
+      );
+    }
     if (st.status === 'open' && st.you !== null) {
       seatActions.append(
         h('button', { type: 'button', id: 'leave', onclick: () => send({ type: 'leave', room: roomId }) }, 'Leave seat'),
@@ -497,6 +625,10 @@ export function roomView(session, roomId, invite) {
     turn.className = 'turn';
     banner.hidden = true;
     fill(answer);
+    if (st.status === 'closed') {
+      turn.textContent = 'This room is closed: its owner closed it, or the game was aborted.';
+      return;
+    }
     if (st.status === 'open') {
       const taken = st.seats.filter((x) => x.player).length;
       turn.textContent =
@@ -543,6 +675,72 @@ export function roomView(session, roomId, invite) {
       turn.textContent = play.to_act.length > 1 ? 'Your turn (the others choose at the same time).' : 'Your turn.';
     } else {
       turn.textContent = `${st.you === null ? 'Watching. ' : ''}Waiting for ${names.join(' and ') || 'nobody'}.`;
+    }
+  }
+
+  /**
+   * A waiting draw offer, in the status bar: the other side may accept or
+   * decline it; the offerer sees that it waits.
+   * @param {RoomState} st
+   */
+  function renderDrawOffer(st) {
+    const offer = st.play?.draw_offer;
+    if (offer === undefined || offer === null || st.status !== 'playing') return;
+    if (offer === st.you) {
+      answer.append(h('span', { class: 'draw-offer', id: 'draw-waiting' }, 'Your draw offer waits for an answer.'));
+      return;
+    }
+    answer.append(h('span', { class: 'draw-offer', id: 'draw-offered' }, `${who(offer)} offers a draw.`));
+    if (st.you === null) return;
+    answer.append(
+      h('button', { type: 'button', id: 'draw-accept', onclick: () => send({ type: 'answer_draw', room: roomId, accept: true }) }, 'Accept the draw'),
+      h('button', { type: 'button', id: 'draw-decline', onclick: () => send({ type: 'answer_draw', room: roomId, accept: false }) }, 'Decline'),
+    );
+  }
+
+  /**
+   * A seated player's buttons during the game: offer a draw (not in
+   * Magma, which votes to end), resign, and abort while some seat has not
+   * moved yet (the server has the last word: it answers `too-late`).
+   * @param {RoomState} st
+   */
+  function renderTableActions(st) {
+    fill(tableActions);
+    const play = st.play;
+    if (st.status !== 'playing' || st.you === null || !play || play.outcome) return;
+    if (st.game !== 'magma' && (play.draw_offer === undefined || play.draw_offer === null)) {
+      tableActions.append(
+        h('button', { type: 'button', id: 'offer-draw', onclick: () => send({ type: 'offer_draw', room: roomId }) }, 'Offer a draw'),
+      );
+    }
+    tableActions.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'resign',
+          onclick: () => askFirst('Resign this game? It counts as a loss.', 'Resign', () => send({ type: 'resign', room: roomId })),
+        },
+        'Resign',
+      ),
+    );
+    // Secret actions (setups, a secret magnet) are not first moves.
+    const moved = new Set(play.moves.filter((m) => m.commitment === undefined).map((m) => m.seat));
+    if (st.seats.some((x) => !moved.has(x.seat))) {
+      tableActions.append(
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'abort',
+            onclick: () =>
+              askFirst('Abort this game? It ends without a result and the room closes.', 'Abort the game', () =>
+                send({ type: 'abort', room: roomId }),
+              ),
+          },
+          'Abort',
+        ),
+      );
     }
   }
 

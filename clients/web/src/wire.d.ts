@@ -30,7 +30,20 @@ options?: Record<string, string | number | boolean>, public?: boolean, }
   | { "type": "watch", id: RequestId, room: string, invite?: string | null, }
   | { "type": "unwatch", id: RequestId, room: string, }
   | { "type": "act", id: RequestId, room: string, action: string, }
-  | { "type": "add_bot", id: RequestId, room: string, seat?: SeatRef | null, level?: string | null, invite?: string | null, }
+  | { "type": "add_bot", id: RequestId, room: string, seat?: SeatRef | null, level?: string | null, invite?: string | null,
+/**
+ * Hand one's own seat to the bot (before the start or during the
+ * game) instead of seating it at a free seat.
+ */
+replace_me?: boolean, }
+  | { "type": "resign", id: RequestId, room: string, }
+  | { "type": "offer_draw", id: RequestId, room: string, }
+  | { "type": "answer_draw", id: RequestId, room: string, accept: boolean, }
+  | { "type": "abort", id: RequestId, room: string, }
+  | { "type": "claim", id: RequestId, room: string, }
+  | { "type": "remove_bot", id: RequestId, room: string, seat: SeatRef, }
+  | { "type": "kick", id: RequestId, room: string, seat: SeatRef, }
+  | { "type": "close_room", id: RequestId, room: string, }
   | { "type": "ping", id: RequestId, };
 
 /**
@@ -47,7 +60,7 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -99,7 +112,7 @@ description: string, };
 /**
  * Where a room is in its life.
  */
-export type RoomStatus = "open" | "playing" | "finished";
+export type RoomStatus = "open" | "playing" | "finished" | "closed";
 
 /**
  * A seat of a room.
@@ -122,7 +135,17 @@ team: number, player: Guest | null,
 /**
  * Whether the player has a connection watching the room now.
  */
-connected: boolean, };
+connected: boolean,
+/**
+ * Whether the player is a computer player (absent when not).
+ */
+bot?: boolean,
+/**
+ * The player's name as shown in this room: its name, with a short
+ * tag (` (2)`, ` (3)`...) when someone else in the room has the same
+ * name; absent when it is the name itself.
+ */
+shown_as?: string, };
 
 /**
  * The whole room as one viewer may see it.
@@ -146,6 +169,11 @@ seed?: string, seats: Array<SeatState>,
  * The viewer's seat, or none for a spectator.
  */
 you: number | null,
+/**
+ * The guest who owns the room (adds and removes bots, kicks, closes
+ * it before the start); absent when nobody does.
+ */
+owner?: Guest,
 /**
  * The game, once started.
  */
@@ -192,6 +220,16 @@ moves: Array<MoveEntry>, moves_from?: number, outcome: OutcomeState | null,
  * The running turn timer.
  */
 clock: ClockState | null,
+/**
+ * The room's clocks (option `clock`), one per seat in seat order;
+ * absent without a clock.
+ */
+clocks?: Array<SeatClock>,
+/**
+ * The seat whose draw offer is waiting for an answer; absent when
+ * none is.
+ */
+draw_offer?: number,
 /**
  * The last action of the log and what it did, as the viewer may know
  * it; absent before the first action.

@@ -118,6 +118,9 @@ const REASONS = /** @type {[RegExp, string][]} */ ([
   [/^king on the centre$/, 'the King stood on the centre for a whole turn'],
   [/^two-king race$/, 'only the Kings were left, and one reached the centre'],
   [/^threefold repetition$/, 'the same position came back a third time'],
+  [/^resignation$/, 'the other side resigned'],
+  [/^agreed$/, 'both sides agreed to a draw'],
+  [/^on time$/, 'the other side ran out of time'],
   [/^neither side can move$/, 'neither side could move'],
   [/^ahead on the far row, (\d+) to (\d+)$/, 'ahead on the far row, $1 to $2: the other side’s one move did not draw level'],
   [/^a tie, and no tied side has taken a turn$/, 'a tie, and none of the tied colours has taken a turn yet'],
@@ -153,6 +156,17 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
   solo: { name: 'Solo colour (five players)' },
   board: { name: 'Board', values: { zigzag: 'Zigzag (pointed corners)', radius5: 'Plain hexagon' } },
   timer: { name: 'Turn timer', values: { none: 'none', hot: 'Hot: 30 s a turn', 'white-hot': 'White-Hot: passed-on sand timer' } },
+  clock: {
+    name: 'Clock',
+    values: {
+      none: 'none',
+      '5+3': '5 minutes each, +3 s a move',
+      '10+5': '10 minutes each, +5 s a move',
+      '30s/move': '30 s a move',
+      '1d/move': '1 day a move',
+      '3d/move': '3 days a move (correspondence)',
+    },
+  },
   first: { name: 'First to play', values: { 1: 'seat 1', 2: 'seat 2', 3: 'seat 3', 4: 'seat 4', 5: 'seat 5', 6: 'seat 6' } },
 });
 

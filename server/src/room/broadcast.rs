@@ -41,6 +41,13 @@ impl Broadcaster {
         self.outboxes.remove(&conn);
     }
 
+    /// Stops sending to `conn` and closes its connection.
+    pub fn close(&mut self, conn: ConnId) {
+        if let Some(outbox) = self.outboxes.remove(&conn) {
+            outbox.close.cancel();
+        }
+    }
+
     /// `audience` has a new watcher, which has none of the log yet: the
     /// audience's next update is whole.
     pub fn forget(&mut self, audience: Option<Seat>) {
@@ -59,7 +66,7 @@ impl Broadcaster {
         now: u64,
         shared: Option<&ViewParts>,
     ) -> RoomState {
-        let finished = core.status() == RoomStatus::Finished;
+        let finished = matches!(core.status(), RoomStatus::Finished | RoomStatus::Closed);
         let len = core.log_len();
         let from = match self.sent.get(&viewer) {
             Some(sent)

@@ -1,8 +1,10 @@
-//! A room's transitions, without I/O: seats, the game, its log and who
-//! watches. Each change (`join`, `leave`, `start`, `act`, `fire_timer`,
-//! `expire`, and `after_change` behind them) decides everything and returns
-//! the events to store; the room task (`room/task.rs`) stores them, then
-//! sends what `room/view.rs` renders. Secrets (the invite, the seed, the
+//! A room's state and its game's transitions, without I/O: seats, the
+//! game, its log and who watches. Each change (`start`, `act`,
+//! `fire_timer`, `expire`, and `after_change` behind them; the seats'
+//! changes are in `room/seats.rs`, the table's (resign, draws, abort) in
+//! `room/table.rs`) decides everything and returns the events to store;
+//! the room task (`room/task.rs`) stores them, then sends what
+//! `room/view.rs` renders. Secrets (the invite, the seed, the
 //! salts) come from an injected [`Secrets`], so a test of the core is
 //! deterministic.
 //!
@@ -13,10 +15,13 @@
 
 use std::collections::BTreeMap;
 
-use lodestone_protocol::{Code, RoomStatus, SeatRef, codes};
-use lodestone_rules::{AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Seat};
+use lodestone_protocol::{Code, RoomStatus, codes};
+use lodestone_rules::{
+    AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, TableEvent,
+};
 
-use super::event::{Recorded, RoomEvent};
+use super::event::{Owner, Recorded, RoomEvent};
+use super::timing::{Clocks, TimeControl};
 use crate::secrets::{self, Secrets};
 
 /// Identifies one client connection.
@@ -27,6 +32,30 @@ pub type ConnId = u64;
 pub struct Player {
     pub id: String,
     pub name: String,
+    /// A computer player (bots never own a room).
+    pub bot: bool,
+}
+
+impl Player {
+    /// A person.
+    pub fn person(id: impl Into<String>, name: impl Into<String>) -> Player {
+        Player {
+            id: id.into(),
+            name: name.into(),
+            bot: false,
+        }
+    }
+}
+
+/// Why a room is gone for good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gone {
+    /// Nobody started it in time.
+    Expired,
+    /// Its owner closed it before the start.
+    Closed,
+    /// Its game was aborted before every seat had moved.
+    Aborted,
 }
 
 /// Why a request was refused: a stable code and a sentence. Nothing changed.
@@ -74,8 +103,17 @@ pub struct RoomCore {
     pub(super) invite: Option<String>,
     pub(super) seed: String,
     pub(super) status: RoomStatus,
-    /// Closed for good: nobody started it in time.
-    pub(super) expired: bool,
+    /// Closed for good, and why.
+    pub(super) gone: Option<Gone>,
+    /// The guest who owns the room.
+    pub(super) owner: Option<Owner>,
+    /// The seat whose draw offer waits for an answer.
+    pub(super) draw_offer: Option<Seat>,
+    /// The table events (resignations, a draw agreed) with the number of
+    /// logged actions before each, for the record's headers.
+    pub(super) table_events: Vec<(usize, TableEvent)>,
+    /// The room's clocks (option `clock`).
+    pub(super) clocks: Clocks,
     pub(super) created_at: u64,
     pub(super) seats: Vec<Option<Player>>,
     pub(super) game: AnyGame,
@@ -98,13 +136,21 @@ impl RoomCore {
         game: &str,
         options: &BTreeMap<String, String>,
         public: bool,
+        owner: &Player,
         now: u64,
         mut secrets: Box<dyn Secrets>,
     ) -> Result<(RoomCore, Vec<Recorded>), Refusal> {
         let kind: GameKind = game
             .parse()
             .map_err(|e: lodestone_rules::NotationError| Refusal::new(codes::UNKNOWN_GAME, e.message))?;
-        let pairs: Vec<(&String, &String)> = options.iter().collect();
+        // The room's own option; the rest are the game's.
+        let clock: TimeControl = match options.get("clock") {
+            Some(text) => text
+                .parse()
+                .map_err(|e: String| Refusal::new(codes::BAD_OPTION, e))?,
+            None => TimeControl::None,
+        };
+        let pairs: Vec<(&String, &String)> = options.iter().filter(|(k, _)| *k != "clock").collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let invite = (!public).then(|| secrets.invite());
         let seed = secrets.seed();
@@ -115,6 +161,11 @@ impl RoomCore {
             public,
             invite,
             seed,
+            owner: Some(Owner {
+                guest: owner.id.clone(),
+                name: owner.name.clone(),
+            }),
+            clock,
         };
         let events = vec![room.record(now, created)];
         Ok((room, events))
@@ -135,7 +186,11 @@ impl RoomCore {
             invite: None,
             seed: String::new(),
             status: RoomStatus::Open,
-            expired: false,
+            gone: None,
+            owner: None,
+            draw_offer: None,
+            table_events: Vec::new(),
+            clocks: Clocks::default(),
             created_at: 0,
             seats: vec![None; game.seat_count()],
             game,
@@ -149,14 +204,21 @@ impl RoomCore {
     }
 
     /// Gives `event` the next `seq` (the room's new version).
-    fn record(&mut self, at: u64, event: RoomEvent) -> Recorded {
+    pub(super) fn record(&mut self, at: u64, event: RoomEvent) -> Recorded {
         if let RoomEvent::Created {
-            public, invite, seed, ..
+            public,
+            invite,
+            seed,
+            owner,
+            clock,
+            ..
         } = &event
         {
+            self.clocks = Clocks::new(*clock, self.seats.len());
             self.public = *public;
             self.invite = invite.clone();
             self.seed = seed.clone();
+            self.owner = owner.clone();
             self.created_at = at;
         }
         self.version += 1;
@@ -167,129 +229,9 @@ impl RoomCore {
         }
     }
 
-    pub(super) fn seat_of(&self, guest: &str) -> Option<Seat> {
-        seat_of(&self.seats, guest)
-    }
-
-    pub(super) fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
-        if self.expired {
-            return Err(Refusal::new(
-                codes::UNKNOWN_ROOM,
-                "this room has expired: nobody started its game in time",
-            ));
-        }
-        match &self.invite {
-            Some(code) if self.seat_of(guest).is_none() && invite != Some(code.as_str()) => {
-                Err(Refusal::new(
-                    codes::INVITE_REQUIRED,
-                    "this room is private: its invite code is needed",
-                ))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn resolve_seat(&self, seat: &SeatRef) -> Result<Seat, Refusal> {
-        let found = match seat {
-            SeatRef::Index(i) => (usize::from(*i) < self.seats.len()).then_some(Seat(*i)),
-            SeatRef::Name(name) => self.game.parse_seat(name),
-        };
-        found.ok_or_else(|| {
-            let names: Vec<String> = (0..self.seats.len() as u8)
-                .map(|s| self.game.seat_name(Seat(s)))
-                .collect();
-            Refusal::new(
-                codes::NO_SUCH_SEAT,
-                format!(
-                    "{} has no seat {seat} (its seats: {})",
-                    self.kind,
-                    names.join(", ")
-                ),
-            )
-        })
-    }
-
-    /// Takes a seat (and watches the room from it). Taking one's own seat
-    /// again just watches.
-    pub fn join(
-        &mut self,
-        conn: ConnId,
-        player: &Player,
-        seat: Option<&SeatRef>,
-        invite: Option<&str>,
-        now: u64,
-    ) -> Result<(Seat, Vec<Recorded>), Refusal> {
-        self.check_invite(&player.id, invite)?;
-        if let Some(own) = self.seat_of(&player.id) {
-            if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
-                return Err(Refusal::new(
-                    codes::ALREADY_SEATED,
-                    format!("you already hold seat {} here", self.game.seat_name(own)),
-                ));
-            }
-            self.watch_as(conn, player, Some(own));
-            return Ok((own, Vec::new()));
-        }
-        if self.status != RoomStatus::Open {
-            return Err(Refusal::new(
-                codes::ALREADY_STARTED,
-                "the game has started: seats can no longer be taken",
-            ));
-        }
-        let seat = match seat {
-            Some(s) => {
-                let seat = self.resolve_seat(s)?;
-                if let Some(holder) = &self.seats[seat.index()] {
-                    return Err(Refusal::new(
-                        codes::SEAT_TAKEN,
-                        format!("seat {} is taken by {}", self.game.seat_name(seat), holder.name),
-                    ));
-                }
-                seat
-            }
-            None => self
-                .seats
-                .iter()
-                .position(Option::is_none)
-                .map(|i| Seat(i as u8))
-                .ok_or_else(|| Refusal::new(codes::ROOM_FULL, "every seat is taken"))?,
-        };
-        self.seats[seat.index()] = Some(player.clone());
-        self.watch_as(conn, player, Some(seat));
-        let taken = RoomEvent::SeatTaken {
-            seat,
-            guest: player.id.clone(),
-            name: player.name.clone(),
-        };
-        Ok((seat, vec![self.record(now, taken)]))
-    }
-
-    /// Gives up a seat before the game starts.
-    pub fn leave(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        if self.expired {
-            return Err(Refusal::new(codes::UNKNOWN_ROOM, "this room has expired"));
-        }
-        let seat = self
-            .seat_of(&player.id)
-            .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "you hold no seat in this room"))?;
-        if self.status != RoomStatus::Open {
-            return Err(Refusal::new(
-                codes::ALREADY_STARTED,
-                "the game has started: seats cannot be left",
-            ));
-        }
-        self.seats[seat.index()] = None;
-        for w in self.watchers.values_mut().filter(|w| w.guest == player.id) {
-            w.seat = None;
-        }
-        Ok(vec![self.record(now, RoomEvent::SeatFreed { seat })])
-    }
-
     /// Starts the game once every seat is taken.
     pub fn start(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        if self.expired {
-            return Err(Refusal::new(codes::UNKNOWN_ROOM, "this room has expired"));
-        }
+        self.check_not_gone()?;
         if self.status != RoomStatus::Open {
             return Err(Refusal::new(
                 codes::ALREADY_STARTED,
@@ -315,40 +257,9 @@ impl RoomCore {
         self.status = RoomStatus::Playing;
         self.started_at = Some(now);
         let mut events = vec![self.record(now, RoomEvent::Started)];
+        self.clocks.after(None, 0, self.game.to_act());
         events.extend(self.after_change(Millis(0)));
         Ok(events)
-    }
-
-    /// Starts watching the room: as the guest's seat if it holds one,
-    /// otherwise as a spectator.
-    pub fn watch(
-        &mut self,
-        conn: ConnId,
-        player: &Player,
-        invite: Option<&str>,
-    ) -> Result<Option<Seat>, Refusal> {
-        self.check_invite(&player.id, invite)?;
-        let seat = self.seat_of(&player.id);
-        self.watch_as(conn, player, seat);
-        Ok(seat)
-    }
-
-    fn watch_as(&mut self, conn: ConnId, player: &Player, seat: Option<Seat>) {
-        self.watchers.insert(
-            conn,
-            Watcher {
-                guest: player.id.clone(),
-                seat,
-            },
-        );
-    }
-
-    /// Stops `conn` watching. Returns whether anything others see changed
-    /// (a seat's presence; the version stays).
-    pub fn unwatch(&mut self, conn: ConnId) -> bool {
-        let was_connected = self.connected_seats();
-        let removed = self.watchers.remove(&conn).is_some();
-        removed && self.connected_seats() != was_connected
     }
 
     /// Milliseconds since the game started, never less than the last
@@ -358,16 +269,24 @@ impl RoomCore {
         Millis(since.max(self.log.last().map_or(0, |l| l.at.0)))
     }
 
-    /// Plays `text` for the guest's seat.
-    pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Recorded>, Refusal> {
+    /// The seat `player` plays in a game being played, or why it cannot
+    /// act.
+    pub(super) fn playing_seat(&self, player: &Player) -> Result<Seat, Refusal> {
+        self.check_not_gone()?;
         match self.status {
             RoomStatus::Open => return Err(Refusal::new(codes::NOT_STARTED, "the game has not started")),
-            RoomStatus::Finished => return Err(Refusal::new(codes::GAME_OVER, "the game is over")),
+            RoomStatus::Finished | RoomStatus::Closed => {
+                return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
+            }
             RoomStatus::Playing => {}
         }
-        let seat = self
-            .seat_of(&player.id)
-            .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "spectators cannot act: you hold no seat here"))?;
+        self.seat_of(&player.id)
+            .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "spectators cannot act: you hold no seat here"))
+    }
+
+    /// Plays `text` for the guest's seat.
+    pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        let seat = self.playing_seat(player)?;
         let at = self.game_time(now);
         let action = self
             .game
@@ -391,24 +310,43 @@ impl RoomCore {
             .game
             .apply_with_events(seat, &action, at)
             .map_err(|e| Refusal::new(e.code, e.message))?;
+        // A draw offer lapses when its seat moves.
+        if self.draw_offer == Some(seat) {
+            self.draw_offer = None;
+        }
         let mut events = vec![self.log_action(seat, action, at, events)];
         events.extend(self.after_change(at));
         Ok(events)
     }
 
-    /// When the running turn timer runs out, as a wall-clock time.
+    /// When the running turn timer or the room's clock runs out, as a
+    /// wall-clock time.
     pub fn deadline(&self) -> Option<u64> {
         if self.status != RoomStatus::Playing {
             return None;
         }
         let started = self.started_at?;
-        self.game.deadline().map(|d| started + d.at.0)
+        let timer = self.game.deadline().map(|d| d.at.0);
+        let clock = self.clocks.deadline().map(|(_, at)| at);
+        timer.into_iter().chain(clock).min().map(|at| started + at)
     }
 
-    /// Applies the timer's action if the deadline has passed at `now`.
+    /// Applies the timer's action, or the loss on time of a seat whose
+    /// clock ran out, if its deadline has passed at `now`.
     pub fn fire_timer(&mut self, now: u64) -> Option<Vec<Recorded>> {
+        if self.status != RoomStatus::Playing {
+            return None;
+        }
+        let started = self.started_at?;
+        let timer = self.game.deadline().map(|d| d.at.0);
+        if let Some((seat, at)) = self.clocks.deadline()
+            && started + at <= now
+            && timer.is_none_or(|t| at <= t)
+        {
+            return self.out_of_time(seat, Millis(at));
+        }
         let deadline = self.game.deadline()?;
-        if self.status != RoomStatus::Playing || self.started_at? + deadline.at.0 > now {
+        if started + deadline.at.0 > now {
             return None;
         }
         let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
@@ -427,7 +365,7 @@ impl RoomCore {
     /// When an open room expires if nobody starts it, `ttl` milliseconds
     /// after its creation.
     pub fn expires_at(&self, ttl: Option<u64>) -> Option<u64> {
-        match (self.status, self.expired, ttl) {
+        match (self.status, self.gone.is_some(), ttl) {
             (RoomStatus::Open, false, Some(ttl)) => Some(self.created_at.saturating_add(ttl)),
             _ => None,
         }
@@ -438,7 +376,7 @@ impl RoomCore {
         if self.expires_at(ttl)? > now {
             return None;
         }
-        self.expired = true;
+        self.gone = Some(Gone::Expired);
         Some(vec![self.record(now, RoomEvent::Expired)])
     }
 
@@ -465,12 +403,34 @@ impl RoomCore {
             at,
             secret,
         });
+        self.clocks.after(Some(seat), at.0, self.game.to_act());
         let wall = self.started_at.unwrap_or(self.created_at) + at.0;
         self.record(wall, event)
     }
 
+    /// How the game ended.
+    pub(super) fn outcome(&self) -> Option<&Outcome> {
+        self.game.outcome()
+    }
+
+    /// Refuses anything but reading in a room that is gone for good.
+    pub(super) fn check_not_gone(&self) -> Result<(), Refusal> {
+        match self.gone {
+            None => Ok(()),
+            Some(Gone::Expired) => Err(Refusal::new(
+                codes::UNKNOWN_ROOM,
+                "this room has expired: nobody started its game in time",
+            )),
+            Some(Gone::Closed) => Err(Refusal::new(
+                codes::UNKNOWN_ROOM,
+                "this room was closed by its owner",
+            )),
+            Some(Gone::Aborted) => Err(Refusal::new(codes::UNKNOWN_ROOM, "this room's game was aborted")),
+        }
+    }
+
     /// Chance's actions (dealt setups) and the end of the game.
-    fn after_change(&mut self, at: Millis) -> Vec<Recorded> {
+    pub(super) fn after_change(&mut self, at: Millis) -> Vec<Recorded> {
         let mut events = Vec::new();
         loop {
             // The room's secret seed and the log length, hashed, so every
@@ -491,9 +451,9 @@ impl RoomCore {
                 events.push(self.log_action(seat, action, at, applied));
             }
         }
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(result) = self.outcome().map(Outcome::to_string) {
             self.status = RoomStatus::Finished;
-            let result = outcome.to_string();
+            self.draw_offer = None;
             let wall = self.started_at.unwrap_or(self.created_at) + at.0;
             events.push(self.record(wall, RoomEvent::Finished { result }));
         }

@@ -3,10 +3,12 @@
 //! stores them (`room/stored.rs` maps them to rows) before anyone hears of
 //! the change, and restoring a room is a fold over its events.
 //!
-//! New kinds (resign, draw offers, clocks, chat…) are new variants here and
-//! new arms in `stored.rs`; the table does not change.
+//! New kinds (clocks, chat…) are new variants here and new arms in
+//! `stored.rs`; the table does not change.
 
 use lodestone_rules::{GameKind, Millis, Seat};
+
+use super::timing::TimeControl;
 
 /// One change of a room.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,11 +23,41 @@ pub enum RoomEvent {
         public: bool,
         invite: Option<String>,
         seed: String,
+        /// The guest who created the room and owns it (none in rooms
+        /// stored before rooms had owners).
+        owner: Option<Owner>,
+        /// The room's clock (`none` in rooms stored before clocks).
+        clock: TimeControl,
     },
-    /// A guest took a seat, under the name it had then.
-    SeatTaken { seat: Seat, guest: String, name: String },
-    /// A seat was given up before the start.
+    /// A guest took a seat, under the name it had then; `bot` for a
+    /// computer player. During the game, a seat is taken only by a bot its
+    /// player handed the seat to.
+    SeatTaken {
+        seat: Seat,
+        guest: String,
+        name: String,
+        bot: bool,
+    },
+    /// A seat was given up before the start (left, kicked, a bot removed).
     SeatFreed { seat: Seat },
+    /// The room has a new owner (or, with `None`, no owner).
+    OwnerChanged { owner: Option<Owner> },
+    /// The player of a seat now goes by another name.
+    Renamed { seat: Seat, name: String },
+    /// A seat resigned at the game's time `at`.
+    Resigned { seat: Seat, at: Millis },
+    /// A seat's time on the room's clock ran out at the game's time `at`.
+    OutOfTime { seat: Seat, at: Millis },
+    /// A seat offered a draw.
+    DrawOffered { seat: Seat, at: Millis },
+    /// A seat answered the waiting draw offer: accepted (the game ends
+    /// drawn) or declined.
+    DrawAnswered { seat: Seat, accept: bool, at: Millis },
+    /// A seat aborted the game before every seat had moved: no result;
+    /// the room is closed for good.
+    Aborted { seat: Seat },
+    /// The owner closed the room before the start: it is gone for good.
+    Closed,
     /// The game started (the event's time is the game's time 0).
     Started,
     /// An accepted action of a seat (or chance, or the server's timer) in
@@ -41,6 +73,13 @@ pub enum RoomEvent {
     Finished { result: String },
     /// Nobody started the open room in time: it is closed for good.
     Expired,
+}
+
+/// The guest who owns a room, under the name it had then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owner {
+    pub guest: String,
+    pub name: String,
 }
 
 /// An event with its place in the room's log and its wall-clock time.

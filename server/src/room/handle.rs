@@ -58,6 +58,28 @@ pub enum RoomRequest {
     Act {
         action: String,
     },
+    /// Seat the computer player `bot` (its connection is the request's
+    /// outbox) for the requester: at a free seat, or at the requester's
+    /// own (`replace_me`).
+    AddBot {
+        bot: Player,
+        seat: Option<SeatRef>,
+        replace_me: bool,
+    },
+    RemoveBot {
+        seat: SeatRef,
+    },
+    Kick {
+        seat: SeatRef,
+    },
+    CloseRoom,
+    Resign,
+    OfferDraw,
+    AnswerDraw {
+        accept: bool,
+    },
+    Abort,
+    Claim,
 }
 
 #[derive(Debug)]
@@ -70,6 +92,11 @@ pub(super) enum RoomMsg {
     },
     Disconnect {
         conn: ConnId,
+    },
+    /// A guest seated here took a new name.
+    Renamed {
+        guest: String,
+        name: String,
     },
     Record {
         guest: Option<String>,
@@ -105,6 +132,11 @@ impl RoomHandle {
             })
             .await
             .map_err(|_| RoomGone)
+    }
+
+    /// Tells the room that `guest` now goes by `name`.
+    pub async fn renamed(&self, guest: String, name: String) {
+        let _ = self.tx.send(RoomMsg::Renamed { guest, name }).await;
     }
 
     pub async fn disconnect(&self, conn: ConnId) {

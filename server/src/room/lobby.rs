@@ -131,7 +131,7 @@ impl Lobby {
             match e.status {
                 RoomStatus::Open => counts.open += 1,
                 RoomStatus::Playing => counts.playing += 1,
-                RoomStatus::Finished => counts.finished += 1,
+                RoomStatus::Finished | RoomStatus::Closed => counts.finished += 1,
             }
         }
         counts

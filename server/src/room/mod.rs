@@ -1,6 +1,8 @@
-//! Rooms. `core` (a room's transitions, no I/O), `view` (what each viewer
-//! is shown, from `&self`), `record` (game records) and `restore` (a room
-//! rebuilt from its events or from a checkpoint) are the room as a value;
+//! Rooms. `core` (a room's state and its game's transitions, no I/O),
+//! `seats` (taking seats, and the owner's powers), `table` (resign, draw
+//! offers, abort), `view` (what each viewer is shown, from `&self`),
+//! `record` (game records) and `restore` (a room rebuilt from its events
+//! or from a checkpoint) are the room as a value;
 //! `event` is what happens to it and `stored` how that is stored. The task
 //! (`task`) runs one room as the single writer of its game, in a narrow
 //! environment ([`RoomEnv`]), with a `broadcast`er that knows what each
@@ -14,10 +16,13 @@ mod handle;
 mod lobby;
 mod record;
 mod restore;
+mod seats;
 mod stored;
+mod table;
 mod task;
 #[cfg(test)]
 mod tests;
+mod timing;
 mod view;
 
 pub use self::core::{Player, RoomCore};

@@ -4,7 +4,7 @@
 //! seat order, the order a replay expects.
 
 use lodestone_protocol::RoomStatus;
-use lodestone_rules::{AnyGame, Seat};
+use lodestone_rules::{AnyGame, Record, Seat};
 
 use super::core::{Refusal, RoomCore};
 
@@ -32,9 +32,15 @@ impl RoomCore {
             }
         }
         out.push_str(&format!("[Room \"{}\"]\n", self.id));
-        let finished = self.status == RoomStatus::Finished;
-        if let Some(outcome) = self.game.outcome() {
+        let finished = matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
+        if let Some(outcome) = self.outcome() {
             out.push_str(&format!("[Result \"{outcome}\"]\n"));
+        }
+        // Resignations and a draw agreed, after the actions before them,
+        // so a replay ends the game the same way.
+        for &(after, event) in &self.table_events {
+            let header = Record::table_header(&self.game, event, after);
+            out.push_str(&format!("[{} \"{}\"]\n", header.key, header.value));
         }
         out.push_str(&format!(
             "[SeedCommitment \"{}\"]\n",

@@ -3,10 +3,11 @@
 //! store refused a change, the room task undoes it).
 
 use lodestone_protocol::RoomStatus;
-use lodestone_rules::{AnyEvents, AnyGame};
+use lodestone_rules::{AnyEvents, AnyGame, Concession, Seat};
 
-use super::core::{Logged, Player, RoomCore, seat_of};
-use super::event::{Recorded, RoomEvent};
+use super::core::{Gone, Logged, Player, RoomCore, seat_of};
+use super::event::{Owner, Recorded, RoomEvent};
+use super::timing::Clocks;
 use crate::secrets::{self, Secrets};
 
 /// What a rollback needs after a failed store.
@@ -16,7 +17,11 @@ pub struct Checkpoint {
     log_len: usize,
     last_events: Option<AnyEvents>,
     status: RoomStatus,
-    expired: bool,
+    gone: Option<Gone>,
+    owner: Option<Owner>,
+    draw_offer: Option<Seat>,
+    table_events: usize,
+    clocks: Clocks,
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
     version: u64,
@@ -34,6 +39,8 @@ impl RoomCore {
             public,
             invite,
             seed,
+            owner,
+            clock,
         } = &first.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -43,6 +50,8 @@ impl RoomCore {
         room.public = *public;
         room.invite = invite.clone();
         room.seed = seed.clone();
+        room.owner = owner.clone();
+        room.clocks = Clocks::new(*clock, room.seats.len());
         room.created_at = first.at;
         room.version = first.seq;
         for recorded in rest {
@@ -56,6 +65,18 @@ impl RoomCore {
                 .map_err(|e| format!("room {id}, event {}: {e}", recorded.seq))?;
             room.version = recorded.seq;
         }
+        if owner.is_none()
+            && !events
+                .iter()
+                .any(|e| matches!(e.event, RoomEvent::OwnerChanged { .. }))
+        {
+            // Stored before rooms had owners: the first seated person owns
+            // it.
+            room.owner = room.seats.iter().flatten().find(|p| !p.bot).map(|p| Owner {
+                guest: p.id.clone(),
+                name: p.name.clone(),
+            });
+        }
         Ok(room)
     }
 
@@ -63,7 +84,12 @@ impl RoomCore {
     fn apply(&mut self, recorded: &Recorded) -> Result<(), String> {
         match &recorded.event {
             RoomEvent::Created { .. } => return Err("a room is created only once".into()),
-            RoomEvent::SeatTaken { seat, guest, name } => {
+            RoomEvent::SeatTaken {
+                seat,
+                guest,
+                name,
+                bot,
+            } => {
                 let slot = self
                     .seats
                     .get_mut(seat.index())
@@ -71,6 +97,7 @@ impl RoomCore {
                 *slot = Some(Player {
                     id: guest.clone(),
                     name: name.clone(),
+                    bot: *bot,
                 });
             }
             RoomEvent::SeatFreed { seat } => {
@@ -78,9 +105,40 @@ impl RoomCore {
                     *slot = None;
                 }
             }
+            RoomEvent::Renamed { seat, name } => {
+                if let Some(Some(p)) = self.seats.get_mut(seat.index()) {
+                    p.name = name.clone();
+                }
+            }
+            RoomEvent::OwnerChanged { owner } => self.owner = owner.clone(),
+            RoomEvent::Resigned { seat, at } => {
+                self.concede(*seat, *at).map_err(|e| e.message)?;
+                self.draw_offer = None;
+            }
+            RoomEvent::OutOfTime { seat, at } => {
+                self.concede_as(*seat, Concession::OutOfTime, *at)
+                    .map_err(|e| e.message)?;
+                self.draw_offer = None;
+            }
+            RoomEvent::DrawOffered { seat, .. } => self.draw_offer = Some(*seat),
+            RoomEvent::DrawAnswered { accept, at, .. } => {
+                if *accept {
+                    self.agree_draw(*at).map_err(|e| e.message)?;
+                }
+                self.draw_offer = None;
+            }
+            RoomEvent::Aborted { .. } => {
+                self.gone = Some(Gone::Aborted);
+                self.status = RoomStatus::Closed;
+            }
+            RoomEvent::Closed => {
+                self.gone = Some(Gone::Closed);
+                self.status = RoomStatus::Closed;
+            }
             RoomEvent::Started => {
                 self.status = RoomStatus::Playing;
                 self.started_at = Some(recorded.at);
+                self.clocks.after(None, 0, self.game.to_act());
             }
             RoomEvent::Action {
                 seat,
@@ -90,6 +148,10 @@ impl RoomCore {
             } => {
                 let fail = |e: String| format!("action {action}: {e}");
                 let played = self.game.parse_action(action).map_err(|e| fail(e.message))?;
+                // A draw offer lapses when its seat moves.
+                if self.draw_offer == Some(*seat) {
+                    self.draw_offer = None;
+                }
                 let events = self
                     .game
                     .apply_with_events(*seat, &played, *at)
@@ -105,9 +167,13 @@ impl RoomCore {
                     at: *at,
                     secret,
                 });
+                self.clocks.after(Some(*seat), at.0, self.game.to_act());
             }
-            RoomEvent::Finished { .. } => self.status = RoomStatus::Finished,
-            RoomEvent::Expired => self.expired = true,
+            RoomEvent::Finished { .. } => {
+                self.status = RoomStatus::Finished;
+                self.draw_offer = None;
+            }
+            RoomEvent::Expired => self.gone = Some(Gone::Expired),
         }
         Ok(())
     }
@@ -118,7 +184,11 @@ impl RoomCore {
             log_len: self.log.len(),
             last_events: self.last_events.clone(),
             status: self.status,
-            expired: self.expired,
+            gone: self.gone,
+            owner: self.owner.clone(),
+            draw_offer: self.draw_offer,
+            table_events: self.table_events.len(),
+            clocks: self.clocks.clone(),
             seats: self.seats.clone(),
             started_at: self.started_at,
             version: self.version,
@@ -131,7 +201,11 @@ impl RoomCore {
         self.log.truncate(checkpoint.log_len);
         self.last_events = checkpoint.last_events;
         self.status = checkpoint.status;
-        self.expired = checkpoint.expired;
+        self.gone = checkpoint.gone;
+        self.owner = checkpoint.owner;
+        self.draw_offer = checkpoint.draw_offer;
+        self.table_events.truncate(checkpoint.table_events);
+        self.clocks = checkpoint.clocks;
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;

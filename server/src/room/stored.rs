@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::event::{Recorded, RoomEvent};
+use super::event::{Owner, Recorded, RoomEvent};
+use super::timing::TimeControl;
 use crate::store::{EventRow, Op, RoomRow};
 
 #[derive(Serialize, Deserialize)]
@@ -22,6 +23,32 @@ struct CreatedData {
     public: bool,
     invite: Option<String>,
     seed: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    owner: Option<OwnerRow>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct OwnerRow {
+    guest: String,
+    name: String,
+}
+
+impl OwnerRow {
+    fn of(owner: &Option<Owner>) -> Option<OwnerRow> {
+        owner.as_ref().map(|o| OwnerRow {
+            guest: o.guest.clone(),
+            name: o.name.clone(),
+        })
+    }
+
+    fn read(row: Option<OwnerRow>) -> Option<Owner> {
+        row.map(|o| Owner {
+            guest: o.guest,
+            name: o.name,
+        })
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -31,6 +58,24 @@ struct SeatData {
     guest: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     name: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    bot: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+struct OwnerData {
+    owner: Option<OwnerRow>,
+}
+
+/// What a seat did at the game's time (resigned, offered or answered a
+/// draw, aborted).
+#[derive(Serialize, Deserialize)]
+struct TableData {
+    seat: u8,
+    #[serde(default)]
+    at_ms: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    accept: Option<bool>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -54,6 +99,14 @@ fn json<T: Serialize>(data: &T) -> String {
     serde_json::to_string(data).expect("event data serialises")
 }
 
+fn table(seat: Seat, at: Millis, accept: Option<bool>) -> String {
+    json(&TableData {
+        seat: seat.0,
+        at_ms: at.0,
+        accept,
+    })
+}
+
 /// The row of one event of room `room`.
 pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
     let (kind, data) = match &recorded.event {
@@ -63,6 +116,8 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             public,
             invite,
             seed,
+            owner,
+            clock,
         } => (
             "created",
             json(&CreatedData {
@@ -71,14 +126,22 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 public: *public,
                 invite: invite.clone(),
                 seed: seed.clone(),
+                owner: OwnerRow::of(owner),
+                clock: (!clock.is_none()).then(|| clock.to_string()),
             }),
         ),
-        RoomEvent::SeatTaken { seat, guest, name } => (
+        RoomEvent::SeatTaken {
+            seat,
+            guest,
+            name,
+            bot,
+        } => (
             "seat-taken",
             json(&SeatData {
                 seat: seat.0,
                 guest: Some(guest.clone()),
                 name: Some(name.clone()),
+                bot: *bot,
             }),
         ),
         RoomEvent::SeatFreed { seat } => (
@@ -87,8 +150,30 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 seat: seat.0,
                 guest: None,
                 name: None,
+                bot: false,
             }),
         ),
+        RoomEvent::Renamed { seat, name } => (
+            "renamed",
+            json(&SeatData {
+                seat: seat.0,
+                guest: None,
+                name: Some(name.clone()),
+                bot: false,
+            }),
+        ),
+        RoomEvent::OwnerChanged { owner } => (
+            "owner-changed",
+            json(&OwnerData {
+                owner: OwnerRow::of(owner),
+            }),
+        ),
+        RoomEvent::Resigned { seat, at } => ("resigned", table(*seat, *at, None)),
+        RoomEvent::OutOfTime { seat, at } => ("out-of-time", table(*seat, *at, None)),
+        RoomEvent::DrawOffered { seat, at } => ("draw-offered", table(*seat, *at, None)),
+        RoomEvent::DrawAnswered { seat, accept, at } => ("draw-answered", table(*seat, *at, Some(*accept))),
+        RoomEvent::Aborted { seat } => ("aborted", table(*seat, Millis(0), None)),
+        RoomEvent::Closed => ("closed", json(&Empty {})),
         RoomEvent::Started => ("started", json(&Empty {})),
         RoomEvent::Action {
             seat,
@@ -142,7 +227,16 @@ pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
             RoomEvent::Started => "playing",
             RoomEvent::Finished { .. } => "finished",
             RoomEvent::Expired => "expired",
-            RoomEvent::SeatTaken { .. } | RoomEvent::SeatFreed { .. } | RoomEvent::Action { .. } => continue,
+            RoomEvent::Closed | RoomEvent::Aborted { .. } => "closed",
+            RoomEvent::SeatTaken { .. }
+            | RoomEvent::SeatFreed { .. }
+            | RoomEvent::Action { .. }
+            | RoomEvent::OwnerChanged { .. }
+            | RoomEvent::Renamed { .. }
+            | RoomEvent::Resigned { .. }
+            | RoomEvent::OutOfTime { .. }
+            | RoomEvent::DrawOffered { .. }
+            | RoomEvent::DrawAnswered { .. } => continue,
         };
         ops.push(Op::SetStatus {
             room: room.to_string(),
@@ -176,6 +270,11 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 public: data.public,
                 invite: data.invite,
                 seed: data.seed,
+                owner: OwnerRow::read(data.owner),
+                clock: match data.clock {
+                    Some(text) => text.parse()?,
+                    None => TimeControl::None,
+                },
             }
         }
         "seat-taken" => {
@@ -187,8 +286,52 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 seat: Seat(data.seat),
                 name: data.name.unwrap_or_else(|| guest.clone()),
                 guest,
+                bot: data.bot,
             }
         }
+        "renamed" => {
+            let data: SeatData = parse(row)?;
+            RoomEvent::Renamed {
+                seat: Seat(data.seat),
+                name: data.name.unwrap_or_default(),
+            }
+        }
+        "owner-changed" => RoomEvent::OwnerChanged {
+            owner: OwnerRow::read(parse::<OwnerData>(row)?.owner),
+        },
+        "resigned" => {
+            let data: TableData = parse(row)?;
+            RoomEvent::Resigned {
+                seat: Seat(data.seat),
+                at: Millis(data.at_ms),
+            }
+        }
+        "out-of-time" => {
+            let data: TableData = parse(row)?;
+            RoomEvent::OutOfTime {
+                seat: Seat(data.seat),
+                at: Millis(data.at_ms),
+            }
+        }
+        "draw-offered" => {
+            let data: TableData = parse(row)?;
+            RoomEvent::DrawOffered {
+                seat: Seat(data.seat),
+                at: Millis(data.at_ms),
+            }
+        }
+        "draw-answered" => {
+            let data: TableData = parse(row)?;
+            RoomEvent::DrawAnswered {
+                seat: Seat(data.seat),
+                accept: data.accept.unwrap_or(false),
+                at: Millis(data.at_ms),
+            }
+        }
+        "aborted" => RoomEvent::Aborted {
+            seat: Seat(parse::<TableData>(row)?.seat),
+        },
+        "closed" => RoomEvent::Closed,
         "seat-freed" => RoomEvent::SeatFreed {
             seat: Seat(parse::<SeatData>(row)?.seat),
         },
@@ -256,11 +399,17 @@ mod tests {
                 public: false,
                 invite: Some("abc".into()),
                 seed: "00ff".into(),
+                owner: Some(Owner {
+                    guest: "g1".into(),
+                    name: "Ann".into(),
+                }),
+                clock: TimeControl::PerMove { ms: 259_200_000 },
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),
                 guest: "g1".into(),
                 name: "Ann \"the\" first".into(),
+                bot: false,
             },
             RoomEvent::SeatFreed { seat: Seat(1) },
             RoomEvent::Started,
@@ -274,6 +423,47 @@ mod tests {
                 result: "red wins".into(),
             },
             RoomEvent::Expired,
+            RoomEvent::SeatTaken {
+                seat: Seat(0),
+                guest: "b1".into(),
+                name: "Bot (easy)".into(),
+                bot: true,
+            },
+            RoomEvent::OwnerChanged { owner: None },
+            RoomEvent::OwnerChanged {
+                owner: Some(Owner {
+                    guest: "g2".into(),
+                    name: "Bo".into(),
+                }),
+            },
+            RoomEvent::Renamed {
+                seat: Seat(1),
+                name: "Bea".into(),
+            },
+            RoomEvent::Resigned {
+                seat: Seat(1),
+                at: Millis(900),
+            },
+            RoomEvent::OutOfTime {
+                seat: Seat(0),
+                at: Millis(950),
+            },
+            RoomEvent::DrawOffered {
+                seat: Seat(0),
+                at: Millis(1000),
+            },
+            RoomEvent::DrawAnswered {
+                seat: Seat(1),
+                accept: true,
+                at: Millis(1200),
+            },
+            RoomEvent::DrawAnswered {
+                seat: Seat(1),
+                accept: false,
+                at: Millis(1300),
+            },
+            RoomEvent::Aborted { seat: Seat(1) },
+            RoomEvent::Closed,
         ];
         events
             .into_iter()
@@ -305,14 +495,24 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(summary, ["create open false", "playing", "finished", "expired"]);
-        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 7);
+        assert_eq!(
+            summary,
+            [
+                "create open false",
+                "playing",
+                "finished",
+                "expired",
+                "closed",
+                "closed"
+            ]
+        );
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 18);
     }
 
     #[test]
     fn unknown_kinds_and_bad_data_are_errors() {
         let mut row = to_row("r1", &every_kind()[3]);
-        row.kind = "resigned".into();
+        row.kind = "sabotaged".into();
         assert!(from_row(&row).unwrap_err().contains("newer version"));
         let mut row = to_row("r1", &every_kind()[4]);
         row.data = "{\"seat\": 0}".into();

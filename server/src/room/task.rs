@@ -79,9 +79,9 @@ impl RoomTask {
                 _ = sleep_until(deadline) => self.on_timer().await,
             }
             let over = self.core.status() == RoomStatus::Finished && !self.core.has_watchers();
-            if over || self.core.is_expired() {
-                // Nobody is left to watch a finished game, or the room has
-                // expired: free its memory. Requests already queued are
+            if over || self.core.is_gone() {
+                // Nobody is left to watch a finished game, or the room is
+                // gone (expired, closed, aborted): free its memory. Requests already queued are
                 // still answered.
                 self.env.lobby.remove(self.core.id());
                 self.rx.close();
@@ -106,6 +106,20 @@ impl RoomTask {
                 if self.core.unwatch(conn) {
                     self.broadcast();
                 }
+            }
+            RoomMsg::Renamed { guest, name } => {
+                let checkpoint = self.core.checkpoint();
+                let events = self.core.rename(&guest, &name, self.env.clock.now_ms());
+                if events.is_empty() {
+                    return;
+                }
+                if let Err(e) = self.store(&events).await {
+                    tracing::error!(room = %self.core.id(), error = %e, "could not store a new name; keeping the old one");
+                    self.core.restore_checkpoint(checkpoint);
+                    return;
+                }
+                self.broadcast();
+                self.env.lobby.update(&self.core);
             }
             RoomMsg::Record { guest, invite, reply } => {
                 let _ = reply.send(self.core.record_for(guest.as_deref(), invite.as_deref()));
@@ -165,6 +179,62 @@ impl RoomTask {
                 .core
                 .act(&player, action, now)
                 .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::AddBot {
+                bot,
+                seat,
+                replace_me,
+            } => self
+                .core
+                .add_bot(conn, &player, bot, seat.as_ref(), *replace_me, now)
+                .map(|(seat, events)| {
+                    // The bot has none of the log yet; a player who handed
+                    // its seat over watches as a spectator now.
+                    self.broadcaster.forget(Some(seat));
+                    self.broadcaster.forget(None);
+                    (events, ack(Some(seat.0), None))
+                }),
+            RoomRequest::RemoveBot { seat } => match self.core.remove_bot(&player, seat, now) {
+                Ok((bot, events)) => {
+                    self.stop_watching(&bot);
+                    Ok((events, ack(None, None)))
+                }
+                Err(refusal) => Err(refusal),
+            },
+            RoomRequest::Kick { seat } => match self.core.kick(&player, seat, now) {
+                Ok((holder, events)) => {
+                    if holder.bot {
+                        self.stop_watching(&holder.id);
+                    }
+                    // A kicked person's connections watch as spectators.
+                    self.broadcaster.forget(None);
+                    Ok((events, ack(None, None)))
+                }
+                Err(refusal) => Err(refusal),
+            },
+            RoomRequest::CloseRoom => self
+                .core
+                .close(&player, now)
+                .map(|events| (events, ack(None, None))),
+            RoomRequest::Resign => self
+                .core
+                .resign(&player, now)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::OfferDraw => self
+                .core
+                .offer_draw(&player, now)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::AnswerDraw { accept } => self
+                .core
+                .answer_draw(&player, *accept, now)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::Abort => self
+                .core
+                .abort(&player, now)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::Claim => self
+                .core
+                .claim(&player, now)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
         };
         let (events, ack) = match result {
             Ok(ok) => ok,
@@ -210,6 +280,15 @@ impl RoomTask {
         }
     }
 
+    /// Closes the connections watching as `guest` (a bot taken away: its
+    /// driver stops when its connection closes).
+    fn stop_watching(&mut self, guest: &str) {
+        for conn in self.core.conns_of(guest) {
+            self.core.unwatch(conn);
+            self.broadcaster.close(conn);
+        }
+    }
+
     /// Stores the events of a change.
     /// (The store times the commit and `/metrics` reads its queue.)
     async fn store(&self, events: &[Recorded]) -> Result<(), StoreError> {
@@ -232,7 +311,7 @@ impl RoomTask {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             return;
         }
-        if self.core.is_expired() {
+        if self.core.is_gone() {
             // The run loop closes the room; its watchers learn it at their
             // next request.
             tracing::info!(room = %self.core.id(), "an open room expired");

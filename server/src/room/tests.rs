@@ -18,15 +18,21 @@ fn seeded() -> Box<dyn Secrets> {
 }
 
 fn player(id: &str) -> Player {
-    Player {
-        id: id.into(),
-        name: id.to_uppercase(),
-    }
+    Player::person(id, id.to_uppercase())
 }
 
 /// A public room of `game` that `a` and `b` have started.
 fn started(game: &str) -> (RoomCore, Player, Player) {
-    let (mut room, _) = RoomCore::create("r".into(), game, &BTreeMap::new(), true, 0, seeded()).unwrap();
+    let (mut room, _) = RoomCore::create(
+        "r".into(),
+        game,
+        &BTreeMap::new(),
+        true,
+        &player("owner"),
+        0,
+        seeded(),
+    )
+    .unwrap();
     let (a, b) = (player("a"), player("b"));
     room.join(1, &a, None, None, 0).unwrap();
     room.join(2, &b, None, None, 0).unwrap();
@@ -35,9 +41,17 @@ fn started(game: &str) -> (RoomCore, Player, Player) {
 }
 
 fn magneton_room(public: bool) -> RoomCore {
-    RoomCore::create("r".into(), "magneton", &BTreeMap::new(), public, 1000, seeded())
-        .unwrap()
-        .0
+    RoomCore::create(
+        "r".into(),
+        "magneton",
+        &BTreeMap::new(),
+        public,
+        &player("owner"),
+        1000,
+        seeded(),
+    )
+    .unwrap()
+    .0
 }
 
 #[test]
@@ -108,11 +122,20 @@ fn private_rooms_need_the_invite() {
 
 #[test]
 fn unknown_games_and_options_are_refused() {
-    let e = RoomCore::create("r".into(), "chess", &BTreeMap::new(), true, 0, seeded()).unwrap_err();
+    let e = RoomCore::create(
+        "r".into(),
+        "chess",
+        &BTreeMap::new(),
+        true,
+        &player("owner"),
+        0,
+        seeded(),
+    )
+    .unwrap_err();
     assert_eq!(e.code, "unknown-game");
     let mut o = BTreeMap::new();
     o.insert("move-rule".to_string(), "sideways".to_string());
-    let e = RoomCore::create("r".into(), "magneton", &o, true, 0, seeded()).unwrap_err();
+    let e = RoomCore::create("r".into(), "magneton", &o, true, &player("owner"), 0, seeded()).unwrap_err();
     assert_eq!(e.code, "bad-option");
 }
 
@@ -120,8 +143,16 @@ fn unknown_games_and_options_are_refused() {
 fn a_restored_room_keeps_its_turn_timer() {
     let mut options = BTreeMap::new();
     options.insert("timer".to_string(), "white-hot".to_string());
-    let (mut room, mut events) =
-        RoomCore::create("r".into(), "magma", &options, true, 1_000, seeded()).unwrap();
+    let (mut room, mut events) = RoomCore::create(
+        "r".into(),
+        "magma",
+        &options,
+        true,
+        &player("owner"),
+        1_000,
+        seeded(),
+    )
+    .unwrap();
     let (a, b) = (player("a"), player("b"));
     events.extend(room.join(1, &a, None, None, 0).unwrap().1);
     events.extend(room.join(2, &b, None, None, 0).unwrap().1);
@@ -155,8 +186,16 @@ fn a_restored_room_keeps_its_turn_timer() {
 fn play_states_carry_the_last_effects_and_the_risks() {
     use lodestone_protocol::{EffectState, RiskState};
     let mut ops = Vec::new();
-    let (mut room, created) =
-        RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), true, 0, seeded()).unwrap();
+    let (mut room, created) = RoomCore::create(
+        "r".into(),
+        "magnetism",
+        &BTreeMap::new(),
+        true,
+        &player("owner"),
+        0,
+        seeded(),
+    )
+    .unwrap();
     ops.extend(created);
     let (a, b) = (player("a"), player("b"));
     ops.extend(room.join(1, &a, None, None, 0).unwrap().1);
@@ -275,8 +314,16 @@ fn checkpoints_undo_a_change() {
 
 #[test]
 fn the_version_is_the_seq_of_the_last_event_and_presence_leaves_it() {
-    let (mut room, mut events) =
-        RoomCore::create("r".into(), "magnetism", &BTreeMap::new(), false, 5, seeded()).unwrap();
+    let (mut room, mut events) = RoomCore::create(
+        "r".into(),
+        "magnetism",
+        &BTreeMap::new(),
+        false,
+        &player("owner"),
+        5,
+        seeded(),
+    )
+    .unwrap();
     let invite = room.invite().unwrap().to_string();
     assert_eq!((room.version(), events[0].seq), (1, 1));
     let (a, b) = (player("a"), player("b"));
@@ -311,8 +358,16 @@ fn the_version_is_the_seq_of_the_last_event_and_presence_leaves_it() {
 
 #[test]
 fn a_stored_log_that_does_not_fold_is_refused() {
-    let (mut room, mut events) =
-        RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 0, seeded()).unwrap();
+    let (mut room, mut events) = RoomCore::create(
+        "r".into(),
+        "magneton",
+        &BTreeMap::new(),
+        true,
+        &player("owner"),
+        0,
+        seeded(),
+    )
+    .unwrap();
     events.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
     assert!(
         RoomCore::restore("r", &[], seeded())
@@ -347,8 +402,16 @@ fn a_stored_log_that_does_not_fold_is_refused() {
 
 #[test]
 fn an_open_room_expires_once_and_then_refuses() {
-    let (mut room, created) =
-        RoomCore::create("r".into(), "magneton", &BTreeMap::new(), true, 1_000, seeded()).unwrap();
+    let (mut room, created) = RoomCore::create(
+        "r".into(),
+        "magneton",
+        &BTreeMap::new(),
+        true,
+        &player("owner"),
+        1_000,
+        seeded(),
+    )
+    .unwrap();
     let ttl = Some(60_000);
     assert_eq!(room.expires_at(ttl), Some(61_000));
     assert_eq!(room.expires_at(None), None);
@@ -362,7 +425,7 @@ fn an_open_room_expires_once_and_then_refuses() {
         "unknown-room"
     );
     let restored = RoomCore::restore("r", &[created, expired].concat(), seeded()).unwrap();
-    assert!(restored.is_expired());
+    assert!(restored.is_gone());
 }
 
 /// A room core draws its secrets only from what it is given: the same
@@ -373,8 +436,16 @@ fn the_same_secrets_give_the_same_events() {
     let play = |seed: u64| {
         let options = BTreeMap::from([("setup".to_string(), "random".to_string())]);
         let secrets = Box::new(SeededSecrets::new(seed));
-        let (mut room, mut events) =
-            RoomCore::create("r".into(), "magnet", &options, false, 0, secrets).unwrap();
+        let (mut room, mut events) = RoomCore::create(
+            "r".into(),
+            "magnet",
+            &options,
+            false,
+            &player("owner"),
+            0,
+            secrets,
+        )
+        .unwrap();
         let invite = room.invite().unwrap().to_string();
         let (a, b) = (player("a"), player("b"));
         events.extend(room.join(1, &a, None, Some(&invite), 1).unwrap().1);

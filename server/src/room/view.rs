@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
     ClockState, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState, RoomState,
-    RoomStatus, RoomSummary, SeatState, board_json,
+    RoomStatus, RoomSummary, SeatClock, SeatState, board_json,
 };
-use lodestone_rules::{Outcome, Seat, Viewer};
+use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
 
 use super::core::{ConnId, RoomCore};
 
@@ -54,9 +54,9 @@ impl RoomCore {
         self.watchers.values().filter_map(|w| w.seat).collect()
     }
 
-    /// Whether the room has expired.
-    pub fn is_expired(&self) -> bool {
-        self.expired
+    /// Whether the room is gone for good (expired, closed or aborted).
+    pub fn is_gone(&self) -> bool {
+        self.gone.is_some()
     }
 
     pub fn is_public(&self) -> bool {
@@ -126,6 +126,7 @@ impl RoomCore {
         shared: Option<&ViewParts>,
     ) -> RoomState {
         let connected = self.connected_seats();
+        let shown = shown_names(&self.seats);
         let seats = self
             .seats
             .iter()
@@ -142,21 +143,30 @@ impl RoomCore {
                         name: p.name.clone(),
                     }),
                     connected: connected.contains(&seat),
+                    bot: p.as_ref().is_some_and(|p| p.bot),
+                    shown_as: shown[i].clone(),
                 }
             })
             .collect();
         RoomState {
             id: self.id.clone(),
             game: self.kind.name().to_string(),
-            options: self.options.iter().cloned().collect(),
+            options: self.shown_options(),
             public: self.public,
             invite: viewer.and(self.invite.clone()),
             status: self.status,
             seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
-            seed: (self.status == RoomStatus::Finished).then(|| self.seed.clone()),
+            seed: matches!(self.status, RoomStatus::Finished | RoomStatus::Closed).then(|| self.seed.clone()),
             seats,
             you: viewer.map(|s| s.0),
-            play: (self.status != RoomStatus::Open).then(|| self.play_for(viewer, now, from, shared)),
+            owner: self.owner.as_ref().map(|o| Guest {
+                id: o.guest.clone(),
+                name: o.name.clone(),
+            }),
+            play: self
+                .started_at
+                .is_some()
+                .then(|| self.play_for(viewer, now, from, shared)),
         }
     }
 
@@ -170,8 +180,14 @@ impl RoomCore {
             Some(parts) => parts.clone(),
             None => self.view_parts(viewer),
         };
-        let to_act = self.game.to_act();
-        let finished = self.status == RoomStatus::Finished;
+        // Once the room has ended the game (a resignation), nobody acts.
+        let playing = self.status == RoomStatus::Playing;
+        let to_act = if playing {
+            self.game.to_act()
+        } else {
+            SeatSet::EMPTY
+        };
+        let finished = matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
         let moves = self.log[from..]
             .iter()
             .enumerate()
@@ -205,6 +221,7 @@ impl RoomCore {
         let clock = self
             .game
             .deadline()
+            .filter(|_| playing)
             .zip(self.started_at)
             .map(|(d, started)| ClockState {
                 seat: d.seat.0,
@@ -243,11 +260,33 @@ impl RoomCore {
             promotions,
             moves,
             moves_from: from as u32,
-            outcome: self.game.outcome().map(outcome_state),
+            outcome: self.outcome().map(outcome_state),
             clock,
+            clocks: self
+                .clocks
+                .at(self.game_time(now).0)
+                .into_iter()
+                .enumerate()
+                .map(|(i, (remaining_ms, running))| SeatClock {
+                    seat: i as u8,
+                    remaining_ms,
+                    running: running && playing,
+                })
+                .collect(),
+            draw_offer: self.draw_offer.map(|s| s.0),
             last,
             risks,
         }
+    }
+
+    /// The game's options, and the room's clock when it has one.
+    fn shown_options(&self) -> BTreeMap<String, String> {
+        let mut options: BTreeMap<String, String> = self.options.iter().cloned().collect();
+        let clock = self.clocks.control();
+        if !clock.is_none() {
+            options.insert("clock".into(), clock.to_string());
+        }
+        options
     }
 
     /// The line of the public room list.
@@ -255,12 +294,29 @@ impl RoomCore {
         RoomSummary {
             id: self.id.clone(),
             game: self.kind.name().to_string(),
-            options: self.options.iter().cloned().collect(),
+            options: self.shown_options(),
             seats: self.seats.len() as u8,
             taken: self.seats.iter().filter(|s| s.is_some()).count() as u8,
             players: self.seats.iter().flatten().map(|p| p.name.clone()).collect(),
         }
     }
+}
+
+/// For each seat, its player's name with a number when an earlier seat's
+/// player has the same name (`Ann (2)`): the first keeps the plain name.
+/// Names that differ only in case or surrounding spaces count as the same.
+fn shown_names(seats: &[Option<super::core::Player>]) -> Vec<Option<String>> {
+    let key = |name: &str| name.trim().to_lowercase();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    seats
+        .iter()
+        .map(|p| {
+            let p = p.as_ref()?;
+            let n = seen.entry(key(&p.name)).or_insert(0);
+            *n += 1;
+            (*n > 1).then(|| format!("{} ({n})", p.name))
+        })
+        .collect()
 }
 
 fn outcome_state(outcome: &Outcome) -> OutcomeState {

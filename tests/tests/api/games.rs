@@ -13,15 +13,34 @@ pub async fn started_room(
     game: &str,
     options: serde_json::Value,
 ) -> (String, Vec<Client>, Vec<String>) {
-    let mut ann = server.client().await;
+    started_room_at(server.addr(), game, options).await
+}
+
+/// [`started_room`] on the server at `addr` (a child process too).
+pub async fn started_room_at(
+    addr: std::net::SocketAddr,
+    game: &str,
+    options: serde_json::Value,
+) -> (String, Vec<Client>, Vec<String>) {
+    let mut ann = Client::connect(addr).await;
     let ann_token = ann.hello("Ann").await;
     let (room, _) = ann.create_room(game, options, true).await;
     assert_eq!(ann.join(&room, json!(0)).await, 0);
-    let mut bo = server.client().await;
+    let mut bo = Client::connect(addr).await;
     let bo_token = bo.hello("Bo").await;
     assert_eq!(bo.join(&room, json!(null)).await, 1);
     bo.ok(json!({"type": "start", "room": room})).await;
     (room, vec![ann, bo], vec![ann_token, bo_token])
+}
+
+/// A new guest watching `room` on the server at `addr`, and the state it
+/// first gets.
+pub async fn spectator(addr: std::net::SocketAddr, room: &str) -> (Client, lodestone_protocol::RoomState) {
+    let mut eve = Client::connect(addr).await;
+    eve.hello("Eve").await;
+    eve.ok(json!({"type": "watch", "room": room})).await;
+    let state = eve.state_at(room, 0).await;
+    (eve, state)
 }
 
 /// Plays `actions` in order, each by the seat the latest state says is to

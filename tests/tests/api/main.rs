@@ -5,6 +5,7 @@
 mod bad_input;
 mod bot_pool;
 mod bots;
+mod clocks;
 mod database;
 mod games;
 mod lifecycle;
@@ -12,7 +13,9 @@ mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod owner;
 mod restart;
 mod secrets;
+mod table;
 mod upgrade;
 mod web;

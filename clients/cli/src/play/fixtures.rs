@@ -84,6 +84,8 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
                 },
             }),
             connected: true,
+            bot: false,
+            shown_as: None,
         })
         .collect();
     RoomState {
@@ -105,6 +107,7 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
         },
         seats,
         you,
+        owner: None,
         play: Some(PlayState {
             position: view.to_string(),
             board: board_json(&view),
@@ -115,6 +118,8 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             moves_from: 0,
             outcome,
             clock: None,
+            clocks: Vec::new(),
+            draw_offer: None,
             last,
             risks,
         }),

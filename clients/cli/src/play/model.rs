@@ -411,6 +411,7 @@ impl App {
                     seat: Some(lodestone_protocol::SeatRef::Index(seat)),
                     level: Some(level.to_string()),
                     invite,
+                    replace_me: false,
                 });
             }
             Intent::Leave => {

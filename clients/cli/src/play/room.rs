@@ -579,6 +579,8 @@ pub(crate) mod tests {
                 name: p.into(),
             }),
             connected: player.is_some(),
+            bot: false,
+            shown_as: None,
         }
     }
 
@@ -595,6 +597,7 @@ pub(crate) mod tests {
             seed: None,
             seats: vec![seat(0, "white", Some("Ann")), seat(1, "black", Some("Bot"))],
             you: Some(0),
+            owner: None,
             play: Some(PlayState {
                 position: String::new(),
                 board: RawJson::new(
@@ -617,6 +620,8 @@ pub(crate) mod tests {
                 moves_from,
                 outcome: None,
                 clock: None,
+                clocks: Vec::new(),
+                draw_offer: None,
                 last: None,
                 risks: Default::default(),
             }),

@@ -1,0 +1,368 @@
+//! A room's seats and who may change them: taking and leaving seats,
+//! watching, and the owner's powers (seating and removing bots, kicking a
+//! seat, closing the room), with ownership passing on when the owner
+//! leaves. Like `room/core.rs`, each change returns its events.
+//!
+//! The owner is the guest who created the room. Only the owner seats a
+//! bot at a free seat, removes a bot, kicks a seat or closes the room, all
+//! before the start; a seated player may hand its own seat to a bot at any
+//! time before the end. When the owner gives up its seat (or hands it to a
+//! bot), the room passes to the next seated person after that seat in turn
+//! order; with no other person seated the owner keeps it. A room without
+//! an owner (stored before rooms had owners) goes to the next person who
+//! sits.
+
+use lodestone_protocol::{RoomStatus, SeatRef, codes};
+use lodestone_rules::Seat;
+
+use super::core::{ConnId, Gone, Player, Refusal, RoomCore, Watcher, seat_of};
+use super::event::{Owner, Recorded, RoomEvent};
+
+impl RoomCore {
+    pub(super) fn seat_of(&self, guest: &str) -> Option<Seat> {
+        seat_of(&self.seats, guest)
+    }
+
+    /// Whether `guest` owns the room.
+    pub(super) fn owns(&self, guest: &str) -> bool {
+        self.owner.as_ref().is_some_and(|o| o.guest == guest)
+    }
+
+    pub(super) fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
+        self.check_not_gone()?;
+        match &self.invite {
+            Some(code) if self.seat_of(guest).is_none() && invite != Some(code.as_str()) => {
+                Err(Refusal::new(
+                    codes::INVITE_REQUIRED,
+                    "this room is private: its invite code is needed",
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn resolve_seat(&self, seat: &SeatRef) -> Result<Seat, Refusal> {
+        let found = match seat {
+            SeatRef::Index(i) => (usize::from(*i) < self.seats.len()).then_some(Seat(*i)),
+            SeatRef::Name(name) => self.game.parse_seat(name),
+        };
+        found.ok_or_else(|| {
+            let names: Vec<String> = (0..self.seats.len() as u8)
+                .map(|s| self.game.seat_name(Seat(s)))
+                .collect();
+            Refusal::new(
+                codes::NO_SUCH_SEAT,
+                format!(
+                    "{} has no seat {seat} (its seats: {})",
+                    self.kind,
+                    names.join(", ")
+                ),
+            )
+        })
+    }
+
+    /// The free seat `seat` names, or any free seat.
+    fn free_seat(&self, seat: Option<&SeatRef>) -> Result<Seat, Refusal> {
+        match seat {
+            Some(s) => {
+                let seat = self.resolve_seat(s)?;
+                if let Some(holder) = &self.seats[seat.index()] {
+                    return Err(Refusal::new(
+                        codes::SEAT_TAKEN,
+                        format!("seat {} is taken by {}", self.game.seat_name(seat), holder.name),
+                    ));
+                }
+                Ok(seat)
+            }
+            None => self
+                .seats
+                .iter()
+                .position(Option::is_none)
+                .map(|i| Seat(i as u8))
+                .ok_or_else(|| Refusal::new(codes::ROOM_FULL, "every seat is taken")),
+        }
+    }
+
+    fn check_open(&self, what: &str) -> Result<(), Refusal> {
+        self.check_not_gone()?;
+        if self.status != RoomStatus::Open {
+            return Err(Refusal::new(
+                codes::ALREADY_STARTED,
+                format!("the game has started: {what}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_owner(&self, player: &Player, what: &str) -> Result<(), Refusal> {
+        self.check_not_gone()?;
+        if self.owns(&player.id) {
+            return Ok(());
+        }
+        let owner = match &self.owner {
+            Some(o) => format!("its owner, {},", o.name),
+            None => "its owner".to_string(),
+        };
+        Err(Refusal::new(
+            codes::NOT_OWNER,
+            format!("only the room's owner may {what}: this room is not yours ({owner} may)"),
+        ))
+    }
+
+    /// Takes a seat (and watches the room from it). Taking one's own seat
+    /// again just watches. A person taking a seat in a room without an
+    /// owner becomes its owner.
+    pub fn join(
+        &mut self,
+        conn: ConnId,
+        player: &Player,
+        seat: Option<&SeatRef>,
+        invite: Option<&str>,
+        now: u64,
+    ) -> Result<(Seat, Vec<Recorded>), Refusal> {
+        self.check_invite(&player.id, invite)?;
+        if let Some(own) = self.seat_of(&player.id) {
+            if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
+                return Err(Refusal::new(
+                    codes::ALREADY_SEATED,
+                    format!("you already hold seat {} here", self.game.seat_name(own)),
+                ));
+            }
+            self.watch_as(conn, player, Some(own));
+            return Ok((own, Vec::new()));
+        }
+        self.check_open("seats can no longer be taken")?;
+        let seat = self.free_seat(seat)?;
+        let mut events = vec![self.seat_player(seat, player, now)];
+        self.watch_as(conn, player, Some(seat));
+        if self.owner.is_none() && !player.bot {
+            events.push(self.set_owner(Some(player), now));
+        }
+        Ok((seat, events))
+    }
+
+    /// Puts `player` at `seat`; returns the event.
+    fn seat_player(&mut self, seat: Seat, player: &Player, now: u64) -> Recorded {
+        self.seats[seat.index()] = Some(player.clone());
+        let taken = RoomEvent::SeatTaken {
+            seat,
+            guest: player.id.clone(),
+            name: player.name.clone(),
+            bot: player.bot,
+        };
+        self.record(now, taken)
+    }
+
+    fn set_owner(&mut self, player: Option<&Player>, now: u64) -> Recorded {
+        self.owner = player.map(|p| Owner {
+            guest: p.id.clone(),
+            name: p.name.clone(),
+        });
+        let owner = self.owner.clone();
+        self.record(now, RoomEvent::OwnerChanged { owner })
+    }
+
+    /// `seat`'s player is gone from it: its connections watch as
+    /// spectators, and if it owned the room, the next seated person after
+    /// `seat` owns it now.
+    fn unseat(&mut self, seat: Seat, guest: &str, now: u64) -> Option<Recorded> {
+        for w in self.watchers.values_mut().filter(|w| w.guest == guest) {
+            w.seat = None;
+        }
+        if !self.owns(guest) {
+            return None;
+        }
+        let n = self.seats.len();
+        // With nobody to pass it to, the owner keeps the room (it need
+        // not sit, like a creator who never did).
+        let next = (1..n)
+            .map(|k| (seat.index() + k) % n)
+            .find_map(|i| self.seats[i].as_ref().filter(|p| !p.bot && p.id != guest))
+            .cloned()?;
+        Some(self.set_owner(Some(&next), now))
+    }
+
+    /// Gives up a seat before the game starts.
+    pub fn leave(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        self.check_not_gone()?;
+        let seat = self
+            .seat_of(&player.id)
+            .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "you hold no seat in this room"))?;
+        self.check_open("seats cannot be left")?;
+        self.free(seat, now)
+    }
+
+    /// Frees `seat`; returns the events.
+    fn free(&mut self, seat: Seat, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        let holder = self.seats[seat.index()].take();
+        let mut events = vec![self.record(now, RoomEvent::SeatFreed { seat })];
+        if let Some(holder) = holder {
+            events.extend(self.unseat(seat, &holder.id, now));
+        }
+        Ok(events)
+    }
+
+    /// Seats the computer player `bot` (watching from `conn`) for `by`:
+    /// at a free seat before the start if `by` owns the room, or at
+    /// `by`'s own seat (`replace_me`) before the end.
+    pub fn add_bot(
+        &mut self,
+        conn: ConnId,
+        by: &Player,
+        bot: &Player,
+        seat: Option<&SeatRef>,
+        replace_me: bool,
+        now: u64,
+    ) -> Result<(Seat, Vec<Recorded>), Refusal> {
+        self.check_not_gone()?;
+        let mut events = Vec::new();
+        let seat = if replace_me {
+            let own = self
+                .seat_of(&by.id)
+                .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "you hold no seat to hand to a bot"))?;
+            if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
+                return Err(Refusal::new(
+                    codes::NOT_OWNER,
+                    "a player may hand only its own seat to a bot",
+                ));
+            }
+            if matches!(self.status, RoomStatus::Finished | RoomStatus::Closed) {
+                return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
+            }
+            events.push(self.seat_player(own, bot, now));
+            events.extend(self.unseat(own, &by.id, now));
+            own
+        } else {
+            self.check_owner(by, "seat a bot")?;
+            self.check_open("bots can no longer be seated")?;
+            let seat = self.free_seat(seat)?;
+            events.push(self.seat_player(seat, bot, now));
+            seat
+        };
+        self.watch_as(conn, bot, Some(seat));
+        Ok((seat, events))
+    }
+
+    /// The owner takes the bot at `seat` away before the start; returns
+    /// the bot's guest id (its connections are to close) and the events.
+    pub fn remove_bot(
+        &mut self,
+        by: &Player,
+        seat: &SeatRef,
+        now: u64,
+    ) -> Result<(String, Vec<Recorded>), Refusal> {
+        self.check_owner(by, "remove a bot")?;
+        self.check_open("bots can no longer be removed")?;
+        let seat = self.resolve_seat(seat)?;
+        let name = self.game.seat_name(seat);
+        match &self.seats[seat.index()] {
+            None => Err(Refusal::new(codes::SEAT_EMPTY, format!("seat {name} is free"))),
+            Some(p) if !p.bot => Err(Refusal::new(
+                codes::NOT_A_BOT,
+                format!(
+                    "{} at seat {name} is a person, not a bot (kick frees the seat)",
+                    p.name
+                ),
+            )),
+            Some(p) => {
+                let guest = p.id.clone();
+                Ok((guest, self.free(seat, now)?))
+            }
+        }
+    }
+
+    /// The owner frees `seat` before the start; returns who held it and
+    /// the events. The owner's own seat is freed as by `leave`.
+    pub fn kick(
+        &mut self,
+        by: &Player,
+        seat: &SeatRef,
+        now: u64,
+    ) -> Result<(Player, Vec<Recorded>), Refusal> {
+        self.check_owner(by, "free someone's seat")?;
+        self.check_open("seats can no longer be freed")?;
+        let seat = self.resolve_seat(seat)?;
+        let holder = self.seats[seat.index()].clone().ok_or_else(|| {
+            Refusal::new(
+                codes::SEAT_EMPTY,
+                format!("seat {} is free", self.game.seat_name(seat)),
+            )
+        })?;
+        Ok((holder, self.free(seat, now)?))
+    }
+
+    /// The owner closes the room for good before the start.
+    pub fn close(&mut self, by: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        self.check_owner(by, "close the room")?;
+        self.check_open("close the room by aborting or resigning the game instead")?;
+        self.gone = Some(Gone::Closed);
+        self.status = RoomStatus::Closed;
+        Ok(vec![self.record(now, RoomEvent::Closed)])
+    }
+
+    /// `guest` now goes by `name`: its seat (and ownership) take the new
+    /// name from now on.
+    pub fn rename(&mut self, guest: &str, name: &str, now: u64) -> Vec<Recorded> {
+        let mut events = Vec::new();
+        if self.gone.is_some() || self.status == RoomStatus::Finished {
+            return events;
+        }
+        if let Some(seat) = self.seat_of(guest)
+            && let Some(p) = self.seats[seat.index()].as_mut()
+            && p.name != name
+        {
+            p.name = name.to_string();
+            let renamed = RoomEvent::Renamed {
+                seat,
+                name: name.to_string(),
+            };
+            events.push(self.record(now, renamed));
+        }
+        if let Some(owner) = self.owner.as_ref().filter(|o| o.guest == guest && o.name != name) {
+            let player = Player::person(owner.guest.clone(), name);
+            events.push(self.set_owner(Some(&player), now));
+        }
+        events
+    }
+
+    /// Starts watching the room: as the guest's seat if it holds one,
+    /// otherwise as a spectator.
+    pub fn watch(
+        &mut self,
+        conn: ConnId,
+        player: &Player,
+        invite: Option<&str>,
+    ) -> Result<Option<Seat>, Refusal> {
+        self.check_invite(&player.id, invite)?;
+        let seat = self.seat_of(&player.id);
+        self.watch_as(conn, player, seat);
+        Ok(seat)
+    }
+
+    fn watch_as(&mut self, conn: ConnId, player: &Player, seat: Option<Seat>) {
+        self.watchers.insert(
+            conn,
+            Watcher {
+                guest: player.id.clone(),
+                seat,
+            },
+        );
+    }
+
+    /// Stops `conn` watching. Returns whether anything others see changed
+    /// (a seat's presence; the version stays).
+    pub fn unwatch(&mut self, conn: ConnId) -> bool {
+        let was_connected = self.connected_seats();
+        let removed = self.watchers.remove(&conn).is_some();
+        removed && self.connected_seats() != was_connected
+    }
+
+    /// The connections watching as `guest`.
+    pub fn conns_of(&self, guest: &str) -> Vec<ConnId> {
+        self.watchers
+            .iter()
+            .filter(|(_, w)| w.guest == guest)
+            .map(|(c, _)| *c)
+            .collect()
+    }
+}

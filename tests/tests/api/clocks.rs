@@ -1,0 +1,90 @@
+//! The room option `clock` for every game: a seat whose time runs out
+//! loses; a bank gains its increment; a running clock survives a SIGKILL
+//! (its deadline comes from the stored times of the actions).
+
+use lodestone_protocol::{RoomState, RoomStatus};
+use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
+use serde_json::json;
+
+use crate::games::{play, spectator, started_room, started_room_at};
+
+const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
+
+fn result(state: &RoomState) -> Option<String> {
+    Some(state.play.as_ref()?.outcome.as_ref()?.result.clone())
+}
+
+each_backend!(every_game_is_lost_on_time);
+async fn every_game_is_lost_on_time() {
+    let server = TestServer::start().await;
+    for (game, options) in [
+        ("magneton", json!({"clock": "1s/move"})),
+        ("magnetism", json!({"clock": "1s/move"})),
+        ("magnet", json!({"clock": "1s/move"})),
+        ("magma", json!({"clock": "1s/move", "players": 2})),
+    ] {
+        let (room, mut clients, _) = started_room(&server, game, options).await;
+        let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+        assert_eq!(
+            state.options.get("clock").map(String::as_str),
+            Some("1s/move"),
+            "{game}"
+        );
+        let clocks = &state.play.as_ref().unwrap().clocks;
+        assert_eq!(clocks.len(), 2, "{game}");
+        assert!(
+            clocks.iter().any(|c| c.running && c.remaining_ms <= 1000),
+            "{game}: {clocks:?}"
+        );
+        let end = clients[0]
+            .state_until(&room, |s| s.status == RoomStatus::Finished)
+            .await;
+        let text = result(&end).unwrap();
+        assert!(text.ends_with("wins (on time)"), "{game}: {text}");
+        assert!(end.play.unwrap().clocks.iter().all(|c| !c.running), "{game}");
+    }
+    let mut eve = server.client().await;
+    eve.hello("Eve").await;
+    for bad in ["fast", "0+3", "5s/turn"] {
+        eve.refused(
+            json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
+            "bad-option",
+        )
+        .await;
+    }
+}
+
+each_backend!(a_bank_gains_its_increment);
+async fn a_bank_gains_its_increment() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({"clock": "5+3"})).await;
+    let state = play(&mut clients, &room, &["D4"]).await;
+    let clocks = state.play.unwrap().clocks;
+    assert!(
+        !clocks[0].running && clocks[0].remaining_ms > 300_000,
+        "{clocks:?}"
+    );
+    assert!(
+        clocks[1].running && clocks[1].remaining_ms <= 300_000,
+        "{clocks:?}"
+    );
+}
+
+each_backend!(a_running_clock_survives_a_kill);
+async fn a_running_clock_survives_a_kill() {
+    let dir = temp_dir();
+    let server = ServerProcess::start(SERVER, &dir);
+    let (room, mut clients, _) = started_room_at(server.addr, "magneton", json!({"clock": "3s/move"})).await;
+    play(&mut clients, &room, &["D4"]).await;
+    server.kill();
+
+    let server = ServerProcess::start(SERVER, &dir);
+    let (mut eve, state) = spectator(server.addr, &room).await;
+    let clocks = state.play.unwrap().clocks;
+    assert!(clocks[1].running && clocks[1].remaining_ms <= 3000, "{clocks:?}");
+    // Black never comes back: white wins on time.
+    let end = eve.state_until(&room, |s| s.status == RoomStatus::Finished).await;
+    assert_eq!(result(&end).as_deref(), Some("white wins (on time)"));
+    let version = eve.states[&room].0;
+    assert_eq!(*stored_seqs(&dir, &room).await.last().unwrap(), version as i64);
+}
