@@ -373,12 +373,20 @@ impl GameInfo {
                         default: spec.default_value().to_string(),
                         help: spec.help.to_string(),
                     })
-                    .chain([OptionInfo {
-                        key: "clock".to_string(),
-                        values: CLOCK_VALUES.iter().map(|v| v.to_string()).collect(),
-                        default: "none".to_string(),
-                        help: CLOCK_HELP.to_string(),
-                    }])
+                    .chain([
+                        OptionInfo {
+                            key: "clock".to_string(),
+                            values: CLOCK_VALUES.iter().map(|v| v.to_string()).collect(),
+                            default: "none".to_string(),
+                            help: CLOCK_HELP.to_string(),
+                        },
+                        OptionInfo {
+                            key: "absent".to_string(),
+                            values: vec!["wait".to_string(), "claim".to_string()],
+                            default: "wait".to_string(),
+                            help: ABSENT_HELP.to_string(),
+                        },
+                    ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
                     .into_iter()
@@ -400,6 +408,9 @@ pub const CLOCK_VALUES: &[&str] = &["none", "5+3", "10+5", "30s/move", "1d/move"
 
 /// What the room option `clock` does.
 pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); or a time for each move (30s/move, or 3d/move to play by correspondence); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
+
+/// What the room option `absent` does.
+pub const ABSENT_HELP: &str = "what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; or claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time)";
 
 /// Where a room is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -439,6 +450,11 @@ pub struct SeatState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub shown_as: Option<String>,
+    /// Whether the player has been away (no connection) for the grace
+    /// period during the game; absent when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub absent: bool,
 }
 
 /// The whole room as one viewer may see it.

@@ -201,6 +201,7 @@ fn state() -> RoomState {
                 connected: true,
                 bot: false,
                 shown_as: None,
+                absent: false,
             },
             SeatState {
                 seat: 1,
@@ -214,6 +215,7 @@ fn state() -> RoomState {
                 connected: false,
                 bot: false,
                 shown_as: None,
+                absent: false,
             },
         ],
         you: Some(1),
@@ -267,6 +269,7 @@ fn owned_with_offer() -> RoomState {
         name: "Ann".into(),
     });
     state.seats[1].shown_as = Some("Ann (2)".into());
+    state.seats[1].absent = true;
     if let Some(play) = state.play.as_mut() {
         play.draw_offer = Some(0);
         play.clocks = vec![

@@ -58,6 +58,7 @@ impl App {
             shutdown: shutdown.clone(),
             tasks: tasks.clone(),
             expire_open_after: config.expire_open_after,
+            absent_grace: config.absent_grace,
         });
         App {
             admission: Admission::new(&config.limits),

@@ -18,6 +18,9 @@ pub struct Config {
     /// An open room that nobody starts within this many milliseconds of
     /// its creation expires; `None`: never.
     pub expire_open_after: Option<u64>,
+    /// A seated player away (no connection) this many milliseconds during
+    /// a game is absent (a day at least with a correspondence clock).
+    pub absent_grace: u64,
     /// Messages a connection may send per second (bursts of twice that);
     /// 0 turns the limit off.
     pub rate_limit: u32,
@@ -44,6 +47,7 @@ impl Default for Config {
             database: "sqlite://lodestone.db".into(),
             db_connections: 8,
             expire_open_after: Some(DEFAULT_EXPIRY_MS),
+            absent_grace: DEFAULT_ABSENT_GRACE_MS,
             rate_limit: 50,
             outbox: 256,
             sync_full: false,
@@ -53,6 +57,9 @@ impl Default for Config {
         }
     }
 }
+
+/// How long a player may be away before it is absent: a minute.
+pub const DEFAULT_ABSENT_GRACE_MS: u64 = 60 * 1000;
 
 /// How long an open room waits for its game to start: a day.
 pub const DEFAULT_EXPIRY_MS: u64 = 24 * 60 * 60 * 1000;

@@ -66,6 +66,11 @@ struct Args {
     /// a number with s, m, h or d (e.g. 90m, 24h, 7d), or `off`.
     #[arg(long, env = "LODESTONE_EXPIRE_OPEN_ROOMS", default_value = "24h", value_parser = parse_expiry)]
     expire_open_rooms: Expiry,
+    /// A player away (no connection) this long during a game counts as
+    /// absent, and the room's `absent` policy applies: a number with s, m,
+    /// h or d (at least a day with a correspondence clock).
+    #[arg(long, env = "LODESTONE_ABSENT_GRACE", default_value = "60s", value_parser = parse_expiry)]
+    absent_grace: Expiry,
     /// Messages each connection may send per second, in bursts of twice
     /// that; 0 for no limit.
     #[arg(long, env = "LODESTONE_RATE_LIMIT", default_value_t = 50)]
@@ -180,6 +185,10 @@ async fn run(args: Args) -> Result<(), String> {
         database: args.database,
         db_connections: args.db_connections,
         expire_open_after: args.expire_open_rooms.0,
+        absent_grace: args
+            .absent_grace
+            .0
+            .unwrap_or(lodestone_server::DEFAULT_ABSENT_GRACE_MS),
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",

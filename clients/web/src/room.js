@@ -497,7 +497,7 @@ export function roomView(session, roomId, invite) {
           ? h(
               'span',
               { class: `presence ${seat.connected ? 'on' : 'off'}`, title: seat.connected ? 'connected' : 'not connected' },
-              seat.connected ? '● online' : '○ away',
+              seat.connected ? '● online' : seat.absent ? '○ absent' : '○ away',
             )
           : null,
         h('span', { class: 'clock', 'data-clock': seat.seat }),
@@ -724,6 +724,25 @@ export function roomView(session, roomId, invite) {
         'Resign',
       ),
     );
+    // The room lets the others claim the game from an absent player on
+    // its turn.
+    const absentToAct = play.to_act.filter((i) => i !== st.you && st.seats[i]?.absent);
+    if (st.options.absent === 'claim' && absentToAct.length > 0) {
+      tableActions.append(
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'claim',
+            onclick: () =>
+              askFirst(`Claim the game? ${absentToAct.map(who).join(' and ')} will lose as if out of time.`, 'Claim', () =>
+                send({ type: 'claim', room: roomId }),
+              ),
+          },
+          'Claim the game',
+        ),
+      );
+    }
     // Secret actions (setups, a secret magnet) are not first moves.
     const moved = new Set(play.moves.filter((m) => m.commitment === undefined).map((m) => m.seat));
     if (st.seats.some((x) => !moved.has(x.seat))) {

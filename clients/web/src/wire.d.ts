@@ -145,7 +145,12 @@ bot?: boolean,
  * tag (` (2)`, ` (3)`...) when someone else in the room has the same
  * name; absent when it is the name itself.
  */
-shown_as?: string, };
+shown_as?: string,
+/**
+ * Whether the player has been away (no connection) for the grace
+ * period during the game; absent when not.
+ */
+absent?: boolean, };
 
 /**
  * The whole room as one viewer may see it.

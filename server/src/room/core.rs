@@ -20,6 +20,7 @@ use lodestone_rules::{
     AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, TableEvent,
 };
 
+use super::absence::AbsentPolicy;
 use super::event::{Owner, Recorded, RoomEvent};
 use super::timing::{Clocks, TimeControl};
 use crate::secrets::{self, Secrets};
@@ -114,6 +115,13 @@ pub struct RoomCore {
     pub(super) table_events: Vec<(usize, TableEvent)>,
     /// The room's clocks (option `clock`).
     pub(super) clocks: Clocks,
+    /// What happens when a player is absent (option `absent`).
+    pub(super) absent_policy: AbsentPolicy,
+    /// Each seat: absent (stored as events).
+    pub(super) absent: Vec<bool>,
+    /// Each seat: since when (wall ms) no connection watches from it; not
+    /// stored.
+    pub(super) away_since: Vec<Option<u64>>,
     pub(super) created_at: u64,
     pub(super) seats: Vec<Option<Player>>,
     pub(super) game: AnyGame,
@@ -150,7 +158,16 @@ impl RoomCore {
                 .map_err(|e: String| Refusal::new(codes::BAD_OPTION, e))?,
             None => TimeControl::None,
         };
-        let pairs: Vec<(&String, &String)> = options.iter().filter(|(k, _)| *k != "clock").collect();
+        let absent: AbsentPolicy = match options.get("absent") {
+            Some(text) => text
+                .parse()
+                .map_err(|e: String| Refusal::new(codes::BAD_OPTION, e))?,
+            None => AbsentPolicy::Wait,
+        };
+        let pairs: Vec<(&String, &String)> = options
+            .iter()
+            .filter(|(k, _)| *k != "clock" && *k != "absent")
+            .collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let invite = (!public).then(|| secrets.invite());
         let seed = secrets.seed();
@@ -166,6 +183,7 @@ impl RoomCore {
                 name: owner.name.clone(),
             }),
             clock,
+            absent,
         };
         let events = vec![room.record(now, created)];
         Ok((room, events))
@@ -191,6 +209,9 @@ impl RoomCore {
             draw_offer: None,
             table_events: Vec::new(),
             clocks: Clocks::default(),
+            absent_policy: AbsentPolicy::Wait,
+            absent: vec![false; game.seat_count()],
+            away_since: vec![None; game.seat_count()],
             created_at: 0,
             seats: vec![None; game.seat_count()],
             game,
@@ -211,9 +232,11 @@ impl RoomCore {
             seed,
             owner,
             clock,
+            absent,
             ..
         } = &event
         {
+            self.absent_policy = *absent;
             self.clocks = Clocks::new(*clock, self.seats.len());
             self.public = *public;
             self.invite = invite.clone();

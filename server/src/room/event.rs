@@ -8,6 +8,7 @@
 
 use lodestone_rules::{GameKind, Millis, Seat};
 
+use super::absence::AbsentPolicy;
 use super::timing::TimeControl;
 
 /// One change of a room.
@@ -28,6 +29,8 @@ pub enum RoomEvent {
         owner: Option<Owner>,
         /// The room's clock (`none` in rooms stored before clocks).
         clock: TimeControl,
+        /// What happens when a player is absent.
+        absent: AbsentPolicy,
     },
     /// A guest took a seat, under the name it had then; `bot` for a
     /// computer player. During the game, a seat is taken only by a bot its
@@ -48,6 +51,10 @@ pub enum RoomEvent {
     Resigned { seat: Seat, at: Millis },
     /// A seat's time on the room's clock ran out at the game's time `at`.
     OutOfTime { seat: Seat, at: Millis },
+    /// A seat's player has been away for the grace period.
+    Absent { seat: Seat },
+    /// An absent seat's player is back.
+    Returned { seat: Seat },
     /// A seat offered a draw.
     DrawOffered { seat: Seat, at: Millis },
     /// A seat answered the waiting draw offer: accepted (the game ends

@@ -9,6 +9,7 @@
 //! audience was last sent; `handle` is the way to it and `lobby` lists the
 //! rooms in memory. This file only names what the rest of the server uses.
 
+mod absence;
 mod broadcast;
 mod core;
 mod event;

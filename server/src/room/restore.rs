@@ -22,6 +22,7 @@ pub struct Checkpoint {
     draw_offer: Option<Seat>,
     table_events: usize,
     clocks: Clocks,
+    absent: Vec<bool>,
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
     version: u64,
@@ -41,6 +42,7 @@ impl RoomCore {
             seed,
             owner,
             clock,
+            absent,
         } = &first.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -52,6 +54,7 @@ impl RoomCore {
         room.seed = seed.clone();
         room.owner = owner.clone();
         room.clocks = Clocks::new(*clock, room.seats.len());
+        room.absent_policy = *absent;
         room.created_at = first.at;
         room.version = first.seq;
         for recorded in rest {
@@ -119,6 +122,11 @@ impl RoomCore {
                 self.concede_as(*seat, Concession::OutOfTime, *at)
                     .map_err(|e| e.message)?;
                 self.draw_offer = None;
+            }
+            RoomEvent::Absent { seat } | RoomEvent::Returned { seat } => {
+                if let Some(absent) = self.absent.get_mut(seat.index()) {
+                    *absent = matches!(recorded.event, RoomEvent::Absent { .. });
+                }
             }
             RoomEvent::DrawOffered { seat, .. } => self.draw_offer = Some(*seat),
             RoomEvent::DrawAnswered { accept, at, .. } => {
@@ -189,6 +197,7 @@ impl RoomCore {
             draw_offer: self.draw_offer,
             table_events: self.table_events.len(),
             clocks: self.clocks.clone(),
+            absent: self.absent.clone(),
             seats: self.seats.clone(),
             started_at: self.started_at,
             version: self.version,
@@ -206,6 +215,7 @@ impl RoomCore {
         self.draw_offer = checkpoint.draw_offer;
         self.table_events.truncate(checkpoint.table_events);
         self.clocks = checkpoint.clocks;
+        self.absent = checkpoint.absent;
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
+use super::absence::AbsentPolicy;
 use super::event::{Owner, Recorded, RoomEvent};
 use super::timing::TimeControl;
 use crate::store::{EventRow, Op, RoomRow};
@@ -27,6 +28,8 @@ struct CreatedData {
     owner: Option<OwnerRow>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clock: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    absent: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -118,6 +121,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             seed,
             owner,
             clock,
+            absent,
         } => (
             "created",
             json(&CreatedData {
@@ -128,6 +132,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 seed: seed.clone(),
                 owner: OwnerRow::of(owner),
                 clock: (!clock.is_none()).then(|| clock.to_string()),
+                absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
             }),
         ),
         RoomEvent::SeatTaken {
@@ -170,6 +175,8 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
         ),
         RoomEvent::Resigned { seat, at } => ("resigned", table(*seat, *at, None)),
         RoomEvent::OutOfTime { seat, at } => ("out-of-time", table(*seat, *at, None)),
+        RoomEvent::Absent { seat } => ("seat-absent", table(*seat, Millis(0), None)),
+        RoomEvent::Returned { seat } => ("seat-returned", table(*seat, Millis(0), None)),
         RoomEvent::DrawOffered { seat, at } => ("draw-offered", table(*seat, *at, None)),
         RoomEvent::DrawAnswered { seat, accept, at } => ("draw-answered", table(*seat, *at, Some(*accept))),
         RoomEvent::Aborted { seat } => ("aborted", table(*seat, Millis(0), None)),
@@ -235,6 +242,8 @@ pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
             | RoomEvent::Renamed { .. }
             | RoomEvent::Resigned { .. }
             | RoomEvent::OutOfTime { .. }
+            | RoomEvent::Absent { .. }
+            | RoomEvent::Returned { .. }
             | RoomEvent::DrawOffered { .. }
             | RoomEvent::DrawAnswered { .. } => continue,
         };
@@ -275,6 +284,10 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     Some(text) => text.parse()?,
                     None => TimeControl::None,
                 },
+                absent: match data.absent {
+                    Some(text) => text.parse()?,
+                    None => AbsentPolicy::Wait,
+                },
             }
         }
         "seat-taken" => {
@@ -313,6 +326,12 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 at: Millis(data.at_ms),
             }
         }
+        "seat-absent" => RoomEvent::Absent {
+            seat: Seat(parse::<TableData>(row)?.seat),
+        },
+        "seat-returned" => RoomEvent::Returned {
+            seat: Seat(parse::<TableData>(row)?.seat),
+        },
         "draw-offered" => {
             let data: TableData = parse(row)?;
             RoomEvent::DrawOffered {
@@ -404,6 +423,7 @@ mod tests {
                     name: "Ann".into(),
                 }),
                 clock: TimeControl::PerMove { ms: 259_200_000 },
+                absent: AbsentPolicy::Claim,
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),
@@ -448,6 +468,8 @@ mod tests {
                 seat: Seat(0),
                 at: Millis(950),
             },
+            RoomEvent::Absent { seat: Seat(1) },
+            RoomEvent::Returned { seat: Seat(1) },
             RoomEvent::DrawOffered {
                 seat: Seat(0),
                 at: Millis(1000),
@@ -506,7 +528,7 @@ mod tests {
                 "closed"
             ]
         );
-        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 18);
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 20);
     }
 
     #[test]

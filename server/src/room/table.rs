@@ -1,6 +1,6 @@
 //! What players do at the table besides moving: resign, offer a draw and
-//! answer one, abort a game nobody has really begun, and claim a win over
-//! an absent player. Each is a room event stored like a move, so a
+//! answer one, abort a game nobody has really begun (claims over absent
+//! players are in `room/absence.rs`). Each is a room event stored like a move, so a
 //! restarted server keeps a waiting offer; `restore.rs` replays them
 //! through the same functions ([`RoomCore::concede`],
 //! [`RoomCore::agree_draw`]).
@@ -109,16 +109,6 @@ impl RoomCore {
         self.status = RoomStatus::Closed;
         self.draw_offer = None;
         Ok(vec![self.record(now, RoomEvent::Aborted { seat })])
-    }
-
-    /// Claiming the win over an absent player: this room's policy is to
-    /// wait for players, so a claim is never allowed yet.
-    pub fn claim(&mut self, player: &Player, _now: u64) -> Result<Vec<Recorded>, Refusal> {
-        self.playing_seat(player)?;
-        Err(Refusal::new(
-            codes::TOO_EARLY,
-            "no seat is absent long enough for a claim: this room waits for its players",
-        ))
     }
 
     /// The wall-clock time of the game's time `at`.

@@ -36,6 +36,8 @@ pub struct RoomEnv {
     pub tasks: TaskTracker,
     /// An open room nobody starts within this many milliseconds expires.
     pub expire_open_after: Option<u64>,
+    /// A seated player away this many milliseconds is absent.
+    pub absent_grace: u64,
 }
 
 /// Starts the task of `core` and registers it in the lobby.
@@ -64,10 +66,20 @@ impl RoomTask {
     async fn run(mut self) {
         loop {
             let ttl = self.env.expire_open_after;
+            // Who is connected now (a restarted room counts from now).
+            let now = self.env.clock.now_ms();
+            let returned = self.core.note_presence(now);
+            if !returned.is_empty() {
+                self.apply(returned).await;
+            }
+            let absence = self.core.absence_deadline(self.env.absent_grace);
             let deadline = self
                 .core
                 .deadline()
-                .or_else(|| self.core.expires_at(ttl))
+                .into_iter()
+                .chain(self.core.expires_at(ttl))
+                .chain(absence)
+                .min()
                 .map(|ms| self.env.clock.instant_at(ms));
             tokio::select! {
                 biased;
@@ -280,6 +292,19 @@ impl RoomTask {
         }
     }
 
+    /// Stores events that need no answer (who is absent or back) and
+    /// tells the watchers; undone if the store fails.
+    async fn apply(&mut self, events: Vec<Recorded>) {
+        if let Err(e) = self.store(&events).await {
+            tracing::error!(room = %self.core.id(), error = %e, "could not store a change of presence; trying again later");
+            self.core.undo_presence(&events);
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            return;
+        }
+        self.broadcast();
+        self.env.lobby.update(&self.core);
+    }
+
     /// Closes the connections watching as `guest` (a bot taken away: its
     /// driver stops when its connection closes).
     fn stop_watching(&mut self, guest: &str) {
@@ -302,7 +327,13 @@ impl RoomTask {
             Some(events) => events,
             None => match self.core.fire_timer(now) {
                 Some(events) => events,
-                None => return,
+                None => {
+                    let absent = self.core.mark_absent(now, self.env.absent_grace);
+                    if !absent.is_empty() {
+                        self.apply(absent).await;
+                    }
+                    return;
+                }
             },
         };
         if let Err(e) = self.store(&events).await {

@@ -13,6 +13,7 @@ use lodestone_protocol::{
 };
 use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
 
+use super::absence::AbsentPolicy;
 use super::core::{ConnId, RoomCore};
 
 /// The part of a play state that comes from the rules' view.
@@ -145,6 +146,7 @@ impl RoomCore {
                     connected: connected.contains(&seat),
                     bot: p.as_ref().is_some_and(|p| p.bot),
                     shown_as: shown[i].clone(),
+                    absent: self.absent[i],
                 }
             })
             .collect();
@@ -285,6 +287,9 @@ impl RoomCore {
         let clock = self.clocks.control();
         if !clock.is_none() {
             options.insert("clock".into(), clock.to_string());
+        }
+        if self.absent_policy != AbsentPolicy::Wait {
+            options.insert("absent".into(), self.absent_policy.to_string());
         }
         options
     }

@@ -2,6 +2,7 @@
 //! fresh database (each test on SQLite and on PostgreSQL), real WebSocket
 //! clients. One test binary, one module per area.
 
+mod absence;
 mod bad_input;
 mod bot_pool;
 mod bots;

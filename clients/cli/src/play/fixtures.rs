@@ -86,6 +86,7 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             connected: true,
             bot: false,
             shown_as: None,
+            absent: false,
         })
         .collect();
     RoomState {

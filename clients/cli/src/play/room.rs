@@ -581,6 +581,7 @@ pub(crate) mod tests {
             connected: player.is_some(),
             bot: false,
             shown_as: None,
+            absent: false,
         }
     }
 

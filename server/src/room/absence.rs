@@ -1,0 +1,159 @@
+//! Absent players (the room option `absent`). A seat whose connections
+//! are all gone during the game is *absent* once a grace period has passed
+//! (the server's `absent_grace`, at least a day with a correspondence
+//! clock); that is a stored event, and so is its return. What follows is
+//! the room's policy: `wait` (nothing), or `claim` (when an absent seat is
+//! to act, the others may claim the game: the absent seat loses as if its
+//! time had run out).
+//!
+//! Who is connected is not stored; when each seat was last seen is kept
+//! here in memory, so after a restart every seat counts from the restart.
+
+use std::fmt;
+use std::str::FromStr;
+
+use lodestone_protocol::{RoomStatus, codes};
+use lodestone_rules::{Concession, Seat};
+
+use super::core::{Player, Refusal, RoomCore};
+use super::event::{Recorded, RoomEvent};
+use super::timing::TimeControl;
+
+/// What happens when a player is absent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AbsentPolicy {
+    /// Nothing: the game waits.
+    #[default]
+    Wait,
+    /// The others may claim the game while an absent seat is to act.
+    Claim,
+}
+
+impl FromStr for AbsentPolicy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<AbsentPolicy, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "wait" => Ok(AbsentPolicy::Wait),
+            "claim" => Ok(AbsentPolicy::Claim),
+            other => Err(format!("absent {other:?} is not wait or claim")),
+        }
+    }
+}
+
+impl fmt::Display for AbsentPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AbsentPolicy::Wait => "wait",
+            AbsentPolicy::Claim => "claim",
+        })
+    }
+}
+
+/// The shortest grace period with a correspondence clock (a day or more
+/// per move).
+const CORRESPONDENCE_GRACE_MS: u64 = 24 * 3600 * 1000;
+
+impl RoomCore {
+    /// How long a seat may be away before it is absent: `grace`, or a day
+    /// with a correspondence clock.
+    fn grace(&self, grace: u64) -> u64 {
+        match self.clocks.control() {
+            TimeControl::PerMove { ms } if ms >= CORRESPONDENCE_GRACE_MS => {
+                grace.max(CORRESPONDENCE_GRACE_MS)
+            }
+            _ => grace,
+        }
+    }
+
+    /// Notes who is connected at `now`; a seat that was absent and is back
+    /// returns (its events, to store).
+    pub fn note_presence(&mut self, now: u64) -> Vec<Recorded> {
+        let connected = self.connected_seats();
+        let mut events = Vec::new();
+        for i in 0..self.seats.len() {
+            let seat = Seat(i as u8);
+            if connected.contains(&seat) {
+                self.away_since[i] = None;
+                if self.absent[i] && self.status == RoomStatus::Playing {
+                    self.absent[i] = false;
+                    events.push(self.record(now, RoomEvent::Returned { seat }));
+                }
+            } else if self.away_since[i].is_none() {
+                self.away_since[i] = Some(now);
+            }
+        }
+        events
+    }
+
+    /// Undoes `events` of `note_presence` or `mark_absent` that could not
+    /// be stored (they are the room's last events).
+    pub fn undo_presence(&mut self, events: &[Recorded]) {
+        for recorded in events {
+            match recorded.event {
+                RoomEvent::Absent { seat } => self.absent[seat.index()] = false,
+                RoomEvent::Returned { seat } => self.absent[seat.index()] = true,
+                _ => {}
+            }
+        }
+        self.version -= events.len() as u64;
+    }
+
+    /// When the next seat becomes absent, during the game.
+    pub fn absence_deadline(&self, grace: u64) -> Option<u64> {
+        if self.status != RoomStatus::Playing {
+            return None;
+        }
+        let grace = self.grace(grace);
+        (0..self.seats.len())
+            .filter(|&i| !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot))
+            .filter_map(|i| self.away_since[i].map(|t| t + grace))
+            .min()
+    }
+
+    /// Marks absent the seats away for the grace period at `now`.
+    pub fn mark_absent(&mut self, now: u64, grace: u64) -> Vec<Recorded> {
+        let mut events = Vec::new();
+        if self.status != RoomStatus::Playing {
+            return events;
+        }
+        let grace = self.grace(grace);
+        for i in 0..self.seats.len() {
+            let due = self.away_since[i].is_some_and(|t| t + grace <= now);
+            if due && !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot) {
+                self.absent[i] = true;
+                events.push(self.record(now, RoomEvent::Absent { seat: Seat(i as u8) }));
+            }
+        }
+        events
+    }
+
+    /// Claims the game over an absent seat that is to act: it loses as if
+    /// its time had run out. Only with the policy `claim`.
+    pub fn claim(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
+        let seat = self.playing_seat(player)?;
+        if self.absent_policy == AbsentPolicy::Wait {
+            return Err(Refusal::new(
+                codes::TOO_EARLY,
+                "this room waits for absent players: claims are not allowed here",
+            ));
+        }
+        let to_act = self.game.to_act();
+        let Some(absent) = (0..self.seats.len())
+            .map(|i| Seat(i as u8))
+            .find(|&s| s != seat && self.absent[s.index()] && to_act.contains(s))
+        else {
+            return Err(Refusal::new(
+                codes::TOO_EARLY,
+                "no absent player is to act: a claim is possible once a player has been away for the grace period on its turn",
+            ));
+        };
+        let at = self.game_time(now);
+        self.concede_as(absent, Concession::OutOfTime, at)?;
+        self.draw_offer = None;
+        let wall = self.started_at.unwrap_or(self.created_at) + at.0;
+        let mut events = vec![self.record(wall, RoomEvent::OutOfTime { seat: absent, at })];
+        events.extend(self.after_change(at));
+        Ok(events)
+    }
+}
