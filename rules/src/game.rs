@@ -7,11 +7,11 @@ use std::hash::Hash;
 
 use rand_core::Rng;
 
+pub use crate::concession::{Concession, TableEvent};
 pub use crate::effect::{Effect, Events};
 pub use crate::error::{ErrorCode, NotationError, OptionError, RuleError};
 use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
-pub use crate::table::{Concession, TableEvent};
 
 /// A moment in a game, in milliseconds on the caller's clock.
 ///

@@ -8,6 +8,7 @@
 
 pub mod any;
 pub mod bot;
+mod concession;
 mod effect;
 mod error;
 pub mod game;

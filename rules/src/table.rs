@@ -1,78 +1,13 @@
-//! What happens at the table rather than on the board: a seat resigning or
-//! running out of the room's time ([`Concession`]), a draw agreed, and how
-//! such an event is written in a record ([`TableEvent`]). The two-sided
-//! games share their handling here; Magma has its own (a seat that leaves
-//! a game of three or more sides stops playing while the others go on).
+//! The table's side of the games that the two-sided games share: a seat
+//! conceding (the other side wins at once), a draw agreed, and who has
+//! made a first move (for a room's abort). The events themselves are in
+//! `concession.rs`; Magma has its own handling (a seat that leaves a game
+//! of three or more sides stops playing while the others go on).
 
-use std::fmt;
-
+use crate::concession::Concession;
 use crate::error::{ErrorCode, RuleError};
 use crate::game::Outcome;
 use crate::seat::{Seat, SeatSet};
-
-/// How a seat leaves play before the end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Concession {
-    /// The seat's player resigned.
-    Resign,
-    /// The seat ran out of the room's time (the room's clock, which the
-    /// server keeps; not Magma's Hot and White-Hot turn timer, which has
-    /// its own `timeout`).
-    OutOfTime,
-}
-
-impl Concession {
-    /// The reason a result gives: `resignation`, `on time`.
-    pub const fn reason(self) -> &'static str {
-        match self {
-            Concession::Resign => "resignation",
-            Concession::OutOfTime => "on time",
-        }
-    }
-
-    /// The key of its record header: `Resign`, `OutOfTime`.
-    pub const fn header_key(self) -> &'static str {
-        match self {
-            Concession::Resign => "Resign",
-            Concession::OutOfTime => "OutOfTime",
-        }
-    }
-}
-
-/// An event at the table that changes the game: a seat resigned or ran
-/// out of time, or both sides agreed to a draw. The server stores it as
-/// its own room event (never as a player's action), and a record writes it
-/// as a header that says after which action it happened (see
-/// `docs/notation.md`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TableEvent {
-    Concede(Seat, Concession),
-    DrawAgreed,
-}
-
-impl TableEvent {
-    /// The key of its record header: `Resign`, `OutOfTime`, `DrawAgreed`.
-    pub const fn header_key(self) -> &'static str {
-        match self {
-            TableEvent::Concede(_, how) => how.header_key(),
-            TableEvent::DrawAgreed => "DrawAgreed",
-        }
-    }
-}
-
-impl fmt::Display for TableEvent {
-    /// `seat 1 resigns`, `seat 2 runs out of time`, `draw agreed` (seats
-    /// counted from 1).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableEvent::Concede(seat, Concession::Resign) => write!(f, "seat {} resigns", seat.0 + 1),
-            TableEvent::Concede(seat, Concession::OutOfTime) => {
-                write!(f, "seat {} runs out of time", seat.0 + 1)
-            }
-            TableEvent::DrawAgreed => f.write_str("draw agreed"),
-        }
-    }
-}
 
 /// The seats that have made their first move, for a room's abort. It is
 /// bookkeeping, not play: a position cannot tell it, so it is left out of
@@ -108,7 +43,7 @@ macro_rules! two_sided_table {
         fn concede<E: $crate::effect::Events<Self::Event>>(
             &mut self,
             seat: $crate::seat::Seat,
-            how: $crate::table::Concession,
+            how: $crate::concession::Concession,
             _at: $crate::game::Millis,
             _events: &mut E,
         ) -> Result<(), $crate::error::RuleError> {
