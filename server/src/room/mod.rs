@@ -17,6 +17,7 @@ mod handle;
 mod lobby;
 mod record;
 mod restore;
+mod rows;
 mod seats;
 mod stored;
 mod table;

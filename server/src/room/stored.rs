@@ -7,96 +7,14 @@
 //! never change the meaning of one; a kind this server does not know makes
 //! the room unreadable rather than silently different.
 
-use std::collections::BTreeMap;
-
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::absence::AbsentPolicy;
-use super::event::{Owner, Recorded, RoomEvent};
+use super::event::{Recorded, RoomEvent};
+use super::rows::{ActionData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, SeatData, TableData};
 use super::timing::TimeControl;
 use crate::store::{EventRow, Op, RoomRow};
-
-#[derive(Serialize, Deserialize)]
-struct CreatedData {
-    game: String,
-    options: BTreeMap<String, String>,
-    public: bool,
-    invite: Option<String>,
-    seed: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    owner: Option<OwnerRow>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    clock: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    absent: Option<String>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct OwnerRow {
-    guest: String,
-    name: String,
-}
-
-impl OwnerRow {
-    fn of(owner: &Option<Owner>) -> Option<OwnerRow> {
-        owner.as_ref().map(|o| OwnerRow {
-            guest: o.guest.clone(),
-            name: o.name.clone(),
-        })
-    }
-
-    fn read(row: Option<OwnerRow>) -> Option<Owner> {
-        row.map(|o| Owner {
-            guest: o.guest,
-            name: o.name,
-        })
-    }
-}
-
-#[derive(Serialize, Deserialize)]
-struct SeatData {
-    seat: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    guest: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    bot: bool,
-}
-
-#[derive(Serialize, Deserialize)]
-struct OwnerData {
-    owner: Option<OwnerRow>,
-}
-
-/// What a seat did at the game's time (resigned, offered or answered a
-/// draw, aborted).
-#[derive(Serialize, Deserialize)]
-struct TableData {
-    seat: u8,
-    #[serde(default)]
-    at_ms: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    accept: Option<bool>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct ActionData {
-    seat: u8,
-    action: String,
-    at_ms: u64,
-    salt: Option<String>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct FinishedData {
-    result: String,
-}
-
-/// No details.
-#[derive(Serialize, Deserialize)]
-struct Empty {}
 
 fn json<T: Serialize>(data: &T) -> String {
     serde_json::to_string(data).expect("event data serialises")
@@ -409,6 +327,7 @@ pub fn by_room(rows: Vec<EventRow>) -> Vec<(String, Result<Vec<Recorded>, String
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::room::event::Owner;
 
     fn every_kind() -> Vec<Recorded> {
         let events = vec![
