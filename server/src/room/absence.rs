@@ -27,6 +27,8 @@ pub enum AbsentPolicy {
     Wait,
     /// The others may claim the game while an absent seat is to act.
     Claim,
+    /// A bot plays an absent person's seat until the person returns.
+    Bot,
 }
 
 impl FromStr for AbsentPolicy {
@@ -36,7 +38,8 @@ impl FromStr for AbsentPolicy {
         match text.trim().to_ascii_lowercase().as_str() {
             "wait" => Ok(AbsentPolicy::Wait),
             "claim" => Ok(AbsentPolicy::Claim),
-            other => Err(format!("absent {other:?} is not wait or claim")),
+            "bot" => Ok(AbsentPolicy::Bot),
+            other => Err(format!("absent {other:?} is not wait, claim or bot")),
         }
     }
 }
@@ -46,6 +49,7 @@ impl fmt::Display for AbsentPolicy {
         f.write_str(match self {
             AbsentPolicy::Wait => "wait",
             AbsentPolicy::Claim => "claim",
+            AbsentPolicy::Bot => "bot",
         })
     }
 }
@@ -99,6 +103,18 @@ impl RoomCore {
         self.version -= events.len() as u64;
     }
 
+    /// The people a bot should stand in for now: absent, seated, with the
+    /// policy `bot`, during the game.
+    pub fn stand_in_for(&self) -> Vec<Player> {
+        if self.absent_policy != AbsentPolicy::Bot || self.status != RoomStatus::Playing {
+            return Vec::new();
+        }
+        (0..self.seats.len())
+            .filter(|&i| self.absent[i])
+            .filter_map(|i| self.seats[i].clone())
+            .collect()
+    }
+
     /// When the next seat becomes absent, during the game.
     pub fn absence_deadline(&self, grace: u64) -> Option<u64> {
         if self.status != RoomStatus::Playing {
@@ -132,10 +148,10 @@ impl RoomCore {
     /// its time had run out. Only with the policy `claim`.
     pub fn claim(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         let seat = self.playing_seat(player)?;
-        if self.absent_policy == AbsentPolicy::Wait {
+        if self.absent_policy != AbsentPolicy::Claim {
             return Err(Refusal::new(
                 codes::TOO_EARLY,
-                "this room waits for absent players: claims are not allowed here",
+                "this room waits for absent players (or lets a bot play for them): claims are not allowed here",
             ));
         }
         let to_act = self.game.to_act();

@@ -92,6 +92,9 @@ pub(super) struct Logged {
 pub(super) struct Watcher {
     pub(super) guest: String,
     pub(super) seat: Option<Seat>,
+    /// A bot standing in for an absent person: it does not make the
+    /// seat present.
+    pub(super) stand_in: bool,
 }
 
 /// A room.

@@ -28,7 +28,7 @@ mod timing;
 mod view;
 
 pub use self::core::{Player, RoomCore};
-pub use handle::{Outbox, RoomHandle, RoomRequest, encode};
+pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
 pub use stored::{by_room, from_row, to_ops as ops};
 pub use task::{RoomEnv, spawn_room};
