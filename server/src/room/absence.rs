@@ -4,7 +4,9 @@
 //! clock); that is a stored event, and so is its return. What follows is
 //! the room's policy: `wait` (nothing), or `claim` (when an absent seat is
 //! to act, the others may claim the game: the absent seat loses as if its
-//! time had run out).
+//! time had run out), or `bot` (a bot plays the seat as that person until
+//! it returns). Whatever the policy, a game whose people are all absent
+//! for ten grace periods is abandoned: no result, the room closes.
 //!
 //! Who is connected is not stored; when each seat was last seen is kept
 //! here in memory, so after a restart every seat counts from the restart.
@@ -15,7 +17,7 @@ use std::str::FromStr;
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{Concession, Seat};
 
-use super::core::{Player, Refusal, RoomCore};
+use super::core::{Gone, Player, Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
 use super::timing::TimeControl;
 
@@ -54,6 +56,10 @@ impl fmt::Display for AbsentPolicy {
     }
 }
 
+/// A game whose people are all absent ends (abandoned) after this many
+/// grace periods.
+const ABANDON_AFTER_GRACES: u64 = 10;
+
 /// The shortest grace period with a correspondence clock (a day or more
 /// per move).
 const CORRESPONDENCE_GRACE_MS: u64 = 24 * 3600 * 1000;
@@ -81,6 +87,7 @@ impl RoomCore {
                 self.away_since[i] = None;
                 if self.absent[i] && self.status == RoomStatus::Playing {
                     self.absent[i] = false;
+                    self.absent_since[i] = None;
                     events.push(self.record(now, RoomEvent::Returned { seat }));
                 }
             } else if self.away_since[i].is_none() {
@@ -95,8 +102,15 @@ impl RoomCore {
     pub fn undo_presence(&mut self, events: &[Recorded]) {
         for recorded in events {
             match recorded.event {
-                RoomEvent::Absent { seat } => self.absent[seat.index()] = false,
+                RoomEvent::Absent { seat } => {
+                    self.absent[seat.index()] = false;
+                    self.absent_since[seat.index()] = None;
+                }
                 RoomEvent::Returned { seat } => self.absent[seat.index()] = true,
+                RoomEvent::Abandoned => {
+                    self.gone = None;
+                    self.status = RoomStatus::Playing;
+                }
                 _ => {}
             }
         }
@@ -124,7 +138,25 @@ impl RoomCore {
         (0..self.seats.len())
             .filter(|&i| !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot))
             .filter_map(|i| self.away_since[i].map(|t| t + grace))
+            .chain(self.abandon_at(grace))
             .min()
+    }
+
+    /// When the game is abandoned: once every person seated has been
+    /// absent for `ABANDON_AFTER_GRACES` grace periods (`grace` already
+    /// for this room).
+    fn abandon_at(&self, grace: u64) -> Option<u64> {
+        let people: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].as_ref().is_some_and(|p| !p.bot))
+            .collect();
+        if people.is_empty() {
+            return None;
+        }
+        let mut last = 0;
+        for i in people {
+            last = last.max(self.absent_since[i]?);
+        }
+        Some(last + ABANDON_AFTER_GRACES * grace)
     }
 
     /// Marks absent the seats away for the grace period at `now`.
@@ -134,10 +166,18 @@ impl RoomCore {
             return events;
         }
         let grace = self.grace(grace);
+        if self.abandon_at(grace).is_some_and(|at| at <= now) {
+            self.gone = Some(Gone::Abandoned);
+            self.status = RoomStatus::Closed;
+            self.draw_offer = None;
+            events.push(self.record(now, RoomEvent::Abandoned));
+            return events;
+        }
         for i in 0..self.seats.len() {
             let due = self.away_since[i].is_some_and(|t| t + grace <= now);
             if due && !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot) {
                 self.absent[i] = true;
+                self.absent_since[i] = Some(now);
                 events.push(self.record(now, RoomEvent::Absent { seat: Seat(i as u8) }));
             }
         }

@@ -99,6 +99,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
         RoomEvent::DrawAnswered { seat, accept, at } => ("draw-answered", table(*seat, *at, Some(*accept))),
         RoomEvent::Aborted { seat } => ("aborted", table(*seat, Millis(0), None)),
         RoomEvent::Closed => ("closed", json(&Empty {})),
+        RoomEvent::Abandoned => ("abandoned", json(&Empty {})),
         RoomEvent::Started => ("started", json(&Empty {})),
         RoomEvent::Action {
             seat,
@@ -152,7 +153,7 @@ pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
             RoomEvent::Started => "playing",
             RoomEvent::Finished { .. } => "finished",
             RoomEvent::Expired => "expired",
-            RoomEvent::Closed | RoomEvent::Aborted { .. } => "closed",
+            RoomEvent::Closed | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => "closed",
             RoomEvent::SeatTaken { .. }
             | RoomEvent::SeatFreed { .. }
             | RoomEvent::Action { .. }
@@ -269,6 +270,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
             seat: Seat(parse::<TableData>(row)?.seat),
         },
         "closed" => RoomEvent::Closed,
+        "abandoned" => RoomEvent::Abandoned,
         "seat-freed" => RoomEvent::SeatFreed {
             seat: Seat(parse::<SeatData>(row)?.seat),
         },
@@ -405,6 +407,7 @@ mod tests {
             },
             RoomEvent::Aborted { seat: Seat(1) },
             RoomEvent::Closed,
+            RoomEvent::Abandoned,
         ];
         events
             .into_iter()
@@ -444,10 +447,11 @@ mod tests {
                 "finished",
                 "expired",
                 "closed",
+                "closed",
                 "closed"
             ]
         );
-        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 20);
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 21);
     }
 
     #[test]

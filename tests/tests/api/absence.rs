@@ -1,7 +1,9 @@
 //! Absent players (the room option `absent`): a seated player with no
 //! connection for the grace period is absent (shown on its seat, stored,
 //! back when it returns); with `claim` the others may then claim the game
-//! on its turn, with `wait` never; a restart keeps who is absent.
+//! on its turn, with `wait` never, with `bot` a bot plays for it until it
+//! returns; a game everyone left is abandoned; a restart keeps who is
+//! absent.
 
 use lodestone_protocol::{RoomState, RoomStatus};
 use lodestone_tests::{ServerProcess, TestServer, database_url, each_backend, temp_dir};
@@ -61,6 +63,28 @@ async fn a_waiting_room_marks_absence_and_return_but_refuses_claims() {
     let state = bo.state_until(&room, |s| !absent(s, 0)).await;
     assert_eq!(state.status, RoomStatus::Playing);
     ann.act(&room, "D4").await;
+}
+
+each_backend!(a_game_everyone_left_is_abandoned);
+/// Both players gone: after ten grace periods of absence the game ends
+/// without a result, the room closes and leaves the games in progress.
+async fn a_game_everyone_left_is_abandoned() {
+    let server = quick_server().await;
+    let (room, clients, _) = started_room(&server, "magneton", json!({})).await;
+    let (mut eve, _) = spectator(server.addr(), &room).await;
+    for client in clients {
+        client.close().await;
+    }
+    eve.state_until(&room, |s| absent(s, 0) && absent(s, 1)).await;
+    let end = eve.state_until(&room, |s| s.status == RoomStatus::Closed).await;
+    assert!(end.play.unwrap().outcome.is_none());
+    let listed = match eve.ok(json!({"type": "list_rooms", "playing": true})).await {
+        lodestone_protocol::ServerMessage::Rooms { rooms, .. } => rooms,
+        other => panic!("{other:?}"),
+    };
+    assert!(listed.iter().all(|r| r.id != room));
+    eve.refused(json!({"type": "watch", "room": room}), "unknown-room")
+        .await;
 }
 
 each_backend!(absence_survives_a_kill);
