@@ -63,6 +63,7 @@ impl App {
             tasks: tasks.clone(),
             expire_open_after: config.expire_open_after,
             absent_grace: config.absent_grace,
+            abandon_after: config.abandon_after,
             stand_ins: Some(stand_ins),
         });
         App {

@@ -6,7 +6,8 @@
 //! to act, the others may claim the game: the absent seat loses as if its
 //! time had run out), or `bot` (a bot plays the seat as that person until
 //! it returns). Whatever the policy, a game whose people are all absent
-//! for ten grace periods is abandoned: no result, the room closes.
+//! for the server's `abandon_after` (a week; at least ten grace periods)
+//! is abandoned: no result, the room closes.
 //!
 //! Who is connected is not stored; when each seat was last seen is kept
 //! here in memory, so after a restart every seat counts from the restart.
@@ -56,8 +57,8 @@ impl fmt::Display for AbsentPolicy {
     }
 }
 
-/// A game whose people are all absent ends (abandoned) after this many
-/// grace periods.
+/// A game whose people are all absent ends (abandoned) after at least
+/// this many grace periods.
 const ABANDON_AFTER_GRACES: u64 = 10;
 
 /// The shortest grace period with a correspondence clock (a day or more
@@ -130,7 +131,7 @@ impl RoomCore {
     }
 
     /// When the next seat becomes absent, during the game.
-    pub fn absence_deadline(&self, grace: u64) -> Option<u64> {
+    pub fn absence_deadline(&self, grace: u64, abandon_after: u64) -> Option<u64> {
         if self.status != RoomStatus::Playing {
             return None;
         }
@@ -138,14 +139,14 @@ impl RoomCore {
         (0..self.seats.len())
             .filter(|&i| !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot))
             .filter_map(|i| self.away_since[i].map(|t| t + grace))
-            .chain(self.abandon_at(grace))
+            .chain(self.abandon_at(grace, abandon_after))
             .min()
     }
 
     /// When the game is abandoned: once every person seated has been
-    /// absent for `ABANDON_AFTER_GRACES` grace periods (`grace` already
-    /// for this room).
-    fn abandon_at(&self, grace: u64) -> Option<u64> {
+    /// absent for `abandon_after`, and at least `ABANDON_AFTER_GRACES`
+    /// grace periods (`grace` already for this room).
+    fn abandon_at(&self, grace: u64, abandon_after: u64) -> Option<u64> {
         let people: Vec<usize> = (0..self.seats.len())
             .filter(|&i| self.seats[i].as_ref().is_some_and(|p| !p.bot))
             .collect();
@@ -156,17 +157,17 @@ impl RoomCore {
         for i in people {
             last = last.max(self.absent_since[i]?);
         }
-        Some(last + ABANDON_AFTER_GRACES * grace)
+        Some(last + abandon_after.max(ABANDON_AFTER_GRACES * grace))
     }
 
     /// Marks absent the seats away for the grace period at `now`.
-    pub fn mark_absent(&mut self, now: u64, grace: u64) -> Vec<Recorded> {
+    pub fn mark_absent(&mut self, now: u64, grace: u64, abandon_after: u64) -> Vec<Recorded> {
         let mut events = Vec::new();
         if self.status != RoomStatus::Playing {
             return events;
         }
         let grace = self.grace(grace);
-        if self.abandon_at(grace).is_some_and(|at| at <= now) {
+        if self.abandon_at(grace, abandon_after).is_some_and(|at| at <= now) {
             self.gone = Some(Gone::Abandoned);
             self.status = RoomStatus::Closed;
             self.draw_offer = None;

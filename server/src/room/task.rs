@@ -38,6 +38,9 @@ pub struct RoomEnv {
     pub expire_open_after: Option<u64>,
     /// A seated player away this many milliseconds is absent.
     pub absent_grace: u64,
+    /// A game whose people are all absent this many milliseconds is
+    /// abandoned.
+    pub abandon_after: u64,
     /// Where rooms ask for bots to stand in for absent people.
     pub stand_ins: Option<mpsc::UnboundedSender<StandIn>>,
 }
@@ -87,7 +90,9 @@ impl RoomTask {
             if !returned.is_empty() {
                 self.apply(returned).await;
             }
-            let absence = self.core.absence_deadline(self.env.absent_grace);
+            let absence = self
+                .core
+                .absence_deadline(self.env.absent_grace, self.env.abandon_after);
             let deadline = self
                 .core
                 .deadline()
@@ -383,7 +388,9 @@ impl RoomTask {
             None => match self.core.fire_timer(now) {
                 Some(events) => events,
                 None => {
-                    let absent = self.core.mark_absent(now, self.env.absent_grace);
+                    let absent = self
+                        .core
+                        .mark_absent(now, self.env.absent_grace, self.env.abandon_after);
                     if !absent.is_empty() {
                         self.apply(absent).await;
                     }

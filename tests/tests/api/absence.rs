@@ -18,7 +18,11 @@ fn absent(state: &RoomState, seat: usize) -> bool {
 }
 
 async fn quick_server() -> TestServer {
-    TestServer::start_with(|c| c.absent_grace = 300).await
+    TestServer::start_with(|c| {
+        c.absent_grace = 300;
+        c.abandon_after = 1000;
+    })
+    .await
 }
 
 each_backend!(an_absent_player_loses_by_claim);
@@ -66,8 +70,9 @@ async fn a_waiting_room_marks_absence_and_return_but_refuses_claims() {
 }
 
 each_backend!(a_game_everyone_left_is_abandoned);
-/// Both players gone: after ten grace periods of absence the game ends
-/// without a result, the room closes and leaves the games in progress.
+/// Both players gone: after `abandon_after` (here ten grace periods) of
+/// absence the game ends without a result, the room closes and leaves the
+/// games in progress.
 async fn a_game_everyone_left_is_abandoned() {
     let server = quick_server().await;
     let (room, clients, _) = started_room(&server, "magneton", json!({})).await;
