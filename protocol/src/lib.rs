@@ -382,7 +382,7 @@ impl GameInfo {
                         },
                         OptionInfo {
                             key: "absent".to_string(),
-                            values: vec!["wait".to_string(), "claim".to_string()],
+                            values: vec!["wait".to_string(), "claim".to_string(), "bot".to_string()],
                             default: "wait".to_string(),
                             help: ABSENT_HELP.to_string(),
                         },
@@ -410,7 +410,7 @@ pub const CLOCK_VALUES: &[&str] = &["none", "5+3", "10+5", "30s/move", "1d/move"
 pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); or a time for each move (30s/move, or 3d/move to play by correspondence); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
 
 /// What the room option `absent` does.
-pub const ABSENT_HELP: &str = "what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; or claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time)";
+pub const ABSENT_HELP: &str = "what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time); or bot, a bot plays for the absent player until they return";
 
 /// Where a room is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

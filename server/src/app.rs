@@ -38,6 +38,9 @@ pub struct App {
     /// What every room task gets of all this.
     pub rooms: Arc<RoomEnv>,
     next_conn: AtomicU64,
+    /// The rooms' requests for stand-ins, until `bots::stand_ins` takes
+    /// them (at start).
+    pub stand_in_requests: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::StandIn>>>,
     /// Serialises loading rooms from the store, so a room never gets two
     /// tasks.
     loading: Mutex<()>,
@@ -50,6 +53,7 @@ impl App {
         let clock = Clock::new();
         let shutdown = CancellationToken::new();
         let tasks = TaskTracker::new();
+        let (stand_ins, stand_in_requests) = tokio::sync::mpsc::unbounded_channel();
         let rooms = Arc::new(RoomEnv {
             store: store.clone(),
             lobby: lobby.clone(),
@@ -59,6 +63,8 @@ impl App {
             tasks: tasks.clone(),
             expire_open_after: config.expire_open_after,
             absent_grace: config.absent_grace,
+            abandon_after: config.abandon_after,
+            stand_ins: Some(stand_ins),
         });
         App {
             admission: Admission::new(&config.limits),
@@ -72,6 +78,7 @@ impl App {
             metrics,
             rooms,
             next_conn: AtomicU64::new(1),
+            stand_in_requests: std::sync::Mutex::new(Some(stand_in_requests)),
             loading: Mutex::new(()),
         }
     }

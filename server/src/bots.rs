@@ -15,6 +15,7 @@
 //!   This is the mechanism an absence policy (a player gone too long is
 //!   replaced by a bot until they return) builds on.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -25,7 +26,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::app::App;
-use crate::room::{Outbox, Player, RoomHandle, RoomRequest};
+use crate::room::{Outbox, Player, RoomHandle, RoomRequest, StandIn};
 use crate::secrets;
 use crate::store::Op;
 
@@ -120,22 +121,19 @@ pub async fn add_bot(
 /// Sets a stored bot playing again in `room` (after a restart).
 pub async fn resume_bot(app: &Arc<App>, room: RoomHandle, player: Player, level: Level) {
     let stop = app.shutdown.child_token();
-    if let Some((bot, inbox)) = watch_as(app, room, player, level, stop).await {
+    let watch = RoomRequest::Watch { invite: None };
+    if let Some((bot, inbox)) = watch_as(app, room, player, level, stop, watch).await {
         app.tasks.spawn(bot.play(inbox));
     }
 }
 
 /// A bot playing a person's seat as that person; see [`take_over`].
-// The absence policy of the table rules will start and stop these; until
-// then only the tests do.
-#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Debug)]
 pub struct Takeover {
     stop: CancellationToken,
     task: JoinHandle<()>,
 }
 
-#[cfg_attr(not(test), allow(dead_code))]
 impl Takeover {
     /// Stops the bot at once: a search in progress is abandoned, and when
     /// this returns the bot has left the room and will send nothing more.
@@ -146,6 +144,7 @@ impl Takeover {
 
     /// Whether the bot has stopped by itself (the game ended, the room or
     /// the server went away).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn is_finished(&self) -> bool {
         self.task.is_finished()
     }
@@ -155,12 +154,51 @@ impl Takeover {
 /// `player`'s identity: it watches the room as that player and acts
 /// through the room's ordinary requests, so the room sees the person's own
 /// moves. `None` if the room is not available.
-#[cfg_attr(not(test), allow(dead_code))]
 pub async fn take_over(app: &Arc<App>, room: RoomHandle, player: Player, level: Level) -> Option<Takeover> {
     let stop = app.shutdown.child_token();
-    let (bot, inbox) = watch_as(app, room, player, level, stop.clone()).await?;
+    let (bot, inbox) = watch_as(app, room, player, level, stop.clone(), RoomRequest::StandIn).await?;
     let task = app.tasks.spawn(bot.play(inbox));
     Some(Takeover { stop, task })
+}
+
+/// Serves the rooms' requests for stand-ins (the absence policy `bot`): a
+/// bot plays an absent person's seat as that person (a greedy one, quick
+/// to answer) until the person returns, then stops at once.
+pub async fn stand_ins(app: Arc<App>, mut requests: mpsc::UnboundedReceiver<StandIn>) {
+    let mut playing: HashMap<(String, String), Takeover> = HashMap::new();
+    loop {
+        let request = tokio::select! {
+            _ = app.shutdown.cancelled() => break,
+            request = requests.recv() => match request {
+                Some(request) => request,
+                None => break,
+            },
+        };
+        playing.retain(|_, t| !t.task.is_finished());
+        match request {
+            StandIn::Start {
+                room,
+                room_id,
+                player,
+            } => {
+                let key = (room_id, player.id.clone());
+                if playing.contains_key(&key) {
+                    continue;
+                }
+                if let Some(takeover) = take_over(&app, room, player, Level::Greedy).await {
+                    playing.insert(key, takeover);
+                }
+            }
+            StandIn::Stop { room_id, guest } => {
+                if let Some(takeover) = playing.remove(&(room_id, guest)) {
+                    takeover.stop().await;
+                }
+            }
+        }
+    }
+    for (_, takeover) in playing {
+        takeover.stop().await;
+    }
 }
 
 /// A driver for `player`, watching `room` with its own connection.
@@ -170,9 +208,9 @@ async fn watch_as(
     player: Player,
     level: Level,
     stop: CancellationToken,
+    watch: RoomRequest,
 ) -> Option<(Driver, Inbox)> {
     let (outbox, inbox) = outbox(app);
-    let watch = RoomRequest::Watch { invite: None };
     room.request(
         player.clone(),
         outbox.clone(),

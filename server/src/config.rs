@@ -21,6 +21,9 @@ pub struct Config {
     /// A seated player away (no connection) this many milliseconds during
     /// a game is absent (a day at least with a correspondence clock).
     pub absent_grace: u64,
+    /// A game whose seated people are all absent this many milliseconds
+    /// (at least ten grace periods) ends without a result.
+    pub abandon_after: u64,
     /// Messages a connection may send per second (bursts of twice that);
     /// 0 turns the limit off.
     pub rate_limit: u32,
@@ -48,6 +51,7 @@ impl Default for Config {
             db_connections: 8,
             expire_open_after: Some(DEFAULT_EXPIRY_MS),
             absent_grace: DEFAULT_ABSENT_GRACE_MS,
+            abandon_after: DEFAULT_ABANDON_AFTER_MS,
             rate_limit: 50,
             outbox: 256,
             sync_full: false,
@@ -57,6 +61,10 @@ impl Default for Config {
         }
     }
 }
+
+/// How long a game may have every person absent before it is abandoned:
+/// a week.
+pub const DEFAULT_ABANDON_AFTER_MS: u64 = 7 * 24 * 60 * 60 * 1000;
 
 /// How long a player may be away before it is absent: a minute.
 pub const DEFAULT_ABSENT_GRACE_MS: u64 = 60 * 1000;

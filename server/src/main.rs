@@ -71,6 +71,10 @@ struct Args {
     /// h or d (at least a day with a correspondence clock).
     #[arg(long, env = "LODESTONE_ABSENT_GRACE", default_value = "60s", value_parser = parse_expiry)]
     absent_grace: Expiry,
+    /// A game whose seated people are all absent this long ends without a
+    /// result (at least ten grace periods): a number with s, m, h or d.
+    #[arg(long, env = "LODESTONE_ABANDON_AFTER", default_value = "7d", value_parser = parse_expiry)]
+    abandon_after: Expiry,
     /// Messages each connection may send per second, in bursts of twice
     /// that; 0 for no limit.
     #[arg(long, env = "LODESTONE_RATE_LIMIT", default_value_t = 50)]
@@ -189,6 +193,10 @@ async fn run(args: Args) -> Result<(), String> {
             .absent_grace
             .0
             .unwrap_or(lodestone_server::DEFAULT_ABSENT_GRACE_MS),
+        abandon_after: args
+            .abandon_after
+            .0
+            .unwrap_or(lodestone_server::DEFAULT_ABANDON_AFTER_MS),
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",

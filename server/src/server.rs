@@ -60,6 +60,14 @@ impl Server {
         let store = store.with_commit_histogram(metrics.commit_seconds.clone());
         let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
         let app = Arc::new(App::new(config, store, metrics, bots));
+        let requests = app
+            .stand_in_requests
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some(requests) = requests {
+            app.tasks.spawn(crate::bots::stand_ins(app.clone(), requests));
+        }
         let resumed = resume_rooms(&app).await?;
         tracing::info!(rooms = resumed, "resumed unfinished rooms");
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");

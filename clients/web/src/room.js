@@ -626,7 +626,7 @@ export function roomView(session, roomId, invite) {
     banner.hidden = true;
     fill(answer);
     if (st.status === 'closed') {
-      turn.textContent = 'This room is closed: its owner closed it, or the game was aborted.';
+      turn.textContent = 'This room is closed: its owner closed it, or the game was aborted or abandoned.';
       return;
     }
     if (st.status === 'open') {

@@ -4,7 +4,10 @@
 //! clock); that is a stored event, and so is its return. What follows is
 //! the room's policy: `wait` (nothing), or `claim` (when an absent seat is
 //! to act, the others may claim the game: the absent seat loses as if its
-//! time had run out).
+//! time had run out), or `bot` (a bot plays the seat as that person until
+//! it returns). Whatever the policy, a game whose people are all absent
+//! for the server's `abandon_after` (a week; at least ten grace periods)
+//! is abandoned: no result, the room closes.
 //!
 //! Who is connected is not stored; when each seat was last seen is kept
 //! here in memory, so after a restart every seat counts from the restart.
@@ -15,7 +18,7 @@ use std::str::FromStr;
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{Concession, Seat};
 
-use super::core::{Player, Refusal, RoomCore};
+use super::core::{Gone, Player, Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
 use super::timing::TimeControl;
 
@@ -27,6 +30,8 @@ pub enum AbsentPolicy {
     Wait,
     /// The others may claim the game while an absent seat is to act.
     Claim,
+    /// A bot plays an absent person's seat until the person returns.
+    Bot,
 }
 
 impl FromStr for AbsentPolicy {
@@ -36,7 +41,8 @@ impl FromStr for AbsentPolicy {
         match text.trim().to_ascii_lowercase().as_str() {
             "wait" => Ok(AbsentPolicy::Wait),
             "claim" => Ok(AbsentPolicy::Claim),
-            other => Err(format!("absent {other:?} is not wait or claim")),
+            "bot" => Ok(AbsentPolicy::Bot),
+            other => Err(format!("absent {other:?} is not wait, claim or bot")),
         }
     }
 }
@@ -46,9 +52,14 @@ impl fmt::Display for AbsentPolicy {
         f.write_str(match self {
             AbsentPolicy::Wait => "wait",
             AbsentPolicy::Claim => "claim",
+            AbsentPolicy::Bot => "bot",
         })
     }
 }
+
+/// A game whose people are all absent ends (abandoned) after at least
+/// this many grace periods.
+const ABANDON_AFTER_GRACES: u64 = 10;
 
 /// The shortest grace period with a correspondence clock (a day or more
 /// per move).
@@ -77,6 +88,7 @@ impl RoomCore {
                 self.away_since[i] = None;
                 if self.absent[i] && self.status == RoomStatus::Playing {
                     self.absent[i] = false;
+                    self.absent_since[i] = None;
                     events.push(self.record(now, RoomEvent::Returned { seat }));
                 }
             } else if self.away_since[i].is_none() {
@@ -91,16 +103,35 @@ impl RoomCore {
     pub fn undo_presence(&mut self, events: &[Recorded]) {
         for recorded in events {
             match recorded.event {
-                RoomEvent::Absent { seat } => self.absent[seat.index()] = false,
+                RoomEvent::Absent { seat } => {
+                    self.absent[seat.index()] = false;
+                    self.absent_since[seat.index()] = None;
+                }
                 RoomEvent::Returned { seat } => self.absent[seat.index()] = true,
+                RoomEvent::Abandoned => {
+                    self.gone = None;
+                    self.status = RoomStatus::Playing;
+                }
                 _ => {}
             }
         }
         self.version -= events.len() as u64;
     }
 
+    /// The people a bot should stand in for now: absent, seated, with the
+    /// policy `bot`, during the game.
+    pub fn stand_in_for(&self) -> Vec<Player> {
+        if self.absent_policy != AbsentPolicy::Bot || self.status != RoomStatus::Playing {
+            return Vec::new();
+        }
+        (0..self.seats.len())
+            .filter(|&i| self.absent[i])
+            .filter_map(|i| self.seats[i].clone())
+            .collect()
+    }
+
     /// When the next seat becomes absent, during the game.
-    pub fn absence_deadline(&self, grace: u64) -> Option<u64> {
+    pub fn absence_deadline(&self, grace: u64, abandon_after: u64) -> Option<u64> {
         if self.status != RoomStatus::Playing {
             return None;
         }
@@ -108,20 +139,46 @@ impl RoomCore {
         (0..self.seats.len())
             .filter(|&i| !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot))
             .filter_map(|i| self.away_since[i].map(|t| t + grace))
+            .chain(self.abandon_at(grace, abandon_after))
             .min()
     }
 
+    /// When the game is abandoned: once every person seated has been
+    /// absent for `abandon_after`, and at least `ABANDON_AFTER_GRACES`
+    /// grace periods (`grace` already for this room).
+    fn abandon_at(&self, grace: u64, abandon_after: u64) -> Option<u64> {
+        let people: Vec<usize> = (0..self.seats.len())
+            .filter(|&i| self.seats[i].as_ref().is_some_and(|p| !p.bot))
+            .collect();
+        if people.is_empty() {
+            return None;
+        }
+        let mut last = 0;
+        for i in people {
+            last = last.max(self.absent_since[i]?);
+        }
+        Some(last + abandon_after.max(ABANDON_AFTER_GRACES * grace))
+    }
+
     /// Marks absent the seats away for the grace period at `now`.
-    pub fn mark_absent(&mut self, now: u64, grace: u64) -> Vec<Recorded> {
+    pub fn mark_absent(&mut self, now: u64, grace: u64, abandon_after: u64) -> Vec<Recorded> {
         let mut events = Vec::new();
         if self.status != RoomStatus::Playing {
             return events;
         }
         let grace = self.grace(grace);
+        if self.abandon_at(grace, abandon_after).is_some_and(|at| at <= now) {
+            self.gone = Some(Gone::Abandoned);
+            self.status = RoomStatus::Closed;
+            self.draw_offer = None;
+            events.push(self.record(now, RoomEvent::Abandoned));
+            return events;
+        }
         for i in 0..self.seats.len() {
             let due = self.away_since[i].is_some_and(|t| t + grace <= now);
             if due && !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot) {
                 self.absent[i] = true;
+                self.absent_since[i] = Some(now);
                 events.push(self.record(now, RoomEvent::Absent { seat: Seat(i as u8) }));
             }
         }
@@ -132,10 +189,10 @@ impl RoomCore {
     /// its time had run out. Only with the policy `claim`.
     pub fn claim(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         let seat = self.playing_seat(player)?;
-        if self.absent_policy == AbsentPolicy::Wait {
+        if self.absent_policy != AbsentPolicy::Claim {
             return Err(Refusal::new(
                 codes::TOO_EARLY,
-                "this room waits for absent players: claims are not allowed here",
+                "this room waits for absent players (or lets a bot play for them): claims are not allowed here",
             ));
         }
         let to_act = self.game.to_act();

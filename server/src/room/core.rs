@@ -57,6 +57,8 @@ pub enum Gone {
     Closed,
     /// Its game was aborted before every seat had moved.
     Aborted,
+    /// Every person in its game stayed absent too long.
+    Abandoned,
 }
 
 /// Why a request was refused: a stable code and a sentence. Nothing changed.
@@ -92,6 +94,9 @@ pub(super) struct Logged {
 pub(super) struct Watcher {
     pub(super) guest: String,
     pub(super) seat: Option<Seat>,
+    /// A bot standing in for an absent person: it does not make the
+    /// seat present.
+    pub(super) stand_in: bool,
 }
 
 /// A room.
@@ -122,6 +127,8 @@ pub struct RoomCore {
     /// Each seat: since when (wall ms) no connection watches from it; not
     /// stored.
     pub(super) away_since: Vec<Option<u64>>,
+    /// Each seat: since when (wall ms) it is absent.
+    pub(super) absent_since: Vec<Option<u64>>,
     pub(super) created_at: u64,
     pub(super) seats: Vec<Option<Player>>,
     pub(super) game: AnyGame,
@@ -212,6 +219,7 @@ impl RoomCore {
             absent_policy: AbsentPolicy::Wait,
             absent: vec![false; game.seat_count()],
             away_since: vec![None; game.seat_count()],
+            absent_since: vec![None; game.seat_count()],
             created_at: 0,
             seats: vec![None; game.seat_count()],
             game,
@@ -449,6 +457,10 @@ impl RoomCore {
                 "this room was closed by its owner",
             )),
             Some(Gone::Aborted) => Err(Refusal::new(codes::UNKNOWN_ROOM, "this room's game was aborted")),
+            Some(Gone::Abandoned) => Err(Refusal::new(
+                codes::UNKNOWN_ROOM,
+                "this room's game was abandoned: all its players stayed away",
+            )),
         }
     }
 

@@ -65,6 +65,9 @@ pub enum RoomEvent {
     Aborted { seat: Seat },
     /// The owner closed the room before the start: it is gone for good.
     Closed,
+    /// Every person seated in the game stayed absent too long: it ended
+    /// without a result and the room is gone for good.
+    Abandoned,
     /// The game started (the event's time is the game's time 0).
     Started,
     /// An accepted action of a seat (or chance, or the server's timer) in

@@ -55,6 +55,10 @@ pub enum RoomRequest {
         invite: Option<String>,
     },
     Unwatch,
+    /// Watch as the guest's seat, standing in for the absent person (a
+    /// bot of the `bot` absence policy): not counted as the person's
+    /// presence.
+    StandIn,
     Act {
         action: String,
     },
@@ -102,6 +106,21 @@ pub(super) enum RoomMsg {
         guest: Option<String>,
         invite: Option<String>,
         reply: oneshot::Sender<Result<String, Refusal>>,
+    },
+}
+
+/// What a room asks of the server's stand-ins (`bots::stand_ins`): a bot
+/// to play an absent person's seat, or to hand it back at once.
+#[derive(Debug)]
+pub enum StandIn {
+    Start {
+        room: RoomHandle,
+        room_id: String,
+        player: Player,
+    },
+    Stop {
+        room_id: String,
+        guest: String,
     },
 }
 

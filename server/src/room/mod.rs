@@ -17,6 +17,7 @@ mod handle;
 mod lobby;
 mod record;
 mod restore;
+mod rows;
 mod seats;
 mod stored;
 mod table;
@@ -27,7 +28,7 @@ mod timing;
 mod view;
 
 pub use self::core::{Player, RoomCore};
-pub use handle::{Outbox, RoomHandle, RoomRequest, encode};
+pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
 pub use stored::{by_room, from_row, to_ops as ops};
 pub use task::{RoomEnv, spawn_room};

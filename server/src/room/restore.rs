@@ -126,6 +126,7 @@ impl RoomCore {
             RoomEvent::Absent { seat } | RoomEvent::Returned { seat } => {
                 if let Some(absent) = self.absent.get_mut(seat.index()) {
                     *absent = matches!(recorded.event, RoomEvent::Absent { .. });
+                    self.absent_since[seat.index()] = absent.then_some(recorded.at);
                 }
             }
             RoomEvent::DrawOffered { seat, .. } => self.draw_offer = Some(*seat),
@@ -141,6 +142,10 @@ impl RoomCore {
             }
             RoomEvent::Closed => {
                 self.gone = Some(Gone::Closed);
+                self.status = RoomStatus::Closed;
+            }
+            RoomEvent::Abandoned => {
+                self.gone = Some(Gone::Abandoned);
                 self.status = RoomStatus::Closed;
             }
             RoomEvent::Started => {

@@ -339,12 +339,29 @@ impl RoomCore {
         Ok(seat)
     }
 
+    /// A bot standing in for `player` watches (and acts) from its seat
+    /// without making the seat present.
+    pub fn watch_stand_in(&mut self, conn: ConnId, player: &Player) -> Result<Option<Seat>, Refusal> {
+        self.check_not_gone()?;
+        let seat = self.seat_of(&player.id);
+        self.watchers.insert(
+            conn,
+            Watcher {
+                guest: player.id.clone(),
+                seat,
+                stand_in: true,
+            },
+        );
+        Ok(seat)
+    }
+
     fn watch_as(&mut self, conn: ConnId, player: &Player, seat: Option<Seat>) {
         self.watchers.insert(
             conn,
             Watcher {
                 guest: player.id.clone(),
                 seat,
+                stand_in: false,
             },
         );
     }
@@ -355,6 +372,11 @@ impl RoomCore {
         let was_connected = self.connected_seats();
         let removed = self.watchers.remove(&conn).is_some();
         removed && self.connected_seats() != was_connected
+    }
+
+    /// Who holds `seat`.
+    pub fn player_at(&self, seat: Seat) -> Option<Player> {
+        self.seats.get(seat.index()).cloned().flatten()
     }
 
     /// The connections watching as `guest`.

@@ -7,96 +7,14 @@
 //! never change the meaning of one; a kind this server does not know makes
 //! the room unreadable rather than silently different.
 
-use std::collections::BTreeMap;
-
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::absence::AbsentPolicy;
-use super::event::{Owner, Recorded, RoomEvent};
+use super::event::{Recorded, RoomEvent};
+use super::rows::{ActionData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, SeatData, TableData};
 use super::timing::TimeControl;
 use crate::store::{EventRow, Op, RoomRow};
-
-#[derive(Serialize, Deserialize)]
-struct CreatedData {
-    game: String,
-    options: BTreeMap<String, String>,
-    public: bool,
-    invite: Option<String>,
-    seed: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    owner: Option<OwnerRow>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    clock: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    absent: Option<String>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct OwnerRow {
-    guest: String,
-    name: String,
-}
-
-impl OwnerRow {
-    fn of(owner: &Option<Owner>) -> Option<OwnerRow> {
-        owner.as_ref().map(|o| OwnerRow {
-            guest: o.guest.clone(),
-            name: o.name.clone(),
-        })
-    }
-
-    fn read(row: Option<OwnerRow>) -> Option<Owner> {
-        row.map(|o| Owner {
-            guest: o.guest,
-            name: o.name,
-        })
-    }
-}
-
-#[derive(Serialize, Deserialize)]
-struct SeatData {
-    seat: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    guest: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    bot: bool,
-}
-
-#[derive(Serialize, Deserialize)]
-struct OwnerData {
-    owner: Option<OwnerRow>,
-}
-
-/// What a seat did at the game's time (resigned, offered or answered a
-/// draw, aborted).
-#[derive(Serialize, Deserialize)]
-struct TableData {
-    seat: u8,
-    #[serde(default)]
-    at_ms: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    accept: Option<bool>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct ActionData {
-    seat: u8,
-    action: String,
-    at_ms: u64,
-    salt: Option<String>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct FinishedData {
-    result: String,
-}
-
-/// No details.
-#[derive(Serialize, Deserialize)]
-struct Empty {}
 
 fn json<T: Serialize>(data: &T) -> String {
     serde_json::to_string(data).expect("event data serialises")
@@ -181,6 +99,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
         RoomEvent::DrawAnswered { seat, accept, at } => ("draw-answered", table(*seat, *at, Some(*accept))),
         RoomEvent::Aborted { seat } => ("aborted", table(*seat, Millis(0), None)),
         RoomEvent::Closed => ("closed", json(&Empty {})),
+        RoomEvent::Abandoned => ("abandoned", json(&Empty {})),
         RoomEvent::Started => ("started", json(&Empty {})),
         RoomEvent::Action {
             seat,
@@ -234,7 +153,7 @@ pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
             RoomEvent::Started => "playing",
             RoomEvent::Finished { .. } => "finished",
             RoomEvent::Expired => "expired",
-            RoomEvent::Closed | RoomEvent::Aborted { .. } => "closed",
+            RoomEvent::Closed | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => "closed",
             RoomEvent::SeatTaken { .. }
             | RoomEvent::SeatFreed { .. }
             | RoomEvent::Action { .. }
@@ -351,6 +270,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
             seat: Seat(parse::<TableData>(row)?.seat),
         },
         "closed" => RoomEvent::Closed,
+        "abandoned" => RoomEvent::Abandoned,
         "seat-freed" => RoomEvent::SeatFreed {
             seat: Seat(parse::<SeatData>(row)?.seat),
         },
@@ -409,6 +329,7 @@ pub fn by_room(rows: Vec<EventRow>) -> Vec<(String, Result<Vec<Recorded>, String
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::room::event::Owner;
 
     fn every_kind() -> Vec<Recorded> {
         let events = vec![
@@ -486,6 +407,7 @@ mod tests {
             },
             RoomEvent::Aborted { seat: Seat(1) },
             RoomEvent::Closed,
+            RoomEvent::Abandoned,
         ];
         events
             .into_iter()
@@ -525,10 +447,11 @@ mod tests {
                 "finished",
                 "expired",
                 "closed",
+                "closed",
                 "closed"
             ]
         );
-        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 20);
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 21);
     }
 
     #[test]

@@ -13,8 +13,8 @@ use tokio_util::task::TaskTracker;
 
 use super::broadcast::Broadcaster;
 use super::core::{Player, Refusal, RoomCore};
-use super::event::Recorded;
-use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, encode};
+use super::event::{Recorded, RoomEvent};
+use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, encode};
 use super::lobby::Lobby;
 use super::stored;
 use crate::clock::Clock;
@@ -38,6 +38,11 @@ pub struct RoomEnv {
     pub expire_open_after: Option<u64>,
     /// A seated player away this many milliseconds is absent.
     pub absent_grace: u64,
+    /// A game whose people are all absent this many milliseconds is
+    /// abandoned.
+    pub abandon_after: u64,
+    /// Where rooms ask for bots to stand in for absent people.
+    pub stand_ins: Option<mpsc::UnboundedSender<StandIn>>,
 }
 
 /// Starts the task of `core` and registers it in the lobby.
@@ -50,6 +55,7 @@ pub fn spawn_room(core: RoomCore, env: &Arc<RoomEnv>) -> RoomHandle {
         rx,
         env: env.clone(),
         broadcaster: Broadcaster::default(),
+        handle: handle.clone(),
     };
     env.tasks.spawn(task.run());
     handle
@@ -60,10 +66,22 @@ struct RoomTask {
     rx: mpsc::Receiver<RoomMsg>,
     env: Arc<RoomEnv>,
     broadcaster: Broadcaster,
+    /// The way to this room, for its stand-ins.
+    handle: RoomHandle,
 }
 
 impl RoomTask {
     async fn run(mut self) {
+        // A restarted room: bots stand in again for the absent.
+        if let Some(tx) = &self.env.stand_ins {
+            for player in self.core.stand_in_for() {
+                let _ = tx.send(StandIn::Start {
+                    room: self.handle.clone(),
+                    room_id: self.core.id().to_string(),
+                    player,
+                });
+            }
+        }
         loop {
             let ttl = self.env.expire_open_after;
             // Who is connected now (a restarted room counts from now).
@@ -72,7 +90,9 @@ impl RoomTask {
             if !returned.is_empty() {
                 self.apply(returned).await;
             }
-            let absence = self.core.absence_deadline(self.env.absent_grace);
+            let absence = self
+                .core
+                .absence_deadline(self.env.absent_grace, self.env.abandon_after);
             let deadline = self
                 .core
                 .deadline()
@@ -172,6 +192,10 @@ impl RoomTask {
                 .start(&player, now)
                 .map(|events| (events, ack(None, None))),
             RoomRequest::Watch { invite } => self.core.watch(conn, &player, invite.as_deref()).map(|seat| {
+                self.broadcaster.forget(seat);
+                (Vec::new(), ack(seat.map(|s| s.0), None))
+            }),
+            RoomRequest::StandIn => self.core.watch_stand_in(conn, &player).map(|seat| {
                 self.broadcaster.forget(seat);
                 (Vec::new(), ack(seat.map(|s| s.0), None))
             }),
@@ -279,7 +303,12 @@ impl RoomTask {
         } else if self.core.connected_seats() != connected {
             // Only who is connected changed: the same version again.
             self.broadcast();
-        } else if watching && matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. }) {
+        } else if watching
+            && matches!(
+                request,
+                RoomRequest::Join { .. } | RoomRequest::Watch { .. } | RoomRequest::StandIn
+            )
+        {
             // Nothing changed for the others; the new watcher still needs
             // the current state.
             let seat = self
@@ -303,6 +332,37 @@ impl RoomTask {
         }
         self.broadcast();
         self.env.lobby.update(&self.core);
+        self.stand_ins(&events);
+    }
+
+    /// With the policy `bot`: a bot stands in for each seat that became
+    /// absent, and hands back a seat whose person returned.
+    fn stand_ins(&self, events: &[Recorded]) {
+        let Some(tx) = &self.env.stand_ins else { return };
+        let room_id = self.core.id().to_string();
+        let standing: Vec<Player> = self.core.stand_in_for();
+        for recorded in events {
+            match &recorded.event {
+                RoomEvent::Absent { seat } => {
+                    if let Some(player) = standing.iter().find(|p| self.core.seat_of(&p.id) == Some(*seat)) {
+                        let _ = tx.send(StandIn::Start {
+                            room: self.handle.clone(),
+                            room_id: room_id.clone(),
+                            player: player.clone(),
+                        });
+                    }
+                }
+                RoomEvent::Returned { seat } => {
+                    if let Some(player) = self.core.player_at(*seat) {
+                        let _ = tx.send(StandIn::Stop {
+                            room_id: room_id.clone(),
+                            guest: player.id,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Closes the connections watching as `guest` (a bot taken away: its
@@ -328,7 +388,9 @@ impl RoomTask {
             None => match self.core.fire_timer(now) {
                 Some(events) => events,
                 None => {
-                    let absent = self.core.mark_absent(now, self.env.absent_grace);
+                    let absent = self
+                        .core
+                        .mark_absent(now, self.env.absent_grace, self.env.abandon_after);
                     if !absent.is_empty() {
                         self.apply(absent).await;
                     }

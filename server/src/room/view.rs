@@ -52,7 +52,11 @@ impl RoomCore {
     /// counted in the version: a change is sent to watchers with the same
     /// version.
     pub fn connected_seats(&self) -> BTreeSet<Seat> {
-        self.watchers.values().filter_map(|w| w.seat).collect()
+        self.watchers
+            .values()
+            .filter(|w| !w.stand_in)
+            .filter_map(|w| w.seat)
+            .collect()
     }
 
     /// Whether the room is gone for good (expired, closed or aborted).
