@@ -12,50 +12,12 @@
 //! Who is connected is not stored; when each seat was last seen is kept
 //! here in memory, so after a restart every seat counts from the restart.
 
-use std::fmt;
-use std::str::FromStr;
-
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{Concession, Seat};
 
 use super::core::{Gone, Player, Refusal, RoomCore};
-use super::event::{Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent};
 use super::timing::TimeControl;
-
-/// What happens when a player is absent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum AbsentPolicy {
-    /// Nothing: the game waits.
-    #[default]
-    Wait,
-    /// The others may claim the game while an absent seat is to act.
-    Claim,
-    /// A bot plays an absent person's seat until the person returns.
-    Bot,
-}
-
-impl FromStr for AbsentPolicy {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<AbsentPolicy, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "wait" => Ok(AbsentPolicy::Wait),
-            "claim" => Ok(AbsentPolicy::Claim),
-            "bot" => Ok(AbsentPolicy::Bot),
-            other => Err(format!("absent {other:?} is not wait, claim or bot")),
-        }
-    }
-}
-
-impl fmt::Display for AbsentPolicy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AbsentPolicy::Wait => "wait",
-            AbsentPolicy::Claim => "claim",
-            AbsentPolicy::Bot => "bot",
-        })
-    }
-}
 
 /// A game whose people are all absent ends (abandoned) after at least
 /// this many grace periods.

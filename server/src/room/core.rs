@@ -20,8 +20,7 @@ use lodestone_rules::{
     AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, TableEvent,
 };
 
-use super::absence::AbsentPolicy;
-use super::event::{Owner, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Owner, Recorded, RoomEvent};
 use super::timing::{Clocks, TimeControl};
 use crate::secrets::{self, Secrets};
 

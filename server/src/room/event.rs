@@ -6,9 +6,11 @@
 //! New kinds (clocks, chat…) are new variants here and new arms in
 //! `stored.rs`; the table does not change.
 
+use std::fmt;
+use std::str::FromStr;
+
 use lodestone_rules::{GameKind, Millis, Seat};
 
-use super::absence::AbsentPolicy;
 use super::timing::TimeControl;
 
 /// One change of a room.
@@ -101,4 +103,39 @@ pub struct Recorded {
     /// Unix milliseconds.
     pub at: u64,
     pub event: RoomEvent,
+}
+
+/// What happens when a player is absent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AbsentPolicy {
+    /// Nothing: the game waits.
+    #[default]
+    Wait,
+    /// The others may claim the game while an absent seat is to act.
+    Claim,
+    /// A bot plays an absent person's seat until the person returns.
+    Bot,
+}
+
+impl FromStr for AbsentPolicy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<AbsentPolicy, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "wait" => Ok(AbsentPolicy::Wait),
+            "claim" => Ok(AbsentPolicy::Claim),
+            "bot" => Ok(AbsentPolicy::Bot),
+            other => Err(format!("absent {other:?} is not wait, claim or bot")),
+        }
+    }
+}
+
+impl fmt::Display for AbsentPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AbsentPolicy::Wait => "wait",
+            AbsentPolicy::Claim => "claim",
+            AbsentPolicy::Bot => "bot",
+        })
+    }
 }

@@ -10,8 +10,7 @@
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::absence::AbsentPolicy;
-use super::event::{Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent};
 use super::rows::{ActionData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, SeatData, TableData};
 use super::timing::TimeControl;
 use crate::store::{EventRow, Op, RoomRow};

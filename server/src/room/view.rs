@@ -13,8 +13,8 @@ use lodestone_protocol::{
 };
 use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
 
-use super::absence::AbsentPolicy;
 use super::core::{ConnId, RoomCore};
+use super::event::AbsentPolicy;
 
 /// The part of a play state that comes from the rules' view.
 #[derive(Clone, Debug)]
