@@ -54,6 +54,57 @@ async fn every_game_is_lost_on_time() {
     }
 }
 
+each_backend!(correspondence_clocks_run_out_in_every_game_on_paused_time);
+/// A correspondence clock (a day a move) runs out in every game without a
+/// real wait: time stands still and jumps ahead only when every task waits,
+/// so the day passes at once, and the seat to move loses on time.
+async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
+    // Nothing else may be the next timer: no expiry of open rooms, no
+    // heartbeat (a day of pings), and the database opened first (its pool
+    // must not see paused time).
+    let server = TestServer::start_with(|c| {
+        c.expire_open_after = None;
+        c.limits.idle_timeout = std::time::Duration::ZERO;
+    })
+    .await;
+    tokio::time::pause();
+    for (game, options) in [
+        ("magneton", json!({"clock": "1d/move"})),
+        ("magnetism", json!({"clock": "1d/move"})),
+        ("magnet", json!({"clock": "1d/move"})),
+        ("magma", json!({"clock": "1d/move", "players": 2})),
+    ] {
+        let started = tokio::time::Instant::now();
+        // Patience would run out as soon as the runtime is idle: wait for ever.
+        let mut ann = server.client().await;
+        ann.patience = None;
+        ann.hello("Ann").await;
+        let (room, _) = ann.create_room(game, options, true).await;
+        ann.join(&room, json!(0)).await;
+        let mut bo = server.client().await;
+        bo.patience = None;
+        bo.hello("Bo").await;
+        bo.join(&room, json!(1)).await;
+        bo.ok(json!({"type": "start", "room": room})).await;
+        let mut clients = [ann, bo];
+        let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+        let clocks = &state.play.as_ref().unwrap().clocks;
+        assert!(
+            clocks.iter().any(|c| c.running && c.remaining_ms == 86_400_000),
+            "{game}: a full day on the running clock: {clocks:?}"
+        );
+        let end = clients[0]
+            .state_until(&room, |s| s.status == RoomStatus::Finished)
+            .await;
+        assert!(
+            started.elapsed() >= std::time::Duration::from_secs(86_400),
+            "{game}: the day passed"
+        );
+        let text = result(&end).unwrap();
+        assert!(text.ends_with("wins (on time)"), "{game}: {text}");
+    }
+}
+
 each_backend!(a_bank_gains_its_increment);
 async fn a_bank_gains_its_increment() {
     let server = TestServer::start().await;
