@@ -259,6 +259,33 @@ impl Tmux {
         self.wait_for(&format!("{text:?}"), |s| s.contains(text))
     }
 
+    /// Opens the new-room form with `n`. The client may still be asking
+    /// the server for its games (it says so and opens nothing): then `n`
+    /// is pressed again once that answer is on screen.
+    fn open_new_room_form(&self) {
+        const ASKING: &str = "Still asking the server for its games";
+        let start = Instant::now();
+        loop {
+            self.keys(&["n"]);
+            let screen = self.wait_for("the new-room form, or a request to wait", |s| {
+                s.contains("New room") || s.contains(ASKING)
+            });
+            if screen.contains("New room") {
+                return;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "{}: the games never came; the screen:\n{screen}",
+                self.name
+            );
+            // Let that press be drawn in full before the next one.
+            std::thread::sleep(Duration::from_secs(1));
+            if self.screen().contains("New room") {
+                return;
+            }
+        }
+    }
+
     /// Whether the program has exited, and with which status.
     fn exit_status(&self) -> Option<i32> {
         let screen = self.screen();
@@ -347,8 +374,7 @@ fn play_as_ann(
 /// for us (the first) and a bot on the second, and the start.
 fn create_and_start(tmux: &Tmux, game: &str) {
     tmux.wait_text("● online");
-    tmux.keys(&["n"]);
-    tmux.wait_text("New room");
+    tmux.open_new_room_form();
     // The game line reads `Game  ◀ magnet ▶`: step until it names `game`.
     let shown = |s: &str| -> String {
         let line = s.lines().find(|l| l.contains("Game ")).unwrap_or("");
@@ -631,8 +657,7 @@ fn private_room() {
     let ann = play_as_ann("private-ann", (80, 24), &server, &identity, &dir, &[]);
     ann.wait_text("● online");
     // A new Magneton room, not listed.
-    ann.keys(&["n"]);
-    ann.wait_text("New room");
+    ann.open_new_room_form();
     // Past the game's option and the room's own (clock, absent).
     ann.keys(&["Left", "Down", "Down", "Down", "Down"]);
     ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
