@@ -303,7 +303,7 @@ impl Game for Magneton {
                 Action::Move { from, to } => pos.move_stone(from, to),
                 Action::Pass => 0,
             };
-            pos.winning_lines(displaced).contains(&color)
+            pos.has_line(displaced, color)
         })
     }
 
