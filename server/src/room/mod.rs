@@ -17,6 +17,8 @@ mod restore;
 mod stored;
 mod task;
 #[cfg(test)]
+mod task_tests;
+#[cfg(test)]
 mod tests;
 mod view;
 

@@ -78,11 +78,13 @@ impl RoomTask {
                 },
                 _ = sleep_until(deadline) => self.on_timer().await,
             }
-            let over = self.core.status() == RoomStatus::Finished && !self.core.has_watchers();
-            if over || self.core.is_expired() {
-                // Nobody is left to watch a finished game, or the room has
-                // expired: free its memory. Requests already queued are
-                // still answered.
+            if self.core.status() == RoomStatus::Finished || self.core.is_expired() {
+                // The game is over, or the room has expired: free its
+                // memory, however long its watchers stay. They have the
+                // final state; each keeps only the room's id, and unwatching
+                // needs no room (`ws.rs`); a record or a new watcher loads
+                // the room again from its log, and it leaves again.
+                // Requests already queued are still answered.
                 self.env.lobby.remove(self.core.id());
                 self.rx.close();
                 while let Some(msg) = self.rx.recv().await {
@@ -150,7 +152,9 @@ impl RoomTask {
                 (Vec::new(), ack(seat.map(|s| s.0), None))
             }),
             RoomRequest::Unwatch => {
-                if self.core.is_watching(conn) {
+                // A finished room forgets its watchers when it leaves
+                // memory: unwatching it is always fine.
+                if self.core.is_watching(conn) || self.core.status() == RoomStatus::Finished {
                     self.core.unwatch(conn);
                     self.broadcaster.remove(conn);
                     Ok((Vec::new(), ack(None, None)))
