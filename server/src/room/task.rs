@@ -190,18 +190,19 @@ impl RoomTask {
         if matches!(request, RoomRequest::Act { .. }) {
             self.env.moves.increment(1);
         }
-        outbox.send_message(&ack);
+        let ack = encode(&ack);
         let watching = self.core.is_watching(conn);
         if watching {
             self.broadcaster.add(outbox.clone());
         }
         if self.core.version() != version {
-            self.broadcast();
+            self.broadcast_after(Some((&outbox, ack)));
             self.env.lobby.update(&self.core);
         } else if self.core.connected_seats() != connected {
             // Only who is connected changed: the same version again.
-            self.broadcast();
+            self.broadcast_after(Some((&outbox, ack)));
         } else if watching && matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. }) {
+            outbox.send(ack);
             // Nothing changed for the others; the new watcher still needs
             // the current state.
             let seat = self
@@ -211,6 +212,8 @@ impl RoomTask {
                 .find(|(_, c)| c.contains(&conn))
                 .and_then(|(s, _)| s);
             outbox.send(self.update_text(seat));
+        } else {
+            outbox.send(ack);
         }
     }
 
@@ -259,7 +262,14 @@ impl RoomTask {
     /// queue is full are dropped (and the others told if a seat's presence
     /// changed).
     fn broadcast(&mut self) {
-        let dropped = self.broadcaster.send(&self.core, self.env.clock.now_ms());
+        self.broadcast_after(None);
+    }
+
+    /// [`RoomTask::broadcast`], with `reply` (a requester's outbox and the
+    /// answer to its request) queued just before that connection's update,
+    /// so that its connection writes both with one flush.
+    fn broadcast_after(&mut self, reply: Option<(&Outbox, Utf8Bytes)>) {
+        let dropped = self.broadcaster.send(&self.core, self.env.clock.now_ms(), reply);
         let mut changed = false;
         for conn in dropped {
             changed |= self.core.unwatch(conn);
