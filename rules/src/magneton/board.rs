@@ -270,6 +270,64 @@ impl Position {
         })
     }
 
+    /// The empty squares where a drop of `c` might push one of `c`'s
+    /// stones into a line of four: a superset of the drops that make such
+    /// a line at once, found without trying each drop.
+    ///
+    /// A drop pushes the first stone of its own colour on each ray, on to
+    /// the end of the ray's empty run beyond it; the rays from the drop
+    /// share no square, so where each stone lands depends only on the board
+    /// beyond it. A line through a landing square holds only `c`'s stones
+    /// now, landing squares and the dropped stone: if even those cannot
+    /// make four in a row, no drop behind that stone can.
+    pub fn drops_that_may_line(&self, c: Color) -> u64 {
+        // The first two drops have no effect.
+        if self.on_board(Color::White) + self.on_board(Color::Black) < 2 {
+            return 0;
+        }
+        let own = self.stones[c.index()];
+        let occupied = self.occupied();
+        // (drops that push this stone this way, where it lands): at most
+        // eight per stone, kept on the stack.
+        let mut pushes = [(0u64, Square(0)); 8 * STONES as usize];
+        let mut count = 0;
+        let mut landings = 0u64;
+        for stone in squares(own) {
+            for dir in Dir::ALL {
+                let to = self.slide_end(stone, dir);
+                if to == stone {
+                    continue;
+                }
+                let back = dir.opposite();
+                let behind = ray(stone, back);
+                let drops = match nearest(behind & occupied, back) {
+                    Some(stop) => behind & !(ray(stop, back) | bit(stop)),
+                    None => behind,
+                };
+                if drops != 0 {
+                    if count == pushes.len() {
+                        // More stones than a side owns: say every drop may.
+                        return u64::MAX;
+                    }
+                    pushes[count] = (drops, to);
+                    count += 1;
+                    landings |= bit(to);
+                }
+            }
+        }
+        let mut may = 0;
+        for &(drops, to) in &pushes[..count] {
+            let generous = own | landings | drops;
+            if Dir::LINES
+                .iter()
+                .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
+            {
+                may |= drops;
+            }
+        }
+        may
+    }
+
     /// The squares the stone on `from` may move to under `rule`, in
     /// ascending order, each once. Empty if `from` holds no stone.
     pub fn destinations(&self, from: Square, rule: MoveRule) -> Vec<Square> {

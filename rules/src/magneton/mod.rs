@@ -296,7 +296,19 @@ impl Game for Magneton {
         let Some(color) = Color::from_seat(seat).filter(|&c| c == self.position.side()) else {
             return false;
         };
+        // In the drop phase, only the drops that might make a line are
+        // tried (the others cannot win).
+        let may = if self.position.in_drop_phase() {
+            self.position.drops_that_may_line(color)
+        } else {
+            u64::MAX
+        };
         self.legal_actions(seat).into_iter().any(|action| {
+            if let Action::Drop(sq) = action
+                && may & (1 << sq.0) == 0
+            {
+                return false;
+            }
             let mut pos = self.position;
             let displaced = match action {
                 Action::Drop(sq) => pos.drop_stone(sq),
