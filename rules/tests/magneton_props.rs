@@ -126,3 +126,26 @@ proptest! {
         prop_assert_eq!(replayed.outcome(), a.outcome());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Every drop that makes a line of the dropping side at once is among
+    /// the drops `drops_that_may_line` names (the risks try only those).
+    #[test]
+    fn every_drop_that_makes_a_line_is_named(seed: u64, plies in 0usize..24, per_ray: bool) {
+        let (game, _) = random_game(options(per_ray), seed, plies);
+        let pos = *game.position();
+        if pos.in_drop_phase() {
+            let side = pos.side();
+            let may = pos.drops_that_may_line(side);
+            for sq in pos.empty_squares() {
+                let mut after = pos;
+                let displaced = after.drop_stone(sq);
+                if after.has_line(displaced, side) {
+                    prop_assert!(may & (1 << sq.0) != 0, "{} makes a line", sq.0);
+                }
+            }
+        }
+    }
+}

@@ -689,6 +689,21 @@ impl Session {
         if room.len() > MAX_ROOM_ID_BYTES {
             return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
         }
+        // A finished room leaves memory at once, watched or not: a
+        // connection that watched it unwatches it without loading it again.
+        if matches!(request, RoomRequest::Unwatch)
+            && self.watching.contains(&room)
+            && self.app.lobby.get(&room).is_none()
+        {
+            self.watching.remove(&room);
+            return self.reply(ServerMessage::Ack {
+                id,
+                room: Some(room),
+                seat: None,
+                invite: None,
+                version: None,
+            });
+        }
         // A room evicted between the look-up and the send is loaded again.
         for _ in 0..3 {
             let handle = match self.app.room(&room).await {

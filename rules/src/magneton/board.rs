@@ -139,21 +139,20 @@ impl Position {
     /// steps to it.
     #[inline]
     fn first_stone(&self, from: Square, dir: Dir) -> Option<(Square, u8)> {
-        let occupied = self.occupied();
-        GRID.ray(from, dir)
-            .zip(1..)
-            .find(|(sq, _)| occupied & bit(*sq) != 0)
+        let sq = nearest(ray(from, dir) & self.occupied(), dir)?;
+        Some((sq, steps(from, sq, dir)))
     }
 
     /// The last empty square from `from` in `dir` before a stone or the
     /// edge (`from` itself if the next square is blocked).
     #[inline]
     fn slide_end(&self, from: Square, dir: Dir) -> Square {
-        let occupied = self.occupied();
-        GRID.ray(from, dir)
-            .take_while(|sq| occupied & bit(*sq) == 0)
-            .last()
-            .unwrap_or(from)
+        let path = ray(from, dir);
+        match nearest(path & self.occupied(), dir) {
+            // One step back from the blocking stone.
+            Some(stop) => Square((stop.0 as i32 - delta(dir)) as u8),
+            None => farthest(path, dir).unwrap_or(from),
+        }
     }
 
     /// Drops a stone of the side to move on the empty square `sq`, with the
@@ -252,20 +251,81 @@ impl Position {
     /// The colours owning a line of four or more through one of the
     /// `displaced` squares, in [`Color::BOTH`] order.
     pub fn winning_lines(&self, displaced: u64) -> Vec<Color> {
-        let mut winners = Vec::new();
-        for c in Color::BOTH {
-            let own = self.stones[c.index()];
-            let wins = squares(displaced & own).any(|sq| {
-                Dir::LINES.iter().any(|&d| {
-                    let run = |dir| GRID.ray(sq, dir).take_while(|s| own & bit(*s) != 0).count();
-                    1 + run(d) + run(d.opposite()) >= 4
-                })
-            });
-            if wins {
-                winners.push(c);
+        Color::BOTH
+            .into_iter()
+            .filter(|&c| self.has_line(displaced, c))
+            .collect()
+    }
+
+    /// Whether `c` owns a line of four or more through one of the
+    /// `displaced` squares ([`Position::winning_lines`] for one colour,
+    /// without allocating).
+    #[inline]
+    pub fn has_line(&self, displaced: u64, c: Color) -> bool {
+        let own = self.stones[c.index()];
+        squares(displaced & own).any(|sq| {
+            Dir::LINES
+                .iter()
+                .any(|&d| 1 + run(own, sq, d) + run(own, sq, d.opposite()) >= 4)
+        })
+    }
+
+    /// The empty squares where a drop of `c` might push one of `c`'s
+    /// stones into a line of four: a superset of the drops that make such
+    /// a line at once, found without trying each drop.
+    ///
+    /// A drop pushes the first stone of its own colour on each ray, on to
+    /// the end of the ray's empty run beyond it; the rays from the drop
+    /// share no square, so where each stone lands depends only on the board
+    /// beyond it. A line through a landing square holds only `c`'s stones
+    /// now, landing squares and the dropped stone: if even those cannot
+    /// make four in a row, no drop behind that stone can.
+    pub fn drops_that_may_line(&self, c: Color) -> u64 {
+        // The first two drops have no effect.
+        if self.on_board(Color::White) + self.on_board(Color::Black) < 2 {
+            return 0;
+        }
+        let own = self.stones[c.index()];
+        let occupied = self.occupied();
+        // (drops that push this stone this way, where it lands): at most
+        // eight per stone, kept on the stack.
+        let mut pushes = [(0u64, Square(0)); 8 * STONES as usize];
+        let mut count = 0;
+        let mut landings = 0u64;
+        for stone in squares(own) {
+            for dir in Dir::ALL {
+                let to = self.slide_end(stone, dir);
+                if to == stone {
+                    continue;
+                }
+                let back = dir.opposite();
+                let behind = ray(stone, back);
+                let drops = match nearest(behind & occupied, back) {
+                    Some(stop) => behind & !(ray(stop, back) | bit(stop)),
+                    None => behind,
+                };
+                if drops != 0 {
+                    if count == pushes.len() {
+                        // More stones than a side owns: say every drop may.
+                        return u64::MAX;
+                    }
+                    pushes[count] = (drops, to);
+                    count += 1;
+                    landings |= bit(to);
+                }
             }
         }
-        winners
+        let mut may = 0;
+        for &(drops, to) in &pushes[..count] {
+            let generous = own | landings | drops;
+            if Dir::LINES
+                .iter()
+                .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
+            {
+                may |= drops;
+            }
+        }
+        may
     }
 
     /// The squares the stone on `from` may move to under `rule`, in
@@ -339,6 +399,91 @@ impl Position {
     /// The empty squares, ascending.
     pub fn empty_squares(&self) -> impl Iterator<Item = Square> + use<> {
         squares(!self.occupied())
+    }
+}
+
+/// The squares from each square in each direction (indexed by
+/// [`dir_index`]), the square itself excluded, as bit sets.
+static RAYS: [[u64; 9]; 64] = rays();
+
+const fn rays() -> [[u64; 9]; 64] {
+    let mut table = [[0u64; 9]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut dy = -1i32;
+        while dy <= 1 {
+            let mut dx = -1i32;
+            while dx <= 1 {
+                let mut mask = 0u64;
+                if dx != 0 || dy != 0 {
+                    let (mut file, mut rank) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
+                    while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                        mask |= 1 << (rank * 8 + file);
+                        file += dx;
+                        rank += dy;
+                    }
+                }
+                table[sq][((dy + 1) * 3 + dx + 1) as usize] = mask;
+                dx += 1;
+            }
+            dy += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+const fn dir_index(dir: Dir) -> usize {
+    ((dir.dy as i32 + 1) * 3 + dir.dx as i32 + 1) as usize
+}
+
+/// The squares from `from` in `dir`, `from` excluded.
+#[inline]
+fn ray(from: Square, dir: Dir) -> u64 {
+    RAYS[from.index()][dir_index(dir)]
+}
+
+/// How a square's index changes with one step in `dir`.
+const fn delta(dir: Dir) -> i32 {
+    dir.dy as i32 * GRID_WIDTH + dir.dx as i32
+}
+
+/// Squares per rank ([`GRID`]'s width).
+const GRID_WIDTH: i32 = 8;
+
+/// The square of `set` (squares on one ray in `dir`) nearest the ray's
+/// start: the lowest for a direction of growing indices, else the highest.
+#[inline]
+fn nearest(set: u64, dir: Dir) -> Option<Square> {
+    (set != 0).then(|| {
+        if delta(dir) > 0 {
+            Square(set.trailing_zeros() as u8)
+        } else {
+            Square(63 - set.leading_zeros() as u8)
+        }
+    })
+}
+
+/// The square of `set` (squares on one ray in `dir`) farthest from the
+/// ray's start.
+#[inline]
+fn farthest(set: u64, dir: Dir) -> Option<Square> {
+    nearest(set, dir.opposite())
+}
+
+/// Steps from `from` to `to`, a square on its ray in `dir`.
+#[inline]
+fn steps(from: Square, to: Square, dir: Dir) -> u8 {
+    ((to.0 as i32 - from.0 as i32) / delta(dir)) as u8
+}
+
+/// How many of `own`'s stones follow `sq` in `dir` without a gap.
+#[inline]
+fn run(own: u64, sq: Square, dir: Dir) -> usize {
+    let path = ray(sq, dir);
+    match nearest(path & !own, dir) {
+        Some(gap) => steps(sq, gap, dir) as usize - 1,
+        None => path.count_ones() as usize,
     }
 }
 

@@ -229,9 +229,11 @@ impl Game for Magneton {
         self.last_displaced = displaced;
         self.history.push(self.position);
 
-        let lines = self.position.winning_lines(displaced);
-        self.outcome = if let Some(&first) = lines.first() {
-            let winner = if lines.contains(&mover) { mover } else { first };
+        // The mover's line wins over the other side's, if both have one.
+        let winner = [mover, mover.other()]
+            .into_iter()
+            .find(|&c| self.position.has_line(displaced, c));
+        self.outcome = if let Some(winner) = winner {
             let position = &self.position;
             events.record(|| Event::Line {
                 cells: position.line_squares(displaced, winner),
@@ -297,14 +299,28 @@ impl Game for Magneton {
         let Some(color) = Color::from_seat(seat).filter(|&c| c == self.position.side()) else {
             return false;
         };
+        if self.outcome.is_some() {
+            return false;
+        }
+        let pos = self.position;
+        if pos.in_drop_phase() {
+            // Only the drops that might make a line are tried (the others
+            // cannot win); the legal drops are the empty squares.
+            let may = pos.drops_that_may_line(color);
+            return pos.empty_squares().filter(|sq| may & (1 << sq.0) != 0).any(|sq| {
+                let mut after = pos;
+                let displaced = after.drop_stone(sq);
+                after.has_line(displaced, color)
+            });
+        }
         self.legal_actions(seat).into_iter().any(|action| {
-            let mut pos = self.position;
+            let mut after = pos;
             let displaced = match action {
-                Action::Drop(sq) => pos.drop_stone(sq),
-                Action::Move { from, to } => pos.move_stone(from, to),
+                Action::Drop(sq) => after.drop_stone(sq),
+                Action::Move { from, to } => after.move_stone(from, to),
                 Action::Pass => 0,
             };
-            pos.winning_lines(displaced).contains(&color)
+            after.has_line(displaced, color)
         })
     }
 

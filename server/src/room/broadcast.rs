@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use axum::extract::ws::Utf8Bytes;
 use lodestone_protocol::{RoomState, RoomStatus, ServerMessage};
 use lodestone_rules::Seat;
 
@@ -89,25 +90,46 @@ impl Broadcaster {
     }
 
     /// Sends every watcher of `core` the room as it may see it: one
-    /// rendering per distinct viewer. Returns the connections whose queue
-    /// was full or closed; they are sent nothing more.
-    pub fn send(&mut self, core: &RoomCore, now: u64) -> Vec<ConnId> {
-        let mut dropped = Vec::new();
+    /// rendering per distinct viewer, all rendered before any is queued.
+    /// `reply` (a requester's outbox and the answer to its request) is
+    /// queued right before that connection's update, so that the
+    /// connection, woken once, writes both with one flush. Returns the
+    /// connections whose queue was full or closed; they are sent nothing
+    /// more.
+    pub fn send(&mut self, core: &RoomCore, now: u64, reply: Option<(&Outbox, Utf8Bytes)>) -> Vec<ConnId> {
         // When the game hides nothing now, its view is built once.
         let shared =
             (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
-        for (viewer, conns) in core.audiences() {
-            let state = self.state_for(core, viewer, now, shared.as_ref());
-            let text = encode(&ServerMessage::Update {
-                room: core.id().to_string(),
-                version: core.version(),
-                state: Box::new(state),
-            });
-            for conn in conns {
-                let delivered = self.outboxes.get(&conn).is_some_and(|o| o.send(text.clone()));
-                if !delivered {
-                    dropped.push(conn);
-                }
+        let updates: Vec<(Vec<ConnId>, Utf8Bytes)> = core
+            .audiences()
+            .into_iter()
+            .map(|(viewer, conns)| {
+                let state = self.state_for(core, viewer, now, shared.as_ref());
+                let text = encode(&ServerMessage::Update {
+                    room: core.id().to_string(),
+                    version: core.version(),
+                    state: Box::new(state),
+                });
+                (conns, text)
+            })
+            .collect();
+        let mut dropped = Vec::new();
+        let first = reply.map(|(outbox, text)| {
+            outbox.send(text);
+            outbox.conn
+        });
+        // The requester's update first, right after its reply.
+        let order = updates
+            .iter()
+            .flat_map(|(conns, text)| conns.iter().map(move |c| (*c, text)));
+        let order = order
+            .clone()
+            .filter(|(c, _)| Some(*c) == first)
+            .chain(order.filter(|(c, _)| Some(*c) != first));
+        for (conn, text) in order {
+            let delivered = self.outboxes.get(&conn).is_some_and(|o| o.send(text.clone()));
+            if !delivered {
+                dropped.push(conn);
             }
         }
         for conn in &dropped {

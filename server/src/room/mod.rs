@@ -23,6 +23,8 @@ mod stored;
 mod table;
 mod task;
 #[cfg(test)]
+mod task_tests;
+#[cfg(test)]
 mod tests;
 mod timing;
 mod view;

@@ -110,10 +110,13 @@ impl RoomTask {
                 },
                 _ = sleep_until(deadline) => self.on_timer().await,
             }
-            let over = self.core.status() == RoomStatus::Finished && !self.core.has_watchers();
-            if over || self.core.is_gone() {
-                // Nobody is left to watch a finished game, or the room is
-                // gone (expired, closed, aborted): free its memory. Requests already queued are
+            if self.core.status() == RoomStatus::Finished || self.core.is_gone() {
+                // The game is over, or the room is gone (expired, closed,
+                // aborted): free its memory, however long its watchers
+                // stay. They have the final state; each keeps only the
+                // room's id, and unwatching needs no room (`ws.rs`); a
+                // record or a new watcher loads the room again from its
+                // log, and it leaves again. Requests already queued are
                 // still answered.
                 self.env.lobby.remove(self.core.id());
                 self.rx.close();
@@ -200,7 +203,9 @@ impl RoomTask {
                 (Vec::new(), ack(seat.map(|s| s.0), None))
             }),
             RoomRequest::Unwatch => {
-                if self.core.is_watching(conn) {
+                // A finished room forgets its watchers when it leaves
+                // memory: unwatching it is always fine.
+                if self.core.is_watching(conn) || self.core.status() == RoomStatus::Finished {
                     self.core.unwatch(conn);
                     self.broadcaster.remove(conn);
                     Ok((Vec::new(), ack(None, None)))
@@ -292,23 +297,24 @@ impl RoomTask {
         if matches!(request, RoomRequest::Act { .. }) {
             self.env.moves.increment(1);
         }
-        outbox.send_message(&ack);
+        let ack = encode(&ack);
         let watching = self.core.is_watching(conn);
         if watching {
             self.broadcaster.add(outbox.clone());
         }
         if self.core.version() != version {
-            self.broadcast();
+            self.broadcast_after(Some((&outbox, ack)));
             self.env.lobby.update(&self.core);
         } else if self.core.connected_seats() != connected {
             // Only who is connected changed: the same version again.
-            self.broadcast();
+            self.broadcast_after(Some((&outbox, ack)));
         } else if watching
             && matches!(
                 request,
                 RoomRequest::Join { .. } | RoomRequest::Watch { .. } | RoomRequest::StandIn
             )
         {
+            outbox.send(ack);
             // Nothing changed for the others; the new watcher still needs
             // the current state.
             let seat = self
@@ -318,6 +324,8 @@ impl RoomTask {
                 .find(|(_, c)| c.contains(&conn))
                 .and_then(|(s, _)| s);
             outbox.send(self.update_text(seat));
+        } else {
+            outbox.send(ack);
         }
     }
 
@@ -427,7 +435,14 @@ impl RoomTask {
     /// queue is full are dropped (and the others told if a seat's presence
     /// changed).
     fn broadcast(&mut self) {
-        let dropped = self.broadcaster.send(&self.core, self.env.clock.now_ms());
+        self.broadcast_after(None);
+    }
+
+    /// [`RoomTask::broadcast`], with `reply` (a requester's outbox and the
+    /// answer to its request) queued just before that connection's update,
+    /// so that its connection writes both with one flush.
+    fn broadcast_after(&mut self, reply: Option<(&Outbox, Utf8Bytes)>) {
+        let dropped = self.broadcaster.send(&self.core, self.env.clock.now_ms(), reply);
         let mut changed = false;
         for conn in dropped {
             changed |= self.core.unwatch(conn);

@@ -44,10 +44,6 @@ impl RoomCore {
         self.watchers.contains_key(&conn)
     }
 
-    pub fn has_watchers(&self) -> bool {
-        !self.watchers.is_empty()
-    }
-
     /// The seats watched from at least one connection. Not stored, and not
     /// counted in the version: a change is sent to watchers with the same
     /// version.

@@ -17,6 +17,7 @@
 mod postgres;
 mod sql;
 mod sqlite;
+mod sqlite_writer;
 
 use sqlx::pool::PoolConnection;
 use sqlx::{Pool, Postgres, Sqlite};
@@ -288,9 +289,35 @@ impl Store {
     /// missing migrations and starts the writer. The returned task ends
     /// when every `Store` clone has been dropped and the queue is drained.
     pub async fn open(url: &str, options: &StoreOptions) -> Result<(Store, JoinHandle<()>), StoreError> {
-        let db = Db::open(&Location::parse(url)?, options).await?;
+        let location = Location::parse(url)?;
+        let db = Db::open(&location, options).await?;
         let (writer, queue) = mpsc::channel(4096);
-        let task = tokio::spawn(write_loop(Writer::new(&db).await?, queue));
+        let task = match sqlite::file(&location) {
+            // A SQLite file: the writer is a thread of our own.
+            Some(path) => {
+                let conn = sqlite_writer::open(path, options.sync_full).map_err(|e| {
+                    StoreError::Open(format!(
+                        "could not open the SQLite database {location} for writing: {e}"
+                    ))
+                })?;
+                // A thread of our own rather than `spawn_blocking`: a
+                // blocking task that never ends would keep a paused clock
+                // (tests) from moving ahead. The task returned ends when
+                // the thread does.
+                let (ended, end) = oneshot::channel::<()>();
+                std::thread::Builder::new()
+                    .name("sqlite-writer".into())
+                    .spawn(move || {
+                        sqlite_writer::run(conn, queue);
+                        let _ = ended.send(());
+                    })
+                    .map_err(|e| StoreError::Open(format!("could not start the SQLite writer: {e}")))?;
+                tokio::spawn(async move {
+                    let _ = end.await;
+                })
+            }
+            None => tokio::spawn(write_loop(Writer::new(&db).await?, queue)),
+        };
         Ok((
             Store {
                 db,
@@ -421,6 +448,38 @@ async fn write_loop(mut writer: Writer, mut queue: mpsc::Receiver<WriteRequest>)
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
         }
+    }
+}
+
+/// Stores a batch with `commit` as one transaction (if that fails, each
+/// request in a transaction of its own, so a failing request fails alone),
+/// answers its requests and empties it. The blocking writer's
+/// ([`sqlite_writer`]) counterpart of [`store_batch`].
+fn answer_batch(batch: &mut Vec<WriteRequest>, mut commit: impl FnMut(&[&Op]) -> Result<(), String>) {
+    let all: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
+    let together = if all.is_empty() { Ok(()) } else { commit(&all) };
+    let alone = match together {
+        Ok(()) => false,
+        Err(e) if batch.len() == 1 => {
+            tracing::error!(error = %e, "storage commit failed");
+            let request = batch.pop().expect("one request");
+            let _ = request.done.send(Err(e));
+            return;
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, requests = batch.len(), "a batch failed; storing its requests one by one");
+            true
+        }
+    };
+    for request in batch.drain(..) {
+        let result = if alone {
+            let ops: Vec<&Op> = request.ops.iter().collect();
+            commit(&ops).inspect_err(|e| tracing::error!(error = %e, "storage commit failed"))
+        } else {
+            Ok(())
+        };
+        // A requester that went away no longer needs the answer.
+        let _ = request.done.send(result);
     }
 }
 

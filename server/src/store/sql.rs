@@ -6,6 +6,7 @@
 //! make a `Database` usable here are written once, on the trait; SQLite and
 //! PostgreSQL implement it with their few differences.
 
+use std::fmt::Write as _;
 use std::future::Future;
 
 use sqlx::pool::PoolConnection;
@@ -81,53 +82,24 @@ where
         statement: &'a Statement<'a>,
     ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
         async move {
-            match statement {
-                Statement::Guests(guests) => {
-                    let mut query = QueryBuilder::<Self>::new(
-                        "INSERT INTO guests (id, name, token_hash, created_at, bot) ",
-                    );
-                    query.push_values(guests.iter(), |mut row, g| {
-                        row.push_bind(g.id)
-                            .push_bind(g.name)
-                            .push_bind(g.token_hash)
-                            .push_bind(g.created_at)
-                            .push_bind(g.bot);
-                    });
-                    query.build().execute(&mut *conn).await?;
-                }
-                Statement::Rooms(rooms) => {
-                    let mut query = QueryBuilder::<Self>::new(
-                        "INSERT INTO rooms (id, game, public, status, created_at) ",
-                    );
-                    query.push_values(rooms.iter(), |mut row, r| {
-                        row.push_bind(r.id.as_str())
-                            .push_bind(r.game.as_str())
-                            .push_bind(r.public)
-                            .push_bind(r.status.as_str())
-                            .push_bind(r.created_at);
-                    });
-                    query.build().execute(&mut *conn).await?;
-                }
-                Statement::Events(events) => {
-                    let mut query =
-                        QueryBuilder::<Self>::new("INSERT INTO events (room_id, seq, kind, at, data) ");
-                    query.push_values(events.iter(), |mut row, e| {
-                        row.push_bind(e.room_id.as_str())
-                            .push_bind(e.seq)
-                            .push_bind(e.kind.as_str())
-                            .push_bind(e.at)
-                            .push_bind(e.data.as_str());
-                    });
-                    query.build().execute(&mut *conn).await?;
-                }
-                Statement::Update { sql, value, key } => {
-                    sqlx::query_as::<Self, (String,)>(*sql)
-                        .bind(*value)
-                        .bind(*key)
-                        .fetch_optional(&mut *conn)
-                        .await?
-                        .ok_or(sqlx::Error::RowNotFound)?;
-                }
+            // Built from constant parts and placeholders only.
+            let sql = statement.sql();
+            let mut query = sqlx::query::<Self>(sqlx::AssertSqlSafe(sql));
+            for param in statement.params() {
+                query = match param {
+                    Param::Text(text) => query.bind(text),
+                    Param::MaybeText(text) => query.bind(text),
+                    Param::Int(n) => query.bind(n),
+                    Param::Bool(b) => query.bind(b),
+                };
+            }
+            if statement.returns_row() {
+                query
+                    .fetch_optional(&mut *conn)
+                    .await?
+                    .ok_or(sqlx::Error::RowNotFound)?;
+            } else {
+                query.execute(&mut *conn).await?;
             }
             Ok(())
         }
@@ -285,10 +257,109 @@ pub(super) struct NewGuest<'a> {
     bot: Option<&'a str>,
 }
 
+/// A value bound to a statement's placeholder.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Param<'a> {
+    Text(&'a str),
+    MaybeText(Option<&'a str>),
+    Int(i64),
+    Bool(bool),
+}
+
+impl Statement<'_> {
+    /// The statement's text, with placeholders `$1, $2, …` (which both
+    /// SQLite and PostgreSQL read), one per [`Statement::params`].
+    pub(super) fn sql(&self) -> String {
+        let (head, rows) = match self {
+            Statement::Guests(guests) => (
+                "INSERT INTO guests (id, name, token_hash, created_at, bot) VALUES ",
+                guests.len(),
+            ),
+            Statement::Rooms(rooms) => (
+                "INSERT INTO rooms (id, game, public, status, created_at) VALUES ",
+                rooms.len(),
+            ),
+            Statement::Events(events) => (
+                "INSERT INTO events (room_id, seq, kind, at, data) VALUES ",
+                events.len(),
+            ),
+            Statement::Update { sql, .. } => return (*sql).to_string(),
+        };
+        // Every insert here binds five columns a row.
+        let mut sql = String::with_capacity(head.len() + rows * 32);
+        sql.push_str(head);
+        for row in 0..rows {
+            if row > 0 {
+                sql.push_str(", ");
+            }
+            let first = row * 5 + 1;
+            let _ = write!(
+                sql,
+                "(${first}, ${}, ${}, ${}, ${})",
+                first + 1,
+                first + 2,
+                first + 3,
+                first + 4
+            );
+        }
+        sql
+    }
+
+    /// The values of the statement's placeholders, in order.
+    pub(super) fn params(&self) -> Vec<Param<'_>> {
+        use Param::{Bool, Int, MaybeText, Text};
+        match self {
+            Statement::Guests(guests) => guests
+                .iter()
+                .flat_map(|g| {
+                    [
+                        Text(g.id),
+                        Text(g.name),
+                        Text(g.token_hash),
+                        Int(g.created_at),
+                        MaybeText(g.bot),
+                    ]
+                })
+                .collect(),
+            Statement::Rooms(rooms) => rooms
+                .iter()
+                .flat_map(|r| {
+                    [
+                        Text(&r.id),
+                        Text(&r.game),
+                        Bool(r.public),
+                        Text(&r.status),
+                        Int(r.created_at),
+                    ]
+                })
+                .collect(),
+            Statement::Events(events) => events
+                .iter()
+                .flat_map(|e| {
+                    [
+                        Text(&e.room_id),
+                        Int(e.seq),
+                        Text(&e.kind),
+                        Int(e.at),
+                        Text(&e.data),
+                    ]
+                })
+                .collect(),
+            Statement::Update { value, key, .. } => vec![Text(value), Text(key)],
+        }
+    }
+
+    /// Whether the statement returns a row, and finding none is an error
+    /// (an update of a row that is not there).
+    pub(super) fn returns_row(&self) -> bool {
+        matches!(self, Statement::Update { .. })
+    }
+}
+
 /// The statements that store `ops`, in the order they must run; each
 /// multi-row insert split so no statement has more than `max_params`
 /// parameters.
-fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a>> {
+pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a>> {
     // Every insert here binds five columns a row.
     let rows = (max_params / 5).max(1);
     let mut guests = Vec::new();

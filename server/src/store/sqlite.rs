@@ -15,6 +15,18 @@ fn in_memory(url: &str) -> bool {
     url.contains(":memory:") || url.contains("mode=memory")
 }
 
+/// The file of a SQLite database that is not in memory: the writer
+/// thread opens a connection of its own to it (`sqlite_writer.rs`).
+pub(super) fn file(location: &Location) -> Option<std::path::PathBuf> {
+    match location {
+        Location::SqliteUrl(url) if !in_memory(url) => SqliteConnectOptions::from_str(url)
+            .ok()
+            .map(|o| o.get_filename().to_path_buf()),
+        Location::SqliteFile(path) => Some(path.clone()),
+        _ => None,
+    }
+}
+
 /// Opens the database at `location`, creating the file if needed, and
 /// applies the missing migrations.
 pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<Pool<Sqlite>, StoreError> {

@@ -1,0 +1,99 @@
+//! The SQLite writer on a thread of its own: it owns one connection
+//! (rusqlite, on the same file and the same SQLite library as sqlx's
+//! pool), blocks on the write queue, and commits whatever requests are
+//! waiting as one transaction.
+//!
+//! Why not sqlx's writer connection: sqlx runs each SQLite connection on a
+//! worker thread of its own and talks to it through channels, so every
+//! batch crossed threads four times (room task → writer task → sqlx's
+//! thread → writer task → room tasks), each a futex wake-up. Here a batch
+//! crosses twice: the room tasks wake this thread, and its answers wake
+//! them. The SQL is the same text (`sql.rs`); an in-memory database keeps
+//! sqlx's path, since its one connection is shared with the readers.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, OpenFlags, params_from_iter};
+use tokio::sync::mpsc;
+
+use super::sql::{self, Param, Statement};
+use super::{MAX_BATCH, Op, WriteRequest, answer_batch};
+
+/// SQLite's limit on one statement's parameters (as in `sql.rs`).
+const MAX_PARAMS: usize = 32766;
+
+/// Opens the writer's connection to the SQLite file at `path`, which the
+/// pool has created and migrated (in WAL mode, which the file keeps).
+pub(super) fn open(path: PathBuf, sync_full: bool) -> Result<Connection, rusqlite::Error> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.pragma_update(None, "synchronous", if sync_full { "FULL" } else { "NORMAL" })?;
+    Ok(conn)
+}
+
+/// Takes batches from `queue` until every sender is gone, commits each as
+/// one transaction and answers its requests. Runs on a thread of its own
+/// (it blocks).
+pub(super) fn run(mut conn: Connection, mut queue: mpsc::Receiver<WriteRequest>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = queue.blocking_recv() {
+        batch.push(first);
+        // The requests that came while the last batch was committed join
+        // this one: one commit serves them all.
+        while batch.len() < MAX_BATCH
+            && let Ok(request) = queue.try_recv()
+        {
+            batch.push(request);
+        }
+        answer_batch(&mut batch, |ops| {
+            commit(&mut conn, ops).map_err(|e| e.to_string())
+        });
+    }
+}
+
+/// Stores `ops` in one transaction, all or nothing; a batch that is a
+/// single statement runs without `BEGIN` (one statement is atomic).
+fn commit(conn: &mut Connection, ops: &[&Op]) -> Result<(), rusqlite::Error> {
+    let statements = sql::plan(ops, MAX_PARAMS);
+    if let [only] = statements.as_slice() {
+        return execute(conn, only);
+    }
+    let tx = conn.transaction()?;
+    for statement in &statements {
+        execute(&tx, statement)?;
+    }
+    tx.commit()
+}
+
+fn execute(conn: &Connection, statement: &Statement<'_>) -> Result<(), rusqlite::Error> {
+    let mut prepared = conn.prepare_cached(&statement.sql())?;
+    let params = params_from_iter(statement.params().into_iter().map(Value));
+    if statement.returns_row() {
+        // Finding no row to update is an error, as on sqlx's path.
+        prepared.query_row(params, |_| Ok(()))?;
+    } else {
+        prepared.execute(params)?;
+    }
+    Ok(())
+}
+
+/// A parameter as rusqlite binds it.
+struct Value<'a>(Param<'a>);
+
+impl rusqlite::ToSql for Value<'_> {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(match self.0 {
+            Param::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
+            Param::MaybeText(Some(text)) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
+            Param::MaybeText(None) => ToSqlOutput::Borrowed(ValueRef::Null),
+            Param::Int(n) => ToSqlOutput::Owned(rusqlite::types::Value::Integer(n)),
+            Param::Bool(b) => ToSqlOutput::Owned(rusqlite::types::Value::Integer(i64::from(b))),
+        })
+    }
+}
