@@ -5,7 +5,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Pool, Sqlite};
+use sqlx::{ConnectOptions, Connection, Pool, Sqlite};
 
 use super::{Location, StoreError, StoreOptions, migrate_error};
 
@@ -57,6 +57,22 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
                 SqliteSynchronous::Normal
             })
     };
+    let open_error = |e: sqlx::Error| {
+        StoreError::Open(format!(
+            "could not open the SQLite database {location}: {}",
+            reason(&e)
+        ))
+    };
+    if !memory {
+        // WAL is a property of the file, kept once set. Set it on one
+        // connection before the pool opens several: on a new file, two
+        // connections switching it at once make one fail with "database is
+        // locked", which no busy timeout waits out. Then each pool
+        // connection finds the file in WAL already, and its own switch is
+        // a no-op.
+        let first = connect.connect().await.map_err(open_error)?;
+        first.close().await.map_err(open_error)?;
+    }
     let pool = SqlitePoolOptions::new()
         // An in-memory database lives in one connection, which the writer
         // and the readers share.
@@ -68,12 +84,7 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .max_lifetime(None)
         .connect_with(connect)
         .await
-        .map_err(|e| {
-            StoreError::Open(format!(
-                "could not open the SQLite database {location}: {}",
-                reason(&e)
-            ))
-        })?;
+        .map_err(open_error)?;
     sqlx::migrate!("../migrations/sqlite")
         .run(&pool)
         .await
