@@ -48,6 +48,11 @@ test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
   await offered.click();
   if (wasSource) await ann.locator('#board .cell.target').first().click();
   await movesShown(bo, 1);
+  // What the move did is marked on the other player's board until the next
+  // move: the one cell the piece came to, as an entry or a step.
+  await bo.locator('#board .cell.fx-to').first().waitFor();
+  assert.equal(await bo.locator('#board .cell.fx-to').count(), 1);
+  assert.equal(await bo.locator('#board .cell:is(.fx-entered, .fx-moved)').count(), 1);
   await screenshot(bo, 'magma');
 
   await bo.locator('#turn.your-turn').waitFor();
@@ -56,6 +61,8 @@ test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
   await confirmIfAsked(bo);
   await movesShown(ann, 2);
   assert.equal(await ann.locator('#moves li:nth-child(2) .what').textContent(), 'pass');
+  // A pass moves nothing: the marks of Ann's move are gone.
+  assert.equal(await ann.locator('#board .cell[class*="fx-"]').count(), 0);
 });
 
 test('a four-player Magma room shows its seats in two colour teams', async () => {
