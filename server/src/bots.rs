@@ -341,83 +341,23 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::room::test_person::Person;
     use crate::room::{RoomCore, spawn_room};
     use crate::{Config, Server};
 
-    /// A person's end of the room: her connection's frames, read as a
-    /// client would.
-    struct Person {
-        player: Player,
-        outbox: Outbox,
-        inbox: Inbox,
-        /// The latest update.
-        state: Option<(u64, Box<RoomState>)>,
-        n: u64,
-    }
-
-    impl Person {
-        async fn new(app: &Arc<App>, name: &str) -> Person {
-            let player = Player::person(uuid::Uuid::new_v4().to_string(), name);
-            let op = Op::CreateGuest {
-                id: player.id.clone(),
-                name: player.name.clone(),
-                token_hash: secrets::token_hash(&secrets::new_token()),
-                created_at: 0,
-                bot: None,
-            };
-            app.store.write(vec![op]).await.unwrap();
-            let (outbox, inbox) = outbox(app);
-            Person {
-                player,
-                outbox,
-                inbox,
-                state: None,
-                n: 0,
-            }
-        }
-
-        /// Sends `request` and reads frames until its reply; returns it.
-        async fn ask(&mut self, room: &RoomHandle, request: RoomRequest) -> ServerMessage {
-            self.n += 1;
-            let id = RequestId::Number(self.n);
-            room.request(self.player.clone(), self.outbox.clone(), id.clone(), request)
-                .await
-                .unwrap();
-            loop {
-                let message = self.frame().await;
-                match &message {
-                    ServerMessage::Ack { id: i, .. } | ServerMessage::Error { id: Some(i), .. }
-                        if *i == id =>
-                    {
-                        return message;
-                    }
-                    _ => {}
-                }
-            }
-        }
-
-        async fn frame(&mut self) -> ServerMessage {
-            let frame = self.inbox.recv().await.expect("the room is open");
-            let message: ServerMessage = serde_json::from_str(&frame).unwrap();
-            if let ServerMessage::Update { version, state, .. } = &message {
-                self.state = Some((*version, state.clone()));
-            }
-            message
-        }
-
-        /// Reads frames until the latest state, at `after` or later,
-        /// satisfies `cond`.
-        async fn until(&mut self, after: u64, cond: impl Fn(&RoomState) -> bool) -> (u64, Box<RoomState>) {
-            loop {
-                if let Some((v, s)) = &self.state
-                    && *v >= after
-                    && cond(s)
-                {
-                    return (*v, s.clone());
-                }
-                self.frame().await;
-            }
-        }
+    /// A guest stored in the database, and its end of a room.
+    async fn person(app: &Arc<App>, name: &str) -> Person {
+        let player = Player::person(uuid::Uuid::new_v4().to_string(), name);
+        let op = Op::CreateGuest {
+            id: player.id.clone(),
+            name: player.name.clone(),
+            token_hash: secrets::token_hash(&secrets::new_token()),
+            created_at: 0,
+            bot: None,
+        };
+        app.store.write(vec![op]).await.unwrap();
+        let (outbox, inbox) = outbox(app);
+        Person::new(player, outbox, inbox)
     }
 
     fn moves(state: &RoomState) -> usize {
@@ -446,7 +386,7 @@ mod tests {
         // Created now: a room created at time 0 would have expired long ago.
         let now = app.clock.now_ms();
         let secrets = Box::new(crate::secrets::OsSecrets);
-        let mut ann = Person::new(&app, "Ann").await;
+        let mut ann = person(&app, "Ann").await;
         let (core, events) = RoomCore::create(
             "r1".into(),
             "magneton",

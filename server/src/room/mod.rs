@@ -25,6 +25,8 @@ mod task;
 #[cfg(test)]
 mod task_tests;
 #[cfg(test)]
+pub(crate) mod test_person;
+#[cfg(test)]
 mod tests;
 mod timing;
 mod view;

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use lodestone_protocol::{RequestId, RoomState, RoomStatus, SeatRef, ServerMessage};
+use lodestone_protocol::{RoomState, RoomStatus, SeatRef, ServerMessage};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use tokio::sync::mpsc;
@@ -12,76 +12,28 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::core::{Player, RoomCore};
-use super::handle::{Outbox, RoomHandle, RoomRequest};
+use super::handle::{Outbox, RoomRequest};
 use super::lobby::Lobby;
 use super::task::{RoomEnv, spawn_room};
+use super::test_person::Person;
 use crate::clock::Clock;
 use crate::secrets::OsSecrets;
 use crate::store::{Store, StoreOptions};
 
-/// One connection's end of the room: its queue, read as a client would.
-struct Person {
-    player: Player,
-    outbox: Outbox,
-    inbox: mpsc::Receiver<axum::extract::ws::Utf8Bytes>,
-    state: Option<(u64, Box<RoomState>)>,
-    n: u64,
+/// A person on connection `conn`, not stored (the room does not ask).
+fn person(conn: u64, name: &str) -> Person {
+    let (tx, inbox) = mpsc::channel(1024);
+    let outbox = Outbox {
+        conn,
+        tx,
+        close: CancellationToken::new(),
+    };
+    Person::new(Player::person(format!("guest-{name}"), name), outbox, inbox)
 }
 
-impl Person {
-    fn new(conn: u64, name: &str) -> Person {
-        let (tx, inbox) = mpsc::channel(1024);
-        Person {
-            player: Player::person(format!("guest-{name}"), name),
-            outbox: Outbox {
-                conn,
-                tx,
-                close: CancellationToken::new(),
-            },
-            inbox,
-            state: None,
-            n: 0,
-        }
-    }
-
-    async fn frame(&mut self) -> ServerMessage {
-        let frame = self.inbox.recv().await.expect("the connection's queue is open");
-        let message: ServerMessage = serde_json::from_str(&frame).unwrap();
-        if let ServerMessage::Update { version, state, .. } = &message {
-            self.state = Some((*version, state.clone()));
-        }
-        message
-    }
-
-    /// Sends `request`; returns its reply.
-    async fn ask(&mut self, room: &RoomHandle, request: RoomRequest) -> ServerMessage {
-        self.n += 1;
-        let id = RequestId::Number(self.n);
-        room.request(self.player.clone(), self.outbox.clone(), id.clone(), request)
-            .await
-            .unwrap();
-        loop {
-            let message = self.frame().await;
-            if let ServerMessage::Ack { id: i, .. } | ServerMessage::Error { id: Some(i), .. } = &message
-                && *i == id
-            {
-                return message;
-            }
-        }
-    }
-
-    /// The latest state of the started game at version `at` or later.
-    async fn at(&mut self, at: u64) -> Box<RoomState> {
-        loop {
-            if let Some((v, s)) = &self.state
-                && *v >= at
-                && s.status != RoomStatus::Open
-            {
-                return s.clone();
-            }
-            self.frame().await;
-        }
-    }
+/// The latest state of the started game at version `at` or later.
+async fn at(p: &mut Person, at: u64) -> Box<RoomState> {
+    p.until(at, |s| s.status != RoomStatus::Open).await.1
 }
 
 #[tokio::test]
@@ -115,7 +67,7 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
     .unwrap();
     store.write(super::ops("r1", &events)).await.unwrap();
     let room = spawn_room(core, &env);
-    let mut seats = [Person::new(1, "ann"), Person::new(2, "bo")];
+    let mut seats = [person(1, "ann"), person(2, "bo")];
     for (i, p) in seats.iter_mut().enumerate() {
         let join = RoomRequest::Join {
             seat: Some(SeatRef::Index(i as u8)),
@@ -123,7 +75,7 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
         };
         assert!(matches!(p.ask(&room, join).await, ServerMessage::Ack { .. }));
     }
-    let mut eve = Person::new(3, "eve");
+    let mut eve = person(3, "eve");
     let watch = RoomRequest::Watch { invite: None };
     assert!(matches!(eve.ask(&room, watch).await, ServerMessage::Ack { .. }));
     assert!(matches!(
@@ -136,7 +88,7 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
     let mut version = 0;
     'game: for _ in 0..10_000 {
         for p in seats.iter_mut() {
-            let state = p.at(version).await;
+            let state = at(p, version).await;
             if state.status == RoomStatus::Finished {
                 break 'game;
             }
@@ -153,7 +105,7 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
     }
 
     // The spectator, still watching, has the final state...
-    let last = eve.at(version).await;
+    let last = at(&mut eve, version).await;
     assert_eq!(last.status, RoomStatus::Finished);
     assert!(last.play.unwrap().outcome.is_some());
     // ...and the room's task has stopped: the game is no longer in memory,
