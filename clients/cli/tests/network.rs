@@ -149,27 +149,21 @@ async fn a_small_load_run_finishes_every_game_without_errors() {
     let server = server().await;
     let url = format!("ws://{}", server.addr());
     let pid = std::process::id().to_string();
-    let out = tokio::task::spawn_blocking(move || {
-        lodestone()
-            .args([
-                "load",
-                &url,
-                "--game",
-                "magneton",
-                "--games",
-                "3",
-                "--total-games",
-                "6",
-                "--duration",
-                "120",
-                "--server-pid",
-                &pid,
-            ])
-            .output()
-            .unwrap()
-    })
-    .await
-    .unwrap();
+    let args = [
+        "load",
+        &url,
+        "--game",
+        "magneton",
+        "--games",
+        "3",
+        "--total-games",
+        "6",
+        "--duration",
+        "120",
+        "--server-pid",
+        &pid,
+    ];
+    let out = run(args.map(str::to_string).to_vec()).await;
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         out.status.success(),
@@ -180,18 +174,8 @@ async fn a_small_load_run_finishes_every_game_without_errors() {
     assert!(text.contains("errors 0, disconnects 0"), "{text}");
     assert!(text.contains("latency ms: p50"), "{text}");
     assert!(text.contains("server cpu per move: "), "{text}");
-    let idle = tokio::task::spawn_blocking({
-        let url = format!("ws://{}", server.addr());
-        let pid = std::process::id().to_string();
-        move || {
-            lodestone()
-                .args(["load", &url, "--idle", "50", "--hold", "0", "--server-pid", &pid])
-                .output()
-                .unwrap()
-        }
-    })
-    .await
-    .unwrap();
+    let args = ["load", &url, "--idle", "50", "--hold", "0", "--server-pid", &pid];
+    let idle = run(args.map(str::to_string).to_vec()).await;
     let text = String::from_utf8(idle.stdout).unwrap();
     assert!(idle.status.success(), "{text}");
     assert!(text.contains("idle connections 50"), "{text}");
@@ -239,25 +223,28 @@ async fn bot_and_load_end_quietly_on_a_closed_pipe() {
     server.shutdown().await;
 }
 
-/// Runs `lodestone load` for a closed-loop Magneton run of `games` games.
-async fn load(url: String, games: &'static str) -> std::process::Output {
-    tokio::task::spawn_blocking(move || {
-        lodestone()
-            .args([
-                "load",
-                &url,
-                "--game",
-                "magneton",
-                "--games",
-                games,
-                "--duration",
-                "2",
-            ])
-            .output()
-            .unwrap()
-    })
-    .await
-    .unwrap()
+/// Runs `lodestone` with `args` off the runtime's threads; its output.
+async fn run(args: Vec<String>) -> std::process::Output {
+    tokio::task::spawn_blocking(move || lodestone().args(args).output().unwrap())
+        .await
+        .unwrap()
+}
+
+/// The arguments of a closed-loop Magneton `lodestone load` run of `games`
+/// games for two seconds on the server at `server`.
+fn load(server: &Server, games: &str) -> Vec<String> {
+    let url = format!("ws://{}", server.addr());
+    let args = [
+        "load",
+        &url,
+        "--game",
+        "magneton",
+        "--games",
+        games,
+        "--duration",
+        "2",
+    ];
+    args.map(str::to_string).to_vec()
 }
 
 /// Issue 16: a load run against a server that keeps its public limits
@@ -268,7 +255,7 @@ async fn load_says_how_to_lift_the_limits_it_runs_into() {
     let hint =
         "hint: the server refused requests for its limits: start it for a load test with --rate-limit 0";
     let server = server_with(2, Limits::off()).await;
-    let out = load(format!("ws://{}", server.addr()), "2").await;
+    let out = run(load(&server, "2")).await;
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
@@ -286,7 +273,7 @@ async fn load_says_how_to_lift_the_limits_it_runs_into() {
         },
     )
     .await;
-    let out = load(format!("ws://{}", server.addr()), "2").await;
+    let out = run(load(&server, "2")).await;
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("too-many-guests"), "{stderr}");
@@ -295,7 +282,7 @@ async fn load_says_how_to_lift_the_limits_it_runs_into() {
 
     // Without limits, no hint.
     let server = self::server().await;
-    let out = load(format!("ws://{}", server.addr()), "1").await;
+    let out = run(load(&server, "1")).await;
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("hint:"), "{stderr}");
