@@ -312,6 +312,10 @@ pub enum ServerMessage {
     },
     /// The server is closing this connection (shutdown); reconnect later.
     Bye { reason: String },
+    /// Another node owns `room` (or is taking it over): reconnect to `url`,
+    /// say `hello` with the same token, and watch, join or act there again.
+    /// What was asked about the room here was not done.
+    Moved { room: String, url: String },
 }
 
 /// One line of the room list.

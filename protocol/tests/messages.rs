@@ -360,6 +360,13 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                 reason: "the server is shutting down".into(),
             },
         ),
+        (
+            "moved",
+            ServerMessage::Moved {
+                room: "7c9e…".into(),
+                url: "wss://games.example.org/n/n2/ws".into(),
+            },
+        ),
     ]
 }
 

@@ -55,7 +55,8 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "pong", id: RequestId, }
   | { "type": "error", id: RequestId | null, code: Code, message: string, }
   | { "type": "update", room: string, version: number, state: RoomState, }
-  | { "type": "bye", reason: string, };
+  | { "type": "bye", reason: string, }
+  | { "type": "moved", room: string, url: string, };
 
 /**
  * A stable error code: why a request was refused.

@@ -432,6 +432,9 @@ impl App {
             ServerMessage::Bye { reason } => {
                 self.complain(format!("The server closed the connection: {reason}."))
             }
+            ServerMessage::Moved { url, .. } => {
+                self.complain(format!("The room moved to another node: {url}."))
+            }
             ServerMessage::Error {
                 id: None,
                 code,
