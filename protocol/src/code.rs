@@ -128,6 +128,25 @@ codes! {
     NotABot = "not-a-bot",
     /// `remove_bot` or `kick` naming a free seat.
     SeatEmpty = "seat-empty",
+    /// `register` with a password shorter than 8 or longer than 128
+    /// characters.
+    BadPassword = "bad-password",
+    /// `register` with a name an account has already (names are compared
+    /// without regard to case).
+    NameTaken = "name-taken",
+    /// `register` from a connection that is an account already.
+    AlreadyRegistered = "already-registered",
+    /// `login` with a name no account has, or a wrong password (the same
+    /// answer for both).
+    BadLogin = "bad-login",
+    /// `login` too often for the account or from the address; wait a
+    /// minute.
+    TooManyLogins = "too-many-logins",
+    /// A rated room: a seat held by a guest that is not an account, or a
+    /// bot (`start`, `add_bot`).
+    RatedNeedsAccounts = "rated-needs-accounts",
+    /// `GET /api/players/{id}`: no player with that id.
+    UnknownPlayer = "unknown-player",
 }
 
 impl fmt::Display for Code {
@@ -206,6 +225,13 @@ pub mod codes {
     pub const OFFER_PENDING: Code = Code::OfferPending;
     pub const NOT_A_BOT: Code = Code::NotABot;
     pub const SEAT_EMPTY: Code = Code::SeatEmpty;
+    pub const BAD_PASSWORD: Code = Code::BadPassword;
+    pub const NAME_TAKEN: Code = Code::NameTaken;
+    pub const ALREADY_REGISTERED: Code = Code::AlreadyRegistered;
+    pub const BAD_LOGIN: Code = Code::BadLogin;
+    pub const TOO_MANY_LOGINS: Code = Code::TooManyLogins;
+    pub const RATED_NEEDS_ACCOUNTS: Code = Code::RatedNeedsAccounts;
+    pub const UNKNOWN_PLAYER: Code = Code::UnknownPlayer;
 }
 
 #[cfg(test)]

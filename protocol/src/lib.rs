@@ -184,6 +184,42 @@ pub enum ClientMessage {
     CloseRoom { id: RequestId, room: String },
     /// Check the connection.
     Ping { id: RequestId },
+    /// Turn the guest of this connection into an account with a name and
+    /// a password (8 to 128 characters), keeping its id and history;
+    /// answered with `ack`. The guest takes the name.
+    Register {
+        id: RequestId,
+        name: String,
+        password: Password,
+    },
+    /// Log in to an account (on a new device, or after clearing the
+    /// browser): answered with `welcome` carrying a new token for this
+    /// device (the account's other tokens keep working).
+    Login {
+        id: RequestId,
+        name: String,
+        password: Password,
+    },
+}
+
+/// A password on the wire: its text, never shown by `Debug` (so a logged
+/// message cannot carry it).
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(transparent)]
+#[ts(type = "string")]
+pub struct Password(pub String);
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(***)")
+    }
+}
+
+impl Password {
+    /// The text, to hash or check.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
 }
 
 fn yes() -> bool {
@@ -241,7 +277,9 @@ impl ClientMessage {
             | ClientMessage::RemoveBot { id, .. }
             | ClientMessage::Kick { id, .. }
             | ClientMessage::CloseRoom { id, .. }
-            | ClientMessage::Ping { id } => id,
+            | ClientMessage::Ping { id }
+            | ClientMessage::Register { id, .. }
+            | ClientMessage::Login { id, .. } => id,
         }
     }
 }
@@ -390,6 +428,12 @@ impl GameInfo {
                             default: "wait".to_string(),
                             help: ABSENT_HELP.to_string(),
                         },
+                        OptionInfo {
+                            key: "rated".to_string(),
+                            values: vec!["no".to_string(), "yes".to_string()],
+                            default: "no".to_string(),
+                            help: RATED_HELP.to_string(),
+                        },
                     ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
@@ -415,6 +459,81 @@ pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus se
 
 /// What the room option `absent` does.
 pub const ABSENT_HELP: &str = "what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time); or bot, a bot plays for the absent player until they return";
+
+/// What the room option `rated` does.
+pub const RATED_HELP: &str = "whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)";
+
+/// A player's page: the answer of `GET /api/players/{id}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PlayerPage {
+    pub id: String,
+    pub name: String,
+    /// Whether the player is an account (otherwise a guest).
+    pub account: bool,
+    /// Whether the player is a computer player.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub bot: bool,
+    /// One rating per game played rated (Magma per number of players).
+    pub ratings: Vec<PlayerRating>,
+    /// The latest finished games, newest first.
+    pub recent: Vec<RecentGame>,
+}
+
+/// A player's rating in one game: Weng-Lin (OpenSkill) skill `mu` with
+/// uncertainty `sigma`, shown as the conservative `rating` = mu - 3 sigma.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct PlayerRating {
+    /// The rating key: the game (`magneton`), Magma with its number of
+    /// players (`magma-4`).
+    pub game: String,
+    /// mu - 3 sigma, rounded to two decimals.
+    pub rating: f64,
+    pub mu: f64,
+    pub sigma: f64,
+    /// Rated games played.
+    pub games: u32,
+    /// Fewer than 5 rated games, or sigma still above 5: the number says
+    /// little yet.
+    pub provisional: bool,
+}
+
+/// A finished game on a player's page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RecentGame {
+    pub room: String,
+    /// The rating key (`magneton`, `magma-4`).
+    pub game: String,
+    /// `win`, `loss` or `draw`.
+    pub result: String,
+    pub rated: bool,
+    /// Unix milliseconds.
+    pub finished_at: u64,
+    /// Where the browser shows the game from its start
+    /// (`#/room/<id>/ply/0`).
+    pub replay: String,
+}
+
+/// The answer of `GET /api/leaderboard?game=…`: the best players by
+/// conservative rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct Leaderboard {
+    pub game: String,
+    pub players: Vec<LeaderboardEntry>,
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct LeaderboardEntry {
+    /// From 1.
+    pub rank: u32,
+    pub id: String,
+    pub name: String,
+    /// mu - 3 sigma, rounded to two decimals.
+    pub rating: f64,
+    pub games: u32,
+    pub provisional: bool,
+}
 
 /// Where a room is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -66,6 +66,12 @@ pub fn declarations() -> String {
         MagnetSide,
         MagnetPiece,
         Destroyed,
+        Password,
+        PlayerPage,
+        PlayerRating,
+        RecentGame,
+        Leaderboard,
+        LeaderboardEntry,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

@@ -175,7 +175,33 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 room: "7c9e…".into(),
             },
         ),
+        (
+            "register",
+            ClientMessage::Register {
+                id: id(30),
+                name: "Ann".into(),
+                password: Password("correct horse battery".into()),
+            },
+        ),
+        (
+            "login",
+            ClientMessage::Login {
+                id: id(31),
+                name: "ann".into(),
+                password: Password("correct horse battery".into()),
+            },
+        ),
     ]
+}
+
+#[test]
+fn a_password_is_never_in_debug_output() {
+    let m = ClientMessage::Login {
+        id: RequestId::Number(1),
+        name: "ann".into(),
+        password: Password("s3cret-words".into()),
+    };
+    assert!(!format!("{m:?}").contains("s3cret"), "{m:?}");
 }
 
 fn state() -> RoomState {

@@ -34,6 +34,8 @@ pub struct App {
     pub tasks: TaskTracker,
     /// Connection counts and per-address rates (`limits.rs`).
     pub admission: Admission,
+    /// Login attempts per account name and per address (`accounts.rs`).
+    pub logins: crate::accounts::Logins,
     pub metrics: Metrics,
     /// What every room task gets of all this.
     pub rooms: Arc<RoomEnv>,
@@ -41,6 +43,9 @@ pub struct App {
     /// The rooms' requests for stand-ins, until `bots::stand_ins` takes
     /// them (at start).
     pub stand_in_requests: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::StandIn>>>,
+    /// The games that ended, for the results worker (`ratings.rs`), until
+    /// the server starts it.
+    pub game_results: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::GameEnded>>>,
     /// Serialises loading rooms from the store, so a room never gets two
     /// tasks.
     loading: Mutex<()>,
@@ -54,6 +59,7 @@ impl App {
         let shutdown = CancellationToken::new();
         let tasks = TaskTracker::new();
         let (stand_ins, stand_in_requests) = tokio::sync::mpsc::unbounded_channel();
+        let (results, game_results) = tokio::sync::mpsc::unbounded_channel();
         let rooms = Arc::new(RoomEnv {
             store: store.clone(),
             lobby: lobby.clone(),
@@ -65,9 +71,11 @@ impl App {
             absent_grace: config.absent_grace,
             abandon_after: config.abandon_after,
             stand_ins: Some(stand_ins),
+            results: Some(results),
         });
         App {
             admission: Admission::new(&config.limits),
+            logins: crate::accounts::Logins::default(),
             config,
             store,
             lobby,
@@ -79,6 +87,7 @@ impl App {
             rooms,
             next_conn: AtomicU64::new(1),
             stand_in_requests: std::sync::Mutex::new(Some(stand_in_requests)),
+            game_results: std::sync::Mutex::new(Some(game_results)),
             loading: Mutex::new(()),
         }
     }

@@ -39,6 +39,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", get(games))
         .route("/api/rooms", get(rooms))
         .route("/api/rooms/{id}/record", get(record))
+        .route("/api/players/{id}", get(crate::players::player))
+        .route("/api/leaderboard", get(crate::players::leaderboard))
         .merge(crate::web::routes())
         .layer(axum::middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)
@@ -202,7 +204,7 @@ async fn record(
         .map(str::to_string);
     let guest = match token {
         None => None,
-        Some(token) => match app.store.guest_by_token_hash(&secrets::token_hash(&token)).await {
+        Some(token) => match app.store.guest_by_token(&secrets::token_hash(&token)).await {
             Ok(Some(g)) => Some(g.id),
             Ok(None) => {
                 return json_error(

@@ -4,6 +4,7 @@
 //! the configuration and calls [`Server::start`]; tests start servers the
 //! same way.
 
+mod accounts;
 mod app;
 mod bot_pool;
 mod bots;
@@ -14,6 +15,8 @@ mod http;
 pub mod limits;
 mod metrics;
 mod names;
+mod players;
+mod ratings;
 mod room;
 pub mod secrets;
 mod serve;

@@ -13,7 +13,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::response::Response;
 use futures_util::SinkExt;
 use lodestone_protocol::{
-    ClientMessage, Code, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error,
+    ClientMessage, Code, Guest, PROTOCOL_VERSION, Password, RequestId, ServerMessage, codes, error,
     parse_client_message,
 };
 use tokio::sync::mpsc;
@@ -24,7 +24,7 @@ use crate::limits::Slot;
 use crate::metrics::Refusal;
 use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, spawn_room};
 use crate::secrets::{self, OsSecrets};
-use crate::store::Op;
+use crate::store::{Op, Registered};
 
 /// Frames larger than this close the connection (the WebSocket layer's
 /// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
@@ -400,6 +400,7 @@ impl Session {
                 token,
             } => self.hello(id, protocol, name, token).await,
             ClientMessage::Ping { id } => self.reply(ServerMessage::Pong { id }),
+            ClientMessage::Login { id, name, password } => self.login(id, name, password).await,
             other => {
                 let Some(player) = self.guest.clone() else {
                     return self.fail(
@@ -430,7 +431,7 @@ impl Session {
                 let found = match self
                     .app
                     .store
-                    .guest_by_token_hash(&secrets::token_hash(&token))
+                    .guest_by_token(&secrets::token_hash(&token))
                     .await
                 {
                     Ok(found) => found,
@@ -521,6 +522,131 @@ impl Session {
                 name: guest.name,
             },
             token: new_token,
+            rooms,
+        });
+    }
+
+    /// `register`: the connection's guest becomes an account (same id)
+    /// with this name and password, and takes the name.
+    async fn register(&mut self, player: Player, id: RequestId, name: String, password: Password) {
+        if player.bot {
+            return self.fail(id, codes::ALREADY_REGISTERED, "a computer player cannot be an account");
+        }
+        let name = match crate::names::valid_name(&name) {
+            Ok(name) => name,
+            Err(e) => return self.fail(id, codes::BAD_NAME, e),
+        };
+        if let Err(e) = crate::accounts::check_password(password.expose()) {
+            return self.fail(id, codes::BAD_PASSWORD, e);
+        }
+        let hash = match crate::accounts::hash_password(password.0).await {
+            Ok(hash) => hash,
+            Err(e) => {
+                tracing::error!(error = %e, "could not hash a password");
+                return self.fail(id, codes::STORAGE, "the server could not store the account; try again");
+            }
+        };
+        let key = crate::accounts::name_key(&name);
+        let now = self.app.clock.now_ms() as i64;
+        match self.app.store.register(&player.id, &name, &key, &hash, now).await {
+            Ok(Registered::Done) => {}
+            Ok(Registered::NameTaken) => {
+                return self.fail(id, codes::NAME_TAKEN, format!("an account is named {name:?} already (names ignore case)"));
+            }
+            Ok(Registered::AlreadyAccount) => {
+                return self.fail(id, codes::ALREADY_REGISTERED, "you are an account already: log in with its name and password");
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "could not store an account");
+                return self.fail(id, codes::STORAGE, "the server could not store the account; try again");
+            }
+        }
+        tracing::info!(guest = %player.id, "a guest became an account");
+        if name != player.name {
+            if let Some(guest) = self.guest.as_mut() {
+                guest.name = name.clone();
+            }
+            for room in self.app.lobby.rooms_of(&player.id) {
+                if let Some(handle) = self.app.lobby.get(&room) {
+                    handle.renamed(player.id.clone(), name.clone()).await;
+                }
+            }
+        }
+        self.reply(ServerMessage::Ack {
+            id,
+            room: None,
+            seat: None,
+            invite: None,
+            version: None,
+        });
+    }
+
+    /// `login`: the connection becomes the account's guest, with a new
+    /// token for this device. A wrong name and a wrong password get the
+    /// same answer after the same work.
+    async fn login(&mut self, id: RequestId, name: String, password: Password) {
+        let key = crate::accounts::name_key(&name);
+        if !self.app.logins.allow(&key, self.client) {
+            return self.fail(
+                id,
+                codes::TOO_MANY_LOGINS,
+                format!(
+                    "too many logins: at most {} a minute for one account and {} from one address; wait a minute",
+                    crate::accounts::LOGINS_PER_NAME_MINUTE,
+                    crate::accounts::LOGINS_PER_ADDRESS_MINUTE
+                ),
+            );
+        }
+        let bad_login = "no account has this name and password";
+        if password.expose().chars().count() > crate::accounts::MAX_PASSWORD_CHARS {
+            return self.fail(id, codes::BAD_LOGIN, bad_login);
+        }
+        let account = match self.app.store.account_by_name(&key).await {
+            Ok(account) => account,
+            Err(e) => {
+                tracing::error!(error = %e, "account lookup failed");
+                return self.fail(id, codes::STORAGE, "the server could not look up the account; try again");
+            }
+        };
+        let Some((guest_id, hash)) = account else {
+            crate::accounts::verify_nothing(password.0).await;
+            return self.fail(id, codes::BAD_LOGIN, bad_login);
+        };
+        if !crate::accounts::verify_password(password.0, hash).await {
+            return self.fail(id, codes::BAD_LOGIN, bad_login);
+        }
+        let token = secrets::new_token();
+        let now = self.app.clock.now_ms() as i64;
+        let stored = self
+            .app
+            .store
+            .add_device_token(&guest_id, &secrets::token_hash(&token), now)
+            .await;
+        let guest = match stored {
+            Ok(()) => self.app.store.guests(std::slice::from_ref(&guest_id)).await.map(|mut g| g.pop()),
+            Err(e) => Err(e),
+        };
+        let guest = match guest {
+            Ok(Some(guest)) => guest,
+            Ok(None) | Err(_) => {
+                return self.fail(id, codes::STORAGE, "the server could not log you in; try again");
+            }
+        };
+        tracing::info!(guest = %guest.id, "an account logged in on a new device");
+        let rooms = self.app.lobby.rooms_of(&guest.id);
+        self.guest = Some(Player {
+            id: guest.id.clone(),
+            name: guest.name.clone(),
+            bot: false,
+        });
+        self.reply(ServerMessage::Welcome {
+            id,
+            protocol: PROTOCOL_VERSION,
+            guest: Guest {
+                id: guest.id,
+                name: guest.name,
+            },
+            token: Some(token),
             rooms,
         });
     }
@@ -674,7 +800,12 @@ impl Session {
             ClientMessage::AnswerDraw { id, room, accept } => (id, room, RoomRequest::AnswerDraw { accept }),
             ClientMessage::Abort { id, room } => (id, room, RoomRequest::Abort),
             ClientMessage::Claim { id, room } => (id, room, RoomRequest::Claim),
-            ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
+            ClientMessage::Register { id, name, password } => {
+                return self.register(player, id, name, password).await;
+            }
+            ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
+                unreachable!("answered before")
+            }
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
         let limit = self.app.config.limits.watch_per_connection;

@@ -44,7 +44,9 @@ replace_me?: boolean, }
   | { "type": "remove_bot", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "kick", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "close_room", id: RequestId, room: string, }
-  | { "type": "ping", id: RequestId, };
+  | { "type": "ping", id: RequestId, }
+  | { "type": "register", id: RequestId, name: string, password: Password, }
+  | { "type": "login", id: RequestId, name: string, password: Password, };
 
 /**
  * A message from the server.
@@ -61,7 +63,7 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -527,3 +529,95 @@ export type MagnetPiece = { vertex: string, rank: number, kind?: string, value?:
  * The pieces a trap destroyed: by kind, or only how many.
  */
 export type Destroyed = Array<string> | number;
+
+/**
+ * A password on the wire: its text, never shown by `Debug` (so a logged
+ * message cannot carry it).
+ */
+export type Password = string;
+
+/**
+ * A player's page: the answer of `GET /api/players/{id}`.
+ */
+export type PlayerPage = { id: string, name: string,
+/**
+ * Whether the player is an account (otherwise a guest).
+ */
+account: boolean,
+/**
+ * Whether the player is a computer player.
+ */
+bot?: boolean,
+/**
+ * One rating per game played rated (Magma per number of players).
+ */
+ratings: Array<PlayerRating>,
+/**
+ * The latest finished games, newest first.
+ */
+recent: Array<RecentGame>, };
+
+/**
+ * A player's rating in one game: Weng-Lin (OpenSkill) skill `mu` with
+ * uncertainty `sigma`, shown as the conservative `rating` = mu - 3 sigma.
+ */
+export type PlayerRating = {
+/**
+ * The rating key: the game (`magneton`), Magma with its number of
+ * players (`magma-4`).
+ */
+game: string,
+/**
+ * mu - 3 sigma, rounded to two decimals.
+ */
+rating: number, mu: number, sigma: number,
+/**
+ * Rated games played.
+ */
+games: number,
+/**
+ * Fewer than 5 rated games, or sigma still above 5: the number says
+ * little yet.
+ */
+provisional: boolean, };
+
+/**
+ * A finished game on a player's page.
+ */
+export type RecentGame = { room: string,
+/**
+ * The rating key (`magneton`, `magma-4`).
+ */
+game: string,
+/**
+ * `win`, `loss` or `draw`.
+ */
+result: string, rated: boolean,
+/**
+ * Unix milliseconds.
+ */
+finished_at: number,
+/**
+ * Where the browser shows the game from its start
+ * (`#/room/<id>/ply/0`).
+ */
+replay: string, };
+
+/**
+ * The answer of `GET /api/leaderboard?game=…`: the best players by
+ * conservative rating.
+ */
+export type Leaderboard = { game: string, players: Array<LeaderboardEntry>, };
+
+/**
+ * One line of a leaderboard.
+ */
+export type LeaderboardEntry = {
+/**
+ * From 1.
+ */
+rank: number, id: string, name: string,
+/**
+ * mu - 3 sigma, rounded to two decimals.
+ */
+rating: number, games: number, provisional: boolean, };

@@ -7,6 +7,8 @@
 export const clientMessages = [
   {"id":1,"name":"Ann","protocol":1,"type":"hello"},
   {"id":"a1","protocol":1,"token":"f6fa7762e5f40ec69a4167ce74816076b2780608afa3bc743d29b08ab40f3953","type":"hello"},
+  {"id":30,"name":"Ann","password":"correct horse battery","type":"register"},
+  {"id":31,"name":"ann","password":"correct horse battery","type":"login"},
   {"game":"magneton","id":2,"type":"list_rooms"},
   {"game":"magneton","id":3,"options":{"move-rule":"per-ray"},"public":false,"type":"create_room"},
   {"id":4,"invite":"0f3a9c1e5d7b42a8b6c0e1f2a3b4c5d6","room":"fe7b84ed-9516-463b-8a19-e14b4fd307fa","seat":"black","type":"join"},
@@ -42,6 +44,9 @@ export const clientMessages = [
 export const serverMessages = [
   {"guest":{"id":"874b0b1d-ee00-47bb-9e81-d08b970dcdbb","name":"Ann"},"id":1,"protocol":1,"rooms":[],"token":"f6fa7762e5f40ec69a4167ce74816076b2780608afa3bc743d29b08ab40f3953","type":"welcome"},
   {"guest":{"id":"874b0b1d-ee00-47bb-9e81-d08b970dcdbb","name":"Ann"},"id":"a1","protocol":1,"rooms":["fe7b84ed-9516-463b-8a19-e14b4fd307fa"],"type":"welcome"},
+  {"id":30,"type":"ack"},
+  {"guest":{"id":"874b0b1d-ee00-47bb-9e81-d08b970dcdbb","name":"Ann"},"id":31,"protocol":1,"rooms":["fe7b84ed-9516-463b-8a19-e14b4fd307fa"],"token":"0d5c3f6e0a8b9e51c4d0e2b7c9f1a3d5e7f9b1c3d5e7f9a1b3c5d7e9f1a3b5c7","type":"welcome"},
+  {"code":"bad-login","id":31,"message":"no account has this name and password","type":"error"},
   {"id":2,"rooms":[{"game":"magneton","id":"fe7b84ed-9516-463b-8a19-e14b4fd307fa","options":{"move-rule":"line"},"players":["Ann"],"seats":2,"taken":1}],"total":1,"type":"rooms"},
   {"id":3,"invite":"0f3a9c1e5d7b42a8b6c0e1f2a3b4c5d6","room":"fe7b84ed-9516-463b-8a19-e14b4fd307fa","type":"ack"},
   {"id":4,"room":"fe7b84ed-9516-463b-8a19-e14b4fd307fa","seat":1,"type":"ack"},

@@ -121,6 +121,8 @@ pub struct RoomCore {
     pub(super) clocks: Clocks,
     /// What happens when a player is absent (option `absent`).
     pub(super) absent_policy: AbsentPolicy,
+    /// Whether the game changes its players' ratings (option `rated`).
+    pub(super) rated: bool,
     /// Each seat: absent (stored as events).
     pub(super) absent: Vec<bool>,
     /// Each seat: since when (wall ms) no connection watches from it; not
@@ -170,9 +172,13 @@ impl RoomCore {
                 .map_err(|e: String| Refusal::new(codes::BAD_OPTION, e))?,
             None => AbsentPolicy::Wait,
         };
+        let rated = match options.get("rated") {
+            Some(text) => super::results::parse_rated(text).map_err(|e| Refusal::new(codes::BAD_OPTION, e))?,
+            None => false,
+        };
         let pairs: Vec<(&String, &String)> = options
             .iter()
-            .filter(|(k, _)| *k != "clock" && *k != "absent")
+            .filter(|(k, _)| *k != "clock" && *k != "absent" && *k != "rated")
             .collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let invite = (!public).then(|| secrets.invite());
@@ -190,6 +196,7 @@ impl RoomCore {
             }),
             clock,
             absent,
+            rated,
         };
         let events = vec![room.record(now, created)];
         Ok((room, events))
@@ -216,6 +223,7 @@ impl RoomCore {
             table_events: Vec::new(),
             clocks: Clocks::default(),
             absent_policy: AbsentPolicy::Wait,
+            rated: false,
             absent: vec![false; game.seat_count()],
             away_since: vec![None; game.seat_count()],
             absent_since: vec![None; game.seat_count()],
@@ -240,10 +248,12 @@ impl RoomCore {
             owner,
             clock,
             absent,
+            rated,
             ..
         } = &event
         {
             self.absent_policy = *absent;
+            self.rated = *rated;
             self.clocks = Clocks::new(*clock, self.seats.len());
             self.public = *public;
             self.invite = invite.clone();

@@ -33,6 +33,8 @@ pub enum RoomEvent {
         clock: TimeControl,
         /// What happens when a player is absent.
         absent: AbsentPolicy,
+        /// Whether the game changes its players' ratings (option `rated`).
+        rated: bool,
     },
     /// A guest took a seat, under the name it had then; `bot` for a
     /// computer player. During the game, a seat is taken only by a bot its

@@ -17,6 +17,7 @@ mod handle;
 mod lobby;
 mod record;
 mod restore;
+mod results;
 mod rows;
 mod seats;
 mod stored;
@@ -32,6 +33,7 @@ mod timing;
 mod view;
 
 pub use self::core::{Player, RoomCore};
+pub use results::{Finished, GameEnded, Side, rating_key};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
 pub use stored::{by_room, from_row, to_ops as ops};

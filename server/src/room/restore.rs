@@ -43,6 +43,7 @@ impl RoomCore {
             owner,
             clock,
             absent,
+            rated,
         } = &first.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -55,6 +56,7 @@ impl RoomCore {
         room.owner = owner.clone();
         room.clocks = Clocks::new(*clock, room.seats.len());
         room.absent_policy = *absent;
+        room.rated = *rated;
         room.created_at = first.at;
         room.version = first.seq;
         for recorded in rest {

@@ -21,6 +21,8 @@ pub(super) struct CreatedData {
     pub(super) clock: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) absent: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(super) rated: bool,
 }
 
 #[derive(Serialize, Deserialize)]

@@ -215,6 +215,7 @@ impl RoomCore {
         now: u64,
     ) -> Result<(Seat, Vec<Recorded>), Refusal> {
         self.check_not_gone()?;
+        self.check_no_bots_if_rated()?;
         let mut events = Vec::new();
         let seat = if replace_me {
             let own = self

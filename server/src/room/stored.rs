@@ -39,6 +39,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             owner,
             clock,
             absent,
+            rated,
         } => (
             "created",
             json(&CreatedData {
@@ -50,6 +51,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 owner: OwnerRow::of(owner),
                 clock: (!clock.is_none()).then(|| clock.to_string()),
                 absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
+                rated: *rated,
             }),
         ),
         RoomEvent::SeatTaken {
@@ -206,6 +208,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     Some(text) => text.parse()?,
                     None => AbsentPolicy::Wait,
                 },
+                rated: data.rated,
             }
         }
         "seat-taken" => {
@@ -344,6 +347,7 @@ mod tests {
                 }),
                 clock: TimeControl::PerMove { ms: 259_200_000 },
                 absent: AbsentPolicy::Claim,
+                rated: true,
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),

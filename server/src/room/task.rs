@@ -16,6 +16,7 @@ use super::core::{Player, Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
 use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, encode};
 use super::lobby::Lobby;
+use super::results::GameEnded;
 use super::stored;
 use crate::clock::Clock;
 use crate::store::{Store, StoreError};
@@ -43,6 +44,9 @@ pub struct RoomEnv {
     pub abandon_after: u64,
     /// Where rooms ask for bots to stand in for absent people.
     pub stand_ins: Option<mpsc::UnboundedSender<StandIn>>,
+    /// Where rooms tell of games that ended (`ratings.rs` records their
+    /// results and rates them).
+    pub results: Option<mpsc::UnboundedSender<GameEnded>>,
 }
 
 /// Starts the task of `core` and registers it in the lobby.
@@ -190,10 +194,13 @@ impl RoomTask {
                 self.broadcaster.forget(None);
                 (events, ack(None, None))
             }),
-            RoomRequest::Start => self
-                .core
-                .start(&player, now)
-                .map(|events| (events, ack(None, None))),
+            RoomRequest::Start => match self.rated_refusal(&player).await {
+                Some(refusal) => Err(refusal),
+                None => self
+                    .core
+                    .start(&player, now)
+                    .map(|events| (events, ack(None, None))),
+            },
             RoomRequest::Watch { invite } => self.core.watch(conn, &player, invite.as_deref()).map(|seat| {
                 self.broadcaster.forget(seat);
                 (Vec::new(), ack(seat.map(|s| s.0), None))
@@ -385,7 +392,51 @@ impl RoomTask {
     /// Stores the events of a change.
     /// (The store times the commit and `/metrics` reads its queue.)
     async fn store(&self, events: &[Recorded]) -> Result<(), StoreError> {
-        self.env.store.write(stored::to_ops(self.core.id(), events)).await
+        self.env.store.write(stored::to_ops(self.core.id(), events)).await?;
+        self.after_stored(events).await;
+        Ok(())
+    }
+
+    /// A started game's result is due; an ended one goes to the results
+    /// worker (`ratings.rs`), which records it and rates it once.
+    async fn after_stored(&self, events: &[Recorded]) {
+        for recorded in events {
+            match recorded.event {
+                RoomEvent::Started => {
+                    if let Err(e) = self.env.store.game_due(self.core.id(), recorded.at as i64).await {
+                        tracing::error!(room = %self.core.id(), error = %e, "could not note that the game's result is due");
+                    }
+                }
+                RoomEvent::Finished { .. } | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => {
+                    if let Some(tx) = &self.env.results {
+                        let _ = tx.send(GameEnded {
+                            room_id: self.core.id().to_string(),
+                            finished: self.core.finished(),
+                            at: recorded.at,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Why a rated room may not start now (a seat held by a bot or by a
+    /// guest that is not an account); asked only of a seated player.
+    async fn rated_refusal(&self, player: &Player) -> Option<Refusal> {
+        if !self.core.is_rated() || self.core.seat_of(&player.id).is_none() {
+            return None;
+        }
+        match self.env.store.accounts_among(&self.core.seated_guests()).await {
+            Ok(accounts) => self.core.rated_refusal(&accounts),
+            Err(e) => {
+                tracing::error!(room = %self.core.id(), error = %e, "could not look up the players' accounts");
+                Some(Refusal::new(
+                    codes::STORAGE,
+                    "the server could not look up the players; try again",
+                ))
+            }
+        }
     }
 
     async fn on_timer(&mut self) {

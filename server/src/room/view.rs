@@ -291,6 +291,9 @@ impl RoomCore {
         if self.absent_policy != AbsentPolicy::Wait {
             options.insert("absent".into(), self.absent_policy.to_string());
         }
+        if self.rated {
+            options.insert("rated".into(), "yes".into());
+        }
         options
     }
 

@@ -1,0 +1,238 @@
+//! Ratings and players' results: one worker records each ended game (each
+//! player's result, for the player pages) and, for a rated game, applies
+//! Weng-Lin (OpenSkill, from `skillratings`) to its sides in the same
+//! transaction as the game's `rated_games` row, so a game is rated once
+//! however often it is offered (store/accounts.rs). At start, the worker
+//! first records the games whose result was due when the server stopped.
+//! It also shapes ratings for the HTTP API (conservative rating,
+//! provisional mark).
+
+use lodestone_protocol::PlayerRating;
+use skillratings::MultiTeamOutcome;
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use crate::room::{self, Finished, GameEnded, RoomCore};
+use crate::secrets::OsSecrets;
+use crate::store::{GameResult, PlayerResult, Store, StoredRating};
+
+/// A rating is provisional while its player has fewer rated games than
+/// this in its key...
+pub const PROVISIONAL_GAMES: i64 = 5;
+/// ...or while its uncertainty is above this.
+pub const PROVISIONAL_SIGMA: f64 = 5.0;
+
+/// The environment variable of the test hook: `crash-before-rating`
+/// aborts the process once a rated game's end is stored and before its
+/// ratings are (tests of the restart; never set in production).
+pub const TEST_HOOK: &str = "LODESTONE_TEST_HOOK";
+
+/// The wire form of a stored rating under `key`.
+pub fn shown(key: &str, r: StoredRating) -> PlayerRating {
+    PlayerRating {
+        game: key.to_string(),
+        rating: conservative(r),
+        mu: round2(r.mu),
+        sigma: round2(r.sigma),
+        games: u32::try_from(r.games).unwrap_or(u32::MAX),
+        provisional: provisional(r),
+    }
+}
+
+/// mu - 3 sigma, rounded to two decimals.
+pub fn conservative(r: StoredRating) -> f64 {
+    round2(r.mu - 3.0 * r.sigma)
+}
+
+/// Whether the rating says little yet.
+pub fn provisional(r: StoredRating) -> bool {
+    r.games < PROVISIONAL_GAMES || r.sigma > PROVISIONAL_SIGMA
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// The new ratings of a game's players (its sides flattened, in order)
+/// from their current ones (`None`: a first rated game).
+pub fn rate(sides: &[room::Side], current: &[Option<StoredRating>]) -> Vec<StoredRating> {
+    let mut at = 0;
+    let teams: Vec<(Vec<WengLinRating>, usize)> = sides
+        .iter()
+        .map(|side| {
+            let team = current[at..at + side.guests.len()]
+                .iter()
+                .map(|r| match r {
+                    Some(r) => WengLinRating {
+                        rating: r.mu,
+                        uncertainty: r.sigma,
+                    },
+                    None => WengLinRating::new(),
+                })
+                .collect();
+            at += side.guests.len();
+            (team, side.rank)
+        })
+        .collect();
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+        .iter()
+        .map(|(team, rank)| (team.as_slice(), MultiTeamOutcome::new(*rank)))
+        .collect();
+    let new = weng_lin_multi_team(&input, &WengLinConfig::new());
+    new.into_iter()
+        .flatten()
+        .zip(current)
+        .map(|(r, old)| StoredRating {
+            mu: r.rating,
+            sigma: r.uncertainty,
+            games: old.map_or(0, |o| o.games) + 1,
+        })
+        .collect()
+}
+
+/// Records one ended game: its players' results, and its ratings once.
+async fn record(store: &Store, ended: &GameEnded) {
+    let Some(finished) = &ended.finished else {
+        if let Err(e) = store.forget_due(&ended.room_id).await {
+            tracing::error!(room = %ended.room_id, error = %e, "could not forget a game without a result");
+        }
+        return;
+    };
+    let result = game_result(finished, ended.at);
+    if finished.rated && std::env::var(TEST_HOOK).as_deref() == Ok("crash-before-rating") {
+        tracing::warn!(room = %ended.room_id, "test hook: stopping before the game is rated");
+        std::process::abort();
+    }
+    let sides = finished.sides.clone();
+    let rater = move |current: &[Option<StoredRating>]| rate(&sides, current);
+    let rate: Option<crate::store::Rate<'_>> = finished.rated.then_some(&rater as _);
+    match store.record_result(&result, rate).await {
+        Ok(true) => tracing::info!(room = %ended.room_id, key = %finished.key, rated = finished.rated, "game result recorded"),
+        Ok(false) => tracing::info!(room = %ended.room_id, "game rated already; nothing changed"),
+        Err(e) => tracing::error!(room = %ended.room_id, error = %e, "could not record the game's result; it is kept due for the next start"),
+    }
+}
+
+fn game_result(finished: &Finished, at: u64) -> GameResult {
+    GameResult {
+        room_id: finished.room_id.clone(),
+        key: finished.key.clone(),
+        finished_at: at as i64,
+        players: finished
+            .sides
+            .iter()
+            .flat_map(|side| {
+                side.guests.iter().map(|g| PlayerResult {
+                    guest_id: g.clone(),
+                    result: side.result(finished.draw).to_string(),
+                })
+            })
+            .collect(),
+    }
+}
+
+/// A due game rebuilt from its log: how it ended, if it did.
+async fn from_log(store: &Store, room_id: &str) -> Option<GameEnded> {
+    let rows = match store.room_events(room_id).await {
+        Ok(rows) => rows,
+        Err(e) => {
+            tracing::error!(room = %room_id, error = %e, "could not read a due game");
+            return None;
+        }
+    };
+    let at = rows.last().map_or(0, |r| r.at as u64);
+    let core = rows
+        .iter()
+        .map(room::from_row)
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|events| RoomCore::restore(room_id, &events, Box::new(OsSecrets)));
+    match core {
+        Ok(core) => Some(GameEnded {
+            room_id: room_id.to_string(),
+            finished: core.finished(),
+            at,
+        }),
+        Err(e) => {
+            tracing::error!(room = %room_id, error = %e, "a due game does not replay");
+            None
+        }
+    }
+}
+
+/// The results worker: first the games that were due at start, then each
+/// game the rooms report, one at a time, until shutdown (a game it has
+/// not recorded stays due for the next start).
+pub async fn run(store: Store, mut ended: mpsc::UnboundedReceiver<GameEnded>, shutdown: CancellationToken) {
+    match store.due_games().await {
+        Ok(due) => {
+            if !due.is_empty() {
+                tracing::info!(games = due.len(), "recording the results that were due");
+            }
+            for room_id in due {
+                if let Some(game) = from_log(&store, &room_id).await {
+                    record(&store, &game).await;
+                }
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "could not list the games whose results are due"),
+    }
+    loop {
+        tokio::select! {
+            biased;
+            _ = shutdown.cancelled() => break,
+            game = ended.recv() => match game {
+                Some(game) => record(&store, &game).await,
+                None => break,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side(guests: &[&str], rank: usize) -> room::Side {
+        room::Side {
+            guests: guests.iter().map(|g| g.to_string()).collect(),
+            rank,
+        }
+    }
+
+    #[test]
+    fn winners_go_up_and_losers_down() {
+        let new = rate(&[side(&["a"], 2), side(&["b"], 1)], &[None, None]);
+        assert!(new[0].mu < 25.0 && new[1].mu > 25.0, "{new:?}");
+        assert!(new.iter().all(|r| r.sigma < 25.0 / 3.0 && r.games == 1));
+        let teams = rate(
+            &[side(&["a", "c"], 1), side(&["b", "d"], 2)],
+            &[None, None, None, None],
+        );
+        assert!(teams[0].mu > 25.0 && teams[1].mu > 25.0);
+        assert!(teams[2].mu < 25.0 && teams[3].mu < 25.0);
+        let three = rate(
+            &[side(&["a"], 1), side(&["b"], 2), side(&["c"], 2)],
+            &[None, None, None],
+        );
+        assert!(three[0].mu > 25.0 && three[1].mu < 25.0 && three[2].mu < 25.0);
+    }
+
+    #[test]
+    fn a_new_rating_is_zero_and_provisional() {
+        let r = StoredRating {
+            mu: 25.0,
+            sigma: 25.0 / 3.0,
+            games: 0,
+        };
+        assert_eq!(conservative(r), 0.0);
+        assert!(provisional(r));
+        let settled = StoredRating {
+            mu: 30.0,
+            sigma: 4.0,
+            games: 12,
+        };
+        assert!(!provisional(settled));
+        assert_eq!(shown("magma-4", settled).rating, 18.0);
+    }
+}

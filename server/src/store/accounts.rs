@@ -1,0 +1,380 @@
+//! Accounts, device tokens, ratings and players' finished games: the
+//! storage of `accounts.rs` and `ratings.rs`. These writes are rare (a
+//! registration, a login, a game's end), so they run as transactions of
+//! their own on the pool rather than through the event writer; the SQL is
+//! plain enough to be one text for both backends (`ON CONFLICT` and
+//! `excluded` are in both).
+
+use std::collections::HashSet;
+
+use sqlx::Row;
+
+use super::{Db, GuestRow, Store, StoreError};
+
+/// A stored rating: Weng-Lin skill and uncertainty, and rated games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StoredRating {
+    pub mu: f64,
+    pub sigma: f64,
+    pub games: i64,
+}
+
+/// A player's rating under one key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub key: String,
+    pub rating: StoredRating,
+}
+
+/// A player's finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerGameRow {
+    pub room_id: String,
+    pub game: String,
+    pub result: String,
+    pub rated: bool,
+    pub finished_at: i64,
+}
+
+/// One line of a leaderboard, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderRow {
+    pub guest_id: String,
+    pub name: String,
+    pub rating: StoredRating,
+}
+
+/// What `register` found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Registered {
+    Done,
+    NameTaken,
+    AlreadyAccount,
+}
+
+/// One player's part in a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerResult {
+    pub guest_id: String,
+    /// `win`, `loss` or `draw`.
+    pub result: String,
+}
+
+/// A finished game's result to record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub room_id: String,
+    /// The rating key (`magneton`, `magma-4`).
+    pub key: String,
+    pub finished_at: i64,
+    pub players: Vec<PlayerResult>,
+}
+
+/// Turns the players' current ratings (in `GameResult::players` order;
+/// `None` for a first game) into their new ones.
+pub type Rate<'a> = &'a (dyn Fn(&[Option<StoredRating>]) -> Vec<StoredRating> + Send + Sync);
+
+impl Store {
+    /// Makes guest `guest_id` an account named `name` (`name_key` its
+    /// lower case) with the password hash `hash`; the guest takes the
+    /// name. One transaction.
+    pub async fn register(
+        &self,
+        guest_id: &str,
+        name: &str,
+        name_key: &str,
+        hash: &str,
+        now: i64,
+    ) -> Result<Registered, StoreError> {
+        with_pool!(&self.db, pool => {
+            // The insert comes first: on SQLite it takes the write lock
+            // (waiting for it), where a read first could not upgrade.
+            let mut tx = pool.begin().await?;
+            let inserted = sqlx::query(
+                "INSERT INTO accounts (guest_id, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(guest_id)
+            .bind(name_key)
+            .bind(hash)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            if inserted.rows_affected() == 0 {
+                let mine = sqlx::query("SELECT guest_id FROM accounts WHERE guest_id = $1")
+                    .bind(guest_id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                return Ok(if mine.is_some() { Registered::AlreadyAccount } else { Registered::NameTaken });
+            }
+            sqlx::query("UPDATE guests SET name = $1 WHERE id = $2")
+                .bind(name)
+                .bind(guest_id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(Registered::Done)
+        })
+    }
+
+    /// The guest id and password hash of the account named `name_key`.
+    pub async fn account_by_name(&self, name_key: &str) -> Result<Option<(String, String)>, StoreError> {
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String, String)>(
+                "SELECT guest_id, password_hash FROM accounts WHERE name_key = $1",
+            )
+            .bind(name_key)
+            .fetch_optional(pool)
+            .await
+        })?)
+    }
+
+    /// Adds a device token (its hash) to an account.
+    pub async fn add_device_token(&self, guest_id: &str, token_hash: &str, now: i64) -> Result<(), StoreError> {
+        with_pool!(&self.db, pool => {
+            sqlx::query("INSERT INTO account_tokens (token_hash, guest_id, created_at) VALUES ($1, $2, $3)")
+                .bind(token_hash)
+                .bind(guest_id)
+                .bind(now)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })?;
+        Ok(())
+    }
+
+    /// The guest whose account has a device with this token hash.
+    pub async fn guest_by_device_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, GuestRow>(
+                "SELECT g.id, g.name, g.bot FROM account_tokens t JOIN guests g ON g.id = t.guest_id \
+                 WHERE t.token_hash = $1",
+            )
+            .bind(token_hash)
+            .fetch_optional(pool)
+            .await
+        })?)
+    }
+
+    /// Which of these guests are accounts.
+    pub async fn accounts_among(&self, ids: &[String]) -> Result<HashSet<String>, StoreError> {
+        let mut found = HashSet::new();
+        for id in ids {
+            let row = with_pool!(&self.db, pool => {
+                sqlx::query_as::<_, (String,)>("SELECT guest_id FROM accounts WHERE guest_id = $1")
+                    .bind(id.as_str())
+                    .fetch_optional(pool)
+                    .await
+            })?;
+            if row.is_some() {
+                found.insert(id.clone());
+            }
+        }
+        Ok(found)
+    }
+
+    /// Notes that room `room_id`'s result is due (its game started).
+    pub async fn game_due(&self, room_id: &str, now: i64) -> Result<(), StoreError> {
+        with_pool!(&self.db, pool => {
+            sqlx::query("INSERT INTO games_due (room_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(room_id)
+                .bind(now)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })?;
+        Ok(())
+    }
+
+    /// The rooms whose result is due and whose game is no longer open or
+    /// being played.
+    pub async fn due_games(&self) -> Result<Vec<String>, StoreError> {
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String,)>(
+                "SELECT d.room_id FROM games_due d LEFT JOIN rooms r ON r.id = d.room_id \
+                 WHERE r.status IS NULL OR r.status NOT IN ('open', 'playing') ORDER BY d.at",
+            )
+            .fetch_all(pool)
+            .await
+        })?
+        .into_iter()
+        .map(|(id,)| id)
+        .collect())
+    }
+
+    /// Forgets that room `room_id`'s result is due (a game that ended
+    /// without one).
+    pub async fn forget_due(&self, room_id: &str) -> Result<(), StoreError> {
+        with_pool!(&self.db, pool => {
+            sqlx::query("DELETE FROM games_due WHERE room_id = $1")
+                .bind(room_id)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })?;
+        Ok(())
+    }
+
+    /// Records a finished game in one transaction: each player's game,
+    /// and with `rate`, the `rated_games` row and the new ratings. Returns
+    /// false when the game was rated already (nothing changes then).
+    pub async fn record_result(&self, result: &GameResult, rate: Option<Rate<'_>>) -> Result<bool, StoreError> {
+        with_pool!(&self.db, pool => {
+            let mut tx = pool.begin().await?;
+            if let Some(rate) = rate {
+                let first = sqlx::query(
+                    "INSERT INTO rated_games (room_id, rating_key, rated_at) VALUES ($1, $2, $3) \
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(result.room_id.as_str())
+                .bind(result.key.as_str())
+                .bind(result.finished_at)
+                .execute(&mut *tx)
+                .await?;
+                if first.rows_affected() == 0 {
+                    sqlx::query("DELETE FROM games_due WHERE room_id = $1")
+                        .bind(result.room_id.as_str())
+                        .execute(&mut *tx)
+                        .await?;
+                    tx.commit().await?;
+                    return Ok(false);
+                }
+                let mut current = Vec::with_capacity(result.players.len());
+                for p in &result.players {
+                    let row = sqlx::query(
+                        "SELECT mu, sigma, games FROM ratings WHERE guest_id = $1 AND rating_key = $2",
+                    )
+                    .bind(p.guest_id.as_str())
+                    .bind(result.key.as_str())
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    current.push(match row {
+                        Some(row) => Some(StoredRating {
+                            mu: row.try_get("mu")?,
+                            sigma: row.try_get("sigma")?,
+                            games: row.try_get("games")?,
+                        }),
+                        None => None,
+                    });
+                }
+                let new = rate(&current);
+                for (p, r) in result.players.iter().zip(&new) {
+                    sqlx::query(
+                        "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
+                         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
+                         mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
+                    )
+                    .bind(p.guest_id.as_str())
+                    .bind(result.key.as_str())
+                    .bind(r.mu)
+                    .bind(r.sigma)
+                    .bind(r.games)
+                    .bind(result.finished_at)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+            for p in &result.players {
+                sqlx::query(
+                    "INSERT INTO player_games (guest_id, room_id, game, result, rated, finished_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+                )
+                .bind(p.guest_id.as_str())
+                .bind(result.room_id.as_str())
+                .bind(result.key.as_str())
+                .bind(p.result.as_str())
+                .bind(i64::from(rate.is_some()))
+                .bind(result.finished_at)
+                .execute(&mut *tx)
+                .await?;
+            }
+            sqlx::query("DELETE FROM games_due WHERE room_id = $1")
+                .bind(result.room_id.as_str())
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    /// Whether guest `id` is an account.
+    pub async fn is_account(&self, id: &str) -> Result<bool, StoreError> {
+        Ok(self.accounts_among(&[id.to_string()]).await?.contains(id))
+    }
+
+    /// A player's ratings, by key.
+    pub async fn ratings_of(&self, guest_id: &str) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String, f64, f64, i64)>(
+                "SELECT rating_key, mu, sigma, games FROM ratings WHERE guest_id = $1 ORDER BY rating_key",
+            )
+            .bind(guest_id)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(key, mu, sigma, games)| RatingRow {
+                key,
+                rating: StoredRating { mu, sigma, games },
+            })
+            .collect())
+    }
+
+    /// A player's latest `limit` finished games, newest first.
+    pub async fn recent_games(&self, guest_id: &str, limit: i64) -> Result<Vec<PlayerGameRow>, StoreError> {
+        let rows = with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String, String, String, i64, i64)>(
+                "SELECT room_id, game, result, rated, finished_at FROM player_games WHERE guest_id = $1 \
+                 ORDER BY finished_at DESC, room_id LIMIT $2",
+            )
+            .bind(guest_id)
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(room_id, game, result, rated, finished_at)| PlayerGameRow {
+                room_id,
+                game,
+                result,
+                rated: rated != 0,
+                finished_at,
+            })
+            .collect())
+    }
+
+    /// The best `limit` players of rating key `key` by mu - 3 sigma.
+    pub async fn leaderboard(&self, key: &str, limit: i64) -> Result<Vec<LeaderRow>, StoreError> {
+        let rows = with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String, String, f64, f64, i64)>(
+                "SELECT r.guest_id, g.name, r.mu, r.sigma, r.games FROM ratings r JOIN guests g ON g.id = r.guest_id \
+                 WHERE r.rating_key = $1 ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.guest_id LIMIT $2",
+            )
+            .bind(key)
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(guest_id, name, mu, sigma, games)| LeaderRow {
+                guest_id,
+                name,
+                rating: StoredRating { mu, sigma, games },
+            })
+            .collect())
+    }
+}
+
+impl Store {
+    /// The guest a token belongs to: its first token (`guests`), or a
+    /// device's token of an account.
+    pub async fn guest_by_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
+        match self.guest_by_token_hash(token_hash).await? {
+            Some(guest) => Ok(Some(guest)),
+            None => self.guest_by_device_token(token_hash).await,
+        }
+    }
+}
