@@ -61,9 +61,11 @@ pub async fn hash_password(password: String) -> Result<String, String> {
 /// blocking thread.
 pub async fn verify_password(password: String, hash: String) -> bool {
     tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash)
-            .ok()
-            .is_some_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        PasswordHash::new(&hash).ok().is_some_and(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
     })
     .await
     .unwrap_or(false)
@@ -141,7 +143,10 @@ mod tests {
         for _ in 0..LOGINS_PER_NAME_MINUTE {
             assert!(logins.allow("ann", a));
         }
-        assert!(!logins.allow("ann", b), "the name's limit holds from another address");
+        assert!(
+            !logins.allow("ann", b),
+            "the name's limit holds from another address"
+        );
         assert!(logins.allow("bob", b));
     }
 }

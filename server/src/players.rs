@@ -43,12 +43,22 @@ fn storage_failure() -> Response {
 /// `GET /api/players/{id}`.
 pub async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     if id.len() > 64 {
-        return json_error(StatusCode::NOT_FOUND, codes::UNKNOWN_PLAYER, "there is no such player");
+        return json_error(
+            StatusCode::NOT_FOUND,
+            codes::UNKNOWN_PLAYER,
+            "there is no such player",
+        );
     }
     let guest = match app.store.guests(std::slice::from_ref(&id)).await {
         Ok(mut found) => match found.pop() {
             Some(guest) => guest,
-            None => return json_error(StatusCode::NOT_FOUND, codes::UNKNOWN_PLAYER, "there is no such player"),
+            None => {
+                return json_error(
+                    StatusCode::NOT_FOUND,
+                    codes::UNKNOWN_PLAYER,
+                    "there is no such player",
+                );
+            }
         },
         Err(_) => return storage_failure(),
     };
@@ -65,7 +75,10 @@ pub async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resp
         name: guest.name,
         account,
         bot: guest.bot.is_some(),
-        ratings: ratings.into_iter().map(|r| ratings::shown(&r.key, r.rating)).collect(),
+        ratings: ratings
+            .into_iter()
+            .map(|r| ratings::shown(&r.key, r.rating))
+            .collect(),
         recent: recent
             .into_iter()
             .map(|g| RecentGame {
@@ -82,7 +95,10 @@ pub async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resp
 }
 
 /// `GET /api/leaderboard?game=K[&limit=N]`.
-pub async fn leaderboard(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
+pub async fn leaderboard(
+    State(app): State<Arc<App>>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
     let keys = rating_keys();
     let Some(game) = query.get("game").filter(|g| keys.contains(g)) else {
         return json_error(

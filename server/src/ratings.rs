@@ -108,9 +108,13 @@ async fn record(store: &Store, ended: &GameEnded) {
     let rater = move |current: &[Option<StoredRating>]| rate(&sides, current);
     let rate: Option<crate::store::Rate<'_>> = finished.rated.then_some(&rater as _);
     match store.record_result(&result, rate).await {
-        Ok(true) => tracing::info!(room = %ended.room_id, key = %finished.key, rated = finished.rated, "game result recorded"),
+        Ok(true) => {
+            tracing::info!(room = %ended.room_id, key = %finished.key, rated = finished.rated, "game result recorded")
+        }
         Ok(false) => tracing::info!(room = %ended.room_id, "game rated already; nothing changed"),
-        Err(e) => tracing::error!(room = %ended.room_id, error = %e, "could not record the game's result; it is kept due for the next start"),
+        Err(e) => {
+            tracing::error!(room = %ended.room_id, error = %e, "could not record the game's result; it is kept due for the next start")
+        }
     }
 }
 

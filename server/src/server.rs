@@ -68,14 +68,13 @@ impl Server {
         if let Some(requests) = requests {
             app.tasks.spawn(crate::bots::stand_ins(app.clone(), requests));
         }
-        let ended = app
-            .game_results
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
+        let ended = app.game_results.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(ended) = ended {
-            app.tasks
-                .spawn(crate::ratings::run(app.store.clone(), ended, app.shutdown.clone()));
+            app.tasks.spawn(crate::ratings::run(
+                app.store.clone(),
+                ended,
+                app.shutdown.clone(),
+            ));
         }
         let resumed = resume_rooms(&app).await?;
         tracing::info!(rooms = resumed, "resumed unfinished rooms");

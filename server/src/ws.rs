@@ -428,12 +428,7 @@ impl Session {
         };
         let (guest, new_token) = match (token, name) {
             (Some(token), name) => {
-                let found = match self
-                    .app
-                    .store
-                    .guest_by_token(&secrets::token_hash(&token))
-                    .await
-                {
+                let found = match self.app.store.guest_by_token(&secrets::token_hash(&token)).await {
                     Ok(found) => found,
                     Err(e) => {
                         tracing::error!(error = %e, "guest lookup failed");
@@ -530,7 +525,11 @@ impl Session {
     /// with this name and password, and takes the name.
     async fn register(&mut self, player: Player, id: RequestId, name: String, password: Password) {
         if player.bot {
-            return self.fail(id, codes::ALREADY_REGISTERED, "a computer player cannot be an account");
+            return self.fail(
+                id,
+                codes::ALREADY_REGISTERED,
+                "a computer player cannot be an account",
+            );
         }
         let name = match crate::names::valid_name(&name) {
             Ok(name) => name,
@@ -543,7 +542,11 @@ impl Session {
             Ok(hash) => hash,
             Err(e) => {
                 tracing::error!(error = %e, "could not hash a password");
-                return self.fail(id, codes::STORAGE, "the server could not store the account; try again");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not store the account; try again",
+                );
             }
         };
         let key = crate::accounts::name_key(&name);
@@ -551,14 +554,26 @@ impl Session {
         match self.app.store.register(&player.id, &name, &key, &hash, now).await {
             Ok(Registered::Done) => {}
             Ok(Registered::NameTaken) => {
-                return self.fail(id, codes::NAME_TAKEN, format!("an account is named {name:?} already (names ignore case)"));
+                return self.fail(
+                    id,
+                    codes::NAME_TAKEN,
+                    format!("an account is named {name:?} already (names ignore case)"),
+                );
             }
             Ok(Registered::AlreadyAccount) => {
-                return self.fail(id, codes::ALREADY_REGISTERED, "you are an account already: log in with its name and password");
+                return self.fail(
+                    id,
+                    codes::ALREADY_REGISTERED,
+                    "you are an account already: log in with its name and password",
+                );
             }
             Err(e) => {
                 tracing::error!(error = %e, "could not store an account");
-                return self.fail(id, codes::STORAGE, "the server could not store the account; try again");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not store the account; try again",
+                );
             }
         }
         tracing::info!(guest = %player.id, "a guest became an account");
@@ -605,7 +620,11 @@ impl Session {
             Ok(account) => account,
             Err(e) => {
                 tracing::error!(error = %e, "account lookup failed");
-                return self.fail(id, codes::STORAGE, "the server could not look up the account; try again");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not look up the account; try again",
+                );
             }
         };
         let Some((guest_id, hash)) = account else {
@@ -623,7 +642,12 @@ impl Session {
             .add_device_token(&guest_id, &secrets::token_hash(&token), now)
             .await;
         let guest = match stored {
-            Ok(()) => self.app.store.guests(std::slice::from_ref(&guest_id)).await.map(|mut g| g.pop()),
+            Ok(()) => self
+                .app
+                .store
+                .guests(std::slice::from_ref(&guest_id))
+                .await
+                .map(|mut g| g.pop()),
             Err(e) => Err(e),
         };
         let guest = match guest {

@@ -33,8 +33,8 @@ mod timing;
 mod view;
 
 pub use self::core::{Player, RoomCore};
-pub use results::{Finished, GameEnded, Side, rating_key};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
+pub use results::{Finished, GameEnded, Side, rating_key};
 pub use stored::{by_room, from_row, to_ops as ops};
 pub use task::{RoomEnv, spawn_room};

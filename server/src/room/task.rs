@@ -392,7 +392,10 @@ impl RoomTask {
     /// Stores the events of a change.
     /// (The store times the commit and `/metrics` reads its queue.)
     async fn store(&self, events: &[Recorded]) -> Result<(), StoreError> {
-        self.env.store.write(stored::to_ops(self.core.id(), events)).await?;
+        self.env
+            .store
+            .write(stored::to_ops(self.core.id(), events))
+            .await?;
         self.after_stored(events).await;
         Ok(())
     }

@@ -130,7 +130,12 @@ impl Store {
     }
 
     /// Adds a device token (its hash) to an account.
-    pub async fn add_device_token(&self, guest_id: &str, token_hash: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn add_device_token(
+        &self,
+        guest_id: &str,
+        token_hash: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
         with_pool!(&self.db, pool => {
             sqlx::query("INSERT INTO account_tokens (token_hash, guest_id, created_at) VALUES ($1, $2, $3)")
                 .bind(token_hash)
@@ -218,7 +223,11 @@ impl Store {
     /// Records a finished game in one transaction: each player's game,
     /// and with `rate`, the `rated_games` row and the new ratings. Returns
     /// false when the game was rated already (nothing changes then).
-    pub async fn record_result(&self, result: &GameResult, rate: Option<Rate<'_>>) -> Result<bool, StoreError> {
+    pub async fn record_result(
+        &self,
+        result: &GameResult,
+        rate: Option<Rate<'_>>,
+    ) -> Result<bool, StoreError> {
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
             if let Some(rate) = rate {

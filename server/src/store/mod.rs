@@ -172,9 +172,7 @@ macro_rules! with_pool {
 
 mod accounts;
 mod copy;
-pub use accounts::{
-    GameResult, PlayerResult, Rate, Registered, StoredRating,
-};
+pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use copy::{Copied, Progress, copy};
 
 impl Db {

@@ -3,6 +3,7 @@
 //! clients. One test binary, one module per area.
 
 mod absence;
+mod accounts;
 mod bad_input;
 mod bot_pool;
 mod bots;
@@ -15,6 +16,7 @@ mod lobby;
 mod magma;
 mod magnet;
 mod owner;
+mod ratings;
 mod restart;
 mod secrets;
 mod table;

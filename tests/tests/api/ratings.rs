@@ -1,0 +1,252 @@
+//! Ratings and player pages (issue 14): a rated two-player game moves the
+//! winner up and the loser down, a rated four-player Magma team game the
+//! winning team up; the option `rated` needs accounts and no bots; a game
+//! is rated once across a crash between its end and its rating; the
+//! player pages and the leaderboard with their errors.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use lodestone_protocol::{Leaderboard, PlayerPage, RoomStatus};
+use lodestone_tests::{Client, PATIENCE, TestServer, each_backend, http_get, temp_dir};
+use serde_json::json;
+
+use crate::accounts::{account, spawn_server};
+
+/// The player page of `id`.
+async fn page(addr: SocketAddr, id: &str) -> PlayerPage {
+    let (status, body) = http_get(addr, &format!("/api/players/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+/// Polls the player page of `id` until it has a recent game (bounded).
+async fn page_with_game(addr: SocketAddr, id: &str) -> PlayerPage {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let p = page(addr, id).await;
+        if !p.recent.is_empty() {
+            return p;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no game recorded: {p:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A started rated room of `game` with a new account at each seat, in
+/// seat order.
+async fn rated_room(
+    addr: SocketAddr,
+    game: &str,
+    options: serde_json::Value,
+    seats: usize,
+) -> (String, Vec<(Client, String)>) {
+    let mut players = Vec::new();
+    let mut room = String::new();
+    for i in 0..seats {
+        let (mut c, id, _) = account(addr, &format!("P{i}-{}", &uuid_like())).await;
+        if i == 0 {
+            room = c.create_room(game, options.clone(), true).await.0;
+        }
+        c.join(&room, json!(i)).await;
+        players.push((c, id));
+    }
+    players[0].0.ok(json!({"type": "start", "room": room})).await;
+    (room, players)
+}
+
+/// A short unique tag for names (account names are unique).
+fn uuid_like() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    format!(
+        "{}-{}",
+        std::process::id() % 10_000,
+        N.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+fn mu(p: &PlayerPage, key: &str) -> f64 {
+    p.ratings
+        .iter()
+        .find(|r| r.game == key)
+        .unwrap_or_else(|| panic!("no {key} rating: {p:?}"))
+        .mu
+}
+
+each_backend!(a_rated_two_player_game_moves_the_winner_up_and_the_loser_down);
+async fn a_rated_two_player_game_moves_the_winner_up_and_the_loser_down() {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let (room, mut players) = rated_room(addr, "magneton", json!({"rated": "yes"}), 2).await;
+    let state = players[0]
+        .0
+        .state_until(&room, |s| s.status == RoomStatus::Playing)
+        .await;
+    assert_eq!(state.options.get("rated").map(String::as_str), Some("yes"));
+    players[0].0.ok(json!({"type": "resign", "room": room})).await;
+    let loser = page_with_game(addr, &players[0].1).await;
+    let winner = page_with_game(addr, &players[1].1).await;
+    assert!(mu(&winner, "magneton") > 25.0, "{winner:?}");
+    assert!(mu(&loser, "magneton") < 25.0, "{loser:?}");
+    let w = &winner.ratings[0];
+    assert_eq!((w.games, w.provisional), (1, true));
+    assert!((w.rating - (w.mu - 3.0 * w.sigma)).abs() < 0.02, "{w:?}");
+    assert_eq!(winner.recent[0].result, "win");
+    assert_eq!(loser.recent[0].result, "loss");
+    assert!(winner.recent[0].rated);
+    assert_eq!(winner.recent[0].replay, format!("#/room/{room}/ply/0"));
+
+    let (status, body) = http_get(addr, "/api/leaderboard?game=magneton", None).await;
+    assert_eq!(status, 200, "{body}");
+    let board: Leaderboard = serde_json::from_str(&body).unwrap();
+    let ids: Vec<&str> = board.players.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [players[1].1.as_str(), players[0].1.as_str()],
+        "the winner first"
+    );
+    assert_eq!(board.players[0].rank, 1);
+    assert!(board.players[0].provisional);
+}
+
+each_backend!(a_rated_magma_team_game_moves_the_winning_team_up);
+async fn a_rated_magma_team_game_moves_the_winning_team_up() {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let (room, mut players) = rated_room(addr, "magma", json!({"players": 4, "rated": true}), 4).await;
+    let state = players[0]
+        .0
+        .state_until(&room, |s| s.status == RoomStatus::Playing)
+        .await;
+    let team_of = |seat: usize| state.seats[seat].team;
+    let losing_team = team_of(0);
+    let (losers, winners): (Vec<usize>, Vec<usize>) = (0..4).partition(|&s| team_of(s) == losing_team);
+    assert_eq!(
+        (losers.len(), winners.len()),
+        (2, 2),
+        "two teams of two: {:?}",
+        state.seats
+    );
+    for &s in &losers {
+        players[s].0.ok(json!({"type": "resign", "room": room})).await;
+    }
+    for &s in &winners {
+        let p = page_with_game(addr, &players[s].1).await;
+        assert!(mu(&p, "magma-4") > 25.0, "a winner: {p:?}");
+        assert_eq!(p.recent[0].result, "win");
+    }
+    for &s in &losers {
+        let p = page_with_game(addr, &players[s].1).await;
+        assert!(mu(&p, "magma-4") < 25.0, "a loser: {p:?}");
+        assert_eq!(p.recent[0].game, "magma-4");
+    }
+}
+
+each_backend!(a_rated_room_takes_only_accounts);
+async fn a_rated_room_takes_only_accounts() {
+    let server = TestServer::start().await;
+    let (mut ann, _, _) = account(server.addr(), "Ann").await;
+    ann.refused(
+        json!({"type": "create_room", "game": "magneton", "options": {"rated": "maybe"}}),
+        "bad-option",
+    )
+    .await;
+    let (room, _) = ann.create_room("magneton", json!({"rated": "yes"}), true).await;
+    ann.join(&room, json!(0)).await;
+    let m = ann
+        .refused(json!({"type": "add_bot", "room": room}), "rated-needs-accounts")
+        .await;
+    assert!(m.contains("rated"), "{m}");
+    let mut guest = server.client().await;
+    guest.hello("Gus").await;
+    guest.join(&room, json!(1)).await;
+    let m = ann
+        .refused(json!({"type": "start", "room": room}), "rated-needs-accounts")
+        .await;
+    assert!(m.contains("Gus"), "{m}");
+    // Once the guest registers, the game may start.
+    guest
+        .ok(json!({"type": "register", "name": "Gus", "password": crate::accounts::PASSWORD}))
+        .await;
+    ann.ok(json!({"type": "start", "room": room})).await;
+
+    // `/api/games` offers the option for every game.
+    let (_, body) = http_get(server.addr(), "/api/games", None).await;
+    let games: Vec<lodestone_protocol::GameInfo> = serde_json::from_str(&body).unwrap();
+    for g in &games {
+        let rated = g.options.iter().find(|o| o.key == "rated").expect("rated");
+        assert_eq!(
+            (rated.default.as_str(), rated.values.clone()),
+            ("no", vec!["no".into(), "yes".into()])
+        );
+    }
+}
+
+each_backend!(a_game_is_rated_once_across_a_crash_before_its_rating);
+async fn a_game_is_rated_once_across_a_crash_before_its_rating() {
+    let dir = temp_dir();
+    let hook = [("LODESTONE_TEST_HOOK", "crash-before-rating")];
+    let (mut child, addr) = spawn_server(&dir, &hook, &dir.join("first.log"));
+    let (room, mut players) = rated_room(addr, "magneton", json!({"rated": "yes"}), 2).await;
+    let ids: Vec<String> = players.iter().map(|(_, id)| id.clone()).collect();
+    // The end is stored; the server dies before rating it (perhaps before
+    // the acknowledgement is sent).
+    let resign = json!({"type": "resign", "id": "r", "room": room});
+    players[1].0.send_text(&resign.to_string()).await;
+    let deadline = std::time::Instant::now() + PATIENCE;
+    while child.try_wait().expect("a status").is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the test hook did not stop the server"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    drop(players);
+
+    // At the next start, the game whose result was due is rated.
+    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("second.log"));
+    let winner = page_with_game(addr, &ids[0]).await;
+    let loser = page_with_game(addr, &ids[1]).await;
+    assert!(mu(&winner, "magneton") > 25.0 && mu(&loser, "magneton") < 25.0);
+    assert_eq!((winner.ratings[0].games, loser.ratings[0].games), (1, 1));
+    child.kill().expect("kill");
+    child.wait().expect("reap");
+
+    // Another restart changes nothing: the game was rated once.
+    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("third.log"));
+    for (id, before) in ids.iter().zip([&winner, &loser]) {
+        let after = page(addr, id).await;
+        assert_eq!(after.ratings, before.ratings, "rated again");
+        assert_eq!(after.recent.len(), 1);
+    }
+    child.kill().expect("kill");
+    child.wait().expect("reap");
+}
+
+each_backend!(player_pages_and_leaderboards_refuse_what_is_not_there);
+async fn player_pages_and_leaderboards_refuse_what_is_not_there() {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let code = |body: &str| serde_json::from_str::<serde_json::Value>(body).unwrap()["code"].clone();
+    let (status, body) = http_get(addr, "/api/players/no-such-player", None).await;
+    assert_eq!((status, code(&body)), (404, json!("unknown-player")));
+    for bad in ["", "?game=magma", "?game=chess", "?game=magma-7"] {
+        let (status, body) = http_get(addr, &format!("/api/leaderboard{bad}"), None).await;
+        assert_eq!((status, code(&body)), (400, json!("unknown-game")), "{bad}");
+        assert!(body.contains("magma-4"), "the message lists the keys: {body}");
+    }
+    let (status, body) = http_get(addr, "/api/leaderboard?game=magma-4&limit=3", None).await;
+    assert_eq!(status, 200);
+    let board: Leaderboard = serde_json::from_str(&body).unwrap();
+    assert_eq!((board.game.as_str(), board.players.len()), ("magma-4", 0));
+    // A guest's page: no account, no ratings, no games yet.
+    let (_, id, _) = account(addr, "Ann").await;
+    let mut guest = server.client().await;
+    guest.hello("Gus").await;
+    let ann = page(addr, &id).await;
+    assert!(
+        ann.account && ann.ratings.is_empty() && ann.recent.is_empty(),
+        "{ann:?}"
+    );
+}
