@@ -48,6 +48,7 @@ static ASSETS: &[Asset] = &[
     asset!("src/protocol.js", JS),
     asset!("src/dom.js", JS),
     asset!("src/lobby.js", JS),
+    asset!("src/players.js", JS),
     asset!("src/room.js", JS),
     asset!("src/rules.js", JS),
     asset!("src/settings.js", JS),

@@ -4,6 +4,7 @@ import { Connection, PROTOCOL, ServerError, serverSocketUrl } from './protocol.j
 import { fill, h, sayError } from './dom.js';
 import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
+import { leaderboardView, playerHref, playerView } from './players.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
 /** @typedef {import('./protocol.js').Guest} Guest */
@@ -20,6 +21,7 @@ const TOKEN_KEY = 'lodestone.token';
  * @property {() => string} name our display name
  * @property {() => string | null} token our guest token, the key to our seats
  * @property {(name: string) => Promise<void>} rename changes our display name (kept in this browser)
+ * @property {(welcome: import('./protocol.js').MessageOf<'welcome'>) => void} loggedIn keeps the account's token and name of a `login`, and shows the page again as the account
  */
 
 /**
@@ -80,9 +82,17 @@ async function sayHello() {
     welcome = await session.connection.request({ type: 'hello', protocol: PROTOCOL, name });
   }
   if (welcome.token) localStorage.setItem(TOKEN_KEY, welcome.token);
+  welcomed(welcome);
+}
+
+/**
+ * Remembers who the server says we are.
+ * @param {import('./protocol.js').MessageOf<'welcome'>} welcome
+ */
+function welcomed(welcome) {
   session.guest = welcome.guest;
   session.myRooms = welcome.rooms;
-  fill(whoami, 'Playing as ', h('strong', {}, welcome.guest.name));
+  fill(whoami, 'Playing as ', h('a', { href: playerHref(welcome.guest.id) }, h('strong', {}, welcome.guest.name)));
 }
 
 /** @type {Session} */
@@ -112,6 +122,12 @@ const session = {
     localStorage.setItem(NAME_KEY, name);
     if (session.connection.ready) await hello();
   },
+  loggedIn(welcome) {
+    if (welcome.token) localStorage.setItem(TOKEN_KEY, welcome.token);
+    localStorage.setItem(NAME_KEY, welcome.guest.name);
+    welcomed(welcome);
+    route();
+  },
 };
 
 /**
@@ -133,14 +149,19 @@ function showStatus(status, retryInMs) {
   }
 }
 
-/** Shows the page the address names: `#/room/<id>?invite=<code>` or the lobby. */
+/** Shows the page the address names: `#/room/<id>?invite=<code>`, `#/player/<id>`, `#/leaderboard/<key>` or the lobby. */
 function route() {
   view?.destroy();
   const hash = location.hash.replace(/^#/, '');
   const [path, query = ''] = hash.split('?');
   const params = new URLSearchParams(query);
   const room = /^\/room\/([0-9a-fA-F-]+)$/.exec(path);
-  view = room ? roomView(session, room[1], params.get('invite')) : lobbyView(session);
+  const player = /^\/player\/([^/]+)$/.exec(path);
+  const leaders = /^\/leaderboard\/([a-z0-9-]+)$/.exec(path);
+  if (room) view = roomView(session, room[1], params.get('invite'));
+  else if (player) view = playerView(session, decodeURIComponent(player[1]));
+  else if (leaders) view = leaderboardView(session, leaders[1]);
+  else view = lobbyView(session);
   fill(main, view.element);
   if (session.connection.ready && session.guest) view.connected();
 }

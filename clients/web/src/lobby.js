@@ -3,6 +3,7 @@
 import { fill, h, say, sayError } from './dom.js';
 import { gameName, rulesButton } from './rules.js';
 import { settingsForm } from './settings.js';
+import { accountSection } from './players.js';
 import { describeOptions, optionName, optionValue } from './words.js';
 
 /** @typedef {import('./app.js').Session} Session */
@@ -87,6 +88,7 @@ export function lobbyView(session) {
     h('button', { type: 'submit' }, 'Save'),
   );
 
+  const account = accountSection(session);
   const myGames = h('ul', { class: 'my-games' });
   const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, 'Loading the games…'));
   const roomsBody = h('tbody');
@@ -113,6 +115,7 @@ export function lobbyView(session) {
     'div',
     { class: 'lobby' },
     h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings')),
+    account.element,
     h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), myGames),
     h(
       'section',
@@ -366,6 +369,7 @@ export function lobbyView(session) {
   return {
     element,
     connected() {
+      account.refresh();
       showMine();
       watchMine();
       refresh();

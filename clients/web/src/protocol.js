@@ -16,6 +16,8 @@ export const PROTOCOL = 1;
  * @typedef {import('./wire.js').RoomSummary} RoomSummary
  * @typedef {import('./wire.js').OptionInfo} OptionInfo
  * @typedef {import('./wire.js').GameInfo} GameInfo
+ * @typedef {import('./wire.js').PlayerPage} PlayerPage
+ * @typedef {import('./wire.js').Leaderboard} Leaderboard
  * @typedef {import('./wire.js').Code} Code
  * @typedef {import('./wire.js').ClientMessage} ClientMessage
  * @typedef {import('./wire.js').ServerMessage} Message a message from the server
@@ -31,10 +33,10 @@ export const PROTOCOL = 1;
 
 /**
  * The reply to a request of type `T` (docs/protocol.md): `welcome` to
- * `hello`, `rooms` to `list_rooms`, `pong` to `ping`, `ack` to the rest
+ * `hello` and `login`, `rooms` to `list_rooms`, `pong` to `ping`, `ack` to the rest
  * (a refusal rejects with a ServerError instead).
  * @template {Request['type']} T
- * @typedef {T extends 'hello' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : MessageOf<'ack'>} ReplyTo
+ * @typedef {T extends 'hello' | 'login' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : MessageOf<'ack'>} ReplyTo
  */
 
 /** A request the server refused, or one that could not be sent. */

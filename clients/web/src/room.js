@@ -9,6 +9,7 @@ import { reducedMotion } from './boards/effects.js';
 import { scoreTable } from './boards/magma.js';
 import { turnSignals } from './signals.js';
 import { fetchGames } from './lobby.js';
+import { playerLink } from './players.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -489,7 +490,7 @@ export function roomView(session, roomId, invite) {
         badge(seat),
         h('span', { class: 'seat-name' }, /^\d+$/.test(seat.name) ? `${seat.color} · plays ${ordinal(Number(seat.name))}` : seat.name),
         teams ? h('span', { class: 'team' }, `team ${seat.team + 1}`) : null,
-        h('span', { class: 'player' }, seat.player ? playerName(seat) : '— free —'),
+        h('span', { class: 'player' }, seat.player ? playerLink(seat.player.id, playerName(seat)) : '— free —'),
         you ? h('span', { class: 'tag' }, 'you') : null,
         seat.bot ? h('span', { class: 'tag' }, 'bot') : null,
         seat.player && st.owner?.id === seat.player.id ? h('span', { class: 'tag owner-tag' }, 'owner') : null,

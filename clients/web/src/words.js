@@ -171,6 +171,7 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
     name: 'If a player is away',
     values: { wait: 'wait for them', claim: 'the others may claim the game on their turn', bot: 'a bot plays for them until they return' },
   },
+  rated: { name: 'Rated', values: { no: 'no', yes: 'yes: changes ratings (accounts only, no bots)' } },
   first: { name: 'First to play', values: { 1: 'seat 1', 2: 'seat 2', 3: 'seat 3', 4: 'seat 4', 5: 'seat 5', 6: 'seat 6' } },
 });
 
