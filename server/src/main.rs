@@ -159,7 +159,11 @@ async fn run(args: Args) -> Result<(), String> {
     // PostgreSQL's notices (such as "relation already exists, skipping"
     // while migrating) are not news for a host.
     let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,sqlx::postgres::notice=warn"));
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx::postgres::notice=warn"))
+        // tungstenite traces every message it receives, text and all:
+        // passwords (`register`, `login`) and tokens (`hello`) must never
+        // reach a log, whatever RUST_LOG asks for.
+        .add_directive("tungstenite::protocol=debug".parse().expect("a directive"));
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
