@@ -1,5 +1,5 @@
 //! HTTP routes: the WebSocket endpoint, the games and their options, the
-//! public room list, game records, health, readiness and metrics, and the
+//! public room list, game records, player pages and leaderboards, health, readiness and metrics, and the
 //! browser client (`web.rs`). Every request passes `admit` first: the
 //! client's address is worked out once and its request rate checked.
 
@@ -39,8 +39,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", get(games))
         .route("/api/rooms", get(rooms))
         .route("/api/rooms/{id}/record", get(record))
-        .route("/api/players/{id}", get(crate::players::player))
-        .route("/api/leaderboard", get(crate::players::leaderboard))
+        .route("/api/players/{id}", get(player))
+        .route("/api/leaderboard", get(leaderboard))
         .merge(crate::web::routes())
         .layer(axum::middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)
@@ -163,6 +163,25 @@ pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
 /// `GET /api/games`: the games the server plays, with their options.
 async fn games() -> Response {
     axum::Json(GameInfo::available()).into_response()
+}
+
+/// A page of `players.rs` as JSON, or its refusal as a JSON error.
+fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Response {
+    match page {
+        Ok(page) => axum::Json(page).into_response(),
+        Err((status, code, message)) => json_error(status, code, &message),
+    }
+}
+
+/// `GET /api/players/{id}`: a player's page (`players.rs`).
+async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    page(crate::players::player(&app, &id).await)
+}
+
+/// `GET /api/leaderboard?game=K[&limit=N]` (`players.rs`).
+async fn leaderboard(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
+    let (game, limit) = (query.get("game"), query.get("limit"));
+    page(crate::players::leaderboard(&app, game.map(String::as_str), limit.map(String::as_str)).await)
 }
 
 /// `GET /api/rooms[?game=G][&playing=1]`: the public rooms with a free

@@ -1,18 +1,14 @@
-//! The player pages' HTTP answers: `GET /api/players/{id}` (name, account
-//! or guest, ratings per key, recent games with a link to their replay)
-//! and `GET /api/leaderboard?game=K` (the best by conservative rating).
+//! The player pages' answers, which `http.rs` serves: `GET
+//! /api/players/{id}` (name, account or guest, ratings per key, recent
+//! games with a link to their replay) and `GET /api/leaderboard?game=K`
+//! (the best by conservative rating), or why not (a status, a code and a
+//! sentence).
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
-use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use lodestone_protocol::{Leaderboard, LeaderboardEntry, PlayerPage, RecentGame, codes};
+use lodestone_protocol::{Code, Leaderboard, LeaderboardEntry, PlayerPage, RecentGame, codes};
 use lodestone_rules::GameKind;
 
 use crate::app::App;
-use crate::http::json_error;
 use crate::ratings;
 use crate::room::rating_key;
 
@@ -32,45 +28,45 @@ pub fn rating_keys() -> Vec<String> {
         .collect()
 }
 
-fn storage_failure() -> Response {
-    json_error(
+/// Why a page cannot be given: the HTTP status, the code and a sentence.
+pub type Refused = (StatusCode, Code, String);
+
+fn storage_failure<E>(_: E) -> Refused {
+    (
         StatusCode::SERVICE_UNAVAILABLE,
         codes::STORAGE,
-        "the server could not read its storage; try again",
+        "the server could not read its storage; try again".into(),
     )
 }
 
-/// `GET /api/players/{id}`.
-pub async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+fn no_player() -> Refused {
+    (
+        StatusCode::NOT_FOUND,
+        codes::UNKNOWN_PLAYER,
+        "there is no such player".into(),
+    )
+}
+
+/// `GET /api/players/{id}`: the player's page.
+pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
     if id.len() > 64 {
-        return json_error(
-            StatusCode::NOT_FOUND,
-            codes::UNKNOWN_PLAYER,
-            "there is no such player",
-        );
+        return Err(no_player());
     }
-    let guest = match app.store.guests(std::slice::from_ref(&id)).await {
-        Ok(mut found) => match found.pop() {
-            Some(guest) => guest,
-            None => {
-                return json_error(
-                    StatusCode::NOT_FOUND,
-                    codes::UNKNOWN_PLAYER,
-                    "there is no such player",
-                );
-            }
-        },
-        Err(_) => return storage_failure(),
-    };
-    let (account, ratings, recent) = match tokio::try_join!(
+    let id = id.to_string();
+    let guest = app
+        .store
+        .guests(std::slice::from_ref(&id))
+        .await
+        .map_err(storage_failure)?
+        .pop()
+        .ok_or_else(no_player)?;
+    let (account, ratings, recent) = tokio::try_join!(
         app.store.is_account(&id),
         app.store.ratings_of(&id),
         app.store.recent_games(&id, RECENT_GAMES),
-    ) {
-        Ok(found) => found,
-        Err(_) => return storage_failure(),
-    };
-    axum::Json(PlayerPage {
+    )
+    .map_err(storage_failure)?;
+    Ok(PlayerPage {
         id: guest.id,
         name: guest.name,
         account,
@@ -91,33 +87,30 @@ pub async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resp
             })
             .collect(),
     })
-    .into_response()
 }
 
-/// `GET /api/leaderboard?game=K[&limit=N]`.
-pub async fn leaderboard(
-    State(app): State<Arc<App>>,
-    Query(query): Query<HashMap<String, String>>,
-) -> Response {
+/// `GET /api/leaderboard?game=K[&limit=N]`: the best players of rating
+/// key `game`.
+pub async fn leaderboard(app: &App, game: Option<&str>, limit: Option<&str>) -> Result<Leaderboard, Refused> {
     let keys = rating_keys();
-    let Some(game) = query.get("game").filter(|g| keys.contains(g)) else {
-        return json_error(
+    let Some(game) = game.filter(|g| keys.iter().any(|k| k == g)) else {
+        return Err((
             StatusCode::BAD_REQUEST,
             codes::UNKNOWN_GAME,
-            &format!("give ?game= one of {}", keys.join(", ")),
-        );
+            format!("give ?game= one of {}", keys.join(", ")),
+        ));
     };
-    let limit = query
-        .get("limit")
+    let limit = limit
         .and_then(|n| n.parse::<i64>().ok())
         .unwrap_or(LEADERBOARD_LINES)
         .clamp(1, LEADERBOARD_LINES);
-    let rows = match app.store.leaderboard(game, limit).await {
-        Ok(rows) => rows,
-        Err(_) => return storage_failure(),
-    };
-    axum::Json(Leaderboard {
-        game: game.clone(),
+    let rows = app
+        .store
+        .leaderboard(game, limit)
+        .await
+        .map_err(storage_failure)?;
+    Ok(Leaderboard {
+        game: game.to_string(),
         players: rows
             .into_iter()
             .enumerate()
@@ -131,5 +124,4 @@ pub async fn leaderboard(
             })
             .collect(),
     })
-    .into_response()
 }
