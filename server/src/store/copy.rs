@@ -1,7 +1,9 @@
 //! Copying a whole database to another, e.g. from SQLite to PostgreSQL when
 //! a host outgrows one machine (`lodestone-server migrate-db`): every
-//! guest, every room summary and every event, page by page, into an empty
-//! target, in one transaction there (a failed copy leaves it empty).
+//! guest, every room summary and every event, page by page, then the
+//! account tables (accounts, device tokens, ratings, players' games),
+//! into an empty target, in one transaction there (a failed copy leaves
+//! it empty).
 
 use sqlx::{Postgres, Sqlite, Transaction};
 
@@ -77,6 +79,7 @@ pub async fn copy(from: &str, to: &str, mut progress: impl FnMut(Progress)) -> R
         Op::Append,
     )
     .await?;
+    copy_accounts(&source, &mut tx).await?;
     tx.commit().await?;
     let copied = target.counts().await?;
     if copied != [guests, rooms, events] {
@@ -118,6 +121,109 @@ async fn copy_rows<T, K: Default>(
         done += ops.len() as i64;
         progress(Progress { what, done, total });
     }
+}
+
+/// A value of a copied row.
+enum Val {
+    Text(String),
+    Int(i64),
+    Real(f64),
+}
+
+/// Copies the account tables whole (they are small beside the events):
+/// accounts, device tokens, ratings, rated games, players' games and the
+/// games whose result is due.
+async fn copy_accounts(source: &Db, tx: &mut TargetTx) -> Result<(), sqlx::Error> {
+    use Val::{Int, Real, Text};
+    let accounts: Vec<(String, String, String, i64)> = with_pool!(source, pool => {
+        sqlx::query_as("SELECT guest_id, name_key, password_hash, created_at FROM accounts").fetch_all(pool).await
+    })?;
+    let rows = accounts
+        .into_iter()
+        .map(|(a, b, c, d)| vec![Text(a), Text(b), Text(c), Int(d)]);
+    insert_rows(
+        tx,
+        "accounts",
+        &["guest_id", "name_key", "password_hash", "created_at"],
+        rows,
+    )
+    .await?;
+    let tokens: Vec<(String, String, i64)> = with_pool!(source, pool => {
+        sqlx::query_as("SELECT token_hash, guest_id, created_at FROM account_tokens").fetch_all(pool).await
+    })?;
+    let rows = tokens.into_iter().map(|(a, b, c)| vec![Text(a), Text(b), Int(c)]);
+    insert_rows(
+        tx,
+        "account_tokens",
+        &["token_hash", "guest_id", "created_at"],
+        rows,
+    )
+    .await?;
+    let ratings: Vec<(String, String, f64, f64, i64, i64)> = with_pool!(source, pool => {
+        sqlx::query_as("SELECT guest_id, rating_key, mu, sigma, games, updated_at FROM ratings").fetch_all(pool).await
+    })?;
+    let rows = ratings
+        .into_iter()
+        .map(|(a, b, c, d, e, f)| vec![Text(a), Text(b), Real(c), Real(d), Int(e), Int(f)]);
+    let columns = ["guest_id", "rating_key", "mu", "sigma", "games", "updated_at"];
+    insert_rows(tx, "ratings", &columns, rows).await?;
+    let rated: Vec<(String, String, i64)> = with_pool!(source, pool => {
+        sqlx::query_as("SELECT room_id, rating_key, rated_at FROM rated_games").fetch_all(pool).await
+    })?;
+    let rows = rated.into_iter().map(|(a, b, c)| vec![Text(a), Text(b), Int(c)]);
+    insert_rows(tx, "rated_games", &["room_id", "rating_key", "rated_at"], rows).await?;
+    let games: Vec<(String, String, String, String, i64, i64)> = with_pool!(source, pool => {
+        sqlx::query_as("SELECT guest_id, room_id, game, result, rated, finished_at FROM player_games")
+            .fetch_all(pool)
+            .await
+    })?;
+    let rows = games
+        .into_iter()
+        .map(|(a, b, c, d, e, f)| vec![Text(a), Text(b), Text(c), Text(d), Int(e), Int(f)]);
+    let columns = ["guest_id", "room_id", "game", "result", "rated", "finished_at"];
+    insert_rows(tx, "player_games", &columns, rows).await?;
+    let due: Vec<(String, i64)> = with_pool!(source, pool => {
+        sqlx::query_as("SELECT room_id, at FROM games_due").fetch_all(pool).await
+    })?;
+    let rows = due.into_iter().map(|(a, b)| vec![Text(a), Int(b)]);
+    insert_rows(tx, "games_due", &["room_id", "at"], rows).await
+}
+
+/// Inserts `rows` (values in `columns` order) into `table`, one statement
+/// a row.
+async fn insert_rows(
+    tx: &mut TargetTx,
+    table: &str,
+    columns: &[&str],
+    rows: impl Iterator<Item = Vec<Val>>,
+) -> Result<(), sqlx::Error> {
+    let placeholders: Vec<String> = (1..=columns.len()).map(|i| format!("${i}")).collect();
+    // Built from this file's constant names and placeholders only.
+    let sql = format!(
+        "INSERT INTO {table} ({}) VALUES ({})",
+        columns.join(", "),
+        placeholders.join(", ")
+    );
+    macro_rules! run {
+        ($conn:expr, $db:ty, $row:expr) => {{
+            let mut query = sqlx::query::<$db>(sqlx::AssertSqlSafe(sql.clone()));
+            for value in $row {
+                query = match value {
+                    Val::Text(text) => query.bind(text),
+                    Val::Int(n) => query.bind(n),
+                    Val::Real(x) => query.bind(x),
+                };
+            }
+            query.execute($conn).await?;
+        }};
+    }
+    for row in rows {
+        match tx {
+            TargetTx::Sqlite(t) => run!(&mut **t, Sqlite, row),
+            TargetTx::Postgres(t) => run!(&mut **t, Postgres, row),
+        }
+    }
+    Ok(())
 }
 
 impl GuestRecord {

@@ -250,3 +250,45 @@ async fn player_pages_and_leaderboards_refuse_what_is_not_there() {
         "{ann:?}"
     );
 }
+
+#[tokio::test]
+async fn accounts_and_ratings_survive_migrate_db() {
+    use lodestone_tests::{Backend, ServerProcess, database_url, on_backend, postgres_ready, run_to_exit};
+    if !postgres_ready() {
+        return;
+    }
+    // On SQLite: two accounts, one rated game between them.
+    let first = TestServer::start().await;
+    let addr = first.addr();
+    let (room, mut players) = rated_room(addr, "magneton", json!({"rated": "yes"}), 2).await;
+    players[0].0.ok(json!({"type": "resign", "room": room})).await;
+    let loser = page_with_game(addr, &players[0].1).await;
+    let winner = page_with_game(addr, &players[1].1).await;
+    let loser_name = loser.name.clone();
+    drop(players);
+    let sqlite = database_url(&first.dir);
+    first.server.shutdown().await;
+
+    // Into PostgreSQL: the accounts log in, the pages are the same.
+    let pg_dir = temp_dir();
+    let postgres = on_backend(Backend::Postgres, async { database_url(&pg_dir) }).await;
+    let server = env!("CARGO_BIN_EXE_lodestone-test-server");
+    let out = run_to_exit(
+        server,
+        &["migrate-db", "--from", &sqlite, "--to", &postgres],
+        &temp_dir(),
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    let server = ServerProcess::start_with(server, &["--database", &postgres], &pg_dir);
+    for before in [&loser, &winner] {
+        assert_eq!(&page(server.addr, &before.id).await, before);
+    }
+    let mut c = Client::connect(server.addr).await;
+    let welcome = c
+        .ok(json!({"type": "login", "name": loser_name, "password": crate::accounts::PASSWORD}))
+        .await;
+    assert!(
+        matches!(&welcome, lodestone_protocol::ServerMessage::Welcome { guest, .. } if guest.id == loser.id),
+        "{welcome:?}"
+    );
+}
