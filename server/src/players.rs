@@ -60,12 +60,15 @@ pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
         .map_err(storage_failure)?
         .pop()
         .ok_or_else(no_player)?;
-    let (account, ratings, recent) = tokio::try_join!(
-        app.store.is_account(&id),
-        app.store.ratings_of(&id),
-        app.store.recent_games(&id, RECENT_GAMES),
-    )
-    .map_err(storage_failure)?;
+    // One after the other, games first: a rated game read here has its
+    // ratings (written in the same transaction) in the next read.
+    let recent = app
+        .store
+        .recent_games(&id, RECENT_GAMES)
+        .await
+        .map_err(storage_failure)?;
+    let ratings = app.store.ratings_of(&id).await.map_err(storage_failure)?;
+    let account = app.store.is_account(&id).await.map_err(storage_failure)?;
     Ok(PlayerPage {
         id: guest.id,
         name: guest.name,

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use lodestone_protocol::{RoomStatus, codes};
-use lodestone_rules::{GameKind, Outcome, Seat};
+use lodestone_rules::{AnyGame, GameKind, Outcome, Seat, TableEvent};
 
 use super::core::{Refusal, RoomCore};
 
@@ -25,7 +25,8 @@ pub(super) fn parse_rated(text: &str) -> Result<bool, String> {
 pub struct Side {
     /// The guests of its seats, in seat order.
     pub guests: Vec<String>,
-    /// 1 for the winners (everyone in a draw), 2 for the others.
+    /// 1 for the winners (everyone in a draw); then 2, 3… (see
+    /// `RoomCore::ranks`).
     pub rank: usize,
 }
 
@@ -104,6 +105,55 @@ impl RoomCore {
         })
     }
 
+    /// Each side's rank: 1 for the winners (everyone in a draw); then the
+    /// sides still playing at the end by their score (Magma's pieces plus
+    /// three per cell of territory), then the sides that left (resigned or
+    /// ran out of time), the last to leave first. Equal sides share a rank.
+    fn ranks(&self, outcome: &Outcome, teams: &[(u8, Vec<Seat>)]) -> Vec<usize> {
+        let Outcome::Win { winners, .. } = outcome else {
+            return vec![1; teams.len()];
+        };
+        let scores = match &self.game {
+            AnyGame::Magma(magma) => magma.scores(),
+            _ => Vec::new(),
+        };
+        // When each seat left: its place among the table's events.
+        let left = |seat: Seat| {
+            self.table_events
+                .iter()
+                .position(|(_, event)| matches!(event, TableEvent::Concede(s, _) if *s == seat))
+        };
+        // Smaller is better.
+        let keys: Vec<Option<(bool, i64)>> = teams
+            .iter()
+            .map(|(_, seats)| {
+                if seats.iter().any(|s| winners.contains(*s)) {
+                    return None;
+                }
+                let gone: Vec<Option<usize>> = seats.iter().map(|s| left(*s)).collect();
+                Some(match gone.iter().copied().collect::<Option<Vec<usize>>>() {
+                    Some(times) => (true, -(times.into_iter().max().unwrap_or(0) as i64)),
+                    None => {
+                        let score = scores
+                            .iter()
+                            .find(|sc| seats.iter().any(|s| sc.seats.contains(*s)))
+                            .map_or(0, |sc| sc.total());
+                        (false, -i64::from(score))
+                    }
+                })
+            })
+            .collect();
+        let mut losing: Vec<(bool, i64)> = keys.iter().flatten().copied().collect();
+        losing.sort_unstable();
+        losing.dedup();
+        keys.iter()
+            .map(|key| match key {
+                None => 1,
+                Some(key) => 2 + losing.iter().position(|k| k == key).unwrap_or(0),
+            })
+            .collect()
+    }
+
     /// The finished game's sides and ranks; `None` unless the game ended
     /// with a result.
     pub fn finished(&self) -> Option<Finished> {
@@ -121,13 +171,12 @@ impl RoomCore {
             }
         }
         let draw = matches!(outcome, Outcome::Draw { .. });
+        let ranks = self.ranks(outcome, &teams);
         let sides = teams
-            .into_iter()
-            .map(|(_, seats)| Side {
-                rank: match outcome {
-                    Outcome::Win { winners, .. } if !seats.iter().any(|s| winners.contains(*s)) => 2,
-                    _ => 1,
-                },
+            .iter()
+            .zip(ranks)
+            .map(|((_, seats), rank)| Side {
+                rank,
                 guests: seats
                     .iter()
                     .filter_map(|s| self.seats[s.index()].as_ref().map(|p| p.id.clone()))

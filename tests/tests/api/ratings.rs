@@ -292,3 +292,27 @@ async fn accounts_and_ratings_survive_migrate_db() {
         "{welcome:?}"
     );
 }
+
+each_backend!(a_rated_three_player_magma_game_ranks_the_last_to_leave_second);
+async fn a_rated_three_player_magma_game_ranks_the_last_to_leave_second() {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let (room, mut players) = rated_room(addr, "magma", json!({"players": 3, "rated": "yes"}), 3).await;
+    // Seat 1 leaves first, then seat 2: seat 0 wins, seat 2 is second.
+    players[1].0.ok(json!({"type": "resign", "room": room})).await;
+    players[2].0.ok(json!({"type": "resign", "room": room})).await;
+    let first = page_with_game(addr, &players[0].1).await;
+    let second = page_with_game(addr, &players[2].1).await;
+    let third = page_with_game(addr, &players[1].1).await;
+    assert_eq!(first.recent[0].result, "win");
+    assert_eq!(
+        (second.recent[0].result.as_str(), third.recent[0].result.as_str()),
+        ("loss", "loss")
+    );
+    let (a, b, c) = (
+        mu(&first, "magma-3"),
+        mu(&second, "magma-3"),
+        mu(&third, "magma-3"),
+    );
+    assert!(a > b && b > c, "ranked by who left last: {a} {b} {c}");
+}
