@@ -44,9 +44,18 @@ pub fn name_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
+/// Hashes computed at once, at most: each takes argon2's 19 MiB and a
+/// core for a while, so a burst of logins waits here rather than filling
+/// the blocking threads and the memory.
+static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
+
 /// The argon2id hash of `password` as a PHC string, computed on a
 /// blocking thread.
 pub async fn hash_password(password: String) -> Result<String, String> {
+    let _permit = HASHING
+        .acquire()
+        .await
+        .map_err(|_| "hashing is closed".to_string())?;
     tokio::task::spawn_blocking(move || {
         Argon2::default()
             .hash_password(password.as_bytes())
@@ -60,6 +69,9 @@ pub async fn hash_password(password: String) -> Result<String, String> {
 /// Whether `password` matches the PHC string `hash`, checked on a
 /// blocking thread.
 pub async fn verify_password(password: String, hash: String) -> bool {
+    let Ok(_permit) = HASHING.acquire().await else {
+        return false;
+    };
     tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).ok().is_some_and(|parsed| {
             Argon2::default()

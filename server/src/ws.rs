@@ -538,6 +538,34 @@ impl Session {
         if let Err(e) = crate::accounts::check_password(password.expose()) {
             return self.fail(id, codes::BAD_PASSWORD, e);
         }
+        let key = crate::accounts::name_key(&name);
+        // The refusals that need no hash come before the hash (the store
+        // checks again, in the transaction).
+        match self.app.store.account_by_name(&key).await {
+            Ok(None) => {}
+            Ok(Some((owner, _))) if owner == player.id => {
+                return self.fail(
+                    id,
+                    codes::ALREADY_REGISTERED,
+                    "you are an account already: log in with its name and password",
+                );
+            }
+            Ok(Some(_)) => {
+                return self.fail(
+                    id,
+                    codes::NAME_TAKEN,
+                    format!("an account is named {name:?} already (names ignore case)"),
+                );
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "account lookup failed");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not look up the name; try again",
+                );
+            }
+        }
         let hash = match crate::accounts::hash_password(password.0).await {
             Ok(hash) => hash,
             Err(e) => {
@@ -549,7 +577,6 @@ impl Session {
                 );
             }
         };
-        let key = crate::accounts::name_key(&name);
         let now = self.app.clock.now_ms() as i64;
         match self.app.store.register(&player.id, &name, &key, &hash, now).await {
             Ok(Registered::Done) => {}
@@ -656,6 +683,15 @@ impl Session {
                 return self.fail(id, codes::STORAGE, "the server could not log you in; try again");
             }
         };
+        // The connection becomes the account: what it watched as another
+        // guest, it watches no more (the client watches again as itself).
+        if self.guest.is_some() {
+            for room in std::mem::take(&mut self.watching) {
+                if let Some(handle) = self.app.lobby.get(&room) {
+                    handle.disconnect(self.outbox.conn).await;
+                }
+            }
+        }
         tracing::info!(guest = %guest.id, "an account logged in on a new device");
         let rooms = self.app.lobby.rooms_of(&guest.id);
         self.guest = Some(Player {
