@@ -295,8 +295,9 @@ pub struct Guest {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
-    /// The reply to `hello`. `token` is present only when a new guest was
-    /// made: keep it to come back as the same guest. `rooms` lists the
+    /// The reply to `hello` and `login`. `token` is present only when a
+    /// new guest was made, or an account logged in on a new device: keep
+    /// it to come back as the same guest. `rooms` lists the
     /// unfinished rooms where the guest holds a seat.
     Welcome {
         id: RequestId,
