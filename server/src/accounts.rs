@@ -5,8 +5,8 @@
 //! `Password` prints as `***`, and no error here carries it). An account's
 //! name follows the guests' name rules (`names.rs`) and is unique without
 //! regard to case (its key is its lower case). Logins are limited per
-//! account name and per address (governor's GCRA), counted before the
-//! password is checked.
+//! account name and per address (governor's GCRA; `--logins-per-account`,
+//! `--logins-per-address`), counted before the password is checked.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -22,10 +22,6 @@ use governor::{Quota, RateLimiter};
 pub const MIN_PASSWORD_CHARS: usize = 8;
 /// The most characters a password may have.
 pub const MAX_PASSWORD_CHARS: usize = 128;
-/// Logins a minute for one account name.
-pub const LOGINS_PER_NAME_MINUTE: u32 = 5;
-/// Logins a minute from one address.
-pub const LOGINS_PER_ADDRESS_MINUTE: u32 = 20;
 
 /// Whether `password` has an allowed length; the refusal is a sentence
 /// for `bad-password` (it never quotes the password).
@@ -89,35 +85,47 @@ pub async fn verify_nothing(password: String) {
     let _ = hash_password(password).await;
 }
 
-/// Login attempts, limited per account name and per address.
+/// Login attempts, limited per account name and per address (none: no
+/// limit).
 #[derive(Debug)]
 pub struct Logins {
-    by_name: RateLimiter<String, HashMapStateStore<String>, DefaultClock>,
-    by_address: RateLimiter<IpAddr, HashMapStateStore<IpAddr>, DefaultClock>,
-}
-
-impl Default for Logins {
-    fn default() -> Logins {
-        let per_minute = |n: u32| Quota::per_minute(NonZeroU32::new(n).expect("a positive rate"));
-        Logins {
-            by_name: RateLimiter::hashmap(per_minute(LOGINS_PER_NAME_MINUTE)),
-            by_address: RateLimiter::hashmap(per_minute(LOGINS_PER_ADDRESS_MINUTE)),
-        }
-    }
+    /// The limits, per minute, for the refusal's sentence.
+    pub per_account: u32,
+    pub per_address: u32,
+    by_name: Option<RateLimiter<String, HashMapStateStore<String>, DefaultClock>>,
+    by_address: Option<RateLimiter<IpAddr, HashMapStateStore<IpAddr>, DefaultClock>>,
 }
 
 impl Logins {
+    /// `per_account` logins a minute per account name and `per_address`
+    /// per address (0: no limit).
+    pub fn new(per_account: u32, per_address: u32) -> Logins {
+        let per_minute = |n: u32| NonZeroU32::new(n).map(Quota::per_minute);
+        Logins {
+            per_account,
+            per_address,
+            by_name: per_minute(per_account).map(RateLimiter::hashmap),
+            by_address: per_minute(per_address).map(RateLimiter::hashmap),
+        }
+    }
+
     /// Whether one more login for the name `key` from `address` is
     /// allowed now (and counts it).
     pub fn allow(&self, key: &str, address: IpAddr) -> bool {
         // Both are counted, so trying many names from one address and one
         // name from many addresses are each limited.
-        let address_ok = self.by_address.check_key(&address).is_ok();
-        let name_ok = self.by_name.check_key(&key.to_string()).is_ok();
-        if self.by_name.len() > 100_000 {
-            self.by_name.retain_recent();
-            self.by_address.retain_recent();
-        }
+        let address_ok = self.by_address.as_ref().is_none_or(|l| {
+            if l.len() > 100_000 {
+                l.retain_recent();
+            }
+            l.check_key(&address).is_ok()
+        });
+        let name_ok = self.by_name.as_ref().is_none_or(|l| {
+            if l.len() > 100_000 {
+                l.retain_recent();
+            }
+            l.check_key(&key.to_string()).is_ok()
+        });
         address_ok && name_ok
     }
 }
@@ -149,10 +157,10 @@ mod tests {
 
     #[test]
     fn logins_are_limited_per_name_and_per_address() {
-        let logins = Logins::default();
+        let logins = Logins::new(5, 8);
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
-        for _ in 0..LOGINS_PER_NAME_MINUTE {
+        for _ in 0..5 {
             assert!(logins.allow("ann", a));
         }
         assert!(
@@ -160,5 +168,14 @@ mod tests {
             "the name's limit holds from another address"
         );
         assert!(logins.allow("bob", b));
+        for n in 0..3 {
+            assert!(logins.allow(&format!("x{n}"), a));
+        }
+        assert!(
+            !logins.allow("cy", a),
+            "the address's limit holds for another name"
+        );
+        let off = Logins::new(0, 0);
+        assert!((0..100).all(|_| off.allow("ann", a)));
     }
 }

@@ -75,7 +75,10 @@ impl App {
         });
         App {
             admission: Admission::new(&config.limits),
-            logins: crate::accounts::Logins::default(),
+            logins: crate::accounts::Logins::new(
+                config.limits.logins_per_account,
+                config.limits.logins_per_address,
+            ),
             config,
             store,
             lobby,

@@ -54,6 +54,10 @@ pub struct Limits {
     pub watch_per_connection: usize,
     /// New guests (`hello` with a name and no token) per address per hour.
     pub guests_per_hour: u32,
+    /// `login`s per account name per minute (bursts of as many).
+    pub logins_per_account: u32,
+    /// `login`s per address per minute (bursts of as many).
+    pub logins_per_address: u32,
     /// Rooms in one `list_rooms` reply or `/api/rooms` answer.
     pub lobby_page: usize,
     /// Origins (`scheme://host[:port]`) whose pages may open a WebSocket;
@@ -76,6 +80,8 @@ impl Default for Limits {
             rooms_per_address: 20,
             watch_per_connection: 32,
             guests_per_hour: 30,
+            logins_per_account: 5,
+            logins_per_address: 20,
             lobby_page: 100,
             allowed_origins: Vec::new(),
         }
@@ -99,6 +105,8 @@ impl Limits {
             rooms_per_address: 0,
             watch_per_connection: 0,
             guests_per_hour: 0,
+            logins_per_account: 0,
+            logins_per_address: 0,
             lobby_page: 0,
             allowed_origins: Vec::new(),
         }
@@ -149,6 +157,13 @@ pub struct LimitArgs {
     /// New guests per client address per hour (0: no limit).
     #[arg(long, env = "LODESTONE_GUESTS_PER_HOUR", default_value_t = 30)]
     pub guests_per_hour: u32,
+    /// Logins per account name per minute, counted before the password is
+    /// checked (0: no limit).
+    #[arg(long, env = "LODESTONE_LOGINS_PER_ACCOUNT", default_value_t = 5)]
+    pub logins_per_account: u32,
+    /// Logins per client address per minute (0: no limit).
+    #[arg(long, env = "LODESTONE_LOGINS_PER_ADDRESS", default_value_t = 20)]
+    pub logins_per_address: u32,
     /// Rooms in one room list reply; the reply says how many there are
     /// (0: no limit).
     #[arg(long, env = "LODESTONE_LOBBY_PAGE", default_value_t = 100)]
@@ -174,6 +189,8 @@ impl From<LimitArgs> for Limits {
             rooms_per_address: a.rooms_per_address,
             watch_per_connection: a.watch_limit,
             guests_per_hour: a.guests_per_hour,
+            logins_per_account: a.logins_per_account,
+            logins_per_address: a.logins_per_address,
             lobby_page: a.lobby_page,
             allowed_origins: a
                 .allowed_origins

@@ -629,13 +629,14 @@ impl Session {
     async fn login(&mut self, id: RequestId, name: String, password: Password) {
         let key = crate::accounts::name_key(&name);
         if !self.app.logins.allow(&key, self.client) {
+            self.app.metrics.refused(Refusal::Logins);
             return self.fail(
                 id,
                 codes::TOO_MANY_LOGINS,
                 format!(
                     "too many logins: at most {} a minute for one account and {} from one address; wait a minute",
-                    crate::accounts::LOGINS_PER_NAME_MINUTE,
-                    crate::accounts::LOGINS_PER_ADDRESS_MINUTE
+                    self.app.logins.per_account,
+                    self.app.logins.per_address
                 ),
             );
         }

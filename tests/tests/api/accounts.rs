@@ -187,7 +187,7 @@ async fn wrong_passwords_and_bad_registrations_are_refused_with_codes() {
 
 each_backend!(logins_are_limited_per_account);
 async fn logins_are_limited_per_account() {
-    let server = TestServer::start().await;
+    let server = TestServer::start_with(|c| c.limits.logins_per_account = 5).await;
     account(server.addr(), "Ann").await;
     let mut c = server.client().await;
     for _ in 0..5 {
@@ -209,6 +209,13 @@ async fn logins_are_limited_per_account() {
     account(server.addr(), "Bo").await;
     let (_, ok) = login(server.addr(), "Bo", PASSWORD).await;
     assert!(matches!(ok, ServerMessage::Welcome { .. }), "{ok:?}");
+    let (_, metrics) = lodestone_tests::http_get(server.addr(), "/metrics", None).await;
+    assert!(
+        metrics
+            .lines()
+            .any(|l| l == r#"lodestone_refusals_total{reason="logins"} 1"#),
+        "{metrics}"
+    );
 }
 
 each_backend!(the_password_never_reaches_the_servers_log);
