@@ -23,6 +23,10 @@ pub const PROVISIONAL_GAMES: i64 = 5;
 /// ...or while its uncertainty is above this.
 pub const PROVISIONAL_SIGMA: f64 = 5.0;
 
+/// Tries at recording one game's result before leaving it for the next
+/// start.
+const ATTEMPTS: u32 = 3;
+
 /// The environment variable of the test hook: `crash-before-rating`
 /// aborts the process once a rated game's end is stored and before its
 /// ratings are (tests of the restart; never set in production).
@@ -55,20 +59,17 @@ fn round2(x: f64) -> f64 {
 }
 
 /// The new ratings of a game's players (its sides flattened, in order)
-/// from their current ones (`None`: a first rated game).
-pub fn rate(sides: &[room::Side], current: &[Option<StoredRating>]) -> Vec<StoredRating> {
+/// from their current ones.
+pub fn rate(sides: &[room::Side], current: &[StoredRating]) -> Vec<StoredRating> {
     let mut at = 0;
     let teams: Vec<(Vec<WengLinRating>, usize)> = sides
         .iter()
         .map(|side| {
             let team = current[at..at + side.guests.len()]
                 .iter()
-                .map(|r| match r {
-                    Some(r) => WengLinRating {
-                        rating: r.mu,
-                        uncertainty: r.sigma,
-                    },
-                    None => WengLinRating::new(),
+                .map(|r| WengLinRating {
+                    rating: r.mu,
+                    uncertainty: r.sigma,
                 })
                 .collect();
             at += side.guests.len();
@@ -86,7 +87,7 @@ pub fn rate(sides: &[room::Side], current: &[Option<StoredRating>]) -> Vec<Store
         .map(|(r, old)| StoredRating {
             mu: r.rating,
             sigma: r.uncertainty,
-            games: old.map_or(0, |o| o.games) + 1,
+            games: old.games + 1,
         })
         .collect()
 }
@@ -105,15 +106,27 @@ async fn record(store: &Store, ended: &GameEnded) {
         std::process::abort();
     }
     let sides = finished.sides.clone();
-    let rater = move |current: &[Option<StoredRating>]| rate(&sides, current);
+    let rater = move |current: &[StoredRating]| rate(&sides, current);
     let rate: Option<crate::store::Rate<'_>> = finished.rated.then_some(&rater as _);
-    match store.record_result(&result, rate).await {
-        Ok(true) => {
-            tracing::info!(room = %ended.room_id, key = %finished.key, rated = finished.rated, "game result recorded")
-        }
-        Ok(false) => tracing::info!(room = %ended.room_id, "game rated already; nothing changed"),
-        Err(e) => {
-            tracing::error!(room = %ended.room_id, error = %e, "could not record the game's result; it is kept due for the next start")
+    // A failure (a lost connection, a deadlock between nodes) is tried
+    // again a few times; after that the game stays due for the next start.
+    for attempt in 1..=ATTEMPTS {
+        match store.record_result(&result, rate).await {
+            Ok(true) => {
+                tracing::info!(room = %ended.room_id, key = %finished.key, rated = finished.rated, "game result recorded");
+                return;
+            }
+            Ok(false) => {
+                tracing::info!(room = %ended.room_id, "game rated already; nothing changed");
+                return;
+            }
+            Err(e) if attempt < ATTEMPTS => {
+                tracing::warn!(room = %ended.room_id, error = %e, attempt, "could not record the game's result; trying again");
+                tokio::time::sleep(std::time::Duration::from_secs(attempt as u64)).await;
+            }
+            Err(e) => {
+                tracing::error!(room = %ended.room_id, error = %e, "could not record the game's result; it stays due for the next start")
+            }
         }
     }
 }
@@ -197,6 +210,13 @@ pub async fn run(store: Store, mut ended: mpsc::UnboundedReceiver<GameEnded>, sh
 mod tests {
     use super::*;
 
+    /// A first rating: Weng-Lin's defaults.
+    const NEW: StoredRating = StoredRating {
+        mu: 25.0,
+        sigma: 25.0 / 3.0,
+        games: 0,
+    };
+
     fn side(guests: &[&str], rank: usize) -> room::Side {
         room::Side {
             guests: guests.iter().map(|g| g.to_string()).collect(),
@@ -206,18 +226,18 @@ mod tests {
 
     #[test]
     fn winners_go_up_and_losers_down() {
-        let new = rate(&[side(&["a"], 2), side(&["b"], 1)], &[None, None]);
+        let new = rate(&[side(&["a"], 2), side(&["b"], 1)], &[NEW, NEW]);
         assert!(new[0].mu < 25.0 && new[1].mu > 25.0, "{new:?}");
         assert!(new.iter().all(|r| r.sigma < 25.0 / 3.0 && r.games == 1));
         let teams = rate(
             &[side(&["a", "c"], 1), side(&["b", "d"], 2)],
-            &[None, None, None, None],
+            &[NEW, NEW, NEW, NEW],
         );
         assert!(teams[0].mu > 25.0 && teams[1].mu > 25.0);
         assert!(teams[2].mu < 25.0 && teams[3].mu < 25.0);
         let three = rate(
             &[side(&["a"], 1), side(&["b"], 2), side(&["c"], 2)],
-            &[None, None, None],
+            &[NEW, NEW, NEW],
         );
         assert!(three[0].mu > 25.0 && three[1].mu < 25.0 && three[2].mu < 25.0);
     }

@@ -71,8 +71,15 @@ pub struct GameResult {
 }
 
 /// Turns the players' current ratings (in `GameResult::players` order;
-/// `None` for a first game) into their new ones.
-pub type Rate<'a> = &'a (dyn Fn(&[Option<StoredRating>]) -> Vec<StoredRating> + Send + Sync);
+/// [`NEW`] with no games for a first game) into their new ones.
+pub type Rate<'a> = &'a (dyn Fn(&[StoredRating]) -> Vec<StoredRating> + Send + Sync);
+
+/// A player's rating before its first rated game: Weng-Lin's defaults.
+pub const NEW: StoredRating = StoredRating {
+    mu: 25.0,
+    sigma: 25.0 / 3.0,
+    games: 0,
+};
 
 impl Store {
     /// Makes guest `guest_id` an account named `name` (`name_key` its
@@ -248,6 +255,26 @@ impl Store {
                     tx.commit().await?;
                     return Ok(false);
                 }
+                // Each player's row first, created if new and locked (an
+                // upsert locks its row on PostgreSQL), in one order, so
+                // two games with a player in common (two nodes) rate one
+                // after the other rather than from the same old rating.
+                let mut ids: Vec<&str> = result.players.iter().map(|p| p.guest_id.as_str()).collect();
+                ids.sort_unstable();
+                for id in ids {
+                    sqlx::query(
+                        "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
+                         VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
+                         games = ratings.games",
+                    )
+                    .bind(id)
+                    .bind(result.key.as_str())
+                    .bind(NEW.mu)
+                    .bind(NEW.sigma)
+                    .bind(result.finished_at)
+                    .execute(&mut *tx)
+                    .await?;
+                }
                 let mut current = Vec::with_capacity(result.players.len());
                 for p in &result.players {
                     let row = sqlx::query(
@@ -258,12 +285,12 @@ impl Store {
                     .fetch_optional(&mut *tx)
                     .await?;
                     current.push(match row {
-                        Some(row) => Some(StoredRating {
+                        Some(row) => StoredRating {
                             mu: row.try_get("mu")?,
                             sigma: row.try_get("sigma")?,
                             games: row.try_get("games")?,
-                        }),
-                        None => None,
+                        },
+                        None => NEW,
                     });
                 }
                 let new = rate(&current);
