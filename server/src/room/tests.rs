@@ -465,3 +465,68 @@ fn the_same_secrets_give_the_same_events() {
     assert_eq!((events.clone(), record), play(7));
     assert_ne!(events, play(8).0, "other secrets: another invite, seed and salts");
 }
+
+#[test]
+fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
+    // A two-sided game: the winner first, its key the game's name.
+    let (mut room, a, b) = started("magneton");
+    assert_eq!(room.finished(), None, "not over yet");
+    room.resign(&a, 10).unwrap();
+    let done = room.finished().expect("a result");
+    assert_eq!(
+        (done.key.as_str(), done.rated, done.draw),
+        ("magneton", false, false)
+    );
+    let ranks: Vec<(Vec<String>, usize)> = done.sides.iter().map(|s| (s.guests.clone(), s.rank)).collect();
+    assert_eq!(ranks, [(vec![a.id.clone()], 2), (vec![b.id.clone()], 1)]);
+    assert_eq!(
+        (done.sides[0].result(false), done.sides[1].result(false)),
+        ("loss", "win")
+    );
+
+    // Rated: no bot sits; a guest that is not an account holds start up.
+    let options = BTreeMap::from([("rated".to_string(), "yes".to_string())]);
+    let (mut rated, _) = RoomCore::create(
+        "r2".into(),
+        "magneton",
+        &options,
+        true,
+        &player("owner"),
+        0,
+        seeded(),
+    )
+    .unwrap();
+    assert!(rated.is_rated());
+    rated.join(1, &a, None, None, 0).unwrap();
+    rated.join(2, &b, None, None, 0).unwrap();
+    let both = std::collections::HashSet::from([a.id.clone(), b.id.clone()]);
+    assert_eq!(rated.rated_refusal(&both), None);
+    let refusal = rated
+        .rated_refusal(&std::collections::HashSet::from([a.id.clone()]))
+        .unwrap();
+    assert_eq!(refusal.code, "rated-needs-accounts");
+    assert!(refusal.message.contains("B is a guest"), "{}", refusal.message);
+    let bot = Player {
+        id: "bot".into(),
+        name: "Bot".into(),
+        bot: true,
+    };
+    let refused = rated.add_bot(3, &a, &bot, None, true, 0).unwrap_err();
+    assert_eq!(refused.code, "rated-needs-accounts");
+    // The option is kept in the log and shown with the options.
+    let (_, created) = RoomCore::create(
+        "r3".into(),
+        "magneton",
+        &options,
+        true,
+        &player("owner"),
+        0,
+        seeded(),
+    )
+    .unwrap();
+    assert!(RoomCore::restore("r3", &created, seeded()).unwrap().is_rated());
+    assert_eq!(
+        rated.state_for(None, 0).options.get("rated").map(String::as_str),
+        Some("yes")
+    );
+}
