@@ -170,10 +170,10 @@ async fn replay_views_equal_live_views_for_every_viewer_across_a_magnet_game() {
     let mut viewers = vec![players.remove(0), players.remove(0), eve];
     // Ply 0, before any setup.
     every_ply_matches_live(&mut viewers, &room, 0).await;
-    let mut version = viewers[1]
+    viewers[1]
         .act(&room, &setup(start["blue"].as_array().unwrap(), &MATERIAL))
         .await;
-    version = viewers[0]
+    let mut version = viewers[0]
         .act(&room, &setup(start["red"].as_array().unwrap(), &MATERIAL))
         .await;
     // Play to the end with varied offers (promotions too); after each
