@@ -150,10 +150,10 @@ export function roomView(session, roomId, invite, startPly = null) {
       h('span', { class: 'step-label' }, label),
       after ? h('span', { 'aria-hidden': 'true' }, ` ${icon}`) : null,
     );
-  const replayFirst = stepButton('replay-first', 'First', '⏮', false);
+  const replayFirst = stepButton('replay-first', 'First', '«', false);
   const replayBack = stepButton('replay-back', 'Back', '◀', false);
   const replayForward = stepButton('replay-forward', 'Forward', '▶', true);
-  const replayLast = stepButton('replay-last', 'Last', '⏭', true);
+  const replayLast = stepButton('replay-last', 'Last', '»', true);
   const replayLink = h('a', { id: 'replay-link', class: 'replay-link', href: `#/room/${roomId}` }, 'Link to this position');
   const replayBar = h(
     'nav',
