@@ -469,3 +469,40 @@ async fn replay_requests_count_against_the_message_rate() {
         "{answered} answered, {limited} limited"
     );
 }
+
+each_backend!(a_resigned_game_replays_to_its_end_with_everything_revealed);
+async fn a_resigned_game_replays_to_its_end_with_everything_revealed() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magnetism", json!({})).await;
+    let (mut eve, _) = spectator(server.addr(), &room).await;
+    clients[0].state_until(&room, |s| s.play.is_some()).await;
+    clients[0].act(&room, "magnet g3").await;
+    // While the game runs, white's magnet is secret from the spectator.
+    let during = replay(&mut eve, &room, 1).await;
+    assert!(!during.revealed);
+    let play = during.state.play.unwrap();
+    assert_eq!(play.moves[0].action, None);
+    assert_eq!(play.board_value()["magnets"]["white"], "hidden");
+    clients[1].act(&room, "magnet i5").await;
+    clients[1].ok(json!({"type": "resign", "room": room})).await;
+    let end = eve.state_until(&room, |s| s.status == RoomStatus::Finished).await;
+    let version = eve.states[&room].0;
+    // Once it is over, the same ply hides nothing: the action, its salt,
+    // the seed, the magnet on the board.
+    let after = replay(&mut eve, &room, 1).await;
+    assert!(after.revealed);
+    assert_eq!(after.plies, 2);
+    assert_eq!(after.state.seed, end.seed);
+    let play = after.state.play.unwrap();
+    assert_eq!(play.moves[0].action.as_deref(), Some("magnet g3"));
+    assert!(play.moves[0].salt.is_some());
+    assert_eq!(play.board_value()["magnets"]["white"], "g3");
+    assert_eq!(play.outcome, None, "the game had not ended at ply 1");
+    // The last ply includes the resignation after it: the end as seen
+    // live.
+    let last = replay(&mut eve, &room, 2).await;
+    assert_eq!(last.version, version);
+    assert_eq!(game_view(&last.state), game_view(&end));
+    let outcome = last.state.play.unwrap().outcome.unwrap();
+    assert!(outcome.result.contains("resign"), "{}", outcome.result);
+}
