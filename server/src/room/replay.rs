@@ -82,3 +82,75 @@ pub fn replay(
         state: at_ply.replay_state(viewer, revealed, last.at),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use lodestone_rules::Seat;
+
+    use super::super::core::Player;
+    use super::*;
+    use crate::secrets::SeededSecrets;
+
+    /// A Magnet room with dealt setups, started by `a` (red) and `b`
+    /// (blue), and every event it stored.
+    fn dealt() -> (RoomCore, Vec<Recorded>) {
+        let options = BTreeMap::from([("setup".to_string(), "random".to_string())]);
+        let owner = Player::person("a", "A");
+        let (mut room, mut events) = RoomCore::create(
+            "r".into(),
+            "magnet",
+            &options,
+            true,
+            &owner,
+            0,
+            Box::new(SeededSecrets::new(3)),
+        )
+        .unwrap();
+        let b = Player::person("b", "B");
+        events.extend(room.join(1, &owner, None, None, 0).unwrap().1);
+        events.extend(room.join(2, &b, None, None, 0).unwrap().1);
+        events.extend(room.start(&owner, 10).unwrap());
+        (room, events)
+    }
+
+    #[test]
+    fn plies_count_dealt_setups_and_each_seat_sees_its_own() {
+        let (room, events) = dealt();
+        let started = events.iter().find(|e| e.event == RoomEvent::Started).unwrap().seq;
+        let start = replay("r", &events, "a", None, 0).unwrap();
+        assert_eq!((start.ply, start.plies, start.version), (0, 2, started));
+        assert!(!start.revealed);
+        assert!(start.state.play.as_ref().unwrap().moves.is_empty());
+        // Ply 1 is red's dealt setup: red sees it, blue and a stranger do
+        // not.
+        let red = replay("r", &events, "a", None, 1).unwrap();
+        assert_eq!(red.version, started + 1);
+        assert!(red.state.play.unwrap().moves[0].action.is_some());
+        for other in ["b", "stranger"] {
+            let seen = replay("r", &events, other, None, 1).unwrap();
+            assert_eq!(seen.state.play.unwrap().moves[0].action, None);
+        }
+        // The last ply is the room now, without offers.
+        let last = replay("r", &events, "b", None, 2).unwrap();
+        assert_eq!(last.version, room.version());
+        let live = room.state_for(Some(Seat(1)), 10).play.unwrap();
+        let play = last.state.play.unwrap();
+        assert_eq!(
+            (&play.board, &play.moves, &play.last),
+            (&live.board, &live.moves, &live.last)
+        );
+        assert!(play.legal.is_empty() && play.clock.is_none());
+        let past = replay("r", &events, "a", None, 3).unwrap_err();
+        assert_eq!(past.code, codes::BAD_PLY);
+    }
+
+    #[test]
+    fn an_open_room_has_nothing_to_replay() {
+        let (_, events) = dealt();
+        let created = &events[..1];
+        let refused = replay("r", created, "a", None, 0).unwrap_err();
+        assert_eq!(refused.code, codes::NOT_STARTED);
+    }
+}
