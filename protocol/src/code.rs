@@ -128,6 +128,8 @@ codes! {
     NotABot = "not-a-bot",
     /// `remove_bot` or `kick` naming a free seat.
     SeatEmpty = "seat-empty",
+    /// `replay` of a ply past the end of the room's log.
+    BadPly = "bad-ply",
     /// `register` with a password shorter than 8 or longer than 128
     /// characters.
     BadPassword = "bad-password",
@@ -225,6 +227,7 @@ pub mod codes {
     pub const OFFER_PENDING: Code = Code::OfferPending;
     pub const NOT_A_BOT: Code = Code::NotABot;
     pub const SEAT_EMPTY: Code = Code::SeatEmpty;
+    pub const BAD_PLY: Code = Code::BadPly;
     pub const BAD_PASSWORD: Code = Code::BadPassword;
     pub const NAME_TAKEN: Code = Code::NameTaken;
     pub const ALREADY_REGISTERED: Code = Code::AlreadyRegistered;

@@ -149,16 +149,17 @@ function showStatus(status, retryInMs) {
   }
 }
 
-/** Shows the page the address names: `#/room/<id>?invite=<code>`, `#/player/<id>`, `#/leaderboard/<key>` or the lobby. */
+/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, `#/player/<id>`, `#/leaderboard/<key>` or the lobby. */
 function route() {
   view?.destroy();
   const hash = location.hash.replace(/^#/, '');
   const [path, query = ''] = hash.split('?');
   const params = new URLSearchParams(query);
-  const room = /^\/room\/([0-9a-fA-F-]+)$/.exec(path);
+  const room = /^\/room\/([0-9a-fA-F-]+)(?:\/ply\/(\d+))?$/.exec(path);
+  const ply = room?.[2] === undefined ? null : Number(room[2]);
   const player = /^\/player\/([^/]+)$/.exec(path);
   const leaders = /^\/leaderboard\/([a-z0-9-]+)$/.exec(path);
-  if (room) view = roomView(session, room[1], params.get('invite'));
+  if (room) view = roomView(session, room[1], params.get('invite'), ply);
   else if (player) view = playerView(session, decodeURIComponent(player[1]));
   else if (leaders) view = leaderboardView(session, leaders[1]);
   else view = lobbyView(session);

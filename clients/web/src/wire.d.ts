@@ -45,6 +45,7 @@ replace_me?: boolean, }
   | { "type": "kick", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "close_room", id: RequestId, room: string, }
   | { "type": "ping", id: RequestId, }
+  | { "type": "replay", id: RequestId, room: string, ply: number, invite?: string | null, }
   | { "type": "register", id: RequestId, name: string, password: Password, }
   | { "type": "login", id: RequestId, name: string, password: Password, };
 
@@ -58,12 +59,13 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "error", id: RequestId | null, code: Code, message: string, }
   | { "type": "update", room: string, version: number, state: RoomState, }
   | { "type": "bye", reason: string, }
-  | { "type": "moved", room: string, url: string, };
+  | { "type": "moved", room: string, url: string, }
+  | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player";
 
 /**
  * A guest: a display name behind an unguessable token.

@@ -17,6 +17,7 @@ mod magma;
 mod magnet;
 mod owner;
 mod ratings;
+mod replay;
 mod restart;
 mod secrets;
 mod table;
