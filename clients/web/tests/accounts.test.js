@@ -1,4 +1,4 @@
-/** @file Accounts in the browser: two guests register from the lobby, play a rated game, and one logs in on a second browser context (a new device) as the same player, then sees its page (rating, recent game linking to the replay) and the leaderboard; a wrong password is refused; every page passes axe-core. */
+/** @file Accounts in the browser: two guests register from the lobby, play a rated game, and one logs in on a second browser context (a new device) as the same player, then sees its page (rating, recent game linking to the replay, which opens) and the leaderboard; a wrong password is refused; every page passes axe-core. */
 
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -89,4 +89,8 @@ test('a guest registers, logs in on another device as itself, and sees its page 
   await phone.locator('.leaders a', { hasText: 'Bo' }).click();
   await phone.locator('#player-name', { hasText: 'Bo' }).waitFor();
   await phone.locator('.recent-games a', { hasText: 'win' }).waitFor();
+  // A recent game opens its replay, seen as Ann's (the new device is Ann).
+  await phone.locator('.recent-games a').click();
+  await phone.waitForURL(new RegExp(`#/room/${room}/ply/0$`));
+  await phone.locator('#result h3', { hasText: 'You lose.' }).waitFor();
 });
