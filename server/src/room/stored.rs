@@ -151,7 +151,13 @@ pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
                 }));
                 continue;
             }
-            RoomEvent::Started => "playing",
+            RoomEvent::Started => {
+                ops.push(Op::GameDue {
+                    room: room.to_string(),
+                    at: recorded.at as i64,
+                });
+                "playing"
+            }
             RoomEvent::Finished { .. } => "finished",
             RoomEvent::Expired => "expired",
             RoomEvent::Closed | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => "closed",

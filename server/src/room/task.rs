@@ -396,20 +396,16 @@ impl RoomTask {
             .store
             .write(stored::to_ops(self.core.id(), events))
             .await?;
-        self.after_stored(events).await;
+        self.after_stored(events);
         Ok(())
     }
 
-    /// A started game's result is due; an ended one goes to the results
-    /// worker (`ratings.rs`), which records it and rates it once.
-    async fn after_stored(&self, events: &[Recorded]) {
+    /// An ended game goes to the results worker (`ratings.rs`), which
+    /// records it and rates it once (its result was noted as due with the
+    /// `started` event).
+    fn after_stored(&self, events: &[Recorded]) {
         for recorded in events {
             match recorded.event {
-                RoomEvent::Started => {
-                    if let Err(e) = self.env.store.game_due(self.core.id(), recorded.at as i64).await {
-                        tracing::error!(room = %self.core.id(), error = %e, "could not note that the game's result is due");
-                    }
-                }
                 RoomEvent::Finished { .. } | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => {
                     if let Some(tx) = &self.env.results {
                         let _ = tx.send(GameEnded {

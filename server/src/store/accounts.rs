@@ -185,19 +185,6 @@ impl Store {
         Ok(found)
     }
 
-    /// Notes that room `room_id`'s result is due (its game started).
-    pub async fn game_due(&self, room_id: &str, now: i64) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query("INSERT INTO games_due (room_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(room_id)
-                .bind(now)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })?;
-        Ok(())
-    }
-
     /// The rooms whose result is due and whose game is no longer open or
     /// being played.
     pub async fn due_games(&self) -> Result<Vec<String>, StoreError> {

@@ -136,6 +136,12 @@ pub enum Op {
         room: String,
         status: String,
     },
+    /// A room's game started: its result is due (`ratings.rs` records it
+    /// and removes the row), written with the `started` event.
+    GameDue {
+        room: String,
+        at: i64,
+    },
 }
 
 struct WriteRequest {

@@ -245,6 +245,11 @@ pub(super) enum Statement<'a> {
         value: &'a str,
         key: &'a str,
     },
+    /// A started game's result is due.
+    Due {
+        room: &'a str,
+        at: i64,
+    },
 }
 
 /// A guest to insert, borrowed from its operation.
@@ -284,6 +289,10 @@ impl Statement<'_> {
                 events.len(),
             ),
             Statement::Update { sql, .. } => return (*sql).to_string(),
+            Statement::Due { .. } => {
+                return "INSERT INTO games_due (room_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING"
+                    .to_string();
+            }
         };
         // Every insert here binds five columns a row.
         let mut sql = String::with_capacity(head.len() + rows * 32);
@@ -346,6 +355,7 @@ impl Statement<'_> {
                 })
                 .collect(),
             Statement::Update { value, key, .. } => vec![Text(value), Text(key)],
+            Statement::Due { room, at } => vec![Text(room), Int(*at)],
         }
     }
 
@@ -367,6 +377,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
     let mut rooms = Vec::new();
     let mut events = Vec::new();
     let mut statuses = Vec::new();
+    let mut due = Vec::new();
     for op in ops {
         match op {
             Op::CreateGuest {
@@ -394,6 +405,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
                 value: status,
                 key: room,
             }),
+            Op::GameDue { room, at } => due.push(Statement::Due { room, at: *at }),
         }
     }
     let mut statements = Vec::new();
@@ -405,6 +417,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
     statements.extend(rooms.chunks(rows).map(|c| Statement::Rooms(c.to_vec())));
     statements.extend(events.chunks(rows).map(|c| Statement::Events(c.to_vec())));
     statements.extend(statuses);
+    statements.extend(due);
     statements
 }
 
