@@ -445,6 +445,7 @@ mod tests {
             .filter_map(|op| match op {
                 Op::CreateRoom(r) => Some(format!("create {} {}", r.status, r.public)),
                 Op::SetStatus { status, .. } => Some(status.clone()),
+                Op::GameDue { room, .. } => Some(format!("due {room}")),
                 _ => None,
             })
             .collect();
@@ -452,6 +453,7 @@ mod tests {
             summary,
             [
                 "create open false",
+                "due r1",
                 "playing",
                 "finished",
                 "expired",
