@@ -3,7 +3,8 @@
 //! registration, a login, a game's end), so they run as transactions of
 //! their own on the pool rather than through the event writer; the SQL is
 //! plain enough to be one text for both backends (`ON CONFLICT` and
-//! `excluded` are in both).
+//! `excluded` are in both). Only a game's `games_due` row goes through the
+//! writer (`Op::GameDue`), in the commit of its `started` event.
 
 use std::collections::HashSet;
 
