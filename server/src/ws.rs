@@ -674,6 +674,24 @@ impl Session {
             ClientMessage::AnswerDraw { id, room, accept } => (id, room, RoomRequest::AnswerDraw { accept }),
             ClientMessage::Abort { id, room } => (id, room, RoomRequest::Abort),
             ClientMessage::Claim { id, room } => (id, room, RoomRequest::Claim),
+            ClientMessage::Rematch { id, room, accept } => (id, room, RoomRequest::Rematch { accept }),
+            ClientMessage::Chat { id, room, text, to } => {
+                // Checked before the room is asked: a person's lines per
+                // minute, in all rooms.
+                if !self.app.admission.chat(&player.id) {
+                    self.app.metrics.refused(Refusal::ChatRate);
+                    return self.fail(
+                        id,
+                        codes::CHAT_RATE_LIMITED,
+                        format!(
+                            "more than {} chat lines a minute: wait a little",
+                            self.app.config.limits.chat_rate
+                        ),
+                    );
+                }
+                (id, room, RoomRequest::Chat { to, text })
+            }
+            ClientMessage::SetChat { id, room, on } => (id, room, RoomRequest::SetChat { on }),
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });

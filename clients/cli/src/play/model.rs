@@ -489,6 +489,8 @@ impl App {
             ServerMessage::Pong { id } => {
                 self.take_pending(&id);
             }
+            // The terminal client shows no chat.
+            ServerMessage::Chat { .. } => {}
         }
     }
 
