@@ -6,6 +6,7 @@ mod absence;
 mod bad_input;
 mod bot_pool;
 mod bots;
+mod chat;
 mod clocks;
 mod database;
 mod games;
