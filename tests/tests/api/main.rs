@@ -16,6 +16,7 @@ mod lobby;
 mod magma;
 mod magnet;
 mod owner;
+mod rematch;
 mod restart;
 mod secrets;
 mod table;
