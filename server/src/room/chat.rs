@@ -204,3 +204,71 @@ fn line(said: &Said) -> ChatLine {
         text: said.text.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::secrets::SeededSecrets;
+
+    /// The texts of the lines `viewer` may read at version `upto`.
+    fn read(room: &RoomCore, viewer: Option<Seat>, upto: u64) -> Vec<String> {
+        room.chat_for(viewer, upto).into_iter().map(|l| l.text).collect()
+    }
+
+    #[test]
+    fn each_viewer_reads_its_lines_as_the_room_was_then_and_after_a_restore() {
+        let (ann, bo, eve) = (
+            Player::person("ann", "Ann"),
+            Player::person("bo", "Bo"),
+            Player::person("eve", "Eve"),
+        );
+        let (mut room, mut events) = RoomCore::create(
+            "r".into(),
+            "magneton",
+            &BTreeMap::new(),
+            true,
+            &ann,
+            0,
+            Box::new(SeededSecrets::new(3)),
+        )
+        .unwrap();
+        events.extend(room.join(1, &ann, None, None, 0).unwrap().1);
+        events.extend(room.join(2, &bo, None, None, 0).unwrap().1);
+        room.watch(3, &eve, None).unwrap();
+        events.extend(room.start(&ann, 0).unwrap());
+        events.push(room.chat(1, &ann, ChatTo::Room, "  hello  ", 1).unwrap());
+        events.push(room.chat(3, &eve, ChatTo::Spectators, "psst", 2).unwrap());
+        let during = room.version();
+        assert_eq!(read(&room, Some(Seat(0)), u64::MAX), ["hello"]);
+        assert_eq!(read(&room, None, u64::MAX), ["psst"]);
+        assert_eq!(read(&room, Some(Seat(1)), during - 1), ["hello"]);
+        events.extend(room.resign(&bo, 3).unwrap());
+        // After the end the players read the spectators' line, but a
+        // replay of the game before the end still does not show it.
+        assert_eq!(read(&room, Some(Seat(1)), u64::MAX), ["hello", "psst"]);
+        assert_eq!(read(&room, Some(Seat(1)), during), ["hello"]);
+        assert_eq!(read(&room, None, u64::MAX), ["psst"]);
+        // The same from the stored events.
+        let again = RoomCore::restore("r", &events, Box::new(SeededSecrets::new(3))).unwrap();
+        assert_eq!(
+            again.chat_for(Some(Seat(0)), u64::MAX),
+            room.chat_for(Some(Seat(0)), u64::MAX)
+        );
+        assert_eq!(read(&again, Some(Seat(0)), during), ["hello"]);
+    }
+
+    #[test]
+    fn text_is_checked() {
+        assert_eq!(check_text(" gg ").unwrap(), "gg");
+        assert_eq!(check_text(&"é".repeat(500)).unwrap().chars().count(), 500);
+        assert_eq!(
+            check_text(&"é".repeat(501)).unwrap_err().code,
+            codes::CHAT_TOO_LONG
+        );
+        for bad in ["", " \u{200B} ", "a\nb", "a\u{7}", "\u{2066}x"] {
+            assert_eq!(check_text(bad).unwrap_err().code, codes::BAD_CHAT, "{bad:?}");
+        }
+    }
+}
