@@ -1,10 +1,13 @@
 //! Rematches over the wire: two players swap sides, four Magma players
 //! move one seat on (keeping their teams), bots accept at once, a decline
-//! clears the proposal, and what cannot be had is refused with a code.
+//! clears the proposal, a proposal survives a SIGKILL, and what cannot
+//! be had is refused with a code.
 
 use lodestone_protocol::{RoomState, RoomStatus};
 use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
+
+const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
 /// Proposes or accepts the rematch of `room`.
 async fn rematch(client: &mut Client, room: &str) {
@@ -184,4 +187,50 @@ async fn bots_accept_a_rematch_at_once() {
         .state_until(&next, |s| s.play.as_ref().is_some_and(|p| !p.moves.is_empty()))
         .await;
     assert_eq!(moved.play.unwrap().moves[0].seat, 0);
+}
+
+each_backend!(a_proposed_rematch_survives_a_killed_server);
+async fn a_proposed_rematch_survives_a_killed_server() {
+    let dir = lodestone_tests::temp_dir();
+    let server = lodestone_tests::ServerProcess::start(SERVER, &dir);
+    let (room, mut clients, tokens) = crate::games::started_room_at(server.addr, "magneton", json!({})).await;
+    clients[1].ok(json!({"type": "resign", "room": room})).await;
+    clients[0]
+        .state_until(&room, |s| s.status == RoomStatus::Finished)
+        .await;
+    rematch(&mut clients[0], &room).await;
+    server.kill();
+
+    let server = lodestone_tests::ServerProcess::start(SERVER, &dir);
+    let mut clients = vec![
+        Client::connect(server.addr).await,
+        Client::connect(server.addr).await,
+    ];
+    for (c, token) in clients.iter_mut().zip(&tokens) {
+        c.resume(token).await;
+        c.ok(json!({"type": "watch", "room": room})).await;
+    }
+    let state = clients[1].state_until(&room, |s| s.rematch.is_some()).await;
+    assert_eq!(state.rematch.unwrap().accepted, [0], "the proposal was kept");
+    rematch(&mut clients[1], &room).await;
+    let next = new_room(&mut clients[0], &room).await;
+    assert_eq!(new_room(&mut clients[1], &room).await, next);
+    clients[0].ok(json!({"type": "watch", "room": next})).await;
+    let state = clients[0].state_until(&next, |s| s.play.is_some()).await;
+    assert_eq!(state.you, Some(1));
+}
+
+each_backend!(a_rematch_is_refused_once_its_time_has_passed);
+async fn a_rematch_is_refused_once_its_time_has_passed() {
+    // No time after the game at all: the room leaves memory at the end.
+    let server = TestServer::start_with(|c| c.after_game = 0).await;
+    let (room, mut clients, _) = crate::games::started_room(&server, "magneton", json!({})).await;
+    clients[0].ok(json!({"type": "resign", "room": room})).await;
+    clients[1]
+        .state_until(&room, |s| s.status == RoomStatus::Finished)
+        .await;
+    let message = clients[1]
+        .refused(json!({"type": "rematch", "room": room}), "no-rematch")
+        .await;
+    assert!(message.contains("passed"), "{message}");
 }
