@@ -202,7 +202,7 @@ async fn a_proposed_rematch_survives_a_killed_server() {
     server.kill();
 
     let server = lodestone_tests::ServerProcess::start(SERVER, &dir);
-    let mut clients = vec![
+    let mut clients = [
         Client::connect(server.addr).await,
         Client::connect(server.addr).await,
     ];
