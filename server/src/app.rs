@@ -65,6 +65,7 @@ impl App {
             absent_grace: config.absent_grace,
             abandon_after: config.abandon_after,
             stand_ins: Some(stand_ins),
+            after_game: config.after_game,
         });
         App {
             admission: Admission::new(&config.limits),

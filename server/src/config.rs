@@ -41,6 +41,9 @@ pub struct Config {
     pub bot_threads: usize,
     /// Bot moves that may wait for a thread; more wait their turn to queue.
     pub bot_queue: usize,
+    /// After a game ends, how many milliseconds its players may ask for a
+    /// rematch; the room stays in memory that long while people watch it.
+    pub after_game: u64,
 }
 
 impl Default for Config {
@@ -58,6 +61,7 @@ impl Default for Config {
             limits: Limits::default(),
             bot_threads: 1,
             bot_queue: 1024,
+            after_game: DEFAULT_AFTER_GAME_MS,
         }
     }
 }
@@ -71,3 +75,6 @@ pub const DEFAULT_ABSENT_GRACE_MS: u64 = 60 * 1000;
 
 /// How long an open room waits for its game to start: a day.
 pub const DEFAULT_EXPIRY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// How long after a game its players may ask for a rematch: ten minutes.
+pub const DEFAULT_AFTER_GAME_MS: u64 = 10 * 60 * 1000;

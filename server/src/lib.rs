@@ -22,7 +22,9 @@ mod store;
 mod web;
 mod ws;
 
-pub use config::{Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_EXPIRY_MS};
+pub use config::{
+    Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_EXPIRY_MS,
+};
 pub use limits::Limits;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
