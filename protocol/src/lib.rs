@@ -421,6 +421,11 @@ pub enum ServerMessage {
         version: u64,
         revealed: bool,
         state: Box<RoomState>,
+        /// The chat lines the asking viewer could read at that point (the
+        /// same audiences as live: a team's lines only for its team).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(as = "Option<Vec<ChatLine>>", optional)]
+        chat: Vec<ChatLine>,
     },
     /// Lines of a room's chat the receiver may read: each new line as it
     /// is said, and after a `watch` or `join`, every earlier line it may

@@ -433,6 +433,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                 version: 5,
                 revealed: false,
                 state: Box::new(replayed()),
+                chat: vec![],
             },
         ),
         (

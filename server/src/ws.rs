@@ -624,6 +624,7 @@ impl Session {
                 version: replay.version,
                 revealed: replay.revealed,
                 state: Box::new(replay.state),
+                chat: replay.chat,
             }),
             Ok(Err((code, message))) => self.fail(id, code, message),
             Err(e) => {

@@ -61,7 +61,12 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "update", room: string, version: number, state: RoomState, }
   | { "type": "bye", reason: string, }
   | { "type": "moved", room: string, url: string, }
-  | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState, }
+  | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState,
+/**
+ * The chat lines the asking viewer could read at that point (the
+ * same audiences as live: a team's lines only for its team).
+ */
+chat?: Array<ChatLine>, }
   | { "type": "chat", room: string, lines: Array<ChatLine>, };
 
 /**

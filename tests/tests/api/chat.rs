@@ -127,6 +127,22 @@ async fn team_game(secret: &str) -> Vec<Vec<Value>> {
     }
     assert!(texts(&clients[4], &room).is_empty());
     assert_eq!(texts(&clients[3], &room), ["blue only"]);
+    // A replay shows each one the lines it could read then, no more (the
+    // frames compared below hold the answers too).
+    let mut replayed = Vec::new();
+    for c in clients.iter_mut() {
+        match c.request(json!({"type": "replay", "room": room, "ply": 0})).await {
+            ServerMessage::Replay { chat, .. } => {
+                replayed.push(chat.into_iter().map(|l| l.text).collect::<Vec<_>>())
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(replayed[0], [secret]);
+    assert_eq!(replayed[2], [secret]);
+    assert_eq!(replayed[1], ["blue only"]);
+    assert_eq!(replayed[3], ["blue only"]);
+    assert!(replayed[4].is_empty());
     let mut names = BTreeMap::new();
     names.insert(room.clone(), "<room>".to_string());
     for c in &clients {
@@ -140,8 +156,10 @@ async fn team_game(secret: &str) -> Vec<Vec<Value>> {
     }
     // A line's time differs between runs; nothing else may.
     let untimed = |mut frame: Value| {
-        if let Some(lines) = frame.get_mut("lines").and_then(Value::as_array_mut) {
-            lines.iter_mut().for_each(|l| l["at"] = json!("<time>"));
+        for key in ["lines", "chat"] {
+            if let Some(lines) = frame.get_mut(key).and_then(Value::as_array_mut) {
+                lines.iter_mut().for_each(|l| l["at"] = json!("<time>"));
+            }
         }
         frame
     };
