@@ -997,6 +997,9 @@ export function roomView(session, roomId, invite, startPly = null) {
         try {
           const reply = await session.connection.request({ type: 'replay', room: roomId, ply: target, invite });
           answer = { state: reply.state, revealed: reply.revealed };
+          // The lines this viewer could read then (a finished room that
+          // left memory has no live history to send).
+          if (reply.chat) chat.push(reply.chat);
         } catch (error) {
           if (asked === replayAsked) sayError(error);
           return;
