@@ -53,7 +53,13 @@ pub struct App {
 
 impl App {
     /// The shared state of a server that stores in `store`.
-    pub fn new(config: Config, store: Store, metrics: Metrics, bots: BotPool, node: Option<Arc<Node>>) -> App {
+    pub fn new(
+        config: Config,
+        store: Store,
+        metrics: Metrics,
+        bots: BotPool,
+        node: Option<Arc<Node>>,
+    ) -> App {
         let lobby = Arc::new(Lobby::default());
         let clock = Clock::new();
         let shutdown = CancellationToken::new();
@@ -115,7 +121,11 @@ impl App {
     /// Loads room `id` from its log and starts its task, holding `lease`
     /// (several nodes); the caller holds [`App::loading`]. `None` if there
     /// is no such room, or it is gone.
-    pub async fn load(&self, id: &str, lease: Option<Arc<RoomLease>>) -> Result<Option<RoomHandle>, StoreError> {
+    pub async fn load(
+        &self,
+        id: &str,
+        lease: Option<Arc<RoomLease>>,
+    ) -> Result<Option<RoomHandle>, StoreError> {
         let rows = self.store.room_events(id).await?;
         if rows.is_empty() {
             return Ok(None);

@@ -96,7 +96,9 @@ async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
     if seated.is_empty() {
         return;
     }
-    let Ok(guests) = app.store.guests(&seated).await else { return };
+    let Ok(guests) = app.store.guests(&seated).await else {
+        return;
+    };
     for guest in guests {
         if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
             let player = Player {
@@ -155,7 +157,12 @@ pub struct Page {
 /// Public rooms with a free seat (or with `playing`, public games being
 /// played), in id order: from this node's lobby alone, or with several
 /// nodes from the database, so every node shows the same list.
-pub async fn list_rooms(app: &App, game: Option<&str>, playing: bool, page: usize) -> Result<Page, StoreError> {
+pub async fn list_rooms(
+    app: &App,
+    game: Option<&str>,
+    playing: bool,
+    page: usize,
+) -> Result<Page, StoreError> {
     let Some(node) = &app.node else {
         let page = app.lobby.list(game, playing, page);
         return Ok(Page {

@@ -221,7 +221,14 @@ async fn record(
         Ok(crate::cluster::Located::Here(h)) => h,
         // Another node serves the room: its record is read from the log.
         Ok(crate::cluster::Located::Moved(_)) => {
-            return match crate::cluster::record_from_log(&app, &id, guest.as_deref(), query.get("invite").map(String::as_str)).await {
+            return match crate::cluster::record_from_log(
+                &app,
+                &id,
+                guest.as_deref(),
+                query.get("invite").map(String::as_str),
+            )
+            .await
+            {
                 Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
                 Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
                 Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),

@@ -25,7 +25,8 @@ mod web;
 mod ws;
 
 pub use config::{
-    Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
+    Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS,
+    DEFAULT_RENEW_MS,
 };
 pub use limits::Limits;
 pub use server::{Server, StartError};

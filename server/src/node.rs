@@ -18,6 +18,9 @@ use crate::metrics::Metrics;
 use crate::room::{NodeEnv, RoomLease};
 use crate::store::Leases;
 
+/// A public list as read from the database, and when.
+type Listing = (Instant, Vec<RoomSummary>);
+
 /// This node.
 #[derive(Debug)]
 pub struct Node {
@@ -31,7 +34,7 @@ pub struct Node {
     /// The rooms whose lease this node holds, with their epochs.
     owned: Mutex<HashMap<String, Arc<RoomLease>>>,
     /// The public lists (open, playing) as last read, and when.
-    listing: Mutex<[Option<(Instant, Vec<RoomSummary>)>; 2]>,
+    listing: Mutex<[Option<Listing>; 2]>,
     /// Counts the lobby's notices, so a list read while one came is not
     /// kept.
     lobby_notices: AtomicU64,

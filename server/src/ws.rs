@@ -559,7 +559,9 @@ impl Session {
         let handle = match cluster::locate(&self.app, &room).await {
             Ok(Located::Here(handle)) => handle,
             Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
-            Ok(Located::Missing) => return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}")),
+            Ok(Located::Missing) => {
+                return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+            }
             Err(_) => {
                 return self.fail(
                     id,
@@ -583,14 +585,22 @@ impl Session {
     async fn identified(&mut self, player: Player, message: ClientMessage) {
         let (id, room, request) = match message {
             ClientMessage::ListRooms { id, game, playing } => {
-                let listed =
-                    cluster::list_rooms(&self.app, game.as_deref(), playing, self.app.config.limits.lobby_page)
-                        .await;
+                let listed = cluster::list_rooms(
+                    &self.app,
+                    game.as_deref(),
+                    playing,
+                    self.app.config.limits.lobby_page,
+                )
+                .await;
                 let page = match listed {
                     Ok(page) => page,
                     Err(e) => {
                         tracing::error!(error = %e, "room list failed");
-                        return self.fail(id, codes::STORAGE, "the server could not read the room list; try again");
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not read the room list; try again",
+                        );
                     }
                 };
                 return self.reply(ServerMessage::Rooms {
@@ -651,7 +661,11 @@ impl Session {
                     Err(e) => {
                         tracing::error!(error = %e, "could not lease a new room");
                         self.app.lobby.forget_opener(&room_id);
-                        return self.fail(id, codes::STORAGE, "the server could not store the room; try again");
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not store the room; try again",
+                        );
                     }
                 };
                 let mut ops = crate::room::ops(&room_id, &events);

@@ -18,7 +18,7 @@ use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, encode};
 use super::lobby::Lobby;
 use super::stored;
 use crate::clock::Clock;
-use crate::store::{Leases, Op, Store, StoreError};
+use crate::store::{Leases, LobbyLine as Published, Op, Store, StoreError};
 
 /// A room task's lease, when several nodes share a PostgreSQL database
 /// (none on SQLite: the one server owns every room). Shared with the
@@ -60,15 +60,6 @@ pub struct NodeEnv {
     pub alive_ms: u64,
     /// Leases lost (`lodestone_lease_losses_total`).
     pub losses: metrics::Counter,
-}
-
-/// What the lobby of every node shows of a room, as last published.
-#[derive(Clone, Debug, PartialEq)]
-struct Published {
-    public: bool,
-    status: String,
-    summary: String,
-    seated: String,
 }
 
 /// What a room task needs of the server, and nothing more: where to store,
@@ -141,11 +132,10 @@ async fn publish(
     mut rx: tokio::sync::watch::Receiver<Option<Published>>,
 ) {
     while rx.changed().await.is_ok() {
-        let Some(p) = rx.borrow_and_update().clone() else { continue };
-        let written = node
-            .leases
-            .publish(&room, &node.name, epoch, p.public, &p.status, &p.summary, &p.seated)
-            .await;
+        let Some(p) = rx.borrow_and_update().clone() else {
+            continue;
+        };
+        let written = node.leases.publish(&room, &node.name, epoch, &p).await;
         match written {
             Ok(()) => {
                 let _ = node.leases.notify("lobby").await;
@@ -254,13 +244,19 @@ impl RoomTask {
     /// over (`gone`), otherwise expired so that another node takes it.
     /// Stops its renewal first.
     async fn release(&self, gone: bool) {
-        let (Some(lease), Some(node)) = (&self.lease, &self.env.node) else { return };
+        let (Some(lease), Some(node)) = (&self.lease, &self.env.node) else {
+            return;
+        };
         lease.ended.cancel();
         let released = node.leases.release(self.core.id(), &node.name, lease.epoch, gone);
         match tokio::time::timeout(std::time::Duration::from_secs(2), released).await {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => tracing::warn!(room = %self.core.id(), error = %e, "could not release the room's lease; it will expire"),
-            Err(_) => tracing::warn!(room = %self.core.id(), "releasing the room's lease took too long; it will expire"),
+            Ok(Err(e)) => {
+                tracing::warn!(room = %self.core.id(), error = %e, "could not release the room's lease; it will expire")
+            }
+            Err(_) => {
+                tracing::warn!(room = %self.core.id(), "releasing the room's lease took too long; it will expire")
+            }
         }
     }
 
@@ -268,7 +264,9 @@ impl RoomTask {
     /// lease go, and send every watcher (and every request still queued)
     /// `moved` to where the room is, or will be, served.
     async fn hand_over(&mut self) {
-        let (Some(lease), Some(node)) = (self.lease.clone(), self.env.node.clone()) else { return };
+        let (Some(lease), Some(node)) = (self.lease.clone(), self.env.node.clone()) else {
+            return;
+        };
         let id = self.core.id().to_string();
         self.env.lobby.remove(&id);
         self.release(false).await;

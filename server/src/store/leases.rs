@@ -30,6 +30,17 @@ pub enum Take {
     NoRoom,
 }
 
+/// What the lobby of every node shows of a room: whether it is public,
+/// its status (`open`, `playing`, …), its line (a `RoomSummary` as JSON)
+/// and who is seated (a JSON array of guest ids).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyLine {
+    pub public: bool,
+    pub status: String,
+    pub summary: String,
+    pub seated: String,
+}
+
 /// One room's line in the lobby as its owner wrote it.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Listed {
@@ -133,7 +144,12 @@ impl Leases {
     /// another node took (its epoch changed) is not renewed: it is lost. A
     /// lease that lapsed but nobody took is still this node's to renew:
     /// nobody else can have appended under it.
-    pub async fn renew(&self, node: &str, rooms: &[(String, i64)], lease_ms: u64) -> Result<Vec<String>, sqlx::Error> {
+    pub async fn renew(
+        &self,
+        node: &str,
+        rooms: &[(String, i64)],
+        lease_ms: u64,
+    ) -> Result<Vec<String>, sqlx::Error> {
         if rooms.is_empty() {
             return Ok(Vec::new());
         }
@@ -227,10 +243,7 @@ impl Leases {
         room: &str,
         node: &str,
         epoch: i64,
-        public: bool,
-        status: &str,
-        summary: &str,
-        seated: &str,
+        line: &LobbyLine,
     ) -> Result<(), sqlx::Error> {
         sqlx::query(
             "UPDATE leases SET public = $4, status = $5, summary = $6, seated = $7 \
@@ -239,10 +252,10 @@ impl Leases {
         .bind(room)
         .bind(node)
         .bind(epoch)
-        .bind(public)
-        .bind(status)
-        .bind(summary)
-        .bind(seated)
+        .bind(line.public)
+        .bind(&line.status)
+        .bind(&line.summary)
+        .bind(&line.seated)
         .execute(&self.pool)
         .await
         .map(drop)

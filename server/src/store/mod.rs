@@ -26,7 +26,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use self::sql::Dialect;
-pub use leases::{CHANNEL, Leases, Take};
+pub use leases::{CHANNEL, Leases, LobbyLine, Take};
 
 /// A storage failure. The message is for logs and for a host reading the
 /// server's start-up error; clients get a generic `storage-failure`.
