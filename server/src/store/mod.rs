@@ -524,7 +524,7 @@ async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<
     match writer.commit(&all).await {
         Ok(()) => return batch.iter().map(|_| Ok(())).collect(),
         Err(e) if batch.len() == 1 => {
-            tracing::error!(error = %e, "storage commit failed");
+            log_failure(&e);
             return vec![Err(e.to_string())];
         }
         Err(e) => {
@@ -535,12 +535,22 @@ async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<
     for request in batch {
         let ops: Vec<&Op> = request.ops.iter().collect();
         let result = writer.commit(&ops).await.map_err(|e| {
-            tracing::error!(error = %e, "storage commit failed");
+            log_failure(&e);
             e.to_string()
         });
         results.push(result);
     }
     results
+}
+
+/// Logs a failed commit: a fence's refusal is the room's news (its task
+/// logs the lease lost), anything else an error.
+fn log_failure(e: &sqlx::Error) {
+    if e.to_string().contains(sql::FENCED) {
+        tracing::debug!(error = %e, "a fence refused a commit");
+    } else {
+        tracing::error!(error = %e, "storage commit failed");
+    }
 }
 
 #[cfg(test)]
