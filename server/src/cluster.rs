@@ -58,6 +58,11 @@ pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
                 return match loaded {
                     Ok(Some(handle)) => {
                         tracing::info!(room = id, epoch, node = %node.name, "lease taken; room loaded from its log");
+                        // Outside any move's transaction: a node still
+                        // serving the room lets it go at once.
+                        if epoch > 1 {
+                            let _ = node.leases.notify(&format!("owner {id} {}", node.name)).await;
+                        }
                         resume_bots(app, id, &handle).await;
                         Ok(Located::Here(handle))
                     }
@@ -163,20 +168,27 @@ pub async fn list_rooms(
     playing: bool,
     page: usize,
 ) -> Result<Page, StoreError> {
+    let local = app
+        .lobby
+        .list(game, playing, if app.node.is_some() { 0 } else { page });
     let Some(node) = &app.node else {
-        let page = app.lobby.list(game, playing, page);
         return Ok(Page {
-            rooms: page.rooms,
-            total: page.total,
+            rooms: local.rooms,
+            total: local.total,
         });
     };
-    let mut rooms: Vec<RoomSummary> = node
-        .list(playing)
-        .await?
-        .into_iter()
-        .filter(|r| playing || r.taken < r.seats)
-        .filter(|r| game.is_none_or(|g| r.game.eq_ignore_ascii_case(g)))
-        .collect();
+    // This node's own rooms as it knows them now; the others' as their
+    // owners last published them.
+    let mut rooms = local.rooms;
+    let mine: std::collections::HashSet<String> = rooms.iter().map(|r| r.id.clone()).collect();
+    rooms.extend(
+        node.list(playing)
+            .await?
+            .into_iter()
+            .filter(|r| !mine.contains(&r.id) && app.lobby.get(&r.id).is_none())
+            .filter(|r| playing || r.taken < r.seats)
+            .filter(|r| game.is_none_or(|g| r.game.eq_ignore_ascii_case(g))),
+    );
     rooms.sort_by(|a, b| a.id.cmp(&b.id));
     let total = rooms.len();
     if page > 0 {
@@ -207,6 +219,25 @@ pub async fn start(app: &Arc<App>) {
         tracing::warn!(error = %e, "could not register the node");
     }
     tracing::info!(node = %node.name, url = %node.url, lease_ms = node.lease_ms, renew_ms = node.renew_ms, "node joined");
+    // Before serving: the live rooms nobody holds (a database of one
+    // server that was stopped, or copied from SQLite) are resumed here, as
+    // a server alone resumes its rooms.
+    let mut taken = 0;
+    loop {
+        let Ok(orphans) = node.leases.orphans(500).await else {
+            break;
+        };
+        let before = taken;
+        for room in &orphans {
+            if let Ok(Located::Here(_)) = locate(app, room).await {
+                taken += 1;
+            }
+        }
+        if orphans.len() < 500 || taken == before {
+            break;
+        }
+    }
+    tracing::info!(rooms = taken, "resumed the unfinished rooms nobody held");
     app.tasks.spawn(renew(app.clone(), node.clone()));
     app.tasks.spawn(sweep(app.clone(), node.clone()));
     app.tasks.spawn(listen(app.clone(), node));
@@ -304,9 +335,11 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
     }
 }
 
-/// Listens for other nodes' notices (`LISTEN lodestone`): a lobby change
-/// forgets the cached lobby. A lost connection forgets it too (notices
-/// may have been missed) and listens again.
+/// Listens for other nodes' notices (`LISTEN lodestone`): `lobby` (a
+/// room's line changed) forgets the cached lobby; `owner ROOM NODE` (a
+/// node took a room) makes this node hand the room over if it still
+/// serves it. A lost connection forgets the lobby too (notices may have
+/// been missed; the renewal finds lost rooms anyway) and listens again.
 async fn listen(app: Arc<App>, node: Arc<Node>) {
     loop {
         let listened = async {
@@ -316,8 +349,11 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             node.lobby_changed();
             loop {
                 let notice = listener.recv().await?;
-                if notice.payload() == "lobby" {
-                    node.lobby_changed();
+                let mut words = notice.payload().split(' ');
+                match (words.next(), words.next(), words.next()) {
+                    (Some("lobby"), _, _) => node.lobby_changed(),
+                    (Some("owner"), Some(room), Some(owner)) => node.taken_by(room, owner),
+                    _ => {}
                 }
             }
             #[allow(unreachable_code)]

@@ -42,7 +42,10 @@ pub struct Config {
     /// Bot moves that may wait for a thread; more wait their turn to queue.
     pub bot_queue: usize,
     /// This node's name among several sharing one PostgreSQL database
-    /// (`--node`); `None`: the host name. Unused with SQLite.
+    /// (`--node`, which defaults to the host name): with PostgreSQL and a
+    /// name, rooms are leased and fenced (`cluster.rs`). `None` (the
+    /// library's default, for servers started inside tests) is a server
+    /// alone with its database, as with SQLite. Unused with SQLite.
     pub node: Option<String>,
     /// Where clients reach this node's `/ws` (`--advertise`); `None`:
     /// derived from the address it listens on.

@@ -29,6 +29,7 @@ pub use config::{
     DEFAULT_RENEW_MS,
 };
 pub use limits::Limits;
+pub use node::host_name;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

@@ -228,7 +228,8 @@ async fn run(args: Args) -> Result<(), String> {
             n => n,
         },
         bot_queue: 1024,
-        node: args.node,
+        // With PostgreSQL every server is a node (SQLite ignores it).
+        node: Some(args.node.unwrap_or_else(lodestone_server::host_name)),
         advertise: args.advertise,
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,

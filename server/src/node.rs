@@ -68,11 +68,12 @@ pub fn default_url(addr: SocketAddr) -> String {
 }
 
 impl Node {
-    /// The node of a server configured by `config`, listening on `addr`.
-    pub fn new(config: &Config, addr: SocketAddr, leases: Leases, metrics: &Metrics) -> Node {
+    /// Node `name` of a server configured by `config`, listening on
+    /// `addr`.
+    pub fn new(name: &str, config: &Config, addr: SocketAddr, leases: Leases, metrics: &Metrics) -> Node {
         let lease_ms = config.lease_ms.max(100);
         Node {
-            name: config.node.clone().unwrap_or_else(host_name),
+            name: name.to_string(),
             url: config.advertise.clone().unwrap_or_else(|| default_url(addr)),
             lease_ms,
             renew_ms: config.renew_ms.clamp(10, lease_ms / 2),
@@ -142,12 +143,25 @@ impl Node {
         }
     }
 
+    /// Another node says it took `room`: if this node still serves it,
+    /// it hands the room over now rather than at its next renewal.
+    pub fn taken_by(&self, room: &str, other: &str) {
+        if other == self.name {
+            return;
+        }
+        let epoch = self.owned().get(room).map(|l| l.epoch);
+        if let Some(epoch) = epoch {
+            self.lose(room, epoch);
+        }
+    }
+
     /// Starts handing every room over (SIGTERM); returns their leases, to
     /// wait for their tasks to end.
     pub fn drain(&self) -> Vec<Arc<RoomLease>> {
         self.draining.store(true, Ordering::SeqCst);
         let leases: Vec<Arc<RoomLease>> = self.owned().values().cloned().collect();
         for lease in &leases {
+            lease.draining.store(true, Ordering::SeqCst);
             lease.lost.cancel();
         }
         leases

@@ -60,10 +60,12 @@ impl Server {
         let metrics = Metrics::new();
         let store = store.with_commit_histogram(metrics.commit_seconds.clone());
         let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
-        // PostgreSQL: this server is one node of however many share it.
-        let node = store
-            .leases()
-            .map(|leases| Arc::new(Node::new(&config, addr, leases, &metrics)));
+        // PostgreSQL and a node name: this server is one node of however
+        // many share the database.
+        let node = match (store.leases(), &config.node) {
+            (Some(leases), Some(name)) => Some(Arc::new(Node::new(name, &config, addr, leases, &metrics))),
+            _ => None,
+        };
         let app = Arc::new(App::new(config, store, metrics, bots, node));
         let requests = app
             .stand_in_requests
@@ -74,8 +76,9 @@ impl Server {
             app.tasks.spawn(crate::bots::stand_ins(app.clone(), requests));
         }
         if app.node.is_some() {
-            // Rooms are taken on demand, and the sweeper takes those
-            // nobody holds (all of them, for the first node up).
+            // The rooms nobody holds are taken now (all of them, for the
+            // first node up), the others on demand; the sweeper takes
+            // those whose owner dies.
             crate::cluster::start(&app).await;
         } else {
             let resumed = resume_rooms(&app).await?;

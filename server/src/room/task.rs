@@ -35,6 +35,9 @@ pub struct RoomLease {
     /// Cancelled by the task when it has stopped: the lease is no longer
     /// renewed.
     pub ended: CancellationToken,
+    /// Set (before `lost`) when the node drains: with no other node to
+    /// send the clients to, they just get the shutdown's goodbye.
+    pub draining: std::sync::atomic::AtomicBool,
 }
 
 impl RoomLease {
@@ -43,6 +46,7 @@ impl RoomLease {
             epoch,
             lost: CancellationToken::new(),
             ended: CancellationToken::new(),
+            draining: std::sync::atomic::AtomicBool::new(false),
         }
     }
 }
@@ -271,8 +275,17 @@ impl RoomTask {
         self.env.lobby.remove(&id);
         self.release(false).await;
         let whereto = node.leases.where_to(&id, &node.name, node.alive_ms);
+        let draining = lease.draining.load(std::sync::atomic::Ordering::SeqCst);
         let url = match tokio::time::timeout(std::time::Duration::from_secs(2), whereto).await {
             Ok(Ok(Some(url))) => url,
+            // The last node stops: its clients get its goodbye, and come
+            // back when it (or another) is up.
+            _ if draining => {
+                tracing::info!(room = %id, epoch = lease.epoch, "lease released; no other node to hand the room to");
+                self.rx.close();
+                lease.ended.cancel();
+                return;
+            }
             // Nobody else: come back here, and this node takes it again.
             _ => node.url.clone(),
         };

@@ -155,11 +155,16 @@ impl Leases {
         }
         let ids: Vec<String> = rooms.iter().map(|(r, _)| r.clone()).collect();
         let epochs: Vec<i64> = rooms.iter().map(|(_, e)| *e).collect();
+        // The rows are locked in room order, as the fences of a batch are
+        // (`sql.rs`), so a renewal and a commit never wait for each other
+        // round a circle.
         sqlx::query_scalar(
-            "UPDATE leases l SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' \
-             FROM UNNEST($1::text[], $2::bigint[]) AS r(room_id, epoch) \
-             WHERE l.room_id = r.room_id AND l.epoch = r.epoch AND l.node = $4 \
-             RETURNING l.room_id",
+            "WITH mine AS (SELECT l.room_id FROM leases l \
+             JOIN UNNEST($1::text[], $2::bigint[]) AS r(room_id, epoch) \
+             ON l.room_id = r.room_id AND l.epoch = r.epoch \
+             WHERE l.node = $4 ORDER BY l.room_id FOR UPDATE OF l) \
+             UPDATE leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' \
+             WHERE room_id IN (SELECT room_id FROM mine) RETURNING room_id",
         )
         .bind(&ids)
         .bind(&epochs)

@@ -441,6 +441,11 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
         }
     }
     // The fences first: nothing is written before every lease is checked.
+    // In room order, as renewals lock the same rows (`leases.rs`).
+    fences.sort_by_key(|f| match f {
+        Statement::Fence { room, .. } => *room,
+        _ => "",
+    });
     let mut statements = fences;
     let mut guests = guests.into_iter().peekable();
     while guests.peek().is_some() {
