@@ -24,4 +24,5 @@ CREATE TABLE leases (
     seated      TEXT NOT NULL DEFAULT '[]' -- the guests seated (JSON array of ids)
 );
 
-CREATE INDEX leases_by_expiry ON leases (expires_at);
+-- No index on expires_at: renewals and fences then update the rows in
+-- place (HOT), and the sweeper's scan is of live rooms only.

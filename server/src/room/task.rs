@@ -639,7 +639,9 @@ impl RoomTask {
         if !matches!(e, StoreError::Fenced) {
             return false;
         }
-        if let Some(lease) = &self.lease {
+        if let Some(lease) = &self.lease
+            && !lease.lost.is_cancelled()
+        {
             tracing::warn!(room = %self.core.id(), epoch = lease.epoch, "lease lost: an append was refused by its fence");
             if let Some(node) = &self.env.node {
                 node.losses.increment(1);

@@ -206,3 +206,60 @@ async fn a_clock_runs_out_on_another_node_after_its_owner_is_killed() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+node_test!(an_append_under_a_lease_taken_away_is_refused_by_its_fence);
+/// The lease of a's room is taken away behind its back (as a node that
+/// took it would, epoch + 1) while a still serves the room: Bo's next move
+/// is refused by the fence in the append's own transaction (nothing
+/// stored, nothing acknowledged) or its renewal finds the lease gone
+/// first; either way Bo is moved, and once that lease lapses a node takes
+/// the room again (epoch + 1, from its log) and his move is stored once.
+async fn an_append_under_a_lease_taken_away_is_refused_by_its_fence() {
+    let nodes = Nodes::start(&["a", "b"]);
+    let a = nodes.addr("a");
+    let mut game = Game::start(&nodes.live, a, a, "magneton", json!({})).await;
+    game.play(3, |_| {}).await;
+    let room = game.room.clone();
+    let before = stored(&nodes.database, &room).await;
+    {
+        let mut conn = crate::harness::connect(&nodes.database).await;
+        let taken = sqlx::query(
+            "UPDATE leases SET node = 'elsewhere', epoch = epoch + 1, \
+             expires_at = clock_timestamp() + interval '1 second' WHERE room_id = $1 AND node = 'a'",
+        )
+        .bind(&room)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        assert_eq!(taken.rows_affected(), 1);
+    }
+    let bo = &mut game.players[1];
+    let state = bo.state_at(game.version).await;
+    let play = state.play.unwrap();
+    assert_eq!(play.to_act, vec![1]);
+    let action = play.legal[0].clone();
+    match bo.act(&action, play.moves.len()).await {
+        Acted::Acked(_) => {}
+        other => panic!("Bo's move was not played after the move: {other:?}"),
+    }
+    assert!(bo.moved >= 1, "Bo was moved off node a");
+    let after = stored(&nodes.database, &room).await;
+    let new: Vec<String> = after[before.len()..]
+        .iter()
+        .filter_map(crate::harness::action_of)
+        .collect();
+    assert_eq!(new, vec![action], "the move is stored once, under a new lease");
+    let epoch: i64 = {
+        let mut conn = crate::harness::connect(&nodes.database).await;
+        sqlx::query_scalar("SELECT epoch FROM leases WHERE room_id = $1")
+            .bind(&room)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap()
+    };
+    assert!(
+        epoch >= 3,
+        "the room was taken again after the lease taken away (epoch {epoch})"
+    );
+    assert!(metric(a, "lodestone_lease_losses_total").await >= 1.0);
+}
