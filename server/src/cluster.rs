@@ -69,6 +69,9 @@ pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
                     other => {
                         lease.ended.cancel();
                         let gone = matches!(other, Ok(None));
+                        if gone {
+                            node.unreadable(id);
+                        }
                         let _ = node.leases.release(id, &node.name, epoch, gone).await;
                         other.map(|_| Located::Missing)
                     }
@@ -228,7 +231,7 @@ pub async fn start(app: &Arc<App>) {
             break;
         };
         let before = taken;
-        for room in &orphans {
+        for room in orphans.iter().filter(|r| node.sweepable(r)) {
             if let Ok(Located::Here(_)) = locate(app, room).await {
                 taken += 1;
             }
@@ -320,7 +323,7 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
                 continue;
             }
         };
-        for room in orphans {
+        for room in orphans.into_iter().filter(|r| node.sweepable(r)) {
             if app.shutdown.is_cancelled() || node.is_draining() {
                 break;
             }

@@ -43,6 +43,9 @@ pub struct Node {
     draining: AtomicBool,
     /// Lease losses (`lodestone_lease_losses_total`).
     losses: metrics::Counter,
+    /// Live rooms whose log does not replay (logged once): the sweeper
+    /// leaves them alone.
+    unreadable: Mutex<std::collections::HashSet<String>>,
 }
 
 /// The host's name, the default of `--node`.
@@ -83,6 +86,7 @@ impl Node {
             lobby_notices: AtomicU64::new(0),
             draining: AtomicBool::new(false),
             losses: metrics.lease_losses.clone(),
+            unreadable: Mutex::new(Default::default()),
         }
     }
 
@@ -141,6 +145,16 @@ impl Node {
             self.losses.increment(1);
             lease.lost.cancel();
         }
+    }
+
+    /// Room `room` could not be loaded from its log: not swept again.
+    pub fn unreadable(&self, room: &str) {
+        self.unreadable.lock().unwrap_or_else(|e| e.into_inner()).insert(room.to_string());
+    }
+
+    /// Whether the sweeper should try to take `room`.
+    pub fn sweepable(&self, room: &str) -> bool {
+        !self.unreadable.lock().unwrap_or_else(|e| e.into_inner()).contains(room)
     }
 
     /// Another node says it took `room`: if this node still serves it,
