@@ -149,12 +149,19 @@ impl Node {
 
     /// Room `room` could not be loaded from its log: not swept again.
     pub fn unreadable(&self, room: &str) {
-        self.unreadable.lock().unwrap_or_else(|e| e.into_inner()).insert(room.to_string());
+        self.unreadable
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(room.to_string());
     }
 
     /// Whether the sweeper should try to take `room`.
     pub fn sweepable(&self, room: &str) -> bool {
-        !self.unreadable.lock().unwrap_or_else(|e| e.into_inner()).contains(room)
+        !self
+            .unreadable
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(room)
     }
 
     /// Another node says it took `room`: if this node still serves it,
