@@ -94,7 +94,7 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
 async fn readyz(State(app): State<Arc<App>>) -> Response {
     let not_ready =
         |why: String| (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {why}\n")).into_response();
-    if app.shutdown.is_cancelled() {
+    if app.shutdown.is_cancelled() || app.node.as_ref().is_some_and(|n| n.is_draining()) {
         return not_ready("shutting down".into());
     }
     if app.admission.nearly_full() {
