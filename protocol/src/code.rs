@@ -128,6 +128,8 @@ codes! {
     NotABot = "not-a-bot",
     /// `remove_bot` or `kick` naming a free seat.
     SeatEmpty = "seat-empty",
+    /// `replay` of a ply past the end of the room's log.
+    BadPly = "bad-ply",
 }
 
 impl fmt::Display for Code {
@@ -206,6 +208,7 @@ pub mod codes {
     pub const OFFER_PENDING: Code = Code::OfferPending;
     pub const NOT_A_BOT: Code = Code::NotABot;
     pub const SEAT_EMPTY: Code = Code::SeatEmpty;
+    pub const BAD_PLY: Code = Code::BadPly;
 }
 
 #[cfg(test)]

@@ -184,6 +184,18 @@ pub enum ClientMessage {
     CloseRoom { id: RequestId, room: String },
     /// Check the connection.
     Ping { id: RequestId },
+    /// The room as the asking viewer saw it at ply `ply` (the number of
+    /// logged actions, 0 = the start): answered with `replay`. During the
+    /// game a viewer gets what it was shown then (secrets kept); once the
+    /// game is over, everything. `invite`: a private room's code, for a
+    /// guest without a seat there.
+    Replay {
+        id: RequestId,
+        room: String,
+        ply: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
 }
 
 fn yes() -> bool {
@@ -241,7 +253,8 @@ impl ClientMessage {
             | ClientMessage::RemoveBot { id, .. }
             | ClientMessage::Kick { id, .. }
             | ClientMessage::CloseRoom { id, .. }
-            | ClientMessage::Ping { id } => id,
+            | ClientMessage::Ping { id }
+            | ClientMessage::Replay { id, .. } => id,
         }
     }
 }
@@ -316,6 +329,19 @@ pub enum ServerMessage {
     /// say `hello` with the same token, and watch, join or act there again.
     /// What was asked about the room here was not done.
     Moved { room: String, url: String },
+    /// The reply to `replay`: the room as the asking viewer may see it at
+    /// ply `ply` of `plies` (the actions logged now), drawn like an
+    /// update's `state`. `version` is the room's version at that point;
+    /// `revealed` says the game is over and the view hides nothing.
+    Replay {
+        id: RequestId,
+        room: String,
+        ply: u32,
+        plies: u32,
+        version: u64,
+        revealed: bool,
+        state: Box<RoomState>,
+    },
 }
 
 /// One line of the room list.

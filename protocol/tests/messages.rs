@@ -175,7 +175,29 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 room: "7c9e…".into(),
             },
         ),
+        (
+            "replay",
+            ClientMessage::Replay {
+                id: id(21),
+                room: "7c9e…".into(),
+                ply: 1,
+                invite: None,
+            },
+        ),
     ]
+}
+
+/// `state()` as a replay of ply 1 shows it: nothing offered, nobody
+/// connected.
+fn replayed() -> RoomState {
+    let mut state = state();
+    for seat in &mut state.seats {
+        seat.connected = false;
+    }
+    let play = state.play.as_mut().expect("a play state");
+    play.legal.clear();
+    play.risks.clear();
+    state
 }
 
 fn state() -> RoomState {
@@ -365,6 +387,18 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             ServerMessage::Moved {
                 room: "7c9e…".into(),
                 url: "wss://games.example.org/n/n2/ws".into(),
+            },
+        ),
+        (
+            "replay",
+            ServerMessage::Replay {
+                id: id(21),
+                room: "7c9e…".into(),
+                ply: 1,
+                plies: 12,
+                version: 5,
+                revealed: false,
+                state: Box::new(replayed()),
             },
         ),
     ]

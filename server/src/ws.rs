@@ -42,6 +42,11 @@ const MAX_ROOM_ID_BYTES: usize = 64;
 /// (reading a long one is the work the limit saves).
 const MAX_ID_PEEK_BYTES: usize = 1024;
 
+/// How many replays are folded at once in this process (each on a
+/// blocking thread); more wait their turn, so a crowd of replays cannot
+/// take every blocking thread.
+static REPLAYS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
+
 /// How long the goodbye (`bye` and the close frame) may take.
 const GOODBYE: Duration = Duration::from_secs(2);
 
@@ -582,6 +587,73 @@ impl Session {
         }
     }
 
+    /// `replay`: ply `ply` of `room` as this guest may see it, folded from
+    /// the room's stored log on a blocking thread (`room/replay.rs`); the
+    /// room's task is not asked, so a replay never holds up a game.
+    async fn replay(
+        &mut self,
+        player: Player,
+        id: RequestId,
+        room: String,
+        ply: u32,
+        invite: Option<String>,
+    ) {
+        if room.len() > MAX_ROOM_ID_BYTES {
+            return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
+        }
+        let rows = match self.app.store.room_events(&room).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::error!(error = %e, "room lookup failed");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                );
+            }
+        };
+        if rows.is_empty() {
+            return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+        }
+        let key = room.clone();
+        let Ok(_slot) = REPLAYS.acquire().await else {
+            return self.fail(id, codes::UNKNOWN_ROOM, "replays are not served now");
+        };
+        let folded = tokio::task::spawn_blocking(move || {
+            let events = rows
+                .iter()
+                .map(crate::room::from_row)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| {
+                    tracing::error!(room = %key, error = %e, "stored room does not replay");
+                    (codes::UNKNOWN_ROOM, format!("room {key:?} cannot be read"))
+                })?;
+            crate::room::replay(&key, &events, &player.id, invite.as_deref(), ply)
+                .map_err(|r| (r.code, r.message))
+        })
+        .await;
+        match folded {
+            Ok(Ok(replay)) => self.reply(ServerMessage::Replay {
+                id,
+                room,
+                ply: replay.ply,
+                plies: replay.plies,
+                version: replay.version,
+                revealed: replay.revealed,
+                state: Box::new(replay.state),
+            }),
+            Ok(Err((code, message))) => self.fail(id, code, message),
+            Err(e) => {
+                tracing::error!(room = %room, error = %e, "a replay failed");
+                self.fail(
+                    id,
+                    codes::UNKNOWN_ROOM,
+                    format!("room {room:?} cannot be replayed now; try again"),
+                )
+            }
+        }
+    }
+
     async fn identified(&mut self, player: Player, message: ClientMessage) {
         let (id, room, request) = match message {
             ClientMessage::ListRooms { id, game, playing } => {
@@ -723,6 +795,12 @@ impl Session {
             ClientMessage::AnswerDraw { id, room, accept } => (id, room, RoomRequest::AnswerDraw { accept }),
             ClientMessage::Abort { id, room } => (id, room, RoomRequest::Abort),
             ClientMessage::Claim { id, room } => (id, room, RoomRequest::Claim),
+            ClientMessage::Replay {
+                id,
+                room,
+                ply,
+                invite,
+            } => return self.replay(player, id, room, ply, invite).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });

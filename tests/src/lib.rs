@@ -462,7 +462,8 @@ impl Client {
                 ServerMessage::Welcome { id: i, .. }
                 | ServerMessage::Ack { id: i, .. }
                 | ServerMessage::Rooms { id: i, .. }
-                | ServerMessage::Pong { id: i } => i == id,
+                | ServerMessage::Pong { id: i }
+                | ServerMessage::Replay { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };

@@ -44,7 +44,8 @@ replace_me?: boolean, }
   | { "type": "remove_bot", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "kick", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "close_room", id: RequestId, room: string, }
-  | { "type": "ping", id: RequestId, };
+  | { "type": "ping", id: RequestId, }
+  | { "type": "replay", id: RequestId, room: string, ply: number, invite?: string | null, };
 
 /**
  * A message from the server.
@@ -56,12 +57,13 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "error", id: RequestId | null, code: Code, message: string, }
   | { "type": "update", room: string, version: number, state: RoomState, }
   | { "type": "bye", reason: string, }
-  | { "type": "moved", room: string, url: string, };
+  | { "type": "moved", room: string, url: string, }
+  | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply";
 
 /**
  * A guest: a display name behind an unguessable token.

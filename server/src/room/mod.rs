@@ -1,8 +1,9 @@
 //! Rooms. `core` (a room's state and its game's transitions, no I/O),
 //! `seats` (taking seats, and the owner's powers), `table` (resign, draw
 //! offers, abort), `view` (what each viewer is shown, from `&self`),
-//! `record` (game records) and `restore` (a room rebuilt from its events
-//! or from a checkpoint) are the room as a value;
+//! `record` (game records), `restore` (a room rebuilt from its events
+//! or from a checkpoint) and `replay` (a ply as one viewer saw it, folded
+//! from the events) are the room as a value;
 //! `event` is what happens to it and `stored` how that is stored. The task
 //! (`task`) runs one room as the single writer of its game, in a narrow
 //! environment ([`RoomEnv`]), with a `broadcast`er that knows what each
@@ -16,6 +17,7 @@ mod event;
 mod handle;
 mod lobby;
 mod record;
+mod replay;
 mod restore;
 mod rows;
 mod seats;
@@ -34,5 +36,6 @@ mod view;
 pub use self::core::{Player, Refusal, RoomCore};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
+pub use replay::replay;
 pub use stored::{by_room, from_row, to_ops as ops};
 pub use task::{NodeEnv, RoomEnv, RoomLease, spawn_leased_room, spawn_room};

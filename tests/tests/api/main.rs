@@ -15,6 +15,7 @@ mod lobby;
 mod magma;
 mod magnet;
 mod owner;
+mod replay;
 mod restart;
 mod secrets;
 mod table;

@@ -486,7 +486,8 @@ impl App {
                 }
                 _ => {}
             },
-            ServerMessage::Pong { id } => {
+            // The terminal client asks for no replays.
+            ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
                 self.take_pending(&id);
             }
         }
