@@ -254,6 +254,10 @@ impl RoomTask {
         lease.ended.cancel();
         let released = node.leases.release(self.core.id(), &node.name, lease.epoch, gone);
         match tokio::time::timeout(std::time::Duration::from_secs(2), released).await {
+            // A room over leaves every node's lobby.
+            Ok(Ok(())) if gone => {
+                let _ = node.leases.notify("lobby").await;
+            }
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 tracing::warn!(room = %self.core.id(), error = %e, "could not release the room's lease; it will expire")
