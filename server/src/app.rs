@@ -77,6 +77,7 @@ impl App {
             abandon_after: config.abandon_after,
             stand_ins: Some(stand_ins),
             node: node.as_ref().map(|n| n.env()),
+            after_game: config.after_game,
         });
         App {
             admission: Admission::new(&config.limits),

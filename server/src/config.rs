@@ -55,6 +55,9 @@ pub struct Config {
     /// How often the owner renews its leases (well before they expire),
     /// in milliseconds.
     pub renew_ms: u64,
+    /// After a game ends, how many milliseconds its players may ask for a
+    /// rematch; the room stays in memory that long while people watch it.
+    pub after_game: u64,
 }
 
 impl Default for Config {
@@ -76,6 +79,7 @@ impl Default for Config {
             advertise: None,
             lease_ms: DEFAULT_LEASE_MS,
             renew_ms: DEFAULT_RENEW_MS,
+            after_game: DEFAULT_AFTER_GAME_MS,
         }
     }
 }
@@ -95,3 +99,6 @@ pub const DEFAULT_ABSENT_GRACE_MS: u64 = 60 * 1000;
 
 /// How long an open room waits for its game to start: a day.
 pub const DEFAULT_EXPIRY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// How long after a game its players may ask for a rematch: ten minutes.
+pub const DEFAULT_AFTER_GAME_MS: u64 = 10 * 60 * 1000;

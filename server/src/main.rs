@@ -77,6 +77,11 @@ struct Args {
     /// result (at least ten grace periods): a number with s, m, h or d.
     #[arg(long, env = "LODESTONE_ABANDON_AFTER", default_value = "7d", value_parser = parse_expiry)]
     abandon_after: Expiry,
+    /// After a game ends, how long its players may ask for a rematch (the
+    /// room stays in memory that long while people watch it): a number
+    /// with s, m, h or d, or `off` (no rematches).
+    #[arg(long, env = "LODESTONE_AFTER_GAME", default_value = "10m", value_parser = parse_expiry)]
+    after_game: Expiry,
     /// Messages each connection may send per second, in bursts of twice
     /// that; 0 for no limit.
     #[arg(long, env = "LODESTONE_RATE_LIMIT", default_value_t = 50)]
@@ -233,6 +238,7 @@ async fn run(args: Args) -> Result<(), String> {
         advertise: args.advertise,
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
+        after_game: args.after_game.0.unwrap_or(0),
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a

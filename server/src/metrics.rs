@@ -33,10 +33,11 @@ pub enum Refusal {
     WatchLimit,
     GuestsPerHour,
     BadUtf8,
+    ChatRate,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 14] = [
+    pub const ALL: [Refusal; 15] = [
         Refusal::MaxConnections,
         Refusal::PerAddress,
         Refusal::ConnectRate,
@@ -51,6 +52,7 @@ impl Refusal {
         Refusal::WatchLimit,
         Refusal::GuestsPerHour,
         Refusal::BadUtf8,
+        Refusal::ChatRate,
     ];
 
     pub fn label(self) -> &'static str {
@@ -69,6 +71,7 @@ impl Refusal {
             Refusal::WatchLimit => "watch_limit",
             Refusal::GuestsPerHour => "guests_per_hour",
             Refusal::BadUtf8 => "bad_utf8",
+            Refusal::ChatRate => "chat_rate",
         }
     }
 }

@@ -15,7 +15,7 @@ use lodestone_protocol::RoomSummary;
 
 use crate::config::Config;
 use crate::metrics::Metrics;
-use crate::room::{NodeEnv, RoomLease};
+use crate::room::{NodeEnv, Owned, RoomLease};
 use crate::store::Leases;
 
 /// A public list as read from the database, and when.
@@ -31,8 +31,9 @@ pub struct Node {
     pub lease_ms: u64,
     pub renew_ms: u64,
     pub leases: Leases,
-    /// The rooms whose lease this node holds, with their epochs.
-    owned: Mutex<HashMap<String, Arc<RoomLease>>>,
+    /// The rooms whose lease this node holds, with their epochs (shared
+    /// with the room tasks, which lease a rematch's room themselves).
+    owned: Owned,
     /// The public lists (open, playing) as last read, and when.
     listing: Mutex<[Option<Listing>; 2]>,
     /// Counts the lobby's notices, so a list read while one came is not
@@ -81,7 +82,7 @@ impl Node {
             lease_ms,
             renew_ms: config.renew_ms.clamp(10, lease_ms / 2),
             leases,
-            owned: Mutex::new(HashMap::new()),
+            owned: Owned::default(),
             listing: Mutex::new([None, None]),
             lobby_notices: AtomicU64::new(0),
             draining: AtomicBool::new(false),
@@ -94,6 +95,8 @@ impl Node {
     pub fn env(&self) -> NodeEnv {
         NodeEnv {
             leases: self.leases.clone(),
+            owned: self.owned.clone(),
+            lease_ms: self.lease_ms,
             name: self.name.clone(),
             url: self.url.clone(),
             alive_ms: self.alive_ms(),
@@ -113,9 +116,7 @@ impl Node {
     /// Records that this node holds `room` at `epoch`; returns the lease
     /// its task gets.
     pub fn adopt(&self, room: &str, epoch: i64) -> Arc<RoomLease> {
-        let lease = Arc::new(RoomLease::new(epoch));
-        self.owned().insert(room.to_string(), lease.clone());
-        lease
+        self.env().adopt(room, epoch)
     }
 
     /// The leases to renew (room and epoch); the ones whose task has ended

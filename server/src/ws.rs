@@ -801,6 +801,24 @@ impl Session {
                 ply,
                 invite,
             } => return self.replay(player, id, room, ply, invite).await,
+            ClientMessage::Rematch { id, room, accept } => (id, room, RoomRequest::Rematch { accept }),
+            ClientMessage::Chat { id, room, text, to } => {
+                // Checked before the room is asked: a person's lines per
+                // minute, in all rooms.
+                if !self.app.admission.chat(&player.id) {
+                    self.app.metrics.refused(Refusal::ChatRate);
+                    return self.fail(
+                        id,
+                        codes::CHAT_RATE_LIMITED,
+                        format!(
+                            "more than {} chat lines a minute: wait a little",
+                            self.app.config.limits.chat_rate
+                        ),
+                    );
+                }
+                (id, room, RoomRequest::Chat { to, text })
+            }
+            ClientMessage::SetChat { id, room, on } => (id, room, RoomRequest::SetChat { on }),
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });

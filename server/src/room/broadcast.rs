@@ -54,6 +54,21 @@ impl Broadcaster {
         }
     }
 
+    /// Sends `text` to the connections `conns`; returns those whose
+    /// queue was full or closed (they are sent nothing more).
+    pub fn send_to(&mut self, conns: &[ConnId], text: &Utf8Bytes) -> Vec<ConnId> {
+        let mut dropped = Vec::new();
+        for conn in conns {
+            if !self.outboxes.get(conn).is_some_and(|o| o.send(text.clone())) {
+                dropped.push(*conn);
+            }
+        }
+        for conn in &dropped {
+            self.outboxes.remove(conn);
+        }
+        dropped
+    }
+
     /// `audience` has a new watcher, which has none of the log yet: the
     /// audience's next update is whole.
     pub fn forget(&mut self, audience: Option<Seat>) {

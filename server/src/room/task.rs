@@ -12,12 +12,13 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::broadcast::Broadcaster;
-use super::core::{Player, Refusal, RoomCore};
+use super::core::{ConnId, Player, Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
 use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, encode};
 use super::lobby::Lobby;
 use super::stored;
 use crate::clock::Clock;
+use crate::secrets::OsSecrets;
 use crate::store::{Leases, LobbyLine as Published, Op, Store, StoreError};
 
 /// A room task's lease, when several nodes share a PostgreSQL database
@@ -51,11 +52,18 @@ impl RoomLease {
     }
 }
 
+/// The rooms whose lease a node holds, by id: what its renewer renews.
+pub type Owned = Arc<std::sync::Mutex<std::collections::HashMap<String, Arc<RoomLease>>>>;
+
 /// What a room task needs to know of the node it runs on (PostgreSQL with
 /// several nodes).
 #[derive(Clone, Debug)]
 pub struct NodeEnv {
     pub leases: Leases,
+    /// The leases this node holds (shared with `node.rs`).
+    pub owned: Owned,
+    /// How long a lease lasts, in milliseconds.
+    pub lease_ms: u64,
     /// This node's name (`--node`).
     pub name: String,
     /// Where clients reach this node (`--advertise`).
@@ -64,6 +72,19 @@ pub struct NodeEnv {
     pub alive_ms: u64,
     /// Leases lost (`lodestone_lease_losses_total`).
     pub losses: metrics::Counter,
+}
+
+impl NodeEnv {
+    /// Records that this node holds `room` at `epoch`; returns the lease
+    /// its task gets.
+    pub fn adopt(&self, room: &str, epoch: i64) -> Arc<RoomLease> {
+        let lease = Arc::new(RoomLease::new(epoch));
+        self.owned
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(room.to_string(), lease.clone());
+        lease
+    }
 }
 
 /// What a room task needs of the server, and nothing more: where to store,
@@ -91,6 +112,10 @@ pub struct RoomEnv {
     pub stand_ins: Option<mpsc::UnboundedSender<StandIn>>,
     /// The node, when several share the database (`None` on SQLite).
     pub node: Option<NodeEnv>,
+    /// After the end of a game, how many milliseconds a rematch may be
+    /// had; the room stays in memory that long while people watch it
+    /// (for the rematch and the chat after the game).
+    pub after_game: u64,
 }
 
 /// Starts the task of `core` and registers it in the lobby.
@@ -207,6 +232,7 @@ impl RoomTask {
                 .into_iter()
                 .chain(self.core.expires_at(ttl))
                 .chain(absence)
+                .chain(self.core.lounge_end(self.env.after_game))
                 .min()
                 .map(|ms| self.env.clock.instant_at(ms));
             tokio::select! {
@@ -222,8 +248,15 @@ impl RoomTask {
                 },
                 _ = sleep_until(deadline) => self.on_timer().await,
             }
-            if self.core.status() == RoomStatus::Finished || self.core.is_gone() {
-                // The game is over, or the room is gone (expired, closed,
+            let now = self.env.clock.now_ms();
+            let lingers = self.core.people_watching()
+                && self
+                    .core
+                    .lounge_end(self.env.after_game)
+                    .is_some_and(|end| end > now);
+            if (self.core.status() == RoomStatus::Finished || self.core.is_gone()) && !lingers {
+                // The game is over (and the time after it has passed, or
+                // nobody watches), or the room is gone (expired, closed,
                 // aborted): free its memory, however long its watchers
                 // stay. They have the final state; each keeps only the
                 // room's id, and unwatching needs no room (`ws.rs`); a
@@ -506,6 +539,18 @@ impl RoomTask {
                 .core
                 .claim(&player, now)
                 .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::Rematch { accept } => self
+                .core
+                .rematch(&player, *accept, now, self.env.after_game)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::Chat { to, text } => self
+                .core
+                .chat(conn, &player, *to, text, now)
+                .map(|event| (vec![event], ack(None, Some(self.core.version())))),
+            RoomRequest::SetChat { on } => self
+                .core
+                .set_chat(&player, *on, now)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
         };
         let (events, ack) = match result {
             Ok(ok) => ok,
@@ -536,6 +581,13 @@ impl RoomTask {
         if watching {
             self.broadcaster.add(outbox.clone());
         }
+        if matches!(request, RoomRequest::Chat { .. }) {
+            // A line goes to those who may read it, and changes nothing
+            // else: no update.
+            outbox.send(ack);
+            self.send_chat(&events);
+            return;
+        }
         if self.core.version() != version {
             self.broadcast_after(Some((&outbox, ack)));
             self.changed();
@@ -561,6 +613,156 @@ impl RoomTask {
         } else {
             outbox.send(ack);
         }
+        if watching && matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. }) {
+            // A new watcher (or a new seat) reads the chat it may.
+            self.send_chat_history(&outbox);
+        }
+        self.chat_after_end(&events);
+        if matches!(request, RoomRequest::Rematch { .. }) && self.core.rematch_ready() {
+            self.open_rematch().await;
+        }
+    }
+
+    /// Sends the chat lines among `events` to the watchers that may read
+    /// them.
+    fn send_chat(&mut self, events: &[Recorded]) {
+        for recorded in events {
+            let mut dropped = Vec::new();
+            for (viewer, conns) in self.core.audiences() {
+                let Some(line) = self.core.chat_line_for(recorded.seq, viewer) else {
+                    continue;
+                };
+                let text = encode(&ServerMessage::Chat {
+                    room: self.core.id().to_string(),
+                    lines: vec![line],
+                });
+                dropped.extend(self.broadcaster.send_to(&conns, &text));
+            }
+            self.drop_watchers(dropped);
+        }
+    }
+
+    /// Sends `outbox` the chat lines its viewer may read, if any.
+    fn send_chat_history(&self, outbox: &Outbox) {
+        let viewer = self
+            .core
+            .audiences()
+            .into_iter()
+            .find(|(_, c)| c.contains(&outbox.conn))
+            .and_then(|(s, _)| s);
+        let lines = self.core.chat_for(viewer, u64::MAX);
+        if !lines.is_empty() {
+            outbox.send_message(&ServerMessage::Chat {
+                room: self.core.id().to_string(),
+                lines,
+            });
+        }
+    }
+
+    /// When `events` end the game, the seated players may read the
+    /// spectators' chat: each seated watcher gets the lines it may read.
+    fn chat_after_end(&mut self, events: &[Recorded]) {
+        let ended = events
+            .iter()
+            .any(|r| matches!(r.event, RoomEvent::Finished { .. }));
+        if !ended || self.core.spectators_lines() == 0 {
+            return;
+        }
+        let mut dropped = Vec::new();
+        for (viewer, conns) in self.core.audiences() {
+            if viewer.is_none() {
+                continue;
+            }
+            let text = encode(&ServerMessage::Chat {
+                room: self.core.id().to_string(),
+                lines: self.core.chat_for(viewer, u64::MAX),
+            });
+            dropped.extend(self.broadcaster.send_to(&conns, &text));
+        }
+        self.drop_watchers(dropped);
+    }
+
+    /// Forgets watchers whose queue was full or closed (and tells the
+    /// others if a seat's presence changed).
+    fn drop_watchers(&mut self, dropped: Vec<ConnId>) {
+        let mut changed = false;
+        for conn in dropped {
+            changed |= self.core.unwatch(conn);
+        }
+        if changed {
+            self.broadcast();
+        }
+    }
+
+    /// Every seat accepted the rematch: opens its room (stored with the
+    /// old room's `RematchOpened` in one write), sets its bots playing
+    /// and tells the watchers where to go. If the store fails, the old
+    /// room stays as it was, every seat still accepted: the next
+    /// `rematch` tries again.
+    async fn open_rematch(&mut self) {
+        let now = self.env.clock.now_ms();
+        let id = uuid::Uuid::new_v4().to_string();
+        let (room, events) = match self.core.rematch_room(id.clone(), now, Box::new(OsSecrets)) {
+            Ok(made) => made,
+            Err(refusal) => {
+                tracing::error!(room = %self.core.id(), error = %refusal.message, "could not make the rematch's room");
+                return;
+            }
+        };
+        // With several nodes the new room is leased here, and both rooms'
+        // events are stored under their fences.
+        let lease = match (&self.env.node, &self.lease) {
+            (Some(node), Some(_)) => match node.leases.claim_new(&id, &node.name, node.lease_ms).await {
+                Ok(()) => Some(node.adopt(&id, 1)),
+                Err(e) => {
+                    tracing::error!(room = %self.core.id(), error = %e, "could not lease the rematch's room; it opens at the next request");
+                    return;
+                }
+            },
+            _ => None,
+        };
+        let checkpoint = self.core.checkpoint();
+        let opened = self.core.rematch_opened(id.clone(), now);
+        let mut ops = stored::to_ops(&id, &events);
+        ops.extend(stored::to_ops(self.core.id(), std::slice::from_ref(&opened)));
+        if let (Some(node), Some(new), Some(old)) = (&self.env.node, &lease, &self.lease) {
+            ops.push(Op::Fence {
+                room: id.clone(),
+                node: node.name.clone(),
+                epoch: new.epoch,
+                deadline: None,
+            });
+            ops.push(Op::Fence {
+                room: self.core.id().to_string(),
+                node: node.name.clone(),
+                epoch: old.epoch,
+                deadline: self.next_deadline(),
+            });
+        }
+        if let Err(e) = self.env.store.write(ops).await {
+            self.core.restore_checkpoint(checkpoint);
+            if let (Some(node), Some(new)) = (&self.env.node, &lease) {
+                new.ended.cancel();
+                let _ = node.leases.release(&id, &node.name, new.epoch, true).await;
+            }
+            if self.fenced(&e) {
+                return;
+            }
+            tracing::error!(room = %self.core.id(), error = %e, "could not store the rematch; it opens at the next request");
+            return;
+        }
+        let bots: Vec<Player> = room.seated_bots();
+        let handle = spawn_leased_room(room, &self.env, lease);
+        if let Some(tx) = &self.env.stand_ins {
+            for player in bots {
+                let _ = tx.send(StandIn::Bot {
+                    room: handle.clone(),
+                    player,
+                });
+            }
+        }
+        self.broadcast();
+        self.changed();
     }
 
     /// Stores events that need no answer (who is absent or back) and
@@ -691,6 +893,7 @@ impl RoomTask {
         self.env.moves.increment(1);
         self.broadcast();
         self.changed();
+        self.chat_after_end(&events);
     }
 
     fn update_text(&self, viewer: Option<lodestone_rules::Seat>) -> Utf8Bytes {
