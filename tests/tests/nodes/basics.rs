@@ -117,3 +117,39 @@ async fn the_lobby_is_the_same_from_every_node() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+node_test!(a_rematch_opens_under_a_lease_of_its_node);
+/// A game ends by resignation and both players accept a rematch: the new
+/// room is leased by the same node from its first event (epoch 1), so its
+/// moves are fenced like any others, and play goes on there.
+async fn a_rematch_opens_under_a_lease_of_its_node() {
+    let nodes = Nodes::start(&["a", "b"]);
+    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
+    let mut game = Game::start(&nodes.live, a, b, "magneton", json!({})).await;
+    game.play(2, |_| {}).await;
+    let room = game.room.clone();
+    game.players[0]
+        .call(json!({"type": "resign", "room": room}))
+        .await;
+    game.players[0]
+        .call(json!({"type": "rematch", "room": room}))
+        .await;
+    game.players[1]
+        .call(json!({"type": "rematch", "room": room}))
+        .await;
+    let state = game.players[0]
+        .state_where(|s| s.rematch.as_ref().is_some_and(|r| r.room.is_some()))
+        .await;
+    let next = state.rematch.unwrap().room.unwrap();
+    let mut conn = crate::harness::connect(&nodes.database).await;
+    let lease: (String, i64) = sqlx::query_as("SELECT node, epoch FROM leases WHERE room_id = $1")
+        .bind(&next)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(lease, ("a".to_string(), 1));
+    // The players follow the rematch and play on.
+    let mut rematch = Game::join(game.players, &next).await;
+    rematch.play(4, |_| {}).await;
+    assert_eq!(rematch.check(&nodes.database).await, (0, 0));
+}

@@ -421,6 +421,19 @@ impl Follower {
         }
     }
 
+    /// Waits until `cond` holds for the room's latest state.
+    pub async fn state_where(&mut self, cond: impl Fn(&RoomState) -> bool) -> RoomState {
+        let room = self.room.clone().expect("a follower with a room");
+        let mut version = 0;
+        loop {
+            let state = self.state_at(version).await;
+            if cond(&state) {
+                return state;
+            }
+            version = self.client.states.get(&room).map_or(0, |(v, _)| *v) + 1;
+        }
+    }
+
     /// Waits until the room's game has started; returns that version.
     pub async fn until_playing(&mut self) -> u64 {
         let room = self.room.clone().expect("a follower with a room");
@@ -532,6 +545,27 @@ impl Game {
             unacked: 0,
             version,
             seed,
+        }
+    }
+
+    /// The rematch `room` of a two-player game: its players watch it, each
+    /// one seat on (seat `i` takes seat `i + 1`).
+    pub async fn join(players: Vec<Follower>, room: &str) -> Game {
+        let mut seated = Vec::new();
+        for mut player in players {
+            player.room = Some(room.to_string());
+            player.call(json!({"type": "watch", "room": room})).await;
+            seated.push(player);
+        }
+        seated.rotate_right(1);
+        let version = seated[0].until_playing().await;
+        Game {
+            room: room.to_string(),
+            players: seated,
+            acked: Vec::new(),
+            unacked: 0,
+            version,
+            seed: room.bytes().map(u64::from).sum(),
         }
     }
 
