@@ -142,7 +142,7 @@ impl Node {
             && lease.epoch == epoch
             && !lease.lost.is_cancelled()
         {
-            tracing::warn!(room, epoch, node = %self.name, "lease lost: its renewal failed (another node took the room)");
+            tracing::warn!(room, epoch, node = %self.name, "lease lost: another node took the room (a failed renewal or its notice)");
             self.losses.increment(1);
             lease.lost.cancel();
         }
