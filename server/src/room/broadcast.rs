@@ -37,6 +37,11 @@ impl Broadcaster {
         self.outboxes.insert(outbox.conn, outbox);
     }
 
+    /// Every watcher's outbox.
+    pub fn outboxes(&self) -> impl Iterator<Item = &Outbox> {
+        self.outboxes.values()
+    }
+
     /// Stops sending to `conn`.
     pub fn remove(&mut self, conn: ConnId) {
         self.outboxes.remove(&conn);

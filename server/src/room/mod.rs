@@ -38,9 +38,9 @@ mod tests;
 mod timing;
 mod view;
 
-pub use self::core::{Player, RoomCore};
+pub use self::core::{Player, Refusal, RoomCore};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
 pub use replay::replay;
 pub use stored::{by_room, from_row, to_ops as ops};
-pub use task::{RoomEnv, spawn_room};
+pub use task::{NodeEnv, Owned, RoomEnv, RoomLease, spawn_leased_room, spawn_room};
