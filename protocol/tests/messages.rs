@@ -185,6 +185,39 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             },
         ),
         (
+            "rematch",
+            ClientMessage::Rematch {
+                id: id(20),
+                room: "7c9e…".into(),
+                accept: true,
+            },
+        ),
+        (
+            "rematch_declined",
+            ClientMessage::Rematch {
+                id: id(21),
+                room: "7c9e…".into(),
+                accept: false,
+            },
+        ),
+        (
+            "chat",
+            ClientMessage::Chat {
+                id: id(22),
+                room: "7c9e…".into(),
+                text: "good luck!".into(),
+                to: ChatTo::Team,
+            },
+        ),
+        (
+            "set_chat",
+            ClientMessage::SetChat {
+                id: id(23),
+                room: "7c9e…".into(),
+                on: false,
+            },
+        ),
+        (
             "register",
             ClientMessage::Register {
                 id: id(30),
@@ -268,6 +301,7 @@ fn state() -> RoomState {
         ],
         you: Some(1),
         owner: None,
+        rematch: None,
         play: Some(PlayState {
             position: "8/8/8/8/3W4/8/8/8 b 11 12".into(),
             board: RawJson::new(
@@ -425,6 +459,53 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                 version: 5,
                 revealed: false,
                 state: Box::new(replayed()),
+                chat: vec![],
+            },
+        ),
+        (
+            "chat",
+            ServerMessage::Chat {
+                room: "7c9e…".into(),
+                lines: vec![
+                    ChatLine {
+                        seq: 41,
+                        at: 1_700_000_000_000,
+                        to: ChatTo::Room,
+                        from: Guest {
+                            id: "g-ann".into(),
+                            name: "Ann".into(),
+                        },
+                        seat: Some(0),
+                        text: "good game".into(),
+                    },
+                    ChatLine {
+                        seq: 42,
+                        at: 1_700_000_004_000,
+                        to: ChatTo::Spectators,
+                        from: Guest {
+                            id: "g-eve".into(),
+                            name: "Eve".into(),
+                        },
+                        seat: None,
+                        text: "what a finish".into(),
+                    },
+                ],
+            },
+        ),
+        (
+            "update_rematch",
+            ServerMessage::Update {
+                room: "7c9e…".into(),
+                version: 44,
+                state: Box::new(RoomState {
+                    status: RoomStatus::Finished,
+                    rematch: Some(RematchState {
+                        accepted: vec![1, 0],
+                        room: Some("5d2a…".into()),
+                    }),
+                    play: None,
+                    ..state()
+                }),
             },
         ),
     ]

@@ -9,6 +9,7 @@ import { reducedMotion } from './boards/effects.js';
 import { scoreTable } from './boards/magma.js';
 import { turnSignals } from './signals.js';
 import { fetchGames } from './lobby.js';
+import { chatPanel } from './chat.js';
 import { playerLink } from './players.js';
 
 /** @typedef {import('./app.js').Session} Session */
@@ -178,6 +179,7 @@ export function roomView(session, roomId, invite, startPly = null) {
     h('button', { type: 'submit' }, 'Play'),
   );
   const moves = h('ol', { class: 'moves', id: 'moves', tabindex: 0, 'aria-labelledby': 'moves-h' });
+  const chat = chatPanel(session, roomId);
   const recordButton = h('button', { type: 'button', id: 'record' }, 'Download record');
   const confirmText = h('p', { id: 'confirm-text' });
   const confirmWarning = h('p', { class: 'warning', id: 'confirm-warning', hidden: true });
@@ -213,6 +215,7 @@ export function roomView(session, roomId, invite, startPly = null) {
         h('section', { 'aria-labelledby': 'seats-h' }, h('h3', { id: 'seats-h' }, 'Seats'), seatsList, seatActions),
         boardInfo,
         h('section', { 'aria-labelledby': 'moves-h' }, h('h3', { id: 'moves-h' }, 'Moves'), moves, recordButton),
+        chat.element,
       ),
     ),
     confirmSheet,
@@ -478,6 +481,7 @@ export function roomView(session, roomId, invite, startPly = null) {
     renderTableActions(st);
     renderMoves(st);
     renderReplayBar();
+    chat.update(st);
     sayLast(st);
     const play = st.play;
     if (pending && !(play?.legal ?? []).includes(pending.split('+')[0].trim())) closeConfirm();
@@ -776,6 +780,7 @@ export function roomView(session, roomId, invite, startPly = null) {
    */
   function renderTableActions(st) {
     fill(tableActions);
+    if (renderRematch(st)) return;
     const play = st.play;
     if (st.status !== 'playing' || st.you === null || !play || play.outcome) return;
     if (st.game !== 'magma' && (play.draw_offer === undefined || play.draw_offer === null)) {
@@ -831,6 +836,50 @@ export function roomView(session, roomId, invite, startPly = null) {
         ),
       );
     }
+  }
+
+  /** @type {string | null} the rematch's room, once this page went there */
+  let movedTo = null;
+
+  /**
+   * After the end: propose, accept or decline a rematch, and go to its
+   * room once every seat has accepted (spectators follow a public room's
+   * rematch too). Returns whether the game is over.
+   * @param {RoomState} st
+   */
+  function renderRematch(st) {
+    if (st.status !== 'finished') return false;
+    const rematch = st.rematch;
+    if (rematch?.room) {
+      if (movedTo === null && (st.you !== null || st.public)) {
+        movedTo = rematch.room;
+        location.hash = `#/room/${rematch.room}`;
+      }
+      return true;
+    }
+    const accepted = rematch?.accepted ?? [];
+    if (st.you === null) {
+      if (accepted.length) tableActions.append(h('p', { class: 'hint', id: 'rematch-status' }, `${who(accepted[0])} proposes a rematch.`));
+      return true;
+    }
+    const rematchButton = (/** @type {string} */ id, /** @type {string} */ label, accept = true) =>
+      h('button', { type: 'button', id, onclick: () => send({ type: 'rematch', room: roomId, accept }) }, label);
+    if (accepted.length === 0) {
+      tableActions.append(rematchButton('rematch', 'Rematch'));
+    } else if (accepted.includes(st.you)) {
+      const waiting = st.seats.filter((x) => !accepted.includes(x.seat)).map((x) => who(x.seat));
+      tableActions.append(
+        h('p', { id: 'rematch-status' }, `Rematch proposed: waiting for ${waiting.join(' and ')}.`),
+        rematchButton('rematch-decline', 'Withdraw', false),
+      );
+    } else {
+      tableActions.append(
+        h('p', { id: 'rematch-status' }, `${who(accepted[0])} proposes a rematch.`),
+        rematchButton('rematch-accept', 'Accept the rematch'),
+        rematchButton('rematch-decline', 'Decline', false),
+      );
+    }
+    return true;
   }
 
   /**
@@ -949,6 +998,9 @@ export function roomView(session, roomId, invite, startPly = null) {
         try {
           const reply = await session.connection.request({ type: 'replay', room: roomId, ply: target, invite });
           answer = { state: reply.state, revealed: reply.revealed };
+          // The lines this viewer could read then (a finished room that
+          // left memory has no live history to send).
+          if (reply.chat) chat.push(reply.chat);
         } catch (error) {
           if (asked === replayAsked) sayError(error);
           return;
@@ -1062,6 +1114,10 @@ export function roomView(session, roomId, invite, startPly = null) {
       }
     },
     push(message) {
+      if (message.type === 'chat' && message.room === roomId) {
+        chat.push(message.lines);
+        return;
+      }
       if (message.type !== 'update' || message.room !== roomId) return;
       // An update may carry only the moves played since the last one: put
       // the ones already known in front. A gap means something was missed:

@@ -8,20 +8,25 @@
 //! (`task`) runs one room as the single writer of its game, in a narrow
 //! environment ([`RoomEnv`]), with a `broadcast`er that knows what each
 //! audience was last sent; `handle` is the way to it and `lobby` lists the
-//! rooms in memory. This file only names what the rest of the server uses.
+//! rooms in memory. `social` keeps the chat and a rematch, whose rules
+//! are `chat` (who says what to whom, who reads it) and `rematch` (a new
+//! room after the end). This file only names what the rest of the server uses.
 
 mod absence;
 mod broadcast;
+mod chat;
 mod core;
 mod event;
 mod handle;
 mod lobby;
 mod record;
+mod rematch;
 mod replay;
 mod restore;
 mod results;
 mod rows;
 mod seats;
+mod social;
 mod stored;
 mod table;
 mod task;
@@ -34,10 +39,10 @@ mod tests;
 mod timing;
 mod view;
 
-pub use self::core::{Player, RoomCore};
+pub use self::core::{Player, Refusal, RoomCore};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side, rating_key};
 pub use stored::{by_room, from_row, to_ops as ops};
-pub use task::{RoomEnv, spawn_room};
+pub use task::{NodeEnv, Owned, RoomEnv, RoomLease, spawn_leased_room, spawn_room};

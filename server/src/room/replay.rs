@@ -9,7 +9,7 @@
 //! Pure: the connection task loads the events and runs this off the
 //! runtime's threads; the room's own task is never asked.
 
-use lodestone_protocol::{RoomState, RoomStatus, codes};
+use lodestone_protocol::{ChatLine, RoomState, RoomStatus, codes};
 
 use super::core::{Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
@@ -26,6 +26,8 @@ pub struct Replay {
     /// The game is over: the state hides nothing.
     pub revealed: bool,
     pub state: RoomState,
+    /// The chat lines the viewer could read then.
+    pub chat: Vec<ChatLine>,
 }
 
 /// Ply `ply` of room `id` (its stored `events`, in order) as `guest` may
@@ -69,6 +71,7 @@ pub fn replay(
         .nth(ply as usize)
         .map_or(events.len(), |(i, _)| i);
     let last = &events[cut - 1];
+    let chat = whole.chat_for(viewer, last.seq);
     let at_ply = if cut == events.len() {
         whole
     } else {
@@ -80,6 +83,7 @@ pub fn replay(
         version: last.seq,
         revealed,
         state: at_ply.replay_state(viewer, revealed, last.at),
+        chat,
     })
 }
 

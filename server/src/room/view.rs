@@ -221,6 +221,7 @@ impl RoomCore {
                 .started_at
                 .is_some()
                 .then(|| self.play_for(lens, now, from, shared)),
+            rematch: self.rematch_state(),
         }
     }
 
@@ -334,7 +335,7 @@ impl RoomCore {
     }
 
     /// The game's options, and the room's clock when it has one.
-    fn shown_options(&self) -> BTreeMap<String, String> {
+    pub(super) fn shown_options(&self) -> BTreeMap<String, String> {
         let mut options: BTreeMap<String, String> = self.options.iter().cloned().collect();
         let clock = self.clocks.control();
         if !clock.is_none() {
@@ -342,6 +343,9 @@ impl RoomCore {
         }
         if self.absent_policy != AbsentPolicy::Wait {
             options.insert("absent".into(), self.absent_policy.to_string());
+        }
+        if !self.chat_on() {
+            options.insert("chat".into(), "off".into());
         }
         if self.rated {
             options.insert("rated".into(), "yes".into());

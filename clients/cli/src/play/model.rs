@@ -490,6 +490,8 @@ impl App {
             ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
                 self.take_pending(&id);
             }
+            // The terminal client shows no chat.
+            ServerMessage::Chat { .. } => {}
         }
     }
 
