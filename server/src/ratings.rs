@@ -158,6 +158,14 @@ async fn from_log(store: &Store, room_id: &str) -> Option<GameEnded> {
             return None;
         }
     };
+    if rows.is_empty() {
+        // No such room: nothing to record, nothing due.
+        return Some(GameEnded {
+            room_id: room_id.to_string(),
+            finished: None,
+            at: 0,
+        });
+    }
     let at = rows.last().map_or(0, |r| r.at as u64);
     let core = rows
         .iter()
@@ -177,24 +185,51 @@ async fn from_log(store: &Store, room_id: &str) -> Option<GameEnded> {
     }
 }
 
-/// The results worker: first the games that were due at start, then each
-/// game the rooms report, one at a time, until shutdown (a game it has
-/// not recorded stays due for the next start).
-pub async fn run(store: Store, mut ended: mpsc::UnboundedReceiver<GameEnded>, shutdown: CancellationToken) {
+/// How often a node looks for games left due by another node.
+pub const NODE_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Records the games whose result is due and whose game is over (left by
+/// a server that stopped, or by another node that died): recording is
+/// idempotent, so a game its own node is recording too is not counted
+/// twice.
+async fn sweep(store: &Store) {
     match store.due_games().await {
         Ok(due) => {
             if !due.is_empty() {
                 tracing::info!(games = due.len(), "recording the results that were due");
             }
             for room_id in due {
-                if let Some(game) = from_log(&store, &room_id).await {
-                    record(&store, &game).await;
+                if let Some(game) = from_log(store, &room_id).await {
+                    record(store, &game).await;
                 }
             }
         }
         Err(e) => tracing::error!(error = %e, "could not list the games whose results are due"),
     }
+}
+
+/// The results worker: first the games that were due at start, then each
+/// game the rooms report, one at a time, until shutdown (a game it has
+/// not recorded stays due for the next start); with `every`, it sweeps
+/// for due games that often too (several nodes).
+pub async fn run(
+    store: Store,
+    mut ended: mpsc::UnboundedReceiver<GameEnded>,
+    shutdown: CancellationToken,
+    every: Option<std::time::Duration>,
+) {
+    sweep(&store).await;
+    let mut ticks =
+        every.map(|period| tokio::time::interval_at(tokio::time::Instant::now() + period, period));
     loop {
+        let tick = async {
+            match ticks.as_mut() {
+                Some(ticks) => {
+                    ticks.tick().await;
+                }
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             biased;
             _ = shutdown.cancelled() => break,
@@ -202,6 +237,7 @@ pub async fn run(store: Store, mut ended: mpsc::UnboundedReceiver<GameEnded>, sh
                 Some(game) => record(&store, &game).await,
                 None => break,
             },
+            _ = tick => sweep(&store).await,
         }
     }
 }

@@ -77,10 +77,15 @@ impl Server {
         }
         let ended = app.game_results.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(ended) = ended {
+            // With several nodes, a node that died between a game's end
+            // and its result leaves it due while the others run on: they
+            // look for such games now and then, not only at their start.
+            let sweep = app.node.is_some().then_some(crate::ratings::NODE_SWEEP);
             app.tasks.spawn(crate::ratings::run(
                 app.store.clone(),
                 ended,
                 app.shutdown.clone(),
+                sweep,
             ));
         }
         if app.node.is_some() {
