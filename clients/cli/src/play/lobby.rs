@@ -299,9 +299,9 @@ mod tests {
         lobby.key(key(KeyCode::Left), &[], &games, "Ann");
         lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
-        // Past the room's own options (clock, absent, chat), left as they
-        // are.
-        for _ in 0..4 {
+        // Past the room's own options (clock, absent, chat, rated), left as
+        // they are.
+        for _ in 0..5 {
             lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         }
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
