@@ -1,55 +1,110 @@
 //! A small protocol client for the bot and the load generator: one
 //! WebSocket connection, requests answered by id, and the latest room state
-//! from the server's updates.
+//! from the server's updates. It follows `moved` by itself: the connection
+//! goes to the node named, says `hello` with the same token and sends the
+//! requests that were not answered again (same ids), so its caller never
+//! sees the move.
 
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use futures_util::{SinkExt, StreamExt};
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
 use serde_json::{Value, json};
 use tokio::net::{TcpSocket, TcpStream};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
-/// Where the server is: its socket address and the WebSocket URL.
+/// Where a server (or one node of several) is: its socket address and the
+/// WebSocket URL.
 #[derive(Clone, Debug)]
 pub struct Endpoint {
     pub addr: SocketAddr,
     pub url: String,
+    /// Whether an address off this machine is allowed (for the nodes a
+    /// `moved` names too).
+    pub remote: bool,
 }
 
 impl Endpoint {
-    /// Reads `ws://HOST:PORT[/ws]` or `http://HOST:PORT`. Only literal IP
-    /// addresses; loopback only unless `remote` is allowed.
+    /// Reads `ws://HOST:PORT[/PATH]` (the path defaults to `/ws`, and
+    /// another is kept: a node behind a proxy at `/n/n2/ws`) or
+    /// `http://HOST:PORT`. Only literal IP addresses; loopback only unless
+    /// `remote` is allowed.
     pub fn parse(url: &str, remote: bool) -> Result<Endpoint> {
-        let rest = url
-            .strip_prefix("ws://")
-            .or_else(|| url.strip_prefix("http://"))
-            .ok_or_else(|| {
-                anyhow!("{url}: use ws://HOST:PORT or http://HOST:PORT (TLS is the proxy's job)")
-            })?;
-        let host_port = rest.split('/').next().unwrap_or(rest);
+        let (rest, keep_path) = match (url.strip_prefix("ws://"), url.strip_prefix("http://")) {
+            (Some(rest), _) => (rest, true),
+            (_, Some(rest)) => (rest, false),
+            _ => bail!("{url}: use ws://HOST:PORT or http://HOST:PORT (TLS is the proxy's job)"),
+        };
+        let (host_port, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
         let addr: SocketAddr = host_port.parse().with_context(|| {
             format!("{url}: the host must be an IP address and a port, like 127.0.0.1:8080")
         })?;
         if !remote && !addr.ip().is_loopback() {
             bail!("{url} is not a loopback address; pass --allow-remote to drive another host");
         }
+        let path = match path.split(['?', '#']).next().unwrap_or("") {
+            p if keep_path && p.len() > 1 => p,
+            _ => "/ws",
+        };
         Ok(Endpoint {
             addr,
-            url: format!("ws://{host_port}/ws"),
+            url: format!("ws://{host_port}{path}"),
+            remote,
         })
     }
 }
 
+type Socket = WebSocketStream<TcpStream>;
+
+/// A request sent and not answered yet, kept to be sent again if its room
+/// moves.
+#[derive(Debug)]
+struct Unanswered {
+    id: RequestId,
+    message: Value,
+}
+
+/// The last `moved` followed: the same room sent to the same node again
+/// soon after waits a little longer each time (the room is changing hands).
+#[derive(Debug)]
+struct LastMove {
+    room: String,
+    url: String,
+    at: Instant,
+    streak: u32,
+}
+
+/// How many times in a row one room may be sent to the same node before
+/// the client gives up.
+const MOVE_STREAK_LIMIT: u32 = 8;
+
 /// One connection to the server.
 #[derive(Debug)]
 pub struct Connection {
-    ws: WebSocketStream<TcpStream>,
+    ws: Socket,
     next_id: u64,
     /// The latest state per room, from updates.
     pub state: Option<(u64, Box<RoomState>)>,
+    /// Where the socket goes now (a `moved` changes it).
+    endpoint: Endpoint,
+    source: Option<IpAddr>,
+    /// The name and token of the `hello`, to say it again after a move.
+    identity: Option<(String, String)>,
+    unanswered: Vec<Unanswered>,
+    /// Rooms watched (a `watch` or `join` acknowledged), with their invite.
+    watched: HashMap<String, Option<String>>,
+    /// A move under way: the new node's socket once connected and greeted.
+    following: Option<JoinHandle<Result<(Socket, Endpoint)>>>,
+    last_move: Option<LastMove>,
+    /// The `moved` answers followed, by the URL of the node that gave
+    /// them.
+    moved_by: HashMap<String, u64>,
 }
 
 /// What arrived.
@@ -68,43 +123,220 @@ pub enum Event {
     Closed,
 }
 
+/// Ids of the requests the connection makes by itself after a move; never
+/// a number, so never one of the caller's.
+const OWN_ID: &str = "moved-";
+
+/// Opens a WebSocket to `endpoint`.
+async fn open(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Socket> {
+    let socket = if endpoint.addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    if let Some(ip) = source {
+        socket.bind(SocketAddr::new(ip, 0))?;
+    }
+    socket.set_nodelay(true)?;
+    let stream = socket.connect(endpoint.addr).await.context("connecting")?;
+    let (ws, _) = client_async(endpoint.url.as_str(), stream)
+        .await
+        .context("WebSocket handshake")?;
+    Ok(ws)
+}
+
+/// Goes to the node a `moved` named: waits `delay`, connects, says `hello`
+/// with `token`, then sends `resend` (the requests to carry out there).
+async fn follow(
+    endpoint: Endpoint,
+    source: Option<IpAddr>,
+    delay: Duration,
+    (name, token): (String, String),
+    resend: Vec<Value>,
+) -> Result<(Socket, Endpoint)> {
+    tokio::time::sleep(delay).await;
+    let mut ws = open(&endpoint, source)
+        .await
+        .with_context(|| format!("following a move to {}", endpoint.url))?;
+    let hello_id = format!("{OWN_ID}hello");
+    let hello =
+        json!({"type": "hello", "id": hello_id, "protocol": PROTOCOL_VERSION, "token": token, "name": name});
+    ws.send(Message::text(hello.to_string())).await?;
+    loop {
+        let Some(frame) = ws.next().await else {
+            bail!("{} closed the connection before its welcome", endpoint.url);
+        };
+        let Message::Text(text) = frame? else { continue };
+        match serde_json::from_str::<ServerMessage>(&text) {
+            Ok(ServerMessage::Welcome { id, .. }) if id == RequestId::Text(hello_id.clone()) => break,
+            Ok(ServerMessage::Error { id, code, message })
+                if id == Some(RequestId::Text(hello_id.clone())) =>
+            {
+                bail!("{}: hello after a move: {code}: {message}", endpoint.url)
+            }
+            _ => {}
+        }
+    }
+    for message in resend {
+        ws.send(Message::text(message.to_string())).await?;
+    }
+    Ok((ws, endpoint))
+}
+
 impl Connection {
     /// Connects, from the local address `source` if given (to spread many
     /// connections over several loopback addresses).
     pub async fn connect(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Connection> {
-        let socket = if endpoint.addr.is_ipv4() {
-            TcpSocket::new_v4()?
-        } else {
-            TcpSocket::new_v6()?
-        };
-        if let Some(ip) = source {
-            socket.bind(SocketAddr::new(ip, 0))?;
-        }
-        socket.set_nodelay(true)?;
-        let stream = socket.connect(endpoint.addr).await.context("connecting")?;
-        let (ws, _) = client_async(endpoint.url.as_str(), stream)
-            .await
-            .context("WebSocket handshake")?;
+        let ws = open(endpoint, source).await?;
         Ok(Connection {
             ws,
             next_id: 1,
             state: None,
+            endpoint: endpoint.clone(),
+            source,
+            identity: None,
+            unanswered: Vec::new(),
+            watched: HashMap::new(),
+            following: None,
+            last_move: None,
+            moved_by: HashMap::new(),
         })
+    }
+
+    /// The WebSocket URL of the node this connection talks to now.
+    pub fn node(&self) -> &str {
+        &self.endpoint.url
+    }
+
+    /// The `moved` answers followed since the last call, by the URL of the
+    /// node that gave them.
+    pub fn take_moved_by(&mut self) -> HashMap<String, u64> {
+        std::mem::take(&mut self.moved_by)
     }
 
     /// Sends `message` with a fresh id; returns the id.
     pub async fn send(&mut self, mut message: Value) -> Result<RequestId> {
+        self.finish_move().await?;
         let id = RequestId::Number(self.next_id);
         self.next_id += 1;
         message["id"] = json!(self.next_id - 1);
         self.ws.send(Message::text(message.to_string())).await?;
+        if message.get("type").and_then(Value::as_str) != Some("hello") {
+            self.unanswered.push(Unanswered {
+                id: id.clone(),
+                message,
+            });
+        }
         Ok(id)
     }
 
+    /// Waits for a move under way to reach its node, then talks there.
+    async fn finish_move(&mut self) -> Result<()> {
+        if let Some(task) = &mut self.following {
+            let result = task.await;
+            self.following = None;
+            let (ws, endpoint) = result.context("following a move")??;
+            let old = std::mem::replace(&mut self.ws, ws);
+            tokio::spawn(async move {
+                let mut old = old;
+                let _ = old.close(None).await;
+            });
+            self.endpoint = endpoint;
+        }
+        Ok(())
+    }
+
+    /// Starts following `moved {room, url}`: every request not answered
+    /// here is sent again there (the node that said `moved` did none of
+    /// them), and the room is watched again if it was watched and no
+    /// `watch` or `join` of it is among them.
+    fn start_move(&mut self, room: String, url: String) -> Result<()> {
+        let endpoint = Endpoint::parse(&url, self.endpoint.remote)
+            .with_context(|| format!("the server moved room {room} to {url}"))?;
+        let Some(identity) = self.identity.clone() else {
+            bail!("the server moved room {room} to {url} before hello");
+        };
+        let now = Instant::now();
+        let streak = match &self.last_move {
+            Some(last) if last.room == room && last.url == url && now - last.at < Duration::from_secs(5) => {
+                last.streak + 1
+            }
+            _ => 0,
+        };
+        if streak >= MOVE_STREAK_LIMIT {
+            bail!("room {room} was moved to {url} {streak} times in a row; giving up");
+        }
+        // Straight away to a new node; a little later (longer each time)
+        // back to one that just sent us away, or to the same node again.
+        let delay = if streak == 0 && endpoint.url != self.endpoint.url {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(100 << streak.min(5))
+        };
+        *self.moved_by.entry(self.endpoint.url.clone()).or_default() += 1;
+        self.last_move = Some(LastMove {
+            room: room.clone(),
+            url,
+            at: now,
+            streak,
+        });
+        let mut resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.clone()).collect();
+        let rewatches = |m: &Value| {
+            m.get("room").and_then(Value::as_str) == Some(room.as_str())
+                && matches!(m.get("type").and_then(Value::as_str), Some("watch" | "join"))
+        };
+        if let Some(invite) = self.watched.get(&room)
+            && !resend.iter().any(rewatches)
+        {
+            resend.insert(
+                0,
+                json!({"type": "watch", "id": format!("{OWN_ID}watch"), "room": room, "invite": invite}),
+            );
+        }
+        self.following = Some(tokio::spawn(follow(
+            endpoint,
+            self.source,
+            delay,
+            identity,
+            resend,
+        )));
+        Ok(())
+    }
+
+    /// Notes a reply: its request is answered; a `watch` or `join`
+    /// acknowledged is a room watched, an `unwatch` one no longer.
+    fn answered(&mut self, reply: &ServerMessage) {
+        let Some(id) = reply_id(reply) else { return };
+        let Some(at) = self.unanswered.iter().position(|u| &u.id == id) else {
+            return;
+        };
+        let request = self.unanswered.swap_remove(at).message;
+        let (Some(kind), Some(room)) = (
+            request.get("type").and_then(Value::as_str),
+            request.get("room").and_then(Value::as_str),
+        ) else {
+            return;
+        };
+        if matches!(reply, ServerMessage::Ack { .. }) {
+            match kind {
+                "watch" | "join" => {
+                    let invite = request.get("invite").and_then(Value::as_str).map(str::to_string);
+                    self.watched.insert(room.to_string(), invite);
+                }
+                "unwatch" => {
+                    self.watched.remove(room);
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// The next event: a reply, an update (kept as the current state) or
-    /// the end of the connection.
+    /// the end of the connection. A `moved` is followed here, unseen by the
+    /// caller.
     pub async fn next(&mut self) -> Result<Event> {
         loop {
+            self.finish_move().await?;
             match self.ws.next().await {
                 Some(Ok(Message::Text(text))) => {
                     let Ok(value) = serde_json::from_str::<Value>(&text) else {
@@ -125,7 +357,17 @@ impl Connection {
                             Event::Update { version }
                         }
                         ServerMessage::Bye { .. } => Event::Closed,
-                        other => Event::Reply(other),
+                        ServerMessage::Moved { room, url } => {
+                            self.start_move(room, url)?;
+                            continue;
+                        }
+                        other => {
+                            if matches!(reply_id(&other), Some(RequestId::Text(t)) if t.starts_with(OWN_ID)) {
+                                continue;
+                            }
+                            self.answered(&other);
+                            Event::Reply(other)
+                        }
                     });
                 }
                 Some(Ok(Message::Close(_))) | None => return Ok(Event::Closed),
@@ -165,7 +407,12 @@ impl Connection {
             message["token"] = json!(token);
         }
         match self.request(message).await? {
-            ServerMessage::Welcome { token, .. } => Ok(token),
+            ServerMessage::Welcome { token: new, .. } => {
+                if let Some(token) = new.as_deref().or(token) {
+                    self.identity = Some((name.to_string(), token.to_string()));
+                }
+                Ok(new)
+            }
             other => bail!("unexpected reply to hello: {other:?}"),
         }
     }
@@ -197,6 +444,9 @@ impl Connection {
 
     /// Closes the connection politely.
     pub async fn close(mut self) {
+        if let Some(task) = self.following.take() {
+            task.abort();
+        }
         let _ = self.ws.close(None).await;
     }
 }

@@ -1,6 +1,9 @@
 //! `lodestone bot` and `lodestone load` against a real server (in this
 //! process, on 127.0.0.1:0 with a fresh SQLite file), run as the real
-//! binary.
+//! binary. The tests of `moved` put stand-ins for other nodes in front of
+//! it (`mover`).
+
+mod mover;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -40,8 +43,20 @@ fn lodestone() -> Command {
 /// `url`: the first opens the room, the second joins it. Returns the room
 /// and what each bot printed after its first line.
 fn bots_play(url: &str, game: &str, options: &[&str], levels: [&str; 2]) -> (String, String, String) {
+    bots_play_at([url, url], game, options, levels)
+}
+
+/// As `bots_play`, each bot starting at its own URL.
+fn bots_play_at(
+    urls: [&str; 2],
+    game: &str,
+    options: &[&str],
+    levels: [&str; 2],
+) -> (String, String, String) {
     let mut host = lodestone();
-    host.args(["bot", url, "--game", game, "--level", levels[0], "--seed", "3"]);
+    host.args([
+        "bot", urls[0], "--game", game, "--level", levels[0], "--seed", "3",
+    ]);
     for o in options {
         host.args(["--option", o]);
     }
@@ -56,7 +71,9 @@ fn bots_play(url: &str, game: &str, options: &[&str], levels: [&str; 2]) -> (Str
         .expect("the bot names its room")
         .to_string();
     let guest = lodestone()
-        .args(["bot", url, "--room", &room, "--level", levels[1], "--seed", "4"])
+        .args([
+            "bot", urls[1], "--room", &room, "--level", levels[1], "--seed", "4",
+        ])
         .output()
         .unwrap();
     let mut rest = String::new();
@@ -286,5 +303,103 @@ async fn load_says_how_to_lift_the_limits_it_runs_into() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("hint:"), "{stderr}");
+    server.shutdown().await;
+}
+
+/// Issue 12: two bots play a whole game while their rooms move: the host
+/// starts on a node that hands its rooms over mid-game (`moved`, then
+/// `bye`), the guest on one that does not own the room; both follow to the
+/// owner and finish the game there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_follow_moved_and_finish_the_game() {
+    let server = server().await;
+    let draining = mover::start(server.addr(), mover::Rule::DrainAfter(4)).await;
+    let other = mover::start(server.addr(), mover::Rule::FirstRequest).await;
+    let urls = [draining.url.clone(), other.url.clone()];
+    let (_, first, second) = tokio::task::spawn_blocking(move || {
+        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
+    })
+    .await
+    .unwrap();
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&first).starts_with("result: "), "{first}");
+    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    assert!(
+        first.contains("played ") && second.contains("played "),
+        "{first}\n{second}"
+    );
+    assert!(
+        !first.contains("refused") && !second.contains("refused"),
+        "{first}\n{second}"
+    );
+    assert_eq!((draining.moved(), other.moved()), (1, 1));
+    server.shutdown().await;
+}
+
+/// The line `node URL: players P, moves M, moved N` of a load report, as
+/// (P, M, N).
+fn node_line(report: &str, url: &str) -> (u64, u64, u64) {
+    let line = report
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("node {url}: ")))
+        .unwrap_or_else(|| panic!("no line for {url} in\n{report}"));
+    let n: Vec<u64> = line
+        .split(", ")
+        .map(|part| part.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    (n[0], n[1], n[2])
+}
+
+/// Issue 12: `lodestone load` over three nodes at once (two URLs as a
+/// comma list, one with `--server`): the players are spread over them,
+/// each `join` of a room another node owns is answered `moved`, and every
+/// game is still played to its end; the report counts per node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_spreads_players_over_three_nodes_and_follows_moved() {
+    let server = server().await;
+    let nodes = [
+        mover::start(server.addr(), mover::Rule::FirstRequest).await,
+        mover::start(server.addr(), mover::Rule::FirstRequest).await,
+        mover::start(server.addr(), mover::Rule::FirstRequest).await,
+    ];
+    let list = format!("{},{}", nodes[0].url, nodes[1].url);
+    let args = [
+        "load",
+        &list,
+        "--server",
+        &nodes[2].url,
+        "--game",
+        "magneton",
+        "--games",
+        "3",
+        "--total-games",
+        "6",
+        "--duration",
+        "120",
+    ];
+    let out = run(args.map(str::to_string).to_vec()).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(stderr.contains("over 3 nodes"), "{stderr}");
+    assert!(text.contains("games started 6, finished 6"), "{text}");
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    for node in &nodes {
+        let (players, moves, moved) = node_line(&text, &node.url);
+        // 3 games of 2 players over 3 nodes; every room's owner is the
+        // real server, so no move is acknowledged here.
+        assert_eq!((players, moves), (2, 0), "{text}");
+        assert!(moved > 0, "{text}");
+        assert_eq!(moved, node.moved(), "{text}");
+    }
+    let (players, moves, moved) = node_line(&text, &nodes[0].target);
+    assert_eq!((players, moved), (0, 0), "{text}");
+    let total: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("moves "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert_eq!(moves, total, "{text}");
     server.shutdown().await;
 }

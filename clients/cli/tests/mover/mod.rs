@@ -1,0 +1,167 @@
+//! A stand-in for a node that does not own the rooms, for the clients'
+//! tests of `moved` (the real nodes need PostgreSQL and several server
+//! processes): a real WebSocket listener on 127.0.0.1:0 that forwards every
+//! frame both ways between each client and a real server, except that it
+//! answers `moved` to the server's own URL, either for the first request
+//! about each room (the room belongs to another node) or after a few
+//! updates of a watched room followed by `bye` (a node handing its rooms
+//! over as it drains).
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::{TcpListener, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+
+/// When the stand-in says `moved`.
+#[derive(Clone, Copy, Debug)]
+pub enum Rule {
+    /// Instead of the first request about each room (any message with a
+    /// `room`); the later ones go through.
+    FirstRequest,
+    /// After this many updates on one connection, once every request
+    /// forwarded has its reply (as a node answers in order): `moved` for
+    /// the room of the last update, then `bye`, then the connection
+    /// closes.
+    DrainAfter(usize),
+}
+
+/// A running stand-in.
+pub struct Mover {
+    /// Its WebSocket URL (`ws://127.0.0.1:PORT/ws`).
+    pub url: String,
+    /// The URL its `moved` names: the real server's.
+    pub target: String,
+    moved: Arc<AtomicU64>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Mover {
+    /// How many `moved` it has sent.
+    pub fn moved(&self) -> u64 {
+        self.moved.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for Mover {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+struct Shared {
+    upstream: SocketAddr,
+    target: String,
+    rule: Rule,
+    /// Rooms already moved once (`Rule::FirstRequest`).
+    seen: Mutex<HashSet<String>>,
+    moved: Arc<AtomicU64>,
+}
+
+/// Starts a stand-in in front of the real server at `upstream`.
+pub async fn start(upstream: SocketAddr, rule: Rule) -> Mover {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+    let target = format!("ws://{upstream}/ws");
+    let moved = Arc::new(AtomicU64::new(0));
+    let shared = Arc::new(Shared {
+        upstream,
+        target: target.clone(),
+        rule,
+        seen: Mutex::new(HashSet::new()),
+        moved: moved.clone(),
+    });
+    let task = tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(serve(stream, shared.clone()));
+        }
+    });
+    Mover {
+        url,
+        target,
+        moved,
+        task,
+    }
+}
+
+/// The room a message names, if any.
+fn room_of(text: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    value.get("room")?.as_str().map(str::to_string)
+}
+
+async fn serve(stream: TcpStream, shared: Arc<Shared>) {
+    let Ok(mut client) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    let Ok((mut server, _)) = tokio_tungstenite::connect_async(format!("ws://{}/ws", shared.upstream)).await
+    else {
+        return;
+    };
+    let moved =
+        |room: &str| Message::text(json!({"type": "moved", "room": room, "url": shared.target}).to_string());
+    let mut updates = 0;
+    let mut unanswered = 0usize;
+    let mut last_room = String::new();
+    loop {
+        tokio::select! {
+            frame = client.next() => match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let first = matches!(shared.rule, Rule::FirstRequest)
+                        && room_of(&text).is_some_and(|room| shared.seen.lock().unwrap().insert(room));
+                    let sent = if first {
+                        shared.moved.fetch_add(1, Ordering::SeqCst);
+                        client.send(moved(&room_of(&text).unwrap_or_default())).await
+                    } else {
+                        unanswered += 1;
+                        server.send(Message::Text(text)).await
+                    };
+                    if sent.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(other)) => {
+                    if server.send(other).await.is_err() {
+                        break;
+                    }
+                }
+            },
+            frame = server.next() => match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(&text).unwrap_or_default();
+                    if value["type"] == "update" {
+                        updates += 1;
+                        last_room = room_of(&text).unwrap_or_default();
+                    } else if !value["id"].is_null() {
+                        unanswered = unanswered.saturating_sub(1);
+                    }
+                    if client.send(Message::Text(text)).await.is_err() {
+                        break;
+                    }
+                    if let Rule::DrainAfter(n) = shared.rule {
+                        if updates >= n && unanswered == 0 {
+                            shared.moved.fetch_add(1, Ordering::SeqCst);
+                            let _ = client.send(moved(&last_room)).await;
+                            let bye = json!({"type": "bye", "reason": "the node is handing its rooms over"});
+                            let _ = client.send(Message::text(bye.to_string())).await;
+                            break;
+                        }
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(other)) => {
+                    if client.send(other).await.is_err() {
+                        break;
+                    }
+                }
+            },
+        }
+    }
+    let _ = client.close(None).await;
+    let _ = server.close(None).await;
+}
