@@ -143,14 +143,15 @@ async fn serve(stream: TcpStream, shared: Arc<Shared>) {
                     if client.send(Message::Text(text)).await.is_err() {
                         break;
                     }
-                    if let Rule::DrainAfter(n) = shared.rule {
-                        if updates >= n && unanswered == 0 {
-                            shared.moved.fetch_add(1, Ordering::SeqCst);
-                            let _ = client.send(moved(&last_room)).await;
-                            let bye = json!({"type": "bye", "reason": "the node is handing its rooms over"});
-                            let _ = client.send(Message::text(bye.to_string())).await;
-                            break;
-                        }
+                    if let Rule::DrainAfter(n) = shared.rule
+                        && updates >= n
+                        && unanswered == 0
+                    {
+                        shared.moved.fetch_add(1, Ordering::SeqCst);
+                        let _ = client.send(moved(&last_room)).await;
+                        let bye = json!({"type": "bye", "reason": "the node is handing its rooms over"});
+                        let _ = client.send(Message::text(bye.to_string())).await;
+                        break;
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
