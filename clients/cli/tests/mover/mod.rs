@@ -1,7 +1,8 @@
 //! A stand-in for a node that does not own the rooms, for the clients'
 //! tests of `moved` (the real nodes need PostgreSQL and several server
 //! processes): a real WebSocket listener on 127.0.0.1:0 that forwards every
-//! frame both ways between each client and a real server, except that it
+//! frame both ways between each client and a real server (and plain HTTP
+//! requests, such as `/api/games`, byte for byte), except that it
 //! answers `moved` to the server's own URL, either for the first request
 //! about each room (the room belongs to another node) or after a few
 //! updates of a watched room followed by `bye` (a node handing its rooms
@@ -94,7 +95,29 @@ fn room_of(text: &str) -> Option<String> {
     value.get("room")?.as_str().map(str::to_string)
 }
 
-async fn serve(stream: TcpStream, shared: Arc<Shared>) {
+/// Whether the request waiting on `stream` asks for a WebSocket (read
+/// without taking it off the stream).
+async fn is_upgrade(stream: &TcpStream) -> bool {
+    let mut buf = vec![0; 8192];
+    loop {
+        let Ok(n) = stream.peek(&mut buf).await else {
+            return false;
+        };
+        let head = String::from_utf8_lossy(&buf[..n]).to_ascii_lowercase();
+        if n == 0 || head.contains("\r\n\r\n") || n == buf.len() {
+            return head.contains("upgrade: websocket");
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+}
+
+async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
+    if !is_upgrade(&stream).await {
+        if let Ok(mut server) = TcpStream::connect(shared.upstream).await {
+            let _ = tokio::io::copy_bidirectional(&mut stream, &mut server).await;
+        }
+        return;
+    }
     let Ok(mut client) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
