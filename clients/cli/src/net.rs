@@ -496,6 +496,69 @@ mod tests {
         conn.hello("Bot", None).await.unwrap();
     }
 
+    #[test]
+    fn an_endpoint_keeps_a_nodes_path() {
+        let url = |text: &str| Endpoint::parse(text, false).unwrap().url;
+        assert_eq!(url("ws://127.0.0.1:8080"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(url("ws://127.0.0.1:8080/"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(url("http://127.0.0.1:8080/lobby"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(url("ws://127.0.0.1:8080/n/n2/ws"), "ws://127.0.0.1:8080/n/n2/ws");
+        let e = Endpoint::parse("wss://127.0.0.1:8080/ws", false).unwrap_err();
+        assert!(e.to_string().contains("TLS is the proxy's job"), "{e}");
+    }
+
+    /// A stand-in node that welcomes every connection and answers every
+    /// request about a room with `moved` to itself: a room that never
+    /// settles.
+    async fn restless_node() -> Endpoint {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+        let endpoint = Endpoint::parse(&url, false).unwrap();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let url = url.clone();
+                tokio::spawn(async move {
+                    let mut ws = tokio_tungstenite::accept_async(stream).await.unwrap();
+                    while let Some(Ok(Message::Text(text))) = ws.next().await {
+                        let m: Value = serde_json::from_str(&text).unwrap();
+                        let reply = match m["room"].as_str() {
+                            Some(room) => json!({"type": "moved", "room": room, "url": url}),
+                            None => json!({"type": "welcome", "id": m["id"], "protocol": 1,
+                                "guest": {"id": "g", "name": "Bot"}, "token": "t", "rooms": []}),
+                        };
+                        if ws.send(Message::text(reply.to_string())).await.is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        endpoint
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_room_moved_to_the_same_node_again_and_again_is_followed_ever_later_then_given_up() {
+        let endpoint = restless_node().await;
+        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        conn.hello("Bot", None).await.unwrap();
+        let began = Instant::now();
+        let e = conn
+            .request(json!({"type": "watch", "room": "r1"}))
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("times in a row; giving up"), "{e}");
+        // 100 ms, then doubling, up to 3.2 s: at least 12.7 s in all.
+        assert!(
+            began.elapsed() >= Duration::from_millis(12_700),
+            "{:?}",
+            began.elapsed()
+        );
+        assert_eq!(
+            conn.take_moved_by().get(&endpoint.url),
+            Some(&u64::from(MOVE_STREAK_LIMIT))
+        );
+    }
+
     #[tokio::test]
     async fn a_reply_of_an_unknown_kind_is_an_error_not_a_wait() {
         let endpoint = server(vec![r#"{"type":"welcome_v2","id":1}"#]).await;

@@ -765,9 +765,15 @@ fn moved_room() {
     tmux.keys(&[":"]);
     tmux.type_text("D4");
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("the bot's answer", |s| last_ply(s) >= 2 && s.contains("Your turn."));
+    let screen = tmux.wait_for("the bot's answer", |s| {
+        last_ply(s) >= 2 && s.contains("Your turn.")
+    });
     tmux.save("moved-80x24");
     assert!(screen.contains("1 white  D4"), "{screen}");
-    assert_eq!(node.moved(), 1, "one move, then the room's requests went to its node");
+    assert_eq!(
+        node.moved(),
+        1,
+        "one move, then the room's requests went to its node"
+    );
     drop(server);
 }
