@@ -124,8 +124,10 @@ enum Command {
     /// round-trip latency percentiles (sending an action until the mover
     /// receives the update that includes it), the server's CPU time per
     /// move (with --server-pid), errors and disconnects. Stops by itself.
+    /// With several servers (the nodes of one cluster), spreads the
+    /// players over them, follows `moved`, and adds a line per node.
     #[command(
-        after_help = "Examples:\n  lodestone load ws://127.0.0.1:8080 --game magma --option players=6 --games 100 --duration 20\n  lodestone load ws://127.0.0.1:8080 --games 500 --rate 5000 --duration 20 --server-pid 4242\n  lodestone load ws://127.0.0.1:8080 --idle 15000 --sources 4 --server-pid 4242"
+        after_help = "Examples:\n  lodestone load ws://127.0.0.1:8080 --game magma --option players=6 --games 100 --duration 20\n  lodestone load ws://127.0.0.1:8081,ws://127.0.0.1:8082 --server ws://127.0.0.1:8083 --games 30\n  lodestone load ws://127.0.0.1:8080 --games 500 --rate 5000 --duration 20 --server-pid 4242\n  lodestone load ws://127.0.0.1:8080 --idle 15000 --sources 4 --server-pid 4242"
     )]
     Load(LoadArgs),
     /// Play one seat of a game as a computer player, through the public
