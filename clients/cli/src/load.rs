@@ -93,6 +93,9 @@ impl Stats {
         for (url, n) in conn.take_moved_by() {
             self.node(&url, |c| c.moved += n);
         }
+        for (url, n) in conn.take_dropped() {
+            self.node(&url, |c| c.dropped += n);
+        }
     }
 }
 
@@ -106,6 +109,8 @@ pub struct NodeCounts {
     /// `moved` answers this node gave (followed to another node, or to
     /// itself again).
     pub moved: u64,
+    /// Connections to this node that dropped (and went on elsewhere).
+    pub dropped: u64,
 }
 
 /// The figures of a run.
@@ -160,12 +165,12 @@ impl std::fmt::Display for LoadReport {
                 moves as f64 / self.seconds.max(1e-9)
             )?;
         }
-        if self.nodes.len() > 1 || self.nodes.values().any(|n| n.moved > 0) {
+        if self.nodes.len() > 1 || self.nodes.values().any(|n| n.moved > 0 || n.dropped > 0) {
             for (url, n) in &self.nodes {
                 writeln!(
                     f,
-                    "node {url}: players {}, moves {}, moved {}",
-                    n.players, n.moves, n.moved
+                    "node {url}: players {}, moves {}, moved {}, dropped {}",
+                    n.players, n.moves, n.moved, n.dropped
                 )?;
             }
         }
@@ -260,6 +265,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
                 .with_context(|| format!("connection {n} to {}", endpoint.url))?;
             stats.node(&endpoint.url, |c| c.players += 1);
             c.hello(&format!("load-{g}-{s}"), None).await?;
+            c.reconnect_to(elsewhere(&config.endpoints, n));
             clients.push(c);
         }
         slots.push(clients);
@@ -271,10 +277,11 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     for b in 0..config.bot_rooms {
         let n = config.games * seats + b;
         let endpoint = &config.endpoints[n % config.endpoints.len()];
-        let conn = Connection::connect(endpoint, source(n, config.sources))
+        let mut conn = Connection::connect(endpoint, source(n, config.sources))
             .await
             .with_context(|| format!("connection {n} to {}", endpoint.url))?;
         stats.node(&endpoint.url, |c| c.players += 1);
+        conn.reconnect_to(elsewhere(&config.endpoints, n));
         let room = BotRoom {
             config: config.clone(),
             stats: stats.clone(),
@@ -355,6 +362,19 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         }),
         nodes: stats.nodes.lock().unwrap_or_else(|e| e.into_inner()).clone(),
     })
+}
+
+/// Where player `n` goes when its socket drops: with several nodes, its own
+/// first, then the others in turn (a node that died is skipped, and the
+/// node reached sends the room on with `moved`); with one server, nowhere
+/// (a drop is a disconnect).
+fn elsewhere(endpoints: &[Endpoint], n: usize) -> Vec<Endpoint> {
+    if endpoints.len() < 2 {
+        return Vec::new();
+    }
+    (0..endpoints.len())
+        .map(|i| endpoints[(n + i) % endpoints.len()].clone())
+        .collect()
 }
 
 /// CPU seconds of all these processes together (none: unknown).
@@ -440,8 +460,11 @@ impl BotRoom {
                 e = conn.next() => e?,
                 _ = tokio::time::sleep_until(self.deadline) => return Ok(()),
             };
-            if let Event::Closed = event {
-                bail!("a bot room's connection closed");
+            match event {
+                Event::Closed => bail!("a bot room's connection closed"),
+                // Decide again on the state the next node sends.
+                Event::Lost { .. } => acted_on = 0,
+                _ => {}
             }
         }
     }
@@ -501,6 +524,7 @@ impl Slot {
                 room: room.clone(),
                 acted_at_version: 0,
                 pending: None,
+                resync: false,
             })
             .collect();
         loop {
@@ -532,7 +556,23 @@ impl Slot {
                     bail!("a connection closed during a game");
                 }
                 Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
-                Ok(Event::Update { version }) => self.on_update(&mut seats[i], version),
+                Ok(Event::Update { version }) => {
+                    seats[i].resync = false;
+                    self.on_update(&mut seats[i], version);
+                }
+                Ok(Event::Lost { ids }) => {
+                    // The move may or may not have been played: decide
+                    // again on the state the next node sends.
+                    let p = &mut seats[i];
+                    if p.pending
+                        .as_ref()
+                        .is_some_and(|pending| ids.contains(&pending.id))
+                    {
+                        p.pending = None;
+                        p.acted_at_version = 0;
+                        p.resync = true;
+                    }
+                }
                 Ok(Event::Unknown { .. }) => {}
             }
         }
@@ -551,7 +591,7 @@ impl Slot {
     /// Sends a random legal action if it is this seat's turn and it has not
     /// acted on the current state yet.
     async fn maybe_act(&mut self, p: &mut SeatPlayer<'_>) -> Result<()> {
-        if p.pending.is_some() || Instant::now() >= self.deadline {
+        if p.pending.is_some() || p.resync || Instant::now() >= self.deadline {
             return Ok(());
         }
         let Some((version, state)) = &p.conn.state else {
@@ -631,6 +671,9 @@ struct SeatPlayer<'a> {
     room: String,
     acted_at_version: u64,
     pending: Option<Pending>,
+    /// A move was lost with a dropped socket: wait for the state the next
+    /// node sends before deciding again.
+    resync: bool,
 }
 
 impl SeatPlayer<'_> {

@@ -3,13 +3,17 @@
 //! from the server's updates. It follows `moved` by itself: the connection
 //! goes to the node named, says `hello` with the same token and sends the
 //! requests that were not answered again (same ids), so its caller never
-//! sees the move.
+//! sees the move. Given other nodes to go to (`reconnect_to`), it also
+//! comes back after its socket drops (a node that died or drained): it
+//! tries them in turn, watches its rooms again, sends again the requests
+//! that are safe to repeat, and tells its caller which were lost
+//! (`Event::Lost`).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use futures_util::{SinkExt, StreamExt};
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
 use serde_json::{Value, json};
@@ -82,7 +86,15 @@ struct LastMove {
 
 /// How many times in a row one room may be sent to the same node before
 /// the client gives up.
-const MOVE_STREAK_LIMIT: u32 = 8;
+const MOVE_STREAK_LIMIT: u32 = 12;
+
+/// After a drop: how many times each node is tried (with growing waits
+/// between the rounds) before the connection gives up.
+const RECONNECT_ROUNDS: u32 = 8;
+
+/// Requests that may go again after a drop even if the node carried them
+/// out: doing them twice changes nothing.
+const SAFE_AGAIN: [&str; 5] = ["watch", "unwatch", "join", "list_rooms", "ping"];
 
 /// One connection to the server.
 #[derive(Debug)]
@@ -105,6 +117,11 @@ pub struct Connection {
     /// The `moved` answers followed, by the URL of the node that gave
     /// them.
     moved_by: HashMap<String, u64>,
+    /// Where to go when the socket drops (none: the drop ends the
+    /// connection, `Event::Closed`).
+    fallbacks: Vec<Endpoint>,
+    /// Dropped sockets, by the URL of their node.
+    dropped: HashMap<String, u64>,
 }
 
 /// What arrived.
@@ -119,6 +136,12 @@ pub enum Event {
     /// give up instead of waiting forever.
     Unknown {
         id: Option<RequestId>,
+    },
+    /// The socket dropped and the connection is on its way to another
+    /// node: these requests had no reply and are not sent again (they may
+    /// or may not have been carried out: an `act`, a `start`…).
+    Lost {
+        ids: Vec<RequestId>,
     },
     Closed,
 }
@@ -145,19 +168,48 @@ async fn open(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Socket> {
     Ok(ws)
 }
 
-/// Goes to the node a `moved` named: waits `delay`, connects, says `hello`
-/// with `token`, then sends `resend` (the requests to carry out there).
-async fn follow(
-    endpoint: Endpoint,
+/// Goes to another node: waits `delay`, then tries each of `nodes` in
+/// turn (`rounds` times, waiting longer after each round) until one
+/// welcomes us with `token`; sends `resend` (the requests to carry out
+/// there) and returns its socket.
+async fn go(
+    nodes: Vec<Endpoint>,
+    rounds: u32,
     source: Option<IpAddr>,
     delay: Duration,
-    (name, token): (String, String),
+    identity: (String, String),
     resend: Vec<Value>,
 ) -> Result<(Socket, Endpoint)> {
     tokio::time::sleep(delay).await;
-    let mut ws = open(&endpoint, source)
+    let mut failure = anyhow!("no node to go to");
+    for round in 0..rounds {
+        if round > 0 {
+            tokio::time::sleep(Duration::from_millis(300 << (round - 1).min(4))).await;
+        }
+        for endpoint in &nodes {
+            match greet(endpoint, source, &identity).await {
+                Ok(mut ws) => {
+                    for message in &resend {
+                        ws.send(Message::text(message.to_string())).await?;
+                    }
+                    return Ok((ws, endpoint.clone()));
+                }
+                Err(e) => failure = e,
+            }
+        }
+    }
+    Err(failure)
+}
+
+/// Connects to `endpoint` and says `hello` with the same token.
+async fn greet(
+    endpoint: &Endpoint,
+    source: Option<IpAddr>,
+    (name, token): &(String, String),
+) -> Result<Socket> {
+    let mut ws = open(endpoint, source)
         .await
-        .with_context(|| format!("following a move to {}", endpoint.url))?;
+        .with_context(|| format!("going to {}", endpoint.url))?;
     let hello_id = format!("{OWN_ID}hello");
     let hello =
         json!({"type": "hello", "id": hello_id, "protocol": PROTOCOL_VERSION, "token": token, "name": name});
@@ -177,10 +229,7 @@ async fn follow(
             _ => {}
         }
     }
-    for message in resend {
-        ws.send(Message::text(message.to_string())).await?;
-    }
-    Ok((ws, endpoint))
+    Ok(ws)
 }
 
 impl Connection {
@@ -200,12 +249,25 @@ impl Connection {
             following: None,
             last_move: None,
             moved_by: HashMap::new(),
+            fallbacks: Vec::new(),
+            dropped: HashMap::new(),
         })
     }
 
     /// The WebSocket URL of the node this connection talks to now.
     pub fn node(&self) -> &str {
         &self.endpoint.url
+    }
+
+    /// From now on, a dropped socket is not the end: the connection tries
+    /// these nodes in turn (see `Event::Lost`).
+    pub fn reconnect_to(&mut self, nodes: Vec<Endpoint>) {
+        self.fallbacks = nodes;
+    }
+
+    /// The sockets dropped since the last call, by the URL of their node.
+    pub fn take_dropped(&mut self) -> HashMap<String, u64> {
+        std::mem::take(&mut self.dropped)
     }
 
     /// The `moved` answers followed since the last call, by the URL of the
@@ -293,14 +355,70 @@ impl Connection {
                 json!({"type": "watch", "id": format!("{OWN_ID}watch"), "room": room, "invite": invite}),
             );
         }
-        self.following = Some(tokio::spawn(follow(
-            endpoint,
+        // Should the node named be gone, the others are tried.
+        let nodes: Vec<Endpoint> = std::iter::once(endpoint).chain(self.fallbacks.clone()).collect();
+        let rounds = if self.fallbacks.is_empty() {
+            1
+        } else {
+            RECONNECT_ROUNDS
+        };
+        self.following = Some(tokio::spawn(go(
+            nodes,
+            rounds,
             self.source,
             delay,
             identity,
             resend,
         )));
         Ok(())
+    }
+
+    /// After a drop, with nodes to go to: starts going there, and returns
+    /// the requests that are lost (not safe to send again); `None` when the
+    /// drop ends the connection.
+    fn start_reconnect(&mut self) -> Option<Vec<RequestId>> {
+        if self.fallbacks.is_empty() {
+            return None;
+        }
+        let identity = self.identity.clone()?;
+        *self.dropped.entry(self.endpoint.url.clone()).or_default() += 1;
+        let (safe, lost): (Vec<Unanswered>, Vec<Unanswered>) = std::mem::take(&mut self.unanswered)
+            .into_iter()
+            .partition(|u| SAFE_AGAIN.contains(&u.message.get("type").and_then(Value::as_str).unwrap_or("")));
+        let mut resend: Vec<Value> = Vec::new();
+        for (n, (room, invite)) in self.watched.iter().enumerate() {
+            let covered = safe.iter().any(|u| {
+                u.message.get("room").and_then(Value::as_str) == Some(room.as_str())
+                    && matches!(
+                        u.message.get("type").and_then(Value::as_str),
+                        Some("watch" | "join")
+                    )
+            });
+            if !covered {
+                resend.push(json!({"type": "watch", "id": format!("{OWN_ID}watch-{n}"), "room": room, "invite": invite}));
+            }
+        }
+        resend.extend(safe.iter().map(|u| u.message.clone()));
+        self.unanswered = safe;
+        self.following = Some(tokio::spawn(go(
+            self.fallbacks.clone(),
+            RECONNECT_ROUNDS,
+            self.source,
+            Duration::ZERO,
+            identity,
+            resend,
+        )));
+        Some(lost.into_iter().map(|u| u.id).collect())
+    }
+
+    /// The socket ended: the event to give (`None`: carry on, the
+    /// connection is on its way to another node).
+    fn ended(&mut self) -> Option<Event> {
+        match self.start_reconnect() {
+            None => Some(Event::Closed),
+            Some(ids) if ids.is_empty() => None,
+            Some(ids) => Some(Event::Lost { ids }),
+        }
     }
 
     /// Notes a reply: its request is answered; a `watch` or `join`
@@ -352,11 +470,19 @@ impl Connection {
                         }
                     };
                     return Ok(match message {
-                        ServerMessage::Update { version, state, .. } => {
+                        ServerMessage::Update { room, version, state } => {
+                            // A finished room is not watched again after a
+                            // move or a drop.
+                            if state.status == lodestone_protocol::RoomStatus::Finished {
+                                self.watched.remove(&room);
+                            }
                             self.state = Some((version, state));
                             Event::Update { version }
                         }
-                        ServerMessage::Bye { .. } => Event::Closed,
+                        ServerMessage::Bye { .. } => match self.ended() {
+                            Some(event) => event,
+                            None => continue,
+                        },
                         ServerMessage::Moved { room, url } => {
                             self.start_move(room, url)?;
                             continue;
@@ -370,9 +496,16 @@ impl Connection {
                         }
                     });
                 }
-                Some(Ok(Message::Close(_))) | None => return Ok(Event::Closed),
+                Some(Ok(Message::Close(_))) | None => match self.ended() {
+                    Some(event) => return Ok(event),
+                    None => continue,
+                },
                 Some(Ok(_)) => {}
-                Some(Err(e)) => return Err(e.into()),
+                Some(Err(e)) => match self.ended() {
+                    Some(Event::Closed) => return Err(e.into()),
+                    Some(event) => return Ok(event),
+                    None => continue,
+                },
             }
         }
     }
@@ -393,6 +526,11 @@ impl Connection {
                 Event::Reply(reply) if reply_id(&reply) == Some(&id) => return Ok(reply),
                 Event::Unknown { id: Some(i) } if i == id => {
                     bail!("the server answered with a message this client does not understand")
+                }
+                Event::Lost { ids } if ids.contains(&id) => {
+                    bail!(
+                        "the connection dropped before the reply; the request may or may not have been carried out"
+                    )
                 }
                 Event::Closed => bail!("the server closed the connection"),
                 _ => {}
@@ -547,9 +685,9 @@ mod tests {
             .await
             .unwrap_err();
         assert!(e.to_string().contains("times in a row; giving up"), "{e}");
-        // 100 ms, then doubling, up to 3.2 s: at least 12.7 s in all.
+        // 100 ms, then doubling, up to 3.2 s: at least 25.5 s in all.
         assert!(
-            began.elapsed() >= Duration::from_millis(12_700),
+            began.elapsed() >= Duration::from_millis(25_500),
             "{:?}",
             began.elapsed()
         );

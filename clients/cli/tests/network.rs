@@ -336,9 +336,9 @@ async fn bots_follow_moved_and_finish_the_game() {
     server.shutdown().await;
 }
 
-/// The line `node URL: players P, moves M, moved N` of a load report, as
-/// (P, M, N).
-fn node_line(report: &str, url: &str) -> (u64, u64, u64) {
+/// The line `node URL: players P, moves M, moved N, dropped D` of a load
+/// report, as (P, M, N, D).
+fn node_line(report: &str, url: &str) -> (u64, u64, u64, u64) {
     let line = report
         .lines()
         .find_map(|l| l.strip_prefix(&format!("node {url}: ")))
@@ -347,7 +347,7 @@ fn node_line(report: &str, url: &str) -> (u64, u64, u64) {
         .split(", ")
         .map(|part| part.rsplit(' ').next().unwrap().parse().unwrap())
         .collect();
-    (n[0], n[1], n[2])
+    (n[0], n[1], n[2], n[3])
 }
 
 /// Issue 12: `lodestone load` over three nodes at once (two URLs as a
@@ -385,14 +385,14 @@ async fn load_spreads_players_over_three_nodes_and_follows_moved() {
     assert!(text.contains("games started 6, finished 6"), "{text}");
     assert!(text.contains("errors 0, disconnects 0"), "{text}");
     for node in &nodes {
-        let (players, moves, moved) = node_line(&text, &node.url);
+        let (players, moves, moved, _) = node_line(&text, &node.url);
         // 3 games of 2 players over 3 nodes; every room's owner is the
         // real server, so no move is acknowledged here.
         assert_eq!((players, moves), (2, 0), "{text}");
         assert!(moved > 0, "{text}");
         assert_eq!(moved, node.moved(), "{text}");
     }
-    let (players, moves, moved) = node_line(&text, &nodes[0].target);
+    let (players, moves, moved, _) = node_line(&text, &nodes[0].target);
     assert_eq!((players, moved), (0, 0), "{text}");
     let total: u64 = text
         .lines()
@@ -401,5 +401,41 @@ async fn load_spreads_players_over_three_nodes_and_follows_moved() {
         .and_then(|n| n.parse().ok())
         .unwrap();
     assert_eq!(moves, total, "{text}");
+    server.shutdown().await;
+}
+
+/// Issue 12: a node dies under `lodestone load` (its connections cut, new
+/// ones refused): its players go on at the other node, watch their rooms
+/// again and play every game to its end; a move whose reply was lost with
+/// the socket is decided again on the state the other node sends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_goes_on_at_another_node_when_one_dies() {
+    let server = server().await;
+    let dying = mover::start(server.addr(), mover::Rule::DieAfter(40)).await;
+    let other = mover::start(server.addr(), mover::Rule::Passthrough).await;
+    let args = [
+        "load",
+        &dying.url,
+        &other.url,
+        "--game",
+        "magneton",
+        "--games",
+        "2",
+        "--total-games",
+        "10",
+        "--duration",
+        "120",
+    ];
+    let out = run(args.map(str::to_string).to_vec()).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(dying.died());
+    assert!(text.contains("games started 10, finished 10"), "{text}");
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    let (players, _, _, dropped) = node_line(&text, &dying.url);
+    assert_eq!(players, 2, "{text}");
+    assert!(dropped >= 1, "{text}");
+    assert_eq!(node_line(&text, &other.url).3, 0, "{text}");
     server.shutdown().await;
 }

@@ -6,11 +6,11 @@
 //! answers `moved` to the server's own URL, either for the first request
 //! about each room (the room belongs to another node) or after a few
 //! updates of a watched room followed by `bye` (a node handing its rooms
-//! over as it drains).
+//! over as it drains); or it forwards everything until it dies.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use futures_util::{SinkExt, StreamExt};
@@ -21,6 +21,8 @@ use tokio_tungstenite::tungstenite::Message;
 /// When the stand-in says `moved`.
 #[derive(Clone, Copy, Debug)]
 pub enum Rule {
+    /// Never: every frame goes through.
+    Passthrough,
     /// Instead of the first request about each room (any message with a
     /// `room`); the later ones go through.
     FirstRequest,
@@ -29,6 +31,11 @@ pub enum Rule {
     /// the room of the last update, then `bye`, then the connection
     /// closes.
     DrainAfter(usize),
+    /// After this many updates in all, the node dies: each connection is
+    /// cut (no `moved`, no `bye`) as soon as it has no request in flight
+    /// but `act`s (which the server may or may not have carried out), and
+    /// new connections are closed at once.
+    DieAfter(usize),
 }
 
 /// A running stand-in.
@@ -38,6 +45,7 @@ pub struct Mover {
     /// The URL its `moved` names: the real server's.
     pub target: String,
     moved: Arc<AtomicU64>,
+    shared: Arc<Shared>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -45,6 +53,11 @@ impl Mover {
     /// How many `moved` it has sent.
     pub fn moved(&self) -> u64 {
         self.moved.load(Ordering::SeqCst)
+    }
+
+    /// Whether it died (`Rule::DieAfter`).
+    pub fn died(&self) -> bool {
+        self.shared.dead.load(Ordering::SeqCst)
     }
 }
 
@@ -61,6 +74,9 @@ struct Shared {
     /// Rooms already moved once (`Rule::FirstRequest`).
     seen: Mutex<HashSet<String>>,
     moved: Arc<AtomicU64>,
+    /// Updates forwarded, all connections together.
+    updates: AtomicUsize,
+    dead: AtomicBool,
 }
 
 /// Starts a stand-in in front of the real server at `upstream`.
@@ -75,16 +91,24 @@ pub async fn start(upstream: SocketAddr, rule: Rule) -> Mover {
         rule,
         seen: Mutex::new(HashSet::new()),
         moved: moved.clone(),
+        updates: AtomicUsize::new(0),
+        dead: AtomicBool::new(false),
     });
-    let task = tokio::spawn(async move {
-        while let Ok((stream, _)) = listener.accept().await {
-            tokio::spawn(serve(stream, shared.clone()));
+    let task = tokio::spawn({
+        let shared = shared.clone();
+        async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                if !shared.dead.load(Ordering::SeqCst) {
+                    tokio::spawn(serve(stream, shared.clone()));
+                }
+            }
         }
     });
     Mover {
         url,
         target,
         moved,
+        shared,
         task,
     }
 }
@@ -118,10 +142,17 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
         }
         return;
     }
+    // Small frames at once (no Nagle delay), as the real server sends.
+    let _ = stream.set_nodelay(true);
     let Ok(mut client) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
-    let Ok((mut server, _)) = tokio_tungstenite::connect_async(format!("ws://{}/ws", shared.upstream)).await
+    let Ok(upstream) = TcpStream::connect(shared.upstream).await else {
+        return;
+    };
+    let _ = upstream.set_nodelay(true);
+    let Ok((mut server, _)) =
+        tokio_tungstenite::client_async(format!("ws://{}/ws", shared.upstream), upstream).await
     else {
         return;
     };
@@ -129,8 +160,14 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
         |room: &str| Message::text(json!({"type": "moved", "room": room, "url": shared.target}).to_string());
     let mut updates = 0;
     let mut unanswered = 0usize;
+    // The requests forwarded and not answered yet: their ids and types.
+    let mut in_flight: HashMap<String, String> = HashMap::new();
     let mut last_room = String::new();
     loop {
+        if shared.dead.load(Ordering::SeqCst) && in_flight.values().all(|kind| kind == "act") {
+            // Cut: no close frame, no goodbye.
+            return;
+        }
         tokio::select! {
             frame = client.next() => match frame {
                 Some(Ok(Message::Text(text))) => {
@@ -141,6 +178,8 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                         client.send(moved(&room_of(&text).unwrap_or_default())).await
                     } else {
                         unanswered += 1;
+                        let value: Value = serde_json::from_str(&text).unwrap_or_default();
+                        in_flight.insert(value["id"].to_string(), value["type"].as_str().unwrap_or("").to_string());
                         server.send(Message::Text(text)).await
                     };
                     if sent.is_err() {
@@ -160,8 +199,15 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                     if value["type"] == "update" {
                         updates += 1;
                         last_room = room_of(&text).unwrap_or_default();
+                        let all = shared.updates.fetch_add(1, Ordering::SeqCst) + 1;
+                        if let Rule::DieAfter(n) = shared.rule
+                            && all >= n
+                        {
+                            shared.dead.store(true, Ordering::SeqCst);
+                        }
                     } else if !value["id"].is_null() {
                         unanswered = unanswered.saturating_sub(1);
+                        in_flight.remove(&value["id"].to_string());
                     }
                     if client.send(Message::Text(text)).await.is_err() {
                         break;
