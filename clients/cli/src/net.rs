@@ -120,6 +120,8 @@ pub struct Connection {
     /// Where to go when the socket drops (none: the drop ends the
     /// connection, `Event::Closed`).
     fallbacks: Vec<Endpoint>,
+    /// The fallbacks from the first `moved` on (see `reconnect_after_move`).
+    after_move: Vec<Endpoint>,
     /// Dropped sockets, by the URL of their node.
     dropped: HashMap<String, u64>,
 }
@@ -145,6 +147,9 @@ pub enum Event {
     },
     Closed,
 }
+
+/// How a request whose reply was lost with a dropped socket fails.
+pub const LOST: &str = "the connection dropped before the reply";
 
 /// Ids of the requests the connection makes by itself after a move; never
 /// a number, so never one of the caller's.
@@ -250,6 +255,7 @@ impl Connection {
             last_move: None,
             moved_by: HashMap::new(),
             fallbacks: Vec::new(),
+            after_move: Vec::new(),
             dropped: HashMap::new(),
         })
     }
@@ -263,6 +269,13 @@ impl Connection {
     /// these nodes in turn (see `Event::Lost`).
     pub fn reconnect_to(&mut self, nodes: Vec<Endpoint>) {
         self.fallbacks = nodes;
+    }
+
+    /// As `reconnect_to`, but only once a `moved` has been followed (the
+    /// server is one node of several): a single server's drop still ends
+    /// the connection.
+    pub fn reconnect_after_move(&mut self, nodes: Vec<Endpoint>) {
+        self.after_move = nodes;
     }
 
     /// The sockets dropped since the last call, by the URL of their node.
@@ -318,6 +331,9 @@ impl Connection {
         let Some(identity) = self.identity.clone() else {
             bail!("the server moved room {room} to {url} before hello");
         };
+        if self.fallbacks.is_empty() {
+            self.fallbacks = std::mem::take(&mut self.after_move);
+        }
         let now = Instant::now();
         let streak = match &self.last_move {
             Some(last) if last.room == room && last.url == url && now - last.at < Duration::from_secs(5) => {
@@ -528,9 +544,7 @@ impl Connection {
                     bail!("the server answered with a message this client does not understand")
                 }
                 Event::Lost { ids } if ids.contains(&id) => {
-                    bail!(
-                        "the connection dropped before the reply; the request may or may not have been carried out"
-                    )
+                    bail!("{LOST}; the request may or may not have been carried out")
                 }
                 Event::Closed => bail!("the server closed the connection"),
                 _ => {}

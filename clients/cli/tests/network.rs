@@ -439,3 +439,25 @@ async fn load_goes_on_at_another_node_when_one_dies() {
     assert_eq!(node_line(&text, &other.url).3, 0, "{text}");
     server.shutdown().await;
 }
+
+/// Issue 12: a bot sent to another node comes back through its own server
+/// when that node dies, watches its room again (its own server now lets
+/// the room's requests through) and plays the game to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_node_dies_comes_back_through_its_own_server() {
+    let server = server().await;
+    let dying = mover::start(server.addr(), mover::Rule::DieAfter(10)).await;
+    let own = mover::start_to(server.addr(), mover::Rule::FirstRequest, dying.url.clone()).await;
+    let urls = [own.url.clone(), format!("ws://{}", server.addr())];
+    let (_, first, second) = tokio::task::spawn_blocking(move || {
+        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
+    })
+    .await
+    .unwrap();
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&first).starts_with("result: "), "{first}");
+    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    assert!(dying.died());
+    assert_eq!(own.moved(), 1);
+    server.shutdown().await;
+}

@@ -79,11 +79,17 @@ struct Shared {
     dead: AtomicBool,
 }
 
-/// Starts a stand-in in front of the real server at `upstream`.
+/// Starts a stand-in in front of the real server at `upstream`; its
+/// `moved` names that server.
 pub async fn start(upstream: SocketAddr, rule: Rule) -> Mover {
+    start_to(upstream, rule, format!("ws://{upstream}/ws")).await
+}
+
+/// Starts a stand-in in front of the real server at `upstream` whose
+/// `moved` names `target` (another stand-in, say).
+pub async fn start_to(upstream: SocketAddr, rule: Rule, target: String) -> Mover {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("ws://{}/ws", listener.local_addr().unwrap());
-    let target = format!("ws://{upstream}/ws");
     let moved = Arc::new(AtomicU64::new(0));
     let shared = Arc::new(Shared {
         upstream,
