@@ -275,6 +275,7 @@ export class Connection {
     this.watched = new Map();
     /** @type {Map<string, {url: string, at: number, streak: number}>} the last `moved` followed, per room */
     this.lastMove = new Map();
+    this.closed = false;
   }
 
   /** @type {string} the home URL */
@@ -282,10 +283,10 @@ export class Connection {
     return this.home.url;
   }
 
-  /** The connection's status: the home socket's, or `reconnecting` while a node's socket is on its way. */
+  /** The connection's status: the home socket's, or `connecting` while a node's socket is on its way. */
   get status() {
     if (this.home.status !== 'open') return this.home.status;
-    for (const node of this.nodes.values()) if (node.status !== 'open') return 'reconnecting';
+    for (const node of this.nodes.values()) if (node.status !== 'open') return node.status;
     return 'open';
   }
 
@@ -399,6 +400,7 @@ export class Connection {
    */
   dropped(node) {
     if (this.nodes.get(node.url) === node) this.nodes.delete(node.url);
+    if (this.closed) return;
     /** @type {string[]} */
     const rooms = [];
     for (const [room, url] of this.routes) {
@@ -432,6 +434,7 @@ export class Connection {
 
   /** Closes for good (no reconnect). */
   close() {
+    this.closed = true;
     this.home.close();
     for (const node of this.nodes.values()) node.close();
   }

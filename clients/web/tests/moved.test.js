@@ -1,4 +1,4 @@
-/** @file Issue 12: the page follows `moved`. The real server is reached through a small HTTP proxy, as nodes are behind one hostname: `/n/b/` goes to "node b", everything else to the "home" node (both are the one real server). Ann's home socket answers every request about a room with `moved` to node b, as a node that does not own the room would; her page plays on through node b, comes back after node b's socket drops, and follows node b's drain (a `moved` home instead of carrying out her move, then `bye`): her move is played once. */
+/** @file Issue 12: the page follows `moved`. The real server is reached through a small HTTP proxy, as nodes are behind one hostname: `/n/b/` goes to "node b", everything else to the "home" node (both are the one real server). Ann's home socket answers every request about a room with `moved` to node b, as a node that does not own the room would; her page plays on through node b, comes back after node b's socket drops, and follows node b's drain (a `moved` home instead of carrying out her move, then `bye`): her move is played once; sent home by home itself twice (a room changing hands), it waits a little and plays on. */
 
 import assert from 'node:assert/strict';
 import net from 'node:net';
@@ -83,7 +83,7 @@ async function playAny(page) {
   return cell;
 }
 
-test('a page follows moved to the node that has the room, comes back after that node drops, and follows its drain', async () => {
+test('a page follows moved to the node that has the room, comes back after that node drops, follows its drain, and waits when sent to the same node again', async () => {
   server = await startServer();
   const front = await startProxy(server.addr);
   proxy = front.listener;
@@ -92,6 +92,8 @@ test('a page follows moved to the node that has the room, comes back after that 
   /** Who owns the rooms: node b, then (once it drains) home. */
   let owner = 'b';
   let draining = false;
+  /** How many requests about a room home answers with `moved` to itself (the room changing hands). */
+  let flapping = 0;
   const moved = { home: 0, nodeB: 0 };
   const hellos = { nodeB: 0 };
   browser = await launchBrowser();
@@ -104,6 +106,10 @@ test('a page follows moved to the node that has the room, comes back after that 
           if (owner === 'b' && typeof message.room === 'string') {
             moved.home += 1;
             ws.send(JSON.stringify({ type: 'moved', room: message.room, url: nodeB }));
+          } else if (flapping > 0 && typeof message.room === 'string') {
+            flapping -= 1;
+            moved.home += 1;
+            ws.send(JSON.stringify({ type: 'moved', room: message.room, url: home }));
           } else {
             upstream.send(text);
           }
@@ -173,6 +179,17 @@ test('a page follows moved to the node that has the room, comes back after that 
   await playAny(bo);
   await movesShown(ann, 6);
   assert.equal(moved.home, 2);
+
+  // Home sends the room to itself twice (it is changing hands): the page
+  // waits a little, longer the second time, sends the move again, and it
+  // is played once.
+  flapping = 2;
+  const flapped = await playAny(ann);
+  await movesShown(bo, 7);
+  assert.equal(moved.home, 4);
+  assert.equal(flapping, 0);
+  assert.equal(await bo.locator('#moves li').count(), 7);
+  assert.equal(await bo.locator('#moves li:nth-child(7) .what').textContent(), flapped);
 });
 
 /**
