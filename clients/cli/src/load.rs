@@ -504,16 +504,44 @@ impl Slot {
         Ok(())
     }
 
-    async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
-        let (room, invite) = clients[0]
-            .create_room(self.config.game, &self.config.options, false)
-            .await?;
-        for (seat, c) in clients.iter_mut().enumerate() {
-            c.state = None;
-            c.request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
-                .await?;
+    /// Opens a room, seats every client and starts the game; returns the
+    /// room. A step whose reply was lost with a node (several nodes) is
+    /// not repeated: that room is left and a new one opened, a few times.
+    async fn set_up(&mut self, clients: &mut [Connection]) -> Result<String> {
+        let mut attempts = 0;
+        loop {
+            attempts += 1;
+            let mut room = None;
+            let result = async {
+                let (id, invite) = clients[0]
+                    .create_room(self.config.game, &self.config.options, false)
+                    .await?;
+                room = Some(id.clone());
+                for (seat, c) in clients.iter_mut().enumerate() {
+                    c.state = None;
+                    c.request(json!({"type": "join", "room": id, "seat": seat, "invite": invite}))
+                        .await?;
+                }
+                clients[0].request(json!({"type": "start", "room": id})).await?;
+                anyhow::Ok(id)
+            }
+            .await;
+            match result {
+                Ok(id) => return Ok(id),
+                Err(e) if attempts < 4 && e.to_string().starts_with(crate::net::LOST) => {
+                    if let Some(room) = room {
+                        for c in clients.iter_mut() {
+                            c.forget(&room);
+                        }
+                    }
+                }
+                Err(e) => return Err(e),
+            }
         }
-        clients[0].request(json!({"type": "start", "room": room})).await?;
+    }
+
+    async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
+        let room = self.set_up(clients).await?;
         self.stats.started.fetch_add(1, Ordering::Relaxed);
         // Every seat plays in turn from its own updates, concurrently.
         let mut finished = true;

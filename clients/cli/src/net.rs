@@ -124,6 +124,9 @@ pub struct Connection {
     after_move: Vec<Endpoint>,
     /// Dropped sockets, by the URL of their node.
     dropped: HashMap<String, u64>,
+    /// The room of the last `watch` or `join` sent: updates of other rooms
+    /// (watched before) are not kept as the state.
+    focus: Option<String>,
 }
 
 /// What arrived.
@@ -257,6 +260,7 @@ impl Connection {
             fallbacks: Vec::new(),
             after_move: Vec::new(),
             dropped: HashMap::new(),
+            focus: None,
         })
     }
 
@@ -296,6 +300,12 @@ impl Connection {
         self.next_id += 1;
         message["id"] = json!(self.next_id - 1);
         self.ws.send(Message::text(message.to_string())).await?;
+        if let (Some("watch" | "join"), Some(room)) = (
+            message.get("type").and_then(Value::as_str),
+            message.get("room").and_then(Value::as_str),
+        ) {
+            self.focus = Some(room.to_string());
+        }
         if message.get("type").and_then(Value::as_str) != Some("hello") {
             self.unanswered.push(Unanswered {
                 id: id.clone(),
@@ -303,6 +313,16 @@ impl Connection {
             });
         }
         Ok(id)
+    }
+
+    /// Stops watching `room` here (not on the server): it is not watched
+    /// again after a move or a drop, and its updates are no longer kept as
+    /// the state.
+    pub fn forget(&mut self, room: &str) {
+        self.watched.remove(room);
+        if self.focus.as_deref() == Some(room) {
+            self.focus = None;
+        }
     }
 
     /// Waits for a move under way to reach its node, then talks there.
@@ -491,6 +511,9 @@ impl Connection {
                             // move or a drop.
                             if state.status == lodestone_protocol::RoomStatus::Finished {
                                 self.watched.remove(&room);
+                            }
+                            if self.focus.as_ref().is_some_and(|focus| *focus != room) {
+                                continue;
                             }
                             self.state = Some((version, state));
                             Event::Update { version }
