@@ -270,6 +270,11 @@ impl App {
     /// the room is sent to the same node again soon after (it is changing
     /// hands).
     fn moved(&mut self, room: String, url: String, now: Instant) {
+        // Already on the way there (the old socket said it twice).
+        let following = matches!(self.conn, Conn::Connecting | Conn::Greeting);
+        if following && self.last_move.as_ref().is_some_and(|(r, u, ..)| *r == room && *u == url) {
+            return;
+        }
         let streak = match &self.last_move {
             Some((r, u, at, n))
                 if *r == room && *u == url && now.duration_since(*at) < Duration::from_secs(10) =>
