@@ -291,7 +291,7 @@ impl App {
         let mut ids: Vec<u64> = self
             .about_rooms
             .iter()
-            .filter(|(_, m)| room_of(m) == Some(room.as_str()))
+            .filter(|(_, m)| room_of(m).as_deref() == Some(room.as_str()))
             .map(|(id, _)| *id)
             .collect();
         ids.sort_unstable();
@@ -684,29 +684,11 @@ impl App {
     }
 }
 
-/// The room a request is about, if any.
-fn room_of(message: &ClientMessage) -> Option<&str> {
-    match message {
-        ClientMessage::Join { room, .. }
-        | ClientMessage::Leave { room, .. }
-        | ClientMessage::Start { room, .. }
-        | ClientMessage::Watch { room, .. }
-        | ClientMessage::Unwatch { room, .. }
-        | ClientMessage::Act { room, .. }
-        | ClientMessage::AddBot { room, .. }
-        | ClientMessage::Resign { room, .. }
-        | ClientMessage::OfferDraw { room, .. }
-        | ClientMessage::AnswerDraw { room, .. }
-        | ClientMessage::Abort { room, .. }
-        | ClientMessage::Claim { room, .. }
-        | ClientMessage::RemoveBot { room, .. }
-        | ClientMessage::Kick { room, .. }
-        | ClientMessage::CloseRoom { room, .. } => Some(room),
-        ClientMessage::Hello { .. }
-        | ClientMessage::ListRooms { .. }
-        | ClientMessage::CreateRoom { .. }
-        | ClientMessage::Ping { .. } => None,
-    }
+/// The room a request is about, if any (every message about a room has
+/// a `room` field).
+fn room_of(message: &ClientMessage) -> Option<String> {
+    let value = serde_json::to_value(message).ok()?;
+    value.get("room")?.as_str().map(str::to_string)
 }
 
 /// `message` with the request id `id`.
