@@ -94,7 +94,7 @@ const RECONNECT_ROUNDS: u32 = 8;
 
 /// Requests that may go again after a drop even if the node carried them
 /// out: doing them twice changes nothing.
-const SAFE_AGAIN: [&str; 5] = ["watch", "unwatch", "join", "list_rooms", "ping"];
+const SAFE_AGAIN: [&str; 6] = ["watch", "unwatch", "join", "list_rooms", "ping", "replay"];
 
 /// One connection to the server.
 #[derive(Debug)]
