@@ -128,6 +128,24 @@ codes! {
     NotABot = "not-a-bot",
     /// `remove_bot` or `kick` naming a free seat.
     SeatEmpty = "seat-empty",
+    /// `replay` of a ply past the end of the room's log.
+    BadPly = "bad-ply",
+    /// `chat` while the room's chat is off.
+    ChatOff = "chat-off",
+    /// `chat` with empty text, or with control characters or
+    /// bidirectional overrides.
+    BadChat = "bad-chat",
+    /// `chat` with more than 500 characters.
+    ChatTooLong = "chat-too-long",
+    /// `chat` more often than a person may.
+    ChatRateLimited = "chat-rate-limited",
+    /// `chat` to `team` in a game without teams.
+    NoTeams = "no-teams",
+    /// `chat` to `spectators` from a seated player.
+    SpectatorsOnly = "spectators-only",
+    /// `rematch` when none can be had: the game is not over, it ended
+    /// without a result, the time for one has passed, or one has opened.
+    NoRematch = "no-rematch",
 }
 
 impl fmt::Display for Code {
@@ -206,6 +224,14 @@ pub mod codes {
     pub const OFFER_PENDING: Code = Code::OfferPending;
     pub const NOT_A_BOT: Code = Code::NotABot;
     pub const SEAT_EMPTY: Code = Code::SeatEmpty;
+    pub const BAD_PLY: Code = Code::BadPly;
+    pub const CHAT_OFF: Code = Code::ChatOff;
+    pub const BAD_CHAT: Code = Code::BadChat;
+    pub const CHAT_TOO_LONG: Code = Code::ChatTooLong;
+    pub const CHAT_RATE_LIMITED: Code = Code::ChatRateLimited;
+    pub const NO_TEAMS: Code = Code::NoTeams;
+    pub const SPECTATORS_ONLY: Code = Code::SpectatorsOnly;
+    pub const NO_REMATCH: Code = Code::NoRematch;
 }
 
 #[cfg(test)]

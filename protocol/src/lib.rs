@@ -184,6 +184,95 @@ pub enum ClientMessage {
     CloseRoom { id: RequestId, room: String },
     /// Check the connection.
     Ping { id: RequestId },
+    /// The room as the asking viewer saw it at ply `ply` (the number of
+    /// logged actions, 0 = the start): answered with `replay`. During the
+    /// game a viewer gets what it was shown then (secrets kept); once the
+    /// game is over, everything. `invite`: a private room's code, for a
+    /// guest without a seat there.
+    Replay {
+        id: RequestId,
+        room: String,
+        ply: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
+    /// After the end of a game (a seated person): the first proposes a
+    /// rematch, the others accept it; with `accept: false`, decline it (or
+    /// withdraw one's own proposal). When every person's seat has
+    /// accepted (bots accept at once), a new room with the same game,
+    /// options and people opens, already started, seats rotated by one.
+    Rematch {
+        id: RequestId,
+        room: String,
+        #[serde(default = "yes")]
+        #[ts(as = "Option<bool>", optional)]
+        accept: bool,
+    },
+    /// Say `text` in the room's chat, to `to`: `room` (the seated
+    /// players), `team` (one's teammates, in a team game) or `spectators`
+    /// (those watching without a seat).
+    Chat {
+        id: RequestId,
+        room: String,
+        text: String,
+        #[serde(default)]
+        #[ts(as = "Option<ChatTo>", optional)]
+        to: ChatTo,
+    },
+    /// Turn the room's chat on or off (the room's owner).
+    SetChat { id: RequestId, room: String, on: bool },
+}
+
+/// Who a chat line is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatTo {
+    /// The seated players.
+    #[default]
+    Room,
+    /// The sender's teammates (Magma's team games).
+    Team,
+    /// The spectators; the seated players read it once the game is over.
+    Spectators,
+}
+
+impl ChatTo {
+    /// The audience as the wire names it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatTo::Room => "room",
+            ChatTo::Team => "team",
+            ChatTo::Spectators => "spectators",
+        }
+    }
+}
+
+/// One line of a room's chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ChatLine {
+    /// The line's place in the room's log (its version once it was said).
+    pub seq: u64,
+    /// Unix milliseconds.
+    pub at: u64,
+    pub to: ChatTo,
+    /// Who said it, under the name it had then.
+    pub from: Guest,
+    /// The sender's seat; absent for a spectator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seat: Option<u8>,
+    pub text: String,
+}
+
+/// A rematch proposed after the end of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct RematchState {
+    /// The seats that have accepted (the proposer first; bots at once).
+    pub accepted: Vec<u8>,
+    /// The new room, once every seat has accepted: go there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub room: Option<String>,
 }
 
 fn yes() -> bool {
@@ -241,6 +330,10 @@ impl ClientMessage {
             | ClientMessage::RemoveBot { id, .. }
             | ClientMessage::Kick { id, .. }
             | ClientMessage::CloseRoom { id, .. }
+            | ClientMessage::Replay { id, .. }
+            | ClientMessage::Rematch { id, .. }
+            | ClientMessage::Chat { id, .. }
+            | ClientMessage::SetChat { id, .. }
             | ClientMessage::Ping { id } => id,
         }
     }
@@ -316,6 +409,28 @@ pub enum ServerMessage {
     /// say `hello` with the same token, and watch, join or act there again.
     /// What was asked about the room here was not done.
     Moved { room: String, url: String },
+    /// The reply to `replay`: the room as the asking viewer may see it at
+    /// ply `ply` of `plies` (the actions logged now), drawn like an
+    /// update's `state`. `version` is the room's version at that point;
+    /// `revealed` says the game is over and the view hides nothing.
+    Replay {
+        id: RequestId,
+        room: String,
+        ply: u32,
+        plies: u32,
+        version: u64,
+        revealed: bool,
+        state: Box<RoomState>,
+        /// The chat lines the asking viewer could read at that point (the
+        /// same audiences as live: a team's lines only for its team).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(as = "Option<Vec<ChatLine>>", optional)]
+        chat: Vec<ChatLine>,
+    },
+    /// Lines of a room's chat the receiver may read: each new line as it
+    /// is said, and after a `watch` or `join`, every earlier line it may
+    /// read (a line may come again: its `seq` tells).
+    Chat { room: String, lines: Vec<ChatLine> },
 }
 
 /// One line of the room list.
@@ -390,6 +505,12 @@ impl GameInfo {
                             default: "wait".to_string(),
                             help: ABSENT_HELP.to_string(),
                         },
+                        OptionInfo {
+                            key: "chat".to_string(),
+                            values: vec!["on".to_string(), "off".to_string()],
+                            default: "on".to_string(),
+                            help: CHAT_HELP.to_string(),
+                        },
                     ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
@@ -415,6 +536,13 @@ pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus se
 
 /// What the room option `absent` does.
 pub const ABSENT_HELP: &str = "what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time); or bot, a bot plays for the absent player until they return";
+
+/// What the room option `chat` does.
+pub const CHAT_HELP: &str =
+    "the room's chat: on, or off (nobody can chat; the room's owner can turn it on or off at any time)";
+
+/// The longest chat line, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
 
 /// Where a room is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -489,6 +617,11 @@ pub struct RoomState {
     pub owner: Option<Guest>,
     /// The game, once started.
     pub play: Option<PlayState>,
+    /// After the end: the rematch proposed, who has accepted, and the new
+    /// room once it opened; absent when none is proposed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rematch: Option<RematchState>,
 }
 
 /// The game part of a room, filtered for one viewer.

@@ -66,6 +66,9 @@ pub fn declarations() -> String {
         MagnetSide,
         MagnetPiece,
         Destroyed,
+        ChatTo,
+        ChatLine,
+        RematchState,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

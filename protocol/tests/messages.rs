@@ -175,7 +175,62 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 room: "7c9e…".into(),
             },
         ),
+        (
+            "replay",
+            ClientMessage::Replay {
+                id: id(21),
+                room: "7c9e…".into(),
+                ply: 1,
+                invite: None,
+            },
+        ),
+        (
+            "rematch",
+            ClientMessage::Rematch {
+                id: id(20),
+                room: "7c9e…".into(),
+                accept: true,
+            },
+        ),
+        (
+            "rematch_declined",
+            ClientMessage::Rematch {
+                id: id(21),
+                room: "7c9e…".into(),
+                accept: false,
+            },
+        ),
+        (
+            "chat",
+            ClientMessage::Chat {
+                id: id(22),
+                room: "7c9e…".into(),
+                text: "good luck!".into(),
+                to: ChatTo::Team,
+            },
+        ),
+        (
+            "set_chat",
+            ClientMessage::SetChat {
+                id: id(23),
+                room: "7c9e…".into(),
+                on: false,
+            },
+        ),
     ]
+}
+
+/// `state()` as a replay of ply 1 shows it: nothing offered, nobody
+/// connected.
+fn replayed() -> RoomState {
+    let mut state = state();
+    for seat in &mut state.seats {
+        seat.connected = false;
+    }
+    let play = state.play.as_mut().expect("a play state");
+    play.legal.clear();
+    play.risks.clear();
+    state
 }
 
 fn state() -> RoomState {
@@ -220,6 +275,7 @@ fn state() -> RoomState {
         ],
         you: Some(1),
         owner: None,
+        rematch: None,
         play: Some(PlayState {
             position: "8/8/8/8/3W4/8/8/8 b 11 12".into(),
             board: RawJson::new(
@@ -365,6 +421,65 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             ServerMessage::Moved {
                 room: "7c9e…".into(),
                 url: "wss://games.example.org/n/n2/ws".into(),
+            },
+        ),
+        (
+            "replay",
+            ServerMessage::Replay {
+                id: id(21),
+                room: "7c9e…".into(),
+                ply: 1,
+                plies: 12,
+                version: 5,
+                revealed: false,
+                state: Box::new(replayed()),
+                chat: vec![],
+            },
+        ),
+        (
+            "chat",
+            ServerMessage::Chat {
+                room: "7c9e…".into(),
+                lines: vec![
+                    ChatLine {
+                        seq: 41,
+                        at: 1_700_000_000_000,
+                        to: ChatTo::Room,
+                        from: Guest {
+                            id: "g-ann".into(),
+                            name: "Ann".into(),
+                        },
+                        seat: Some(0),
+                        text: "good game".into(),
+                    },
+                    ChatLine {
+                        seq: 42,
+                        at: 1_700_000_004_000,
+                        to: ChatTo::Spectators,
+                        from: Guest {
+                            id: "g-eve".into(),
+                            name: "Eve".into(),
+                        },
+                        seat: None,
+                        text: "what a finish".into(),
+                    },
+                ],
+            },
+        ),
+        (
+            "update_rematch",
+            ServerMessage::Update {
+                room: "7c9e…".into(),
+                version: 44,
+                state: Box::new(RoomState {
+                    status: RoomStatus::Finished,
+                    rematch: Some(RematchState {
+                        accepted: vec![1, 0],
+                        room: Some("5d2a…".into()),
+                    }),
+                    play: None,
+                    ..state()
+                }),
             },
         ),
     ]

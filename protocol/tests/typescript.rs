@@ -60,11 +60,13 @@ fn examples() -> String {
     let (mut client, mut server) = (Vec::new(), Vec::new());
     for value in common::doc_examples() {
         let text = value.to_string();
-        if parse_client_message(&text).is_ok() {
-            client.push(text);
-        } else {
-            assert!(serde_json::from_str::<ServerMessage>(&text).is_ok(), "{text}");
+        // A type both sides use (`replay`) is the server's when it has
+        // the server's fields.
+        if serde_json::from_str::<ServerMessage>(&text).is_ok() {
             server.push(text);
+        } else {
+            assert!(parse_client_message(&text).is_ok(), "{text}");
+            client.push(text);
         }
     }
     // Boards by game, as a player and as a spectator see them.

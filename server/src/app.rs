@@ -1,7 +1,8 @@
 //! The state shared by every connection: the configuration, storage, the
 //! lobby, the clock, the bots' threads, admission and metrics, and the
 //! narrow environment each room task gets instead ([`RoomEnv`]). Loading a
-//! room that is not in memory is here too.
+//! room that is not in memory is here too (with several nodes,
+//! `cluster.rs` takes its lease first).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,7 +16,8 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::limits::Admission;
 use crate::metrics::Metrics;
-use crate::room::{self, Lobby, RoomCore, RoomEnv, RoomHandle, spawn_room};
+use crate::node::Node;
+use crate::room::{self, Lobby, RoomCore, RoomEnv, RoomHandle, RoomLease, spawn_leased_room};
 use crate::secrets::OsSecrets;
 use crate::store::{Store, StoreError};
 
@@ -44,11 +46,20 @@ pub struct App {
     /// Serialises loading rooms from the store, so a room never gets two
     /// tasks.
     loading: Mutex<()>,
+    /// This node, when several share a PostgreSQL database (`None` on
+    /// SQLite).
+    pub node: Option<Arc<Node>>,
 }
 
 impl App {
     /// The shared state of a server that stores in `store`.
-    pub fn new(config: Config, store: Store, metrics: Metrics, bots: BotPool) -> App {
+    pub fn new(
+        config: Config,
+        store: Store,
+        metrics: Metrics,
+        bots: BotPool,
+        node: Option<Arc<Node>>,
+    ) -> App {
         let lobby = Arc::new(Lobby::default());
         let clock = Clock::new();
         let shutdown = CancellationToken::new();
@@ -65,6 +76,8 @@ impl App {
             absent_grace: config.absent_grace,
             abandon_after: config.abandon_after,
             stand_ins: Some(stand_ins),
+            node: node.as_ref().map(|n| n.env()),
+            after_game: config.after_game,
         });
         App {
             admission: Admission::new(&config.limits),
@@ -80,6 +93,7 @@ impl App {
             next_conn: AtomicU64::new(1),
             stand_in_requests: std::sync::Mutex::new(Some(stand_in_requests)),
             loading: Mutex::new(()),
+            node,
         }
     }
 
@@ -97,6 +111,22 @@ impl App {
         if let Some(handle) = self.lobby.get(id) {
             return Ok(Some(handle));
         }
+        self.load(id, None).await
+    }
+
+    /// Held while a room is looked up, leased and loaded.
+    pub async fn loading(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.loading.lock().await
+    }
+
+    /// Loads room `id` from its log and starts its task, holding `lease`
+    /// (several nodes); the caller holds [`App::loading`]. `None` if there
+    /// is no such room, or it is gone.
+    pub async fn load(
+        &self,
+        id: &str,
+        lease: Option<Arc<RoomLease>>,
+    ) -> Result<Option<RoomHandle>, StoreError> {
         let rows = self.store.room_events(id).await?;
         if rows.is_empty() {
             return Ok(None);
@@ -109,7 +139,7 @@ impl App {
         match restored {
             // An expired, closed or aborted room is gone for good.
             Ok(core) if core.is_gone() => Ok(None),
-            Ok(core) => Ok(Some(spawn_room(core, &self.rooms))),
+            Ok(core) => Ok(Some(spawn_leased_room(core, &self.rooms, lease))),
             Err(e) => {
                 tracing::error!(room = id, error = %e, "stored room does not replay");
                 Ok(None)

@@ -163,7 +163,8 @@ pub async fn take_over(app: &Arc<App>, room: RoomHandle, player: Player, level: 
 
 /// Serves the rooms' requests for stand-ins (the absence policy `bot`): a
 /// bot plays an absent person's seat as that person (a greedy one, quick
-/// to answer) until the person returns, then stops at once.
+/// to answer) until the person returns, then stops at once. Also sets a
+/// rematch's bot guests playing in its new room.
 pub async fn stand_ins(app: Arc<App>, mut requests: mpsc::UnboundedReceiver<StandIn>) {
     let mut playing: HashMap<(String, String), Takeover> = HashMap::new();
     loop {
@@ -192,6 +193,21 @@ pub async fn stand_ins(app: Arc<App>, mut requests: mpsc::UnboundedReceiver<Stan
             StandIn::Stop { room_id, guest } => {
                 if let Some(takeover) = playing.remove(&(room_id, guest)) {
                     takeover.stop().await;
+                }
+            }
+            StandIn::Bot { room, player } => {
+                // A rematch seated this bot guest: it plays at its level.
+                let level = match app.store.guests(std::slice::from_ref(&player.id)).await {
+                    Ok(rows) => rows
+                        .into_iter()
+                        .find_map(|g| g.bot.and_then(|l| l.parse::<Level>().ok())),
+                    Err(e) => {
+                        tracing::error!(error = %e, "could not read a rematch's bot");
+                        None
+                    }
+                };
+                if let Some(level) = level {
+                    resume_bot(&app, room, player, level).await;
                 }
             }
         }

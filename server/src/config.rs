@@ -41,6 +41,23 @@ pub struct Config {
     pub bot_threads: usize,
     /// Bot moves that may wait for a thread; more wait their turn to queue.
     pub bot_queue: usize,
+    /// This node's name among several sharing one PostgreSQL database
+    /// (`--node`, which defaults to the host name): with PostgreSQL and a
+    /// name, rooms are leased and fenced (`cluster.rs`). `None` (the
+    /// library's default, for servers started inside tests) is a server
+    /// alone with its database, as with SQLite. Unused with SQLite.
+    pub node: Option<String>,
+    /// Where clients reach this node's `/ws` (`--advertise`); `None`:
+    /// derived from the address it listens on.
+    pub advertise: Option<String>,
+    /// How long a room's lease lasts without renewal, in milliseconds.
+    pub lease_ms: u64,
+    /// How often the owner renews its leases (well before they expire),
+    /// in milliseconds.
+    pub renew_ms: u64,
+    /// After a game ends, how many milliseconds its players may ask for a
+    /// rematch; the room stays in memory that long while people watch it.
+    pub after_game: u64,
 }
 
 impl Default for Config {
@@ -58,9 +75,20 @@ impl Default for Config {
             limits: Limits::default(),
             bot_threads: 1,
             bot_queue: 1024,
+            node: None,
+            advertise: None,
+            lease_ms: DEFAULT_LEASE_MS,
+            renew_ms: DEFAULT_RENEW_MS,
+            after_game: DEFAULT_AFTER_GAME_MS,
         }
     }
 }
+
+/// How long a room's lease lasts without renewal: ten seconds.
+pub const DEFAULT_LEASE_MS: u64 = 10_000;
+
+/// How often leases are renewed: every three seconds.
+pub const DEFAULT_RENEW_MS: u64 = 3_000;
 
 /// How long a game may have every person absent before it is abandoned:
 /// a week.
@@ -71,3 +99,6 @@ pub const DEFAULT_ABSENT_GRACE_MS: u64 = 60 * 1000;
 
 /// How long an open room waits for its game to start: a day.
 pub const DEFAULT_EXPIRY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// How long after a game its players may ask for a rematch: ten minutes.
+pub const DEFAULT_AFTER_GAME_MS: u64 = 10 * 60 * 1000;

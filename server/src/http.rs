@@ -94,7 +94,7 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
 async fn readyz(State(app): State<Arc<App>>) -> Response {
     let not_ready =
         |why: String| (StatusCode::SERVICE_UNAVAILABLE, format!("not ready: {why}\n")).into_response();
-    if app.shutdown.is_cancelled() {
+    if app.shutdown.is_cancelled() || app.node.as_ref().is_some_and(|n| n.is_draining()) {
         return not_ready("shutting down".into());
     }
     if app.admission.nearly_full() {
@@ -169,7 +169,10 @@ async fn games() -> Response {
 async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
     let game = query.get("game").map(String::as_str);
     let playing = query.get("playing").is_some_and(|v| v == "1" || v == "true");
-    let page = app.lobby.list(game, playing, app.config.limits.lobby_page);
+    let page = match crate::cluster::list_rooms(&app, game, playing, app.config.limits.lobby_page).await {
+        Ok(page) => page,
+        Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+    };
     let mut response = axum::Json(page.rooms).into_response();
     response
         .headers_mut()
@@ -214,9 +217,24 @@ async fn record(
             Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
         },
     };
-    let handle = match app.room(&id).await {
-        Ok(Some(h)) => h,
-        Ok(None) => {
+    let handle = match crate::cluster::locate(&app, &id).await {
+        Ok(crate::cluster::Located::Here(h)) => h,
+        // Another node serves the room: its record is read from the log.
+        Ok(crate::cluster::Located::Moved(_)) => {
+            return match crate::cluster::record_from_log(
+                &app,
+                &id,
+                guest.as_deref(),
+                query.get("invite").map(String::as_str),
+            )
+            .await
+            {
+                Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+                Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
+                Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+            };
+        }
+        Ok(crate::cluster::Located::Missing) => {
             return json_error(
                 StatusCode::NOT_FOUND,
                 codes::UNKNOWN_ROOM,

@@ -8,12 +8,14 @@ mod app;
 mod bot_pool;
 mod bots;
 mod clock;
+mod cluster;
 mod config;
 mod health;
 mod http;
 pub mod limits;
 mod metrics;
 mod names;
+mod node;
 mod room;
 pub mod secrets;
 mod serve;
@@ -22,8 +24,12 @@ mod store;
 mod web;
 mod ws;
 
-pub use config::{Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_EXPIRY_MS};
+pub use config::{
+    Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_EXPIRY_MS,
+    DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
+};
 pub use limits::Limits;
+pub use node::host_name;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

@@ -59,6 +59,9 @@ pub struct Limits {
     /// Origins (`scheme://host[:port]`) whose pages may open a WebSocket;
     /// empty: only pages of the server's own host.
     pub allowed_origins: Vec<String>,
+    /// Chat lines one person may say per minute, in all rooms (bursts of
+    /// as many).
+    pub chat_rate: u32,
 }
 
 impl Default for Limits {
@@ -78,6 +81,7 @@ impl Default for Limits {
             guests_per_hour: 30,
             lobby_page: 100,
             allowed_origins: Vec::new(),
+            chat_rate: 20,
         }
     }
 }
@@ -101,6 +105,7 @@ impl Limits {
             guests_per_hour: 0,
             lobby_page: 0,
             allowed_origins: Vec::new(),
+            chat_rate: 0,
         }
     }
 }
@@ -157,6 +162,10 @@ pub struct LimitArgs {
     /// (repeatable). Without one, only pages of the server's own host may.
     #[arg(long = "allowed-origin", value_name = "URL")]
     pub allowed_origins: Vec<String>,
+    /// Chat lines one person may say per minute, in all rooms (0: no
+    /// limit).
+    #[arg(long, env = "LODESTONE_CHAT_RATE", default_value_t = 20)]
+    pub chat_rate: u32,
 }
 
 impl From<LimitArgs> for Limits {
@@ -180,6 +189,7 @@ impl From<LimitArgs> for Limits {
                 .into_iter()
                 .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
                 .collect(),
+            chat_rate: a.chat_rate,
         }
     }
 }
@@ -307,6 +317,33 @@ impl AddressRate {
     }
 }
 
+/// A rate per person (governor's GCRA, one cell per guest id), or none.
+#[derive(Debug)]
+struct GuestRate {
+    limiter: Option<RateLimiter<String, HashMapStateStore<String>, DefaultClock>>,
+    checks: AtomicU64,
+}
+
+impl GuestRate {
+    fn per_minute(n: u32) -> GuestRate {
+        GuestRate {
+            limiter: NonZeroU32::new(n).map(|n| RateLimiter::hashmap(Quota::per_minute(n))),
+            checks: AtomicU64::new(0),
+        }
+    }
+
+    fn allow(&self, guest: &str) -> bool {
+        let Some(limiter) = &self.limiter else {
+            return true;
+        };
+        if self.checks.fetch_add(1, Ordering::Relaxed) % 4096 == 4095 {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        limiter.check_key(&guest.to_string()).is_ok()
+    }
+}
+
 /// What a connection holds while it is open: its place in the total and
 /// in its address's count. Dropped with the socket (after an upgrade too,
 /// since the WebSocket owns the socket).
@@ -329,6 +366,7 @@ pub struct Admission {
     connects: AddressRate,
     requests: AddressRate,
     guests: AddressRate,
+    chats: GuestRate,
 }
 
 impl Admission {
@@ -341,6 +379,7 @@ impl Admission {
             connects: AddressRate::per_minute(limits.connect_rate),
             requests: AddressRate::per_minute(limits.request_rate),
             guests: AddressRate::per_hour(limits.guests_per_hour),
+            chats: GuestRate::per_minute(limits.chat_rate),
         }
     }
 
@@ -407,6 +446,11 @@ impl Admission {
     /// Whether `client` may make another guest now.
     pub fn new_guest(&self, client: IpAddr) -> bool {
         self.guests.allow(client)
+    }
+
+    /// Whether `guest` may say another chat line now.
+    pub fn chat(&self, guest: &str) -> bool {
+        self.chats.allow(guest)
     }
 
     fn is_trusted(&self, peer: IpAddr) -> bool {

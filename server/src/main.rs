@@ -21,6 +21,8 @@ use tracing_subscriber::EnvFilter;
                   pick a free port; print it as `listening on http://ADDR`\n  \
                   lodestone-server --database postgres://lodestone@localhost/lodestone\n      \
                   keep the games in PostgreSQL\n  \
+                  lodestone-server --database postgres://lodestone@db/lodestone --node n2 --advertise wss://games.example.org/n/n2/ws\n      \
+                  one of several nodes sharing that database (docs/scaling.md)\n  \
                   lodestone-server migrate-db --from lodestone.db --to postgres://lodestone@localhost/lodestone\n      \
                   copy everything from SQLite into an empty PostgreSQL database (server stopped)\n\n\
                   Logging: RUST_LOG (default info), e.g. RUST_LOG=lodestone_server=debug.",
@@ -75,6 +77,11 @@ struct Args {
     /// result (at least ten grace periods): a number with s, m, h or d.
     #[arg(long, env = "LODESTONE_ABANDON_AFTER", default_value = "7d", value_parser = parse_expiry)]
     abandon_after: Expiry,
+    /// After a game ends, how long its players may ask for a rematch (the
+    /// room stays in memory that long while people watch it): a number
+    /// with s, m, h or d, or `off` (no rematches).
+    #[arg(long, env = "LODESTONE_AFTER_GAME", default_value = "10m", value_parser = parse_expiry)]
+    after_game: Expiry,
     /// Messages each connection may send per second, in bursts of twice
     /// that; 0 for no limit.
     #[arg(long, env = "LODESTONE_RATE_LIMIT", default_value_t = 50)]
@@ -99,6 +106,24 @@ struct Args {
     /// least one.
     #[arg(long, env = "LODESTONE_BOT_THREADS", default_value_t = 0)]
     bot_threads: usize,
+    /// This node's name when several servers share one PostgreSQL database
+    /// (unique among them; default: the host name). Unused with SQLite.
+    #[arg(long, env = "LODESTONE_NODE")]
+    node: Option<String>,
+    /// Where clients reach this node's WebSocket, sent to clients that ask
+    /// another node for a room this one serves (`moved`), e.g.
+    /// wss://n2.games.example.org/ws or wss://games.example.org/n/n2/ws
+    /// (default: ws://ADDRESS/ws of --bind).
+    #[arg(long, env = "LODESTONE_ADVERTISE")]
+    advertise: Option<String>,
+    /// How long a room's lease lasts without renewal, in milliseconds
+    /// (several nodes; for tests).
+    #[arg(long, env = "LODESTONE_LEASE_MS", default_value_t = lodestone_server::DEFAULT_LEASE_MS, hide = true)]
+    lease_ms: u64,
+    /// How often leases are renewed, in milliseconds (at most half the
+    /// lease; for tests).
+    #[arg(long, env = "LODESTONE_RENEW_MS", default_value_t = lodestone_server::DEFAULT_RENEW_MS, hide = true)]
+    renew_ms: u64,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
@@ -208,6 +233,12 @@ async fn run(args: Args) -> Result<(), String> {
             n => n,
         },
         bot_queue: 1024,
+        // With PostgreSQL every server is a node (SQLite ignores it).
+        node: Some(args.node.unwrap_or_else(lodestone_server::host_name)),
+        advertise: args.advertise,
+        lease_ms: args.lease_ms,
+        renew_ms: args.renew_ms,
+        after_game: args.after_game.0.unwrap_or(0),
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a

@@ -33,10 +33,11 @@ pub enum Refusal {
     WatchLimit,
     GuestsPerHour,
     BadUtf8,
+    ChatRate,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 14] = [
+    pub const ALL: [Refusal; 15] = [
         Refusal::MaxConnections,
         Refusal::PerAddress,
         Refusal::ConnectRate,
@@ -51,6 +52,7 @@ impl Refusal {
         Refusal::WatchLimit,
         Refusal::GuestsPerHour,
         Refusal::BadUtf8,
+        Refusal::ChatRate,
     ];
 
     pub fn label(self) -> &'static str {
@@ -69,6 +71,7 @@ impl Refusal {
             Refusal::WatchLimit => "watch_limit",
             Refusal::GuestsPerHour => "guests_per_hour",
             Refusal::BadUtf8 => "bad_utf8",
+            Refusal::ChatRate => "chat_rate",
         }
     }
 }
@@ -83,6 +86,14 @@ pub struct Metrics {
     pub commit_seconds: Histogram,
     pub store_queue: Gauge,
     bots: Gauge,
+    /// Rooms whose lease this node holds (several nodes).
+    pub rooms_owned: Gauge,
+    /// Leases taken (a new room, a free or expired one, a failover).
+    pub lease_takes: Counter,
+    /// Lease renewals that succeeded (one per room per renewal).
+    pub lease_renewals: Counter,
+    /// Leases lost (another node took the room, or a fence refused).
+    pub lease_losses: Counter,
     rooms: [Gauge; 3],
     refusals: Vec<Counter>,
 }
@@ -132,6 +143,22 @@ impl Metrics {
             "Write requests waiting for the storage writer.",
         );
         let bots = gauge("lodestone_bots", "Computer players seated in live rooms.");
+        let rooms_owned = gauge(
+            "lodestone_rooms_owned",
+            "Rooms whose lease this node holds (several nodes over PostgreSQL).",
+        );
+        let lease_takes = counter(
+            "lodestone_lease_takes_total",
+            "Room leases taken: new rooms, free or expired leases (failovers).",
+        );
+        let lease_renewals = counter(
+            "lodestone_lease_renewals_total",
+            "Room leases renewed (one per room per renewal).",
+        );
+        let lease_losses = counter(
+            "lodestone_lease_losses_total",
+            "Room leases lost: taken by another node, or refused by a fence.",
+        );
         recorder.describe_histogram(
             KeyName::from_const_str("lodestone_commit_seconds"),
             Some(Unit::Seconds),
@@ -176,6 +203,10 @@ impl Metrics {
             commit_seconds,
             store_queue,
             bots,
+            rooms_owned,
+            lease_takes,
+            lease_renewals,
+            lease_losses,
             rooms,
             refusals,
         }

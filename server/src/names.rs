@@ -7,13 +7,13 @@
 
 /// Bidirectional embeddings, overrides (U+202A–U+202E) and isolates
 /// (U+2066–U+2069).
-fn is_bidi_control(c: char) -> bool {
+pub(crate) fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Characters that draw nothing: spaces, zero-width and other format
 /// characters, fillers, variation selectors and tags.
-fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     c.is_whitespace()
         || matches!(
             c,

@@ -14,6 +14,7 @@ use crate::bots::resume_bot;
 use crate::config::Config;
 use crate::http::router;
 use crate::metrics::Metrics;
+use crate::node::Node;
 use crate::room::{self, Player, RoomCore, spawn_room};
 use crate::secrets::OsSecrets;
 use crate::serve::serve;
@@ -59,7 +60,13 @@ impl Server {
         let metrics = Metrics::new();
         let store = store.with_commit_histogram(metrics.commit_seconds.clone());
         let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
-        let app = Arc::new(App::new(config, store, metrics, bots));
+        // PostgreSQL and a node name: this server is one node of however
+        // many share the database.
+        let node = match (store.leases(), &config.node) {
+            (Some(leases), Some(name)) => Some(Arc::new(Node::new(name, &config, addr, leases, &metrics))),
+            _ => None,
+        };
+        let app = Arc::new(App::new(config, store, metrics, bots, node));
         let requests = app
             .stand_in_requests
             .lock()
@@ -68,8 +75,15 @@ impl Server {
         if let Some(requests) = requests {
             app.tasks.spawn(crate::bots::stand_ins(app.clone(), requests));
         }
-        let resumed = resume_rooms(&app).await?;
-        tracing::info!(rooms = resumed, "resumed unfinished rooms");
+        if app.node.is_some() {
+            // The rooms nobody holds are taken now (all of them, for the
+            // first node up), the others on demand; the sweeper takes
+            // those whose owner dies.
+            crate::cluster::start(&app).await;
+        } else {
+            let resumed = resume_rooms(&app).await?;
+            tracing::info!(rooms = resumed, "resumed unfinished rooms");
+        }
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = router(app.clone());
         app.tasks.spawn(serve(listener, router, app.clone()));
@@ -96,11 +110,14 @@ impl Server {
         self.app.shutdown.cancelled().await
     }
 
-    /// Stops accepting connections, closes every connection with a reason,
-    /// stops the rooms (each finishes the store it is waiting for), then
-    /// drains the storage writer and closes the database.
+    /// With several nodes, first hands every room over to the others
+    /// (their clients get `moved`); then stops accepting connections,
+    /// closes every connection with a reason, stops the rooms (each
+    /// finishes the store it is waiting for), drains the storage writer
+    /// and closes the database.
     pub async fn shutdown(self) {
         let Server { app, store_task, .. } = self;
+        crate::cluster::drain(&app).await;
         app.shutdown.cancel();
         app.tasks.close();
         app.tasks.wait().await;

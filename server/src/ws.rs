@@ -20,9 +20,10 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, Sleep};
 
 use crate::app::App;
+use crate::cluster::{self, Located};
 use crate::limits::Slot;
 use crate::metrics::Refusal;
-use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, spawn_room};
+use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, spawn_leased_room};
 use crate::secrets::{self, OsSecrets};
 use crate::store::Op;
 
@@ -40,6 +41,11 @@ const MAX_ROOM_ID_BYTES: usize = 64;
 /// A rate-limited message's id is read only from a message this short
 /// (reading a long one is the work the limit saves).
 const MAX_ID_PEEK_BYTES: usize = 1024;
+
+/// How many replays are folded at once in this process (each on a
+/// blocking thread); more wait their turn, so a crowd of replays cannot
+/// take every blocking thread.
+static REPLAYS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
 
 /// How long the goodbye (`bye` and the close frame) may take.
 const GOODBYE: Duration = Duration::from_secs(2);
@@ -261,6 +267,19 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
     if let Some(reason) = end.refusal() {
         app.metrics.refused(reason);
     }
+    // What the rooms queued before a shutdown (a drained node's `moved`)
+    // goes out before the goodbye.
+    if end == End::Shutdown
+        && let Some(rx) = queue.as_mut()
+    {
+        let flush = async {
+            while let Ok(text) = rx.try_recv() {
+                socket.feed(Message::Text(text)).await?;
+            }
+            socket.flush().await
+        };
+        let _ = tokio::time::timeout(GOODBYE, flush).await;
+    }
     if let Some((bye, code, reason)) = end.goodbye() {
         let goodbye = async {
             if let Some(bye) = bye {
@@ -460,7 +479,7 @@ impl Session {
                     }
                     guest.name = name.clone();
                     // The seats it holds take the new name.
-                    for room in self.app.lobby.rooms_of(&guest.id) {
+                    for room in cluster::rooms_of(&self.app, &guest.id).await {
                         if let Some(handle) = self.app.lobby.get(&room) {
                             handle.renamed(guest.id.clone(), name.clone()).await;
                         }
@@ -507,7 +526,7 @@ impl Session {
             }
             (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
-        let rooms = self.app.lobby.rooms_of(&guest.id);
+        let rooms = cluster::rooms_of(&self.app, &guest.id).await;
         self.guest = Some(Player {
             id: guest.id.clone(),
             name: guest.name.clone(),
@@ -542,9 +561,12 @@ impl Session {
             Ok(level) => level,
             Err(e) => return self.fail(id, codes::BAD_LEVEL, e),
         };
-        let handle = match self.app.room(&room).await {
-            Ok(Some(handle)) => handle,
-            Ok(None) => return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}")),
+        let handle = match cluster::locate(&self.app, &room).await {
+            Ok(Located::Here(handle)) => handle,
+            Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
+            Ok(Located::Missing) => {
+                return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+            }
             Err(_) => {
                 return self.fail(
                     id,
@@ -565,13 +587,95 @@ impl Session {
         }
     }
 
+    /// `replay`: ply `ply` of `room` as this guest may see it, folded from
+    /// the room's stored log on a blocking thread (`room/replay.rs`); the
+    /// room's task is not asked, so a replay never holds up a game.
+    async fn replay(
+        &mut self,
+        player: Player,
+        id: RequestId,
+        room: String,
+        ply: u32,
+        invite: Option<String>,
+    ) {
+        if room.len() > MAX_ROOM_ID_BYTES {
+            return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
+        }
+        let rows = match self.app.store.room_events(&room).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::error!(error = %e, "room lookup failed");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                );
+            }
+        };
+        if rows.is_empty() {
+            return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+        }
+        let key = room.clone();
+        let Ok(_slot) = REPLAYS.acquire().await else {
+            return self.fail(id, codes::UNKNOWN_ROOM, "replays are not served now");
+        };
+        let folded = tokio::task::spawn_blocking(move || {
+            let events = rows
+                .iter()
+                .map(crate::room::from_row)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| {
+                    tracing::error!(room = %key, error = %e, "stored room does not replay");
+                    (codes::UNKNOWN_ROOM, format!("room {key:?} cannot be read"))
+                })?;
+            crate::room::replay(&key, &events, &player.id, invite.as_deref(), ply)
+                .map_err(|r| (r.code, r.message))
+        })
+        .await;
+        match folded {
+            Ok(Ok(replay)) => self.reply(ServerMessage::Replay {
+                id,
+                room,
+                ply: replay.ply,
+                plies: replay.plies,
+                version: replay.version,
+                revealed: replay.revealed,
+                state: Box::new(replay.state),
+                chat: replay.chat,
+            }),
+            Ok(Err((code, message))) => self.fail(id, code, message),
+            Err(e) => {
+                tracing::error!(room = %room, error = %e, "a replay failed");
+                self.fail(
+                    id,
+                    codes::UNKNOWN_ROOM,
+                    format!("room {room:?} cannot be replayed now; try again"),
+                )
+            }
+        }
+    }
+
     async fn identified(&mut self, player: Player, message: ClientMessage) {
         let (id, room, request) = match message {
             ClientMessage::ListRooms { id, game, playing } => {
-                let page = self
-                    .app
-                    .lobby
-                    .list(game.as_deref(), playing, self.app.config.limits.lobby_page);
+                let listed = cluster::list_rooms(
+                    &self.app,
+                    game.as_deref(),
+                    playing,
+                    self.app.config.limits.lobby_page,
+                )
+                .await;
+                let page = match listed {
+                    Ok(page) => page,
+                    Err(e) => {
+                        tracing::error!(error = %e, "room list failed");
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not read the room list; try again",
+                        );
+                    }
+                };
                 return self.reply(ServerMessage::Rooms {
                     id,
                     rooms: page.rooms,
@@ -623,13 +727,31 @@ impl Session {
                     };
                     return self.fail(id, codes::TOO_MANY_ROOMS, message);
                 }
-                if self
-                    .app
-                    .store
-                    .write(crate::room::ops(&room_id, &events))
-                    .await
-                    .is_err()
-                {
+                // With several nodes, the new room is leased before its
+                // first events are stored, under its fence.
+                let lease = match cluster::lease_new_room(&self.app, &room_id).await {
+                    Ok(lease) => lease,
+                    Err(e) => {
+                        tracing::error!(error = %e, "could not lease a new room");
+                        self.app.lobby.forget_opener(&room_id);
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not store the room; try again",
+                        );
+                    }
+                };
+                let mut ops = crate::room::ops(&room_id, &events);
+                if let (Some(lease), Some(node)) = (&lease, &self.app.node) {
+                    ops.push(Op::Fence {
+                        room: room_id.clone(),
+                        node: node.name.clone(),
+                        epoch: lease.epoch,
+                        deadline: None,
+                    });
+                }
+                if self.app.store.write(ops).await.is_err() {
+                    cluster::drop_new_room(&self.app, &room_id, lease).await;
                     self.app.lobby.forget_opener(&room_id);
                     return self.fail(
                         id,
@@ -638,7 +760,7 @@ impl Session {
                     );
                 }
                 let invite = core.invite().map(str::to_string);
-                spawn_room(core, &self.app.rooms);
+                spawn_leased_room(core, &self.app.rooms, lease);
                 return self.reply(ServerMessage::Ack {
                     id,
                     room: Some(room_id),
@@ -674,6 +796,30 @@ impl Session {
             ClientMessage::AnswerDraw { id, room, accept } => (id, room, RoomRequest::AnswerDraw { accept }),
             ClientMessage::Abort { id, room } => (id, room, RoomRequest::Abort),
             ClientMessage::Claim { id, room } => (id, room, RoomRequest::Claim),
+            ClientMessage::Replay {
+                id,
+                room,
+                ply,
+                invite,
+            } => return self.replay(player, id, room, ply, invite).await,
+            ClientMessage::Rematch { id, room, accept } => (id, room, RoomRequest::Rematch { accept }),
+            ClientMessage::Chat { id, room, text, to } => {
+                // Checked before the room is asked: a person's lines per
+                // minute, in all rooms.
+                if !self.app.admission.chat(&player.id) {
+                    self.app.metrics.refused(Refusal::ChatRate);
+                    return self.fail(
+                        id,
+                        codes::CHAT_RATE_LIMITED,
+                        format!(
+                            "more than {} chat lines a minute: wait a little",
+                            self.app.config.limits.chat_rate
+                        ),
+                    );
+                }
+                (id, room, RoomRequest::Chat { to, text })
+            }
+            ClientMessage::SetChat { id, room, on } => (id, room, RoomRequest::SetChat { on }),
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } => unreachable!("answered before"),
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
@@ -706,9 +852,13 @@ impl Session {
         }
         // A room evicted between the look-up and the send is loaded again.
         for _ in 0..3 {
-            let handle = match self.app.room(&room).await {
-                Ok(Some(handle)) => handle,
-                Ok(None) => return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}")),
+            let handle = match cluster::locate(&self.app, &room).await {
+                Ok(Located::Here(handle)) => handle,
+                // Another node serves it: the client goes there.
+                Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
+                Ok(Located::Missing) => {
+                    return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+                }
                 Err(e) => {
                     tracing::error!(error = %e, "room lookup failed");
                     return self.fail(

@@ -365,17 +365,22 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .expect("WebSocket connects");
-        Client {
+        Client::try_connect(addr).await.expect("WebSocket connects")
+    }
+
+    /// Connects, or `None` if nothing answers at `addr` (a node that was
+    /// killed).
+    pub async fn try_connect(addr: SocketAddr) -> Option<Client> {
+        let connect = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"));
+        let (ws, _) = tokio::time::timeout(PATIENCE, connect).await.ok()?.ok()?;
+        Some(Client {
             ws,
             next_id: 1,
             pending: VecDeque::new(),
             frames: Vec::new(),
             states: Default::default(),
             patience: Some(PATIENCE),
-        }
+        })
     }
 
     /// Sends raw text.
@@ -457,7 +462,8 @@ impl Client {
                 ServerMessage::Welcome { id: i, .. }
                 | ServerMessage::Ack { id: i, .. }
                 | ServerMessage::Rooms { id: i, .. }
-                | ServerMessage::Pong { id: i } => i == id,
+                | ServerMessage::Pong { id: i }
+                | ServerMessage::Replay { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };

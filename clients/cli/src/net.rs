@@ -632,7 +632,8 @@ pub fn reply_id(message: &ServerMessage) -> Option<&RequestId> {
         ServerMessage::Welcome { id, .. }
         | ServerMessage::Ack { id, .. }
         | ServerMessage::Rooms { id, .. }
-        | ServerMessage::Pong { id } => Some(id),
+        | ServerMessage::Pong { id }
+        | ServerMessage::Replay { id, .. } => Some(id),
         ServerMessage::Error { id, .. } => id.as_ref(),
         _ => None,
     }

@@ -670,8 +670,8 @@ fn private_room() {
     ann.wait_text("● online");
     // A new Magneton room, not listed.
     ann.open_new_room_form();
-    // Past the game's option and the room's own (clock, absent).
-    ann.keys(&["Left", "Down", "Down", "Down", "Down"]);
+    // Past the game's option and the room's own (clock, absent, chat).
+    ann.keys(&["Left", "Down", "Down", "Down", "Down", "Down"]);
     ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
     ann.keys(&["Right"]);
     ann.wait_text("no, invite only");

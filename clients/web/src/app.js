@@ -140,14 +140,15 @@ function showStatus(status, retryInMs) {
   }
 }
 
-/** Shows the page the address names: `#/room/<id>?invite=<code>` or the lobby. */
+/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, or the lobby. */
 function route() {
   view?.destroy();
   const hash = location.hash.replace(/^#/, '');
   const [path, query = ''] = hash.split('?');
   const params = new URLSearchParams(query);
-  const room = /^\/room\/([0-9a-fA-F-]+)$/.exec(path);
-  view = room ? roomView(session, room[1], params.get('invite')) : lobbyView(session);
+  const room = /^\/room\/([0-9a-fA-F-]+)(?:\/ply\/(\d+))?$/.exec(path);
+  const ply = room?.[2] === undefined ? null : Number(room[2]);
+  view = room ? roomView(session, room[1], params.get('invite'), ply) : lobbyView(session);
   fill(main, view.element);
   if (session.connection.ready && session.guest) view.connected();
 }

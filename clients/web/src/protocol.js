@@ -31,10 +31,10 @@ export const PROTOCOL = 1;
 
 /**
  * The reply to a request of type `T` (docs/protocol.md): `welcome` to
- * `hello`, `rooms` to `list_rooms`, `pong` to `ping`, `ack` to the rest
+ * `hello`, `rooms` to `list_rooms`, `pong` to `ping`, `replay` to `replay`, `ack` to the rest
  * (a refusal rejects with a ServerError instead).
  * @template {Request['type']} T
- * @typedef {T extends 'hello' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : MessageOf<'ack'>} ReplyTo
+ * @typedef {T extends 'hello' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : T extends 'replay' ? MessageOf<'replay'> : MessageOf<'ack'>} ReplyTo
  */
 
 /** A request the server refused, or one that could not be sent. */

@@ -1,4 +1,4 @@
-/** @file The room page: seats (names, colours, teams, who is connected, who owns the room), joining, leaving and starting, the owner's controls (bots, kick, close), then the game: board, turn, clock, moves (the last with what it did), scores, result and the record; resign, draw offers and abort. */
+/** @file The room page: seats (names, colours, teams, who is connected, who owns the room), joining, leaving and starting, the owner's controls (bots, kick, close), then the game: board, turn, clock, moves (the last with what it did), scores, result and the record; resign, draw offers and abort; stepping back through the game (the server's `replay` of a ply, as this viewer saw it) with buttons, arrow keys and the move list, and a link to the position shown (`#/room/<id>/ply/<n>`). */
 
 import { fill, h, s, say, sayError } from './dom.js';
 import { createBoard } from './boards/index.js';
@@ -9,6 +9,7 @@ import { reducedMotion } from './boards/effects.js';
 import { scoreTable } from './boards/magma.js';
 import { turnSignals } from './signals.js';
 import { fetchGames } from './lobby.js';
+import { chatPanel } from './chat.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -113,9 +114,10 @@ export function warningFor(play, action) {
  * @param {Session} session
  * @param {string} roomId
  * @param {string | null} invite
+ * @param {number | null} [startPly] the position to show first (`#/room/<id>/ply/<n>`); the latest if null
  * @returns {View}
  */
-export function roomView(session, roomId, invite) {
+export function roomView(session, roomId, invite, startPly = null) {
   const title = h('h2', { class: 'room-title' }, 'Room');
   const inviteBox = h('div', { class: 'invite' });
   const inviteDetails = h('details', { class: 'invite-box' }, h('summary', {}, 'Invite a friend'), inviteBox);
@@ -132,6 +134,38 @@ export function roomView(session, roomId, invite) {
   const boardHost = h('div', { class: 'board-host', id: 'board' });
   const boardInfo = h('div', { class: 'board-info' });
   const controls = h('div', { class: 'controls', id: 'controls' });
+  // Stepping through the game: the position shown is the replay of a ply
+  // (the server's view of it for this viewer) or the live one.
+  const replayAt = h('span', { class: 'replay-at', id: 'replay-at', 'aria-live': 'polite' });
+  /**
+   * @param {string} id
+   * @param {string} label
+   * @param {string} icon
+   * @param {boolean} after the icon after the words
+   */
+  const stepButton = (id, label, icon, after) =>
+    h(
+      'button',
+      { type: 'button', id, class: 'step' },
+      after ? null : h('span', { 'aria-hidden': 'true' }, `${icon} `),
+      h('span', { class: 'step-label' }, label),
+      after ? h('span', { 'aria-hidden': 'true' }, ` ${icon}`) : null,
+    );
+  const replayFirst = stepButton('replay-first', 'First', '«', false);
+  const replayBack = stepButton('replay-back', 'Back', '◀', false);
+  const replayForward = stepButton('replay-forward', 'Forward', '▶', true);
+  const replayLast = stepButton('replay-last', 'Last', '»', true);
+  const replayLink = h('a', { id: 'replay-link', class: 'replay-link', href: `#/room/${roomId}` }, 'Link to this position');
+  const replayBar = h(
+    'nav',
+    { class: 'row replay-bar', id: 'replay', 'aria-label': 'Step through the game', hidden: true },
+    replayFirst,
+    replayBack,
+    replayAt,
+    replayForward,
+    replayLast,
+    replayLink,
+  );
   const tableActions = h('div', { class: 'row table-actions', id: 'table-actions' });
   const typedInput = h('input', { id: 'typed', list: 'legal-list', autocomplete: 'off', placeholder: 'e.g. D4' });
   const legalList = h('datalist', { id: 'legal-list' });
@@ -144,6 +178,7 @@ export function roomView(session, roomId, invite) {
     h('button', { type: 'submit' }, 'Play'),
   );
   const moves = h('ol', { class: 'moves', id: 'moves', tabindex: 0, 'aria-labelledby': 'moves-h' });
+  const chat = chatPanel(session, roomId);
   const recordButton = h('button', { type: 'button', id: 'record' }, 'Download record');
   const confirmText = h('p', { id: 'confirm-text' });
   const confirmWarning = h('p', { class: 'warning', id: 'confirm-warning', hidden: true });
@@ -172,13 +207,14 @@ export function roomView(session, roomId, invite) {
     h(
       'div',
       { class: 'room-body' },
-      h('div', { class: 'play-area' }, status, banner, boardHost, controls, typedForm, tableActions),
+      h('div', { class: 'play-area' }, status, banner, boardHost, replayBar, controls, typedForm, tableActions),
       h(
         'aside',
         { class: 'side' },
         h('section', { 'aria-labelledby': 'seats-h' }, h('h3', { id: 'seats-h' }, 'Seats'), seatsList, seatActions),
         boardInfo,
         h('section', { 'aria-labelledby': 'moves-h' }, h('h3', { id: 'moves-h' }, 'Moves'), moves, recordButton),
+        chat.element,
       ),
     ),
     confirmSheet,
@@ -187,6 +223,21 @@ export function roomView(session, roomId, invite) {
   /** @type {RoomState | null} */
   let state = null;
   let version = -1;
+  /**
+   * The position shown instead of the live one: a ply (0 = the start)
+   * and the room as the server's `replay` showed it to us then.
+   * @type {{ply: number, state: RoomState, revealed: boolean} | null}
+   */
+  let replay = null;
+  /** Answers already had, by ply (a past ply does not change until the game ends and everything is revealed). */
+  /** @type {Map<number, {state: RoomState, revealed: boolean}>} */
+  const replays = new Map();
+  /** The latest replay asked for: older answers are dropped. */
+  let replayAsked = 0;
+  /** Whether the board's next update may animate (not when jumping about). */
+  let animateNext = true;
+  /** The position the address asked for, shown once the room is known. */
+  let wantedPly = startPly;
   /** @type {Board | null} */
   let board = null;
   /** When the latest clock reading arrived (performance.now()). */
@@ -428,6 +479,8 @@ export function roomView(session, roomId, invite) {
     renderDrawOffer(st);
     renderTableActions(st);
     renderMoves(st);
+    renderReplayBar();
+    chat.update(st);
     sayLast(st);
     const play = st.play;
     if (pending && !(play?.legal ?? []).includes(pending.split('+')[0].trim())) closeConfirm();
@@ -438,24 +491,44 @@ export function roomView(session, roomId, invite) {
         fill(controls, board.controls);
         fill(boardInfo, board.info);
       }
-      board.update({
-        state: st,
-        play,
-        legal: play.legal,
-        you: st.you,
-        act: (action, how) => playAction(action, how),
-        turnBoard: settings().turnBoard,
-        narrow: narrowScreen.matches,
-        animate: settings().animate && !reducedMotion(),
-        who,
-        name: nameOf,
-      });
+      const animate = settings().animate && !reducedMotion() && animateNext;
+      animateNext = true;
+      const past = replay?.state;
+      if (past?.play) {
+        // A past position: drawn by the same code, with nothing to play.
+        board.update({
+          state: past,
+          play: { ...past.play, to_act: [], legal: [] },
+          legal: [],
+          you: past.you,
+          act: () => {},
+          turnBoard: settings().turnBoard,
+          narrow: narrowScreen.matches,
+          animate,
+          who,
+          name: nameOf,
+        });
+      } else {
+        board.update({
+          state: st,
+          play,
+          legal: play.legal,
+          you: st.you,
+          act: (action, how) => playAction(action, how),
+          turnBoard: settings().turnBoard,
+          narrow: narrowScreen.matches,
+          animate,
+          who,
+          name: nameOf,
+        });
+      }
+      boardHost.classList.toggle('past', Boolean(past));
     } else if (st.status === 'closed') {
       fill(boardHost, h('p', { class: 'hint' }, 'This room is closed. ', h('a', { href: '#/' }, 'Back to the lobby')));
     } else {
       fill(boardHost, h('p', { class: 'hint' }, 'The board appears when the game starts.'));
     }
-    const legal = play?.legal ?? [];
+    const legal = replay ? [] : play?.legal ?? [];
     typedForm.hidden = legal.length === 0;
     fill(legalList, ...legal.slice(0, 500).map((a) => h('option', { value: a })));
     recordButton.hidden = !play;
@@ -706,6 +779,7 @@ export function roomView(session, roomId, invite) {
    */
   function renderTableActions(st) {
     fill(tableActions);
+    if (renderRematch(st)) return;
     const play = st.play;
     if (st.status !== 'playing' || st.you === null || !play || play.outcome) return;
     if (st.game !== 'magma' && (play.draw_offer === undefined || play.draw_offer === null)) {
@@ -763,6 +837,50 @@ export function roomView(session, roomId, invite) {
     }
   }
 
+  /** @type {string | null} the rematch's room, once this page went there */
+  let movedTo = null;
+
+  /**
+   * After the end: propose, accept or decline a rematch, and go to its
+   * room once every seat has accepted (spectators follow a public room's
+   * rematch too). Returns whether the game is over.
+   * @param {RoomState} st
+   */
+  function renderRematch(st) {
+    if (st.status !== 'finished') return false;
+    const rematch = st.rematch;
+    if (rematch?.room) {
+      if (movedTo === null && (st.you !== null || st.public)) {
+        movedTo = rematch.room;
+        location.hash = `#/room/${rematch.room}`;
+      }
+      return true;
+    }
+    const accepted = rematch?.accepted ?? [];
+    if (st.you === null) {
+      if (accepted.length) tableActions.append(h('p', { class: 'hint', id: 'rematch-status' }, `${who(accepted[0])} proposes a rematch.`));
+      return true;
+    }
+    const rematchButton = (/** @type {string} */ id, /** @type {string} */ label, accept = true) =>
+      h('button', { type: 'button', id, onclick: () => send({ type: 'rematch', room: roomId, accept }) }, label);
+    if (accepted.length === 0) {
+      tableActions.append(rematchButton('rematch', 'Rematch'));
+    } else if (accepted.includes(st.you)) {
+      const waiting = st.seats.filter((x) => !accepted.includes(x.seat)).map((x) => who(x.seat));
+      tableActions.append(
+        h('p', { id: 'rematch-status' }, `Rematch proposed: waiting for ${waiting.join(' and ')}.`),
+        rematchButton('rematch-decline', 'Withdraw', false),
+      );
+    } else {
+      tableActions.append(
+        h('p', { id: 'rematch-status' }, `${who(accepted[0])} proposes a rematch.`),
+        rematchButton('rematch-accept', 'Accept the rematch'),
+        rematchButton('rematch-decline', 'Decline', false),
+      );
+    }
+    return true;
+  }
+
   /**
    * The end of the game: who won and why, in words; Magma's score table;
    * the board marks the winning line or pieces.
@@ -800,27 +918,157 @@ export function roomView(session, roomId, invite) {
    * @param {RoomState} st
    */
   function renderMoves(st) {
+    const hadFocus = moves.contains(document.activeElement);
     fill(moves);
     const last = st.play?.last;
+    const at = shownPly();
+    /** @type {HTMLElement | null} */
+    let current = null;
     for (const entry of st.play?.moves ?? []) {
       const text = entry.action
         ? entry.action
         : `secret${entry.commitment ? ` (commitment ${entry.commitment.slice(0, 10)}…)` : ''}`;
       const did = last && last.ply === entry.ply ? effectWords(last.effects, entry.action) : '';
+      const here = entry.ply === at;
+      // Each entry is a button that shows the position after it.
+      const go = h(
+        'button',
+        {
+          type: 'button',
+          class: 'goto',
+          'data-ply': entry.ply,
+          'aria-current': here ? 'step' : null,
+          onclick: () => goTo(entry.ply),
+        },
+        h('span', { class: 'who' }, who(entry.seat)),
+        ' ',
+        entry.action ? h('span', { class: 'words' }, `${actionWords(st.game, entry.action)} `) : null,
+        h('span', { class: 'what' }, text),
+        did ? h('span', { class: 'effects' }, `: ${did}`) : null,
+      );
+      if (here) current = go;
       moves.append(
         h(
           'li',
-          { value: entry.ply, class: `${entry.action ? '' : 'secret'}${did ? ' has-effects' : ''}`.trim() },
-          h('span', { class: 'who' }, who(entry.seat)),
-          ' ',
-          entry.action ? h('span', { class: 'words' }, `${actionWords(st.game, entry.action)} `) : null,
-          h('span', { class: 'what' }, text),
-          did ? h('span', { class: 'effects' }, `: ${did}`) : null,
+          { value: entry.ply, class: `${entry.action ? '' : 'secret'}${did ? ' has-effects' : ''}${here ? ' current' : ''}`.trim() },
+          go,
         ),
       );
     }
-    moves.scrollTop = moves.scrollHeight;
+    if (replay && current) {
+      moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2);
+    } else {
+      moves.scrollTop = moves.scrollHeight;
+    }
+    if (hadFocus) (current ?? moves).focus();
   }
+
+  /** How many plies (actions) the live log holds. */
+  const plies = () => state?.play?.moves.length ?? 0;
+  /** The ply shown: the replay's, or the latest. */
+  const shownPly = () => (replay ? replay.ply : plies());
+
+  /**
+   * The address of ply `ply` of this room (the latest: the room's own).
+   * @param {number | null} ply
+   */
+  function addressOf(ply) {
+    const query = invite ? `?invite=${encodeURIComponent(invite)}` : '';
+    return ply === null ? `#/room/${roomId}${query}` : `#/room/${roomId}/ply/${ply}${query}`;
+  }
+
+  /**
+   * Shows ply `ply` (0 = the start): the live position for the latest,
+   * otherwise the server's replay of it for this viewer. The address
+   * follows, so it can be shared.
+   * @param {number} ply
+   */
+  async function goTo(ply) {
+    if (!state?.play) return;
+    const total = plies();
+    const target = Math.max(0, Math.min(Math.floor(ply), total));
+    const asked = ++replayAsked;
+    animateNext = replay !== null && target === shownPly() + 1;
+    if (target === total) {
+      replay = null;
+    } else {
+      let answer = replays.get(target);
+      if (!answer) {
+        try {
+          const reply = await session.connection.request({ type: 'replay', room: roomId, ply: target, invite });
+          answer = { state: reply.state, revealed: reply.revealed };
+          // The lines this viewer could read then (a finished room that
+          // left memory has no live history to send).
+          if (reply.chat) chat.push(reply.chat);
+        } catch (error) {
+          if (asked === replayAsked) sayError(error);
+          return;
+        }
+        // Only answers of the same kind are kept together: once the game
+        // is over every ply is revealed.
+        if (replays.size === 0 || [...replays.values()][0].revealed === answer.revealed) replays.set(target, answer);
+      }
+      if (asked !== replayAsked) return;
+      replay = { ply: target, ...answer };
+    }
+    if (location.hash !== addressOf(replay ? target : null)) history.replaceState(null, '', addressOf(replay ? target : null));
+    if (state) render(state);
+  }
+
+  /** The replay bar: where we are, the buttons that step, the link. */
+  function renderReplayBar() {
+    const total = plies();
+    const finished = state?.status === 'finished' || Boolean(state?.play?.outcome);
+    replayBar.hidden = !state?.play || total === 0;
+    const at = shownPly();
+    const atStart = at === 0;
+    const atEnd = replay === null;
+    for (const [button, off] of /** @type {[HTMLElement, boolean][]} */ ([
+      [replayFirst, atStart],
+      [replayBack, atStart],
+      [replayForward, atEnd],
+      [replayLast, atEnd],
+    ])) {
+      // aria-disabled rather than disabled: the focus stays on the button.
+      button.setAttribute('aria-disabled', String(off));
+    }
+    /** @type {HTMLElement} */ (replayLast.querySelector('.step-label')).textContent = finished ? 'Last' : 'Live';
+    const where = atStart ? `The start, before move 1 of ${total}` : `After move ${at} of ${total}`;
+    replayAt.textContent = atEnd ? (finished ? `The end: move ${total} of ${total}` : `Live: move ${total}`) : `Replay. ${where}`;
+    replayLink.setAttribute('href', addressOf(at));
+  }
+
+  for (const [button, where] of /** @type {[HTMLElement, () => number][]} */ ([
+    [replayFirst, () => 0],
+    [replayBack, () => shownPly() - 1],
+    [replayForward, () => shownPly() + 1],
+    [replayLast, () => plies()],
+  ])) {
+    button.addEventListener('click', () => {
+      if (button.getAttribute('aria-disabled') !== 'true') goTo(where());
+    });
+  }
+
+  /**
+   * Arrow keys step through the game (Home and End in the move list and
+   * the replay bar), unless a field, the board (whose arrows move between
+   * cells) or a dialog has them.
+   * @param {KeyboardEvent} event
+   */
+  function onKey(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!state?.play || plies() === 0 || !element.isConnected) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('input, select, textarea, [contenteditable], #board, #confirm, dialog')) return;
+    const inList = target !== null && (moves.contains(target) || replayBar.contains(target));
+    const steps = /** @type {Record<string, number>} */ ({ ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1 });
+    if (inList) Object.assign(steps, { Home: 0, End: plies(), ArrowUp: shownPly() - 1, ArrowDown: shownPly() + 1 });
+    const ply = steps[event.key];
+    if (ply === undefined) return;
+    event.preventDefault();
+    if (ply >= 0 && ply <= plies() && ply !== shownPly()) goTo(ply);
+  }
+  document.addEventListener('keydown', onKey);
 
   /** @type {number | undefined} the ply `lastSaid` speaks of */
   let saidPly;
@@ -857,8 +1105,18 @@ export function roomView(session, roomId, invite) {
     element,
     connected() {
       watch();
+      // A replay shown before a reconnect is asked again.
+      if (replay) {
+        const ply = replay.ply;
+        replays.clear();
+        goTo(ply);
+      }
     },
     push(message) {
+      if (message.type === 'chat' && message.room === roomId) {
+        chat.push(message.lines);
+        return;
+      }
       if (message.type !== 'update' || message.room !== roomId) return;
       // An update may carry only the moves played since the last one: put
       // the ones already known in front. A gap means something was missed:
@@ -876,11 +1134,25 @@ export function roomView(session, roomId, invite) {
       // Updates arrive in order and each is otherwise the whole truth.
       version = message.version;
       element.dataset.version = String(version);
+      const ended = state?.status !== 'finished' && message.state.status === 'finished';
       state = message.state;
       clockAt = performance.now();
       render(/** @type {RoomState} */ (state));
+      // The game just ended: every past ply is revealed now.
+      if (ended && replays.size > 0) {
+        replays.clear();
+        if (replay) goTo(replay.ply);
+      }
+      // The address named a position: show it once the game is known.
+      if (wantedPly !== null) {
+        const ply = wantedPly;
+        wantedPly = null;
+        if (state.play && ply < plies()) goTo(ply);
+        else if (location.hash !== addressOf(null)) history.replaceState(null, '', addressOf(null));
+      }
     },
     destroy() {
+      document.removeEventListener('keydown', onKey);
       clearInterval(ticker);
       stopSettings();
       narrowScreen.removeEventListener('change', redraw);

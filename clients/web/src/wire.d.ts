@@ -44,7 +44,11 @@ replace_me?: boolean, }
   | { "type": "remove_bot", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "kick", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "close_room", id: RequestId, room: string, }
-  | { "type": "ping", id: RequestId, };
+  | { "type": "ping", id: RequestId, }
+  | { "type": "replay", id: RequestId, room: string, ply: number, invite?: string | null, }
+  | { "type": "rematch", id: RequestId, room: string, accept?: boolean, }
+  | { "type": "chat", id: RequestId, room: string, text: string, to?: ChatTo, }
+  | { "type": "set_chat", id: RequestId, room: string, on: boolean, };
 
 /**
  * A message from the server.
@@ -56,12 +60,19 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "error", id: RequestId | null, code: Code, message: string, }
   | { "type": "update", room: string, version: number, state: RoomState, }
   | { "type": "bye", reason: string, }
-  | { "type": "moved", room: string, url: string, };
+  | { "type": "moved", room: string, url: string, }
+  | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState,
+/**
+ * The chat lines the asking viewer could read at that point (the
+ * same audiences as live: a team's lines only for its team).
+ */
+chat?: Array<ChatLine>, }
+  | { "type": "chat", room: string, lines: Array<ChatLine>, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -183,7 +194,12 @@ owner?: Guest,
 /**
  * The game, once started.
  */
-play: PlayState | null, };
+play: PlayState | null,
+/**
+ * After the end: the rematch proposed, who has accepted, and the new
+ * room once it opened; absent when none is proposed.
+ */
+rematch?: RematchState, };
 
 /**
  * The game part of a room, filtered for one viewer.
@@ -527,3 +543,42 @@ export type MagnetPiece = { vertex: string, rank: number, kind?: string, value?:
  * The pieces a trap destroyed: by kind, or only how many.
  */
 export type Destroyed = Array<string> | number;
+
+/**
+ * Who a chat line is for.
+ */
+export type ChatTo = "room" | "team" | "spectators";
+
+/**
+ * One line of a room's chat.
+ */
+export type ChatLine = {
+/**
+ * The line's place in the room's log (its version once it was said).
+ */
+seq: number,
+/**
+ * Unix milliseconds.
+ */
+at: number, to: ChatTo,
+/**
+ * Who said it, under the name it had then.
+ */
+from: Guest,
+/**
+ * The sender's seat; absent for a spectator.
+ */
+seat?: number, text: string, };
+
+/**
+ * A rematch proposed after the end of the game.
+ */
+export type RematchState = {
+/**
+ * The seats that have accepted (the proposer first; bots at once).
+ */
+accepted: Array<number>,
+/**
+ * The new room, once every seat has accepted: go there.
+ */
+room?: string, };

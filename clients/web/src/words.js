@@ -172,6 +172,7 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
     values: { wait: 'wait for them', claim: 'the others may claim the game on their turn', bot: 'a bot plays for them until they return' },
   },
   first: { name: 'First to play', values: { 1: 'seat 1', 2: 'seat 2', 3: 'seat 3', 4: 'seat 4', 5: 'seat 5', 6: 'seat 6' } },
+  chat: { name: 'Chat', values: { on: 'on', off: 'off' } },
 });
 
 /** @param {string} key */

@@ -37,6 +37,11 @@ impl Broadcaster {
         self.outboxes.insert(outbox.conn, outbox);
     }
 
+    /// Every watcher's outbox.
+    pub fn outboxes(&self) -> impl Iterator<Item = &Outbox> {
+        self.outboxes.values()
+    }
+
     /// Stops sending to `conn`.
     pub fn remove(&mut self, conn: ConnId) {
         self.outboxes.remove(&conn);
@@ -47,6 +52,21 @@ impl Broadcaster {
         if let Some(outbox) = self.outboxes.remove(&conn) {
             outbox.close.cancel();
         }
+    }
+
+    /// Sends `text` to the connections `conns`; returns those whose
+    /// queue was full or closed (they are sent nothing more).
+    pub fn send_to(&mut self, conns: &[ConnId], text: &Utf8Bytes) -> Vec<ConnId> {
+        let mut dropped = Vec::new();
+        for conn in conns {
+            if !self.outboxes.get(conn).is_some_and(|o| o.send(text.clone())) {
+                dropped.push(*conn);
+            }
+        }
+        for conn in &dropped {
+            self.outboxes.remove(conn);
+        }
+        dropped
     }
 
     /// `audience` has a new watcher, which has none of the log yet: the

@@ -21,6 +21,7 @@ use lodestone_rules::{
 };
 
 use super::event::{AbsentPolicy, Owner, Recorded, RoomEvent};
+use super::social::Social;
 use super::timing::{Clocks, TimeControl};
 use crate::secrets::{self, Secrets};
 
@@ -138,6 +139,8 @@ pub struct RoomCore {
     /// The `seq` of the last event.
     pub(super) version: u64,
     pub(super) watchers: BTreeMap<ConnId, Watcher>,
+    /// The chat and the rematch (`room/chat.rs`, `room/rematch.rs`).
+    pub(super) social: Social,
     /// Where the invite, the seed and the salts come from.
     secrets: Box<dyn Secrets>,
 }
@@ -172,7 +175,7 @@ impl RoomCore {
         };
         let pairs: Vec<(&String, &String)> = options
             .iter()
-            .filter(|(k, _)| *k != "clock" && *k != "absent")
+            .filter(|(k, _)| *k != "clock" && *k != "absent" && *k != "chat")
             .collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let invite = (!public).then(|| secrets.invite());
@@ -191,7 +194,22 @@ impl RoomCore {
             clock,
             absent,
         };
-        let events = vec![room.record(now, created)];
+        let mut events = vec![room.record(now, created)];
+        // The room's option `chat`: off is an event of its own.
+        match options
+            .get("chat")
+            .map(|v| v.trim().to_ascii_lowercase())
+            .as_deref()
+        {
+            None | Some("on") => {}
+            Some("off") => events.push(room.record(now, RoomEvent::ChatSet { on: false })),
+            Some(other) => {
+                return Err(Refusal::new(
+                    codes::BAD_OPTION,
+                    format!("chat {other:?} is not on or off"),
+                ));
+            }
+        }
         Ok((room, events))
     }
 
@@ -227,6 +245,7 @@ impl RoomCore {
             started_at: None,
             version: 0,
             watchers: BTreeMap::new(),
+            social: Social::default(),
             secrets,
         }
     }
@@ -252,11 +271,13 @@ impl RoomCore {
             self.created_at = at;
         }
         self.version += 1;
-        Recorded {
+        let recorded = Recorded {
             seq: self.version,
             at,
             event,
-        }
+        };
+        self.social.note(&recorded);
+        recorded
     }
 
     /// Starts the game once every seat is taken.

@@ -3,12 +3,13 @@
 //! stores them (`room/stored.rs` maps them to rows) before anyone hears of
 //! the change, and restoring a room is a fold over its events.
 //!
-//! New kinds (clocks, chat…) are new variants here and new arms in
+//! New kinds (clocks, chat, rematch) are new variants here and new arms in
 //! `stored.rs`; the table does not change.
 
 use std::fmt;
 use std::str::FromStr;
 
+use lodestone_protocol::ChatTo;
 use lodestone_rules::{GameKind, Millis, Seat};
 
 use super::timing::TimeControl;
@@ -85,6 +86,26 @@ pub enum RoomEvent {
     Finished { result: String },
     /// Nobody started the open room in time: it is closed for good.
     Expired,
+    /// A line of chat: who said it (under the name it had then, from its
+    /// seat or none), to whom, and the text.
+    Chat {
+        guest: String,
+        name: String,
+        seat: Option<Seat>,
+        to: ChatTo,
+        text: String,
+    },
+    /// The room's chat was turned off or on (by its owner, or at the
+    /// creation with the option `chat` off).
+    ChatSet { on: bool },
+    /// Seats accepted a rematch after the end (the first proposes it;
+    /// bots accept with the proposer).
+    RematchAccepted { seats: Vec<Seat> },
+    /// A seat declined the rematch (or withdrew its proposal): nobody
+    /// has accepted any more.
+    RematchDeclined { seat: Seat },
+    /// Every seat accepted: the rematch opened as room `room`.
+    RematchOpened { room: String },
 }
 
 /// The guest who owns a room, under the name it had then.

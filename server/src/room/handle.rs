@@ -3,7 +3,7 @@
 //! ([`Outbox`]).
 
 use axum::extract::ws::Utf8Bytes;
-use lodestone_protocol::{RequestId, SeatRef, ServerMessage};
+use lodestone_protocol::{ChatTo, RequestId, SeatRef, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
@@ -84,6 +84,19 @@ pub enum RoomRequest {
     },
     Abort,
     Claim,
+    /// Propose or accept (`accept`) a rematch, or decline it.
+    Rematch {
+        accept: bool,
+    },
+    /// Say `text` in the chat, to `to`.
+    Chat {
+        to: ChatTo,
+        text: String,
+    },
+    /// Turn the chat on or off (the owner).
+    SetChat {
+        on: bool,
+    },
 }
 
 #[derive(Debug)]
@@ -121,6 +134,12 @@ pub enum StandIn {
     Stop {
         room_id: String,
         guest: String,
+    },
+    /// Set the bot guest `player` playing in `room` (a rematch's new
+    /// room seats the bots of the old one).
+    Bot {
+        room: RoomHandle,
+        player: Player,
     },
 }
 

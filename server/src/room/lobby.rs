@@ -137,6 +137,11 @@ impl Lobby {
         counts
     }
 
+    /// The guests seated in room `id`, if it is in memory.
+    pub fn seated(&self, id: &str) -> Vec<String> {
+        self.rooms().get(id).map(|e| e.seated.clone()).unwrap_or_default()
+    }
+
     pub fn get(&self, id: &str) -> Option<RoomHandle> {
         self.rooms().get(id).map(|e| e.handle.clone())
     }

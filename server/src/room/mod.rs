@@ -1,24 +1,31 @@
 //! Rooms. `core` (a room's state and its game's transitions, no I/O),
 //! `seats` (taking seats, and the owner's powers), `table` (resign, draw
 //! offers, abort), `view` (what each viewer is shown, from `&self`),
-//! `record` (game records) and `restore` (a room rebuilt from its events
-//! or from a checkpoint) are the room as a value;
+//! `record` (game records), `restore` (a room rebuilt from its events
+//! or from a checkpoint) and `replay` (a ply as one viewer saw it, folded
+//! from the events) are the room as a value;
 //! `event` is what happens to it and `stored` how that is stored. The task
 //! (`task`) runs one room as the single writer of its game, in a narrow
 //! environment ([`RoomEnv`]), with a `broadcast`er that knows what each
 //! audience was last sent; `handle` is the way to it and `lobby` lists the
-//! rooms in memory. This file only names what the rest of the server uses.
+//! rooms in memory. `social` keeps the chat and a rematch, whose rules
+//! are `chat` (who says what to whom, who reads it) and `rematch` (a new
+//! room after the end). This file only names what the rest of the server uses.
 
 mod absence;
 mod broadcast;
+mod chat;
 mod core;
 mod event;
 mod handle;
 mod lobby;
 mod record;
+mod rematch;
+mod replay;
 mod restore;
 mod rows;
 mod seats;
+mod social;
 mod stored;
 mod table;
 mod task;
@@ -31,8 +38,9 @@ mod tests;
 mod timing;
 mod view;
 
-pub use self::core::{Player, RoomCore};
+pub use self::core::{Player, Refusal, RoomCore};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
 pub use lobby::{Lobby, Opener};
+pub use replay::replay;
 pub use stored::{by_room, from_row, to_ops as ops};
-pub use task::{RoomEnv, spawn_room};
+pub use task::{NodeEnv, Owned, RoomEnv, RoomLease, spawn_leased_room, spawn_room};

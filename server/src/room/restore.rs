@@ -7,6 +7,7 @@ use lodestone_rules::{AnyEvents, AnyGame, Concession, Seat};
 
 use super::core::{Gone, Logged, Player, RoomCore, seat_of};
 use super::event::{Owner, Recorded, RoomEvent};
+use super::social::SocialMark;
 use super::timing::Clocks;
 use crate::secrets::{self, Secrets};
 
@@ -26,6 +27,7 @@ pub struct Checkpoint {
     seats: Vec<Option<Player>>,
     started_at: Option<u64>,
     version: u64,
+    social: SocialMark,
 }
 
 impl RoomCore {
@@ -187,7 +189,14 @@ impl RoomCore {
                 self.draw_offer = None;
             }
             RoomEvent::Expired => self.gone = Some(Gone::Expired),
+            // Kept by `social` (below).
+            RoomEvent::Chat { .. }
+            | RoomEvent::ChatSet { .. }
+            | RoomEvent::RematchAccepted { .. }
+            | RoomEvent::RematchDeclined { .. }
+            | RoomEvent::RematchOpened { .. } => {}
         }
+        self.social.note(recorded);
         Ok(())
     }
 
@@ -206,6 +215,7 @@ impl RoomCore {
             seats: self.seats.clone(),
             started_at: self.started_at,
             version: self.version,
+            social: self.social.mark(),
         }
     }
 
@@ -224,6 +234,7 @@ impl RoomCore {
         self.seats = checkpoint.seats;
         self.started_at = checkpoint.started_at;
         self.version = checkpoint.version;
+        self.social.rollback(checkpoint.social);
         for w in self.watchers.values_mut() {
             w.seat = seat_of(&self.seats, &w.guest);
         }

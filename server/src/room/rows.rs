@@ -88,3 +88,27 @@ pub(super) struct FinishedData {
 /// No details.
 #[derive(Serialize, Deserialize)]
 pub(super) struct Empty {}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct ChatData {
+    pub(super) guest: String,
+    pub(super) name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) seat: Option<u8>,
+    /// `room`, `team` or `spectators`.
+    pub(super) to: String,
+    pub(super) text: String,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct ChatSetData {
+    pub(super) on: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct RematchData {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) seats: Vec<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) room: Option<String>,
+}

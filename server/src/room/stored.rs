@@ -7,11 +7,15 @@
 //! never change the meaning of one; a kind this server does not know makes
 //! the room unreadable rather than silently different.
 
+use lodestone_protocol::ChatTo;
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::event::{AbsentPolicy, Recorded, RoomEvent};
-use super::rows::{ActionData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, SeatData, TableData};
+use super::rows::{
+    ActionData, ChatData, ChatSetData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, RematchData,
+    SeatData, TableData,
+};
 use super::timing::TimeControl;
 use crate::store::{EventRow, Op, RoomRow};
 
@@ -121,6 +125,44 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             }),
         ),
         RoomEvent::Expired => ("expired", json(&Empty {})),
+        RoomEvent::Chat {
+            guest,
+            name,
+            seat,
+            to,
+            text,
+        } => (
+            "chat",
+            json(&ChatData {
+                guest: guest.clone(),
+                name: name.clone(),
+                seat: seat.map(|s| s.0),
+                to: to.as_str().to_string(),
+                text: text.clone(),
+            }),
+        ),
+        RoomEvent::ChatSet { on } => ("chat-set", json(&ChatSetData { on: *on })),
+        RoomEvent::RematchAccepted { seats } => (
+            "rematch-accepted",
+            json(&RematchData {
+                seats: seats.iter().map(|s| s.0).collect(),
+                room: None,
+            }),
+        ),
+        RoomEvent::RematchDeclined { seat } => (
+            "rematch-declined",
+            json(&RematchData {
+                seats: vec![seat.0],
+                room: None,
+            }),
+        ),
+        RoomEvent::RematchOpened { room } => (
+            "rematch-opened",
+            json(&RematchData {
+                seats: Vec::new(),
+                room: Some(room.clone()),
+            }),
+        ),
     };
     EventRow {
         room_id: room.to_string(),
@@ -163,7 +205,12 @@ pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
             | RoomEvent::Absent { .. }
             | RoomEvent::Returned { .. }
             | RoomEvent::DrawOffered { .. }
-            | RoomEvent::DrawAnswered { .. } => continue,
+            | RoomEvent::DrawAnswered { .. }
+            | RoomEvent::Chat { .. }
+            | RoomEvent::ChatSet { .. }
+            | RoomEvent::RematchAccepted { .. }
+            | RoomEvent::RematchDeclined { .. }
+            | RoomEvent::RematchOpened { .. } => continue,
         };
         ops.push(Op::SetStatus {
             room: room.to_string(),
@@ -287,6 +334,47 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
             result: parse::<FinishedData>(row)?.result,
         },
         "expired" => RoomEvent::Expired,
+        "chat" => {
+            let data: ChatData = parse(row)?;
+            let to = match data.to.as_str() {
+                "room" => ChatTo::Room,
+                "team" => ChatTo::Team,
+                "spectators" => ChatTo::Spectators,
+                other => {
+                    return Err(format!(
+                        "event {} of room {}: chat to {other:?}",
+                        row.seq, row.room_id
+                    ));
+                }
+            };
+            RoomEvent::Chat {
+                guest: data.guest,
+                name: data.name,
+                seat: data.seat.map(Seat),
+                to,
+                text: data.text,
+            }
+        }
+        "chat-set" => RoomEvent::ChatSet {
+            on: parse::<ChatSetData>(row)?.on,
+        },
+        "rematch-accepted" => RoomEvent::RematchAccepted {
+            seats: parse::<RematchData>(row)?.seats.into_iter().map(Seat).collect(),
+        },
+        "rematch-declined" => RoomEvent::RematchDeclined {
+            seat: Seat(
+                parse::<RematchData>(row)?
+                    .seats
+                    .first()
+                    .copied()
+                    .ok_or_else(|| format!("event {} of room {} names no seat", row.seq, row.room_id))?,
+            ),
+        },
+        "rematch-opened" => RoomEvent::RematchOpened {
+            room: parse::<RematchData>(row)?
+                .room
+                .ok_or_else(|| format!("event {} of room {} names no room", row.seq, row.room_id))?,
+        },
         other => {
             return Err(format!(
                 "event {} of room {} is of a kind this server does not know ({other:?}): it was written by a newer version",
@@ -407,6 +495,26 @@ mod tests {
             RoomEvent::Aborted { seat: Seat(1) },
             RoomEvent::Closed,
             RoomEvent::Abandoned,
+            RoomEvent::Chat {
+                guest: "g1".into(),
+                name: "Ann".into(),
+                seat: Some(Seat(1)),
+                to: ChatTo::Team,
+                text: "<b>hi</b> \"there\"".into(),
+            },
+            RoomEvent::Chat {
+                guest: "g3".into(),
+                name: "Eve".into(),
+                seat: None,
+                to: ChatTo::Spectators,
+                text: "gg".into(),
+            },
+            RoomEvent::ChatSet { on: false },
+            RoomEvent::RematchAccepted {
+                seats: vec![Seat(1), Seat(0)],
+            },
+            RoomEvent::RematchDeclined { seat: Seat(0) },
+            RoomEvent::RematchOpened { room: "r2".into() },
         ];
         events
             .into_iter()
@@ -450,7 +558,7 @@ mod tests {
                 "closed"
             ]
         );
-        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 21);
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 27);
     }
 
     #[test]

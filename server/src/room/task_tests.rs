@@ -53,6 +53,9 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
         absent_grace: crate::config::DEFAULT_ABSENT_GRACE_MS,
         abandon_after: crate::config::DEFAULT_ABANDON_AFTER_MS,
         stand_ins: None,
+        node: None,
+        // No time after the game: it leaves memory at once.
+        after_game: 0,
     });
     let now = env.clock.now_ms();
     let (core, events) = RoomCore::create(

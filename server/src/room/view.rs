@@ -16,6 +16,30 @@ use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
 use super::core::{ConnId, RoomCore};
 use super::event::AbsentPolicy;
 
+/// Whose eyes a rendering is for: the seat (or a spectator) it goes to,
+/// the rules' viewer whose knowledge it shows (the referee for a replay
+/// of a finished game), and whether it is live (offers, risks, running
+/// clocks) or a replay (nothing to play).
+#[derive(Clone, Copy, Debug)]
+struct Lens {
+    seat: Option<Seat>,
+    rules: Viewer,
+    live: bool,
+    /// Everything revealed: salts and the seed shown.
+    revealed: bool,
+}
+
+impl Lens {
+    fn live(seat: Option<Seat>) -> Lens {
+        Lens {
+            seat,
+            rules: RoomCore::rules_viewer(seat),
+            live: true,
+            revealed: false,
+        }
+    }
+}
+
 /// The part of a play state that comes from the rules' view.
 #[derive(Clone, Debug)]
 pub struct ViewParts {
@@ -102,7 +126,11 @@ impl RoomCore {
     /// The view parts of a play state for `viewer`: the position text and
     /// the board.
     pub fn view_parts(&self, viewer: Option<Seat>) -> ViewParts {
-        let view = self.game.view(Self::rules_viewer(viewer));
+        self.parts_for(Self::rules_viewer(viewer))
+    }
+
+    fn parts_for(&self, viewer: Viewer) -> ViewParts {
+        let view = self.game.view(viewer);
         ViewParts {
             position: view.to_string(),
             board: board_json(&view),
@@ -126,6 +154,29 @@ impl RoomCore {
         from: usize,
         shared: Option<&ViewParts>,
     ) -> RoomState {
+        self.render_lens(Lens::live(viewer), now, from, shared)
+    }
+
+    /// The room as `viewer` may see it in a replay (`room/replay.rs`): the
+    /// whole log, nothing offered, no running clock; with `revealed` (the
+    /// game is over), as the referee sees it, salts and seed included.
+    /// `now` is when the state stood (its clocks are read then).
+    pub(super) fn replay_state(&self, viewer: Option<Seat>, revealed: bool, now: u64) -> RoomState {
+        let lens = Lens {
+            seat: viewer,
+            rules: if revealed {
+                Viewer::Referee
+            } else {
+                Self::rules_viewer(viewer)
+            },
+            live: false,
+            revealed,
+        };
+        self.render_lens(lens, now, 0, None)
+    }
+
+    fn render_lens(&self, lens: Lens, now: u64, from: usize, shared: Option<&ViewParts>) -> RoomState {
+        let viewer = lens.seat;
         let connected = self.connected_seats();
         let shown = shown_names(&self.seats);
         let seats = self
@@ -158,7 +209,8 @@ impl RoomCore {
             invite: viewer.and(self.invite.clone()),
             status: self.status,
             seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
-            seed: matches!(self.status, RoomStatus::Finished | RoomStatus::Closed).then(|| self.seed.clone()),
+            seed: (lens.revealed || matches!(self.status, RoomStatus::Finished | RoomStatus::Closed))
+                .then(|| self.seed.clone()),
             seats,
             you: viewer.map(|s| s.0),
             owner: self.owner.as_ref().map(|o| Guest {
@@ -168,7 +220,8 @@ impl RoomCore {
             play: self
                 .started_at
                 .is_some()
-                .then(|| self.play_for(viewer, now, from, shared)),
+                .then(|| self.play_for(lens, now, from, shared)),
+            rematch: self.rematch_state(),
         }
     }
 
@@ -176,11 +229,11 @@ impl RoomCore {
         viewer.map_or(Viewer::Spectator, Viewer::Seat)
     }
 
-    fn play_for(&self, viewer: Option<Seat>, now: u64, from: usize, shared: Option<&ViewParts>) -> PlayState {
-        let rules_viewer = Self::rules_viewer(viewer);
+    fn play_for(&self, lens: Lens, now: u64, from: usize, shared: Option<&ViewParts>) -> PlayState {
+        let (viewer, rules_viewer) = (lens.seat, lens.rules);
         let parts = match shared {
             Some(parts) => parts.clone(),
-            None => self.view_parts(viewer),
+            None => self.parts_for(rules_viewer),
         };
         // Once the room has ended the game (a resignation), nobody acts.
         let playing = self.status == RoomStatus::Playing;
@@ -189,7 +242,7 @@ impl RoomCore {
         } else {
             SeatSet::EMPTY
         };
-        let finished = matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
+        let finished = lens.revealed || matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
         let moves = self.log[from..]
             .iter()
             .enumerate()
@@ -207,7 +260,7 @@ impl RoomCore {
             .collect();
         let mut promotions = BTreeMap::new();
         let legal = match viewer {
-            Some(seat) if to_act.contains(seat) => {
+            Some(seat) if lens.live && to_act.contains(seat) => {
                 // Offers never hold the server's own actions (a timeout).
                 let mut legal = Vec::new();
                 for (action, extras) in self.game.offers(seat) {
@@ -223,7 +276,7 @@ impl RoomCore {
         let clock = self
             .game
             .deadline()
-            .filter(|_| playing)
+            .filter(|_| playing && lens.live)
             .zip(self.started_at)
             .map(|(d, started)| ClockState {
                 seat: d.seat.0,
@@ -272,7 +325,7 @@ impl RoomCore {
                 .map(|(i, (remaining_ms, running))| SeatClock {
                     seat: i as u8,
                     remaining_ms,
-                    running: running && playing,
+                    running: running && playing && lens.live,
                 })
                 .collect(),
             draw_offer: self.draw_offer.map(|s| s.0),
@@ -282,7 +335,7 @@ impl RoomCore {
     }
 
     /// The game's options, and the room's clock when it has one.
-    fn shown_options(&self) -> BTreeMap<String, String> {
+    pub(super) fn shown_options(&self) -> BTreeMap<String, String> {
         let mut options: BTreeMap<String, String> = self.options.iter().cloned().collect();
         let clock = self.clocks.control();
         if !clock.is_none() {
@@ -290,6 +343,9 @@ impl RoomCore {
         }
         if self.absent_policy != AbsentPolicy::Wait {
             options.insert("absent".into(), self.absent_policy.to_string());
+        }
+        if !self.chat_on() {
+            options.insert("chat".into(), "off".into());
         }
         options
     }

@@ -14,6 +14,7 @@
 //! multi-row insert; if a batch fails (say a duplicate `(room_id, seq)`),
 //! its requests are stored again one by one, so a bad request fails alone.
 
+mod leases;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -25,6 +26,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use self::sql::Dialect;
+pub use leases::{CHANNEL, Leases, LobbyLine, Take};
 
 /// A storage failure. The message is for logs and for a host reading the
 /// server's start-up error; clients get a generic `storage-failure`.
@@ -45,6 +47,12 @@ pub enum StoreError {
     Open(String),
     #[error("the storage writer has stopped")]
     Closed,
+    /// The writer no longer holds the lease of a room it appended to
+    /// (another node took the room, or the lease lapsed): nothing of the
+    /// request was stored, and this node must not write to that room
+    /// again.
+    #[error("this node no longer holds the room's lease; nothing was stored")]
+    Fenced,
 }
 
 /// How to open the database, besides its URL.
@@ -135,6 +143,17 @@ pub enum Op {
     SetStatus {
         room: String,
         status: String,
+    },
+    /// The fence of one room's appends (PostgreSQL with several nodes):
+    /// the transaction stores nothing unless `node` still holds the
+    /// room's lease at `epoch` and it has not expired by the database's
+    /// clock; it also records the room's next `deadline` (unix ms) for the
+    /// other nodes' sweepers. Checked before anything else is written.
+    Fence {
+        room: String,
+        node: String,
+        epoch: i64,
+        deadline: Option<i64>,
     },
 }
 
@@ -367,6 +386,7 @@ impl Store {
         self.commit_seconds.record(started.elapsed().as_secs_f64());
         match result {
             Ok(Ok(())) => Ok(()),
+            Ok(Err(reason)) if reason.contains(sql::FENCED) => Err(StoreError::Fenced),
             Ok(Err(reason)) => Err(StoreError::Rejected(reason)),
             Err(_) => Err(StoreError::Closed),
         }
@@ -390,6 +410,15 @@ impl Store {
     /// each in order: one query.
     pub async fn live_events(&self) -> Result<Vec<EventRow>, StoreError> {
         Ok(with_pool!(&self.db, pool => Dialect::live_events(pool).await)?)
+    }
+
+    /// The leases of rooms and the nodes sharing the database: PostgreSQL
+    /// only (an SQLite database has one server, which owns every room).
+    pub fn leases(&self) -> Option<Leases> {
+        match &self.db {
+            Db::Postgres(pool) => Some(Leases::new(pool.clone())),
+            Db::Sqlite(_) => None,
+        }
     }
 
     /// Closes the database once the writer has stopped.
@@ -495,7 +524,7 @@ async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<
     match writer.commit(&all).await {
         Ok(()) => return batch.iter().map(|_| Ok(())).collect(),
         Err(e) if batch.len() == 1 => {
-            tracing::error!(error = %e, "storage commit failed");
+            log_failure(&e);
             return vec![Err(e.to_string())];
         }
         Err(e) => {
@@ -506,12 +535,22 @@ async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<
     for request in batch {
         let ops: Vec<&Op> = request.ops.iter().collect();
         let result = writer.commit(&ops).await.map_err(|e| {
-            tracing::error!(error = %e, "storage commit failed");
+            log_failure(&e);
             e.to_string()
         });
         results.push(result);
     }
     results
+}
+
+/// Logs a failed commit: a fence's refusal is the room's news (its task
+/// logs the lease lost), anything else an error.
+fn log_failure(e: &sqlx::Error) {
+    if e.to_string().contains(sql::FENCED) {
+        tracing::debug!(error = %e, "a fence refused a commit");
+    } else {
+        tracing::error!(error = %e, "storage commit failed");
+    }
 }
 
 #[cfg(test)]

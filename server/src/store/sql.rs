@@ -22,6 +22,7 @@ where
     for<'a> &'a str: Encode<'a, Self> + Type<Self>,
     for<'a> Option<&'a str>: Encode<'a, Self> + Type<Self>,
     for<'a> i64: Encode<'a, Self> + Type<Self>,
+    for<'a> Option<i64>: Encode<'a, Self> + Type<Self>,
     for<'a> bool: Encode<'a, Self> + Type<Self>,
     for<'r> EventRow: FromRow<'r, <Self as Database>::Row>,
     for<'r> GuestRow: FromRow<'r, <Self as Database>::Row>,
@@ -90,10 +91,16 @@ where
                     Param::Text(text) => query.bind(text),
                     Param::MaybeText(text) => query.bind(text),
                     Param::Int(n) => query.bind(n),
+                    Param::MaybeInt(n) => query.bind(n),
                     Param::Bool(b) => query.bind(b),
                 };
             }
-            if statement.returns_row() {
+            if let Statement::Fence { room, .. } = statement {
+                // No row: the lease is someone else's, or it lapsed.
+                if query.fetch_optional(&mut *conn).await?.is_none() {
+                    return Err(sqlx::Error::Protocol(format!("{FENCED} (room {room})")));
+                }
+            } else if statement.returns_row() {
                 query
                     .fetch_optional(&mut *conn)
                     .await?
@@ -232,9 +239,22 @@ where
     }
 }
 
+/// What a commit's error says when a fence refused it.
+pub(super) const FENCED: &str = "the lease of the room is no longer this node's";
+
 /// One statement of a commit.
 #[derive(Debug)]
 pub(super) enum Statement<'a> {
+    /// The lease check of one room, run first in the transaction: it
+    /// updates the lease row (so a node taking the room waits for this
+    /// transaction) and finds no row if the lease is not `node`'s at
+    /// `epoch` or has expired by the database's clock.
+    Fence {
+        room: &'a str,
+        node: &'a str,
+        epoch: i64,
+        deadline: Option<i64>,
+    },
     Guests(Vec<NewGuest<'a>>),
     Rooms(Vec<&'a RoomRow>),
     Events(Vec<&'a EventRow>),
@@ -263,6 +283,7 @@ pub(super) enum Param<'a> {
     Text(&'a str),
     MaybeText(Option<&'a str>),
     Int(i64),
+    MaybeInt(Option<i64>),
     Bool(bool),
 }
 
@@ -284,6 +305,11 @@ impl Statement<'_> {
                 events.len(),
             ),
             Statement::Update { sql, .. } => return (*sql).to_string(),
+            Statement::Fence { .. } => {
+                return "UPDATE leases SET deadline = $4 WHERE room_id = $1 AND node = $2 AND epoch = $3 \
+                        AND expires_at > clock_timestamp() RETURNING room_id"
+                    .to_string();
+            }
         };
         // Every insert here binds five columns a row.
         let mut sql = String::with_capacity(head.len() + rows * 32);
@@ -307,7 +333,7 @@ impl Statement<'_> {
 
     /// The values of the statement's placeholders, in order.
     pub(super) fn params(&self) -> Vec<Param<'_>> {
-        use Param::{Bool, Int, MaybeText, Text};
+        use Param::{Bool, Int, MaybeInt, MaybeText, Text};
         match self {
             Statement::Guests(guests) => guests
                 .iter()
@@ -346,13 +372,19 @@ impl Statement<'_> {
                 })
                 .collect(),
             Statement::Update { value, key, .. } => vec![Text(value), Text(key)],
+            Statement::Fence {
+                room,
+                node,
+                epoch,
+                deadline,
+            } => vec![Text(room), Text(node), Int(*epoch), MaybeInt(*deadline)],
         }
     }
 
     /// Whether the statement returns a row, and finding none is an error
     /// (an update of a row that is not there).
     pub(super) fn returns_row(&self) -> bool {
-        matches!(self, Statement::Update { .. })
+        matches!(self, Statement::Update { .. } | Statement::Fence { .. })
     }
 }
 
@@ -367,6 +399,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
     let mut rooms = Vec::new();
     let mut events = Vec::new();
     let mut statuses = Vec::new();
+    let mut fences = Vec::new();
     for op in ops {
         match op {
             Op::CreateGuest {
@@ -394,9 +427,26 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
                 value: status,
                 key: room,
             }),
+            Op::Fence {
+                room,
+                node,
+                epoch,
+                deadline,
+            } => fences.push(Statement::Fence {
+                room,
+                node,
+                epoch: *epoch,
+                deadline: *deadline,
+            }),
         }
     }
-    let mut statements = Vec::new();
+    // The fences first: nothing is written before every lease is checked.
+    // In room order, as renewals lock the same rows (`leases.rs`).
+    fences.sort_by_key(|f| match f {
+        Statement::Fence { room, .. } => *room,
+        _ => "",
+    });
+    let mut statements = fences;
     let mut guests = guests.into_iter().peekable();
     while guests.peek().is_some() {
         statements.push(Statement::Guests(guests.by_ref().take(rows).collect()));

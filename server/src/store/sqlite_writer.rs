@@ -92,7 +92,10 @@ impl rusqlite::ToSql for Value<'_> {
             Param::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
             Param::MaybeText(Some(text)) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
             Param::MaybeText(None) => ToSqlOutput::Borrowed(ValueRef::Null),
-            Param::Int(n) => ToSqlOutput::Owned(rusqlite::types::Value::Integer(n)),
+            Param::Int(n) | Param::MaybeInt(Some(n)) => {
+                ToSqlOutput::Owned(rusqlite::types::Value::Integer(n))
+            }
+            Param::MaybeInt(None) => ToSqlOutput::Borrowed(ValueRef::Null),
             Param::Bool(b) => ToSqlOutput::Owned(rusqlite::types::Value::Integer(i64::from(b))),
         })
     }

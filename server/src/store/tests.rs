@@ -143,3 +143,35 @@ fn database_urls_are_read_or_refused_with_a_sentence() {
         "postgres://ann:***@db.example.org:5432/games"
     );
 }
+
+/// The fences of a batch run before anything is written, in room order
+/// (the order renewals lock the same rows in), with their bound values.
+#[test]
+fn fences_come_first_in_room_order() {
+    let fence = |room: &str, epoch| Op::Fence {
+        room: room.into(),
+        node: "n1".into(),
+        epoch,
+        deadline: (epoch == 2).then_some(5000),
+    };
+    let ops = [
+        event("r2", 2, "action"),
+        fence("r2", 2),
+        event("r1", 3, "action"),
+        fence("r1", 7),
+    ];
+    let ops: Vec<&Op> = ops.iter().collect();
+    let statements = sql::plan(&ops, 1000);
+    assert_eq!(statements.len(), 3, "{statements:?}");
+    let rooms: Vec<&str> = statements[..2]
+        .iter()
+        .map(|s| match s {
+            sql::Statement::Fence { room, .. } => *room,
+            other => panic!("not a fence first: {other:?}"),
+        })
+        .collect();
+    assert_eq!(rooms, ["r1", "r2"]);
+    assert!(statements[0].sql().contains("expires_at > clock_timestamp()"));
+    assert!(statements[0].returns_row());
+    assert!(matches!(statements[2], sql::Statement::Events(ref e) if e.len() == 2));
+}

@@ -109,6 +109,7 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
         seats,
         you,
         owner: None,
+        rematch: None,
         play: Some(PlayState {
             position: view.to_string(),
             board: board_json(&view),

@@ -299,8 +299,9 @@ mod tests {
         lobby.key(key(KeyCode::Left), &[], &games, "Ann");
         lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
-        // Past the room's own options (clock, absent), left as they are.
-        for _ in 0..3 {
+        // Past the room's own options (clock, absent, chat), left as they
+        // are.
+        for _ in 0..4 {
             lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         }
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");

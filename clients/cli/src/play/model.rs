@@ -557,9 +557,12 @@ impl App {
                 }
                 _ => {}
             },
-            ServerMessage::Pong { id } => {
+            // The terminal client asks for no replays.
+            ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
                 self.take_pending(&id);
             }
+            // The terminal client shows no chat.
+            ServerMessage::Chat { .. } => {}
         }
     }
 

@@ -599,6 +599,7 @@ pub(crate) mod tests {
             seats: vec![seat(0, "white", Some("Ann")), seat(1, "black", Some("Bot"))],
             you: Some(0),
             owner: None,
+            rematch: None,
             play: Some(PlayState {
                 position: String::new(),
                 board: RawJson::new(

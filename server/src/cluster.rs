@@ -1,0 +1,403 @@
+//! Several nodes over one PostgreSQL database: finding a room (served
+//! here, taken here, or `moved` to its owner), the lobby as every node sees
+//! it, and the node's background work: renewing its leases and its
+//! heartbeat, sweeping up rooms nobody holds (a dead owner's, so clocks
+//! keep their deadlines), listening for other nodes' notices, and handing
+//! every room over on SIGTERM. Without a node (SQLite) every function here
+//! does what one server always did.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lodestone_protocol::RoomSummary;
+use sqlx::postgres::PgListener;
+
+use crate::app::App;
+use crate::node::Node;
+use crate::room::{Player, RoomHandle, RoomLease};
+use crate::store::{CHANNEL, StoreError, Take};
+
+/// Where a room is.
+#[derive(Debug)]
+pub enum Located {
+    /// Served by this node.
+    Here(RoomHandle),
+    /// Another node holds it: the client goes to this URL.
+    Moved(String),
+    /// There is no such room (or it is gone).
+    Missing,
+}
+
+/// Finds room `id`: in memory, or loaded from its log; with several nodes,
+/// only after taking its lease (free, expired, or a previous run's of this
+/// node), otherwise the owner's advertised URL.
+pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
+    let Some(node) = app.node.clone() else {
+        return Ok(match app.room(id).await? {
+            Some(handle) => Located::Here(handle),
+            None => Located::Missing,
+        });
+    };
+    if let Some(handle) = app.lobby.get(id) {
+        return Ok(Located::Here(handle));
+    }
+    for _ in 0..10 {
+        let guard = app.loading().await;
+        if let Some(handle) = app.lobby.get(id) {
+            return Ok(Located::Here(handle));
+        }
+        if node.is_draining() {
+            return Ok(Located::Moved(elsewhere(&node, id).await));
+        }
+        match node.leases.take(id, &node.name, node.lease_ms).await? {
+            Take::Taken(epoch) => {
+                let lease = node.adopt(id, epoch);
+                app.metrics.lease_takes.increment(1);
+                let loaded = app.load(id, Some(lease.clone())).await;
+                drop(guard);
+                return match loaded {
+                    Ok(Some(handle)) => {
+                        tracing::info!(room = id, epoch, node = %node.name, "lease taken; room loaded from its log");
+                        // Outside any move's transaction: a node still
+                        // serving the room lets it go at once.
+                        if epoch > 1 {
+                            let _ = node.leases.notify(&format!("owner {id} {}", node.name)).await;
+                        }
+                        resume_bots(app, id, &handle).await;
+                        Ok(Located::Here(handle))
+                    }
+                    other => {
+                        lease.ended.cancel();
+                        let gone = matches!(other, Ok(None));
+                        if gone {
+                            node.unreadable(id);
+                        }
+                        let _ = node.leases.release(id, &node.name, epoch, gone).await;
+                        other.map(|_| Located::Missing)
+                    }
+                };
+            }
+            Take::Owned { url: Some(url), .. } => return Ok(Located::Moved(url)),
+            // Its owner left the registry (it drains): the lease is
+            // released in a moment.
+            Take::Owned { url: None, .. } => {
+                drop(guard);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Take::NoRoom => return Ok(Located::Missing),
+        }
+    }
+    Ok(Located::Moved(node.url.clone()))
+}
+
+/// Where to send a client of `room` that this node will not serve.
+async fn elsewhere(node: &Node, room: &str) -> String {
+    match node.leases.where_to(room, &node.name, node.alive_ms()).await {
+        Ok(Some(url)) => url,
+        _ => node.url.clone(),
+    }
+}
+
+/// The computer players seated in a room this node just took play again.
+async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
+    let seated = app.lobby.seated(id);
+    if seated.is_empty() {
+        return;
+    }
+    let Ok(guests) = app.store.guests(&seated).await else {
+        return;
+    };
+    for guest in guests {
+        if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
+            let player = Player {
+                id: guest.id.clone(),
+                name: guest.name.clone(),
+                bot: true,
+            };
+            crate::bots::resume_bot(app, handle.clone(), player, level).await;
+        }
+    }
+}
+
+/// The game record of room `id` (served by another node) as `guest` may
+/// see it, read from its log without taking the room.
+pub async fn record_from_log(
+    app: &App,
+    id: &str,
+    guest: Option<&str>,
+    invite: Option<&str>,
+) -> Result<Result<String, crate::room::Refusal>, StoreError> {
+    let rows = app.store.room_events(id).await?;
+    let core = rows
+        .iter()
+        .map(crate::room::from_row)
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|events| crate::room::RoomCore::restore(id, &events, Box::new(crate::secrets::OsSecrets)))
+        .map_err(|e| StoreError::Rejected(format!("room {id} does not replay: {e}")))?;
+    Ok(core.record_for(guest, invite))
+}
+
+/// With several nodes, the lease of a room about to be created (epoch 1);
+/// `None` on SQLite.
+pub async fn lease_new_room(app: &App, id: &str) -> Result<Option<Arc<RoomLease>>, StoreError> {
+    let Some(node) = &app.node else { return Ok(None) };
+    node.leases.claim_new(id, &node.name, node.lease_ms).await?;
+    app.metrics.lease_takes.increment(1);
+    Ok(Some(node.adopt(id, 1)))
+}
+
+/// Gives back the lease of a room whose creation failed.
+pub async fn drop_new_room(app: &App, id: &str, lease: Option<Arc<RoomLease>>) {
+    if let (Some(node), Some(lease)) = (&app.node, lease) {
+        lease.ended.cancel();
+        let _ = node.leases.release(id, &node.name, lease.epoch, true).await;
+    }
+}
+
+/// A page of the public room list: at most `page` (0: all) and how many
+/// there are.
+#[derive(Debug)]
+pub struct Page {
+    pub rooms: Vec<RoomSummary>,
+    pub total: usize,
+}
+
+/// Public rooms with a free seat (or with `playing`, public games being
+/// played), in id order: from this node's lobby alone, or with several
+/// nodes from the database, so every node shows the same list.
+pub async fn list_rooms(
+    app: &App,
+    game: Option<&str>,
+    playing: bool,
+    page: usize,
+) -> Result<Page, StoreError> {
+    let local = app
+        .lobby
+        .list(game, playing, if app.node.is_some() { 0 } else { page });
+    let Some(node) = &app.node else {
+        return Ok(Page {
+            rooms: local.rooms,
+            total: local.total,
+        });
+    };
+    // This node's own rooms as it knows them now; the others' as their
+    // owners last published them.
+    let mut rooms = local.rooms;
+    let mine: std::collections::HashSet<String> = rooms.iter().map(|r| r.id.clone()).collect();
+    rooms.extend(
+        node.list(playing)
+            .await?
+            .into_iter()
+            .filter(|r| !mine.contains(&r.id) && app.lobby.get(&r.id).is_none())
+            .filter(|r| playing || r.taken < r.seats)
+            .filter(|r| game.is_none_or(|g| r.game.eq_ignore_ascii_case(g))),
+    );
+    rooms.sort_by(|a, b| a.id.cmp(&b.id));
+    let total = rooms.len();
+    if page > 0 {
+        rooms.truncate(page);
+    }
+    Ok(Page { rooms, total })
+}
+
+/// The unfinished rooms where `guest` holds a seat, on any node.
+pub async fn rooms_of(app: &App, guest: &str) -> Vec<String> {
+    let mut rooms = app.lobby.rooms_of(guest);
+    if let Some(node) = &app.node {
+        match node.leases.rooms_of(guest).await {
+            Ok(more) => rooms.extend(more),
+            Err(e) => tracing::warn!(error = %e, "could not read the rooms of a guest from the database"),
+        }
+        rooms.sort();
+        rooms.dedup();
+    }
+    rooms
+}
+
+/// Starts the node's background tasks: heartbeat and lease renewal, the
+/// sweeper, and the notice listener.
+pub async fn start(app: &Arc<App>) {
+    let Some(node) = app.node.clone() else { return };
+    if let Err(e) = node.leases.heartbeat(&node.name, &node.url).await {
+        tracing::warn!(error = %e, "could not register the node");
+    }
+    tracing::info!(node = %node.name, url = %node.url, lease_ms = node.lease_ms, renew_ms = node.renew_ms, "node joined");
+    // Before serving: the live rooms nobody holds (a database of one
+    // server that was stopped, or copied from SQLite) are resumed here, as
+    // a server alone resumes its rooms.
+    let mut taken = 0;
+    loop {
+        let Ok(orphans) = node.leases.orphans(500).await else {
+            break;
+        };
+        let before = taken;
+        for room in orphans.iter().filter(|r| node.sweepable(r)) {
+            if let Ok(Located::Here(_)) = locate(app, room).await {
+                taken += 1;
+            }
+        }
+        if orphans.len() < 500 || taken == before {
+            break;
+        }
+    }
+    tracing::info!(rooms = taken, "resumed the unfinished rooms nobody held");
+    app.tasks.spawn(renew(app.clone(), node.clone()));
+    app.tasks.spawn(sweep(app.clone(), node.clone()));
+    app.tasks.spawn(listen(app.clone(), node));
+}
+
+/// Every renewal period: says the node is alive and renews its leases;
+/// a room whose lease was not renewed (another node has it) is handed
+/// over. A database that does not answer is tried again next period; a
+/// lease that lapsed meanwhile but nobody took is still renewed.
+async fn renew(app: Arc<App>, node: Arc<Node>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(node.renew_ms));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut failing = false;
+    loop {
+        tokio::select! {
+            _ = app.shutdown.cancelled() => break,
+            _ = tick.tick() => {}
+        }
+        if node.is_draining() {
+            continue;
+        }
+        let owned = node.to_renew();
+        let result = async {
+            node.leases.heartbeat(&node.name, &node.url).await?;
+            node.leases.renew(&node.name, &owned, node.lease_ms).await
+        };
+        match tokio::time::timeout(Duration::from_millis(node.lease_ms), result).await {
+            Ok(Ok(renewed)) => {
+                if failing {
+                    tracing::info!(node = %node.name, "the database answers again; leases renewed");
+                    failing = false;
+                }
+                app.metrics.lease_renewals.increment(renewed.len() as u64);
+                let renewed: std::collections::HashSet<String> = renewed.into_iter().collect();
+                for (room, epoch) in &owned {
+                    if !renewed.contains(room) {
+                        node.lose(room, *epoch);
+                    }
+                }
+                tracing::debug!(node = %node.name, rooms = renewed.len(), "leases renewed");
+            }
+            Ok(Err(e)) => {
+                failing = true;
+                tracing::warn!(node = %node.name, error = %e, "could not renew the leases; trying again");
+            }
+            Err(_) => {
+                failing = true;
+                tracing::warn!(node = %node.name, "renewing the leases took too long; trying again");
+            }
+        }
+        app.metrics.rooms_owned.set(node.owned_count() as f64);
+    }
+}
+
+/// Every renewal period (staggered by node): takes the live rooms nobody
+/// holds, those whose deadline has passed first, so that a dead node's
+/// games go on (their clocks and timers fire here) even before any client
+/// comes back.
+async fn sweep(app: Arc<App>, node: Arc<Node>) {
+    // Nodes started together do not sweep in step.
+    let offset = node.name.bytes().map(u64::from).sum::<u64>() % node.renew_ms.max(1);
+    tokio::select! {
+        _ = app.shutdown.cancelled() => return,
+        _ = tokio::time::sleep(Duration::from_millis(offset)) => {}
+    }
+    let mut tick = tokio::time::interval(Duration::from_millis(node.renew_ms));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = app.shutdown.cancelled() => break,
+            _ = tick.tick() => {}
+        }
+        if node.is_draining() {
+            continue;
+        }
+        let orphans = match node.leases.orphans(50).await {
+            Ok(orphans) => orphans,
+            Err(e) => {
+                tracing::debug!(error = %e, "the sweeper could not read the leases");
+                continue;
+            }
+        };
+        for room in orphans.into_iter().filter(|r| node.sweepable(r)) {
+            if app.shutdown.is_cancelled() || node.is_draining() {
+                break;
+            }
+            match locate(&app, &room).await {
+                Ok(Located::Here(_)) => {
+                    tracing::info!(room = %room, node = %node.name, "failover: took a room nobody held")
+                }
+                Ok(_) => {}
+                Err(e) => tracing::debug!(room = %room, error = %e, "the sweeper could not take a room"),
+            }
+        }
+    }
+}
+
+/// Listens for other nodes' notices (`LISTEN lodestone`): `lobby` (a
+/// room's line changed) forgets the cached lobby; `owner ROOM NODE` (a
+/// node took a room) makes this node hand the room over if it still
+/// serves it. A lost connection forgets the lobby too (notices may have
+/// been missed; the renewal finds lost rooms anyway) and listens again.
+async fn listen(app: Arc<App>, node: Arc<Node>) {
+    loop {
+        let listened = async {
+            let mut listener = PgListener::connect_with(node.leases.pool()).await?;
+            listener.listen(CHANNEL).await?;
+            // Whatever changed while nobody listened is read again.
+            node.lobby_changed();
+            loop {
+                let notice = listener.recv().await?;
+                let mut words = notice.payload().split(' ');
+                match (words.next(), words.next(), words.next()) {
+                    (Some("lobby"), _, _) => node.lobby_changed(),
+                    (Some("owner"), Some(room), Some(owner)) => node.taken_by(room, owner),
+                    _ => {}
+                }
+            }
+            #[allow(unreachable_code)]
+            Ok::<(), sqlx::Error>(())
+        };
+        tokio::select! {
+            _ = app.shutdown.cancelled() => return,
+            result = listened => {
+                node.lobby_changed();
+                if let Err(e) = result {
+                    tracing::warn!(node = %node.name, error = %e, "lost the notice listener; listening again");
+                }
+            }
+        }
+        tokio::select! {
+            _ = app.shutdown.cancelled() => return,
+            _ = tokio::time::sleep(Duration::from_millis(node.renew_ms)) => {}
+        }
+    }
+}
+
+/// SIGTERM: leaves the registry, then hands every room over (each task
+/// releases its lease and sends its clients `moved` to another live node),
+/// and waits for that, at most a lease period.
+pub async fn drain(app: &App) {
+    let Some(node) = &app.node else { return };
+    if let Err(e) = node.leases.remove_node(&node.name).await {
+        tracing::warn!(error = %e, "could not leave the node registry");
+    }
+    let leases = node.drain();
+    tracing::info!(node = %node.name, rooms = leases.len(), "draining: handing every room over");
+    let all_ended = async {
+        for lease in &leases {
+            lease.ended.cancelled().await;
+        }
+    };
+    if tokio::time::timeout(Duration::from_millis(node.lease_ms), all_ended)
+        .await
+        .is_err()
+    {
+        tracing::warn!(node = %node.name, "some rooms were not handed over in time; their leases will expire");
+    }
+    let _ = node.leases.notify("lobby").await;
+}

@@ -1,0 +1,167 @@
+//! A rematch after the end of a game: a seated person proposes it, the
+//! other people accept (bots accept with the proposal), and once every
+//! seat has accepted a new room opens with the same game, options and
+//! people, already started, every player one seat on (`(i + 1) mod n`:
+//! the two-sided games swap sides, Magma rotates who starts and keeps
+//! teammates together, since its teams alternate around the table). A
+//! rematch can be had for a while after the end (the room task's
+//! `after_game`, while the room lingers in memory for its watchers).
+//!
+//! The room value decides and builds the new room; the task stores the
+//! new room's events and the old room's `RematchOpened` in one write and
+//! starts the new room's task.
+
+use lodestone_protocol::{RematchState, RoomStatus, codes};
+use lodestone_rules::Seat;
+
+use super::core::{Player, Refusal, RoomCore};
+use super::event::{Recorded, RoomEvent};
+use crate::secrets::Secrets;
+
+impl RoomCore {
+    /// When the time for a rematch (and for the room to stay in memory
+    /// for its watchers) ends, `window` milliseconds after the game ended.
+    pub fn lounge_end(&self, window: u64) -> Option<u64> {
+        if self.gone.is_some() || self.status != RoomStatus::Finished {
+            return None;
+        }
+        self.social.ended.map(|(_, at)| at.saturating_add(window))
+    }
+
+    /// `player` proposes or accepts a rematch (`accept`), or declines it.
+    /// `window`: how long after the end a rematch may be had.
+    pub fn rematch(
+        &mut self,
+        player: &Player,
+        accept: bool,
+        now: u64,
+        window: u64,
+    ) -> Result<Vec<Recorded>, Refusal> {
+        self.check_not_gone()?;
+        if self.status != RoomStatus::Finished {
+            return Err(Refusal::new(
+                codes::NO_REMATCH,
+                "a rematch can be proposed once the game is over",
+            ));
+        }
+        let seat = self
+            .seat_of(&player.id)
+            .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "only the players can ask for a rematch"))?;
+        if let Some(room) = &self.social.rematch_room {
+            return Err(Refusal::new(
+                codes::NO_REMATCH,
+                format!("the rematch has already opened: room {room}"),
+            ));
+        }
+        if self.lounge_end(window).is_none_or(|end| end <= now) {
+            return Err(Refusal::new(
+                codes::NO_REMATCH,
+                "the time for a rematch of this game has passed",
+            ));
+        }
+        if !accept {
+            if self.social.rematch.is_empty() {
+                return Err(Refusal::new(codes::NO_OFFER, "no rematch is proposed"));
+            }
+            return Ok(vec![self.record(now, RoomEvent::RematchDeclined { seat })]);
+        }
+        if self.social.rematch.contains(&seat) {
+            return Ok(Vec::new());
+        }
+        let mut seats = vec![seat];
+        if self.social.rematch.is_empty() {
+            // Bots accept at once.
+            seats.extend(
+                self.seats
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.as_ref().is_some_and(|p| p.bot))
+                    .map(|(i, _)| Seat(i as u8)),
+            );
+        }
+        Ok(vec![self.record(now, RoomEvent::RematchAccepted { seats })])
+    }
+
+    /// Whether every seat has accepted and the new room is still to open.
+    pub fn rematch_ready(&self) -> bool {
+        self.social.rematch_room.is_none()
+            && !self.social.rematch.is_empty()
+            && (0..self.seats.len()).all(|i| self.social.rematch.contains(&Seat(i as u8)))
+    }
+
+    /// The rematch's room `id`, started: the same game, options (the
+    /// room's own too: clock, absence policy, chat), publicity and owner,
+    /// every player one seat on. Returns the room and its events.
+    pub fn rematch_room(
+        &self,
+        id: String,
+        now: u64,
+        secrets: Box<dyn Secrets>,
+    ) -> Result<(RoomCore, Vec<Recorded>), Refusal> {
+        let players: Vec<Player> = self.seats.iter().flatten().cloned().collect();
+        let owner = self
+            .owner
+            .as_ref()
+            .map(|o| Player::person(o.guest.clone(), o.name.clone()))
+            .or_else(|| players.iter().find(|p| !p.bot).cloned())
+            .ok_or_else(|| Refusal::new(codes::NO_REMATCH, "nobody is seated here"))?;
+        let (mut room, mut events) = RoomCore::create(
+            id,
+            self.kind.name(),
+            &self.shown_options(),
+            self.public,
+            &owner,
+            now,
+            secrets,
+        )?;
+        let n = self.seats.len();
+        for (i, player) in self.seats.iter().enumerate() {
+            let Some(player) = player else { continue };
+            let seat = Seat(((i + 1) % n) as u8);
+            room.seats[seat.index()] = Some(player.clone());
+            events.push(room.record(
+                now,
+                RoomEvent::SeatTaken {
+                    seat,
+                    guest: player.id.clone(),
+                    name: player.name.clone(),
+                    bot: player.bot,
+                },
+            ));
+        }
+        let starter = players
+            .iter()
+            .find(|p| !p.bot)
+            .ok_or_else(|| Refusal::new(codes::NO_REMATCH, "only bots are seated here"))?;
+        events.extend(room.start(starter, now)?);
+        Ok((room, events))
+    }
+
+    /// The rematch opened as room `room`.
+    pub fn rematch_opened(&mut self, room: String, now: u64) -> Recorded {
+        self.record(now, RoomEvent::RematchOpened { room })
+    }
+
+    /// Whether a person (not a bot, not a stand-in) watches the room.
+    pub fn people_watching(&self) -> bool {
+        self.watchers
+            .values()
+            .any(|w| !w.stand_in && !self.seats.iter().flatten().any(|p| p.bot && p.id == w.guest))
+    }
+
+    /// The bots seated here.
+    pub fn seated_bots(&self) -> Vec<Player> {
+        self.seats.iter().flatten().filter(|p| p.bot).cloned().collect()
+    }
+
+    /// The rematch as viewers see it; none when nobody proposed one.
+    pub fn rematch_state(&self) -> Option<RematchState> {
+        if self.social.rematch.is_empty() && self.social.rematch_room.is_none() {
+            return None;
+        }
+        Some(RematchState {
+            accepted: self.social.rematch.iter().map(|s| s.0).collect(),
+            room: self.social.rematch_room.clone(),
+        })
+    }
+}

@@ -1,0 +1,304 @@
+//! Room leases and the node registry in PostgreSQL (several nodes over one
+//! database): taking a room, renewing and releasing leases, finding a
+//! room's owner, the rooms a sweeper should claim, and the lobby as the
+//! owners last wrote it. Every expiry is computed and compared with the
+//! database's own clock (`clock_timestamp()`), never a node's.
+//!
+//! The fence itself is not here: it is a statement of the append's own
+//! transaction (`Op::Fence`, `sql.rs`).
+
+use sqlx::{Pool, Postgres};
+
+/// The notification channel of cross-node notices (`LISTEN lodestone`).
+pub const CHANNEL: &str = "lodestone";
+
+/// The leases and nodes tables; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Leases {
+    pool: Pool<Postgres>,
+}
+
+/// What trying to take a room gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Take {
+    /// The room is ours at this epoch.
+    Taken(i64),
+    /// Another node holds an unexpired lease; its advertised URL, if it
+    /// has one.
+    Owned { node: String, url: Option<String> },
+    /// There is no such room.
+    NoRoom,
+}
+
+/// What the lobby of every node shows of a room: whether it is public,
+/// its status (`open`, `playing`, …), its line (a `RoomSummary` as JSON)
+/// and who is seated (a JSON array of guest ids).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyLine {
+    pub public: bool,
+    pub status: String,
+    pub summary: String,
+    pub seated: String,
+}
+
+/// One room's line in the lobby as its owner wrote it.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Listed {
+    pub summary: String,
+}
+
+impl Leases {
+    pub(super) fn new(pool: Pool<Postgres>) -> Leases {
+        Leases { pool }
+    }
+
+    /// The pool, for a `LISTEN` connection of its own.
+    pub fn pool(&self) -> &Pool<Postgres> {
+        &self.pool
+    }
+
+    /// Says that node `name` is alive and reachable at `url`.
+    pub async fn heartbeat(&self, name: &str, url: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO nodes (name, url, heartbeat) VALUES ($1, $2, clock_timestamp()) \
+             ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat",
+        )
+        .bind(name)
+        .bind(url)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+
+    /// Takes node `name` out of the registry (it is draining or gone).
+    pub async fn remove_node(&self, name: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM nodes WHERE name = $1")
+            .bind(name)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+    }
+
+    /// Takes room `room` for `node` for `lease_ms`, if the room exists and
+    /// its lease is free, expired, or an earlier one of `node` itself (a
+    /// previous run of this node: fenced out by the new epoch).
+    pub async fn take(&self, room: &str, node: &str, lease_ms: u64) -> Result<Take, sqlx::Error> {
+        for _ in 0..3 {
+            let taken: Option<(i64,)> = sqlx::query_as(
+                "INSERT INTO leases (room_id, node, epoch, expires_at) \
+                 SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond' \
+                 WHERE EXISTS (SELECT 1 FROM rooms WHERE id = $1) \
+                 ON CONFLICT (room_id) DO UPDATE \
+                 SET node = EXCLUDED.node, epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at \
+                 WHERE leases.expires_at <= clock_timestamp() OR leases.node = EXCLUDED.node \
+                 RETURNING epoch",
+            )
+            .bind(room)
+            .bind(node)
+            .bind(lease_ms as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some((epoch,)) = taken {
+                return Ok(Take::Taken(epoch));
+            }
+            let owner: Option<(String, Option<String>)> = sqlx::query_as(
+                "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room_id = $1",
+            )
+            .bind(room)
+            .fetch_optional(&self.pool)
+            .await?;
+            match owner {
+                Some((node, url)) => return Ok(Take::Owned { node, url }),
+                None => {
+                    let exists: Option<(i32,)> = sqlx::query_as("SELECT 1 FROM rooms WHERE id = $1")
+                        .bind(room)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                    if exists.is_none() {
+                        return Ok(Take::NoRoom);
+                    }
+                    // The lease was released between the two queries.
+                }
+            }
+        }
+        Ok(Take::NoRoom)
+    }
+
+    /// The lease of a room about to be created (its events are appended
+    /// under it, fenced like any others): epoch 1, `node`'s.
+    pub async fn claim_new(&self, room: &str, node: &str, lease_ms: u64) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO leases (room_id, node, epoch, expires_at) \
+             VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond')",
+        )
+        .bind(room)
+        .bind(node)
+        .bind(lease_ms as i64)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+
+    /// Extends `node`'s leases of `rooms` (room and epoch) by `lease_ms`
+    /// from now by the database's clock; returns the rooms renewed. A lease
+    /// another node took (its epoch changed) is not renewed: it is lost. A
+    /// lease that lapsed but nobody took is still this node's to renew:
+    /// nobody else can have appended under it.
+    pub async fn renew(
+        &self,
+        node: &str,
+        rooms: &[(String, i64)],
+        lease_ms: u64,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        if rooms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<String> = rooms.iter().map(|(r, _)| r.clone()).collect();
+        let epochs: Vec<i64> = rooms.iter().map(|(_, e)| *e).collect();
+        // The rows are locked in room order, as the fences of a batch are
+        // (`sql.rs`), so a renewal and a commit never wait for each other
+        // round a circle.
+        sqlx::query_scalar(
+            "WITH mine AS (SELECT l.room_id FROM leases l \
+             JOIN UNNEST($1::text[], $2::bigint[]) AS r(room_id, epoch) \
+             ON l.room_id = r.room_id AND l.epoch = r.epoch \
+             WHERE l.node = $4 ORDER BY l.room_id FOR UPDATE OF l) \
+             UPDATE leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' \
+             WHERE room_id IN (SELECT room_id FROM mine) RETURNING room_id",
+        )
+        .bind(&ids)
+        .bind(&epochs)
+        .bind(lease_ms as i64)
+        .bind(node)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// Gives up `node`'s lease of `room` at `epoch`: deleted when the room
+    /// is over (`gone`), otherwise expired at once so any node may take it.
+    pub async fn release(&self, room: &str, node: &str, epoch: i64, gone: bool) -> Result<(), sqlx::Error> {
+        let sql = if gone {
+            "DELETE FROM leases WHERE room_id = $1 AND node = $2 AND epoch = $3"
+        } else {
+            "UPDATE leases SET expires_at = clock_timestamp() - interval '1 millisecond' \
+             WHERE room_id = $1 AND node = $2 AND epoch = $3"
+        };
+        sqlx::query(sql)
+            .bind(room)
+            .bind(node)
+            .bind(epoch)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+    }
+
+    /// Where the clients of `room` should go now that node `me` lets it
+    /// go: its owner's URL if another node holds it, or else the URL of
+    /// another node that is alive (the freshest heartbeat), which will
+    /// take it when they come.
+    pub async fn where_to(&self, room: &str, me: &str, alive_ms: u64) -> Result<Option<String>, sqlx::Error> {
+        let owner: Option<(String,)> = sqlx::query_as(
+            "SELECT n.url FROM leases l JOIN nodes n ON n.name = l.node \
+             WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp()",
+        )
+        .bind(room)
+        .bind(me)
+        .fetch_optional(&self.pool)
+        .await?;
+        if let Some((url,)) = owner {
+            return Ok(Some(url));
+        }
+        self.other_node(me, alive_ms).await
+    }
+
+    /// The URL of a live node other than `me` (heard from within
+    /// `alive_ms`), if there is one.
+    pub async fn other_node(&self, me: &str, alive_ms: u64) -> Result<Option<String>, sqlx::Error> {
+        let other: Option<(String,)> = sqlx::query_as(
+            "SELECT url FROM nodes WHERE name <> $1 \
+             AND heartbeat > clock_timestamp() - $2 * interval '1 millisecond' \
+             ORDER BY heartbeat DESC LIMIT 1",
+        )
+        .bind(me)
+        .bind(alive_ms as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(other.map(|(url,)| url))
+    }
+
+    /// Up to `limit` live rooms nobody holds (no lease, or an expired one),
+    /// the most urgent first: those whose deadline has passed, by
+    /// deadline, then the rest.
+    pub async fn orphans(&self, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room_id = r.id \
+             WHERE r.status IN ('open', 'playing') \
+             AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp()) \
+             ORDER BY l.deadline NULLS LAST LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// Writes what the lobby shows of `room` (its owner `node` at `epoch`
+    /// only): whether it is public, its status, its line and who is seated.
+    pub async fn publish(
+        &self,
+        room: &str,
+        node: &str,
+        epoch: i64,
+        line: &LobbyLine,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "UPDATE leases SET public = $4, status = $5, summary = $6, seated = $7 \
+             WHERE room_id = $1 AND node = $2 AND epoch = $3",
+        )
+        .bind(room)
+        .bind(node)
+        .bind(epoch)
+        .bind(line.public)
+        .bind(&line.status)
+        .bind(&line.summary)
+        .bind(&line.seated)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+    }
+
+    /// Tells every node (`LISTEN lodestone`) `what`, outside any move's
+    /// transaction.
+    pub async fn notify(&self, what: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(what)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+    }
+
+    /// The lines of the public rooms in `status` (`open` or `playing`),
+    /// whoever owns them.
+    pub async fn listed(&self, status: &str) -> Result<Vec<Listed>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT l.summary FROM leases l JOIN rooms r ON r.id = l.room_id \
+             WHERE l.public AND l.status = $1 AND l.summary IS NOT NULL \
+             AND r.status IN ('open', 'playing')",
+        )
+        .bind(status)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// The unfinished rooms where `guest` holds a seat, whoever owns them.
+    pub async fn rooms_of(&self, guest: &str) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query_scalar(
+            "SELECT l.room_id FROM leases l JOIN rooms r ON r.id = l.room_id \
+             WHERE r.status IN ('open', 'playing') AND l.status IN ('open', 'playing') \
+             AND strpos(l.seated, '\"' || $1 || '\"') > 0 ORDER BY l.room_id",
+        )
+        .bind(guest)
+        .fetch_all(&self.pool)
+        .await
+    }
+}
