@@ -461,3 +461,141 @@ async fn a_bot_whose_node_dies_comes_back_through_its_own_server() {
     assert_eq!(own.moved(), 1);
     server.shutdown().await;
 }
+
+/// Node `name` of a cluster over the PostgreSQL database `database`
+/// (short leases, so a handover is quick).
+async fn node(name: &str, database: &str) -> Server {
+    Server::start(Config {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database: database.to_string(),
+        rate_limit: 0,
+        limits: Limits::off(),
+        node: Some(name.to_string()),
+        lease_ms: 1000,
+        renew_ms: 200,
+        ..Config::default()
+    })
+    .await
+    .unwrap()
+}
+
+/// Issue 12, end to end: `lodestone load` over two real nodes sharing one
+/// PostgreSQL database. Each game has a player on each node; the room is
+/// owned by one of them and the other player is sent there with `moved`;
+/// every game is played to its end and every move is acknowledged by a
+/// node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_drives_two_real_nodes_over_one_postgres() {
+    if !lodestone_tests::postgres_ready() {
+        return;
+    }
+    lodestone_tests::on_backend(lodestone_tests::Backend::Postgres, async {
+        let dir = lodestone_tests::temp_dir();
+        let database = lodestone_tests::database_url(&dir);
+        let a = node("a", &database).await;
+        let b = node("b", &database).await;
+        let urls = [format!("ws://{}/ws", a.addr()), format!("ws://{}/ws", b.addr())];
+        let list = urls.join(",");
+        let args = [
+            "load",
+            &list,
+            "--game",
+            "magneton",
+            "--games",
+            "4",
+            "--total-games",
+            "8",
+            "--duration",
+            "120",
+        ];
+        let out = run(args.map(str::to_string).to_vec()).await;
+        let text = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text}\n{stderr}");
+        assert!(text.contains("games started 8, finished 8"), "{text}");
+        assert!(text.contains("errors 0, disconnects 0"), "{text}");
+        let (players_a, moves_a, moved_a, _) = node_line(&text, &urls[0]);
+        let (players_b, moves_b, moved_b, _) = node_line(&text, &urls[1]);
+        assert_eq!((players_a, players_b), (4, 4), "{text}");
+        assert!(
+            moved_a + moved_b > 0,
+            "some player was sent to its room's node:\n{text}"
+        );
+        let total: u64 = text
+            .lines()
+            .find_map(|l| l.strip_prefix("moves "))
+            .and_then(|l| l.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        assert_eq!(moves_a + moves_b, total, "{text}");
+        a.shutdown().await;
+        b.shutdown().await;
+    })
+    .await;
+}
+
+/// A counter of `/metrics` at `addr` (0 before it has a line).
+async fn metric(addr: SocketAddr, name: &str) -> f64 {
+    let (_, body) = lodestone_tests::http_get(addr, "/metrics", None).await;
+    body.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.trim().parse().ok()))
+        .unwrap_or(0.0)
+}
+
+/// Issue 12, end to end: a node drains (a rolling restart) under
+/// `lodestone load` over two real nodes: its games are handed to the other
+/// node, whose players follow `moved` there, a player whose socket gets
+/// the goodbye goes to the other node, and every game is played to its end
+/// without an error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_goes_on_when_a_real_node_drains() {
+    if !lodestone_tests::postgres_ready() {
+        return;
+    }
+    lodestone_tests::on_backend(lodestone_tests::Backend::Postgres, async {
+        let dir = lodestone_tests::temp_dir();
+        let database = lodestone_tests::database_url(&dir);
+        let a = node("a", &database).await;
+        let b = node("b", &database).await;
+        let urls = [format!("ws://{}/ws", a.addr()), format!("ws://{}/ws", b.addr())];
+        let list = urls.join(",");
+        let args = [
+            "load",
+            &list,
+            "--game",
+            "magneton",
+            "--games",
+            "4",
+            "--total-games",
+            "16",
+            "--duration",
+            "120",
+        ];
+        let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
+        // Node a drains once play is under way there.
+        let began = std::time::Instant::now();
+        while metric(a.addr(), "lodestone_moves_total").await < 50.0 {
+            assert!(
+                began.elapsed() < std::time::Duration::from_secs(60),
+                "no moves on node a"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        a.shutdown().await;
+        let out = load.await.unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text}\n{stderr}");
+        assert!(text.contains("games started 16, finished 16"), "{text}");
+        assert!(text.contains("errors 0, disconnects 0"), "{text}");
+        let (_, moves_a, moved_a, _) = node_line(&text, &urls[0]);
+        let (_, moves_b, _, _) = node_line(&text, &urls[1]);
+        assert!(
+            moves_a > 0 && moves_b > 0,
+            "both nodes acknowledged moves:\n{text}"
+        );
+        assert!(moved_a > 0, "node a sent its players on:\n{text}");
+        b.shutdown().await;
+    })
+    .await;
+}
