@@ -272,7 +272,12 @@ impl App {
     fn moved(&mut self, room: String, url: String, now: Instant) {
         // Already on the way there (the old socket said it twice).
         let following = matches!(self.conn, Conn::Connecting | Conn::Greeting);
-        if following && self.last_move.as_ref().is_some_and(|(r, u, ..)| *r == room && *u == url) {
+        if following
+            && self
+                .last_move
+                .as_ref()
+                .is_some_and(|(r, u, ..)| *r == room && *u == url)
+        {
             return;
         }
         let streak = match &self.last_move {
