@@ -464,7 +464,7 @@ impl Connection {
         let Some(at) = self.unanswered.iter().position(|u| &u.id == id) else {
             return;
         };
-        let request = self.unanswered.swap_remove(at).message;
+        let request = self.unanswered.remove(at).message;
         let (Some(kind), Some(room)) = (
             request.get("type").and_then(Value::as_str),
             request.get("room").and_then(Value::as_str),
