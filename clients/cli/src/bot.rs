@@ -40,6 +40,9 @@ pub struct BotConfig {
 pub async fn run(config: BotConfig) -> Result<String> {
     let mut conn = Connection::connect(&config.endpoint, None).await?;
     conn.hello(&config.name, None).await?;
+    // Sent to another node, the bot comes back through its own server
+    // should that node go.
+    conn.reconnect_after_move(vec![config.endpoint.clone()]);
     let (room, invite) = match &config.room {
         Some(room) => (room.clone(), config.invite.clone()),
         None => {
@@ -142,6 +145,9 @@ pub async fn run(config: BotConfig) -> Result<String> {
                             .await
                         {
                             Ok(_) => out::line(format_args!("played {action}"))?,
+                            // Lost with a node: decide again on the state
+                            // the next node sends.
+                            Err(e) if e.to_string().starts_with(crate::net::LOST) => acted_on = 0,
                             Err(e) => out::note(format_args!("lodestone bot: {action} refused: {e:#}")),
                         }
                         continue;

@@ -11,11 +11,17 @@
 //! Latency of a move = from sending the action (or its scheduled time) until
 //! the mover receives the update that includes it.
 //!
+//! Several servers (the nodes of one cluster, docs/scaling.md): the
+//! players are spread over them in turn, so the players of one game are
+//! on different nodes, and each follows `moved` to the node that owns its
+//! room; the report adds a line per node.
+//!
 //! `--bot-rooms N` adds N rooms where one client plays against the server's
 //! own bots (`--bot-level`, `hard` by default), answering at once, so that
 //! the bots are thinking all the time; their moves are counted apart and
 //! the latency stays that of the people's games.
 
+use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -35,7 +41,9 @@ use crate::net::{Connection, Endpoint, Event};
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadConfig {
-    pub endpoint: Endpoint,
+    /// The servers (nodes): player `n` connects first to `endpoints[n %
+    /// len]`.
+    pub endpoints: Vec<Endpoint>,
     pub game: GameKind,
     pub options: Vec<(String, String)>,
     /// Concurrent games.
@@ -46,8 +54,8 @@ pub struct LoadConfig {
     pub total_games: Option<u64>,
     /// Open loop: moves per second offered by all games together.
     pub rate: Option<f64>,
-    /// Read CPU time of this process.
-    pub server_pid: Option<u32>,
+    /// Read CPU time of these processes (summed).
+    pub server_pids: Vec<u32>,
     /// Spread connections over 127.0.0.1 ..= 127.0.0.N.
     pub sources: u8,
     pub seed: u64,
@@ -69,6 +77,40 @@ struct Stats {
     claimed: AtomicU64,
     bot_moves: AtomicU64,
     bot_games: AtomicU64,
+    /// Per node URL.
+    nodes: Mutex<BTreeMap<String, NodeCounts>>,
+}
+
+impl Stats {
+    fn node(&self, url: &str, f: impl FnOnce(&mut NodeCounts)) {
+        let mut nodes = self.nodes.lock().unwrap_or_else(|e| e.into_inner());
+        f(nodes.entry(url.to_string()).or_default());
+    }
+
+    /// Counts the `moved` a connection followed, for the nodes that sent
+    /// them.
+    fn moves_of(&self, conn: &mut Connection) {
+        for (url, n) in conn.take_moved_by() {
+            self.node(&url, |c| c.moved += n);
+        }
+        for (url, n) in conn.take_dropped() {
+            self.node(&url, |c| c.dropped += n);
+        }
+    }
+}
+
+/// What happened on one node.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NodeCounts {
+    /// Players (connections) that went to this node first.
+    pub players: u64,
+    /// Moves of the measured games this node acknowledged.
+    pub moves: u64,
+    /// `moved` answers this node gave (followed to another node, or to
+    /// itself again).
+    pub moved: u64,
+    /// Connections to this node that dropped (and went on elsewhere).
+    pub dropped: u64,
 }
 
 /// The figures of a run.
@@ -88,6 +130,9 @@ pub struct LoadReport {
     /// With bot rooms: how many, their bots' level, the bots' moves and
     /// the bot games finished.
     pub bots: Option<(usize, lodestone_rules::bot::Level, u64, u64)>,
+    /// Per node URL; shown when there are several nodes or a `moved` was
+    /// followed.
+    pub nodes: BTreeMap<String, NodeCounts>,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -119,6 +164,15 @@ impl std::fmt::Display for LoadReport {
                 "bot rooms {rooms} ({level}): bot moves {moves} ({:.1}/s), games finished {finished}",
                 moves as f64 / self.seconds.max(1e-9)
             )?;
+        }
+        if self.nodes.len() > 1 || self.nodes.values().any(|n| n.moved > 0 || n.dropped > 0) {
+            for (url, n) in &self.nodes {
+                writeln!(
+                    f,
+                    "node {url}: players {}, moves {}, moved {}, dropped {}",
+                    n.players, n.moves, n.moved, n.dropped
+                )?;
+            }
         }
         write!(f, "errors {}, disconnects {}", self.errors, self.disconnects)?;
         if self.limited > 0 {
@@ -205,10 +259,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         let mut clients = Vec::with_capacity(seats);
         for s in 0..seats {
             let n = g * seats + s;
-            let mut c = Connection::connect(&config.endpoint, source(n, config.sources))
+            let endpoint = &config.endpoints[n % config.endpoints.len()];
+            let mut c = Connection::connect(endpoint, source(n, config.sources))
                 .await
-                .with_context(|| format!("connection {n}"))?;
+                .with_context(|| format!("connection {n} to {}", endpoint.url))?;
+            stats.node(&endpoint.url, |c| c.players += 1);
             c.hello(&format!("load-{g}-{s}"), None).await?;
+            c.reconnect_to(elsewhere(&config.endpoints, n));
             clients.push(c);
         }
         slots.push(clients);
@@ -219,9 +276,12 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     let bots_deadline = Instant::now() + config.duration + Duration::from_secs(2);
     for b in 0..config.bot_rooms {
         let n = config.games * seats + b;
-        let conn = Connection::connect(&config.endpoint, source(n, config.sources))
+        let endpoint = &config.endpoints[n % config.endpoints.len()];
+        let mut conn = Connection::connect(endpoint, source(n, config.sources))
             .await
-            .with_context(|| format!("connection {n}"))?;
+            .with_context(|| format!("connection {n} to {}", endpoint.url))?;
+        stats.node(&endpoint.url, |c| c.players += 1);
+        conn.reconnect_to(elsewhere(&config.endpoints, n));
         let room = BotRoom {
             config: config.clone(),
             stats: stats.clone(),
@@ -230,7 +290,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         };
         bot_tasks.spawn(room.run(conn, b));
     }
-    let cpu_before = config.server_pid.map(cpu_seconds).transpose()?;
+    let cpu_before = cpu_total(&config.server_pids)?;
     let start = Instant::now();
     let deadline = start + config.duration;
     let interval = config
@@ -272,8 +332,10 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             crate::out::note(format_args!("lodestone load: a bot room failed: {e:#}"));
         }
     }
-    let cpu_per_move_us = match (config.server_pid, cpu_before) {
-        (Some(pid), Some(before)) if moves > 0 => Some((cpu_seconds(pid)? - before) * 1e6 / moves as f64),
+    let cpu_per_move_us = match cpu_before {
+        Some(before) if moves > 0 => {
+            cpu_total(&config.server_pids)?.map(|after| (after - before) * 1e6 / moves as f64)
+        }
         _ => None,
     };
     let latency = latency
@@ -298,7 +360,32 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
                 stats.bot_games.load(Ordering::Relaxed),
             )
         }),
+        nodes: stats.nodes.lock().unwrap_or_else(|e| e.into_inner()).clone(),
     })
+}
+
+/// Where player `n` goes when its socket drops: with several nodes, its own
+/// first, then the others in turn (a node that died is skipped, and the
+/// node reached sends the room on with `moved`); with one server, nowhere
+/// (a drop is a disconnect).
+fn elsewhere(endpoints: &[Endpoint], n: usize) -> Vec<Endpoint> {
+    if endpoints.len() < 2 {
+        return Vec::new();
+    }
+    (0..endpoints.len())
+        .map(|i| endpoints[(n + i) % endpoints.len()].clone())
+        .collect()
+}
+
+/// CPU seconds of all these processes together (none: unknown).
+fn cpu_total(pids: &[u32]) -> Result<Option<f64>> {
+    if pids.is_empty() {
+        return Ok(None);
+    }
+    pids.iter()
+        .map(|&pid| cpu_seconds(pid))
+        .sum::<Result<f64>>()
+        .map(Some)
 }
 
 /// A room where one client plays seat 0 against the server's bots in all
@@ -314,7 +401,9 @@ impl BotRoom {
     async fn run(mut self, mut conn: Connection, n: usize) -> Result<()> {
         conn.hello(&format!("load-bots-{n}"), None).await?;
         while Instant::now() < self.deadline {
-            self.play_one(&mut conn).await?;
+            let played = self.play_one(&mut conn).await;
+            self.stats.moves_of(&mut conn);
+            played?;
         }
         conn.close().await;
         Ok(())
@@ -371,8 +460,11 @@ impl BotRoom {
                 e = conn.next() => e?,
                 _ = tokio::time::sleep_until(self.deadline) => return Ok(()),
             };
-            if let Event::Closed = event {
-                bail!("a bot room's connection closed");
+            match event {
+                Event::Closed => bail!("a bot room's connection closed"),
+                // Decide again on the state the next node sends.
+                Event::Lost { .. } => acted_on = 0,
+                _ => {}
             }
         }
     }
@@ -400,7 +492,11 @@ impl Slot {
             {
                 break;
             }
-            self.play_one(&mut clients).await?;
+            let played = self.play_one(&mut clients).await;
+            for c in clients.iter_mut() {
+                self.stats.moves_of(c);
+            }
+            played?;
         }
         for c in clients {
             c.close().await;
@@ -408,16 +504,44 @@ impl Slot {
         Ok(())
     }
 
-    async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
-        let (room, invite) = clients[0]
-            .create_room(self.config.game, &self.config.options, false)
-            .await?;
-        for (seat, c) in clients.iter_mut().enumerate() {
-            c.state = None;
-            c.request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
-                .await?;
+    /// Opens a room, seats every client and starts the game; returns the
+    /// room. A step whose reply was lost with a node (several nodes) is
+    /// not repeated: that room is left and a new one opened, a few times.
+    async fn set_up(&mut self, clients: &mut [Connection]) -> Result<String> {
+        let mut attempts = 0;
+        loop {
+            attempts += 1;
+            let mut room = None;
+            let result = async {
+                let (id, invite) = clients[0]
+                    .create_room(self.config.game, &self.config.options, false)
+                    .await?;
+                room = Some(id.clone());
+                for (seat, c) in clients.iter_mut().enumerate() {
+                    c.state = None;
+                    c.request(json!({"type": "join", "room": id, "seat": seat, "invite": invite}))
+                        .await?;
+                }
+                clients[0].request(json!({"type": "start", "room": id})).await?;
+                anyhow::Ok(id)
+            }
+            .await;
+            match result {
+                Ok(id) => return Ok(id),
+                Err(e) if attempts < 4 && e.to_string().starts_with(crate::net::LOST) => {
+                    if let Some(room) = room {
+                        for c in clients.iter_mut() {
+                            c.forget(&room);
+                        }
+                    }
+                }
+                Err(e) => return Err(e),
+            }
         }
-        clients[0].request(json!({"type": "start", "room": room})).await?;
+    }
+
+    async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
+        let room = self.set_up(clients).await?;
         self.stats.started.fetch_add(1, Ordering::Relaxed);
         // Every seat plays in turn from its own updates, concurrently.
         let mut finished = true;
@@ -428,6 +552,7 @@ impl Slot {
                 room: room.clone(),
                 acted_at_version: 0,
                 pending: None,
+                resync: false,
             })
             .collect();
         loop {
@@ -459,7 +584,23 @@ impl Slot {
                     bail!("a connection closed during a game");
                 }
                 Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
-                Ok(Event::Update { version }) => self.on_update(&mut seats[i], version),
+                Ok(Event::Update { version }) => {
+                    seats[i].resync = false;
+                    self.on_update(&mut seats[i], version);
+                }
+                Ok(Event::Lost { ids }) => {
+                    // The move may or may not have been played: decide
+                    // again on the state the next node sends.
+                    let p = &mut seats[i];
+                    if p.pending
+                        .as_ref()
+                        .is_some_and(|pending| ids.contains(&pending.id))
+                    {
+                        p.pending = None;
+                        p.acted_at_version = 0;
+                        p.resync = true;
+                    }
+                }
                 Ok(Event::Unknown { .. }) => {}
             }
         }
@@ -478,7 +619,7 @@ impl Slot {
     /// Sends a random legal action if it is this seat's turn and it has not
     /// acted on the current state yet.
     async fn maybe_act(&mut self, p: &mut SeatPlayer<'_>) -> Result<()> {
-        if p.pending.is_some() || Instant::now() >= self.deadline {
+        if p.pending.is_some() || p.resync || Instant::now() >= self.deadline {
             return Ok(());
         }
         let Some((version, state)) = &p.conn.state else {
@@ -540,6 +681,7 @@ impl Slot {
                 let _ = h.record(micros.max(1));
             }
             self.stats.moves.fetch_add(1, Ordering::Relaxed);
+            self.stats.node(p.conn.node(), |c| c.moves += 1);
             p.pending = None;
         }
     }
@@ -557,6 +699,9 @@ struct SeatPlayer<'a> {
     room: String,
     acted_at_version: u64,
     pending: Option<Pending>,
+    /// A move was lost with a dropped socket: wait for the state the next
+    /// node sends before deciding again.
+    resync: bool,
 }
 
 impl SeatPlayer<'_> {
@@ -601,16 +746,27 @@ impl std::fmt::Display for IdleReport {
     }
 }
 
+/// Resident memory of all these processes together (none: unknown).
+fn rss_total(pids: &[u32]) -> Result<Option<u64>> {
+    if pids.is_empty() {
+        return Ok(None);
+    }
+    pids.iter()
+        .map(|&pid| rss_kib(pid))
+        .sum::<Result<u64>>()
+        .map(Some)
+}
+
 /// Opens `count` WebSocket connections that only wait; reads the
 /// server's memory before and after, holds them for `hold`, closes them.
 pub async fn idle(
-    endpoint: &Endpoint,
+    endpoints: &[Endpoint],
     count: usize,
-    server_pid: Option<u32>,
+    server_pids: &[u32],
     sources: u8,
     hold: Duration,
 ) -> Result<IdleReport> {
-    let rss_before_kib = server_pid.map(rss_kib).transpose()?;
+    let rss_before_kib = rss_total(server_pids)?;
     let start = Instant::now();
     let mut open = Vec::with_capacity(count);
     let mut errors = 0;
@@ -619,8 +775,8 @@ pub async fn idle(
     // At most 256 handshakes in flight.
     while next < count || !pending.is_empty() {
         while next < count && pending.len() < 256 {
-            let endpoint = endpoint.clone();
             let n = next;
+            let endpoint = endpoints[n % endpoints.len()].clone();
             pending.spawn(async move {
                 // Connected, and then only waiting: not even a hello.
                 let c = Connection::connect(&endpoint, source(n, sources)).await?;
@@ -637,7 +793,7 @@ pub async fn idle(
     let seconds_to_open = start.elapsed().as_secs_f64();
     // Let the server settle before reading its memory.
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let rss_after_kib = server_pid.map(rss_kib).transpose()?;
+    let rss_after_kib = rss_total(server_pids)?;
     tokio::time::sleep(hold).await;
     let connections = open.len();
     for c in open {

@@ -124,8 +124,10 @@ enum Command {
     /// round-trip latency percentiles (sending an action until the mover
     /// receives the update that includes it), the server's CPU time per
     /// move (with --server-pid), errors and disconnects. Stops by itself.
+    /// With several servers (the nodes of one cluster), spreads the
+    /// players over them, follows `moved`, and adds a line per node.
     #[command(
-        after_help = "Examples:\n  lodestone load ws://127.0.0.1:8080 --game magma --option players=6 --games 100 --duration 20\n  lodestone load ws://127.0.0.1:8080 --games 500 --rate 5000 --duration 20 --server-pid 4242\n  lodestone load ws://127.0.0.1:8080 --idle 15000 --sources 4 --server-pid 4242"
+        after_help = "Examples:\n  lodestone load ws://127.0.0.1:8080 --game magma --option players=6 --games 100 --duration 20\n  lodestone load ws://127.0.0.1:8081,ws://127.0.0.1:8082 --server ws://127.0.0.1:8083 --games 30\n  lodestone load ws://127.0.0.1:8080 --games 500 --rate 5000 --duration 20 --server-pid 4242\n  lodestone load ws://127.0.0.1:8080 --idle 15000 --sources 4 --server-pid 4242"
     )]
     Load(LoadArgs),
     /// Play one seat of a game as a computer player, through the public
@@ -196,7 +198,18 @@ struct DuelArgs {
 #[derive(Debug, clap::Args)]
 struct LoadArgs {
     /// The server: ws://HOST:PORT or http://HOST:PORT (an IP address).
-    url: String,
+    /// Several nodes of one cluster: more URLs, or one comma-separated
+    /// list; the players are spread over them.
+    #[arg(
+        value_name = "URL",
+        value_delimiter = ',',
+        required_unless_present = "servers"
+    )]
+    urls: Vec<String>,
+    /// One more server (node) to spread the players over (repeatable,
+    /// or a comma-separated list); the same as more URLs.
+    #[arg(long = "server", value_name = "URL", value_delimiter = ',')]
+    servers: Vec<String>,
     /// The game to play.
     #[arg(long, default_value = "magneton")]
     game: String,
@@ -224,9 +237,10 @@ struct LoadArgs {
     /// Seconds to hold the idle connections.
     #[arg(long, default_value_t = 2.0)]
     hold: f64,
-    /// The server's process id, to read its CPU time and memory from /proc.
+    /// The server's process id, to read its CPU time and memory from /proc
+    /// (repeatable: several nodes' figures are summed).
     #[arg(long)]
-    server_pid: Option<u32>,
+    server_pid: Vec<u32>,
     /// Spread connections over 127.0.0.1 to 127.0.0.N (past the ephemeral
     /// port limit of one source address).
     #[arg(long, default_value_t = 1)]
@@ -454,14 +468,23 @@ fn perft(
 fn load_command(args: LoadArgs) -> Result<(), Failure> {
     // Many connections need many file descriptors.
     let _ = rlimit::increase_nofile_limit(u64::MAX);
-    let endpoint =
-        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure::Usage(format!("{e:#}")))?;
+    let endpoints = args
+        .urls
+        .iter()
+        .chain(&args.servers)
+        .filter(|url| !url.trim().is_empty())
+        .map(|url| net::Endpoint::parse(url.trim(), args.allow_remote))
+        .collect::<anyhow::Result<Vec<_>>>()
+        .map_err(|e| Failure::Usage(format!("{e:#}")))?;
+    if endpoints.is_empty() {
+        return Err(Failure::Usage("give the server's URL".into()));
+    }
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::Failed(e.to_string()))?;
     if let Some(count) = args.idle {
         let report = runtime.block_on(load::idle(
-            &endpoint,
+            &endpoints,
             count,
-            args.server_pid,
+            &args.server_pid,
             args.sources,
             Duration::from_secs_f64(args.hold),
         ))?;
@@ -472,15 +495,16 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
     if args.games == 0 {
         return Err(Failure::Usage("--games must be at least 1".into()));
     }
+    let nodes = endpoints.len();
     let config = load::LoadConfig {
-        endpoint,
+        endpoints,
         game,
         options,
         games: args.games,
         duration: Duration::from_secs_f64(args.duration),
         total_games: args.total_games,
         rate: args.rate,
-        server_pid: args.server_pid,
+        server_pids: args.server_pid,
         sources: args.sources.max(1),
         seed: args.seed,
         bot_rooms: args.bot_rooms,
@@ -490,8 +514,13 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         Some(rate) => format!("open loop at {rate} moves/s"),
         None => "closed loop".to_string(),
     };
+    let over = if nodes > 1 {
+        format!(" over {nodes} nodes")
+    } else {
+        String::new()
+    };
     out::note(format_args!(
-        "lodestone load: {} concurrent {game} games, {mode}, {} s",
+        "lodestone load: {} concurrent {game} games{over}, {mode}, {} s",
         args.games, args.duration
     ));
     let report = match runtime.block_on(load::run(config)) {

@@ -1,55 +1,132 @@
 //! A small protocol client for the bot and the load generator: one
 //! WebSocket connection, requests answered by id, and the latest room state
-//! from the server's updates.
+//! from the server's updates. It follows `moved` by itself: the connection
+//! goes to the node named, says `hello` with the same token and sends the
+//! requests that were not answered again (same ids), so its caller never
+//! sees the move. Given other nodes to go to (`reconnect_to`), it also
+//! comes back after its socket drops (a node that died or drained): it
+//! tries them in turn, watches its rooms again, sends again the requests
+//! that are safe to repeat, and tells its caller which were lost
+//! (`Event::Lost`).
 
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use futures_util::{SinkExt, StreamExt};
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
 use serde_json::{Value, json};
 use tokio::net::{TcpSocket, TcpStream};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
 
-/// Where the server is: its socket address and the WebSocket URL.
+/// Where a server (or one node of several) is: its socket address and the
+/// WebSocket URL.
 #[derive(Clone, Debug)]
 pub struct Endpoint {
     pub addr: SocketAddr,
     pub url: String,
+    /// Whether an address off this machine is allowed (for the nodes a
+    /// `moved` names too).
+    pub remote: bool,
 }
 
 impl Endpoint {
-    /// Reads `ws://HOST:PORT[/ws]` or `http://HOST:PORT`. Only literal IP
-    /// addresses; loopback only unless `remote` is allowed.
+    /// Reads `ws://HOST:PORT[/PATH]` (the path defaults to `/ws`, and
+    /// another is kept: a node behind a proxy at `/n/n2/ws`) or
+    /// `http://HOST:PORT`. Only literal IP addresses; loopback only unless
+    /// `remote` is allowed.
     pub fn parse(url: &str, remote: bool) -> Result<Endpoint> {
-        let rest = url
-            .strip_prefix("ws://")
-            .or_else(|| url.strip_prefix("http://"))
-            .ok_or_else(|| {
-                anyhow!("{url}: use ws://HOST:PORT or http://HOST:PORT (TLS is the proxy's job)")
-            })?;
-        let host_port = rest.split('/').next().unwrap_or(rest);
+        let (rest, keep_path) = match (url.strip_prefix("ws://"), url.strip_prefix("http://")) {
+            (Some(rest), _) => (rest, true),
+            (_, Some(rest)) => (rest, false),
+            _ => bail!("{url}: use ws://HOST:PORT or http://HOST:PORT (TLS is the proxy's job)"),
+        };
+        let (host_port, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
         let addr: SocketAddr = host_port.parse().with_context(|| {
             format!("{url}: the host must be an IP address and a port, like 127.0.0.1:8080")
         })?;
         if !remote && !addr.ip().is_loopback() {
             bail!("{url} is not a loopback address; pass --allow-remote to drive another host");
         }
+        let path = match path.split(['?', '#']).next().unwrap_or("") {
+            p if keep_path && p.len() > 1 => p,
+            _ => "/ws",
+        };
         Ok(Endpoint {
             addr,
-            url: format!("ws://{host_port}/ws"),
+            url: format!("ws://{host_port}{path}"),
+            remote,
         })
     }
 }
 
+type Socket = WebSocketStream<TcpStream>;
+
+/// A request sent and not answered yet, kept to be sent again if its room
+/// moves.
+#[derive(Debug)]
+struct Unanswered {
+    id: RequestId,
+    message: Value,
+}
+
+/// The last `moved` followed: the same room sent to the same node again
+/// soon after waits a little longer each time (the room is changing hands).
+#[derive(Debug)]
+struct LastMove {
+    room: String,
+    url: String,
+    at: Instant,
+    streak: u32,
+}
+
+/// How many times in a row one room may be sent to the same node before
+/// the client gives up.
+const MOVE_STREAK_LIMIT: u32 = 12;
+
+/// After a drop: how many times each node is tried (with growing waits
+/// between the rounds) before the connection gives up.
+const RECONNECT_ROUNDS: u32 = 8;
+
+/// Requests that may go again after a drop even if the node carried them
+/// out: doing them twice changes nothing.
+const SAFE_AGAIN: [&str; 6] = ["watch", "unwatch", "join", "list_rooms", "ping", "replay"];
+
 /// One connection to the server.
 #[derive(Debug)]
 pub struct Connection {
-    ws: WebSocketStream<TcpStream>,
+    ws: Socket,
     next_id: u64,
     /// The latest state per room, from updates.
     pub state: Option<(u64, Box<RoomState>)>,
+    /// Where the socket goes now (a `moved` changes it).
+    endpoint: Endpoint,
+    source: Option<IpAddr>,
+    /// The name and token of the `hello`, to say it again after a move.
+    identity: Option<(String, String)>,
+    unanswered: Vec<Unanswered>,
+    /// Rooms watched (a `watch` or `join` acknowledged), with their invite.
+    watched: HashMap<String, Option<String>>,
+    /// A move under way: the new node's socket once connected and greeted.
+    following: Option<JoinHandle<Result<(Socket, Endpoint)>>>,
+    last_move: Option<LastMove>,
+    /// The `moved` answers followed, by the URL of the node that gave
+    /// them.
+    moved_by: HashMap<String, u64>,
+    /// Where to go when the socket drops (none: the drop ends the
+    /// connection, `Event::Closed`).
+    fallbacks: Vec<Endpoint>,
+    /// The fallbacks from the first `moved` on (see `reconnect_after_move`).
+    after_move: Vec<Endpoint>,
+    /// Dropped sockets, by the URL of their node.
+    dropped: HashMap<String, u64>,
+    /// The room of the last `watch` or `join` sent: updates of other rooms
+    /// (watched before) are not kept as the state.
+    focus: Option<String>,
 }
 
 /// What arrived.
@@ -65,46 +142,355 @@ pub enum Event {
     Unknown {
         id: Option<RequestId>,
     },
+    /// The socket dropped and the connection is on its way to another
+    /// node: these requests had no reply and are not sent again (they may
+    /// or may not have been carried out: an `act`, a `start`…).
+    Lost {
+        ids: Vec<RequestId>,
+    },
     Closed,
+}
+
+/// How a request whose reply was lost with a dropped socket fails.
+pub const LOST: &str = "the connection dropped before the reply";
+
+/// Ids of the requests the connection makes by itself after a move; never
+/// a number, so never one of the caller's.
+const OWN_ID: &str = "moved-";
+
+/// Opens a WebSocket to `endpoint`.
+async fn open(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Socket> {
+    let socket = if endpoint.addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    if let Some(ip) = source {
+        socket.bind(SocketAddr::new(ip, 0))?;
+    }
+    socket.set_nodelay(true)?;
+    let stream = socket.connect(endpoint.addr).await.context("connecting")?;
+    let (ws, _) = client_async(endpoint.url.as_str(), stream)
+        .await
+        .context("WebSocket handshake")?;
+    Ok(ws)
+}
+
+/// Goes to another node: waits `delay`, then tries each of `nodes` in
+/// turn (`rounds` times, waiting longer after each round) until one
+/// welcomes us with `token`; sends `resend` (the requests to carry out
+/// there) and returns its socket.
+async fn go(
+    nodes: Vec<Endpoint>,
+    rounds: u32,
+    source: Option<IpAddr>,
+    delay: Duration,
+    identity: (String, String),
+    resend: Vec<Value>,
+) -> Result<(Socket, Endpoint)> {
+    tokio::time::sleep(delay).await;
+    let mut failure = anyhow!("no node to go to");
+    for round in 0..rounds {
+        if round > 0 {
+            tokio::time::sleep(Duration::from_millis(300 << (round - 1).min(4))).await;
+        }
+        for endpoint in &nodes {
+            match greet(endpoint, source, &identity).await {
+                Ok(mut ws) => {
+                    for message in &resend {
+                        ws.send(Message::text(message.to_string())).await?;
+                    }
+                    return Ok((ws, endpoint.clone()));
+                }
+                Err(e) => failure = e,
+            }
+        }
+    }
+    Err(failure)
+}
+
+/// Connects to `endpoint` and says `hello` with the same token.
+async fn greet(
+    endpoint: &Endpoint,
+    source: Option<IpAddr>,
+    (name, token): &(String, String),
+) -> Result<Socket> {
+    let mut ws = open(endpoint, source)
+        .await
+        .with_context(|| format!("going to {}", endpoint.url))?;
+    let hello_id = format!("{OWN_ID}hello");
+    let hello =
+        json!({"type": "hello", "id": hello_id, "protocol": PROTOCOL_VERSION, "token": token, "name": name});
+    ws.send(Message::text(hello.to_string())).await?;
+    loop {
+        let Some(frame) = ws.next().await else {
+            bail!("{} closed the connection before its welcome", endpoint.url);
+        };
+        let Message::Text(text) = frame? else { continue };
+        match serde_json::from_str::<ServerMessage>(&text) {
+            Ok(ServerMessage::Welcome { id, .. }) if id == RequestId::Text(hello_id.clone()) => break,
+            Ok(ServerMessage::Error { id, code, message })
+                if id == Some(RequestId::Text(hello_id.clone())) =>
+            {
+                bail!("{}: hello after a move: {code}: {message}", endpoint.url)
+            }
+            _ => {}
+        }
+    }
+    Ok(ws)
 }
 
 impl Connection {
     /// Connects, from the local address `source` if given (to spread many
     /// connections over several loopback addresses).
     pub async fn connect(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Connection> {
-        let socket = if endpoint.addr.is_ipv4() {
-            TcpSocket::new_v4()?
-        } else {
-            TcpSocket::new_v6()?
-        };
-        if let Some(ip) = source {
-            socket.bind(SocketAddr::new(ip, 0))?;
-        }
-        socket.set_nodelay(true)?;
-        let stream = socket.connect(endpoint.addr).await.context("connecting")?;
-        let (ws, _) = client_async(endpoint.url.as_str(), stream)
-            .await
-            .context("WebSocket handshake")?;
+        let ws = open(endpoint, source).await?;
         Ok(Connection {
             ws,
             next_id: 1,
             state: None,
+            endpoint: endpoint.clone(),
+            source,
+            identity: None,
+            unanswered: Vec::new(),
+            watched: HashMap::new(),
+            following: None,
+            last_move: None,
+            moved_by: HashMap::new(),
+            fallbacks: Vec::new(),
+            after_move: Vec::new(),
+            dropped: HashMap::new(),
+            focus: None,
         })
+    }
+
+    /// The WebSocket URL of the node this connection talks to now.
+    pub fn node(&self) -> &str {
+        &self.endpoint.url
+    }
+
+    /// From now on, a dropped socket is not the end: the connection tries
+    /// these nodes in turn (see `Event::Lost`).
+    pub fn reconnect_to(&mut self, nodes: Vec<Endpoint>) {
+        self.fallbacks = nodes;
+    }
+
+    /// As `reconnect_to`, but only once a `moved` has been followed (the
+    /// server is one node of several): a single server's drop still ends
+    /// the connection.
+    pub fn reconnect_after_move(&mut self, nodes: Vec<Endpoint>) {
+        self.after_move = nodes;
+    }
+
+    /// The sockets dropped since the last call, by the URL of their node.
+    pub fn take_dropped(&mut self) -> HashMap<String, u64> {
+        std::mem::take(&mut self.dropped)
+    }
+
+    /// The `moved` answers followed since the last call, by the URL of the
+    /// node that gave them.
+    pub fn take_moved_by(&mut self) -> HashMap<String, u64> {
+        std::mem::take(&mut self.moved_by)
     }
 
     /// Sends `message` with a fresh id; returns the id.
     pub async fn send(&mut self, mut message: Value) -> Result<RequestId> {
+        self.finish_move().await?;
         let id = RequestId::Number(self.next_id);
         self.next_id += 1;
         message["id"] = json!(self.next_id - 1);
         self.ws.send(Message::text(message.to_string())).await?;
+        if let (Some("watch" | "join"), Some(room)) = (
+            message.get("type").and_then(Value::as_str),
+            message.get("room").and_then(Value::as_str),
+        ) {
+            self.focus = Some(room.to_string());
+        }
+        if message.get("type").and_then(Value::as_str) != Some("hello") {
+            self.unanswered.push(Unanswered {
+                id: id.clone(),
+                message,
+            });
+        }
         Ok(id)
     }
 
+    /// Stops watching `room` here (not on the server): it is not watched
+    /// again after a move or a drop, and its updates are no longer kept as
+    /// the state.
+    pub fn forget(&mut self, room: &str) {
+        self.watched.remove(room);
+        if self.focus.as_deref() == Some(room) {
+            self.focus = None;
+        }
+    }
+
+    /// Waits for a move under way to reach its node, then talks there.
+    async fn finish_move(&mut self) -> Result<()> {
+        if let Some(task) = &mut self.following {
+            let result = task.await;
+            self.following = None;
+            let (ws, endpoint) = result.context("following a move")??;
+            let old = std::mem::replace(&mut self.ws, ws);
+            tokio::spawn(async move {
+                let mut old = old;
+                let _ = old.close(None).await;
+            });
+            self.endpoint = endpoint;
+        }
+        Ok(())
+    }
+
+    /// Starts following `moved {room, url}`: every request not answered
+    /// here is sent again there (the node that said `moved` did none of
+    /// them), and the room is watched again if it was watched and no
+    /// `watch` or `join` of it is among them.
+    fn start_move(&mut self, room: String, url: String) -> Result<()> {
+        let endpoint = Endpoint::parse(&url, self.endpoint.remote)
+            .with_context(|| format!("the server moved room {room} to {url}"))?;
+        let Some(identity) = self.identity.clone() else {
+            bail!("the server moved room {room} to {url} before hello");
+        };
+        if self.fallbacks.is_empty() {
+            self.fallbacks = std::mem::take(&mut self.after_move);
+        }
+        let now = Instant::now();
+        let streak = match &self.last_move {
+            Some(last) if last.room == room && last.url == url && now - last.at < Duration::from_secs(5) => {
+                last.streak + 1
+            }
+            _ => 0,
+        };
+        if streak >= MOVE_STREAK_LIMIT {
+            bail!("room {room} was moved to {url} {streak} times in a row; giving up");
+        }
+        // Straight away to a new node; a little later (longer each time)
+        // back to one that just sent us away, or to the same node again.
+        let delay = if streak == 0 && endpoint.url != self.endpoint.url {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(100 << streak.min(5))
+        };
+        *self.moved_by.entry(self.endpoint.url.clone()).or_default() += 1;
+        self.last_move = Some(LastMove {
+            room: room.clone(),
+            url,
+            at: now,
+            streak,
+        });
+        let mut resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.clone()).collect();
+        let rewatches = |m: &Value| {
+            m.get("room").and_then(Value::as_str) == Some(room.as_str())
+                && matches!(m.get("type").and_then(Value::as_str), Some("watch" | "join"))
+        };
+        if let Some(invite) = self.watched.get(&room)
+            && !resend.iter().any(rewatches)
+        {
+            resend.insert(
+                0,
+                json!({"type": "watch", "id": format!("{OWN_ID}watch"), "room": room, "invite": invite}),
+            );
+        }
+        // Should the node named be gone, the others are tried.
+        let nodes: Vec<Endpoint> = std::iter::once(endpoint).chain(self.fallbacks.clone()).collect();
+        let rounds = if self.fallbacks.is_empty() {
+            1
+        } else {
+            RECONNECT_ROUNDS
+        };
+        self.following = Some(tokio::spawn(go(
+            nodes,
+            rounds,
+            self.source,
+            delay,
+            identity,
+            resend,
+        )));
+        Ok(())
+    }
+
+    /// After a drop, with nodes to go to: starts going there, and returns
+    /// the requests that are lost (not safe to send again); `None` when the
+    /// drop ends the connection.
+    fn start_reconnect(&mut self) -> Option<Vec<RequestId>> {
+        if self.fallbacks.is_empty() {
+            return None;
+        }
+        let identity = self.identity.clone()?;
+        *self.dropped.entry(self.endpoint.url.clone()).or_default() += 1;
+        let (safe, lost): (Vec<Unanswered>, Vec<Unanswered>) = std::mem::take(&mut self.unanswered)
+            .into_iter()
+            .partition(|u| SAFE_AGAIN.contains(&u.message.get("type").and_then(Value::as_str).unwrap_or("")));
+        let mut resend: Vec<Value> = Vec::new();
+        for (n, (room, invite)) in self.watched.iter().enumerate() {
+            let covered = safe.iter().any(|u| {
+                u.message.get("room").and_then(Value::as_str) == Some(room.as_str())
+                    && matches!(
+                        u.message.get("type").and_then(Value::as_str),
+                        Some("watch" | "join")
+                    )
+            });
+            if !covered {
+                resend.push(json!({"type": "watch", "id": format!("{OWN_ID}watch-{n}"), "room": room, "invite": invite}));
+            }
+        }
+        resend.extend(safe.iter().map(|u| u.message.clone()));
+        self.unanswered = safe;
+        self.following = Some(tokio::spawn(go(
+            self.fallbacks.clone(),
+            RECONNECT_ROUNDS,
+            self.source,
+            Duration::ZERO,
+            identity,
+            resend,
+        )));
+        Some(lost.into_iter().map(|u| u.id).collect())
+    }
+
+    /// The socket ended: the event to give (`None`: carry on, the
+    /// connection is on its way to another node).
+    fn ended(&mut self) -> Option<Event> {
+        match self.start_reconnect() {
+            None => Some(Event::Closed),
+            Some(ids) if ids.is_empty() => None,
+            Some(ids) => Some(Event::Lost { ids }),
+        }
+    }
+
+    /// Notes a reply: its request is answered; a `watch` or `join`
+    /// acknowledged is a room watched, an `unwatch` one no longer.
+    fn answered(&mut self, reply: &ServerMessage) {
+        let Some(id) = reply_id(reply) else { return };
+        let Some(at) = self.unanswered.iter().position(|u| &u.id == id) else {
+            return;
+        };
+        let request = self.unanswered.remove(at).message;
+        let (Some(kind), Some(room)) = (
+            request.get("type").and_then(Value::as_str),
+            request.get("room").and_then(Value::as_str),
+        ) else {
+            return;
+        };
+        if matches!(reply, ServerMessage::Ack { .. }) {
+            match kind {
+                "watch" | "join" => {
+                    let invite = request.get("invite").and_then(Value::as_str).map(str::to_string);
+                    self.watched.insert(room.to_string(), invite);
+                }
+                "unwatch" => {
+                    self.watched.remove(room);
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// The next event: a reply, an update (kept as the current state) or
-    /// the end of the connection.
+    /// the end of the connection. A `moved` is followed here, unseen by the
+    /// caller.
     pub async fn next(&mut self) -> Result<Event> {
         loop {
+            self.finish_move().await?;
             match self.ws.next().await {
                 Some(Ok(Message::Text(text))) => {
                     let Ok(value) = serde_json::from_str::<Value>(&text) else {
@@ -120,17 +506,45 @@ impl Connection {
                         }
                     };
                     return Ok(match message {
-                        ServerMessage::Update { version, state, .. } => {
+                        ServerMessage::Update { room, version, state } => {
+                            // A finished room is not watched again after a
+                            // move or a drop.
+                            if state.status == lodestone_protocol::RoomStatus::Finished {
+                                self.watched.remove(&room);
+                            }
+                            if self.focus.as_ref().is_some_and(|focus| *focus != room) {
+                                continue;
+                            }
                             self.state = Some((version, state));
                             Event::Update { version }
                         }
-                        ServerMessage::Bye { .. } => Event::Closed,
-                        other => Event::Reply(other),
+                        ServerMessage::Bye { .. } => match self.ended() {
+                            Some(event) => event,
+                            None => continue,
+                        },
+                        ServerMessage::Moved { room, url } => {
+                            self.start_move(room, url)?;
+                            continue;
+                        }
+                        other => {
+                            if matches!(reply_id(&other), Some(RequestId::Text(t)) if t.starts_with(OWN_ID)) {
+                                continue;
+                            }
+                            self.answered(&other);
+                            Event::Reply(other)
+                        }
                     });
                 }
-                Some(Ok(Message::Close(_))) | None => return Ok(Event::Closed),
+                Some(Ok(Message::Close(_))) | None => match self.ended() {
+                    Some(event) => return Ok(event),
+                    None => continue,
+                },
                 Some(Ok(_)) => {}
-                Some(Err(e)) => return Err(e.into()),
+                Some(Err(e)) => match self.ended() {
+                    Some(Event::Closed) => return Err(e.into()),
+                    Some(event) => return Ok(event),
+                    None => continue,
+                },
             }
         }
     }
@@ -152,6 +566,9 @@ impl Connection {
                 Event::Unknown { id: Some(i) } if i == id => {
                     bail!("the server answered with a message this client does not understand")
                 }
+                Event::Lost { ids } if ids.contains(&id) => {
+                    bail!("{LOST}; the request may or may not have been carried out")
+                }
                 Event::Closed => bail!("the server closed the connection"),
                 _ => {}
             }
@@ -165,7 +582,12 @@ impl Connection {
             message["token"] = json!(token);
         }
         match self.request(message).await? {
-            ServerMessage::Welcome { token, .. } => Ok(token),
+            ServerMessage::Welcome { token: new, .. } => {
+                if let Some(token) = new.as_deref().or(token) {
+                    self.identity = Some((name.to_string(), token.to_string()));
+                }
+                Ok(new)
+            }
             other => bail!("unexpected reply to hello: {other:?}"),
         }
     }
@@ -197,6 +619,9 @@ impl Connection {
 
     /// Closes the connection politely.
     pub async fn close(mut self) {
+        if let Some(task) = self.following.take() {
+            task.abort();
+        }
         let _ = self.ws.close(None).await;
     }
 }
@@ -245,6 +670,69 @@ mod tests {
         let endpoint = server(vec![r#"{"type":"news","text":"hi"}"#, "not json", welcome]).await;
         let mut conn = Connection::connect(&endpoint, None).await.unwrap();
         conn.hello("Bot", None).await.unwrap();
+    }
+
+    #[test]
+    fn an_endpoint_keeps_a_nodes_path() {
+        let url = |text: &str| Endpoint::parse(text, false).unwrap().url;
+        assert_eq!(url("ws://127.0.0.1:8080"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(url("ws://127.0.0.1:8080/"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(url("http://127.0.0.1:8080/lobby"), "ws://127.0.0.1:8080/ws");
+        assert_eq!(url("ws://127.0.0.1:8080/n/n2/ws"), "ws://127.0.0.1:8080/n/n2/ws");
+        let e = Endpoint::parse("wss://127.0.0.1:8080/ws", false).unwrap_err();
+        assert!(e.to_string().contains("TLS is the proxy's job"), "{e}");
+    }
+
+    /// A stand-in node that welcomes every connection and answers every
+    /// request about a room with `moved` to itself: a room that never
+    /// settles.
+    async fn restless_node() -> Endpoint {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+        let endpoint = Endpoint::parse(&url, false).unwrap();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let url = url.clone();
+                tokio::spawn(async move {
+                    let mut ws = tokio_tungstenite::accept_async(stream).await.unwrap();
+                    while let Some(Ok(Message::Text(text))) = ws.next().await {
+                        let m: Value = serde_json::from_str(&text).unwrap();
+                        let reply = match m["room"].as_str() {
+                            Some(room) => json!({"type": "moved", "room": room, "url": url}),
+                            None => json!({"type": "welcome", "id": m["id"], "protocol": 1,
+                                "guest": {"id": "g", "name": "Bot"}, "token": "t", "rooms": []}),
+                        };
+                        if ws.send(Message::text(reply.to_string())).await.is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        endpoint
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_room_moved_to_the_same_node_again_and_again_is_followed_ever_later_then_given_up() {
+        let endpoint = restless_node().await;
+        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        conn.hello("Bot", None).await.unwrap();
+        let began = Instant::now();
+        let e = conn
+            .request(json!({"type": "watch", "room": "r1"}))
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("times in a row; giving up"), "{e}");
+        // 100 ms, then doubling, up to 3.2 s: at least 25.5 s in all.
+        assert!(
+            began.elapsed() >= Duration::from_millis(25_500),
+            "{:?}",
+            began.elapsed()
+        );
+        assert_eq!(
+            conn.take_moved_by().get(&endpoint.url),
+            Some(&u64::from(MOVE_STREAK_LIMIT))
+        );
     }
 
     #[tokio::test]

@@ -1,6 +1,9 @@
 //! `lodestone bot` and `lodestone load` against a real server (in this
 //! process, on 127.0.0.1:0 with a fresh SQLite file), run as the real
-//! binary.
+//! binary. The tests of `moved` put stand-ins for other nodes in front of
+//! it (`mover`).
+
+mod mover;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -40,8 +43,20 @@ fn lodestone() -> Command {
 /// `url`: the first opens the room, the second joins it. Returns the room
 /// and what each bot printed after its first line.
 fn bots_play(url: &str, game: &str, options: &[&str], levels: [&str; 2]) -> (String, String, String) {
+    bots_play_at([url, url], game, options, levels)
+}
+
+/// As `bots_play`, each bot starting at its own URL.
+fn bots_play_at(
+    urls: [&str; 2],
+    game: &str,
+    options: &[&str],
+    levels: [&str; 2],
+) -> (String, String, String) {
     let mut host = lodestone();
-    host.args(["bot", url, "--game", game, "--level", levels[0], "--seed", "3"]);
+    host.args([
+        "bot", urls[0], "--game", game, "--level", levels[0], "--seed", "3",
+    ]);
     for o in options {
         host.args(["--option", o]);
     }
@@ -56,7 +71,9 @@ fn bots_play(url: &str, game: &str, options: &[&str], levels: [&str; 2]) -> (Str
         .expect("the bot names its room")
         .to_string();
     let guest = lodestone()
-        .args(["bot", url, "--room", &room, "--level", levels[1], "--seed", "4"])
+        .args([
+            "bot", urls[1], "--room", &room, "--level", levels[1], "--seed", "4",
+        ])
         .output()
         .unwrap();
     let mut rest = String::new();
@@ -287,4 +304,302 @@ async fn load_says_how_to_lift_the_limits_it_runs_into() {
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("hint:"), "{stderr}");
     server.shutdown().await;
+}
+
+/// Issue 12: two bots play a whole game while their rooms move: the host
+/// starts on a node that hands its rooms over mid-game (`moved`, then
+/// `bye`), the guest on one that does not own the room; both follow to the
+/// owner and finish the game there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_follow_moved_and_finish_the_game() {
+    let server = server().await;
+    let draining = mover::start(server.addr(), mover::Rule::DrainAfter(4)).await;
+    let other = mover::start(server.addr(), mover::Rule::FirstRequest).await;
+    let urls = [draining.url.clone(), other.url.clone()];
+    let (_, first, second) = tokio::task::spawn_blocking(move || {
+        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
+    })
+    .await
+    .unwrap();
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&first).starts_with("result: "), "{first}");
+    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    assert!(
+        first.contains("played ") && second.contains("played "),
+        "{first}\n{second}"
+    );
+    assert!(
+        !first.contains("refused") && !second.contains("refused"),
+        "{first}\n{second}"
+    );
+    assert_eq!((draining.moved(), other.moved()), (1, 1));
+    server.shutdown().await;
+}
+
+/// The line `node URL: players P, moves M, moved N, dropped D` of a load
+/// report, as (P, M, N, D).
+fn node_line(report: &str, url: &str) -> (u64, u64, u64, u64) {
+    let line = report
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("node {url}: ")))
+        .unwrap_or_else(|| panic!("no line for {url} in\n{report}"));
+    let n: Vec<u64> = line
+        .split(", ")
+        .map(|part| part.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    (n[0], n[1], n[2], n[3])
+}
+
+/// Issue 12: `lodestone load` over three nodes at once (two URLs as a
+/// comma list, one with `--server`): the players are spread over them,
+/// each `join` of a room another node owns is answered `moved`, and every
+/// game is still played to its end; the report counts per node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_spreads_players_over_three_nodes_and_follows_moved() {
+    let server = server().await;
+    let nodes = [
+        mover::start(server.addr(), mover::Rule::FirstRequest).await,
+        mover::start(server.addr(), mover::Rule::FirstRequest).await,
+        mover::start(server.addr(), mover::Rule::FirstRequest).await,
+    ];
+    let list = format!("{},{}", nodes[0].url, nodes[1].url);
+    let args = [
+        "load",
+        &list,
+        "--server",
+        &nodes[2].url,
+        "--game",
+        "magneton",
+        "--games",
+        "3",
+        "--total-games",
+        "6",
+        "--duration",
+        "120",
+    ];
+    let out = run(args.map(str::to_string).to_vec()).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(stderr.contains("over 3 nodes"), "{stderr}");
+    assert!(text.contains("games started 6, finished 6"), "{text}");
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    for node in &nodes {
+        let (players, moves, moved, _) = node_line(&text, &node.url);
+        // 3 games of 2 players over 3 nodes; every room's owner is the
+        // real server, so no move is acknowledged here.
+        assert_eq!((players, moves), (2, 0), "{text}");
+        assert!(moved > 0, "{text}");
+        assert_eq!(moved, node.moved(), "{text}");
+    }
+    let (players, moves, moved, _) = node_line(&text, &nodes[0].target);
+    assert_eq!((players, moved), (0, 0), "{text}");
+    let total: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("moves "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert_eq!(moves, total, "{text}");
+    server.shutdown().await;
+}
+
+/// Issue 12: a node dies under `lodestone load` (its connections cut, new
+/// ones refused): its players go on at the other node, watch their rooms
+/// again and play every game to its end; a move whose reply was lost with
+/// the socket is decided again on the state the other node sends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_goes_on_at_another_node_when_one_dies() {
+    let server = server().await;
+    let dying = mover::start(server.addr(), mover::Rule::DieAfter(40)).await;
+    let other = mover::start(server.addr(), mover::Rule::Passthrough).await;
+    let args = [
+        "load",
+        &dying.url,
+        &other.url,
+        "--game",
+        "magneton",
+        "--games",
+        "2",
+        "--total-games",
+        "10",
+        "--duration",
+        "120",
+    ];
+    let out = run(args.map(str::to_string).to_vec()).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(dying.died());
+    assert!(text.contains("games started 10, finished 10"), "{text}");
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    let (players, _, _, dropped) = node_line(&text, &dying.url);
+    assert_eq!(players, 2, "{text}");
+    assert!(dropped >= 1, "{text}");
+    assert_eq!(node_line(&text, &other.url).3, 0, "{text}");
+    server.shutdown().await;
+}
+
+/// Issue 12: a bot sent to another node comes back through its own server
+/// when that node dies, watches its room again (its own server now lets
+/// the room's requests through) and plays the game to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_node_dies_comes_back_through_its_own_server() {
+    let server = server().await;
+    let dying = mover::start(server.addr(), mover::Rule::DieAfter(10)).await;
+    let own = mover::start_to(server.addr(), mover::Rule::FirstRequest, dying.url.clone()).await;
+    let urls = [own.url.clone(), format!("ws://{}", server.addr())];
+    let (_, first, second) = tokio::task::spawn_blocking(move || {
+        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
+    })
+    .await
+    .unwrap();
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&first).starts_with("result: "), "{first}");
+    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    assert!(dying.died());
+    assert_eq!(own.moved(), 1);
+    server.shutdown().await;
+}
+
+/// Node `name` of a cluster over the PostgreSQL database `database`
+/// (short leases, so a handover is quick).
+async fn node(name: &str, database: &str) -> Server {
+    Server::start(Config {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database: database.to_string(),
+        rate_limit: 0,
+        limits: Limits::off(),
+        node: Some(name.to_string()),
+        lease_ms: 1000,
+        renew_ms: 200,
+        ..Config::default()
+    })
+    .await
+    .unwrap()
+}
+
+/// Issue 12, end to end: `lodestone load` over two real nodes sharing one
+/// PostgreSQL database. Each game has a player on each node; the room is
+/// owned by one of them and the other player is sent there with `moved`;
+/// every game is played to its end and every move is acknowledged by a
+/// node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_drives_two_real_nodes_over_one_postgres() {
+    if !lodestone_tests::postgres_ready() {
+        return;
+    }
+    lodestone_tests::on_backend(lodestone_tests::Backend::Postgres, async {
+        let dir = lodestone_tests::temp_dir();
+        let database = lodestone_tests::database_url(&dir);
+        let a = node("a", &database).await;
+        let b = node("b", &database).await;
+        let urls = [format!("ws://{}/ws", a.addr()), format!("ws://{}/ws", b.addr())];
+        let list = urls.join(",");
+        let args = [
+            "load",
+            &list,
+            "--game",
+            "magneton",
+            "--games",
+            "4",
+            "--total-games",
+            "8",
+            "--duration",
+            "120",
+        ];
+        let out = run(args.map(str::to_string).to_vec()).await;
+        let text = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text}\n{stderr}");
+        assert!(text.contains("games started 8, finished 8"), "{text}");
+        assert!(text.contains("errors 0, disconnects 0"), "{text}");
+        let (players_a, moves_a, moved_a, _) = node_line(&text, &urls[0]);
+        let (players_b, moves_b, moved_b, _) = node_line(&text, &urls[1]);
+        assert_eq!((players_a, players_b), (4, 4), "{text}");
+        assert!(
+            moved_a + moved_b > 0,
+            "some player was sent to its room's node:\n{text}"
+        );
+        let total: u64 = text
+            .lines()
+            .find_map(|l| l.strip_prefix("moves "))
+            .and_then(|l| l.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        assert_eq!(moves_a + moves_b, total, "{text}");
+        a.shutdown().await;
+        b.shutdown().await;
+    })
+    .await;
+}
+
+/// A counter of `/metrics` at `addr` (0 before it has a line).
+async fn metric(addr: SocketAddr, name: &str) -> f64 {
+    let (_, body) = lodestone_tests::http_get(addr, "/metrics", None).await;
+    body.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.trim().parse().ok()))
+        .unwrap_or(0.0)
+}
+
+/// Issue 12, end to end: a node drains (a rolling restart) under
+/// `lodestone load` over two real nodes: its games are handed to the other
+/// node, its players follow `moved` there (or, given the goodbye, go there
+/// by themselves), and every game is played to its end without an error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_goes_on_when_a_real_node_drains() {
+    if !lodestone_tests::postgres_ready() {
+        return;
+    }
+    lodestone_tests::on_backend(lodestone_tests::Backend::Postgres, async {
+        let dir = lodestone_tests::temp_dir();
+        let database = lodestone_tests::database_url(&dir);
+        let a = node("a", &database).await;
+        let b = node("b", &database).await;
+        let urls = [format!("ws://{}/ws", a.addr()), format!("ws://{}/ws", b.addr())];
+        let list = urls.join(",");
+        let args = [
+            "load",
+            &list,
+            "--game",
+            "magneton",
+            "--games",
+            "4",
+            "--total-games",
+            "16",
+            "--duration",
+            "120",
+        ];
+        let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
+        // Node a drains once play is under way there.
+        let began = std::time::Instant::now();
+        while metric(a.addr(), "lodestone_moves_total").await < 50.0 {
+            assert!(
+                began.elapsed() < std::time::Duration::from_secs(60),
+                "no moves on node a"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        a.shutdown().await;
+        let out = load.await.unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{text}\n{stderr}");
+        assert!(text.contains("games started 16, finished 16"), "{text}");
+        assert!(text.contains("errors 0, disconnects 0"), "{text}");
+        let (_, moves_a, moved_a, dropped_a) = node_line(&text, &urls[0]);
+        let (_, moves_b, _, _) = node_line(&text, &urls[1]);
+        assert!(
+            moves_a > 0 && moves_b > 0,
+            "both nodes acknowledged moves:\n{text}"
+        );
+        // Its players left it with `moved`, or with the goodbye (when the
+        // drain found no other node alive in time) and went to b.
+        assert!(
+            moved_a + dropped_a > 0,
+            "node a's players went on elsewhere:\n{text}"
+        );
+        b.shutdown().await;
+    })
+    .await;
 }

@@ -9,6 +9,14 @@
 //! binary starts itself with `LODESTONE_PLAY_TEST_SERVE` set, and then
 //! serves instead of testing (its own `main`, hence `harness = false`).
 //! Every wait polls the screen with a generous limit; nothing is timed.
+//!
+//! `moved`: the client reaches the server through a stand-in for another
+//! node (`mover`, shared with network.rs), which answers the first request
+//! about a room with `moved` to the real server.
+
+// Shared with network.rs, which uses all of it.
+#[allow(dead_code)]
+mod mover;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -51,6 +59,10 @@ fn main() {
         Trial::test(
             "a_private_room_is_joined_by_its_link_and_watched_by_its_code",
             as_trial(private_room),
+        ),
+        Trial::test(
+            "a_room_on_another_node_is_followed_there_and_played",
+            as_trial(moved_room),
         ),
     ];
     libtest_mimic::run(&args, trials).exit();
@@ -732,4 +744,37 @@ fn private_room() {
     let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
     assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
     cy.save("private-spectator-80x24");
+}
+
+/// Issue 12: Ann's client talks to a node that does not own her new room:
+/// the room's first request is answered `moved`, the client goes to the
+/// real server with the same token and plays there.
+fn moved_room() {
+    let (dir, server, identity) = fresh("moved");
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let node = runtime.block_on(mover::start(server.addr, mover::Rule::FirstRequest));
+    let url = node.url.replace("ws://", "http://").replace("/ws", "");
+    let tmux = Tmux::start(
+        "moved",
+        80,
+        24,
+        &[&url, "--identity", identity.to_str().unwrap(), "--name", "Ann"],
+        &dir,
+    );
+    create_and_start(&tmux, "magneton");
+    tmux.wait_text("Your turn.");
+    tmux.keys(&[":"]);
+    tmux.type_text("D4");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the bot's answer", |s| {
+        last_ply(s) >= 2 && s.contains("Your turn.")
+    });
+    tmux.save("moved-80x24");
+    assert!(screen.contains("1 white  D4"), "{screen}");
+    assert_eq!(
+        node.moved(),
+        1,
+        "one move, then the room's requests went to its node"
+    );
+    drop(server);
 }

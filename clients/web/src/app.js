@@ -1,6 +1,7 @@
 /** @file The client's entry point: the guest's identity (name and token in localStorage), the connection, the "reconnecting" notice, and switching between the lobby and a room by the address's #fragment. */
 
 import { Connection, PROTOCOL, ServerError, serverSocketUrl } from './protocol.js';
+/** @typedef {import('./protocol.js').Link} Link */
 import { fill, h, sayError } from './dom.js';
 import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
@@ -21,7 +22,7 @@ const TOKEN_KEY = 'lodestone.token';
  * @property {() => string} name our display name
  * @property {() => string | null} token our guest token, the key to our seats
  * @property {(name: string) => Promise<void>} rename changes our display name (kept in this browser)
- * @property {(welcome: import('./protocol.js').MessageOf<'welcome'>) => void} loggedIn keeps the account's token and name of a `login`, and shows the page again as the account
+ * @property {(welcome: import('./protocol.js').MessageOf<'welcome'>) => Promise<void>} loggedIn keeps the account's token and name of a `login`, and shows the page again as the account
  */
 
 /**
@@ -58,54 +59,61 @@ let view = null;
 let helloDone = Promise.resolve();
 
 /**
- * Says hello (with our token if we have one) and remembers who we are. One
- * hello at a time: a rename during the first hello waits for its token.
+ * Says hello on `link` (with our token if we have one) and remembers who
+ * we are. One hello at a time: a rename during the first hello waits for
+ * its token, and a node a `moved` names hears the same token.
+ * @param {Link} link
  */
-function hello() {
-  helloDone = helloDone.catch(() => {}).then(sayHello);
+function hello(link) {
+  helloDone = helloDone.catch(() => {}).then(() => sayHello(link));
   return helloDone;
 }
 
-async function sayHello() {
+/** @param {Link} link */
+async function sayHello(link) {
   const name = storedName();
   const token = localStorage.getItem(TOKEN_KEY);
   /** @type {import('./protocol.js').MessageOf<'welcome'>} */
   let welcome;
   try {
-    welcome = await session.connection.request(
+    welcome = await link.request(
       token ? { type: 'hello', protocol: PROTOCOL, token, name } : { type: 'hello', protocol: PROTOCOL, name },
     );
   } catch (error) {
-    if (!(error instanceof ServerError) || error.code !== 'bad-token') throw error;
+    // Another node (a `moved`) knows every token the home node knows.
+    if (!link.home || !(error instanceof ServerError) || error.code !== 'bad-token') throw error;
     // The server does not know this token (a new database): start afresh.
     localStorage.removeItem(TOKEN_KEY);
-    welcome = await session.connection.request({ type: 'hello', protocol: PROTOCOL, name });
+    welcome = await link.request({ type: 'hello', protocol: PROTOCOL, name });
   }
   if (welcome.token) localStorage.setItem(TOKEN_KEY, welcome.token);
-  welcomed(welcome);
+  welcomed(welcome, link.home);
 }
 
 /**
  * Remembers who the server says we are.
  * @param {import('./protocol.js').MessageOf<'welcome'>} welcome
+ * @param {boolean} home whether the home node said it
  */
-function welcomed(welcome) {
+function welcomed(welcome, home) {
   session.guest = welcome.guest;
-  session.myRooms = welcome.rooms;
+  // The rooms of the home node's welcome; any node's list is the same.
+  if (home) session.myRooms = welcome.rooms;
   fill(whoami, 'Playing as ', h('a', { href: playerHref(welcome.guest.id) }, h('strong', {}, welcome.guest.name)));
 }
 
 /** @type {Session} */
 const session = {
   connection: new Connection(serverSocketUrl(), {
-    async onOpen() {
+    async onOpen(link) {
       try {
-        await hello();
+        await hello(link);
       } catch (error) {
         sayError(error);
         throw error;
       }
-      view?.connected();
+      // Another node's socket: the connection watches its rooms there.
+      if (link.home) view?.connected();
     },
     onPush(message) {
       view?.push(message);
@@ -120,12 +128,14 @@ const session = {
   token: () => localStorage.getItem(TOKEN_KEY),
   async rename(name) {
     localStorage.setItem(NAME_KEY, name);
-    if (session.connection.ready) await hello();
+    for (const link of session.connection.openLinks()) await hello(link);
   },
-  loggedIn(welcome) {
+  async loggedIn(welcome) {
     if (welcome.token) localStorage.setItem(TOKEN_KEY, welcome.token);
     localStorage.setItem(NAME_KEY, welcome.guest.name);
-    welcomed(welcome);
+    welcomed(welcome, true);
+    // Other nodes' sockets say who we are now too.
+    for (const link of session.connection.openLinks()) if (!link.home) await hello(link);
     route();
   },
 };

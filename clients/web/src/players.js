@@ -102,7 +102,7 @@ export function accountSection(session) {
       } else {
         const welcome = await session.connection.request({ type: 'login', name, password });
         say(`Welcome back, ${welcome.guest.name}.`);
-        session.loggedIn(welcome);
+        await session.loggedIn(welcome);
         return;
       }
       passwordInput.value = '';

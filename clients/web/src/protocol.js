@@ -1,4 +1,4 @@
-/** @file The connection to the server: one WebSocket at /ws, requests matched to replies by id, pushes handed on, and reconnection with back-off. Also the wire types as JSDoc (see docs/protocol.md). */
+/** @file The connection to the server: one WebSocket at /ws (and one to each other node that a `moved` names: requests about a room go to the node that has it), requests matched to replies by id, pushes handed on, and reconnection with back-off. Also the wire types as JSDoc (see docs/protocol.md). */
 
 /** The protocol version this client speaks. */
 export const PROTOCOL = 1;
@@ -53,32 +53,49 @@ export class ServerError extends Error {
 
 /**
  * @typedef {object} ConnectionHooks
- * @property {(connection: Connection) => Promise<void>} onOpen runs after every (re)connect, before the connection counts as open: say hello, watch rooms
- * @property {(message: Message) => void} onPush receives every message that is not a reply (updates, byes)
+ * @property {(link: Link) => Promise<void>} onOpen runs after every (re)connect of a socket, before it counts as open: say hello on `link` (and, for the home socket, watch rooms)
+ * @property {(message: Message) => void} onPush receives every message that is not a reply (updates, byes, moves)
  * @property {(status: Status, retryInMs: number) => void} onStatus hears about connecting, opening and waiting to reconnect
+ */
+
+/**
+ * A request waiting for its reply, kept with its message so that it can
+ * be sent again elsewhere when its room moves.
+ * @typedef {{message: Request, resolve: (m: Message) => void, reject: (e: Error) => void}} Waiting
  */
 
 /** The first wait before reconnecting, and the longest. */
 const FIRST_DELAY_MS = 300;
 const MAX_DELAY_MS = 8000;
 
-/** A WebSocket to the server that reconnects by itself until closed. */
-export class Connection {
+/** The longest wait before following a room sent to the same node again. */
+const MAX_MOVE_DELAY_MS = 4000;
+
+/**
+ * One WebSocket to one node. The home socket (the page's server) reconnects
+ * by itself until closed; a socket to a node a `moved` named does not: when
+ * it closes, its rooms go back to the home socket, which sends them on
+ * again if they are still elsewhere.
+ */
+export class Link {
   /**
-   * @param {string} url the WebSocket URL (`ws://host/ws`)
-   * @param {ConnectionHooks} hooks
+   * @param {Connection} owner
+   * @param {string} url
+   * @param {boolean} home
    */
-  constructor(url, hooks) {
+  constructor(owner, url, home) {
+    this.owner = owner;
     this.url = url;
-    this.hooks = hooks;
+    this.home = home;
     /** @type {WebSocket | null} */
     this.socket = null;
     /** @type {Status} */
     this.status = 'connecting';
-    this.nextId = 1;
     this.failures = 0;
-    /** @type {Map<number, {resolve: (m: Message) => void, reject: (e: Error) => void}>} */
+    /** @type {Map<number, Waiting>} */
     this.pending = new Map();
+    /** @type {Waiting[]} requests for this node made before it first opened */
+    this.queued = [];
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.retryTimer = undefined;
     this.closed = false;
@@ -97,23 +114,22 @@ export class Connection {
     socket.addEventListener('close', () => this.lost(socket));
   }
 
-  /** Reconnects now instead of waiting (the browser is back online). */
-  retryNow() {
-    if (this.retryTimer !== undefined) this.connect();
-  }
-
   /** @param {WebSocket} socket */
   async opened(socket) {
     try {
-      await this.hooks.onOpen(this);
+      await this.owner.hooks.onOpen(this);
     } catch (error) {
       // The hello failed for a reason a reconnect will not fix by itself;
       // onOpen has reported it. Keep the socket: the page can retry.
       console.warn('after connecting:', error);
+      if (!this.home) socket.close();
     }
     if (this.socket === socket && socket.readyState === WebSocket.OPEN) {
       this.failures = 0;
       this.setStatus('open', 0);
+      const queued = this.queued;
+      this.queued = [];
+      for (const w of queued) this.send(w);
     }
   }
 
@@ -134,13 +150,16 @@ export class Connection {
       this.pending.delete(/** @type {number} */ (id));
       if (message.type === 'error') waiting.reject(new ServerError(message.code, message.message));
       else waiting.resolve(message);
+      this.owner.answered(waiting.message, message);
       return;
     }
-    if (message.type === 'bye' && this.socket) {
-      // The server is going away; close our side so the reconnect starts.
+    if (message.type === 'moved') {
+      this.owner.moved(this, message);
+    } else if (message.type === 'bye' && this.socket) {
+      // The node is going away; close our side so the reconnect starts.
       this.socket.close();
     }
-    this.hooks.onPush(message);
+    this.owner.hooks.onPush(message);
   }
 
   /** @param {WebSocket} socket */
@@ -151,6 +170,11 @@ export class Connection {
       reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
     }
     this.pending.clear();
+    if (!this.home) {
+      this.closed = true;
+      this.owner.dropped(this);
+      return;
+    }
     if (this.closed) return;
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.failures);
     this.failures += 1;
@@ -166,7 +190,7 @@ export class Connection {
    */
   setStatus(status, retryInMs) {
     this.status = status;
-    this.hooks.onStatus(status, retryInMs);
+    this.owner.statusChanged(this, retryInMs);
   }
 
   /** Whether requests can be sent now. */
@@ -175,23 +199,51 @@ export class Connection {
   }
 
   /**
-   * Sends a request with a fresh id and resolves with its reply; rejects
-   * with a ServerError when the server refuses it or the connection drops.
+   * Sends a request on this socket with a fresh id and resolves with its
+   * reply (the hello of `onOpen`; other requests go through the
+   * connection, which picks the socket).
    * @template {Request} R
    * @param {R} message
    * @returns {Promise<ReplyTo<R['type']>>}
    */
   request(message) {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      return Promise.reject(new ServerError('disconnected', 'Not connected to the server right now.'));
-    }
-    const id = this.nextId++;
     return new Promise((resolve, reject) => {
       // The server answers each request with its reply type (ReplyTo).
-      this.pending.set(id, { resolve: /** @type {(m: Message) => void} */ (resolve), reject });
-      socket.send(JSON.stringify({ ...message, id }));
+      this.send({ message, resolve: /** @type {(m: Message) => void} */ (resolve), reject });
     });
+  }
+
+  /**
+   * Sends now; or, on a node's socket not open yet, once it opens.
+   * @param {Waiting} waiting
+   */
+  send(waiting) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      waiting.reject(new ServerError('disconnected', 'Not connected to the server right now.'));
+      return;
+    }
+    const id = this.owner.nextId++;
+    this.pending.set(id, waiting);
+    socket.send(JSON.stringify({ ...waiting.message, id }));
+  }
+
+  /**
+   * Takes out the requests about `room` that wait for a reply: a `moved`
+   * for the room means none of them was carried out.
+   * @param {string} room
+   * @returns {Waiting[]}
+   */
+  takePending(room) {
+    /** @type {Waiting[]} */
+    const taken = [];
+    for (const [id, w] of this.pending) {
+      if ('room' in w.message && w.message.room === room) {
+        this.pending.delete(id);
+        taken.push(w);
+      }
+    }
+    return taken;
   }
 
   /** Closes for good (no reconnect). */
@@ -199,6 +251,194 @@ export class Connection {
     this.closed = true;
     clearTimeout(this.retryTimer);
     this.socket?.close();
+  }
+}
+
+/**
+ * The connection to the server: the home socket to the page's server,
+ * and one socket to each other node that a `moved` named. Requests about
+ * a room go to the node that has it; everything else (the lobby) goes
+ * home, which any node answers.
+ */
+export class Connection {
+  /**
+   * @param {string} url the WebSocket URL (`ws://host/ws`)
+   * @param {ConnectionHooks} hooks
+   */
+  constructor(url, hooks) {
+    this.hooks = hooks;
+    this.nextId = 1;
+    this.home = new Link(this, url, true);
+    /** @type {Map<string, Link>} the other nodes' sockets, by URL */
+    this.nodes = new Map();
+    /** @type {Map<string, string>} the node (URL) of each room that is not at home */
+    this.routes = new Map();
+    /** @type {Map<string, string | null>} rooms watched (a `watch` or `join` acknowledged), with their invite */
+    this.watched = new Map();
+    /** @type {Map<string, {url: string, at: number, streak: number}>} the last `moved` followed, per room */
+    this.lastMove = new Map();
+    this.closed = false;
+  }
+
+  /** @type {string} the home URL */
+  get url() {
+    return this.home.url;
+  }
+
+  /** The connection's status: the home socket's, or `connecting` while a node's socket is on its way. */
+  get status() {
+    if (this.home.status !== 'open') return this.home.status;
+    for (const node of this.nodes.values()) if (node.status !== 'open') return node.status;
+    return 'open';
+  }
+
+  /** Opens the home socket. */
+  connect() {
+    this.home.connect();
+  }
+
+  /** Reconnects now instead of waiting (the browser is back online). */
+  retryNow() {
+    if (this.home.retryTimer !== undefined) this.home.connect();
+  }
+
+  /** Whether requests can be sent now (the home socket is open). */
+  get ready() {
+    return this.home.ready;
+  }
+
+  /** Every socket open now, home first (a rename is said on each). */
+  openLinks() {
+    return [this.home, ...this.nodes.values()].filter((link) => link.ready);
+  }
+
+  /**
+   * The socket for a request about `room` (home for the lobby).
+   * @param {string | undefined} room
+   */
+  linkFor(room) {
+    const url = room === undefined ? undefined : this.routes.get(room);
+    if (url === undefined) return this.home;
+    let node = this.nodes.get(url);
+    if (!node) {
+      node = new Link(this, url, false);
+      this.nodes.set(url, node);
+      node.connect();
+    }
+    return node;
+  }
+
+  /**
+   * Sends a request with a fresh id, to the node that has its room, and
+   * resolves with its reply; rejects with a ServerError when the server
+   * refuses it or the connection drops. A request the server answers with
+   * `moved` is sent again to the node named, and resolves with that
+   * node's reply.
+   * @template {Request} R
+   * @param {R} message
+   * @returns {Promise<ReplyTo<R['type']>>}
+   */
+  request(message) {
+    return new Promise((resolve, reject) => {
+      // The server answers each request with its reply type (ReplyTo).
+      this.dispatch({ message, resolve: /** @type {(m: Message) => void} */ (resolve), reject });
+    });
+  }
+
+  /** @param {Waiting} waiting */
+  dispatch(waiting) {
+    const link = this.linkFor('room' in waiting.message ? waiting.message.room : undefined);
+    // A node's socket on its way: the request waits for it.
+    if (!link.home && link.status !== 'open') link.queued.push(waiting);
+    else link.send(waiting);
+  }
+
+  /**
+   * Notes a reply: a `watch` or `join` acknowledged is a room watched (to
+   * watch again where it moves), an `unwatch` one no longer.
+   * @param {Request} request
+   * @param {Message} reply
+   */
+  answered(request, reply) {
+    if (reply.type !== 'ack') return;
+    if (request.type === 'watch' || request.type === 'join') this.watched.set(request.room, request.invite ?? null);
+    else if (request.type === 'unwatch') this.watched.delete(request.room);
+  }
+
+  /**
+   * Follows `moved`: the room's requests go to `url` from now on; those
+   * `from` had not answered are sent there, and the room is watched there
+   * if it was watched. Sent to the same node again soon after, it waits
+   * a little, longer each time (the room is changing hands).
+   * @param {Link} from
+   * @param {MessageOf<'moved'>} moved
+   */
+  moved(from, { room, url }) {
+    if (!/^wss?:\/\//.test(url)) {
+      console.warn('a move to an address that is not a WebSocket URL:', url);
+      return;
+    }
+    const now = performance.now();
+    const last = this.lastMove.get(room);
+    const streak = last && last.url === url && now - last.at < 10_000 ? last.streak + 1 : 0;
+    this.lastMove.set(room, { url, at: now, streak });
+    const delay = streak === 0 && url !== from.url ? 0 : Math.min(MAX_MOVE_DELAY_MS, 150 * 2 ** streak);
+    const again = from.takePending(room);
+    const rewatch = this.watched.has(room) && !again.some((w) => w.message.type === 'watch' || w.message.type === 'join');
+    const invite = this.watched.get(room) ?? null;
+    if (url === this.home.url) this.routes.delete(room);
+    else this.routes.set(room, url);
+    setTimeout(() => {
+      if (rewatch) again.unshift({ message: { type: 'watch', room, invite }, resolve: () => {}, reject: (e) => console.warn('watching again after a move:', e) });
+      for (const w of again) this.dispatch(w);
+    }, delay);
+  }
+
+  /**
+   * A node's socket closed (the node drains or died, or could not be
+   * reached): its rooms go back home, and are watched again from there
+   * (a node that does not have them answers `moved`).
+   * @param {Link} node
+   */
+  dropped(node) {
+    if (this.nodes.get(node.url) === node) this.nodes.delete(node.url);
+    if (this.closed) return;
+    /** @type {string[]} */
+    const rooms = [];
+    for (const [room, url] of this.routes) {
+      if (url === node.url) {
+        this.routes.delete(room);
+        rooms.push(room);
+      }
+    }
+    const queued = node.queued;
+    node.queued = [];
+    this.statusChanged(node, 0);
+    // A short, jittered wait: the room may be changing hands.
+    const wait = Math.round(FIRST_DELAY_MS * (0.5 + Math.random() / 2));
+    setTimeout(() => {
+      for (const w of queued) this.dispatch(w);
+      if (!this.home.ready) return; // the home's reconnect watches again
+      for (const room of rooms) {
+        if (!this.watched.has(room) || queued.some((w) => 'room' in w.message && w.message.room === room)) continue;
+        this.request({ type: 'watch', room, invite: this.watched.get(room) ?? null }).catch((e) => console.warn('watching again:', e));
+      }
+    }, wait);
+  }
+
+  /**
+   * @param {Link} link
+   * @param {number} retryInMs
+   */
+  statusChanged(link, retryInMs) {
+    this.hooks.onStatus(this.status, link.home ? retryInMs : 0);
+  }
+
+  /** Closes for good (no reconnect). */
+  close() {
+    this.closed = true;
+    this.home.close();
+    for (const node of this.nodes.values()) node.close();
   }
 }
 

@@ -100,19 +100,21 @@ export async function launchBrowser() {
 
 /**
  * A page of a new browser context (its own localStorage: a separate
- * person) at the server's lobby, with the display name `name`.
+ * person) at the server's lobby, with the display name `name`; `prepare`
+ * runs on the context before the page opens (to route its WebSockets).
  * @param {import('playwright-core').Browser} browser
- * @param {Server} server
+ * @param {{url: string}} server
  * @param {string} name
- * @param {{phone?: boolean}} [options]
+ * @param {{phone?: boolean, prepare?: (context: import('playwright-core').BrowserContext) => Promise<void>}} [options]
  */
-export async function person(browser, server, name, { phone = false } = {}) {
+export async function person(browser, server, name, { phone = false, prepare } = {}) {
   // The server's Content-Security-Policy stays in force: the pages are
   // tested as visitors get them (axe is evaluated, not injected).
   const context = await browser.newContext(
     phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1200, height: 900 } },
   );
   context.setDefaultTimeout(PATIENCE_MS);
+  await prepare?.(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw new Error(`${name}'s page threw: ${error.message}`);

@@ -2,8 +2,11 @@
 //! comes back by itself. It forwards every server message to the app,
 //! sends what the app asks, notices a dead connection (no frame for a
 //! while, even after a ping), and after a drop tries again with growing,
-//! jittered waits, telling the app when the next try comes. It never
-//! reads or changes the game: that is the model's job.
+//! jittered waits, telling the app when the next try comes. When the app
+//! follows a `moved`, the socket goes to the node named; when a socket to
+//! such a node drops, the next try goes back to the server the player
+//! named (which sends the room on again if it is still elsewhere). It
+//! never reads or changes the game: that is the model's job.
 
 use std::time::Duration;
 
@@ -31,6 +34,28 @@ const DEAD_AFTER: Duration = Duration::from_secs(30);
 /// The first wait before reconnecting, and the longest.
 const FIRST_DELAY: Duration = Duration::from_millis(300);
 const MAX_DELAY: Duration = Duration::from_secs(8);
+
+/// What the app asks of the socket.
+#[derive(Debug)]
+pub enum Command {
+    Send(ClientMessage),
+    /// Close this socket and connect to `url` (a node a `moved` named)
+    /// after `after`.
+    Follow {
+        url: String,
+        after: Duration,
+    },
+}
+
+/// How a connection ended.
+enum Ended {
+    /// Lost, for this reason.
+    Lost(String),
+    /// The app follows a `moved`.
+    Follow(String, Duration),
+    /// The app is done.
+    Done,
+}
 
 /// Opens the WebSocket (over TLS for `wss://`, checked against the
 /// public roots of trust); the error says why not, in words.
@@ -81,14 +106,16 @@ pub fn backoff(failures: u32, rng: &mut impl Rng) -> Duration {
 /// Runs the connection until the app drops `commands`. `first` is the
 /// connection made before the terminal was taken over.
 pub async fn run(
-    target: Target,
+    home: Target,
     first: Socket,
-    mut commands: mpsc::UnboundedReceiver<ClientMessage>,
+    mut commands: mpsc::UnboundedReceiver<Command>,
     events: mpsc::UnboundedSender<Msg>,
 ) {
     let mut rng = SmallRng::seed_from_u64(rand::rng().random());
     let mut next = Some(first);
     let mut failures = 0;
+    // Where the next try goes: home, or the node a `moved` named.
+    let mut target = home.clone();
     loop {
         let socket = match next.take() {
             Some(socket) => Ok(socket),
@@ -101,12 +128,24 @@ pub async fn run(
                     return;
                 }
                 match serve(socket, &mut commands, &events).await {
-                    Some(reason) => reason,
-                    None => return,
+                    Ended::Lost(reason) => reason,
+                    Ended::Follow(url, after) => {
+                        target = Target {
+                            ws: url,
+                            ..home.clone()
+                        };
+                        if !wait(after, &mut commands).await {
+                            return;
+                        }
+                        continue;
+                    }
+                    Ended::Done => return,
                 }
             }
             Err(reason) => reason,
         };
+        // A node that is gone: the next try goes home.
+        target = home.clone();
         failures += 1;
         let wait = backoff(failures, &mut rng);
         if events
@@ -118,14 +157,21 @@ pub async fn run(
         {
             return;
         }
-        // Requests made while offline are refused by the app; anything
-        // that still arrives is dropped.
-        let until = Instant::now() + wait;
-        loop {
-            tokio::select! {
-                _ = tokio::time::sleep_until(until) => break,
-                command = commands.recv() => if command.is_none() { return },
-            }
+        if !self::wait(wait, &mut commands).await {
+            return;
+        }
+    }
+}
+
+/// Waits `wait` between connections; false when the app is done.
+/// Requests made while offline are refused by the app; anything that
+/// still arrives is dropped.
+async fn wait(wait: Duration, commands: &mut mpsc::UnboundedReceiver<Command>) -> bool {
+    let until = Instant::now() + wait;
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep_until(until) => return true,
+            command = commands.recv() => if command.is_none() { return false },
         }
     }
 }
@@ -134,9 +180,9 @@ pub async fn run(
 /// app is done.
 async fn serve(
     mut socket: Socket,
-    commands: &mut mpsc::UnboundedReceiver<ClientMessage>,
+    commands: &mut mpsc::UnboundedReceiver<Command>,
     events: &mpsc::UnboundedSender<Msg>,
-) -> Option<String> {
+) -> Ended {
     let mut last_heard = Instant::now();
     let mut watchdog = interval(Duration::from_secs(2));
     watchdog.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -154,33 +200,42 @@ async fn serve(
                         });
                         if let ServerMessage::Bye { reason } = &message {
                             let _ = socket.close(None).await;
-                            return Some(format!("the server said goodbye: {reason}"));
+                            return Ended::Lost(format!("the server said goodbye: {reason}"));
                         }
-                        events.send(Msg::Server(message)).ok()?;
+                        if events.send(Msg::Server(message)).is_err() {
+                            return Ended::Done;
+                        }
                     }
-                    Some(Ok(Message::Close(_))) | None => return Some("the server closed the connection".into()),
+                    Some(Ok(Message::Close(_))) | None => return Ended::Lost("the server closed the connection".into()),
                     Some(Ok(_)) => {}
-                    Some(Err(e)) => return Some(describe(&e)),
+                    Some(Err(e)) => return Ended::Lost(describe(&e)),
                 }
             }
             command = commands.recv() => {
-                let Some(message) = command else {
-                    let _ = socket.close(None).await;
-                    return None;
+                let message = match command {
+                    Some(Command::Send(message)) => message,
+                    Some(Command::Follow { url, after }) => {
+                        let _ = socket.close(None).await;
+                        return Ended::Follow(url, after);
+                    }
+                    None => {
+                        let _ = socket.close(None).await;
+                        return Ended::Done;
+                    }
                 };
                 let text = serde_json::to_string(&message).expect("client messages serialise");
                 trace(">", &text);
                 if let Err(e) = socket.send(Message::text(text)).await {
-                    return Some(describe(&e));
+                    return Ended::Lost(describe(&e));
                 }
             }
             _ = watchdog.tick() => {
                 let quiet = last_heard.elapsed();
                 if quiet >= DEAD_AFTER {
-                    return Some(format!("no word from the server for {} s", DEAD_AFTER.as_secs()));
+                    return Ended::Lost(format!("no word from the server for {} s", DEAD_AFTER.as_secs()));
                 }
                 if quiet >= PING_AFTER && socket.send(Message::Ping(Vec::new().into())).await.is_err() {
-                    return Some("the connection broke".into());
+                    return Ended::Lost("the connection broke".into());
                 }
             }
         }

@@ -226,7 +226,15 @@ async fn event_loop(
         for effect in app.update(msg, Instant::now()) {
             match effect {
                 Effect::Send(message) => {
-                    if commands.send(message).is_err() {
+                    if commands.send(conn::Command::Send(message)).is_err() {
+                        return Err(Exit::new(
+                            "the connection stopped working; start lodestone play again",
+                            1,
+                        ));
+                    }
+                }
+                Effect::Follow { url, after } => {
+                    if commands.send(conn::Command::Follow { url, after }).is_err() {
                         return Err(Exit::new(
                             "the connection stopped working; start lodestone play again",
                             1,

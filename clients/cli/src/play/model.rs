@@ -3,7 +3,9 @@
 //! the games list, clock ticks), effects out (messages to send, a bell,
 //! the identity to save, quitting). The protocol conversation lives here:
 //! `hello` with the stored token after every connect, `watch` of the open
-//! room again after a reconnect, requests matched to replies by id.
+//! room again after a reconnect, requests matched to replies by id, and
+//! `moved` followed: the socket goes to the node named, and the room's
+//! requests the server did not carry out are sent again there.
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
@@ -49,6 +51,12 @@ pub enum Effect {
     Save {
         name: String,
         token: Option<String>,
+    },
+    /// Close the socket and connect to `url` (a node a `moved` named)
+    /// after `after`.
+    Follow {
+        url: String,
+        after: Duration,
     },
     Quit,
 }
@@ -129,6 +137,14 @@ pub struct App {
     /// first welcome.
     first_room: Option<RoomLink>,
     pending: HashMap<u64, Pending>,
+    /// The requests about a room among `pending`, to send again if the
+    /// room moves.
+    about_rooms: HashMap<u64, ClientMessage>,
+    /// Requests to send again once the node a `moved` named welcomes us.
+    resend: Vec<(Pending, ClientMessage)>,
+    /// The last `moved` followed: the room, the node, when, and how many
+    /// times in a row.
+    last_move: Option<(String, String, Instant, u32)>,
     next_id: u64,
     last_lists: Option<Instant>,
     lists_pending: usize,
@@ -155,6 +171,9 @@ impl App {
             bell,
             help: false,
             pending: HashMap::new(),
+            about_rooms: HashMap::new(),
+            resend: Vec::new(),
+            last_move: None,
             next_id: 1,
             last_lists: None,
             lists_pending: 0,
@@ -236,8 +255,64 @@ impl App {
         let id = self.next_id;
         self.next_id += 1;
         self.pending.insert(id, pending);
-        self.out.push(Effect::Send(make(RequestId::Number(id))));
+        let message = make(RequestId::Number(id));
+        if room_of(&message).is_some() {
+            self.about_rooms.insert(id, message.clone());
+        }
+        self.out.push(Effect::Send(message));
         true
+    }
+
+    /// Follows `moved`: the requests about `room` still waiting were not
+    /// carried out, so they go again (all but a `watch`: the welcome
+    /// watches the open room) once the node at `url` welcomes us; the
+    /// socket goes there, at once the first time, a little later each time
+    /// the room is sent to the same node again soon after (it is changing
+    /// hands).
+    fn moved(&mut self, room: String, url: String, now: Instant) {
+        // Already on the way there (the old socket said it twice).
+        let following = matches!(self.conn, Conn::Connecting | Conn::Greeting);
+        if following
+            && self
+                .last_move
+                .as_ref()
+                .is_some_and(|(r, u, ..)| *r == room && *u == url)
+        {
+            return;
+        }
+        let streak = match &self.last_move {
+            Some((r, u, at, n))
+                if *r == room && *u == url && now.duration_since(*at) < Duration::from_secs(10) =>
+            {
+                n + 1
+            }
+            _ => 0,
+        };
+        self.last_move = Some((room.clone(), url.clone(), now, streak));
+        let after = match streak {
+            0 => Duration::ZERO,
+            n => Duration::from_millis(150 << n.min(5)),
+        };
+        let mut ids: Vec<u64> = self
+            .about_rooms
+            .iter()
+            .filter(|(_, m)| room_of(m).as_deref() == Some(room.as_str()))
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable();
+        for id in ids {
+            if let (Some(message), Some(pending)) = (self.about_rooms.remove(&id), self.pending.remove(&id))
+                && !matches!(pending, Pending::Watch(_))
+            {
+                self.resend.push((pending, message));
+            }
+        }
+        // The other requests went out on the socket that closes now.
+        self.pending.clear();
+        self.about_rooms.clear();
+        self.lists_pending = 0;
+        self.conn = Conn::Connecting;
+        self.out.push(Effect::Follow { url, after });
     }
 
     fn hello(&mut self) {
@@ -304,8 +379,11 @@ impl App {
     fn lost(&mut self, retry_at: Instant, reason: String) {
         self.conn = Conn::Lost { retry_at, reason };
         self.lists_pending = 0;
-        let lost_act = self.pending.values().any(|p| matches!(p, Pending::Act(_)));
+        let lost_act = self.pending.values().any(|p| matches!(p, Pending::Act(_)))
+            || self.resend.iter().any(|(p, _)| matches!(p, Pending::Act(_)));
         self.pending.clear();
+        self.about_rooms.clear();
+        self.resend.clear();
         if lost_act {
             self.complain("The connection dropped before the server answered your move; if it arrived, it is in the move list.");
         }
@@ -432,9 +510,7 @@ impl App {
             ServerMessage::Bye { reason } => {
                 self.complain(format!("The server closed the connection: {reason}."))
             }
-            ServerMessage::Moved { url, .. } => {
-                self.complain(format!("The room moved to another node: {url}."))
-            }
+            ServerMessage::Moved { room, url } => self.moved(room, url, now),
             ServerMessage::Error {
                 id: None,
                 code,
@@ -497,7 +573,10 @@ impl App {
 
     fn take_pending(&mut self, id: &RequestId) -> Option<Pending> {
         match id {
-            RequestId::Number(n) => self.pending.remove(n),
+            RequestId::Number(n) => {
+                self.about_rooms.remove(n);
+                self.pending.remove(n)
+            }
             RequestId::Text(_) => None,
         }
     }
@@ -536,6 +615,10 @@ impl App {
                 self.lists_pending = 0;
                 self.refresh_lists(now);
             }
+        }
+        // After a `moved`: what the other node did not carry out.
+        for (pending, message) in std::mem::take(&mut self.resend) {
+            self.request(pending, |id| with_id(message, id));
         }
     }
 
@@ -607,6 +690,20 @@ impl App {
                 .join(", ")
         }
     }
+}
+
+/// The room a request is about, if any (every message about a room has
+/// a `room` field).
+fn room_of(message: &ClientMessage) -> Option<String> {
+    let value = serde_json::to_value(message).ok()?;
+    value.get("room")?.as_str().map(str::to_string)
+}
+
+/// `message` with the request id `id`.
+fn with_id(message: ClientMessage, id: RequestId) -> ClientMessage {
+    let mut value = serde_json::to_value(&message).expect("client messages serialise");
+    value["id"] = serde_json::to_value(&id).expect("ids serialise");
+    serde_json::from_value(value).unwrap_or(message)
 }
 
 #[cfg(test)]
@@ -753,6 +850,86 @@ mod tests {
         assert_eq!(
             (room.version, room.legal()),
             (2, ["D4-D2".to_string()].as_slice())
+        );
+    }
+
+    /// Issue 12: a `moved` sends the socket to the node named; there the
+    /// hello has the same token, the room is watched again and the move
+    /// the first node did not carry out is sent again; sent to the same
+    /// node again soon after, the client waits a little first.
+    #[test]
+    fn a_moved_room_is_followed_and_the_move_not_carried_out_goes_again() {
+        let now = Instant::now();
+        let link = Target::parse("http://127.0.0.1:8080/#/room/r1?invite=c0de").unwrap();
+        let mut app = App::new(link, "Ann".into(), Some("t".into()), false, 1);
+        app.update(Msg::Connected, now);
+        app.update(welcome(1, None, &["r1"]), now);
+        app.update(
+            Msg::Server(ServerMessage::Update {
+                room: "r1".into(),
+                version: 3,
+                state: Box::new(magneton_state(&["D4-D1"], &[], 0)),
+            }),
+            now,
+        );
+        app.update(key(KeyCode::Enter), now);
+        let out = app.update(key(KeyCode::Enter), now);
+        assert_eq!(sent(&out)[0]["action"], "D4-D1");
+        let node = "ws://127.0.0.1:8081/n/b/ws";
+        let moved = || {
+            Msg::Server(ServerMessage::Moved {
+                room: "r1".into(),
+                url: node.into(),
+            })
+        };
+        let out = app.update(moved(), now);
+        assert_eq!(
+            out,
+            [Effect::Follow {
+                url: node.into(),
+                after: Duration::ZERO
+            }]
+        );
+        assert_eq!(app.conn, Conn::Connecting);
+        assert!(app.notice.is_none(), "no complaint: {:?}", app.notice);
+        let out = app.update(Msg::Connected, now);
+        let hello = &sent(&out)[0];
+        assert_eq!(
+            (hello["type"].as_str(), hello["token"].as_str()),
+            (Some("hello"), Some("t"))
+        );
+        let id = hello["id"].as_u64().unwrap();
+        let out = app.update(welcome(id, None, &["r1"]), now);
+        let again: Vec<_> = sent(&out)
+            .iter()
+            .map(|m| {
+                (
+                    m["type"].as_str().unwrap().to_string(),
+                    m["room"].clone(),
+                    m["action"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            again,
+            [
+                (
+                    "watch".to_string(),
+                    serde_json::json!("r1"),
+                    serde_json::Value::Null
+                ),
+                (
+                    "act".to_string(),
+                    serde_json::json!("r1"),
+                    serde_json::json!("D4-D1")
+                ),
+            ]
+        );
+        // The room is changing hands: the same node says `moved` again.
+        let out = app.update(moved(), now + Duration::from_millis(50));
+        assert!(
+            matches!(&out[..], [Effect::Follow { after, .. }] if *after > Duration::ZERO),
+            "{out:?}"
         );
     }
 
