@@ -50,6 +50,10 @@ pub struct Config {
     /// Where clients reach this node's `/ws` (`--advertise`); `None`:
     /// derived from the address it listens on.
     pub advertise: Option<String>,
+    /// Origins of other nodes (`wss://HOST[:PORT]`) the browser pages
+    /// served here may open WebSockets to (`--node-origin`), besides their
+    /// own.
+    pub node_origins: Vec<String>,
     /// How long a room's lease lasts without renewal, in milliseconds.
     pub lease_ms: u64,
     /// How often the owner renews its leases (well before they expire),
@@ -77,6 +81,7 @@ impl Default for Config {
             bot_queue: 1024,
             node: None,
             advertise: None,
+            node_origins: Vec::new(),
             lease_ms: DEFAULT_LEASE_MS,
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,

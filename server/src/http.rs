@@ -77,7 +77,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     } else {
         next.run(request).await
     };
-    crate::web::secure_headers(response.headers_mut());
+    crate::web::secure_headers(response.headers_mut(), &app.config.node_origins);
     response
 }
 

@@ -116,6 +116,12 @@ struct Args {
     /// (default: ws://ADDRESS/ws of --bind).
     #[arg(long, env = "LODESTONE_ADVERTISE")]
     advertise: Option<String>,
+    /// The origin of another node with a hostname of its own (e.g.
+    /// wss://n2.games.example.org; repeatable): the browser pages served
+    /// here may open WebSockets to it, to follow `moved`. Nodes behind one
+    /// hostname (paths /n/NAME/) need none.
+    #[arg(long = "node-origin", value_name = "ORIGIN", value_parser = parse_node_origin)]
+    node_origins: Vec<String>,
     /// How long a room's lease lasts without renewal, in milliseconds
     /// (several nodes; for tests).
     #[arg(long, env = "LODESTONE_LEASE_MS", default_value_t = lodestone_server::DEFAULT_LEASE_MS, hide = true)]
@@ -240,6 +246,7 @@ async fn run(args: Args) -> Result<(), String> {
         // With PostgreSQL every server is a node (SQLite ignores it).
         node: Some(args.node.unwrap_or_else(lodestone_server::host_name)),
         advertise: args.advertise,
+        node_origins: args.node_origins,
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
@@ -261,6 +268,25 @@ async fn run(args: Args) -> Result<(), String> {
 /// How long an open room may wait, in milliseconds; `None`: for ever.
 #[derive(Clone, Copy, Debug)]
 struct Expiry(Option<u64>);
+
+/// A WebSocket origin another node is reached at: `ws://` or `wss://`, a
+/// host name or address, maybe a port, nothing else (it goes into the
+/// pages' Content-Security-Policy as it is).
+fn parse_node_origin(text: &str) -> Result<String, String> {
+    let origin = text.trim_end_matches('/').to_ascii_lowercase();
+    let rest = origin
+        .strip_prefix("wss://")
+        .or_else(|| origin.strip_prefix("ws://"))
+        .ok_or_else(|| format!("{text:?} is not a WebSocket origin: it must start with wss:// or ws://"))?;
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    if rest.is_empty() || !rest.chars().all(fits) {
+        return Err(format!(
+            "{text:?} is not a WebSocket origin: give only the scheme, the host and maybe a port, \
+             such as wss://n2.games.example.org"
+        ));
+    }
+    Ok(origin)
+}
 
 fn parse_expiry(text: &str) -> Result<Expiry, String> {
     if text == "off" {

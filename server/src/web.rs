@@ -95,11 +95,20 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
 /// (`Content-Security-Policy`), no other site may frame it (clickjacking:
 /// `frame-ancestors` and, for older browsers, `X-Frame-Options`), and the
 /// address of a room (with its invite code) is not sent on as a referrer.
-pub fn secure_headers(headers: &mut HeaderMap) {
+/// `node_origins`: other nodes' WebSocket origins the page may connect to
+/// as well (`--node-origin`, checked when read).
+pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String]) {
     const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
                        connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
                        frame-ancestors 'none'";
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    let csp = if node_origins.is_empty() {
+        HeaderValue::from_static(CSP)
+    } else {
+        let connect = format!("connect-src 'self' {};", node_origins.join(" "));
+        HeaderValue::from_str(&CSP.replace("connect-src 'self';", &connect))
+            .unwrap_or_else(|_| HeaderValue::from_static(CSP))
+    };
+    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.insert(

@@ -501,6 +501,61 @@ async fn f6_origins_are_checked_and_pages_carry_safety_headers() {
         for h in ["x-frame-options: DENY", "referrer-policy: no-referrer"] {
             assert!(headers.iter().any(|l| l == h), "{path}: no {h} in {headers:?}");
         }
+        assert!(csp.contains("connect-src 'self';"), "{csp}");
+    }
+
+    // Other nodes with hostnames of their own (`--node-origin`): the page
+    // may open WebSockets to them too, to follow `moved`, and to no other.
+    let noded = TestServer::start_with(|c| {
+        c.node_origins = vec![
+            "wss://n2.games.example".into(),
+            "wss://n3.games.example:8443".into(),
+        ]
+    })
+    .await;
+    let (_, headers, _) = http_get_with(noded.addr(), "/", &[]).await;
+    let csp = headers
+        .iter()
+        .find_map(|h| h.strip_prefix("content-security-policy: "))
+        .expect("a CSP");
+    assert!(
+        csp.contains("connect-src 'self' wss://n2.games.example wss://n3.games.example:8443;"),
+        "{csp}"
+    );
+    assert!(csp.contains("script-src 'self';"), "{csp}");
+}
+
+/// `--node-origin` takes an origin only: anything that could widen the
+/// pages' Content-Security-Policy beyond one WebSocket origin is refused.
+#[test]
+fn a_node_origin_is_an_origin_and_nothing_more() {
+    const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
+    let dir = lodestone_tests::temp_dir();
+    for bad in [
+        "https://n2.example",
+        "wss://n2.example/ws; script-src *",
+        "wss://",
+        "n2.example",
+    ] {
+        let exited = lodestone_tests::run_to_exit(
+            SERVER,
+            &[
+                "--bind",
+                "127.0.0.1:0",
+                "--database",
+                "sqlite::memory:",
+                "--node-origin",
+                bad,
+            ],
+            &dir,
+        );
+        assert!(!exited.status.success(), "{bad}: the server started");
+        assert!(
+            exited.stderr.contains("is not a WebSocket origin"),
+            "{bad}: {}",
+            exited.stderr
+        );
+        assert!(!exited.stderr.contains("panicked"), "{}", exited.stderr);
     }
 }
 
