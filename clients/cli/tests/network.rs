@@ -479,13 +479,14 @@ async fn node(name: &str, database: &str) -> Server {
     .unwrap()
 }
 
-/// Issue 12, end to end: `lodestone load` over two real nodes sharing one
-/// PostgreSQL database. Each game has a player on each node; the room is
-/// owned by one of them and the other player is sent there with `moved`;
+/// Issue 12, end to end: `lodestone load` driving three real nodes at once
+/// over one PostgreSQL database. Each game has its players on different
+/// nodes; the room is owned by one of them and the other player is sent
+/// there with `moved`;
 /// every game is played to its end and every move is acknowledged by a
 /// node.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn load_drives_two_real_nodes_over_one_postgres() {
+async fn load_drives_three_real_nodes_over_one_postgres() {
     if !lodestone_tests::postgres_ready() {
         return;
     }
@@ -494,7 +495,12 @@ async fn load_drives_two_real_nodes_over_one_postgres() {
         let database = lodestone_tests::database_url(&dir);
         let a = node("a", &database).await;
         let b = node("b", &database).await;
-        let urls = [format!("ws://{}/ws", a.addr()), format!("ws://{}/ws", b.addr())];
+        let c = node("c", &database).await;
+        let urls = [
+            format!("ws://{}/ws", a.addr()),
+            format!("ws://{}/ws", b.addr()),
+            format!("ws://{}/ws", c.addr()),
+        ];
         let list = urls.join(",");
         let args = [
             "load",
@@ -502,9 +508,9 @@ async fn load_drives_two_real_nodes_over_one_postgres() {
             "--game",
             "magneton",
             "--games",
-            "4",
+            "6",
             "--total-games",
-            "8",
+            "12",
             "--duration",
             "120",
         ];
@@ -512,13 +518,13 @@ async fn load_drives_two_real_nodes_over_one_postgres() {
         let text = String::from_utf8(out.stdout).unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{text}\n{stderr}");
-        assert!(text.contains("games started 8, finished 8"), "{text}");
+        assert!(text.contains("games started 12, finished 12"), "{text}");
         assert!(text.contains("errors 0, disconnects 0"), "{text}");
-        let (players_a, moves_a, moved_a, _) = node_line(&text, &urls[0]);
-        let (players_b, moves_b, moved_b, _) = node_line(&text, &urls[1]);
-        assert_eq!((players_a, players_b), (4, 4), "{text}");
+        let lines = urls.iter().map(|u| node_line(&text, u)).collect::<Vec<_>>();
+        let players = lines.iter().map(|l| l.0).collect::<Vec<_>>();
+        assert_eq!(players, [4, 4, 4], "{text}");
         assert!(
-            moved_a + moved_b > 0,
+            lines.iter().map(|l| l.2).sum::<u64>() > 0,
             "some player was sent to its room's node:\n{text}"
         );
         let total: u64 = text
@@ -527,9 +533,10 @@ async fn load_drives_two_real_nodes_over_one_postgres() {
             .and_then(|l| l.split(' ').next())
             .and_then(|n| n.parse().ok())
             .unwrap();
-        assert_eq!(moves_a + moves_b, total, "{text}");
+        assert_eq!(lines.iter().map(|l| l.1).sum::<u64>(), total, "{text}");
         a.shutdown().await;
         b.shutdown().await;
+        c.shutdown().await;
     })
     .await;
 }
