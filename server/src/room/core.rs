@@ -177,7 +177,7 @@ impl RoomCore {
         };
         let rated = match options.get("rated") {
             Some(text) => {
-                super::results::parse_rated(text).map_err(|e| Refusal::new(codes::BAD_OPTION, e))?
+                parse_rated(text).map_err(|e| Refusal::new(codes::BAD_OPTION, e))?
             }
             None => false,
         };
@@ -534,4 +534,13 @@ pub(super) fn seat_of(seats: &[Option<Player>], guest: &str) -> Option<Seat> {
         .iter()
         .position(|p| p.as_ref().is_some_and(|p| p.id == guest))
         .map(|i| Seat(i as u8))
+}
+
+/// Reads the option `rated`: `yes` or `no` (also `true`/`false`).
+fn parse_rated(text: &str) -> Result<bool, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "yes" | "true" => Ok(true),
+        "no" | "false" => Ok(false),
+        other => Err(format!("rated {other:?} is not yes or no")),
+    }
 }

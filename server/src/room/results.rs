@@ -11,15 +11,6 @@ use lodestone_rules::{AnyGame, GameKind, Outcome, Seat, TableEvent};
 
 use super::core::{Refusal, RoomCore};
 
-/// Reads the option `rated`: `yes` or `no` (also `true`/`false`).
-pub(super) fn parse_rated(text: &str) -> Result<bool, String> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "yes" | "true" => Ok(true),
-        "no" | "false" => Ok(false),
-        other => Err(format!("rated {other:?} is not yes or no")),
-    }
-}
-
 /// One side of a finished game: a team (Magma), or one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Side {
