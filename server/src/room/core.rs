@@ -176,9 +176,7 @@ impl RoomCore {
             None => AbsentPolicy::Wait,
         };
         let rated = match options.get("rated") {
-            Some(text) => {
-                parse_rated(text).map_err(|e| Refusal::new(codes::BAD_OPTION, e))?
-            }
+            Some(text) => parse_rated(text).map_err(|e| Refusal::new(codes::BAD_OPTION, e))?,
             None => false,
         };
         let pairs: Vec<(&String, &String)> = options

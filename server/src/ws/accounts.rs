@@ -1,0 +1,203 @@
+//! A connection's account requests: `register` (the guest becomes an
+//! account) and `login` (another device comes back as that account).
+
+use lodestone_protocol::{Guest, PROTOCOL_VERSION, Password, RequestId, ServerMessage, codes};
+
+use super::Session;
+use crate::metrics::Refusal;
+use crate::room::Player;
+use crate::secrets;
+use crate::store::Registered;
+
+impl Session {
+    /// `register`: the connection's guest becomes an account (same id)
+    /// with this name and password, and takes the name.
+    pub(super) async fn register(&mut self, player: Player, id: RequestId, name: String, password: Password) {
+        if player.bot {
+            return self.fail(
+                id,
+                codes::ALREADY_REGISTERED,
+                "a computer player cannot be an account",
+            );
+        }
+        let name = match crate::names::valid_name(&name) {
+            Ok(name) => name,
+            Err(e) => return self.fail(id, codes::BAD_NAME, e),
+        };
+        if let Err(e) = crate::accounts::check_password(password.expose()) {
+            return self.fail(id, codes::BAD_PASSWORD, e);
+        }
+        let key = crate::accounts::name_key(&name);
+        // The refusals that need no hash come before the hash (the store
+        // checks again, in the transaction).
+        match self.app.store.account_by_name(&key).await {
+            Ok(None) => {}
+            Ok(Some((owner, _))) if owner == player.id => {
+                return self.fail(
+                    id,
+                    codes::ALREADY_REGISTERED,
+                    "you are an account already: log in with its name and password",
+                );
+            }
+            Ok(Some(_)) => {
+                return self.fail(
+                    id,
+                    codes::NAME_TAKEN,
+                    format!("an account is named {name:?} already (names ignore case)"),
+                );
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "account lookup failed");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not look up the name; try again",
+                );
+            }
+        }
+        let hash = match crate::accounts::hash_password(password.0).await {
+            Ok(hash) => hash,
+            Err(e) => {
+                tracing::error!(error = %e, "could not hash a password");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not store the account; try again",
+                );
+            }
+        };
+        let now = self.app.clock.now_ms() as i64;
+        match self.app.store.register(&player.id, &name, &key, &hash, now).await {
+            Ok(Registered::Done) => {}
+            Ok(Registered::NameTaken) => {
+                return self.fail(
+                    id,
+                    codes::NAME_TAKEN,
+                    format!("an account is named {name:?} already (names ignore case)"),
+                );
+            }
+            Ok(Registered::AlreadyAccount) => {
+                return self.fail(
+                    id,
+                    codes::ALREADY_REGISTERED,
+                    "you are an account already: log in with its name and password",
+                );
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "could not store an account");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not store the account; try again",
+                );
+            }
+        }
+        tracing::info!(guest = %player.id, "a guest became an account");
+        if name != player.name {
+            if let Some(guest) = self.guest.as_mut() {
+                guest.name = name.clone();
+            }
+            for room in self.app.lobby.rooms_of(&player.id) {
+                if let Some(handle) = self.app.lobby.get(&room) {
+                    handle.renamed(player.id.clone(), name.clone()).await;
+                }
+            }
+        }
+        self.reply(ServerMessage::Ack {
+            id,
+            room: None,
+            seat: None,
+            invite: None,
+            version: None,
+        });
+    }
+
+    /// `login`: the connection becomes the account's guest, with a new
+    /// token for this device. A wrong name and a wrong password get the
+    /// same answer after the same work.
+    pub(super) async fn login(&mut self, id: RequestId, name: String, password: Password) {
+        let key = crate::accounts::name_key(&name);
+        if !self.app.logins.allow(&key, self.client) {
+            self.app.metrics.refused(Refusal::Logins);
+            return self.fail(
+                id,
+                codes::TOO_MANY_LOGINS,
+                format!(
+                    "too many logins: at most {} a minute for one account and {} from one address; wait a minute",
+                    self.app.logins.per_account,
+                    self.app.logins.per_address
+                ),
+            );
+        }
+        let bad_login = "no account has this name and password";
+        if password.expose().chars().count() > crate::accounts::MAX_PASSWORD_CHARS {
+            return self.fail(id, codes::BAD_LOGIN, bad_login);
+        }
+        let account = match self.app.store.account_by_name(&key).await {
+            Ok(account) => account,
+            Err(e) => {
+                tracing::error!(error = %e, "account lookup failed");
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not look up the account; try again",
+                );
+            }
+        };
+        let Some((guest_id, hash)) = account else {
+            crate::accounts::verify_nothing(password.0).await;
+            return self.fail(id, codes::BAD_LOGIN, bad_login);
+        };
+        if !crate::accounts::verify_password(password.0, hash).await {
+            return self.fail(id, codes::BAD_LOGIN, bad_login);
+        }
+        let token = secrets::new_token();
+        let now = self.app.clock.now_ms() as i64;
+        let stored = self
+            .app
+            .store
+            .add_device_token(&guest_id, &secrets::token_hash(&token), now)
+            .await;
+        let guest = match stored {
+            Ok(()) => self
+                .app
+                .store
+                .guests(std::slice::from_ref(&guest_id))
+                .await
+                .map(|mut g| g.pop()),
+            Err(e) => Err(e),
+        };
+        let guest = match guest {
+            Ok(Some(guest)) => guest,
+            Ok(None) | Err(_) => {
+                return self.fail(id, codes::STORAGE, "the server could not log you in; try again");
+            }
+        };
+        // The connection becomes the account: what it watched as another
+        // guest, it watches no more (the client watches again as itself).
+        if self.guest.is_some() {
+            for room in std::mem::take(&mut self.watching) {
+                if let Some(handle) = self.app.lobby.get(&room) {
+                    handle.disconnect(self.outbox.conn).await;
+                }
+            }
+        }
+        tracing::info!(guest = %guest.id, "an account logged in on a new device");
+        let rooms = self.app.lobby.rooms_of(&guest.id);
+        self.guest = Some(Player {
+            id: guest.id.clone(),
+            name: guest.name.clone(),
+            bot: false,
+        });
+        self.reply(ServerMessage::Welcome {
+            id,
+            protocol: PROTOCOL_VERSION,
+            guest: Guest {
+                id: guest.id,
+                name: guest.name,
+            },
+            token: Some(token),
+            rooms,
+        });
+    }
+}
