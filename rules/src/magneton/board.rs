@@ -331,8 +331,13 @@ impl Position {
     /// The squares the stone on `from` may move to under `rule`, in
     /// ascending order, each once. Empty if `from` holds no stone.
     pub fn destinations(&self, from: Square, rule: MoveRule) -> Vec<Square> {
+        squares(self.destination_set(from, rule)).collect()
+    }
+
+    /// [`Position::destinations`] as a bit set.
+    fn destination_set(&self, from: Square, rule: MoveRule) -> u64 {
         let Some(own) = self.at(from) else {
-            return Vec::new();
+            return 0;
         };
         let mut targets = 0u64;
         let mut add = |target: Option<Square>| {
@@ -358,7 +363,36 @@ impl Position {
                 }
             }
         }
-        squares(targets).collect()
+        targets
+    }
+
+    /// Whether the side to move has a drop or a move that makes a line of
+    /// four of its own colour through a displaced stone at once (and so
+    /// wins: the mover's line comes first). Only the drops that
+    /// [`Position::drops_that_may_line`] finds are tried; nothing is
+    /// allocated.
+    pub fn can_line_at_once(&self, rule: MoveRule) -> bool {
+        let c = self.side;
+        let dropping = self.in_drop_phase();
+        // A line needs four of `c`'s stones on the board.
+        if self.on_board(c) + u32::from(dropping) < 4 {
+            return false;
+        }
+        if dropping {
+            let may = self.drops_that_may_line(c) & !self.occupied();
+            return squares(may).any(|sq| {
+                let mut after = *self;
+                let displaced = after.drop_stone(sq);
+                after.has_line(displaced, c)
+            });
+        }
+        squares(self.stones[c.index()]).any(|from| {
+            squares(self.destination_set(from, rule)).any(|to| {
+                let mut after = *self;
+                let displaced = after.move_stone(from, to);
+                after.has_line(displaced, c)
+            })
+        })
     }
 
     /// Where the stone on `from` goes because of the stone `n` (square and
@@ -393,7 +427,7 @@ impl Position {
     /// always an empty square) or a stone to move.
     pub fn can_act(&self, c: Color, rule: MoveRule) -> bool {
         self.hands[c.index()] > 0
-            || squares(self.stones[c.index()]).any(|from| !self.destinations(from, rule).is_empty())
+            || squares(self.stones[c.index()]).any(|from| self.destination_set(from, rule) != 0)
     }
 
     /// The empty squares, ascending.
