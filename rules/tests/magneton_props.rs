@@ -130,6 +130,28 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
+    /// `can_line_at_once` (which plays only the drops and moves that might
+    /// make a line) answers as playing every offered action does, in both
+    /// phases and under both move rules.
+    #[test]
+    fn can_line_at_once_equals_trying_every_action(seed: u64, plies in 0usize..160, per_ray: bool) {
+        let (game, _) = random_game(options(per_ray), seed, plies);
+        let pos = *game.position();
+        if game.outcome().is_none() {
+            let side = pos.side();
+            let tried = game.legal_actions(side.seat()).into_iter().any(|action| {
+                let mut after = pos;
+                let displaced = match action {
+                    Action::Drop(sq) => after.drop_stone(sq),
+                    Action::Move { from, to } => after.move_stone(from, to),
+                    Action::Pass => 0,
+                };
+                after.has_line(displaced, side)
+            });
+            prop_assert_eq!(pos.can_line_at_once(options(per_ray).move_rule), tried, "{}", pos);
+        }
+    }
+
     /// Every drop that makes a line of the dropping side at once is among
     /// the drops `drops_that_may_line` names (the risks try only those).
     #[test]
@@ -154,7 +176,8 @@ proptest! {
 /// offered action played on a copy of the whole game, then every reply of
 /// the opponent played in full.
 fn risks_by_playing_out(game: &Magneton, seat: Seat) -> Vec<(Action, Risk)> {
-    let lost = |g: &Magneton| matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(seat));
+    let lost =
+        |g: &Magneton| matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(seat));
     let judged: Vec<(Action, Option<Risk>)> = game
         .legal_actions(seat)
         .into_iter()

@@ -386,12 +386,90 @@ impl Position {
                 after.has_line(displaced, c)
             });
         }
-        squares(self.stones[c.index()]).any(|from| {
-            squares(self.destination_set(from, rule)).any(|to| {
+        let own = self.stones[c.index()];
+        // Each stone's destinations, kept on the stack for the moves tried.
+        let mut moves = [(Square(0), 0u64); STONES as usize];
+        let mut count = 0;
+        let mut targets = 0u64;
+        for from in squares(own) {
+            let to = self.destination_set(from, rule);
+            if to != 0 {
+                if count == moves.len() {
+                    // More stones than a side owns: try everything.
+                    return self.moves_make_line(&self.all_destinations(c, rule), c);
+                }
+                moves[count] = (from, to);
+                count += 1;
+                targets |= to;
+            }
+        }
+        self.moves_may_line(c, targets) && self.moves_make_line(&moves[..count], c)
+    }
+
+    /// Every stone of `c` with its destinations (those with none left out).
+    fn all_destinations(&self, c: Color, rule: MoveRule) -> Vec<(Square, u64)> {
+        squares(self.stones[c.index()])
+            .map(|from| (from, self.destination_set(from, rule)))
+            .filter(|&(_, to)| to != 0)
+            .collect()
+    }
+
+    /// Whether one of `moves` (a stone and its destinations) of `c`, the
+    /// side to move, makes a line of `c`'s through a displaced stone.
+    fn moves_make_line(&self, moves: &[(Square, u64)], c: Color) -> bool {
+        moves.iter().any(|&(from, to)| {
+            squares(to).any(|to| {
                 let mut after = *self;
                 let displaced = after.move_stone(from, to);
                 after.has_line(displaced, c)
             })
+        })
+    }
+
+    /// Whether some move of `c` (whose moves end on `targets`) might make
+    /// a line of `c`'s through a stone it pushes: a superset of the moves
+    /// that do, found without playing them.
+    ///
+    /// A move displaces `c`'s stones only by pushing them: a stone first on
+    /// a ray from the square moved to slides on along it over the empty
+    /// squares and the square moved from (now empty), so it lands at the
+    /// end of the empty run beyond it, or, when the run ends at a stone of
+    /// `c` (which might be the one that moved: counted, to be generous), at
+    /// the end of the empty run after that. After the move, `c`'s stones
+    /// are among its stones now, the landings and the squares moved to: if
+    /// no landing has four in a row of those, no move makes a line.
+    fn moves_may_line(&self, c: Color, targets: u64) -> bool {
+        let own = self.stones[c.index()];
+        let occupied = self.occupied();
+        let mut landings = 0u64;
+        for stone in squares(own) {
+            for dir in Dir::ALL {
+                let path = ray(stone, dir);
+                let Some(stop) = nearest(path & occupied, dir) else {
+                    // To the edge: the run cannot meet the square moved from.
+                    if let Some(end) = farthest(path, dir) {
+                        landings |= bit(end);
+                    }
+                    continue;
+                };
+                if stop != GRID.step(stone, dir).expect("a stop lies beyond it") {
+                    landings |= bit(Square((stop.0 as i32 - delta(dir)) as u8));
+                }
+                if own & bit(stop) != 0 {
+                    // The stop may be the stone that moved: on past it.
+                    let beyond = ray(stop, dir);
+                    landings |= bit(match nearest(beyond & occupied, dir) {
+                        Some(next) => Square((next.0 as i32 - delta(dir)) as u8),
+                        None => farthest(beyond, dir).unwrap_or(stop),
+                    });
+                }
+            }
+        }
+        let generous = own | landings | targets;
+        squares(landings).any(|at| {
+            Dir::LINES
+                .iter()
+                .any(|&d| 1 + run(generous, at, d) + run(generous, at, d.opposite()) >= 4)
         })
     }
 

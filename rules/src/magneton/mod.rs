@@ -19,8 +19,8 @@ pub use effects::Event;
 pub use notation::square_label;
 
 use crate::game::{
-    Effect, ErrorCode, Risk, avoidable, Events, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec,
-    OptionValues, Outcome, RuleError,
+    Effect, ErrorCode, Events, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec,
+    OptionValues, Outcome, Risk, RuleError, avoidable,
 };
 use crate::geometry::square::Square;
 use crate::kind::GameKind;
