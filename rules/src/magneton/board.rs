@@ -278,8 +278,11 @@ impl Position {
     /// the end of the ray's empty run beyond it; the rays from the drop
     /// share no square, so where each stone lands depends only on the board
     /// beyond it. A line through a landing square holds only `c`'s stones
-    /// now, landing squares and the dropped stone: if even those cannot
-    /// make four in a row, no drop behind that stone can.
+    /// now and landing squares: not the dropped stone, which lies on the
+    /// pushed stone's ray behind the square it left, now empty (no other
+    /// stone moves along that ray), and so not in a run with its landing.
+    /// If even those cannot make four in a row, no drop behind that stone
+    /// can.
     pub fn drops_that_may_line(&self, c: Color) -> u64 {
         // The first two drops have no effect.
         if self.on_board(Color::White) + self.on_board(Color::Black) < 2 {
@@ -289,7 +292,7 @@ impl Position {
         let occupied = self.occupied();
         // (drops that push this stone this way, where it lands): at most
         // eight per stone, kept on the stack.
-        let mut pushes = [(0u64, Square(0)); 8 * STONES as usize];
+        let mut pushes = [(0u64, Square(0), Square(0)); 8 * STONES as usize];
         let mut count = 0;
         let mut landings = 0u64;
         for stone in squares(own) {
@@ -309,15 +312,16 @@ impl Position {
                         // More stones than a side owns: say every drop may.
                         return u64::MAX;
                     }
-                    pushes[count] = (drops, to);
+                    pushes[count] = (drops, to, stone);
                     count += 1;
                     landings |= bit(to);
                 }
             }
         }
         let mut may = 0;
-        for &(drops, to) in &pushes[..count] {
-            let generous = own | landings | drops;
+        for &(drops, to, stone) in &pushes[..count] {
+            // The square the stone leaves is empty after the drop.
+            let generous = (own & !bit(stone)) | landings;
             if Dir::LINES
                 .iter()
                 .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
