@@ -290,30 +290,21 @@ impl Position {
         }
         let own = self.stones[c.index()];
         let occupied = self.occupied();
-        // (drops that push this stone this way, where it lands): at most
-        // eight per stone, kept on the stack.
-        let mut pushes = [(0u64, Square(0), Square(0)); 8 * STONES as usize];
-        let mut count = 0;
+        // A drop pushes `stone` along `dir` when it lies behind it with
+        // only empty squares between: then the square right behind it is
+        // empty. Where such a push lands, if anywhere.
+        let landing = |stone: Square, dir: Dir| {
+            let behind = ray(stone, dir.opposite());
+            let next = nearest(behind, dir.opposite())?;
+            if occupied & bit(next) != 0 {
+                return None;
+            }
+            Some(self.slide_end(stone, dir)).filter(|&to| to != stone)
+        };
         let mut landings = 0u64;
         for stone in squares(own) {
             for dir in Dir::ALL {
-                let to = self.slide_end(stone, dir);
-                if to == stone {
-                    continue;
-                }
-                let back = dir.opposite();
-                let behind = ray(stone, back);
-                let drops = match nearest(behind & occupied, back) {
-                    Some(stop) => behind & !(ray(stop, back) | bit(stop)),
-                    None => behind,
-                };
-                if drops != 0 {
-                    if count == pushes.len() {
-                        // More stones than a side owns: say every drop may.
-                        return u64::MAX;
-                    }
-                    pushes[count] = (drops, to, stone);
-                    count += 1;
+                if let Some(to) = landing(stone, dir) {
                     landings |= bit(to);
                 }
             }
@@ -325,17 +316,25 @@ impl Position {
             return 0;
         }
         let mut may = 0;
-        for &(drops, to, stone) in &pushes[..count] {
-            if runs & bit(to) == 0 {
-                continue;
-            }
-            // The square the stone leaves is empty after the drop.
-            let generous = (own & !bit(stone)) | landings;
-            if Dir::LINES
-                .iter()
-                .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
-            {
-                may |= drops;
+        for stone in squares(own) {
+            for dir in Dir::ALL {
+                let Some(to) = landing(stone, dir).filter(|&to| runs & bit(to) != 0) else {
+                    continue;
+                };
+                // The square the stone leaves is empty after the drop.
+                let generous = (own & !bit(stone)) | landings;
+                if Dir::LINES
+                    .iter()
+                    .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
+                {
+                    // The drops behind it, up to the first stone.
+                    let back = dir.opposite();
+                    let behind = ray(stone, back);
+                    may |= match nearest(behind & occupied, back) {
+                        Some(stop) => behind & !(ray(stop, back) | bit(stop)),
+                        None => behind,
+                    };
+                }
             }
         }
         may
