@@ -258,10 +258,6 @@ fn fast_risks_equal_playing_everything_out() {
             }) {
                 seen[2] += 1;
             }
-            let back: Vec<&Action> = actions
-                .iter()
-                .filter(|a| history.contains(after(a).position()))
-                .collect();
             // Seeking repeats: an action that comes back to a position
             // seen before, or one after which a reply does.
             let back: Vec<&Action> = if seek_repeats && !game.position().in_drop_phase() {
