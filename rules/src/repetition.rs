@@ -26,6 +26,12 @@ impl<K: PartialEq> Repetitions<K> {
         self.seen.push(key);
     }
 
+    /// Whether `key`, pushed next, would make the third occurrence (the
+    /// draw that [`Repetitions::draw`] would then tell), without pushing it.
+    pub(crate) fn would_draw(&self, key: &K) -> bool {
+        self.seen.iter().filter(|&k| k == key).count() + 1 >= 3
+    }
+
     /// The draw, if the current position has now occurred three times.
     pub(crate) fn draw(&self) -> Option<Outcome> {
         let now = self.seen.last()?;

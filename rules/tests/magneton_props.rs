@@ -3,7 +3,7 @@
 
 use lodestone_rules::geometry::square::Square;
 use lodestone_rules::magneton::{Action, Magneton, MoveRule, Options, Position};
-use lodestone_rules::{Game, GameKind, Millis, Record, Seat};
+use lodestone_rules::{Game, GameKind, Millis, Outcome, Record, Risk, Seat};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -130,6 +130,28 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
+    /// `can_line_at_once` (which plays only the drops and moves that might
+    /// make a line) answers as playing every offered action does, in both
+    /// phases and under both move rules.
+    #[test]
+    fn can_line_at_once_equals_trying_every_action(seed: u64, plies in 0usize..160, per_ray: bool) {
+        let (game, _) = random_game(options(per_ray), seed, plies);
+        let pos = *game.position();
+        if game.outcome().is_none() {
+            let side = pos.side();
+            let tried = game.legal_actions(side.seat()).into_iter().any(|action| {
+                let mut after = pos;
+                let displaced = match action {
+                    Action::Drop(sq) => after.drop_stone(sq),
+                    Action::Move { from, to } => after.move_stone(from, to),
+                    Action::Pass => 0,
+                };
+                after.has_line(displaced, side)
+            });
+            prop_assert_eq!(pos.can_line_at_once(options(per_ray).move_rule), tried, "{}", pos);
+        }
+    }
+
     /// Every drop that makes a line of the dropping side at once is among
     /// the drops `drops_that_may_line` names (the risks try only those).
     #[test]
@@ -148,4 +170,132 @@ proptest! {
             }
         }
     }
+}
+
+/// The risks by the old, slow definition, kept as the oracle: every
+/// offered action played on a copy of the whole game, then every reply of
+/// the opponent played in full.
+fn risks_by_playing_out(game: &Magneton, seat: Seat) -> Vec<(Action, Risk)> {
+    let lost =
+        |g: &Magneton| matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(seat));
+    let judged: Vec<(Action, Option<Risk>)> = game
+        .legal_actions(seat)
+        .into_iter()
+        .map(|action| {
+            let mut after = game.clone();
+            after.apply(seat, &action, Millis(0)).unwrap();
+            let risk = if lost(&after) {
+                Some(Risk::Loses)
+            } else if after.outcome().is_none()
+                && after.to_act().iter().filter(|&s| s != seat).any(|s| {
+                    after.legal_actions(s).into_iter().any(|reply| {
+                        let mut g = after.clone();
+                        g.apply(s, &reply, Millis(0)).unwrap();
+                        lost(&g)
+                    })
+                })
+            {
+                Some(Risk::AllowsWin)
+            } else {
+                None
+            };
+            (action, risk)
+        })
+        .collect();
+    let safe = judged.iter().any(|(_, r)| r.is_none());
+    let survives = safe || judged.iter().any(|(_, r)| *r == Some(Risk::AllowsWin));
+    judged
+        .into_iter()
+        .filter_map(|(a, r)| match r? {
+            Risk::Loses if survives => Some((a, Risk::Loses)),
+            Risk::AllowsWin if safe => Some((a, Risk::AllowsWin)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Magneton's own risks (judged on positions, the opponent's quick win
+/// found by bit sets) equal the slow definition at every ply of many
+/// random games, under both move rules; half the games seek repeated
+/// positions once the stones are down, so that the threefold-repetition
+/// draw (which turns an allowed win into nothing) is met too.
+#[test]
+fn fast_risks_equal_playing_everything_out() {
+    // Kinds met: a loss, an allowed win, an offer that repeats a third time.
+    let mut seen = [0usize; 3];
+    let mut positions = 0;
+    for seed in 0..48u64 {
+        let per_ray = seed % 2 == 1;
+        let seek_repeats = seed % 4 >= 2;
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Magneton::new(options(per_ray));
+        let mut history = vec![*game.position()];
+        for _ in 0..160 {
+            let Some(seat) = game.to_act().first_seat() else {
+                break;
+            };
+            let fast = game.risks(seat, Millis(0));
+            assert_eq!(
+                fast,
+                risks_by_playing_out(&game, seat),
+                "seed {seed}, position {}",
+                game.position()
+            );
+            // The seat not to act is told nothing.
+            assert!(game.risks(Seat(1 - seat.0), Millis(0)).is_empty());
+            positions += 1;
+            for (_, r) in &fast {
+                seen[usize::from(*r == Risk::AllowsWin)] += 1;
+            }
+            let actions = game.legal_actions(seat);
+            let after = |a: &Action| {
+                let mut g = game.clone();
+                g.apply(seat, a, Millis(0)).unwrap();
+                g
+            };
+            if actions.iter().any(|a| {
+                matches!(after(a).outcome(), Some(Outcome::Draw { reason }) if reason.contains("repetition"))
+            }) {
+                seen[2] += 1;
+            }
+            // Seeking repeats: an action that comes back to a position
+            // seen before, or one after which a reply does.
+            let back: Vec<&Action> = if seek_repeats && !game.position().in_drop_phase() {
+                let comes_back = |g: &Magneton| history.contains(g.position());
+                let direct: Vec<&Action> = actions.iter().filter(|a| comes_back(&after(a))).collect();
+                if direct.is_empty() {
+                    let other = Seat(1 - seat.0);
+                    actions
+                        .iter()
+                        .filter(|a| {
+                            let g = after(a);
+                            g.legal_actions(other).iter().any(|r| {
+                                let mut h = g.clone();
+                                h.apply(other, r, Millis(0)).is_ok() && comes_back(&h)
+                            })
+                        })
+                        .collect()
+                } else {
+                    direct
+                }
+            } else {
+                Vec::new()
+            };
+            let action = if !back.is_empty() && rng.random_range(0..4) > 0 {
+                *back[rng.random_range(0..back.len())]
+            } else {
+                actions[rng.random_range(0..actions.len())]
+            };
+            game.apply(seat, &action, Millis(0)).unwrap();
+            history.push(*game.position());
+        }
+    }
+    assert!(positions > 1000, "{positions} positions");
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "losses {}, allowed wins {}, offers drawing by repetition {}",
+        seen[0],
+        seen[1],
+        seen[2]
+    );
 }

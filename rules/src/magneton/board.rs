@@ -278,8 +278,11 @@ impl Position {
     /// the end of the ray's empty run beyond it; the rays from the drop
     /// share no square, so where each stone lands depends only on the board
     /// beyond it. A line through a landing square holds only `c`'s stones
-    /// now, landing squares and the dropped stone: if even those cannot
-    /// make four in a row, no drop behind that stone can.
+    /// now and landing squares: not the dropped stone, which lies on the
+    /// pushed stone's ray behind the square it left, now empty (no other
+    /// stone moves along that ray), and so not in a run with its landing.
+    /// If even those cannot make four in a row, no drop behind that stone
+    /// can.
     pub fn drops_that_may_line(&self, c: Color) -> u64 {
         // The first two drops have no effect.
         if self.on_board(Color::White) + self.on_board(Color::Black) < 2 {
@@ -287,42 +290,51 @@ impl Position {
         }
         let own = self.stones[c.index()];
         let occupied = self.occupied();
-        // (drops that push this stone this way, where it lands): at most
-        // eight per stone, kept on the stack.
-        let mut pushes = [(0u64, Square(0)); 8 * STONES as usize];
-        let mut count = 0;
+        // A drop pushes `stone` along `dir` when it lies behind it with
+        // only empty squares between: then the square right behind it is
+        // empty. Where such a push lands, if anywhere.
+        let landing = |stone: Square, dir: Dir| {
+            let behind = ray(stone, dir.opposite());
+            let next = nearest(behind, dir.opposite())?;
+            if occupied & bit(next) != 0 {
+                return None;
+            }
+            Some(self.slide_end(stone, dir)).filter(|&to| to != stone)
+        };
         let mut landings = 0u64;
         for stone in squares(own) {
             for dir in Dir::ALL {
-                let to = self.slide_end(stone, dir);
-                if to == stone {
-                    continue;
-                }
-                let back = dir.opposite();
-                let behind = ray(stone, back);
-                let drops = match nearest(behind & occupied, back) {
-                    Some(stop) => behind & !(ray(stop, back) | bit(stop)),
-                    None => behind,
-                };
-                if drops != 0 {
-                    if count == pushes.len() {
-                        // More stones than a side owns: say every drop may.
-                        return u64::MAX;
-                    }
-                    pushes[count] = (drops, to);
-                    count += 1;
+                if let Some(to) = landing(stone, dir) {
                     landings |= bit(to);
                 }
             }
         }
+        // Only a landing in four in a row of the most generous set (every
+        // landing, every stone of `c`) needs the closer look.
+        let runs = four_in_a_row(own | landings);
+        if runs & landings == 0 {
+            return 0;
+        }
         let mut may = 0;
-        for &(drops, to) in &pushes[..count] {
-            let generous = own | landings | drops;
-            if Dir::LINES
-                .iter()
-                .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
-            {
-                may |= drops;
+        for stone in squares(own) {
+            for dir in Dir::ALL {
+                let Some(to) = landing(stone, dir).filter(|&to| runs & bit(to) != 0) else {
+                    continue;
+                };
+                // The square the stone leaves is empty after the drop.
+                let generous = (own & !bit(stone)) | landings;
+                if Dir::LINES
+                    .iter()
+                    .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
+                {
+                    // The drops behind it, up to the first stone.
+                    let back = dir.opposite();
+                    let behind = ray(stone, back);
+                    may |= match nearest(behind & occupied, back) {
+                        Some(stop) => behind & !(ray(stop, back) | bit(stop)),
+                        None => behind,
+                    };
+                }
             }
         }
         may
@@ -331,8 +343,13 @@ impl Position {
     /// The squares the stone on `from` may move to under `rule`, in
     /// ascending order, each once. Empty if `from` holds no stone.
     pub fn destinations(&self, from: Square, rule: MoveRule) -> Vec<Square> {
+        squares(self.destination_set(from, rule)).collect()
+    }
+
+    /// [`Position::destinations`] as a bit set.
+    fn destination_set(&self, from: Square, rule: MoveRule) -> u64 {
         let Some(own) = self.at(from) else {
-            return Vec::new();
+            return 0;
         };
         let mut targets = 0u64;
         let mut add = |target: Option<Square>| {
@@ -358,7 +375,109 @@ impl Position {
                 }
             }
         }
-        squares(targets).collect()
+        targets
+    }
+
+    /// Whether the side to move has a drop or a move that makes a line of
+    /// four of its own colour through a displaced stone at once (and so
+    /// wins: the mover's line comes first). Only the drops that
+    /// [`Position::drops_that_may_line`] finds are tried; nothing is
+    /// allocated.
+    pub fn can_line_at_once(&self, rule: MoveRule) -> bool {
+        let c = self.side;
+        let dropping = self.in_drop_phase();
+        // A line needs four of `c`'s stones on the board.
+        if self.on_board(c) + u32::from(dropping) < 4 {
+            return false;
+        }
+        if dropping {
+            let may = self.drops_that_may_line(c) & !self.occupied();
+            return squares(may).any(|sq| {
+                let mut after = *self;
+                let displaced = after.drop_stone(sq);
+                after.has_line(displaced, c)
+            });
+        }
+        let own = self.stones[c.index()];
+        // Each stone's destinations, kept on the stack for the moves tried.
+        let mut moves = [(Square(0), 0u64); STONES as usize];
+        let mut count = 0;
+        let mut targets = 0u64;
+        for from in squares(own) {
+            let to = self.destination_set(from, rule);
+            if to != 0 {
+                if count == moves.len() {
+                    // More stones than a side owns: try everything.
+                    return self.moves_make_line(&self.all_destinations(c, rule), c);
+                }
+                moves[count] = (from, to);
+                count += 1;
+                targets |= to;
+            }
+        }
+        self.moves_may_line(c, targets) && self.moves_make_line(&moves[..count], c)
+    }
+
+    /// Every stone of `c` with its destinations (those with none left out).
+    fn all_destinations(&self, c: Color, rule: MoveRule) -> Vec<(Square, u64)> {
+        squares(self.stones[c.index()])
+            .map(|from| (from, self.destination_set(from, rule)))
+            .filter(|&(_, to)| to != 0)
+            .collect()
+    }
+
+    /// Whether one of `moves` (a stone and its destinations) of `c`, the
+    /// side to move, makes a line of `c`'s through a displaced stone.
+    fn moves_make_line(&self, moves: &[(Square, u64)], c: Color) -> bool {
+        moves.iter().any(|&(from, to)| {
+            squares(to).any(|to| {
+                let mut after = *self;
+                let displaced = after.move_stone(from, to);
+                after.has_line(displaced, c)
+            })
+        })
+    }
+
+    /// Whether some move of `c` (whose moves end on `targets`) might make
+    /// a line of `c`'s through a stone it pushes: a superset of the moves
+    /// that do, found without playing them.
+    ///
+    /// A move displaces `c`'s stones only by pushing them: a stone first on
+    /// a ray from the square moved to slides on along it over the empty
+    /// squares and the square moved from (now empty), so it lands at the
+    /// end of the empty run beyond it, or, when the run ends at a stone of
+    /// `c` (which might be the one that moved: counted, to be generous), at
+    /// the end of the empty run after that. After the move, `c`'s stones
+    /// are among its stones now, the landings and the squares moved to: if
+    /// no landing has four in a row of those, no move makes a line.
+    fn moves_may_line(&self, c: Color, targets: u64) -> bool {
+        let own = self.stones[c.index()];
+        let occupied = self.occupied();
+        let mut landings = 0u64;
+        for stone in squares(own) {
+            for dir in Dir::ALL {
+                let path = ray(stone, dir);
+                let Some(stop) = nearest(path & occupied, dir) else {
+                    // To the edge: the run cannot meet the square moved from.
+                    if let Some(end) = farthest(path, dir) {
+                        landings |= bit(end);
+                    }
+                    continue;
+                };
+                if stop != GRID.step(stone, dir).expect("a stop lies beyond it") {
+                    landings |= bit(Square((stop.0 as i32 - delta(dir)) as u8));
+                }
+                if own & bit(stop) != 0 {
+                    // The stop may be the stone that moved: on past it.
+                    let beyond = ray(stop, dir);
+                    landings |= bit(match nearest(beyond & occupied, dir) {
+                        Some(next) => Square((next.0 as i32 - delta(dir)) as u8),
+                        None => farthest(beyond, dir).unwrap_or(stop),
+                    });
+                }
+            }
+        }
+        four_in_a_row(own | landings | targets) & landings != 0
     }
 
     /// Where the stone on `from` goes because of the stone `n` (square and
@@ -393,7 +512,7 @@ impl Position {
     /// always an empty square) or a stone to move.
     pub fn can_act(&self, c: Color, rule: MoveRule) -> bool {
         self.hands[c.index()] > 0
-            || squares(self.stones[c.index()]).any(|from| !self.destinations(from, rule).is_empty())
+            || squares(self.stones[c.index()]).any(|from| self.destination_set(from, rule) != 0)
     }
 
     /// The empty squares, ascending.
@@ -487,6 +606,23 @@ fn run(own: u64, sq: Square, dir: Dir) -> usize {
     }
 }
 
+/// The squares of `set` that lie in four or more of its squares in a row
+/// (along a rank, a file or a diagonal), as a bit set.
+fn four_in_a_row(set: u64) -> u64 {
+    // Squares whose file leaves room for three more steps east (≤ e) or
+    // west (≥ d).
+    const EAST_ROOM: u64 = 0x1f1f_1f1f_1f1f_1f1f;
+    const WEST_ROOM: u64 = 0xf8f8_f8f8_f8f8_f8f8;
+    // (step of the index, the squares a run of four may start from)
+    let lines = [(1, EAST_ROOM), (8, u64::MAX), (9, EAST_ROOM), (7, WEST_ROOM)];
+    let mut cells = 0;
+    for (step, room) in lines {
+        let starts = set & (set >> step) & (set >> (2 * step)) & (set >> (3 * step)) & room;
+        cells |= starts | (starts << step) | (starts << (2 * step)) | (starts << (3 * step));
+    }
+    cells
+}
+
 /// The squares of a bit set, ascending.
 pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
@@ -496,4 +632,35 @@ pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
             Square(i as u8)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `four_in_a_row` finds the squares that `run` counts in a line of
+    /// four or more, on every kind of set.
+    #[test]
+    fn four_in_a_row_agrees_with_counting_runs() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..20_000 {
+            // xorshift; sparse and dense sets alike.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let set = match i % 3 {
+                0 => state,
+                1 => state | state.rotate_left(17),
+                _ => state & state.rotate_left(29),
+            };
+            let counted = squares(set)
+                .filter(|&sq| {
+                    Dir::LINES
+                        .iter()
+                        .any(|&d| 1 + run(set, sq, d) + run(set, sq, d.opposite()) >= 4)
+                })
+                .fold(0u64, |acc, sq| acc | bit(sq));
+            assert_eq!(four_in_a_row(set), counted, "{set:#018x}");
+        }
+    }
 }

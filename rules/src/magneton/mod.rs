@@ -20,7 +20,7 @@ pub use notation::square_label;
 
 use crate::game::{
     Effect, ErrorCode, Events, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec,
-    OptionValues, Outcome, RuleError,
+    OptionValues, Outcome, Risk, RuleError, avoidable,
 };
 use crate::geometry::square::Square;
 use crate::kind::GameKind;
@@ -98,6 +98,15 @@ impl Magneton {
     /// The squares of the stones displaced by the last turn's magnetic effect.
     pub fn last_displaced(&self) -> impl Iterator<Item = Square> + use<> {
         squares(self.last_displaced)
+    }
+
+    /// Whether `action`, which leads to `after` without a line, ends the
+    /// game drawn: a third repetition (never after a drop, which clears the
+    /// history), or neither side able to act.
+    fn draws_at(&self, action: Action, after: &Position) -> bool {
+        let rule = self.options.move_rule;
+        (!matches!(action, Action::Drop(_)) && self.history.would_draw(after))
+            || Color::BOTH.iter().all(|&c| !after.can_act(c, rule))
     }
 
     fn draw_by_deadlock(&self) -> Option<Outcome> {
@@ -293,35 +302,55 @@ impl Game for Magneton {
         }
     }
 
-    /// Only a line can win: each offered drop or move is tried on a copy of
-    /// the position alone (no repetition or deadlock bookkeeping).
-    fn can_win_at_once(&self, seat: Seat, _against: Seat, _at: Millis) -> bool {
-        let Some(color) = Color::from_seat(seat).filter(|&c| c == self.position.side()) else {
-            return false;
-        };
-        if self.outcome.is_some() {
-            return false;
+    /// Judged on positions, not on copies of the game: each offered action
+    /// is played on a copy of the position; a line of the mover's wins, a
+    /// line of the opponent's alone loses, and otherwise the opponent's
+    /// quick win is looked for ([`Position::can_line_at_once`]); only
+    /// then is it asked whether the action would have drawn first (a
+    /// third repetition, or neither side able to act). The same answer as
+    /// [`Game::risks`]'s default, which plays everything out (a test
+    /// compares them over many random positions).
+    fn risks(&self, seat: Seat, _at: Millis) -> Vec<(Action, Risk)> {
+        if !self.to_act().contains(seat) {
+            return Vec::new();
         }
         let pos = self.position;
-        if pos.in_drop_phase() {
-            // Only the drops that might make a line are tried (the others
-            // cannot win); the legal drops are the empty squares.
-            let may = pos.drops_that_may_line(color);
-            return pos.empty_squares().filter(|sq| may & (1 << sq.0) != 0).any(|sq| {
+        let mover = pos.side();
+        let rule = self.options.move_rule;
+        let judged = self
+            .legal_actions(seat)
+            .into_iter()
+            .map(|action| {
                 let mut after = pos;
-                let displaced = after.drop_stone(sq);
-                after.has_line(displaced, color)
-            });
-        }
-        self.legal_actions(seat).into_iter().any(|action| {
-            let mut after = pos;
-            let displaced = match action {
-                Action::Drop(sq) => after.drop_stone(sq),
-                Action::Move { from, to } => after.move_stone(from, to),
-                Action::Pass => 0,
-            };
-            after.has_line(displaced, color)
-        })
+                let displaced = match action {
+                    Action::Drop(sq) => after.drop_stone(sq),
+                    Action::Move { from, to } => after.move_stone(from, to),
+                    Action::Pass => {
+                        after.pass();
+                        0
+                    }
+                };
+                let risk = if after.has_line(displaced, mover) {
+                    None
+                } else if after.has_line(displaced, mover.other()) {
+                    Some(Risk::Loses)
+                } else if after.can_line_at_once(rule) && !self.draws_at(action, &after) {
+                    Some(Risk::AllowsWin)
+                } else {
+                    None
+                };
+                (action, risk)
+            })
+            .collect();
+        avoidable(judged)
+    }
+
+    /// Only a line can win: [`Position::can_line_at_once`], on the
+    /// position alone (no repetition or deadlock bookkeeping).
+    fn can_win_at_once(&self, seat: Seat, _against: Seat, _at: Millis) -> bool {
+        Color::from_seat(seat) == Some(self.position.side())
+            && self.outcome.is_none()
+            && self.position.can_line_at_once(self.options.move_rule)
     }
 
     /// Magneton hides nothing: every viewer is told everything.
