@@ -193,8 +193,9 @@ async fn run(args: Args) -> Result<(), String> {
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx::postgres::notice=warn"))
         // tungstenite traces every message it receives, text and all:
         // passwords (`register`, `login`) and tokens (`hello`) must never
-        // reach a log, whatever RUST_LOG asks for.
-        .add_directive("tungstenite::protocol=debug".parse().expect("a directive"));
+        // reach a log, whatever RUST_LOG asks for. Its debug lines (every
+        // close frame) are not news for a host either.
+        .add_directive("tungstenite::protocol=warn".parse().expect("a directive"));
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
