@@ -1,7 +1,7 @@
 //! `lodestone play` in a real terminal: tmux runs the real binary against
 //! a real server on 127.0.0.1:0 with a fresh SQLite file, the tests type
 //! keys (`send-keys`) and read the screen (`capture-pane`). A Magneton
-//! game against a bot to its end, a Magnet secret setup and first turn in
+//! game against a bot to its end and its rematch, a Magnet secret setup and first turn in
 //! a monochrome 80×24 terminal, and a game that goes on after the server
 //! is killed and started again on the same database. Two players who
 //! chat in their room.
@@ -511,6 +511,14 @@ fn magneton_to_the_end() {
         line.contains("white wins (") || line.contains("black wins (") || line.contains("draw ("),
         "{line}"
     );
+    // A rematch: the bot accepts at once, the new room opens (seats
+    // rotated, already started) and the client goes there.
+    tmux.keys(&["r"]);
+    let rematch = tmux.wait_for("the rematch's room", |s| {
+        s.contains("The rematch has begun.") && result(s).is_none()
+    });
+    assert!(rematch.contains("Ann (you)"), "{rematch}");
+    tmux.save("magneton-rematch-100x30");
     // Back to the lobby, and out: the program ends cleanly.
     tmux.keys(&["q"]);
     tmux.wait_text("Open rooms");

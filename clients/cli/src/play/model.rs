@@ -113,7 +113,8 @@ enum Pending {
     Watch(String),
     AddBot,
     Chat,
-    Rematch(bool),
+    /// `rematch` with `accept`, about the room named.
+    Rematch(bool, String),
     Other,
     Act(String),
 }
@@ -513,10 +514,12 @@ impl App {
                 });
             }
             Intent::Rematch(accept) => {
-                self.request(Pending::Rematch(accept), |rid| ClientMessage::Rematch {
-                    id: rid,
-                    room: id,
-                    accept,
+                self.request(Pending::Rematch(accept, id.clone()), |rid| {
+                    ClientMessage::Rematch {
+                        id: rid,
+                        room: id,
+                        accept,
+                    }
                 });
             }
             Intent::ToLobby => self.back_to_lobby(),
@@ -570,10 +573,15 @@ impl App {
                 }
                 Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
                 Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
-                Some(Pending::Rematch(true)) => {
-                    self.say("You are in for a rematch: it opens once every player is.")
+                // Said only while the old room is shown (the new one may
+                // have opened before this answer).
+                Some(Pending::Rematch(accept, old)) if self.room().is_some_and(|r| r.id == old) => {
+                    self.say(if accept {
+                        "You are in for a rematch: it opens once every player is."
+                    } else {
+                        "No rematch from you."
+                    })
                 }
-                Some(Pending::Rematch(false)) => self.say("No rematch from you."),
                 _ => {}
             },
             ServerMessage::Rooms { id, rooms, .. } => match self.take_pending(&id) {
@@ -681,7 +689,7 @@ impl App {
             }
             Some(Pending::Act(action)) => self.complain(format!("{action}: {message} ({code})")),
             Some(Pending::Chat) => self.complain(format!("Chat: {message} ({code})")),
-            Some(Pending::Rematch(_)) => self.complain(format!("Rematch: {message} ({code})")),
+            Some(Pending::Rematch(..)) => self.complain(format!("Rematch: {message} ({code})")),
             _ => self.complain(format!("{message} ({code})")),
         }
     }
@@ -1287,5 +1295,32 @@ mod tests {
             ]
         );
         assert_eq!(app.room().unwrap().id, "r2");
+        // The answer to `r`, after the new room opened, leaves its word.
+        let asked = sent(&app.update(key(KeyCode::Char('q')), now)).len();
+        assert_eq!(asked, 2, "unwatch and hello");
+        let mut app = in_room(finished(None), now);
+        let out = app.update(key(KeyCode::Char('r')), now);
+        let id = sent(&out)[0]["id"].as_u64().unwrap();
+        app.update(
+            update(
+                4,
+                finished(Some(lodestone_protocol::RematchState {
+                    accepted: vec![0, 1],
+                    room: Some("r2".into()),
+                })),
+            ),
+            now,
+        );
+        app.update(
+            Msg::Server(ServerMessage::Ack {
+                id: RequestId::Number(id),
+                room: None,
+                seat: None,
+                invite: None,
+                version: None,
+            }),
+            now,
+        );
+        assert_eq!(app.notice.as_ref().unwrap().text, "The rematch has begun.");
     }
 }
