@@ -1,9 +1,10 @@
 //! `lodestone play` in a real terminal: tmux runs the real binary against
 //! a real server on 127.0.0.1:0 with a fresh SQLite file, the tests type
 //! keys (`send-keys`) and read the screen (`capture-pane`). A Magneton
-//! game against a bot to its end, a Magnet secret setup and first turn in
+//! game against a bot to its end and its rematch, a Magnet secret setup and first turn in
 //! a monochrome 80×24 terminal, and a game that goes on after the server
-//! is killed and started again on the same database.
+//! is killed and started again on the same database. Two players who
+//! chat in their room.
 //!
 //! The server runs as a child process so it can be SIGKILLed: this test
 //! binary starts itself with `LODESTONE_PLAY_TEST_SERVE` set, and then
@@ -64,6 +65,7 @@ fn main() {
             "a_room_on_another_node_is_followed_there_and_played",
             as_trial(moved_room),
         ),
+        Trial::test("two_players_chat_in_their_room", as_trial(chat)),
     ];
     libtest_mimic::run(&args, trials).exit();
 }
@@ -509,6 +511,14 @@ fn magneton_to_the_end() {
         line.contains("white wins (") || line.contains("black wins (") || line.contains("draw ("),
         "{line}"
     );
+    // A rematch: the bot accepts at once, the new room opens (seats
+    // rotated, already started) and the client goes there.
+    tmux.keys(&["r"]);
+    let rematch = tmux.wait_for("the rematch's room", |s| {
+        s.contains("The rematch has begun.") && result(s).is_none()
+    });
+    assert!(rematch.contains("Ann (you)"), "{rematch}");
+    tmux.save("magneton-rematch-100x30");
     // Back to the lobby, and out: the program ends cleanly.
     tmux.keys(&["q"]);
     tmux.wait_text("Open rooms");
@@ -744,6 +754,52 @@ fn private_room() {
     let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
     assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
     cy.save("private-spectator-80x24");
+}
+
+/// Ann creates a room and sits; Bo opens it by its link and sits; each
+/// writes a chat line (`c`, Enter) that the other's screen shows.
+fn chat() {
+    let (dir, server, identity) = fresh("chat");
+    let ann = play_as_ann("chat-ann", (80, 24), &server, &identity, &dir, &[]);
+    ann.wait_text("● online");
+    ann.open_new_room_form();
+    ann.keys(&["Enter"]);
+    ann.wait_text("Waiting for players: 0 of");
+    ann.keys(&["Enter"]);
+    let screen = ann.wait_text("(you)");
+    let link = screen
+        .lines()
+        .map(str::trim)
+        .find(|l| l.contains("/#/room/"))
+        .expect("the invite link on screen")
+        .to_string();
+    let bo_identity = dir.join("bo.json");
+    let bo = Tmux::start(
+        "chat-bo",
+        80,
+        24,
+        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
+        &dir,
+    );
+    bo.wait_text("Waiting for players: 1 of");
+    bo.keys(&["Down", "Enter"]);
+    bo.wait_text("Bo (you)");
+    ann.keys(&["c"]);
+    ann.wait_text("to room›");
+    ann.type_text("hello Bo, q? to quit");
+    ann.keys(&["Enter"]);
+    bo.wait_text("Ann: hello Bo, q? to quit");
+    ann.wait_text("Ann: hello Bo, q? to quit");
+    bo.keys(&["c"]);
+    bo.wait_text("to room›");
+    bo.type_text("hi Ann");
+    bo.keys(&["Enter"]);
+    let screen = ann.wait_text("Bo: hi Ann");
+    assert!(
+        screen.find("Ann: hello Bo") < screen.find("Bo: hi Ann"),
+        "the lines in the order said:\n{screen}"
+    );
+    ann.save("chat-80x24");
 }
 
 /// Issue 12: Ann's client talks to a node that does not own her new room:

@@ -112,6 +112,9 @@ enum Pending {
     Join,
     Watch(String),
     AddBot,
+    Chat,
+    /// `rematch` with `accept`, about the room named.
+    Rematch(bool, String),
     Other,
     Act(String),
 }
@@ -400,7 +403,9 @@ impl App {
         }
         let typing = self.lobby.join.is_some()
             || self.lobby.rename.is_some()
-            || self.room().is_some_and(|r| r.typed.is_some());
+            || self
+                .room()
+                .is_some_and(|r| r.typed.is_some() || r.chat_input.is_some());
         if key.code == KeyCode::Char('?') && !typing {
             self.help = true;
             return;
@@ -421,7 +426,9 @@ impl App {
         match &mut self.screen {
             Screen::Lobby => self.lobby.paste(text),
             Screen::Room(room) => {
-                if let Some(typed) = &mut room.typed {
+                if let Some(draft) = &mut room.chat_input {
+                    draft.input.insert(text);
+                } else if let Some(typed) = &mut room.typed {
                     typed.input.insert(text);
                 }
             }
@@ -498,6 +505,23 @@ impl App {
             Intent::Start => {
                 self.request(Pending::Other, |rid| ClientMessage::Start { id: rid, room: id });
             }
+            Intent::Chat { text, to } => {
+                self.request(Pending::Chat, |rid| ClientMessage::Chat {
+                    id: rid,
+                    room: id,
+                    text,
+                    to,
+                });
+            }
+            Intent::Rematch(accept) => {
+                self.request(Pending::Rematch(accept, id.clone()), |rid| {
+                    ClientMessage::Rematch {
+                        id: rid,
+                        room: id,
+                        accept,
+                    }
+                });
+            }
             Intent::ToLobby => self.back_to_lobby(),
             Intent::Error(e) => self.complain(e),
             Intent::Nothing => {}
@@ -549,6 +573,15 @@ impl App {
                 }
                 Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
                 Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
+                // Said only while the old room is shown (the new one may
+                // have opened before this answer).
+                Some(Pending::Rematch(accept, old)) if self.room().is_some_and(|r| r.id == old) => {
+                    self.say(if accept {
+                        "You are in for a rematch: it opens once every player is."
+                    } else {
+                        "No rematch from you."
+                    })
+                }
                 _ => {}
             },
             ServerMessage::Rooms { id, rooms, .. } => match self.take_pending(&id) {
@@ -566,8 +599,11 @@ impl App {
             ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
                 self.take_pending(&id);
             }
-            // The terminal client shows no chat.
-            ServerMessage::Chat { .. } => {}
+            ServerMessage::Chat { room, lines } => {
+                if let Some(shown) = self.room_mut().filter(|r| r.id == room) {
+                    shown.add_chat(lines);
+                }
+            }
         }
     }
 
@@ -652,6 +688,8 @@ impl App {
                 }
             }
             Some(Pending::Act(action)) => self.complain(format!("{action}: {message} ({code})")),
+            Some(Pending::Chat) => self.complain(format!("Chat: {message} ({code})")),
+            Some(Pending::Rematch(..)) => self.complain(format!("Rematch: {message} ({code})")),
             _ => self.complain(format!("{message} ({code})")),
         }
     }
@@ -670,6 +708,32 @@ impl App {
             Applied::Gap => self.watch(),
             Applied::Stale => {}
         }
+        self.follow_rematch();
+    }
+
+    /// Once the rematch of the room shown has opened, goes there (as the
+    /// browser does: every viewer follows).
+    fn follow_rematch(&mut self) {
+        let Some(room) = self.room() else { return };
+        let next = room
+            .state
+            .as_ref()
+            .and_then(|s| s.rematch.as_ref())
+            .and_then(|r| r.room.clone())
+            .filter(|next| *next != room.id);
+        let Some(next) = next else { return };
+        let old = room.id.clone();
+        if self.conn == Conn::Online {
+            self.request(Pending::Other, |rid| ClientMessage::Unwatch {
+                id: rid,
+                room: old,
+            });
+        }
+        self.open_room(RoomLink {
+            room: next,
+            invite: None,
+        });
+        self.say("The rematch has begun.");
     }
 
     /// The invite link of the room shown.
@@ -710,6 +774,7 @@ fn with_id(message: ClientMessage, id: RequestId) -> ClientMessage {
 mod tests {
     use super::*;
     use crate::play::room::tests::magneton_state;
+    use lodestone_protocol::RoomStatus;
 
     fn target() -> Target {
         Target::parse("http://127.0.0.1:8080").unwrap()
@@ -975,5 +1040,287 @@ mod tests {
         let out = app.update(key(KeyCode::Char('q')), now);
         assert_eq!(sent(&out)[0]["type"], "unwatch");
         assert!(matches!(app.screen, Screen::Lobby));
+    }
+
+    fn chat_line(
+        seq: u64,
+        to: lodestone_protocol::ChatTo,
+        name: &str,
+        seat: Option<u8>,
+        text: &str,
+    ) -> lodestone_protocol::ChatLine {
+        lodestone_protocol::ChatLine {
+            seq,
+            at: 1_700_000_000_000 + seq,
+            to,
+            from: Guest {
+                id: format!("g-{name}"),
+                name: name.into(),
+            },
+            seat,
+            text: text.into(),
+        }
+    }
+
+    /// An app welcomed, showing room r1 in `state`.
+    fn in_room(state: RoomState, now: Instant) -> App {
+        let mut app = App::new(target(), "Ann".into(), Some("t".into()), false, 1);
+        app.update(Msg::Connected, now);
+        app.update(welcome(1, None, &[]), now);
+        app.open_room(RoomLink {
+            room: "r1".into(),
+            invite: None,
+        });
+        app.update(
+            Msg::Server(ServerMessage::Update {
+                room: "r1".into(),
+                version: 2,
+                state: Box::new(state),
+            }),
+            now,
+        );
+        app
+    }
+
+    fn type_text(app: &mut App, text: &str, now: Instant) {
+        for c in text.chars() {
+            app.update(key(KeyCode::Char(c)), now);
+        }
+    }
+
+    #[test]
+    fn chat_lines_are_kept_in_order_once_each() {
+        use lodestone_protocol::ChatTo;
+        let now = Instant::now();
+        let mut app = in_room(magneton_state(&["D4-D1"], &[], 0), now);
+        let chat = |room: &str, lines| {
+            Msg::Server(ServerMessage::Chat {
+                room: room.into(),
+                lines,
+            })
+        };
+        app.update(
+            chat(
+                "r1",
+                vec![
+                    chat_line(5, ChatTo::Room, "Bob", Some(1), "hi"),
+                    chat_line(3, ChatTo::Room, "Ann", Some(0), "hello"),
+                ],
+            ),
+            now,
+        );
+        // After a watch again, every earlier line comes again.
+        app.update(
+            chat(
+                "r1",
+                vec![
+                    chat_line(3, ChatTo::Room, "Ann", Some(0), "hello"),
+                    chat_line(5, ChatTo::Room, "Bob", Some(1), "hi"),
+                    chat_line(7, ChatTo::Room, "Bob", Some(1), "good luck"),
+                ],
+            ),
+            now,
+        );
+        // Another room's lines are not this one's.
+        app.update(
+            chat("r2", vec![chat_line(1, ChatTo::Room, "Eve", None, "elsewhere")]),
+            now,
+        );
+        let texts: Vec<_> = app
+            .room()
+            .unwrap()
+            .chat
+            .iter()
+            .map(|l| (l.seq, l.text.as_str()))
+            .collect();
+        assert_eq!(texts, [(3, "hello"), (5, "hi"), (7, "good luck")]);
+        // The control characters of a line never reach the screen.
+        assert_eq!(
+            super::super::ui::plain("a\u{1b}[2Jb\u{202e}c\n"),
+            "a\u{fffd}[2Jb\u{fffd}c\u{fffd}"
+        );
+    }
+
+    #[test]
+    fn c_writes_a_chat_line_and_a_refusal_is_shown() {
+        let now = Instant::now();
+        let mut app = in_room(magneton_state(&["D4-D1"], &[], 0), now);
+        app.update(key(KeyCode::Char('c')), now);
+        // While writing, the game's keys are text: q and ? do not leave.
+        type_text(&mut app, "gl? q", now);
+        assert!(app.room().is_some() && !app.help);
+        let out = app.update(key(KeyCode::Enter), now);
+        let chat = &sent(&out)[0];
+        assert_eq!(
+            (
+                chat["type"].as_str(),
+                chat["room"].as_str(),
+                chat["text"].as_str(),
+                chat["to"].as_str()
+            ),
+            (Some("chat"), Some("r1"), Some("gl? q"), Some("room"))
+        );
+        assert!(app.room().unwrap().chat_input.is_none());
+        let id = chat["id"].as_u64().unwrap();
+        app.update(
+            Msg::Server(ServerMessage::Error {
+                id: Some(RequestId::Number(id)),
+                code: Code::ChatRateLimited,
+                message: "too many chat lines: wait a little".into(),
+            }),
+            now,
+        );
+        let notice = app.notice.clone().unwrap();
+        assert_eq!(
+            (notice.text.as_str(), notice.error),
+            (
+                "Chat: too many chat lines: wait a little (chat-rate-limited)",
+                true
+            )
+        );
+        // Esc forgets a line; an empty one sends nothing.
+        app.update(key(KeyCode::Char('c')), now);
+        type_text(&mut app, "oops", now);
+        let out = app.update(key(KeyCode::Esc), now);
+        assert!(sent(&out).is_empty() && app.room().unwrap().chat_input.is_none());
+        app.update(key(KeyCode::Char('c')), now);
+        assert!(sent(&app.update(key(KeyCode::Enter), now)).is_empty());
+    }
+
+    #[test]
+    fn a_spectator_writes_to_the_spectators_and_a_team_player_chooses() {
+        use crate::play::room::tests::seat;
+        let now = Instant::now();
+        let mut watching = magneton_state(&[], &[], 0);
+        watching.you = None;
+        let mut app = in_room(watching, now);
+        app.update(key(KeyCode::Char('c')), now);
+        type_text(&mut app, "nice", now);
+        let out = app.update(key(KeyCode::Enter), now);
+        assert_eq!(sent(&out)[0]["to"], "spectators");
+        // A team game: Tab turns the line to the team and back.
+        let mut teams = magneton_state(&["D4-D1"], &[], 0);
+        teams.seats = (0..4).map(|i| seat(i, "s", Some("P"))).collect();
+        for s in &mut teams.seats {
+            s.team = s.seat % 2;
+        }
+        let mut app = in_room(teams, now);
+        app.update(key(KeyCode::Char('c')), now);
+        type_text(&mut app, "go left", now);
+        app.update(key(KeyCode::Tab), now);
+        let out = app.update(key(KeyCode::Enter), now);
+        assert_eq!(sent(&out)[0]["to"], "team");
+        app.update(key(KeyCode::Char('c')), now);
+        app.update(key(KeyCode::Tab), now);
+        app.update(key(KeyCode::Tab), now);
+        type_text(&mut app, "gg", now);
+        let out = app.update(key(KeyCode::Enter), now);
+        assert_eq!(sent(&out)[0]["to"], "room");
+    }
+
+    #[test]
+    fn r_after_the_end_asks_for_a_rematch_and_its_room_is_followed() {
+        let now = Instant::now();
+        let mut playing = magneton_state(&["D4-D1"], &[], 0);
+        playing.status = RoomStatus::Playing;
+        let mut app = in_room(playing.clone(), now);
+        // Not before the end.
+        assert!(sent(&app.update(key(KeyCode::Char('r')), now)).is_empty());
+        let finished = |rematch| {
+            let mut state = playing.clone();
+            state.status = RoomStatus::Finished;
+            if let Some(play) = state.play.as_mut() {
+                play.legal.clear();
+                play.to_act.clear();
+            }
+            state.rematch = rematch;
+            state
+        };
+        let update = |version, state: RoomState| {
+            Msg::Server(ServerMessage::Update {
+                room: "r1".into(),
+                version,
+                state: Box::new(state),
+            })
+        };
+        app.update(update(3, finished(None)), now);
+        let out = app.update(key(KeyCode::Char('r')), now);
+        let rematch = &sent(&out)[0];
+        assert_eq!(
+            (
+                rematch["type"].as_str(),
+                rematch["room"].as_str(),
+                rematch.get("accept")
+            ),
+            (Some("rematch"), Some("r1"), Some(&serde_json::json!(true)))
+        );
+        let out = app.update(key(KeyCode::Char('R')), now);
+        assert_eq!(sent(&out)[0]["accept"], false);
+        // The others accept: the new room opens and is watched.
+        app.update(
+            update(
+                4,
+                finished(Some(lodestone_protocol::RematchState {
+                    accepted: vec![0],
+                    room: None,
+                })),
+            ),
+            now,
+        );
+        assert_eq!(app.room().unwrap().id, "r1");
+        let out = app.update(
+            update(
+                5,
+                finished(Some(lodestone_protocol::RematchState {
+                    accepted: vec![0, 1],
+                    room: Some("r2".into()),
+                })),
+            ),
+            now,
+        );
+        let went: Vec<_> = sent(&out)
+            .iter()
+            .map(|m| {
+                (
+                    m["type"].as_str().unwrap().to_string(),
+                    m["room"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            went,
+            [
+                ("unwatch".to_string(), "r1".to_string()),
+                ("watch".to_string(), "r2".to_string())
+            ]
+        );
+        assert_eq!(app.room().unwrap().id, "r2");
+        // The answer to `r`, after the new room opened, leaves its word.
+        let asked = sent(&app.update(key(KeyCode::Char('q')), now)).len();
+        assert_eq!(asked, 2, "unwatch and hello");
+        let mut app = in_room(finished(None), now);
+        let out = app.update(key(KeyCode::Char('r')), now);
+        let id = sent(&out)[0]["id"].as_u64().unwrap();
+        app.update(
+            update(
+                4,
+                finished(Some(lodestone_protocol::RematchState {
+                    accepted: vec![0, 1],
+                    room: Some("r2".into()),
+                })),
+            ),
+            now,
+        );
+        app.update(
+            Msg::Server(ServerMessage::Ack {
+                id: RequestId::Number(id),
+                room: None,
+                seat: None,
+                invite: None,
+                version: None,
+            }),
+            now,
+        );
+        assert_eq!(app.notice.as_ref().unwrap().text, "The rematch has begun.");
     }
 }

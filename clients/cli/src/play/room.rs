@@ -8,14 +8,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 use crossterm::event::{KeyCode, KeyEvent};
-use lodestone_protocol::{PlayState, RiskState, RoomState, RoomStatus};
+use lodestone_protocol::{ChatLine, ChatTo, PlayState, RiskState, RoomState, RoomStatus};
 use lodestone_rules::GameKind;
 use rand::Rng;
 
 use super::boards::{self, Board, Glyph, Marks};
 use super::cursor::{self, Dir};
 use super::effects;
-use super::input::{self, Edit, Typed};
+use super::input::{self, Edit, TextInput, Typed};
 use super::magnet_ui::{self, Arrangement, Chooser};
 use super::picker::{Picker, Pointed};
 
@@ -28,6 +28,14 @@ pub enum Intent {
     Leave,
     Start,
     ToLobby,
+    /// Say `text` in the room's chat to `to`.
+    Chat {
+        text: String,
+        to: ChatTo,
+    },
+    /// After the end: propose or accept a rematch (`true`), or decline
+    /// or withdraw it.
+    Rematch(bool),
     /// Tell the player something went wrong.
     Error(String),
     Nothing,
@@ -54,8 +62,22 @@ pub struct Room {
     pub scroll: usize,
     /// Why the room cannot be shown (no such room, a private one).
     pub problem: Option<String>,
+    /// The room's chat lines received, in `seq` order, each once.
+    pub chat: Vec<ChatLine>,
+    /// A chat line being written.
+    pub chat_input: Option<ChatDraft>,
     /// Whether the viewer could act at the previous update.
     was_to_act: bool,
+}
+
+/// The most chat lines kept for a room.
+const CHAT_KEPT: usize = 200;
+
+/// A chat line being written, and whom it is for.
+#[derive(Clone, Debug)]
+pub struct ChatDraft {
+    pub input: TextInput,
+    pub to: ChatTo,
 }
 
 /// What an update did.
@@ -86,6 +108,8 @@ impl Room {
             seat_row: 0,
             scroll: 0,
             problem: None,
+            chat: Vec::new(),
+            chat_input: None,
             was_to_act: false,
         }
     }
@@ -151,6 +175,65 @@ impl Room {
             &board.start.blue
         };
         (board.in_setup && self.to_act() && !board.side_of(color).set_up).then_some(start.as_slice())
+    }
+
+    /// Takes chat lines (a line may come again: its `seq` tells).
+    pub fn add_chat(&mut self, lines: Vec<ChatLine>) {
+        for line in lines {
+            if let Err(at) = self.chat.binary_search_by_key(&line.seq, |l| l.seq) {
+                self.chat.insert(at, line);
+            }
+        }
+        let extra = self.chat.len().saturating_sub(CHAT_KEPT);
+        self.chat.drain(..extra);
+    }
+
+    /// Whether the seats play in teams (two seats share a team).
+    pub fn team_game(&self) -> bool {
+        let Some(state) = &self.state else {
+            return false;
+        };
+        let teams: BTreeSet<u8> = state.seats.iter().map(|s| s.team).collect();
+        teams.len() < state.seats.len()
+    }
+
+    /// Whom the viewer may write to: the players (or, in a team game,
+    /// the team) from a seat; the other spectators from none.
+    pub fn audiences(&self) -> Vec<ChatTo> {
+        match self.you() {
+            None => vec![ChatTo::Spectators],
+            Some(_) if self.team_game() => vec![ChatTo::Room, ChatTo::Team],
+            Some(_) => vec![ChatTo::Room],
+        }
+    }
+
+    /// The chat key: the line editor, Tab to change whom it is for.
+    fn chat_key(&mut self, key: KeyEvent) -> Intent {
+        let audiences = self.audiences();
+        let Some(draft) = &mut self.chat_input else {
+            return Intent::Nothing;
+        };
+        if key.code == KeyCode::Tab {
+            let at = audiences.iter().position(|a| *a == draft.to).map_or(0, |i| i + 1);
+            draft.to = audiences[at % audiences.len()];
+            return Intent::Nothing;
+        }
+        match draft.input.key(key) {
+            Edit::Cancel => {
+                self.chat_input = None;
+                Intent::Nothing
+            }
+            Edit::Submit => {
+                let (text, to) = (draft.input.text.trim().to_string(), draft.to);
+                self.chat_input = None;
+                if text.is_empty() {
+                    Intent::Nothing
+                } else {
+                    Intent::Chat { text, to }
+                }
+            }
+            _ => Intent::Nothing,
+        }
     }
 
     /// A `watch` is on its way: its first update is the whole truth,
@@ -367,6 +450,9 @@ impl Room {
 
     /// A key, while the room is shown.
     pub fn key(&mut self, key: KeyEvent, rng: &mut impl Rng) -> Intent {
+        if self.chat_input.is_some() {
+            return self.chat_key(key);
+        }
         let legal = self.legal().to_vec();
         let promotions = self.promotions();
         if let Some(typed) = &mut self.typed {
@@ -410,6 +496,13 @@ impl Room {
                 KeyCode::Char('q') => return Intent::ToLobby,
                 _ => {}
             }
+            return Intent::Nothing;
+        }
+        if key.code == KeyCode::Char('c') && self.state.is_some() && self.arranging().is_none() {
+            self.chat_input = Some(ChatDraft {
+                input: TextInput::default(),
+                to: self.audiences()[0],
+            });
             return Intent::Nothing;
         }
         match self.status() {
@@ -498,6 +591,13 @@ impl Room {
                 }
             }
             KeyCode::Char('r') if self.arranging().is_some() => self.arrangement.shuffle(rng),
+            KeyCode::Char(c @ ('r' | 'R')) if self.status() == Some(RoomStatus::Finished) => {
+                return if self.you().is_none() {
+                    Intent::Error("Only the players can ask for a rematch.".into())
+                } else {
+                    Intent::Rematch(c == 'r')
+                };
+            }
             KeyCode::Char('c') if self.arranging().is_some() => {
                 let start = self.arranging().unwrap_or(&[]).to_vec();
                 return Intent::Act(self.arrangement.action(&start));

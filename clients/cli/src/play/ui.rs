@@ -1,12 +1,12 @@
 //! Drawing: the whole screen from the app's state, nothing else. A title
 //! line (server, name, connection), the lobby or the room (board and side
 //! panel: turn or result, seats and clocks, the controls of the moment,
-//! the board's facts, the move list, the last notice), and a help line
+//! the move list, the chat, the board's facts, the last notice), and a help line
 //! with the keys that work now. Popups for forms and the key help.
 
 use std::time::Instant;
 
-use lodestone_protocol::{RoomState, RoomStatus, SeatState};
+use lodestone_protocol::{ChatTo, RoomState, RoomStatus, SeatState};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -117,6 +117,14 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
             ("?", "help"),
             ("q", "quit"),
         ],
+        Screen::Room(room) if room.chat_input.is_some() => {
+            let mut keys = vec![("Enter", "send")];
+            if room.audiences().len() > 1 {
+                keys.push(("Tab", "to whom"));
+            }
+            keys.push(("Esc", "cancel"));
+            keys
+        }
         Screen::Room(room) if room.typed.is_some() => {
             vec![("Tab", "complete"), ("Enter", "play"), ("Esc", "cancel")]
         }
@@ -142,6 +150,7 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
                 ("a", "add bot"),
                 ("l", "leave"),
                 ("s", "start"),
+                ("c", "chat"),
                 ("?", "help"),
                 ("q", "lobby"),
             ],
@@ -151,12 +160,22 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
                 ("Esc", "undo"),
                 (":", "type"),
                 ("PgUp/Dn", "moves"),
+                ("c", "chat"),
+                ("?", "help"),
+                ("q", "lobby"),
+            ],
+            Some(RoomStatus::Finished) if room.you().is_some() => vec![
+                ("←↑↓→", "look"),
+                ("r", "rematch"),
+                ("R", "no rematch"),
+                ("c", "chat"),
                 ("?", "help"),
                 ("q", "lobby"),
             ],
             Some(_) => vec![
                 ("←↑↓→", "look"),
                 ("PgUp/Dn", "moves"),
+                ("c", "chat"),
                 ("?", "help"),
                 ("q", "lobby"),
             ],
@@ -472,8 +491,11 @@ fn draw_help(frame: &mut Frame, area: Rect, theme: &Theme) {
         ("Enter", "pick the cell (the last cell of a move plays it)"),
         ("Esc", "forget the cells picked"),
         (": or t", "type a move (Tab completes from your legal moves)"),
-        ("1–9", "the numbered actions (pass, votes)"),
-        ("PgUp PgDn", "scroll the move list"),
+        (
+            "1–9, PgUp PgDn",
+            "the numbered actions (pass, votes); scroll the moves",
+        ),
+        ("c / r, R", "chat (Tab: to whom) / after the end: rematch, or not"),
         ("q", "back to the lobby (the game goes on); Ctrl-C quits"),
         ("On the board", ""),
         ("• / ○", "completes a move here / leads on from here"),
@@ -615,11 +637,96 @@ fn draw_seating(
         }
     }
     lines.push(Line::from(""));
-    lines.extend(notice_lines(app, theme, area.width.saturating_sub(2), now));
+    let notice = notice_lines(app, theme, area.width.saturating_sub(2), now);
+    let left = usize::from(area.height.saturating_sub(1)).saturating_sub(lines.len() + notice.len());
+    lines.extend(chat_lines(room, width, theme, left.min(8)));
+    lines.extend(notice);
     frame.render_widget(
         Paragraph::new(lines),
         Rect::new(area.x + 1, area.y + 1, area.width - 2, area.height - 1),
     );
+}
+
+/// The rematch proposed after the end, as `state.rematch` tells it.
+fn rematch_text(state: &RoomState) -> Option<String> {
+    let rematch = state.rematch.as_ref()?;
+    let name = |seat: &u8| {
+        state.seats.get(usize::from(*seat)).map_or_else(
+            || format!("seat {seat}"),
+            |s| {
+                s.player
+                    .as_ref()
+                    .map_or_else(|| s.name.clone(), |p| plain(&p.name))
+            },
+        )
+    };
+    if rematch.room.is_some() {
+        return Some("Rematch: it has opened.".into());
+    }
+    let accepted: Vec<String> = rematch.accepted.iter().map(name).collect();
+    let waiting: Vec<String> = state
+        .seats
+        .iter()
+        .filter(|s| !rematch.accepted.contains(&s.seat))
+        .map(|s| name(&s.seat))
+        .collect();
+    let mut text = format!("Rematch: {} in", accepted.join(", "));
+    if !waiting.is_empty() {
+        text.push_str(&format!("; waiting for {}", waiting.join(", ")));
+        if state.you.is_some_and(|y| !rematch.accepted.contains(&y)) {
+            text.push_str(" (r accepts, R declines)");
+        }
+    }
+    text.push('.');
+    Some(text)
+}
+
+/// Chat text as plain text: control characters and bidirectional
+/// formatting replaced (the server refuses them, but the wire is not
+/// trusted).
+pub fn plain(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            let bidi =
+                matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+            if c.is_control() || bidi { '\u{fffd}' } else { c }
+        })
+        .collect()
+}
+
+/// The room's chat in at most `max` lines (its end, and the line being
+/// written); nothing when there is no chat and none is written.
+fn chat_lines(room: &Room, width: usize, theme: &Theme, max: usize) -> Vec<Line<'static>> {
+    if max < 2 || (room.chat.is_empty() && room.chat_input.is_none()) {
+        return Vec::new();
+    }
+    let mut said: Vec<Line> = Vec::new();
+    for line in &room.chat {
+        let to = match line.to {
+            ChatTo::Room => String::new(),
+            to => format!("[{}] ", to.as_str()),
+        };
+        let text = format!("{to}{}: {}", plain(&line.from.name), plain(&line.text));
+        let style = if line.to == ChatTo::Room {
+            Style::new()
+        } else {
+            theme.dim()
+        };
+        said.extend(wrap(&text, width).into_iter().map(|l| Line::styled(l, style)));
+    }
+    let mut out = vec![Line::styled("Chat", theme.heading())];
+    let mut writing = Vec::new();
+    if let Some(draft) = &room.chat_input {
+        let prompt = format!("to {}› ", draft.to.as_str());
+        let room_left = width.saturating_sub(prompt.chars().count()).max(4);
+        let mut spans = vec![Span::styled(prompt, theme.key())];
+        spans.extend(input_line(&draft.input, room_left, theme).spans);
+        writing.push(Line::from(spans));
+    }
+    let keep = max.saturating_sub(1 + writing.len());
+    out.extend(said[said.len().saturating_sub(keep)..].iter().cloned());
+    out.extend(writing);
+    out
 }
 
 fn room_heading(state: &RoomState) -> String {
@@ -708,6 +815,13 @@ fn draw_panel(
         for l in wrap(&format!("{head}{}", outcome.result), width) {
             top.push(Line::styled(l, theme.attention()));
         }
+        if let Some(text) = rematch_text(state) {
+            top.extend(
+                wrap(&text, width)
+                    .into_iter()
+                    .map(|l| Line::styled(l, theme.key())),
+            );
+        }
     } else if room.to_act() {
         let text = match play {
             Some(p) if p.to_act.len() > 1 => "Your turn (the others choose at the same time).",
@@ -785,6 +899,10 @@ fn draw_panel(
         );
     }
     let notice = notice_lines(app, theme, area.width.saturating_sub(1), now);
+    // The chat takes up to half of what is left, the moves the rest.
+    let spare = usize::from(area.height).saturating_sub(top.len() + facts.len() + notice.len());
+    let chat = chat_lines(room, width, theme, (spare / 2).min(7));
+    facts.splice(0..0, chat);
     // The move list takes what is left, showing its end.
     let fixed = top.len() + facts.len() + notice.len();
     let room_for_moves = usize::from(area.height).saturating_sub(fixed + 1);
@@ -1121,6 +1239,49 @@ mod screens {
     }
 
     #[test]
+    fn the_chat_shows_beside_the_board_as_plain_text() {
+        let now = Instant::now();
+        let state = fixtures::room(GameKind::Magneton, &[], &["H3", "B8"], Some(0));
+        let mut app = app_with(state, now);
+        let line = |seq, to, name: &str, text: &str| lodestone_protocol::ChatLine {
+            seq,
+            at: 0,
+            to,
+            from: Guest {
+                id: format!("g-{name}"),
+                name: name.into(),
+            },
+            seat: None,
+            text: text.into(),
+        };
+        app.update(
+            Msg::Server(ServerMessage::Chat {
+                room: "fe7b84ed".into(),
+                lines: vec![
+                    line(4, ChatTo::Room, "Bob", "good luck\u{1b}[2J"),
+                    line(6, ChatTo::Team, "Ann", "mine"),
+                ],
+            }),
+            now,
+        );
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "Bob: good luck\u{fffd}[2J"), "{screen:#?}");
+        assert!(has(&screen, "[team] Ann: mine"), "{screen:#?}");
+        assert!(has(&screen, " c chat"), "{}", screen[23]);
+        app.update(
+            Msg::Key(crossterm::event::KeyEvent::new(
+                crossterm::event::KeyCode::Char('c'),
+                crossterm::event::KeyModifiers::NONE,
+            )),
+            now,
+        );
+        app.update(Msg::Paste("gg".into()), now);
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "to room› gg"), "{screen:#?}");
+        assert!(screen[23].starts_with(" Enter send"), "{}", screen[23]);
+    }
+
+    #[test]
     fn a_finished_game_names_the_winner() {
         let now = Instant::now();
         let moves = ["H3", "B8", "F1", "E1", "D2", "F2", "C6", "C3"];
@@ -1133,6 +1294,18 @@ mod screens {
         let last: Vec<String> = app.room().unwrap().marks().last.into_iter().collect();
         assert_eq!(last, ["C3", "C4", "C6", "D3", "E2", "F1", "H3"]);
         assert!(screen[23].starts_with(" ←↑↓→ look"), "{}", screen[23]);
+        assert!(has(&screen, " r rematch"), "{}", screen[23]);
+        let mut proposed = fixtures::room(GameKind::Magneton, &[], &moves, Some(0));
+        proposed.rematch = Some(lodestone_protocol::RematchState {
+            accepted: vec![1],
+            room: None,
+        });
+        let proposed = app_with(proposed, now);
+        let (screen, _) = draw_app(&proposed, (80, 24), true, now);
+        assert!(
+            has(&screen, "Rematch: Bot 1 in; waiting for Ann (r"),
+            "{screen:#?}"
+        );
         let watcher = app_with(fixtures::room(GameKind::Magneton, &[], &moves, None), now);
         let (screen, _) = draw_app(&watcher, (80, 24), true, now);
         assert!(
