@@ -55,16 +55,13 @@ impl Session {
                 );
             }
         }
-        let hash = match crate::accounts::hash_password(password.0).await {
-            Ok(hash) => hash,
-            Err(e) => {
-                tracing::error!(error = %e, "could not hash a password");
-                return self.fail(
-                    id,
-                    codes::STORAGE,
-                    "the server could not store the account; try again",
-                );
-            }
+        let Some(hash) = self.stored(
+            &id,
+            crate::accounts::hash_password(password.0).await,
+            "could not hash a password",
+            "the server could not store the account; try again",
+        ) else {
+            return;
         };
         let now = self.app.clock.now_ms() as i64;
         match self.app.store.register(&player.id, &name, &key, &hash, now).await {
@@ -133,16 +130,13 @@ impl Session {
         if password.expose().chars().count() > crate::accounts::MAX_PASSWORD_CHARS {
             return self.fail(id, codes::BAD_LOGIN, bad_login);
         }
-        let account = match self.app.store.account_by_name(&key).await {
-            Ok(account) => account,
-            Err(e) => {
-                tracing::error!(error = %e, "account lookup failed");
-                return self.fail(
-                    id,
-                    codes::STORAGE,
-                    "the server could not look up the account; try again",
-                );
-            }
+        let Some(account) = self.stored(
+            &id,
+            self.app.store.account_by_name(&key).await,
+            "account lookup failed",
+            "the server could not look up the account; try again",
+        ) else {
+            return;
         };
         let Some((guest_id, hash)) = account else {
             crate::accounts::verify_nothing(password.0).await;

@@ -395,6 +395,24 @@ impl Session {
         self.outbox.send_message(&message);
     }
 
+    /// `result`'s value; or, when the store failed, `None`: the error
+    /// logged as `what`, and a `storage-failure` reply to `id` saying
+    /// `sentence`.
+    fn stored<T>(
+        &self,
+        id: &RequestId,
+        result: Result<T, impl std::fmt::Display>,
+        what: &str,
+        sentence: &str,
+    ) -> Option<T> {
+        result
+            .map_err(|e| {
+                tracing::error!(error = %e, "{what}");
+                self.fail(id.clone(), codes::STORAGE, sentence);
+            })
+            .ok()
+    }
+
     fn fail(&self, id: RequestId, code: Code, message: impl Into<String>) {
         self.reply(error(Some(id), code, message));
     }
@@ -450,16 +468,13 @@ impl Session {
         };
         let (guest, new_token) = match (token, name) {
             (Some(token), name) => {
-                let found = match self.app.store.guest_by_token(&secrets::token_hash(&token)).await {
-                    Ok(found) => found,
-                    Err(e) => {
-                        tracing::error!(error = %e, "guest lookup failed");
-                        return self.fail(
-                            id,
-                            codes::STORAGE,
-                            "the server could not look up the token; try again",
-                        );
-                    }
+                let Some(found) = self.stored(
+                    &id,
+                    self.app.store.guest_by_token(&secrets::token_hash(&token)).await,
+                    "guest lookup failed",
+                    "the server could not look up the token; try again",
+                ) else {
+                    return;
                 };
                 let Some(mut guest) = found else {
                     return self.fail(id, codes::BAD_TOKEN, "this token belongs to no guest");
@@ -596,16 +611,13 @@ impl Session {
                     self.app.config.limits.lobby_page,
                 )
                 .await;
-                let page = match listed {
-                    Ok(page) => page,
-                    Err(e) => {
-                        tracing::error!(error = %e, "room list failed");
-                        return self.fail(
-                            id,
-                            codes::STORAGE,
-                            "the server could not read the room list; try again",
-                        );
-                    }
+                let Some(page) = self.stored(
+                    &id,
+                    listed,
+                    "room list failed",
+                    "the server could not read the room list; try again",
+                ) else {
+                    return;
                 };
                 return self.reply(ServerMessage::Rooms {
                     id,

@@ -21,16 +21,13 @@ impl Session {
         if room.len() > MAX_ROOM_ID_BYTES {
             return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
         }
-        let rows = match self.app.store.room_events(&room).await {
-            Ok(rows) => rows,
-            Err(e) => {
-                tracing::error!(error = %e, "room lookup failed");
-                return self.fail(
-                    id,
-                    codes::STORAGE,
-                    "the server could not load the room; try again",
-                );
-            }
+        let Some(rows) = self.stored(
+            &id,
+            self.app.store.room_events(&room).await,
+            "room lookup failed",
+            "the server could not load the room; try again",
+        ) else {
+            return;
         };
         if rows.is_empty() {
             return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
