@@ -350,6 +350,16 @@ fn node_line(report: &str, url: &str) -> (u64, u64, u64, u64) {
     (n[0], n[1], n[2], n[3])
 }
 
+/// The `moves N …` count of a `lodestone load` report.
+fn total_moves(report: &str) -> u64 {
+    report
+        .lines()
+        .find_map(|l| l.strip_prefix("moves "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no moves line in\n{report}"))
+}
+
 /// Issue 12: `lodestone load` over three nodes at once (two URLs as a
 /// comma list, one with `--server`): the players are spread over them,
 /// each `join` of a room another node owns is answered `moved`, and every
@@ -394,12 +404,7 @@ async fn load_spreads_players_over_three_nodes_and_follows_moved() {
     }
     let (players, moves, moved, _) = node_line(&text, &nodes[0].target);
     assert_eq!((players, moved), (0, 0), "{text}");
-    let total: u64 = text
-        .lines()
-        .find_map(|l| l.strip_prefix("moves "))
-        .and_then(|l| l.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap();
+    let total = total_moves(&text);
     assert_eq!(moves, total, "{text}");
     server.shutdown().await;
 }
@@ -527,12 +532,7 @@ async fn load_drives_three_real_nodes_over_one_postgres() {
             lines.iter().map(|l| l.2).sum::<u64>() > 0,
             "some player was sent to its room's node:\n{text}"
         );
-        let total: u64 = text
-            .lines()
-            .find_map(|l| l.strip_prefix("moves "))
-            .and_then(|l| l.split(' ').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap();
+        let total = total_moves(&text);
         assert_eq!(lines.iter().map(|l| l.1).sum::<u64>(), total, "{text}");
         a.shutdown().await;
         b.shutdown().await;
