@@ -263,7 +263,7 @@ impl RoomTask {
                 // nobody watches), or the room is gone (expired, closed,
                 // aborted): free its memory, however long its watchers
                 // stay. They have the final state; each keeps only the
-                // room's id, and unwatching needs no room (`ws.rs`); a
+                // room's id, and unwatching needs no room (`ws/mod.rs`); a
                 // record or a new watcher loads the room again from its
                 // log, and it leaves again. Requests already queued are
                 // still answered.
