@@ -38,6 +38,12 @@ const MAX_FRAME_BYTES: usize = 1 << 20;
 /// several pieces.
 const READ_BUFFER_BYTES: usize = 512;
 
+/// What a connection's writes gather before they go to the socket: the
+/// messages queued for it at one time (a reply and the update after it)
+/// leave in one write when they are flushed together. The buffer grows only
+/// as a burst needs, so an idle connection pays nothing for it.
+const WRITE_BUFFER_BYTES: usize = 64 * 1024;
+
 /// Room ids are UUIDs; a longer one names no room and is not looked up.
 const MAX_ROOM_ID_BYTES: usize = 64;
 
@@ -56,12 +62,12 @@ const GOODBYE: Duration = Duration::from_secs(2);
 /// Upgrades a request `http.rs` has admitted to a WebSocket connection of
 /// `client`, served by one task.
 pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<Slot>) -> Response {
-    // Small buffers: game messages are small, and most connections are
-    // idle most of the time (tungstenite's defaults are 128 KiB each).
+    // A small read buffer: game messages are small, and most connections
+    // are idle most of the time (tungstenite's default is 128 KiB).
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .read_buffer_size(READ_BUFFER_BYTES)
-        .write_buffer_size(0)
+        .write_buffer_size(WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
             tasks.track_future(connection(socket, app, client, slot))
