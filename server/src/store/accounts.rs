@@ -3,14 +3,16 @@
 //! registration, a login, a game's end), so they run as transactions of
 //! their own on the pool rather than through the event writer; the SQL is
 //! plain enough to be one text for both backends (`ON CONFLICT` and
-//! `excluded` are in both). Only a game's `games_due` row goes through the
-//! writer (`Op::GameDue`), in the commit of its `started` event.
+//! `excluded` are in both). A game's `games_due` row goes through the
+//! writer (`Op::GameDue`), in the commit of its `started` event, and so
+//! does the result of a game that is not rated (`Op::PlayerGame`,
+//! `Op::DueDone`), one per game: SQLite then has one writer during play.
 
 use std::collections::HashSet;
 
 use sqlx::Row;
 
-use super::{Db, GuestRow, Store, StoreError};
+use super::{Db, GuestRow, Op, Store, StoreError};
 
 /// A stored rating: Weng-Lin skill and uncertainty, and rated games.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -205,98 +207,113 @@ impl Store {
     /// Forgets that room `room_id`'s result is due (a game that ended
     /// without one).
     pub async fn forget_due(&self, room_id: &str) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query("DELETE FROM games_due WHERE room_id = $1")
-                .bind(room_id)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })?;
-        Ok(())
+        self.write(vec![Op::DueDone {
+            room: room_id.to_string(),
+        }])
+        .await
     }
 
-    /// Records a finished game in one transaction: each player's game,
-    /// and with `rate`, the `rated_games` row and the new ratings. Returns
-    /// false when the game was rated already (nothing changes then).
+    /// Records a finished game in one transaction: each player's game and
+    /// the end of its due row, and with `rate`, the `rated_games` row and
+    /// the new ratings (on the pool: they read the current ratings).
+    /// Returns false when the game was rated already (nothing changes
+    /// then).
     pub async fn record_result(
         &self,
         result: &GameResult,
         rate: Option<Rate<'_>>,
     ) -> Result<bool, StoreError> {
+        let Some(rate) = rate else {
+            // Not rated: the players' games and the end of the due row,
+            // through the writer.
+            let mut ops: Vec<Op> = result
+                .players
+                .iter()
+                .map(|p| Op::PlayerGame {
+                    guest: p.guest_id.clone(),
+                    room: result.room_id.clone(),
+                    game: result.key.clone(),
+                    result: p.result.clone(),
+                    finished_at: result.finished_at,
+                })
+                .collect();
+            ops.push(Op::DueDone {
+                room: result.room_id.clone(),
+            });
+            return self.write(ops).await.map(|()| true);
+        };
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
-            if let Some(rate) = rate {
-                let first = sqlx::query(
-                    "INSERT INTO rated_games (room_id, rating_key, rated_at) VALUES ($1, $2, $3) \
-                     ON CONFLICT DO NOTHING",
+            let first = sqlx::query(
+                "INSERT INTO rated_games (room_id, rating_key, rated_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(result.room_id.as_str())
+            .bind(result.key.as_str())
+            .bind(result.finished_at)
+            .execute(&mut *tx)
+            .await?;
+            if first.rows_affected() == 0 {
+                sqlx::query("DELETE FROM games_due WHERE room_id = $1")
+                    .bind(result.room_id.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                return Ok(false);
+            }
+            // Each player's row first, created if new and locked (an
+            // upsert locks its row on PostgreSQL), in one order, so
+            // two games with a player in common (two nodes) rate one
+            // after the other rather than from the same old rating.
+            let mut ids: Vec<&str> = result.players.iter().map(|p| p.guest_id.as_str()).collect();
+            ids.sort_unstable();
+            for id in ids {
+                sqlx::query(
+                    "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
+                     VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
+                     games = ratings.games",
                 )
-                .bind(result.room_id.as_str())
+                .bind(id)
                 .bind(result.key.as_str())
+                .bind(NEW.mu)
+                .bind(NEW.sigma)
                 .bind(result.finished_at)
                 .execute(&mut *tx)
                 .await?;
-                if first.rows_affected() == 0 {
-                    sqlx::query("DELETE FROM games_due WHERE room_id = $1")
-                        .bind(result.room_id.as_str())
-                        .execute(&mut *tx)
-                        .await?;
-                    tx.commit().await?;
-                    return Ok(false);
-                }
-                // Each player's row first, created if new and locked (an
-                // upsert locks its row on PostgreSQL), in one order, so
-                // two games with a player in common (two nodes) rate one
-                // after the other rather than from the same old rating.
-                let mut ids: Vec<&str> = result.players.iter().map(|p| p.guest_id.as_str()).collect();
-                ids.sort_unstable();
-                for id in ids {
-                    sqlx::query(
-                        "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
-                         VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
-                         games = ratings.games",
-                    )
-                    .bind(id)
-                    .bind(result.key.as_str())
-                    .bind(NEW.mu)
-                    .bind(NEW.sigma)
-                    .bind(result.finished_at)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                let mut current = Vec::with_capacity(result.players.len());
-                for p in &result.players {
-                    let row = sqlx::query(
-                        "SELECT mu, sigma, games FROM ratings WHERE guest_id = $1 AND rating_key = $2",
-                    )
-                    .bind(p.guest_id.as_str())
-                    .bind(result.key.as_str())
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                    current.push(match row {
-                        Some(row) => StoredRating {
-                            mu: row.try_get("mu")?,
-                            sigma: row.try_get("sigma")?,
-                            games: row.try_get("games")?,
-                        },
-                        None => NEW,
-                    });
-                }
-                let new = rate(&current);
-                for (p, r) in result.players.iter().zip(&new) {
-                    sqlx::query(
-                        "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
-                         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
-                         mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
-                    )
-                    .bind(p.guest_id.as_str())
-                    .bind(result.key.as_str())
-                    .bind(r.mu)
-                    .bind(r.sigma)
-                    .bind(r.games)
-                    .bind(result.finished_at)
-                    .execute(&mut *tx)
-                    .await?;
-                }
+            }
+            let mut current = Vec::with_capacity(result.players.len());
+            for p in &result.players {
+                let row = sqlx::query(
+                    "SELECT mu, sigma, games FROM ratings WHERE guest_id = $1 AND rating_key = $2",
+                )
+                .bind(p.guest_id.as_str())
+                .bind(result.key.as_str())
+                .fetch_optional(&mut *tx)
+                .await?;
+                current.push(match row {
+                    Some(row) => StoredRating {
+                        mu: row.try_get("mu")?,
+                        sigma: row.try_get("sigma")?,
+                        games: row.try_get("games")?,
+                    },
+                    None => NEW,
+                });
+            }
+            let new = rate(&current);
+            for (p, r) in result.players.iter().zip(&new) {
+                sqlx::query(
+                    "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
+                     mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
+                )
+                .bind(p.guest_id.as_str())
+                .bind(result.key.as_str())
+                .bind(r.mu)
+                .bind(r.sigma)
+                .bind(r.games)
+                .bind(result.finished_at)
+                .execute(&mut *tx)
+                .await?;
             }
             for p in &result.players {
                 sqlx::query(
@@ -307,7 +324,7 @@ impl Store {
                 .bind(result.room_id.as_str())
                 .bind(result.key.as_str())
                 .bind(p.result.as_str())
-                .bind(i64::from(rate.is_some()))
+                .bind(1_i64)
                 .bind(result.finished_at)
                 .execute(&mut *tx)
                 .await?;

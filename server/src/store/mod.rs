@@ -161,6 +161,21 @@ pub enum Op {
         room: String,
         at: i64,
     },
+    /// One player's finished game that counts for no rating (a rated one
+    /// is recorded with its ratings: `accounts.rs`).
+    PlayerGame {
+        guest: String,
+        room: String,
+        /// The rating key (`magneton`, `magma-4`).
+        game: String,
+        /// `win`, `loss` or `draw`.
+        result: String,
+        finished_at: i64,
+    },
+    /// A room's result is no longer due (recorded, or there is none).
+    DueDone {
+        room: String,
+    },
 }
 
 struct WriteRequest {

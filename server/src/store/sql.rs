@@ -270,6 +270,18 @@ pub(super) enum Statement<'a> {
         room: &'a str,
         at: i64,
     },
+    /// A player's game that counts for no rating.
+    PlayerGame {
+        guest: &'a str,
+        room: &'a str,
+        game: &'a str,
+        result: &'a str,
+        finished_at: i64,
+    },
+    /// A room's result is no longer due.
+    DueDone {
+        room: &'a str,
+    },
 }
 
 /// A guest to insert, borrowed from its operation.
@@ -314,6 +326,12 @@ impl Statement<'_> {
                 return "INSERT INTO games_due (room_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING"
                     .to_string();
             }
+            Statement::PlayerGame { .. } => {
+                return "INSERT INTO player_games (guest_id, room_id, game, result, rated, finished_at) \
+                        VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT DO NOTHING"
+                    .to_string();
+            }
+            Statement::DueDone { .. } => return "DELETE FROM games_due WHERE room_id = $1".to_string(),
             Statement::Fence { .. } => {
                 return "UPDATE leases SET deadline = $4 WHERE room_id = $1 AND node = $2 AND epoch = $3 \
                         AND expires_at > clock_timestamp() RETURNING room_id"
@@ -388,6 +406,20 @@ impl Statement<'_> {
                 deadline,
             } => vec![Text(room), Text(node), Int(*epoch), MaybeInt(*deadline)],
             Statement::Due { room, at } => vec![Text(room), Int(*at)],
+            Statement::PlayerGame {
+                guest,
+                room,
+                game,
+                result,
+                finished_at,
+            } => vec![
+                Text(guest),
+                Text(room),
+                Text(game),
+                Text(result),
+                Int(*finished_at),
+            ],
+            Statement::DueDone { room } => vec![Text(room)],
         }
     }
 
@@ -411,6 +443,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
     let mut statuses = Vec::new();
     let mut fences = Vec::new();
     let mut due = Vec::new();
+    let mut results = Vec::new();
     for op in ops {
         match op {
             Op::CreateGuest {
@@ -450,6 +483,20 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
                 deadline: *deadline,
             }),
             Op::GameDue { room, at } => due.push(Statement::Due { room, at: *at }),
+            Op::PlayerGame {
+                guest,
+                room,
+                game,
+                result,
+                finished_at,
+            } => results.push(Statement::PlayerGame {
+                guest,
+                room,
+                game,
+                result,
+                finished_at: *finished_at,
+            }),
+            Op::DueDone { room } => results.push(Statement::DueDone { room }),
         }
     }
     // The fences first: nothing is written before every lease is checked.
@@ -468,6 +515,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
     statements.extend(events.chunks(rows).map(|c| Statement::Events(c.to_vec())));
     statements.extend(statuses);
     statements.extend(due);
+    statements.extend(results);
     statements
 }
 

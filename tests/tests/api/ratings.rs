@@ -316,3 +316,34 @@ async fn a_rated_three_player_magma_game_ranks_the_last_to_leave_second() {
     );
     assert!(a > b && b > c, "ranked by who left last: {a} {b} {c}");
 }
+
+each_backend!(an_unrated_game_is_on_its_players_pages_once_across_restarts);
+async fn an_unrated_game_is_on_its_players_pages_once_across_restarts() {
+    let dir = temp_dir();
+    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("first.log"));
+    let (room, mut players) = rated_room(addr, "magneton", json!({}), 2).await;
+    players[1].0.ok(json!({"type": "resign", "room": room})).await;
+    let ids: Vec<String> = players.iter().map(|(_, id)| id.clone()).collect();
+    let winner = page_with_game(addr, &ids[0]).await;
+    let loser = page_with_game(addr, &ids[1]).await;
+    for (page, result) in [(&winner, "win"), (&loser, "loss")] {
+        assert!(page.ratings.is_empty(), "an unrated game rated: {page:?}");
+        assert_eq!(page.recent.len(), 1, "{page:?}");
+        assert_eq!(page.recent[0].result, result);
+        assert!(!page.recent[0].rated);
+        assert_eq!(page.recent[0].replay, format!("#/room/{room}/ply/0"));
+    }
+    drop(players);
+    child.kill().expect("kill");
+    child.wait().expect("reap");
+
+    // Its result was recorded with the end of its due row: a restart
+    // records nothing again.
+    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("second.log"));
+    for (id, before) in ids.iter().zip([&winner, &loser]) {
+        let after = page(addr, id).await;
+        assert_eq!(after.recent, before.recent, "recorded again");
+    }
+    child.kill().expect("kill");
+    child.wait().expect("reap");
+}
