@@ -33,10 +33,45 @@ use lodestone_protocol::{Code, RoomStatus, ServerMessage};
 use lodestone_rules::{AnyGame, GameKind};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use serde::Deserialize;
 use serde_json::json;
 use tokio::time::Instant;
 
-use crate::net::{Connection, Endpoint, Event};
+use crate::net::{Connection, Endpoint, Event, RoomView};
+
+/// What the load generator reads of a room's state: its status, who may
+/// act, the actions offered and the seats of the new log entries; the rest
+/// of each update (position, board, seats, clocks…) is skipped unbuilt.
+#[derive(Debug, Deserialize)]
+struct LoadView {
+    status: RoomStatus,
+    play: Option<LoadPlay>,
+}
+
+/// The part of [`lodestone_protocol::PlayState`] the load generator reads.
+#[derive(Debug, Deserialize)]
+struct LoadPlay {
+    to_act: Vec<u8>,
+    legal: Vec<String>,
+    moves: Vec<LoadMove>,
+    #[serde(default)]
+    moves_from: u32,
+}
+
+/// The part of [`lodestone_protocol::MoveEntry`] the load generator reads.
+#[derive(Debug, Deserialize)]
+struct LoadMove {
+    seat: u8,
+}
+
+impl RoomView for LoadView {
+    fn finished(&self) -> bool {
+        self.status == RoomStatus::Finished
+    }
+}
+
+/// A load client's connection.
+type Conn = Connection<LoadView>;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -89,7 +124,7 @@ impl Stats {
 
     /// Counts the `moved` a connection followed, for the nodes that sent
     /// them.
-    fn moves_of(&self, conn: &mut Connection) {
+    fn moves_of(&self, conn: &mut Conn) {
         for (url, n) in conn.take_moved_by() {
             self.node(&url, |c| c.moved += n);
         }
@@ -260,7 +295,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         for s in 0..seats {
             let n = g * seats + s;
             let endpoint = &config.endpoints[n % config.endpoints.len()];
-            let mut c = Connection::connect(endpoint, source(n, config.sources))
+            let mut c = Conn::connect(endpoint, source(n, config.sources))
                 .await
                 .with_context(|| format!("connection {n} to {}", endpoint.url))?;
             stats.node(&endpoint.url, |c| c.players += 1);
@@ -277,7 +312,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     for b in 0..config.bot_rooms {
         let n = config.games * seats + b;
         let endpoint = &config.endpoints[n % config.endpoints.len()];
-        let mut conn = Connection::connect(endpoint, source(n, config.sources))
+        let mut conn = Conn::connect(endpoint, source(n, config.sources))
             .await
             .with_context(|| format!("connection {n} to {}", endpoint.url))?;
         stats.node(&endpoint.url, |c| c.players += 1);
@@ -398,7 +433,7 @@ struct BotRoom {
 }
 
 impl BotRoom {
-    async fn run(mut self, mut conn: Connection, n: usize) -> Result<()> {
+    async fn run(mut self, mut conn: Conn, n: usize) -> Result<()> {
         conn.hello(&format!("load-bots-{n}"), None).await?;
         while Instant::now() < self.deadline {
             let played = self.play_one(&mut conn).await;
@@ -409,7 +444,7 @@ impl BotRoom {
         Ok(())
     }
 
-    async fn play_one(&mut self, conn: &mut Connection) -> Result<()> {
+    async fn play_one(&mut self, conn: &mut Conn) -> Result<()> {
         let (room, invite) = conn
             .create_room(self.config.game, &self.config.options, false)
             .await?;
@@ -482,7 +517,7 @@ struct Slot {
 }
 
 impl Slot {
-    async fn run(mut self, mut clients: Vec<Connection>) -> Result<()> {
+    async fn run(mut self, mut clients: Vec<Conn>) -> Result<()> {
         loop {
             if Instant::now() >= self.deadline {
                 break;
@@ -507,7 +542,7 @@ impl Slot {
     /// Opens a room, seats every client and starts the game; returns the
     /// room. A step whose reply was lost with a node (several nodes) is
     /// not repeated: that room is left and a new one opened, a few times.
-    async fn set_up(&mut self, clients: &mut [Connection]) -> Result<String> {
+    async fn set_up(&mut self, clients: &mut [Conn]) -> Result<String> {
         let mut attempts = 0;
         loop {
             attempts += 1;
@@ -540,7 +575,7 @@ impl Slot {
         }
     }
 
-    async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
+    async fn play_one(&mut self, clients: &mut [Conn]) -> Result<()> {
         let room = self.set_up(clients).await?;
         self.stats.started.fetch_add(1, Ordering::Relaxed);
         // Every seat plays in turn from its own updates, concurrently.
@@ -695,7 +730,7 @@ struct Pending {
 }
 
 struct SeatPlayer<'a> {
-    conn: &'a mut Connection,
+    conn: &'a mut Conn,
     room: String,
     acted_at_version: u64,
     pending: Option<Pending>,
@@ -779,7 +814,7 @@ pub async fn idle(
             let endpoint = endpoints[n % endpoints.len()].clone();
             pending.spawn(async move {
                 // Connected, and then only waiting: not even a hello.
-                let c = Connection::connect(&endpoint, source(n, sources)).await?;
+                let c = Conn::connect(&endpoint, source(n, sources)).await?;
                 anyhow::Ok(c)
             });
             next += 1;

@@ -15,13 +15,16 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use futures_util::{SinkExt, StreamExt};
-use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
+use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, RoomStatus, ServerMessage};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{WebSocketStream, client_async};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{WebSocketStream, client_async_with_config};
 
 /// Where a server (or one node of several) is: its socket address and the
 /// WebSocket URL.
@@ -96,13 +99,81 @@ const RECONNECT_ROUNDS: u32 = 8;
 /// out: doing them twice changes nothing.
 const SAFE_AGAIN: [&str; 6] = ["watch", "unwatch", "join", "list_rooms", "ping", "replay"];
 
+/// What a connection keeps of a room from its updates: the whole
+/// [`RoomState`] (the default), or a leaner view of it for a caller that
+/// needs only part (`lodestone load`), which saves building the rest.
+pub trait RoomView: DeserializeOwned + std::fmt::Debug {
+    /// Whether the room's game is over.
+    fn finished(&self) -> bool;
+}
+
+impl RoomView for RoomState {
+    fn finished(&self) -> bool {
+        self.status == RoomStatus::Finished
+    }
+}
+
+/// An `update` read straight into its fields (an internally tagged enum
+/// would buffer the whole message first); only for a frame that begins
+/// `{"type":"update",`, as the server writes them.
+#[derive(Deserialize)]
+struct UpdateFrame<S> {
+    room: String,
+    version: u64,
+    state: Box<S>,
+}
+
+/// How an update frame begins (the tag first, as serde writes it).
+const UPDATE_PREFIX: &str = r#"{"type":"update","#;
+
+/// A frame read: an update (with its view of the state) or another
+/// message.
+enum Frame<S> {
+    Update { room: String, version: u64, state: Box<S> },
+    Other(ServerMessage),
+}
+
+/// Reads a text frame: the same as reading it as a [`ServerMessage`]
+/// (through a `serde_json::Value`), only cheaper. `Err` holds the request
+/// id, if any, of a message this client does not understand.
+fn read_frame<S: RoomView>(text: &str) -> std::result::Result<Frame<S>, Option<RequestId>> {
+    if text.starts_with(UPDATE_PREFIX)
+        && let Ok(UpdateFrame { room, version, state }) = serde_json::from_str::<UpdateFrame<S>>(text)
+    {
+        return Ok(Frame::Update { room, version, state });
+    }
+    let not_understood = || {
+        let value = serde_json::from_str::<Value>(text).ok()?;
+        serde_json::from_value(value.get("id")?.clone()).ok()
+    };
+    match serde_json::from_str::<ServerMessage>(text) {
+        // An update written otherwise: its state read again as the view.
+        Ok(ServerMessage::Update { room, version, .. }) => {
+            let state = serde_json::from_str::<Value>(text)
+                .ok()
+                .and_then(|mut value| serde_json::from_value(value.get_mut("state")?.take()).ok());
+            match state {
+                Some(state) => Ok(Frame::Update { room, version, state }),
+                None => Err(not_understood()),
+            }
+        }
+        Ok(message) => Ok(Frame::Other(message)),
+        Err(_) => Err(not_understood()),
+    }
+}
+
+/// The read buffer of a socket: tungstenite zeroes the whole buffer (128
+/// KiB by default) before every read, which a client of many sockets pays
+/// for on every frame.
+const READ_BUFFER_BYTES: usize = 4096;
+
 /// One connection to the server.
 #[derive(Debug)]
-pub struct Connection {
+pub struct Connection<S: RoomView = RoomState> {
     ws: Socket,
     next_id: u64,
     /// The latest state per room, from updates.
-    pub state: Option<(u64, Box<RoomState>)>,
+    pub state: Option<(u64, Box<S>)>,
     /// Where the socket goes now (a `moved` changes it).
     endpoint: Endpoint,
     source: Option<IpAddr>,
@@ -170,7 +241,8 @@ async fn open(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Socket> {
     }
     socket.set_nodelay(true)?;
     let stream = socket.connect(endpoint.addr).await.context("connecting")?;
-    let (ws, _) = client_async(endpoint.url.as_str(), stream)
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER_BYTES);
+    let (ws, _) = client_async_with_config(endpoint.url.as_str(), stream, Some(config))
         .await
         .context("WebSocket handshake")?;
     Ok(ws)
@@ -240,10 +312,10 @@ async fn greet(
     Ok(ws)
 }
 
-impl Connection {
+impl<S: RoomView> Connection<S> {
     /// Connects, from the local address `source` if given (to spread many
     /// connections over several loopback addresses).
-    pub async fn connect(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Connection> {
+    pub async fn connect(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Connection<S>> {
         let ws = open(endpoint, source).await?;
         Ok(Connection {
             ws,
@@ -493,23 +565,12 @@ impl Connection {
             self.finish_move().await?;
             match self.ws.next().await {
                 Some(Ok(Message::Text(text))) => {
-                    let Ok(value) = serde_json::from_str::<Value>(&text) else {
-                        return Ok(Event::Unknown { id: None });
-                    };
-                    let message: ServerMessage = match serde_json::from_value(value.clone()) {
-                        Ok(message) => message,
-                        Err(_) => {
-                            let id = value
-                                .get("id")
-                                .and_then(|i| serde_json::from_value(i.clone()).ok());
-                            return Ok(Event::Unknown { id });
-                        }
-                    };
-                    return Ok(match message {
-                        ServerMessage::Update { room, version, state } => {
+                    return Ok(match read_frame::<S>(&text) {
+                        Err(id) => Event::Unknown { id },
+                        Ok(Frame::Update { room, version, state }) => {
                             // A finished room is not watched again after a
                             // move or a drop.
-                            if state.status == lodestone_protocol::RoomStatus::Finished {
+                            if state.finished() {
                                 self.watched.remove(&room);
                             }
                             if self.focus.as_ref().is_some_and(|focus| *focus != room) {
@@ -518,15 +579,15 @@ impl Connection {
                             self.state = Some((version, state));
                             Event::Update { version }
                         }
-                        ServerMessage::Bye { .. } => match self.ended() {
+                        Ok(Frame::Other(ServerMessage::Bye { .. })) => match self.ended() {
                             Some(event) => event,
                             None => continue,
                         },
-                        ServerMessage::Moved { room, url } => {
+                        Ok(Frame::Other(ServerMessage::Moved { room, url })) => {
                             self.start_move(room, url)?;
                             continue;
                         }
-                        other => {
+                        Ok(Frame::Other(other)) => {
                             if matches!(reply_id(&other), Some(RequestId::Text(t)) if t.starts_with(OWN_ID)) {
                                 continue;
                             }
