@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::Poll;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -52,7 +53,7 @@ struct LoadView {
 #[derive(Debug, Deserialize)]
 struct LoadPlay {
     to_act: Vec<u8>,
-    legal: Vec<String>,
+    legal: Actions,
     moves: Vec<LoadMove>,
     #[serde(default)]
     moves_from: u32,
@@ -62,6 +63,70 @@ struct LoadPlay {
 #[derive(Debug, Deserialize)]
 struct LoadMove {
     seat: u8,
+}
+
+/// A list of actions in one buffer: the legal actions of an update, read
+/// without a `String` each.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Actions {
+    text: String,
+    /// Where each action ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Actions {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Action `i` (of `0..len`).
+    fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..self.ends[i]]
+    }
+}
+
+impl<'de> Deserialize<'de> for Actions {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Actions, D::Error> {
+        /// Reads the array.
+        struct List;
+        /// Appends one string to the buffer.
+        struct Append<'a>(&'a mut String);
+        impl<'de> serde::de::Visitor<'de> for List {
+            type Value = Actions;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of actions")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Actions, A::Error> {
+                let mut actions = Actions::default();
+                while seq.next_element_seed(Append(&mut actions.text))?.is_some() {
+                    actions.ends.push(actions.text.len());
+                }
+                Ok(actions)
+            }
+        }
+        impl<'de> serde::de::DeserializeSeed<'de> for Append<'_> {
+            type Value = ();
+            fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+                deserializer.deserialize_str(self)
+            }
+        }
+        impl<'de> serde::de::Visitor<'de> for Append<'_> {
+            type Value = ();
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an action")
+            }
+            fn visit_str<E: serde::de::Error>(self, action: &str) -> Result<(), E> {
+                self.0.push_str(action);
+                Ok(())
+            }
+        }
+        deserializer.deserialize_seq(List)
+    }
 }
 
 impl RoomView for LoadView {
@@ -119,7 +184,10 @@ struct Stats {
 impl Stats {
     fn node(&self, url: &str, f: impl FnOnce(&mut NodeCounts)) {
         let mut nodes = self.nodes.lock().unwrap_or_else(|e| e.into_inner());
-        f(nodes.entry(url.to_string()).or_default());
+        match nodes.get_mut(url) {
+            Some(counts) => f(counts),
+            None => f(nodes.entry(url.to_string()).or_default()),
+        }
     }
 
     /// Counts the `moved` a connection followed, for the nodes that sent
@@ -162,6 +230,9 @@ pub struct LoadReport {
     /// Microseconds.
     pub latency: Histogram<u64>,
     pub cpu_per_move_us: Option<f64>,
+    /// The load generator's own CPU per move (microseconds), over the same
+    /// window; none when no move was played.
+    pub load_cpu_per_move_us: Option<f64>,
     /// With bot rooms: how many, their bots' level, the bots' moves and
     /// the bot games finished.
     pub bots: Option<(usize, lodestone_rules::bot::Level, u64, u64)>,
@@ -192,6 +263,10 @@ impl std::fmt::Display for LoadReport {
         match self.cpu_per_move_us {
             Some(us) => writeln!(f, "server cpu per move: {us:.1} us")?,
             None => writeln!(f, "server cpu per move: unknown (give --server-pid)")?,
+        }
+        match self.load_cpu_per_move_us {
+            Some(us) => writeln!(f, "load generator cpu per move: {us:.1} us")?,
+            None => writeln!(f, "load generator cpu per move: unknown (no moves)")?,
         }
         if let Some((rooms, level, moves, finished)) = self.bots {
             writeln!(
@@ -248,6 +323,7 @@ pub fn source(i: usize, sources: u8) -> Option<IpAddr> {
 
 /// CPU seconds (user + system) the process has used, from /proc.
 pub fn cpu_seconds(pid: u32) -> Result<f64> {
+    let per_second = clock_ticks();
     let stat =
         std::fs::read_to_string(format!("/proc/{pid}/stat")).with_context(|| format!("no process {pid}"))?;
     // Fields after the command name (which may hold spaces) start at ')'.
@@ -256,17 +332,22 @@ pub fn cpu_seconds(pid: u32) -> Result<f64> {
     // utime and stime are fields 14 and 15 of the whole line: 12 and 13 here.
     let ticks: f64 = fields.get(11).and_then(|u| u.parse::<f64>().ok()).unwrap_or(0.0)
         + fields.get(12).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
-    Ok(ticks / clock_ticks())
+    Ok(ticks / per_second)
 }
 
+/// Clock ticks per second (asked of `getconf` once: not while a
+/// measurement runs, whose CPU it would add to the load generator's).
 fn clock_ticks() -> f64 {
-    std::process::Command::new("getconf")
-        .arg("CLK_TCK")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(100.0)
+    static TICKS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        std::process::Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(100.0)
+    })
 }
 
 /// Resident memory of the process in KiB, from /proc.
@@ -326,6 +407,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         bot_tasks.spawn(room.run(conn, b));
     }
     let cpu_before = cpu_total(&config.server_pids)?;
+    let own_before = cpu_seconds(std::process::id())?;
     let start = Instant::now();
     let deadline = start + config.duration;
     let interval = config
@@ -342,6 +424,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             // Spread the open-loop schedules over one interval.
             next_move: interval.map(|i| start + i.mul_f64(g as f64 / config.games as f64)),
             interval,
+            action: String::new(),
         };
         tasks.spawn(slot.run(clients));
     }
@@ -355,6 +438,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
+    let own_after = cpu_seconds(std::process::id())?;
     let moves = stats.moves.load(Ordering::Relaxed);
     let bot_moves = stats.bot_moves.load(Ordering::Relaxed);
     bot_tasks.abort_all();
@@ -387,6 +471,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         seconds,
         latency,
         cpu_per_move_us,
+        load_cpu_per_move_us: (moves > 0).then(|| (own_after - own_before) * 1e6 / moves as f64),
         bots: (config.bot_rooms > 0).then(|| {
             (
                 config.bot_rooms,
@@ -461,6 +546,8 @@ impl BotRoom {
         conn.request(json!({"type": "start", "room": room})).await?;
         let mut acted_on = 0;
         let mut seen = 0;
+        let deadline = tokio::time::sleep_until(self.deadline);
+        tokio::pin!(deadline);
         loop {
             if let Some((version, state)) = &conn.state {
                 let play = state.play.as_ref();
@@ -486,14 +573,14 @@ impl BotRoom {
                     && !play.legal.is_empty()
                 {
                     acted_on = *version;
-                    let action = play.legal[self.rng.random_range(0..play.legal.len())].clone();
-                    conn.send(json!({"type": "act", "room": room, "action": action}))
-                        .await?;
+                    let action = play.legal.get(self.rng.random_range(0..play.legal.len()));
+                    let action = action.to_string();
+                    conn.act(&room, &action).await?;
                 }
             }
             let event = tokio::select! {
                 e = conn.next() => e?,
-                _ = tokio::time::sleep_until(self.deadline) => return Ok(()),
+                _ = &mut deadline => return Ok(()),
             };
             match event {
                 Event::Closed => bail!("a bot room's connection closed"),
@@ -514,6 +601,8 @@ struct Slot {
     rng: SmallRng,
     next_move: Option<Instant>,
     interval: Option<Duration>,
+    /// The action being sent (a buffer kept from move to move).
+    action: String,
 }
 
 impl Slot {
@@ -580,6 +669,8 @@ impl Slot {
         self.stats.started.fetch_add(1, Ordering::Relaxed);
         // Every seat plays in turn from its own updates, concurrently.
         let mut finished = true;
+        let deadline = tokio::time::sleep_until(self.deadline);
+        tokio::pin!(deadline);
         let mut seats: Vec<SeatPlayer> = clients
             .iter_mut()
             .map(|c| SeatPlayer {
@@ -601,17 +692,12 @@ impl Slot {
             if all_done {
                 break;
             }
-            // Wait for the next message of any seat still playing.
-            let waiting = seats
-                .iter_mut()
-                .enumerate()
-                .filter(|(_, p)| !p.done())
-                .map(|(i, p)| Box::pin(async move { (i, p.conn.next().await) }));
-            // At the deadline, games in progress are left unfinished: the
+            // Wait for the next message of any seat still playing. At the
+            // deadline, games in progress are left unfinished: the
             // measurement covers the duration only.
-            let ((i, event), _, _) = tokio::select! {
-                r = futures_util::future::select_all(waiting) => r,
-                _ = tokio::time::sleep_until(self.deadline) => { finished = false; break; }
+            let (i, event) = tokio::select! {
+                r = std::future::poll_fn(|cx| next_of_any(&mut seats, cx)) => r,
+                _ = &mut deadline => { finished = false; break; }
             };
             match event {
                 Ok(Event::Closed) | Err(_) => {
@@ -664,7 +750,9 @@ impl Slot {
         if *version <= p.acted_at_version || play.legal.is_empty() || state.status != RoomStatus::Playing {
             return Ok(());
         }
-        let action = play.legal[self.rng.random_range(0..play.legal.len())].clone();
+        let action = play.legal.get(self.rng.random_range(0..play.legal.len()));
+        self.action.clear();
+        self.action.push_str(action);
         let version = *version;
         let mut sent = Instant::now();
         if let (Some(next), Some(interval)) = (self.next_move, self.interval) {
@@ -672,10 +760,7 @@ impl Slot {
             sent = next;
             self.next_move = Some(next + interval);
         }
-        let id = p
-            .conn
-            .send(json!({"type": "act", "room": p.room, "action": action}))
-            .await?;
+        let id = p.conn.act(&p.room, &self.action).await?;
         p.acted_at_version = version;
         p.pending = Some(Pending { id, sent, ack: None });
         Ok(())
@@ -720,6 +805,19 @@ impl Slot {
             p.pending = None;
         }
     }
+}
+
+/// The next event of the first seat still playing that has one (as
+/// waiting on each seat's `next` at once, without a future per seat).
+fn next_of_any(seats: &mut [SeatPlayer<'_>], cx: &mut std::task::Context<'_>) -> Poll<(usize, Result<Event>)> {
+    for (i, p) in seats.iter_mut().enumerate() {
+        if !p.done()
+            && let Poll::Ready(event) = p.conn.poll_next(cx)
+        {
+            return Poll::Ready((i, event));
+        }
+    }
+    Poll::Pending
 }
 
 #[derive(Debug)]

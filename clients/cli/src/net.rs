@@ -10,7 +10,10 @@
 //! (`Event::Lost`).
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::task::{Poll, ready};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -74,7 +77,36 @@ type Socket = WebSocketStream<TcpStream>;
 #[derive(Debug)]
 struct Unanswered {
     id: RequestId,
-    message: Value,
+    message: Request,
+}
+
+/// A request as kept until its reply: as JSON, or (an `act`, of which the
+/// load generator sends many) as the text sent, read again only if it has
+/// to be sent again.
+#[derive(Debug)]
+enum Request {
+    Json(Value),
+    Act(String),
+}
+
+impl Request {
+    /// The request as JSON.
+    fn value(&self) -> Value {
+        match self {
+            Request::Json(value) => value.clone(),
+            Request::Act(text) => serde_json::from_str(text).unwrap_or(Value::Null),
+        }
+    }
+}
+
+/// An `act` request, written without building a `serde_json::Value`.
+#[derive(serde::Serialize)]
+struct Act<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    room: &'a str,
+    action: &'a str,
+    id: u64,
 }
 
 /// The last `moved` followed: the same room sent to the same node again
@@ -381,9 +413,30 @@ impl<S: RoomView> Connection<S> {
         if message.get("type").and_then(Value::as_str) != Some("hello") {
             self.unanswered.push(Unanswered {
                 id: id.clone(),
-                message,
+                message: Request::Json(message),
             });
         }
+        Ok(id)
+    }
+
+    /// Sends `act` of `action` in `room` with a fresh id (as `send` would,
+    /// only cheaper); returns the id.
+    pub async fn act(&mut self, room: &str, action: &str) -> Result<RequestId> {
+        self.finish_move().await?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let text = serde_json::to_string(&Act {
+            kind: "act",
+            room,
+            action,
+            id,
+        })?;
+        self.ws.send(Message::text(text.clone())).await?;
+        let id = RequestId::Number(id);
+        self.unanswered.push(Unanswered {
+            id: id.clone(),
+            message: Request::Act(text),
+        });
         Ok(id)
     }
 
@@ -399,8 +452,13 @@ impl<S: RoomView> Connection<S> {
 
     /// Waits for a move under way to reach its node, then talks there.
     async fn finish_move(&mut self) -> Result<()> {
+        std::future::poll_fn(|cx| self.poll_finish_move(cx)).await
+    }
+
+    /// [`Self::finish_move`] as a poll.
+    fn poll_finish_move(&mut self, cx: &mut std::task::Context<'_>) -> Poll<Result<()>> {
         if let Some(task) = &mut self.following {
-            let result = task.await;
+            let result = ready!(Pin::new(task).poll(cx));
             self.following = None;
             let (ws, endpoint) = result.context("following a move")??;
             let old = std::mem::replace(&mut self.ws, ws);
@@ -410,7 +468,7 @@ impl<S: RoomView> Connection<S> {
             });
             self.endpoint = endpoint;
         }
-        Ok(())
+        Poll::Ready(Ok(()))
     }
 
     /// Starts following `moved {room, url}`: every request not answered
@@ -450,7 +508,7 @@ impl<S: RoomView> Connection<S> {
             at: now,
             streak,
         });
-        let mut resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.clone()).collect();
+        let mut resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.value()).collect();
         let rewatches = |m: &Value| {
             m.get("room").and_then(Value::as_str) == Some(room.as_str())
                 && matches!(m.get("type").and_then(Value::as_str), Some("watch" | "join"))
@@ -492,13 +550,16 @@ impl<S: RoomView> Connection<S> {
         *self.dropped.entry(self.endpoint.url.clone()).or_default() += 1;
         let (safe, lost): (Vec<Unanswered>, Vec<Unanswered>) = std::mem::take(&mut self.unanswered)
             .into_iter()
-            .partition(|u| SAFE_AGAIN.contains(&u.message.get("type").and_then(Value::as_str).unwrap_or("")));
+            .partition(|u| {
+                SAFE_AGAIN.contains(&u.message.value().get("type").and_then(Value::as_str).unwrap_or(""))
+            });
         let mut resend: Vec<Value> = Vec::new();
         for (n, (room, invite)) in self.watched.iter().enumerate() {
             let covered = safe.iter().any(|u| {
-                u.message.get("room").and_then(Value::as_str) == Some(room.as_str())
+                let message = u.message.value();
+                message.get("room").and_then(Value::as_str) == Some(room.as_str())
                     && matches!(
-                        u.message.get("type").and_then(Value::as_str),
+                        message.get("type").and_then(Value::as_str),
                         Some("watch" | "join")
                     )
             });
@@ -506,7 +567,7 @@ impl<S: RoomView> Connection<S> {
                 resend.push(json!({"type": "watch", "id": format!("{OWN_ID}watch-{n}"), "room": room, "invite": invite}));
             }
         }
-        resend.extend(safe.iter().map(|u| u.message.clone()));
+        resend.extend(safe.iter().map(|u| u.message.value()));
         self.unanswered = safe;
         self.following = Some(tokio::spawn(go(
             self.fallbacks.clone(),
@@ -536,7 +597,10 @@ impl<S: RoomView> Connection<S> {
         let Some(at) = self.unanswered.iter().position(|u| &u.id == id) else {
             return;
         };
-        let request = self.unanswered.remove(at).message;
+        // An `act` answered changes nothing watched.
+        let Request::Json(request) = self.unanswered.remove(at).message else {
+            return;
+        };
         let (Some(kind), Some(room)) = (
             request.get("type").and_then(Value::as_str),
             request.get("room").and_then(Value::as_str),
@@ -561,11 +625,17 @@ impl<S: RoomView> Connection<S> {
     /// the end of the connection. A `moved` is followed here, unseen by the
     /// caller.
     pub async fn next(&mut self) -> Result<Event> {
+        std::future::poll_fn(|cx| self.poll_next(cx)).await
+    }
+
+    /// [`Self::next`] as a poll, to wait on many connections at once
+    /// without a future (and an allocation) per connection and wait.
+    pub fn poll_next(&mut self, cx: &mut std::task::Context<'_>) -> Poll<Result<Event>> {
         loop {
-            self.finish_move().await?;
-            match self.ws.next().await {
+            ready!(self.poll_finish_move(cx))?;
+            match ready!(self.ws.poll_next_unpin(cx)) {
                 Some(Ok(Message::Text(text))) => {
-                    return Ok(match read_frame::<S>(&text) {
+                    return Poll::Ready(Ok(match read_frame::<S>(&text) {
                         Err(id) => Event::Unknown { id },
                         Ok(Frame::Update { room, version, state }) => {
                             // A finished room is not watched again after a
@@ -594,16 +664,16 @@ impl<S: RoomView> Connection<S> {
                             self.answered(&other);
                             Event::Reply(other)
                         }
-                    });
+                    }));
                 }
                 Some(Ok(Message::Close(_))) | None => match self.ended() {
-                    Some(event) => return Ok(event),
+                    Some(event) => return Poll::Ready(Ok(event)),
                     None => continue,
                 },
                 Some(Ok(_)) => {}
                 Some(Err(e)) => match self.ended() {
-                    Some(Event::Closed) => return Err(e.into()),
-                    Some(event) => return Ok(event),
+                    Some(Event::Closed) => return Poll::Ready(Err(e.into())),
+                    Some(event) => return Poll::Ready(Ok(event)),
                     None => continue,
                 },
             }
