@@ -809,7 +809,10 @@ impl Slot {
 
 /// The next event of the first seat still playing that has one (as
 /// waiting on each seat's `next` at once, without a future per seat).
-fn next_of_any(seats: &mut [SeatPlayer<'_>], cx: &mut std::task::Context<'_>) -> Poll<(usize, Result<Event>)> {
+fn next_of_any(
+    seats: &mut [SeatPlayer<'_>],
+    cx: &mut std::task::Context<'_>,
+) -> Poll<(usize, Result<Event>)> {
     for (i, p) in seats.iter_mut().enumerate() {
         if !p.done()
             && let Poll::Ready(event) = p.conn.poll_next(cx)
@@ -939,4 +942,272 @@ pub async fn idle(
         rss_after_kib,
         errors,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::SocketAddr;
+
+    use futures_util::{SinkExt, StreamExt};
+    use lodestone_protocol::{RequestId, RoomState};
+    use lodestone_server::{Config, Limits, Server};
+    use serde_json::Value;
+    use tokio_tungstenite::tungstenite::Message;
+
+    use super::*;
+    use crate::net::{Frame, read_frame};
+
+    /// How a frame was read before: into a `serde_json::Value`, then into
+    /// a `ServerMessage`; a message not understood gives its id, if any.
+    fn oracle(text: &str) -> std::result::Result<ServerMessage, Option<RequestId>> {
+        let Ok(value) = serde_json::from_str::<Value>(text) else {
+            return Err(None);
+        };
+        serde_json::from_value(value.clone()).map_err(|_| {
+            value
+                .get("id")
+                .and_then(|i| serde_json::from_value(i.clone()).ok())
+        })
+    }
+
+    /// What the load generator reads of a whole state.
+    type Seen = (RoomStatus, Option<(Vec<u8>, Vec<String>, Vec<u8>, u32)>);
+
+    fn seen_of_state(state: &RoomState) -> Seen {
+        let play = state.play.as_ref().map(|p| {
+            (
+                p.to_act.clone(),
+                p.legal.clone(),
+                p.moves.iter().map(|m| m.seat).collect(),
+                p.moves_from,
+            )
+        });
+        (state.status, play)
+    }
+
+    fn seen_of_view(view: &LoadView) -> Seen {
+        let play = view.play.as_ref().map(|p| {
+            (
+                p.to_act.clone(),
+                (0..p.legal.len()).map(|i| p.legal.get(i).to_string()).collect(),
+                p.moves.iter().map(|m| m.seat).collect(),
+                p.moves_from,
+            )
+        });
+        (view.status, play)
+    }
+
+    /// Reads `text` the old way and both new ways (the whole state, the
+    /// load generator's view) and asserts they agree.
+    fn agree(text: &str) {
+        let old = oracle(text);
+        match (&old, read_frame::<RoomState>(text)) {
+            (
+                Ok(ServerMessage::Update { room, version, state }),
+                Ok(Frame::Update {
+                    room: r,
+                    version: v,
+                    state: s,
+                }),
+            ) => assert!(*room == r && *version == v && *state == s, "{text}"),
+            (Ok(message), Ok(Frame::Other(m))) => assert_eq!(*message, m, "{text}"),
+            (Err(id), Err(i)) => assert_eq!(*id, i, "{text}"),
+            (_, _) => panic!("read otherwise than before: {text}"),
+        }
+        match (&old, read_frame::<LoadView>(text)) {
+            (
+                Ok(ServerMessage::Update { room, version, state }),
+                Ok(Frame::Update {
+                    room: r,
+                    version: v,
+                    state: s,
+                }),
+            ) => {
+                assert!(*room == r && *version == v, "{text}");
+                assert_eq!(seen_of_state(state), seen_of_view(&s), "{text}");
+            }
+            (Ok(message), Ok(Frame::Other(m))) => assert_eq!(*message, m, "{text}"),
+            (Err(id), Err(i)) => assert_eq!(*id, i, "{text}"),
+            (_, _) => panic!("the load view read otherwise than before: {text}"),
+        }
+    }
+
+    type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+    /// A raw client that keeps every text frame it receives.
+    struct Raw {
+        ws: Ws,
+        next_id: u64,
+        frames: Vec<String>,
+        state: Option<(u64, RoomState)>,
+    }
+
+    impl Raw {
+        async fn read(&mut self) -> ServerMessage {
+            loop {
+                let Some(Ok(Message::Text(text))) = self.ws.next().await else {
+                    panic!("the server closed the connection");
+                };
+                self.frames.push(text.to_string());
+                let message: ServerMessage = serde_json::from_str(&text).unwrap();
+                if let ServerMessage::Update { version, state, .. } = &message {
+                    self.state = Some((*version, (**state).clone()));
+                }
+                return message;
+            }
+        }
+
+        async fn request(&mut self, mut message: Value) -> ServerMessage {
+            let id = self.next_id;
+            self.next_id += 1;
+            message["id"] = id.into();
+            self.ws.send(Message::text(message.to_string())).await.unwrap();
+            loop {
+                let reply = self.read().await;
+                if crate::net::reply_id(&reply) == Some(&RequestId::Number(id)) {
+                    return reply;
+                }
+            }
+        }
+
+        /// Reads until the state is at `version` or later, and started.
+        async fn until(&mut self, version: u64) {
+            while self
+                .state
+                .as_ref()
+                .is_none_or(|(v, s)| *v < version || s.play.is_none())
+            {
+                self.read().await;
+            }
+        }
+    }
+
+    /// Every frame two or more raw clients receive while they play
+    /// `games` random games of `game` on a real server.
+    async fn frames_of_random_games(
+        game: &str,
+        options: Value,
+        seats: usize,
+        games: usize,
+        seed: u64,
+    ) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("lodestone-load-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join(format!("{game}-{seed}.db"));
+        let _ = std::fs::remove_file(&db);
+        let server = Server::start(Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database: format!("sqlite://{}", db.display()),
+            rate_limit: 0,
+            limits: Limits::off(),
+            ..Config::default()
+        })
+        .await
+        .unwrap();
+        let url = format!("ws://{}/ws", server.addr());
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut clients = Vec::new();
+        for s in 0..seats {
+            let (ws, _) = tokio_tungstenite::connect_async(url.as_str()).await.unwrap();
+            let mut c = Raw {
+                ws,
+                next_id: 1,
+                frames: Vec::new(),
+                state: None,
+            };
+            c.request(json!({"type": "hello", "protocol": lodestone_protocol::PROTOCOL_VERSION, "name": format!("p{s}")}))
+                .await;
+            clients.push(c);
+        }
+        for _ in 0..games {
+            let ServerMessage::Ack {
+                room: Some(room),
+                invite,
+                ..
+            } = clients[0]
+                .request(json!({"type": "create_room", "game": game, "options": options, "public": false}))
+                .await
+            else {
+                panic!("no room");
+            };
+            for (seat, c) in clients.iter_mut().enumerate() {
+                c.state = None;
+                c.request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
+                    .await;
+            }
+            clients[0].request(json!({"type": "start", "room": room})).await;
+            let mut version = 0;
+            loop {
+                for c in clients.iter_mut() {
+                    c.until(version).await;
+                }
+                let state = &clients[0].state.as_ref().unwrap().1;
+                if state.status == RoomStatus::Finished {
+                    break;
+                }
+                let to_act = state.play.as_ref().unwrap().to_act.clone();
+                let seat = to_act[rng.random_range(0..to_act.len())] as usize;
+                let c = &mut clients[seat];
+                let legal = &c.state.as_ref().unwrap().1.play.as_ref().unwrap().legal;
+                let action = legal[rng.random_range(0..legal.len())].clone();
+                let reply = c
+                    .request(json!({"type": "act", "room": room, "action": action}))
+                    .await;
+                let ServerMessage::Ack { version: Some(v), .. } = reply else {
+                    panic!("{game}: act {action} refused: {reply:?}");
+                };
+                version = v;
+            }
+            for c in clients.iter_mut() {
+                c.request(json!({"type": "unwatch", "room": room})).await;
+            }
+        }
+        server.shutdown().await;
+        clients.into_iter().flat_map(|c| c.frames).collect()
+    }
+
+    /// Every frame of many random games (and a few written by hand) reads
+    /// the same as it did through a `serde_json::Value`, whole and as the
+    /// load generator's view.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn frames_read_as_they_did_through_a_value() {
+        let mut frames = frames_of_random_games("magneton", json!({}), 2, 12, 7).await;
+        assert!(
+            frames
+                .iter()
+                .filter(|f| f.starts_with(r#"{"type":"update","#))
+                .count()
+                > 100,
+            "the server's updates begin with their type"
+        );
+        frames.extend(frames_of_random_games("magma", json!({"players": "3"}), 3, 3, 8).await);
+        let update = frames
+            .iter()
+            .find(|f| f.starts_with(r#"{"type":"update","#) && f.contains(r#""legal":[""#))
+            .unwrap()
+            .clone();
+        let mut value: Value = serde_json::from_str(&update).unwrap();
+        // The same update with its keys in another order (not the fast
+        // path), with actions that need escapes, and broken.
+        let mut other = value.clone();
+        other["state"]["play"]["legal"] = json!(["a\"b", "\u{e9}\\", ""]);
+        let sorted = serde_json::to_string(&other).unwrap();
+        value["state"]["play"]["legal"] = json!(["x", 3]);
+        let broken = value.to_string();
+        frames.extend([
+            update.replacen(r#"{"type":"update","#, r#"{"type":"update" ,"#, 1),
+            sorted.clone(),
+            format!(r#"{{"type":"update","#) + &sorted[1..],
+            broken.clone(),
+            broken.replacen(r#"{"type":"update","#, "{", 1) + "",
+            r#"{"type":"news","id":7,"text":"hi"}"#.to_string(),
+            r#"{"type":"welcome_v2","id":"w"}"#.to_string(),
+            r#"{"type":"update","room":"r","version":1}"#.to_string(),
+            "not json".to_string(),
+            r#"{"type":"error","id":3,"code":"not-your-turn","message":"wait"}"#.to_string(),
+        ]);
+        for frame in &frames {
+            agree(frame);
+        }
+    }
 }

@@ -160,15 +160,19 @@ const UPDATE_PREFIX: &str = r#"{"type":"update","#;
 
 /// A frame read: an update (with its view of the state) or another
 /// message.
-enum Frame<S> {
-    Update { room: String, version: u64, state: Box<S> },
+pub(crate) enum Frame<S> {
+    Update {
+        room: String,
+        version: u64,
+        state: Box<S>,
+    },
     Other(ServerMessage),
 }
 
 /// Reads a text frame: the same as reading it as a [`ServerMessage`]
 /// (through a `serde_json::Value`), only cheaper. `Err` holds the request
 /// id, if any, of a message this client does not understand.
-fn read_frame<S: RoomView>(text: &str) -> std::result::Result<Frame<S>, Option<RequestId>> {
+pub(crate) fn read_frame<S: RoomView>(text: &str) -> std::result::Result<Frame<S>, Option<RequestId>> {
     if text.starts_with(UPDATE_PREFIX)
         && let Ok(UpdateFrame { room, version, state }) = serde_json::from_str::<UpdateFrame<S>>(text)
     {
@@ -548,10 +552,15 @@ impl<S: RoomView> Connection<S> {
         }
         let identity = self.identity.clone()?;
         *self.dropped.entry(self.endpoint.url.clone()).or_default() += 1;
-        let (safe, lost): (Vec<Unanswered>, Vec<Unanswered>) = std::mem::take(&mut self.unanswered)
-            .into_iter()
-            .partition(|u| {
-                SAFE_AGAIN.contains(&u.message.value().get("type").and_then(Value::as_str).unwrap_or(""))
+        let (safe, lost): (Vec<Unanswered>, Vec<Unanswered>) =
+            std::mem::take(&mut self.unanswered).into_iter().partition(|u| {
+                SAFE_AGAIN.contains(
+                    &u.message
+                        .value()
+                        .get("type")
+                        .and_then(Value::as_str)
+                        .unwrap_or(""),
+                )
             });
         let mut resend: Vec<Value> = Vec::new();
         for (n, (room, invite)) in self.watched.iter().enumerate() {
@@ -799,8 +808,29 @@ mod tests {
     async fn messages_of_unknown_kinds_are_skipped() {
         let welcome = r#"{"type":"welcome","id":1,"protocol":1,"guest":{"id":"g","name":"Bot"},"rooms":[]}"#;
         let endpoint = server(vec![r#"{"type":"news","text":"hi"}"#, "not json", welcome]).await;
-        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
         conn.hello("Bot", None).await.unwrap();
+    }
+
+    /// An `act` written by hand is the JSON `send` wrote, and reads back
+    /// as it for a move or a drop.
+    #[test]
+    fn an_act_is_written_as_its_json() {
+        for (room, action) in [("r1", "D4"), ("a\"b", "\u{e9}\\ +C3,D4"), ("", "")] {
+            let text = serde_json::to_string(&Act {
+                kind: "act",
+                room,
+                action,
+                id: 42,
+            })
+            .unwrap();
+            let value: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(
+                value,
+                json!({"type": "act", "room": room, "action": action, "id": 42})
+            );
+            assert_eq!(Request::Act(text).value(), value);
+        }
     }
 
     #[test]
@@ -846,7 +876,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn a_room_moved_to_the_same_node_again_and_again_is_followed_ever_later_then_given_up() {
         let endpoint = restless_node().await;
-        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
         conn.hello("Bot", None).await.unwrap();
         let began = Instant::now();
         let e = conn
@@ -869,7 +899,7 @@ mod tests {
     #[tokio::test]
     async fn a_reply_of_an_unknown_kind_is_an_error_not_a_wait() {
         let endpoint = server(vec![r#"{"type":"welcome_v2","id":1}"#]).await;
-        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
         let e = conn.hello("Bot", None).await.unwrap_err();
         assert!(e.to_string().contains("does not understand"), "{e}");
     }
