@@ -1044,17 +1044,15 @@ mod tests {
 
     impl Raw {
         async fn read(&mut self) -> ServerMessage {
-            loop {
-                let Some(Ok(Message::Text(text))) = self.ws.next().await else {
-                    panic!("the server closed the connection");
-                };
-                self.frames.push(text.to_string());
-                let message: ServerMessage = serde_json::from_str(&text).unwrap();
-                if let ServerMessage::Update { version, state, .. } = &message {
-                    self.state = Some((*version, (**state).clone()));
-                }
-                return message;
+            let Some(Ok(Message::Text(text))) = self.ws.next().await else {
+                panic!("the server closed the connection");
+            };
+            self.frames.push(text.to_string());
+            let message: ServerMessage = serde_json::from_str(&text).unwrap();
+            if let ServerMessage::Update { version, state, .. } = &message {
+                self.state = Some((*version, (**state).clone()));
             }
+            message
         }
 
         async fn request(&mut self, mut message: Value) -> ServerMessage {
@@ -1187,19 +1185,24 @@ mod tests {
             .unwrap()
             .clone();
         let mut value: Value = serde_json::from_str(&update).unwrap();
-        // The same update with its keys in another order (not the fast
-        // path), with actions that need escapes, and broken.
-        let mut other = value.clone();
-        other["state"]["play"]["legal"] = json!(["a\"b", "\u{e9}\\", ""]);
-        let sorted = serde_json::to_string(&other).unwrap();
+        // The same update with its tag last (not the fast path), with
+        // actions that need escapes, and broken (on both paths).
+        value.as_object_mut().unwrap().remove("type");
+        let tag_last = |value: &Value| {
+            let text = value.to_string();
+            format!(r#"{},"type":"update"}}"#, &text[..text.len() - 1])
+        };
+        let tag_first = |value: &Value| r#"{"type":"update","#.to_string() + &value.to_string()[1..];
+        value["state"]["play"]["legal"] = json!(["a\"b", "\u{e9}\\", ""]);
+        let escaped = value.clone();
         value["state"]["play"]["legal"] = json!(["x", 3]);
-        let broken = value.to_string();
+        let broken = value;
         frames.extend([
             update.replacen(r#"{"type":"update","#, r#"{"type":"update" ,"#, 1),
-            sorted.clone(),
-            format!(r#"{{"type":"update","#) + &sorted[1..],
-            broken.clone(),
-            broken.replacen(r#"{"type":"update","#, "{", 1) + "",
+            tag_last(&escaped),
+            tag_first(&escaped),
+            tag_last(&broken),
+            tag_first(&broken),
             r#"{"type":"news","id":7,"text":"hi"}"#.to_string(),
             r#"{"type":"welcome_v2","id":"w"}"#.to_string(),
             r#"{"type":"update","room":"r","version":1}"#.to_string(),
