@@ -1178,6 +1178,14 @@ mod tests {
                 > 100,
             "the server's updates begin with their type"
         );
+        assert!(
+            frames
+                .iter()
+                .filter(|f| f.starts_with(r#"{"type":"ack","#))
+                .count()
+                > 100,
+            "the server's acks begin with their type"
+        );
         frames.extend(frames_of_random_games("magma", json!({"players": "3"}), 3, 3, 8).await);
         let update = frames
             .iter()
@@ -1203,6 +1211,18 @@ mod tests {
             tag_first(&escaped),
             tag_last(&broken),
             tag_first(&broken),
+            r#"{"type":"ack","id":"x","room":null,"seat":2,"extra":[1]}"#.to_string(),
+            r#"{"type":"ack","id":1,"version":"7"}"#.to_string(),
+            r#"{"type":"ack","room":"r"}"#.to_string(),
+            r#"{"type":"ack","id":1,"id":2}"#.to_string(),
+            r#"{"type":"ack","id":1,"type":"pong"}"#.to_string(),
+            tag_first(&escaped).replacen(
+                r#"{"type":"update","#,
+                r#"{"type":"update","type":"bye","reason":"x","#,
+                1,
+            ),
+            tag_first(&escaped).replacen(r#""version":"#, r#""version":1,"version":"#, 1),
+            r#"{"type":"ack","id":1} x"#.to_string(),
             r#"{"type":"news","id":7,"text":"hi"}"#.to_string(),
             r#"{"type":"welcome_v2","id":"w"}"#.to_string(),
             r#"{"type":"update","room":"r","version":1}"#.to_string(),

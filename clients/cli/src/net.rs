@@ -150,6 +150,10 @@ impl RoomView for RoomState {
 /// `{"type":"update",`, as the server writes them.
 #[derive(Deserialize)]
 struct UpdateFrame<S> {
+    /// Read (as `update`, from the prefix) only so that a second `type`
+    /// is refused, as a `ServerMessage` refuses it.
+    #[serde(rename = "type")]
+    _kind: serde::de::IgnoredAny,
     room: String,
     version: u64,
     state: Box<S>,
@@ -157,6 +161,26 @@ struct UpdateFrame<S> {
 
 /// How an update frame begins (the tag first, as serde writes it).
 const UPDATE_PREFIX: &str = r#"{"type":"update","#;
+
+/// An `ack` read straight into its fields, as [`UpdateFrame`]; its fields
+/// as [`ServerMessage::Ack`] has them.
+#[derive(Deserialize)]
+struct AckFrame {
+    #[serde(rename = "type")]
+    _kind: serde::de::IgnoredAny,
+    id: RequestId,
+    #[serde(default)]
+    room: Option<String>,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default)]
+    invite: Option<String>,
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+/// How an ack frame begins.
+const ACK_PREFIX: &str = r#"{"type":"ack","#;
 
 /// A frame read: an update (with its view of the state) or another
 /// message.
@@ -174,23 +198,54 @@ pub(crate) enum Frame<S> {
 /// id, if any, of a message this client does not understand.
 pub(crate) fn read_frame<S: RoomView>(text: &str) -> std::result::Result<Frame<S>, Option<RequestId>> {
     if text.starts_with(UPDATE_PREFIX)
-        && let Ok(UpdateFrame { room, version, state }) = serde_json::from_str::<UpdateFrame<S>>(text)
+        && let Ok(UpdateFrame {
+            room, version, state, ..
+        }) = serde_json::from_str::<UpdateFrame<S>>(text)
     {
         return Ok(Frame::Update { room, version, state });
     }
-    let not_understood = || {
-        let value = serde_json::from_str::<Value>(text).ok()?;
-        serde_json::from_value(value.get("id")?.clone()).ok()
-    };
+    if text.starts_with(ACK_PREFIX)
+        && let Ok(AckFrame {
+            id,
+            room,
+            seat,
+            invite,
+            version,
+            ..
+        }) = serde_json::from_str::<AckFrame>(text)
+    {
+        return Ok(Frame::Other(ServerMessage::Ack {
+            id,
+            room,
+            seat,
+            invite,
+            version,
+        }));
+    }
     match serde_json::from_str::<ServerMessage>(text) {
-        // An update written otherwise: its state read again as the view.
+        Ok(ServerMessage::Update { .. }) => {}
+        Ok(message) => return Ok(Frame::Other(message)),
+        Err(_) => {}
+    }
+    // The old way, through a `Value`: for an update written otherwise, and
+    // for what a direct read refuses that a `Value` takes (a repeated key:
+    // the last counts).
+    let Ok(value) = serde_json::from_str::<Value>(text) else {
+        return Err(None);
+    };
+    let not_understood = || {
+        value
+            .get("id")
+            .and_then(|i| serde_json::from_value(i.clone()).ok())
+    };
+    match serde_json::from_value::<ServerMessage>(value.clone()) {
         Ok(ServerMessage::Update { room, version, .. }) => {
-            let state = serde_json::from_str::<Value>(text)
-                .ok()
-                .and_then(|mut value| serde_json::from_value(value.get_mut("state")?.take()).ok());
-            match state {
-                Some(state) => Ok(Frame::Update { room, version, state }),
-                None => Err(not_understood()),
+            match value
+                .get("state")
+                .map(|state| serde_json::from_value(state.clone()))
+            {
+                Some(Ok(state)) => Ok(Frame::Update { room, version, state }),
+                _ => Err(not_understood()),
             }
         }
         Ok(message) => Ok(Frame::Other(message)),
