@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::Poll;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -33,10 +34,109 @@ use lodestone_protocol::{Code, RoomStatus, ServerMessage};
 use lodestone_rules::{AnyGame, GameKind};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use serde::Deserialize;
 use serde_json::json;
 use tokio::time::Instant;
 
-use crate::net::{Connection, Endpoint, Event};
+use crate::net::{Connection, Endpoint, Event, RoomView};
+
+/// What the load generator reads of a room's state: its status, who may
+/// act, the actions offered and the seats of the new log entries; the rest
+/// of each update (position, board, seats, clocks…) is skipped unbuilt.
+#[derive(Debug, Deserialize)]
+struct LoadView {
+    status: RoomStatus,
+    play: Option<LoadPlay>,
+}
+
+/// The part of [`lodestone_protocol::PlayState`] the load generator reads.
+#[derive(Debug, Deserialize)]
+struct LoadPlay {
+    to_act: Vec<u8>,
+    legal: Actions,
+    moves: Vec<LoadMove>,
+    #[serde(default)]
+    moves_from: u32,
+}
+
+/// The part of [`lodestone_protocol::MoveEntry`] the load generator reads.
+#[derive(Debug, Deserialize)]
+struct LoadMove {
+    seat: u8,
+}
+
+/// A list of actions in one buffer: the legal actions of an update, read
+/// without a `String` each.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Actions {
+    text: String,
+    /// Where each action ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Actions {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Action `i` (of `0..len`).
+    fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..self.ends[i]]
+    }
+}
+
+impl<'de> Deserialize<'de> for Actions {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Actions, D::Error> {
+        /// Reads the array.
+        struct List;
+        /// Appends one string to the buffer.
+        struct Append<'a>(&'a mut String);
+        impl<'de> serde::de::Visitor<'de> for List {
+            type Value = Actions;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of actions")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Actions, A::Error> {
+                let mut actions = Actions::default();
+                while seq.next_element_seed(Append(&mut actions.text))?.is_some() {
+                    actions.ends.push(actions.text.len());
+                }
+                Ok(actions)
+            }
+        }
+        impl<'de> serde::de::DeserializeSeed<'de> for Append<'_> {
+            type Value = ();
+            fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+                deserializer.deserialize_str(self)
+            }
+        }
+        impl<'de> serde::de::Visitor<'de> for Append<'_> {
+            type Value = ();
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an action")
+            }
+            fn visit_str<E: serde::de::Error>(self, action: &str) -> Result<(), E> {
+                self.0.push_str(action);
+                Ok(())
+            }
+        }
+        deserializer.deserialize_seq(List)
+    }
+}
+
+impl RoomView for LoadView {
+    fn finished(&self) -> bool {
+        self.status == RoomStatus::Finished
+    }
+}
+
+/// A load client's connection.
+type Conn = Connection<LoadView>;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -84,12 +184,15 @@ struct Stats {
 impl Stats {
     fn node(&self, url: &str, f: impl FnOnce(&mut NodeCounts)) {
         let mut nodes = self.nodes.lock().unwrap_or_else(|e| e.into_inner());
-        f(nodes.entry(url.to_string()).or_default());
+        match nodes.get_mut(url) {
+            Some(counts) => f(counts),
+            None => f(nodes.entry(url.to_string()).or_default()),
+        }
     }
 
     /// Counts the `moved` a connection followed, for the nodes that sent
     /// them.
-    fn moves_of(&self, conn: &mut Connection) {
+    fn moves_of(&self, conn: &mut Conn) {
         for (url, n) in conn.take_moved_by() {
             self.node(&url, |c| c.moved += n);
         }
@@ -127,6 +230,9 @@ pub struct LoadReport {
     /// Microseconds.
     pub latency: Histogram<u64>,
     pub cpu_per_move_us: Option<f64>,
+    /// The load generator's own CPU per move (microseconds), over the same
+    /// window; none when no move was played.
+    pub load_cpu_per_move_us: Option<f64>,
     /// With bot rooms: how many, their bots' level, the bots' moves and
     /// the bot games finished.
     pub bots: Option<(usize, lodestone_rules::bot::Level, u64, u64)>,
@@ -157,6 +263,10 @@ impl std::fmt::Display for LoadReport {
         match self.cpu_per_move_us {
             Some(us) => writeln!(f, "server cpu per move: {us:.1} us")?,
             None => writeln!(f, "server cpu per move: unknown (give --server-pid)")?,
+        }
+        match self.load_cpu_per_move_us {
+            Some(us) => writeln!(f, "load generator cpu per move: {us:.1} us")?,
+            None => writeln!(f, "load generator cpu per move: unknown (no moves)")?,
         }
         if let Some((rooms, level, moves, finished)) = self.bots {
             writeln!(
@@ -213,6 +323,7 @@ pub fn source(i: usize, sources: u8) -> Option<IpAddr> {
 
 /// CPU seconds (user + system) the process has used, from /proc.
 pub fn cpu_seconds(pid: u32) -> Result<f64> {
+    let per_second = clock_ticks();
     let stat =
         std::fs::read_to_string(format!("/proc/{pid}/stat")).with_context(|| format!("no process {pid}"))?;
     // Fields after the command name (which may hold spaces) start at ')'.
@@ -221,17 +332,22 @@ pub fn cpu_seconds(pid: u32) -> Result<f64> {
     // utime and stime are fields 14 and 15 of the whole line: 12 and 13 here.
     let ticks: f64 = fields.get(11).and_then(|u| u.parse::<f64>().ok()).unwrap_or(0.0)
         + fields.get(12).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
-    Ok(ticks / clock_ticks())
+    Ok(ticks / per_second)
 }
 
+/// Clock ticks per second (asked of `getconf` once: not while a
+/// measurement runs, whose CPU it would add to the load generator's).
 fn clock_ticks() -> f64 {
-    std::process::Command::new("getconf")
-        .arg("CLK_TCK")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(100.0)
+    static TICKS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        std::process::Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(100.0)
+    })
 }
 
 /// Resident memory of the process in KiB, from /proc.
@@ -260,7 +376,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         for s in 0..seats {
             let n = g * seats + s;
             let endpoint = &config.endpoints[n % config.endpoints.len()];
-            let mut c = Connection::connect(endpoint, source(n, config.sources))
+            let mut c = Conn::connect(endpoint, source(n, config.sources))
                 .await
                 .with_context(|| format!("connection {n} to {}", endpoint.url))?;
             stats.node(&endpoint.url, |c| c.players += 1);
@@ -277,7 +393,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     for b in 0..config.bot_rooms {
         let n = config.games * seats + b;
         let endpoint = &config.endpoints[n % config.endpoints.len()];
-        let mut conn = Connection::connect(endpoint, source(n, config.sources))
+        let mut conn = Conn::connect(endpoint, source(n, config.sources))
             .await
             .with_context(|| format!("connection {n} to {}", endpoint.url))?;
         stats.node(&endpoint.url, |c| c.players += 1);
@@ -291,6 +407,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         bot_tasks.spawn(room.run(conn, b));
     }
     let cpu_before = cpu_total(&config.server_pids)?;
+    let own_before = cpu_seconds(std::process::id())?;
     let start = Instant::now();
     let deadline = start + config.duration;
     let interval = config
@@ -307,6 +424,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             // Spread the open-loop schedules over one interval.
             next_move: interval.map(|i| start + i.mul_f64(g as f64 / config.games as f64)),
             interval,
+            action: String::new(),
         };
         tasks.spawn(slot.run(clients));
     }
@@ -320,6 +438,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
+    let own_after = cpu_seconds(std::process::id())?;
     let moves = stats.moves.load(Ordering::Relaxed);
     let bot_moves = stats.bot_moves.load(Ordering::Relaxed);
     bot_tasks.abort_all();
@@ -352,6 +471,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         seconds,
         latency,
         cpu_per_move_us,
+        load_cpu_per_move_us: (moves > 0).then(|| (own_after - own_before) * 1e6 / moves as f64),
         bots: (config.bot_rooms > 0).then(|| {
             (
                 config.bot_rooms,
@@ -398,7 +518,7 @@ struct BotRoom {
 }
 
 impl BotRoom {
-    async fn run(mut self, mut conn: Connection, n: usize) -> Result<()> {
+    async fn run(mut self, mut conn: Conn, n: usize) -> Result<()> {
         conn.hello(&format!("load-bots-{n}"), None).await?;
         while Instant::now() < self.deadline {
             let played = self.play_one(&mut conn).await;
@@ -409,7 +529,7 @@ impl BotRoom {
         Ok(())
     }
 
-    async fn play_one(&mut self, conn: &mut Connection) -> Result<()> {
+    async fn play_one(&mut self, conn: &mut Conn) -> Result<()> {
         let (room, invite) = conn
             .create_room(self.config.game, &self.config.options, false)
             .await?;
@@ -426,6 +546,8 @@ impl BotRoom {
         conn.request(json!({"type": "start", "room": room})).await?;
         let mut acted_on = 0;
         let mut seen = 0;
+        let deadline = tokio::time::sleep_until(self.deadline);
+        tokio::pin!(deadline);
         loop {
             if let Some((version, state)) = &conn.state {
                 let play = state.play.as_ref();
@@ -451,14 +573,14 @@ impl BotRoom {
                     && !play.legal.is_empty()
                 {
                     acted_on = *version;
-                    let action = play.legal[self.rng.random_range(0..play.legal.len())].clone();
-                    conn.send(json!({"type": "act", "room": room, "action": action}))
-                        .await?;
+                    let action = play.legal.get(self.rng.random_range(0..play.legal.len()));
+                    let action = action.to_string();
+                    conn.act(&room, &action).await?;
                 }
             }
             let event = tokio::select! {
                 e = conn.next() => e?,
-                _ = tokio::time::sleep_until(self.deadline) => return Ok(()),
+                _ = &mut deadline => return Ok(()),
             };
             match event {
                 Event::Closed => bail!("a bot room's connection closed"),
@@ -479,10 +601,12 @@ struct Slot {
     rng: SmallRng,
     next_move: Option<Instant>,
     interval: Option<Duration>,
+    /// The action being sent (a buffer kept from move to move).
+    action: String,
 }
 
 impl Slot {
-    async fn run(mut self, mut clients: Vec<Connection>) -> Result<()> {
+    async fn run(mut self, mut clients: Vec<Conn>) -> Result<()> {
         loop {
             if Instant::now() >= self.deadline {
                 break;
@@ -507,7 +631,7 @@ impl Slot {
     /// Opens a room, seats every client and starts the game; returns the
     /// room. A step whose reply was lost with a node (several nodes) is
     /// not repeated: that room is left and a new one opened, a few times.
-    async fn set_up(&mut self, clients: &mut [Connection]) -> Result<String> {
+    async fn set_up(&mut self, clients: &mut [Conn]) -> Result<String> {
         let mut attempts = 0;
         loop {
             attempts += 1;
@@ -540,11 +664,13 @@ impl Slot {
         }
     }
 
-    async fn play_one(&mut self, clients: &mut [Connection]) -> Result<()> {
+    async fn play_one(&mut self, clients: &mut [Conn]) -> Result<()> {
         let room = self.set_up(clients).await?;
         self.stats.started.fetch_add(1, Ordering::Relaxed);
         // Every seat plays in turn from its own updates, concurrently.
         let mut finished = true;
+        let deadline = tokio::time::sleep_until(self.deadline);
+        tokio::pin!(deadline);
         let mut seats: Vec<SeatPlayer> = clients
             .iter_mut()
             .map(|c| SeatPlayer {
@@ -566,17 +692,12 @@ impl Slot {
             if all_done {
                 break;
             }
-            // Wait for the next message of any seat still playing.
-            let waiting = seats
-                .iter_mut()
-                .enumerate()
-                .filter(|(_, p)| !p.done())
-                .map(|(i, p)| Box::pin(async move { (i, p.conn.next().await) }));
-            // At the deadline, games in progress are left unfinished: the
+            // Wait for the next message of any seat still playing. At the
+            // deadline, games in progress are left unfinished: the
             // measurement covers the duration only.
-            let ((i, event), _, _) = tokio::select! {
-                r = futures_util::future::select_all(waiting) => r,
-                _ = tokio::time::sleep_until(self.deadline) => { finished = false; break; }
+            let (i, event) = tokio::select! {
+                r = std::future::poll_fn(|cx| next_of_any(&mut seats, cx)) => r,
+                _ = &mut deadline => { finished = false; break; }
             };
             match event {
                 Ok(Event::Closed) | Err(_) => {
@@ -629,7 +750,9 @@ impl Slot {
         if *version <= p.acted_at_version || play.legal.is_empty() || state.status != RoomStatus::Playing {
             return Ok(());
         }
-        let action = play.legal[self.rng.random_range(0..play.legal.len())].clone();
+        let action = play.legal.get(self.rng.random_range(0..play.legal.len()));
+        self.action.clear();
+        self.action.push_str(action);
         let version = *version;
         let mut sent = Instant::now();
         if let (Some(next), Some(interval)) = (self.next_move, self.interval) {
@@ -637,10 +760,7 @@ impl Slot {
             sent = next;
             self.next_move = Some(next + interval);
         }
-        let id = p
-            .conn
-            .send(json!({"type": "act", "room": p.room, "action": action}))
-            .await?;
+        let id = p.conn.act(&p.room, &self.action).await?;
         p.acted_at_version = version;
         p.pending = Some(Pending { id, sent, ack: None });
         Ok(())
@@ -687,6 +807,22 @@ impl Slot {
     }
 }
 
+/// The next event of the first seat still playing that has one (as
+/// waiting on each seat's `next` at once, without a future per seat).
+fn next_of_any(
+    seats: &mut [SeatPlayer<'_>],
+    cx: &mut std::task::Context<'_>,
+) -> Poll<(usize, Result<Event>)> {
+    for (i, p) in seats.iter_mut().enumerate() {
+        if !p.done()
+            && let Poll::Ready(event) = p.conn.poll_next(cx)
+        {
+            return Poll::Ready((i, event));
+        }
+    }
+    Poll::Pending
+}
+
 #[derive(Debug)]
 struct Pending {
     id: lodestone_protocol::RequestId,
@@ -695,7 +831,7 @@ struct Pending {
 }
 
 struct SeatPlayer<'a> {
-    conn: &'a mut Connection,
+    conn: &'a mut Conn,
     room: String,
     acted_at_version: u64,
     pending: Option<Pending>,
@@ -779,7 +915,7 @@ pub async fn idle(
             let endpoint = endpoints[n % endpoints.len()].clone();
             pending.spawn(async move {
                 // Connected, and then only waiting: not even a hello.
-                let c = Connection::connect(&endpoint, source(n, sources)).await?;
+                let c = Conn::connect(&endpoint, source(n, sources)).await?;
                 anyhow::Ok(c)
             });
             next += 1;
@@ -806,4 +942,295 @@ pub async fn idle(
         rss_after_kib,
         errors,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::SocketAddr;
+
+    use futures_util::{SinkExt, StreamExt};
+    use lodestone_protocol::{RequestId, RoomState};
+    use lodestone_server::{Config, Limits, Server};
+    use serde_json::Value;
+    use tokio_tungstenite::tungstenite::Message;
+
+    use super::*;
+    use crate::net::{Frame, read_frame};
+
+    /// How a frame was read before: into a `serde_json::Value`, then into
+    /// a `ServerMessage`; a message not understood gives its id, if any.
+    fn oracle(text: &str) -> std::result::Result<ServerMessage, Option<RequestId>> {
+        let Ok(value) = serde_json::from_str::<Value>(text) else {
+            return Err(None);
+        };
+        serde_json::from_value(value.clone()).map_err(|_| {
+            value
+                .get("id")
+                .and_then(|i| serde_json::from_value(i.clone()).ok())
+        })
+    }
+
+    /// What the load generator reads of a whole state.
+    type Seen = (RoomStatus, Option<(Vec<u8>, Vec<String>, Vec<u8>, u32)>);
+
+    fn seen_of_state(state: &RoomState) -> Seen {
+        let play = state.play.as_ref().map(|p| {
+            (
+                p.to_act.clone(),
+                p.legal.clone(),
+                p.moves.iter().map(|m| m.seat).collect(),
+                p.moves_from,
+            )
+        });
+        (state.status, play)
+    }
+
+    fn seen_of_view(view: &LoadView) -> Seen {
+        let play = view.play.as_ref().map(|p| {
+            (
+                p.to_act.clone(),
+                (0..p.legal.len()).map(|i| p.legal.get(i).to_string()).collect(),
+                p.moves.iter().map(|m| m.seat).collect(),
+                p.moves_from,
+            )
+        });
+        (view.status, play)
+    }
+
+    /// Reads `text` the old way and both new ways (the whole state, the
+    /// load generator's view) and asserts they agree.
+    fn agree(text: &str) {
+        let old = oracle(text);
+        match (&old, read_frame::<RoomState>(text)) {
+            (
+                Ok(ServerMessage::Update { room, version, state }),
+                Ok(Frame::Update {
+                    room: r,
+                    version: v,
+                    state: s,
+                }),
+            ) => assert!(*room == r && *version == v && *state == s, "{text}"),
+            (Ok(message), Ok(Frame::Other(m))) => assert_eq!(*message, m, "{text}"),
+            (Err(id), Err(i)) => assert_eq!(*id, i, "{text}"),
+            (_, _) => panic!("read otherwise than before: {text}"),
+        }
+        match (&old, read_frame::<LoadView>(text)) {
+            (
+                Ok(ServerMessage::Update { room, version, state }),
+                Ok(Frame::Update {
+                    room: r,
+                    version: v,
+                    state: s,
+                }),
+            ) => {
+                assert!(*room == r && *version == v, "{text}");
+                assert_eq!(seen_of_state(state), seen_of_view(&s), "{text}");
+            }
+            (Ok(message), Ok(Frame::Other(m))) => assert_eq!(*message, m, "{text}"),
+            (Err(id), Err(i)) => assert_eq!(*id, i, "{text}"),
+            (_, _) => panic!("the load view read otherwise than before: {text}"),
+        }
+    }
+
+    type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+    /// A raw client that keeps every text frame it receives.
+    struct Raw {
+        ws: Ws,
+        next_id: u64,
+        frames: Vec<String>,
+        state: Option<(u64, RoomState)>,
+    }
+
+    impl Raw {
+        async fn read(&mut self) -> ServerMessage {
+            let Some(Ok(Message::Text(text))) = self.ws.next().await else {
+                panic!("the server closed the connection");
+            };
+            self.frames.push(text.to_string());
+            let message: ServerMessage = serde_json::from_str(&text).unwrap();
+            if let ServerMessage::Update { version, state, .. } = &message {
+                self.state = Some((*version, (**state).clone()));
+            }
+            message
+        }
+
+        async fn request(&mut self, mut message: Value) -> ServerMessage {
+            let id = self.next_id;
+            self.next_id += 1;
+            message["id"] = id.into();
+            self.ws.send(Message::text(message.to_string())).await.unwrap();
+            loop {
+                let reply = self.read().await;
+                if crate::net::reply_id(&reply) == Some(&RequestId::Number(id)) {
+                    return reply;
+                }
+            }
+        }
+
+        /// Reads until the state is at `version` or later, and started.
+        async fn until(&mut self, version: u64) {
+            while self
+                .state
+                .as_ref()
+                .is_none_or(|(v, s)| *v < version || s.play.is_none())
+            {
+                self.read().await;
+            }
+        }
+    }
+
+    /// Every frame two or more raw clients receive while they play
+    /// `games` random games of `game` on a real server.
+    async fn frames_of_random_games(
+        game: &str,
+        options: Value,
+        seats: usize,
+        games: usize,
+        seed: u64,
+    ) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("lodestone-load-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join(format!("{game}-{seed}.db"));
+        let _ = std::fs::remove_file(&db);
+        let server = Server::start(Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database: format!("sqlite://{}", db.display()),
+            rate_limit: 0,
+            limits: Limits::off(),
+            ..Config::default()
+        })
+        .await
+        .unwrap();
+        let url = format!("ws://{}/ws", server.addr());
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut clients = Vec::new();
+        for s in 0..seats {
+            let (ws, _) = tokio_tungstenite::connect_async(url.as_str()).await.unwrap();
+            let mut c = Raw {
+                ws,
+                next_id: 1,
+                frames: Vec::new(),
+                state: None,
+            };
+            c.request(json!({"type": "hello", "protocol": lodestone_protocol::PROTOCOL_VERSION, "name": format!("p{s}")}))
+                .await;
+            clients.push(c);
+        }
+        for _ in 0..games {
+            let ServerMessage::Ack {
+                room: Some(room),
+                invite,
+                ..
+            } = clients[0]
+                .request(json!({"type": "create_room", "game": game, "options": options, "public": false}))
+                .await
+            else {
+                panic!("no room");
+            };
+            for (seat, c) in clients.iter_mut().enumerate() {
+                c.state = None;
+                c.request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
+                    .await;
+            }
+            clients[0].request(json!({"type": "start", "room": room})).await;
+            let mut version = 0;
+            loop {
+                for c in clients.iter_mut() {
+                    c.until(version).await;
+                }
+                let state = &clients[0].state.as_ref().unwrap().1;
+                if state.status == RoomStatus::Finished {
+                    break;
+                }
+                let to_act = state.play.as_ref().unwrap().to_act.clone();
+                let seat = to_act[rng.random_range(0..to_act.len())] as usize;
+                let c = &mut clients[seat];
+                let legal = &c.state.as_ref().unwrap().1.play.as_ref().unwrap().legal;
+                let action = legal[rng.random_range(0..legal.len())].clone();
+                let reply = c
+                    .request(json!({"type": "act", "room": room, "action": action}))
+                    .await;
+                let ServerMessage::Ack { version: Some(v), .. } = reply else {
+                    panic!("{game}: act {action} refused: {reply:?}");
+                };
+                version = v;
+            }
+            for c in clients.iter_mut() {
+                c.request(json!({"type": "unwatch", "room": room})).await;
+            }
+        }
+        server.shutdown().await;
+        clients.into_iter().flat_map(|c| c.frames).collect()
+    }
+
+    /// Every frame of many random games (and a few written by hand) reads
+    /// the same as it did through a `serde_json::Value`, whole and as the
+    /// load generator's view.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn frames_read_as_they_did_through_a_value() {
+        let mut frames = frames_of_random_games("magneton", json!({}), 2, 12, 7).await;
+        assert!(
+            frames
+                .iter()
+                .filter(|f| f.starts_with(r#"{"type":"update","#))
+                .count()
+                > 100,
+            "the server's updates begin with their type"
+        );
+        assert!(
+            frames
+                .iter()
+                .filter(|f| f.starts_with(r#"{"type":"ack","#))
+                .count()
+                > 100,
+            "the server's acks begin with their type"
+        );
+        frames.extend(frames_of_random_games("magma", json!({"players": "3"}), 3, 3, 8).await);
+        let update = frames
+            .iter()
+            .find(|f| f.starts_with(r#"{"type":"update","#) && f.contains(r#""legal":[""#))
+            .unwrap()
+            .clone();
+        let mut value: Value = serde_json::from_str(&update).unwrap();
+        // The same update with its tag last (not the fast path), with
+        // actions that need escapes, and broken (on both paths).
+        value.as_object_mut().unwrap().remove("type");
+        let tag_last = |value: &Value| {
+            let text = value.to_string();
+            format!(r#"{},"type":"update"}}"#, &text[..text.len() - 1])
+        };
+        let tag_first = |value: &Value| r#"{"type":"update","#.to_string() + &value.to_string()[1..];
+        value["state"]["play"]["legal"] = json!(["a\"b", "\u{e9}\\", ""]);
+        let escaped = value.clone();
+        value["state"]["play"]["legal"] = json!(["x", 3]);
+        let broken = value;
+        frames.extend([
+            update.replacen(r#"{"type":"update","#, r#"{"type":"update" ,"#, 1),
+            tag_last(&escaped),
+            tag_first(&escaped),
+            tag_last(&broken),
+            tag_first(&broken),
+            r#"{"type":"ack","id":"x","room":null,"seat":2,"extra":[1]}"#.to_string(),
+            r#"{"type":"ack","id":1,"version":"7"}"#.to_string(),
+            r#"{"type":"ack","room":"r"}"#.to_string(),
+            r#"{"type":"ack","id":1,"id":2}"#.to_string(),
+            r#"{"type":"ack","id":1,"type":"pong"}"#.to_string(),
+            tag_first(&escaped).replacen(
+                r#"{"type":"update","#,
+                r#"{"type":"update","type":"bye","reason":"x","#,
+                1,
+            ),
+            tag_first(&escaped).replacen(r#""version":"#, r#""version":1,"version":"#, 1),
+            r#"{"type":"ack","id":1} x"#.to_string(),
+            r#"{"type":"news","id":7,"text":"hi"}"#.to_string(),
+            r#"{"type":"welcome_v2","id":"w"}"#.to_string(),
+            r#"{"type":"update","room":"r","version":1}"#.to_string(),
+            "not json".to_string(),
+            r#"{"type":"error","id":3,"code":"not-your-turn","message":"wait"}"#.to_string(),
+        ]);
+        for frame in &frames {
+            agree(frame);
+        }
+    }
 }

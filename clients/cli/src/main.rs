@@ -479,7 +479,13 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
     if endpoints.is_empty() {
         return Err(Failure::Usage("give the server's URL".into()));
     }
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::Failed(e.to_string()))?;
+    // One thread: the clients only send, read and pick moves, and the
+    // server on the same machine needs the cores more than the load does;
+    // a single thread also spares the wake-ups from one thread to another.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::Failed(e.to_string()))?;
     if let Some(count) = args.idle {
         let report = runtime.block_on(load::idle(
             &endpoints,

@@ -10,18 +10,24 @@
 //! (`Event::Lost`).
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::task::{Poll, ready};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use futures_util::{SinkExt, StreamExt};
-use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
+use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, RoomStatus, ServerMessage};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{WebSocketStream, client_async};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{WebSocketStream, client_async_with_config};
 
 /// Where a server (or one node of several) is: its socket address and the
 /// WebSocket URL.
@@ -71,7 +77,36 @@ type Socket = WebSocketStream<TcpStream>;
 #[derive(Debug)]
 struct Unanswered {
     id: RequestId,
-    message: Value,
+    message: Request,
+}
+
+/// A request as kept until its reply: as JSON, or (an `act`, of which the
+/// load generator sends many) as the text sent, read again only if it has
+/// to be sent again.
+#[derive(Debug)]
+enum Request {
+    Json(Value),
+    Act(String),
+}
+
+impl Request {
+    /// The request as JSON.
+    fn value(&self) -> Value {
+        match self {
+            Request::Json(value) => value.clone(),
+            Request::Act(text) => serde_json::from_str(text).unwrap_or(Value::Null),
+        }
+    }
+}
+
+/// An `act` request, written without building a `serde_json::Value`.
+#[derive(serde::Serialize)]
+struct Act<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    room: &'a str,
+    action: &'a str,
+    id: u64,
 }
 
 /// The last `moved` followed: the same room sent to the same node again
@@ -96,13 +131,140 @@ const RECONNECT_ROUNDS: u32 = 8;
 /// out: doing them twice changes nothing.
 const SAFE_AGAIN: [&str; 6] = ["watch", "unwatch", "join", "list_rooms", "ping", "replay"];
 
+/// What a connection keeps of a room from its updates: the whole
+/// [`RoomState`] (the default), or a leaner view of it for a caller that
+/// needs only part (`lodestone load`), which saves building the rest.
+pub trait RoomView: DeserializeOwned + std::fmt::Debug {
+    /// Whether the room's game is over.
+    fn finished(&self) -> bool;
+}
+
+impl RoomView for RoomState {
+    fn finished(&self) -> bool {
+        self.status == RoomStatus::Finished
+    }
+}
+
+/// An `update` read straight into its fields (an internally tagged enum
+/// would buffer the whole message first); only for a frame that begins
+/// `{"type":"update",`, as the server writes them.
+#[derive(Deserialize)]
+struct UpdateFrame<S> {
+    /// Read (as `update`, from the prefix) only so that a second `type`
+    /// is refused, as a `ServerMessage` refuses it.
+    #[serde(rename = "type")]
+    _kind: serde::de::IgnoredAny,
+    room: String,
+    version: u64,
+    state: Box<S>,
+}
+
+/// How an update frame begins (the tag first, as serde writes it).
+const UPDATE_PREFIX: &str = r#"{"type":"update","#;
+
+/// An `ack` read straight into its fields, as [`UpdateFrame`]; its fields
+/// as [`ServerMessage::Ack`] has them.
+#[derive(Deserialize)]
+struct AckFrame {
+    #[serde(rename = "type")]
+    _kind: serde::de::IgnoredAny,
+    id: RequestId,
+    #[serde(default)]
+    room: Option<String>,
+    #[serde(default)]
+    seat: Option<u8>,
+    #[serde(default)]
+    invite: Option<String>,
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+/// How an ack frame begins.
+const ACK_PREFIX: &str = r#"{"type":"ack","#;
+
+/// A frame read: an update (with its view of the state) or another
+/// message.
+pub(crate) enum Frame<S> {
+    Update {
+        room: String,
+        version: u64,
+        state: Box<S>,
+    },
+    Other(ServerMessage),
+}
+
+/// Reads a text frame: the same as reading it as a [`ServerMessage`]
+/// (through a `serde_json::Value`), only cheaper. `Err` holds the request
+/// id, if any, of a message this client does not understand.
+pub(crate) fn read_frame<S: RoomView>(text: &str) -> std::result::Result<Frame<S>, Option<RequestId>> {
+    if text.starts_with(UPDATE_PREFIX)
+        && let Ok(UpdateFrame {
+            room, version, state, ..
+        }) = serde_json::from_str::<UpdateFrame<S>>(text)
+    {
+        return Ok(Frame::Update { room, version, state });
+    }
+    if text.starts_with(ACK_PREFIX)
+        && let Ok(AckFrame {
+            id,
+            room,
+            seat,
+            invite,
+            version,
+            ..
+        }) = serde_json::from_str::<AckFrame>(text)
+    {
+        return Ok(Frame::Other(ServerMessage::Ack {
+            id,
+            room,
+            seat,
+            invite,
+            version,
+        }));
+    }
+    match serde_json::from_str::<ServerMessage>(text) {
+        Ok(ServerMessage::Update { .. }) => {}
+        Ok(message) => return Ok(Frame::Other(message)),
+        Err(_) => {}
+    }
+    // The old way, through a `Value`: for an update written otherwise, and
+    // for what a direct read refuses that a `Value` takes (a repeated key:
+    // the last counts).
+    let Ok(value) = serde_json::from_str::<Value>(text) else {
+        return Err(None);
+    };
+    let not_understood = || {
+        value
+            .get("id")
+            .and_then(|i| serde_json::from_value(i.clone()).ok())
+    };
+    match serde_json::from_value::<ServerMessage>(value.clone()) {
+        Ok(ServerMessage::Update { room, version, .. }) => {
+            match value
+                .get("state")
+                .map(|state| serde_json::from_value(state.clone()))
+            {
+                Some(Ok(state)) => Ok(Frame::Update { room, version, state }),
+                _ => Err(not_understood()),
+            }
+        }
+        Ok(message) => Ok(Frame::Other(message)),
+        Err(_) => Err(not_understood()),
+    }
+}
+
+/// The read buffer of a socket: tungstenite zeroes the whole buffer (128
+/// KiB by default) before every read, which a client of many sockets pays
+/// for on every frame.
+const READ_BUFFER_BYTES: usize = 4096;
+
 /// One connection to the server.
 #[derive(Debug)]
-pub struct Connection {
+pub struct Connection<S: RoomView = RoomState> {
     ws: Socket,
     next_id: u64,
     /// The latest state per room, from updates.
-    pub state: Option<(u64, Box<RoomState>)>,
+    pub state: Option<(u64, Box<S>)>,
     /// Where the socket goes now (a `moved` changes it).
     endpoint: Endpoint,
     source: Option<IpAddr>,
@@ -170,7 +332,8 @@ async fn open(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Socket> {
     }
     socket.set_nodelay(true)?;
     let stream = socket.connect(endpoint.addr).await.context("connecting")?;
-    let (ws, _) = client_async(endpoint.url.as_str(), stream)
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER_BYTES);
+    let (ws, _) = client_async_with_config(endpoint.url.as_str(), stream, Some(config))
         .await
         .context("WebSocket handshake")?;
     Ok(ws)
@@ -240,10 +403,10 @@ async fn greet(
     Ok(ws)
 }
 
-impl Connection {
+impl<S: RoomView> Connection<S> {
     /// Connects, from the local address `source` if given (to spread many
     /// connections over several loopback addresses).
-    pub async fn connect(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Connection> {
+    pub async fn connect(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<Connection<S>> {
         let ws = open(endpoint, source).await?;
         Ok(Connection {
             ws,
@@ -309,9 +472,30 @@ impl Connection {
         if message.get("type").and_then(Value::as_str) != Some("hello") {
             self.unanswered.push(Unanswered {
                 id: id.clone(),
-                message,
+                message: Request::Json(message),
             });
         }
+        Ok(id)
+    }
+
+    /// Sends `act` of `action` in `room` with a fresh id (as `send` would,
+    /// only cheaper); returns the id.
+    pub async fn act(&mut self, room: &str, action: &str) -> Result<RequestId> {
+        self.finish_move().await?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let text = serde_json::to_string(&Act {
+            kind: "act",
+            room,
+            action,
+            id,
+        })?;
+        self.ws.send(Message::text(text.clone())).await?;
+        let id = RequestId::Number(id);
+        self.unanswered.push(Unanswered {
+            id: id.clone(),
+            message: Request::Act(text),
+        });
         Ok(id)
     }
 
@@ -327,8 +511,13 @@ impl Connection {
 
     /// Waits for a move under way to reach its node, then talks there.
     async fn finish_move(&mut self) -> Result<()> {
+        std::future::poll_fn(|cx| self.poll_finish_move(cx)).await
+    }
+
+    /// [`Self::finish_move`] as a poll.
+    fn poll_finish_move(&mut self, cx: &mut std::task::Context<'_>) -> Poll<Result<()>> {
         if let Some(task) = &mut self.following {
-            let result = task.await;
+            let result = ready!(Pin::new(task).poll(cx));
             self.following = None;
             let (ws, endpoint) = result.context("following a move")??;
             let old = std::mem::replace(&mut self.ws, ws);
@@ -338,7 +527,7 @@ impl Connection {
             });
             self.endpoint = endpoint;
         }
-        Ok(())
+        Poll::Ready(Ok(()))
     }
 
     /// Starts following `moved {room, url}`: every request not answered
@@ -378,7 +567,7 @@ impl Connection {
             at: now,
             streak,
         });
-        let mut resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.clone()).collect();
+        let mut resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.value()).collect();
         let rewatches = |m: &Value| {
             m.get("room").and_then(Value::as_str) == Some(room.as_str())
                 && matches!(m.get("type").and_then(Value::as_str), Some("watch" | "join"))
@@ -418,15 +607,23 @@ impl Connection {
         }
         let identity = self.identity.clone()?;
         *self.dropped.entry(self.endpoint.url.clone()).or_default() += 1;
-        let (safe, lost): (Vec<Unanswered>, Vec<Unanswered>) = std::mem::take(&mut self.unanswered)
-            .into_iter()
-            .partition(|u| SAFE_AGAIN.contains(&u.message.get("type").and_then(Value::as_str).unwrap_or("")));
+        let (safe, lost): (Vec<Unanswered>, Vec<Unanswered>) =
+            std::mem::take(&mut self.unanswered).into_iter().partition(|u| {
+                SAFE_AGAIN.contains(
+                    &u.message
+                        .value()
+                        .get("type")
+                        .and_then(Value::as_str)
+                        .unwrap_or(""),
+                )
+            });
         let mut resend: Vec<Value> = Vec::new();
         for (n, (room, invite)) in self.watched.iter().enumerate() {
             let covered = safe.iter().any(|u| {
-                u.message.get("room").and_then(Value::as_str) == Some(room.as_str())
+                let message = u.message.value();
+                message.get("room").and_then(Value::as_str) == Some(room.as_str())
                     && matches!(
-                        u.message.get("type").and_then(Value::as_str),
+                        message.get("type").and_then(Value::as_str),
                         Some("watch" | "join")
                     )
             });
@@ -434,7 +631,7 @@ impl Connection {
                 resend.push(json!({"type": "watch", "id": format!("{OWN_ID}watch-{n}"), "room": room, "invite": invite}));
             }
         }
-        resend.extend(safe.iter().map(|u| u.message.clone()));
+        resend.extend(safe.iter().map(|u| u.message.value()));
         self.unanswered = safe;
         self.following = Some(tokio::spawn(go(
             self.fallbacks.clone(),
@@ -464,7 +661,10 @@ impl Connection {
         let Some(at) = self.unanswered.iter().position(|u| &u.id == id) else {
             return;
         };
-        let request = self.unanswered.remove(at).message;
+        // An `act` answered changes nothing watched.
+        let Request::Json(request) = self.unanswered.remove(at).message else {
+            return;
+        };
         let (Some(kind), Some(room)) = (
             request.get("type").and_then(Value::as_str),
             request.get("room").and_then(Value::as_str),
@@ -489,27 +689,22 @@ impl Connection {
     /// the end of the connection. A `moved` is followed here, unseen by the
     /// caller.
     pub async fn next(&mut self) -> Result<Event> {
+        std::future::poll_fn(|cx| self.poll_next(cx)).await
+    }
+
+    /// [`Self::next`] as a poll, to wait on many connections at once
+    /// without a future (and an allocation) per connection and wait.
+    pub fn poll_next(&mut self, cx: &mut std::task::Context<'_>) -> Poll<Result<Event>> {
         loop {
-            self.finish_move().await?;
-            match self.ws.next().await {
+            ready!(self.poll_finish_move(cx))?;
+            match ready!(self.ws.poll_next_unpin(cx)) {
                 Some(Ok(Message::Text(text))) => {
-                    let Ok(value) = serde_json::from_str::<Value>(&text) else {
-                        return Ok(Event::Unknown { id: None });
-                    };
-                    let message: ServerMessage = match serde_json::from_value(value.clone()) {
-                        Ok(message) => message,
-                        Err(_) => {
-                            let id = value
-                                .get("id")
-                                .and_then(|i| serde_json::from_value(i.clone()).ok());
-                            return Ok(Event::Unknown { id });
-                        }
-                    };
-                    return Ok(match message {
-                        ServerMessage::Update { room, version, state } => {
+                    return Poll::Ready(Ok(match read_frame::<S>(&text) {
+                        Err(id) => Event::Unknown { id },
+                        Ok(Frame::Update { room, version, state }) => {
                             // A finished room is not watched again after a
                             // move or a drop.
-                            if state.status == lodestone_protocol::RoomStatus::Finished {
+                            if state.finished() {
                                 self.watched.remove(&room);
                             }
                             if self.focus.as_ref().is_some_and(|focus| *focus != room) {
@@ -518,31 +713,31 @@ impl Connection {
                             self.state = Some((version, state));
                             Event::Update { version }
                         }
-                        ServerMessage::Bye { .. } => match self.ended() {
+                        Ok(Frame::Other(ServerMessage::Bye { .. })) => match self.ended() {
                             Some(event) => event,
                             None => continue,
                         },
-                        ServerMessage::Moved { room, url } => {
+                        Ok(Frame::Other(ServerMessage::Moved { room, url })) => {
                             self.start_move(room, url)?;
                             continue;
                         }
-                        other => {
+                        Ok(Frame::Other(other)) => {
                             if matches!(reply_id(&other), Some(RequestId::Text(t)) if t.starts_with(OWN_ID)) {
                                 continue;
                             }
                             self.answered(&other);
                             Event::Reply(other)
                         }
-                    });
+                    }));
                 }
                 Some(Ok(Message::Close(_))) | None => match self.ended() {
-                    Some(event) => return Ok(event),
+                    Some(event) => return Poll::Ready(Ok(event)),
                     None => continue,
                 },
                 Some(Ok(_)) => {}
                 Some(Err(e)) => match self.ended() {
-                    Some(Event::Closed) => return Err(e.into()),
-                    Some(event) => return Ok(event),
+                    Some(Event::Closed) => return Poll::Ready(Err(e.into())),
+                    Some(event) => return Poll::Ready(Ok(event)),
                     None => continue,
                 },
             }
@@ -668,8 +863,29 @@ mod tests {
     async fn messages_of_unknown_kinds_are_skipped() {
         let welcome = r#"{"type":"welcome","id":1,"protocol":1,"guest":{"id":"g","name":"Bot"},"rooms":[]}"#;
         let endpoint = server(vec![r#"{"type":"news","text":"hi"}"#, "not json", welcome]).await;
-        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
         conn.hello("Bot", None).await.unwrap();
+    }
+
+    /// An `act` written by hand is the JSON `send` wrote, and reads back
+    /// as it for a move or a drop.
+    #[test]
+    fn an_act_is_written_as_its_json() {
+        for (room, action) in [("r1", "D4"), ("a\"b", "\u{e9}\\ +C3,D4"), ("", "")] {
+            let text = serde_json::to_string(&Act {
+                kind: "act",
+                room,
+                action,
+                id: 42,
+            })
+            .unwrap();
+            let value: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(
+                value,
+                json!({"type": "act", "room": room, "action": action, "id": 42})
+            );
+            assert_eq!(Request::Act(text).value(), value);
+        }
     }
 
     #[test]
@@ -715,7 +931,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn a_room_moved_to_the_same_node_again_and_again_is_followed_ever_later_then_given_up() {
         let endpoint = restless_node().await;
-        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
         conn.hello("Bot", None).await.unwrap();
         let began = Instant::now();
         let e = conn
@@ -738,7 +954,7 @@ mod tests {
     #[tokio::test]
     async fn a_reply_of_an_unknown_kind_is_an_error_not_a_wait() {
         let endpoint = server(vec![r#"{"type":"welcome_v2","id":1}"#]).await;
-        let mut conn = Connection::connect(&endpoint, None).await.unwrap();
+        let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
         let e = conn.hello("Bot", None).await.unwrap_err();
         assert!(e.to_string().contains("does not understand"), "{e}");
     }

@@ -191,6 +191,13 @@ async fn a_small_load_run_finishes_every_game_without_errors() {
     assert!(text.contains("errors 0, disconnects 0"), "{text}");
     assert!(text.contains("latency ms: p50"), "{text}");
     assert!(text.contains("server cpu per move: "), "{text}");
+    // The load generator's own CPU, a figure in microseconds.
+    let own = text
+        .lines()
+        .find_map(|l| l.strip_prefix("load generator cpu per move: "))
+        .and_then(|rest| rest.strip_suffix(" us"))
+        .unwrap_or_else(|| panic!("no load generator line: {text}"));
+    assert!(own.parse::<f64>().is_ok_and(|us| us >= 0.0), "{text}");
     let args = ["load", &url, "--idle", "50", "--hold", "0", "--server-pid", &pid];
     let idle = run(args.map(str::to_string).to_vec()).await;
     let text = String::from_utf8(idle.stdout).unwrap();
