@@ -17,6 +17,9 @@ mod broadcast;
 mod chat;
 mod core;
 mod event;
+mod frame;
+#[cfg(test)]
+mod frame_tests;
 mod handle;
 mod lobby;
 mod record;
