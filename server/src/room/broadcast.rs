@@ -43,6 +43,11 @@ impl Broadcaster {
         self.outboxes.insert(outbox.conn, outbox);
     }
 
+    /// Whether `conn`'s updates are sent here.
+    pub fn sends_to(&self, conn: ConnId) -> bool {
+        self.outboxes.contains_key(&conn)
+    }
+
     /// Every watcher's outbox.
     pub fn outboxes(&self) -> impl Iterator<Item = &Outbox> {
         self.outboxes.values()

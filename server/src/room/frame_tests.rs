@@ -468,9 +468,20 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
                 lodestone_rules::bot::choose(&situation, lodestone_rules::bot::Level::Random, &mut rng)
                     .expect("a random bot always finds an action");
             let p = &players[seat.0 as usize];
+            let (status, line, seated) = (t.room.status(), t.room.summary(), t.room.seated_guests());
             t.room
                 .act(p, &action, now)
                 .unwrap_or_else(|e| panic!("{}: {action} refused: {e:?}", what("act")));
+            // The room task leaves the lobby's line alone after an action
+            // unless the status changed.
+            if t.room.status() == status {
+                assert_eq!(
+                    (t.room.summary(), t.room.seated_guests()),
+                    (line, seated),
+                    "{}",
+                    what("act")
+                );
+            }
             label = "an action";
         }
         t.check(now, &what(label));
