@@ -89,7 +89,7 @@ impl Broadcaster {
     /// The first log entry `viewer`'s audience is sent next: after those
     /// it was sent, unless older entries changed for it (an action
     /// revealed, salts at the end). Remembers what it will have been sent.
-    fn from_for(&mut self, core: &RoomCore, viewer: Option<Seat>) -> usize {
+    fn first_unsent(&mut self, core: &RoomCore, viewer: Option<Seat>) -> usize {
         let finished = matches!(core.status(), RoomStatus::Finished | RoomStatus::Closed);
         let len = core.log_len();
         let from = match self.sent.get(&viewer) {
@@ -113,7 +113,7 @@ impl Broadcaster {
     }
 
     /// The room as `viewer`'s audience may see it, for a broadcast: with
-    /// only the log entries the audience has not been sent (`from_for`).
+    /// only the log entries the audience has not been sent (`first_unsent`).
     /// `shared`: the view parts, when every audience sees the same view.
     #[cfg(test)]
     pub fn state_for(
@@ -123,7 +123,7 @@ impl Broadcaster {
         now: u64,
         shared: Option<&ViewParts>,
     ) -> RoomState {
-        let from = self.from_for(core, viewer);
+        let from = self.first_unsent(core, viewer);
         core.render_with(viewer, now, from, shared)
     }
 
@@ -148,9 +148,12 @@ impl Broadcaster {
             .audiences()
             .into_iter()
             .map(|(viewer, conns)| {
-                let from = self.from_for(core, viewer);
+                let from = self.first_unsent(core, viewer);
                 let own = core.render_own_live(viewer, now, from, shared.as_ref());
-                let sent = self.sent.get_mut(&viewer).expect("from_for notes the audience");
+                let sent = self
+                    .sent
+                    .get_mut(&viewer)
+                    .expect("first_unsent notes the audience");
                 let text = frame.write(&own, sent.size + sent.size / 8);
                 sent.size = text.len();
                 (conns, text)

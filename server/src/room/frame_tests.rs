@@ -376,7 +376,7 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let public = seed % 3 != 0;
+    let public = !seed.is_multiple_of(3);
     let owner = Player::person("g-owner", "Owner");
     let mut now = 1_000_000;
     let (room, _) = RoomCore::create(
