@@ -1,7 +1,9 @@
 //! A room as its viewers see it, built from `&self` only: the state each
 //! viewer gets (`state_for`, `render_with`: a seat's view, offers, risks
-//! and the effects of the last action, or a spectator's), the line of the
-//! public room list, and what the room tells its task and the lobby.
+//! and the effects of the last action, or a spectator's), in two parts
+//! for a broadcast (`render_shared`, the same for every live viewer, and
+//! each viewer's `Own`), the line of the public room list, and what the
+//! room tells its task and the lobby.
 //! Nothing here changes the room; what each audience was last sent is the
 //! broadcaster's (`room/broadcast.rs`).
 
