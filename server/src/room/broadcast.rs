@@ -142,7 +142,8 @@ impl Broadcaster {
         let frame = UpdateFrame::new(
             core.id(),
             core.version(),
-            &core.render_shared(now, shared.as_ref()),
+            &core.render_shared(now),
+            shared.as_ref(),
         );
         let updates: Vec<(Vec<ConnId>, Utf8Bytes)> = core
             .audiences()

@@ -13,7 +13,7 @@ use axum::extract::ws::Utf8Bytes;
 use lodestone_protocol::{PlayState, RoomState};
 use serde::Serialize;
 
-use super::view::{Own, OwnPlay};
+use super::view::{Own, OwnPlay, ViewParts};
 
 /// The shared parts of one broadcast's update frames, as JSON text
 /// between the places where each audience's own parts go.
@@ -33,8 +33,8 @@ pub struct UpdateFrame {
 /// The shared parts of the play state.
 #[derive(Debug)]
 struct PlayFrame {
-    /// `{"position":…,"board":…` as every audience sees them (unused for
-    /// an audience with a view of its own).
+    /// `{"position":…,"board":…` as every audience sees them (empty when
+    /// each audience has a view of its own).
     view: Vec<u8>,
     /// `,"to_act":[…],"legal":`
     to_act: Vec<u8>,
@@ -58,8 +58,10 @@ fn field<T: Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
 
 impl UpdateFrame {
     /// The frame of room `room` at `version`, from `state` as
-    /// `RoomCore::render_shared` renders it (the viewer's own parts empty).
-    pub fn new(room: &str, version: u64, state: &RoomState) -> UpdateFrame {
+    /// `RoomCore::render_shared` renders it (the viewer's own parts empty,
+    /// the position and board placeholders) and the view every audience
+    /// shares, if they do (otherwise each has its own).
+    pub fn new(room: &str, version: u64, state: &RoomState, shared: Option<&ViewParts>) -> UpdateFrame {
         // Every field named: a field added to the wire types does not
         // compile here until it is written (or said to be an audience's own).
         let RoomState {
@@ -109,7 +111,7 @@ impl UpdateFrame {
             head,
             middle,
             before_play,
-            play: play.as_ref().map(PlayFrame::new),
+            play: play.as_ref().map(|play| PlayFrame::new(play, shared)),
             tail,
         }
     }
@@ -135,10 +137,11 @@ impl UpdateFrame {
 }
 
 impl PlayFrame {
-    fn new(play: &PlayState) -> PlayFrame {
+    fn new(play: &PlayState, shared: Option<&ViewParts>) -> PlayFrame {
         let PlayState {
-            position,
-            board,
+            // The placeholders: the view is `shared` or each audience's.
+            position: _,
+            board: _,
             to_act,
             legal: _,
             promotions: _,
@@ -151,8 +154,11 @@ impl PlayFrame {
             last: _,
             risks: _,
         } = play;
-        let mut view = Vec::with_capacity(64 + position.len() + board.get().len());
-        write_view(&mut view, position, board);
+        let mut view = Vec::new();
+        if let Some(parts) = shared {
+            view.reserve(64 + parts.position.len() + parts.board.get().len());
+            write_view(&mut view, &parts.position, &parts.board);
+        }
         let mut to_act_text = Vec::with_capacity(32);
         field(&mut to_act_text, "to_act", to_act);
         to_act_text.extend_from_slice(b",\"legal\":");

@@ -229,11 +229,11 @@ impl RoomCore {
 
     /// What a broadcast renders once for all its audiences: the room as
     /// every live viewer sees it, with none of the parts that depend on
-    /// who looks (those are in [`Own`]: empty here). `shared`: the view
-    /// parts when every audience sees the same view (otherwise the
-    /// position and board here are placeholders).
-    pub fn render_shared(&self, now: u64, shared: Option<&ViewParts>) -> RoomState {
-        self.render_common(Lens::live(None), now, shared)
+    /// who looks (those are in [`Own`]: empty here), and the position and
+    /// board left out too (placeholders: the broadcast has them as
+    /// `ViewParts`, or each audience its own).
+    pub fn render_shared(&self, now: u64) -> RoomState {
+        self.render_common(Lens::live(None), now, None)
     }
 
     /// The parts of a live update that depend on the viewer (`from`: the
