@@ -3,7 +3,7 @@
 //! the log, so that the next update carries only what is new. The room
 //! core knows nothing of this: it renders from `&self` (`room/view.rs`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use axum::extract::ws::Utf8Bytes;
 #[cfg(test)]
@@ -12,7 +12,7 @@ use lodestone_protocol::RoomStatus;
 use lodestone_rules::Seat;
 
 use super::core::{ConnId, RoomCore};
-use super::frame::UpdateFrame;
+use super::frame::{Statics, UpdateFrame};
 use super::handle::Outbox;
 #[cfg(test)]
 use super::view::ViewParts;
@@ -30,11 +30,24 @@ struct Sent {
     size: usize,
 }
 
-/// The watchers' outboxes and what each audience was last sent.
+/// When the kept [`Statics`] were rendered: the room's events other than
+/// actions (each event counts in the version, each action in the log too),
+/// its status and the seats connected. Everything in them changes only
+/// with one of these.
+#[derive(Debug, PartialEq, Eq)]
+struct StaticsKey {
+    events: u64,
+    status: RoomStatus,
+    connected: BTreeSet<Seat>,
+}
+
+/// The watchers' outboxes, what each audience was last sent, and the
+/// parts of an update that rarely change, kept from the last broadcast.
 #[derive(Debug, Default)]
 pub struct Broadcaster {
     outboxes: HashMap<ConnId, Outbox>,
     sent: BTreeMap<Option<Seat>, Sent>,
+    statics: Option<(StaticsKey, Statics)>,
 }
 
 impl Broadcaster {
@@ -139,10 +152,25 @@ impl Broadcaster {
         // When the game hides nothing now, its view is built once.
         let shared =
             (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
+        // What changes only with events other than actions, or with who
+        // is connected, is rendered again only then.
+        let key = StaticsKey {
+            events: core.version().wrapping_sub(core.log_len() as u64),
+            status: core.status(),
+            connected: core.connected_seats(),
+        };
+        let (statics, play) = match self.statics.take() {
+            Some((kept, statics)) if kept == key => (statics, core.render_shared_play(now)),
+            _ => {
+                let state = core.render_shared(now);
+                (Statics::new(&state), state.play)
+            }
+        };
         let frame = UpdateFrame::new(
             core.id(),
             core.version(),
-            &core.render_shared(now),
+            &statics,
+            play.as_ref(),
             shared.as_ref(),
         );
         let updates: Vec<(Vec<ConnId>, Utf8Bytes)> = core
@@ -160,6 +188,8 @@ impl Broadcaster {
                 (conns, text)
             })
             .collect();
+        drop(frame);
+        self.statics = Some((key, statics));
         let mut dropped = Vec::new();
         let first = reply.map(|(outbox, text)| {
             outbox.send(text);

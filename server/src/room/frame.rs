@@ -15,19 +15,29 @@ use serde::Serialize;
 
 use super::view::{Own, OwnPlay, ViewParts};
 
-/// The shared parts of one broadcast's update frames, as JSON text
-/// between the places where each audience's own parts go.
+/// The parts of an update that change only with the room's events other
+/// than actions, or with who is connected (the broadcaster keeps them from
+/// one broadcast to the next), as JSON text between the places where each
+/// audience's own parts and the play state go.
 #[derive(Debug)]
-pub struct UpdateFrame {
-    /// `{"type":"update","room":…,"version":…,"state":{"id":…,…,"invite":`
-    head: Vec<u8>,
+pub struct Statics {
+    /// `,"state":{"id":…,"game":…,"options":…,"public":…,"invite":`
+    state_head: Vec<u8>,
     /// `,"status":…,"seats":[…],"you":`
     middle: Vec<u8>,
     /// `,"owner":…` when there is one, then `,"play":`
     before_play: Vec<u8>,
-    play: Option<PlayFrame>,
     /// `,"rematch":…` when there is one, then `}}`
     tail: Vec<u8>,
+}
+
+/// The shared parts of one broadcast's update frames.
+#[derive(Debug)]
+pub struct UpdateFrame<'a> {
+    /// `{"type":"update","room":…,"version":…`
+    head: Vec<u8>,
+    statics: &'a Statics,
+    play: Option<PlayFrame>,
 }
 
 /// The shared parts of the play state.
@@ -56,14 +66,13 @@ fn field<T: Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
     json(out, value);
 }
 
-impl UpdateFrame {
-    /// The frame of room `room` at `version`, from `state` as
-    /// `RoomCore::render_shared` renders it (the viewer's own parts empty,
-    /// the position and board placeholders) and the view every audience
-    /// shares, if they do (otherwise each has its own).
-    pub fn new(room: &str, version: u64, state: &RoomState, shared: Option<&ViewParts>) -> UpdateFrame {
+impl Statics {
+    /// The parts of `state` (as `RoomCore::render_shared` renders it) that
+    /// are not the play state's.
+    pub fn new(state: &RoomState) -> Statics {
         // Every field named: a field added to the wire types does not
-        // compile here until it is written (or said to be an audience's own).
+        // compile here until it is written (or said to be an audience's
+        // own, or the play state's).
         let RoomState {
             id,
             game,
@@ -76,19 +85,16 @@ impl UpdateFrame {
             seats,
             you: _,
             owner,
-            play,
+            play: _,
             rematch,
         } = state;
-        let mut head = Vec::with_capacity(128);
-        head.extend_from_slice(b"{\"type\":\"update\",\"room\":");
-        json(&mut head, room);
-        field(&mut head, "version", &version);
-        head.extend_from_slice(b",\"state\":{\"id\":");
-        json(&mut head, id);
-        field(&mut head, "game", game);
-        field(&mut head, "options", options);
-        field(&mut head, "public", public);
-        head.extend_from_slice(b",\"invite\":");
+        let mut state_head = Vec::with_capacity(128);
+        state_head.extend_from_slice(b",\"state\":{\"id\":");
+        json(&mut state_head, id);
+        field(&mut state_head, "game", game);
+        field(&mut state_head, "options", options);
+        field(&mut state_head, "public", public);
+        state_head.extend_from_slice(b",\"invite\":");
         let mut middle = Vec::with_capacity(512);
         field(&mut middle, "status", status);
         field(&mut middle, "seed_commitment", seed_commitment);
@@ -107,12 +113,35 @@ impl UpdateFrame {
             field(&mut tail, "rematch", rematch);
         }
         tail.extend_from_slice(b"}}");
-        UpdateFrame {
-            head,
+        Statics {
+            state_head,
             middle,
             before_play,
-            play: play.as_ref().map(|play| PlayFrame::new(play, shared)),
             tail,
+        }
+    }
+}
+
+impl<'a> UpdateFrame<'a> {
+    /// The frame of room `room` at `version`: `statics`, and `play` as
+    /// `RoomCore::render_shared` renders it (the viewer's own parts empty,
+    /// the position and board placeholders) with the view every audience
+    /// shares, if they do (otherwise each has its own).
+    pub fn new(
+        room: &str,
+        version: u64,
+        statics: &'a Statics,
+        play: Option<&PlayState>,
+        shared: Option<&ViewParts>,
+    ) -> UpdateFrame<'a> {
+        let mut head = Vec::with_capacity(64);
+        head.extend_from_slice(b"{\"type\":\"update\",\"room\":");
+        json(&mut head, room);
+        field(&mut head, "version", &version);
+        UpdateFrame {
+            head,
+            statics,
+            play: play.map(|play| PlayFrame::new(play, shared)),
         }
     }
 
@@ -121,16 +150,17 @@ impl UpdateFrame {
     pub fn write(&self, own: &Own, capacity: usize) -> Utf8Bytes {
         let mut out = Vec::with_capacity(capacity);
         out.extend_from_slice(&self.head);
+        out.extend_from_slice(&self.statics.state_head);
         json(&mut out, &own.invite);
-        out.extend_from_slice(&self.middle);
+        out.extend_from_slice(&self.statics.middle);
         json(&mut out, &own.you);
-        out.extend_from_slice(&self.before_play);
+        out.extend_from_slice(&self.statics.before_play);
         match (&self.play, &own.play) {
             (Some(frame), Some(play)) => frame.write(play, &mut out),
             (Some(frame), None) => frame.write(&OwnPlay::default(), &mut out),
             (None, _) => out.extend_from_slice(b"null"),
         }
-        out.extend_from_slice(&self.tail);
+        out.extend_from_slice(&self.statics.tail);
         let text = String::from_utf8(out).expect("JSON is UTF-8");
         Utf8Bytes::from(text)
     }

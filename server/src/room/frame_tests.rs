@@ -453,7 +453,21 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
                 continue;
             }
             label = "a draw answered";
-        } else if roll < 16 && ply > 10 {
+        } else if roll < 17 {
+            // A new name, or the chat turned off or on: the parts of an
+            // update kept between broadcasts change.
+            if rng.random_range(0..2) == 0 {
+                let i = rng.random_range(0..seats);
+                t.room.rename(&players[i].id, &format!("N{i}-{ply}"), now);
+                label = "a player renamed";
+            } else {
+                let on = rng.random_range(0..2) == 0;
+                if t.room.set_chat(&owner, on, now).is_err() {
+                    continue;
+                }
+                label = "the chat turned on or off";
+            }
+        } else if roll < 18 && ply > 10 {
             let p = &players[rng.random_range(0..seats)];
             if t.room.resign(p, now).is_err() {
                 continue;

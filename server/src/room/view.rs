@@ -236,6 +236,14 @@ impl RoomCore {
         self.render_common(Lens::live(None), now, None)
     }
 
+    /// The play state of [`RoomCore::render_shared`] alone, once the game
+    /// has started.
+    pub fn render_shared_play(&self, now: u64) -> Option<PlayState> {
+        self.started_at
+            .is_some()
+            .then(|| self.play_common(Lens::live(None), now, None))
+    }
+
     /// The parts of a live update that depend on the viewer (`from`: the
     /// first log entry it is sent).
     pub fn render_own_live(
