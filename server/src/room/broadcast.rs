@@ -3,14 +3,18 @@
 //! the log, so that the next update carries only what is new. The room
 //! core knows nothing of this: it renders from `&self` (`room/view.rs`).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use axum::extract::ws::Utf8Bytes;
-use lodestone_protocol::{RoomState, RoomStatus, ServerMessage};
+#[cfg(test)]
+use lodestone_protocol::RoomState;
+use lodestone_protocol::RoomStatus;
 use lodestone_rules::Seat;
 
 use super::core::{ConnId, RoomCore};
-use super::handle::{Outbox, encode};
+use super::frame::{Statics, UpdateFrame};
+use super::handle::Outbox;
+#[cfg(test)]
 use super::view::ViewParts;
 
 /// What one audience was last sent of the log.
@@ -22,19 +26,39 @@ struct Sent {
     concealed: usize,
     /// Whether the game had ended (salts are shown only then).
     finished: bool,
+    /// The size of the audience's last frame (the next one's buffer).
+    size: usize,
 }
 
-/// The watchers' outboxes and what each audience was last sent.
+/// When the kept [`Statics`] were rendered: the room's events other than
+/// actions (each event counts in the version, each action in the log too),
+/// its status and the seats connected. Everything in them changes only
+/// with one of these.
+#[derive(Debug, PartialEq, Eq)]
+struct StaticsKey {
+    events: u64,
+    status: RoomStatus,
+    connected: BTreeSet<Seat>,
+}
+
+/// The watchers' outboxes, what each audience was last sent, and the
+/// parts of an update that rarely change, kept from the last broadcast.
 #[derive(Debug, Default)]
 pub struct Broadcaster {
     outboxes: HashMap<ConnId, Outbox>,
     sent: BTreeMap<Option<Seat>, Sent>,
+    statics: Option<(StaticsKey, Statics)>,
 }
 
 impl Broadcaster {
     /// Sends `outbox.conn`'s updates to `outbox`.
     pub fn add(&mut self, outbox: Outbox) {
         self.outboxes.insert(outbox.conn, outbox);
+    }
+
+    /// Whether `conn`'s updates are sent here.
+    pub fn sends_to(&self, conn: ConnId) -> bool {
+        self.outboxes.contains_key(&conn)
     }
 
     /// Every watcher's outbox.
@@ -75,18 +99,10 @@ impl Broadcaster {
         self.sent.remove(&audience);
     }
 
-    /// The room as `viewer`'s audience may see it, for a broadcast: with
-    /// only the log entries the audience has not been sent, unless older
-    /// entries changed for it (an action revealed, salts at the end).
-    /// Remembers what it sent.
-    /// `shared`: the view parts, when every audience sees the same view.
-    pub fn state_for(
-        &mut self,
-        core: &RoomCore,
-        viewer: Option<Seat>,
-        now: u64,
-        shared: Option<&ViewParts>,
-    ) -> RoomState {
+    /// The first log entry `viewer`'s audience is sent next: after those
+    /// it was sent, unless older entries changed for it (an action
+    /// revealed, salts at the end). Remembers what it will have been sent.
+    fn first_unsent(&mut self, core: &RoomCore, viewer: Option<Seat>) -> usize {
         let finished = matches!(core.status(), RoomStatus::Finished | RoomStatus::Closed);
         let len = core.log_len();
         let from = match self.sent.get(&viewer) {
@@ -99,18 +115,34 @@ impl Broadcaster {
             }
             _ => 0,
         };
-        let state = core.render_with(viewer, now, from, shared);
         let sent = Sent {
             len,
             concealed: core.concealed(viewer, len),
             finished,
+            size: self.sent.get(&viewer).map_or(0, |s| s.size),
         };
         self.sent.insert(viewer, sent);
-        state
+        from
     }
 
-    /// Sends every watcher of `core` the room as it may see it: one
-    /// rendering per distinct viewer, all rendered before any is queued.
+    /// The room as `viewer`'s audience may see it, for a broadcast: with
+    /// only the log entries the audience has not been sent (`first_unsent`).
+    /// `shared`: the view parts, when every audience sees the same view.
+    #[cfg(test)]
+    pub fn state_for(
+        &mut self,
+        core: &RoomCore,
+        viewer: Option<Seat>,
+        now: u64,
+        shared: Option<&ViewParts>,
+    ) -> RoomState {
+        let from = self.first_unsent(core, viewer);
+        core.render_with(viewer, now, from, shared)
+    }
+
+    /// Sends every watcher of `core` the room as it may see it: what every
+    /// audience shares rendered and serialised once, then each distinct
+    /// viewer's own parts, all before any is queued.
     /// `reply` (a requester's outbox and the answer to its request) is
     /// queued right before that connection's update, so that the
     /// connection, woken once, writes both with one flush. Returns the
@@ -120,19 +152,44 @@ impl Broadcaster {
         // When the game hides nothing now, its view is built once.
         let shared =
             (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
+        // What changes only with events other than actions, or with who
+        // is connected, is rendered again only then.
+        let key = StaticsKey {
+            events: core.version().wrapping_sub(core.log_len() as u64),
+            status: core.status(),
+            connected: core.connected_seats(),
+        };
+        let (statics, play) = match self.statics.take() {
+            Some((kept, statics)) if kept == key => (statics, core.render_shared_play(now)),
+            _ => {
+                let state = core.render_shared(now);
+                (Statics::new(&state), state.play)
+            }
+        };
+        let frame = UpdateFrame::new(
+            core.id(),
+            core.version(),
+            &statics,
+            play.as_ref(),
+            shared.as_ref(),
+        );
         let updates: Vec<(Vec<ConnId>, Utf8Bytes)> = core
             .audiences()
             .into_iter()
             .map(|(viewer, conns)| {
-                let state = self.state_for(core, viewer, now, shared.as_ref());
-                let text = encode(&ServerMessage::Update {
-                    room: core.id().to_string(),
-                    version: core.version(),
-                    state: Box::new(state),
-                });
+                let from = self.first_unsent(core, viewer);
+                let own = core.render_own_live(viewer, now, from, shared.as_ref());
+                let sent = self
+                    .sent
+                    .get_mut(&viewer)
+                    .expect("first_unsent notes the audience");
+                let text = frame.write(&own, sent.size + sent.size / 8);
+                sent.size = text.len();
                 (conns, text)
             })
             .collect();
+        drop(frame);
+        self.statics = Some((key, statics));
         let mut dropped = Vec::new();
         let first = reply.map(|(outbox, text)| {
             outbox.send(text);

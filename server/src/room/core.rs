@@ -500,7 +500,7 @@ impl RoomCore {
         loop {
             // The room's secret seed and the log length, hashed, so every
             // draw can be redone from the seed (docs/protocol.md).
-            let mut rng = lodestone_protocol::chance_rng(&self.seed, self.log.len());
+            let mut rng = LazyChance::new(&self.seed, self.log.len());
             let dealt = self.game.chance_actions(&mut rng);
             if dealt.is_empty() {
                 break;
@@ -523,6 +523,49 @@ impl RoomCore {
             events.push(self.record(wall, RoomEvent::Finished { result }));
         }
         events
+    }
+}
+
+/// Chance's generator for a log of `actions` actions
+/// (`lodestone_protocol::chance_rng`), made at its first draw: most
+/// actions deal nothing, and making it hashes the seed. The draws are
+/// the generator's own.
+pub(super) struct LazyChance<'a> {
+    seed: &'a str,
+    actions: usize,
+    rng: Option<rand::rngs::ChaCha20Rng>,
+}
+
+impl LazyChance<'_> {
+    pub(super) fn new(seed: &str, actions: usize) -> LazyChance<'_> {
+        LazyChance {
+            seed,
+            actions,
+            rng: None,
+        }
+    }
+
+    fn rng(&mut self) -> &mut rand::rngs::ChaCha20Rng {
+        let (seed, actions) = (self.seed, self.actions);
+        self.rng
+            .get_or_insert_with(|| lodestone_protocol::chance_rng(seed, actions))
+    }
+}
+
+impl rand::TryRng for LazyChance<'_> {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(rand::Rng::next_u32(self.rng()))
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(rand::Rng::next_u64(self.rng()))
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        rand::Rng::fill_bytes(self.rng(), dst);
+        Ok(())
     }
 }
 

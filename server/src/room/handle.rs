@@ -149,6 +149,15 @@ pub struct RoomHandle {
     pub(super) tx: mpsc::Sender<RoomMsg>,
 }
 
+/// A request for a room's task, not yet taken.
+#[derive(Debug)]
+pub struct Unsent {
+    pub player: Player,
+    pub outbox: Outbox,
+    pub id: RequestId,
+    pub request: RoomRequest,
+}
+
 /// The room's task has stopped (it was evicted; load it again).
 #[derive(Debug)]
 pub struct RoomGone;
@@ -170,6 +179,39 @@ impl RoomHandle {
             })
             .await
             .map_err(|_| RoomGone)
+    }
+
+    /// [`RoomHandle::request`], handing the request back when the room's
+    /// task has stopped, to be sent to the room loaded again without a
+    /// copy made for each try.
+    pub async fn request_or_return(&self, unsent: Unsent) -> Result<(), Unsent> {
+        let Unsent {
+            player,
+            outbox,
+            id,
+            request,
+        } = unsent;
+        let msg = RoomMsg::Request {
+            player,
+            outbox,
+            id,
+            request,
+        };
+        match self.tx.send(msg).await {
+            Ok(()) => Ok(()),
+            Err(mpsc::error::SendError(RoomMsg::Request {
+                player,
+                outbox,
+                id,
+                request,
+            })) => Err(Unsent {
+                player,
+                outbox,
+                id,
+                request,
+            }),
+            Err(_) => unreachable!("a request is handed back as it was sent"),
+        }
     }
 
     /// Tells the room that `guest` now goes by `name`.

@@ -17,6 +17,9 @@ mod broadcast;
 mod chat;
 mod core;
 mod event;
+mod frame;
+#[cfg(test)]
+mod frame_tests;
 mod handle;
 mod lobby;
 mod record;
@@ -40,7 +43,7 @@ mod timing;
 mod view;
 
 pub use self::core::{Player, Refusal, RoomCore};
-pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, encode};
+pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lobby::{Lobby, Opener};
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side, rating_key};

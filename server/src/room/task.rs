@@ -432,6 +432,7 @@ impl RoomTask {
     async fn request(&mut self, player: Player, outbox: Outbox, id: RequestId, request: RoomRequest) {
         let now = self.env.clock.now_ms();
         let version = self.core.version();
+        let status = self.core.status();
         let connected = self.core.connected_seats();
         let checkpoint = self.core.checkpoint();
         let conn = outbox.conn;
@@ -585,7 +586,7 @@ impl RoomTask {
         }
         let ack = encode(&ack);
         let watching = self.core.is_watching(conn);
-        if watching {
+        if watching && !self.broadcaster.sends_to(conn) {
             self.broadcaster.add(outbox.clone());
         }
         if matches!(request, RoomRequest::Chat { .. }) {
@@ -597,7 +598,11 @@ impl RoomTask {
         }
         if self.core.version() != version {
             self.broadcast_after(Some((&outbox, ack)));
-            self.changed();
+            // An action changes nothing of the lobby's line (the game's
+            // options, the seats, their players) but the status at the end.
+            if !matches!(request, RoomRequest::Act { .. }) || self.core.status() != status {
+                self.changed();
+            }
         } else if self.core.connected_seats() != connected {
             // Only who is connected changed: the same version again.
             self.broadcast_after(Some((&outbox, ack)));

@@ -530,3 +530,31 @@ fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
         Some("yes")
     );
 }
+
+#[test]
+fn chance_made_at_its_first_draw_draws_what_the_seed_gives() {
+    use lodestone_rules::{AnyGame, GameKind};
+    use rand::Rng;
+
+    use super::core::LazyChance;
+    for actions in [0, 1, 7, 40] {
+        let mut lazy = LazyChance::new("8c1f0e5b9a3d47e2", actions);
+        let mut eager = lodestone_protocol::chance_rng("8c1f0e5b9a3d47e2", actions);
+        let (mut a, mut b) = ([0u8; 13], [0u8; 13]);
+        lazy.fill_bytes(&mut a);
+        eager.fill_bytes(&mut b);
+        assert_eq!(a, b);
+        for _ in 0..50 {
+            assert_eq!(lazy.next_u64(), eager.next_u64());
+            assert_eq!(lazy.next_u32(), eager.next_u32());
+        }
+    }
+    // Magnet's dealt setups, drawn from either.
+    let game = AnyGame::new(GameKind::Magnet, &[("setup", "random")]).unwrap();
+    for seed in ["a", "b", "8c1f0e5b9a3d47e2"] {
+        let lazy = game.chance_actions(&mut LazyChance::new(seed, 0));
+        let eager = game.chance_actions(&mut lodestone_protocol::chance_rng(seed, 0));
+        assert!(!lazy.is_empty());
+        assert_eq!(format!("{lazy:?}"), format!("{eager:?}"));
+    }
+}

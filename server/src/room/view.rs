@@ -1,7 +1,9 @@
 //! A room as its viewers see it, built from `&self` only: the state each
 //! viewer gets (`state_for`, `render_with`: a seat's view, offers, risks
-//! and the effects of the last action, or a spectator's), the line of the
-//! public room list, and what the room tells its task and the lobby.
+//! and the effects of the last action, or a spectator's), in two parts
+//! for a broadcast (`render_shared`, the same for every live viewer, and
+//! each viewer's `Own`), the line of the public room list, and what the
+//! room tells its task and the lobby.
 //! Nothing here changes the room; what each audience was last sent is the
 //! broadcaster's (`room/broadcast.rs`).
 
@@ -43,8 +45,52 @@ impl Lens {
 /// The part of a play state that comes from the rules' view.
 #[derive(Clone, Debug)]
 pub struct ViewParts {
-    position: String,
-    board: lodestone_protocol::RawJson,
+    pub position: String,
+    pub board: lodestone_protocol::RawJson,
+}
+
+/// What of a room's state depends on the viewer's seat: the rest
+/// (`render_common`) is the same for every live viewer, so a broadcast
+/// renders and serialises it once (`room/frame.rs`).
+#[derive(Clone, Debug)]
+pub struct Own {
+    pub invite: Option<String>,
+    pub you: Option<u8>,
+    /// Once the game has started.
+    pub play: Option<OwnPlay>,
+}
+
+/// The parts of a play state that depend on the viewer.
+#[derive(Clone, Debug, Default)]
+pub struct OwnPlay {
+    /// The position and board, unless every viewer sees the same.
+    pub view: Option<ViewParts>,
+    pub legal: Vec<String>,
+    pub promotions: BTreeMap<String, Vec<String>>,
+    pub moves: Vec<MoveEntry>,
+    pub moves_from: u32,
+    pub last: Option<LastAction>,
+    pub risks: BTreeMap<String, RiskState>,
+}
+
+impl Own {
+    /// Puts these parts into `state` (rendered by `render_common`).
+    fn fill(self, state: &mut RoomState) {
+        state.invite = self.invite;
+        state.you = self.you;
+        if let (Some(play), Some(own)) = (state.play.as_mut(), self.play) {
+            if let Some(view) = own.view {
+                play.position = view.position;
+                play.board = view.board;
+            }
+            play.legal = own.legal;
+            play.promotions = own.promotions;
+            play.moves = own.moves;
+            play.moves_from = own.moves_from;
+            play.last = own.last;
+            play.risks = own.risks;
+        }
+    }
 }
 
 impl RoomCore {
@@ -176,7 +222,44 @@ impl RoomCore {
     }
 
     fn render_lens(&self, lens: Lens, now: u64, from: usize, shared: Option<&ViewParts>) -> RoomState {
-        let viewer = lens.seat;
+        let mut state = self.render_common(lens, now, shared);
+        self.render_own(lens, now, from, shared).fill(&mut state);
+        state
+    }
+
+    /// What a broadcast renders once for all its audiences: the room as
+    /// every live viewer sees it, with none of the parts that depend on
+    /// who looks (those are in [`Own`]: empty here), and the position and
+    /// board left out too (placeholders: the broadcast has them as
+    /// `ViewParts`, or each audience its own).
+    pub fn render_shared(&self, now: u64) -> RoomState {
+        self.render_common(Lens::live(None), now, None)
+    }
+
+    /// The play state of [`RoomCore::render_shared`] alone, once the game
+    /// has started.
+    pub fn render_shared_play(&self, now: u64) -> Option<PlayState> {
+        self.started_at
+            .is_some()
+            .then(|| self.play_common(Lens::live(None), now, None))
+    }
+
+    /// The parts of a live update that depend on the viewer (`from`: the
+    /// first log entry it is sent).
+    pub fn render_own_live(
+        &self,
+        viewer: Option<Seat>,
+        now: u64,
+        from: usize,
+        shared: Option<&ViewParts>,
+    ) -> Own {
+        self.render_own(Lens::live(viewer), now, from, shared)
+    }
+
+    /// The room as `lens` sees it, but for what depends on the viewer's
+    /// seat (the invite, `you`, and the play state's view, offers, log,
+    /// last action and risks: [`Own`]), which is left empty.
+    fn render_common(&self, lens: Lens, now: u64, shared: Option<&ViewParts>) -> RoomState {
         let connected = self.connected_seats();
         let shown = shown_names(&self.seats);
         let seats = self
@@ -206,13 +289,13 @@ impl RoomCore {
             game: self.kind.name().to_string(),
             options: self.shown_options(),
             public: self.public,
-            invite: viewer.and(self.invite.clone()),
+            invite: None,
             status: self.status,
             seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
             seed: (lens.revealed || matches!(self.status, RoomStatus::Finished | RoomStatus::Closed))
                 .then(|| self.seed.clone()),
             seats,
-            you: viewer.map(|s| s.0),
+            you: None,
             owner: self.owner.as_ref().map(|o| Guest {
                 id: o.guest.clone(),
                 name: o.name.clone(),
@@ -220,7 +303,7 @@ impl RoomCore {
             play: self
                 .started_at
                 .is_some()
-                .then(|| self.play_for(lens, now, from, shared)),
+                .then(|| self.play_common(lens, now, shared)),
             rematch: self.rematch_state(),
         }
     }
@@ -229,49 +312,15 @@ impl RoomCore {
         viewer.map_or(Viewer::Spectator, Viewer::Seat)
     }
 
-    fn play_for(&self, lens: Lens, now: u64, from: usize, shared: Option<&ViewParts>) -> PlayState {
-        let (viewer, rules_viewer) = (lens.seat, lens.rules);
-        let parts = match shared {
-            Some(parts) => parts.clone(),
-            None => self.parts_for(rules_viewer),
-        };
+    /// The play state as `lens` sees it, but for what depends on the
+    /// viewer's seat ([`Own`]).
+    fn play_common(&self, lens: Lens, now: u64, shared: Option<&ViewParts>) -> PlayState {
         // Once the room has ended the game (a resignation), nobody acts.
         let playing = self.status == RoomStatus::Playing;
         let to_act = if playing {
             self.game.to_act()
         } else {
             SeatSet::EMPTY
-        };
-        let finished = lens.revealed || matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
-        let moves = self.log[from..]
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (i + from, l))
-            .map(|(i, l)| {
-                let hidden = self.game.conceals(l.seat, &l.action, rules_viewer);
-                MoveEntry {
-                    ply: i as u32 + 1,
-                    seat: l.seat.0,
-                    action: (!hidden).then(|| l.text.clone()),
-                    commitment: l.secret.as_ref().map(|(_, c)| c.clone()),
-                    salt: l.secret.as_ref().filter(|_| finished).map(|(s, _)| s.clone()),
-                }
-            })
-            .collect();
-        let mut promotions = BTreeMap::new();
-        let legal = match viewer {
-            Some(seat) if lens.live && to_act.contains(seat) => {
-                // Offers never hold the server's own actions (a timeout).
-                let mut legal = Vec::new();
-                for (action, extras) in self.game.offers(seat) {
-                    if !extras.is_empty() {
-                        promotions.insert(action.clone(), extras);
-                    }
-                    legal.push(action);
-                }
-                legal
-            }
-            _ => Vec::new(),
         };
         let clock = self
             .game
@@ -282,39 +331,18 @@ impl RoomCore {
                 seat: d.seat.0,
                 remaining_ms: (started + d.at.0).saturating_sub(now),
             });
-        // What the last action did, as this viewer may know it; the risks
-        // of the offered actions, for a seat to act.
-        let last = self
-            .log
-            .last()
-            .zip(self.last_events.as_ref())
-            .map(|(l, events)| LastAction {
-                ply: self.log.len() as u32,
-                seat: l.seat.0,
-                effects: self
-                    .game
-                    .effects(l.seat, events, rules_viewer)
-                    .iter()
-                    .map(EffectState::from)
-                    .collect(),
-            });
-        let risks = match viewer {
-            Some(seat) if !legal.is_empty() => self
-                .game
-                .risks(seat, self.game_time(now))
-                .into_iter()
-                .map(|(action, risk)| (action, RiskState::from(risk)))
-                .collect(),
-            _ => BTreeMap::new(),
+        let (position, board) = match shared {
+            Some(parts) => (parts.position.clone(), parts.board.clone()),
+            None => (String::new(), lodestone_protocol::RawJson::new(&())),
         };
         PlayState {
-            position: parts.position,
-            board: parts.board,
+            position,
+            board,
             to_act: to_act.iter().map(|s| s.0).collect(),
-            legal,
-            promotions,
-            moves,
-            moves_from: from as u32,
+            legal: Vec::new(),
+            promotions: BTreeMap::new(),
+            moves: Vec::new(),
+            moves_from: 0,
             outcome: self.outcome().map(outcome_state),
             clock,
             clocks: self
@@ -329,8 +357,91 @@ impl RoomCore {
                 })
                 .collect(),
             draw_offer: self.draw_offer.map(|s| s.0),
-            last,
-            risks,
+            last: None,
+            risks: BTreeMap::new(),
+        }
+    }
+
+    /// What of the room depends on whose eyes `lens` is (`from`: the first
+    /// log entry sent).
+    fn render_own(&self, lens: Lens, now: u64, from: usize, shared: Option<&ViewParts>) -> Own {
+        let (viewer, rules_viewer) = (lens.seat, lens.rules);
+        let play = self.started_at.is_some().then(|| {
+            let view = match shared {
+                Some(_) => None,
+                None => Some(self.parts_for(rules_viewer)),
+            };
+            let playing = self.status == RoomStatus::Playing;
+            let finished = lens.revealed || matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
+            let moves = self.log[from..]
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i + from, l))
+                .map(|(i, l)| {
+                    let hidden = self.game.conceals(l.seat, &l.action, rules_viewer);
+                    MoveEntry {
+                        ply: i as u32 + 1,
+                        seat: l.seat.0,
+                        action: (!hidden).then(|| l.text.clone()),
+                        commitment: l.secret.as_ref().map(|(_, c)| c.clone()),
+                        salt: l.secret.as_ref().filter(|_| finished).map(|(s, _)| s.clone()),
+                    }
+                })
+                .collect();
+            let mut promotions = BTreeMap::new();
+            let legal = match viewer {
+                Some(seat) if lens.live && playing && self.game.to_act().contains(seat) => {
+                    // Offers never hold the server's own actions (a timeout).
+                    let mut legal = Vec::new();
+                    for (action, extras) in self.game.offers(seat) {
+                        if !extras.is_empty() {
+                            promotions.insert(action.clone(), extras);
+                        }
+                        legal.push(action);
+                    }
+                    legal
+                }
+                _ => Vec::new(),
+            };
+            // What the last action did, as this viewer may know it; the
+            // risks of the offered actions, for a seat to act.
+            let last = self
+                .log
+                .last()
+                .zip(self.last_events.as_ref())
+                .map(|(l, events)| LastAction {
+                    ply: self.log.len() as u32,
+                    seat: l.seat.0,
+                    effects: self
+                        .game
+                        .effects(l.seat, events, rules_viewer)
+                        .iter()
+                        .map(EffectState::from)
+                        .collect(),
+                });
+            let risks = match viewer {
+                Some(seat) if !legal.is_empty() => self
+                    .game
+                    .risks(seat, self.game_time(now))
+                    .into_iter()
+                    .map(|(action, risk)| (action, RiskState::from(risk)))
+                    .collect(),
+                _ => BTreeMap::new(),
+            };
+            OwnPlay {
+                view,
+                legal,
+                promotions,
+                moves,
+                moves_from: from as u32,
+                last,
+                risks,
+            }
+        });
+        Own {
+            invite: viewer.and(self.invite.clone()),
+            you: viewer.map(|s| s.0),
+            play,
         }
     }
 
@@ -369,7 +480,7 @@ impl RoomCore {
 /// For each seat, its player's name with a number when an earlier seat's
 /// player has the same name (`Ann (2)`): the first keeps the plain name.
 /// Names that differ only in case or surrounding spaces count as the same.
-fn shown_names(seats: &[Option<super::core::Player>]) -> Vec<Option<String>> {
+pub(super) fn shown_names(seats: &[Option<super::core::Player>]) -> Vec<Option<String>> {
     let key = |name: &str| name.trim().to_lowercase();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     seats
@@ -383,7 +494,7 @@ fn shown_names(seats: &[Option<super::core::Player>]) -> Vec<Option<String>> {
         .collect()
 }
 
-fn outcome_state(outcome: &Outcome) -> OutcomeState {
+pub(super) fn outcome_state(outcome: &Outcome) -> OutcomeState {
     OutcomeState {
         result: outcome.to_string(),
         winners: match outcome {

@@ -23,7 +23,7 @@ use crate::app::App;
 use crate::cluster::{self, Located};
 use crate::limits::Slot;
 use crate::metrics::Refusal;
-use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, spawn_leased_room};
+use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
 use crate::secrets::{self, OsSecrets};
 use crate::store::Op;
 
@@ -805,18 +805,28 @@ impl Session {
             });
         }
         // A room evicted between the look-up and the send is loaded again.
+        let mut unsent = Unsent {
+            player,
+            outbox: self.outbox.clone(),
+            id,
+            request,
+        };
         for _ in 0..3 {
             let handle = match cluster::locate(&self.app, &room).await {
                 Ok(Located::Here(handle)) => handle,
                 // Another node serves it: the client goes there.
                 Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
                 Ok(Located::Missing) => {
-                    return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+                    return self.fail(
+                        unsent.id,
+                        codes::UNKNOWN_ROOM,
+                        format!("there is no room {room:?}"),
+                    );
                 }
                 Err(e) => {
                     tracing::error!(error = %e, "room lookup failed");
                     return self.fail(
-                        id,
+                        unsent.id,
                         codes::STORAGE,
                         "the server could not load the room; try again",
                     );
@@ -825,19 +835,16 @@ impl Session {
             // Only a room that exists is remembered.
             if watches {
                 self.watching.insert(room.clone());
-            } else if matches!(request, RoomRequest::Unwatch) {
+            } else if matches!(unsent.request, RoomRequest::Unwatch) {
                 self.watching.remove(&room);
             }
-            if handle
-                .request(player.clone(), self.outbox.clone(), id.clone(), request.clone())
-                .await
-                .is_ok()
-            {
-                return;
+            match handle.request_or_return(unsent).await {
+                Ok(()) => return,
+                Err(back) => unsent = back,
             }
         }
         self.fail(
-            id,
+            unsent.id,
             codes::UNKNOWN_ROOM,
             format!("room {room:?} is not available; try again"),
         );
