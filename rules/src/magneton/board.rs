@@ -405,10 +405,10 @@ impl Position {
             return squares(may).any(|sq| self.drop_makes_line(sq, c));
         }
         let own = self.stones[c.index()];
-        // First with every square a stone can slide to standing for the
-        // moves' ends, which needs no move generated.
-        let (landings, reach) = self.move_landings(c);
-        if four_in_a_row(own | landings | reach) & landings == 0 {
+        // The moves end among the landings (see `move_landings`): no move
+        // generated unless a landing lies in four in a row.
+        let landings = self.move_landings(c);
+        if four_in_a_row(own | landings) & landings == 0 {
             return false;
         }
         // Each stone's destinations, kept on the stack for the moves tried.
@@ -427,7 +427,8 @@ impl Position {
                 targets |= to;
             }
         }
-        four_in_a_row(own | landings | targets) & landings != 0 && self.moves_make_line(&moves[..count], c)
+        debug_assert_eq!(targets & !landings, 0, "every move ends on a landing");
+        self.moves_make_line(&moves[..count], c)
     }
 
     /// Whether a drop of `c` on the empty square `sq` (not one of the first
@@ -474,9 +475,12 @@ impl Position {
         })
     }
 
-    /// Where a move of `c` might push `c`'s stones, and every square a
-    /// stone of `c` can slide to (a superset of where its moves end).
+    /// Where a move of `c` might push `c`'s stones, and where its moves
+    /// end.
     ///
+    /// A move ends at the end of an empty run from the stone (next to an
+    /// opponent's stone, or as far as it slides away from its own), so
+    /// among the ends of every stone's runs in every direction.
     /// A move displaces `c`'s stones only by pushing them: a stone first on
     /// a ray from the square moved to slides on along it over the empty
     /// squares and the square moved from (now empty), so it lands at the
@@ -486,22 +490,20 @@ impl Position {
     /// the move, `c`'s stones are among its stones now, the landings and
     /// the squares moved to: if no landing has four in a row of those, no
     /// move makes a line.
-    fn move_landings(&self, c: Color) -> (u64, u64) {
+    fn move_landings(&self, c: Color) -> u64 {
         let own = self.stones[c.index()];
         let occupied = self.occupied();
         let empty = !occupied;
-        let (mut landings, mut reach) = (0u64, 0u64);
+        let mut landings = 0u64;
         for dir in Dir::ALL {
-            let slid = slide_reach(own, empty, dir);
-            reach |= slid;
-            let ends = slid & !shift(empty, dir.opposite());
+            let ends = slide_ends(own, empty, dir);
             // The first stone after each run (or right after the stone):
             // one of `c`'s goes on (its own run's end is among `ends`) or
             // stays where it is.
             let own_stops = shift(ends | own, dir) & occupied & own;
             landings |= ends | (own_stops & !shift(empty, dir.opposite()));
         }
-        (landings, reach)
+        landings
     }
 
     /// Where the stone on `from` goes because of the stone `n` (square and
