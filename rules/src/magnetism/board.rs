@@ -117,6 +117,10 @@ const RAY_LEN: [[u8; 8]; SQUARES] = {
 /// How many footprints [`Position::footprints`] collects at most.
 pub(crate) const FOOTPRINTS: usize = 32;
 
+/// How many footprints sharing no square answer every question asked of
+/// [`Footprints`] (at most three squares filled, then two more at most).
+const ENOUGH_APART: usize = 5;
+
 /// Footprints of complete moves of one side ([`Position::footprints`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Footprints {
@@ -140,7 +144,9 @@ impl Default for Footprints {
 }
 
 impl Footprints {
-    /// Adds one; false when full.
+    /// Adds one; false when no more are needed: when full, or when
+    /// [`ENOUGH_APART`] share no square (every question asked of them is
+    /// then answered by those alone).
     fn push(&mut self, print: u128) -> bool {
         self.prints[self.len] = print;
         self.len += 1;
@@ -148,7 +154,7 @@ impl Footprints {
             self.apart += 1;
             self.apart_squares |= print;
         }
-        self.len < FOOTPRINTS
+        self.len < FOOTPRINTS && self.apart < ENOUGH_APART
     }
 
     fn as_slice(&self) -> &[u128] {
@@ -206,6 +212,38 @@ impl Footprints {
             }
         })
     }
+}
+
+/// `RAYS[sq][d]`: the squares beyond `sq` in `Dir::ALL[d]`, as a bit set.
+static RAYS: [[u128; 8]; SQUARES] = {
+    let mut t = [[0u128; 8]; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            let mut k = 1;
+            while k <= RAY_LEN[sq][d] {
+                t[sq][d] |= 1 << (sq as i16 + DELTA[d] as i16 * k as i16);
+                k += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The square of `set` (squares on one ray in direction `d`) nearest the
+/// ray's start.
+#[inline]
+fn nearest(set: u128, d: usize) -> Option<Square> {
+    (set != 0).then(|| {
+        if DELTA[d] > 0 {
+            Square(set.trailing_zeros() as u8)
+        } else {
+            Square(127 - set.leading_zeros() as u8)
+        }
+    })
 }
 
 /// The square `k` steps from `sq` in direction `d` (the caller knows it is
@@ -500,32 +538,33 @@ impl Position {
                 // stop's footprints hold `m`, so one is as good as many.
                 let mut best: Option<u128> = None;
                 for d in 0..8 {
-                    let mut between = 0u128;
-                    for j in 1..=RAY_LEN[m.index()][d] {
-                        let s = offset(m, d, j);
+                    let ray = RAYS[m.index()][d];
+                    // The pieces of `c` on the ray before the other magnet.
+                    let mut candidates = ray & (own | enemy_magnet);
+                    while let Some(s) = nearest(candidates, d) {
                         if enemy_magnet & bit(s) != 0 {
                             break;
                         }
-                        if own & bit(s) != 0 {
-                            // A pull one step (onto a square between) or a
-                            // push one step.
-                            let pull = Square((s.0 as i16 - DELTA[d] as i16) as u8);
-                            let print = if blocked & bit(pull) == 0 {
-                                Some(path | between | bit(s))
-                            } else if RAY_LEN[s.index()][d] > 0 && blocked & bit(offset(s, d, 1)) == 0 {
-                                Some(path | between | bit(s) | bit(offset(s, d, 1)))
-                            } else {
-                                None
-                            };
-                            if let Some(print) = print {
-                                if best.is_none_or(|b| print.count_ones() < b.count_ones()) {
-                                    best = Some(print);
-                                }
-                                // Farther pieces on this ray have more between.
-                                break;
+                        let beyond = RAYS[s.index()][d];
+                        let between = ray & !(beyond | bit(s));
+                        // A pull one step (onto a square between) or a push
+                        // one step.
+                        let pull = Square((s.0 as i16 - DELTA[d] as i16) as u8);
+                        let print = if blocked & bit(pull) == 0 {
+                            Some(path | between | bit(s))
+                        } else if RAY_LEN[s.index()][d] > 0 && blocked & bit(offset(s, d, 1)) == 0 {
+                            Some(path | between | bit(s) | bit(offset(s, d, 1)))
+                        } else {
+                            None
+                        };
+                        if let Some(print) = print {
+                            if best.is_none_or(|b| print.count_ones() < b.count_ones()) {
+                                best = Some(print);
                             }
+                            // Farther pieces on this ray have more between.
+                            break;
                         }
-                        between |= bit(s);
+                        candidates &= beyond;
                     }
                 }
                 if let Some(print) = best
@@ -724,6 +763,18 @@ mod tests {
                 let walked: Vec<Square> = GRID.ray(s, *dir).collect();
                 let table: Vec<Square> = (1..=RAY_LEN[s.index()][d]).map(|k| offset(s, d, k)).collect();
                 assert_eq!(walked, table, "{} {dir:?}", label(s));
+            }
+        }
+    }
+
+    #[test]
+    fn ray_sets_match_the_grid() {
+        for s in GRID.squares() {
+            for (d, dir) in Dir::ALL.iter().enumerate() {
+                let walked = GRID.ray(s, *dir).fold(0u128, |acc, t| acc | bit(t));
+                assert_eq!(RAYS[s.index()][d], walked, "{} {dir:?}", label(s));
+                let first = GRID.ray(s, *dir).next();
+                assert_eq!(nearest(walked, d), first);
             }
         }
     }
