@@ -75,6 +75,20 @@ impl Magnet {
     /// holds the vertex): the orders are visited lazily and no more once
     /// that many endings have been met.
     pub(super) fn offered_turns(&self) -> Vec<Offer<Action>> {
+        self.offered(true)
+    }
+
+    /// The offered turns without their promotions (the extras left
+    /// empty): what judging their risks needs.
+    pub(super) fn offered_actions(&self) -> Vec<Action> {
+        self.offered(false)
+            .into_iter()
+            .map(|offer| offer.action)
+            .collect()
+    }
+
+    /// [`Magnet::offered_turns`], with the extras worked out or not.
+    fn offered(&self, with_extras: bool) -> Vec<Offer<Action>> {
         let pos = &self.position;
         let color = pos.side();
         let opening = pos.is_opening();
@@ -124,24 +138,29 @@ impl Magnet {
                 // the foreseen turn, and those kept off M only by an earlier
                 // piece of the order (named by their foreseen end, their
                 // start), below their value.
-                let mut extras: Vec<Vertex> = order
-                    .iter()
-                    .filter(|&&i| planned.may_move & (1 << i) != 0)
-                    .filter(|&&i| {
-                        pos.board
-                            .at(aff.get(usize::from(i)).from)
-                            .is_some_and(Piece::can_promote)
-                    })
-                    .filter_map(|&i| planned.ends[usize::from(i)])
-                    .collect();
-                extras.sort_by_key(|v| v.label_order());
+                let extras = if with_extras {
+                    let mut extras: Vec<Vertex> = order
+                        .iter()
+                        .filter(|&&i| planned.may_move & (1 << i) != 0)
+                        .filter(|&&i| {
+                            pos.board
+                                .at(aff.get(usize::from(i)).from)
+                                .is_some_and(Piece::can_promote)
+                        })
+                        .filter_map(|&i| planned.ends[usize::from(i)])
+                        .collect();
+                    extras.sort_by_key(|v| v.label_order());
+                    extras.iter().map(ToString::to_string).collect()
+                } else {
+                    Vec::new()
+                };
                 out.push(Offer {
                     action: Action::Turn(Turn {
                         magnet: m,
                         order: order_list,
                         promote: VertexList::new(),
                     }),
-                    extras: extras.iter().map(ToString::to_string).collect(),
+                    extras,
                 });
                 if !opening && met.len() == endings {
                     ControlFlow::Break(())
@@ -327,6 +346,8 @@ mod tests {
                 };
                 let offers = game.offered_turns();
                 assert_eq!(offers, offered_turns_by_every_order(&game), "seed {seed}");
+                let actions: Vec<Action> = offers.iter().map(|o| o.action.clone()).collect();
+                assert_eq!(game.offered_actions(), actions);
                 turns += 1;
                 let offer = &offers[rng.random_range(0..offers.len())];
                 game.apply(seat, &offer.action, Millis(0)).unwrap();
