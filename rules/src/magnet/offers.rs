@@ -346,7 +346,7 @@ mod tests {
                 };
                 let offers = game.offered_turns();
                 assert_eq!(offers, offered_turns_by_every_order(&game), "seed {seed}");
-                let actions: Vec<Action> = offers.iter().map(|o| o.action.clone()).collect();
+                let actions: Vec<Action> = offers.iter().map(|o| o.action).collect();
                 assert_eq!(game.offered_actions(), actions);
                 turns += 1;
                 let offer = &offers[rng.random_range(0..offers.len())];
