@@ -328,6 +328,13 @@ impl Position {
             }
         }
         let pushes = &pushes[..count];
+        // The landings of each drop.
+        let mut lands = [0u64; 64];
+        for &(_, to, drops) in pushes {
+            for y in squares(drops) {
+                lands[y.index()] |= bit(to);
+            }
+        }
         let mut may = 0;
         for &(stone, to, drops) in pushes {
             if runs & bit(to) == 0 || drops & !may == 0 {
@@ -335,10 +342,7 @@ impl Position {
             }
             // With it, only the pushes of the same drop: those whose drops
             // meet these. The square the stone leaves is empty after it.
-            let together = pushes
-                .iter()
-                .filter(|&&(_, _, other)| other & drops != 0)
-                .fold(0u64, |acc, &(_, at, _)| acc | bit(at));
+            let together = squares(drops).fold(0u64, |acc, y| acc | lands[y.index()]);
             let generous = (own & !bit(stone)) | together;
             if Dir::LINES
                 .iter()
