@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use lodestone_rules::geometry::square::{Dir, Square};
 use lodestone_rules::magnetism::{Action, Color, GRID, MagnetView, Magnetism, Options, Position};
-use lodestone_rules::{Game, GameKind, Millis, Record, Seat, Viewer};
+use lodestone_rules::{Game, GameKind, Millis, Outcome, Record, Risk, Seat, Viewer};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -227,4 +227,416 @@ proptest! {
         prop_assert_eq!(replayed.position_string(), a.position().to_string());
         prop_assert_eq!(replayed.outcome(), a.outcome());
     }
+}
+
+/// The risks by their definition, kept as the oracle: every offered action
+/// played on a copy of the whole game, then every reply of the opponent
+/// played in full on a copy of that.
+fn risks_by_playing_out(game: &Magnetism, seat: Seat) -> Vec<(Action, Risk)> {
+    if game.views_differ() || !game.to_act().contains(seat) {
+        return Vec::new();
+    }
+    let lost =
+        |g: &Magnetism| matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(seat));
+    let judged: Vec<(Action, Option<Risk>)> = game
+        .legal_actions(seat)
+        .into_iter()
+        .map(|action| {
+            let mut after = game.clone();
+            after.apply(seat, &action, Millis(0)).unwrap();
+            let risk = if lost(&after) {
+                Some(Risk::Loses)
+            } else if after.outcome().is_none()
+                && after.to_act().iter().filter(|&s| s != seat).any(|s| {
+                    after.legal_actions(s).into_iter().any(|reply| {
+                        let mut g = after.clone();
+                        g.apply(s, &reply, Millis(0)).unwrap();
+                        lost(&g)
+                    })
+                })
+            {
+                Some(Risk::AllowsWin)
+            } else {
+                None
+            };
+            (action, risk)
+        })
+        .collect();
+    let safe = judged.iter().any(|(_, r)| r.is_none());
+    let survives = safe || judged.iter().any(|(_, r)| *r == Some(Risk::AllowsWin));
+    judged
+        .into_iter()
+        .filter_map(|(a, r)| match r? {
+            Risk::Loses if survives => Some((a, Risk::Loses)),
+            Risk::AllowsWin if safe => Some((a, Risk::AllowsWin)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What the oracle comparison met, so that the test can insist on the rare
+/// cases.
+#[derive(Debug, Default)]
+struct Met {
+    positions: usize,
+    loses: usize,
+    allows_win: usize,
+    /// An offer after which the opponent cannot complete a move (the mover
+    /// wins that way).
+    stalemating_offer: usize,
+    /// An offer after which a reply of the opponent leaves the mover
+    /// without a move.
+    stalemated_by_reply: usize,
+    /// An offer after which a reply brings all the opponent's pieces
+    /// across.
+    all_across_reply: usize,
+    /// An offer that draws by a third repetition.
+    repeating_offer: usize,
+    /// An offer that draws by a third repetition where, without the draw,
+    /// the opponent could win at once.
+    repetition_saves: usize,
+    /// A position where one offer wins and another loses.
+    win_and_loss: usize,
+}
+
+/// Compares the risks of the seat to act with the oracle (and checks that
+/// the seat not to act is told nothing), counting what was met.
+fn compare_risks(game: &Magnetism, met: &mut Met, context: &str) {
+    let Some(seat) = game.to_act().first_seat() else {
+        return;
+    };
+    if game.views_differ() {
+        return;
+    }
+    let fast = game.risks(seat, Millis(0));
+    assert_eq!(
+        fast,
+        risks_by_playing_out(game, seat),
+        "{context}: {}",
+        game.position()
+    );
+    assert!(game.risks(Seat(1 - seat.0), Millis(0)).is_empty());
+    met.positions += 1;
+    met.loses += fast.iter().filter(|(_, r)| *r == Risk::Loses).count();
+    met.allows_win += fast.iter().filter(|(_, r)| *r == Risk::AllowsWin).count();
+    // The rare cases, found on positions (cheap enough for every offer).
+    let pos = *game.position();
+    let me = pos.side();
+    let other = me.other();
+    let (mut wins, mut loses) = (false, false);
+    for (magnet, from, to) in pos.moves(me) {
+        let mut after = game.clone();
+        after
+            .apply(seat, &Action::Move { magnet, from, to }, Millis(0))
+            .unwrap();
+        match after.outcome() {
+            Some(Outcome::Win { winners, reason, .. }) => {
+                if winners.contains(seat) {
+                    wins = true;
+                    if reason.contains("cannot complete") {
+                        met.stalemating_offer += 1;
+                    }
+                } else {
+                    loses = true;
+                }
+            }
+            Some(Outcome::Draw { .. }) => {
+                met.repeating_offer += 1;
+                let on = Magnetism::from_position(options(false), *after.position());
+                let replier = Seat(1 - seat.0);
+                if on.outcome().is_none()
+                    && on.legal_actions(replier).into_iter().any(|r| {
+                        let mut q = on.clone();
+                        q.apply(replier, &r, Millis(0)).unwrap();
+                        matches!(q.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(seat))
+                    })
+                {
+                    met.repetition_saves += 1;
+                }
+            }
+            None => {
+                let p = *after.position();
+                if p.far_row_count(other) + 1 >= 12 || p.far_row_count(me) <= p.far_row_count(other) + 1 {
+                    for (m, f, t) in p.moves(other) {
+                        let mut q = after.clone();
+                        q.apply(
+                            Seat(1 - seat.0),
+                            &Action::Move {
+                                magnet: m,
+                                from: f,
+                                to: t,
+                            },
+                            Millis(0),
+                        )
+                        .unwrap();
+                        if let Some(Outcome::Win { reason, winners, .. }) = q.outcome()
+                            && !winners.contains(seat)
+                        {
+                            if reason.contains("cannot complete") {
+                                met.stalemated_by_reply += 1;
+                            } else if reason.contains("all 12") {
+                                met.all_across_reply += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    met.win_and_loss += usize::from(wins && loses);
+}
+
+/// A random legal move of the side to move; with `forward`, one that
+/// brings a piece nearer the far row when there is one, most of the time;
+/// with `seek`, one that undoes the mover's last move when there is one
+/// (`history`: the positions so far, the current one last).
+fn steered_move(
+    game: &Magnetism,
+    rng: &mut SmallRng,
+    forward: bool,
+    seek: bool,
+    history: &[Position],
+) -> Action {
+    let seat = game.to_act().first_seat().unwrap();
+    let actions = game.legal_actions(seat);
+    if !game.position().opening_done() {
+        return actions[rng.random_range(0..actions.len())];
+    }
+    let me = game.position().side();
+    let toward = |a: &Action| match *a {
+        Action::Move { from, to, .. } => {
+            let (f, t) = (i32::from(GRID.rank(from)), i32::from(GRID.rank(to)));
+            if me == Color::White { t > f } else { t < f }
+        }
+        Action::Magnet(_) => false,
+    };
+    let after = |a: &Action| {
+        let mut g = game.clone();
+        g.apply(seat, a, Millis(0)).unwrap();
+        *g.position()
+    };
+    // Seeking repeats: a move that undoes the mover's last one (its
+    // pieces and magnet as before it), so that both sides undoing in turn
+    // come back to the same positions.
+    if seek && history.len() >= 3 {
+        let before = history[history.len() - 3];
+        let undo = actions.iter().find(|a| {
+            let p = after(a);
+            p.pieces(me) == before.pieces(me) && p.magnet(me) == before.magnet(me)
+        });
+        if let Some(undo) = undo
+            && rng.random_range(0..4) > 0
+        {
+            return *undo;
+        }
+    }
+    let ahead: Vec<&Action> = actions.iter().filter(|a| toward(a)).collect();
+    if forward && !ahead.is_empty() && rng.random_range(0..5) > 0 {
+        *ahead[rng.random_range(0..ahead.len())]
+    } else {
+        actions[rng.random_range(0..actions.len())]
+    }
+}
+
+/// A random position where the race is close or the board is crowded:
+/// each side's pieces mostly across or near a corner, the magnets near
+/// them, so that stuck sides, wins and losses in one move are common.
+fn crowded_position(rng: &mut SmallRng) -> Option<Magnetism> {
+    let mut taken = 0u128;
+    let near = |rng: &mut SmallRng, centre: (i32, i32), spread: i32| {
+        let f = (centre.0 + rng.random_range(-spread..=spread)).clamp(0, 11);
+        let r = (centre.1 + rng.random_range(-spread..=spread)).clamp(0, 7);
+        Square((r * 12 + f) as u8)
+    };
+    let centre = (rng.random_range(0..12), rng.random_range(0..8));
+    let spread = rng.random_range(1..4);
+    let across = [rng.random_range(0..13), rng.random_range(0..13)];
+    let mut pieces = [0u128; 2];
+    for (c, color) in Color::BOTH.into_iter().enumerate() {
+        let far = if color == Color::White { 7 } else { 0 };
+        let mut placed = 0;
+        let mut tries = 0;
+        while placed < 12 {
+            tries += 1;
+            if tries > 10_000 {
+                return None;
+            }
+            let sq = if placed < across[c] {
+                Square((far * 12 + rng.random_range(0..12)) as u8)
+            } else if rng.random_range(0..2) == 0 {
+                near(rng, centre, spread)
+            } else {
+                Square(rng.random_range(0..96))
+            };
+            if taken & (1 << sq.0) == 0 {
+                taken |= 1 << sq.0;
+                pieces[c] |= 1 << sq.0;
+                placed += 1;
+            }
+        }
+    }
+    let mut magnets = [None, None];
+    for m in &mut magnets {
+        let sq = (0..1000)
+            .map(|_| near(rng, centre, spread + 1))
+            .find(|s| taken & (1 << s.0) == 0)?;
+        taken |= 1 << sq.0;
+        *m = Some(sq);
+    }
+    let side = Color::BOTH[rng.random_range(0..2)];
+    let pos = Position::new(pieces[0], pieces[1], magnets, side).ok()?;
+    let game = Magnetism::from_position(options(rng.random_range(0..2) == 0), pos);
+    game.outcome().is_none().then_some(game)
+}
+
+/// Four moves from `game` that end nothing and come back to it: a move, a
+/// reply, the move undone, the reply undone (tried at random among the
+/// moves that could be undone at once).
+fn undo_cycle(game: &Magnetism, rng: &mut SmallRng) -> Option<[Action; 4]> {
+    // The moves of the side to move in `g` that it could undo if it moved
+    // again at once, with their undoing.
+    let undoable = |g: &Magnetism| -> Vec<(Action, Action)> {
+        let pos = *g.position();
+        let me = pos.side();
+        let start = pos.magnet(me).unwrap();
+        pos.moves(me)
+            .into_iter()
+            .filter_map(|(magnet, from, to)| {
+                let mut after = g.clone();
+                let action = Action::Move { magnet, from, to };
+                after.apply(me.seat(), &action, Millis(0)).unwrap();
+                let p = after.position();
+                let again = Position::new(
+                    p.pieces(Color::White),
+                    p.pieces(Color::Black),
+                    [p.magnet(Color::White), p.magnet(Color::Black)],
+                    me,
+                )
+                .ok()?;
+                again.check_move(start, to, from).ok()?;
+                Some((
+                    action,
+                    Action::Move {
+                        magnet: start,
+                        from: to,
+                        to: from,
+                    },
+                ))
+            })
+            .collect()
+    };
+    let first = undoable(game);
+    for _ in 0..10 {
+        if first.is_empty() {
+            return None;
+        }
+        let (c, c_back) = first[rng.random_range(0..first.len())];
+        let mut g = game.clone();
+        let seat = g.to_act().first_seat()?;
+        g.apply(seat, &c, Millis(0)).ok()?;
+        if g.outcome().is_some() {
+            continue;
+        }
+        let second = undoable(&g);
+        if second.is_empty() {
+            continue;
+        }
+        let (r, r_back) = second[rng.random_range(0..second.len())];
+        let cycle = [c, r, c_back, r_back];
+        let mut h = game.clone();
+        let ok = cycle.iter().all(|a| {
+            let seat = h.to_act().first_seat().unwrap();
+            h.apply(seat, a, Millis(0)).is_ok() && h.outcome().is_none()
+        });
+        if ok && h.position() == game.position() {
+            return Some(cycle);
+        }
+    }
+    None
+}
+
+/// Magnetism's own risks (judged on positions, with moves that share no
+/// square standing for "keeps a move") equal the definition played out in
+/// full, over random games (some racing forward, some seeking repeated
+/// positions) and over crowded random positions where stuck sides and
+/// wins and losses in one move are common; every rare case is met.
+#[test]
+fn fast_risks_equal_playing_everything_out() {
+    let mut met = Met::default();
+    for seed in 0..16u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Magnetism::new(options(seed % 8 != 7));
+        let forward = seed % 2 == 0;
+        let seek = seed % 4 >= 2;
+        let mut history = vec![*game.position()];
+        for ply in 0..150 {
+            if game.to_act().is_empty() {
+                break;
+            }
+            let pos = game.position();
+            if ply % 2 == 0 || pos.far_row_count(Color::White) + pos.far_row_count(Color::Black) > 12 {
+                compare_risks(&game, &mut met, &format!("seed {seed} ply {ply}"));
+            }
+            let seat = game.to_act().first_seat().unwrap();
+            let action = steered_move(&game, &mut rng, forward, seek, &history);
+            game.apply(seat, &action, Millis(0)).unwrap();
+            history.push(*game.position());
+        }
+    }
+    let from_games = met.positions;
+    let mut rng = SmallRng::seed_from_u64(99);
+    for i in 0..1500 {
+        if let Some(game) = crowded_position(&mut rng) {
+            compare_risks(&game, &mut met, &format!("crowded {i}"));
+        }
+    }
+    // Cycles from crowded positions: a move, a reply, both undone, twice
+    // over, so that offers repeat a position a third time where quick wins
+    // abound.
+    let mut cycles = 0;
+    for i in 0..3000 {
+        if cycles == 60 {
+            break;
+        }
+        let Some(game) = crowded_position(&mut rng) else {
+            continue;
+        };
+        // Only where the side to move could win at once, and repetition
+        // draws: then the cycle's last offer draws where it would allow a
+        // win.
+        let game = Magnetism::from_position(options(true), *game.position());
+        let seat = game.to_act().first_seat().unwrap();
+        let wins_at_once = game.legal_actions(seat).into_iter().any(|a| {
+            let mut g = game.clone();
+            g.apply(seat, &a, Millis(0)).unwrap();
+            matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if winners.contains(seat))
+        });
+        if !wins_at_once {
+            continue;
+        }
+        if let Some(cycle) = undo_cycle(&game, &mut rng) {
+            cycles += 1;
+            let mut g = game;
+            for (k, action) in cycle.iter().cycle().take(7).enumerate() {
+                let seat = g.to_act().first_seat().unwrap();
+                if g.apply(seat, action, Millis(0)).is_err() || g.outcome().is_some() {
+                    break;
+                }
+                compare_risks(&g, &mut met, &format!("cycle {i} step {k}"));
+            }
+        }
+    }
+    eprintln!("{from_games} positions from games; {met:?}");
+    assert!(met.positions > 1000, "{met:?}");
+    assert!(
+        met.loses > 0
+            && met.allows_win > 0
+            && met.stalemating_offer > 0
+            && met.stalemated_by_reply > 0
+            && met.all_across_reply > 0
+            && met.repeating_offer > 0
+            && met.repetition_saves > 0
+            && met.win_and_loss > 0,
+        "{met:?}"
+    );
 }

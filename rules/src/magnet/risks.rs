@@ -44,10 +44,10 @@ impl Magnet {
         }
         let known = self.known_board(color);
         let judged = self
-            .offered_turns()
+            .offered_actions()
             .into_iter()
-            .filter_map(|offer| {
-                let Action::Turn(turn) = offer.action else {
+            .filter_map(|action| {
+                let Action::Turn(turn) = action else {
                     return None;
                 };
                 let checked = self.check_turn(seat, &turn).ok()?;
@@ -78,7 +78,7 @@ impl Magnet {
                 } else {
                     foreseen_risk(&board, color)
                 };
-                Some((offer.action, risk))
+                Some((Action::Turn(turn), risk))
             })
             .collect();
         avoidable(judged)

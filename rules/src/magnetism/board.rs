@@ -17,7 +17,7 @@ pub const PIECES: u32 = 12;
 
 const WIDTH: usize = 12;
 const HEIGHT: usize = 8;
-const SQUARES: usize = WIDTH * HEIGHT;
+pub(crate) const SQUARES: usize = WIDTH * HEIGHT;
 
 /// Every square of the board.
 pub const BOARD: u128 = (1 << SQUARES) - 1;
@@ -113,6 +113,138 @@ const RAY_LEN: [[u8; 8]; SQUARES] = {
     }
     t
 };
+
+/// How many footprints [`Position::footprints`] collects at most.
+pub(crate) const FOOTPRINTS: usize = 32;
+
+/// How many footprints sharing no square answer every question asked of
+/// [`Footprints`] (at most three squares filled, then two more at most).
+const ENOUGH_APART: usize = 5;
+
+/// Footprints of complete moves of one side ([`Position::footprints`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Footprints {
+    prints: [u128; FOOTPRINTS],
+    len: usize,
+    /// How many of them share no square, found greedily.
+    apart: usize,
+    /// The squares of those.
+    apart_squares: u128,
+}
+
+impl Default for Footprints {
+    fn default() -> Footprints {
+        Footprints {
+            prints: [0; FOOTPRINTS],
+            len: 0,
+            apart: 0,
+            apart_squares: 0,
+        }
+    }
+}
+
+impl Footprints {
+    /// Adds one; false when no more are needed: when full, or when
+    /// [`ENOUGH_APART`] share no square (every question asked of them is
+    /// then answered by those alone).
+    fn push(&mut self, print: u128) -> bool {
+        self.prints[self.len] = print;
+        self.len += 1;
+        if print & self.apart_squares == 0 {
+            self.apart += 1;
+            self.apart_squares |= print;
+        }
+        self.len < FOOTPRINTS && self.apart < ENOUGH_APART
+    }
+
+    fn as_slice(&self) -> &[u128] {
+        &self.prints[..self.len]
+    }
+
+    /// Whether one of them touches none of `filled`.
+    pub(crate) fn any_avoiding(&self, filled: u128) -> bool {
+        // Each filled square touches at most one of those that share none.
+        self.apart > filled.count_ones() as usize || self.as_slice().iter().any(|&p| p & filled == 0)
+    }
+
+    /// The squares that touch every footprint that `filled` does not
+    /// touch (every square when there is none).
+    pub(crate) fn touching_all(&self, filled: u128) -> u128 {
+        if self.apart > filled.count_ones() as usize + 1 {
+            // Two of those sharing no square are left: nothing touches both.
+            return 0;
+        }
+        self.as_slice()
+            .iter()
+            .filter(|&&p| p & filled == 0)
+            .fold(BOARD, |acc, &p| acc & p)
+    }
+
+    /// Whether, leaving out those that touch `filled`, some two squares
+    /// (or one) touch every footprint left (true when none is left): only
+    /// then can filling `filled` and two squares more leave none of these
+    /// moves.
+    pub(crate) fn two_squares_touch_all(&self, filled: u128) -> bool {
+        // Three that share no square, after `filled` took at most one each.
+        if self.apart >= 3 + filled.count_ones() as usize {
+            return false;
+        }
+        let left = || self.as_slice().iter().copied().filter(move |&p| p & filled == 0);
+        let (mut used, mut apart) = (0u128, 0);
+        for p in left() {
+            if p & used == 0 {
+                used |= p;
+                apart += 1;
+                if apart == 3 {
+                    return false;
+                }
+            }
+        }
+        let Some(first) = left().next() else {
+            return true;
+        };
+        // One of the two squares lies in the first footprint.
+        squares(first).any(|x| {
+            let mut others = left().filter(|&p| p & bit(x) == 0);
+            match others.next() {
+                None => true,
+                Some(p) => others.fold(p, |acc, q| acc & q) != 0,
+            }
+        })
+    }
+}
+
+/// `RAYS[sq][d]`: the squares beyond `sq` in `Dir::ALL[d]`, as a bit set.
+static RAYS: [[u128; 8]; SQUARES] = {
+    let mut t = [[0u128; 8]; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            let mut k = 1;
+            while k <= RAY_LEN[sq][d] {
+                t[sq][d] |= 1 << (sq as i16 + DELTA[d] as i16 * k as i16);
+                k += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The square of `set` (squares on one ray in direction `d`) nearest the
+/// ray's start.
+#[inline]
+fn nearest(set: u128, d: usize) -> Option<Square> {
+    (set != 0).then(|| {
+        if DELTA[d] > 0 {
+            Square(set.trailing_zeros() as u8)
+        } else {
+            Square(127 - set.leading_zeros() as u8)
+        }
+    })
+}
 
 /// The square `k` steps from `sq` in direction `d` (the caller knows it is
 /// on the board).
@@ -306,11 +438,25 @@ impl Position {
         c: Color,
         mut f: impl FnMut(Square, Square, Square) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        for m in squares(self.magnet_destinations(c)) {
+            self.visit_moves_with_magnet(c, m, &mut f)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`Position::visit_moves`] for the moves whose magnet goes to `m`
+    /// (one of its destinations).
+    fn visit_moves_with_magnet(
+        &self,
+        c: Color,
+        m: Square,
+        mut f: impl FnMut(Square, Square, Square) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let own = self.pieces[c.index()];
         let enemy_magnet = self.magnets[c.other().index()];
         // The own magnet leaves its square, so that square is free below.
         let fixed = self.pieces[0] | self.pieces[1] | self.magnet_bits(c.other());
-        for m in squares(self.magnet_destinations(c)) {
+        {
             let blocked = fixed | bit(m);
             for d in 0..8 {
                 for k in 1..=RAY_LEN[m.index()][d] {
@@ -349,6 +495,145 @@ impl Position {
     /// Whether `c` has at least one complete move.
     pub fn has_move(&self, c: Color) -> bool {
         self.visit_moves(c, |_, _, _| ControlFlow::Break(())).is_break()
+    }
+
+    /// The footprints of some complete moves of `c` (at most
+    /// [`FOOTPRINTS`]), the smallest for each square its magnet may go
+    /// to: the squares that move needs as they are. Those are its
+    /// magnet's path (the square it leaves excluded), the squares between
+    /// the magnet and the piece, the piece's square and the first square of
+    /// its push or pull (a longer push or pull passes there too). A change
+    /// of the board that only empties squares, fills squares, takes one of
+    /// `c`'s pieces away or puts the other magnet somewhere leaves every
+    /// move whose footprint it does not touch legal: emptying a square can
+    /// only help, and the other magnet shields a piece only from between.
+    pub(crate) fn footprints(&self, c: Color) -> Footprints {
+        let mut out = Footprints::default();
+        let Some(start) = self.magnets[c.index()] else {
+            return out;
+        };
+        let own = self.pieces[c.index()];
+        let enemy_magnet = self.magnet_bits(c.other());
+        // The own magnet leaves its square, so that square is free below.
+        let fixed = self.pieces[0] | self.pieces[1] | enemy_magnet;
+        // The magnet's stops nearest first, all directions at each
+        // distance, so that the footprints kept are spread out.
+        let lens = &RAY_LEN[start.index()];
+        let mut paths = [0u128; 8];
+        let mut open = [true; 8];
+        for k in 1..=lens.iter().copied().max().unwrap_or(0) {
+            for md in 0..8 {
+                if !open[md] || k > lens[md] {
+                    continue;
+                }
+                let m = offset(start, md, k);
+                if fixed & bit(m) != 0 {
+                    open[md] = false;
+                    continue;
+                }
+                paths[md] |= bit(m);
+                let path = paths[md];
+                let blocked = fixed | bit(m);
+                // The smallest footprint from this stop: all of this
+                // stop's footprints hold `m`, so one is as good as many.
+                let mut best: Option<u128> = None;
+                for d in 0..8 {
+                    let ray = RAYS[m.index()][d];
+                    // The pieces of `c` on the ray before the other magnet.
+                    let mut candidates = ray & (own | enemy_magnet);
+                    while let Some(s) = nearest(candidates, d) {
+                        if enemy_magnet & bit(s) != 0 {
+                            break;
+                        }
+                        let beyond = RAYS[s.index()][d];
+                        let between = ray & !(beyond | bit(s));
+                        // A pull one step (onto a square between) or a push
+                        // one step.
+                        let pull = Square((s.0 as i16 - DELTA[d] as i16) as u8);
+                        let print = if blocked & bit(pull) == 0 {
+                            Some(path | between | bit(s))
+                        } else if RAY_LEN[s.index()][d] > 0 && blocked & bit(offset(s, d, 1)) == 0 {
+                            Some(path | between | bit(s) | bit(offset(s, d, 1)))
+                        } else {
+                            None
+                        };
+                        if let Some(print) = print {
+                            if best.is_none_or(|b| print.count_ones() < b.count_ones()) {
+                                best = Some(print);
+                            }
+                            // Farther pieces on this ray have more between.
+                            break;
+                        }
+                        candidates &= beyond;
+                    }
+                }
+                if let Some(print) = best
+                    && !out.push(print)
+                {
+                    return out;
+                }
+            }
+        }
+        out
+    }
+
+    /// The same position with `c`'s magnet on `sq` (an empty square).
+    pub(crate) fn with_magnet(&self, c: Color, sq: Square) -> Position {
+        let mut pos = *self;
+        pos.magnets[c.index()] = Some(sq);
+        pos
+    }
+
+    /// Whether the side to move has a complete move after which it wins at
+    /// once: all its pieces across, or the other side, not ahead, unable to
+    /// complete a move. `other_moves` are footprints of the other side's
+    /// moves ([`Position::footprints`]) on a board that differs from this
+    /// one only by squares emptied and the squares `filled` (or its piece
+    /// taken from them): a move of the side to move fills two squares more
+    /// (where its magnet and its piece go), so unless two squares touch
+    /// every footprint that `filled` does not, the other side keeps a move. Moves
+    /// are played only when the counts allow a win and that is not known.
+    pub(crate) fn can_win_at_once(&self, other_moves: &Footprints, filled: u128) -> bool {
+        let color = self.side;
+        let other = color.other();
+        let (mine, theirs) = (self.far_row_count(color), self.far_row_count(other));
+        // A move brings at most one more piece across.
+        let all_across = mine + 1 >= PIECES;
+        let stuck = mine + 1 >= theirs && other_moves.two_squares_touch_all(filled);
+        if !all_across && !stuck {
+            return false;
+        }
+        let wins = |magnet: Square, from: Square, to: Square| {
+            let mut after = *self;
+            after.play(magnet, from, to);
+            let (mine, theirs) = (after.far_row_count(color), after.far_row_count(other));
+            let wins = mine == PIECES || (theirs <= mine && !after.has_move(other));
+            if wins {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        if all_across {
+            return self.visit_moves(color, wins).is_break();
+        }
+        // Only a move that touches every footprint left can leave the other
+        // side without a move: for each square the magnet may go to, the
+        // piece must go where every footprint the magnet leaves alone is
+        // touched.
+        squares(self.magnet_destinations(color)).any(|magnet| {
+            let targets = other_moves.touching_all(filled | bit(magnet));
+            targets != 0
+                && self
+                    .visit_moves_with_magnet(color, magnet, |m, from, to| {
+                        if targets & bit(to) == 0 {
+                            ControlFlow::Continue(())
+                        } else {
+                            wins(m, from, to)
+                        }
+                    })
+                    .is_break()
+        })
     }
 
     /// Every complete move `(magnet, from, to)` of `c`.
@@ -478,6 +763,18 @@ mod tests {
                 let walked: Vec<Square> = GRID.ray(s, *dir).collect();
                 let table: Vec<Square> = (1..=RAY_LEN[s.index()][d]).map(|k| offset(s, d, k)).collect();
                 assert_eq!(walked, table, "{} {dir:?}", label(s));
+            }
+        }
+    }
+
+    #[test]
+    fn ray_sets_match_the_grid() {
+        for s in GRID.squares() {
+            for (d, dir) in Dir::ALL.iter().enumerate() {
+                let walked = GRID.ray(s, *dir).fold(0u128, |acc, t| acc | bit(t));
+                assert_eq!(RAYS[s.index()][d], walked, "{} {dir:?}", label(s));
+                let first = GRID.ray(s, *dir).next();
+                assert_eq!(nearest(walked, d), first);
             }
         }
     }

@@ -23,8 +23,9 @@ pub use view::{MagnetView, View};
 
 use crate::game::{
     Effect, ErrorCode, Events, Game, GameOptions, Millis, NotationError, OptionError, OptionSpec,
-    OptionValues, Outcome, RuleError,
+    OptionValues, Outcome, Risk, RuleError, avoidable,
 };
+use crate::geometry::square::Square;
 use crate::kind::GameKind;
 use crate::repetition::Repetitions;
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -318,27 +319,69 @@ impl Game for Magnetism {
         actions
     }
 
-    /// Tried on copies of the position alone (no game, no history): after
-    /// a move, the mover wins at once with all its pieces across, or when
-    /// the other side, not ahead, cannot complete a move.
-    fn can_win_at_once(&self, seat: Seat, _against: Seat, _at: Millis) -> bool {
+    /// Judged on copies of the position, not of the game: each offered
+    /// move is played on a copy; the back-row rule and a stuck opponent
+    /// decide first, then the opponent's quick win is looked for
+    /// ([`Position::can_win_at_once`]), and only then whether the move
+    /// would have drawn by a third repetition. Whether a side surely keeps
+    /// a move is answered from footprints of its moves
+    /// ([`Position::footprints`]) rather than by playing: the opponent's
+    /// footprints are found once, and an offer keeps those it does not
+    /// touch (where its magnet and its piece go); the mover's are found
+    /// once per square its magnet may go to, and an offer keeps those its
+    /// piece's two squares do not touch. The same answer as
+    /// [`Game::risks`]'s default, which plays everything out (a test
+    /// compares them over many random positions).
+    fn risks(&self, seat: Seat, _at: Millis) -> Vec<(Action, Risk)> {
+        if self.views_differ() || !self.to_act().contains(seat) {
+            return Vec::new();
+        }
         let pos = self.position;
-        let Some(color) = Color::from_seat(seat).filter(|&c| c == pos.side() && pos.opening_done()) else {
-            return false;
-        };
-        let other = color.other();
-        pos.visit_moves(color, |magnet, from, to| {
+        let me = pos.side();
+        let other = me.other();
+        let theirs_now = pos.footprints(other);
+        // The mover's footprints per square its magnet may go to.
+        let mut mine_at: Vec<(Square, board::Footprints)> = Vec::new();
+        let mut judged = Vec::with_capacity(256);
+        let _ = pos.visit_moves(me, |magnet, from, to| {
             let mut after = pos;
             after.play(magnet, from, to);
-            let (mine, theirs) = (after.far_row_count(color), after.far_row_count(other));
-            let wins = mine == PIECES || (theirs <= mine && !after.has_move(other));
-            if wins {
-                ControlFlow::Break(())
+            let (mine, theirs) = (after.far_row_count(me), after.far_row_count(other));
+            let changed = board::bit(magnet) | board::bit(to);
+            let risk = if mine == PIECES {
+                None
+            } else if theirs > mine {
+                Some(Risk::Loses)
+            } else if !theirs_now.any_avoiding(changed) && !after.has_move(other) {
+                // The opponent cannot complete a move: the mover wins.
+                None
             } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_break()
+                let prints = match mine_at.iter().find(|(m, _)| *m == magnet) {
+                    Some((_, p)) => p,
+                    None => {
+                        let p = pos.with_magnet(me, magnet).footprints(me);
+                        mine_at.push((magnet, p));
+                        &mine_at.last().expect("just pushed").1
+                    }
+                };
+                let allows = after.can_win_at_once(prints, board::bit(from) | board::bit(to))
+                    && !(self.options.repetition_draw && self.history.would_draw(&after));
+                allows.then_some(Risk::AllowsWin)
+            };
+            judged.push((Action::Move { magnet, from, to }, risk));
+            ControlFlow::Continue(())
+        });
+        avoidable(judged)
+    }
+
+    /// Tried on copies of the position alone (no game, no history): after
+    /// a move, the mover wins at once with all its pieces across, or when
+    /// the other side, not ahead, cannot complete a move
+    /// ([`Position::can_win_at_once`]).
+    fn can_win_at_once(&self, seat: Seat, _against: Seat, _at: Millis) -> bool {
+        let pos = self.position;
+        Color::from_seat(seat).is_some_and(|c| c == pos.side() && pos.opening_done())
+            && pos.can_win_at_once(&pos.footprints(pos.side().other()), 0)
     }
 
     /// A magnet placement is told to whoever may see that magnet now.

@@ -207,14 +207,14 @@ impl Position {
         let mover = self.at(s).expect("the effect starts from a stone");
         let mut displaced = 0;
         for dir in Dir::ALL {
-            let Some((t, _)) = self.first_stone(s, dir) else {
+            let Some(t) = nearest(ray(s, dir) & self.occupied(), dir) else {
                 continue;
             };
-            let owner = self.at(t).expect("first_stone finds a stone");
-            let to = if owner == mover {
-                self.slide_end(t, dir)
+            let (to, owner) = if self.stones[mover.index()] & bit(t) != 0 {
+                (self.slide_end(t, dir), mover)
             } else {
-                GRID.step(s, dir).expect("t lies beyond it")
+                // Next to `s`, which `t` lies beyond.
+                (Square((s.0 as i32 + delta(dir)) as u8), mover.other())
             };
             if to != t {
                 self.lift(t, owner);
@@ -263,11 +263,7 @@ impl Position {
     #[inline]
     pub fn has_line(&self, displaced: u64, c: Color) -> bool {
         let own = self.stones[c.index()];
-        squares(displaced & own).any(|sq| {
-            Dir::LINES
-                .iter()
-                .any(|&d| 1 + run(own, sq, d) + run(own, sq, d.opposite()) >= 4)
-        })
+        displaced & own != 0 && four_in_a_row(own) & displaced != 0
     }
 
     /// The empty squares where a drop of `c` might push one of `c`'s
@@ -280,9 +276,10 @@ impl Position {
     /// beyond it. A line through a landing square holds only `c`'s stones
     /// now and landing squares: not the dropped stone, which lies on the
     /// pushed stone's ray behind the square it left, now empty (no other
-    /// stone moves along that ray), and so not in a run with its landing.
-    /// If even those cannot make four in a row, no drop behind that stone
-    /// can.
+    /// stone moves along that ray), and so not in a run with its landing;
+    /// and of the landings only those of pushes the same drop can make
+    /// (whose drops meet the drops of this push). If even those cannot make
+    /// four in a row, no drop behind that stone can.
     pub fn drops_that_may_line(&self, c: Color) -> u64 {
         // The first two drops have no effect.
         if self.on_board(Color::White) + self.on_board(Color::Black) < 2 {
@@ -292,49 +289,66 @@ impl Position {
         let occupied = self.occupied();
         // A drop pushes `stone` along `dir` when it lies behind it with
         // only empty squares between: then the square right behind it is
-        // empty. Where such a push lands, if anywhere.
-        let landing = |stone: Square, dir: Dir| {
-            let behind = ray(stone, dir.opposite());
-            let next = nearest(behind, dir.opposite())?;
-            if occupied & bit(next) != 0 {
-                return None;
-            }
-            Some(self.slide_end(stone, dir)).filter(|&to| to != stone)
-        };
-        let mut landings = 0u64;
-        for stone in squares(own) {
-            for dir in Dir::ALL {
-                if let Some(to) = landing(stone, dir) {
-                    landings |= bit(to);
-                }
-            }
-        }
+        // empty.
+        // Every landing at once, by bit sets: the stones with an empty
+        // square right behind, each slid to the end of its empty run.
+        let empty = !occupied;
+        let landings = Dir::ALL.iter().fold(0u64, |acc, &dir| {
+            acc | slide_ends(own & shift(empty, dir), empty, dir)
+        });
         // Only a landing in four in a row of the most generous set (every
         // landing, every stone of `c`) needs the closer look.
         let runs = four_in_a_row(own | landings);
         if runs & landings == 0 {
             return 0;
         }
-        let mut may = 0;
-        for stone in squares(own) {
-            for dir in Dir::ALL {
-                let Some(to) = landing(stone, dir).filter(|&to| runs & bit(to) != 0) else {
+        // Every push a drop can make: the stone, where it lands, and the
+        // drops that make it (the empty run behind the stone).
+        let mut pushes = [(Square(0), Square(0), 0u64); 8 * STONES as usize];
+        let mut count = 0;
+        for dir in Dir::ALL {
+            // The stones with an empty square right behind.
+            for stone in squares(own & shift(empty, dir)) {
+                let to = self.slide_end(stone, dir);
+                if to == stone {
                     continue;
-                };
-                // The square the stone leaves is empty after the drop.
-                let generous = (own & !bit(stone)) | landings;
-                if Dir::LINES
-                    .iter()
-                    .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
-                {
-                    // The drops behind it, up to the first stone.
-                    let back = dir.opposite();
-                    let behind = ray(stone, back);
-                    may |= match nearest(behind & occupied, back) {
-                        Some(stop) => behind & !(ray(stop, back) | bit(stop)),
-                        None => behind,
-                    };
                 }
+                let back = dir.opposite();
+                let behind = ray(stone, back);
+                let drops = match nearest(behind & occupied, back) {
+                    Some(stop) => behind & !(ray(stop, back) | bit(stop)),
+                    None => behind,
+                };
+                if count == pushes.len() {
+                    // More stones than a side owns: every empty square.
+                    return !occupied;
+                }
+                pushes[count] = (stone, to, drops);
+                count += 1;
+            }
+        }
+        let pushes = &pushes[..count];
+        // The landings of each drop.
+        let mut lands = [0u64; 64];
+        for &(_, to, drops) in pushes {
+            for y in squares(drops) {
+                lands[y.index()] |= bit(to);
+            }
+        }
+        let mut may = 0;
+        for &(stone, to, drops) in pushes {
+            if runs & bit(to) == 0 || drops & !may == 0 {
+                continue;
+            }
+            // With it, only the pushes of the same drop: those whose drops
+            // meet these. The square the stone leaves is empty after it.
+            let together = squares(drops).fold(0u64, |acc, y| acc | lands[y.index()]);
+            let generous = (own & !bit(stone)) | together;
+            if Dir::LINES
+                .iter()
+                .any(|&d| 1 + run(generous, to, d) + run(generous, to, d.opposite()) >= 4)
+            {
+                may |= drops;
             }
         }
         may
@@ -392,13 +406,15 @@ impl Position {
         }
         if dropping {
             let may = self.drops_that_may_line(c) & !self.occupied();
-            return squares(may).any(|sq| {
-                let mut after = *self;
-                let displaced = after.drop_stone(sq);
-                after.has_line(displaced, c)
-            });
+            return squares(may).any(|sq| self.drop_makes_line(sq, c));
         }
         let own = self.stones[c.index()];
+        // The moves end among the landings (see `move_landings`): no move
+        // generated unless a landing lies in four in a row.
+        let landings = self.move_landings(c);
+        if four_in_a_row(own | landings) & landings == 0 {
+            return false;
+        }
         // Each stone's destinations, kept on the stack for the moves tried.
         let mut moves = [(Square(0), 0u64); STONES as usize];
         let mut count = 0;
@@ -415,7 +431,32 @@ impl Position {
                 targets |= to;
             }
         }
-        self.moves_may_line(c, targets) && self.moves_make_line(&moves[..count], c)
+        debug_assert_eq!(targets & !landings, 0, "every move ends on a landing");
+        self.moves_make_line(&moves[..count], c)
+    }
+
+    /// Whether a drop of `c` on the empty square `sq` (not one of the first
+    /// two) makes a line of `c`'s through a stone it pushes: the drop
+    /// without its pulls, which move only the other colour's stones along
+    /// other rays (the rays from `sq` share no square), so they change no
+    /// push and no line of `c`'s.
+    fn drop_makes_line(&self, sq: Square, c: Color) -> bool {
+        let occupied = self.occupied();
+        let mut own = self.stones[c.index()] | bit(sq);
+        let mut landed = 0u64;
+        for dir in Dir::ALL {
+            let Some(t) = nearest(ray(sq, dir) & occupied, dir) else {
+                continue;
+            };
+            if own & bit(t) != 0 {
+                let to = self.slide_end(t, dir);
+                if to != t {
+                    own ^= bit(t) | bit(to);
+                    landed |= bit(to);
+                }
+            }
+        }
+        landed != 0 && four_in_a_row(own) & landed != 0
     }
 
     /// Every stone of `c` with its destinations (those with none left out).
@@ -438,46 +479,35 @@ impl Position {
         })
     }
 
-    /// Whether some move of `c` (whose moves end on `targets`) might make
-    /// a line of `c`'s through a stone it pushes: a superset of the moves
-    /// that do, found without playing them.
+    /// Where a move of `c` might push `c`'s stones, and where its moves
+    /// end.
     ///
+    /// A move ends at the end of an empty run from the stone (next to an
+    /// opponent's stone, or as far as it slides away from its own), so
+    /// among the ends of every stone's runs in every direction.
     /// A move displaces `c`'s stones only by pushing them: a stone first on
     /// a ray from the square moved to slides on along it over the empty
     /// squares and the square moved from (now empty), so it lands at the
     /// end of the empty run beyond it, or, when the run ends at a stone of
     /// `c` (which might be the one that moved: counted, to be generous), at
-    /// the end of the empty run after that. After the move, `c`'s stones
-    /// are among its stones now, the landings and the squares moved to: if
-    /// no landing has four in a row of those, no move makes a line.
-    fn moves_may_line(&self, c: Color, targets: u64) -> bool {
+    /// the end of the empty run after that, or on that stone's square. After
+    /// the move, `c`'s stones are among its stones now, the landings and
+    /// the squares moved to: if no landing has four in a row of those, no
+    /// move makes a line.
+    fn move_landings(&self, c: Color) -> u64 {
         let own = self.stones[c.index()];
         let occupied = self.occupied();
+        let empty = !occupied;
         let mut landings = 0u64;
-        for stone in squares(own) {
-            for dir in Dir::ALL {
-                let path = ray(stone, dir);
-                let Some(stop) = nearest(path & occupied, dir) else {
-                    // To the edge: the run cannot meet the square moved from.
-                    if let Some(end) = farthest(path, dir) {
-                        landings |= bit(end);
-                    }
-                    continue;
-                };
-                if stop != GRID.step(stone, dir).expect("a stop lies beyond it") {
-                    landings |= bit(Square((stop.0 as i32 - delta(dir)) as u8));
-                }
-                if own & bit(stop) != 0 {
-                    // The stop may be the stone that moved: on past it.
-                    let beyond = ray(stop, dir);
-                    landings |= bit(match nearest(beyond & occupied, dir) {
-                        Some(next) => Square((next.0 as i32 - delta(dir)) as u8),
-                        None => farthest(beyond, dir).unwrap_or(stop),
-                    });
-                }
-            }
+        for dir in Dir::ALL {
+            let ends = slide_ends(own, empty, dir);
+            // The first stone after each run (or right after the stone):
+            // one of `c`'s goes on (its own run's end is among `ends`) or
+            // stays where it is.
+            let own_stops = shift(ends | own, dir) & occupied & own;
+            landings |= ends | (own_stops & !shift(empty, dir.opposite()));
         }
-        four_in_a_row(own | landings | targets) & landings != 0
+        landings
     }
 
     /// Where the stone on `from` goes because of the stone `n` (square and
@@ -606,6 +636,43 @@ fn run(own: u64, sq: Square, dir: Dir) -> usize {
     }
 }
 
+/// Every square of `set` moved one step in `dir` (those leaving the board
+/// dropped).
+#[inline]
+const fn shift(set: u64, dir: Dir) -> u64 {
+    // Squares that may step east (not on file h) or west (not on file a).
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    let set = match dir.dx {
+        1 => set & NOT_H,
+        -1 => set & NOT_A,
+        _ => set,
+    };
+    let d = delta(dir);
+    if d > 0 { set << d } else { set >> -d }
+}
+
+/// For every square of `from`, the empty run after it in `dir`: where a
+/// stone on it would slide to over the squares of `empty`, if anywhere
+/// (the end of each run of at least one square).
+#[inline]
+fn slide_ends(from: u64, empty: u64, dir: Dir) -> u64 {
+    // The last square of each run: the next one is not empty.
+    slide_reach(from, empty, dir) & !shift(empty, dir.opposite())
+}
+
+/// The squares of `empty` reached from `from` by sliding in `dir`.
+#[inline]
+fn slide_reach(from: u64, empty: u64, dir: Dir) -> u64 {
+    let mut reach = 0;
+    let mut front = shift(from, dir) & empty;
+    while front != 0 {
+        reach |= front;
+        front = shift(front, dir) & empty;
+    }
+    reach
+}
+
 /// The squares of `set` that lie in four or more of its squares in a row
 /// (along a rank, a file or a diagonal), as a bit set.
 fn four_in_a_row(set: u64) -> u64 {
@@ -637,6 +704,47 @@ pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `slide_ends` and `slide_reach` find, for every stone at once, what
+    /// sliding one stone square by square finds.
+    #[test]
+    fn slides_of_whole_sets_agree_with_one_stone() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..5_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let occupied = state & state.rotate_left(23);
+            let from = occupied & state.rotate_left(41);
+            let pos = Position {
+                stones: [occupied, 0],
+                hands: [0, 0],
+                side: Color::White,
+            };
+            for dir in Dir::ALL {
+                let (mut ends, mut reach) = (0u64, 0u64);
+                for sq in squares(from) {
+                    let end = pos.slide_end(sq, dir);
+                    if end != sq {
+                        ends |= bit(end);
+                    }
+                    for s in GRID.ray(sq, dir).take_while(|s| occupied & bit(*s) == 0) {
+                        reach |= bit(s);
+                    }
+                }
+                assert_eq!(
+                    slide_ends(from, !occupied, dir),
+                    ends,
+                    "{occupied:#x} {from:#x} {dir:?}"
+                );
+                assert_eq!(
+                    slide_reach(from, !occupied, dir),
+                    reach,
+                    "{occupied:#x} {from:#x} {dir:?}"
+                );
+            }
+        }
+    }
 
     /// `four_in_a_row` finds the squares that `run` counts in a line of
     /// four or more, on every kind of set.
