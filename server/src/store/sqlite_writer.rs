@@ -21,14 +21,6 @@ use tokio::sync::mpsc;
 use super::sql::{self, Param, Statement};
 use super::{MAX_BATCH, Op, WriteRequest, answer_batch};
 
-/// The WAL pages after which a commit copies them into the database file
-/// (a checkpoint, synced even with `--sync normal`), against SQLite's
-/// default of 1,000: the games append to a few pages again and again, and
-/// a checkpoint copies each page once however often it was committed, so
-/// fewer, larger checkpoints copy and sync much less (docs/performance.md).
-/// The WAL file grows to about 40 MB before it starts over.
-const CHECKPOINT_PAGES: i64 = 10_000;
-
 /// SQLite's limit on one statement's parameters (as in `sql.rs`).
 const MAX_PARAMS: usize = 32766;
 
@@ -42,7 +34,6 @@ pub(super) fn open(path: PathBuf, sync_full: bool) -> Result<Connection, rusqlit
     conn.busy_timeout(Duration::from_secs(10))?;
     conn.pragma_update(None, "foreign_keys", true)?;
     conn.pragma_update(None, "synchronous", if sync_full { "FULL" } else { "NORMAL" })?;
-    conn.pragma_update(None, "wal_autocheckpoint", CHECKPOINT_PAGES)?;
     Ok(conn)
 }
 
