@@ -424,6 +424,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             // Spread the open-loop schedules over one interval.
             next_move: interval.map(|i| start + i.mul_f64(g as f64 / config.games as f64)),
             interval,
+            waiting: false,
             action: String::new(),
         };
         tasks.spawn(slot.run(clients));
@@ -601,6 +602,10 @@ struct Slot {
     rng: SmallRng,
     next_move: Option<Instant>,
     interval: Option<Duration>,
+    /// Open loop: a seat is ready to act, but its move is not due before
+    /// `next_move` (the game's loop wakes then, reading what comes
+    /// meanwhile).
+    waiting: bool,
     /// The action being sent (a buffer kept from move to move).
     action: String,
 }
@@ -683,6 +688,7 @@ impl Slot {
             .collect();
         loop {
             let mut all_done = true;
+            self.waiting = false;
             for p in seats.iter_mut() {
                 if !p.done() {
                     all_done = false;
@@ -692,11 +698,14 @@ impl Slot {
             if all_done {
                 break;
             }
-            // Wait for the next message of any seat still playing. At the
+            // Wait for the next message of any seat still playing, or (open
+            // loop) for the time of a move that waits for it. At the
             // deadline, games in progress are left unfinished: the
             // measurement covers the duration only.
+            let due = self.next_move.filter(|_| self.waiting);
             let (i, event) = tokio::select! {
                 r = std::future::poll_fn(|cx| next_of_any(&mut seats, cx)) => r,
+                _ = tokio::time::sleep_until(due.unwrap_or(self.deadline)), if due.is_some() => continue,
                 _ = &mut deadline => { finished = false; break; }
             };
             match event {
@@ -750,16 +759,22 @@ impl Slot {
         if *version <= p.acted_at_version || play.legal.is_empty() || state.status != RoomStatus::Playing {
             return Ok(());
         }
+        // Open loop: the move is sent at its time, and its latency counts
+        // from then. Until then the game's loop goes on reading, so that
+        // the other seat's replies are timed when they come.
+        let mut sent = Instant::now();
+        if let (Some(next), Some(interval)) = (self.next_move, self.interval) {
+            if sent < next {
+                self.waiting = true;
+                return Ok(());
+            }
+            sent = next;
+            self.next_move = Some(next + interval);
+        }
         let action = play.legal.get(self.rng.random_range(0..play.legal.len()));
         self.action.clear();
         self.action.push_str(action);
         let version = *version;
-        let mut sent = Instant::now();
-        if let (Some(next), Some(interval)) = (self.next_move, self.interval) {
-            tokio::time::sleep_until(next).await;
-            sent = next;
-            self.next_move = Some(next + interval);
-        }
         let id = p.conn.act(&p.room, &self.action).await?;
         p.acted_at_version = version;
         p.pending = Some(Pending { id, sent, ack: None });
