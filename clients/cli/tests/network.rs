@@ -207,6 +207,39 @@ async fn a_small_load_run_finishes_every_game_without_errors() {
     server.shutdown().await;
 }
 
+/// Open loop: a move's latency counts from its scheduled time to its
+/// update, not a schedule interval more (a seat waiting for its time once
+/// kept the game from reading the other seat's reply until then).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    // Each of the 100 games moves every half second.
+    let args = ["load", &url, "--games", "100", "--rate", "200", "--duration", "4"];
+    let out = run(args.map(str::to_string).to_vec()).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Latency percentiles: `latency ms: p50 A p90 B p99 C max D`.
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("latency ms: "))
+        .unwrap_or_else(|| panic!("no latency line: {text}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let p90: f64 = words
+        .iter()
+        .position(|w| *w == "p90")
+        .and_then(|i| words.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no p90: {text}"));
+    // A round trip on loopback, far below the 500 ms between moves.
+    assert!(p90 < 250.0, "the latency counts the schedule's interval: {text}");
+    server.shutdown().await;
+}
+
 #[test]
 fn load_refuses_a_remote_server_unless_allowed() {
     let out = lodestone()
