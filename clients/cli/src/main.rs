@@ -210,7 +210,7 @@ struct LoadArgs {
     /// or a comma-separated list); the same as more URLs.
     #[arg(long = "server", value_name = "URL", value_delimiter = ',')]
     servers: Vec<String>,
-    /// The game to play.
+    /// The game to play (Magnet with dealt setups: `setup=random`).
     #[arg(long, default_value = "magneton")]
     game: String,
     /// A game option, KEY=VALUE (repeatable).
@@ -497,9 +497,22 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         out::line(report)?;
         return Ok(());
     }
-    let (game, options) = game_and_options(&args.game, &args.options)?;
+    let (game, mut options) = game_and_options(&args.game, &args.options)?;
     if args.games == 0 {
         return Err(Failure::Usage("--games must be at least 1".into()));
+    }
+    // Magnet's chosen setups are arranged by each player's client, which
+    // the load generator does not do: its games are dealt.
+    if game == GameKind::Magnet {
+        match options.iter().find(|(k, _)| k == "setup") {
+            None => options.push(("setup".into(), "random".into())),
+            Some((_, v)) if v == "random" => {}
+            Some(_) => {
+                return Err(Failure::Usage(
+                    "lodestone load plays Magnet with dealt setups only (--option setup=random, the default here): it does not arrange chosen setups".into(),
+                ));
+            }
+        }
     }
     let nodes = endpoints.len();
     let config = load::LoadConfig {

@@ -240,6 +240,50 @@ async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
     server.shutdown().await;
 }
 
+/// Magnet's chosen setups are the players' clients' to arrange: the load
+/// generator plays Magnet dealt, and says so if asked for chosen setups.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_plays_magnet_with_dealt_setups() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    let args = [
+        "load",
+        &url,
+        "--game",
+        "magnet",
+        "--games",
+        "2",
+        "--total-games",
+        "2",
+        "--duration",
+        "120",
+    ];
+    let out = run(args.map(str::to_string).to_vec()).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("games started 2, finished 2"), "{text}");
+    assert!(total_moves(&text) > 0, "{text}");
+    let chosen = [
+        "load",
+        &url,
+        "--game",
+        "magnet",
+        "--option",
+        "setup=chosen",
+        "--duration",
+        "1",
+    ];
+    let out = run(chosen.map(str::to_string).to_vec()).await;
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("setup=random"), "{err}");
+    server.shutdown().await;
+}
+
 #[test]
 fn load_refuses_a_remote_server_unless_allowed() {
     let out = lodestone()
