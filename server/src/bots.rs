@@ -413,7 +413,10 @@ mod tests {
             secrets,
         )
         .unwrap();
-        app.store.write(crate::room::ops("r1", &events)).await.unwrap();
+        app.store
+            .write(crate::room::ops("r1", &events, None))
+            .await
+            .unwrap();
         let room = spawn_room(core, &app.rooms);
         let join = RoomRequest::Join {
             seat: Some(SeatRef::Index(0)),

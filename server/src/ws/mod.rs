@@ -23,7 +23,7 @@ use crate::app::App;
 use crate::cluster::{self, Located};
 use crate::limits::Slot;
 use crate::metrics::Refusal;
-use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
+use crate::room::{Fence, Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
 use crate::secrets::{self, OsSecrets};
 use crate::store::Op;
 
@@ -690,15 +690,15 @@ impl Session {
                         );
                     }
                 };
-                let mut ops = crate::room::ops(&room_id, &events);
-                if let (Some(lease), Some(node)) = (&lease, &self.app.node) {
-                    ops.push(Op::Fence {
-                        room: room_id.clone(),
+                let fence = lease
+                    .as_ref()
+                    .zip(self.app.node.as_ref())
+                    .map(|(lease, node)| Fence {
                         node: node.name.clone(),
                         epoch: lease.epoch,
                         deadline: None,
                     });
-                }
+                let ops = crate::room::ops(&room_id, &events, fence);
                 if self.app.store.write(ops).await.is_err() {
                     cluster::drop_new_room(&self.app, &room_id, lease).await;
                     self.app.lobby.forget_opener(&room_id);
