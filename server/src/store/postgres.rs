@@ -7,7 +7,7 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Pool, Postgres};
 
-use super::{Location, StoreError, StoreOptions, migrate_error};
+use super::types::{Location, StoreError, StoreOptions, migrate_error};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);

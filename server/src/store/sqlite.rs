@@ -7,7 +7,7 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection, Pool, Sqlite};
 
-use super::{Location, StoreError, StoreOptions, migrate_error};
+use super::types::{Location, StoreError, StoreOptions, migrate_error};
 
 /// Whether `url` names an in-memory database, which lives as long as its
 /// one connection.
