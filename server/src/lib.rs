@@ -34,5 +34,5 @@ pub use config::{
 pub use limits::Limits;
 pub use node::host_name;
 pub use server::{Server, StartError};
-pub use store::{Copied, Progress, StoreError, copy as copy_database};
+pub use store::{Copied, Progress, QUIET_LOGS as QUIET_DATABASE_LOGS, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

@@ -187,10 +187,10 @@ fn migrate_db(from: &str, to: &str) -> Result<(), String> {
 }
 
 async fn run(args: Args) -> Result<(), String> {
-    // PostgreSQL's notices (such as "relation already exists, skipping"
-    // while migrating) are not news for a host.
+    // The store's quiet defaults: PostgreSQL's notices are not news for a
+    // host.
     let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,sqlx::postgres::notice=warn"))
+        .unwrap_or_else(|_| EnvFilter::new(format!("info,{}", lodestone_server::QUIET_DATABASE_LOGS)))
         // tungstenite traces every message it receives, text and all:
         // passwords (`register`, `login`) and tokens (`hello`) must never
         // reach a log, whatever RUST_LOG asks for. Its debug lines (every

@@ -15,9 +15,10 @@
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::Seat;
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::{AbsentPolicy, Recorded, RoomEvent};
-use super::seats::Player;
+use super::refusal::Refusal;
+use super::seating::Player;
 use super::timing::TimeControl;
 
 /// A game whose people are all absent ends (abandoned) after at least

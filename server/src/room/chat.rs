@@ -19,9 +19,10 @@
 use lodestone_protocol::{ChatLine, ChatTo, Guest, MAX_CHAT_CHARS, codes};
 use lodestone_rules::Seat;
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
-use super::seats::Player;
+use super::refusal::Refusal;
+use super::seating::Player;
 use super::social::Said;
 use super::watchers::ConnId;
 use crate::names::{is_bidi_control, is_invisible};

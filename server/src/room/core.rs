@@ -20,34 +20,19 @@
 
 use std::collections::BTreeMap;
 
-use lodestone_protocol::{Code, RoomStatus, codes};
+use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
 use super::event::{AbsentPolicy, Recorded, RoomEvent};
 use super::lifecycle::{Gone, Lifecycle};
 use super::log::{GameLog, Logged};
-use super::seats::{Player, Seating};
+use super::refusal::Refusal;
+use super::seating::{Player, Seating};
 use super::social::Social;
 use super::table::Table;
 use super::timing::{Clocks, TimeControl};
 use super::watchers::Watchers;
 use crate::secrets::{self, OsSecrets, Secrets};
-
-/// Why a request was refused: a stable code and a sentence. Nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    pub code: Code,
-    pub message: String,
-}
-
-impl Refusal {
-    pub fn new(code: impl Into<Code>, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code: code.into(),
-            message: message.into(),
-        }
-    }
-}
 
 /// What a room's creation fixed.
 #[derive(Debug)]

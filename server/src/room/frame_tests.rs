@@ -20,10 +20,11 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::broadcast::Broadcaster;
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::Recorded;
 use super::handle::{Outbox, encode};
-use super::seats::Player;
+use super::refusal::Refusal;
+use super::seating::Player;
 use super::watchers::ConnId;
 use crate::secrets::SeededSecrets;
 

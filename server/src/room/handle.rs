@@ -7,9 +7,8 @@ use lodestone_protocol::{ChatTo, RequestId, SeatRef, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use super::core::Refusal;
-use super::outcome::StandInChange;
-use super::seats::Player;
+use super::refusal::Refusal;
+use super::seating::Player;
 use super::watchers::ConnId;
 
 /// Where a room sends one connection's messages. The queue is bounded: a
@@ -123,6 +122,15 @@ pub(super) enum RoomMsg {
         invite: Option<String>,
         reply: oneshot::Sender<Result<String, Refusal>>,
     },
+}
+
+/// A bot to start or stop standing in for an absent person, or a bot
+/// seated in a new room to set playing.
+#[derive(Debug, PartialEq, Eq)]
+pub enum StandInChange {
+    Start(Player),
+    Stop(String),
+    Bot(Player),
 }
 
 /// What a room asks of the server's stand-ins (`bots::stand_ins`): a bot

@@ -1,8 +1,8 @@
 //! Rooms. The room as a value, without I/O: `core` (what a creation
 //! fixed, the state in parts, and `evolve`, the only code that changes
-//! it), the parts `seats`, `lifecycle`, `table`, `log` and `social`, with
+//! it), the parts `seating`, `lifecycle`, `table`, `log` and `social`, with
 //! the decisions of each kind of request (`seats`, `table`, `play`,
-//! `absence`, `chat`, `rematch`), `watchers` (presence), `outcome` (a
+//! `conduct`, `absence`, `chat`, `rematch`), `watchers` (presence), `outcome` (a
 //! command and the one typed answer to it), `view` and `record` (what
 //! each viewer is shown, from `&self`), `results` and `replay`; `event`
 //! is what happens to a room and `stored` how that is stored. Around the
@@ -15,6 +15,7 @@
 mod absence;
 mod broadcast;
 mod chat;
+mod conduct;
 mod core;
 mod env;
 mod event;
@@ -29,11 +30,13 @@ mod log;
 mod outcome;
 mod play;
 mod record;
+mod refusal;
 mod rematch;
 mod reopen;
 mod replay;
 mod results;
 mod rows;
+mod seating;
 mod seats;
 mod social;
 mod stored;
@@ -49,13 +52,14 @@ mod timing;
 mod view;
 mod watchers;
 
-pub use self::core::{Refusal, RoomCore};
+pub use self::core::RoomCore;
 pub use env::RoomEnv;
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
+pub use refusal::Refusal;
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side, rating_key};
-pub use seats::Player;
+pub use seating::Player;
 pub use stored::{Fence, by_room, from_row, ops};
 pub use task::{spawn_leased_room, spawn_room};

@@ -11,11 +11,12 @@ use std::collections::HashSet;
 use lodestone_protocol::{ChatLine, RequestId, RoomStatus, ServerMessage, codes};
 use lodestone_rules::Seat;
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
-use super::handle::RoomRequest;
+use super::handle::{RoomRequest, StandInChange};
+use super::refusal::Refusal;
 use super::results::GameEnded;
-use super::seats::Player;
+use super::seating::Player;
 use super::watchers::ConnId;
 
 /// The server's settings a room's commands depend on.
@@ -93,15 +94,6 @@ pub enum Update {
     Everyone,
     /// Only the requester, watching from this seat (or as a spectator).
     Requester(Option<Seat>),
-}
-
-/// A bot to start or stop standing in for an absent person, or a bot
-/// seated in a new room to set playing.
-#[derive(Debug, PartialEq, Eq)]
-pub enum StandInChange {
-    Start(Player),
-    Stop(String),
-    Bot(Player),
 }
 
 /// Everything a command causes.

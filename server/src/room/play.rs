@@ -6,10 +6,11 @@
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{ErrorCode, Millis, Seat};
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
 use super::lifecycle::Gone;
-use super::seats::Player;
+use super::refusal::Refusal;
+use super::seating::Player;
 
 impl RoomCore {
     /// Starts the game once every seat is taken.

@@ -6,7 +6,8 @@
 use lodestone_protocol::RoomStatus;
 use lodestone_rules::{AnyGame, Record, Seat};
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
+use super::refusal::Refusal;
 
 impl RoomCore {
     /// The game record (NOTATION.md) as `guest` may see it: while the game

@@ -14,9 +14,10 @@
 use lodestone_protocol::{RematchState, RoomStatus, codes};
 use lodestone_rules::Seat;
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
-use super::seats::Player;
+use super::refusal::Refusal;
+use super::seating::Player;
 use crate::secrets::Secrets;
 
 impl RoomCore {

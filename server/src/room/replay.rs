@@ -11,8 +11,9 @@
 
 use lodestone_protocol::{ChatLine, RoomState, RoomStatus, codes};
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
+use super::refusal::Refusal;
 use crate::secrets::OsSecrets;
 
 /// One ply of a room, as one viewer may see it.
@@ -93,7 +94,7 @@ mod tests {
 
     use lodestone_rules::Seat;
 
-    use super::super::seats::Player;
+    use super::super::seating::Player;
     use super::*;
     use crate::secrets::SeededSecrets;
 

@@ -9,7 +9,8 @@ use std::collections::HashSet;
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{AnyGame, GameKind, Outcome, Seat, TableEvent};
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
+use super::refusal::Refusal;
 
 /// One side of a finished game: a team (Magma), or one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]

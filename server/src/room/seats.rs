@@ -1,5 +1,4 @@
-//! A room's seats and who may change them: the seating (who holds each
-//! seat, who is absent, who owns the room), taking and leaving seats,
+//! Who may change a room's seats (`room/seating.rs`): taking and leaving seats,
 //! watching, and the owner's powers (seating and removing bots, kicking a
 //! seat, closing the room), with ownership passing on when the owner
 //! leaves. Each change decides its events; `RoomCore::evolve` applies
@@ -17,121 +16,11 @@
 use lodestone_protocol::{RoomStatus, SeatRef, codes};
 use lodestone_rules::Seat;
 
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::event::{Owner, Recorded, RoomEvent};
+use super::refusal::Refusal;
+use super::seating::Player;
 use super::watchers::ConnId;
-
-/// A guest acting in a room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Player {
-    pub id: String,
-    pub name: String,
-    /// A computer player (bots never own a room).
-    pub bot: bool,
-}
-
-impl Player {
-    /// A person.
-    pub fn person(id: impl Into<String>, name: impl Into<String>) -> Player {
-        Player {
-            id: id.into(),
-            name: name.into(),
-            bot: false,
-        }
-    }
-
-    pub(super) fn as_owner(&self) -> Owner {
-        Owner {
-            guest: self.id.clone(),
-            name: self.name.clone(),
-        }
-    }
-}
-
-/// Who holds each seat, since when each seat is absent, and who owns the
-/// room.
-#[derive(Clone, Debug, Default)]
-pub struct Seating {
-    seats: Vec<Option<Player>>,
-    absent_since: Vec<Option<u64>>,
-    owner: Option<Owner>,
-}
-
-impl Seating {
-    pub(super) fn new(seats: usize, owner: Option<Owner>) -> Seating {
-        Seating {
-            seats: vec![None; seats],
-            absent_since: vec![None; seats],
-            owner,
-        }
-    }
-
-    pub fn seats(&self) -> &[Option<Player>] {
-        &self.seats
-    }
-
-    pub fn len(&self) -> usize {
-        self.seats.len()
-    }
-
-    /// The seated players.
-    pub fn players(&self) -> impl Iterator<Item = &Player> + Clone {
-        self.seats.iter().flatten()
-    }
-
-    /// The seat `guest` holds.
-    pub fn seat_of(&self, guest: &str) -> Option<Seat> {
-        self.seats
-            .iter()
-            .position(|p| p.as_ref().is_some_and(|p| p.id == guest))
-            .map(|i| Seat(i as u8))
-    }
-
-    pub fn owner(&self) -> Option<&Owner> {
-        self.owner.as_ref()
-    }
-
-    /// Whether seat `i` is absent.
-    pub fn is_absent(&self, i: usize) -> bool {
-        self.absent_since[i].is_some()
-    }
-
-    /// Since when (wall ms) seat `i` is absent.
-    pub fn absent_since(&self, i: usize) -> Option<u64> {
-        self.absent_since[i]
-    }
-
-    /// Puts `player` at `seat`; returns who held it.
-    pub(super) fn take(&mut self, seat: Seat, player: Player) -> Result<Option<Player>, String> {
-        let slot = self
-            .seats
-            .get_mut(seat.index())
-            .ok_or_else(|| format!("seat {} is not a seat of this game", seat.0))?;
-        Ok(slot.replace(player))
-    }
-
-    /// Frees `seat`; returns who held it.
-    pub(super) fn free(&mut self, seat: Seat) -> Option<Player> {
-        self.seats.get_mut(seat.index()).and_then(Option::take)
-    }
-
-    pub(super) fn rename(&mut self, seat: Seat, name: &str) {
-        if let Some(Some(p)) = self.seats.get_mut(seat.index()) {
-            p.name = name.to_string();
-        }
-    }
-
-    pub(super) fn set_owner(&mut self, owner: Option<Owner>) {
-        self.owner = owner;
-    }
-
-    /// Seat `seat` is absent since `since`, or (with `None`) back.
-    pub(super) fn set_absent(&mut self, seat: Seat, since: Option<u64>) {
-        if let Some(slot) = self.absent_since.get_mut(seat.index()) {
-            *slot = since;
-        }
-    }
-}
 
 impl RoomCore {
     pub(super) fn seat_of(&self, guest: &str) -> Option<Seat> {

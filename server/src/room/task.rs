@@ -15,14 +15,15 @@ use lodestone_protocol::{RequestId, codes, error};
 use tokio::sync::mpsc;
 
 use super::broadcast::Broadcaster;
-use super::core::{Refusal, RoomCore};
+use super::core::RoomCore;
 use super::env::RoomEnv;
 use super::event::Recorded;
-use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, encode};
+use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, StandInChange, encode};
 use super::lease::{self, Hold, RoomLease};
-use super::outcome::{Command, Outcome, Policy, Reply, StandInChange};
+use super::outcome::{Command, Outcome, Policy, Reply};
+use super::refusal::Refusal;
 use super::reopen::{Reopened, reopen};
-use super::seats::Player;
+use super::seating::Player;
 use super::stored;
 use crate::store::StoreError;
 

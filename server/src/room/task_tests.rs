@@ -15,7 +15,7 @@ use super::core::RoomCore;
 use super::env::RoomEnv;
 use super::handle::{Outbox, RoomRequest};
 use super::lobby::Lobby;
-use super::seats::Player;
+use super::seating::Player;
 use super::task::spawn_room;
 use super::test_person::Person;
 use crate::clock::Clock;

@@ -5,7 +5,7 @@ use lodestone_protocol::{RequestId, RoomState, ServerMessage};
 use tokio::sync::mpsc;
 
 use super::handle::{Outbox, RoomHandle, RoomRequest};
-use super::seats::Player;
+use super::seating::Player;
 
 /// One connection of a person to a room.
 pub struct Person {

@@ -10,7 +10,7 @@ use lodestone_rules::{Millis, Seat};
 use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
-use super::seats::Player;
+use super::seating::Player;
 use crate::secrets::{Secrets, SeededSecrets};
 
 /// The same secrets for every room of a test.

@@ -448,7 +448,7 @@ impl RoomCore {
 /// For each seat, its player's name with a number when an earlier seat's
 /// player has the same name (`Ann (2)`): the first keeps the plain name.
 /// Names that differ only in case or surrounding spaces count as the same.
-pub(super) fn shown_names(seats: &[Option<super::seats::Player>]) -> Vec<Option<String>> {
+pub(super) fn shown_names(seats: &[Option<super::seating::Player>]) -> Vec<Option<String>> {
     let key = |name: &str| name.trim().to_lowercase();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     seats

@@ -32,5 +32,10 @@ pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
 pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};
 
+/// The log levels of the database driver's own targets a host wants by
+/// default: PostgreSQL's notices (such as "relation already exists,
+/// skipping" while migrating) only as warnings.
+pub const QUIET_LOGS: &str = "sqlx::postgres::notice=warn";
+
 #[cfg(test)]
 mod tests;
