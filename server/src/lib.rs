@@ -24,6 +24,7 @@ pub mod secrets;
 mod serve;
 mod server;
 mod store;
+mod tournament;
 mod web;
 mod ws;
 
