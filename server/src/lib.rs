@@ -24,6 +24,8 @@ pub mod secrets;
 mod serve;
 mod server;
 mod store;
+mod systemd;
+mod throttle;
 mod web;
 mod ws;
 
@@ -35,4 +37,5 @@ pub use limits::Limits;
 pub use node::host_name;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
+pub use systemd::{notify_ready, notify_stopping};
 pub use web::asset_paths as web_assets;
