@@ -196,8 +196,11 @@ async fn run(args: Args) -> Result<(), String> {
         // reach a log, whatever RUST_LOG asks for. Its debug lines (every
         // close frame) are not news for a host either.
         .add_directive("tungstenite::protocol=warn".parse().expect("a directive"));
+    // Colours only for a person at a terminal: a journal or a file gets
+    // plain text.
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
     if args.log_format == "json" {
         logs.json().init();
@@ -258,10 +261,12 @@ async fn run(args: Args) -> Result<(), String> {
     let signalled = shutdown_signal();
     // Tests and scripts read this line to learn the port.
     println!("listening on http://{}", server.addr());
+    lodestone_server::notify_ready(&format!("listening on {}", server.addr()));
     tokio::select! {
         _ = signalled => tracing::info!("shutting down"),
         _ = server.stopping() => {}
     }
+    lodestone_server::notify_stopping();
     server.shutdown().await;
     Ok(())
 }

@@ -49,6 +49,7 @@ impl Server {
         let options = StoreOptions {
             sync_full: config.sync_full,
             connections: config.db_connections,
+            existing: false,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
         let bind = |source| StartError::Bind {
@@ -100,6 +101,7 @@ impl Server {
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = router(app.clone());
         app.tasks.spawn(serve(listener, router, app.clone()));
+        app.tasks.spawn(crate::systemd::watchdog(app.clone()));
         Ok(Server {
             addr,
             app,

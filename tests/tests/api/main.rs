@@ -11,6 +11,7 @@ mod chat;
 mod clocks;
 mod database;
 mod games;
+mod host;
 mod lifecycle;
 mod limits;
 mod lobby;
