@@ -17,6 +17,7 @@ pub mod limits;
 mod metrics;
 mod names;
 mod node;
+mod openapi;
 mod players;
 mod ratings;
 mod room;
@@ -36,6 +37,7 @@ pub use config::{
 };
 pub use limits::Limits;
 pub use node::host_name;
+pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use systemd::{notify_ready, notify_stopping};
