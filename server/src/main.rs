@@ -50,6 +50,27 @@ enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Copies a SQLite database, while the server runs, into a new file:
+    /// the database as it was at one moment, checked, in one file.
+    Backup {
+        /// The database to copy (sqlite://PATH or a file path).
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
+        database: String,
+        /// The new file (never overwritten).
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Puts a backup in place as the SQLite database (refused while a
+    /// server uses it). The file gets the owner and mode of the one it
+    /// replaces, which is kept beside it as NAME.replaced-TIME.
+    Restore {
+        /// The backup file.
+        #[arg(long)]
+        from: std::path::PathBuf,
+        /// The database to replace (sqlite://PATH or a file path).
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
+        database: String,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -130,6 +151,19 @@ struct Args {
     /// lease; for tests).
     #[arg(long, env = "LODESTONE_RENEW_MS", default_value_t = lodestone_server::DEFAULT_RENEW_MS, hide = true)]
     renew_ms: u64,
+    /// Where the server keeps its files: scheduled backups (backups/) and
+    /// certificates (default: the SQLite file's directory; with
+    /// PostgreSQL, the working directory).
+    #[arg(long, env = "LODESTONE_STATE_DIR")]
+    state_dir: Option<std::path::PathBuf>,
+    /// Back the SQLite database up this often into STATE_DIR/backups: a
+    /// number with s, m, h or d (e.g. 6h), or `off`.
+    #[arg(long, env = "LODESTONE_BACKUP_EVERY", default_value = "off", value_parser = parse_expiry)]
+    backup_every: Expiry,
+    /// Scheduled backups kept (the newest; older ones are removed).
+    #[arg(long, env = "LODESTONE_BACKUP_KEEP", default_value_t = lodestone_server::DEFAULT_BACKUP_KEEP as u32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    backup_keep: u32,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
@@ -139,6 +173,30 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
+        Some(Command::Backup { database, to }) => lodestone_server::backup(&database, &to)
+            .map(|made| {
+                println!(
+                    "backed up {} rooms and {} events into {} ({} bytes)",
+                    made.rooms,
+                    made.events,
+                    made.path.display(),
+                    made.bytes
+                )
+            })
+            .map_err(|e| e.to_string()),
+        Some(Command::Restore { from, database }) => lodestone_server::restore(&from, &database)
+            .map(|done| {
+                println!(
+                    "restored {} rooms and {} events into {}",
+                    done.rooms,
+                    done.events,
+                    done.path.display()
+                );
+                if let Some(kept) = done.replaced {
+                    println!("the database it replaced is kept as {}", kept.display());
+                }
+            })
+            .map_err(|e| e.to_string()),
         None => serve(cli.args),
     };
     match result {
@@ -254,6 +312,9 @@ async fn run(args: Args) -> Result<(), String> {
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
+        state_dir: args.state_dir,
+        backup_every: args.backup_every.0,
+        backup_keep: args.backup_keep as usize,
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a

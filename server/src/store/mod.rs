@@ -222,8 +222,10 @@ macro_rules! with_pool {
 }
 
 mod accounts;
+mod backup;
 mod copy;
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
+pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
 pub use copy::{Copied, Progress, copy};
 
 impl Db {
@@ -291,6 +293,12 @@ impl Location {
         }
         Ok(Location::SqliteFile(url.into()))
     }
+}
+
+/// The file of a SQLite database URL (`None` for PostgreSQL, memory, or a
+/// URL that cannot be read).
+pub fn sqlite_path(url: &str) -> Option<std::path::PathBuf> {
+    Location::parse(url).ok().as_ref().and_then(sqlite::file)
 }
 
 impl std::fmt::Display for Location {
@@ -373,10 +381,17 @@ impl Store {
     /// when every `Store` clone has been dropped and the queue is drained.
     pub async fn open(url: &str, options: &StoreOptions) -> Result<(Store, JoinHandle<()>), StoreError> {
         let location = Location::parse(url)?;
+        // A restore must not replace the file under a server (`backup.rs`).
+        let lock = backup::lock_shared(&location)?;
         let db = Db::open(&location, options).await?;
+        let lock = match lock {
+            Some(lock) => Some(lock),
+            None => backup::lock_shared(&location)?,
+        };
         let (writer, queue) = mpsc::channel(4096);
         let task = match sqlite::file(&location) {
-            // A SQLite file: the writer is a thread of our own.
+            // A SQLite file: the writer is a thread of our own, which holds
+            // the lock as long as it writes.
             Some(path) => {
                 let conn = sqlite_writer::open(path, options.sync_full).map_err(|e| {
                     StoreError::Open(format!(
@@ -392,6 +407,7 @@ impl Store {
                     .name("sqlite-writer".into())
                     .spawn(move || {
                         sqlite_writer::run(conn, queue);
+                        drop(lock);
                         let _ = ended.send(());
                     })
                     .map_err(|e| StoreError::Open(format!("could not start the SQLite writer: {e}")))?;
