@@ -12,6 +12,7 @@ mod bots;
 mod clock;
 mod cluster;
 mod config;
+pub mod config_file;
 mod health;
 mod http;
 pub mod limits;

@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use lodestone_server::{Config, Server};
 use tracing_subscriber::EnvFilter;
 
@@ -26,7 +26,8 @@ use tracing_subscriber::EnvFilter;
                   lodestone-server migrate-db --from lodestone.db --to postgres://lodestone@localhost/lodestone\n      \
                   copy everything from SQLite into an empty PostgreSQL database (server stopped)\n\n\
                   Logging: RUST_LOG (default info), e.g. RUST_LOG=lodestone_server=debug.",
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    args_override_self = true
 )]
 struct Cli {
     #[command(subcommand)]
@@ -75,6 +76,11 @@ enum Command {
 
 #[derive(Debug, clap::Args)]
 struct Args {
+    /// Read the flags from this TOML file too (keys: the flags' long names,
+    /// e.g. bind = "127.0.0.1:8080"; docs/operating.md). The command line
+    /// and the environment win over it.
+    #[arg(long = "config", value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
     /// Address to listen on (port 0 picks a free one).
     #[arg(long, env = "LODESTONE_BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
@@ -170,7 +176,14 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let argv = lodestone_server::config_file::with_file(std::env::args_os().collect(), &Cli::command());
+    let cli = match argv {
+        Ok(argv) => Cli::parse_from(argv),
+        Err(message) => {
+            eprintln!("lodestone-server: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     let result = match cli.command {
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
         Some(Command::Backup { database, to }) => lodestone_server::backup(&database, &to)
@@ -245,6 +258,7 @@ fn migrate_db(from: &str, to: &str) -> Result<(), String> {
 }
 
 async fn run(args: Args) -> Result<(), String> {
+    let args_config = args.config.clone();
     // PostgreSQL's notices (such as "relation already exists, skipping"
     // while migrating) are not news for a host.
     let filter = EnvFilter::try_from_default_env()
@@ -316,6 +330,9 @@ async fn run(args: Args) -> Result<(), String> {
         backup_every: args.backup_every.0,
         backup_keep: args.backup_keep as usize,
     };
+    if let Some(file) = &args_config {
+        tracing::info!(file = %file.display(), "settings read from the config file too");
+    }
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a
     // SIGTERM sent as soon as the server answers drains it, never kills it.
@@ -391,5 +408,47 @@ fn shutdown_signal() -> impl std::future::Future<Output = ()> {
             return;
         }
         let _ = ctrl_c.await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flag of the server is a key the config file may have.
+    #[test]
+    fn every_flag_is_a_config_key() {
+        let command = Cli::command();
+        for arg in command.get_arguments() {
+            let Some(long) = arg.get_long() else { continue };
+            if ["config", "help", "version"].contains(&long) {
+                continue;
+            }
+            let switch = !arg.get_action().takes_values();
+            let text = if switch {
+                format!("{long} = true")
+            } else {
+                format!("{long} = \"x\"")
+            };
+            let args = lodestone_server::config_file::arguments(&text, &command)
+                .unwrap_or_else(|e| panic!("{long}: {e}"));
+            let env_set = arg.get_env().is_some_and(|v| std::env::var_os(v).is_some());
+            assert!(env_set || args[0] == *format!("--{long}"), "{long}");
+        }
+    }
+
+    /// The example of docs/operating.md is a file the server reads.
+    #[test]
+    fn the_documented_config_file_is_read() {
+        let doc = include_str!("../../docs/operating.md");
+        let example = doc
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a TOML example in docs/operating.md");
+        let args = lodestone_server::config_file::arguments(example, &Cli::command()).unwrap();
+        let mut argv = vec![std::ffi::OsString::from("lodestone-server")];
+        argv.extend(args);
+        Cli::try_parse_from(argv).unwrap();
     }
 }
