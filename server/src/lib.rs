@@ -28,6 +28,7 @@ mod server;
 mod store;
 mod systemd;
 mod throttle;
+mod tournament;
 mod web;
 mod ws;
 
