@@ -63,7 +63,9 @@ impl Server {
         let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
         let addr = listener.local_addr().map_err(bind)?;
         let metrics = Metrics::new();
-        let store = store.with_commit_histogram(metrics.commit_seconds.clone());
+        let store = store
+            .with_commit_histogram(metrics.commit_seconds.clone())
+            .with_failure_counter(metrics.store_failures.clone());
         let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
         // PostgreSQL and a node name: this server is one node of however
         // many share the database.

@@ -247,6 +247,8 @@ pub struct Store {
     writer: mpsc::Sender<WriteRequest>,
     /// Seconds from a write request to its commit (`/metrics`).
     commit_seconds: metrics::Histogram,
+    /// Write requests that could not be stored (`/metrics`).
+    failures: metrics::Counter,
 }
 
 /// Closes the database once the writer has stopped.
@@ -422,6 +424,7 @@ impl Store {
                 db,
                 writer,
                 commit_seconds: metrics::Histogram::noop(),
+                failures: metrics::Counter::noop(),
             },
             task,
         ))
@@ -439,6 +442,15 @@ impl Store {
     pub fn with_commit_histogram(self, histogram: metrics::Histogram) -> Store {
         Store {
             commit_seconds: histogram,
+            ..self
+        }
+    }
+
+    /// Counts each write request that could not be stored in `counter`
+    /// (a fence's refusal is a lease lost, counted apart).
+    pub fn with_failure_counter(self, counter: metrics::Counter) -> Store {
+        Store {
+            failures: counter,
             ..self
         }
     }
@@ -474,12 +486,16 @@ impl Store {
             .map_err(|_| StoreError::Closed)?;
         let result = result.await;
         self.commit_seconds.record(started.elapsed().as_secs_f64());
-        match result {
+        let result = match result {
             Ok(Ok(())) => Ok(()),
             Ok(Err(reason)) if reason.contains(sql::FENCED) => Err(StoreError::Fenced),
             Ok(Err(reason)) => Err(StoreError::Rejected(reason)),
             Err(_) => Err(StoreError::Closed),
+        };
+        if matches!(result, Err(StoreError::Rejected(_) | StoreError::Closed)) {
+            self.failures.increment(1);
         }
+        result
     }
 
     pub async fn guest_by_token_hash(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {

@@ -18,6 +18,7 @@ mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod monitoring;
 mod owner;
 mod ratings;
 mod rematch;
