@@ -222,8 +222,10 @@ macro_rules! with_pool {
 }
 
 mod accounts;
+mod backup;
 mod copy;
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
+pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
 pub use copy::{Copied, Progress, copy};
 
 impl Db {
@@ -245,6 +247,8 @@ pub struct Store {
     writer: mpsc::Sender<WriteRequest>,
     /// Seconds from a write request to its commit (`/metrics`).
     commit_seconds: metrics::Histogram,
+    /// Write requests that could not be stored (`/metrics`).
+    failures: metrics::Counter,
 }
 
 /// Closes the database once the writer has stopped.
@@ -291,6 +295,12 @@ impl Location {
         }
         Ok(Location::SqliteFile(url.into()))
     }
+}
+
+/// The file of a SQLite database URL (`None` for PostgreSQL, memory, or a
+/// URL that cannot be read).
+pub fn sqlite_path(url: &str) -> Option<std::path::PathBuf> {
+    Location::parse(url).ok().as_ref().and_then(sqlite::file)
 }
 
 impl std::fmt::Display for Location {
@@ -373,10 +383,17 @@ impl Store {
     /// when every `Store` clone has been dropped and the queue is drained.
     pub async fn open(url: &str, options: &StoreOptions) -> Result<(Store, JoinHandle<()>), StoreError> {
         let location = Location::parse(url)?;
+        // A restore must not replace the file under a server (`backup.rs`).
+        let lock = backup::lock_shared(&location)?;
         let db = Db::open(&location, options).await?;
+        let lock = match lock {
+            Some(lock) => Some(lock),
+            None => backup::lock_shared(&location)?,
+        };
         let (writer, queue) = mpsc::channel(4096);
         let task = match sqlite::file(&location) {
-            // A SQLite file: the writer is a thread of our own.
+            // A SQLite file: the writer is a thread of our own, which holds
+            // the lock as long as it writes.
             Some(path) => {
                 let conn = sqlite_writer::open(path, options.sync_full).map_err(|e| {
                     StoreError::Open(format!(
@@ -392,6 +409,7 @@ impl Store {
                     .name("sqlite-writer".into())
                     .spawn(move || {
                         sqlite_writer::run(conn, queue);
+                        drop(lock);
                         let _ = ended.send(());
                     })
                     .map_err(|e| StoreError::Open(format!("could not start the SQLite writer: {e}")))?;
@@ -406,6 +424,7 @@ impl Store {
                 db,
                 writer,
                 commit_seconds: metrics::Histogram::noop(),
+                failures: metrics::Counter::noop(),
             },
             task,
         ))
@@ -423,6 +442,15 @@ impl Store {
     pub fn with_commit_histogram(self, histogram: metrics::Histogram) -> Store {
         Store {
             commit_seconds: histogram,
+            ..self
+        }
+    }
+
+    /// Counts each write request that could not be stored in `counter`
+    /// (a fence's refusal is a lease lost, counted apart).
+    pub fn with_failure_counter(self, counter: metrics::Counter) -> Store {
+        Store {
+            failures: counter,
             ..self
         }
     }
@@ -458,12 +486,16 @@ impl Store {
             .map_err(|_| StoreError::Closed)?;
         let result = result.await;
         self.commit_seconds.record(started.elapsed().as_secs_f64());
-        match result {
+        let result = match result {
             Ok(Ok(())) => Ok(()),
             Ok(Err(reason)) if reason.contains(sql::FENCED) => Err(StoreError::Fenced),
             Ok(Err(reason)) => Err(StoreError::Rejected(reason)),
             Err(_) => Err(StoreError::Closed),
+        };
+        if matches!(result, Err(StoreError::Rejected(_) | StoreError::Closed)) {
+            self.failures.increment(1);
         }
+        result
     }
 
     pub async fn guest_by_token_hash(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {

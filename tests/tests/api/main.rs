@@ -4,6 +4,7 @@
 
 mod absence;
 mod accounts;
+mod backup;
 mod bad_input;
 mod bot_pool;
 mod bots;
@@ -18,6 +19,7 @@ mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod monitoring;
 mod owner;
 mod ratings;
 mod rematch;
