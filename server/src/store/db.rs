@@ -37,3 +37,9 @@ impl Db {
         })
     }
 }
+
+/// The file of a SQLite database URL (`None` for PostgreSQL, memory, or a
+/// URL that cannot be read).
+pub fn sqlite_path(url: &str) -> Option<std::path::PathBuf> {
+    Location::parse(url).ok().as_ref().and_then(sqlite::file)
+}

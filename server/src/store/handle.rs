@@ -13,7 +13,7 @@ use super::types::{
     EventRow, GuestRow, Location, NewGuest, Op, StoreError, StoreOptions, WriteError, WriteRequest,
 };
 use super::writer::{Writer, write_loop};
-use super::{sqlite, sqlite_writer};
+use super::{backup, sqlite, sqlite_writer};
 
 /// Handle to the database; cheap to clone.
 #[derive(Clone, Debug)]
@@ -22,6 +22,8 @@ pub struct Store {
     writer: mpsc::Sender<WriteRequest>,
     /// Seconds from a write request to its commit (`/metrics`).
     commit_seconds: metrics::Histogram,
+    /// Write requests that could not be stored (`/metrics`).
+    failures: metrics::Counter,
 }
 
 /// Closes the database once the writer has stopped.
@@ -40,10 +42,17 @@ impl Store {
     /// when every `Store` clone has been dropped and the queue is drained.
     pub async fn open(url: &str, options: &StoreOptions) -> Result<(Store, JoinHandle<()>), StoreError> {
         let location = Location::parse(url)?;
+        // A restore must not replace the file under a server (`backup.rs`).
+        let lock = backup::lock_shared(&location)?;
         let db = Db::open(&location, options).await?;
+        let lock = match lock {
+            Some(lock) => Some(lock),
+            None => backup::lock_shared(&location)?,
+        };
         let (writer, queue) = mpsc::channel(4096);
         let task = match sqlite::file(&location) {
-            // A SQLite file: the writer is a thread of our own.
+            // A SQLite file: the writer is a thread of our own, which holds
+            // the lock as long as it writes.
             Some(path) => {
                 let conn = sqlite_writer::open(path, options.sync_full).map_err(|e| {
                     StoreError::Open(format!(
@@ -59,6 +68,7 @@ impl Store {
                     .name("sqlite-writer".into())
                     .spawn(move || {
                         sqlite_writer::run(conn, queue);
+                        drop(lock);
                         let _ = ended.send(());
                     })
                     .map_err(|e| StoreError::Open(format!("could not start the SQLite writer: {e}")))?;
@@ -73,6 +83,7 @@ impl Store {
                 db,
                 writer,
                 commit_seconds: metrics::Histogram::noop(),
+                failures: metrics::Counter::noop(),
             },
             task,
         ))
@@ -94,6 +105,15 @@ impl Store {
         }
     }
 
+    /// Counts each write request that could not be stored in `counter`
+    /// (a fence's refusal is a lease lost, counted apart).
+    pub fn with_failure_counter(self, counter: metrics::Counter) -> Store {
+        Store {
+            failures: counter,
+            ..self
+        }
+    }
+
     /// Write requests waiting for the writer.
     pub fn queue_len(&self) -> usize {
         self.writer.max_capacity() - self.writer.capacity()
@@ -106,6 +126,16 @@ impl Store {
         self.request(Vec::new()).await
     }
 
+    /// Whether the database takes a write now: a probe row of `node`
+    /// (`health.rs`) stored through the writer, behind whatever waits.
+    pub async fn probe(&self, node: &str, at: i64) -> Result<(), StoreError> {
+        self.request(vec![Op::Probe {
+            node: node.to_string(),
+            at,
+        }])
+        .await
+    }
+
     async fn request(&self, ops: Vec<Op>) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         let (done, result) = oneshot::channel();
@@ -115,12 +145,16 @@ impl Store {
             .map_err(|_| StoreError::Closed)?;
         let result = result.await;
         self.commit_seconds.record(started.elapsed().as_secs_f64());
-        match result {
+        let result = match result {
             Ok(Ok(())) => Ok(()),
             Ok(Err(WriteError::Fenced(_))) => Err(StoreError::Fenced),
             Ok(Err(WriteError::Rejected(reason))) => Err(StoreError::Rejected(reason)),
             Err(_) => Err(StoreError::Closed),
+        };
+        if matches!(result, Err(StoreError::Rejected(_) | StoreError::Closed)) {
+            self.failures.increment(1);
         }
+        result
     }
 
     /// Stores a new guest, through the writer: a person (`bot` none) or a

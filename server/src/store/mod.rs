@@ -15,6 +15,7 @@
 //! its requests are stored again one by one, so a bad request fails alone.
 
 mod accounts;
+mod backup;
 mod copy;
 mod db;
 mod handle;
@@ -27,7 +28,9 @@ mod types;
 mod writer;
 
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
+pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
 pub use copy::{Copied, Progress, copy};
+pub use db::sqlite_path;
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
 pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};

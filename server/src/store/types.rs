@@ -51,6 +51,10 @@ pub struct StoreOptions {
     pub sync_full: bool,
     /// PostgreSQL: connections in the pool (SQLite keeps a few of its own).
     pub connections: u32,
+    /// The database must exist already and be a Lodestone database (the
+    /// source of a copy or a backup): nothing is created, and anything
+    /// else is refused with a sentence.
+    pub existing: bool,
 }
 
 impl Default for StoreOptions {
@@ -58,6 +62,7 @@ impl Default for StoreOptions {
         StoreOptions {
             sync_full: false,
             connections: 8,
+            existing: false,
         }
     }
 }
@@ -177,6 +182,12 @@ pub enum Op {
     DueDone {
         room: String,
     },
+    /// A readiness probe (`health.rs`): overwrites this server's row of
+    /// `probes`, so it succeeds only if the database takes a write now.
+    Probe {
+        node: String,
+        at: i64,
+    },
 }
 
 /// Where the database is, from the URL given to `--database`.
@@ -242,6 +253,36 @@ fn redact_password(url: &str) -> String {
     match path {
         Some(path) => format!("{scheme}://{authority}/{path}"),
         None => format!("{scheme}://{authority}"),
+    }
+}
+
+/// The migrations a database had before this start (`applied`: what its
+/// migrations table says, an error if it has none). A database that must
+/// exist already (`existing`) without a first Lodestone migration is
+/// refused: it is not a Lodestone database.
+pub(super) fn before_migrating(
+    applied: Result<Vec<i64>, sqlx::Error>,
+    location: &Location,
+    existing: bool,
+) -> Result<Vec<i64>, StoreError> {
+    match applied {
+        Ok(versions) if !existing || versions.contains(&1) => Ok(versions),
+        Err(_) if !existing => Ok(Vec::new()),
+        _ => Err(StoreError::Open(format!(
+            "the database {location} is not a Lodestone database (it has none of lodestone-server's tables)"
+        ))),
+    }
+}
+
+/// Logs each migration `migrator` applied that was not there `before`.
+pub(super) fn log_migrations(migrator: &sqlx::migrate::Migrator, before: &[i64], location: &Location) {
+    for migration in migrator.iter().filter(|m| !before.contains(&m.version)) {
+        tracing::info!(
+            version = migration.version,
+            description = %migration.description,
+            database = %location,
+            "applied schema migration"
+        );
     }
 }
 
