@@ -198,9 +198,7 @@ pub async fn stand_ins(app: Arc<App>, mut requests: mpsc::UnboundedReceiver<Stan
             StandIn::Bot { room, player } => {
                 // A rematch seated this bot guest: it plays at its level.
                 let level = match app.store.guests(std::slice::from_ref(&player.id)).await {
-                    Ok(rows) => rows
-                        .into_iter()
-                        .find_map(|g| g.bot.and_then(|l| l.parse::<Level>().ok())),
+                    Ok(rows) => rows.into_iter().find_map(|g| g.bot),
                     Err(e) => {
                         tracing::error!(error = %e, "could not read a rematch's bot");
                         None

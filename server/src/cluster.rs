@@ -107,7 +107,7 @@ async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
         return;
     };
     for guest in guests {
-        if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
+        if let Some(level) = guest.bot {
             let player = Player {
                 id: guest.id.clone(),
                 name: guest.name.clone(),

@@ -16,7 +16,7 @@ use lodestone_protocol::RoomSummary;
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::room::{NodeEnv, Owned, RoomLease};
-use crate::store::{Leases, StoreError};
+use crate::store::{Leases, StoreError, StoredStatus};
 
 /// A public list as read from the database, and when.
 type Listing = (Instant, Vec<RoomSummary>);
@@ -215,7 +215,11 @@ impl Node {
         let notices = self.lobby_notices.load(Ordering::SeqCst);
         let rows = self
             .leases
-            .listed(if playing { "playing" } else { "open" })
+            .listed(if playing {
+                StoredStatus::Playing
+            } else {
+                StoredStatus::Open
+            })
             .await?;
         let rooms: Vec<RoomSummary> = rows
             .iter()

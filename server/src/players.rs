@@ -6,11 +6,10 @@
 
 use axum::http::StatusCode;
 use lodestone_protocol::{Code, Leaderboard, LeaderboardEntry, PlayerPage, RecentGame, codes};
-use lodestone_rules::GameKind;
 
 use crate::app::App;
 use crate::ratings;
-use crate::room::rating_key;
+use crate::store::RatingKey;
 
 /// Recent games on a player's page.
 const RECENT_GAMES: i64 = 20;
@@ -19,13 +18,7 @@ const LEADERBOARD_LINES: i64 = 100;
 
 /// Every rating key: each game, Magma per number of players.
 pub fn rating_keys() -> Vec<String> {
-    GameKind::ALL
-        .into_iter()
-        .flat_map(|kind| match kind {
-            GameKind::Magma => (2..=6).map(|n| rating_key(kind, n)).collect(),
-            other => vec![rating_key(other, 2)],
-        })
-        .collect()
+    RatingKey::all().iter().map(ToString::to_string).collect()
 }
 
 /// Why a page cannot be given: the HTTP status, the code and a sentence.
@@ -76,15 +69,15 @@ pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
         bot: guest.bot.is_some(),
         ratings: ratings
             .into_iter()
-            .map(|r| ratings::shown(&r.key, r.rating))
+            .map(|r| ratings::shown(&r.key.to_string(), r.rating))
             .collect(),
         recent: recent
             .into_iter()
             .map(|g| RecentGame {
                 replay: format!("#/room/{}/ply/0", g.room_id),
                 room: g.room_id,
-                game: g.game,
-                result: g.result,
+                game: g.game.to_string(),
+                result: g.result.to_string(),
                 rated: g.rated,
                 finished_at: u64::try_from(g.finished_at).unwrap_or(0),
             })
@@ -95,25 +88,20 @@ pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
 /// `GET /api/leaderboard?game=K[&limit=N]`: the best players of rating
 /// key `game`.
 pub async fn leaderboard(app: &App, game: Option<&str>, limit: Option<&str>) -> Result<Leaderboard, Refused> {
-    let keys = rating_keys();
-    let Some(game) = game.filter(|g| keys.iter().any(|k| k == g)) else {
+    let Some(key) = game.and_then(|g| g.parse::<RatingKey>().ok()) else {
         return Err((
             StatusCode::BAD_REQUEST,
             codes::UNKNOWN_GAME,
-            format!("give ?game= one of {}", keys.join(", ")),
+            format!("give ?game= one of {}", rating_keys().join(", ")),
         ));
     };
     let limit = limit
         .and_then(|n| n.parse::<i64>().ok())
         .unwrap_or(LEADERBOARD_LINES)
         .clamp(1, LEADERBOARD_LINES);
-    let rows = app
-        .store
-        .leaderboard(game, limit)
-        .await
-        .map_err(storage_failure)?;
+    let rows = app.store.leaderboard(key, limit).await.map_err(storage_failure)?;
     Ok(Leaderboard {
-        game: game.to_string(),
+        game: key.to_string(),
         players: rows
             .into_iter()
             .enumerate()

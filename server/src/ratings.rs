@@ -134,7 +134,7 @@ async fn record(store: &Store, ended: &GameEnded) {
 fn game_result(finished: &Finished, at: u64) -> GameResult {
     GameResult {
         room_id: finished.room_id.clone(),
-        key: finished.key.clone(),
+        key: finished.key,
         finished_at: at as i64,
         players: finished
             .sides
@@ -142,7 +142,7 @@ fn game_result(finished: &Finished, at: u64) -> GameResult {
             .flat_map(|side| {
                 side.guests.iter().map(|g| PlayerResult {
                     guest_id: g.clone(),
-                    result: side.result(finished.draw).to_string(),
+                    result: side.result(finished.draw),
                 })
             })
             .collect(),

@@ -200,7 +200,7 @@ async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
         let handle = spawn_room(core, &app.rooms);
         // Its computer players take their seats again.
         for guest in seated.iter().filter_map(|id| bots.get(id)) {
-            if let Some(level) = guest.bot.as_deref().and_then(|l| l.parse().ok()) {
+            if let Some(level) = guest.bot {
                 let player = Player {
                     id: guest.id.clone(),
                     name: guest.name.clone(),

@@ -18,7 +18,7 @@ use tokio_util::task::TaskTracker;
 
 use super::core::RoomCore;
 use super::handle::{Outbox, RoomMsg, encode};
-use super::stored::Fence;
+use super::stored::{self, Fence};
 use crate::store::{Leases, LobbyLine, StoreError};
 
 /// One room's lease held by this node.
@@ -117,13 +117,9 @@ impl Hold {
 
     /// Queues the room's lobby line for the database if it changed.
     pub(super) fn publish(&self, core: &RoomCore) {
-        let status = serde_json::to_value(core.status())
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
         let next = LobbyLine {
             public: core.is_public(),
-            status,
+            status: stored::status(core.status()),
             summary: serde_json::to_string(&core.summary()).unwrap_or_default(),
             seated: serde_json::to_string(&core.seated_guests()).unwrap_or_default(),
         };

@@ -59,7 +59,7 @@ pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
 pub use refusal::Refusal;
 pub use replay::replay;
-pub use results::{Finished, GameEnded, Side, rating_key};
+pub use results::{Finished, GameEnded, Side};
 pub use seating::Player;
 pub use stored::{Fence, by_room, from_row, ops};
 pub use task::{spawn_leased_room, spawn_room};

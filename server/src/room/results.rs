@@ -7,10 +7,11 @@
 use std::collections::HashSet;
 
 use lodestone_protocol::{RoomStatus, codes};
-use lodestone_rules::{AnyGame, GameKind, Outcome, Seat, TableEvent};
+use lodestone_rules::{AnyGame, Outcome, Seat, TableEvent};
 
 use super::core::RoomCore;
 use super::refusal::Refusal;
+use crate::store::{PlayResult, RatingKey};
 
 /// One side of a finished game: a team (Magma), or one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,11 +25,11 @@ pub struct Side {
 
 impl Side {
     /// What the side's players got: `win`, `loss` or `draw`.
-    pub fn result(&self, draw: bool) -> &'static str {
+    pub fn result(&self, draw: bool) -> PlayResult {
         match (draw, self.rank) {
-            (true, _) => "draw",
-            (false, 1) => "win",
-            _ => "loss",
+            (true, _) => PlayResult::Draw,
+            (false, 1) => PlayResult::Win,
+            _ => PlayResult::Loss,
         }
     }
 }
@@ -37,20 +38,10 @@ impl Side {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finished {
     pub room_id: String,
-    /// The rating key: the game's name, Magma with its number of players
-    /// (`magma-4`).
-    pub key: String,
+    pub key: RatingKey,
     pub rated: bool,
     pub draw: bool,
     pub sides: Vec<Side>,
-}
-
-/// The rating key of a game of `kind` with `seats` seats.
-pub fn rating_key(kind: GameKind, seats: usize) -> String {
-    match kind {
-        GameKind::Magma => format!("magma-{seats}"),
-        other => other.name().to_string(),
-    }
 }
 
 impl RoomCore {
@@ -175,7 +166,7 @@ impl RoomCore {
             .collect();
         Some(Finished {
             room_id: self.id().to_string(),
-            key: rating_key(self.kind(), held.len()),
+            key: RatingKey::of(self.kind(), held.len()),
             rated: self.is_rated(),
             draw,
             sides,

@@ -7,7 +7,7 @@
 //! never change the meaning of one; a kind this server does not know makes
 //! the room unreadable rather than silently different.
 
-use lodestone_protocol::ChatTo;
+use lodestone_protocol::{ChatTo, RoomStatus};
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +17,7 @@ use super::rows::{
     SeatData, TableData,
 };
 use super::timing::TimeControl;
-use crate::store::{EventRow, Op, RoomRow, Store, StoreError};
+use crate::store::{EventRow, Op, RoomRow, Store, StoreError, StoredStatus};
 
 fn json<T: Serialize>(data: &T) -> String {
     serde_json::to_string(data).expect("event data serialises")
@@ -207,7 +207,7 @@ pub fn ops(room: &str, events: &[Recorded], fence: Option<Fence>) -> Vec<Op> {
                     id: room.to_string(),
                     game: game.name().to_string(),
                     public: *public,
-                    status: "open".into(),
+                    status: StoredStatus::Open,
                     created_at: recorded.at as i64,
                 }));
                 continue;
@@ -217,11 +217,11 @@ pub fn ops(room: &str, events: &[Recorded], fence: Option<Fence>) -> Vec<Op> {
                     room: room.to_string(),
                     at: recorded.at as i64,
                 });
-                "playing"
+                StoredStatus::Playing
             }
-            RoomEvent::Finished { .. } => "finished",
-            RoomEvent::Expired => "expired",
-            RoomEvent::Closed | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => "closed",
+            RoomEvent::Finished { .. } => StoredStatus::Finished,
+            RoomEvent::Expired => StoredStatus::Expired,
+            RoomEvent::Closed | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => StoredStatus::Closed,
             RoomEvent::SeatTaken { .. }
             | RoomEvent::SeatFreed { .. }
             | RoomEvent::Action { .. }
@@ -241,7 +241,7 @@ pub fn ops(room: &str, events: &[Recorded], fence: Option<Fence>) -> Vec<Op> {
         };
         ops.push(Op::SetStatus {
             room: room.to_string(),
-            status: status.into(),
+            status,
         });
     }
     ops
@@ -418,6 +418,16 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
     })
 }
 
+/// A room's status as the store keeps it.
+pub fn status(status: RoomStatus) -> StoredStatus {
+    match status {
+        RoomStatus::Open => StoredStatus::Open,
+        RoomStatus::Playing => StoredStatus::Playing,
+        RoomStatus::Finished => StoredStatus::Finished,
+        RoomStatus::Closed => StoredStatus::Closed,
+    }
+}
+
 /// Why a room could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -591,7 +601,7 @@ mod tests {
             .iter()
             .filter_map(|op| match op {
                 Op::CreateRoom(r) => Some(format!("create {} {}", r.status, r.public)),
-                Op::SetStatus { status, .. } => Some(status.clone()),
+                Op::SetStatus { status, .. } => Some(status.to_string()),
                 Op::GameDue { room, .. } => Some(format!("due {room}")),
                 _ => None,
             })

@@ -489,13 +489,16 @@ fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
     room.resign(&a, 10).unwrap();
     let done = room.finished().expect("a result");
     assert_eq!(
-        (done.key.as_str(), done.rated, done.draw),
+        (done.key.to_string().as_str(), done.rated, done.draw),
         ("magneton", false, false)
     );
     let ranks: Vec<(Vec<String>, usize)> = done.sides.iter().map(|s| (s.guests.clone(), s.rank)).collect();
     assert_eq!(ranks, [(vec![a.id.clone()], 2), (vec![b.id.clone()], 1)]);
     assert_eq!(
-        (done.sides[0].result(false), done.sides[1].result(false)),
+        (
+            done.sides[0].result(false).as_str(),
+            done.sides[1].result(false).as_str()
+        ),
         ("loss", "win")
     );
 

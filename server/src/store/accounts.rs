@@ -14,7 +14,7 @@ use sqlx::Row;
 
 use super::db::{Db, with_pool};
 use super::handle::Store;
-use super::types::{GuestRow, Op, StoreError};
+use super::types::{GuestRow, Op, PlayResult, RatingKey, StoreError};
 
 /// A stored rating: Weng-Lin skill and uncertainty, and rated games.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,7 +27,7 @@ pub struct StoredRating {
 /// A player's rating under one key.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
-    pub key: String,
+    pub key: RatingKey,
     pub rating: StoredRating,
 }
 
@@ -35,8 +35,8 @@ pub struct RatingRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerGameRow {
     pub room_id: String,
-    pub game: String,
-    pub result: String,
+    pub game: RatingKey,
+    pub result: PlayResult,
     pub rated: bool,
     pub finished_at: i64,
 }
@@ -61,16 +61,14 @@ pub enum Registered {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerResult {
     pub guest_id: String,
-    /// `win`, `loss` or `draw`.
-    pub result: String,
+    pub result: PlayResult,
 }
 
 /// A finished game's result to record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
     pub room_id: String,
-    /// The rating key (`magneton`, `magma-4`).
-    pub key: String,
+    pub key: RatingKey,
     pub finished_at: i64,
     pub players: Vec<PlayerResult>,
 }
@@ -162,15 +160,16 @@ impl Store {
 
     /// The guest whose account has a device with this token hash.
     pub async fn guest_by_device_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, GuestRow>(
+        let row = with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String, String, Option<String>)>(
                 "SELECT g.id, g.name, g.bot FROM account_tokens t JOIN guests g ON g.id = t.guest_id \
                  WHERE t.token_hash = $1",
             )
             .bind(token_hash)
             .fetch_optional(pool)
             .await
-        })?)
+        })?;
+        Ok(row.map(GuestRow::read))
     }
 
     /// Which of these guests are accounts.
@@ -234,8 +233,8 @@ impl Store {
                 .map(|p| Op::PlayerGame {
                     guest: p.guest_id.clone(),
                     room: result.room_id.clone(),
-                    game: result.key.clone(),
-                    result: p.result.clone(),
+                    game: result.key,
+                    result: p.result,
                     finished_at: result.finished_at,
                 })
                 .collect();
@@ -251,7 +250,7 @@ impl Store {
                  ON CONFLICT DO NOTHING",
             )
             .bind(result.room_id.as_str())
-            .bind(result.key.as_str())
+            .bind(result.key.to_string())
             .bind(result.finished_at)
             .execute(&mut *tx)
             .await?;
@@ -276,7 +275,7 @@ impl Store {
                      games = ratings.games",
                 )
                 .bind(id)
-                .bind(result.key.as_str())
+                .bind(result.key.to_string())
                 .bind(NEW.mu)
                 .bind(NEW.sigma)
                 .bind(result.finished_at)
@@ -289,7 +288,7 @@ impl Store {
                     "SELECT mu, sigma, games FROM ratings WHERE guest_id = $1 AND rating_key = $2",
                 )
                 .bind(p.guest_id.as_str())
-                .bind(result.key.as_str())
+                .bind(result.key.to_string())
                 .fetch_optional(&mut *tx)
                 .await?;
                 current.push(match row {
@@ -309,7 +308,7 @@ impl Store {
                      mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
                 )
                 .bind(p.guest_id.as_str())
-                .bind(result.key.as_str())
+                .bind(result.key.to_string())
                 .bind(r.mu)
                 .bind(r.sigma)
                 .bind(r.games)
@@ -324,7 +323,7 @@ impl Store {
                 )
                 .bind(p.guest_id.as_str())
                 .bind(result.room_id.as_str())
-                .bind(result.key.as_str())
+                .bind(result.key.to_string())
                 .bind(p.result.as_str())
                 .bind(1_i64)
                 .bind(result.finished_at)
@@ -357,9 +356,12 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|(key, mu, sigma, games)| RatingRow {
-                key,
-                rating: StoredRating { mu, sigma, games },
+            // A key this server does not know (a newer one's) is left out.
+            .filter_map(|(key, mu, sigma, games)| {
+                Some(RatingRow {
+                    key: key.parse().ok()?,
+                    rating: StoredRating { mu, sigma, games },
+                })
             })
             .collect())
     }
@@ -378,24 +380,27 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|(room_id, game, result, rated, finished_at)| PlayerGameRow {
-                room_id,
-                game,
-                result,
-                rated: rated != 0,
-                finished_at,
+            .filter_map(|(room_id, game, result, rated, finished_at)| {
+                Some(PlayerGameRow {
+                    room_id,
+                    game: game.parse().ok()?,
+                    result: result.parse().ok()?,
+                    rated: rated != 0,
+                    finished_at,
+                })
             })
             .collect())
     }
 
     /// The best `limit` players of rating key `key` by mu - 3 sigma.
-    pub async fn leaderboard(&self, key: &str, limit: i64) -> Result<Vec<LeaderRow>, StoreError> {
+    pub async fn leaderboard(&self, key: RatingKey, limit: i64) -> Result<Vec<LeaderRow>, StoreError> {
+        let key = key.to_string();
         let rows = with_pool!(&self.db, pool => {
             sqlx::query_as::<_, (String, String, f64, f64, i64)>(
                 "SELECT r.guest_id, g.name, r.mu, r.sigma, r.games FROM ratings r JOIN guests g ON g.id = r.guest_id \
                  WHERE r.rating_key = $1 ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.guest_id LIMIT $2",
             )
-            .bind(key)
+            .bind(key.as_str())
             .bind(limit)
             .fetch_all(pool)
             .await

@@ -240,7 +240,8 @@ impl GuestRecord {
             name: self.name,
             token_hash: self.token_hash,
             created_at: self.created_at.max(0) as u64,
-            bot: self.bot,
+            // A level this server does not know is left out.
+            bot: self.bot.as_deref().and_then(|b| b.parse().ok()),
         }
     }
 }

@@ -167,7 +167,6 @@ impl Store {
             created_at,
             bot,
         } = guest;
-        let bot = bot.map(|level| level.name().to_string());
         self.write(vec![Op::CreateGuest {
             id,
             name,

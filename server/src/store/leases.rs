@@ -10,7 +10,7 @@
 use sqlx::postgres::PgListener;
 use sqlx::{Pool, Postgres};
 
-use super::types::StoreError;
+use super::types::{StoreError, StoredStatus};
 
 /// The notification channel of cross-node notices (`LISTEN lodestone`).
 pub const CHANNEL: &str = "lodestone";
@@ -39,7 +39,7 @@ pub enum Take {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LobbyLine {
     pub public: bool,
-    pub status: String,
+    pub status: StoredStatus,
     pub summary: String,
     pub seated: String,
 }
@@ -304,7 +304,7 @@ impl Leases {
         .bind(node)
         .bind(epoch)
         .bind(line.public)
-        .bind(&line.status)
+        .bind(line.status.as_str())
         .bind(&line.summary)
         .bind(&line.seated)
         .execute(&self.pool)
@@ -327,13 +327,13 @@ impl Leases {
 
     /// The lines of the public rooms in `status` (`open` or `playing`),
     /// whoever owns them.
-    pub async fn listed(&self, status: &str) -> Result<Vec<Listed>, StoreError> {
+    pub async fn listed(&self, status: StoredStatus) -> Result<Vec<Listed>, StoreError> {
         sqlx::query_as(
             "SELECT l.summary FROM leases l JOIN rooms r ON r.id = l.room_id \
              WHERE l.public AND l.status = $1 AND l.summary IS NOT NULL \
              AND r.status IN ('open', 'playing')",
         )
-        .bind(status)
+        .bind(status.as_str())
         .fetch_all(&self.pool)
         .await
         .map_err(StoreError::from)

@@ -33,7 +33,9 @@ pub use copy::{Copied, Progress, copy};
 pub use db::sqlite_path;
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
-pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};
+pub use types::{
+    EventRow, GuestRow, NewGuest, Op, PlayResult, RatingKey, RoomRow, StoreError, StoreOptions, StoredStatus,
+};
 
 /// The log levels of the database driver's own targets a host wants by
 /// default: PostgreSQL's notices (such as "relation already exists,

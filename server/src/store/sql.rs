@@ -44,7 +44,7 @@ where
     for<'a> Option<i64>: Encode<'a, Self> + Type<Self>,
     for<'a> bool: Encode<'a, Self> + Type<Self>,
     for<'r> EventRow: FromRow<'r, <Self as Database>::Row>,
-    for<'r> GuestRow: FromRow<'r, <Self as Database>::Row>,
+    for<'r> (String, String, Option<String>): FromRow<'r, <Self as Database>::Row>,
     for<'r> GuestRecord: FromRow<'r, <Self as Database>::Row>,
     for<'r> RoomRow: FromRow<'r, <Self as Database>::Row>,
     for<'r> (String,): FromRow<'r, <Self as Database>::Row>,
@@ -227,9 +227,15 @@ where
         pool: &'a Pool<Self>,
         token_hash: &'a str,
     ) -> impl Future<Output = Result<Option<GuestRow>, sqlx::Error>> + Send + 'a {
-        sqlx::query_as::<Self, GuestRow>("SELECT id, name, bot FROM guests WHERE token_hash = $1")
+        async move {
+            let row = sqlx::query_as::<Self, (String, String, Option<String>)>(
+                "SELECT id, name, bot FROM guests WHERE token_hash = $1",
+            )
             .bind(token_hash)
             .fetch_optional(pool)
+            .await?;
+            Ok(row.map(GuestRow::read))
+        }
     }
 
     /// The guests with these ids, a few hundred per query.
@@ -246,7 +252,11 @@ where
                     list.push_bind(id.as_str());
                 }
                 query.push(")");
-                found.extend(query.build_query_as::<GuestRow>().fetch_all(pool).await?);
+                let rows = query
+                    .build_query_as::<(String, String, Option<String>)>()
+                    .fetch_all(pool)
+                    .await?;
+                found.extend(rows.into_iter().map(GuestRow::read));
             }
             Ok(found)
         }
@@ -307,8 +317,8 @@ pub(super) enum Statement<'a> {
     PlayerGame {
         guest: &'a str,
         room: &'a str,
-        game: &'a str,
-        result: &'a str,
+        game: String,
+        result: &'static str,
         finished_at: i64,
     },
     /// A room's result is no longer due.
@@ -424,7 +434,7 @@ impl Statement<'_> {
                         Text(&r.id),
                         Text(&r.game),
                         Bool(r.public),
-                        Text(&r.status),
+                        Text(r.status.as_str()),
                         Int(r.created_at),
                     ]
                 })
@@ -501,7 +511,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
                 name,
                 token_hash,
                 created_at: *created_at as i64,
-                bot: bot.as_deref(),
+                bot: bot.map(|level| level.name()),
             }),
             Op::RenameGuest { id, name } => renames.push(Statement::Update {
                 sql: "UPDATE guests SET name = $1 WHERE id = $2 RETURNING id",
@@ -512,7 +522,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
             Op::Append(event) => events.push(event),
             Op::SetStatus { room, status } => statuses.push(Statement::Update {
                 sql: "UPDATE rooms SET status = $1 WHERE id = $2 RETURNING id",
-                value: status,
+                value: status.as_str(),
                 key: room,
             }),
             Op::Fence {
@@ -536,8 +546,8 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
             } => results.push(Statement::PlayerGame {
                 guest,
                 room,
-                game,
-                result,
+                game: game.to_string(),
+                result: result.as_str(),
                 finished_at: *finished_at,
             }),
             Op::DueDone { room } => results.push(Statement::DueDone { room }),

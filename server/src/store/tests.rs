@@ -22,7 +22,7 @@ fn new_room(id: &str) -> Vec<Op> {
             id: id.into(),
             game: "magneton".into(),
             public: true,
-            status: "open".into(),
+            status: StoredStatus::Open,
             created_at: 1,
         }),
     ]
@@ -31,7 +31,7 @@ fn new_room(id: &str) -> Vec<Op> {
 fn status(room: &str, status: &str) -> Op {
     Op::SetStatus {
         room: room.into(),
-        status: status.into(),
+        status: status.parse().unwrap(),
     }
 }
 

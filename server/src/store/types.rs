@@ -2,7 +2,144 @@
 //! where a database is, the rows it reads and writes, and the operations
 //! a write is made of.
 
+use std::fmt;
+use std::str::FromStr;
+
+use lodestone_rules::GameKind;
+use lodestone_rules::bot::Level;
 use tokio::sync::oneshot;
+
+/// Declares a stored enum: its variants with their text in the database,
+/// `as_str`, `Display` and `FromStr` (an unknown text is an error naming
+/// it).
+macro_rules! stored_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant),+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+
+            fn from_str(text: &str) -> Result<$name, String> {
+                $name::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.as_str() == text)
+                    .ok_or_else(|| format!("{text:?} is not a stored {}", stringify!($name)))
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = String;
+
+            fn try_from(text: String) -> Result<$name, String> {
+                text.parse()
+            }
+        }
+    };
+}
+
+stored_enum! {
+    /// A room's stage as its summary keeps it (`rooms.status`).
+    StoredStatus {
+        Open = "open",
+        Playing = "playing",
+        Finished = "finished",
+        /// Nobody started it in time.
+        Expired = "expired",
+        /// Closed, aborted or abandoned.
+        Closed = "closed",
+    }
+}
+
+stored_enum! {
+    /// What a player got from a finished game (`player_games.result`).
+    PlayResult {
+        Win = "win",
+        Loss = "loss",
+        Draw = "draw",
+    }
+}
+
+/// What a rating is kept under: a game, and Magma's number of players
+/// (`magneton`, `magma-4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RatingKey {
+    kind: GameKind,
+    /// Magma's number of players; none for the two-player games.
+    players: Option<u8>,
+}
+
+impl RatingKey {
+    /// The key of a game of `kind` with `seats` seats.
+    pub fn of(kind: GameKind, seats: usize) -> RatingKey {
+        let players = (kind == GameKind::Magma).then(|| u8::try_from(seats).unwrap_or(u8::MAX));
+        RatingKey { kind, players }
+    }
+
+    /// Every key: each game, Magma per number of players (2 to 6).
+    pub fn all() -> Vec<RatingKey> {
+        GameKind::ALL
+            .into_iter()
+            .flat_map(|kind| match kind {
+                GameKind::Magma => (2..=6).map(|n| RatingKey::of(kind, n)).collect(),
+                other => vec![RatingKey::of(other, 2)],
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for RatingKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.players {
+            Some(n) => write!(f, "{}-{n}", self.kind.name()),
+            None => f.write_str(self.kind.name()),
+        }
+    }
+}
+
+impl FromStr for RatingKey {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RatingKey, String> {
+        RatingKey::all()
+            .into_iter()
+            .find(|k| k.to_string() == text)
+            .ok_or_else(|| format!("{text:?} is not a rating key"))
+    }
+}
+
+impl TryFrom<String> for RatingKey {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<RatingKey, String> {
+        text.parse()
+    }
+}
+
+/// A computer player's level as a guest row keeps it (`guests.bot`).
+pub(super) fn bot_level(text: Option<String>) -> Option<Level> {
+    text.and_then(|t| t.parse().ok())
+}
 
 /// A storage failure. The message is for logs and for a host reading the
 /// server's start-up error; clients get a generic `storage-failure`.
@@ -68,12 +205,23 @@ impl Default for StoreOptions {
 }
 
 /// A guest as the server uses it.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuestRow {
     pub id: String,
     pub name: String,
     /// The level of a computer player.
-    pub bot: Option<String>,
+    pub bot: Option<Level>,
+}
+
+impl GuestRow {
+    /// The guest of a row `(id, name, bot)`.
+    pub(super) fn read((id, name, bot): (String, String, Option<String>)) -> GuestRow {
+        GuestRow {
+            id,
+            name,
+            bot: bot_level(bot),
+        }
+    }
 }
 
 /// A guest to store.
@@ -85,7 +233,7 @@ pub struct NewGuest {
     /// Unix milliseconds.
     pub created_at: u64,
     /// The level of a computer player.
-    pub bot: Option<lodestone_rules::bot::Level>,
+    pub bot: Option<Level>,
 }
 
 /// A guest with everything stored about it (for copying a database).
@@ -120,8 +268,8 @@ pub struct RoomRow {
     pub id: String,
     pub game: String,
     pub public: bool,
-    /// `open`, `playing`, `finished` or `expired`.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: StoredStatus,
     pub created_at: i64,
 }
 
@@ -135,7 +283,7 @@ pub enum Op {
         token_hash: String,
         created_at: u64,
         /// The level of a computer player.
-        bot: Option<String>,
+        bot: Option<Level>,
     },
     RenameGuest {
         id: String,
@@ -148,7 +296,7 @@ pub enum Op {
     /// A room's summary changes status.
     SetStatus {
         room: String,
-        status: String,
+        status: StoredStatus,
     },
     /// The fence of one room's appends (PostgreSQL with several nodes):
     /// the transaction stores nothing unless `node` still holds the
@@ -172,10 +320,8 @@ pub enum Op {
     PlayerGame {
         guest: String,
         room: String,
-        /// The rating key (`magneton`, `magma-4`).
-        game: String,
-        /// `win`, `loss` or `draw`.
-        result: String,
+        game: RatingKey,
+        result: PlayResult,
         finished_at: i64,
     },
     /// A room's result is no longer due (recorded, or there is none).
