@@ -12,6 +12,7 @@ mod board;
 mod code;
 mod effect;
 mod fairness;
+mod frame;
 mod http;
 pub mod schema;
 pub mod typescript;
@@ -30,6 +31,7 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
+pub use frame::{Own, OwnPlay, Statics, UpdateFrame, ViewParts};
 pub use http::{ErrorType, HttpError};
 
 /// The protocol version; a `hello` with another version is refused.

@@ -8,15 +8,14 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use axum::extract::ws::Utf8Bytes;
 #[cfg(test)]
 use lodestone_protocol::RoomState;
-use lodestone_protocol::{ChatLine, RoomStatus, ServerMessage};
+#[cfg(test)]
+use lodestone_protocol::ViewParts;
+use lodestone_protocol::{ChatLine, RoomStatus, ServerMessage, Statics, UpdateFrame};
 use lodestone_rules::Seat;
 
 use super::core::RoomCore;
-use super::frame::{Statics, UpdateFrame};
 use super::handle::{Outbox, encode};
 use super::outcome::{Outcome, Update};
-#[cfg(test)]
-use super::view::ViewParts;
 use super::watchers::ConnId;
 
 /// What one audience was last sent of the log.
@@ -264,7 +263,7 @@ impl Broadcaster {
                     .sent
                     .get_mut(&viewer)
                     .expect("first_unsent notes the audience");
-                let text = frame.write(&own, sent.size + sent.size / 8);
+                let text = Utf8Bytes::from(frame.write(&own, sent.size + sent.size / 8));
                 sent.size = text.len();
                 (conns, text)
             })

@@ -1,4 +1,4 @@
-//! The broadcast's update frames (`room/frame.rs`: the shared parts
+//! The broadcast's update frames (`lodestone_protocol::UpdateFrame`: the shared parts
 //! serialised once, each audience's own spliced in) against `serde_json`
 //! of the real types: for each audience the whole state the room renders
 //! (`render_with`, from the first log entry the audience was not sent)

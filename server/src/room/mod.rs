@@ -19,7 +19,6 @@ mod conduct;
 mod core;
 mod env;
 mod event;
-mod frame;
 #[cfg(test)]
 mod frame_tests;
 mod handle;

@@ -10,8 +10,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
-    ClockState, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState, RoomState,
-    RoomStatus, RoomSummary, SeatClock, SeatState, board_json,
+    ClockState, EffectState, Guest, LastAction, MoveEntry, OutcomeState, Own, OwnPlay, PlayState, RiskState,
+    RoomState, RoomStatus, RoomSummary, SeatClock, SeatState, ViewParts, board_json,
 };
 use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
 
@@ -39,57 +39,6 @@ impl Lens {
             rules: RoomCore::rules_viewer(seat),
             live: true,
             revealed: false,
-        }
-    }
-}
-
-/// The part of a play state that comes from the rules' view.
-#[derive(Clone, Debug)]
-pub struct ViewParts {
-    pub position: String,
-    pub board: lodestone_protocol::RawJson,
-}
-
-/// What of a room's state depends on the viewer's seat: the rest
-/// (`render_common`) is the same for every live viewer, so a broadcast
-/// renders and serialises it once (`room/frame.rs`).
-#[derive(Clone, Debug)]
-pub struct Own {
-    pub invite: Option<String>,
-    pub you: Option<u8>,
-    /// Once the game has started.
-    pub play: Option<OwnPlay>,
-}
-
-/// The parts of a play state that depend on the viewer.
-#[derive(Clone, Debug, Default)]
-pub struct OwnPlay {
-    /// The position and board, unless every viewer sees the same.
-    pub view: Option<ViewParts>,
-    pub legal: Vec<String>,
-    pub promotions: BTreeMap<String, Vec<String>>,
-    pub moves: Vec<MoveEntry>,
-    pub moves_from: u32,
-    pub last: Option<LastAction>,
-    pub risks: BTreeMap<String, RiskState>,
-}
-
-impl Own {
-    /// Puts these parts into `state` (rendered by `render_common`).
-    fn fill(self, state: &mut RoomState) {
-        state.invite = self.invite;
-        state.you = self.you;
-        if let (Some(play), Some(own)) = (state.play.as_mut(), self.play) {
-            if let Some(view) = own.view {
-                play.position = view.position;
-                play.board = view.board;
-            }
-            play.legal = own.legal;
-            play.promotions = own.promotions;
-            play.moves = own.moves;
-            play.moves_from = own.moves_from;
-            play.last = own.last;
-            play.risks = own.risks;
         }
     }
 }
