@@ -15,9 +15,11 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::raw::RawJson;
+
 /// The board of `view` as JSON text.
-pub fn board_json(view: &AnyView) -> crate::RawJson {
-    crate::RawJson::new(&board(view))
+pub fn board_json(view: &AnyView) -> RawJson {
+    RawJson::new(&board(view))
 }
 
 /// The board of `view`.

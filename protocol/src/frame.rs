@@ -14,7 +14,8 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::effect::{LastAction, RiskState};
-use crate::{MoveEntry, PlayState, RawJson, RoomState};
+use crate::raw::RawJson;
+use crate::state::{MoveEntry, PlayState, RoomState};
 
 /// The part of a play state that comes from the rules' view.
 #[derive(Clone, Debug)]

@@ -5,7 +5,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Code, RequestId};
+use crate::code::Code;
+use crate::message::RequestId;
 
 /// The body of every refused HTTP request: `{"type": "error", "id": null,
 /// "code": ..., "message": ...}`, as the protocol's `error`. A refusal by

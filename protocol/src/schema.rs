@@ -9,7 +9,8 @@ use schemars::JsonSchema;
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use serde_json::{Map, Value, json};
 
-use crate::{ClientMessage, ServerMessage};
+use crate::client::ClientMessage;
+use crate::message::ServerMessage;
 
 /// The schema of every protocol message: a frame from a client is a
 /// `ClientMessage`, one from the server a `ServerMessage` (both in

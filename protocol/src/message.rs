@@ -1,0 +1,122 @@
+//! What the server sends: `ServerMessage`, the request ids it echoes, and
+//! the error reply.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::chat::ChatLine;
+use crate::code::Code;
+use crate::lobby::RoomSummary;
+use crate::state::{Guest, RoomState};
+
+/// A client-chosen request id, echoed in the reply: a number or a string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(untagged)]
+pub enum RequestId {
+    Number(u64),
+    Text(String),
+}
+
+impl From<u64> for RequestId {
+    fn from(n: u64) -> RequestId {
+        RequestId::Number(n)
+    }
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The reply to `hello` and `login`. `token` is present only when a
+    /// new guest was made, or an account logged in on a new device: keep
+    /// it to come back as the same guest. `rooms` lists the
+    /// unfinished rooms where the guest holds a seat.
+    Welcome {
+        id: RequestId,
+        protocol: u32,
+        guest: Guest,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        token: Option<String>,
+        rooms: Vec<String>,
+    },
+    /// A request succeeded. `room` names the room it concerned, `seat` the
+    /// seat taken by `join`, `invite` the code of a new private room,
+    /// `version` the room version that includes an `act`.
+    Ack {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        seat: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        invite: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        version: Option<u64>,
+    },
+    /// The reply to `list_rooms`: at most the server's page of rooms (in id
+    /// order), and how many rooms matched in all.
+    Rooms {
+        id: RequestId,
+        rooms: Vec<RoomSummary>,
+        #[serde(default)]
+        total: u32,
+    },
+    /// The reply to `ping`.
+    Pong { id: RequestId },
+    /// A request failed, or (with no id) a message could not be read.
+    /// Nothing changed.
+    Error {
+        id: Option<RequestId>,
+        code: Code,
+        message: String,
+    },
+    /// The room as the receiving viewer may see it, after a change.
+    Update {
+        room: String,
+        version: u64,
+        state: Box<RoomState>,
+    },
+    /// The server is closing this connection (shutdown); reconnect later.
+    Bye { reason: String },
+    /// Another node owns `room` (or is taking it over): reconnect to `url`,
+    /// say `hello` with the same token, and watch, join or act there again.
+    /// What was asked about the room here was not done.
+    Moved { room: String, url: String },
+    /// The reply to `replay`: the room as the asking viewer may see it at
+    /// ply `ply` of `plies` (the actions logged now), drawn like an
+    /// update's `state`. `version` is the room's version at that point;
+    /// `revealed` says the game is over and the view hides nothing.
+    Replay {
+        id: RequestId,
+        room: String,
+        ply: u32,
+        plies: u32,
+        version: u64,
+        revealed: bool,
+        state: Box<RoomState>,
+        /// The chat lines the asking viewer could read at that point (the
+        /// same audiences as live: a team's lines only for its team).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[ts(as = "Option<Vec<ChatLine>>", optional)]
+        chat: Vec<ChatLine>,
+    },
+    /// Lines of a room's chat the receiver may read: each new line as it
+    /// is said, and after a `watch` or `join`, every earlier line it may
+    /// read (a line may come again: its `seq` tells).
+    Chat { room: String, lines: Vec<ChatLine> },
+}
+
+/// An `error` message.
+pub fn error(id: Option<RequestId>, code: Code, message: impl Into<String>) -> ServerMessage {
+    ServerMessage::Error {
+        id,
+        code,
+        message: message.into(),
+    }
+}
