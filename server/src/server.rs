@@ -171,7 +171,7 @@ async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
         match events.and_then(|events| RoomCore::restore(&id, &events, Box::new(OsSecrets))) {
             Ok(mut core) => match core.expire(now, app.config.expire_open_after) {
                 Some(events) => {
-                    expired.extend(room::ops(&id, &events));
+                    expired.extend(room::ops(&id, &events, None));
                     expired_rooms += 1;
                 }
                 None => live.push(core),
