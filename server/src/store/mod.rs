@@ -24,6 +24,7 @@ mod postgres;
 mod sql;
 mod sqlite;
 mod sqlite_writer;
+mod tls;
 mod types;
 mod writer;
 
