@@ -151,14 +151,14 @@ fn game_result(finished: &Finished, at: u64) -> GameResult {
 
 /// A due game rebuilt from its log: how it ended, if it did.
 async fn from_log(store: &Store, room_id: &str) -> Option<GameEnded> {
-    let rows = match store.room_events(room_id).await {
-        Ok(rows) => rows,
+    let events = match room::load(store, room_id).await {
+        Ok(events) => events,
         Err(e) => {
             tracing::error!(room = %room_id, error = %e, "could not read a due game");
             return None;
         }
     };
-    if rows.is_empty() {
+    if events.is_empty() {
         // No such room: nothing to record, nothing due.
         return Some(GameEnded {
             room_id: room_id.to_string(),
@@ -166,13 +166,8 @@ async fn from_log(store: &Store, room_id: &str) -> Option<GameEnded> {
             at: 0,
         });
     }
-    let at = rows.last().map_or(0, |r| r.at as u64);
-    let core = rows
-        .iter()
-        .map(room::from_row)
-        .collect::<Result<Vec<_>, _>>()
-        .and_then(|events| RoomCore::restore(room_id, &events, Box::new(OsSecrets)));
-    match core {
+    let at = events.last().map_or(0, |e| e.at);
+    match RoomCore::restore(room_id, &events, Box::new(OsSecrets)) {
         Ok(core) => Some(GameEnded {
             room_id: room_id.to_string(),
             finished: core.finished(),

@@ -28,62 +28,22 @@ use super::seating::Player;
 use super::watchers::ConnId;
 use crate::secrets::SeededSecrets;
 
-/// What the old broadcaster remembered of an audience.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct OldSent {
-    len: usize,
-    concealed: usize,
-    finished: bool,
-}
-
-/// The broadcaster as it was before frames: one whole state per
-/// audience, serialised whole.
-#[derive(Debug, Default)]
-struct OldBroadcaster {
-    sent: BTreeMap<Option<Seat>, OldSent>,
-}
-
-impl OldBroadcaster {
-    fn forget(&mut self, audience: Option<Seat>) {
-        self.sent.remove(&audience);
+/// Each audience's whole state serialised with serde, as `oracle` (a
+/// broadcaster that only tracks what each audience was sent) says it is
+/// due: the frames the broadcast must equal.
+fn whole_frames(oracle: &mut Broadcaster, core: &RoomCore, now: u64) -> BTreeMap<Option<Seat>, Utf8Bytes> {
+    let shared = (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
+    let mut out = BTreeMap::new();
+    for viewer in core.audiences().into_keys() {
+        let state = oracle.state_for(core, viewer, now, shared.as_ref());
+        let text = encode(&ServerMessage::Update {
+            room: core.id().to_string(),
+            version: core.version(),
+            state: Box::new(state),
+        });
+        out.insert(viewer, text);
     }
-
-    /// Each audience's frame, as the old `Broadcaster::send` made it.
-    fn frames(&mut self, core: &RoomCore, now: u64) -> BTreeMap<Option<Seat>, Utf8Bytes> {
-        let shared =
-            (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
-        let mut out = BTreeMap::new();
-        for viewer in core.audiences().into_keys() {
-            let finished = matches!(core.status(), RoomStatus::Finished | RoomStatus::Closed);
-            let len = core.log_len();
-            let from = match self.sent.get(&viewer) {
-                Some(sent)
-                    if sent.len <= len
-                        && sent.finished == finished
-                        && core.concealed(viewer, sent.len) == sent.concealed =>
-                {
-                    sent.len
-                }
-                _ => 0,
-            };
-            let state = core.render_with(viewer, now, from, shared.as_ref());
-            self.sent.insert(
-                viewer,
-                OldSent {
-                    len,
-                    concealed: core.concealed(viewer, len),
-                    finished,
-                },
-            );
-            let text = encode(&ServerMessage::Update {
-                room: core.id().to_string(),
-                version: core.version(),
-                state: Box::new(state),
-            });
-            out.insert(viewer, text);
-        }
-        out
-    }
+    out
 }
 
 /// A room, the new broadcaster with a queue per watching connection, and
@@ -92,7 +52,7 @@ struct Table {
     room: RoomCore,
     invite: Option<String>,
     new: Broadcaster,
-    old: OldBroadcaster,
+    old: Broadcaster,
     inboxes: BTreeMap<ConnId, mpsc::Receiver<Utf8Bytes>>,
     /// Every event the room emitted, and the seed of its secrets.
     events: Vec<Recorded>,
@@ -175,7 +135,7 @@ impl Table {
     /// live one.
     fn check(&mut self, now: u64, what: &str) {
         self.check_fold(now, what);
-        let expected = self.old.frames(&self.room, now);
+        let expected = whole_frames(&mut self.old, &self.room, now);
         let dropped = self.new.send(&self.room, now, None);
         assert!(dropped.is_empty(), "{what}: no queue is full");
         for (viewer, conns) in self.room.audiences() {
@@ -251,7 +211,7 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
         room,
         invite,
         new: Broadcaster::default(),
-        old: OldBroadcaster::default(),
+        old: Broadcaster::default(),
         inboxes: BTreeMap::new(),
         events,
         seed,

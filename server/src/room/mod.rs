@@ -60,5 +60,5 @@ pub use refusal::Refusal;
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side};
 pub use seating::Player;
-pub use stored::{Fence, by_room, from_row, ops};
+pub use stored::{Fence, by_room, from_row, load, ops};
 pub use task::{spawn_leased_room, spawn_room};

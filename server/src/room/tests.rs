@@ -18,6 +18,20 @@ fn seeded() -> Box<dyn Secrets> {
     Box::new(SeededSecrets::new(7))
 }
 
+/// A public room `r` of `game` owned by `owner`, and its first events.
+fn created(game: &str, owner: &str) -> (RoomCore, Vec<Recorded>) {
+    RoomCore::create(
+        "r".into(),
+        game,
+        &BTreeMap::new(),
+        true,
+        &player(owner),
+        0,
+        seeded(),
+    )
+    .unwrap()
+}
+
 fn player(id: &str) -> Player {
     Player::person(id, id.to_uppercase())
 }
@@ -187,16 +201,7 @@ fn a_restored_room_keeps_its_turn_timer() {
 fn play_states_carry_the_last_effects_and_the_risks() {
     use lodestone_protocol::{EffectState, RiskState};
     let mut ops = Vec::new();
-    let (mut room, created) = RoomCore::create(
-        "r".into(),
-        "magnetism",
-        &BTreeMap::new(),
-        true,
-        &player("owner"),
-        0,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, created) = created("magnetism", "owner");
     ops.extend(created);
     let (a, b) = (player("a"), player("b"));
     ops.extend(room.join(1, &a, None, None, 0).unwrap().1);
@@ -304,16 +309,7 @@ fn broadcasts_carry_only_new_moves_until_old_ones_change() {
 /// as it was before the change, with its watchers and their seats.
 #[test]
 fn a_failed_commit_rebuilds_the_room_from_what_is_committed() {
-    let (mut room, mut committed) = RoomCore::create(
-        "r".into(),
-        "magneton",
-        &BTreeMap::new(),
-        true,
-        &player("a"),
-        0,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, mut committed) = created("magneton", "a");
     committed.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
     committed.extend(room.join(2, &player("b"), None, None, 0).unwrap().1);
     room.watch(3, &player("c"), None).unwrap();
@@ -373,16 +369,7 @@ fn the_version_is_the_seq_of_the_last_event_and_presence_leaves_it() {
 
 #[test]
 fn a_stored_log_that_does_not_fold_is_refused() {
-    let (mut room, mut events) = RoomCore::create(
-        "r".into(),
-        "magneton",
-        &BTreeMap::new(),
-        true,
-        &player("owner"),
-        0,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, mut events) = created("magneton", "owner");
     events.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
     assert!(
         RoomCore::restore("r", &[], seeded())
