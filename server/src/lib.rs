@@ -20,6 +20,7 @@ mod listen;
 mod metrics;
 mod names;
 mod node;
+mod openapi;
 mod players;
 mod ratings;
 mod room;
@@ -41,6 +42,7 @@ pub use config::{
 pub use limits::Limits;
 pub use listen::Role;
 pub use node::host_name;
+pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
 pub use store::{BackupInfo, Copied, Progress, Restored, StoreError, backup, copy as copy_database, restore};
 pub use systemd::{notify_ready, notify_stopping};

@@ -11,6 +11,7 @@ mod bots;
 mod chat;
 mod clocks;
 mod database;
+mod described;
 mod games;
 mod host;
 mod lifecycle;
