@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
+use lodestone_server::takeover::{self, Handed, Relaunch};
 use lodestone_server::{Config, Server};
 use tracing_subscriber::EnvFilter;
 
@@ -200,6 +201,11 @@ struct Args {
     /// to HTTPS, with --tls-domain or --tls-cert.
     #[arg(long, env = "LODESTONE_HTTP_BIND", default_value = "0.0.0.0:80")]
     http_bind: SocketAddr,
+    /// Take over from the running server that started this process on
+    /// SIGUSR2 (an upgrade): its sockets, then its rooms once it has
+    /// stored them. Not for starting by hand.
+    #[arg(long)]
+    takeover: bool,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
@@ -252,6 +258,10 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: Args) -> Result<(), String> {
+    // Before any thread: the sockets handed over (systemd's, or with
+    // --takeover the old process's) leave the environment here.
+    let handed = Handed::from_env(args.takeover)?;
+    let relaunch = Relaunch::capture();
     // Measured (docs/performance.md): one worker per CPU serves more games
     // than one thread; one thread costs a little less per move when idle.
     let workers = match args.workers {
@@ -267,7 +277,7 @@ fn serve(args: Args) -> Result<(), String> {
             .build()
     }
     .map_err(|e| format!("could not start the runtime: {e}"))?;
-    runtime.block_on(run(args))
+    runtime.block_on(run(args, handed, relaunch))
 }
 
 fn migrate_db(from: &str, to: &str) -> Result<(), String> {
@@ -287,7 +297,7 @@ fn migrate_db(from: &str, to: &str) -> Result<(), String> {
     Ok(())
 }
 
-async fn run(args: Args) -> Result<(), String> {
+async fn run(args: Args, mut handed: Handed, relaunch: Relaunch) -> Result<(), String> {
     let args_config = args.config.clone();
     // PostgreSQL's notices (such as "relation already exists, skipping"
     // while migrating) are not news for a host.
@@ -383,23 +393,72 @@ async fn run(args: Args) -> Result<(), String> {
     if let Some(file) = &args_config {
         tracing::info!(file = %file.display(), "settings read from the config file too");
     }
-    let server = Server::start(config).await.map_err(|e| e.to_string())?;
+    // Taking over: the old process stores its rooms and lets go of the
+    // database first.
+    handed.wait_for_parent().await;
+    let server = Server::start_on(config, std::mem::take(&mut handed.listeners))
+        .await
+        .map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a
     // SIGTERM sent as soon as the server answers drains it, never kills it.
     let signalled = shutdown_signal();
+    let mut upgrade = upgrade_signal();
     // Tests and scripts read this line to learn the port (the app's plain
     // HTTP first, then HTTPS and its port 80, if any).
     for (role, addr) in server.addrs() {
         say(&format!("listening on {}://{addr}", role.scheme()));
     }
     lodestone_server::notify_ready(&format!("listening on {}", server.addr()));
-    tokio::select! {
-        _ = signalled => tracing::info!("shutting down"),
-        _ = server.stopping() => {}
+    tokio::pin!(signalled);
+    let successor = loop {
+        tokio::select! {
+            _ = &mut signalled => {
+                tracing::info!("shutting down");
+                break None;
+            }
+            _ = server.stopping() => break None,
+            _ = upgrade.recv() => match takeover::start_successor(&server, &relaunch).await {
+                Ok(successor) => break Some(successor),
+                Err(e) => tracing::error!(error = %e, "upgrade failed; this process goes on serving"),
+            },
+        }
+    };
+    match successor {
+        Some(successor) => {
+            tracing::info!(pid = successor.pid(), "handing over to the new process");
+            server.hand_over();
+            server.shutdown().await;
+            successor.release();
+            tracing::info!("rooms stored; the new process takes over");
+        }
+        None => {
+            lodestone_server::notify_stopping();
+            server.shutdown().await;
+        }
     }
-    lodestone_server::notify_stopping();
-    server.shutdown().await;
     Ok(())
+}
+
+/// SIGUSR2: start the binary again and hand it the sockets (an upgrade).
+/// Never fires where the signal cannot be caught.
+fn upgrade_signal() -> UpgradeSignal {
+    let signal = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::user_defined2())
+        .map_err(|e| tracing::warn!(error = %e, "cannot catch SIGUSR2: no upgrades in place"))
+        .ok();
+    UpgradeSignal(signal)
+}
+
+struct UpgradeSignal(Option<tokio::signal::unix::Signal>);
+
+impl UpgradeSignal {
+    async fn recv(&mut self) {
+        match self.0.as_mut() {
+            Some(signal) => {
+                signal.recv().await;
+            }
+            None => std::future::pending().await,
+        }
+    }
 }
 
 /// Writes a line on standard output, whoever reads it or not (a reader

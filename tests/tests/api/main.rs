@@ -27,6 +27,7 @@ mod replay;
 mod restart;
 mod secrets;
 mod table;
+mod takeover;
 mod tls;
 mod upgrade;
 mod web;
