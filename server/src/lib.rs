@@ -11,6 +11,7 @@ mod bots;
 mod clock;
 mod cluster;
 mod config;
+mod flight;
 mod health;
 mod http;
 pub mod limits;
@@ -34,5 +35,5 @@ pub use config::{
 pub use limits::Limits;
 pub use node::host_name;
 pub use server::{Server, StartError};
-pub use store::{Copied, Progress, StoreError, copy as copy_database};
+pub use store::{Copied, DbArgs, DbBounds, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

@@ -49,6 +49,7 @@ impl Server {
         let options = StoreOptions {
             sync_full: config.sync_full,
             connections: config.db_connections,
+            bounds: Some(config.db_bounds),
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
         let bind = |source| StartError::Bind {

@@ -14,6 +14,7 @@
 //! multi-row insert; if a batch fails (say a duplicate `(room_id, seq)`),
 //! its requests are stored again one by one, so a bad request fails alone.
 
+mod bounds;
 mod leases;
 mod postgres;
 mod sql;
@@ -26,6 +27,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use self::sql::Dialect;
+pub use bounds::{DbArgs, DbBounds};
 pub use leases::{CHANNEL, Leases, LobbyLine, Take};
 
 /// A storage failure. The message is for logs and for a host reading the
@@ -53,6 +55,9 @@ pub enum StoreError {
     /// again.
     #[error("this node no longer holds the room's lease; nothing was stored")]
     Fenced,
+    /// A look-up shared with other callers failed (`flight.rs`): why.
+    #[error("{0}")]
+    Lookup(String),
 }
 
 /// How to open the database, besides its URL.
@@ -62,6 +67,9 @@ pub struct StoreOptions {
     pub sync_full: bool,
     /// PostgreSQL: connections in the pool (SQLite keeps a few of its own).
     pub connections: u32,
+    /// PostgreSQL: the bounds of every wait on the database (a server's;
+    /// `None` when copying a database, which may take long).
+    pub bounds: Option<DbBounds>,
 }
 
 impl Default for StoreOptions {
@@ -69,6 +77,7 @@ impl Default for StoreOptions {
         StoreOptions {
             sync_full: false,
             connections: 8,
+            bounds: None,
         }
     }
 }
@@ -188,6 +197,9 @@ impl std::fmt::Debug for WriteRequest {
         f.debug_struct("WriteRequest").field("ops", &self.ops).finish()
     }
 }
+
+/// Says that a commit was abandoned at its deadline.
+const ABANDONED: &str = "the commit was abandoned";
 
 /// The most requests one transaction takes.
 const MAX_BATCH: usize = 512;
@@ -358,7 +370,11 @@ impl Store {
                     let _ = end.await;
                 })
             }
-            None => tokio::spawn(write_loop(Writer::new(&db).await?, queue)),
+            None => tokio::spawn(write_loop(
+                Writer::new(&db).await?,
+                queue,
+                options.bounds.map(|b| b.commit_deadline()),
+            )),
         };
         Ok((
             Store {
@@ -468,11 +484,36 @@ impl Writer {
         })
     }
 
-    /// Stores `ops` in one transaction.
-    async fn commit(&mut self, ops: &[&Op]) -> Result<(), sqlx::Error> {
-        match self {
-            Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
-            Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
+    /// Stores `ops` in one transaction, waiting at most `deadline` (then
+    /// the commit is abandoned with its connection, which PostgreSQL rolls
+    /// back: nothing of it is stored).
+    async fn commit(
+        &mut self,
+        ops: &[&Op],
+        deadline: Option<std::time::Duration>,
+    ) -> Result<(), sqlx::Error> {
+        let commit = async {
+            match self {
+                Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
+                Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
+            }
+        };
+        let Some(deadline) = deadline else {
+            return commit.await;
+        };
+        match tokio::time::timeout(deadline, commit).await {
+            Ok(result) => result,
+            Err(_) => {
+                if let Writer::Postgres(_, held) = self
+                    && let Some(mut conn) = held.take()
+                {
+                    conn.close_on_drop();
+                }
+                Err(sqlx::Error::Protocol(format!(
+                    "the database did not finish a commit within {} ms; {ABANDONED}",
+                    deadline.as_millis()
+                )))
+            }
         }
     }
 }
@@ -484,7 +525,11 @@ async fn held<DB: sqlx::Database>(pool: &Pool<DB>) -> Result<Option<PoolConnecti
     pool.acquire().await.map(Some)
 }
 
-async fn write_loop(mut writer: Writer, mut queue: mpsc::Receiver<WriteRequest>) {
+async fn write_loop(
+    mut writer: Writer,
+    mut queue: mpsc::Receiver<WriteRequest>,
+    deadline: Option<std::time::Duration>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         // Let the other tasks that are ready run first: their writes join
@@ -495,7 +540,7 @@ async fn write_loop(mut writer: Writer, mut queue: mpsc::Receiver<WriteRequest>)
         {
             batch.push(request);
         }
-        let results = store_batch(&mut writer, &batch).await;
+        let results = store_batch(&mut writer, &batch, deadline).await;
         for (request, result) in batch.drain(..).zip(results) {
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
@@ -538,17 +583,23 @@ fn answer_batch(batch: &mut Vec<WriteRequest>, mut commit: impl FnMut(&[&Op]) ->
 /// Stores a batch as one transaction; if that fails, each request in a
 /// transaction of its own, so a failing request fails alone. Returns one
 /// result per request.
-async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<(), String>> {
+async fn store_batch(
+    writer: &mut Writer,
+    batch: &[WriteRequest],
+    deadline: Option<std::time::Duration>,
+) -> Vec<Result<(), String>> {
     let all: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
     // Nothing but health probes (`Store::check`): nothing to commit.
     if all.is_empty() {
         return batch.iter().map(|_| Ok(())).collect();
     }
-    match writer.commit(&all).await {
+    match writer.commit(&all, deadline).await {
         Ok(()) => return batch.iter().map(|_| Ok(())).collect(),
-        Err(e) if batch.len() == 1 => {
+        // One request, or a database that does not answer at all (each
+        // request alone would wait as long again): all fail together.
+        Err(e) if batch.len() == 1 || e.to_string().contains(ABANDONED) => {
             log_failure(&e);
-            return vec![Err(e.to_string())];
+            return batch.iter().map(|_| Err(e.to_string())).collect();
         }
         Err(e) => {
             tracing::warn!(error = %e, requests = batch.len(), "a batch failed; storing its requests one by one")
@@ -557,7 +608,7 @@ async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
         let ops: Vec<&Op> = request.ops.iter().collect();
-        let result = writer.commit(&ops).await.map_err(|e| {
+        let result = writer.commit(&ops, deadline).await.map_err(|e| {
             log_failure(&e);
             e.to_string()
         });

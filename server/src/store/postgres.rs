@@ -1,5 +1,6 @@
-//! The PostgreSQL backend: a pool of connections to one database, the
-//! migrations of `migrations/postgres/`.
+//! The PostgreSQL backend: a pool of connections to one database, each
+//! with the bounds of its waits (`bounds.rs`), and the migrations of
+//! `migrations/postgres/`.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -31,10 +32,20 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
             )));
         }
         Ok(Err(e)) => return Err(StoreError::Open(connect_error(&server, location, &e))),
-        Ok(Ok(conn)) => {
+        Ok(Ok(mut conn)) => {
+            // Migrated on this connection, which has no bounds: a long
+            // migration is not cut short by a statement timeout.
+            let migrated = sqlx::migrate!("../migrations/postgres").run(&mut conn).await;
             let _ = conn.close().await;
+            migrated.map_err(|e| migrate_error(location, e))?;
         }
     }
+    // Every connection of the pool gets the bounds of its waits
+    // (`bounds.rs`).
+    let connect = match &options.bounds {
+        Some(bounds) => connect.options(bounds.settings()),
+        None => connect,
+    };
     let pool = PgPoolOptions::new()
         .max_connections(options.connections)
         .min_connections(1)
@@ -50,10 +61,6 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .connect_with(connect)
         .await
         .map_err(|e| StoreError::Open(connect_error(&server, location, &e)))?;
-    sqlx::migrate!("../migrations/postgres")
-        .run(&pool)
-        .await
-        .map_err(|e| migrate_error(location, e))?;
     Ok(pool)
 }
 
