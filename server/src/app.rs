@@ -139,20 +139,16 @@ impl App {
         let room = id.to_string();
         let found = self
             .finding
-            .run(
-                id,
-                |work| self.tasks.spawn(work),
-                move || async move {
-                    if let Some(handle) = app.lobby.get(&room) {
-                        return Ok(Located::Here(handle));
-                    }
-                    match app.load(&room, None).await {
-                        Ok(Some(handle)) => Ok(Located::Here(handle)),
-                        Ok(None) => Ok(Located::Missing),
-                        Err(e) => Err(e.to_string()),
-                    }
-                },
-            )
+            .run(id, move || async move {
+                if let Some(handle) = app.lobby.get(&room) {
+                    return Ok(Located::Here(handle));
+                }
+                match app.load(&room, None).await {
+                    Ok(Some(handle)) => Ok(Located::Here(handle)),
+                    Ok(None) => Ok(Located::Missing),
+                    Err(e) => Err(e.to_string()),
+                }
+            })
             .await;
         match found.map_err(StoreError::Lookup)? {
             Located::Here(handle) => Ok(Some(handle)),

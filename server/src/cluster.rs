@@ -37,15 +37,11 @@ pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
         let (flier, room, node) = (app.clone(), id.to_string(), node.clone());
         let found = app
             .finding
-            .run(
-                id,
-                |work| app.tasks.spawn(work),
-                move || async move {
-                    take_and_load(&flier, &room, &node)
-                        .await
-                        .map_err(|e| e.to_string())
-                },
-            )
+            .run(id, move || async move {
+                take_and_load(&flier, &room, &node)
+                    .await
+                    .map_err(|e| e.to_string())
+            })
             .await
             .map_err(StoreError::Lookup)?;
         match found {

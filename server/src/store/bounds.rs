@@ -9,7 +9,10 @@
 //! is PostgreSQL's (`tcp_keepalives_*`, `tcp_user_timeout`), which is the
 //! side that holds the locks.
 
-use std::time::Duration;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+use tokio_util::sync::CancellationToken;
 
 /// The bounds of the database waits (PostgreSQL; SQLite has one server and
 /// its own busy timeout).
@@ -66,6 +69,64 @@ impl DbBounds {
     /// spare.
     pub fn commit_deadline(&self) -> Duration {
         self.statement + self.lock + Duration::from_secs(1)
+    }
+}
+
+/// Watches the writer's commit under way and cancels it once it has taken
+/// longer than the deadline, by the wall clock: a thread of its own, not a
+/// tokio timer, which a paused clock (tests) would fire at once while the
+/// database answers.
+#[derive(Debug)]
+pub(super) struct CommitWatch {
+    deadline: Duration,
+    under_way: Mutex<Option<(Instant, CancellationToken)>>,
+}
+
+impl CommitWatch {
+    /// A watch of commits that may take `deadline`, with its thread (which
+    /// ends when the watch is dropped).
+    pub(super) fn start(deadline: Duration) -> std::io::Result<Arc<CommitWatch>> {
+        let watch = Arc::new(CommitWatch {
+            deadline,
+            under_way: Mutex::new(None),
+        });
+        let weak: Weak<CommitWatch> = Arc::downgrade(&watch);
+        std::thread::Builder::new()
+            .name("commit-watch".into())
+            .spawn(move || {
+                let tick = (deadline / 4).clamp(Duration::from_millis(10), Duration::from_millis(250));
+                while let Some(watch) = weak.upgrade() {
+                    if let Some((at, token)) = &*watch.lock()
+                        && at.elapsed() > watch.deadline
+                    {
+                        token.cancel();
+                    }
+                    drop(watch);
+                    std::thread::sleep(tick);
+                }
+            })?;
+        Ok(watch)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(Instant, CancellationToken)>> {
+        self.under_way.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A commit starts: cancelled if it is still under way at the
+    /// deadline.
+    pub(super) fn begin(&self) -> CancellationToken {
+        let token = CancellationToken::new();
+        *self.lock() = Some((Instant::now(), token.clone()));
+        token
+    }
+
+    /// The commit ended.
+    pub(super) fn end(&self) {
+        *self.lock() = None;
+    }
+
+    pub(super) fn deadline(&self) -> Duration {
+        self.deadline
     }
 }
 

@@ -370,11 +370,17 @@ impl Store {
                     let _ = end.await;
                 })
             }
-            None => tokio::spawn(write_loop(
-                Writer::new(&db).await?,
-                queue,
-                options.bounds.map(|b| b.commit_deadline()),
-            )),
+            None => {
+                let watch = match (options.bounds, &db) {
+                    (Some(bounds), Db::Postgres(_)) => {
+                        Some(bounds::CommitWatch::start(bounds.commit_deadline()).map_err(|e| {
+                            StoreError::Open(format!("could not start the commit watch: {e}"))
+                        })?)
+                    }
+                    _ => None,
+                };
+                tokio::spawn(write_loop(Writer::new(&db).await?, queue, watch))
+            }
         };
         Ok((
             Store {
@@ -484,26 +490,28 @@ impl Writer {
         })
     }
 
-    /// Stores `ops` in one transaction, waiting at most `deadline` (then
-    /// the commit is abandoned with its connection, which PostgreSQL rolls
-    /// back: nothing of it is stored).
-    async fn commit(
-        &mut self,
-        ops: &[&Op],
-        deadline: Option<std::time::Duration>,
-    ) -> Result<(), sqlx::Error> {
+    /// Stores `ops` in one transaction, waiting at most the deadline of
+    /// `watch` (then the commit is abandoned with its connection, which
+    /// PostgreSQL rolls back: nothing of it is stored).
+    async fn commit(&mut self, ops: &[&Op], watch: Option<&bounds::CommitWatch>) -> Result<(), sqlx::Error> {
         let commit = async {
             match self {
                 Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
                 Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
             }
         };
-        let Some(deadline) = deadline else {
+        let Some(watch) = watch else {
             return commit.await;
         };
-        match tokio::time::timeout(deadline, commit).await {
-            Ok(result) => result,
-            Err(_) => {
+        let overrun = watch.begin();
+        let result = tokio::select! {
+            result = commit => Some(result),
+            _ = overrun.cancelled() => None,
+        };
+        watch.end();
+        match result {
+            Some(result) => result,
+            None => {
                 if let Writer::Postgres(_, held) = self
                     && let Some(mut conn) = held.take()
                 {
@@ -511,7 +519,7 @@ impl Writer {
                 }
                 Err(sqlx::Error::Protocol(format!(
                     "the database did not finish a commit within {} ms; {ABANDONED}",
-                    deadline.as_millis()
+                    watch.deadline().as_millis()
                 )))
             }
         }
@@ -528,7 +536,7 @@ async fn held<DB: sqlx::Database>(pool: &Pool<DB>) -> Result<Option<PoolConnecti
 async fn write_loop(
     mut writer: Writer,
     mut queue: mpsc::Receiver<WriteRequest>,
-    deadline: Option<std::time::Duration>,
+    watch: Option<std::sync::Arc<bounds::CommitWatch>>,
 ) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
@@ -540,7 +548,7 @@ async fn write_loop(
         {
             batch.push(request);
         }
-        let results = store_batch(&mut writer, &batch, deadline).await;
+        let results = store_batch(&mut writer, &batch, watch.as_deref()).await;
         for (request, result) in batch.drain(..).zip(results) {
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
@@ -586,14 +594,14 @@ fn answer_batch(batch: &mut Vec<WriteRequest>, mut commit: impl FnMut(&[&Op]) ->
 async fn store_batch(
     writer: &mut Writer,
     batch: &[WriteRequest],
-    deadline: Option<std::time::Duration>,
+    watch: Option<&bounds::CommitWatch>,
 ) -> Vec<Result<(), String>> {
     let all: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
     // Nothing but health probes (`Store::check`): nothing to commit.
     if all.is_empty() {
         return batch.iter().map(|_| Ok(())).collect();
     }
-    match writer.commit(&all, deadline).await {
+    match writer.commit(&all, watch).await {
         Ok(()) => return batch.iter().map(|_| Ok(())).collect(),
         // One request, or a database that does not answer at all (each
         // request alone would wait as long again): all fail together.
@@ -608,7 +616,7 @@ async fn store_batch(
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
         let ops: Vec<&Op> = request.ops.iter().collect();
-        let result = writer.commit(&ops, deadline).await.map_err(|e| {
+        let result = writer.commit(&ops, watch).await.map_err(|e| {
             log_failure(&e);
             e.to_string()
         });
