@@ -125,6 +125,7 @@ async fn ws_upgrade(
     ws: WebSocketUpgrade,
     State(app): State<Arc<App>>,
     Extension(client): Extension<ClientAddr>,
+    meter: Option<Extension<Arc<crate::input::Meter>>>,
     headers: HeaderMap,
 ) -> Response {
     if let Some(origin) = headers.get(header::ORIGIN) {
@@ -152,7 +153,7 @@ async fn ws_upgrade(
             );
         }
     };
-    crate::ws::accept(ws, app, client.ip, slot)
+    crate::ws::accept(ws, app, client.ip, slot, meter.map(|Extension(m)| m))
 }
 
 pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {

@@ -14,6 +14,7 @@ mod config;
 mod flight;
 mod health;
 mod http;
+mod input;
 pub mod limits;
 mod metrics;
 mod names;

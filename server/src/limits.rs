@@ -66,6 +66,12 @@ pub struct Limits {
     /// Chat lines one person may say per minute, in all rooms (bursts of
     /// as many).
     pub chat_rate: u32,
+    /// A WebSocket message begun must be finished within this (`input.rs`).
+    pub message_timeout: Duration,
+    /// Bytes of unfinished messages one address's connections may hold.
+    pub input_per_address: usize,
+    /// Bytes of unfinished messages all connections may hold.
+    pub input_total: usize,
 }
 
 impl Default for Limits {
@@ -88,6 +94,9 @@ impl Default for Limits {
             lobby_page: 100,
             allowed_origins: Vec::new(),
             chat_rate: 20,
+            message_timeout: Duration::from_secs(5),
+            input_per_address: 2 << 20,
+            input_total: 64 << 20,
         }
     }
 }
@@ -114,6 +123,9 @@ impl Limits {
             lobby_page: 0,
             allowed_origins: Vec::new(),
             chat_rate: 0,
+            message_timeout: Duration::ZERO,
+            input_per_address: 0,
+            input_total: 0,
         }
     }
 }
@@ -181,6 +193,17 @@ pub struct LimitArgs {
     /// limit).
     #[arg(long, env = "LODESTONE_CHAT_RATE", default_value_t = 20)]
     pub chat_rate: u32,
+    /// Seconds a client has to finish a WebSocket message once it has
+    /// begun it (0: no limit).
+    #[arg(long, env = "LODESTONE_MESSAGE_TIMEOUT", default_value_t = 5)]
+    pub message_timeout: u64,
+    /// MiB of unfinished messages the connections of one client address
+    /// may hold (0: no limit).
+    #[arg(long, env = "LODESTONE_INPUT_BUDGET_PER_ADDRESS", default_value_t = 2)]
+    pub input_budget_per_address: usize,
+    /// MiB of unfinished messages all connections may hold (0: no limit).
+    #[arg(long, env = "LODESTONE_INPUT_BUDGET", default_value_t = 64)]
+    pub input_budget: usize,
 }
 
 impl From<LimitArgs> for Limits {
@@ -207,6 +230,9 @@ impl From<LimitArgs> for Limits {
                 .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
                 .collect(),
             chat_rate: a.chat_rate,
+            message_timeout: Duration::from_secs(a.message_timeout),
+            input_per_address: a.input_budget_per_address << 20,
+            input_total: a.input_budget << 20,
         }
     }
 }
@@ -384,6 +410,8 @@ pub struct Admission {
     requests: AddressRate,
     guests: AddressRate,
     chats: GuestRate,
+    /// Unfinished input of every WebSocket (`input.rs`).
+    pub input: Arc<crate::input::InputBudget>,
 }
 
 impl Admission {
@@ -397,6 +425,12 @@ impl Admission {
             requests: AddressRate::per_minute(limits.request_rate),
             guests: AddressRate::per_hour(limits.guests_per_hour),
             chats: GuestRate::per_minute(limits.chat_rate),
+            input: Arc::new(crate::input::InputBudget::new(
+                limits.input_per_address,
+                limits.input_total,
+                crate::ws::MAX_FRAME_BYTES,
+                limits.message_timeout,
+            )),
         }
     }
 

@@ -18,6 +18,7 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::app::App;
+use crate::input::{Meter, Read};
 use crate::limits::Ticket;
 use crate::metrics::Refusal;
 
@@ -48,6 +49,9 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
                 let io = Admitted {
                     stream,
                     _ticket: ticket,
+                    meter: Arc::new(Meter::new(app.admission.input.clone(), &app.metrics)),
+                    begun: None,
+                    deadline: None,
                 };
                 app.tasks.spawn(connection(io, peer, router.clone(), app.clone()));
             }
@@ -63,8 +67,10 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
 /// Serves one admitted connection until it closes (or is handed to a
 /// WebSocket), or shutdown closes it once its request is answered.
 async fn connection(io: Admitted, peer: SocketAddr, router: Router, app: Arc<App>) {
+    let meter = io.meter.clone();
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(meter.clone());
         let mut router = router.clone();
         async move { tower_service::Service::call(&mut router, request).await }
     });
@@ -122,11 +128,17 @@ async fn refuse(mut stream: TcpStream, reason: Refusal) {
 
 /// A TCP stream that holds its connection's place in the counts: the
 /// place is given back when the stream drops, whether hyper or an
-/// upgraded WebSocket owned it last.
+/// upgraded WebSocket owned it last. It counts what it reads as unfinished
+/// input (`input.rs`), and fails a read once a message begun is overdue.
 #[derive(Debug)]
 struct Admitted {
     stream: TcpStream,
     _ticket: Ticket,
+    meter: Arc<Meter>,
+    /// When the message under way began.
+    begun: Option<tokio::time::Instant>,
+    /// Its deadline, set while a read waits for the rest of it.
+    deadline: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl AsyncRead for Admitted {
@@ -135,7 +147,36 @@ impl AsyncRead for Admitted {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.stream).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                match this.meter.read(buf.filled().len() - before)? {
+                    Read::Began => {
+                        this.begun = Some(tokio::time::Instant::now());
+                        this.deadline = None;
+                    }
+                    Read::More | Read::Nothing => {}
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending => {
+                let timeout = this.meter.message_timeout();
+                if timeout.is_zero() || !this.meter.under_way() {
+                    this.deadline = None;
+                    return Poll::Pending;
+                }
+                let begun = *this.begun.get_or_insert_with(tokio::time::Instant::now);
+                let deadline = this
+                    .deadline
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(begun + timeout)));
+                match deadline.as_mut().poll(cx) {
+                    Poll::Ready(()) => Poll::Ready(Err(this.meter.timed_out())),
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+            other => other,
+        }
     }
 }
 

@@ -21,6 +21,7 @@ use tokio::time::{Instant, Sleep};
 
 use crate::app::App;
 use crate::cluster::{self, Located};
+use crate::input::Meter;
 use crate::limits::Slot;
 use crate::metrics::Refusal;
 use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
@@ -32,7 +33,7 @@ mod replay;
 
 /// Frames larger than this close the connection (the WebSocket layer's
 /// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
-const MAX_FRAME_BYTES: usize = 1 << 20;
+pub const MAX_FRAME_BYTES: usize = 1 << 20;
 
 /// The WebSocket read buffer of a connection: larger messages are read in
 /// several pieces.
@@ -61,7 +62,13 @@ const GOODBYE: Duration = Duration::from_secs(2);
 
 /// Upgrades a request `http.rs` has admitted to a WebSocket connection of
 /// `client`, served by one task.
-pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<Slot>) -> Response {
+pub fn accept(
+    ws: WebSocketUpgrade,
+    app: Arc<App>,
+    client: IpAddr,
+    slot: Option<Slot>,
+    meter: Option<Arc<Meter>>,
+) -> Response {
     // A small read buffer: game messages are small, and most connections
     // are idle most of the time (tungstenite's default is 128 KiB).
     ws.max_message_size(MAX_FRAME_BYTES)
@@ -70,7 +77,7 @@ pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<
         .write_buffer_size(WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app, client, slot))
+            tasks.track_future(connection(socket, app, client, slot, meter))
         })
 }
 
@@ -194,8 +201,18 @@ async fn queued(queue: &mut Option<mpsc::Receiver<Utf8Bytes>>) -> Option<Utf8Byt
     }
 }
 
-async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot: Option<Slot>) {
+async fn connection(
+    mut socket: WebSocket,
+    app: Arc<App>,
+    client: IpAddr,
+    _slot: Option<Slot>,
+    meter: Option<Arc<Meter>>,
+) {
     let _open = app.metrics.ws_connection();
+    // Its unfinished messages count from now (`input.rs`).
+    if let Some(meter) = &meter {
+        meter.arm(client);
+    }
     // Cancelled by a room (client too slow) or by shutdown.
     let close = app.shutdown.child_token();
     let write_timeout = app.config.limits.write_timeout;
@@ -236,6 +253,13 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
             }
             frame = socket.recv() => {
                 heartbeat.heard();
+                if let Some(meter) = &meter {
+                    match &frame {
+                        Some(Ok(Message::Ping(p) | Message::Pong(p))) => meter.control(p.len()),
+                        Some(Ok(_)) => meter.message(),
+                        _ => {}
+                    }
+                }
                 let message = match frame {
                     Some(Ok(Message::Text(text))) => Some(Ok(text)),
                     Some(Ok(Message::Binary(_))) => Some(Err(())),

@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 
 /// Polls `/metrics` until `line` is one of its lines (bounded by the
 /// harness's patience); returns the text.
-async fn metrics_until(addr: SocketAddr, line: &str) -> String {
+pub async fn metrics_until(addr: SocketAddr, line: &str) -> String {
     let deadline = tokio::time::Instant::now() + PATIENCE;
     loop {
         let (status, text) = http_get(addr, "/metrics", None).await;
@@ -30,7 +30,7 @@ async fn metrics_until(addr: SocketAddr, line: &str) -> String {
 }
 
 /// The value of a metric line (`name{labels} value`).
-fn metric(text: &str, name: &str) -> f64 {
+pub fn metric(text: &str, name: &str) -> f64 {
     text.lines()
         .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
         .unwrap_or_else(|| panic!("no {name} in\n{text}"))

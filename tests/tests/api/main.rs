@@ -10,6 +10,7 @@ mod bots;
 mod chat;
 mod clocks;
 mod database;
+mod exhaustion;
 mod games;
 mod lifecycle;
 mod limits;
