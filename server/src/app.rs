@@ -51,6 +51,8 @@ pub struct App {
     pub tasks: TaskTracker,
     /// Connection counts and per-address rates (`limits.rs`).
     pub admission: Admission,
+    /// The pages that may open a WebSocket here (`origins.rs`).
+    pub origins: crate::origins::Origins,
     /// Login attempts per account name and per address (`accounts.rs`).
     pub logins: crate::accounts::Logins,
     pub metrics: Metrics,
@@ -104,6 +106,7 @@ impl App {
         });
         App {
             admission: Admission::new(&config.limits),
+            origins: crate::origins::Origins::new(&config, config.bind),
             logins: crate::accounts::Logins::new(
                 config.limits.logins_per_account,
                 config.limits.logins_per_address,

@@ -126,21 +126,18 @@ async fn ws_upgrade(
     State(app): State<Arc<App>>,
     Extension(client): Extension<ClientAddr>,
     meter: Option<Extension<Arc<crate::input::Meter>>>,
+    standing: Option<Extension<Arc<crate::reserve::Standing>>>,
     headers: HeaderMap,
 ) -> Response {
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        if !origin
-            .to_str()
-            .is_ok_and(|o| app.admission.origin_allowed(o, host))
-        {
-            app.metrics.refused(Refusal::Origin);
-            return json_error(
-                StatusCode::FORBIDDEN,
-                codes::ORIGIN_NOT_ALLOWED,
-                "pages of this origin may not connect to this server",
-            );
-        }
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !origin.to_str().is_ok_and(|o| app.origins.allowed(o))
+    {
+        app.metrics.refused(Refusal::Origin);
+        return json_error(
+            StatusCode::FORBIDDEN,
+            codes::ORIGIN_NOT_ALLOWED,
+            "pages of this origin may not connect to this server",
+        );
     }
     let slot = match app.admission.proxied_socket(client.peer, client.ip) {
         Ok(slot) => slot,
@@ -153,7 +150,11 @@ async fn ws_upgrade(
             );
         }
     };
-    crate::ws::accept(ws, app, client.ip, slot, meter.map(|Extension(m)| m))
+    let conn = crate::ws::Conn {
+        meter: meter.map(|Extension(m)| m),
+        standing: standing.map(|Extension(s)| s),
+    };
+    crate::ws::accept(ws, app, client.ip, slot, conn)
 }
 
 pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {

@@ -5,6 +5,7 @@
 //! same way.
 
 mod accounts;
+mod address;
 mod app;
 mod bot_pool;
 mod bots;
@@ -19,8 +20,10 @@ pub mod limits;
 mod metrics;
 mod names;
 mod node;
+mod origins;
 mod players;
 mod ratings;
+mod reserve;
 mod room;
 pub mod secrets;
 mod serve;

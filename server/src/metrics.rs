@@ -37,10 +37,11 @@ pub enum Refusal {
     Logins,
     InputBudget,
     MessageTimeout,
+    Probation,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 18] = [
+    pub const ALL: [Refusal; 19] = [
         Refusal::MaxConnections,
         Refusal::PerAddress,
         Refusal::ConnectRate,
@@ -59,6 +60,7 @@ impl Refusal {
         Refusal::Logins,
         Refusal::InputBudget,
         Refusal::MessageTimeout,
+        Refusal::Probation,
     ];
 
     pub fn label(self) -> &'static str {
@@ -81,6 +83,7 @@ impl Refusal {
             Refusal::Logins => "logins",
             Refusal::InputBudget => "input_budget",
             Refusal::MessageTimeout => "message_timeout",
+            Refusal::Probation => "probation",
         }
     }
 }

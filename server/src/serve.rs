@@ -21,6 +21,7 @@ use crate::app::App;
 use crate::input::{Meter, Read};
 use crate::limits::Ticket;
 use crate::metrics::Refusal;
+use crate::reserve::Standing;
 
 /// Serves `router` on `listener` until shutdown.
 pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
@@ -46,14 +47,23 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
         }
         match app.admission.admit(peer.ip(), &app.metrics) {
             Ok(ticket) => {
-                let io = Admitted {
-                    stream,
-                    _ticket: ticket,
-                    meter: Arc::new(Meter::new(app.admission.input.clone(), &app.metrics)),
-                    begun: None,
-                    deadline: None,
-                };
+                let io = admitted(stream, ticket, &app);
                 app.tasks.spawn(connection(io, peer, router.clone(), app.clone()));
+            }
+            // Full: a stranger on probation makes room (`reserve.rs`).
+            Err(Refusal::MaxConnections) if app.admission.make_room() => {
+                let (router, app2) = (router.clone(), app.clone());
+                app.tasks.spawn(async move {
+                    match app2.admission.admit_once_free(peer.ip(), &app2.metrics).await {
+                        Ok(ticket) => {
+                            connection(admitted(stream, ticket, &app2), peer, router, app2.clone()).await
+                        }
+                        Err(reason) => {
+                            app2.metrics.refused(reason);
+                            refuse(stream, reason).await
+                        }
+                    }
+                });
             }
             Err(reason) => {
                 app.metrics.refused(reason);
@@ -64,13 +74,29 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
     }
 }
 
+/// The stream of a connection admitted with `ticket`.
+fn admitted(stream: TcpStream, ticket: Ticket, app: &App) -> Admitted {
+    Admitted {
+        stream,
+        standing: ticket.standing.clone(),
+        _ticket: ticket,
+        meter: Arc::new(Meter::new(app.admission.input.clone(), &app.metrics)),
+        begun: None,
+        deadline: None,
+    }
+}
+
 /// Serves one admitted connection until it closes (or is handed to a
 /// WebSocket), or shutdown closes it once its request is answered.
 async fn connection(io: Admitted, peer: SocketAddr, router: Router, app: Arc<App>) {
     let meter = io.meter.clone();
+    let standing = io.standing.clone();
+    let probation = standing.probation;
+    let probation_standing = standing.clone();
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         request.extensions_mut().insert(meter.clone());
+        request.extensions_mut().insert(standing.clone());
         let mut router = router.clone();
         async move { tower_service::Service::call(&mut router, request).await }
     });
@@ -80,7 +106,20 @@ async fn connection(io: Admitted, peer: SocketAddr, router: Router, app: Arc<App
     http.header_read_timeout((!handshake.is_zero()).then_some(handshake));
     let conn = http.serve_connection(TokioIo::new(io), service).with_upgrades();
     tokio::pin!(conn);
+    // On probation (`reserve.rs`), a connection must become a WebSocket
+    // within the handshake timeout (and show who it is there).
+    let deadline = async {
+        if probation {
+            probation_standing.probation_over(handshake).await
+        } else {
+            std::future::pending().await
+        }
+    };
     tokio::select! {
+        _ = deadline => {
+            app.metrics.refused(Refusal::Probation);
+            tracing::debug!(%peer, "a connection on probation did not become a known client's WebSocket in time");
+        }
         result = conn.as_mut() => {
             if let Err(e) = result {
                 tracing::debug!(%peer, error = %e, "connection ended");
@@ -134,6 +173,7 @@ async fn refuse(mut stream: TcpStream, reason: Refusal) {
 struct Admitted {
     stream: TcpStream,
     _ticket: Ticket,
+    standing: Arc<Standing>,
     meter: Arc<Meter>,
     /// When the message under way began.
     begun: Option<tokio::time::Instant>,

@@ -67,6 +67,8 @@ impl Server {
             (Some(leases), Some(name)) => Some(Arc::new(Node::new(name, &config, addr, leases, &metrics))),
             _ => None,
         };
+        // The address it listens on (port 0 picked one): its pages' origin.
+        let config = Config { bind: addr, ..config };
         let app = Arc::new(App::new(config, store, metrics, bots, node));
         let requests = app
             .stand_in_requests

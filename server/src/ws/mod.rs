@@ -24,6 +24,7 @@ use crate::cluster::{self, Located};
 use crate::input::Meter;
 use crate::limits::Slot;
 use crate::metrics::Refusal;
+use crate::reserve::Standing;
 use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
 use crate::secrets::{self, OsSecrets};
 use crate::store::Op;
@@ -62,12 +63,20 @@ const GOODBYE: Duration = Duration::from_secs(2);
 
 /// Upgrades a request `http.rs` has admitted to a WebSocket connection of
 /// `client`, served by one task.
+/// What the accept loop knows of a connection: its unfinished input
+/// (`input.rs`) and its standing (`reserve.rs`).
+#[derive(Debug, Default)]
+pub struct Conn {
+    pub meter: Option<Arc<Meter>>,
+    pub standing: Option<Arc<Standing>>,
+}
+
 pub fn accept(
     ws: WebSocketUpgrade,
     app: Arc<App>,
     client: IpAddr,
     slot: Option<Slot>,
-    meter: Option<Arc<Meter>>,
+    conn: Conn,
 ) -> Response {
     // A small read buffer: game messages are small, and most connections
     // are idle most of the time (tungstenite's default is 128 KiB).
@@ -77,7 +86,7 @@ pub fn accept(
         .write_buffer_size(WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app, client, slot, meter))
+            tasks.track_future(connection(socket, app, client, slot, conn))
         })
 }
 
@@ -91,6 +100,8 @@ enum End {
     SlowClient,
     WriteTimeout,
     Idle,
+    /// On probation, it did not show a known identity in time.
+    Probation,
     /// A frame the WebSocket layer refused, closed with this code.
     BadFrame(u16, &'static str),
 }
@@ -109,6 +120,11 @@ impl End {
             End::SlowClient => policy("the client did not keep up with its messages"),
             End::WriteTimeout => policy("the client did not read its messages"),
             End::Idle => policy("nothing heard from the client for too long"),
+            End::Probation => Some((
+                Some("the server is full; only known players may connect now"),
+                close_code::AGAIN,
+                "the server is full",
+            )),
             End::BadFrame(code, reason) => Some((None, code, reason)),
         }
     }
@@ -118,6 +134,7 @@ impl End {
             End::SlowClient => Some(Refusal::SlowClient),
             End::WriteTimeout => Some(Refusal::WriteTimeout),
             End::Idle => Some(Refusal::IdleTimeout),
+            End::Probation => Some(Refusal::Probation),
             End::BadFrame(close_code::INVALID, _) => Some(Refusal::BadUtf8),
             _ => None,
         }
@@ -206,9 +223,19 @@ async fn connection(
     app: Arc<App>,
     client: IpAddr,
     _slot: Option<Slot>,
-    meter: Option<Arc<Meter>>,
+    Conn { meter, standing }: Conn,
 ) {
     let _open = app.metrics.ws_connection();
+    // On probation, it must show a known identity in time (`reserve.rs`).
+    let handshake = app.config.limits.handshake_timeout;
+    let probation = async {
+        match &standing {
+            Some(s) => s.probation_over(handshake).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(probation);
+    let mut on_probation = standing.as_ref().is_some_and(|s| s.probation);
     // Its unfinished messages count from now (`input.rs`).
     if let Some(meter) = &meter {
         meter.arm(client);
@@ -271,7 +298,7 @@ async fn connection(
                 let session = session.get_or_insert_with(|| {
                     let (tx, rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
                     queue = Some(rx);
-                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() })
+                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() }, standing.clone())
                 });
                 match message {
                     // Boxed: handling a message needs a large future, but
@@ -295,6 +322,12 @@ async fn connection(
                 }
                 Beat::Dead => break End::Idle,
             },
+            _ = &mut probation, if on_probation => {
+                if standing.as_ref().is_some_and(|s| !s.is_known()) {
+                    break End::Probation;
+                }
+                on_probation = false;
+            }
         }
     };
     if let Some(reason) = end.refusal() {
@@ -407,10 +440,13 @@ struct Session {
     /// Rooms this connection watches (only rooms that exist).
     watching: HashSet<String>,
     rate: RateLimit,
+    /// Its standing (`reserve.rs`): known once it shows an account or a
+    /// guest's token from before.
+    standing: Option<Arc<Standing>>,
 }
 
 impl Session {
-    fn new(app: Arc<App>, client: IpAddr, outbox: Outbox) -> Session {
+    fn new(app: Arc<App>, client: IpAddr, outbox: Outbox, standing: Option<Arc<Standing>>) -> Session {
         Session {
             rate: RateLimit::new(app.config.rate_limit),
             app,
@@ -418,6 +454,14 @@ impl Session {
             outbox,
             guest: None,
             watching: HashSet::new(),
+            standing,
+        }
+    }
+
+    /// The client showed a known identity.
+    fn known(&self) {
+        if let Some(standing) = &self.standing {
+            standing.known();
         }
     }
 
@@ -509,6 +553,7 @@ impl Session {
                 let Some(mut guest) = found else {
                     return self.fail(id, codes::BAD_TOKEN, "this token belongs to no guest");
                 };
+                self.known();
                 if let Some(name) = name.filter(|n| *n != guest.name) {
                     let op = Op::RenameGuest {
                         id: guest.id.clone(),

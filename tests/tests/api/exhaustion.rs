@@ -27,7 +27,9 @@ async fn unfinished(addr: std::net::SocketAddr, bytes: usize) -> Ws {
         .await
         .expect("WebSocket connects");
     let fragment = Frame::message(vec![b' '; bytes], OpCode::Data(Data::Text), false);
-    ws.send(Message::Frame(fragment)).await.expect("the fragment is sent");
+    ws.send(Message::Frame(fragment))
+        .await
+        .expect("the fragment is sent");
     ws
 }
 
@@ -82,4 +84,122 @@ async fn b_unfinished_messages_of_one_address_are_bounded_in_memory() {
         metric(&text, "lodestone_refusals_total{reason=\"message_timeout\"}"),
         2.0
     );
+}
+
+/// A WebSocket of a client at `forwarded` behind the proxy the server
+/// trusts (the test, on loopback).
+async fn behind_proxy(addr: std::net::SocketAddr, forwarded: &str) -> Ws {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}/ws").into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", forwarded.parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(request)
+        .await
+        .expect("WebSocket connects");
+    ws
+}
+
+/// Sends `message` and returns the first reply (the server answers in
+/// order).
+async fn ask(ws: &mut Ws, message: serde_json::Value) -> serde_json::Value {
+    ws.send(Message::text(message.to_string())).await.expect("sent");
+    loop {
+        match tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("an answer in time")
+        {
+            Some(Ok(Message::Text(text))) => return serde_json::from_str(&text).unwrap(),
+            Some(Ok(_)) => {}
+            other => panic!("the connection ended: {other:?}"),
+        }
+    }
+}
+
+fn hello(name: &str) -> serde_json::Value {
+    serde_json::json!({"type": "hello", "id": 1, "protocol": lodestone_protocol::PROTOCOL_VERSION, "name": name})
+}
+
+#[tokio::test]
+/// Thirty-one clients of one IPv6 /64 (each a different address, as a
+/// proxy the server trusts reports them) count as one address: the
+/// thirty-first new guest of the hour is refused, as from one address.
+async fn c_one_ipv6_network_counts_as_one_address() {
+    let server = TestServer::start_with(|c| {
+        c.limits = Limits {
+            trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+            ..Limits::default()
+        }
+    })
+    .await;
+    for i in 1..=31 {
+        let mut ws = behind_proxy(server.addr(), &format!("2001:db8:7:7::{i:x}")).await;
+        let reply = ask(&mut ws, hello(&format!("Guest {i}"))).await;
+        if i <= 30 {
+            assert_eq!(reply["type"], "welcome", "guest {i}: {reply}");
+        } else {
+            assert_eq!(reply["code"], "too-many-guests", "guest {i}: {reply}");
+        }
+    }
+    // Another network is another address.
+    let mut ws = behind_proxy(server.addr(), "2001:db8:7:8::1").await;
+    assert_eq!(ask(&mut ws, hello("Elsewhere")).await["type"], "welcome");
+}
+
+#[tokio::test]
+/// A server of 20 connections (10% kept for known clients) is flooded by
+/// strangers from many addresses (the per-address limits lifted to stand
+/// for them): they fill their 18 places, and those that come on are on
+/// probation, each pushing the oldest one out. `/readyz` still says ready,
+/// and a known player (her token from before) gets in, shows who she is
+/// and stays while strangers keep coming.
+async fn c_a_flood_of_strangers_leaves_room_for_known_players() {
+    let server = TestServer::start_with(|c| {
+        c.limits = Limits {
+            max_connections: 20,
+            per_address: 0,
+            connect_rate: 0,
+            ..Limits::default()
+        }
+    })
+    .await;
+    let addr = server.addr();
+    let token = {
+        let mut kim = server.client().await;
+        let token = kim.hello("Kim").await;
+        kim.close().await;
+        token
+    };
+    let mut flood = Vec::new();
+    for _ in 0..25 {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("a stranger gets in (on probation at worst)");
+        flood.push(ws);
+    }
+    let (status, body) = lodestone_tests::http_get(addr, "/readyz", None).await;
+    assert_eq!(
+        (status, body.trim()),
+        (200, "ready"),
+        "a flood of strangers is not a full server"
+    );
+    let (mut kim, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("a known player gets in");
+    let welcome = ask(
+        &mut kim,
+        serde_json::json!({"type": "hello", "id": 1, "protocol": lodestone_protocol::PROTOCOL_VERSION, "token": token}),
+    )
+    .await;
+    assert_eq!(welcome["type"], "welcome", "{welcome}");
+    for _ in 0..5 {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("strangers keep coming");
+        flood.push(ws);
+    }
+    let pong = ask(&mut kim, serde_json::json!({"type": "ping", "id": 2})).await;
+    assert_eq!(pong["type"], "pong", "Kim was not pushed out: {pong}");
+    let text = metrics_until(addr, "lodestone_tcp_connections 20").await;
+    assert!(metric(&text, "lodestone_refusals_total{reason=\"probation\"}") >= 10.0);
 }

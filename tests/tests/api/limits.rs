@@ -201,9 +201,21 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 
-    let server = TestServer::start_with(|c| c.limits.max_connections = 3).await;
-    let _a = server.client().await;
-    let _b = server.client().await;
+    // Known players (their tokens from before) fill the server: not
+    // ready. (Strangers never make it so: `exhaustion.rs`.)
+    let first = TestServer::start().await;
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bo"] {
+        let mut c = first.client().await;
+        tokens.push(c.hello(name).await);
+    }
+    let dir = first.dir.clone();
+    first.server.shutdown().await;
+    let server = TestServer::start_in(dir, |c| c.limits.max_connections = 3).await;
+    let mut _a = server.client().await;
+    _a.resume(&tokens[0]).await;
+    let mut _b = server.client().await;
+    _b.resume(&tokens[1]).await;
     // The third place is the probe's own: no room to spare, not ready.
     let (status, body) = http_get(server.addr(), "/readyz", None).await;
     assert_eq!((status, body.trim()), (503, "not ready: at the connection limit"));

@@ -4,6 +4,7 @@
 
 mod absence;
 mod accounts;
+mod attacks;
 mod bad_input;
 mod bot_pool;
 mod bots;
