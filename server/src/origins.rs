@@ -30,6 +30,11 @@ impl Origins {
         }
     }
 
+    /// The server's own hosts (`host:port`), for a log line.
+    pub fn own(&self) -> &[String] {
+        &self.own
+    }
+
     /// Whether a page of `origin` may open a WebSocket here.
     pub fn allowed(&self, origin: &str) -> bool {
         let origin = origin.trim_end_matches('/').to_ascii_lowercase();

@@ -8,7 +8,8 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Pool, Postgres};
 
-use super::{Location, StoreError, StoreOptions, migrate_error};
+use super::sql::Dialect;
+use super::types::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -24,6 +25,7 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
     // One connection first, to say clearly why it fails (the pool would
     // retry a refused connection until its timeout and say only that).
     let server = format!("{}:{}", connect.get_host(), connect.get_port());
+    let bounded = connect.clone();
     match tokio::time::timeout(CONNECT_TIMEOUT, sqlx::PgConnection::connect_with(&connect)).await {
         Err(_) => {
             return Err(StoreError::Open(format!(
@@ -32,20 +34,10 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
             )));
         }
         Ok(Err(e)) => return Err(StoreError::Open(connect_error(&server, location, &e))),
-        Ok(Ok(mut conn)) => {
-            // Migrated on this connection, which has no bounds: a long
-            // migration is not cut short by a statement timeout.
-            let migrated = sqlx::migrate!("../migrations/postgres").run(&mut conn).await;
+        Ok(Ok(conn)) => {
             let _ = conn.close().await;
-            migrated.map_err(|e| migrate_error(location, e))?;
         }
     }
-    // Every connection of the pool gets the bounds of its waits
-    // (`bounds.rs`).
-    let connect = match &options.bounds {
-        Some(bounds) => connect.options(bounds.settings()),
-        None => connect,
-    };
     let pool = PgPoolOptions::new()
         .max_connections(options.connections)
         .min_connections(1)
@@ -58,10 +50,37 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         // one is dropped at its next use).
         .idle_timeout(None)
         .max_lifetime(None)
-        .connect_with(connect)
+        .connect_with(connect.clone())
         .await
         .map_err(|e| StoreError::Open(connect_error(&server, location, &e)))?;
-    Ok(pool)
+    let migrator = sqlx::migrate!("../migrations/postgres");
+    let before = before_migrating(
+        Postgres::applied_migrations(&pool).await,
+        location,
+        options.existing,
+    )?;
+    migrator
+        .run(&pool)
+        .await
+        .map_err(|e| migrate_error(location, e))?;
+    log_migrations(&migrator, &before, location);
+    // Migrated without bounds (a long migration is not cut short by a
+    // statement timeout); the server's pool has them on every connection
+    // (`bounds.rs`).
+    let Some(bounds) = &options.bounds else {
+        return Ok(pool);
+    };
+    pool.close().await;
+    PgPoolOptions::new()
+        .max_connections(options.connections)
+        .min_connections(1)
+        .acquire_timeout(Duration::from_secs(30))
+        .test_before_acquire(true)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(bounded.options(bounds.settings()))
+        .await
+        .map_err(|e| StoreError::Open(connect_error(&server, location, &e)))
 }
 
 /// Why connecting failed, as a sentence.
