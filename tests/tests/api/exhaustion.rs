@@ -203,3 +203,55 @@ async fn c_a_flood_of_strangers_leaves_room_for_known_players() {
     let text = metrics_until(addr, "lodestone_tcp_connections 20").await;
     assert!(metric(&text, "lodestone_refusals_total{reason=\"probation\"}") >= 10.0);
 }
+
+const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
+
+/// The resident memory of process `pid`, in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the server's status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("a VmRSS line")
+}
+
+/// `logins` failed logins (no such account) from each of the IPv6
+/// networks `networks`, all networks at once, each within the limits
+/// (twenty a minute from a network, one per name).
+async fn failed_logins(addr: std::net::SocketAddr, networks: std::ops::Range<u32>, logins: usize) {
+    let attempts = networks.map(|n| async move {
+        let mut ws = behind_proxy(addr, &format!("2001:db8:d:{n:x}::1")).await;
+        assert_eq!(ask(&mut ws, hello(&format!("Net {n}"))).await["type"], "welcome");
+        for i in 0..logins {
+            let login = serde_json::json!({"type": "login", "id": 2, "name": format!("nobody-{n}-{i}"), "password": "not the password"});
+            let reply = ask(&mut ws, login).await;
+            assert_eq!(reply["code"], "bad-login", "{reply}");
+        }
+    });
+    futures_util::future::join_all(attempts).await;
+}
+
+#[tokio::test]
+/// 240 failed logins, twelve networks at once (each within the login
+/// limits), cost an argon2 hash each: the server's resident memory after
+/// them is within 10% of what it was after a few (the hashes' working
+/// memory is bounded and given back).
+async fn d_failed_logins_leave_no_memory_behind() {
+    let dir = lodestone_tests::temp_dir();
+    let database = format!("sqlite://{}", dir.join("d.db").display());
+    let server = lodestone_tests::ServerProcess::start_with(
+        SERVER,
+        &["--database", &database, "--trusted-proxy", "127.0.0.1"],
+        &dir,
+    );
+    failed_logins(server.addr, 0..4, 2).await;
+    let before = rss_kib(server.child.id());
+    failed_logins(server.addr, 4..16, 20).await;
+    let after = rss_kib(server.child.id());
+    eprintln!("resident memory: {before} KiB after 8 failed logins, {after} KiB after 240 more");
+    assert!(
+        after * 10 <= before * 11,
+        "resident memory grew from {before} KiB to {after} KiB"
+    );
+}
