@@ -55,8 +55,8 @@ pub enum Gone {
     Expired,
     /// Its owner closed it before the start.
     Closed,
-    /// Its game was aborted before every seat had moved.
-    Aborted,
+    /// Its game was aborted by this seat before every seat had moved.
+    Aborted(Seat),
     /// Every person in its game stayed absent too long.
     Abandoned,
 }
@@ -486,7 +486,7 @@ impl RoomCore {
                 codes::UNKNOWN_ROOM,
                 "this room was closed by its owner",
             )),
-            Some(Gone::Aborted) => Err(Refusal::new(codes::UNKNOWN_ROOM, "this room's game was aborted")),
+            Some(Gone::Aborted(_)) => Err(Refusal::new(codes::UNKNOWN_ROOM, "this room's game was aborted")),
             Some(Gone::Abandoned) => Err(Refusal::new(
                 codes::UNKNOWN_ROOM,
                 "this room's game was abandoned: all its players stayed away",

@@ -77,6 +77,10 @@ fn old_render_lens(
                 bot: p.as_ref().is_some_and(|p| p.bot),
                 shown_as: shown[i].clone(),
                 absent: room.absent[i],
+                stand_in: room.absent_policy == super::event::AbsentPolicy::Bot
+                    && room.status == RoomStatus::Playing
+                    && room.absent[i]
+                    && p.as_ref().is_some_and(|p| !p.bot),
             }
         })
         .collect();
@@ -101,6 +105,7 @@ fn old_render_lens(
             .is_some()
             .then(|| old_play_for(room, lens, now, from, shared)),
         rematch: room.rematch_state(),
+        ended: room.ended(now),
     }
 }
 

@@ -140,8 +140,8 @@ impl RoomCore {
                 }
                 self.draw_offer = None;
             }
-            RoomEvent::Aborted { .. } => {
-                self.gone = Some(Gone::Aborted);
+            RoomEvent::Aborted { seat } => {
+                self.gone = Some(Gone::Aborted(*seat));
                 self.status = RoomStatus::Closed;
             }
             RoomEvent::Closed => {

@@ -105,7 +105,7 @@ impl RoomCore {
                 "every seat has made its first move: the game can no longer be aborted (resign instead)",
             ));
         }
-        self.gone = Some(Gone::Aborted);
+        self.gone = Some(Gone::Aborted(seat));
         self.status = RoomStatus::Closed;
         self.draw_offer = None;
         Ok(vec![self.record(now, RoomEvent::Aborted { seat })])
