@@ -345,7 +345,14 @@ impl RoomCore {
                     .get(seat.index())
                     .map_or(0, |(left, _)| *left);
                 let claimed = self.clocks.control().is_none() || left > 0;
-                end(if claimed { EndHow::Claimed } else { EndHow::OutOfTime }, Some(seat))
+                end(
+                    if claimed {
+                        EndHow::Claimed
+                    } else {
+                        EndHow::OutOfTime
+                    },
+                    Some(seat),
+                )
             }
         }
     }
