@@ -12,10 +12,13 @@ mod board;
 mod code;
 mod effect;
 mod fairness;
+mod http;
+pub mod schema;
 pub mod typescript;
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -27,6 +30,7 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
+pub use http::{ErrorType, HttpError};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -36,7 +40,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// A client-chosen request id, echoed in the reply: a number or a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum RequestId {
     Number(u64),
@@ -51,7 +55,7 @@ impl From<u64> for RequestId {
 
 /// A seat, by its index from 0 in turn order or by its name in the game
 /// (`"white"`, `"red"`, `"3"`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum SeatRef {
     Index(u8),
@@ -69,7 +73,7 @@ impl std::fmt::Display for SeatRef {
 }
 
 /// A message from a client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Identify: `name` alone makes a new guest (the reply carries its
@@ -99,6 +103,7 @@ pub enum ClientMessage {
         /// their text (`3`, `true`).
         #[serde(default, deserialize_with = "option_values")]
         #[ts(optional, type = "Record<string, string | number | boolean>")]
+        #[schemars(with = "BTreeMap<String, OptionValue>")]
         options: BTreeMap<String, String>,
         #[serde(default = "yes")]
         #[ts(as = "Option<bool>", optional)]
@@ -240,7 +245,9 @@ pub enum ClientMessage {
 }
 
 /// Who a chat line is for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ChatTo {
     /// The seated players.
@@ -264,7 +271,7 @@ impl ChatTo {
 }
 
 /// One line of a room's chat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChatLine {
     /// The line's place in the room's log (its version once it was said).
     pub seq: u64,
@@ -281,7 +288,7 @@ pub struct ChatLine {
 }
 
 /// A rematch proposed after the end of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RematchState {
     /// The seats that have accepted (the proposer first; bots at once).
     pub accepted: Vec<u8>,
@@ -293,7 +300,7 @@ pub struct RematchState {
 
 /// A password on the wire: its text, never shown by `Debug` (so a logged
 /// message cannot carry it).
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(transparent)]
 #[ts(type = "string")]
 pub struct Password(pub String);
@@ -309,6 +316,17 @@ impl Password {
     pub fn expose(&self) -> &str {
         &self.0
     }
+}
+
+/// An option's value as `create_room` reads it (for the JSON Schema:
+/// text, or a number or a boolean read as its text).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum OptionValue {
+    Text(String),
+    Number(f64),
+    Flag(bool),
 }
 
 fn yes() -> bool {
@@ -378,14 +396,14 @@ impl ClientMessage {
 }
 
 /// A guest: a display name behind an unguessable token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Guest {
     pub id: String,
     pub name: String,
 }
 
 /// A message from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The reply to `hello` and `login`. `token` is present only when a
@@ -473,7 +491,7 @@ pub enum ServerMessage {
 }
 
 /// One line of the room list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RoomSummary {
     pub id: String,
     pub game: String,
@@ -485,7 +503,7 @@ pub struct RoomSummary {
 
 /// A game the server can play, with the options `create_room` accepts
 /// for it: the answer of `GET /api/games` is a list of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
@@ -495,7 +513,7 @@ pub struct GameInfo {
 }
 
 /// One level of computer player: its name for `add_bot`, and in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct BotInfo {
     /// `random`, `greedy`, `easy`, `normal` or `hard`.
     pub level: String,
@@ -507,7 +525,7 @@ pub struct BotInfo {
 
 /// One option of a game: its key, the values it accepts (the default
 /// first) and a sentence saying what it does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OptionInfo {
     pub key: String,
     pub values: Vec<String>,
@@ -593,7 +611,7 @@ pub const MAX_CHAT_CHARS: usize = 500;
 pub const RATED_HELP: &str = "whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)";
 
 /// A player's page: the answer of `GET /api/players/{id}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerPage {
     pub id: String,
     pub name: String,
@@ -611,7 +629,7 @@ pub struct PlayerPage {
 
 /// A player's rating in one game: Weng-Lin (OpenSkill) skill `mu` with
 /// uncertainty `sigma`, shown as the conservative `rating` = mu - 3 sigma.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerRating {
     /// The rating key: the game (`magneton`), Magma with its number of
     /// players (`magma-4`).
@@ -628,7 +646,7 @@ pub struct PlayerRating {
 }
 
 /// A finished game on a player's page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RecentGame {
     pub room: String,
     /// The rating key (`magneton`, `magma-4`).
@@ -645,14 +663,14 @@ pub struct RecentGame {
 
 /// The answer of `GET /api/leaderboard?game=…`: the best players by
 /// conservative rating.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Leaderboard {
     pub game: String,
     pub players: Vec<LeaderboardEntry>,
 }
 
 /// One line of a leaderboard.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LeaderboardEntry {
     /// From 1.
     pub rank: u32,
@@ -665,7 +683,7 @@ pub struct LeaderboardEntry {
 }
 
 /// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Seats are being taken.
@@ -678,7 +696,7 @@ pub enum RoomStatus {
 }
 
 /// A seat of a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatState {
     pub seat: u8,
     /// The seat's name in the game (`white`, `red`, `3`).
@@ -717,7 +735,7 @@ pub struct SeatState {
 
 /// How the people at the table (rather than the board) ended a game or a
 /// room: `how`, and the seat that did it or that it happened to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct EndState {
     pub how: EndHow,
     /// `resigned`, `out_of_time`: the seat that lost so; `claimed`: the
@@ -730,7 +748,7 @@ pub struct EndState {
 }
 
 /// What ended a game or a room at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndHow {
     /// A seat resigned.
@@ -752,7 +770,7 @@ pub enum EndHow {
 }
 
 /// The whole room as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RoomState {
     pub id: String,
     pub game: String,
@@ -793,7 +811,7 @@ pub struct RoomState {
 }
 
 /// The game part of a room, filtered for one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayState {
     /// The position in the game's position format, as the viewer may see it.
     pub position: String,
@@ -801,6 +819,7 @@ pub struct PlayState {
     /// docs/protocol.md). Kept as JSON text: the server builds it once and
     /// sends it to every viewer who sees the same board.
     #[ts(type = "Board")]
+    #[schemars(with = "Board")]
     pub board: RawJson,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
@@ -936,7 +955,7 @@ impl<'de> Deserialize<'de> for RawJson {
 }
 
 /// One action of the game's log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct MoveEntry {
     /// From 1.
     pub ply: u32,
@@ -957,7 +976,7 @@ pub struct MoveEntry {
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
@@ -965,7 +984,7 @@ pub struct OutcomeState {
 }
 
 /// One seat's time on the room's clock.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatClock {
     pub seat: u8,
     /// Milliseconds left when the update was sent.
@@ -975,7 +994,7 @@ pub struct SeatClock {
 }
 
 /// A running turn timer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ClockState {
     pub seat: u8,
     /// Milliseconds left when the update was sent.

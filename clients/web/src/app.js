@@ -120,7 +120,9 @@ const session = {
     onPush(message) {
       view?.push(message);
     },
-    onStatus(status, retryInMs) {
+    onStatus(status, retryInMs, silentMs) {
+      // How long after the last word from the server a lost connection was noticed.
+      if (status !== 'open') document.body.dataset.silentMs = String(silentMs);
       showStatus(status, retryInMs);
     },
   }),

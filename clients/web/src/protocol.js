@@ -55,7 +55,7 @@ export class ServerError extends Error {
  * @typedef {object} ConnectionHooks
  * @property {(link: Link) => Promise<void>} onOpen runs after every (re)connect of a socket, before it counts as open: say hello on `link` (and, for the home socket, watch rooms)
  * @property {(message: Message) => void} onPush receives every message that is not a reply (updates, byes, moves)
- * @property {(status: Status, retryInMs: number) => void} onStatus hears about connecting, opening and waiting to reconnect
+ * @property {(status: Status, retryInMs: number, silentMs: number) => void} onStatus hears about connecting, opening and waiting to reconnect (`silentMs`: how long the home socket had heard nothing)
  */
 
 /**
@@ -514,7 +514,7 @@ export class Connection {
    * @param {number} retryInMs
    */
   statusChanged(link, retryInMs) {
-    this.hooks.onStatus(this.status, link.home ? retryInMs : 0);
+    this.hooks.onStatus(this.status, link.home ? retryInMs : 0, Math.round(performance.now() - this.home.heardAt));
   }
 
   /** Closes for good (no reconnect). */
