@@ -41,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/rooms/{id}/record", get(record))
         .route("/api/players/{id}", get(player))
         .route("/api/leaderboard", get(leaderboard))
+        .route("/api/push/key", get(push_key))
         .merge(crate::web::routes())
         .layer(axum::middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)
@@ -193,6 +194,19 @@ pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
 /// `GET /api/games`: the games the server plays, with their options.
 async fn games() -> Response {
     axum::Json(GameInfo::available()).into_response()
+}
+
+/// `GET /api/push/key`: the VAPID public key pages subscribe with
+/// (`applicationServerKey`), `{"public_key": "…"}` (docs/notifications.md).
+async fn push_key(State(app): State<Arc<App>>) -> Response {
+    match app.notify.public_key() {
+        Some(key) => axum::Json(serde_json::json!({ "public_key": key })).into_response(),
+        None => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            codes::STORAGE,
+            "the push key is not ready",
+        ),
+    }
 }
 
 /// A page of `players.rs` as JSON, or its refusal as a JSON error.

@@ -17,6 +17,7 @@ pub mod limits;
 mod metrics;
 mod names;
 mod node;
+pub mod notify;
 mod players;
 mod ratings;
 mod room;
@@ -36,6 +37,7 @@ pub use config::{
 };
 pub use limits::Limits;
 pub use node::host_name;
+pub use notify::NotifyConfig;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use systemd::{notify_ready, notify_stopping};

@@ -133,6 +133,9 @@ struct Args {
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
+    /// Web Push, webhooks and alarms.
+    #[command(flatten)]
+    notify: lodestone_server::notify::NotifyArgs,
 }
 
 fn main() -> ExitCode {
@@ -254,6 +257,7 @@ async fn run(args: Args) -> Result<(), String> {
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
+        notify: args.notify.into(),
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a

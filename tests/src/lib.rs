@@ -9,6 +9,8 @@
 //! variable a PostgreSQL test fails with a sentence saying how to get one,
 //! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
+pub mod push;
+
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -478,7 +480,9 @@ impl Client {
                 | ServerMessage::Ack { id: i, .. }
                 | ServerMessage::Rooms { id: i, .. }
                 | ServerMessage::Pong { id: i }
-                | ServerMessage::Replay { id: i, .. } => i == id,
+                | ServerMessage::Replay { id: i, .. }
+                | ServerMessage::Webhook { id: i, .. }
+                | ServerMessage::Turns { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };

@@ -22,6 +22,7 @@ mod frame;
 mod frame_tests;
 mod handle;
 mod lobby;
+mod notice;
 mod record;
 mod rematch;
 mod replay;
@@ -45,6 +46,9 @@ mod view;
 pub use self::core::{Player, Refusal, RoomCore};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lobby::{Lobby, Opener};
+#[cfg(test)]
+pub use notice::ClockTurn;
+pub use notice::{Happened, RoomNotice, owner_of};
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side, rating_key};
 pub use stored::{by_room, from_row, to_ops as ops};

@@ -16,6 +16,7 @@ use super::core::{ConnId, Player, Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
 use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, encode};
 use super::lobby::Lobby;
+use super::notice::{RoomNotice, notice};
 use super::results::GameEnded;
 use super::stored;
 use crate::clock::Clock;
@@ -120,6 +121,9 @@ pub struct RoomEnv {
     /// Where rooms tell of games that ended (`ratings.rs` records their
     /// results and rates them).
     pub results: Option<mpsc::UnboundedSender<GameEnded>>,
+    /// Where rooms tell what they stored that may notify someone
+    /// (`notify/` turns it into pushes, webhooks and alarms).
+    pub notices: Option<mpsc::UnboundedSender<RoomNotice>>,
 }
 
 /// Starts the task of `core` and registers it in the lobby.
@@ -875,6 +879,11 @@ impl RoomTask {
     /// records it and rates it once (its result was noted as due with the
     /// `started` event).
     fn after_stored(&self, events: &[Recorded]) {
+        if let Some(tx) = &self.env.notices
+            && let Some(notice) = notice(&self.core, events)
+        {
+            let _ = tx.send(notice);
+        }
         for recorded in events {
             match recorded.event {
                 RoomEvent::Finished { .. } | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => {

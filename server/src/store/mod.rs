@@ -223,8 +223,10 @@ macro_rules! with_pool {
 
 mod accounts;
 mod copy;
+mod notify;
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use copy::{Copied, Progress, copy};
+pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
 
 impl Db {
     /// Opens the database at `location` and brings it up to date.

@@ -17,6 +17,7 @@ mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod notify;
 mod owner;
 mod ratings;
 mod rematch;
