@@ -13,10 +13,13 @@ mod code;
 mod effect;
 mod fairness;
 mod notify;
+mod http;
+pub mod schema;
 pub mod typescript;
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -28,7 +31,8 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
-pub use notify::{NotifyEvent, PushKeys, TurnWaiting, WebhookFormat};
+pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
+pub use http::{ErrorType, HttpError};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -38,7 +42,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// A client-chosen request id, echoed in the reply: a number or a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum RequestId {
     Number(u64),
@@ -53,7 +57,7 @@ impl From<u64> for RequestId {
 
 /// A seat, by its index from 0 in turn order or by its name in the game
 /// (`"white"`, `"red"`, `"3"`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum SeatRef {
     Index(u8),
@@ -71,7 +75,7 @@ impl std::fmt::Display for SeatRef {
 }
 
 /// A message from a client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Identify: `name` alone makes a new guest (the reply carries its
@@ -101,6 +105,7 @@ pub enum ClientMessage {
         /// their text (`3`, `true`).
         #[serde(default, deserialize_with = "option_values")]
         #[ts(optional, type = "Record<string, string | number | boolean>")]
+        #[schemars(with = "BTreeMap<String, OptionValue>")]
         options: BTreeMap<String, String>,
         #[serde(default = "yes")]
         #[ts(as = "Option<bool>", optional)]
@@ -283,7 +288,9 @@ pub enum ClientMessage {
 }
 
 /// Who a chat line is for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ChatTo {
     /// The seated players.
@@ -307,7 +314,7 @@ impl ChatTo {
 }
 
 /// One line of a room's chat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChatLine {
     /// The line's place in the room's log (its version once it was said).
     pub seq: u64,
@@ -324,7 +331,7 @@ pub struct ChatLine {
 }
 
 /// A rematch proposed after the end of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RematchState {
     /// The seats that have accepted (the proposer first; bots at once).
     pub accepted: Vec<u8>,
@@ -336,7 +343,7 @@ pub struct RematchState {
 
 /// A password on the wire: its text, never shown by `Debug` (so a logged
 /// message cannot carry it).
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(transparent)]
 #[ts(type = "string")]
 pub struct Password(pub String);
@@ -352,6 +359,17 @@ impl Password {
     pub fn expose(&self) -> &str {
         &self.0
     }
+}
+
+/// An option's value as `create_room` reads it (for the JSON Schema:
+/// text, or a number or a boolean read as its text).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum OptionValue {
+    Text(String),
+    Number(f64),
+    Flag(bool),
 }
 
 fn yes() -> bool {
@@ -427,14 +445,14 @@ impl ClientMessage {
 }
 
 /// A guest: a display name behind an unguessable token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Guest {
     pub id: String,
     pub name: String,
 }
 
 /// A message from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The reply to `hello` and `login`. `token` is present only when a
@@ -532,7 +550,7 @@ pub enum ServerMessage {
 }
 
 /// One line of the room list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RoomSummary {
     pub id: String,
     pub game: String,
@@ -544,7 +562,7 @@ pub struct RoomSummary {
 
 /// A game the server can play, with the options `create_room` accepts
 /// for it: the answer of `GET /api/games` is a list of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
@@ -554,7 +572,7 @@ pub struct GameInfo {
 }
 
 /// One level of computer player: its name for `add_bot`, and in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct BotInfo {
     /// `random`, `greedy`, `easy`, `normal` or `hard`.
     pub level: String,
@@ -566,7 +584,7 @@ pub struct BotInfo {
 
 /// One option of a game: its key, the values it accepts (the default
 /// first) and a sentence saying what it does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OptionInfo {
     pub key: String,
     pub values: Vec<String>,
@@ -652,7 +670,7 @@ pub const MAX_CHAT_CHARS: usize = 500;
 pub const RATED_HELP: &str = "whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)";
 
 /// A player's page: the answer of `GET /api/players/{id}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerPage {
     pub id: String,
     pub name: String,
@@ -670,7 +688,7 @@ pub struct PlayerPage {
 
 /// A player's rating in one game: Weng-Lin (OpenSkill) skill `mu` with
 /// uncertainty `sigma`, shown as the conservative `rating` = mu - 3 sigma.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerRating {
     /// The rating key: the game (`magneton`), Magma with its number of
     /// players (`magma-4`).
@@ -687,7 +705,7 @@ pub struct PlayerRating {
 }
 
 /// A finished game on a player's page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RecentGame {
     pub room: String,
     /// The rating key (`magneton`, `magma-4`).
@@ -704,14 +722,14 @@ pub struct RecentGame {
 
 /// The answer of `GET /api/leaderboard?game=…`: the best players by
 /// conservative rating.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Leaderboard {
     pub game: String,
     pub players: Vec<LeaderboardEntry>,
 }
 
 /// One line of a leaderboard.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LeaderboardEntry {
     /// From 1.
     pub rank: u32,
@@ -724,7 +742,7 @@ pub struct LeaderboardEntry {
 }
 
 /// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Seats are being taken.
@@ -737,7 +755,7 @@ pub enum RoomStatus {
 }
 
 /// A seat of a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatState {
     pub seat: u8,
     /// The seat's name in the game (`white`, `red`, `3`).
@@ -769,7 +787,7 @@ pub struct SeatState {
 }
 
 /// The whole room as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RoomState {
     pub id: String,
     pub game: String,
@@ -804,7 +822,7 @@ pub struct RoomState {
 }
 
 /// The game part of a room, filtered for one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayState {
     /// The position in the game's position format, as the viewer may see it.
     pub position: String,
@@ -812,6 +830,7 @@ pub struct PlayState {
     /// docs/protocol.md). Kept as JSON text: the server builds it once and
     /// sends it to every viewer who sees the same board.
     #[ts(type = "Board")]
+    #[schemars(with = "Board")]
     pub board: RawJson,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
@@ -947,7 +966,7 @@ impl<'de> Deserialize<'de> for RawJson {
 }
 
 /// One action of the game's log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct MoveEntry {
     /// From 1.
     pub ply: u32,
@@ -968,7 +987,7 @@ pub struct MoveEntry {
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
@@ -976,7 +995,7 @@ pub struct OutcomeState {
 }
 
 /// One seat's time on the room's clock.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatClock {
     pub seat: u8,
     /// Milliseconds left when the update was sent.
@@ -986,7 +1005,7 @@ pub struct SeatClock {
 }
 
 /// A running turn timer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ClockState {
     pub seat: u8,
     /// Milliseconds left when the update was sent.

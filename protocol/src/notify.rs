@@ -2,11 +2,12 @@
 //! page's visibility, and the list of games waiting for a guest's move
 //! (docs/notifications.md).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// What a notification is about: each a category a person can turn off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum NotifyEvent {
     /// It is the person's move (held a few seconds, dropped if the person
@@ -57,7 +58,7 @@ impl std::fmt::Display for NotifyEvent {
 
 /// A push subscription's keys, as the browser's `PushSubscription.toJSON()`
 /// gives them (unpadded base64url).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PushKeys {
     /// The browser's P-256 public key (65 bytes, uncompressed).
     pub p256dh: String,
@@ -66,7 +67,7 @@ pub struct PushKeys {
 }
 
 /// How a webhook's body is written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WebhookFormat {
     /// `{"content": "…"}`, which a Discord (or Slack-compatible) channel
@@ -78,10 +79,18 @@ pub enum WebhookFormat {
 }
 
 /// A game waiting for the guest's move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TurnWaiting {
     pub room: String,
     pub game: String,
     /// Since when (unix milliseconds) the move has been the guest's.
     pub since: u64,
+}
+
+/// The body of `GET /api/push/key`: the server's VAPID public key, as a
+/// page gives it to `pushManager.subscribe` (`applicationServerKey`):
+/// unpadded base64url of the uncompressed P-256 point.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PushKey {
+    pub public_key: String,
 }

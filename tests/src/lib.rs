@@ -26,6 +26,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub mod schemas;
+
 /// How long a test waits for a message before failing. A safety net
 /// against hangs, not a speed requirement.
 pub const PATIENCE: Duration = Duration::from_secs(20);
@@ -418,6 +420,7 @@ impl Client {
             match frame {
                 Some(Ok(Message::Text(text))) => {
                     self.frames.push(text.to_string());
+                    schemas::check_server_frame(&text);
                     let message: ServerMessage = serde_json::from_str(&text).expect("server messages parse");
                     if let ServerMessage::Update { room, version, state } = &message {
                         let mut state = (**state).clone();
@@ -464,8 +467,15 @@ impl Client {
         let id = self.fresh_id();
         let mut message = message;
         message["id"] = serde_json::to_value(&id).unwrap();
-        self.send_text(&message.to_string()).await;
-        self.reply_to(&id).await
+        let text = message.to_string();
+        self.send_text(&text).await;
+        let reply = self.reply_to(&id).await;
+        // What the server read as a message, the protocol's schema accepts.
+        let unread = ["bad-json", "bad-message", "too-large", "rate-limited"];
+        if !matches!(&reply, ServerMessage::Error { code, .. } if unread.contains(&code.as_str())) {
+            schemas::check_client_frame(&text);
+        }
+        reply
     }
 
     /// Waits for the reply to `id`.
@@ -604,7 +614,9 @@ impl Client {
 
     /// Sends a protocol message value as is (no id handling).
     pub async fn send(&mut self, message: &ClientMessage) {
-        self.send_text(&serde_json::to_string(message).unwrap()).await;
+        let text = serde_json::to_string(message).unwrap();
+        schemas::check_client_frame(&text);
+        self.send_text(&text).await;
     }
 
     pub async fn close(mut self) {
@@ -664,6 +676,9 @@ pub async fn http_get_with(
     } else {
         body.to_string()
     };
+    if path.starts_with("/api/") {
+        schemas::check_api_answer(path, status, &headers, &body);
+    }
     (status, headers, body)
 }
 

@@ -684,3 +684,36 @@ rank: number, id: string, name: string,
  * mu - 3 sigma, rounded to two decimals.
  */
 rating: number, games: number, provisional: boolean, };
+
+/**
+ * What a notification is about: each a category a person can turn off.
+ */
+export type NotifyEvent = "your-turn" | "game-started" | "offer" | "time-running-out" | "game-over";
+
+/**
+ * A push subscription's keys, as the browser's `PushSubscription.toJSON()`
+ * gives them (unpadded base64url).
+ */
+export type PushKeys = {
+/**
+ * The browser's P-256 public key (65 bytes, uncompressed).
+ */
+p256dh: string,
+/**
+ * The browser's authentication secret (16 bytes).
+ */
+auth: string, };
+
+/**
+ * How a webhook's body is written.
+ */
+export type WebhookFormat = "discord" | "json";
+
+/**
+ * A game waiting for the guest's move.
+ */
+export type TurnWaiting = { room: string, game: string,
+/**
+ * Since when (unix milliseconds) the move has been the guest's.
+ */
+since: number, };

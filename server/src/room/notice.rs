@@ -55,7 +55,8 @@ pub enum Happened {
 pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
     let last = events.last()?;
     let guest_at = |seat: lodestone_rules::Seat| {
-        core.seats
+        core.seating()
+            .seats()
             .get(seat.0 as usize)
             .and_then(|p| p.as_ref())
             .map(|p| p.id.clone())
@@ -86,7 +87,7 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                     happened.push(Happened::DrawOffered { seq, by });
                 }
             }
-            RoomEvent::RematchAccepted { seats } if core.social.rematch.len() == seats.len() => {
+            RoomEvent::RematchAccepted { seats } if core.social().accepted().len() == seats.len() => {
                 let by = seats.iter().filter_map(|s| guest_at(*s)).collect();
                 happened.push(Happened::RematchProposed { seq, by });
             }
@@ -111,21 +112,21 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
         return None;
     }
     actors.dedup();
-    let playing = core.status == RoomStatus::Playing && core.gone.is_none();
+    let playing = core.status() == RoomStatus::Playing && !core.is_gone();
     let to_act = if playing {
-        let clocks = core.started_at.map(|started| {
+        let clocks = core.started_at().map(|started| {
             let game_now = last.at.saturating_sub(started);
-            (started, core.clocks.at(game_now))
+            (started, core.table().clocks().at(game_now))
         });
-        core.game
+        core.game()
             .to_act()
             .iter()
             .filter_map(|seat| {
-                let player = core.seats.get(seat.0 as usize)?.as_ref()?;
+                let player = core.seating().seats().get(seat.0 as usize)?.as_ref()?;
                 if player.bot {
                     return None;
                 }
-                let turn = match (&clocks, core.clocks.control()) {
+                let turn = match (&clocks, core.table().clocks().control()) {
                     (_, TimeControl::None) | (None, _) => None,
                     (Some((_, left)), _) => left.get(seat.0 as usize).map(|(ms, _)| ClockTurn {
                         from: last.at,
@@ -139,12 +140,13 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
         Vec::new()
     };
     Some(RoomNotice {
-        room: core.id.clone(),
-        game: core.kind,
+        room: core.id().to_string(),
+        game: core.kind(),
         seq: last.seq,
         at: last.at,
         players: core
-            .seats
+            .seating()
+            .seats()
             .iter()
             .flatten()
             .map(|p| (p.id.clone(), p.name.clone(), p.bot))

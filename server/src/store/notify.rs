@@ -4,7 +4,9 @@
 //! (one SQL text for both backends); a delivery is claimed with a
 //! conditional `UPDATE` before it is sent, so one node sends it once.
 
-use super::{Db, Store, StoreError};
+use super::db::{Db, with_pool};
+use super::handle::Store;
+use super::types::StoreError;
 
 /// A browser's push subscription.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]

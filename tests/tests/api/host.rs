@@ -234,3 +234,102 @@ fn hosts_get_a_small_stripped_binary_and_the_readme_says_how() {
     let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
     assert!(readme.contains("cargo build --profile dist --bin lodestone-server"));
 }
+
+/// The systemd units of docs/systemd/ pass `systemd-analyze verify` (no
+/// warning either), the service also with its TLS drop-in, and the service
+/// is hardened (`systemd-analyze security` rates its exposure low).
+#[test]
+fn the_systemd_units_verify() {
+    let analyze = Command::new("systemd-analyze").arg("--version").output();
+    if analyze.is_err() {
+        eprintln!("systemd-analyze is not installed here: the units are not checked");
+        return;
+    }
+    let units = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/systemd");
+    let dir = temp_dir();
+    for entry in std::fs::read_dir(units).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("/usr/local/bin/lodestone-server", SERVER);
+        std::fs::write(dir.join(path.file_name().unwrap()), text).unwrap();
+    }
+    // The service with its TLS drop-in applied.
+    let service = std::fs::read_to_string(dir.join("lodestone.service")).unwrap();
+    let tls = std::fs::read_to_string(dir.join("lodestone-tls.conf")).unwrap();
+    let tls_lines = tls.split("[Service]").nth(1).unwrap();
+    let with_tls = service.replacen("[Install]", &format!("{tls_lines}\n[Install]"), 1);
+    std::fs::write(dir.join("lodestone-with-tls.service"), with_tls).unwrap();
+    let units = [
+        "lodestone.service",
+        "lodestone-with-tls.service",
+        "lodestone.socket",
+        "lodestone-backup.service",
+        "lodestone-backup.timer",
+    ];
+    let out = Command::new("systemd-analyze")
+        .arg("verify")
+        .args(units)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && said.trim().is_empty(), "{said}");
+    let out = Command::new("systemd-analyze")
+        .args([
+            "security",
+            "--offline=true",
+            "--threshold=20",
+            "lodestone.service",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the service is exposed:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// `--config FILE`: the file's settings apply, the command line wins over
+/// them, and a key that is no flag stops the server with a sentence.
+#[tokio::test]
+async fn the_config_file_sets_flags_and_refuses_unknown_keys() {
+    let dir = temp_dir();
+    let file = dir.join("server.toml");
+    std::fs::write(
+        &file,
+        "bind = \"127.0.0.1:0\"\ndatabase = \"from-file.db\"\nallowed-origin = [\"https://games.example\"]\n",
+    )
+    .unwrap();
+    let config = file.display().to_string();
+    let server = ServerProcess::start_with(SERVER, &["--config", &config], &dir);
+    assert!(dir.join("from-file.db").exists());
+    let upgrade = |origin: &str| {
+        format!(
+            "GET /ws HTTP/1.1\r\nHost: {}\r\nOrigin: {origin}\r\nConnection: Upgrade\r\n\
+             Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+            server.addr
+        )
+    };
+    let listed = raw(server.addr, &upgrade("https://games.example")).await.unwrap();
+    assert!(listed.contains("101"), "{listed}");
+    let other = raw(server.addr, &upgrade("https://other.example")).await.unwrap();
+    assert!(other.contains("403"), "{other}");
+    stop(server);
+    // The command line wins.
+    let server = ServerProcess::start_with(SERVER, &["--config", &config, "--database", "cli.db"], &dir);
+    assert!(dir.join("cli.db").exists());
+    stop(server);
+    std::fs::write(&file, "bind = \"127.0.0.1:0\"\nper-adress = 5\n").unwrap();
+    let out = run_to_exit(SERVER, &["--config", &config], &dir);
+    assert!(!out.status.success());
+    assert!(
+        out.stderr
+            .contains("line 2: \"per-adress\" is not a setting of lodestone-server"),
+        "{}",
+        out.stderr
+    );
+}

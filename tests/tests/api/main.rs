@@ -4,12 +4,14 @@
 
 mod absence;
 mod accounts;
+mod backup;
 mod bad_input;
 mod bot_pool;
 mod bots;
 mod chat;
 mod clocks;
 mod database;
+mod described;
 mod games;
 mod host;
 mod lifecycle;
@@ -17,6 +19,7 @@ mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod monitoring;
 mod notify;
 mod owner;
 mod ratings;
