@@ -209,6 +209,12 @@ struct Args {
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
+    /// How long any wait on PostgreSQL may last.
+    #[command(flatten)]
+    db: lodestone_server::DbArgs,
+    /// Web Push, webhooks and alarms.
+    #[command(flatten)]
+    notify: lodestone_server::notify::NotifyArgs,
 }
 
 fn main() -> ExitCode {
@@ -339,6 +345,7 @@ async fn run(args: Args, mut handed: Handed, relaunch: Relaunch) -> Result<(), S
         bind: args.bind,
         database: args.database,
         db_connections: args.db_connections,
+        db_bounds: args.db.into(),
         expire_open_after: args.expire_open_rooms.0,
         absent_grace: args
             .absent_grace
@@ -366,6 +373,7 @@ async fn run(args: Args, mut handed: Handed, relaunch: Relaunch) -> Result<(), S
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
+        notify: args.notify.into(),
         state_dir: args.state_dir,
         backup_every: args.backup_every.0,
         backup_keep: args.backup_keep as usize,

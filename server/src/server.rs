@@ -70,6 +70,7 @@ impl Server {
         let options = StoreOptions {
             sync_full: config.sync_full,
             connections: config.db_connections,
+            bounds: Some(config.db_bounds),
             existing: false,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
@@ -100,6 +101,12 @@ impl Server {
             (Some(leases), Some(name)) => Some(Arc::new(Node::new(name, &config, addr, leases, &metrics))),
             _ => None,
         };
+        // The address it listens on (port 0 picked one): its pages' origin.
+        let mut config = Config { bind: addr, ..config };
+        // Likewise the HTTPS port: pages served there are the server's own.
+        if let Some(https) = local(Role::Https) {
+            config.tls.https_bind = https;
+        }
         let app = Arc::new(App::new(config, store, metrics, bots, node));
         let requests = app
             .stand_in_requests
@@ -122,6 +129,9 @@ impl Server {
                 sweep,
             ));
         }
+        app.notify.start().await?;
+        let notices = app.notices.lock().unwrap_or_else(|e| e.into_inner()).take();
+        crate::notify::spawn(app.notify.clone(), notices, app.shutdown.clone(), &app.tasks);
         if app.node.is_some() {
             // The rooms nobody holds are taken now (all of them, for the
             // first node up), the others on demand; the sweeper takes
@@ -236,7 +246,7 @@ async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
         match events.and_then(|events| RoomCore::restore(&id, &events, Box::new(OsSecrets))) {
             Ok(mut core) => match core.expire(now, app.config.expire_open_after) {
                 Some(events) => {
-                    expired.extend(room::ops(&id, &events));
+                    expired.extend(room::ops(&id, &events, None));
                     expired_rooms += 1;
                 }
                 None => live.push(core),

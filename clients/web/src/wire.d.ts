@@ -50,7 +50,13 @@ replace_me?: boolean, }
   | { "type": "chat", id: RequestId, room: string, text: string, to?: ChatTo, }
   | { "type": "set_chat", id: RequestId, room: string, on: boolean, }
   | { "type": "register", id: RequestId, name: string, password: Password, }
-  | { "type": "login", id: RequestId, name: string, password: Password, };
+  | { "type": "login", id: RequestId, name: string, password: Password, }
+  | { "type": "push_subscribe", id: RequestId, endpoint: string, keys: PushKeys, events?: Array<NotifyEvent>, }
+  | { "type": "push_unsubscribe", id: RequestId, endpoint: string, }
+  | { "type": "visibility", id: RequestId, visible: boolean, }
+  | { "type": "set_webhook", id: RequestId, room?: string, url: string, format: WebhookFormat, events?: Array<NotifyEvent>, }
+  | { "type": "delete_webhook", id: RequestId, room?: string, url: string, }
+  | { "type": "my_turns", id: RequestId, };
 
 /**
  * A message from the server.
@@ -69,12 +75,14 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
  * same audiences as live: a team's lines only for its team).
  */
 chat?: Array<ChatLine>, }
-  | { "type": "chat", room: string, lines: Array<ChatLine>, };
+  | { "type": "chat", room: string, lines: Array<ChatLine>, }
+  | { "type": "webhook", id: RequestId, url: string, secret: string, }
+  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -164,7 +172,13 @@ shown_as?: string,
  * Whether the player has been away (no connection) for the grace
  * period during the game; absent when not.
  */
-absent?: boolean, };
+absent?: boolean,
+/**
+ * Whether a bot plays this absent person's seat now (the room's
+ * option `absent` is `bot`): the seat's moves are the bot's until the
+ * person returns; absent when not.
+ */
+stand_in?: boolean, };
 
 /**
  * The whole room as one viewer may see it.
@@ -201,7 +215,13 @@ play: PlayState | null,
  * After the end: the rematch proposed, who has accepted, and the new
  * room once it opened; absent when none is proposed.
  */
-rematch?: RematchState, };
+rematch?: RematchState,
+/**
+ * How the table ended the game or the room, when it was not the
+ * board (a resignation, a loss on time or by a claim, a draw agreed,
+ * an abort, the owner's close, an abandonment); absent otherwise.
+ */
+ended?: EndState, };
 
 /**
  * The game part of a room, filtered for one viewer.
@@ -586,6 +606,24 @@ accepted: Array<number>,
 room?: string, };
 
 /**
+ * How the people at the table (rather than the board) ended a game or a
+ * room: `how`, and the seat that did it or that it happened to.
+ */
+export type EndState = { how: EndHow,
+/**
+ * `resigned`, `out_of_time`: the seat that lost so; `claimed`: the
+ * absent seat the game was claimed from; `draw_agreed`: the seat that
+ * accepted the offer; `aborted`: the seat that aborted. Absent for the
+ * others.
+ */
+seat?: number, };
+
+/**
+ * What ended a game or a room at the table.
+ */
+export type EndHow = "resigned" | "out_of_time" | "claimed" | "draw_agreed" | "aborted" | "closed" | "abandoned" | "expired";
+
+/**
  * A password on the wire: its text, never shown by `Debug` (so a logged
  * message cannot carry it).
  */
@@ -676,3 +714,36 @@ rank: number, id: string, name: string,
  * mu - 3 sigma, rounded to two decimals.
  */
 rating: number, games: number, provisional: boolean, };
+
+/**
+ * What a notification is about: each a category a person can turn off.
+ */
+export type NotifyEvent = "your-turn" | "game-started" | "offer" | "time-running-out" | "game-over";
+
+/**
+ * A push subscription's keys, as the browser's `PushSubscription.toJSON()`
+ * gives them (unpadded base64url).
+ */
+export type PushKeys = {
+/**
+ * The browser's P-256 public key (65 bytes, uncompressed).
+ */
+p256dh: string,
+/**
+ * The browser's authentication secret (16 bytes).
+ */
+auth: string, };
+
+/**
+ * How a webhook's body is written.
+ */
+export type WebhookFormat = "discord" | "json";
+
+/**
+ * A game waiting for the guest's move.
+ */
+export type TurnWaiting = { room: string, game: string,
+/**
+ * Since when (unix milliseconds) the move has been the guest's.
+ */
+since: number, };

@@ -3,7 +3,9 @@
 //! a time order one, and the HTTP-01 challenge answers. Plain reads and
 //! writes through the pool: none of it is a room's event.
 
-use super::{Db, Store, StoreError};
+use super::db::Db;
+use super::handle::Store;
+use super::types::StoreError;
 
 impl Store {
     /// The value stored under `key`, with when it was written (unix ms).
