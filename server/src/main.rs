@@ -566,18 +566,94 @@ mod tests {
         }
     }
 
-    /// The example of docs/operating.md is a file the server reads.
+    const OPERATING: &str = include_str!("../../docs/operating.md");
+
+    /// The code blocks of docs/operating.md in `language`.
+    fn blocks(language: &str) -> Vec<&'static str> {
+        OPERATING
+            .split(&format!("```{language}\n"))
+            .skip(1)
+            .filter_map(|rest| rest.split("```").next())
+            .collect()
+    }
+
+    /// A shell line's words, with their quotes taken off (enough for the
+    /// commands of the docs: no escapes, no substitutions).
+    fn words(line: &str) -> Vec<String> {
+        let mut words = Vec::new();
+        let mut word = String::new();
+        let mut quote = None;
+        let mut started = false;
+        for c in line.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), c) => word.push(c),
+                (None, '\'' | '"') => {
+                    quote = Some(c);
+                    started = true;
+                }
+                (None, c) if c.is_whitespace() => {
+                    if started || !word.is_empty() {
+                        words.push(std::mem::take(&mut word));
+                    }
+                    started = false;
+                }
+                (None, c) => word.push(c),
+            }
+        }
+        if started || !word.is_empty() {
+            words.push(word);
+        }
+        words
+    }
+
+    /// Every example config file of docs/operating.md is a file the server
+    /// reads, and the walkthrough's is where the systemd unit reads it.
     #[test]
-    fn the_documented_config_file_is_read() {
-        let doc = include_str!("../../docs/operating.md");
-        let example = doc
-            .split("```toml\n")
-            .nth(1)
-            .and_then(|rest| rest.split("```").next())
-            .expect("a TOML example in docs/operating.md");
-        let args = lodestone_server::config_file::arguments(example, &Cli::command()).unwrap();
-        let mut argv = vec![std::ffi::OsString::from("lodestone-server")];
-        argv.extend(args);
-        Cli::try_parse_from(argv).unwrap();
+    fn the_documented_config_files_are_read() {
+        let examples = blocks("toml");
+        assert!(examples.len() >= 2, "the TOML examples of docs/operating.md");
+        for example in &examples {
+            let args = lodestone_server::config_file::arguments(example, &Cli::command())
+                .unwrap_or_else(|e| panic!("{e}:\n{example}"));
+            let mut argv = vec![std::ffi::OsString::from("lodestone-server")];
+            argv.extend(args);
+            Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{e}:\n{example}"));
+        }
+        let unit = include_str!("../../docs/systemd/lodestone.service");
+        let file = examples[0].lines().next().and_then(|l| l.strip_prefix("# ")).unwrap();
+        assert!(unit.contains(&format!("--config {file}")), "the unit reads {file}");
+        // The walkthrough's upgrade is `systemctl reload`.
+        assert!(unit.contains("ExecReload=/bin/kill -USR2 $MAINPID"));
+    }
+
+    /// Every `lodestone-server` command of docs/operating.md's shell
+    /// blocks is one the server takes, and every file of docs/ it names
+    /// is there.
+    #[test]
+    fn the_documented_commands_parse() {
+        let mut commands = 0;
+        for block in blocks("sh") {
+            let joined = block.replace("\\\n", " ");
+            for line in joined.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                let mut words = words(line).into_iter().skip_while(|w| w.contains('='));
+                let Some(first) = words.next() else { continue };
+                if first != "lodestone-server" && !first.ends_with("/lodestone-server") {
+                    continue;
+                }
+                let mut argv = vec!["lodestone-server".to_string()];
+                argv.extend(words.take_while(|w| !["#", "&&", "|", ";"].contains(&w.as_str())));
+                Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{line}: {e}"));
+                commands += 1;
+            }
+        }
+        assert!(commands >= 6, "{commands} commands");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        for named in OPERATING.split(['`', ' ', '\n', '(', ')']) {
+            let named = named.trim_end_matches(['.', ',', ':']);
+            if named.starts_with("docs/") && !named.ends_with('/') {
+                assert!(std::path::Path::new(root).join(named).is_file(), "{named} is not there");
+            }
+        }
     }
 }
