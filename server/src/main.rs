@@ -621,8 +621,15 @@ mod tests {
             Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{e}:\n{example}"));
         }
         let unit = include_str!("../../docs/systemd/lodestone.service");
-        let file = examples[0].lines().next().and_then(|l| l.strip_prefix("# ")).unwrap();
-        assert!(unit.contains(&format!("--config {file}")), "the unit reads {file}");
+        let file = examples[0]
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# "))
+            .unwrap();
+        assert!(
+            unit.contains(&format!("--config {file}")),
+            "the unit reads {file}"
+        );
         // The walkthrough's upgrade is `systemctl reload`.
         assert!(unit.contains("ExecReload=/bin/kill -USR2 $MAINPID"));
     }
@@ -652,7 +659,10 @@ mod tests {
         for named in OPERATING.split(['`', ' ', '\n', '(', ')']) {
             let named = named.trim_end_matches(['.', ',', ':']);
             if named.starts_with("docs/") && !named.ends_with('/') {
-                assert!(std::path::Path::new(root).join(named).is_file(), "{named} is not there");
+                assert!(
+                    std::path::Path::new(root).join(named).is_file(),
+                    "{named} is not there"
+                );
             }
         }
     }
