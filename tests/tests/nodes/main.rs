@@ -13,3 +13,4 @@ mod proxy;
 mod restarts;
 mod stalls;
 mod tls;
+mod upgrade;
