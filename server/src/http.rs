@@ -262,8 +262,10 @@ fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Respon
 /// `GET /api/players/{id}`: a player's page (`players.rs`).
 #[utoipa::path(get, path = "/api/players/{id}", tag = "players",
     params(("id" = String, Path, description = "The player's guest id")),
+    security((), ("token" = [])),
     responses(
-        (status = 200, description = "The player's page: name, account or guest, ratings, latest games", body = ref("#/components/schemas/PlayerPage")),
+        (status = 200, description = "The player's page: name, account or guest, ratings, latest games (private ones only for a viewer who played in them)", body = ref("#/components/schemas/PlayerPage")),
+        (status = 401, description = "A token of no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
         (status = 404, description = "No such player (`unknown-player`)", body = ref("#/components/schemas/HttpError")),
         (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
 async fn player(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {

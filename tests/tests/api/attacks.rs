@@ -121,3 +121,43 @@ async fn g_a_private_game_is_listed_only_to_its_players() {
         assert_eq!(seen, vec![public.clone()], "{who} sees the private game");
     }
 }
+
+lodestone_tests::each_backend!(h_names_that_only_look_alike_are_refused);
+/// Victim has an account. Names that show as hers (or as `admin`) through
+/// an invisible character are refused as names; a name that differs from
+/// hers only by compatibility forms (full-width letters) or case is hers.
+async fn h_names_that_only_look_alike_are_refused() {
+    let server = TestServer::start_with(|c| c.limits = Limits::default()).await;
+    let addr = server.addr();
+    let password = "correct horse battery";
+    let (mut victim, _, _) = guest(addr, "Victim").await;
+    victim
+        .ok(serde_json::json!({"type": "register", "name": "Victim", "password": password}))
+        .await;
+    let mut spoofer = lodestone_tests::Client::connect(addr).await;
+    for name in ["ad\u{200B}min", "Vic\u{2060}tim"] {
+        spoofer
+            .refused(
+                serde_json::json!({"type": "hello", "protocol": lodestone_protocol::PROTOCOL_VERSION, "name": name}),
+                "bad-name",
+            )
+            .await;
+    }
+    let (mut eve, _, _) = guest(addr, "Eve").await;
+    let invisible = eve
+        .refused(
+            serde_json::json!({"type": "register", "name": "Victim\u{200B}", "password": password}),
+            "bad-name",
+        )
+        .await;
+    assert!(invisible.contains("invisible"), "{invisible}");
+    for name in ["Ｖｉｃｔｉｍ", "VICTIM"] {
+        eve.refused(
+            serde_json::json!({"type": "register", "name": name, "password": password}),
+            "name-taken",
+        )
+        .await;
+    }
+    eve.ok(serde_json::json!({"type": "register", "name": "Eve", "password": password}))
+        .await;
+}
