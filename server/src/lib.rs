@@ -19,6 +19,7 @@ mod health;
 mod http;
 mod input;
 pub mod limits;
+mod listen;
 mod metrics;
 mod names;
 mod node;
@@ -34,15 +35,17 @@ mod server;
 mod store;
 mod systemd;
 mod throttle;
+mod tls;
 mod tournament;
 mod web;
 mod ws;
 
 pub use config::{
     Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_BACKUP_KEEP,
-    DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
+    DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS, TlsConfig,
 };
 pub use limits::Limits;
+pub use listen::Role;
 pub use node::host_name;
 pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
@@ -51,4 +54,6 @@ pub use store::{
     restore,
 };
 pub use systemd::{notify_ready, notify_stopping};
+pub use tls::acme::LETS_ENCRYPT;
+pub use tls::domain as tls_domain;
 pub use web::asset_paths as web_assets;

@@ -71,6 +71,12 @@ pub fn own_hosts(config: &Config, addr: SocketAddr) -> Vec<String> {
     {
         own.push(advertised);
     }
+    // `--tls-domain` names, as pages served over HTTPS name them.
+    let https_port = config.tls.https_bind.port();
+    for domain in &config.tls.domains {
+        let domain = domain.to_ascii_lowercase();
+        own.push(format!("{domain}:{https_port}"));
+    }
     own.sort();
     own.dedup();
     own
@@ -134,5 +140,18 @@ mod tests {
             !listed.allowed("http://127.0.0.1:8080"),
             "a list replaces the default"
         );
+    }
+
+    #[test]
+    fn tls_domains_are_the_servers_own_on_the_https_port() {
+        let mut config = Config::default();
+        config.tls.domains = vec!["Games.Example.org".into()];
+        let own = Origins::new(&config, "0.0.0.0:80".parse().unwrap());
+        assert!(own.allowed("https://games.example.org"));
+        assert!(!own.allowed("https://other.example.org"));
+        config.tls.https_bind = "0.0.0.0:8443".parse().unwrap();
+        let own = Origins::new(&config, "0.0.0.0:80".parse().unwrap());
+        assert!(own.allowed("https://games.example.org:8443"));
+        assert!(!own.allowed("https://games.example.org"), "443 is not 8443");
     }
 }

@@ -25,6 +25,7 @@ mod postgres;
 mod sql;
 mod sqlite;
 mod sqlite_writer;
+mod tls;
 mod types;
 mod writer;
 

@@ -13,3 +13,4 @@ mod harness;
 mod proxy;
 mod restarts;
 mod stalls;
+mod tls;
