@@ -27,7 +27,9 @@ use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
-/// Set in the environment of the server child: `DIR\nBIND`.
+/// Set in the environment of the server child: `DIR\nBIND`, and
+/// optionally `\nGRACE_MS` (how long a player may be away before it is
+/// absent).
 const SERVE_ENV: &str = "LODESTONE_PLAY_TEST_SERVE";
 
 /// How long a wait for the screen may take before the test fails. A
@@ -66,6 +68,11 @@ fn main() {
             as_trial(moved_room),
         ),
         Trial::test("two_players_chat_in_their_room", as_trial(chat)),
+        Trial::test(
+            "draw_offers_a_claim_a_resignation_and_an_abort_from_the_terminal_with_the_clock_shown",
+            as_trial(at_the_table),
+        ),
+        Trial::test("the_small_window_message_fits_at_36x10", as_trial(small_window)),
     ];
     libtest_mimic::run(&args, trials).exit();
 }
@@ -80,8 +87,10 @@ fn as_trial(test: fn()) -> impl FnOnce() -> Result<(), Failed> + Send + 'static 
 /// The server child: serves on BIND with the database in DIR until its
 /// standard input closes (the test is done, or died) or it is killed.
 fn serve(spec: &str) {
-    let (dir, bind) = spec.split_once('\n').expect("DIR\\nBIND");
+    let mut parts = spec.split('\n');
+    let (dir, bind) = (parts.next().expect("DIR"), parts.next().expect("BIND"));
     let bind: SocketAddr = bind.parse().expect("an address");
+    let grace = parts.next().map(|g| g.parse::<u64>().expect("GRACE_MS"));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -92,6 +101,7 @@ fn serve(spec: &str) {
             bind,
             database: format!("sqlite://{dir}/lodestone.db"),
             rate_limit: 0,
+            absent_grace: grace.unwrap_or(lodestone_server::Config::default().absent_grace),
             ..lodestone_server::Config::default()
         })
         .await
@@ -116,8 +126,13 @@ struct ServerChild {
 impl ServerChild {
     /// Starts a server on `bind` (port 0: any) with the database in `dir`.
     fn start(dir: &Path, bind: &str) -> ServerChild {
+        ServerChild::start_with(dir, bind, "")
+    }
+
+    /// Starts a server with a spec's extra lines (`\nGRACE_MS`).
+    fn start_with(dir: &Path, bind: &str, extra: &str) -> ServerChild {
         let mut child = Command::new(std::env::current_exe().expect("this test binary"))
-            .env(SERVE_ENV, format!("{}\n{bind}", dir.display()))
+            .env(SERVE_ENV, format!("{}\n{bind}{extra}", dir.display()))
             .env("RUST_LOG", "warn")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -139,6 +154,16 @@ impl ServerChild {
 
     fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// Freezes (`STOP`) or thaws (`CONT`) the server: its sockets stay
+    /// open and say nothing meanwhile.
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([format!("-{signal}"), self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{signal}");
     }
 
     /// SIGKILL: no goodbye, no clean shutdown.
@@ -507,10 +532,7 @@ fn magneton_to_the_end() {
     };
     tmux.save("magneton-result-100x30");
     let line = result(&screen).unwrap();
-    assert!(
-        line.contains("white wins (") || line.contains("black wins (") || line.contains("draw ("),
-        "{line}"
-    );
+    assert!(line.ends_with(" wins.") || line.ends_with("A draw."), "{line}");
     // A rematch: the bot accepts at once, the new room opens (seats
     // rotated, already started) and the client goes there.
     tmux.keys(&["r"]);
@@ -655,6 +677,16 @@ fn server_restart() {
     tmux.wait_for("the bot's answer", |s| {
         last_ply(s) >= 2 && s.contains("Your turn.")
     });
+    // Frozen, its socket open: the client says so within seconds, and
+    // takes no move; thawed, it is live again by itself.
+    server.signal("STOP");
+    tmux.wait_text("no answer from the server");
+    tmux.save("frozen-80x24");
+    tmux.keys(&["Enter"]);
+    let refused = tmux.wait_text("Not connected to the server right now");
+    server.signal("CONT");
+    assert_eq!(last_ply(&refused), 2, "a move was taken while frozen:\n{refused}");
+    tmux.wait_text("● online");
     server.kill();
     let down = tmux.wait_text("reconnecting");
     tmux.save("restart-down-80x24");
@@ -678,11 +710,12 @@ fn private_room() {
     let (dir, server, identity) = fresh("private");
     let ann = play_as_ann("private-ann", (80, 24), &server, &identity, &dir, &[]);
     ann.wait_text("● online");
-    // A new Magneton room, not listed.
+    // A new Magneton room (the form starts on Magneton), not listed.
     ann.open_new_room_form();
+    ann.wait_text("◀ magneton ▶");
     // Past the game's option and the room's own (clock, absent, chat,
     // rated).
-    ann.keys(&["Left", "Down", "Down", "Down", "Down", "Down", "Down"]);
+    ann.keys(&["Down", "Down", "Down", "Down", "Down", "Down"]);
     ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
     ann.keys(&["Right"]);
     ann.wait_text("no, invite only");
@@ -833,4 +866,132 @@ fn moved_room() {
         "one move, then the room's requests went to its node"
     );
     drop(server);
+}
+
+/// Issue 34: the terminal client at the table. Ann and Bo in a Magneton
+/// room with a 5+3 clock whose absent players may be claimed from: the
+/// clock beside each seat; a draw offered by Bo and declined, one offered
+/// by Ann and accepted, each shown to the other; the rematch, where Bo
+/// leaves on his turn and Ann claims the game once he is absent; then
+/// Ann against a bot: a resignation, and the rematch aborted. Each end
+/// says in a sentence who did what.
+fn at_the_table() {
+    let dir = temp_dir("table");
+    // A player is absent after 1.5 s away.
+    let server = ServerChild::start_with(&dir, "127.0.0.1:0", "\n1500");
+    let identity = dir.join("ann.json");
+    let ann = play_as_ann("table-ann", (100, 30), &server, &identity, &dir, &[]);
+    ann.wait_text("● online");
+    ann.open_new_room_form();
+    ann.wait_text("◀ magneton ▶");
+    // Down to the clock (its help names it), one value on: 5+3; the next
+    // line, absent players: claim.
+    for _ in 0..6 {
+        if ann.screen().contains("the room's clock:") {
+            break;
+        }
+        ann.keys(&["Down"]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    ann.wait_text("the room's clock:");
+    ann.keys(&["Right", "Down", "Right"]);
+    ann.wait_text("◀ 5+3 ▶");
+    ann.wait_text("◀ claim ▶");
+    ann.keys(&["Enter"]);
+    ann.wait_text("Waiting for players: 0 of 2");
+    ann.keys(&["Enter"]);
+    let screen = ann.wait_text("(you)");
+    let link = screen
+        .lines()
+        .map(str::trim)
+        .find(|l| l.contains("/#/room/"))
+        .expect("the invite link on screen")
+        .to_string();
+    let bo_identity = dir.join("bo.json");
+    let bo = Tmux::start(
+        "table-bo",
+        100,
+        30,
+        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
+        &dir,
+    );
+    bo.wait_text("Waiting for players: 1 of 2");
+    bo.keys(&["Down", "Enter"]);
+    bo.wait_text("Bo (you)");
+    ann.wait_text("Every seat is taken: press s to start.");
+    ann.keys(&["s"]);
+    // The room's clock beside each seat; the table's keys listed.
+    let started = ann.wait_text("Your turn.");
+    assert!(started.contains("5:00"), "no clock beside the seats:\n{started}");
+    assert!(started.contains("x resign · d offer a draw"), "{started}");
+    ann.save("table-clock-100x30");
+    // Bo offers a draw; Ann sees it and declines; then Ann offers one and
+    // Bo accepts.
+    bo.keys(&["d"]);
+    bo.wait_text("Your draw offer waits for an answer.");
+    ann.wait_text("Bo (black) offers a draw: y accepts, n declines.");
+    ann.keys(&["n"]);
+    bo.wait_for("the offer gone", |s| !s.contains("Your draw offer waits"));
+    ann.keys(&["d"]);
+    bo.wait_text("Ann (white) offers a draw: y accepts, n declines.");
+    bo.save("table-offer-100x30");
+    bo.keys(&["y"]);
+    for page in [&ann, &bo] {
+        page.wait_text("A draw was offered and accepted");
+    }
+    // The rematch: Bo plays white and moves first; he leaves instead, and
+    // once he is absent Ann claims the game.
+    ann.keys(&["r"]);
+    bo.wait_text("r accepts, R declines");
+    bo.keys(&["r"]);
+    for page in [&ann, &bo] {
+        page.wait_text("The rematch has begun.");
+    }
+    bo.wait_text("Your turn.");
+    bo.keys(&["q"]);
+    bo.wait_text("Open rooms");
+    bo.keys(&["q"]);
+    ann.wait_text("○ absent");
+    ann.keys(&["w"]);
+    ann.wait_text("Claim the game from the absent player?");
+    ann.keys(&["y"]);
+    let claimed = ann.wait_text("Bo (white) was away on their turn, so Ann (black) claimed the game.");
+    assert!(claimed.contains("You win! Ann (black) wins."), "{claimed}");
+    ann.save("table-claim-100x30");
+    ann.keys(&["q"]);
+    ann.wait_text("Open rooms");
+    // Against a bot: a resignation, asked first; the rematch, aborted.
+    create_and_start(&ann, "magneton");
+    ann.wait_text("Your turn.");
+    ann.keys(&["x"]);
+    ann.wait_text("Resign this game?");
+    ann.keys(&["n"]);
+    ann.wait_for("the question gone", |s| !s.contains("Resign this game?"));
+    assert!(result(&ann.screen()).is_none(), "a key other than y resigned");
+    ann.keys(&["x", "y"]);
+    let resigned = ann.wait_text("Ann (white) resigned.");
+    assert!(resigned.contains("You lose."), "{resigned}");
+    ann.keys(&["r"]);
+    ann.wait_text("The rematch has begun.");
+    ann.keys(&["a"]);
+    ann.wait_text("Abort this game?");
+    ann.keys(&["y"]);
+    let aborted = ann.wait_text("Ann (black) aborted the game before every player had moved");
+    ann.save("table-abort-100x30");
+    assert!(aborted.contains("No result."), "{aborted}");
+}
+
+/// A window too small to play in says so, whole, at 36×10.
+fn small_window() {
+    let (dir, server, identity) = fresh("small");
+    let tmux = play_as_ann("small", (36, 10), &server, &identity, &dir, &[]);
+    let screen = tmux.wait_text("Make the terminal");
+    tmux.save("small-36x10");
+    let said: Vec<&str> = screen.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    assert!(said.iter().all(|l| l.chars().count() <= 36), "{screen}");
+    assert_eq!(
+        said.join(" "),
+        "Make the terminal larger: at least 40×12 (80×24 is best).",
+        "the message is cut:\n{screen}"
+    );
 }
