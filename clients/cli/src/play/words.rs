@@ -186,7 +186,15 @@ mod tests {
     /// Every ending the browser's table test names, with the same words.
     #[test]
     fn every_ending_has_its_own_sentence() {
-        let cases: &[(&str, Option<(EndHow, Option<u8>)>, &str, &[u8], &str)] = &[
+        /// The result line, the table's ending, the headline, the winners, the sentence.
+        type Case = (
+            &'static str,
+            Option<(EndHow, Option<u8>)>,
+            &'static str,
+            &'static [u8],
+            &'static str,
+        );
+        let cases: &[Case] = &[
             (
                 "white wins (four in a row)",
                 None,
