@@ -54,6 +54,8 @@ pub struct App {
     /// This node, when several share a PostgreSQL database (`None` on
     /// SQLite).
     pub node: Option<Arc<Node>>,
+    /// Who is connected, for moderation (`moderation/`).
+    pub moderation: Arc<crate::moderation::Moderation>,
 }
 
 impl App {
@@ -106,6 +108,7 @@ impl App {
             game_results: std::sync::Mutex::new(Some(game_results)),
             loading: Mutex::new(()),
             node,
+            moderation: Arc::default(),
         }
     }
 

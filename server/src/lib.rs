@@ -15,6 +15,7 @@ mod health;
 mod http;
 pub mod limits;
 mod metrics;
+mod moderation;
 mod names;
 mod node;
 mod players;
@@ -33,6 +34,7 @@ pub use config::{
     DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
 };
 pub use limits::Limits;
+pub use moderation::grant_on_command_line as grant_role;
 pub use node::host_name;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};

@@ -22,6 +22,7 @@ mod frame;
 mod frame_tests;
 mod handle;
 mod lobby;
+mod moderated;
 mod record;
 mod rematch;
 mod replay;
@@ -43,6 +44,7 @@ mod timing;
 mod view;
 
 pub use self::core::{Player, Refusal, RoomCore};
+pub use event::{Recorded, RoomEvent};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lobby::{Lobby, Opener};
 pub use replay::replay;

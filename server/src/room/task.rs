@@ -559,6 +559,10 @@ impl RoomTask {
                 .core
                 .set_chat(&player, *on, now)
                 .map(|events| (events, ack(None, Some(self.core.version())))),
+            RoomRequest::CloseByModerator => self
+                .core
+                .close_by_moderator(now)
+                .map(|events| (events, ack(None, Some(self.core.version())))),
         };
         let (events, ack) = match result {
             Ok(ok) => ok,
@@ -877,7 +881,10 @@ impl RoomTask {
     fn after_stored(&self, events: &[Recorded]) {
         for recorded in events {
             match recorded.event {
-                RoomEvent::Finished { .. } | RoomEvent::Aborted { .. } | RoomEvent::Abandoned => {
+                RoomEvent::Finished { .. }
+                | RoomEvent::Aborted { .. }
+                | RoomEvent::Abandoned
+                | RoomEvent::Closed => {
                     if let Some(tx) = &self.env.results {
                         let _ = tx.send(GameEnded {
                             room_id: self.core.id().to_string(),

@@ -212,8 +212,13 @@ macro_rules! with_pool {
 
 mod accounts;
 mod copy;
+#[macro_use]
+mod moderation;
+mod privacy;
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use copy::{Copied, Progress, copy};
+pub use moderation::{AuditRow, OffenseRow, Preferences, ReportRow, SanctionRow};
+pub use privacy::Deletion;
 
 impl Db {
     /// Opens the database at `location` and brings it up to date.

@@ -28,7 +28,10 @@ use crate::secrets::{self, OsSecrets};
 use crate::store::Op;
 
 mod accounts;
+mod admin;
+mod moderation;
 mod replay;
+mod settings;
 
 /// Frames larger than this close the connection (the WebSocket layer's
 /// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
@@ -86,6 +89,9 @@ enum End {
     Idle,
     /// A frame the WebSocket layer refused, closed with this code.
     BadFrame(u16, &'static str),
+    /// A moderator banned the account or the address, or the account was
+    /// deleted (the reason was queued before).
+    Kicked,
 }
 
 impl End {
@@ -103,6 +109,7 @@ impl End {
             End::WriteTimeout => policy("the client did not read its messages"),
             End::Idle => policy("nothing heard from the client for too long"),
             End::BadFrame(code, reason) => Some((None, code, reason)),
+            End::Kicked => Some((None, close_code::POLICY, "closed by a moderator")),
         }
     }
 
@@ -211,14 +218,30 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
         tokio::select! {
             biased;
             _ = close.cancelled() => {
-                break if app.shutdown.is_cancelled() { End::Shutdown } else { End::SlowClient };
+                break if app.shutdown.is_cancelled() {
+                    End::Shutdown
+                } else if session.as_ref().is_some_and(|s| s.moderated.kicked().is_some()) {
+                    End::Kicked
+                } else {
+                    End::SlowClient
+                };
             }
             Some(text) = queued(&mut queue) => {
                 let rx = queue.as_mut().expect("a queue");
+                // What a person hides (blocked players' chat, zen) is
+                // taken out here.
+                let shown = |text| match session.as_ref() {
+                    Some(s) => s.moderated.outgoing(text),
+                    None => Some(text),
+                };
                 let write = async {
-                    socket.feed(Message::Text(text)).await?;
+                    if let Some(text) = shown(text) {
+                        socket.feed(Message::Text(text)).await?;
+                    }
                     while let Ok(more) = rx.try_recv() {
-                        socket.feed(Message::Text(more)).await?;
+                        if let Some(more) = shown(more) {
+                            socket.feed(Message::Text(more)).await?;
+                        }
                     }
                     socket.flush().await
                 };
@@ -277,8 +300,8 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
         app.metrics.refused(reason);
     }
     // What the rooms queued before a shutdown (a drained node's `moved`)
-    // goes out before the goodbye.
-    if end == End::Shutdown
+    // goes out before the goodbye, and a ban's reason before its close.
+    if matches!(end, End::Shutdown | End::Kicked)
         && let Some(rx) = queue.as_mut()
     {
         let flush = async {
@@ -383,12 +406,15 @@ struct Session {
     /// Rooms this connection watches (only rooms that exist).
     watching: HashSet<String>,
     rate: RateLimit,
+    /// Blocks, settings and bans (`ws/moderation.rs`).
+    moderated: moderation::Moderated,
 }
 
 impl Session {
     fn new(app: Arc<App>, client: IpAddr, outbox: Outbox) -> Session {
         Session {
             rate: RateLimit::new(app.config.rate_limit),
+            moderated: moderation::Moderated::new(app.moderation.clone(), outbox.conn),
             app,
             client,
             outbox,
@@ -438,6 +464,14 @@ impl Session {
             Ok(m) => m,
             Err(reply) => return self.reply(reply),
         };
+        if !self.before(&message).await {
+            return;
+        }
+        self.handle(message).await;
+        self.after().await;
+    }
+
+    async fn handle(&mut self, message: ClientMessage) {
         match message {
             ClientMessage::Hello {
                 id,
@@ -775,6 +809,7 @@ impl Session {
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
                 unreachable!("answered before")
             }
+            other => return self.moderation(player, other).await,
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
         let limit = self.app.config.limits.watch_per_connection;

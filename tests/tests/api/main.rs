@@ -16,6 +16,7 @@ mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod moderation;
 mod owner;
 mod ratings;
 mod rematch;
