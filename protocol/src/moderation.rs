@@ -4,13 +4,14 @@
 //! settings (blocks, zen, muted spectators). The messages that carry them
 //! are variants of `ClientMessage` and `ServerMessage` in `lib.rs`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{ChatLine, Guest, RecentGame, RoomStatus, RoomSummary};
 
 /// What a person may do on the server beyond playing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Everyone.
@@ -37,7 +38,7 @@ impl Role {
 }
 
 /// Where a report is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ReportStatus {
     /// Waiting for a moderator.
@@ -65,7 +66,7 @@ impl ReportStatus {
 /// What a report carries besides its reason: the room, the chat lines
 /// around the reported one (as the reporter could read them) and the
 /// game's record as the reporter may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ReportContext {
     pub room: String,
     pub game: String,
@@ -82,7 +83,7 @@ pub struct ReportContext {
 }
 
 /// A report as the console shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ReportInfo {
     pub id: String,
     /// Unix milliseconds.
@@ -106,7 +107,7 @@ pub struct ReportInfo {
 }
 
 /// How a moderator closes a report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ReportOutcome {
     /// An action was taken (say which in the note).
@@ -116,7 +117,7 @@ pub enum ReportOutcome {
 }
 
 /// What a sanction forbids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SanctionKind {
     /// No connection: the account, or every connection from the address.
@@ -139,7 +140,7 @@ impl SanctionKind {
 }
 
 /// A ban, a chat timeout or a ban from rated play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Sanction {
     pub id: String,
     pub kind: SanctionKind,
@@ -173,7 +174,7 @@ pub struct Sanction {
 }
 
 /// One stored admin or moderator action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct AuditEntry {
     pub id: String,
     /// Unix milliseconds.
@@ -197,7 +198,7 @@ pub struct AuditEntry {
 }
 
 /// A game left that counts against its player (docs/moderation.md).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Offense {
     pub room: String,
     /// `left` (absent past the grace with time running) or `aborted`.
@@ -207,7 +208,7 @@ pub struct Offense {
 }
 
 /// A room in the console's list of live rooms.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LiveRoom {
     pub room: RoomSummary,
     pub status: RoomStatus,
@@ -217,7 +218,7 @@ pub struct LiveRoom {
 }
 
 /// A person connected to the server now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OnlinePlayer {
     pub guest: Guest,
     /// The address of its connection (behind a trusted proxy, the one the
@@ -227,7 +228,7 @@ pub struct OnlinePlayer {
 }
 
 /// Everything the console shows of one player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerFile {
     pub guest: Guest,
     pub account: bool,
