@@ -3,10 +3,9 @@
 //! stored like an owner's close), and who holds a seat, for a report's
 //! context.
 
-use lodestone_protocol::RoomStatus;
 use lodestone_rules::Seat;
 
-use super::core::{Gone, Refusal, RoomCore};
+use super::core::{Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
 
 impl RoomCore {
@@ -19,9 +18,8 @@ impl RoomCore {
     /// gone, a game ends without a result.
     pub fn close_by_moderator(&mut self, now: u64) -> Result<Vec<Recorded>, Refusal> {
         self.check_not_gone()?;
-        self.gone = Some(Gone::Closed);
-        self.status = RoomStatus::Closed;
-        self.draw_offer = None;
-        Ok(vec![self.record(now, RoomEvent::Closed)])
+        let mut events = Vec::new();
+        self.push(&mut events, now, RoomEvent::Closed)?;
+        Ok(events)
     }
 }

@@ -5,7 +5,9 @@
 //! the event writer), one SQL text for both backends. Every node reads
 //! these tables, so a ban or a timeout holds on all of them at once.
 
-use super::{Db, Store, StoreError};
+use super::db::{Db, with_pool};
+use super::handle::Store;
+use super::types::StoreError;
 
 /// A stored admin or moderator action.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -90,6 +92,8 @@ macro_rules! insert_audit {
         .map(|_| ())
     }};
 }
+
+pub(super) use insert_audit;
 
 const SANCTION_COLUMNS: &str = "id, kind, guest_id, address, room_id, reason, by_id, at, until, lifted_at";
 const REPORT_COLUMNS: &str =

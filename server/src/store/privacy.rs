@@ -2,7 +2,10 @@
 //! what is read for an export, and a player's deletion in one
 //! transaction. Also the look-ups of guests by name the console uses.
 
-use super::{AuditRow, Db, EventRow, Store, StoreError};
+use super::db::{Db, with_pool};
+use super::handle::Store;
+use super::moderation::{AuditRow, insert_audit};
+use super::types::{EventRow, StoreError};
 
 /// A player's account as stored, without its password hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
