@@ -12,8 +12,8 @@ mod board;
 mod code;
 mod effect;
 mod fairness;
-mod moderation;
 mod http;
+mod moderation;
 pub mod schema;
 pub mod typescript;
 
@@ -31,11 +31,11 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
+pub use http::{ErrorType, HttpError};
 pub use moderation::{
     AuditEntry, LiveRoom, Offense, OnlinePlayer, PlayerFile, ReportContext, ReportInfo, ReportOutcome,
     ReportStatus, Role, Sanction, SanctionKind,
 };
-pub use http::{ErrorType, HttpError};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -11,7 +11,9 @@ use ts_rs::TS;
 use crate::{ChatLine, Guest, RecentGame, RoomStatus, RoomSummary};
 
 /// What a person may do on the server beyond playing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Everyone.
