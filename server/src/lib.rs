@@ -5,6 +5,7 @@
 //! same way.
 
 mod accounts;
+mod address;
 mod app;
 mod backup;
 mod bot_pool;
@@ -13,8 +14,10 @@ mod clock;
 mod cluster;
 mod config;
 pub mod config_file;
+mod flight;
 mod health;
 mod http;
+mod input;
 pub mod limits;
 mod listen;
 mod metrics;
@@ -22,8 +25,10 @@ mod moderation;
 mod names;
 mod node;
 mod openapi;
+mod origins;
 mod players;
 mod ratings;
+mod reserve;
 mod room;
 pub mod secrets;
 mod serve;
@@ -46,7 +51,10 @@ pub use moderation::grant_on_command_line as grant_role;
 pub use node::host_name;
 pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
-pub use store::{BackupInfo, Copied, Progress, Restored, StoreError, backup, copy as copy_database, restore};
+pub use store::{
+    BackupInfo, Copied, DbArgs, DbBounds, Progress, Restored, StoreError, backup, copy as copy_database,
+    restore,
+};
 pub use systemd::{notify_ready, notify_stopping};
 pub use tls::acme::LETS_ENCRYPT;
 pub use tls::domain as tls_domain;
