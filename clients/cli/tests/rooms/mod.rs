@@ -96,7 +96,10 @@ pub(crate) fn chat() {
     ann.keys(&["Enter"]);
     ann.wait_text("Waiting for players: 0 of");
     ann.keys(&["Enter"]);
-    let screen = ann.wait_text("(you)");
+    // The seat and the invite link may be drawn in separate frames.
+    let screen = ann.wait_for("the seat taken and the invite link", |s| {
+        s.contains("(you)") && s.contains("/#/room/")
+    });
     let link = screen
         .lines()
         .map(str::trim)
