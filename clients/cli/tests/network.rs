@@ -240,6 +240,40 @@ async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
     server.shutdown().await;
 }
 
+/// `--rate 0` (and other rates or durations no schedule can keep) are
+/// refused as usage errors before anything connects; `--rate 0` once
+/// panicked dividing by it (exit 101).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_refuses_rates_and_durations_it_cannot_keep() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    for (flag, value, says) in [
+        ("--rate", "0", "above 0"),
+        ("--rate", "-5", "above 0"),
+        ("--rate", "NaN", "above 0"),
+        ("--rate", "inf", "above 0"),
+        ("--rate", "fast", "not a number"),
+        ("--rate", "1e-300", "too small"),
+        ("--duration", "-1", "from 0 up"),
+        ("--duration", "1e300", "from 0 up"),
+        ("--hold", "-1", "from 0 up"),
+    ] {
+        let given = format!("{flag}={value}");
+        let mut args = vec!["load", &url, "--games", "2", &given];
+        if flag == "--hold" {
+            args.extend(["--idle", "1"]);
+        }
+        let out = run(args.into_iter().map(str::to_string).collect()).await;
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {err}");
+        assert!(
+            err.contains(says) && !err.contains("panicked"),
+            "{flag} {value}: {err}"
+        );
+    }
+    server.shutdown().await;
+}
+
 /// Magnet's chosen setups are the players' clients' to arrange: the load
 /// generator plays Magnet dealt, and says so if asked for chosen setups.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
