@@ -291,7 +291,11 @@ struct LoadArgs {
 #[derive(Debug, clap::Args)]
 struct BotArgs {
     /// The server: ws://HOST:PORT or http://HOST:PORT (an IP address).
-    url: String,
+    /// Several nodes of one cluster: a comma-separated list; the bot
+    /// starts at the first, and when the node it talks to drops it goes
+    /// on through them in turn.
+    #[arg(value_name = "URL", value_delimiter = ',', required = true)]
+    url: Vec<String>,
     /// Join this room; without it, open a new room and wait for players.
     #[arg(long)]
     room: Option<String>,
@@ -595,12 +599,16 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
 }
 
 fn bot_command(args: BotArgs) -> Result<(), Failure> {
-    let endpoint =
-        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure::Usage(format!("{e:#}")))?;
+    let endpoints = args
+        .url
+        .iter()
+        .map(|url| net::Endpoint::parse(url.trim(), args.allow_remote))
+        .collect::<anyhow::Result<Vec<_>>>()
+        .map_err(|e| Failure::Usage(format!("{e:#}")))?;
     let (game, options) = game_and_options(&args.game, &args.options)?;
     let level: lodestone_rules::bot::Level = args.level.parse().map_err(Failure::Usage)?;
     let config = bot::BotConfig {
-        endpoint,
+        endpoints,
         room: args.room,
         invite: args.invite,
         seat: args.seat,

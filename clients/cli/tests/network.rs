@@ -585,6 +585,62 @@ async fn a_bot_whose_node_dies_comes_back_through_its_own_server() {
     server.shutdown().await;
 }
 
+/// Two bots play through `urls` (each a URL or a comma-separated list);
+/// fails if they have not ended within a few minutes. Returns what each
+/// printed after its first line.
+async fn bots_play_in_time(urls: [String; 2]) -> (String, String) {
+    let game = tokio::task::spawn_blocking(move || {
+        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
+    });
+    let (_, first, second) = tokio::time::timeout(std::time::Duration::from_secs(240), game)
+        .await
+        .expect("the bots never finished their game")
+        .unwrap();
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&first).starts_with("result: "), "{first}");
+    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    (first, second)
+}
+
+/// Issue 26 I: the node a bot talks to dies under it, with no `moved` ever
+/// (its sockets are cut, new ones refused): the bot goes on through the
+/// next address it was given, watches its room again and plays to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_goes_on_through_its_next_address_when_its_node_dies() {
+    let server = server().await;
+    let dying = mover::start(server.addr(), mover::Rule::DieAfter(10)).await;
+    let direct = format!("ws://{}", server.addr());
+    bots_play_in_time([format!("{},{direct}", dying.url), direct]).await;
+    assert!(dying.died());
+    assert_eq!(dying.moved(), 0);
+    server.shutdown().await;
+}
+
+/// Issue 26 I: moves refused with `storage-failure` (the node could not
+/// store them) are decided and sent again after a wait, by both bots,
+/// until the game ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_send_a_move_again_after_a_storage_failure() {
+    let server = server().await;
+    let failing = mover::start(server.addr(), mover::Rule::FailActs(3)).await;
+    bots_play_in_time([failing.url.clone(), failing.url.clone()]).await;
+    assert_eq!(failing.failed(), 3, "every refusal was sent");
+    server.shutdown().await;
+}
+
+/// Issue 26 I: the node stalls (its socket stays open and answers
+/// nothing): the bot whose move goes unanswered leaves it for its next
+/// address and plays the game to its end there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_leaves_a_node_that_stops_answering() {
+    let server = server().await;
+    let stalling = mover::start(server.addr(), mover::Rule::StallAfter(10)).await;
+    let direct = format!("ws://{}", server.addr());
+    bots_play_in_time([format!("{},{direct}", stalling.url), direct]).await;
+    assert!(stalling.died(), "the node stalled");
+    server.shutdown().await;
+}
+
 /// Node `name` of a cluster over the PostgreSQL database `database`
 /// (short leases, so a handover is quick).
 async fn node(name: &str, database: &str) -> Server {
