@@ -514,10 +514,9 @@ fn magneton_to_the_end() {
     // A rematch: the bot accepts at once, the new room opens (seats
     // rotated, already started) and the client goes there.
     tmux.keys(&["r"]);
-    let rematch = tmux.wait_for("the rematch's room", |s| {
-        s.contains("The rematch has begun.") && result(s).is_none()
+    tmux.wait_for("the rematch's room, Ann seated", |s| {
+        s.contains("The rematch has begun.") && result(s).is_none() && s.contains("Ann (you)")
     });
-    assert!(rematch.contains("Ann (you)"), "{rematch}");
     tmux.save("magneton-rematch-100x30");
     // Back to the lobby, and out: the program ends cleanly.
     tmux.keys(&["q"]);
@@ -582,15 +581,20 @@ fn magnet_setup() {
     // see it, with our token).
     let record = our_record(&server, &identity);
     assert!(record.contains("setup A2:2 A3:K A4:2 A5:2 "), "{record}");
-    let screen = tmux.wait_text("Pick the magnet's vertex");
-    assert!(screen.contains("Your turn."), "red moves first:\n{screen}");
+    // Red moves first. (Each wait names all it needs: a screen captured
+    // while the client draws may hold part of a frame.)
+    let screen = tmux.wait_for("red's first turn, both sides' pieces", |s| {
+        s.contains("Pick the magnet's vertex")
+            && s.contains("Your turn.")
+            && s.contains("r2")
+            && s.contains("b?")
+    });
     // Monochrome: no colour at all, and the sides still apart by letters.
     let escapes = tmux.screen_with_escapes();
     assert!(
         !has_colour(&escapes),
         "colour in a --no-color screen:\n{escapes:?}"
     );
-    assert!(screen.contains("r2") && screen.contains("b?"), "{screen}");
     tmux.save("magnet-turn-80x24");
     // The first turn: the magnet's vertex, then (if there is a choice) the
     // order or promotions, played as the server offered it.
@@ -656,15 +660,16 @@ fn server_restart() {
         last_ply(s) >= 2 && s.contains("Your turn.")
     });
     server.kill();
-    let down = tmux.wait_text("reconnecting");
+    // The game stays on screen.
+    tmux.wait_for("reconnecting, the game still shown", |s| {
+        s.contains("reconnecting") && s.contains("1 white  D4")
+    });
     tmux.save("restart-down-80x24");
-    assert!(down.contains("1 white  D4"), "the game stays on screen:\n{down}");
     // The same database, the same address.
     let server = ServerChild::start(&dir, &addr.to_string());
     let back = tmux.wait_for("the game back", |s| {
-        s.contains("● online") && s.contains("Your turn.")
+        s.contains("● online") && s.contains("Your turn.") && s.contains("1 white  D4")
     });
-    assert!(back.contains("1 white  D4"), "{back}");
     let before = last_ply(&back);
     tmux.keys(&["Enter"]);
     tmux.wait_for("a move after the restart, and the bot's answer", |s| {
@@ -687,8 +692,9 @@ fn private_room() {
     ann.keys(&["Right"]);
     ann.wait_text("no, invite only");
     ann.keys(&["Enter"]);
-    let screen = ann.wait_text("Invite code: ");
-    assert!(screen.contains("· private"), "{screen}");
+    let screen = ann.wait_for("the private room's id and invite code", |s| {
+        s.contains("Room id: ") && s.contains("Invite code: ") && s.contains("· private")
+    });
     let after = |label: &str| {
         screen
             .lines()
@@ -751,8 +757,9 @@ fn private_room() {
     cy.wait_text("Open a room");
     cy.type_text(&format!("{room} {code}"));
     cy.keys(&["Enter"]);
-    let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
-    assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
+    cy.wait_for("the game, as a spectator", |s| {
+        s.contains("2 black  E5") && s.contains("Watching. To act: white (Ann)")
+    });
     cy.save("private-spectator-80x24");
 }
 
@@ -822,11 +829,10 @@ fn moved_room() {
     tmux.keys(&[":"]);
     tmux.type_text("D4");
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("the bot's answer", |s| {
-        last_ply(s) >= 2 && s.contains("Your turn.")
+    tmux.wait_for("the bot's answer", |s| {
+        last_ply(s) >= 2 && s.contains("Your turn.") && s.contains("1 white  D4")
     });
     tmux.save("moved-80x24");
-    assert!(screen.contains("1 white  D4"), "{screen}");
     assert_eq!(
         node.moved(),
         1,
