@@ -583,7 +583,7 @@ fn magnet_setup() {
     assert!(record.contains("setup A2:2 A3:K A4:2 A5:2 "), "{record}");
     // Red moves first. (Each wait names all it needs: a screen captured
     // while the client draws may hold part of a frame.)
-    let screen = tmux.wait_for("red's first turn, both sides' pieces", |s| {
+    tmux.wait_for("red's first turn, both sides' pieces", |s| {
         s.contains("Pick the magnet's vertex")
             && s.contains("Your turn.")
             && s.contains("r2")
