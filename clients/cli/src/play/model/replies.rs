@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use lodestone_protocol::{ClientMessage, Code, Guest, RequestId, RoomState, ServerMessage};
+use lodestone_protocol::{ClientMessage, Code, Guest, RequestId, RoomState, RoomStatus, ServerMessage};
 
 use super::super::room::Applied;
 use super::super::target::RoomLink;
@@ -79,8 +79,12 @@ impl App {
                 }
                 _ => {}
             },
-            // The terminal client asks for no replays.
-            ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
+            // The terminal client asks for no replays,
+            // Nor webhooks or the list of turns (the web app's notifications).
+            ServerMessage::Pong { id }
+            | ServerMessage::Replay { id, .. }
+            | ServerMessage::Webhook { id, .. }
+            | ServerMessage::Turns { id, .. } => {
                 self.take_pending(&id);
             }
             ServerMessage::Chat { room, lines } => {
@@ -115,6 +119,7 @@ impl App {
 
     fn welcome(&mut self, guest: Guest, token: Option<String>, rooms: Vec<String>, now: Instant) {
         self.conn = Conn::Online;
+        self.live_again();
         if token.is_some() {
             self.token = token;
         }
@@ -195,9 +200,21 @@ impl App {
         self.follow_rematch();
     }
 
-    /// Once the rematch of the room shown has opened, goes there (as the
-    /// browser does: every viewer follows).
+    /// Once the rematch of the room shown has opened while it was shown,
+    /// goes there (as the browser does); a later visitor stays on the
+    /// finished game, which keeps its own address.
     fn follow_rematch(&mut self) {
+        let Some(room) = self.room_mut() else { return };
+        let rematch = room
+            .state
+            .as_ref()
+            .filter(|s| s.status == RoomStatus::Finished)
+            .map(|s| s.rematch.as_ref().and_then(|r| r.room.clone()));
+        match rematch {
+            Some(None) => room.saw_no_rematch = true,
+            Some(Some(_)) if room.saw_no_rematch => {}
+            _ => return,
+        }
         let Some(room) = self.room() else { return };
         let next = room
             .state
