@@ -31,6 +31,7 @@ mod replay;
 mod restart;
 mod secrets;
 mod table;
+mod test_script;
 mod tls;
 mod upgrade;
 mod web;

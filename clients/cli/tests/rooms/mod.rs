@@ -17,8 +17,9 @@ pub(crate) fn private_room() {
     ann.keys(&["Right"]);
     ann.wait_text("no, invite only");
     ann.keys(&["Enter"]);
-    let screen = ann.wait_text("Invite code: ");
-    assert!(screen.contains("· private"), "{screen}");
+    let screen = ann.wait_for("the private room's id and invite code", |s| {
+        s.contains("Room id: ") && s.contains("Invite code: ") && s.contains("· private")
+    });
     let after = |label: &str| {
         screen
             .lines()
@@ -81,8 +82,9 @@ pub(crate) fn private_room() {
     cy.wait_text("Open a room");
     cy.type_text(&format!("{room} {code}"));
     cy.keys(&["Enter"]);
-    let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
-    assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
+    cy.wait_for("the game, as a spectator", |s| {
+        s.contains("2 black  E5") && s.contains("Watching. To act: white (Ann)")
+    });
     cy.save("private-spectator-80x24");
 }
 
