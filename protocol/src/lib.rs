@@ -669,8 +669,17 @@ pub enum ServerMessage {
         version: u64,
         state: Box<RoomState>,
     },
-    /// The server is closing this connection (shutdown); reconnect later.
-    Bye { reason: String },
+    /// The server is closing this connection: at shutdown (reconnect
+    /// later), or, with `reconnect`, for an upgrade: the same address
+    /// serves again within moments, so reconnect at once (say `hello` with
+    /// the token, watch again, send again what had no reply); nothing is
+    /// wrong, and a person need not be told. `reconnect` is absent
+    /// otherwise.
+    Bye {
+        reason: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reconnect: bool,
+    },
     /// Another node owns `room` (or is taking it over): reconnect to `url`,
     /// say `hello` with the same token, and watch, join or act there again.
     /// What was asked about the room here was not done.

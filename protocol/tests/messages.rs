@@ -619,6 +619,14 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             "bye",
             ServerMessage::Bye {
                 reason: "the server is shutting down".into(),
+                reconnect: false,
+            },
+        ),
+        (
+            "bye_upgrade",
+            ServerMessage::Bye {
+                reason: "the server is being upgraded: reconnect now".into(),
+                reconnect: true,
             },
         ),
         (

@@ -540,6 +540,42 @@ impl Client {
         }
     }
 
+    /// The reply to `id`, or `None` once the connection ends (a `bye`, a
+    /// close): for clients that reconnect, as after an upgrade.
+    pub async fn reply_to_or_end(&mut self, id: &RequestId) -> Option<ServerMessage> {
+        loop {
+            let message = self.recv().await?;
+            let matches = match &message {
+                ServerMessage::Bye { .. } => return None,
+                ServerMessage::Welcome { id: i, .. }
+                | ServerMessage::Ack { id: i, .. }
+                | ServerMessage::Rooms { id: i, .. }
+                | ServerMessage::Pong { id: i }
+                | ServerMessage::Replay { id: i, .. } => i == id,
+                ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
+                _ => false,
+            };
+            if matches {
+                return Some(message);
+            }
+        }
+    }
+
+    /// `room`'s version and state at `version` or later, or `None` once
+    /// the connection ends.
+    pub async fn state_or_end(&mut self, room: &str, version: u64) -> Option<(u64, RoomState)> {
+        loop {
+            if let Some((v, state)) = self.states.get(room)
+                && *v >= version
+            {
+                return Some((*v, state.clone()));
+            }
+            if self.pending.pop_front().is_none() && matches!(self.recv().await?, ServerMessage::Bye { .. }) {
+                return None;
+            }
+        }
+    }
+
     /// A request that must succeed; returns the reply.
     pub async fn ok(&mut self, message: Value) -> ServerMessage {
         let reply = self.request(message.clone()).await;

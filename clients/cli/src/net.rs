@@ -727,6 +727,19 @@ impl<S: RoomView> Connection<S> {
                             self.state = Some((version, state));
                             Event::Update { version }
                         }
+                        // An upgrade: the same address serves again at once,
+                        // so a single server's connection goes back there.
+                        Ok(Frame::Other(ServerMessage::Bye { reconnect: true, .. }))
+                            if self.fallbacks.is_empty() =>
+                        {
+                            self.fallbacks = vec![self.endpoint.clone()];
+                            let event = self.ended();
+                            self.fallbacks.clear();
+                            match event {
+                                Some(event) => event,
+                                None => continue,
+                            }
+                        }
                         Ok(Frame::Other(ServerMessage::Bye { .. })) => match self.ended() {
                             Some(event) => event,
                             None => continue,

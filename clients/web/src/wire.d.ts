@@ -89,7 +89,7 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "pong", id: RequestId, }
   | { "type": "error", id: RequestId | null, code: Code, message: string, }
   | { "type": "update", room: string, version: number, state: RoomState, }
-  | { "type": "bye", reason: string, }
+  | { "type": "bye", reason: string, reconnect?: boolean, }
   | { "type": "moved", room: string, url: string, }
   | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState,
 /**

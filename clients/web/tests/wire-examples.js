@@ -106,6 +106,7 @@ export const serverMessages = [
   {"lines":[{"at":1700000000000,"from":{"id":"g-ann","name":"Ann"},"seat":0,"seq":41,"text":"good game","to":"room"},{"at":1700000004000,"from":{"id":"g-eve","name":"Eve"},"seq":42,"text":"what a finish","to":"spectators"}],"room":"fe7b84ed-9516-463b-8a19-e14b4fd307fa","type":"chat"},
   {"code":"bad-json","id":null,"message":"the message is not JSON: key must be a string at line 1 column 2","type":"error"},
   {"reason":"the server is shutting down","type":"bye"},
+  {"reason":"the server is being upgraded: reconnect now","reconnect":true,"type":"bye"},
   {"room":"7c9e…","type":"moved","url":"wss://games.example.org/n/n2/ws"},
   {"guest":{"id":"874b0b1d-ee00-47bb-9e81-d08b970dcdbb","name":"Ann"},"id":1,"protocol":1,"rooms":[],"token":"f6fa7762e5f40ec69a4167ce74816076b2780608afa3bc743d29b08ab40f3953","type":"welcome"},
   {"id":2,"room":"fe7b84ed-9516-463b-8a19-e14b4fd307fa","type":"ack"},

@@ -32,6 +32,7 @@ mod restart;
 mod secrets;
 mod table;
 mod test_script;
+mod takeover;
 mod tls;
 mod upgrade;
 mod web;
