@@ -24,6 +24,7 @@ mod magnet;
 mod moderation;
 mod monitoring;
 mod owner;
+mod player_safety;
 mod ratings;
 mod rematch;
 mod replay;
