@@ -30,6 +30,7 @@ mod rematch;
 mod replay;
 mod restart;
 mod secrets;
+mod spectators;
 mod table;
 mod tls;
 mod upgrade;
