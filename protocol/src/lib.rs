@@ -14,6 +14,7 @@ mod effect;
 mod fairness;
 mod http;
 mod moderation;
+mod notify;
 pub mod schema;
 pub mod typescript;
 
@@ -36,6 +37,7 @@ pub use moderation::{
     AuditEntry, LiveRoom, Offense, OnlinePlayer, PlayerFile, ReportContext, ReportInfo, ReportOutcome,
     ReportStatus, Role, Sanction, SanctionKind,
 };
+pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -380,6 +382,47 @@ pub enum ClientMessage {
     AdminExport { id: RequestId, player: String },
     /// (admins) Delete a player's account as `delete_account` does.
     AdminDelete { id: RequestId, player: String },
+    /// Send this guest's notifications to a browser's push subscription
+    /// (`events`: the categories wanted; absent, all); answered with `ack`.
+    PushSubscribe {
+        id: RequestId,
+        endpoint: String,
+        keys: PushKeys,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Stop pushing to a subscription of this guest; answered with `ack`.
+    PushUnsubscribe { id: RequestId, endpoint: String },
+    /// Whether the page of this connection is visible now (a page that
+    /// never says counts as visible); answered with `ack`.
+    Visibility { id: RequestId, visible: bool },
+    /// Post a room's events (as its owner, `room`) or every game of this
+    /// account (no `room`) to `url`; answered with `webhook` (the signing
+    /// secret, shown once).
+    SetWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+        #[serde(default)]
+        format: WebhookFormat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Remove a webhook set with `set_webhook`; answered with `ack`.
+    DeleteWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+    },
+    /// The games waiting for this guest's move, oldest first; answered
+    /// with `turns`.
+    MyTurns { id: RequestId },
 }
 
 /// Who a chat line is for.
@@ -551,6 +594,12 @@ impl ClientMessage {
             | ClientMessage::AdminAudit { id, .. }
             | ClientMessage::AdminExport { id, .. }
             | ClientMessage::AdminDelete { id, .. } => id,
+            ClientMessage::PushSubscribe { id, .. }
+            | ClientMessage::PushUnsubscribe { id, .. }
+            | ClientMessage::Visibility { id, .. }
+            | ClientMessage::SetWebhook { id, .. }
+            | ClientMessage::DeleteWebhook { id, .. }
+            | ClientMessage::MyTurns { id } => id,
         }
     }
 }
@@ -683,6 +732,16 @@ pub enum ServerMessage {
     AdminPlayer { id: RequestId, player: Box<PlayerFile> },
     /// The reply to `admin_audit`, newest first.
     AdminAudit { id: RequestId, entries: Vec<AuditEntry> },
+    /// The reply to `set_webhook`: the secret that signs its bodies
+    /// (`X-Lodestone-Signature`), shown this once.
+    Webhook {
+        id: RequestId,
+        url: String,
+        secret: String,
+    },
+    /// The reply to `my_turns`: the games waiting for the guest's move,
+    /// the oldest first.
+    Turns { id: RequestId, rooms: Vec<TurnWaiting> },
 }
 
 /// One line of the room list.

@@ -24,6 +24,7 @@ mod metrics;
 mod moderation;
 mod names;
 mod node;
+pub mod notify;
 mod openapi;
 mod origins;
 mod players;
@@ -49,6 +50,7 @@ pub use limits::Limits;
 pub use listen::Role;
 pub use moderation::grant_on_command_line as grant_role;
 pub use node::host_name;
+pub use notify::NotifyConfig;
 pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
 pub use store::{

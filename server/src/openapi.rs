@@ -45,6 +45,7 @@ fn build() -> Value {
         .with::<PlayerPage>("PlayerPage")
         .with::<Leaderboard>("Leaderboard")
         .with::<HttpError>("HttpError")
+        .with::<lodestone_protocol::PushKey>("PushKey")
         .finish();
     doc["components"] = json!({
         "schemas": schemas,

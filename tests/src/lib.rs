@@ -9,6 +9,7 @@
 //! variable a PostgreSQL test fails with a sentence saying how to get one,
 //! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
+pub mod push;
 pub mod tls;
 
 use std::collections::VecDeque;
@@ -526,7 +527,9 @@ impl Client {
                 | ServerMessage::AdminReports { id: i, .. }
                 | ServerMessage::AdminSanctions { id: i, .. }
                 | ServerMessage::AdminPlayer { id: i, .. }
-                | ServerMessage::AdminAudit { id: i, .. } => i == id,
+                | ServerMessage::AdminAudit { id: i, .. }
+                | ServerMessage::Webhook { id: i, .. }
+                | ServerMessage::Turns { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };

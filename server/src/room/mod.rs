@@ -27,6 +27,7 @@ mod lifecycle;
 mod lobby;
 mod log;
 mod moderated;
+mod notice;
 mod outcome;
 mod play;
 mod record;
@@ -57,6 +58,9 @@ pub use event::{Recorded, RoomEvent};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
+#[cfg(test)]
+pub use notice::ClockTurn;
+pub use notice::{Happened, RoomNotice, owner_of};
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side, rating_key};
 pub use seats::Player;

@@ -22,6 +22,7 @@ mod db;
 mod handle;
 mod leases;
 mod moderation;
+mod notify;
 mod postgres;
 mod privacy;
 mod sql;
@@ -38,6 +39,7 @@ pub use copy::{Copied, Progress, copy};
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
 pub use moderation::{AuditRow, OffenseRow, Preferences, ReportRow, SanctionRow};
+pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
 pub use privacy::Deletion;
 pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};
 

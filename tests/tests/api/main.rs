@@ -23,6 +23,7 @@ mod magma;
 mod magnet;
 mod moderation;
 mod monitoring;
+mod notify;
 mod owner;
 mod player_safety;
 mod ratings;
