@@ -249,47 +249,6 @@ pub enum ClientMessage {
         name: String,
         password: Password,
     },
-    /// Send this guest's notifications to a browser's push subscription
-    /// (`events`: the categories wanted; absent, all); answered with `ack`.
-    PushSubscribe {
-        id: RequestId,
-        endpoint: String,
-        keys: PushKeys,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        events: Option<Vec<NotifyEvent>>,
-    },
-    /// Stop pushing to a subscription of this guest; answered with `ack`.
-    PushUnsubscribe { id: RequestId, endpoint: String },
-    /// Whether the page of this connection is visible now (a page that
-    /// never says counts as visible); answered with `ack`.
-    Visibility { id: RequestId, visible: bool },
-    /// Post a room's events (as its owner, `room`) or every game of this
-    /// account (no `room`) to `url`; answered with `webhook` (the signing
-    /// secret, shown once).
-    SetWebhook {
-        id: RequestId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        room: Option<String>,
-        url: String,
-        #[serde(default)]
-        format: WebhookFormat,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        events: Option<Vec<NotifyEvent>>,
-    },
-    /// Remove a webhook set with `set_webhook`; answered with `ack`.
-    DeleteWebhook {
-        id: RequestId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        room: Option<String>,
-        url: String,
-    },
-    /// The games waiting for this guest's move, oldest first; answered
-    /// with `turns`.
-    MyTurns { id: RequestId },
     /// Block a player (docs/moderation.md): its chat is hidden from you,
     /// it cannot sit at a table with you or propose you a rematch, and a
     /// tournament never pairs you. Answered with `ack`.
@@ -423,6 +382,47 @@ pub enum ClientMessage {
     AdminExport { id: RequestId, player: String },
     /// (admins) Delete a player's account as `delete_account` does.
     AdminDelete { id: RequestId, player: String },
+    /// Send this guest's notifications to a browser's push subscription
+    /// (`events`: the categories wanted; absent, all); answered with `ack`.
+    PushSubscribe {
+        id: RequestId,
+        endpoint: String,
+        keys: PushKeys,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Stop pushing to a subscription of this guest; answered with `ack`.
+    PushUnsubscribe { id: RequestId, endpoint: String },
+    /// Whether the page of this connection is visible now (a page that
+    /// never says counts as visible); answered with `ack`.
+    Visibility { id: RequestId, visible: bool },
+    /// Post a room's events (as its owner, `room`) or every game of this
+    /// account (no `room`) to `url`; answered with `webhook` (the signing
+    /// secret, shown once).
+    SetWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+        #[serde(default)]
+        format: WebhookFormat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Remove a webhook set with `set_webhook`; answered with `ack`.
+    DeleteWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+    },
+    /// The games waiting for this guest's move, oldest first; answered
+    /// with `turns`.
+    MyTurns { id: RequestId },
 }
 
 /// Who a chat line is for.
@@ -572,12 +572,6 @@ impl ClientMessage {
             | ClientMessage::SetChat { id, .. }
             | ClientMessage::Register { id, .. }
             | ClientMessage::Login { id, .. }
-            | ClientMessage::PushSubscribe { id, .. }
-            | ClientMessage::PushUnsubscribe { id, .. }
-            | ClientMessage::Visibility { id, .. }
-            | ClientMessage::SetWebhook { id, .. }
-            | ClientMessage::DeleteWebhook { id, .. }
-            | ClientMessage::MyTurns { id }
             | ClientMessage::Block { id, .. }
             | ClientMessage::Unblock { id, .. }
             | ClientMessage::Preferences { id }
@@ -600,6 +594,12 @@ impl ClientMessage {
             | ClientMessage::AdminAudit { id, .. }
             | ClientMessage::AdminExport { id, .. }
             | ClientMessage::AdminDelete { id, .. } => id,
+            ClientMessage::PushSubscribe { id, .. }
+            | ClientMessage::PushUnsubscribe { id, .. }
+            | ClientMessage::Visibility { id, .. }
+            | ClientMessage::SetWebhook { id, .. }
+            | ClientMessage::DeleteWebhook { id, .. }
+            | ClientMessage::MyTurns { id } => id,
         }
     }
 }
@@ -706,16 +706,6 @@ pub enum ServerMessage {
     /// is said, and after a `watch` or `join`, every earlier line it may
     /// read (a line may come again: its `seq` tells).
     Chat { room: String, lines: Vec<ChatLine> },
-    /// The reply to `set_webhook`: the secret that signs its bodies
-    /// (`X-Lodestone-Signature`), shown this once.
-    Webhook {
-        id: RequestId,
-        url: String,
-        secret: String,
-    },
-    /// The reply to `my_turns`: the games waiting for the guest's move,
-    /// the oldest first.
-    Turns { id: RequestId, rooms: Vec<TurnWaiting> },
     /// The reply to `preferences`.
     Preferences {
         id: RequestId,
@@ -751,6 +741,16 @@ pub enum ServerMessage {
     AdminPlayer { id: RequestId, player: Box<PlayerFile> },
     /// The reply to `admin_audit`, newest first.
     AdminAudit { id: RequestId, entries: Vec<AuditEntry> },
+    /// The reply to `set_webhook`: the secret that signs its bodies
+    /// (`X-Lodestone-Signature`), shown this once.
+    Webhook {
+        id: RequestId,
+        url: String,
+        secret: String,
+    },
+    /// The reply to `my_turns`: the games waiting for the guest's move,
+    /// the oldest first.
+    Turns { id: RequestId, rooms: Vec<TurnWaiting> },
 }
 
 /// One line of the room list.

@@ -77,10 +77,6 @@ pub fn declarations() -> String {
         RecentGame,
         Leaderboard,
         LeaderboardEntry,
-        NotifyEvent,
-        PushKeys,
-        WebhookFormat,
-        TurnWaiting,
         Role,
         ReportStatus,
         ReportContext,
@@ -93,6 +89,10 @@ pub fn declarations() -> String {
         LiveRoom,
         OnlinePlayer,
         PlayerFile,
+        NotifyEvent,
+        PushKeys,
+        WebhookFormat,
+        TurnWaiting,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

@@ -521,15 +521,15 @@ impl Client {
                 | ServerMessage::Rooms { id: i, .. }
                 | ServerMessage::Pong { id: i }
                 | ServerMessage::Replay { id: i, .. }
-                | ServerMessage::Webhook { id: i, .. }
-                | ServerMessage::Turns { id: i, .. }
                 | ServerMessage::Preferences { id: i, .. }
                 | ServerMessage::PlayerData { id: i, .. }
                 | ServerMessage::AdminOverview { id: i, .. }
                 | ServerMessage::AdminReports { id: i, .. }
                 | ServerMessage::AdminSanctions { id: i, .. }
                 | ServerMessage::AdminPlayer { id: i, .. }
-                | ServerMessage::AdminAudit { id: i, .. } => i == id,
+                | ServerMessage::AdminAudit { id: i, .. }
+                | ServerMessage::Webhook { id: i, .. }
+                | ServerMessage::Turns { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };
