@@ -79,6 +79,8 @@ pub struct App {
     /// This node, when several share a PostgreSQL database (`None` on
     /// SQLite).
     pub node: Option<Arc<Node>>,
+    /// Who is connected, for moderation (`moderation/`).
+    pub moderation: Arc<crate::moderation::Moderation>,
     /// Web Push, webhooks and alarms (`notify/`).
     pub notify: Arc<Notify>,
     /// What rooms stored that may notify someone, until the server
@@ -147,6 +149,7 @@ impl App {
             game_results: std::sync::Mutex::new(Some(game_results)),
             finding: Flights::default(),
             node,
+            moderation: Arc::default(),
             notify,
             notices: std::sync::Mutex::new(Some(notices)),
         }

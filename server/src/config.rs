@@ -65,6 +65,9 @@ pub struct Config {
     /// After a game ends, how many milliseconds its players may ask for a
     /// rematch; the room stays in memory that long while people watch it.
     pub after_game: u64,
+    /// The first account made on this database becomes an admin
+    /// (`--first-account-is-admin`; docs/moderation.md).
+    pub first_account_is_admin: bool,
     /// Web Push, webhooks and alarms (`notify/`).
     pub notify: crate::notify::NotifyConfig,
     /// Where the server keeps its files (`--state-dir`: scheduled backups,
@@ -161,6 +164,7 @@ impl Default for Config {
             lease_ms: DEFAULT_LEASE_MS,
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
+            first_account_is_admin: false,
             notify: crate::notify::NotifyConfig::default(),
             state_dir: None,
             backup_every: None,

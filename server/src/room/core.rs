@@ -23,11 +23,12 @@ use std::collections::BTreeMap;
 use lodestone_protocol::{Code, RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::lifecycle::{Gone, Lifecycle};
 use super::log::{GameLog, Logged};
 use super::seats::{Player, Seating};
 use super::social::Social;
+use super::spectators::Lag;
 use super::table::Table;
 use super::timing::{Clocks, TimeControl};
 use super::watchers::Watchers;
@@ -61,6 +62,7 @@ struct Setup {
     created_at: u64,
     absent_policy: AbsentPolicy,
     rated: bool,
+    spectators: Spectators,
 }
 
 /// A room.
@@ -78,6 +80,9 @@ pub struct RoomCore {
     watchers: Watchers,
     /// Where the invite, the seed and the salts come from.
     secrets: Box<dyn Secrets>,
+    /// The room as its spectators see it, with a spectator delay
+    /// (`room/spectators.rs`).
+    lag: Option<Lag>,
 }
 
 impl RoomCore {
@@ -108,10 +113,17 @@ impl RoomCore {
             .map_or(Ok(false), |t| parse_rated(t).map_err(bad))?;
         let pairs: Vec<(&String, &String)> = options
             .iter()
-            .filter(|(k, _)| *k != "clock" && *k != "absent" && *k != "chat" && *k != "rated")
+            .filter(|(k, _)| {
+                !matches!(
+                    k.as_str(),
+                    "clock" | "absent" | "chat" | "rated" | "spectators" | "spectator-delay"
+                )
+            })
             .collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
-        let invite = (!public).then(|| secrets.invite());
+        let spectators = Spectators::from_options(options, &game).map_err(bad)?;
+        // A room whose spectators come by link has an invite, public or not.
+        let invite = (!public || spectators.policy == SpectatorPolicy::Link).then(|| secrets.invite());
         let seed = secrets.seed();
         let created = Recorded {
             seq: 1,
@@ -126,6 +138,7 @@ impl RoomCore {
                 clock,
                 absent,
                 rated,
+                spectators,
             },
         };
         let mut room = RoomCore::founded(&id, &created, Some(game), secrets).map_err(bad)?;
@@ -161,6 +174,7 @@ impl RoomCore {
             clock,
             absent,
             rated,
+            spectators,
         } = &created.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -170,6 +184,20 @@ impl RoomCore {
             None => AnyGame::new(*kind, options).map_err(|e| e.message)?,
         };
         let seats = game.seat_count();
+        // Spectators kept behind: a twin of the room, founded without a
+        // delay (so without a twin of its own), then told the room's.
+        let lag = match spectators.delay {
+            0 => None,
+            delay => {
+                let mut undelayed = created.clone();
+                if let RoomEvent::Created { spectators, .. } = &mut undelayed.event {
+                    spectators.delay = 0;
+                }
+                let mut twin = RoomCore::founded(id, &undelayed, None, Box::new(OsSecrets))?;
+                twin.setup.spectators = *spectators;
+                Some(Lag::new(delay, twin))
+            }
+        };
         Ok(RoomCore {
             id: id.to_string(),
             setup: Setup {
@@ -181,6 +209,7 @@ impl RoomCore {
                 created_at: created.at,
                 absent_policy: *absent,
                 rated: *rated,
+                spectators: *spectators,
             },
             seating: Seating::new(seats, owner.clone()),
             life: Lifecycle::Open,
@@ -190,6 +219,7 @@ impl RoomCore {
             version: created.seq,
             watchers: Watchers::new(seats),
             secrets,
+            lag,
         })
     }
 
@@ -357,6 +387,9 @@ impl RoomCore {
         }
         self.social.note(recorded);
         self.version = recorded.seq;
+        if let Some(lag) = &mut self.lag {
+            lag.note(recorded, self.log.len());
+        }
         Ok(())
     }
 
@@ -452,6 +485,15 @@ impl RoomCore {
     /// Whether the game changes its players' ratings.
     pub fn is_rated(&self) -> bool {
         self.setup.rated
+    }
+
+    /// Who may watch, and how far behind.
+    pub fn spectators(&self) -> Spectators {
+        self.setup.spectators
+    }
+
+    pub(super) fn lag(&self) -> Option<&Lag> {
+        self.lag.as_ref()
     }
 
     pub(super) fn kind(&self) -> GameKind {

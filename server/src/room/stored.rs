@@ -11,7 +11,7 @@ use lodestone_protocol::ChatTo;
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::rows::{
     ActionData, ChatData, ChatSetData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, RematchData,
     SeatData, TableData,
@@ -44,6 +44,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             clock,
             absent,
             rated,
+            spectators,
         } => (
             "created",
             json(&CreatedData {
@@ -56,6 +57,9 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 clock: (!clock.is_none()).then(|| clock.to_string()),
                 absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
                 rated: *rated,
+                spectators: (spectators.policy != SpectatorPolicy::Public)
+                    .then(|| spectators.policy.to_string()),
+                spectator_delay: spectators.delay,
             }),
         ),
         RoomEvent::SeatTaken {
@@ -281,6 +285,13 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     None => AbsentPolicy::Wait,
                 },
                 rated: data.rated,
+                spectators: Spectators {
+                    policy: match data.spectators {
+                        Some(text) => text.parse()?,
+                        None => SpectatorPolicy::Public,
+                    },
+                    delay: data.spectator_delay,
+                },
             }
         }
         "seat-taken" => {
@@ -481,6 +492,10 @@ mod tests {
                 clock: TimeControl::PerMove { ms: 259_200_000 },
                 absent: AbsentPolicy::Claim,
                 rated: true,
+                spectators: Spectators {
+                    policy: SpectatorPolicy::Link,
+                    delay: 4,
+                },
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),

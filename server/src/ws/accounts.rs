@@ -100,6 +100,9 @@ impl Session {
             }
         }
         tracing::info!(guest = %player.id, "a guest became an account");
+        if self.app.config.first_account_is_admin {
+            self.first_admin(&player.id, now).await;
+        }
         if name != player.name {
             if let Some(guest) = self.guest.as_mut() {
                 guest.name = name.clone();

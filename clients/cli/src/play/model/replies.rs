@@ -92,6 +92,8 @@ impl App {
                     shown.add_chat(lines);
                 }
             }
+            // Moderation's replies: the terminal client asks for none.
+            _ => {}
         }
     }
 
