@@ -255,6 +255,42 @@ impl TestServer {
     }
 }
 
+/// The processes of `binary` working in `dir`: a test's servers, and the
+/// new process of an upgrade, which is not a child of the test (its
+/// command line need not name `dir`; its working directory does).
+pub fn processes_in(binary: &str, dir: &Path) -> Vec<u32> {
+    let (Ok(binary), Ok(dir)) = (std::fs::canonicalize(binary), std::fs::canonicalize(dir)) else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for entry in entries.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let exe = std::fs::read_link(entry.path().join("exe"));
+        let cwd = std::fs::read_link(entry.path().join("cwd"));
+        if exe.is_ok_and(|e| e == binary) && cwd.is_ok_and(|c| c == dir) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// SIGKILL to each of `pids` (processes a test started), when dropped.
+#[derive(Debug)]
+pub struct KillOnDrop(pub Vec<u32>);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        for pid in &self.0 {
+            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+        }
+    }
+}
+
 /// The server binary running as a child process, so it can be killed.
 #[derive(Debug)]
 pub struct ServerProcess {

@@ -14,7 +14,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomStatus, ServerMessage};
-use lodestone_tests::{Client, PATIENCE, database_url, each_backend, http_get, temp_dir};
+use lodestone_tests::{
+    Client, KillOnDrop, PATIENCE, database_url, each_backend, http_get, processes_in, temp_dir,
+};
 use serde_json::json;
 
 use crate::games::started_room_at;
@@ -207,17 +209,13 @@ fn start_server(dir: &std::path::Path, database: &str) -> Upgradable {
     Upgradable { child, addr, lines }
 }
 
-/// Kills every process whose command line names its directory when
-/// dropped (the new process of an upgrade is not a child of the test).
+/// Kills the test's server processes when dropped (the new process of
+/// an upgrade is not a child of the test).
 struct KillAllOf(std::path::PathBuf);
 
 impl Drop for KillAllOf {
     fn drop(&mut self) {
-        let _ = Command::new("pkill")
-            .arg("-KILL")
-            .arg("-f")
-            .arg(self.0.display().to_string())
-            .status();
+        drop(KillOnDrop(processes_in(SERVER, &self.0)));
     }
 }
 

@@ -5,48 +5,15 @@
 //! address as the same node. Games on both nodes go on; nothing
 //! acknowledged is lost or stored twice.
 
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use lodestone_tests::http_get;
+use lodestone_tests::{KillOnDrop, http_get, processes_in};
 use serde_json::json;
 
 use crate::harness::{Game, Nodes, SERVER};
 use crate::node_test;
-
-/// The server processes working in `dir` (the nodes of a test, and the
-/// new process of an upgrade, which is not a child of the test).
-fn servers_in(dir: &Path) -> Vec<u32> {
-    let server = std::fs::canonicalize(SERVER).unwrap();
-    let dir = std::fs::canonicalize(dir).unwrap();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let exe = std::fs::read_link(entry.path().join("exe"));
-        let cwd = std::fs::read_link(entry.path().join("cwd"));
-        if exe.is_ok_and(|e| e == server) && cwd.is_ok_and(|c| c == dir) {
-            found.push(pid);
-        }
-    }
-    found
-}
-
-/// Kills the new process of the upgrade when the test ends.
-struct KillOnDrop(Vec<u32>);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        for pid in &self.0 {
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &pid.to_string()])
-                .status();
-        }
-    }
-}
 
 node_test!(an_upgrade_of_one_node_loses_nothing);
 /// Two games, one owned by each node, played all along while node `a` is
@@ -76,7 +43,7 @@ async fn an_upgrade_of_one_node_loses_nothing() {
         }));
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let before = servers_in(&nodes.dir);
+    let before = processes_in(SERVER, &nodes.dir);
     let addr = nodes.addr("a");
     let mut old = nodes.remove("a");
     // Its address stays where players reconnect: the new process serves it.
@@ -94,7 +61,7 @@ async fn an_upgrade_of_one_node_loses_nothing() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     assert!(status.success(), "the old process exited with {status}");
-    let new: Vec<u32> = servers_in(&nodes.dir)
+    let new: Vec<u32> = processes_in(SERVER, &nodes.dir)
         .into_iter()
         .filter(|pid| !before.contains(pid))
         .collect();
