@@ -70,6 +70,11 @@ pub struct NotifyConfig {
     /// The server's public address for links in webhooks
     /// (`https://games.example.org`), if known.
     pub public_url: Option<String>,
+    /// How often the sender looks for due deliveries besides being woken
+    /// (other nodes' deliveries, settled ones falling due again); `None`:
+    /// only when woken or when a delivery it knows of falls due (tests on
+    /// paused time, where a poll would be the next timer).
+    pub poll: Option<std::time::Duration>,
 }
 
 impl Default for NotifyConfig {
@@ -87,6 +92,7 @@ impl Default for NotifyConfig {
             subscriptions_per_guest: 10,
             webhooks_per_owner: 3,
             public_url: None,
+            poll: Some(std::time::Duration::from_secs(5)),
         }
     }
 }

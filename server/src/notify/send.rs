@@ -25,10 +25,6 @@ const CLAIM_MS: i64 = 60_000;
 /// this long (its node may be gone).
 const TAKEOVER_MS: i64 = 30_000;
 
-/// The sender looks for due deliveries at least this often (deliveries
-/// of other nodes, and settled ones falling due again).
-const POLL: Duration = Duration::from_secs(5);
-
 /// Settled deliveries are forgotten after a week.
 const KEEP_MS: i64 = 7 * 86_400_000;
 
@@ -105,19 +101,28 @@ pub async fn run(notify: Arc<Notify>, shutdown: CancellationToken, tasks: TaskTr
             .await
             .ok()
             .flatten();
-        let wait = next.map_or(POLL, |at| {
-            Duration::from_millis((at - notify.now()).clamp(0, POLL.as_millis() as i64) as u64)
-        });
+        let poll = notify.config.poll.map_or(i64::MAX, |p| p.as_millis() as i64);
+        let wait = match next {
+            Some(at) => Some((at - notify.now()).clamp(0, poll)),
+            None => notify.config.poll.is_some().then_some(poll),
+        }
+        .map(|ms| Duration::from_millis(ms as u64));
         // A full queue waits for a slot to free before looking again.
         let wait = if free == 0 {
-            wait.max(Duration::from_millis(50))
+            Some(wait.map_or(Duration::from_millis(50), |w| w.max(Duration::from_millis(50))))
         } else {
             wait
+        };
+        let sleep = async {
+            match wait {
+                Some(wait) => tokio::time::sleep(wait).await,
+                None => std::future::pending().await,
+            }
         };
         tokio::select! {
             _ = shutdown.cancelled() => return,
             _ = notify.wake.notified() => {}
-            _ = tokio::time::sleep(wait) => {}
+            _ = sleep => {}
         }
     }
 }

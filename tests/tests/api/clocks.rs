@@ -60,11 +60,13 @@ each_backend!(correspondence_clocks_run_out_in_every_game_on_paused_time);
 /// so the day passes at once, and the seat to move loses on time.
 async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
     // Nothing else may be the next timer: no expiry of open rooms, no
-    // heartbeat (a day of pings), and the database opened first (its pool
+    // heartbeat (a day of pings), no poll of the notifications, and the
+    // database opened first (its pool
     // must not see paused time).
     let server = TestServer::start_with(|c| {
         c.expire_open_after = None;
         c.limits.idle_timeout = std::time::Duration::ZERO;
+        c.notify.poll = None;
     })
     .await;
     for (game, options) in [
