@@ -12,8 +12,8 @@ mod board;
 mod code;
 mod effect;
 mod fairness;
-mod notify;
 mod http;
+mod notify;
 pub mod schema;
 pub mod typescript;
 
@@ -31,8 +31,8 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
-pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
 pub use http::{ErrorType, HttpError};
+pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;

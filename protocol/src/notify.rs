@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// What a notification is about: each a category a person can turn off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum NotifyEvent {
     /// It is the person's move (held a few seconds, dropped if the person

@@ -6,6 +6,7 @@ import { fill, h, sayError } from './dom.js';
 import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
+import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
 /** @typedef {import('./protocol.js').Guest} Guest */
@@ -108,6 +109,7 @@ const session = {
     async onOpen(link) {
       try {
         await hello(link);
+        await sayVisibility(link);
       } catch (error) {
         sayError(error);
         throw error;
@@ -140,6 +142,9 @@ const session = {
   },
 };
 
+/** Whether this page has reached the server once. */
+let reached = false;
+
 /**
  * @param {import('./protocol.js').Status} status
  * @param {number} retryInMs
@@ -147,12 +152,16 @@ const session = {
 function showStatus(status, retryInMs) {
   document.body.dataset.connection = status;
   if (status === 'open') {
+    reached = true;
+    delete document.body.dataset.offline;
     notice.hidden = true;
     fill(notice);
     return;
   }
   notice.hidden = false;
-  if (status === 'connecting') fill(notice, 'Connecting to the server…');
+  // A page that never reached the server came from the worker's copy.
+  if (!navigator.onLine || (!reached && status !== 'connecting')) showOffline(notice);
+  else if (status === 'connecting') fill(notice, 'Connecting to the server…');
   else {
     const seconds = Math.ceil(retryInMs / 1000);
     fill(notice, 'Connection lost — reconnecting…', retryInMs > 0 ? ` (next try in ${seconds} s)` : '');
@@ -181,3 +190,5 @@ window.addEventListener('hashchange', route);
 window.addEventListener('online', () => session.connection.retryNow());
 route();
 session.connection.connect();
+followVisibility(session);
+startApp();

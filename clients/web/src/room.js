@@ -11,6 +11,7 @@ import { turnSignals } from './signals.js';
 import { fetchGames } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { playerLink } from './players.js';
+import { notifyButton } from './notify.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -203,6 +204,7 @@ export function roomView(session, roomId, invite, startPly = null) {
       title,
       rulesButton(() => state?.game ?? '', 'room-rules'),
       settingsForm('room-settings'),
+      notifyButton(session, 'notify-room'),
       inviteDetails,
     ),
     h(
