@@ -10,6 +10,7 @@
 //! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
 pub mod push;
+pub mod tls;
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};

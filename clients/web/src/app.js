@@ -7,6 +7,7 @@ import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
 import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
+import { CONNECTION_WORDS } from './words.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
 /** @typedef {import('./protocol.js').Guest} Guest */
@@ -33,6 +34,7 @@ const TOKEN_KEY = 'lodestone.token';
  * @property {() => void} connected called after every (re)connect once we are welcomed
  * @property {(message: Message) => void} push a message pushed by the server
  * @property {() => void} destroy called when the page is left
+ * @property {() => void} [connection] called when the connection stops or starts being live
  */
 
 /** A name for a first visit, until the person chooses one. */
@@ -120,7 +122,9 @@ const session = {
     onPush(message) {
       view?.push(message);
     },
-    onStatus(status, retryInMs) {
+    onStatus(status, retryInMs, silentMs) {
+      // How long after the last word from the server a lost connection was noticed.
+      if (status !== 'open') document.body.dataset.silentMs = String(silentMs);
       showStatus(status, retryInMs);
     },
   }),
@@ -151,6 +155,7 @@ let reached = false;
  */
 function showStatus(status, retryInMs) {
   document.body.dataset.connection = status;
+  view?.connection?.();
   if (status === 'open') {
     reached = true;
     delete document.body.dataset.offline;
@@ -161,10 +166,10 @@ function showStatus(status, retryInMs) {
   notice.hidden = false;
   // A page that never reached the server came from the worker's copy.
   if (!navigator.onLine || (!reached && status !== 'connecting')) showOffline(notice);
-  else if (status === 'connecting') fill(notice, 'Connecting to the server…');
+  else if (status === 'connecting') fill(notice, CONNECTION_WORDS.connecting);
   else {
     const seconds = Math.ceil(retryInMs / 1000);
-    fill(notice, 'Connection lost — reconnecting…', retryInMs > 0 ? ` (next try in ${seconds} s)` : '');
+    fill(notice, CONNECTION_WORDS.lost, retryInMs > 0 ? CONNECTION_WORDS.nextTry(seconds) : '');
   }
 }
 

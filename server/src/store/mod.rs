@@ -16,6 +16,7 @@
 
 mod accounts;
 mod backup;
+mod bounds;
 mod copy;
 mod db;
 mod handle;
@@ -25,11 +26,13 @@ mod postgres;
 mod sql;
 mod sqlite;
 mod sqlite_writer;
+mod tls;
 mod types;
 mod writer;
 
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
+pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
