@@ -70,6 +70,10 @@ pub struct NotifyConfig {
     /// The server's public address for links in webhooks
     /// (`https://games.example.org`), if known.
     pub public_url: Option<String>,
+    /// Whether rooms' notices are followed and notifications sent. Not a
+    /// flag: tests on paused time turn it off (the worker's database
+    /// round trips would let paused time jump ahead).
+    pub enabled: bool,
 }
 
 impl Default for NotifyConfig {
@@ -87,6 +91,7 @@ impl Default for NotifyConfig {
             subscriptions_per_guest: 10,
             webhooks_per_owner: 3,
             public_url: None,
+            enabled: true,
         }
     }
 }
@@ -149,6 +154,7 @@ impl From<NotifyArgs> for NotifyConfig {
             subscriptions_per_guest: a.subscriptions_per_guest,
             webhooks_per_owner: a.webhooks_per_owner,
             public_url: a.public_url,
+            enabled: true,
             ..NotifyConfig::default()
         }
     }
@@ -449,6 +455,9 @@ pub fn spawn(
     shutdown: CancellationToken,
     tasks: &TaskTracker,
 ) {
+    if !notify.config.enabled {
+        return;
+    }
     if let Some(rx) = notices {
         tasks.spawn(run_notices(notify.clone(), rx, shutdown.clone()));
     }
