@@ -164,8 +164,9 @@ function showStatus(status, retryInMs) {
     return;
   }
   notice.hidden = false;
-  // A page that never reached the server came from the worker's copy.
-  if (!navigator.onLine || (!reached && status !== 'connecting')) showOffline(notice);
+  // A page that never reached the server came from the worker's copy:
+  // it shows the games it last knew (a page that was live keeps its view).
+  if (!reached && status !== 'connecting') showOffline(notice);
   else if (status === 'connecting') fill(notice, CONNECTION_WORDS.connecting);
   else {
     const seconds = Math.ceil(retryInMs / 1000);
