@@ -59,6 +59,10 @@ pub struct App {
     pub metrics: Metrics,
     /// The last readiness probe (`health.rs`).
     pub health: crate::health::Health,
+    /// Cancelled when a new process takes over (`takeover.rs`): the
+    /// listeners stop accepting (the new process accepts what comes next),
+    /// and the shutdown's goodbye tells clients to reconnect at once.
+    pub handing_over: CancellationToken,
     /// What every room task gets of all this.
     pub rooms: Arc<RoomEnv>,
     next_conn: AtomicU64,
@@ -80,6 +84,8 @@ pub struct App {
     /// What rooms stored that may notify someone, until the server
     /// starts the notifications' worker.
     pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
+    /// Who is connected, for moderation (`moderation/`).
+    pub moderation: Arc<crate::moderation::Moderation>,
 }
 
 impl App {
@@ -136,6 +142,7 @@ impl App {
             tasks,
             metrics,
             health: crate::health::Health::default(),
+            handing_over: CancellationToken::new(),
             rooms,
             next_conn: AtomicU64::new(1),
             stand_in_requests: std::sync::Mutex::new(Some(stand_in_requests)),
@@ -144,6 +151,7 @@ impl App {
             node,
             notify,
             notices: std::sync::Mutex::new(Some(notices)),
+            moderation: Arc::default(),
         }
     }
 
