@@ -855,10 +855,18 @@ impl GameInfo {
 /// The room option `clock` offered for every game in `/api/games` (any
 /// well-formed value is accepted: `M+S`, `Ns/move`, `Nm/move`, `Nh/move`,
 /// `Nd/move`).
-pub const CLOCK_VALUES: &[&str] = &["none", "5+3", "10+5", "30s/move", "1d/move", "3d/move"];
+pub const CLOCK_VALUES: &[&str] = &[
+    "none",
+    "5+3",
+    "10+5",
+    "30s/move",
+    "1d/move",
+    "3d/move",
+    "bank:10d+36h",
+];
 
 /// What the room option `clock` does.
-pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); or a time for each move (30s/move, or 3d/move to play by correspondence); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
+pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); a time for each move (30s/move, or 3d/move to play by correspondence); or a correspondence time bank (bank:10d+36h: 10 days at first, 36 hours more after each move, never above the 10 days); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
 
 /// What the room option `absent` does.
 pub const ABSENT_HELP: &str = "what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time); or bot, a bot plays for the absent player until they return";

@@ -124,7 +124,7 @@ impl App {
             node: node.as_ref().map(|n| n.env()),
             after_game: config.after_game,
             results: Some(results),
-            notices: Some(notices_tx),
+            notices: config.notify.enabled.then_some(notices_tx),
         });
         App {
             admission: Admission::new(&config.limits),

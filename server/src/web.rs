@@ -7,7 +7,13 @@
 //! `Cache-Control: no-cache` with a strong `ETag` (the SHA-256 of the
 //! content): browsers keep their copies and revalidate them with one cheap
 //! request that is answered `304 Not Modified` until the binary changes.
+//!
+//! The service worker (`sw.js`) is served with the digest of every other
+//! file in place of its `__ASSETS__` mark: when any file of the client
+//! changes, the worker's bytes change too, so browsers install the new
+//! worker, which drops the app shell the old one kept.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use axum::Router;
@@ -43,6 +49,11 @@ const JS: &str = "text/javascript; charset=utf-8";
 static ASSETS: &[Asset] = &[
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
+    asset!("manifest.webmanifest", "application/manifest+json"),
+    asset!("sw.js", JS),
+    asset!("icon-192.png", "image/png"),
+    asset!("icon-512.png", "image/png"),
+    asset!("icon-maskable-512.png", "image/png"),
     asset!("src/style.css", "text/css; charset=utf-8"),
     asset!("src/app.js", JS),
     asset!("src/protocol.js", JS),
@@ -60,6 +71,7 @@ static ASSETS: &[Asset] = &[
     asset!("src/settings.js", JS),
     asset!("src/signals.js", JS),
     asset!("src/words.js", JS),
+    asset!("src/notify.js", JS),
     asset!("src/boards/index.js", JS),
     asset!("src/boards/svg.js", JS),
     asset!("src/boards/pick.js", JS),
@@ -122,13 +134,45 @@ pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String]) {
     );
 }
 
+/// The mark in `sw.js` that is replaced by [`shell_digest`].
+const SHELL_MARK: &str = "__ASSETS__";
+
+/// A digest of every file but the service worker (paths and bytes).
+fn shell_digest(assets: &[Asset]) -> String {
+    let mut hash = Sha256::new();
+    for a in assets.iter().filter(|a| a.path != "sw.js") {
+        hash.update(a.path.as_bytes());
+        hash.update((a.body.len() as u64).to_be_bytes());
+        hash.update(a.body);
+    }
+    hex::encode(&hash.finalize()[..12])
+}
+
+/// The bytes served for each asset, computed once: the files as they are,
+/// but `sw.js` with the digest of the others in place of its mark.
+fn bodies() -> &'static [Cow<'static, [u8]>] {
+    static BODIES: OnceLock<Vec<Cow<'static, [u8]>>> = OnceLock::new();
+    BODIES.get_or_init(|| {
+        ASSETS
+            .iter()
+            .map(|a| match (a.path, std::str::from_utf8(a.body)) {
+                ("sw.js", Ok(text)) => {
+                    let text = text.replace(SHELL_MARK, &shell_digest(ASSETS));
+                    Cow::Owned(text.into_bytes())
+                }
+                _ => Cow::Borrowed(a.body),
+            })
+            .collect()
+    })
+}
+
 /// The strong ETag of each asset, computed once.
 fn etags() -> &'static [String] {
     static ETAGS: OnceLock<Vec<String>> = OnceLock::new();
     ETAGS.get_or_init(|| {
-        ASSETS
+        bodies()
             .iter()
-            .map(|a| format!("\"{}\"", hex::encode(&Sha256::digest(a.body)[..16])))
+            .map(|b| format!("\"{}\"", hex::encode(&Sha256::digest(b)[..16])))
             .collect()
     })
 }
@@ -161,7 +205,7 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     (
         cache,
         [(header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type))],
-        asset.body,
+        bodies()[index].clone(),
     )
         .into_response()
 }
@@ -182,10 +226,47 @@ mod tests {
                 "js" => "text/javascript",
                 "css" => "text/css",
                 "svg" => "image/svg+xml",
+                "png" => "image/png",
+                "webmanifest" => "application/manifest+json",
                 other => panic!("no type for .{other}"),
             };
             assert!(a.content_type.starts_with(expected), "{}", a.path);
         }
+    }
+
+    #[test]
+    fn the_service_worker_names_the_digest_of_the_other_files() {
+        let index = ASSETS.iter().position(|a| a.path == "sw.js").unwrap();
+        let served = std::str::from_utf8(&bodies()[index]).unwrap();
+        assert!(!served.contains(SHELL_MARK));
+        assert!(served.contains(&shell_digest(ASSETS)));
+        // Any other file changing changes the digest (so the worker's bytes).
+        let one = [
+            Asset {
+                path: "a.js",
+                content_type: JS,
+                body: b"1",
+            },
+            Asset {
+                path: "sw.js",
+                content_type: JS,
+                body: b"x",
+            },
+        ];
+        let other = [
+            Asset {
+                path: "a.js",
+                content_type: JS,
+                body: b"2",
+            },
+            Asset {
+                path: "sw.js",
+                content_type: JS,
+                body: b"y",
+            },
+        ];
+        assert_ne!(shell_digest(&one), shell_digest(&other));
+        assert_eq!(shell_digest(&one[..1]), shell_digest(&one));
     }
 
     #[test]

@@ -6,6 +6,7 @@ import { fill, h, sayError } from './dom.js';
 import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
+import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
 import { CONNECTION_WORDS } from './words.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
@@ -110,6 +111,7 @@ const session = {
     async onOpen(link) {
       try {
         await hello(link);
+        await sayVisibility(link);
       } catch (error) {
         sayError(error);
         throw error;
@@ -144,6 +146,9 @@ const session = {
   },
 };
 
+/** Whether this page has reached the server once. */
+let reached = false;
+
 /**
  * @param {import('./protocol.js').Status} status
  * @param {number} retryInMs
@@ -152,12 +157,17 @@ function showStatus(status, retryInMs) {
   document.body.dataset.connection = status;
   view?.connection?.();
   if (status === 'open') {
+    reached = true;
+    delete document.body.dataset.offline;
     notice.hidden = true;
     fill(notice);
     return;
   }
   notice.hidden = false;
-  if (status === 'connecting') fill(notice, CONNECTION_WORDS.connecting);
+  // A page that never reached the server came from the worker's copy:
+  // it shows the games it last knew (a page that was live keeps its view).
+  if (!reached && status !== 'connecting') showOffline(notice);
+  else if (status === 'connecting') fill(notice, CONNECTION_WORDS.connecting);
   else {
     const seconds = Math.ceil(retryInMs / 1000);
     fill(notice, CONNECTION_WORDS.lost, retryInMs > 0 ? CONNECTION_WORDS.nextTry(seconds) : '');
@@ -186,3 +196,5 @@ window.addEventListener('hashchange', route);
 window.addEventListener('online', () => session.connection.retryNow());
 route();
 session.connection.connect();
+followVisibility(session);
+startApp();

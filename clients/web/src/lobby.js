@@ -4,6 +4,7 @@ import { fill, h, say, sayError } from './dom.js';
 import { gameName, rulesButton } from './rules.js';
 import { settingsForm } from './settings.js';
 import { accountSection } from './players.js';
+import { notifyButton, turnsBar } from './notify.js';
 import { describeOptions, optionName, optionValue } from './words.js';
 
 /** @typedef {import('./app.js').Session} Session */
@@ -95,6 +96,7 @@ export function lobbyView(session) {
   );
 
   const account = accountSection(session);
+  const turns = turnsBar(session, () => showMine());
   const myGames = h('ul', { class: 'my-games' });
   const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, 'Loading the games…'));
   const roomsBody = h('tbody');
@@ -133,7 +135,7 @@ export function lobbyView(session) {
     'div',
     { class: 'lobby' },
     h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, 'New room'), createForm),
-    h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), myGames),
+    h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), turns.element, myGames),
     h(
       'section',
       { 'aria-labelledby': 'open-h' },
@@ -183,7 +185,7 @@ export function lobbyView(session) {
         ...GAME_ORDER.map((g) => h('li', {}, h('span', {}, GAME_TITLES[g] ?? g), ' ', rulesButton(g, `rules-${g}`))),
       ),
     ),
-    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings')),
+    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings'), notifyButton(session, 'notify-lobby')),
     account.element,
     playingSection,
   );
@@ -391,7 +393,7 @@ export function lobbyView(session) {
   function showMine() {
     fill(myGames);
     const section = /** @type {HTMLElement} */ (element.querySelector('#mine'));
-    section.hidden = session.myRooms.length === 0;
+    section.hidden = session.myRooms.length === 0 && turns.element.hidden;
     for (const id of session.myRooms) {
       const st = mine.get(id);
       if (!st) {
@@ -454,11 +456,13 @@ export function lobbyView(session) {
       showMine();
       watchMine();
       refresh();
+      turns.refresh();
     },
     push(message) {
       if (message.type !== 'update' || !session.myRooms.includes(message.room)) return;
       mine.set(message.room, message.state);
       showMine();
+      turns.refresh();
     },
     destroy() {
       clearInterval(timer);

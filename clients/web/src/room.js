@@ -8,6 +8,7 @@ import { CONNECTION_WORDS, TYPED_HINTS, describeOptions, effectWords, actionWord
 import { reducedMotion } from './boards/effects.js';
 import { turnSignals } from './signals.js';
 import { chatPanel } from './chat.js';
+import { notifyButton } from './notify.js';
 import { confirmations } from './confirm.js';
 import { roomClocks } from './clocks.js';
 import { playerName, seatWords, seatsPanel } from './seats.js';
@@ -190,6 +191,7 @@ export function roomView(session, roomId, invite, startPly = null) {
       title,
       rulesButton(() => state?.game ?? '', 'room-rules'),
       settingsForm('room-settings'),
+      notifyButton(session, 'notify-room'),
       inviteDetails,
     ),
     h(

@@ -165,6 +165,7 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
       '30s/move': '30 s a move',
       '1d/move': '1 day a move',
       '3d/move': '3 days a move (correspondence)',
+      'bank:10d+36h': '10 days, +36 h a move, at most 10 days (correspondence)',
     },
   },
   absent: {

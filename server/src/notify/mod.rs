@@ -75,6 +75,10 @@ pub struct NotifyConfig {
     /// only when woken or when a delivery it knows of falls due (tests on
     /// paused time, where a poll would be the next timer).
     pub poll: Option<std::time::Duration>,
+    /// Whether rooms' notices are followed and notifications sent (not a
+    /// flag: on for every server; off only for an embedded test server
+    /// that must send nothing).
+    pub enabled: bool,
 }
 
 impl Default for NotifyConfig {
@@ -93,6 +97,7 @@ impl Default for NotifyConfig {
             webhooks_per_owner: 3,
             public_url: None,
             poll: Some(std::time::Duration::from_secs(5)),
+            enabled: true,
         }
     }
 }
@@ -155,6 +160,7 @@ impl From<NotifyArgs> for NotifyConfig {
             subscriptions_per_guest: a.subscriptions_per_guest,
             webhooks_per_owner: a.webhooks_per_owner,
             public_url: a.public_url,
+            enabled: true,
             ..NotifyConfig::default()
         }
     }
@@ -455,6 +461,9 @@ pub fn spawn(
     shutdown: CancellationToken,
     tasks: &TaskTracker,
 ) {
+    if !notify.config.enabled {
+        return;
+    }
     if let Some(rx) = notices {
         tasks.spawn(run_notices(notify.clone(), rx, shutdown.clone()));
     }

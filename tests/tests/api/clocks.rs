@@ -1,6 +1,7 @@
 //! The room option `clock` for every game: a seat whose time runs out
 //! loses; a bank gains its increment; a running clock survives a SIGKILL
-//! (its deadline comes from the stored times of the actions).
+//! (its deadline comes from the stored times of the actions); a time bank
+//! (`bank:10d+36h`) gains after each move but never above its start.
 
 use lodestone_protocol::{RoomState, RoomStatus};
 use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
@@ -144,4 +145,35 @@ async fn a_running_clock_survives_a_kill() {
     assert_eq!(result(&end).as_deref(), Some("white wins (on time)"));
     let version = eve.states[&room].0;
     assert_eq!(*stored_seqs(&dir, &room).await.last().unwrap(), version as i64);
+}
+
+each_backend!(a_time_bank_is_topped_up_to_its_start_and_no_further);
+async fn a_time_bank_is_topped_up_to_its_start_and_no_further() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({"clock": "bank:240h+36h"})).await;
+    let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+    // Read and shown in its plain form.
+    assert_eq!(
+        state.options.get("clock").map(String::as_str),
+        Some("bank:10d+36h")
+    );
+    // A move within seconds: 36 hours more would pass the 10 days, so the
+    // mover's bank is full again, exactly.
+    let state = play(&mut clients, &room, &["D4"]).await;
+    let clocks = state.play.unwrap().clocks;
+    assert_eq!(clocks[0].remaining_ms, 864_000_000, "{clocks:?}");
+    assert!(!clocks[0].running, "{clocks:?}");
+    assert!(
+        clocks[1].running && clocks[1].remaining_ms <= 864_000_000,
+        "{clocks:?}"
+    );
+    let mut eve = server.client().await;
+    eve.hello("Eve").await;
+    for bad in ["bank:10d", "bank:0d+1h", "bank:10d+36x", "bank:10+36"] {
+        eve.refused(
+            json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
+            "bad-option",
+        )
+        .await;
+    }
 }
