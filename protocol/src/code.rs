@@ -165,6 +165,20 @@ codes! {
     RatedNeedsAccounts = "rated-needs-accounts",
     /// `GET /api/players/{id}`: no player with that id.
     UnknownPlayer = "unknown-player",
+    /// HTTP 403: an account's settings asked by a guest that is not an
+    /// account.
+    NotAnAccount = "not-an-account",
+    /// HTTP 409: marking an account a bot when it has rated games.
+    HasRatings = "has-ratings",
+    /// HTTP 403: an API token asked for by an account that is not a bot.
+    NotABotAccount = "not-a-bot-account",
+    /// HTTP 409: a new API token when the account has as many as it may.
+    TooManyTokens = "too-many-tokens",
+    /// HTTP 404: revoking an API token the account does not have.
+    UnknownToken = "unknown-token",
+    /// HTTP 403: an account's settings asked with an API token (they need
+    /// the token of a device that logged in).
+    LoginRequired = "login-required",
 }
 
 impl fmt::Display for Code {
@@ -258,6 +272,12 @@ pub mod codes {
     pub const TOO_MANY_LOGINS: Code = Code::TooManyLogins;
     pub const RATED_NEEDS_ACCOUNTS: Code = Code::RatedNeedsAccounts;
     pub const UNKNOWN_PLAYER: Code = Code::UnknownPlayer;
+    pub const NOT_AN_ACCOUNT: Code = Code::NotAnAccount;
+    pub const HAS_RATINGS: Code = Code::HasRatings;
+    pub const NOT_A_BOT_ACCOUNT: Code = Code::NotABotAccount;
+    pub const TOO_MANY_TOKENS: Code = Code::TooManyTokens;
+    pub const UNKNOWN_TOKEN: Code = Code::UnknownToken;
+    pub const LOGIN_REQUIRED: Code = Code::LoginRequired;
 }
 
 #[cfg(test)]

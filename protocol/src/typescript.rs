@@ -75,6 +75,10 @@ pub fn declarations() -> String {
         RecentGame,
         Leaderboard,
         LeaderboardEntry,
+        AccountInfo,
+        ApiTokenInfo,
+        NewTokenRequest,
+        NewApiToken,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

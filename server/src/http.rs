@@ -56,6 +56,10 @@ pub fn api_routes() -> OpenApiRouter<Arc<App>> {
         .routes(routes!(record))
         .routes(routes!(player))
         .routes(routes!(leaderboard))
+        .routes(routes!(crate::account_settings::account))
+        .routes(routes!(crate::account_settings::mark_bot))
+        .routes(routes!(crate::account_settings::new_token))
+        .routes(routes!(crate::account_settings::revoke_token))
         .routes(routes!(crate::openapi::openapi_json))
         .routes(routes!(crate::openapi::protocol_schema))
 }
@@ -306,11 +310,7 @@ async fn record(
             "send the token as `Authorization: Bearer TOKEN`, never in the address",
         );
     }
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::to_string);
+    let token = crate::account_settings::bearer(&headers).map(str::to_string);
     let guest = match token {
         None => None,
         Some(token) => match app.store.guest_by_token(&secrets::token_hash(&token)).await {

@@ -4,6 +4,7 @@
 //! the configuration and calls [`Server::start`]; tests start servers the
 //! same way.
 
+mod account_settings;
 mod accounts;
 mod app;
 mod bot_pool;

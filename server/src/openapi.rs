@@ -13,7 +13,9 @@ use std::sync::OnceLock;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::schema::{Components, protocol_schema as protocol};
-use lodestone_protocol::{GameInfo, HttpError, Leaderboard, PlayerPage, RoomSummary};
+use lodestone_protocol::{
+    AccountInfo, GameInfo, HttpError, Leaderboard, NewApiToken, NewTokenRequest, PlayerPage, RoomSummary,
+};
 use serde_json::{Value, json};
 
 /// The OpenAPI document, built once.
@@ -45,6 +47,9 @@ fn build() -> Value {
         .with::<PlayerPage>("PlayerPage")
         .with::<Leaderboard>("Leaderboard")
         .with::<HttpError>("HttpError")
+        .with::<AccountInfo>("AccountInfo")
+        .with::<NewTokenRequest>("NewTokenRequest")
+        .with::<NewApiToken>("NewApiToken")
         .finish();
     doc["components"] = json!({
         "schemas": schemas,
@@ -188,7 +193,8 @@ mod tests {
         }
         for (path, item) in doc["paths"].as_object().unwrap() {
             for (method, operation) in item.as_object().unwrap() {
-                assert!(operation["responses"]["200"].is_object(), "{method} {path}");
+                let answers = operation["responses"].as_object().unwrap();
+                assert!(answers.keys().any(|s| s.starts_with('2')), "{method} {path}");
                 assert!(operation["responses"]["429"].is_object(), "{method} {path}");
             }
         }

@@ -35,6 +35,9 @@ pub struct Player {
     pub name: String,
     /// A computer player (bots never own a room).
     pub bot: bool,
+    /// A bot account: an account a program plays through the protocol
+    /// (a person's seat in every other way).
+    pub bot_account: bool,
 }
 
 impl Player {
@@ -44,6 +47,7 @@ impl Player {
             id: id.into(),
             name: name.into(),
             bot: false,
+            bot_account: false,
         }
     }
 }
@@ -124,6 +128,9 @@ pub struct RoomCore {
     pub(super) absent_policy: AbsentPolicy,
     /// Whether the game changes its players' ratings (option `rated`).
     pub(super) rated: bool,
+    /// Whether bot accounts may play people in this rated room (option
+    /// `rated-bots`).
+    pub(super) rated_bots: bool,
     /// Each seat: absent (stored as events).
     pub(super) absent: Vec<bool>,
     /// Each seat: since when (wall ms) no connection watches from it; not
@@ -179,9 +186,14 @@ impl RoomCore {
             Some(text) => parse_rated(text).map_err(|e| Refusal::new(codes::BAD_OPTION, e))?,
             None => false,
         };
+        let rated_bots = match options.get("rated-bots") {
+            Some(text) => parse_rated(text)
+                .map_err(|e| Refusal::new(codes::BAD_OPTION, e.replace("rated", "rated-bots")))?,
+            None => false,
+        };
         let pairs: Vec<(&String, &String)> = options
             .iter()
-            .filter(|(k, _)| *k != "clock" && *k != "absent" && *k != "chat" && *k != "rated")
+            .filter(|(k, _)| !["clock", "absent", "chat", "rated", "rated-bots"].contains(&k.as_str()))
             .collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let invite = (!public).then(|| secrets.invite());
@@ -200,6 +212,7 @@ impl RoomCore {
             clock,
             absent,
             rated,
+            rated_bots,
         };
         let mut events = vec![room.record(now, created)];
         // The room's option `chat`: off is an event of its own.
@@ -242,6 +255,7 @@ impl RoomCore {
             clocks: Clocks::default(),
             absent_policy: AbsentPolicy::Wait,
             rated: false,
+            rated_bots: false,
             absent: vec![false; game.seat_count()],
             away_since: vec![None; game.seat_count()],
             absent_since: vec![None; game.seat_count()],
@@ -268,11 +282,13 @@ impl RoomCore {
             clock,
             absent,
             rated,
+            rated_bots,
             ..
         } = &event
         {
             self.absent_policy = *absent;
             self.rated = *rated;
+            self.rated_bots = *rated_bots;
             self.clocks = Clocks::new(*clock, self.seats.len());
             self.public = *public;
             self.invite = invite.clone();

@@ -75,6 +75,7 @@ fn old_render_lens(
                 }),
                 connected: connected.contains(&seat),
                 bot: p.as_ref().is_some_and(|p| p.bot),
+                bot_account: p.as_ref().is_some_and(|p| p.bot_account),
                 shown_as: shown[i].clone(),
                 absent: room.absent[i],
             }

@@ -46,6 +46,7 @@ impl RoomCore {
             clock,
             absent,
             rated,
+            rated_bots,
         } = &first.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -59,6 +60,7 @@ impl RoomCore {
         room.clocks = Clocks::new(*clock, room.seats.len());
         room.absent_policy = *absent;
         room.rated = *rated;
+        room.rated_bots = *rated_bots;
         room.created_at = first.at;
         room.version = first.seq;
         for recorded in rest {
@@ -96,6 +98,7 @@ impl RoomCore {
                 guest,
                 name,
                 bot,
+                bot_account,
             } => {
                 let slot = self
                     .seats
@@ -105,6 +108,7 @@ impl RoomCore {
                     id: guest.clone(),
                     name: name.clone(),
                     bot: *bot,
+                    bot_account: *bot_account,
                 });
             }
             RoomEvent::SeatFreed { seat } => {

@@ -96,6 +96,33 @@ impl RoomCore {
         })
     }
 
+    /// Why the game may not start rated with these `bots` (the seated
+    /// guests that are bot accounts, as the store knows them now, or as
+    /// they said `hello`): bot accounts play people rated only where the
+    /// room's option `rated-bots` allows it. A game between bot accounts
+    /// only, or between people only, may. `None` when it may (or the
+    /// room is not rated).
+    pub fn rated_bots_refusal(&self, bots: &HashSet<String>) -> Option<Refusal> {
+        if !self.rated || self.rated_bots {
+            return None;
+        }
+        let is_bot = |p: &&super::Player| p.bot_account || bots.contains(&p.id);
+        let (machines, people): (Vec<&super::Player>, Vec<&super::Player>) =
+            self.seats.iter().flatten().partition(is_bot);
+        if machines.is_empty() || people.is_empty() {
+            return None;
+        }
+        let names: Vec<&str> = machines.iter().map(|p| p.name.as_str()).collect();
+        Some(Refusal::new(
+            codes::RATED_NEEDS_ACCOUNTS,
+            format!(
+                "this room is rated and {} {} a bot account: bots play people rated only in a room with the option rated-bots=yes",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" }
+            ),
+        ))
+    }
+
     /// Each side's rank: 1 for the winners (everyone in a draw); then the
     /// sides still playing at the end by their score (Magma's pieces plus
     /// three per cell of territory), then the sides that left (resigned or

@@ -149,6 +149,7 @@ impl RoomCore {
             guest: player.id.clone(),
             name: player.name.clone(),
             bot: player.bot,
+            bot_account: player.bot_account,
         };
         self.record(now, taken)
     }

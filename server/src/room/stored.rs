@@ -44,6 +44,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             clock,
             absent,
             rated,
+            rated_bots,
         } => (
             "created",
             json(&CreatedData {
@@ -56,6 +57,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 clock: (!clock.is_none()).then(|| clock.to_string()),
                 absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
                 rated: *rated,
+                rated_bots: *rated_bots,
             }),
         ),
         RoomEvent::SeatTaken {
@@ -63,6 +65,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             guest,
             name,
             bot,
+            bot_account,
         } => (
             "seat-taken",
             json(&SeatData {
@@ -70,6 +73,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 guest: Some(guest.clone()),
                 name: Some(name.clone()),
                 bot: *bot,
+                bot_account: *bot_account,
             }),
         ),
         RoomEvent::SeatFreed { seat } => (
@@ -79,6 +83,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 guest: None,
                 name: None,
                 bot: false,
+                bot_account: false,
             }),
         ),
         RoomEvent::Renamed { seat, name } => (
@@ -88,6 +93,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 guest: None,
                 name: Some(name.clone()),
                 bot: false,
+                bot_account: false,
             }),
         ),
         RoomEvent::OwnerChanged { owner } => (
@@ -262,6 +268,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     None => AbsentPolicy::Wait,
                 },
                 rated: data.rated,
+                rated_bots: data.rated_bots,
             }
         }
         "seat-taken" => {
@@ -274,6 +281,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 name: data.name.unwrap_or_else(|| guest.clone()),
                 guest,
                 bot: data.bot,
+                bot_account: data.bot_account,
             }
         }
         "renamed" => {
@@ -442,12 +450,14 @@ mod tests {
                 clock: TimeControl::PerMove { ms: 259_200_000 },
                 absent: AbsentPolicy::Claim,
                 rated: true,
+                rated_bots: true,
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),
                 guest: "g1".into(),
                 name: "Ann \"the\" first".into(),
                 bot: false,
+                bot_account: true,
             },
             RoomEvent::SeatFreed { seat: Seat(1) },
             RoomEvent::Started,
@@ -466,6 +476,7 @@ mod tests {
                 guest: "b1".into(),
                 name: "Bot (easy)".into(),
                 bot: true,
+                bot_account: false,
             },
             RoomEvent::OwnerChanged { owner: None },
             RoomEvent::OwnerChanged {

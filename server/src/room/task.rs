@@ -897,8 +897,16 @@ impl RoomTask {
         if !self.core.is_rated() || self.core.seat_of(&player.id).is_none() {
             return None;
         }
-        match self.env.store.accounts_among(&self.core.seated_guests()).await {
-            Ok(accounts) => self.core.rated_refusal(&accounts),
+        let seated = self.core.seated_guests();
+        let looked_up = match self.env.store.accounts_among(&seated).await {
+            Ok(accounts) => match self.core.rated_refusal(&accounts) {
+                Some(refusal) => return Some(refusal),
+                None => self.env.store.bot_accounts_among(&seated).await,
+            },
+            Err(e) => Err(e),
+        };
+        match looked_up {
+            Ok(bots) => self.core.rated_bots_refusal(&bots),
             Err(e) => {
                 tracing::error!(room = %self.core.id(), error = %e, "could not look up the players' accounts");
                 Some(Refusal::new(

@@ -510,6 +510,7 @@ fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
         id: "bot".into(),
         name: "Bot".into(),
         bot: true,
+        bot_account: false,
     };
     let refused = rated.add_bot(3, &a, &bot, None, true, 0).unwrap_err();
     assert_eq!(refused.code, "rated-needs-accounts");

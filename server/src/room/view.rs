@@ -279,6 +279,7 @@ impl RoomCore {
                     }),
                     connected: connected.contains(&seat),
                     bot: p.as_ref().is_some_and(|p| p.bot),
+                    bot_account: p.as_ref().is_some_and(|p| p.bot_account),
                     shown_as: shown[i].clone(),
                     absent: self.absent[i],
                 }
@@ -460,6 +461,9 @@ impl RoomCore {
         }
         if self.rated {
             options.insert("rated".into(), "yes".into());
+        }
+        if self.rated_bots {
+            options.insert("rated-bots".into(), "yes".into());
         }
         options
     }

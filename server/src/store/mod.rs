@@ -211,8 +211,10 @@ macro_rules! with_pool {
 }
 
 mod accounts;
+mod bots;
 mod copy;
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
+pub use bots::{ApiTokenRow, BotMark, NewApiToken};
 pub use copy::{Copied, Progress, copy};
 
 impl Db {

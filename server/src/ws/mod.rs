@@ -546,11 +546,15 @@ impl Session {
             }
             (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
+        let Some(bot_account) = self.bot_account(&id, &guest.id, new_token.is_some()).await else {
+            return;
+        };
         let rooms = cluster::rooms_of(&self.app, &guest.id).await;
         self.guest = Some(Player {
             id: guest.id.clone(),
             name: guest.name.clone(),
             bot: guest.bot.is_some(),
+            bot_account,
         });
         self.reply(ServerMessage::Welcome {
             id,

@@ -5,7 +5,7 @@
 //! `lodestone_tests::http_get_with`, every frame against the schema by the
 //! test client).
 
-use lodestone_tests::{TestServer, each_backend, http_get, http_get_full};
+use lodestone_tests::{TestServer, each_backend, http_get_full, http_request};
 use serde_json::Value;
 
 each_backend!(the_descriptions_are_served_as_built);
@@ -43,7 +43,7 @@ async fn every_described_path_answers() {
     let (room, _) = ann.create_room("magneton", serde_json::json!({}), true).await;
     let guest = ann_id(&ann);
     let doc = lodestone_server::openapi_document();
-    for template in doc["paths"].as_object().unwrap().keys() {
+    for (template, item) in doc["paths"].as_object().unwrap() {
         let path = template
             .replace(
                 "{id}",
@@ -59,8 +59,12 @@ async fn every_described_path_answers() {
         } else {
             path
         };
-        let (status, body) = http_get(server.addr(), &path, None).await;
-        assert!(!(status == 404 && body.is_empty()), "{path}: no route");
+        for method in item.as_object().unwrap().keys() {
+            let method = method.to_ascii_uppercase();
+            let (status, _, body) = http_request(server.addr(), &method, &path, &[], None).await;
+            assert!(!(status == 404 && body.is_empty()), "{method} {path}: no route");
+            assert_ne!(status, 405, "{method} {path}: no such method");
+        }
     }
 }
 

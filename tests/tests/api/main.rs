@@ -5,6 +5,7 @@
 mod absence;
 mod accounts;
 mod bad_input;
+mod bot_accounts;
 mod bot_pool;
 mod bots;
 mod chat;
