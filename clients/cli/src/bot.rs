@@ -32,14 +32,18 @@ pub struct BotConfig {
     /// Milliseconds a search may think per move, instead of the level's
     /// iterations.
     pub think: Option<u64>,
+    /// The display name (empty with a token: the guest's own).
     pub name: String,
+    /// A bot account's API token (or any guest's token) to play as that
+    /// account instead of a new guest.
+    pub token: Option<String>,
     pub seed: u64,
 }
 
 /// Plays one game; prints what happens; returns the result line.
 pub async fn run(config: BotConfig) -> Result<String> {
     let mut conn = Connection::connect(&config.endpoint, None).await?;
-    conn.hello(&config.name, None).await?;
+    conn.hello(&config.name, config.token.as_deref()).await?;
     // Sent to another node, the bot comes back through its own server
     // should that node go.
     conn.reconnect_after_move(vec![config.endpoint.clone()]);

@@ -772,7 +772,11 @@ impl<S: RoomView> Connection<S> {
 
     /// `hello` as a new guest (or with a token); returns the guest token.
     pub async fn hello(&mut self, name: &str, token: Option<&str>) -> Result<Option<String>> {
-        let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name});
+        let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION});
+        // With a token and no name, the guest keeps its name.
+        if !name.is_empty() || token.is_none() {
+            message["name"] = json!(name);
+        }
         if let Some(token) = token {
             message["token"] = json!(token);
         }

@@ -33,7 +33,7 @@ fn code(body: &str) -> String {
 
 /// A new account made a bot, with one API token: its client, id, device
 /// token and API token.
-async fn bot_account(addr: SocketAddr, name: &str) -> (Client, String, String, String) {
+pub(crate) async fn bot_account(addr: SocketAddr, name: &str) -> (Client, String, String, String) {
     let (client, id, token) = account(addr, name).await;
     let (status, body) = call(addr, "POST", "/api/account/bot", &token, None).await;
     assert_eq!(status, 200, "{body}");

@@ -19,6 +19,7 @@ mod lobby;
 mod magma;
 mod magnet;
 mod owner;
+mod python_bot;
 mod ratings;
 mod rematch;
 mod replay;
