@@ -34,7 +34,7 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
-pub use http::{ErrorType, HttpError};
+pub use http::{ErrorType, GameRecord, HttpError, PlyView, RecordAction};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -54,6 +54,8 @@ pub fn api_routes() -> OpenApiRouter<Arc<App>> {
         .routes(routes!(games))
         .routes(routes!(rooms))
         .routes(routes!(record))
+        .routes(routes!(crate::embed::record_json))
+        .routes(routes!(crate::embed::ply_json))
         .routes(routes!(player))
         .routes(routes!(leaderboard))
         .routes(routes!(crate::account_settings::account))
@@ -81,6 +83,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
         .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip());
     let ip = app.admission.client_ip(peer, request.headers());
     request.extensions_mut().insert(ClientAddr { ip, peer });
+    let embeddable = request.uri().path().starts_with("/embed/room/");
     let mut response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
         app.metrics.refused(Refusal::RequestRate);
         let rate = app.config.limits.request_rate;
@@ -96,7 +99,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     } else {
         next.run(request).await
     };
-    crate::web::secure_headers(response.headers_mut(), &app.config.node_origins);
+    crate::web::secure_headers(response.headers_mut(), &app.config.node_origins, embeddable);
     response
 }
 
@@ -303,61 +306,85 @@ async fn record(
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
+    match record_text(&app, &id, &query, &headers).await {
+        Ok(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+        Err(refused) => refused,
+    }
+}
+
+/// The record of room `id` for a request (its bearer token and invite),
+/// or the refusal's answer.
+pub async fn record_text(
+    app: &Arc<App>,
+    id: &str,
+    query: &HashMap<String, String>,
+    headers: &HeaderMap,
+) -> Result<String, Response> {
     if query.contains_key("token") {
-        return json_error(
+        return Err(json_error(
             StatusCode::BAD_REQUEST,
             codes::TOKEN_IN_URL,
             "send the token as `Authorization: Bearer TOKEN`, never in the address",
-        );
+        ));
     }
-    let token = crate::account_settings::bearer(&headers).map(str::to_string);
+    let token = crate::account_settings::bearer(headers).map(str::to_string);
     let guest = match token {
         None => None,
         Some(token) => match app.store.guest_by_token(&secrets::token_hash(&token)).await {
             Ok(Some(g)) => Some(g.id),
             Ok(None) => {
-                return json_error(
+                return Err(json_error(
                     StatusCode::UNAUTHORIZED,
                     codes::BAD_TOKEN,
                     "this token belongs to no guest",
-                );
+                ));
             }
-            Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+            Err(_) => {
+                return Err(json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    codes::STORAGE,
+                    "try again",
+                ));
+            }
         },
     };
-    let handle = match crate::cluster::locate(&app, &id).await {
+    let invite = query.get("invite").map(String::as_str);
+    let handle = match crate::cluster::locate(app, id).await {
         Ok(crate::cluster::Located::Here(h)) => h,
         // Another node serves the room: its record is read from the log.
         Ok(crate::cluster::Located::Moved(_)) => {
-            return match crate::cluster::record_from_log(
-                &app,
-                &id,
-                guest.as_deref(),
-                query.get("invite").map(String::as_str),
-            )
-            .await
-            {
-                Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-                Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
-                Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+            return match crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await {
+                Ok(Ok(text)) => Ok(text),
+                Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
+                Err(_) => Err(json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    codes::STORAGE,
+                    "try again",
+                )),
             };
         }
         Ok(crate::cluster::Located::Missing) => {
-            return json_error(
+            return Err(json_error(
                 StatusCode::NOT_FOUND,
                 codes::UNKNOWN_ROOM,
                 "there is no such room",
-            );
+            ));
         }
-        Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+        Err(_) => {
+            return Err(json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                codes::STORAGE,
+                "try again",
+            ));
+        }
     };
-    match handle.record(guest, query.get("invite").cloned()).await {
-        Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
-        Err(_) => json_error(
+    match handle.record(guest, invite.map(str::to_string)).await {
+        Ok(Ok(text)) => Ok(text),
+        Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
+        Err(_) => Err(json_error(
             StatusCode::SERVICE_UNAVAILABLE,
             codes::UNKNOWN_ROOM,
             "the room is reloading; try again",
-        ),
+        )),
     }
 }

@@ -14,9 +14,15 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::schema::{Components, protocol_schema as protocol};
 use lodestone_protocol::{
-    AccountInfo, GameInfo, HttpError, Leaderboard, NewApiToken, NewTokenRequest, PlayerPage, RoomSummary,
+    AccountInfo, GameInfo, GameRecord, HttpError, Leaderboard, NewApiToken, NewTokenRequest, PlayerPage,
+    PlyView, RoomSummary,
 };
 use serde_json::{Value, json};
+
+/// The image of a ply, `GET /api/rooms/{id}/ply/{n}.svg`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(crate::embed::ply_image))]
+struct Images;
 
 /// The OpenAPI document, built once.
 pub fn document() -> &'static Value {
@@ -31,7 +37,10 @@ fn protocol_document() -> &'static Value {
 }
 
 fn build() -> Value {
-    let (_, paths) = crate::http::api_routes().split_for_parts();
+    let (_, mut paths) = crate::http::api_routes().split_for_parts();
+    // The one path answered by another's route (a suffix after a
+    // parameter, which axum's router does not take).
+    paths.merge(<Images as utoipa::OpenApi>::openapi());
     let mut doc = serde_json::to_value(&paths).expect("the description serialises");
     doc["openapi"] = json!("3.1.0");
     doc["info"] = json!({
@@ -50,6 +59,8 @@ fn build() -> Value {
         .with::<AccountInfo>("AccountInfo")
         .with::<NewTokenRequest>("NewTokenRequest")
         .with::<NewApiToken>("NewApiToken")
+        .with::<PlyView>("PlyView")
+        .with::<GameRecord>("GameRecord")
         .finish();
     doc["components"] = json!({
         "schemas": schemas,

@@ -45,7 +45,7 @@ mod view;
 pub use self::core::{Player, Refusal, RoomCore};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lobby::{Lobby, Opener};
-pub use replay::replay;
+pub use replay::{Replay, replay};
 pub use results::{Finished, GameEnded, Side, rating_key};
 pub use stored::{by_room, from_row, to_ops as ops};
 pub use task::{NodeEnv, Owned, RoomEnv, RoomLease, spawn_leased_room, spawn_room};

@@ -12,6 +12,7 @@ mod chat;
 mod clocks;
 mod database;
 mod described;
+mod embed;
 mod games;
 mod lifecycle;
 mod limits;

@@ -17,7 +17,8 @@ fn web_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../clients/web")
 }
 
-/// The files the browser loads: the page, the icon, and everything under
+/// The files the browser loads: the pages (the client, the embedded
+/// replay), the icon, and everything under
 /// `src/` but type declarations (`.d.ts`, read only by the type checker),
 /// as paths under clients/web.
 fn client_files() -> Vec<String> {
@@ -33,7 +34,11 @@ fn client_files() -> Vec<String> {
             }
         }
     }
-    let mut files = vec!["index.html".to_string(), "favicon.svg".to_string()];
+    let mut files = vec![
+        "index.html".to_string(),
+        "embed.html".to_string(),
+        "favicon.svg".to_string(),
+    ];
     walk(&web_root().join("src"), "src/", &mut files);
     files.sort();
     files
