@@ -11,25 +11,16 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::{
     AccountInfo, ApiTokenInfo, MAX_API_TOKENS, MAX_TOKEN_LABEL_CHARS, NewApiToken, NewTokenRequest, codes,
 };
 
+use crate::answers::{bearer, json_error};
 use crate::app::App;
-use crate::http::json_error;
 use crate::secrets;
 use crate::store::{self, BotMark, GuestRow};
-
-/// The token of `Authorization: Bearer TOKEN`, if there is one.
-pub fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::AUTHORIZATION)?
-        .to_str()
-        .ok()?
-        .strip_prefix("Bearer ")
-}
 
 fn storage<E: std::fmt::Display>(e: E) -> Response {
     tracing::error!(error = %e, "account settings: storage failed");

@@ -14,13 +14,13 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
-use lodestone_protocol::{Code, GameInfo, HttpError, codes};
+use lodestone_protocol::{GameInfo, HttpError, codes};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::answers::{CONNECTION_RETRY_SECS, json_error, limited, retry_after};
 use crate::app::App;
 use crate::metrics::Refusal;
-use crate::secrets;
 
 /// The address a request comes from (behind a trusted proxy, the one it
 /// forwards for): a request extension set by `admit`.
@@ -62,8 +62,8 @@ pub fn api_routes() -> OpenApiRouter<Arc<App>> {
         .routes(routes!(crate::account_settings::mark_bot))
         .routes(routes!(crate::account_settings::new_token))
         .routes(routes!(crate::account_settings::revoke_token))
-        .routes(routes!(crate::openapi::openapi_json))
-        .routes(routes!(crate::openapi::protocol_schema))
+        .routes(routes!(openapi_json))
+        .routes(routes!(protocol_schema))
 }
 
 /// Whether a request counts against the request rate: the WebSocket
@@ -181,43 +181,6 @@ async fn ws_upgrade(
     crate::ws::accept(ws, app, client.ip, slot)
 }
 
-/// A refusal's answer: `status` with the JSON body of an [`HttpError`].
-pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
-    error_response(status, &HttpError::new(code, message))
-}
-
-fn error_response(status: StatusCode, body: &HttpError) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_json(),
-    )
-        .into_response()
-}
-
-/// A refusal by a limit: its body names the limit and the seconds to
-/// wait, which `Retry-After` repeats.
-pub fn limited(status: StatusCode, body: HttpError) -> Response {
-    let mut response = error_response(status, &body);
-    if let Some(seconds) = body.retry_after {
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-    }
-    response
-}
-
-/// The whole seconds until a rate of `per_minute` (a GCRA, as governor
-/// keeps it) lets one more request through after a refusal: one emission
-/// interval, at least a second.
-pub fn retry_after(per_minute: u32) -> u64 {
-    60u64.div_ceil(u64::from(per_minute.max(1))).max(1)
-}
-
-/// When to try again after a refusal for the number of connections: a
-/// place frees when a connection closes, which cannot be foreseen.
-pub const CONNECTION_RETRY_SECS: u64 = 10;
-
 /// `GET /api/games`: the games the server plays, with their options.
 #[utoipa::path(get, path = "/api/games", tag = "games",
     responses((status = 200, description = "Every game the server plays, with the options `create_room` takes and the bot levels", body = ref("#/components/schemas/GameList"))))]
@@ -306,85 +269,28 @@ async fn record(
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    match record_text(&app, &id, &query, &headers).await {
+    match crate::records::record_text(&app, &id, &query, &headers).await {
         Ok(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
         Err(refused) => refused,
     }
 }
 
-/// The record of room `id` for a request (its bearer token and invite),
-/// or the refusal's answer.
-pub async fn record_text(
-    app: &Arc<App>,
-    id: &str,
-    query: &HashMap<String, String>,
-    headers: &HeaderMap,
-) -> Result<String, Response> {
-    if query.contains_key("token") {
-        return Err(json_error(
-            StatusCode::BAD_REQUEST,
-            codes::TOKEN_IN_URL,
-            "send the token as `Authorization: Bearer TOKEN`, never in the address",
-        ));
-    }
-    let token = crate::account_settings::bearer(headers).map(str::to_string);
-    let guest = match token {
-        None => None,
-        Some(token) => match app.store.guest_by_token(&secrets::token_hash(&token)).await {
-            Ok(Some(g)) => Some(g.id),
-            Ok(None) => {
-                return Err(json_error(
-                    StatusCode::UNAUTHORIZED,
-                    codes::BAD_TOKEN,
-                    "this token belongs to no guest",
-                ));
-            }
-            Err(_) => {
-                return Err(json_error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    codes::STORAGE,
-                    "try again",
-                ));
-            }
-        },
-    };
-    let invite = query.get("invite").map(String::as_str);
-    let handle = match crate::cluster::locate(app, id).await {
-        Ok(crate::cluster::Located::Here(h)) => h,
-        // Another node serves the room: its record is read from the log.
-        Ok(crate::cluster::Located::Moved(_)) => {
-            return match crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await {
-                Ok(Ok(text)) => Ok(text),
-                Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
-                Err(_) => Err(json_error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    codes::STORAGE,
-                    "try again",
-                )),
-            };
-        }
-        Ok(crate::cluster::Located::Missing) => {
-            return Err(json_error(
-                StatusCode::NOT_FOUND,
-                codes::UNKNOWN_ROOM,
-                "there is no such room",
-            ));
-        }
-        Err(_) => {
-            return Err(json_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                codes::STORAGE,
-                "try again",
-            ));
-        }
-    };
-    match handle.record(guest, invite.map(str::to_string)).await {
-        Ok(Ok(text)) => Ok(text),
-        Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
-        Err(_) => Err(json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            codes::UNKNOWN_ROOM,
-            "the room is reloading; try again",
-        )),
-    }
+/// The OpenAPI document of [`api_routes`], built once.
+pub fn openapi_document() -> &'static serde_json::Value {
+    crate::openapi::document(|| api_routes().split_for_parts().1)
+}
+
+/// `GET /api/openapi.json`: the OpenAPI description of this API.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 description of this API", content_type = "application/json", body = Object)))]
+async fn openapi_json() -> Response {
+    crate::openapi::json_answer(openapi_document(), "application/json")
+}
+
+/// `GET /api/protocol.schema.json`: the JSON Schema of every protocol
+/// message.
+#[utoipa::path(get, path = "/api/protocol.schema.json", tag = "meta",
+    responses((status = 200, description = "The JSON Schema (draft 2020-12) of every WebSocket protocol message: `$defs.ClientMessage` and `$defs.ServerMessage`", content_type = "application/schema+json", body = Object)))]
+async fn protocol_schema() -> Response {
+    crate::openapi::json_answer(crate::openapi::protocol_document(), "application/schema+json")
 }

@@ -6,6 +6,7 @@
 
 mod account_settings;
 mod accounts;
+mod answers;
 mod app;
 mod bot_pool;
 mod bots;
@@ -22,6 +23,7 @@ mod node;
 mod openapi;
 mod players;
 mod ratings;
+mod records;
 mod replays;
 mod room;
 pub mod secrets;
@@ -35,9 +37,9 @@ pub use config::{
     Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_EXPIRY_MS,
     DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
 };
+pub use http::openapi_document;
 pub use limits::Limits;
 pub use node::host_name;
-pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
 pub use store::{Copied, Progress, StoreError, copy as copy_database};
 pub use web::asset_paths as web_assets;

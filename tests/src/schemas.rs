@@ -69,7 +69,7 @@ pub fn check_client_frame(text: &str) {
 /// Whether the template `template` (`{name}` standing for one segment, or
 /// for part of one as in `{n}.svg`) names `path`; the number of literal
 /// characters it matched with, to prefer the most specific template.
-fn template_match(template: &str, path: &str) -> Option<usize> {
+pub fn template_match(template: &str, path: &str) -> Option<usize> {
     let (t, p): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
     if t.len() != p.len() {
         return None;

@@ -18,8 +18,8 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::{Code, GameRecord, PlyView, RoomState, codes};
 
+use crate::answers::json_error;
 use crate::app::App;
-use crate::http::json_error;
 use crate::room::Replay;
 
 /// The HTTP status of a refusal's code.
@@ -35,7 +35,7 @@ fn status_of(code: Code) -> StatusCode {
 /// The guest of the request's bearer token (`""`: a spectator), or the
 /// refusal.
 async fn viewer(app: &App, headers: &HeaderMap) -> Result<String, Response> {
-    let Some(token) = crate::account_settings::bearer(headers) else {
+    let Some(token) = crate::answers::bearer(headers) else {
         return Ok(String::new());
     };
     match app.store.guest_by_token(&crate::secrets::token_hash(token)).await {
@@ -211,7 +211,7 @@ pub async fn record_json(
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    match crate::http::record_text(&app, &id, &query, &headers).await {
+    match crate::records::record_text(&app, &id, &query, &headers).await {
         Ok(text) => axum::Json(GameRecord::from_text(&text)).into_response(),
         Err(refused) => refused,
     }
