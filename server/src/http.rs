@@ -86,6 +86,10 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     let embeddable = request.uri().path().starts_with("/embed/room/");
     let mut response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
         app.metrics.refused(Refusal::RequestRate);
+        static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
+        if let Some(held_back) = REFUSED.pass() {
+            tracing::warn!(client = %ip, reason = "request_rate", held_back, "request refused");
+        }
         let rate = app.config.limits.request_rate;
         limited(
             StatusCode::TOO_MANY_REQUESTS,
@@ -103,11 +107,10 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     response
 }
 
-/// `GET /healthz`: 200 `ok` while the server can store games; 503 with
-/// the reason when it cannot (the storage writer stopped or does not
-/// answer), so a supervisor restarts it.
+/// `GET /healthz`: 200 `ok` while the server can store a move now; 503
+/// with the reason when it cannot (`health.rs`).
 async fn healthz(State(app): State<Arc<App>>) -> Response {
-    match crate::health::storage(&app.store).await {
+    match app.health.can_store(&app.store, app.config.node.as_deref()).await {
         Ok(()) => "ok\n".into_response(),
         Err(reason) => (StatusCode::SERVICE_UNAVAILABLE, format!("storage: {reason}\n")).into_response(),
     }
@@ -124,7 +127,7 @@ async fn readyz(State(app): State<Arc<App>>) -> Response {
     if app.admission.nearly_full() {
         return not_ready("at the connection limit".into());
     }
-    match crate::health::storage(&app.store).await {
+    match app.health.can_store(&app.store, app.config.node.as_deref()).await {
         Ok(()) => "ready\n".into_response(),
         Err(reason) => not_ready(format!("storage: {reason}")),
     }
@@ -156,6 +159,7 @@ async fn ws_upgrade(
             .is_ok_and(|o| app.admission.origin_allowed(o, host))
         {
             app.metrics.refused(Refusal::Origin);
+            log_origin_refused(&app, origin, host);
             return json_error(
                 StatusCode::FORBIDDEN,
                 codes::ORIGIN_NOT_ALLOWED,
@@ -167,6 +171,10 @@ async fn ws_upgrade(
         Ok(slot) => slot,
         Err(reason) => {
             app.metrics.refused(reason);
+            static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
+            if let Some(held_back) = REFUSED.pass() {
+                tracing::warn!(client = %client.ip, reason = reason.label(), held_back, "WebSocket refused");
+            }
             return limited(
                 StatusCode::TOO_MANY_REQUESTS,
                 HttpError::limited(
@@ -179,6 +187,28 @@ async fn ws_upgrade(
         }
     };
     crate::ws::accept(ws, app, client.ip, slot)
+}
+
+/// Logs (throttled) why a page's WebSocket was refused: the host behind a
+/// proxy that drops the port from `Host` sees it here rather than only a
+/// player's "reconnecting".
+fn log_origin_refused(app: &App, origin: &HeaderValue, host: Option<&str>) {
+    static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
+    let Some(held_back) = REFUSED.pass() else {
+        return;
+    };
+    let origin = String::from_utf8_lossy(origin.as_bytes());
+    let why = if app.config.limits.allowed_origins.is_empty() {
+        format!(
+            "the page's origin is not this server's own host {:?} (behind a proxy, pass the Host \
+             header with its port, e.g. nginx's `proxy_set_header Host $http_host`), and no \
+             --allowed-origin lists it",
+            host.unwrap_or("(none)")
+        )
+    } else {
+        "the page's origin is not among the --allowed-origin list".to_string()
+    };
+    tracing::warn!(%origin, host = host.unwrap_or(""), held_back, "WebSocket refused: {why}");
 }
 
 /// `GET /api/games`: the games the server plays, with their options.

@@ -20,6 +20,7 @@ use tokio::net::{TcpListener, TcpStream};
 use crate::app::App;
 use crate::limits::Ticket;
 use crate::metrics::Refusal;
+use crate::throttle::Throttle;
 
 /// Serves `router` on `listener` until shutdown.
 pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
@@ -53,7 +54,10 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
             }
             Err(reason) => {
                 app.metrics.refused(reason);
-                tracing::debug!(%peer, reason = reason.label(), "connection refused");
+                static REFUSED: Throttle = Throttle::new();
+                if let Some(held_back) = REFUSED.pass() {
+                    tracing::warn!(%peer, reason = reason.label(), held_back, "connection refused");
+                }
                 app.tasks
                     .spawn(refuse(stream, reason, app.config.limits.connect_rate));
             }

@@ -271,7 +271,15 @@ impl ServerProcess {
     /// among them), in the working directory `cwd`, and waits for its
     /// `listening on http://ADDR` line.
     pub fn start_with(binary: &str, args: &[&str], cwd: &Path) -> ServerProcess {
-        let mut child = Command::new(binary)
+        ServerProcess::start_command(ServerProcess::command(binary, args, cwd))
+    }
+
+    /// The command [`ServerProcess::start_with`] runs, for a test to change
+    /// (its environment, where its log goes) before
+    /// [`ServerProcess::start_command`].
+    pub fn command(binary: &str, args: &[&str], cwd: &Path) -> Command {
+        let mut command = Command::new(binary);
+        command
             .args(["--bind", "127.0.0.1:0", "--rate-limit", "0"])
             .args(args)
             .current_dir(cwd)
@@ -279,8 +287,15 @@ impl ServerProcess {
                 "RUST_LOG",
                 std::env::var("LODESTONE_TEST_LOG").unwrap_or_else(|_| "warn".into()),
             )
+            .stderr(Stdio::inherit());
+        command
+    }
+
+    /// Runs `command` (a server) and waits for its `listening on
+    /// http://ADDR` line.
+    pub fn start_command(mut command: Command) -> ServerProcess {
+        let mut child = command
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
             .spawn()
             .expect("server binary starts");
         let stdout = child.stdout.take().expect("piped stdout");

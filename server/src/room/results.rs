@@ -52,15 +52,18 @@ pub fn rating_key(kind: GameKind, seats: usize) -> String {
     }
 }
 
-impl RoomCore {
-    /// Whether the game changes its players' ratings.
-    pub fn is_rated(&self) -> bool {
-        self.rated
-    }
+/// Which of a room's seated guests are accounts, and which of those bot
+/// accounts, as the store knows them when a rated game starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seated {
+    pub accounts: HashSet<String>,
+    pub bot_accounts: HashSet<String>,
+}
 
+impl RoomCore {
     /// A rated room seats no bot.
     pub(super) fn check_no_bots_if_rated(&self) -> Result<(), Refusal> {
-        if self.rated {
+        if self.is_rated() {
             return Err(Refusal::new(
                 codes::RATED_NEEDS_ACCOUNTS,
                 "this room is rated: every seat must be held by an account, so no bot may sit",
@@ -72,11 +75,12 @@ impl RoomCore {
     /// Why the game may not start rated, given which of its seated guests
     /// are `accounts`: a bot, or a guest that is not an account, holds a
     /// seat. `None` when it may (or the room is not rated).
-    pub fn rated_refusal(&self, accounts: &HashSet<String>) -> Option<Refusal> {
-        if !self.rated {
+    pub fn rated_refusal(&self, seated: &Seated) -> Option<Refusal> {
+        if !self.is_rated() {
             return None;
         }
-        let seats = self.seats.iter().flatten();
+        let accounts = &seated.accounts;
+        let seats = self.seating().players();
         if seats.clone().any(|p| p.bot) {
             return self.check_no_bots_if_rated().err();
         }
@@ -84,16 +88,17 @@ impl RoomCore {
             .filter(|p| !accounts.contains(&p.id))
             .map(|p| p.name.as_str())
             .collect();
-        (!guests.is_empty()).then(|| {
-            Refusal::new(
+        if !guests.is_empty() {
+            return Some(Refusal::new(
                 codes::RATED_NEEDS_ACCOUNTS,
                 format!(
                     "this room is rated: every seat must be held by an account, and {} {} a guest (register first)",
                     guests.join(", "),
                     if guests.len() == 1 { "is" } else { "are" }
                 ),
-            )
-        })
+            ));
+        }
+        self.rated_bots_refusal(&seated.bot_accounts)
     }
 
     /// Why the game may not start rated with these `bots` (the seated
@@ -102,13 +107,13 @@ impl RoomCore {
     /// room's option `rated-bots` allows it. A game between bot accounts
     /// only, or between people only, may. `None` when it may (or the
     /// room is not rated).
-    pub fn rated_bots_refusal(&self, bots: &HashSet<String>) -> Option<Refusal> {
-        if !self.rated || self.rated_bots {
+    fn rated_bots_refusal(&self, bots: &HashSet<String>) -> Option<Refusal> {
+        if !self.is_rated() || self.rated_bots() {
             return None;
         }
         let is_bot = |p: &&super::Player| p.bot_account || bots.contains(&p.id);
         let (machines, people): (Vec<&super::Player>, Vec<&super::Player>) =
-            self.seats.iter().flatten().partition(is_bot);
+            self.seating().players().partition(is_bot);
         if machines.is_empty() || people.is_empty() {
             return None;
         }
@@ -131,13 +136,14 @@ impl RoomCore {
         let Outcome::Win { winners, .. } = outcome else {
             return vec![1; teams.len()];
         };
-        let scores = match &self.game {
+        let scores = match self.game() {
             AnyGame::Magma(magma) => magma.scores(),
             _ => Vec::new(),
         };
         // When each seat left: its place among the table's events.
         let left = |seat: Seat| {
-            self.table_events
+            self.table()
+                .table_events()
                 .iter()
                 .position(|(_, event)| matches!(event, TableEvent::Concede(s, _) if *s == seat))
         };
@@ -175,14 +181,15 @@ impl RoomCore {
     /// The finished game's sides and ranks; `None` unless the game ended
     /// with a result.
     pub fn finished(&self) -> Option<Finished> {
-        if self.status != RoomStatus::Finished || self.gone.is_some() {
+        if self.status() != RoomStatus::Finished || self.is_gone() {
             return None;
         }
-        let outcome = self.game.outcome()?;
+        let outcome = self.game().outcome()?;
+        let held = self.seating().seats();
         let mut teams: Vec<(u8, Vec<Seat>)> = Vec::new();
-        for i in 0..self.seats.len() {
+        for i in 0..held.len() {
             let seat = Seat(i as u8);
-            let team = self.game.team(seat);
+            let team = self.game().team(seat);
             match teams.iter_mut().find(|(t, _)| *t == team) {
                 Some((_, seats)) => seats.push(seat),
                 None => teams.push((team, vec![seat])),
@@ -197,15 +204,15 @@ impl RoomCore {
                 rank,
                 guests: seats
                     .iter()
-                    .filter_map(|s| self.seats[s.index()].as_ref().map(|p| p.id.clone()))
+                    .filter_map(|s| held[s.index()].as_ref().map(|p| p.id.clone()))
                     .collect(),
             })
             .filter(|side| !side.guests.is_empty())
             .collect();
         Some(Finished {
-            room_id: self.id.clone(),
-            key: rating_key(self.kind, self.seats.len()),
-            rated: self.rated,
+            room_id: self.id().to_string(),
+            key: rating_key(self.kind(), held.len()),
+            rated: self.is_rated(),
             draw,
             sides,
         })

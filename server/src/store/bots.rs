@@ -5,7 +5,9 @@
 
 use std::collections::HashSet;
 
-use super::{Db, GuestRow, Store, StoreError};
+use super::db::{Db, with_pool};
+use super::handle::Store;
+use super::types::{GuestRow, StoreError};
 
 /// What marking an account a bot found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,26 @@ use std::future::Future;
 use sqlx::pool::PoolConnection;
 use sqlx::{Connection, Database, Encode, Executor, FromRow, IntoArguments, Pool, QueryBuilder, Type};
 
-use super::{EventRow, GuestRecord, GuestRow, Op, RoomRow};
+use super::types::{EventRow, GuestRecord, GuestRow, Op, RoomRow, WriteError};
+
+/// Why a commit stored nothing.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum CommitError {
+    /// A fence found the lease of this room not this node's.
+    #[error("the lease of room {0} is no longer this node's")]
+    Fenced(String),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+impl From<CommitError> for WriteError {
+    fn from(e: CommitError) -> WriteError {
+        match e {
+            CommitError::Fenced(room) => WriteError::Fenced(room),
+            CommitError::Database(e) => WriteError::Rejected(e.to_string()),
+        }
+    }
+}
 
 /// A backend the SQL here runs on.
 pub(super) trait Dialect: Database + Sized
@@ -48,7 +67,7 @@ where
         pool: &'a Pool<Self>,
         held: &'a mut Option<PoolConnection<Self>>,
         ops: &'a [&'a Op],
-    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+    ) -> impl Future<Output = Result<(), CommitError>> + Send + 'a {
         async move {
             let statements = plan(ops, Self::MAX_PARAMS);
             let conn = match held {
@@ -63,7 +82,7 @@ where
                     for statement in &statements {
                         Self::run(&mut tx, statement).await?;
                     }
-                    tx.commit().await
+                    Ok(tx.commit().await?)
                 }
                 .await
             };
@@ -81,7 +100,7 @@ where
     fn run<'a>(
         conn: &'a mut <Self as Database>::Connection,
         statement: &'a Statement<'a>,
-    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+    ) -> impl Future<Output = Result<(), CommitError>> + Send + 'a {
         async move {
             // Built from constant parts and placeholders only.
             let sql = statement.sql();
@@ -98,7 +117,7 @@ where
             if let Statement::Fence { room, .. } = statement {
                 // No row: the lease is someone else's, or it lapsed.
                 if query.fetch_optional(&mut *conn).await?.is_none() {
-                    return Err(sqlx::Error::Protocol(format!("{FENCED} (room {room})")));
+                    return Err(CommitError::Fenced(room.to_string()));
                 }
             } else if statement.returns_row() {
                 query
@@ -120,9 +139,26 @@ where
     ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
         async move {
             for statement in &plan(ops, Self::MAX_PARAMS) {
-                Self::run(conn, statement).await?;
+                Self::run(conn, statement).await.map_err(|e| match e {
+                    CommitError::Database(e) => e,
+                    // A copy has no fences.
+                    fenced @ CommitError::Fenced(_) => sqlx::Error::Protocol(fenced.to_string()),
+                })?;
             }
             Ok(())
+        }
+    }
+
+    /// The schema migrations applied to the database (an error if it has
+    /// no migrations table: it was never opened by a Lodestone server).
+    fn applied_migrations(
+        pool: &Pool<Self>,
+    ) -> impl Future<Output = Result<Vec<i64>, sqlx::Error>> + Send + '_ {
+        async move {
+            let rows = sqlx::query_as::<Self, (i64,)>("SELECT version FROM _sqlx_migrations")
+                .fetch_all(pool)
+                .await?;
+            Ok(rows.into_iter().map(|(v,)| v).collect())
         }
     }
 
@@ -239,9 +275,6 @@ where
     }
 }
 
-/// What a commit's error says when a fence refused it.
-pub(super) const FENCED: &str = "the lease of the room is no longer this node's";
-
 /// One statement of a commit.
 #[derive(Debug)]
 pub(super) enum Statement<'a> {
@@ -281,6 +314,11 @@ pub(super) enum Statement<'a> {
     /// A room's result is no longer due.
     DueDone {
         room: &'a str,
+    },
+    /// A readiness probe: one row of `probes` written.
+    Probe {
+        node: &'a str,
+        at: i64,
     },
 }
 
@@ -332,6 +370,11 @@ impl Statement<'_> {
                     .to_string();
             }
             Statement::DueDone { .. } => return "DELETE FROM games_due WHERE room_id = $1".to_string(),
+            Statement::Probe { .. } => {
+                return "INSERT INTO probes (node, at) VALUES ($1, $2) \
+                        ON CONFLICT (node) DO UPDATE SET at = excluded.at"
+                    .to_string();
+            }
             Statement::Fence { .. } => {
                 return "UPDATE leases SET deadline = $4 WHERE room_id = $1 AND node = $2 AND epoch = $3 \
                         AND expires_at > clock_timestamp() RETURNING room_id"
@@ -420,6 +463,7 @@ impl Statement<'_> {
                 Int(*finished_at),
             ],
             Statement::DueDone { room } => vec![Text(room)],
+            Statement::Probe { node, at } => vec![Text(node), Int(*at)],
         }
     }
 
@@ -497,6 +541,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
                 finished_at: *finished_at,
             }),
             Op::DueDone { room } => results.push(Statement::DueDone { room }),
+            Op::Probe { node, at } => results.push(Statement::Probe { node, at: *at }),
         }
     }
     // The fences first: nothing is written before every lease is checked.

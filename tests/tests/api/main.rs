@@ -4,6 +4,7 @@
 
 mod absence;
 mod accounts;
+mod backup;
 mod bad_input;
 mod bot_accounts;
 mod bot_pool;
@@ -14,11 +15,13 @@ mod database;
 mod described;
 mod embed;
 mod games;
+mod host;
 mod lifecycle;
 mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod monitoring;
 mod owner;
 mod python_bot;
 mod ratings;
