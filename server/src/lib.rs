@@ -6,6 +6,7 @@
 
 mod account_settings;
 mod accounts;
+mod address;
 mod answers;
 mod app;
 mod backup;
@@ -16,17 +17,22 @@ mod cluster;
 mod config;
 pub mod config_file;
 mod embed;
+mod flight;
 mod health;
 mod http;
+mod input;
 pub mod limits;
+mod listen;
 mod metrics;
 mod names;
 mod node;
 mod openapi;
+mod origins;
 mod players;
 mod ratings;
 mod records;
 mod replays;
+mod reserve;
 mod room;
 pub mod secrets;
 mod serve;
@@ -34,18 +40,25 @@ mod server;
 mod store;
 mod systemd;
 mod throttle;
+mod tls;
 mod tournament;
 mod web;
 mod ws;
 
 pub use config::{
     Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_BACKUP_KEEP,
-    DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
+    DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS, TlsConfig,
 };
 pub use http::openapi_document;
 pub use limits::Limits;
+pub use listen::Role;
 pub use node::host_name;
 pub use server::{Server, StartError};
-pub use store::{BackupInfo, Copied, Progress, Restored, StoreError, backup, copy as copy_database, restore};
+pub use store::{
+    BackupInfo, Copied, DbArgs, DbBounds, Progress, Restored, StoreError, backup, copy as copy_database,
+    restore,
+};
 pub use systemd::{notify_ready, notify_stopping};
+pub use tls::acme::LETS_ENCRYPT;
+pub use tls::domain as tls_domain;
 pub use web::asset_paths as web_assets;

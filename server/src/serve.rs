@@ -18,12 +18,27 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::app::App;
+use crate::input::{Meter, Read};
 use crate::limits::Ticket;
 use crate::metrics::Refusal;
+use crate::reserve::Standing;
 use crate::throttle::Throttle;
+use crate::tls::Tls;
 
-/// Serves `router` on `listener` until shutdown.
-pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
+/// What a listener's connections get.
+#[derive(Clone, Debug)]
+pub enum Served {
+    /// The app over plain HTTP.
+    Plain(Router),
+    /// The app over HTTPS: `/metrics` is not served to the world there,
+    /// and every answer carries HSTS.
+    Https(Router, Arc<Tls>),
+    /// Plain HTTP beside HTTPS: ACME's challenges, and redirects.
+    Redirect(Arc<Tls>),
+}
+
+/// Serves `served` on `listener` until shutdown.
+pub async fn serve(listener: TcpListener, served: Served, app: Arc<App>) {
     let shutdown = app.shutdown.clone();
     loop {
         let (stream, peer) = tokio::select! {
@@ -46,11 +61,23 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
         }
         match app.admission.admit(peer.ip(), &app.metrics) {
             Ok(ticket) => {
-                let io = Admitted {
-                    stream,
-                    _ticket: ticket,
-                };
-                app.tasks.spawn(connection(io, peer, router.clone(), app.clone()));
+                let io = admitted(stream, ticket, &app);
+                app.tasks.spawn(connection(io, peer, served.clone(), app.clone()));
+            }
+            // Full: a stranger on probation makes room (`reserve.rs`).
+            Err(Refusal::MaxConnections) if app.admission.make_room() => {
+                let (served, app2) = (served.clone(), app.clone());
+                app.tasks.spawn(async move {
+                    match app2.admission.admit_once_free(peer.ip(), &app2.metrics).await {
+                        Ok(ticket) => {
+                            connection(admitted(stream, ticket, &app2), peer, served, app2.clone()).await
+                        }
+                        Err(reason) => {
+                            app2.metrics.refused(reason);
+                            refuse(stream, reason, app2.config.limits.connect_rate).await
+                        }
+                    }
+                });
             }
             Err(reason) => {
                 app.metrics.refused(reason);
@@ -65,21 +92,129 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
     }
 }
 
-/// Serves one admitted connection until it closes (or is handed to a
-/// WebSocket), or shutdown closes it once its request is answered.
-async fn connection(io: Admitted, peer: SocketAddr, router: Router, app: Arc<App>) {
-    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+/// The stream of a connection admitted with `ticket`.
+fn admitted(stream: TcpStream, ticket: Ticket, app: &App) -> Admitted {
+    Admitted {
+        stream,
+        standing: ticket.standing.clone(),
+        _ticket: ticket,
+        meter: Arc::new(Meter::new(app.admission.input.clone(), &app.metrics)),
+        begun: None,
+        deadline: None,
+    }
+}
+
+/// Serves one admitted connection as its listener says: plain HTTP, or
+/// HTTPS once its TLS handshake is done (within the handshake timeout).
+async fn connection(io: Admitted, peer: SocketAddr, served: Served, app: Arc<App>) {
+    let meter = io.meter.clone();
+    let standing = io.standing.clone();
+    match served {
+        Served::Plain(router) => {
+            let service = app_service(router, peer, false, meter, standing.clone());
+            http(io, peer, service, app, standing).await
+        }
+        Served::Https(router, tls) => {
+            let limit = app.config.limits.handshake_timeout;
+            let handshake = tls.acceptor().accept(io);
+            let stream = if limit.is_zero() {
+                handshake.await
+            } else {
+                match tokio::time::timeout(limit, handshake).await {
+                    Ok(done) => done,
+                    Err(_) => return,
+                }
+            };
+            match stream {
+                Ok(stream) => {
+                    let service = app_service(router, peer, true, meter, standing.clone());
+                    http(stream, peer, service, app, standing).await
+                }
+                Err(e) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
+            }
+        }
+        Served::Redirect(tls) => {
+            let store = app.store.clone();
+            let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+                let (tls, store) = (tls.clone(), store.clone());
+                async move { Ok::<_, std::convert::Infallible>(tls.plain_http(&store, request).await) }
+            });
+            http(io, peer, service, app, standing).await
+        }
+    }
+}
+
+/// The app's routes for a connection from `peer`; over HTTPS (`public`),
+/// without `/metrics` (for the host's Prometheus on `--bind`, not the
+/// world) and with HSTS on every answer. Its requests carry the
+/// connection's input meter and standing (`input.rs`, `reserve.rs`).
+fn app_service(
+    router: Router,
+    peer: SocketAddr,
+    public: bool,
+    meter: Arc<Meter>,
+    standing: Arc<Standing>,
+) -> impl hyper::service::Service<
+    hyper::Request<Incoming>,
+    Response = axum::response::Response,
+    Error = std::convert::Infallible,
+    Future = impl Future<Output = Result<axum::response::Response, std::convert::Infallible>> + Send,
+> + Clone {
+    hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(meter.clone());
+        request.extensions_mut().insert(standing.clone());
         let mut router = router.clone();
-        async move { tower_service::Service::call(&mut router, request).await }
-    });
+        async move {
+            if public && request.uri().path() == "/metrics" {
+                let mut hidden = axum::response::Response::new(axum::body::Body::from("not here\n"));
+                *hidden.status_mut() = axum::http::StatusCode::NOT_FOUND;
+                return Ok(hidden);
+            }
+            let mut response = tower_service::Service::call(&mut router, request).await?;
+            if public {
+                response.headers_mut().insert(
+                    axum::http::header::STRICT_TRANSPORT_SECURITY,
+                    axum::http::HeaderValue::from_static(crate::tls::HSTS),
+                );
+            }
+            Ok(response)
+        }
+    })
+}
+
+/// Serves HTTP/1.1 on `io` until the connection closes (or is handed to a
+/// WebSocket), or shutdown closes it once its request is answered, or a
+/// connection on probation (`standing`) overstays it.
+async fn http<I, S, B>(io: I, peer: SocketAddr, service: S, app: Arc<App>, standing: Arc<Standing>)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::HttpService<Incoming, ResBody = B> + Send,
+    S::Future: Send + 'static,
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).max_buf_size(64 * 1024);
     let handshake = app.config.limits.handshake_timeout;
     http.header_read_timeout((!handshake.is_zero()).then_some(handshake));
     let conn = http.serve_connection(TokioIo::new(io), service).with_upgrades();
     tokio::pin!(conn);
+    // On probation (`reserve.rs`), a connection must become a WebSocket
+    // within the handshake timeout (and show who it is there).
+    let deadline = async {
+        if standing.probation {
+            standing.probation_over(handshake).await
+        } else {
+            std::future::pending().await
+        }
+    };
     tokio::select! {
+        _ = deadline => {
+            app.metrics.refused(Refusal::Probation);
+            tracing::debug!(%peer, "a connection on probation did not become a known client's WebSocket in time");
+        }
         result = conn.as_mut() => {
             if let Err(e) = result {
                 tracing::debug!(%peer, error = %e, "connection ended");
@@ -140,11 +275,18 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
 
 /// A TCP stream that holds its connection's place in the counts: the
 /// place is given back when the stream drops, whether hyper or an
-/// upgraded WebSocket owned it last.
+/// upgraded WebSocket owned it last. It counts what it reads as unfinished
+/// input (`input.rs`), and fails a read once a message begun is overdue.
 #[derive(Debug)]
 struct Admitted {
     stream: TcpStream,
     _ticket: Ticket,
+    standing: Arc<Standing>,
+    meter: Arc<Meter>,
+    /// When the message under way began.
+    begun: Option<tokio::time::Instant>,
+    /// Its deadline, set while a read waits for the rest of it.
+    deadline: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl AsyncRead for Admitted {
@@ -153,7 +295,36 @@ impl AsyncRead for Admitted {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.stream).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                match this.meter.read(buf.filled().len() - before)? {
+                    Read::Began => {
+                        this.begun = Some(tokio::time::Instant::now());
+                        this.deadline = None;
+                    }
+                    Read::More | Read::Nothing => {}
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending => {
+                let timeout = this.meter.message_timeout();
+                if timeout.is_zero() || !this.meter.under_way() {
+                    this.deadline = None;
+                    return Poll::Pending;
+                }
+                let begun = *this.begun.get_or_insert_with(tokio::time::Instant::now);
+                let deadline = this
+                    .deadline
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(begun + timeout)));
+                match deadline.as_mut().poll(cx) {
+                    Poll::Ready(()) => Poll::Ready(Err(this.meter.timed_out())),
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+            other => other,
+        }
     }
 }
 

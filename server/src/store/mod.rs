@@ -17,6 +17,7 @@
 mod accounts;
 mod backup;
 mod bots;
+mod bounds;
 mod copy;
 mod db;
 mod handle;
@@ -25,12 +26,14 @@ mod postgres;
 mod sql;
 mod sqlite;
 mod sqlite_writer;
+mod tls;
 mod types;
 mod writer;
 
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
 pub use bots::{ApiTokenRow, BotMark, NewApiToken};
+pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};

@@ -4,6 +4,7 @@
 
 mod absence;
 mod accounts;
+mod attacks;
 mod backup;
 mod bad_input;
 mod bot_accounts;
@@ -14,6 +15,7 @@ mod clocks;
 mod database;
 mod described;
 mod embed;
+mod exhaustion;
 mod games;
 mod host;
 mod lifecycle;
@@ -30,5 +32,6 @@ mod replay;
 mod restart;
 mod secrets;
 mod table;
+mod tls;
 mod upgrade;
 mod web;

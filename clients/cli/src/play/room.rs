@@ -683,6 +683,7 @@ pub(crate) mod tests {
             bot_account: false,
             shown_as: None,
             absent: false,
+            stand_in: false,
         }
     }
 
@@ -701,6 +702,7 @@ pub(crate) mod tests {
             you: Some(0),
             owner: None,
             rematch: None,
+            ended: None,
             play: Some(PlayState {
                 position: String::new(),
                 board: RawJson::new(
