@@ -81,6 +81,10 @@ pub fn declarations() -> String {
         ApiTokenInfo,
         NewTokenRequest,
         NewApiToken,
+        NotifyEvent,
+        PushKeys,
+        WebhookFormat,
+        TurnWaiting,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

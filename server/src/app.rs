@@ -18,6 +18,7 @@ use crate::flight::Flights;
 use crate::limits::Admission;
 use crate::metrics::Metrics;
 use crate::node::Node;
+use crate::notify::Notify;
 use crate::room::{self, Lobby, RoomCore, RoomEnv, RoomHandle, RoomLease, spawn_leased_room};
 use crate::secrets::OsSecrets;
 use crate::store::{Store, StoreError};
@@ -74,6 +75,11 @@ pub struct App {
     /// This node, when several share a PostgreSQL database (`None` on
     /// SQLite).
     pub node: Option<Arc<Node>>,
+    /// Web Push, webhooks and alarms (`notify/`).
+    pub notify: Arc<Notify>,
+    /// What rooms stored that may notify someone, until the server
+    /// starts the notifications' worker.
+    pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
 }
 
 impl App {
@@ -91,6 +97,13 @@ impl App {
         let tasks = TaskTracker::new();
         let (stand_ins, stand_in_requests) = tokio::sync::mpsc::unbounded_channel();
         let (results, game_results) = tokio::sync::mpsc::unbounded_channel();
+        let (notices_tx, notices) = tokio::sync::mpsc::unbounded_channel();
+        let notify = Arc::new(Notify::new(
+            config.notify.clone(),
+            store.clone(),
+            clock,
+            config.node.as_deref().filter(|_| node.is_some()),
+        ));
         let rooms = Arc::new(RoomEnv {
             store: store.clone(),
             lobby: lobby.clone(),
@@ -105,6 +118,7 @@ impl App {
             node: node.as_ref().map(|n| n.env()),
             after_game: config.after_game,
             results: Some(results),
+            notices: Some(notices_tx),
         });
         App {
             admission: Admission::new(&config.limits),
@@ -128,6 +142,8 @@ impl App {
             game_results: std::sync::Mutex::new(Some(game_results)),
             finding: Flights::default(),
             node,
+            notify,
+            notices: std::sync::Mutex::new(Some(notices)),
         }
     }
 

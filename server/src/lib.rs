@@ -26,6 +26,7 @@ mod listen;
 mod metrics;
 mod names;
 mod node;
+pub mod notify;
 mod openapi;
 mod origins;
 mod players;
@@ -53,6 +54,7 @@ pub use http::openapi_document;
 pub use limits::Limits;
 pub use listen::Role;
 pub use node::host_name;
+pub use notify::NotifyConfig;
 pub use server::{Server, StartError};
 pub use store::{
     BackupInfo, Copied, DbArgs, DbBounds, Progress, Restored, StoreError, backup, copy as copy_database,

@@ -62,6 +62,7 @@ fn build(mut paths: utoipa::openapi::OpenApi) -> Value {
         .with::<NewApiToken>("NewApiToken")
         .with::<PlyView>("PlyView")
         .with::<GameRecord>("GameRecord")
+        .with::<lodestone_protocol::PushKey>("PushKey")
         .finish();
     doc["components"] = json!({
         "schemas": schemas,

@@ -102,7 +102,11 @@ impl Server {
             _ => None,
         };
         // The address it listens on (port 0 picked one): its pages' origin.
-        let config = Config { bind: addr, ..config };
+        let mut config = Config { bind: addr, ..config };
+        // Likewise the HTTPS port: pages served there are the server's own.
+        if let Some(https) = local(Role::Https) {
+            config.tls.https_bind = https;
+        }
         let app = Arc::new(App::new(config, store, metrics, bots, node));
         let requests = app
             .stand_in_requests
@@ -125,6 +129,9 @@ impl Server {
                 sweep,
             ));
         }
+        app.notify.start().await?;
+        let notices = app.notices.lock().unwrap_or_else(|e| e.into_inner()).take();
+        crate::notify::spawn(app.notify.clone(), notices, app.shutdown.clone(), &app.tasks);
         if app.node.is_some() {
             // The rooms nobody holds are taken now (all of them, for the
             // first node up), the others on demand; the sweeper takes

@@ -9,6 +9,7 @@
 //! variable a PostgreSQL test fails with a sentence saying how to get one,
 //! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
+pub mod push;
 pub mod tls;
 
 use std::collections::VecDeque;
@@ -490,7 +491,9 @@ impl Client {
                 | ServerMessage::Ack { id: i, .. }
                 | ServerMessage::Rooms { id: i, .. }
                 | ServerMessage::Pong { id: i }
-                | ServerMessage::Replay { id: i, .. } => i == id,
+                | ServerMessage::Replay { id: i, .. }
+                | ServerMessage::Webhook { id: i, .. }
+                | ServerMessage::Turns { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };

@@ -22,6 +22,7 @@ mod copy;
 mod db;
 mod handle;
 mod leases;
+mod notify;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -37,6 +38,7 @@ pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
+pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
 pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};
 
 /// The file of a SQLite database URL (`None` for PostgreSQL, memory, or a

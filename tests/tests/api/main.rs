@@ -24,6 +24,7 @@ mod lobby;
 mod magma;
 mod magnet;
 mod monitoring;
+mod notify;
 mod owner;
 mod python_bot;
 mod ratings;

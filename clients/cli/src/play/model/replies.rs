@@ -79,8 +79,12 @@ impl App {
                 }
                 _ => {}
             },
-            // The terminal client asks for no replays.
-            ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
+            // The terminal client asks for no replays,
+            // Nor webhooks or the list of turns (the web app's notifications).
+            ServerMessage::Pong { id }
+            | ServerMessage::Replay { id, .. }
+            | ServerMessage::Webhook { id, .. }
+            | ServerMessage::Turns { id, .. } => {
                 self.take_pending(&id);
             }
             ServerMessage::Chat { room, lines } => {
