@@ -163,7 +163,8 @@ codes! {
     /// A rated room: a seat held by a guest that is not an account, or a
     /// bot (`start`, `add_bot`).
     RatedNeedsAccounts = "rated-needs-accounts",
-    /// `GET /api/players/{id}`: no player with that id.
+    /// `GET /api/players/{id}`: no player with that id (also a
+    /// moderation message naming nobody).
     UnknownPlayer = "unknown-player",
     /// HTTP 403: an account's settings asked by a guest that is not an
     /// account.
@@ -198,6 +199,34 @@ codes! {
     AccountRequired = "account-required",
     /// `push_unsubscribe` or `delete_webhook` of something not set.
     NotSubscribed = "not-subscribed",
+    /// A moderation message from someone without the role it needs
+    /// (every `admin_*` message from a player; the admins' own from a
+    /// moderator). Nothing changed.
+    NotAllowed = "not-allowed",
+    /// The account or the address is banned: the message says why and
+    /// until when; the connection then ends.
+    Banned = "banned",
+    /// `chat` from a player a moderator has timed out (in the room, or
+    /// everywhere); the message says until when.
+    TimedOut = "timed-out",
+    /// `join` at a table with a player who blocks you or whom you block;
+    /// `rematch` with such a player.
+    Blocked = "blocked",
+    /// A rated room (`create_room`, `join`) while banned from rated play
+    /// for abandoning games; the message says until when.
+    RatedBanned = "rated-banned",
+    /// `watch` or `replay` by a spectator of a room whose `spectators`
+    /// option is `off` while its game runs.
+    NoSpectators = "no-spectators",
+    /// `chat` to `spectators` in a game whose player has muted its
+    /// spectators.
+    SpectatorsMuted = "spectators-muted",
+    /// A moderation message naming a report or a sanction that does not
+    /// exist (or is closed already).
+    UnknownReport = "unknown-report",
+    /// `delete_account` (or `admin_delete`) while the player holds a seat
+    /// in a game that is not over.
+    InGame = "in-game",
 }
 
 impl fmt::Display for Code {
@@ -305,6 +334,15 @@ pub mod codes {
     pub const TOO_MANY_WEBHOOKS: Code = Code::TooManyWebhooks;
     pub const ACCOUNT_REQUIRED: Code = Code::AccountRequired;
     pub const NOT_SUBSCRIBED: Code = Code::NotSubscribed;
+    pub const NOT_ALLOWED: Code = Code::NotAllowed;
+    pub const BANNED: Code = Code::Banned;
+    pub const TIMED_OUT: Code = Code::TimedOut;
+    pub const BLOCKED: Code = Code::Blocked;
+    pub const RATED_BANNED: Code = Code::RatedBanned;
+    pub const NO_SPECTATORS: Code = Code::NoSpectators;
+    pub const SPECTATORS_MUTED: Code = Code::SpectatorsMuted;
+    pub const UNKNOWN_REPORT: Code = Code::UnknownReport;
+    pub const IN_GAME: Code = Code::InGame;
 }
 
 #[cfg(test)]

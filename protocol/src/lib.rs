@@ -14,6 +14,7 @@ mod code;
 mod effect;
 mod fairness;
 mod http;
+mod moderation;
 mod notify;
 pub mod schema;
 pub mod typescript;
@@ -36,6 +37,10 @@ pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 pub use http::{ErrorType, GameRecord, HttpError, PlyView, RecordAction};
+pub use moderation::{
+    AuditEntry, LiveRoom, Offense, OnlinePlayer, PlayerFile, ReportContext, ReportInfo, ReportOutcome,
+    ReportStatus, Role, Sanction, SanctionKind,
+};
 pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
 
 /// The protocol version; a `hello` with another version is refused.
@@ -289,6 +294,139 @@ pub enum ClientMessage {
     /// The games waiting for this guest's move, oldest first; answered
     /// with `turns`.
     MyTurns { id: RequestId },
+    /// Block a player (docs/moderation.md): its chat is hidden from you,
+    /// it cannot sit at a table with you or propose you a rematch, and a
+    /// tournament never pairs you. Answered with `ack`.
+    Block { id: RequestId, player: String },
+    /// Unblock a player. Answered with `ack`.
+    Unblock { id: RequestId, player: String },
+    /// Your settings and the players you block: answered with
+    /// `preferences`.
+    Preferences { id: RequestId },
+    /// Change your settings: `zen` hides every chat from you; with
+    /// `mute_spectators`, nobody watching your games may chat in them.
+    /// Answered with `ack`.
+    SetPreferences {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        zen: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        mute_spectators: Option<bool>,
+    },
+    /// Report a player to the moderators, optionally about a room and a
+    /// chat line (its `seq`): the report carries the room, the lines
+    /// around it and the game's record. Answered with `ack`.
+    Report {
+        id: RequestId,
+        player: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        line: Option<u64>,
+        reason: String,
+    },
+    /// Everything the server holds about you: answered with `player_data`.
+    ExportMyData { id: RequestId },
+    /// Delete your account (an account confirms with its password): your
+    /// games stay with your name replaced, your ratings go. Answered with
+    /// `ack`; then the connection ends.
+    DeleteAccount {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        password: Option<Password>,
+    },
+    /// (moderators) The live rooms and the players online: answered with
+    /// `admin_overview`.
+    AdminOverview { id: RequestId },
+    /// (moderators) The reports waiting (with `all`, every report):
+    /// answered with `admin_reports`.
+    AdminReports {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        all: bool,
+    },
+    /// (moderators) Take a report: it is yours to resolve.
+    AdminTakeReport { id: RequestId, report: String },
+    /// (moderators) Close a report: resolved with an action, or dismissed.
+    AdminResolveReport {
+        id: RequestId,
+        report: String,
+        outcome: ReportOutcome,
+        #[serde(default)]
+        note: String,
+    },
+    /// (moderators) Forbid a player to chat for `minutes` (10, 60 or
+    /// 1440), in one room or everywhere.
+    AdminTimeout {
+        id: RequestId,
+        player: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        minutes: u32,
+        reason: String,
+    },
+    /// (moderators) Ban an account (`player`) or an address (`address`)
+    /// for `minutes`, or for good without them.
+    AdminBan {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        player: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        address: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        minutes: Option<u32>,
+        reason: String,
+    },
+    /// (moderators) Lift a ban, a timeout or a ban from rated play early.
+    AdminLift { id: RequestId, sanction: String },
+    /// (moderators) The sanctions in force: answered with
+    /// `admin_sanctions`.
+    AdminSanctions { id: RequestId },
+    /// (moderators) Close any room: its game ends without a result.
+    AdminCloseRoom {
+        id: RequestId,
+        room: String,
+        reason: String,
+    },
+    /// (moderators) Give a player with an offensive name another one; the
+    /// old name may not be taken again.
+    AdminRename {
+        id: RequestId,
+        player: String,
+        name: String,
+    },
+    /// (moderators) A player's history (by id or name): answered with
+    /// `admin_player`.
+    AdminPlayer { id: RequestId, player: String },
+    /// (admins) Make a player a moderator, or a player again.
+    AdminSetRole {
+        id: RequestId,
+        player: String,
+        role: Role,
+    },
+    /// (admins) The audit log, newest first (with `all`, every entry, to
+    /// export): answered with `admin_audit`.
+    AdminAudit {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        all: bool,
+    },
+    /// (admins) Everything the server holds about a player: answered with
+    /// `player_data`.
+    AdminExport { id: RequestId, player: String },
+    /// (admins) Delete a player's account as `delete_account` does.
+    AdminDelete { id: RequestId, player: String },
 }
 
 /// Who a chat line is for.
@@ -443,7 +581,29 @@ impl ClientMessage {
             | ClientMessage::Visibility { id, .. }
             | ClientMessage::SetWebhook { id, .. }
             | ClientMessage::DeleteWebhook { id, .. }
-            | ClientMessage::MyTurns { id } => id,
+            | ClientMessage::MyTurns { id }
+            | ClientMessage::Block { id, .. }
+            | ClientMessage::Unblock { id, .. }
+            | ClientMessage::Preferences { id }
+            | ClientMessage::SetPreferences { id, .. }
+            | ClientMessage::Report { id, .. }
+            | ClientMessage::ExportMyData { id }
+            | ClientMessage::DeleteAccount { id, .. }
+            | ClientMessage::AdminOverview { id }
+            | ClientMessage::AdminReports { id, .. }
+            | ClientMessage::AdminTakeReport { id, .. }
+            | ClientMessage::AdminResolveReport { id, .. }
+            | ClientMessage::AdminTimeout { id, .. }
+            | ClientMessage::AdminBan { id, .. }
+            | ClientMessage::AdminLift { id, .. }
+            | ClientMessage::AdminSanctions { id }
+            | ClientMessage::AdminCloseRoom { id, .. }
+            | ClientMessage::AdminRename { id, .. }
+            | ClientMessage::AdminPlayer { id, .. }
+            | ClientMessage::AdminSetRole { id, .. }
+            | ClientMessage::AdminAudit { id, .. }
+            | ClientMessage::AdminExport { id, .. }
+            | ClientMessage::AdminDelete { id, .. } => id,
         }
     }
 }
@@ -551,6 +711,41 @@ pub enum ServerMessage {
     /// The reply to `my_turns`: the games waiting for the guest's move,
     /// the oldest first.
     Turns { id: RequestId, rooms: Vec<TurnWaiting> },
+    /// The reply to `preferences`.
+    Preferences {
+        id: RequestId,
+        zen: bool,
+        mute_spectators: bool,
+        /// The players you block.
+        blocked: Vec<Guest>,
+        /// Your role on this server.
+        role: Role,
+    },
+    /// The reply to `export_my_data` and `admin_export`: everything the
+    /// server holds about `player`, as one JSON object
+    /// (docs/moderation.md lists its parts).
+    PlayerData {
+        id: RequestId,
+        player: String,
+        #[ts(type = "Record<string, unknown>")]
+        data: serde_json::Value,
+    },
+    /// The reply to `admin_overview`: the rooms in this node's memory and
+    /// the people connected to it.
+    AdminOverview {
+        id: RequestId,
+        rooms: Vec<LiveRoom>,
+        online: Vec<OnlinePlayer>,
+    },
+    /// The reply to `admin_reports`, oldest first.
+    AdminReports { id: RequestId, reports: Vec<ReportInfo> },
+    /// The reply to `admin_sanctions`: the sanctions in force, newest
+    /// first.
+    AdminSanctions { id: RequestId, sanctions: Vec<Sanction> },
+    /// The reply to `admin_player`.
+    AdminPlayer { id: RequestId, player: Box<PlayerFile> },
+    /// The reply to `admin_audit`, newest first.
+    AdminAudit { id: RequestId, entries: Vec<AuditEntry> },
 }
 
 /// One line of the room list.

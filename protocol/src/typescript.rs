@@ -85,6 +85,18 @@ pub fn declarations() -> String {
         PushKeys,
         WebhookFormat,
         TurnWaiting,
+        Role,
+        ReportStatus,
+        ReportContext,
+        ReportInfo,
+        ReportOutcome,
+        SanctionKind,
+        Sanction,
+        AuditEntry,
+        Offense,
+        LiveRoom,
+        OnlinePlayer,
+        PlayerFile,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

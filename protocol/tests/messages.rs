@@ -272,6 +272,143 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             },
         ),
         ("my_turns", ClientMessage::MyTurns { id: id(35) }),
+        (
+            "block",
+            ClientMessage::Block {
+                id: id(60),
+                player: "07c5…".into(),
+            },
+        ),
+        (
+            "set_preferences",
+            ClientMessage::SetPreferences {
+                id: id(63),
+                zen: Some(true),
+                mute_spectators: None,
+            },
+        ),
+        (
+            "report",
+            ClientMessage::Report {
+                id: id(64),
+                player: "07c5…".into(),
+                room: Some("7c9e…".into()),
+                line: Some(12),
+                reason: "insults".into(),
+            },
+        ),
+        ("export_my_data", ClientMessage::ExportMyData { id: id(65) }),
+        (
+            "delete_account",
+            ClientMessage::DeleteAccount {
+                id: id(66),
+                password: Some(Password("correct horse battery".into())),
+            },
+        ),
+        ("admin_overview", ClientMessage::AdminOverview { id: id(70) }),
+        (
+            "admin_reports",
+            ClientMessage::AdminReports {
+                id: id(71),
+                all: false,
+            },
+        ),
+        (
+            "admin_take_report",
+            ClientMessage::AdminTakeReport {
+                id: id(72),
+                report: "5b0c…".into(),
+            },
+        ),
+        (
+            "admin_resolve_report",
+            ClientMessage::AdminResolveReport {
+                id: id(73),
+                report: "5b0c…".into(),
+                outcome: ReportOutcome::Resolved,
+                note: "timed out".into(),
+            },
+        ),
+        (
+            "admin_timeout",
+            ClientMessage::AdminTimeout {
+                id: id(74),
+                player: "07c5…".into(),
+                room: None,
+                minutes: 60,
+                reason: "insults".into(),
+            },
+        ),
+        (
+            "admin_ban",
+            ClientMessage::AdminBan {
+                id: id(75),
+                player: None,
+                address: Some("203.0.113.9".into()),
+                minutes: Some(1440),
+                reason: "spam".into(),
+            },
+        ),
+        (
+            "admin_lift",
+            ClientMessage::AdminLift {
+                id: id(76),
+                sanction: "9d1e…".into(),
+            },
+        ),
+        ("admin_sanctions", ClientMessage::AdminSanctions { id: id(77) }),
+        (
+            "admin_close_room",
+            ClientMessage::AdminCloseRoom {
+                id: id(78),
+                room: "7c9e…".into(),
+                reason: "abuse".into(),
+            },
+        ),
+        (
+            "admin_rename",
+            ClientMessage::AdminRename {
+                id: id(79),
+                player: "07c5…".into(),
+                name: "Player 7".into(),
+            },
+        ),
+        (
+            "admin_player",
+            ClientMessage::AdminPlayer {
+                id: id(80),
+                player: "Bo".into(),
+            },
+        ),
+        (
+            "admin_set_role",
+            ClientMessage::AdminSetRole {
+                id: id(81),
+                player: "Mo".into(),
+                role: Role::Moderator,
+            },
+        ),
+        (
+            "admin_audit",
+            ClientMessage::AdminAudit {
+                id: id(82),
+                all: true,
+            },
+        ),
+        (
+            "admin_export",
+            ClientMessage::AdminExport {
+                id: id(83),
+                player: "Bo".into(),
+            },
+        ),
+        (
+            "admin_delete",
+            ClientMessage::AdminDelete {
+                id: id(84),
+                player: "Bo".into(),
+            },
+        ),
     ]
 }
 
@@ -534,6 +671,66 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                         text: "what a finish".into(),
                     },
                 ],
+            },
+        ),
+        (
+            "preferences",
+            ServerMessage::Preferences {
+                id: RequestId::Number(62),
+                zen: false,
+                mute_spectators: true,
+                blocked: vec![Guest {
+                    id: "07c5…".into(),
+                    name: "Bo".into(),
+                }],
+                role: Role::Player,
+            },
+        ),
+        (
+            "player_data",
+            ServerMessage::PlayerData {
+                id: RequestId::Number(65),
+                player: "874b…".into(),
+                data: json!({"guest": {"id": "874b…", "name": "Ann"}, "ratings": []}),
+            },
+        ),
+        (
+            "admin_sanctions",
+            ServerMessage::AdminSanctions {
+                id: RequestId::Number(77),
+                sanctions: vec![Sanction {
+                    id: "9d1e…".into(),
+                    kind: SanctionKind::Timeout,
+                    player: Some(Guest {
+                        id: "07c5…".into(),
+                        name: "Bo".into(),
+                    }),
+                    address: None,
+                    room: Some("7c9e…".into()),
+                    reason: "insults".into(),
+                    by: None,
+                    at: 1_764_320_000_000,
+                    until: Some(1_764_320_600_000),
+                    lifted: None,
+                }],
+            },
+        ),
+        (
+            "admin_audit",
+            ServerMessage::AdminAudit {
+                id: RequestId::Number(82),
+                entries: vec![AuditEntry {
+                    id: "1f0e…".into(),
+                    at: 1_764_320_000_000,
+                    actor: None,
+                    action: "set_role".into(),
+                    player: Some(Guest {
+                        id: "874b…".into(),
+                        name: "Ann".into(),
+                    }),
+                    room: None,
+                    detail: "admin (by the host, on the command line)".into(),
+                }],
             },
         ),
         (

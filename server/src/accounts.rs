@@ -7,7 +7,8 @@
 //! two hashes' memory and leaves none behind; it never reaches a log (the protocol's
 //! `Password` prints as `***`, and no error here carries it). An account's
 //! name follows the guests' name rules (`names.rs`) and is unique without
-//! regard to case (its key is its lower case). Logins are limited per
+//! regard to case, invisible or compatibility characters (its key:
+//! `names::name_key`). Logins are limited per
 //! account name and per address (governor's GCRA; `--logins-per-account`,
 //! `--logins-per-address`), counted before the password is checked.
 
@@ -37,8 +38,15 @@ pub fn check_password(password: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The key an account's name is unique by: its lower case.
+/// The key an account's name is unique by (`names.rs`): compatibility
+/// forms folded, invisible characters removed, case ignored.
 pub fn name_key(name: &str) -> String {
+    crate::names::name_key(name)
+}
+
+/// The key accounts made before the folding had: the lower case (an
+/// account is looked up by it too when its name is not found by its key).
+pub fn old_name_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 

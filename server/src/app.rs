@@ -80,6 +80,8 @@ pub struct App {
     /// What rooms stored that may notify someone, until the server
     /// starts the notifications' worker.
     pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
+    /// Who is connected, for moderation (`moderation/`).
+    pub moderation: Arc<crate::moderation::Moderation>,
 }
 
 impl App {
@@ -144,6 +146,7 @@ impl App {
             node,
             notify,
             notices: std::sync::Mutex::new(Some(notices)),
+            moderation: Arc::default(),
         }
     }
 

@@ -270,7 +270,8 @@ async fn renew(app: Arc<App>, node: Arc<Node>) {
         if node.is_draining() {
             continue;
         }
-        let owned = node.to_renew();
+        let leases = node.to_renew();
+        let owned: Vec<(String, i64)> = leases.iter().map(|(room, l)| (room.clone(), l.epoch)).collect();
         let result = async {
             node.leases.heartbeat(&node.name, &node.url).await?;
             node.leases.renew(&node.name, &owned, node.lease_ms).await
@@ -283,9 +284,9 @@ async fn renew(app: Arc<App>, node: Arc<Node>) {
                 }
                 app.metrics.lease_renewals.increment(renewed.len() as u64);
                 let renewed: std::collections::HashSet<String> = renewed.into_iter().collect();
-                for (room, epoch) in &owned {
+                for (room, lease) in &leases {
                     if !renewed.contains(room) {
-                        node.lose(room, *epoch);
+                        node.not_renewed(room, lease);
                     }
                 }
                 tracing::debug!(node = %node.name, rooms = renewed.len(), "leases renewed");

@@ -67,6 +67,9 @@ pub struct Config {
     pub after_game: u64,
     /// Web Push, webhooks and alarms (`notify/`).
     pub notify: crate::notify::NotifyConfig,
+    /// The first account made on this database becomes an admin
+    /// (`--first-account-is-admin`; docs/moderation.md).
+    pub first_account_is_admin: bool,
     /// Where the server keeps its files (`--state-dir`: scheduled backups,
     /// certificates); `None`: beside the SQLite file, or the working
     /// directory with PostgreSQL ([`Config::state_dir`]).
@@ -162,6 +165,7 @@ impl Default for Config {
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
             notify: crate::notify::NotifyConfig::default(),
+            first_account_is_admin: false,
             state_dir: None,
             backup_every: None,
             backup_keep: DEFAULT_BACKUP_KEEP,

@@ -21,6 +21,7 @@ use utoipa_axum::routes;
 use crate::answers::{CONNECTION_RETRY_SECS, json_error, limited, retry_after};
 use crate::app::App;
 use crate::metrics::Refusal;
+use crate::secrets;
 
 /// The address a request comes from (behind a trusted proxy, the one it
 /// forwards for): a request extension set by `admit`.
@@ -253,12 +254,34 @@ fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Respon
 /// `GET /api/players/{id}`: a player's page (`players.rs`).
 #[utoipa::path(get, path = "/api/players/{id}", tag = "players",
     params(("id" = String, Path, description = "The player's guest id")),
+    security((), ("token" = [])),
     responses(
-        (status = 200, description = "The player's page: name, account or guest, ratings, latest games", body = ref("#/components/schemas/PlayerPage")),
+        (status = 200, description = "The player's page: name, account or guest, ratings, latest games (private ones only for a viewer who played in them)", body = ref("#/components/schemas/PlayerPage")),
+        (status = 401, description = "A token of no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
         (status = 404, description = "No such player (`unknown-player`)", body = ref("#/components/schemas/HttpError")),
         (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
-async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    page(crate::players::player(&app, &id).await)
+async fn player(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    // Private games are listed only to their players (the guest of an
+    // `Authorization: Bearer` token).
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    let viewer = match token {
+        None => None,
+        Some(token) => match app.store.guest_by_token(&secrets::token_hash(token)).await {
+            Ok(Some(g)) => Some(g.id),
+            Ok(None) => {
+                return json_error(
+                    StatusCode::UNAUTHORIZED,
+                    codes::BAD_TOKEN,
+                    "this token belongs to no guest",
+                );
+            }
+            Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
+        },
+    };
+    page(crate::players::player(&app, &id, viewer.as_deref()).await)
 }
 
 /// `GET /api/leaderboard?game=K[&limit=N]` (`players.rs`).

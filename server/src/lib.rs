@@ -24,6 +24,7 @@ mod input;
 pub mod limits;
 mod listen;
 mod metrics;
+mod moderation;
 mod names;
 mod node;
 pub mod notify;
@@ -53,6 +54,7 @@ pub use config::{
 pub use http::openapi_document;
 pub use limits::Limits;
 pub use listen::Role;
+pub use moderation::grant_on_command_line as grant_role;
 pub use node::host_name;
 pub use notify::NotifyConfig;
 pub use server::{Server, StartError};

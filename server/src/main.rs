@@ -51,6 +51,20 @@ enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Gives an account a role (docs/moderation.md): `admin grant NAME`
+    /// makes the account named NAME an admin, `admin revoke NAME` a player
+    /// again. Stored with an entry of the audit log.
+    Admin {
+        /// `grant` or `revoke`.
+        #[arg(value_parser = ["grant", "revoke"])]
+        action: String,
+        /// The account's name.
+        name: String,
+        /// The server's database: sqlite://PATH, a file path, or
+        /// postgres://USER@HOST/DB.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
+        database: String,
+    },
     /// Copies a SQLite database, while the server runs, into a new file:
     /// the database as it was at one moment, checked, in one file.
     Backup {
@@ -157,6 +171,10 @@ struct Args {
     /// lease; for tests).
     #[arg(long, env = "LODESTONE_RENEW_MS", default_value_t = lodestone_server::DEFAULT_RENEW_MS, hide = true)]
     renew_ms: u64,
+    /// The first account made on this database becomes an admin (for a
+    /// new server; docs/moderation.md).
+    #[arg(long, env = "LODESTONE_FIRST_ACCOUNT_IS_ADMIN")]
+    first_account_is_admin: bool,
     /// Where the server keeps its files: scheduled backups (backups/) and
     /// certificates (default: the SQLite file's directory; with
     /// PostgreSQL, the working directory).
@@ -222,6 +240,11 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
+        Some(Command::Admin {
+            action,
+            name,
+            database,
+        }) => admin(&database, &name, action == "grant"),
         Some(Command::Backup { database, to }) => lodestone_server::backup(&database, &to)
             .map(|made| {
                 println!(
@@ -293,6 +316,16 @@ fn migrate_db(from: &str, to: &str) -> Result<(), String> {
     Ok(())
 }
 
+fn admin(database: &str, name: &str, grant: bool) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("could not start the runtime: {e}"))?;
+    let done = runtime.block_on(lodestone_server::grant_role(database, name, grant))?;
+    println!("{done}");
+    Ok(())
+}
+
 async fn run(args: Args) -> Result<(), String> {
     let args_config = args.config.clone();
     // PostgreSQL's notices (such as "relation already exists, skipping"
@@ -360,6 +393,7 @@ async fn run(args: Args) -> Result<(), String> {
         node: Some(args.node.unwrap_or_else(lodestone_server::host_name)),
         advertise: args.advertise,
         node_origins: args.node_origins,
+        first_account_is_admin: args.first_account_is_admin,
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),

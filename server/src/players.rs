@@ -47,8 +47,10 @@ fn no_player() -> Refused {
     )
 }
 
-/// `GET /api/players/{id}`: the player's page.
-pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
+/// `GET /api/players/{id}`: the player's page as `viewer` (the guest of
+/// the request's token, if any) may see it: a private game is listed
+/// only to those who played in it.
+pub async fn player(app: &App, id: &str, viewer: Option<&str>) -> Result<PlayerPage, Refused> {
     if id.len() > 64 {
         return Err(no_player());
     }
@@ -64,7 +66,7 @@ pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
     // ratings (written in the same transaction) in the next read.
     let recent = app
         .store
-        .recent_games(&id, RECENT_GAMES)
+        .recent_games(&id, viewer, RECENT_GAMES)
         .await
         .map_err(storage_failure)?;
     let ratings = app.store.ratings_of(&id).await.map_err(storage_failure)?;

@@ -388,6 +388,35 @@ impl Client {
         Client::try_connect(addr).await.expect("WebSocket connects")
     }
 
+    /// Connects with extra request headers (say `X-Forwarded-For`, as a
+    /// reverse proxy would send it).
+    pub async fn connect_with(addr: SocketAddr, headers: &[(&str, &str)]) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}/ws")
+            .into_client_request()
+            .expect("a request");
+        for (name, value) in headers {
+            request.headers_mut().insert(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .expect("a header name"),
+                value.parse().expect("a header value"),
+            );
+        }
+        let connect = tokio_tungstenite::connect_async(request);
+        let (ws, _) = tokio::time::timeout(PATIENCE, connect)
+            .await
+            .expect("connects in time")
+            .expect("WebSocket connects");
+        Client {
+            ws,
+            next_id: 1,
+            pending: VecDeque::new(),
+            frames: Vec::new(),
+            states: Default::default(),
+            patience: Some(PATIENCE),
+        }
+    }
+
     /// Connects, or `None` if nothing answers at `addr` (a node that was
     /// killed).
     pub async fn try_connect(addr: SocketAddr) -> Option<Client> {
@@ -493,7 +522,14 @@ impl Client {
                 | ServerMessage::Pong { id: i }
                 | ServerMessage::Replay { id: i, .. }
                 | ServerMessage::Webhook { id: i, .. }
-                | ServerMessage::Turns { id: i, .. } => i == id,
+                | ServerMessage::Turns { id: i, .. }
+                | ServerMessage::Preferences { id: i, .. }
+                | ServerMessage::PlayerData { id: i, .. }
+                | ServerMessage::AdminOverview { id: i, .. }
+                | ServerMessage::AdminReports { id: i, .. }
+                | ServerMessage::AdminSanctions { id: i, .. }
+                | ServerMessage::AdminPlayer { id: i, .. }
+                | ServerMessage::AdminAudit { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };

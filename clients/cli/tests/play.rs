@@ -18,6 +18,12 @@
 // Shared with network.rs, which uses all of it.
 #[allow(dead_code)]
 mod mover;
+// Issue 34's tests of the table and the small window.
+mod table;
+use table::{at_the_table, small_window};
+// A private room and the chat.
+mod rooms;
+use rooms::{chat, private_room};
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -27,7 +33,9 @@ use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
-/// Set in the environment of the server child: `DIR\nBIND`.
+/// Set in the environment of the server child: `DIR\nBIND`, and
+/// optionally `\nGRACE_MS` (how long a player may be away before it is
+/// absent).
 const SERVE_ENV: &str = "LODESTONE_PLAY_TEST_SERVE";
 
 /// How long a wait for the screen may take before the test fails. A
@@ -66,6 +74,11 @@ fn main() {
             as_trial(moved_room),
         ),
         Trial::test("two_players_chat_in_their_room", as_trial(chat)),
+        Trial::test(
+            "draw_offers_a_claim_a_resignation_and_an_abort_from_the_terminal_with_the_clock_shown",
+            as_trial(at_the_table),
+        ),
+        Trial::test("the_small_window_message_fits_at_36x10", as_trial(small_window)),
     ];
     libtest_mimic::run(&args, trials).exit();
 }
@@ -80,8 +93,10 @@ fn as_trial(test: fn()) -> impl FnOnce() -> Result<(), Failed> + Send + 'static 
 /// The server child: serves on BIND with the database in DIR until its
 /// standard input closes (the test is done, or died) or it is killed.
 fn serve(spec: &str) {
-    let (dir, bind) = spec.split_once('\n').expect("DIR\\nBIND");
+    let mut parts = spec.split('\n');
+    let (dir, bind) = (parts.next().expect("DIR"), parts.next().expect("BIND"));
     let bind: SocketAddr = bind.parse().expect("an address");
+    let grace = parts.next().map(|g| g.parse::<u64>().expect("GRACE_MS"));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -92,6 +107,7 @@ fn serve(spec: &str) {
             bind,
             database: format!("sqlite://{dir}/lodestone.db"),
             rate_limit: 0,
+            absent_grace: grace.unwrap_or(lodestone_server::Config::default().absent_grace),
             ..lodestone_server::Config::default()
         })
         .await
@@ -116,8 +132,13 @@ struct ServerChild {
 impl ServerChild {
     /// Starts a server on `bind` (port 0: any) with the database in `dir`.
     fn start(dir: &Path, bind: &str) -> ServerChild {
+        ServerChild::start_with(dir, bind, "")
+    }
+
+    /// Starts a server with a spec's extra lines (`\nGRACE_MS`).
+    fn start_with(dir: &Path, bind: &str, extra: &str) -> ServerChild {
         let mut child = Command::new(std::env::current_exe().expect("this test binary"))
-            .env(SERVE_ENV, format!("{}\n{bind}", dir.display()))
+            .env(SERVE_ENV, format!("{}\n{bind}{extra}", dir.display()))
             .env("RUST_LOG", "warn")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -139,6 +160,16 @@ impl ServerChild {
 
     fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// Freezes (`STOP`) or thaws (`CONT`) the server: its sockets stay
+    /// open and say nothing meanwhile.
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([format!("-{signal}"), self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{signal}");
     }
 
     /// SIGKILL: no goodbye, no clean shutdown.
@@ -507,10 +538,7 @@ fn magneton_to_the_end() {
     };
     tmux.save("magneton-result-100x30");
     let line = result(&screen).unwrap();
-    assert!(
-        line.contains("white wins (") || line.contains("black wins (") || line.contains("draw ("),
-        "{line}"
-    );
+    assert!(line.ends_with(" wins.") || line.ends_with("A draw."), "{line}");
     // A rematch: the bot accepts at once, the new room opens (seats
     // rotated, already started) and the client goes there.
     tmux.keys(&["r"]);
@@ -655,6 +683,16 @@ fn server_restart() {
     tmux.wait_for("the bot's answer", |s| {
         last_ply(s) >= 2 && s.contains("Your turn.")
     });
+    // Frozen, its socket open: the client says so within seconds, and
+    // takes no move; thawed, it is live again by itself.
+    server.signal("STOP");
+    tmux.wait_text("no answer from the server");
+    tmux.save("frozen-80x24");
+    tmux.keys(&["Enter"]);
+    let refused = tmux.wait_text("Not connected to the server right now");
+    server.signal("CONT");
+    assert_eq!(last_ply(&refused), 2, "a move was taken while frozen:\n{refused}");
+    tmux.wait_text("● online");
     server.kill();
     let down = tmux.wait_text("reconnecting");
     tmux.save("restart-down-80x24");
@@ -672,134 +710,6 @@ fn server_restart() {
     });
     tmux.save("restart-after-80x24");
     drop(server);
-}
-
-fn private_room() {
-    let (dir, server, identity) = fresh("private");
-    let ann = play_as_ann("private-ann", (80, 24), &server, &identity, &dir, &[]);
-    ann.wait_text("● online");
-    // A new Magneton room, not listed.
-    ann.open_new_room_form();
-    // Past the game's option and the room's own (clock, absent, chat,
-    // rated).
-    ann.keys(&["Left", "Down", "Down", "Down", "Down", "Down", "Down"]);
-    ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
-    ann.keys(&["Right"]);
-    ann.wait_text("no, invite only");
-    ann.keys(&["Enter"]);
-    let screen = ann.wait_text("Invite code: ");
-    assert!(screen.contains("· private"), "{screen}");
-    let after = |label: &str| {
-        screen
-            .lines()
-            .find_map(|l| l.trim().strip_prefix(label).map(str::to_string))
-            .expect("the room id and invite code on screen")
-    };
-    let (room, code) = (after("Room id: "), after("Invite code: "));
-    ann.keys(&["Enter"]);
-    ann.wait_text("(you)");
-    // Bo starts from the invite link and sits at black.
-    let link = format!("{}/#/room/{room}?invite={code}", server.url());
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
-        "private-bo",
-        80,
-        24,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
-        &dir,
-    );
-    bo.wait_text("Waiting for players: 1 of 2 seats taken.");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
-    ann.wait_text("Every seat is taken: press s to start.");
-    ann.keys(&["s"]);
-    ann.wait_text("Your turn.");
-    ann.keys(&[":"]);
-    ann.type_text("d4");
-    ann.keys(&["Enter"]);
-    bo.wait_for("Ann's move and Bo's turn", |s| {
-        s.contains("1 white  D4") && s.contains("Your turn.")
-    });
-    bo.keys(&[":"]);
-    bo.type_text("e5");
-    bo.keys(&["Enter"]);
-    ann.wait_for("Bo's move", |s| {
-        s.contains("2 black  E5") && s.contains("Your turn.")
-    });
-    // Cy is not listed the room: the lobby shows nothing to watch; the id
-    // and code open it as a spectator.
-    let cy_identity = dir.join("cy.json");
-    let cy = Tmux::start(
-        "private-cy",
-        80,
-        24,
-        &[
-            &server.url(),
-            "--identity",
-            cy_identity.to_str().unwrap(),
-            "--name",
-            "Cy",
-        ],
-        &dir,
-    );
-    let lobby = cy.wait_text("Open rooms");
-    assert!(
-        !lobby.contains("magneton"),
-        "a private room is not listed:\n{lobby}"
-    );
-    cy.keys(&["j"]);
-    cy.wait_text("Open a room");
-    cy.type_text(&format!("{room} {code}"));
-    cy.keys(&["Enter"]);
-    let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
-    assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
-    cy.save("private-spectator-80x24");
-}
-
-/// Ann creates a room and sits; Bo opens it by its link and sits; each
-/// writes a chat line (`c`, Enter) that the other's screen shows.
-fn chat() {
-    let (dir, server, identity) = fresh("chat");
-    let ann = play_as_ann("chat-ann", (80, 24), &server, &identity, &dir, &[]);
-    ann.wait_text("● online");
-    ann.open_new_room_form();
-    ann.keys(&["Enter"]);
-    ann.wait_text("Waiting for players: 0 of");
-    ann.keys(&["Enter"]);
-    let screen = ann.wait_text("(you)");
-    let link = screen
-        .lines()
-        .map(str::trim)
-        .find(|l| l.contains("/#/room/"))
-        .expect("the invite link on screen")
-        .to_string();
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
-        "chat-bo",
-        80,
-        24,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
-        &dir,
-    );
-    bo.wait_text("Waiting for players: 1 of");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
-    ann.keys(&["c"]);
-    ann.wait_text("to room›");
-    ann.type_text("hello Bo, q? to quit");
-    ann.keys(&["Enter"]);
-    bo.wait_text("Ann: hello Bo, q? to quit");
-    ann.wait_text("Ann: hello Bo, q? to quit");
-    bo.keys(&["c"]);
-    bo.wait_text("to room›");
-    bo.type_text("hi Ann");
-    bo.keys(&["Enter"]);
-    let screen = ann.wait_text("Bo: hi Ann");
-    assert!(
-        screen.find("Ann: hello Bo") < screen.find("Bo: hi Ann"),
-        "the lines in the order said:\n{screen}"
-    );
-    ann.save("chat-80x24");
 }
 
 /// Issue 12: Ann's client talks to a node that does not own her new room:

@@ -332,11 +332,28 @@ export function roomView(session, roomId, invite, startPly = null) {
     typedInput.placeholder = TYPED_HINTS[st.game] ?? '';
     fill(legalList, ...legal.slice(0, 500).map((a) => h('option', { value: a })));
     recordButton.hidden = !play;
-    signals.show({
-      game: gameName(st.game),
-      yourTurn: st.status === 'playing' && st.you !== null && (play?.to_act ?? []).includes(st.you) && !play?.outcome,
-    });
+    const yourTurn = st.status === 'playing' && st.you !== null && (play?.to_act ?? []).includes(st.you) && !play?.outcome;
+    signals.show({ game: gameName(st.game), yourTurn });
+    // Each new thing to do (a turn, a penalty to choose) brings the board up.
+    const turnKey = yourTurn && !replay ? `${play?.moves.length}:${play?.legal.slice(0, 3).join()}` : null;
+    if (turnKey !== null && turnKey !== shownTurn) bringIntoView(boardHost);
+    shownTurn = turnKey;
     tick();
+  }
+
+  /** @type {string | null} the turn the board was last brought into view for */
+  let shownTurn = null;
+
+  /**
+   * Scrolls the page, only if needed, so that `el` starts just under the
+   * sticky status bar (where the whole of it fits when the screen allows).
+   * @param {HTMLElement} el
+   */
+  function bringIntoView(el) {
+    const top = status.getBoundingClientRect().height;
+    const box = el.getBoundingClientRect();
+    if (box.top >= top && box.bottom <= window.innerHeight) return;
+    window.scrollBy(0, box.top - top);
   }
 
   const narrowScreen = matchMedia('(max-width: 40rem)');
@@ -419,7 +436,11 @@ export function roomView(session, roomId, invite, startPly = null) {
       state = message.state;
       clocks.read();
       render(/** @type {RoomState} */ (state));
-      if (ended) steps.ended();
+      if (ended) {
+        steps.ended();
+        // The end as the players see it: the result above the board.
+        bringIntoView(banner.hidden ? boardHost : banner);
+      }
       // The address named a position: show it once the game is known.
       if (wantedPly !== null) {
         const ply = wantedPly;

@@ -56,7 +56,29 @@ replace_me?: boolean, }
   | { "type": "visibility", id: RequestId, visible: boolean, }
   | { "type": "set_webhook", id: RequestId, room?: string, url: string, format: WebhookFormat, events?: Array<NotifyEvent>, }
   | { "type": "delete_webhook", id: RequestId, room?: string, url: string, }
-  | { "type": "my_turns", id: RequestId, };
+  | { "type": "my_turns", id: RequestId, }
+  | { "type": "block", id: RequestId, player: string, }
+  | { "type": "unblock", id: RequestId, player: string, }
+  | { "type": "preferences", id: RequestId, }
+  | { "type": "set_preferences", id: RequestId, zen?: boolean, mute_spectators?: boolean, }
+  | { "type": "report", id: RequestId, player: string, room?: string, line?: number, reason: string, }
+  | { "type": "export_my_data", id: RequestId, }
+  | { "type": "delete_account", id: RequestId, password?: Password, }
+  | { "type": "admin_overview", id: RequestId, }
+  | { "type": "admin_reports", id: RequestId, all?: boolean, }
+  | { "type": "admin_take_report", id: RequestId, report: string, }
+  | { "type": "admin_resolve_report", id: RequestId, report: string, outcome: ReportOutcome, note: string, }
+  | { "type": "admin_timeout", id: RequestId, player: string, room?: string, minutes: number, reason: string, }
+  | { "type": "admin_ban", id: RequestId, player?: string, address?: string, minutes?: number, reason: string, }
+  | { "type": "admin_lift", id: RequestId, sanction: string, }
+  | { "type": "admin_sanctions", id: RequestId, }
+  | { "type": "admin_close_room", id: RequestId, room: string, reason: string, }
+  | { "type": "admin_rename", id: RequestId, player: string, name: string, }
+  | { "type": "admin_player", id: RequestId, player: string, }
+  | { "type": "admin_set_role", id: RequestId, player: string, role: Role, }
+  | { "type": "admin_audit", id: RequestId, all?: boolean, }
+  | { "type": "admin_export", id: RequestId, player: string, }
+  | { "type": "admin_delete", id: RequestId, player: string, };
 
 /**
  * A message from the server.
@@ -77,12 +99,27 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
 chat?: Array<ChatLine>, }
   | { "type": "chat", room: string, lines: Array<ChatLine>, }
   | { "type": "webhook", id: RequestId, url: string, secret: string, }
-  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, };
+  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, }
+  | { "type": "preferences", id: RequestId, zen: boolean, mute_spectators: boolean,
+/**
+ * The players you block.
+ */
+blocked: Array<Guest>,
+/**
+ * Your role on this server.
+ */
+role: Role, }
+  | { "type": "player_data", id: RequestId, player: string, data: Record<string, unknown>, }
+  | { "type": "admin_overview", id: RequestId, rooms: Array<LiveRoom>, online: Array<OnlinePlayer>, }
+  | { "type": "admin_reports", id: RequestId, reports: Array<ReportInfo>, }
+  | { "type": "admin_sanctions", id: RequestId, sanctions: Array<Sanction>, }
+  | { "type": "admin_player", id: RequestId, player: PlayerFile, }
+  | { "type": "admin_audit", id: RequestId, entries: Array<AuditEntry>, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -824,3 +861,176 @@ export type TurnWaiting = { room: string, game: string,
  * Since when (unix milliseconds) the move has been the guest's.
  */
 since: number, };
+
+/**
+ * What a person may do on the server beyond playing.
+ */
+export type Role = "player" | "moderator" | "admin";
+
+/**
+ * Where a report is in its life.
+ */
+export type ReportStatus = "open" | "taken" | "resolved" | "dismissed";
+
+/**
+ * What a report carries besides its reason: the room, the chat lines
+ * around the reported one (as the reporter could read them) and the
+ * game's record as the reporter may see it.
+ */
+export type ReportContext = { room: string, game: string,
+/**
+ * The lines around the reported line (or the last lines of the room).
+ */
+lines: Array<ChatLine>,
+/**
+ * The `seq` of the reported chat line, if a line was reported.
+ */
+line?: number,
+/**
+ * The game's record as the reporter may see it (rules/NOTATION.md).
+ */
+record?: string, };
+
+/**
+ * A report as the console shows it.
+ */
+export type ReportInfo = { id: string,
+/**
+ * Unix milliseconds.
+ */
+at: number, reporter: Guest,
+/**
+ * The reported player.
+ */
+player: Guest, reason: string, status: ReportStatus,
+/**
+ * The moderator who took it (or resolved it).
+ */
+moderator?: Guest,
+/**
+ * The moderator's note when it was resolved or dismissed.
+ */
+note?: string, context?: ReportContext, };
+
+/**
+ * How a moderator closes a report.
+ */
+export type ReportOutcome = "resolved" | "dismissed";
+
+/**
+ * What a sanction forbids.
+ */
+export type SanctionKind = "ban" | "timeout" | "rated_ban";
+
+/**
+ * A ban, a chat timeout or a ban from rated play.
+ */
+export type Sanction = { id: string, kind: SanctionKind,
+/**
+ * The player it concerns (absent for an address ban).
+ */
+player?: Guest,
+/**
+ * The address it concerns (an address ban).
+ */
+address?: string,
+/**
+ * The room of a timeout in one room (absent: everywhere).
+ */
+room?: string, reason: string,
+/**
+ * Who gave it (absent: the server itself, for abandoning games).
+ */
+by?: Guest,
+/**
+ * Unix milliseconds.
+ */
+at: number,
+/**
+ * When it ends, unix milliseconds (absent: never).
+ */
+until?: number,
+/**
+ * When a moderator lifted it early.
+ */
+lifted?: number, };
+
+/**
+ * One stored admin or moderator action.
+ */
+export type AuditEntry = { id: string,
+/**
+ * Unix milliseconds.
+ */
+at: number,
+/**
+ * Who acted (absent: the host, on the command line).
+ */
+actor?: Guest,
+/**
+ * What was done: `set_role`, `ban`, `timeout`, `lift`, `close_room`,
+ * `rename`, `take_report`, `resolve_report`, `dismiss_report`,
+ * `export`, `delete`.
+ */
+action: string, player?: Guest, room?: string,
+/**
+ * The action's details in words (a reason, a duration, a new name).
+ */
+detail: string, };
+
+/**
+ * A game left that counts against its player (docs/moderation.md).
+ */
+export type Offense = { room: string,
+/**
+ * `left` (absent past the grace with time running) or `aborted`.
+ */
+kind: string,
+/**
+ * Unix milliseconds.
+ */
+at: number, };
+
+/**
+ * A room in the console's list of live rooms.
+ */
+export type LiveRoom = { room: RoomSummary, status: RoomStatus, public: boolean,
+/**
+ * The guests seated.
+ */
+seated: Array<string>, };
+
+/**
+ * A person connected to the server now.
+ */
+export type OnlinePlayer = { guest: Guest,
+/**
+ * The address of its connection (behind a trusted proxy, the one the
+ * proxy forwards for).
+ */
+address: string, connections: number, };
+
+/**
+ * Everything the console shows of one player.
+ */
+export type PlayerFile = { guest: Guest, account: boolean, role: Role,
+/**
+ * Unix milliseconds.
+ */
+created_at: number,
+/**
+ * The latest finished games, newest first.
+ */
+games: Array<RecentGame>,
+/**
+ * Reports about this player, newest first.
+ */
+reports: Array<ReportInfo>,
+/**
+ * Reports this player made, newest first.
+ */
+reported: Array<ReportInfo>, sanctions: Array<Sanction>,
+/**
+ * The admin and moderator actions about this player (or by them).
+ */
+actions: Array<AuditEntry>, offenses: Array<Offense>, };

@@ -177,6 +177,18 @@ impl Lobby {
         }
     }
 
+    /// Every room in memory for the moderators' console: its summary,
+    /// status, publicity and seated guests, by id.
+    pub fn live(&self) -> Vec<(RoomSummary, RoomStatus, bool, Vec<String>)> {
+        let mut all: Vec<_> = self
+            .rooms()
+            .values()
+            .map(|e| (e.summary.clone(), e.status, e.public, e.seated.clone()))
+            .collect();
+        all.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        all
+    }
+
     /// The unfinished rooms where `guest` holds a seat.
     pub fn rooms_of(&self, guest: &str) -> Vec<String> {
         let mut ids: Vec<String> = self

@@ -26,6 +26,7 @@ mod lease;
 mod lifecycle;
 mod lobby;
 mod log;
+mod moderated;
 mod notice;
 mod outcome;
 mod play;
@@ -52,6 +53,7 @@ mod watchers;
 
 pub use self::core::{Refusal, RoomCore};
 pub use env::RoomEnv;
+pub use event::{Recorded, RoomEvent};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};

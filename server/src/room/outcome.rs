@@ -324,6 +324,7 @@ impl RoomCore {
                 (events, None, false)
             }),
             RoomRequest::CloseRoom => self.close(player, now).map(|events| (events, None, false)),
+            RoomRequest::CloseByModerator => self.close_by_moderator(now).map(|e| (e, None, true)),
             RoomRequest::Resign => self.resign(player, now).map(|e| (e, None, true)),
             RoomRequest::OfferDraw => self.offer_draw(player, now).map(|e| (e, None, true)),
             RoomRequest::AnswerDraw { accept } => {
@@ -469,7 +470,10 @@ impl RoomCore {
         let end = events.iter().find(|r| {
             matches!(
                 r.event,
-                RoomEvent::Finished { .. } | RoomEvent::Aborted { .. } | RoomEvent::Abandoned
+                RoomEvent::Finished { .. }
+                    | RoomEvent::Aborted { .. }
+                    | RoomEvent::Abandoned
+                    | RoomEvent::Closed
             )
         })?;
         Some(GameEnded {

@@ -366,15 +366,25 @@ impl Store {
             .collect())
     }
 
-    /// A player's latest `limit` finished games, newest first.
-    pub async fn recent_games(&self, guest_id: &str, limit: i64) -> Result<Vec<PlayerGameRow>, StoreError> {
+    /// A player's latest `limit` finished games, newest first, as `viewer`
+    /// may see them: public games, and private ones only if the viewer
+    /// played in them.
+    pub async fn recent_games(
+        &self,
+        guest_id: &str,
+        viewer: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<PlayerGameRow>, StoreError> {
         let rows = with_pool!(&self.db, pool => {
             sqlx::query_as::<_, (String, String, String, i64, i64)>(
-                "SELECT room_id, game, result, rated, finished_at FROM player_games WHERE guest_id = $1 \
-                 ORDER BY finished_at DESC, room_id LIMIT $2",
+                "SELECT p.room_id, p.game, p.result, p.rated, p.finished_at FROM player_games p \
+                 JOIN rooms r ON r.id = p.room_id WHERE p.guest_id = $1 \
+                 AND (r.public OR EXISTS (SELECT 1 FROM player_games v WHERE v.room_id = p.room_id AND v.guest_id = $3)) \
+                 ORDER BY p.finished_at DESC, p.room_id LIMIT $2",
             )
             .bind(guest_id)
             .bind(limit)
+            .bind(viewer)
             .fetch_all(pool)
             .await
         })?;

@@ -220,7 +220,7 @@ impl Leases {
             "WITH mine AS (SELECT l.room_id FROM leases l \
              JOIN UNNEST($1::text[], $2::bigint[]) AS r(room_id, epoch) \
              ON l.room_id = r.room_id AND l.epoch = r.epoch \
-             WHERE l.node = $4 ORDER BY l.room_id FOR UPDATE OF l) \
+             WHERE l.node = $4 AND l.expires_at <> '-infinity' ORDER BY l.room_id FOR UPDATE OF l) \
              UPDATE leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' \
              WHERE room_id IN (SELECT room_id FROM mine) RETURNING room_id",
         )
@@ -234,12 +234,14 @@ impl Leases {
     }
 
     /// Gives up `node`'s lease of `room` at `epoch`: deleted when the room
-    /// is over (`gone`), otherwise expired at once so any node may take it.
+    /// is over (`gone`), otherwise expired at once so any node may take it
+    /// (marked released: `-infinity`, which a renewal already under way
+    /// does not extend again).
     pub async fn release(&self, room: &str, node: &str, epoch: i64, gone: bool) -> Result<(), StoreError> {
         let sql = if gone {
             "DELETE FROM leases WHERE room_id = $1 AND node = $2 AND epoch = $3"
         } else {
-            "UPDATE leases SET expires_at = clock_timestamp() - interval '1 millisecond' \
+            "UPDATE leases SET expires_at = '-infinity' \
              WHERE room_id = $1 AND node = $2 AND epoch = $3"
         };
         sqlx::query(sql)

@@ -22,8 +22,10 @@ mod copy;
 mod db;
 mod handle;
 mod leases;
+mod moderation;
 mod notify;
 mod postgres;
+mod privacy;
 mod sql;
 mod sqlite;
 mod sqlite_writer;
@@ -38,7 +40,9 @@ pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
+pub use moderation::{AuditRow, OffenseRow, Preferences, ReportRow, SanctionRow};
 pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
+pub use privacy::Deletion;
 pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};
 
 /// The file of a SQLite database URL (`None` for PostgreSQL, memory, or a

@@ -29,8 +29,14 @@ impl Session {
         }
         let key = crate::accounts::name_key(&name);
         // The refusals that need no hash come before the hash (the store
-        // checks again, in the transaction).
-        match self.app.store.account_by_name(&key).await {
+        // checks again, in the transaction). An account made before names
+        // were folded may be under its old key.
+        let old = crate::accounts::old_name_key(&name);
+        let found = match self.app.store.account_by_name(&key).await {
+            Ok(None) if old != key => self.app.store.account_by_name(&old).await,
+            other => other,
+        };
+        match found {
             Ok(None) => {}
             Ok(Some((owner, _))) if owner == player.id => {
                 return self.fail(
@@ -43,7 +49,9 @@ impl Session {
                 return self.fail(
                     id,
                     codes::NAME_TAKEN,
-                    format!("an account is named {name:?} already (names ignore case)"),
+                    format!(
+                        "an account is named {name:?} already (names ignore case and invisible characters)"
+                    ),
                 );
             }
             Err(e) => {
@@ -70,7 +78,9 @@ impl Session {
                 return self.fail(
                     id,
                     codes::NAME_TAKEN,
-                    format!("an account is named {name:?} already (names ignore case)"),
+                    format!(
+                        "an account is named {name:?} already (names ignore case and invisible characters)"
+                    ),
                 );
             }
             Ok(Registered::AlreadyAccount) => {
@@ -90,6 +100,9 @@ impl Session {
             }
         }
         tracing::info!(guest = %player.id, "a guest became an account");
+        if self.app.config.first_account_is_admin {
+            self.first_admin(&player.id, now).await;
+        }
         if name != player.name {
             if let Some(guest) = self.guest.as_mut() {
                 guest.name = name.clone();
@@ -145,9 +158,16 @@ impl Session {
         if password.expose().chars().count() > crate::accounts::MAX_PASSWORD_CHARS {
             return self.fail(id, codes::BAD_LOGIN, bad_login);
         }
+        // An account made before names were folded may be under its old
+        // key (its lower case).
+        let old = crate::accounts::old_name_key(&name);
+        let found = match self.app.store.account_by_name(&key).await {
+            Ok(None) if old != key => self.app.store.account_by_name(&old).await,
+            other => other,
+        };
         let Some(account) = self.stored(
             &id,
-            self.app.store.account_by_name(&key).await,
+            found,
             "account lookup failed",
             "the server could not look up the account; try again",
         ) else {

@@ -30,8 +30,11 @@ use crate::secrets::{self, OsSecrets};
 use crate::store::NewGuest;
 
 mod accounts;
+mod admin;
+mod moderation;
 mod notify;
 mod replay;
+mod settings;
 
 /// Frames larger than this close the connection (the WebSocket layer's
 /// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
@@ -100,6 +103,9 @@ enum End {
     Probation,
     /// A frame the WebSocket layer refused, closed with this code.
     BadFrame(u16, &'static str),
+    /// A moderator banned the account or the address, or the account was
+    /// deleted (the reason was queued before).
+    Kicked,
 }
 
 impl End {
@@ -122,6 +128,7 @@ impl End {
                 "the server is full",
             )),
             End::BadFrame(code, reason) => Some((None, code, reason)),
+            End::Kicked => Some((None, close_code::POLICY, "closed by a moderator")),
         }
     }
 
@@ -251,14 +258,30 @@ async fn connection(
         tokio::select! {
             biased;
             _ = close.cancelled() => {
-                break if app.shutdown.is_cancelled() { End::Shutdown } else { End::SlowClient };
+                break if app.shutdown.is_cancelled() {
+                    End::Shutdown
+                } else if session.as_ref().is_some_and(|s| s.moderated.kicked().is_some()) {
+                    End::Kicked
+                } else {
+                    End::SlowClient
+                };
             }
             Some(text) = queued(&mut queue) => {
                 let rx = queue.as_mut().expect("a queue");
+                // What a person hides (blocked players' chat, zen) is
+                // taken out here.
+                let shown = |text| match session.as_ref() {
+                    Some(s) => s.moderated.outgoing(text),
+                    None => Some(text),
+                };
                 let write = async {
-                    socket.feed(Message::Text(text)).await?;
+                    if let Some(text) = shown(text) {
+                        socket.feed(Message::Text(text)).await?;
+                    }
                     while let Ok(more) = rx.try_recv() {
-                        socket.feed(Message::Text(more)).await?;
+                        if let Some(more) = shown(more) {
+                            socket.feed(Message::Text(more)).await?;
+                        }
                     }
                     socket.flush().await
                 };
@@ -330,8 +353,8 @@ async fn connection(
         app.metrics.refused(reason);
     }
     // What the rooms queued before a shutdown (a drained node's `moved`)
-    // goes out before the goodbye.
-    if end == End::Shutdown
+    // goes out before the goodbye, and a ban's reason before its close.
+    if matches!(end, End::Shutdown | End::Kicked)
         && let Some(rx) = queue.as_mut()
     {
         let flush = async {
@@ -439,6 +462,8 @@ struct Session {
     /// Rooms this connection watches (only rooms that exist).
     watching: HashSet<String>,
     rate: RateLimit,
+    /// Blocks, settings and bans (`ws/moderation.rs`).
+    moderated: moderation::Moderated,
     /// Its standing (`reserve.rs`): known once it shows an account or a
     /// guest's token from before.
     standing: Option<Arc<Standing>>,
@@ -448,6 +473,7 @@ impl Session {
     fn new(app: Arc<App>, client: IpAddr, outbox: Outbox, standing: Option<Arc<Standing>>) -> Session {
         Session {
             rate: RateLimit::new(app.config.rate_limit),
+            moderated: moderation::Moderated::new(app.moderation.clone(), outbox.conn),
             app,
             client,
             outbox,
@@ -505,6 +531,14 @@ impl Session {
             Ok(m) => m,
             Err(reply) => return self.reply(reply),
         };
+        if !self.before(&message).await {
+            return;
+        }
+        self.handle(message).await;
+        self.after().await;
+    }
+
+    async fn handle(&mut self, message: ClientMessage) {
         match message {
             ClientMessage::Hello {
                 id,
@@ -849,6 +883,7 @@ impl Session {
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
                 unreachable!("answered before")
             }
+            other => return self.moderation(player, other).await,
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
         let limit = self.app.config.limits.watch_per_connection;

@@ -23,6 +23,7 @@ mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod moderation;
 mod monitoring;
 mod notify;
 mod owner;

@@ -82,6 +82,10 @@ pub struct Nodes {
     pub database: String,
     pub nodes: Vec<NodeProcess>,
     pub live: Live,
+    /// More flags for the nodes started from now on.
+    pub extra: Vec<String>,
+    /// How often the nodes started from now on renew their leases.
+    pub renew_ms: u64,
 }
 
 impl Nodes {
@@ -99,6 +103,8 @@ impl Nodes {
             database,
             nodes: Vec::new(),
             live: Arc::new(Mutex::new(Vec::new())),
+            extra: Vec::new(),
+            renew_ms: RENEW_MS,
         };
         for name in names {
             nodes.add(name);
@@ -115,8 +121,8 @@ impl Nodes {
     /// Starts node `name` on the database at `database` (the tests'
     /// database, maybe through a proxy).
     pub fn add_via(&mut self, name: &str, database: &str) -> SocketAddr {
-        let (lease, renew) = (LEASE_MS.to_string(), RENEW_MS.to_string());
-        let args = [
+        let (lease, renew) = (LEASE_MS.to_string(), self.renew_ms.to_string());
+        let mut args = vec![
             "--database",
             database,
             "--node",
@@ -133,6 +139,7 @@ impl Nodes {
             "--db-idle-in-transaction-timeout",
             IDLE_IN_TRANSACTION,
         ];
+        args.extend(self.extra.iter().map(String::as_str));
         let process = ServerProcess::start_with(SERVER, &args, &self.dir);
         let addr = process.addr;
         self.live.lock().unwrap().push(addr);

@@ -6,6 +6,7 @@
 //! The checker reads the event table: no acknowledged action lost, none
 //! stored twice. Every test needs PostgreSQL (`scripts/with-postgres.sh`).
 
+mod alarms;
 mod basics;
 mod failover;
 mod harness;

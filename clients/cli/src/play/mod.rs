@@ -22,6 +22,7 @@ mod room;
 mod target;
 mod theme;
 mod ui;
+mod words;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::lobby::{Games, Lobby, LobbyIntent};
-use super::room::{Intent, Room};
+use super::room::{Intent, Room, TableAct};
 use super::target::{RoomLink, Target};
 
 mod replies;
@@ -37,6 +37,9 @@ pub enum Msg {
         reason: String,
     },
     Server(ServerMessage),
+    /// The open connection stopped answering (`true`: nothing came back
+    /// for a ping), or answers again (`false`).
+    Quiet(bool),
     Games(Result<Vec<GameInfo>, String>),
     Tick,
 }
@@ -136,6 +139,10 @@ pub struct App {
     pub bell: bool,
     /// The key help is shown over the screen.
     pub help: bool,
+    /// Since when the open connection has not answered, if it does not.
+    quiet_since: Option<Instant>,
+    /// Since when the connection has been lost (until the next welcome).
+    lost_at: Option<Instant>,
     /// The room of the address given on the command line, opened after the
     /// first welcome.
     first_room: Option<RoomLink>,
@@ -173,6 +180,8 @@ impl App {
             notice: None,
             bell,
             help: false,
+            quiet_since: None,
+            lost_at: None,
             pending: HashMap::new(),
             about_rooms: HashMap::new(),
             resend: Vec::new(),
@@ -184,6 +193,26 @@ impl App {
             rng: SmallRng::seed_from_u64(seed),
             out: Vec::new(),
         }
+    }
+
+    /// Whether the connection is live: welcomed, and answering.
+    pub fn live(&self) -> bool {
+        self.conn == Conn::Online && self.quiet_since.is_none()
+    }
+
+    /// Since when the connection has not been live (its clocks stand
+    /// still from then), if it is not.
+    pub fn not_live_since(&self) -> Option<Instant> {
+        match &self.conn {
+            Conn::Online => self.quiet_since,
+            _ => Some(self.lost_at.unwrap_or(self.now)),
+        }
+    }
+
+    /// Marks the connection live again (a welcome).
+    fn live_again(&mut self) {
+        self.lost_at = None;
+        self.quiet_since = None;
     }
 
     /// The room shown, if any.
@@ -208,10 +237,16 @@ impl App {
             Msg::Key(key) => self.key(key),
             Msg::Paste(text) => self.paste(&text),
             Msg::Connected => {
+                self.quiet_since = None;
                 self.conn = Conn::Greeting;
                 self.hello();
             }
-            Msg::Lost { retry_in, reason } => self.lost(now + retry_in, reason),
+            Msg::Lost { retry_in, reason } => {
+                self.lost_at = self.lost_at.or(self.quiet_since).or(Some(now));
+                self.quiet_since = None;
+                self.lost(now + retry_in, reason)
+            }
+            Msg::Quiet(quiet) => self.quiet_since = quiet.then_some(now),
             Msg::Server(message) => self.server(message, now),
             Msg::Games(Ok(list)) => self.games = Games::Ready(list),
             Msg::Games(Err(e)) => self.games = Games::Failed(e),
@@ -251,7 +286,7 @@ impl App {
     /// Sends a request made from a fresh id, remembering what it was.
     fn request(&mut self, pending: Pending, make: impl FnOnce(RequestId) -> ClientMessage) -> bool {
         let hello = matches!(pending, Pending::Hello) && self.conn == Conn::Greeting;
-        if self.conn != Conn::Online && !hello {
+        if !self.live() && !hello {
             self.complain("Not connected to the server right now; wait for the reconnect.");
             return false;
         }
@@ -520,6 +555,19 @@ impl App {
                         room: id,
                         accept,
                     }
+                });
+            }
+            Intent::Table(act) => {
+                self.request(Pending::Other, |rid| match act {
+                    TableAct::Resign => ClientMessage::Resign { id: rid, room: id },
+                    TableAct::OfferDraw => ClientMessage::OfferDraw { id: rid, room: id },
+                    TableAct::AnswerDraw(accept) => ClientMessage::AnswerDraw {
+                        id: rid,
+                        room: id,
+                        accept,
+                    },
+                    TableAct::Abort => ClientMessage::Abort { id: rid, room: id },
+                    TableAct::Claim => ClientMessage::Claim { id: rid, room: id },
                 });
             }
             Intent::ToLobby => self.back_to_lobby(),

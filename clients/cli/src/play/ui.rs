@@ -25,16 +25,21 @@ mod room;
 use lobby::draw_lobby;
 use room::draw_room;
 
+/// What a window too small to play in says.
+const SMALL_WINDOW: &str = "Make the terminal larger: at least 40×12 (80×24 is best).";
+
 /// The narrowest side panel drawn beside a board.
 const PANEL_MIN: u16 = 28;
 
 pub fn draw(frame: &mut Frame, app: &App, theme: &Theme, now: Instant) {
     let area = frame.area();
     if area.width < 40 || area.height < 12 {
-        frame.render_widget(
-            Paragraph::new("Make the terminal larger: at least 40×12 (80×24 is best)."),
-            area,
-        );
+        // Wrapped, so that it is read whole in the smallest window.
+        let lines: Vec<Line> = wrap(SMALL_WINDOW, usize::from(area.width.max(1)))
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        frame.render_widget(Paragraph::new(lines), area);
         return;
     }
     let title = Rect::new(area.x, area.y, area.width, 1);
@@ -56,6 +61,7 @@ fn draw_title(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, now: Inst
     let left = format!(" Lodestone · {} · {who}", app.target.http);
     let right = match &app.conn {
         Conn::Connecting | Conn::Greeting => "connecting… ".to_string(),
+        Conn::Online if !app.live() => "○ no answer from the server: reconnecting… ".to_string(),
         Conn::Online => "● online ".to_string(),
         Conn::Lost { retry_at, reason } => {
             let secs = retry_at.saturating_duration_since(now).as_secs_f64().ceil() as u64;
@@ -75,7 +81,7 @@ fn draw_title(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, now: Inst
         .unwrap_or_default();
     let right: String = right.chars().take(width).collect();
     let gap = width.saturating_sub(left.chars().count() + right.chars().count());
-    let style = if matches!(app.conn, Conn::Lost { .. }) {
+    let style = if !app.live() && !matches!(app.conn, Conn::Connecting | Conn::Greeting) {
         theme.error().add_modifier(ratatui::style::Modifier::REVERSED)
     } else {
         theme.title()
@@ -279,6 +285,11 @@ fn draw_help(frame: &mut Frame, area: Rect, theme: &Theme) {
             "the numbered actions (pass, votes); scroll the moves",
         ),
         ("c / r, R", "chat (Tab: to whom) / after the end: rematch, or not"),
+        ("x / d, y n", "resign / offer a draw, answer one (yes, no)"),
+        (
+            "a / w",
+            "abort before everyone moved / claim from an absent player",
+        ),
         ("q", "back to the lobby (the game goes on); Ctrl-C quits"),
         ("On the board", ""),
         ("• / ○", "completes a move here / leads on from here"),
@@ -510,7 +521,8 @@ mod screens {
         let moves = ["H3", "B8", "F1", "E1", "D2", "F2", "C6", "C3"];
         let app = app_with(fixtures::room(GameKind::Magneton, &[], &moves, Some(0)), now);
         let (screen, _) = draw_app(&app, (80, 24), true, now);
-        assert!(has(&screen, "You win! white wins (four in a row)"), "{screen:#?}");
+        assert!(has(&screen, "You win! Ann (white) wins."), "{screen:#?}");
+        assert!(has(&screen, "Ann (white) made four in a row"), "{screen:#?}");
         assert!(has(&screen, "Last, black: black placed on C3;"), "{screen:#?}");
         // The board tints every cell the effects touched: the drop, both
         // pulls and the line.
@@ -531,10 +543,7 @@ mod screens {
         );
         let watcher = app_with(fixtures::room(GameKind::Magneton, &[], &moves, None), now);
         let (screen, _) = draw_app(&watcher, (80, 24), true, now);
-        assert!(
-            has(&screen, "Game over. white wins (four in a row)"),
-            "{screen:#?}"
-        );
+        assert!(has(&screen, "Game over. Bot 0 (white) wins."), "{screen:#?}");
     }
 
     #[test]

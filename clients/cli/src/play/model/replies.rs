@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use lodestone_protocol::{ClientMessage, Code, Guest, RequestId, RoomState, ServerMessage};
+use lodestone_protocol::{ClientMessage, Code, Guest, RequestId, RoomState, RoomStatus, ServerMessage};
 
 use super::super::room::Applied;
 use super::super::target::RoomLink;
@@ -92,6 +92,8 @@ impl App {
                     shown.add_chat(lines);
                 }
             }
+            // Moderation's replies: the terminal client asks for none.
+            _ => {}
         }
     }
 
@@ -119,6 +121,7 @@ impl App {
 
     fn welcome(&mut self, guest: Guest, token: Option<String>, rooms: Vec<String>, now: Instant) {
         self.conn = Conn::Online;
+        self.live_again();
         if token.is_some() {
             self.token = token;
         }
@@ -199,9 +202,21 @@ impl App {
         self.follow_rematch();
     }
 
-    /// Once the rematch of the room shown has opened, goes there (as the
-    /// browser does: every viewer follows).
+    /// Once the rematch of the room shown has opened while it was shown,
+    /// goes there (as the browser does); a later visitor stays on the
+    /// finished game, which keeps its own address.
     fn follow_rematch(&mut self) {
+        let Some(room) = self.room_mut() else { return };
+        let rematch = room
+            .state
+            .as_ref()
+            .filter(|s| s.status == RoomStatus::Finished)
+            .map(|s| s.rematch.as_ref().and_then(|r| r.room.clone()));
+        match rematch {
+            Some(None) => room.saw_no_rematch = true,
+            Some(Some(_)) if room.saw_no_rematch => {}
+            _ => return,
+        }
         let Some(room) = self.room() else { return };
         let next = room
             .state

@@ -15,8 +15,9 @@ use super::super::boards::{self, Board};
 use super::super::effects;
 use super::super::input::completions;
 use super::super::model::App;
-use super::super::room::Room;
+use super::super::room::{Room, TableAct};
 use super::super::theme::Theme;
+use super::super::words;
 use super::room::{chat_lines, clock_text, rematch_text, room_heading, seat_spans};
 use super::{input_line, notice_lines, wrap};
 
@@ -35,10 +36,11 @@ pub(super) fn draw_panel(
         .into_iter()
         .map(|l| Line::styled(l, theme.heading()))
         .collect();
-    // The turn, or the result.
-    if let Some(outcome) = play.and_then(|p| p.outcome.as_ref()) {
-        let won = state.you.is_some_and(|y| outcome.winners.contains(&y));
-        let lost = state.you.is_some() && !outcome.winners.is_empty() && !won;
+    // The turn, or the result: who won, and who did what.
+    if let Some((headline, sentence)) = words::end_words(state) {
+        let outcome = play.and_then(|p| p.outcome.as_ref());
+        let won = outcome.is_some_and(|o| state.you.is_some_and(|y| o.winners.contains(&y)));
+        let lost = outcome.is_some_and(|o| state.you.is_some() && !o.winners.is_empty() && !won);
         let head = if won {
             "You win! "
         } else if lost {
@@ -46,7 +48,10 @@ pub(super) fn draw_panel(
         } else {
             "Game over. "
         };
-        for l in wrap(&format!("{head}{}", outcome.result), width) {
+        for l in wrap(&format!("{head}{headline}"), width) {
+            top.push(Line::styled(l, theme.attention()));
+        }
+        for l in wrap(&sentence, width) {
             top.push(Line::styled(l, theme.attention()));
         }
         if let Some(text) = rematch_text(state) {
@@ -76,19 +81,75 @@ pub(super) fn draw_panel(
         let watching = if state.you.is_none() { "Watching. " } else { "" };
         top.push(Line::from(format!("{watching}To act: {}", names.join(", "))));
     }
-    // Seats, with the clock counting down from the last update.
-    let clock = play.and_then(|p| p.clock.as_ref()).map(|c| {
-        let elapsed = room
-            .received
-            .map_or(0, |at| now.saturating_duration_since(at).as_millis() as u64);
-        (c.seat, clock_text(c.remaining_ms.saturating_sub(elapsed)))
-    });
+    // Seats, each with its clock counting down from the last update (the
+    // room's clock and Magma's turn timer); standing still, marked, while
+    // the connection is not live.
+    let live = app.live();
+    let elapsed = if live {
+        room.received
+            .map_or(0, |at| now.saturating_duration_since(at).as_millis() as u64)
+    } else {
+        room.received.zip(app.not_live_since()).map_or(0, |(at, since)| {
+            since.saturating_duration_since(at).as_millis() as u64
+        })
+    };
     for seat in &state.seats {
-        let shown = clock
-            .as_ref()
-            .filter(|(s, _)| *s == seat.seat)
-            .map(|(_, t)| t.clone());
+        let mut parts = Vec::new();
+        if let Some(c) = play.and_then(|p| p.clocks.iter().find(|c| c.seat == seat.seat)) {
+            let left = if c.running {
+                c.remaining_ms.saturating_sub(elapsed)
+            } else {
+                c.remaining_ms
+            };
+            parts.push(clock_text(left));
+        }
+        if let Some(c) = play
+            .and_then(|p| p.clock.as_ref())
+            .filter(|c| c.seat == seat.seat)
+        {
+            let left = clock_text(c.remaining_ms.saturating_sub(elapsed));
+            parts.push(if parts.is_empty() {
+                left
+            } else {
+                format!("turn {left}")
+            });
+        }
+        let mut shown = (!parts.is_empty()).then(|| parts.join(" · "));
+        if !live && let Some(text) = shown.as_mut() {
+            text.push_str(" (stale)");
+        }
         top.push(Line::from(seat_spans(seat, state, shown, theme)));
+    }
+    // The table's keys, for a seated player during the game.
+    if state.status == RoomStatus::Playing && state.you.is_some() && room.asking.is_none() {
+        top.extend(
+            wrap(words::TABLE_KEYS, width)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.dim())),
+        );
+    }
+    // A draw offer, and a question before a table action.
+    if let Some(offer) = play
+        .and_then(|p| p.draw_offer)
+        .filter(|_| state.status == RoomStatus::Playing)
+    {
+        top.extend(
+            wrap(&words::draw_offer_words(state, offer), width)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.key())),
+        );
+    }
+    if let Some(asked) = room.asking {
+        let text = match asked {
+            TableAct::Resign => words::ASK_RESIGN,
+            TableAct::Abort => words::ASK_ABORT,
+            _ => words::ASK_CLAIM,
+        };
+        top.extend(
+            wrap(text, width)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.error())),
+        );
     }
     top.extend(controls(room, board, theme, width));
     // The server's warning about the move Enter would make.

@@ -15,6 +15,7 @@ use super::super::boards;
 use super::super::model::App;
 use super::super::room::Room;
 use super::super::theme::Theme;
+use super::super::words;
 use super::panel::draw_panel;
 use super::{PANEL_MIN, input_line, notice_lines, plain, short, wrap};
 
@@ -246,10 +247,16 @@ pub(super) fn seat_spans(
             if state.you == Some(seat.seat) {
                 spans.push(Span::styled(" (you)", theme.good()));
             }
-            spans.push(Span::styled(
-                if seat.connected { " ●" } else { " ○ away" },
-                theme.dim(),
-            ));
+            let presence = if seat.stand_in {
+                words::STAND_IN
+            } else if seat.connected {
+                " ●"
+            } else if seat.absent {
+                " ○ absent"
+            } else {
+                " ○ away"
+            };
+            spans.push(Span::styled(presence, theme.dim()));
         }
         None => spans.push(Span::styled("— free —", theme.dim())),
     }
