@@ -180,25 +180,6 @@ codes! {
     /// HTTP 403: an account's settings asked with an API token (they need
     /// the token of a device that logged in).
     LoginRequired = "login-required",
-    /// `push_subscribe` with an endpoint that is not a URL, or keys that
-    /// are not a P-256 public key and a 16-byte secret.
-    BadSubscription = "bad-subscription",
-    /// `push_subscribe` with an endpoint outside the push services the
-    /// server accepts (`https://` ones, and `--push-origin`s).
-    EndpointNotAllowed = "endpoint-not-allowed",
-    /// `push_subscribe` beyond the subscriptions a guest may have.
-    TooManySubscriptions = "too-many-subscriptions",
-    /// `set_webhook` with a URL that is not `http(s)://`, or too long.
-    BadWebhook = "bad-webhook",
-    /// `set_webhook` with a URL whose host is a loopback, private or
-    /// link-local address (unless the server allows them).
-    AddressNotAllowed = "address-not-allowed",
-    /// `set_webhook` beyond the webhooks a room or account may have.
-    TooManyWebhooks = "too-many-webhooks",
-    /// A request only an account may make (a webhook for all its games).
-    AccountRequired = "account-required",
-    /// `push_unsubscribe` or `delete_webhook` of something not set.
-    NotSubscribed = "not-subscribed",
     /// A moderation message from someone without the role it needs
     /// (every `admin_*` message from a player; the admins' own from a
     /// moderator). Nothing changed.
@@ -227,6 +208,25 @@ codes! {
     /// `delete_account` (or `admin_delete`) while the player holds a seat
     /// in a game that is not over.
     InGame = "in-game",
+    /// `push_subscribe` with an endpoint that is not a URL, or keys that
+    /// are not a P-256 public key and a 16-byte secret.
+    BadSubscription = "bad-subscription",
+    /// `push_subscribe` with an endpoint outside the push services the
+    /// server accepts (`https://` ones, and `--push-origin`s).
+    EndpointNotAllowed = "endpoint-not-allowed",
+    /// `push_subscribe` beyond the subscriptions a guest may have.
+    TooManySubscriptions = "too-many-subscriptions",
+    /// `set_webhook` with a URL that is not `http(s)://`, or too long.
+    BadWebhook = "bad-webhook",
+    /// `set_webhook` with a URL whose host is a loopback, private or
+    /// link-local address (unless the server allows them).
+    AddressNotAllowed = "address-not-allowed",
+    /// `set_webhook` beyond the webhooks a room or account may have.
+    TooManyWebhooks = "too-many-webhooks",
+    /// A request only an account may make (a webhook for all its games).
+    AccountRequired = "account-required",
+    /// `push_unsubscribe` or `delete_webhook` of something not set.
+    NotSubscribed = "not-subscribed",
 }
 
 impl fmt::Display for Code {
@@ -326,14 +326,6 @@ pub mod codes {
     pub const TOO_MANY_TOKENS: Code = Code::TooManyTokens;
     pub const UNKNOWN_TOKEN: Code = Code::UnknownToken;
     pub const LOGIN_REQUIRED: Code = Code::LoginRequired;
-    pub const BAD_SUBSCRIPTION: Code = Code::BadSubscription;
-    pub const ENDPOINT_NOT_ALLOWED: Code = Code::EndpointNotAllowed;
-    pub const TOO_MANY_SUBSCRIPTIONS: Code = Code::TooManySubscriptions;
-    pub const BAD_WEBHOOK: Code = Code::BadWebhook;
-    pub const ADDRESS_NOT_ALLOWED: Code = Code::AddressNotAllowed;
-    pub const TOO_MANY_WEBHOOKS: Code = Code::TooManyWebhooks;
-    pub const ACCOUNT_REQUIRED: Code = Code::AccountRequired;
-    pub const NOT_SUBSCRIBED: Code = Code::NotSubscribed;
     pub const NOT_ALLOWED: Code = Code::NotAllowed;
     pub const BANNED: Code = Code::Banned;
     pub const TIMED_OUT: Code = Code::TimedOut;
@@ -343,6 +335,14 @@ pub mod codes {
     pub const SPECTATORS_MUTED: Code = Code::SpectatorsMuted;
     pub const UNKNOWN_REPORT: Code = Code::UnknownReport;
     pub const IN_GAME: Code = Code::InGame;
+    pub const BAD_SUBSCRIPTION: Code = Code::BadSubscription;
+    pub const ENDPOINT_NOT_ALLOWED: Code = Code::EndpointNotAllowed;
+    pub const TOO_MANY_SUBSCRIPTIONS: Code = Code::TooManySubscriptions;
+    pub const BAD_WEBHOOK: Code = Code::BadWebhook;
+    pub const ADDRESS_NOT_ALLOWED: Code = Code::AddressNotAllowed;
+    pub const TOO_MANY_WEBHOOKS: Code = Code::TooManyWebhooks;
+    pub const ACCOUNT_REQUIRED: Code = Code::AccountRequired;
+    pub const NOT_SUBSCRIBED: Code = Code::NotSubscribed;
 }
 
 #[cfg(test)]

@@ -253,47 +253,6 @@ pub enum ClientMessage {
         name: String,
         password: Password,
     },
-    /// Send this guest's notifications to a browser's push subscription
-    /// (`events`: the categories wanted; absent, all); answered with `ack`.
-    PushSubscribe {
-        id: RequestId,
-        endpoint: String,
-        keys: PushKeys,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        events: Option<Vec<NotifyEvent>>,
-    },
-    /// Stop pushing to a subscription of this guest; answered with `ack`.
-    PushUnsubscribe { id: RequestId, endpoint: String },
-    /// Whether the page of this connection is visible now (a page that
-    /// never says counts as visible); answered with `ack`.
-    Visibility { id: RequestId, visible: bool },
-    /// Post a room's events (as its owner, `room`) or every game of this
-    /// account (no `room`) to `url`; answered with `webhook` (the signing
-    /// secret, shown once).
-    SetWebhook {
-        id: RequestId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        room: Option<String>,
-        url: String,
-        #[serde(default)]
-        format: WebhookFormat,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        events: Option<Vec<NotifyEvent>>,
-    },
-    /// Remove a webhook set with `set_webhook`; answered with `ack`.
-    DeleteWebhook {
-        id: RequestId,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        room: Option<String>,
-        url: String,
-    },
-    /// The games waiting for this guest's move, oldest first; answered
-    /// with `turns`.
-    MyTurns { id: RequestId },
     /// Block a player (docs/moderation.md): its chat is hidden from you,
     /// it cannot sit at a table with you or propose you a rematch, and a
     /// tournament never pairs you. Answered with `ack`.
@@ -427,6 +386,47 @@ pub enum ClientMessage {
     AdminExport { id: RequestId, player: String },
     /// (admins) Delete a player's account as `delete_account` does.
     AdminDelete { id: RequestId, player: String },
+    /// Send this guest's notifications to a browser's push subscription
+    /// (`events`: the categories wanted; absent, all); answered with `ack`.
+    PushSubscribe {
+        id: RequestId,
+        endpoint: String,
+        keys: PushKeys,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Stop pushing to a subscription of this guest; answered with `ack`.
+    PushUnsubscribe { id: RequestId, endpoint: String },
+    /// Whether the page of this connection is visible now (a page that
+    /// never says counts as visible); answered with `ack`.
+    Visibility { id: RequestId, visible: bool },
+    /// Post a room's events (as its owner, `room`) or every game of this
+    /// account (no `room`) to `url`; answered with `webhook` (the signing
+    /// secret, shown once).
+    SetWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+        #[serde(default)]
+        format: WebhookFormat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Remove a webhook set with `set_webhook`; answered with `ack`.
+    DeleteWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+    },
+    /// The games waiting for this guest's move, oldest first; answered
+    /// with `turns`.
+    MyTurns { id: RequestId },
 }
 
 /// Who a chat line is for.
@@ -576,12 +576,6 @@ impl ClientMessage {
             | ClientMessage::SetChat { id, .. }
             | ClientMessage::Register { id, .. }
             | ClientMessage::Login { id, .. }
-            | ClientMessage::PushSubscribe { id, .. }
-            | ClientMessage::PushUnsubscribe { id, .. }
-            | ClientMessage::Visibility { id, .. }
-            | ClientMessage::SetWebhook { id, .. }
-            | ClientMessage::DeleteWebhook { id, .. }
-            | ClientMessage::MyTurns { id }
             | ClientMessage::Block { id, .. }
             | ClientMessage::Unblock { id, .. }
             | ClientMessage::Preferences { id }
@@ -604,6 +598,12 @@ impl ClientMessage {
             | ClientMessage::AdminAudit { id, .. }
             | ClientMessage::AdminExport { id, .. }
             | ClientMessage::AdminDelete { id, .. } => id,
+            ClientMessage::PushSubscribe { id, .. }
+            | ClientMessage::PushUnsubscribe { id, .. }
+            | ClientMessage::Visibility { id, .. }
+            | ClientMessage::SetWebhook { id, .. }
+            | ClientMessage::DeleteWebhook { id, .. }
+            | ClientMessage::MyTurns { id } => id,
         }
     }
 }
@@ -673,8 +673,17 @@ pub enum ServerMessage {
         version: u64,
         state: Box<RoomState>,
     },
-    /// The server is closing this connection (shutdown); reconnect later.
-    Bye { reason: String },
+    /// The server is closing this connection: at shutdown (reconnect
+    /// later), or, with `reconnect`, for an upgrade: the same address
+    /// serves again within moments, so reconnect at once (say `hello` with
+    /// the token, watch again, send again what had no reply); nothing is
+    /// wrong, and a person need not be told. `reconnect` is absent
+    /// otherwise.
+    Bye {
+        reason: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reconnect: bool,
+    },
     /// Another node owns `room` (or is taking it over): reconnect to `url`,
     /// say `hello` with the same token, and watch, join or act there again.
     /// What was asked about the room here was not done.
@@ -701,16 +710,6 @@ pub enum ServerMessage {
     /// is said, and after a `watch` or `join`, every earlier line it may
     /// read (a line may come again: its `seq` tells).
     Chat { room: String, lines: Vec<ChatLine> },
-    /// The reply to `set_webhook`: the secret that signs its bodies
-    /// (`X-Lodestone-Signature`), shown this once.
-    Webhook {
-        id: RequestId,
-        url: String,
-        secret: String,
-    },
-    /// The reply to `my_turns`: the games waiting for the guest's move,
-    /// the oldest first.
-    Turns { id: RequestId, rooms: Vec<TurnWaiting> },
     /// The reply to `preferences`.
     Preferences {
         id: RequestId,
@@ -746,6 +745,16 @@ pub enum ServerMessage {
     AdminPlayer { id: RequestId, player: Box<PlayerFile> },
     /// The reply to `admin_audit`, newest first.
     AdminAudit { id: RequestId, entries: Vec<AuditEntry> },
+    /// The reply to `set_webhook`: the secret that signs its bodies
+    /// (`X-Lodestone-Signature`), shown this once.
+    Webhook {
+        id: RequestId,
+        url: String,
+        secret: String,
+    },
+    /// The reply to `my_turns`: the games waiting for the guest's move,
+    /// the oldest first.
+    Turns { id: RequestId, rooms: Vec<TurnWaiting> },
 }
 
 /// One line of the room list.

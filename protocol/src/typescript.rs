@@ -81,10 +81,6 @@ pub fn declarations() -> String {
         ApiTokenInfo,
         NewTokenRequest,
         NewApiToken,
-        NotifyEvent,
-        PushKeys,
-        WebhookFormat,
-        TurnWaiting,
         Role,
         ReportStatus,
         ReportContext,
@@ -97,6 +93,10 @@ pub fn declarations() -> String {
         LiveRoom,
         OnlinePlayer,
         PlayerFile,
+        NotifyEvent,
+        PushKeys,
+        WebhookFormat,
+        TurnWaiting,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

@@ -234,45 +234,6 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             },
         ),
         (
-            "push_subscribe",
-            ClientMessage::PushSubscribe {
-                id: id(30),
-                endpoint: "https://push.example.net/send/c1e7…".into(),
-                keys: PushKeys {
-                    p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM".into(),
-                    auth: "tBHItJI5svbpez7KI4CCXg".into(),
-                },
-                events: Some(vec![NotifyEvent::YourTurn, NotifyEvent::GameOver]),
-            },
-        ),
-        (
-            "push_unsubscribe",
-            ClientMessage::PushUnsubscribe {
-                id: id(31),
-                endpoint: "https://push.example.net/send/c1e7…".into(),
-            },
-        ),
-        ("visibility", ClientMessage::Visibility { id: id(32), visible: false }),
-        (
-            "set_webhook",
-            ClientMessage::SetWebhook {
-                id: id(33),
-                room: Some("7c9e…".into()),
-                url: "https://discord.com/api/webhooks/123/abc".into(),
-                format: WebhookFormat::Discord,
-                events: None,
-            },
-        ),
-        (
-            "delete_webhook",
-            ClientMessage::DeleteWebhook {
-                id: id(34),
-                room: None,
-                url: "https://hooks.example.org/lodestone".into(),
-            },
-        ),
-        ("my_turns", ClientMessage::MyTurns { id: id(35) }),
-        (
             "block",
             ClientMessage::Block {
                 id: id(60),
@@ -409,6 +370,45 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 player: "Bo".into(),
             },
         ),
+        (
+            "push_subscribe",
+            ClientMessage::PushSubscribe {
+                id: id(30),
+                endpoint: "https://push.example.net/send/c1e7…".into(),
+                keys: PushKeys {
+                    p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM".into(),
+                    auth: "tBHItJI5svbpez7KI4CCXg".into(),
+                },
+                events: Some(vec![NotifyEvent::YourTurn, NotifyEvent::GameOver]),
+            },
+        ),
+        (
+            "push_unsubscribe",
+            ClientMessage::PushUnsubscribe {
+                id: id(31),
+                endpoint: "https://push.example.net/send/c1e7…".into(),
+            },
+        ),
+        ("visibility", ClientMessage::Visibility { id: id(32), visible: false }),
+        (
+            "set_webhook",
+            ClientMessage::SetWebhook {
+                id: id(33),
+                room: Some("7c9e…".into()),
+                url: "https://discord.com/api/webhooks/123/abc".into(),
+                format: WebhookFormat::Discord,
+                events: None,
+            },
+        ),
+        (
+            "delete_webhook",
+            ClientMessage::DeleteWebhook {
+                id: id(34),
+                room: None,
+                url: "https://hooks.example.org/lodestone".into(),
+            },
+        ),
+        ("my_turns", ClientMessage::MyTurns { id: id(35) }),
     ]
 }
 
@@ -621,6 +621,14 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             "bye",
             ServerMessage::Bye {
                 reason: "the server is shutting down".into(),
+                reconnect: false,
+            },
+        ),
+        (
+            "bye_upgrade",
+            ServerMessage::Bye {
+                reason: "the server is being upgraded: reconnect now".into(),
+                reconnect: true,
             },
         ),
         (

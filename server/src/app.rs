@@ -59,6 +59,10 @@ pub struct App {
     pub metrics: Metrics,
     /// The last readiness probe (`health.rs`).
     pub health: crate::health::Health,
+    /// Cancelled when a new process takes over (`takeover.rs`): the
+    /// listeners stop accepting (the new process accepts what comes next),
+    /// and the shutdown's goodbye tells clients to reconnect at once.
+    pub handing_over: CancellationToken,
     /// What every room task gets of all this.
     pub rooms: Arc<RoomEnv>,
     next_conn: AtomicU64,
@@ -75,13 +79,13 @@ pub struct App {
     /// This node, when several share a PostgreSQL database (`None` on
     /// SQLite).
     pub node: Option<Arc<Node>>,
+    /// Who is connected, for moderation (`moderation/`).
+    pub moderation: Arc<crate::moderation::Moderation>,
     /// Web Push, webhooks and alarms (`notify/`).
     pub notify: Arc<Notify>,
     /// What rooms stored that may notify someone, until the server
     /// starts the notifications' worker.
     pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
-    /// Who is connected, for moderation (`moderation/`).
-    pub moderation: Arc<crate::moderation::Moderation>,
 }
 
 impl App {
@@ -138,15 +142,16 @@ impl App {
             tasks,
             metrics,
             health: crate::health::Health::default(),
+            handing_over: CancellationToken::new(),
             rooms,
             next_conn: AtomicU64::new(1),
             stand_in_requests: std::sync::Mutex::new(Some(stand_in_requests)),
             game_results: std::sync::Mutex::new(Some(game_results)),
             finding: Flights::default(),
             node,
+            moderation: Arc::default(),
             notify,
             notices: std::sync::Mutex::new(Some(notices)),
-            moderation: Arc::default(),
         }
     }
 

@@ -65,11 +65,11 @@ pub struct Config {
     /// After a game ends, how many milliseconds its players may ask for a
     /// rematch; the room stays in memory that long while people watch it.
     pub after_game: u64,
-    /// Web Push, webhooks and alarms (`notify/`).
-    pub notify: crate::notify::NotifyConfig,
     /// The first account made on this database becomes an admin
     /// (`--first-account-is-admin`; docs/moderation.md).
     pub first_account_is_admin: bool,
+    /// Web Push, webhooks and alarms (`notify/`).
+    pub notify: crate::notify::NotifyConfig,
     /// Where the server keeps its files (`--state-dir`: scheduled backups,
     /// certificates); `None`: beside the SQLite file, or the working
     /// directory with PostgreSQL ([`Config::state_dir`]).
@@ -164,8 +164,8 @@ impl Default for Config {
             lease_ms: DEFAULT_LEASE_MS,
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
-            notify: crate::notify::NotifyConfig::default(),
             first_account_is_admin: false,
+            notify: crate::notify::NotifyConfig::default(),
             state_dir: None,
             backup_every: None,
             backup_keep: DEFAULT_BACKUP_KEEP,

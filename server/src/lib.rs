@@ -41,6 +41,7 @@ mod serve;
 mod server;
 mod store;
 mod systemd;
+pub mod takeover;
 mod throttle;
 mod tls;
 mod tournament;

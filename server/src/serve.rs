@@ -40,9 +40,13 @@ pub enum Served {
 /// Serves `served` on `listener` until shutdown.
 pub async fn serve(listener: TcpListener, served: Served, app: Arc<App>) {
     let shutdown = app.shutdown.clone();
+    let handing_over = app.handing_over.clone();
     loop {
         let (stream, peer) = tokio::select! {
             _ = shutdown.cancelled() => break,
+            // An upgrade: what comes next waits in the socket's backlog
+            // for the new process.
+            _ = handing_over.cancelled() => break,
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {

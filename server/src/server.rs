@@ -194,6 +194,14 @@ impl Server {
         &self.app
     }
 
+    /// Makes the shutdown that follows an upgrade's: the listeners stop
+    /// accepting at once (a new process takes over the sockets), so a
+    /// client that reconnects while the rooms are stored waits for the new
+    /// process, and clients are told to reconnect at once.
+    pub fn hand_over(&self) {
+        self.app.handing_over.cancel();
+    }
+
     /// Resolves when shutdown has been asked for.
     pub async fn stopping(&self) {
         self.app.shutdown.cancelled().await

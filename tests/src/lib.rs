@@ -255,6 +255,42 @@ impl TestServer {
     }
 }
 
+/// The processes of `binary` working in `dir`: a test's servers, and the
+/// new process of an upgrade, which is not a child of the test (its
+/// command line need not name `dir`; its working directory does).
+pub fn processes_in(binary: &str, dir: &Path) -> Vec<u32> {
+    let (Ok(binary), Ok(dir)) = (std::fs::canonicalize(binary), std::fs::canonicalize(dir)) else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for entry in entries.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let exe = std::fs::read_link(entry.path().join("exe"));
+        let cwd = std::fs::read_link(entry.path().join("cwd"));
+        if exe.is_ok_and(|e| e == binary) && cwd.is_ok_and(|c| c == dir) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// SIGKILL to each of `pids` (processes a test started), when dropped.
+#[derive(Debug)]
+pub struct KillOnDrop(pub Vec<u32>);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        for pid in &self.0 {
+            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+        }
+    }
+}
+
 /// The server binary running as a child process, so it can be killed.
 #[derive(Debug)]
 pub struct ServerProcess {
@@ -521,15 +557,15 @@ impl Client {
                 | ServerMessage::Rooms { id: i, .. }
                 | ServerMessage::Pong { id: i }
                 | ServerMessage::Replay { id: i, .. }
-                | ServerMessage::Webhook { id: i, .. }
-                | ServerMessage::Turns { id: i, .. }
                 | ServerMessage::Preferences { id: i, .. }
                 | ServerMessage::PlayerData { id: i, .. }
                 | ServerMessage::AdminOverview { id: i, .. }
                 | ServerMessage::AdminReports { id: i, .. }
                 | ServerMessage::AdminSanctions { id: i, .. }
                 | ServerMessage::AdminPlayer { id: i, .. }
-                | ServerMessage::AdminAudit { id: i, .. } => i == id,
+                | ServerMessage::AdminAudit { id: i, .. }
+                | ServerMessage::Webhook { id: i, .. }
+                | ServerMessage::Turns { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
                 _ => false,
             };
@@ -537,6 +573,42 @@ impl Client {
                 return message;
             }
             self.pending.push_back(message);
+        }
+    }
+
+    /// The reply to `id`, or `None` once the connection ends (a `bye`, a
+    /// close): for clients that reconnect, as after an upgrade.
+    pub async fn reply_to_or_end(&mut self, id: &RequestId) -> Option<ServerMessage> {
+        loop {
+            let message = self.recv().await?;
+            let matches = match &message {
+                ServerMessage::Bye { .. } => return None,
+                ServerMessage::Welcome { id: i, .. }
+                | ServerMessage::Ack { id: i, .. }
+                | ServerMessage::Rooms { id: i, .. }
+                | ServerMessage::Pong { id: i }
+                | ServerMessage::Replay { id: i, .. } => i == id,
+                ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
+                _ => false,
+            };
+            if matches {
+                return Some(message);
+            }
+        }
+    }
+
+    /// `room`'s version and state at `version` or later, or `None` once
+    /// the connection ends.
+    pub async fn state_or_end(&mut self, room: &str, version: u64) -> Option<(u64, RoomState)> {
+        loop {
+            if let Some((v, state)) = self.states.get(room)
+                && *v >= version
+            {
+                return Some((*v, state.clone()));
+            }
+            if self.pending.pop_front().is_none() && matches!(self.recv().await?, ServerMessage::Bye { .. }) {
+                return None;
+            }
         }
     }
 

@@ -22,7 +22,8 @@ export function warningFor(play, action) {
 
 /**
  * The sheet and what asks through it.
- * @param {{act: (action: string) => void, play: () => import('./protocol.js').PlayState | null | undefined, game: () => string}} room
+ * @param {{act: (action: string) => void, play: () => import('./protocol.js').PlayState | null | undefined, game: () => string, opened?: (sheet: HTMLElement) => void}} room
+ *   `opened` is told when the sheet opens over a move (to keep the board clear of it)
  */
 export function confirmations(room) {
   const text = h('p', { id: 'confirm-text' });
@@ -98,6 +99,7 @@ export function confirmations(room) {
       warning.hidden = warned === null;
       element.classList.toggle('danger', warned !== null);
       element.hidden = false;
+      room.opened?.(element);
       yes.focus();
     },
     /**

@@ -119,6 +119,10 @@ export class Link {
     /** Whether the socket now has been welcomed (its `onOpen` done). */
     this.welcomed = false;
     this.closed = false;
+    /** whether the server said `bye` with `reconnect` (an upgrade) */
+    this.upgrading = false;
+    /** whether requests wait in `queued` for the socket an upgrade reopens */
+    this.holding = false;
   }
 
   /** Opens the socket (again). */
@@ -204,6 +208,7 @@ export class Link {
     }
     if (this.socket === socket && socket.readyState === WebSocket.OPEN) {
       this.failures = 0;
+      this.holding = false;
       this.welcomed = true;
       this.heardAt = performance.now();
       this.setStatus('open', 0);
@@ -237,6 +242,8 @@ export class Link {
       this.owner.moved(this, message);
     } else if (message.type === 'bye' && this.socket) {
       // The node is going away; close our side so the reconnect starts.
+      // An upgrade (`reconnect`): the same address serves again at once.
+      this.upgrading = message.reconnect === true;
       this.socket.close();
     }
     this.owner.hooks.onPush(message);
@@ -246,6 +253,20 @@ export class Link {
   lost(socket) {
     if (this.socket !== socket) return;
     this.socket = null;
+    if (this.upgrading && this.home && !this.closed) {
+      // The old process answered every request it read before its `bye`:
+      // those without a reply were not read, so they go again, in order,
+      // once the new process has the rooms watched.
+      this.queued = [...this.pending.values(), ...this.queued];
+      this.pending.clear();
+    } else if (this.holding) {
+      // The new process did not answer either: a real loss after all.
+      this.holding = false;
+      for (const { reject } of this.queued) {
+        reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
+      }
+      this.queued = [];
+    }
     this.welcomed = false;
     clearInterval(this.checkTimer);
     for (const { reject } of this.pending.values()) {
@@ -258,6 +279,15 @@ export class Link {
       return;
     }
     if (this.closed) return;
+    if (this.upgrading) {
+      // Not a failure, and nothing to tell the person: back at once, after
+      // a moment of jitter so the server's clients do not all come at the
+      // same instant; the rooms are watched again as after any reconnect.
+      this.upgrading = false;
+      this.holding = true;
+      this.retryTimer = setTimeout(() => this.connect(), Math.round(50 + Math.random() * 250));
+      return;
+    }
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.failures);
     this.failures += 1;
     // Jitter, so a restarted server is not met by every client at once.
@@ -301,6 +331,11 @@ export class Link {
    */
   send(waiting) {
     const socket = this.socket;
+    if ((this.upgrading || this.holding) && (!socket || socket.readyState !== WebSocket.OPEN)) {
+      // Back in a moment (an upgrade): sent once the new process serves.
+      this.queued.push(waiting);
+      return;
+    }
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       waiting.reject(new ServerError('disconnected', 'Not connected to the server right now.'));
       return;

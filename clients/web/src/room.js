@@ -134,7 +134,7 @@ export function roomView(session, roomId, invite, startPly = null) {
     }
   }
 
-  const sheet = confirmations({ act, play: () => state?.play, game: () => state?.game ?? '' });
+  const sheet = confirmations({ act, play: () => state?.play, game: () => state?.game ?? '', opened: clearOfSheet });
 
   /** @param {import('./protocol.js').Request} message */
   async function send(message) {
@@ -339,6 +339,17 @@ export function roomView(session, roomId, invite, startPly = null) {
     if (turnKey !== null && turnKey !== shownTurn) bringIntoView(boardHost);
     shownTurn = turnKey;
     tick();
+  }
+
+  /**
+   * Scrolls the board up from under the confirmation sheet, as far as the
+   * status bar above it allows.
+   * @param {HTMLElement} sheetElement
+   */
+  function clearOfSheet(sheetElement) {
+    const board = boardHost.getBoundingClientRect();
+    const over = board.bottom - sheetElement.getBoundingClientRect().top;
+    if (over > 0) window.scrollBy(0, Math.min(over, Math.max(0, board.top - status.getBoundingClientRect().height)));
   }
 
   /** @type {string | null} the turn the board was last brought into view for */

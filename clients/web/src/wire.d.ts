@@ -51,12 +51,6 @@ replace_me?: boolean, }
   | { "type": "set_chat", id: RequestId, room: string, on: boolean, }
   | { "type": "register", id: RequestId, name: string, password: Password, }
   | { "type": "login", id: RequestId, name: string, password: Password, }
-  | { "type": "push_subscribe", id: RequestId, endpoint: string, keys: PushKeys, events?: Array<NotifyEvent>, }
-  | { "type": "push_unsubscribe", id: RequestId, endpoint: string, }
-  | { "type": "visibility", id: RequestId, visible: boolean, }
-  | { "type": "set_webhook", id: RequestId, room?: string, url: string, format: WebhookFormat, events?: Array<NotifyEvent>, }
-  | { "type": "delete_webhook", id: RequestId, room?: string, url: string, }
-  | { "type": "my_turns", id: RequestId, }
   | { "type": "block", id: RequestId, player: string, }
   | { "type": "unblock", id: RequestId, player: string, }
   | { "type": "preferences", id: RequestId, }
@@ -78,7 +72,13 @@ replace_me?: boolean, }
   | { "type": "admin_set_role", id: RequestId, player: string, role: Role, }
   | { "type": "admin_audit", id: RequestId, all?: boolean, }
   | { "type": "admin_export", id: RequestId, player: string, }
-  | { "type": "admin_delete", id: RequestId, player: string, };
+  | { "type": "admin_delete", id: RequestId, player: string, }
+  | { "type": "push_subscribe", id: RequestId, endpoint: string, keys: PushKeys, events?: Array<NotifyEvent>, }
+  | { "type": "push_unsubscribe", id: RequestId, endpoint: string, }
+  | { "type": "visibility", id: RequestId, visible: boolean, }
+  | { "type": "set_webhook", id: RequestId, room?: string, url: string, format: WebhookFormat, events?: Array<NotifyEvent>, }
+  | { "type": "delete_webhook", id: RequestId, room?: string, url: string, }
+  | { "type": "my_turns", id: RequestId, };
 
 /**
  * A message from the server.
@@ -89,7 +89,7 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "pong", id: RequestId, }
   | { "type": "error", id: RequestId | null, code: Code, message: string, }
   | { "type": "update", room: string, version: number, state: RoomState, }
-  | { "type": "bye", reason: string, }
+  | { "type": "bye", reason: string, reconnect?: boolean, }
   | { "type": "moved", room: string, url: string, }
   | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState,
 /**
@@ -98,8 +98,6 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
  */
 chat?: Array<ChatLine>, }
   | { "type": "chat", room: string, lines: Array<ChatLine>, }
-  | { "type": "webhook", id: RequestId, url: string, secret: string, }
-  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, }
   | { "type": "preferences", id: RequestId, zen: boolean, mute_spectators: boolean,
 /**
  * The players you block.
@@ -114,12 +112,14 @@ role: Role, }
   | { "type": "admin_reports", id: RequestId, reports: Array<ReportInfo>, }
   | { "type": "admin_sanctions", id: RequestId, sanctions: Array<Sanction>, }
   | { "type": "admin_player", id: RequestId, player: PlayerFile, }
-  | { "type": "admin_audit", id: RequestId, entries: Array<AuditEntry>, };
+  | { "type": "admin_audit", id: RequestId, entries: Array<AuditEntry>, }
+  | { "type": "webhook", id: RequestId, url: string, secret: string, }
+  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -830,39 +830,6 @@ label: string,
 created_at: number, };
 
 /**
- * What a notification is about: each a category a person can turn off.
- */
-export type NotifyEvent = "your-turn" | "game-started" | "offer" | "time-running-out" | "game-over";
-
-/**
- * A push subscription's keys, as the browser's `PushSubscription.toJSON()`
- * gives them (unpadded base64url).
- */
-export type PushKeys = {
-/**
- * The browser's P-256 public key (65 bytes, uncompressed).
- */
-p256dh: string,
-/**
- * The browser's authentication secret (16 bytes).
- */
-auth: string, };
-
-/**
- * How a webhook's body is written.
- */
-export type WebhookFormat = "discord" | "json";
-
-/**
- * A game waiting for the guest's move.
- */
-export type TurnWaiting = { room: string, game: string,
-/**
- * Since when (unix milliseconds) the move has been the guest's.
- */
-since: number, };
-
-/**
  * What a person may do on the server beyond playing.
  */
 export type Role = "player" | "moderator" | "admin";
@@ -1034,3 +1001,36 @@ reported: Array<ReportInfo>, sanctions: Array<Sanction>,
  * The admin and moderator actions about this player (or by them).
  */
 actions: Array<AuditEntry>, offenses: Array<Offense>, };
+
+/**
+ * What a notification is about: each a category a person can turn off.
+ */
+export type NotifyEvent = "your-turn" | "game-started" | "offer" | "time-running-out" | "game-over";
+
+/**
+ * A push subscription's keys, as the browser's `PushSubscription.toJSON()`
+ * gives them (unpadded base64url).
+ */
+export type PushKeys = {
+/**
+ * The browser's P-256 public key (65 bytes, uncompressed).
+ */
+p256dh: string,
+/**
+ * The browser's authentication secret (16 bytes).
+ */
+auth: string, };
+
+/**
+ * How a webhook's body is written.
+ */
+export type WebhookFormat = "discord" | "json";
+
+/**
+ * A game waiting for the guest's move.
+ */
+export type TurnWaiting = { room: string, game: string,
+/**
+ * Since when (unix milliseconds) the move has been the guest's.
+ */
+since: number, };

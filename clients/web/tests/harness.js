@@ -33,10 +33,11 @@ export function serverBinary() {
  * Starts the server on `bind` (a free loopback port by default) with the
  * database in `dir` (a new temporary directory by default), and waits for
  * its `listening on http://ADDR` line.
- * @param {{dir?: string, bind?: string}} [options]
+ * `args`: more flags for the server.
+ * @param {{dir?: string, bind?: string, args?: string[]}} [options]
  * @returns {Promise<Server>}
  */
-export async function startServer({ dir, bind = '127.0.0.1:0' } = {}) {
+export async function startServer({ dir, bind = '127.0.0.1:0', args = [] } = {}) {
   const home = dir ?? mkdtempSync(path.join(tmpdir(), 'lodestone-web-'));
   const child = spawn(
     serverBinary(),
@@ -46,6 +47,7 @@ export async function startServer({ dir, bind = '127.0.0.1:0' } = {}) {
       // per-address limits and quotas (tests/api/limits.rs tests them).
       '--rate-limit', '0', '--per-address', '0', '--connect-rate', '0', '--request-rate', '0',
       '--rooms-per-guest', '0', '--rooms-per-address', '0', '--guests-per-hour', '0', '--watch-limit', '0',
+      ...args,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } },
   );

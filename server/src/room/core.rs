@@ -23,11 +23,12 @@ use std::collections::BTreeMap;
 use lodestone_protocol::{Code, RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::lifecycle::{Gone, Lifecycle};
 use super::log::{GameLog, Logged};
 use super::seats::{Player, Seating};
 use super::social::Social;
+use super::spectators::Lag;
 use super::table::Table;
 use super::timing::{Clocks, TimeControl};
 use super::watchers::Watchers;
@@ -63,6 +64,7 @@ struct Setup {
     rated: bool,
     /// Bot accounts may play people rated (option `rated-bots`).
     rated_bots: bool,
+    spectators: Spectators,
 }
 
 /// A room.
@@ -80,6 +82,9 @@ pub struct RoomCore {
     watchers: Watchers,
     /// Where the invite, the seed and the salts come from.
     secrets: Box<dyn Secrets>,
+    /// The room as its spectators see it, with a spectator delay
+    /// (`room/spectators.rs`).
+    lag: Option<Lag>,
 }
 
 impl RoomCore {
@@ -113,10 +118,17 @@ impl RoomCore {
         })?;
         let pairs: Vec<(&String, &String)> = options
             .iter()
-            .filter(|(k, _)| !["clock", "absent", "chat", "rated", "rated-bots"].contains(&k.as_str()))
+            .filter(|(k, _)| {
+                !matches!(
+                    k.as_str(),
+                    "clock" | "absent" | "chat" | "rated" | "rated-bots" | "spectators" | "spectator-delay"
+                )
+            })
             .collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
-        let invite = (!public).then(|| secrets.invite());
+        let spectators = Spectators::from_options(options, &game).map_err(bad)?;
+        // A room whose spectators come by link has an invite, public or not.
+        let invite = (!public || spectators.policy == SpectatorPolicy::Link).then(|| secrets.invite());
         let seed = secrets.seed();
         let created = Recorded {
             seq: 1,
@@ -132,6 +144,7 @@ impl RoomCore {
                 absent,
                 rated,
                 rated_bots,
+                spectators,
             },
         };
         let mut room = RoomCore::founded(&id, &created, Some(game), secrets).map_err(bad)?;
@@ -168,6 +181,7 @@ impl RoomCore {
             absent,
             rated,
             rated_bots,
+            spectators,
         } = &created.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -177,6 +191,20 @@ impl RoomCore {
             None => AnyGame::new(*kind, options).map_err(|e| e.message)?,
         };
         let seats = game.seat_count();
+        // Spectators kept behind: a twin of the room, founded without a
+        // delay (so without a twin of its own), then told the room's.
+        let lag = match spectators.delay {
+            0 => None,
+            delay => {
+                let mut undelayed = created.clone();
+                if let RoomEvent::Created { spectators, .. } = &mut undelayed.event {
+                    spectators.delay = 0;
+                }
+                let mut twin = RoomCore::founded(id, &undelayed, None, Box::new(OsSecrets))?;
+                twin.setup.spectators = *spectators;
+                Some(Lag::new(delay, twin))
+            }
+        };
         Ok(RoomCore {
             id: id.to_string(),
             setup: Setup {
@@ -189,6 +217,7 @@ impl RoomCore {
                 absent_policy: *absent,
                 rated: *rated,
                 rated_bots: *rated_bots,
+                spectators: *spectators,
             },
             seating: Seating::new(seats, owner.clone()),
             life: Lifecycle::Open,
@@ -198,6 +227,7 @@ impl RoomCore {
             version: created.seq,
             watchers: Watchers::new(seats),
             secrets,
+            lag,
         })
     }
 
@@ -367,6 +397,9 @@ impl RoomCore {
         }
         self.social.note(recorded);
         self.version = recorded.seq;
+        if let Some(lag) = &mut self.lag {
+            lag.note(recorded, self.log.len());
+        }
         Ok(())
     }
 
@@ -468,6 +501,15 @@ impl RoomCore {
     /// `rated-bots`).
     pub fn rated_bots(&self) -> bool {
         self.setup.rated_bots
+    }
+
+    /// Who may watch, and how far behind.
+    pub fn spectators(&self) -> Spectators {
+        self.setup.spectators
+    }
+
+    pub(super) fn lag(&self) -> Option<&Lag> {
+        self.lag.as_ref()
     }
 
     pub(super) fn kind(&self) -> GameKind {

@@ -53,6 +53,18 @@ impl OldBroadcaster {
             (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
         let mut out = BTreeMap::new();
         for viewer in core.audiences().into_keys() {
+            if viewer.is_none() && core.lagging().is_some() {
+                // Spectators kept behind get the whole twin's state.
+                self.sent.remove(&None);
+                let state = core.state_for(None, now);
+                let text = encode(&ServerMessage::Update {
+                    room: core.id().to_string(),
+                    version: core.version(),
+                    state: Box::new(state),
+                });
+                out.insert(viewer, text);
+                continue;
+            }
             let finished = matches!(core.status(), RoomStatus::Finished | RoomStatus::Closed);
             let len = core.log_len();
             let from = match self.sent.get(&viewer) {

@@ -152,7 +152,8 @@ impl Lobby {
     pub fn list(&self, game: Option<&str>, playing: bool, page: usize) -> RoomPage {
         let keep = |e: &Entry| {
             if playing {
-                e.status == RoomStatus::Playing
+                // Only games anyone may watch.
+                e.status == RoomStatus::Playing && !e.summary.options.contains_key("spectators")
             } else {
                 e.status == RoomStatus::Open && e.summary.taken < e.summary.seats
             }

@@ -38,6 +38,7 @@ mod results;
 mod rows;
 mod seats;
 mod social;
+mod spectators;
 mod stored;
 mod table;
 mod task;

@@ -11,7 +11,7 @@ use lodestone_protocol::ChatTo;
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::rows::{
     ActionData, ChatData, ChatSetData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, RematchData,
     SeatData, TableData,
@@ -45,6 +45,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             absent,
             rated,
             rated_bots,
+            spectators,
         } => (
             "created",
             json(&CreatedData {
@@ -58,6 +59,9 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
                 rated: *rated,
                 rated_bots: *rated_bots,
+                spectators: (spectators.policy != SpectatorPolicy::Public)
+                    .then(|| spectators.policy.to_string()),
+                spectator_delay: spectators.delay,
             }),
         ),
         RoomEvent::SeatTaken {
@@ -288,6 +292,13 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 },
                 rated: data.rated,
                 rated_bots: data.rated_bots,
+                spectators: Spectators {
+                    policy: match data.spectators {
+                        Some(text) => text.parse()?,
+                        None => SpectatorPolicy::Public,
+                    },
+                    delay: data.spectator_delay,
+                },
             }
         }
         "seat-taken" => {
@@ -490,6 +501,10 @@ mod tests {
                 absent: AbsentPolicy::Claim,
                 rated: true,
                 rated_bots: true,
+                spectators: Spectators {
+                    policy: SpectatorPolicy::Link,
+                    delay: 4,
+                },
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),

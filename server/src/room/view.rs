@@ -16,7 +16,7 @@ use lodestone_protocol::{
 use lodestone_rules::{Concession, Outcome, Seat, SeatSet, TableEvent, Viewer};
 
 use super::core::RoomCore;
-use super::event::AbsentPolicy;
+use super::event::{AbsentPolicy, SpectatorPolicy};
 use super::lifecycle::Gone;
 use super::watchers::ConnId;
 
@@ -120,7 +120,19 @@ impl RoomCore {
     /// The room as `viewer` (a seat, or a spectator) may see it at `now`,
     /// with the whole log.
     pub fn state_for(&self, viewer: Option<Seat>, now: u64) -> RoomState {
-        self.render(viewer, now, 0)
+        // A spectator kept behind sees the game as it stood then, and who
+        // is connected now (the twin has no watchers).
+        match (viewer, self.lagging()) {
+            (None, Some(then)) => {
+                let mut state = then.render(None, now, 0);
+                let connected = self.connected_seats();
+                for seat in &mut state.seats {
+                    seat.connected = connected.contains(&Seat(seat.seat));
+                }
+                state
+            }
+            _ => self.render(viewer, now, 0),
+        }
     }
 
     /// How many of the first `upto` log entries are concealed from
@@ -480,6 +492,13 @@ impl RoomCore {
         }
         if self.rated_bots() {
             options.insert("rated-bots".into(), "yes".into());
+        }
+        let spectators = self.spectators();
+        if spectators.policy != SpectatorPolicy::Public {
+            options.insert("spectators".into(), spectators.policy.to_string());
+        }
+        if spectators.delay > 0 {
+            options.insert("spectator-delay".into(), spectators.delay.to_string());
         }
         options
     }

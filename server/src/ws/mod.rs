@@ -366,9 +366,18 @@ async fn connection(
         let _ = tokio::time::timeout(GOODBYE, flush).await;
     }
     if let Some((bye, code, reason)) = end.goodbye() {
+        // An upgrade (a new process takes over): reconnect at once.
+        let reconnect = end == End::Shutdown && app.handing_over.is_cancelled();
+        let (bye, reason) = match reconnect {
+            true => (Some(crate::takeover::UPGRADING), crate::takeover::UPGRADING),
+            false => (bye, reason),
+        };
         let goodbye = async {
             if let Some(bye) = bye {
-                let bye = crate::room::encode(&ServerMessage::Bye { reason: bye.into() });
+                let bye = crate::room::encode(&ServerMessage::Bye {
+                    reason: bye.into(),
+                    reconnect,
+                });
                 socket.send(Message::Text(bye)).await?;
             }
             socket

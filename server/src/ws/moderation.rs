@@ -178,7 +178,13 @@ impl Session {
         };
         if self.moderated.checked.is_none_or(|t| t.elapsed() >= BAN_CHECK) {
             self.moderated.checked = Some(tokio::time::Instant::now());
-            self.check_ban(Some(&player.id), now).await?;
+            // A ban is refused here; a read that failed is tried again at
+            // the next message rather than refusing this one.
+            match self.check_ban(Some(&player.id), now).await {
+                Err((code, sentence)) if code == codes::BANNED => return Err((code, sentence)),
+                Err(_) => self.moderated.checked = None,
+                Ok(()) => {}
+            }
         }
         match message {
             ClientMessage::Join { room, .. } => {

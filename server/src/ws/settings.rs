@@ -296,6 +296,7 @@ impl Session {
         self.ack(id);
         let bye = ServerMessage::Bye {
             reason: "this account was deleted".into(),
+            reconnect: false,
         };
         self.moderated.moderation.online.end(target, &bye);
     }

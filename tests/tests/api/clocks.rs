@@ -67,7 +67,6 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
         c.limits.idle_timeout = std::time::Duration::ZERO;
     })
     .await;
-    tokio::time::pause();
     for (game, options) in [
         ("magneton", json!({"clock": "1d/move"})),
         ("magnetism", json!({"clock": "1d/move"})),
@@ -85,6 +84,10 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
         bo.patience = None;
         bo.hello("Bo").await;
         bo.join(&room, json!(1)).await;
+        // Paused from the start on (the hellos and joins read the
+        // database in real time: a pool's timeouts must not see paused
+        // time).
+        tokio::time::pause();
         bo.ok(json!({"type": "start", "room": room})).await;
         let mut clients = [ann, bo];
         let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
@@ -102,6 +105,7 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
         );
         let text = result(&end).unwrap();
         assert!(text.ends_with("wins (on time)"), "{game}: {text}");
+        tokio::time::resume();
     }
 }
 

@@ -14,3 +14,4 @@ mod proxy;
 mod restarts;
 mod stalls;
 mod tls;
+mod upgrade;

@@ -56,6 +56,8 @@ enum Ended {
     Lost(String),
     /// The app follows a `moved`.
     Follow(String, Duration),
+    /// The server is being upgraded: the same address serves again at once.
+    Upgrade,
     /// The app is done.
     Done,
 }
@@ -143,6 +145,22 @@ pub async fn run(
                         continue;
                     }
                     Ended::Done => return,
+                    // Back at once (after a moment of jitter, so the
+                    // clients of the server do not all come at the same
+                    // instant), with no failure counted: the requests
+                    // without a reply are dropped as after any lost
+                    // connection, and the rooms are watched again.
+                    Ended::Upgrade => {
+                        let wait = Duration::from_millis(rng.random_range(50..=300));
+                        let upgrading = Msg::Lost {
+                            retry_in: wait,
+                            reason: "the server is being upgraded".into(),
+                        };
+                        if events.send(upgrading).is_err() || !self::wait(wait, &mut commands).await {
+                            return;
+                        }
+                        continue;
+                    }
                 }
             }
             Err(reason) => reason,
@@ -209,8 +227,11 @@ async fn serve(
                             code: Code::BadMessage,
                             message: format!("the server sent a message this client cannot read ({e})"),
                         });
-                        if let ServerMessage::Bye { reason } = &message {
+                        if let ServerMessage::Bye { reason, reconnect } = &message {
                             let _ = socket.close(None).await;
+                            if *reconnect {
+                                return Ended::Upgrade;
+                            }
                             return Ended::Lost(format!("the server said goodbye: {reason}"));
                         }
                         if events.send(Msg::Server(message)).is_err() {

@@ -17,8 +17,9 @@ pub(crate) fn private_room() {
     ann.keys(&["Right"]);
     ann.wait_text("no, invite only");
     ann.keys(&["Enter"]);
-    let screen = ann.wait_text("Invite code: ");
-    assert!(screen.contains("· private"), "{screen}");
+    let screen = ann.wait_for("the private room's id and invite code", |s| {
+        s.contains("Room id: ") && s.contains("Invite code: ") && s.contains("· private")
+    });
     let after = |label: &str| {
         screen
             .lines()
@@ -81,8 +82,9 @@ pub(crate) fn private_room() {
     cy.wait_text("Open a room");
     cy.type_text(&format!("{room} {code}"));
     cy.keys(&["Enter"]);
-    let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
-    assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
+    cy.wait_for("the game, as a spectator", |s| {
+        s.contains("2 black  E5") && s.contains("Watching. To act: white (Ann)")
+    });
     cy.save("private-spectator-80x24");
 }
 
@@ -96,7 +98,10 @@ pub(crate) fn chat() {
     ann.keys(&["Enter"]);
     ann.wait_text("Waiting for players: 0 of");
     ann.keys(&["Enter"]);
-    let screen = ann.wait_text("(you)");
+    // The seat and the invite link may be drawn in separate frames.
+    let screen = ann.wait_for("the seat taken and the invite link", |s| {
+        s.contains("(you)") && s.contains("/#/room/")
+    });
     let link = screen
         .lines()
         .map(str::trim)

@@ -36,7 +36,10 @@ pub(crate) fn at_the_table() {
     ann.keys(&["Enter"]);
     ann.wait_text("Waiting for players: 0 of 2");
     ann.keys(&["Enter"]);
-    let screen = ann.wait_text("(you)");
+    // The seat and the invite link may be drawn in separate frames.
+    let screen = ann.wait_for("the seat taken and the invite link", |s| {
+        s.contains("(you)") && s.contains("/#/room/")
+    });
     let link = screen
         .lines()
         .map(str::trim)
@@ -57,9 +60,10 @@ pub(crate) fn at_the_table() {
     ann.wait_text("Every seat is taken: press s to start.");
     ann.keys(&["s"]);
     // The room's clock beside each seat; the table's keys listed.
-    let started = ann.wait_text("Your turn.");
-    assert!(started.contains("5:00"), "no clock beside the seats:\n{started}");
-    assert!(started.contains("x resign · d offer a draw"), "{started}");
+    // (Waited for together: the turn line may be drawn a frame before the rest.)
+    ann.wait_for("the turn, the clock beside the seats and the table's keys", |s| {
+        s.contains("Your turn.") && s.contains("5:00") && s.contains("x resign · d offer a draw")
+    });
     ann.save("table-clock-100x30");
     // Bo offers a draw; Ann sees it and declines; then Ann offers one and
     // Bo accepts.

@@ -134,9 +134,10 @@ export function magmaBoard() {
       const cell = makeCell(spot.label, s('polygon', { points: hexPoints(x, y, size * 0.97) }), x, y, size);
       if (corner) {
         cell.el.classList.add('home', `home-${corner}`);
-        // The home's colour as a letter too, above where a stone stands.
-        cell.el.querySelector('.bg')?.after(
-          s('text', { class: 'home-letter', x, y: y - size * 0.77, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
+        // The home's colour as a letter too, above where a stone stands (clear
+        // of it), drawn over the cells so no neighbour hides it.
+        labels.append(
+          s('text', { class: 'home-letter', x, y: y - size * 0.86, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
         );
       }
       // Under the cell's middle (where a target's dot is), hidden under a stone.

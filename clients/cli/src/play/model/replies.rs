@@ -15,7 +15,7 @@ impl App {
     pub(super) fn server(&mut self, message: ServerMessage, now: Instant) {
         match message {
             ServerMessage::Update { room, version, state } => self.room_update(&room, version, *state, now),
-            ServerMessage::Bye { reason } => {
+            ServerMessage::Bye { reason, .. } => {
                 self.complain(format!("The server closed the connection: {reason}."))
             }
             ServerMessage::Moved { room, url } => self.moved(room, url, now),
