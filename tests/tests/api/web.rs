@@ -17,8 +17,9 @@ fn web_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../clients/web")
 }
 
-/// The files the browser loads: the page, the icons, the app's manifest
-/// and service worker, and everything under
+/// The files the browser loads: the pages (the client, the embedded
+/// replay), the icons, the app's manifest and service worker, and
+/// everything under
 /// `src/` but type declarations (`.d.ts`, read only by the type checker),
 /// as paths under clients/web.
 fn client_files() -> Vec<String> {
@@ -36,6 +37,7 @@ fn client_files() -> Vec<String> {
     }
     let mut files: Vec<String> = [
         "index.html",
+        "embed.html",
         "favicon.svg",
         // The installable app: its manifest, icons and service worker.
         "manifest.webmanifest",
