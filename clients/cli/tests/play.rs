@@ -4,7 +4,8 @@
 //! game against a bot to its end and its rematch, a Magnet secret setup and first turn in
 //! a monochrome 80×24 terminal, and a game that goes on after the server
 //! is killed and started again on the same database. Two players who
-//! chat in their room.
+//! chat in their room, and two whose game goes on across an upgrade in
+//! place (tests/upgrade: the server child hands over on SIGUSR2).
 //!
 //! The server runs as a child process so it can be SIGKILLed: this test
 //! binary starts itself with `LODESTONE_PLAY_TEST_SERVE` set, and then
@@ -24,6 +25,9 @@ use table::{at_the_table, small_window};
 // A private room and the chat.
 mod rooms;
 use rooms::{chat, private_room};
+// The game across an upgrade in place (SIGUSR2), and the server child.
+mod upgrade;
+use upgrade::{serve_upgradable, upgrade_in_place};
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -79,6 +83,10 @@ fn main() {
             as_trial(at_the_table),
         ),
         Trial::test("the_small_window_message_fits_at_36x10", as_trial(small_window)),
+        Trial::test(
+            "two_players_game_goes_on_without_an_error_across_a_server_upgrade",
+            as_trial(upgrade_in_place),
+        ),
     ];
     libtest_mimic::run(&args, trials).exit();
 }
@@ -91,35 +99,19 @@ fn as_trial(test: fn()) -> impl FnOnce() -> Result<(), Failed> + Send + 'static 
 }
 
 /// The server child: serves on BIND with the database in DIR until its
-/// standard input closes (the test is done, or died) or it is killed.
+/// standard input closes (the test is done, or died), it is killed, or it
+/// hands over to a new process on SIGUSR2.
 fn serve(spec: &str) {
     let mut parts = spec.split('\n');
     let (dir, bind) = (parts.next().expect("DIR"), parts.next().expect("BIND"));
     let bind: SocketAddr = bind.parse().expect("an address");
     let grace = parts.next().map(|g| g.parse::<u64>().expect("GRACE_MS"));
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
-        let server = lodestone_server::Server::start(lodestone_server::Config {
-            bind,
-            database: format!("sqlite://{dir}/lodestone.db"),
-            rate_limit: 0,
-            absent_grace: grace.unwrap_or(lodestone_server::Config::default().absent_grace),
-            ..lodestone_server::Config::default()
-        })
-        .await
-        .expect("the server starts");
-        println!("listening on {}", server.addr());
-        tokio::task::spawn_blocking(|| {
-            let mut sink = Vec::new();
-            let _ = std::io::stdin().read_to_end(&mut sink);
-        })
-        .await
-        .expect("stdin closes");
-        server.shutdown().await;
+    serve_upgradable(lodestone_server::Config {
+        bind,
+        database: format!("sqlite://{dir}/lodestone.db"),
+        rate_limit: 0,
+        absent_grace: grace.unwrap_or(lodestone_server::Config::default().absent_grace),
+        ..lodestone_server::Config::default()
     });
 }
 
@@ -172,6 +164,15 @@ impl ServerChild {
         assert!(status.success(), "kill -{signal}");
     }
 
+    /// Waits until the process has ended by itself. Its standard input
+    /// stays open (`wait` would close it): a successor reads it too.
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let stdin = self.child.stdin.take();
+        let status = self.child.wait().expect("the server child ends");
+        self.child.stdin = stdin;
+        status
+    }
+
     /// SIGKILL: no goodbye, no clean shutdown.
     fn kill(mut self) {
         self.child.kill().expect("kill");
@@ -203,6 +204,23 @@ struct Tmux {
 
 impl Tmux {
     fn start(name: &str, width: u16, height: u16, args: &[&str], dir: &Path) -> Tmux {
+        Tmux::start_with(name, width, height, args, dir, &[])
+    }
+
+    /// `lodestone play` writing its frames to `trace` (`LODESTONE_TRACE`).
+    fn start_traced(
+        name: &str,
+        (width, height): (u16, u16),
+        args: &[String],
+        dir: &Path,
+        trace: &Path,
+    ) -> Tmux {
+        let env = ["-e".to_string(), format!("LODESTONE_TRACE={}", trace.display())];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Tmux::start_with(name, width, height, &args, dir, &env)
+    }
+
+    fn start_with(name: &str, width: u16, height: u16, args: &[&str], dir: &Path, env: &[String]) -> Tmux {
         match Command::new("tmux").arg("-V").output() {
             Ok(out) if out.status.success() => {}
             _ => panic!(
@@ -228,6 +246,9 @@ impl Tmux {
             width.to_string(),
             "-y".into(),
             height.to_string(),
+        ];
+        command.extend_from_slice(env);
+        command.extend([
             "--".into(),
             // A shell runs the client, says how it ended and stays (tmux
             // may drop the last output of a pane whose process is gone).
@@ -236,7 +257,7 @@ impl Tmux {
             r#""$0" "$@"; echo "[exit status $?]"; exec sleep 86400"#.into(),
             env!("CARGO_BIN_EXE_lodestone").into(),
             "play".into(),
-        ];
+        ]);
         command.extend(args.iter().map(|a| a.to_string()));
         tmux.run(&command);
         tmux
@@ -329,6 +350,17 @@ impl Tmux {
                 return;
             }
         }
+    }
+
+    /// In a new room's seat list: takes the first seat and reads the
+    /// invite link (they may be drawn in separate frames).
+    fn sit_for_the_link(&self) -> String {
+        self.keys(&["Enter"]);
+        let screen = self.wait_for("the seat taken and the invite link", |s| {
+            s.contains("(you)") && s.contains("/#/room/")
+        });
+        let line = screen.lines().map(str::trim).find(|l| l.contains("/#/room/"));
+        line.expect("the invite link on screen").to_string()
     }
 
     /// Whether the program has exited, and with which status.

@@ -35,17 +35,7 @@ pub(crate) fn at_the_table() {
     ann.wait_text("◀ claim ▶");
     ann.keys(&["Enter"]);
     ann.wait_text("Waiting for players: 0 of 2");
-    ann.keys(&["Enter"]);
-    // The seat and the invite link may be drawn in separate frames.
-    let screen = ann.wait_for("the seat taken and the invite link", |s| {
-        s.contains("(you)") && s.contains("/#/room/")
-    });
-    let link = screen
-        .lines()
-        .map(str::trim)
-        .find(|l| l.contains("/#/room/"))
-        .expect("the invite link on screen")
-        .to_string();
+    let link = ann.sit_for_the_link();
     let bo_identity = dir.join("bo.json");
     let bo = Tmux::start(
         "table-bo",
