@@ -165,6 +165,13 @@ codes! {
     RatedNeedsAccounts = "rated-needs-accounts",
     /// `GET /api/players/{id}`: no player with that id.
     UnknownPlayer = "unknown-player",
+    UnknownTournament = "unknown-tournament",
+    TournamentFull = "tournament-full",
+    NotInvited = "not-invited",
+    NotAnAccount = "not-an-account",
+    BotsNotAllowed = "bots-not-allowed",
+    TooManyTournaments = "too-many-tournaments",
+    NotEntered = "not-entered",
 }
 
 impl fmt::Display for Code {

@@ -12,6 +12,7 @@ mod board;
 mod code;
 mod effect;
 mod fairness;
+mod tournament;
 pub mod typescript;
 
 use std::collections::BTreeMap;
@@ -27,6 +28,10 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
+pub use tournament::{
+    EntrantStatus, StandingRow, TournamentFormat, TournamentGame, TournamentPlayer, TournamentRound,
+    TournamentSpec, TournamentState, TournamentStatus, TournamentSummary,
+};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -237,6 +242,53 @@ pub enum ClientMessage {
         name: String,
         password: Password,
     },
+    /// Create a tournament (docs/tournaments.md); answered with
+    /// `tournament`, whose `invite` lets others join a private one.
+    CreateTournament {
+        id: RequestId,
+        tournament: TournamentSpec,
+    },
+    /// The tournaments: upcoming and running ones, then the latest
+    /// finished ones; answered with `tournaments`.
+    ListTournaments { id: RequestId },
+    /// Follow a tournament: answered with `tournament`, and another
+    /// `tournament` (without an id) after every change until `unwatch_tournament`.
+    WatchTournament {
+        id: RequestId,
+        tournament: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        invite: Option<String>,
+    },
+    /// Stop following a tournament; answered with `ack`.
+    UnwatchTournament { id: RequestId, tournament: String },
+    /// Enter a tournament (or come back after withdrawing); answered with
+    /// `tournament`.
+    JoinTournament {
+        id: RequestId,
+        tournament: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        invite: Option<String>,
+    },
+    /// Leave a tournament before it starts, or withdraw during it (not
+    /// paired again until `join_tournament`); answered with `tournament`.
+    WithdrawTournament { id: RequestId, tournament: String },
+    /// The organizer starts the tournament now; answered with `tournament`.
+    StartTournament { id: RequestId, tournament: String },
+    /// The organizer removes a player for good; answered with `tournament`.
+    RemoveFromTournament {
+        id: RequestId,
+        tournament: String,
+        player: String,
+    },
+    /// The organizer enters a computer player of `level` (when the
+    /// tournament allows bots); answered with `tournament`.
+    AddTournamentBot {
+        id: RequestId,
+        tournament: String,
+        level: String,
+    },
 }
 
 /// Who a chat line is for.
@@ -372,7 +424,16 @@ impl ClientMessage {
             | ClientMessage::Chat { id, .. }
             | ClientMessage::SetChat { id, .. }
             | ClientMessage::Register { id, .. }
-            | ClientMessage::Login { id, .. } => id,
+            | ClientMessage::Login { id, .. }
+            | ClientMessage::CreateTournament { id, .. }
+            | ClientMessage::ListTournaments { id }
+            | ClientMessage::WatchTournament { id, .. }
+            | ClientMessage::UnwatchTournament { id, .. }
+            | ClientMessage::JoinTournament { id, .. }
+            | ClientMessage::WithdrawTournament { id, .. }
+            | ClientMessage::StartTournament { id, .. }
+            | ClientMessage::RemoveFromTournament { id, .. }
+            | ClientMessage::AddTournamentBot { id, .. } => id,
         }
     }
 }
@@ -470,6 +531,20 @@ pub enum ServerMessage {
     /// is said, and after a `watch` or `join`, every earlier line it may
     /// read (a line may come again: its `seq` tells).
     Chat { room: String, lines: Vec<ChatLine> },
+    /// A tournament as everyone sees it: the reply to a tournament request
+    /// (with its id), or, without one, a change of a tournament this
+    /// connection follows (new players, pairings, results, standings).
+    Tournament {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        id: Option<RequestId>,
+        tournament: Box<TournamentState>,
+    },
+    /// The reply to `list_tournaments`.
+    Tournaments {
+        id: RequestId,
+        tournaments: Vec<TournamentSummary>,
+    },
 }
 
 /// One line of the room list.

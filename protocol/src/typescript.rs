@@ -75,6 +75,16 @@ pub fn declarations() -> String {
         RecentGame,
         Leaderboard,
         LeaderboardEntry,
+        TournamentFormat,
+        TournamentSpec,
+        TournamentStatus,
+        EntrantStatus,
+        TournamentPlayer,
+        StandingRow,
+        TournamentGame,
+        TournamentRound,
+        TournamentState,
+        TournamentSummary,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

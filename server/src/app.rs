@@ -54,6 +54,8 @@ pub struct App {
     /// This node, when several share a PostgreSQL database (`None` on
     /// SQLite).
     pub node: Option<Arc<Node>>,
+    /// The tournaments directed here (`tournament/`).
+    pub tournaments: Arc<crate::tournament::Registry>,
 }
 
 impl App {
@@ -106,6 +108,7 @@ impl App {
             game_results: std::sync::Mutex::new(Some(game_results)),
             loading: Mutex::new(()),
             node,
+            tournaments: Arc::default(),
         }
     }
 

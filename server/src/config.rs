@@ -62,6 +62,8 @@ pub struct Config {
     /// After a game ends, how many milliseconds its players may ask for a
     /// rematch; the room stays in memory that long while people watch it.
     pub after_game: u64,
+    /// Tournaments' limits and timings (`tournament/limits.rs`).
+    pub tournaments: crate::tournament::limits::TournamentLimits,
 }
 
 impl Default for Config {
@@ -85,6 +87,7 @@ impl Default for Config {
             lease_ms: DEFAULT_LEASE_MS,
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
+            tournaments: Default::default(),
         }
     }
 }

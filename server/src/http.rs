@@ -41,6 +41,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/rooms/{id}/record", get(record))
         .route("/api/players/{id}", get(player))
         .route("/api/leaderboard", get(leaderboard))
+        .merge(crate::tournament::http::routes())
         .merge(crate::web::routes())
         .layer(axum::middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)

@@ -251,6 +251,7 @@ async fn run(args: Args) -> Result<(), String> {
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
+        tournaments: Default::default(),
     };
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a

@@ -463,8 +463,11 @@ impl Client {
                 | ServerMessage::Ack { id: i, .. }
                 | ServerMessage::Rooms { id: i, .. }
                 | ServerMessage::Pong { id: i }
-                | ServerMessage::Replay { id: i, .. } => i == id,
-                ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
+                | ServerMessage::Replay { id: i, .. }
+                | ServerMessage::Tournaments { id: i, .. } => i == id,
+                ServerMessage::Error { id: i, .. } | ServerMessage::Tournament { id: i, .. } => {
+                    i.as_ref() == Some(id)
+                }
                 _ => false,
             };
             if matches {

@@ -212,8 +212,10 @@ macro_rules! with_pool {
 
 mod accounts;
 mod copy;
+mod tournaments;
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use copy::{Copied, Progress, copy};
+pub use tournaments::{Fence, TournamentLine, TournamentRow};
 
 impl Db {
     /// Opens the database at `location` and brings it up to date.

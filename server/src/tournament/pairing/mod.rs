@@ -41,6 +41,7 @@ pub struct Played {
 
 impl Played {
     /// A two-seat game: `score` is the first seat's points (2, 1 or 0).
+    #[cfg(test)]
     pub fn two(first: usize, second: usize, score: Halves) -> Played {
         Played {
             players: vec![first, second],

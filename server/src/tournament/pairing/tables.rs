@@ -54,6 +54,7 @@ pub fn table_cost(players: &[TablePlayer], table: &[usize]) -> [u64; 2] {
 }
 
 /// The cost of a whole split.
+#[cfg(test)]
 pub fn split_cost(players: &[TablePlayer], tables: &[Vec<usize>]) -> [u64; 2] {
     tables.iter().fold([0, 0], |acc, t| {
         let c = table_cost(players, t);
