@@ -169,6 +169,10 @@ pub struct TournamentGame {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(optional, as = "Option<Vec<u8>>")]
     pub no_shows: Vec<u8>,
+    /// When the director found it over (unix milliseconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ended_at: Option<u64>,
 }
 
 /// A round (an arena's waves are one round each).

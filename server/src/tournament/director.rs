@@ -222,9 +222,12 @@ impl Director {
                 reply,
             } => {
                 let answer = self.request(&player, is_account, what).await;
+                if answer.is_ok() {
+                    // A start pairs its first round before the answer.
+                    self.advance().await;
+                }
                 let answer = answer.map(|()| self.view_for(Some(&player.id)));
                 let _ = reply.send(answer);
-                self.advance().await;
                 self.broadcast();
             }
         }

@@ -128,8 +128,8 @@ pub fn no_shows(rows: &[EventRow]) -> Vec<u8> {
 }
 
 /// How a game's log ends, if it has: each seat's points (placing points
-/// of its side; nothing for anyone in a game that ended without a result)
-/// and its no-shows. `None` while it is being played.
+/// of its side; nothing for a no-show, nor for anyone in a game that ended
+/// without a result) and its no-shows. `None` while it is being played.
 pub fn result(room_id: &str, rows: &[EventRow], players: &[String]) -> Option<(Vec<Halves>, Vec<u8>)> {
     let core = rows
         .iter()
@@ -144,9 +144,15 @@ pub fn result(room_id: &str, rows: &[EventRow], players: &[String]) -> Option<(V
     let finished = core.finished()?;
     let ranks: Vec<usize> = finished.sides.iter().map(|s| s.rank).collect();
     let side_points = placing_points(&ranks);
+    // A no-show scores nothing, even when everyone at the table was one
+    // (the room's own result then names the last to be resigned).
     let points = players
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(seat, p)| {
+            if no_shows.contains(&(seat as u8)) {
+                return 0;
+            }
             finished
                 .sides
                 .iter()

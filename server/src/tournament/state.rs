@@ -271,7 +271,12 @@ impl Tournament {
                     .iter()
                     .map(|p| index.get(p.as_str()).copied())
                     .collect::<Option<Vec<_>>>()?;
-                Some(Played { players, points })
+                let forfeits = g.no_shows.iter().map(|&s| usize::from(s)).collect();
+                Some(Played {
+                    players,
+                    points,
+                    forfeits,
+                })
             })
             .collect();
         let byes: Vec<usize> = self
@@ -349,6 +354,7 @@ impl Tournament {
                                 .as_ref()
                                 .map(|p| p.iter().map(|&h| f64::from(h) / 2.0).collect()),
                             no_shows: g.no_shows.clone(),
+                            ended_at: g.ended_at,
                         }
                     })
                     .collect(),

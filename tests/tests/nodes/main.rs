@@ -10,3 +10,4 @@ mod basics;
 mod failover;
 mod harness;
 mod restarts;
+mod tournaments;

@@ -6,3 +6,4 @@
 mod entries;
 mod events;
 mod helpers;
+mod restart;

@@ -31,12 +31,14 @@ pub struct Round {
     pub bye: Option<usize>,
 }
 
-/// A finished game as standings need it: its players in seat order and
-/// the points (halves) each scored.
+/// A finished game as standings need it: its players in seat order, the
+/// points (halves) each scored, and the seats that lost by forfeit (a
+/// no-show loses whatever the points of the others).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     pub players: Vec<usize>,
     pub points: Vec<Halves>,
+    pub forfeits: Vec<usize>,
 }
 
 impl Played {
@@ -46,6 +48,7 @@ impl Played {
         Played {
             players: vec![first, second],
             points: vec![score, 2 - score.min(2)],
+            forfeits: Vec::new(),
         }
     }
 }
