@@ -11,9 +11,9 @@ use lodestone_protocol::{RequestId, SeatRef};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::decide::game_options;
 use super::event::Pairing;
 use super::pairing::{Halves, placing_points};
+use super::spec::game_options;
 use super::state::Tournament;
 use crate::app::App;
 use crate::cluster::{self, Located};

@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use lodestone_protocol::{ClientMessage, Code, RequestId, ServerMessage, TournamentSummary, codes, error};
 
-use super::decide::check_spec;
 use super::director::{self, spawn};
 use super::event::from_row;
 use super::registry::{DirectorHandle, What};
+use super::spec::check_spec;
 use super::state::Tournament;
 use crate::app::App;
 use crate::room::{Outbox, Player, Refusal};

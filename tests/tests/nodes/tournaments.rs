@@ -52,13 +52,18 @@ async fn a_tournament_goes_on_when_its_directors_node_dies() {
             {"name": "Two nodes", "game": "magneton", "format": "round-robin", "bots": true}}))
             .await,
     );
-    ann.ok(json!({"type": "join_tournament", "tournament": t.id})).await;
-    bob.ok(json!({"type": "join_tournament", "tournament": t.id})).await;
+    ann.ok(json!({"type": "join_tournament", "tournament": t.id}))
+        .await;
+    bob.ok(json!({"type": "join_tournament", "tournament": t.id}))
+        .await;
     for _ in 0..2 {
         ann.ok(json!({"type": "add_tournament_bot", "tournament": t.id, "level": "random"}))
             .await;
     }
-    let started = state(ann.ok(json!({"type": "start_tournament", "tournament": t.id})).await);
+    let started = state(
+        ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
+            .await,
+    );
     let first = started.rounds[0].clone();
     assert_eq!(nodes.owner(&t.id).await.as_deref(), Some("a"));
     a.kill();
@@ -72,21 +77,30 @@ async fn a_tournament_goes_on_when_its_directors_node_dies() {
         if now.status == TournamentStatus::Finished {
             break now;
         }
-        assert!(Instant::now() < deadline, "the tournament did not finish on node b: {now:?}");
+        assert!(
+            Instant::now() < deadline,
+            "the tournament did not finish on node b: {now:?}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     assert_eq!(end.rounds.len(), 3);
     for (g, before) in end.rounds[0].games.iter().zip(&first.games) {
         assert_eq!((&g.room, &g.players), (&before.room, &before.players));
     }
-    assert!(end.rounds.iter().flat_map(|r| &r.games).all(|g| g.points.is_some()));
+    assert!(
+        end.rounds
+            .iter()
+            .flat_map(|r| &r.games)
+            .all(|g| g.points.is_some())
+    );
     // The log has every event once, in order.
     let mut conn = crate::harness::connect(&nodes.database).await;
-    let seqs: Vec<i64> = sqlx::query_scalar("SELECT seq FROM tournament_events WHERE tournament_id = $1 ORDER BY seq")
-        .bind(&t.id)
-        .fetch_all(&mut conn)
-        .await
-        .unwrap();
+    let seqs: Vec<i64> =
+        sqlx::query_scalar("SELECT seq FROM tournament_events WHERE tournament_id = $1 ORDER BY seq")
+            .bind(&t.id)
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
     assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
     drop(b);
 }

@@ -595,10 +595,15 @@ impl App {
                 }
                 _ => {}
             },
-            // The terminal client asks for no replays.
-            ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
+            // The terminal client asks for no replays; tournaments are
+            // `lodestone tournament`'s (it opens one's game here).
+            ServerMessage::Pong { id }
+            | ServerMessage::Replay { id, .. }
+            | ServerMessage::Tournaments { id, .. }
+            | ServerMessage::Tournament { id: Some(id), .. } => {
                 self.take_pending(&id);
             }
+            ServerMessage::Tournament { id: None, .. } => {}
             ServerMessage::Chat { room, lines } => {
                 if let Some(shown) = self.room_mut().filter(|r| r.id == room) {
                     shown.add_chat(lines);
