@@ -17,6 +17,18 @@ if ! command -v tmux >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     apt-get install -y tmux >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y tmux >/dev/null; }
 fi
 
+# The host's tests check /metrics and the alert rules with promtool
+# (Debian's prometheus package), get certificates from Debian's pebble (an
+# ACME test server they start themselves), and verify the systemd units
+# with systemd-analyze.
+for tool in promtool:prometheus pebble:pebble systemd-analyze:systemd; do
+    if ! command -v "${tool%%:*}" >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        echo "== installing ${tool#*:}"
+        apt-get install -y --no-install-recommends "${tool#*:}" >/dev/null 2>&1 ||
+            { apt-get update >/dev/null && apt-get install -y --no-install-recommends "${tool#*:}" >/dev/null; }
+    fi
+done
+
 # The black-box tests run on SQLite and on PostgreSQL: a throwaway cluster
 # is started for them (and Debian's postgresql installed first when run as
 # root without it), unless LODESTONE_TEST_POSTGRES names a server already,

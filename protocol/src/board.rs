@@ -11,6 +11,7 @@ use lodestone_rules::magma::{self, PhaseView};
 use lodestone_rules::magnet::{self, SideView};
 use lodestone_rules::magnetism::{self, MagnetView};
 use lodestone_rules::magneton;
+use schemars::JsonSchema;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -31,7 +32,7 @@ pub fn board(view: &AnyView) -> Board {
 
 /// The `board` of a play state: the game's own shape (the room's `game`
 /// says which).
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum Board {
     Magneton(MagnetonBoard),
@@ -41,14 +42,14 @@ pub enum Board {
 }
 
 /// One value for each side of a white-and-black game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct WhiteBlack<T> {
     pub white: T,
     pub black: T,
 }
 
 /// One value for each side of Magnet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct RedBlue<T> {
     pub red: T,
     pub blue: T,
@@ -56,7 +57,7 @@ pub struct RedBlue<T> {
 
 /// Magneton: each side's stones (squares) and stones in hand, the side to
 /// move and the phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagnetonBoard {
     pub stones: WhiteBlack<Vec<String>>,
     pub hands: WhiteBlack<u8>,
@@ -91,7 +92,7 @@ fn magneton_board(p: &magneton::Position) -> MagnetonBoard {
 /// and how many pieces each side has on the opponent's back row. A magnet
 /// is a square, `"hidden"` (placed, but secret from this viewer) or `null`
 /// (not placed yet).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagnetismBoard {
     pub pieces: WhiteBlack<Vec<String>>,
     pub magnets: WhiteBlack<Option<String>>,
@@ -129,7 +130,7 @@ fn magnetism_board(v: &magnetism::View) -> MagnetismBoard {
 /// seat's colour, hand and homes, the passes in a row, the phase, the
 /// timer and every colour's score as if the game ended now. Magma hides
 /// nothing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagmaBoard {
     #[ts(type = r#""zigzag" | "radius5""#)]
     pub board: &'static str,
@@ -149,7 +150,7 @@ pub struct MagmaBoard {
 
 /// A Magma cell: its label, axial coordinates (`r` grows upward), the
 /// colour of its piece and of its corner, and the seat whose home it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagmaCell {
     pub cell: String,
     pub q: i8,
@@ -161,7 +162,7 @@ pub struct MagmaCell {
 
 /// A turn slot of a Magma round: the seat, its colour and the home it
 /// enters through.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagmaSlot {
     pub seat: u8,
     pub color: &'static str,
@@ -169,7 +170,7 @@ pub struct MagmaSlot {
 }
 
 /// A Magma seat: its colour, pieces in hand and homes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagmaSeat {
     pub seat: u8,
     pub color: &'static str,
@@ -178,7 +179,7 @@ pub struct MagmaSeat {
 }
 
 /// A colour's score: pieces on the board plus territory.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagmaScore {
     pub color: &'static str,
     pub seats: Vec<u8>,
@@ -189,7 +190,7 @@ pub struct MagmaScore {
 
 /// Where a Magma game is: a turn, a vote to end, a penalty to choose, or
 /// ended by agreement.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum MagmaPhase {
     Turn {
@@ -208,7 +209,7 @@ pub enum MagmaPhase {
 }
 
 /// A timed Magma game's timer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagmaClock {
     #[ts(type = r#""hot" | "white-hot""#)]
     pub timer: &'static str,
@@ -292,7 +293,7 @@ fn magma_board(v: &magma::View) -> MagmaBoard {
 
 /// Magnet: the phase, the side to move, the centre, each side's start
 /// vertices, and each side as this viewer may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagnetBoard {
     pub in_setup: bool,
     #[ts(type = r#""red" | "blue""#)]
@@ -311,7 +312,7 @@ pub struct MagnetBoard {
 /// `value` and its destroyed pieces by kind; a closed side gives only
 /// where its pieces stand and their ranks, and how many were destroyed:
 /// the view it is made from has no kinds to give.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagnetSide {
     pub open: bool,
     pub set_up: bool,
@@ -324,7 +325,7 @@ pub struct MagnetSide {
 }
 
 /// A Magnet piece; `kind` and `value` only on an open side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 pub struct MagnetPiece {
     pub vertex: String,
     pub rank: u8,
@@ -337,7 +338,7 @@ pub struct MagnetPiece {
 }
 
 /// The pieces a trap destroyed: by kind, or only how many.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum Destroyed {
     Kinds(Vec<String>),

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 macro_rules! codes {
     ($($(#[doc = $doc:literal])* $variant:ident = $text:literal,)*) => {
         /// A stable error code: why a request was refused.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS, schemars::JsonSchema)]
         pub enum Code {
             $($(#[doc = $doc])* #[serde(rename = $text)] $variant,)*
         }

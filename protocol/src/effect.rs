@@ -5,13 +5,14 @@
 //! shape, the same for every game, so a client draws them without knowing
 //! the game.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use lodestone_rules::{Effect, PieceInfo, Risk};
 
 /// The last action of the log and what it did, as the viewer may know it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LastAction {
     /// Its place in the log (`moves[].ply`), from 1.
     pub ply: u32,
@@ -23,7 +24,7 @@ pub struct LastAction {
 }
 
 /// Whose a piece is and what it is, each only where the viewer may know it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PieceState {
     /// `white`, `red`, a Magma colour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -38,7 +39,7 @@ pub struct PieceState {
 /// One thing an action did. Cells are named as the board JSON names them;
 /// `path` lists every cell a piece stood on, its start first and its end
 /// last.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum EffectState {
     /// A piece came onto the board from outside it (a stone dropped, a
@@ -175,7 +176,7 @@ impl From<&Effect> for EffectState {
 
 /// What the seat to act risks with an offered action, when another offered
 /// action would not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RiskState {
     /// It ends the game at once, and the seat does not win.

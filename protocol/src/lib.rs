@@ -12,11 +12,14 @@ mod board;
 mod code;
 mod effect;
 mod fairness;
+mod http;
+pub mod schema;
 mod tournament;
 pub mod typescript;
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -28,6 +31,7 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
+pub use http::{ErrorType, HttpError};
 pub use tournament::{
     EntrantStatus, StandingRow, TournamentFormat, TournamentGame, TournamentPlayer, TournamentRound,
     TournamentSpec, TournamentState, TournamentStatus, TournamentSummary,
@@ -41,7 +45,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// A client-chosen request id, echoed in the reply: a number or a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum RequestId {
     Number(u64),
@@ -56,7 +60,7 @@ impl From<u64> for RequestId {
 
 /// A seat, by its index from 0 in turn order or by its name in the game
 /// (`"white"`, `"red"`, `"3"`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(untagged)]
 pub enum SeatRef {
     Index(u8),
@@ -74,7 +78,7 @@ impl std::fmt::Display for SeatRef {
 }
 
 /// A message from a client.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// Identify: `name` alone makes a new guest (the reply carries its
@@ -104,6 +108,7 @@ pub enum ClientMessage {
         /// their text (`3`, `true`).
         #[serde(default, deserialize_with = "option_values")]
         #[ts(optional, type = "Record<string, string | number | boolean>")]
+        #[schemars(with = "BTreeMap<String, OptionValue>")]
         options: BTreeMap<String, String>,
         #[serde(default = "yes")]
         #[ts(as = "Option<bool>", optional)]
@@ -292,7 +297,9 @@ pub enum ClientMessage {
 }
 
 /// Who a chat line is for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ChatTo {
     /// The seated players.
@@ -316,7 +323,7 @@ impl ChatTo {
 }
 
 /// One line of a room's chat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ChatLine {
     /// The line's place in the room's log (its version once it was said).
     pub seq: u64,
@@ -333,7 +340,7 @@ pub struct ChatLine {
 }
 
 /// A rematch proposed after the end of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RematchState {
     /// The seats that have accepted (the proposer first; bots at once).
     pub accepted: Vec<u8>,
@@ -345,7 +352,7 @@ pub struct RematchState {
 
 /// A password on the wire: its text, never shown by `Debug` (so a logged
 /// message cannot carry it).
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(transparent)]
 #[ts(type = "string")]
 pub struct Password(pub String);
@@ -361,6 +368,17 @@ impl Password {
     pub fn expose(&self) -> &str {
         &self.0
     }
+}
+
+/// An option's value as `create_room` reads it (for the JSON Schema:
+/// text, or a number or a boolean read as its text).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum OptionValue {
+    Text(String),
+    Number(f64),
+    Flag(bool),
 }
 
 fn yes() -> bool {
@@ -439,14 +457,14 @@ impl ClientMessage {
 }
 
 /// A guest: a display name behind an unguessable token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Guest {
     pub id: String,
     pub name: String,
 }
 
 /// A message from the server.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The reply to `hello` and `login`. `token` is present only when a
@@ -548,7 +566,7 @@ pub enum ServerMessage {
 }
 
 /// One line of the room list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RoomSummary {
     pub id: String,
     pub game: String,
@@ -560,7 +578,7 @@ pub struct RoomSummary {
 
 /// A game the server can play, with the options `create_room` accepts
 /// for it: the answer of `GET /api/games` is a list of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct GameInfo {
     /// The game's name on the wire (`magneton`).
     pub game: String,
@@ -570,7 +588,7 @@ pub struct GameInfo {
 }
 
 /// One level of computer player: its name for `add_bot`, and in words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct BotInfo {
     /// `random`, `greedy`, `easy`, `normal` or `hard`.
     pub level: String,
@@ -582,7 +600,7 @@ pub struct BotInfo {
 
 /// One option of a game: its key, the values it accepts (the default
 /// first) and a sentence saying what it does.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OptionInfo {
     pub key: String,
     pub values: Vec<String>,
@@ -668,7 +686,7 @@ pub const MAX_CHAT_CHARS: usize = 500;
 pub const RATED_HELP: &str = "whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)";
 
 /// A player's page: the answer of `GET /api/players/{id}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerPage {
     pub id: String,
     pub name: String,
@@ -686,7 +704,7 @@ pub struct PlayerPage {
 
 /// A player's rating in one game: Weng-Lin (OpenSkill) skill `mu` with
 /// uncertainty `sigma`, shown as the conservative `rating` = mu - 3 sigma.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerRating {
     /// The rating key: the game (`magneton`), Magma with its number of
     /// players (`magma-4`).
@@ -703,7 +721,7 @@ pub struct PlayerRating {
 }
 
 /// A finished game on a player's page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RecentGame {
     pub room: String,
     /// The rating key (`magneton`, `magma-4`).
@@ -720,14 +738,14 @@ pub struct RecentGame {
 
 /// The answer of `GET /api/leaderboard?game=…`: the best players by
 /// conservative rating.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct Leaderboard {
     pub game: String,
     pub players: Vec<LeaderboardEntry>,
 }
 
 /// One line of a leaderboard.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct LeaderboardEntry {
     /// From 1.
     pub rank: u32,
@@ -740,7 +758,7 @@ pub struct LeaderboardEntry {
 }
 
 /// Where a room is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Seats are being taken.
@@ -753,7 +771,7 @@ pub enum RoomStatus {
 }
 
 /// A seat of a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatState {
     pub seat: u8,
     /// The seat's name in the game (`white`, `red`, `3`).
@@ -785,7 +803,7 @@ pub struct SeatState {
 }
 
 /// The whole room as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct RoomState {
     pub id: String,
     pub game: String,
@@ -820,7 +838,7 @@ pub struct RoomState {
 }
 
 /// The game part of a room, filtered for one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayState {
     /// The position in the game's position format, as the viewer may see it.
     pub position: String,
@@ -828,6 +846,7 @@ pub struct PlayState {
     /// docs/protocol.md). Kept as JSON text: the server builds it once and
     /// sends it to every viewer who sees the same board.
     #[ts(type = "Board")]
+    #[schemars(with = "Board")]
     pub board: RawJson,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
@@ -963,7 +982,7 @@ impl<'de> Deserialize<'de> for RawJson {
 }
 
 /// One action of the game's log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct MoveEntry {
     /// From 1.
     pub ply: u32,
@@ -984,7 +1003,7 @@ pub struct MoveEntry {
 }
 
 /// How the game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct OutcomeState {
     /// `white wins (four in a row)`, `draw (threefold repetition)`.
     pub result: String,
@@ -992,7 +1011,7 @@ pub struct OutcomeState {
 }
 
 /// One seat's time on the room's clock.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatClock {
     pub seat: u8,
     /// Milliseconds left when the update was sent.
@@ -1002,7 +1021,7 @@ pub struct SeatClock {
 }
 
 /// A running turn timer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct ClockState {
     pub seat: u8,
     /// Milliseconds left when the update was sent.

@@ -5,11 +5,12 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// How a tournament pairs its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TournamentFormat {
     /// Everyone meets everyone (Berger tables); `double` meets twice.
@@ -27,7 +28,7 @@ fn yes() -> bool {
 }
 
 /// What `create_tournament` asks for. Limits: docs/tournaments.md.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentSpec {
     /// 1 to 60 characters.
     pub name: String,
@@ -96,7 +97,7 @@ pub struct TournamentSpec {
 }
 
 /// Where a tournament is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TournamentStatus {
     /// Taking entries.
@@ -106,7 +107,7 @@ pub enum TournamentStatus {
 }
 
 /// A player's place in a tournament.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EntrantStatus {
     /// Paired in every round.
@@ -118,7 +119,7 @@ pub enum EntrantStatus {
 }
 
 /// One player of a tournament, in the order of entry (the seeding).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentPlayer {
     /// The guest id.
     pub id: String,
@@ -130,7 +131,7 @@ pub struct TournamentPlayer {
 }
 
 /// One line of the standings, best first.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct StandingRow {
     /// 1 for the first; players level on every tie-break share a place.
     pub place: u32,
@@ -156,7 +157,7 @@ pub struct StandingRow {
 }
 
 /// One game of a tournament: an ordinary room.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentGame {
     pub room: String,
     /// The players' guest ids in seat order.
@@ -176,7 +177,7 @@ pub struct TournamentGame {
 }
 
 /// A round (an arena's waves are one round each).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentRound {
     /// From 1.
     pub number: u32,
@@ -191,7 +192,7 @@ pub struct TournamentRound {
 
 /// A tournament as everyone may see it (`GET /api/tournaments/{id}`, the
 /// `tournament` message).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentState {
     pub id: String,
     pub spec: TournamentSpec,
@@ -229,7 +230,7 @@ pub struct TournamentState {
 }
 
 /// A line of the tournament list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentSummary {
     pub id: String,
     pub name: String,

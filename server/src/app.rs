@@ -39,6 +39,8 @@ pub struct App {
     /// Login attempts per account name and per address (`accounts.rs`).
     pub logins: crate::accounts::Logins,
     pub metrics: Metrics,
+    /// The last readiness probe (`health.rs`).
+    pub health: crate::health::Health,
     /// What every room task gets of all this.
     pub rooms: Arc<RoomEnv>,
     next_conn: AtomicU64,
@@ -102,6 +104,7 @@ impl App {
             shutdown,
             tasks,
             metrics,
+            health: crate::health::Health::default(),
             rooms,
             next_conn: AtomicU64::new(1),
             stand_in_requests: std::sync::Mutex::new(Some(stand_in_requests)),

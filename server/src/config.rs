@@ -2,6 +2,7 @@
 //! tests fill in.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use crate::limits::Limits;
 
@@ -64,6 +65,29 @@ pub struct Config {
     pub after_game: u64,
     /// Tournaments' limits and timings (`tournament/limits.rs`).
     pub tournaments: crate::tournament::limits::TournamentLimits,
+    /// Where the server keeps its files (`--state-dir`: scheduled backups,
+    /// certificates); `None`: beside the SQLite file, or the working
+    /// directory with PostgreSQL ([`Config::state_dir`]).
+    pub state_dir: Option<PathBuf>,
+    /// A backup of the SQLite database every this many milliseconds
+    /// (`--backup-every`, `backup.rs`); `None`: none.
+    pub backup_every: Option<u64>,
+    /// Scheduled backups kept (the newest).
+    pub backup_keep: usize,
+}
+
+impl Config {
+    /// The state directory: `--state-dir`, or the SQLite file's directory,
+    /// or (PostgreSQL, memory) the working directory.
+    pub fn state_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.state_dir {
+            return dir.clone();
+        }
+        crate::store::sqlite_path(&self.database)
+            .and_then(|file| file.parent().map(PathBuf::from))
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
 }
 
 impl Default for Config {
@@ -88,6 +112,9 @@ impl Default for Config {
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
             tournaments: Default::default(),
+            state_dir: None,
+            backup_every: None,
+            backup_keep: DEFAULT_BACKUP_KEEP,
         }
     }
 }
@@ -110,3 +137,6 @@ pub const DEFAULT_EXPIRY_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// How long after a game its players may ask for a rematch: ten minutes.
 pub const DEFAULT_AFTER_GAME_MS: u64 = 10 * 60 * 1000;
+
+/// Scheduled backups kept by default (two weeks of daily ones).
+pub const DEFAULT_BACKUP_KEEP: usize = 14;

@@ -14,7 +14,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
-use lodestone_protocol::{Code, GameInfo, codes, error};
+use lodestone_protocol::{Code, GameInfo, HttpError, codes};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::app::App;
 use crate::metrics::Refusal;
@@ -31,20 +33,34 @@ pub struct ClientAddr {
 
 /// The server's routes.
 pub fn router(app: Arc<App>) -> Router {
+    let (api, _) = api_routes().split_for_parts();
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
         .route("/ws", get(ws_upgrade))
-        .route("/api/games", get(games))
-        .route("/api/rooms", get(rooms))
-        .route("/api/rooms/{id}/record", get(record))
-        .route("/api/players/{id}", get(player))
-        .route("/api/leaderboard", get(leaderboard))
-        .merge(crate::tournament::http::routes())
+        .merge(api)
         .merge(crate::web::routes())
         .layer(axum::middleware::from_fn_with_state(app.clone(), admit))
         .with_state(app)
+}
+
+/// The routes under `/api/`, each added with its OpenAPI description
+/// (its handler's `#[utoipa::path]`) in one call: a route of the API is
+/// added here and nowhere else (`openapi.rs` builds the description from
+/// this, and its test finds any `/api/` path named elsewhere).
+pub fn api_routes() -> OpenApiRouter<Arc<App>> {
+    OpenApiRouter::new()
+        .routes(routes!(games))
+        .routes(routes!(rooms))
+        .routes(routes!(record))
+        .routes(routes!(player))
+        .routes(routes!(leaderboard))
+        .routes(routes!(crate::tournament::http::tournaments))
+        .routes(routes!(crate::tournament::http::tournament))
+        .routes(routes!(crate::tournament::http::records))
+        .routes(routes!(crate::openapi::openapi_json))
+        .routes(routes!(crate::openapi::protocol_schema))
 }
 
 /// Whether a request counts against the request rate: the WebSocket
@@ -66,15 +82,20 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     request.extensions_mut().insert(ClientAddr { ip, peer });
     let mut response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
         app.metrics.refused(Refusal::RequestRate);
-        let mut refused = json_error(
+        static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
+        if let Some(held_back) = REFUSED.pass() {
+            tracing::warn!(client = %ip, reason = "request_rate", held_back, "request refused");
+        }
+        let rate = app.config.limits.request_rate;
+        limited(
             StatusCode::TOO_MANY_REQUESTS,
-            codes::RATE_LIMITED,
-            "too many requests from this address; try again in a minute",
-        );
-        refused
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
-        refused
+            HttpError::limited(
+                codes::RATE_LIMITED,
+                format!("more than {rate} requests a minute from this address; wait a little"),
+                "request-rate",
+                retry_after(rate),
+            ),
+        )
     } else {
         next.run(request).await
     };
@@ -82,11 +103,10 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     response
 }
 
-/// `GET /healthz`: 200 `ok` while the server can store games; 503 with
-/// the reason when it cannot (the storage writer stopped or does not
-/// answer), so a supervisor restarts it.
+/// `GET /healthz`: 200 `ok` while the server can store a move now; 503
+/// with the reason when it cannot (`health.rs`).
 async fn healthz(State(app): State<Arc<App>>) -> Response {
-    match crate::health::storage(&app.store).await {
+    match app.health.can_store(&app.store, app.config.node.as_deref()).await {
         Ok(()) => "ok\n".into_response(),
         Err(reason) => (StatusCode::SERVICE_UNAVAILABLE, format!("storage: {reason}\n")).into_response(),
     }
@@ -103,7 +123,7 @@ async fn readyz(State(app): State<Arc<App>>) -> Response {
     if app.admission.nearly_full() {
         return not_ready("at the connection limit".into());
     }
-    match crate::health::storage(&app.store).await {
+    match app.health.can_store(&app.store, app.config.node.as_deref()).await {
         Ok(()) => "ready\n".into_response(),
         Err(reason) => not_ready(format!("storage: {reason}")),
     }
@@ -135,6 +155,7 @@ async fn ws_upgrade(
             .is_ok_and(|o| app.admission.origin_allowed(o, host))
         {
             app.metrics.refused(Refusal::Origin);
+            log_origin_refused(&app, origin, host);
             return json_error(
                 StatusCode::FORBIDDEN,
                 codes::ORIGIN_NOT_ALLOWED,
@@ -146,22 +167,86 @@ async fn ws_upgrade(
         Ok(slot) => slot,
         Err(reason) => {
             app.metrics.refused(reason);
-            return json_error(
+            static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
+            if let Some(held_back) = REFUSED.pass() {
+                tracing::warn!(client = %client.ip, reason = reason.label(), held_back, "WebSocket refused");
+            }
+            return limited(
                 StatusCode::TOO_MANY_REQUESTS,
-                codes::TOO_MANY_CONNECTIONS,
-                "this address has as many connections open as it may",
+                HttpError::limited(
+                    codes::TOO_MANY_CONNECTIONS,
+                    "this address has as many connections open as it may; close one first",
+                    "per-address",
+                    CONNECTION_RETRY_SECS,
+                ),
             );
         }
     };
     crate::ws::accept(ws, app, client.ip, slot)
 }
 
-pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
-    let body = serde_json::to_string(&error(None, code, message)).expect("errors serialise");
-    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+/// Logs (throttled) why a page's WebSocket was refused: the host behind a
+/// proxy that drops the port from `Host` sees it here rather than only a
+/// player's "reconnecting".
+fn log_origin_refused(app: &App, origin: &HeaderValue, host: Option<&str>) {
+    static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
+    let Some(held_back) = REFUSED.pass() else {
+        return;
+    };
+    let origin = String::from_utf8_lossy(origin.as_bytes());
+    let why = if app.config.limits.allowed_origins.is_empty() {
+        format!(
+            "the page's origin is not this server's own host {:?} (behind a proxy, pass the Host \
+             header with its port, e.g. nginx's `proxy_set_header Host $http_host`), and no \
+             --allowed-origin lists it",
+            host.unwrap_or("(none)")
+        )
+    } else {
+        "the page's origin is not among the --allowed-origin list".to_string()
+    };
+    tracing::warn!(%origin, host = host.unwrap_or(""), held_back, "WebSocket refused: {why}");
 }
 
+/// A refusal's answer: `status` with the JSON body of an [`HttpError`].
+pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
+    error_response(status, &HttpError::new(code, message))
+}
+
+fn error_response(status: StatusCode, body: &HttpError) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_json(),
+    )
+        .into_response()
+}
+
+/// A refusal by a limit: its body names the limit and the seconds to
+/// wait, which `Retry-After` repeats.
+pub fn limited(status: StatusCode, body: HttpError) -> Response {
+    let mut response = error_response(status, &body);
+    if let Some(seconds) = body.retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    response
+}
+
+/// The whole seconds until a rate of `per_minute` (a GCRA, as governor
+/// keeps it) lets one more request through after a refusal: one emission
+/// interval, at least a second.
+pub fn retry_after(per_minute: u32) -> u64 {
+    60u64.div_ceil(u64::from(per_minute.max(1))).max(1)
+}
+
+/// When to try again after a refusal for the number of connections: a
+/// place frees when a connection closes, which cannot be foreseen.
+pub const CONNECTION_RETRY_SECS: u64 = 10;
+
 /// `GET /api/games`: the games the server plays, with their options.
+#[utoipa::path(get, path = "/api/games", tag = "games",
+    responses((status = 200, description = "Every game the server plays, with the options `create_room` takes and the bot levels", body = ref("#/components/schemas/GameList"))))]
 async fn games() -> Response {
     axum::Json(GameInfo::available()).into_response()
 }
@@ -175,11 +260,25 @@ fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Respon
 }
 
 /// `GET /api/players/{id}`: a player's page (`players.rs`).
+#[utoipa::path(get, path = "/api/players/{id}", tag = "players",
+    params(("id" = String, Path, description = "The player's guest id")),
+    responses(
+        (status = 200, description = "The player's page: name, account or guest, ratings, latest games", body = ref("#/components/schemas/PlayerPage")),
+        (status = 404, description = "No such player (`unknown-player`)", body = ref("#/components/schemas/HttpError")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
 async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     page(crate::players::player(&app, &id).await)
 }
 
 /// `GET /api/leaderboard?game=K[&limit=N]` (`players.rs`).
+#[utoipa::path(get, path = "/api/leaderboard", tag = "players",
+    params(
+        ("game" = String, Query, description = "The rating key: a game (`magneton`), or Magma with its number of players (`magma-4`)"),
+        ("limit" = Option<u32>, Query, description = "How many lines, at most 100 (the default)")),
+    responses(
+        (status = 200, description = "The best players by conservative rating", body = ref("#/components/schemas/Leaderboard")),
+        (status = 400, description = "No or an unknown `game` (`unknown-game`)", body = ref("#/components/schemas/HttpError")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
 async fn leaderboard(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
     let (game, limit) = (query.get("game"), query.get("limit"));
     page(crate::players::leaderboard(&app, game.map(String::as_str), limit.map(String::as_str)).await)
@@ -188,6 +287,14 @@ async fn leaderboard(State(app): State<Arc<App>>, Query(query): Query<HashMap<St
 /// `GET /api/rooms[?game=G][&playing=1]`: the public rooms with a free
 /// seat, or (`playing=1`) the public games being played; at most the
 /// server's page of them, with `X-Total-Count` saying how many there are.
+#[utoipa::path(get, path = "/api/rooms", tag = "rooms",
+    params(
+        ("game" = Option<String>, Query, description = "Only rooms of this game"),
+        ("playing" = Option<String>, Query, description = "`1` or `true`: the public games being played (to watch) instead of the rooms with a free seat")),
+    responses(
+        (status = 200, description = "One page of rooms, in id order", body = ref("#/components/schemas/RoomList"),
+            headers(("X-Total-Count" = u64, description = "How many rooms matched in all"))),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
 async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
     let game = query.get("game").map(String::as_str);
     let playing = query.get("playing").is_some_and(|v| v == "1" || v == "true");
@@ -207,6 +314,18 @@ async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, 
 /// logs keep it: `?token=` is refused): the game record in NOTATION.md
 /// format, as that guest may see it (a spectator without a token).
 /// Complete, with commitment salts, once the game is over.
+#[utoipa::path(get, path = "/api/rooms/{id}/record", tag = "rooms",
+    params(
+        ("id" = String, Path, description = "The room's id"),
+        ("invite" = Option<String>, Query, description = "A private room's invite code, for a guest without a seat there")),
+    security((), ("token" = [])),
+    responses(
+        (status = 200, description = "The game record (docs/notation.md), as the guest of the token may see it (a spectator without one)", content_type = "text/plain", body = String),
+        (status = 400, description = "A token in the address (`token-in-url`)", body = ref("#/components/schemas/HttpError")),
+        (status = 401, description = "The token belongs to no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
+        (status = 403, description = "A private room without its invite (`invite-required`), or nothing to record yet (`not-started`)", body = ref("#/components/schemas/HttpError")),
+        (status = 404, description = "No such room (`unknown-room`)", body = ref("#/components/schemas/HttpError")),
+        (status = 503, description = "Storage failed, or the room is reloading", body = ref("#/components/schemas/HttpError"))))]
 async fn record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

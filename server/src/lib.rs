@@ -6,17 +6,20 @@
 
 mod accounts;
 mod app;
+mod backup;
 mod bot_pool;
 mod bots;
 mod clock;
 mod cluster;
 mod config;
+pub mod config_file;
 mod health;
 mod http;
 pub mod limits;
 mod metrics;
 mod names;
 mod node;
+mod openapi;
 mod players;
 mod ratings;
 mod room;
@@ -24,16 +27,20 @@ pub mod secrets;
 mod serve;
 mod server;
 mod store;
+mod systemd;
+mod throttle;
 mod tournament;
 mod web;
 mod ws;
 
 pub use config::{
-    Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_EXPIRY_MS,
-    DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
+    Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_BACKUP_KEEP,
+    DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS,
 };
 pub use limits::Limits;
 pub use node::host_name;
+pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
-pub use store::{Copied, Progress, StoreError, copy as copy_database};
+pub use store::{BackupInfo, Copied, Progress, Restored, StoreError, backup, copy as copy_database, restore};
+pub use systemd::{notify_ready, notify_stopping};
 pub use web::asset_paths as web_assets;

@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use lodestone_server::{Config, Server};
 use tracing_subscriber::EnvFilter;
 
@@ -26,7 +26,8 @@ use tracing_subscriber::EnvFilter;
                   lodestone-server migrate-db --from lodestone.db --to postgres://lodestone@localhost/lodestone\n      \
                   copy everything from SQLite into an empty PostgreSQL database (server stopped)\n\n\
                   Logging: RUST_LOG (default info), e.g. RUST_LOG=lodestone_server=debug.",
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    args_override_self = true
 )]
 struct Cli {
     #[command(subcommand)]
@@ -50,10 +51,36 @@ enum Command {
         #[arg(long)]
         to: String,
     },
+    /// Copies a SQLite database, while the server runs, into a new file:
+    /// the database as it was at one moment, checked, in one file.
+    Backup {
+        /// The database to copy (sqlite://PATH or a file path).
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
+        database: String,
+        /// The new file (never overwritten).
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Puts a backup in place as the SQLite database (refused while a
+    /// server uses it). The file gets the owner and mode of the one it
+    /// replaces, which is kept beside it as NAME.replaced-TIME.
+    Restore {
+        /// The backup file.
+        #[arg(long)]
+        from: std::path::PathBuf,
+        /// The database to replace (sqlite://PATH or a file path).
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
+        database: String,
+    },
 }
 
 #[derive(Debug, clap::Args)]
 struct Args {
+    /// Read the flags from this TOML file too (keys: the flags' long names,
+    /// e.g. bind = "127.0.0.1:8080"; docs/operating.md). The command line
+    /// and the environment win over it.
+    #[arg(long = "config", value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
     /// Address to listen on (port 0 picks a free one).
     #[arg(long, env = "LODESTONE_BIND", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
@@ -130,15 +157,59 @@ struct Args {
     /// lease; for tests).
     #[arg(long, env = "LODESTONE_RENEW_MS", default_value_t = lodestone_server::DEFAULT_RENEW_MS, hide = true)]
     renew_ms: u64,
+    /// Where the server keeps its files: scheduled backups (backups/) and
+    /// certificates (default: the SQLite file's directory; with
+    /// PostgreSQL, the working directory).
+    #[arg(long, env = "LODESTONE_STATE_DIR")]
+    state_dir: Option<std::path::PathBuf>,
+    /// Back the SQLite database up this often into STATE_DIR/backups: a
+    /// number with s, m, h or d (e.g. 6h), or `off`.
+    #[arg(long, env = "LODESTONE_BACKUP_EVERY", default_value = "off", value_parser = parse_expiry)]
+    backup_every: Expiry,
+    /// Scheduled backups kept (the newest; older ones are removed).
+    #[arg(long, env = "LODESTONE_BACKUP_KEEP", default_value_t = lodestone_server::DEFAULT_BACKUP_KEEP as u32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    backup_keep: u32,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let argv = lodestone_server::config_file::with_file(std::env::args_os().collect(), &Cli::command());
+    let cli = match argv {
+        Ok(argv) => Cli::parse_from(argv),
+        Err(message) => {
+            eprintln!("lodestone-server: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     let result = match cli.command {
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
+        Some(Command::Backup { database, to }) => lodestone_server::backup(&database, &to)
+            .map(|made| {
+                println!(
+                    "backed up {} rooms and {} events into {} ({} bytes)",
+                    made.rooms,
+                    made.events,
+                    made.path.display(),
+                    made.bytes
+                )
+            })
+            .map_err(|e| e.to_string()),
+        Some(Command::Restore { from, database }) => lodestone_server::restore(&from, &database)
+            .map(|done| {
+                println!(
+                    "restored {} rooms and {} events into {}",
+                    done.rooms,
+                    done.events,
+                    done.path.display()
+                );
+                if let Some(kept) = done.replaced {
+                    println!("the database it replaced is kept as {}", kept.display());
+                }
+            })
+            .map_err(|e| e.to_string()),
         None => serve(cli.args),
     };
     match result {
@@ -187,6 +258,7 @@ fn migrate_db(from: &str, to: &str) -> Result<(), String> {
 }
 
 async fn run(args: Args) -> Result<(), String> {
+    let args_config = args.config.clone();
     // PostgreSQL's notices (such as "relation already exists, skipping"
     // while migrating) are not news for a host.
     let filter = EnvFilter::try_from_default_env()
@@ -196,8 +268,11 @@ async fn run(args: Args) -> Result<(), String> {
         // reach a log, whatever RUST_LOG asks for. Its debug lines (every
         // close frame) are not news for a host either.
         .add_directive("tungstenite::protocol=warn".parse().expect("a directive"));
+    // Colours only for a person at a terminal: a journal or a file gets
+    // plain text.
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
     if args.log_format == "json" {
         logs.json().init();
@@ -252,17 +327,25 @@ async fn run(args: Args) -> Result<(), String> {
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
         tournaments: Default::default(),
+        state_dir: args.state_dir,
+        backup_every: args.backup_every.0,
+        backup_keep: args.backup_keep as usize,
     };
+    if let Some(file) = &args_config {
+        tracing::info!(file = %file.display(), "settings read from the config file too");
+    }
     let server = Server::start(config).await.map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a
     // SIGTERM sent as soon as the server answers drains it, never kills it.
     let signalled = shutdown_signal();
     // Tests and scripts read this line to learn the port.
     println!("listening on http://{}", server.addr());
+    lodestone_server::notify_ready(&format!("listening on {}", server.addr()));
     tokio::select! {
         _ = signalled => tracing::info!("shutting down"),
         _ = server.stopping() => {}
     }
+    lodestone_server::notify_stopping();
     server.shutdown().await;
     Ok(())
 }
@@ -326,5 +409,47 @@ fn shutdown_signal() -> impl std::future::Future<Output = ()> {
             return;
         }
         let _ = ctrl_c.await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flag of the server is a key the config file may have.
+    #[test]
+    fn every_flag_is_a_config_key() {
+        let command = Cli::command();
+        for arg in command.get_arguments() {
+            let Some(long) = arg.get_long() else { continue };
+            if ["config", "help", "version"].contains(&long) {
+                continue;
+            }
+            let switch = !arg.get_action().takes_values();
+            let text = if switch {
+                format!("{long} = true")
+            } else {
+                format!("{long} = \"x\"")
+            };
+            let args = lodestone_server::config_file::arguments(&text, &command)
+                .unwrap_or_else(|e| panic!("{long}: {e}"));
+            let env_set = arg.get_env().is_some_and(|v| std::env::var_os(v).is_some());
+            assert!(env_set || args[0] == *format!("--{long}"), "{long}");
+        }
+    }
+
+    /// The example of docs/operating.md is a file the server reads.
+    #[test]
+    fn the_documented_config_file_is_read() {
+        let doc = include_str!("../../docs/operating.md");
+        let example = doc
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a TOML example in docs/operating.md");
+        let args = lodestone_server::config_file::arguments(example, &Cli::command()).unwrap();
+        let mut argv = vec![std::ffi::OsString::from("lodestone-server")];
+        argv.extend(args);
+        Cli::try_parse_from(argv).unwrap();
     }
 }

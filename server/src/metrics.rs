@@ -87,6 +87,8 @@ pub struct Metrics {
     pub ws_connections: Gauge,
     pub moves: Counter,
     pub commit_seconds: Histogram,
+    /// Write requests that could not be stored (storage failures).
+    pub store_failures: Counter,
     pub store_queue: Gauge,
     bots: Gauge,
     /// Rooms whose lease this node holds (several nodes).
@@ -140,6 +142,10 @@ impl Metrics {
         let moves = counter(
             "lodestone_moves_total",
             "Actions stored (players', bots' and timeouts).",
+        );
+        let store_failures = counter(
+            "lodestone_store_failures_total",
+            "Write requests that could not be stored (the client was told storage-failure).",
         );
         let store_queue = gauge(
             "lodestone_store_queue",
@@ -204,6 +210,7 @@ impl Metrics {
             ws_connections,
             moves,
             commit_seconds,
+            store_failures,
             store_queue,
             bots,
             rooms_owned,

@@ -20,6 +20,7 @@ use tokio::net::{TcpListener, TcpStream};
 use crate::app::App;
 use crate::limits::Ticket;
 use crate::metrics::Refusal;
+use crate::throttle::Throttle;
 
 /// Serves `router` on `listener` until shutdown.
 pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
@@ -53,8 +54,12 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
             }
             Err(reason) => {
                 app.metrics.refused(reason);
-                tracing::debug!(%peer, reason = reason.label(), "connection refused");
-                app.tasks.spawn(refuse(stream, reason));
+                static REFUSED: Throttle = Throttle::new();
+                if let Some(held_back) = REFUSED.pass() {
+                    tracing::warn!(%peer, reason = reason.label(), held_back, "connection refused");
+                }
+                app.tasks
+                    .spawn(refuse(stream, reason, app.config.limits.connect_rate));
             }
         }
     }
@@ -89,28 +94,41 @@ async fn connection(io: Admitted, peer: SocketAddr, router: Router, app: Arc<App
 
 /// Answers a refused connection with a status and a JSON `error`, then
 /// closes it (without waiting long for a client that does not read).
-async fn refuse(mut stream: TcpStream, reason: Refusal) {
-    let (status, code, message) = match reason {
+async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
+    use lodestone_protocol::{HttpError, codes};
+    let (status, body) = match reason {
         Refusal::MaxConnections => (
             "503 Service Unavailable",
-            lodestone_protocol::codes::SERVER_FULL,
-            "the server has as many connections as it takes; try again later",
+            HttpError::limited(
+                codes::SERVER_FULL,
+                "the server has as many connections as it takes; try again later",
+                "max-connections",
+                crate::http::CONNECTION_RETRY_SECS,
+            ),
         ),
         Refusal::ConnectRate => (
             "429 Too Many Requests",
-            lodestone_protocol::codes::RATE_LIMITED,
-            "too many new connections from this address; try again later",
+            HttpError::limited(
+                codes::RATE_LIMITED,
+                format!("more than {connect_rate} new connections a minute from this address; wait a little"),
+                "connect-rate",
+                crate::http::retry_after(connect_rate),
+            ),
         ),
         _ => (
             "429 Too Many Requests",
-            lodestone_protocol::codes::TOO_MANY_CONNECTIONS,
-            "this address has as many connections open as it may",
+            HttpError::limited(
+                codes::TOO_MANY_CONNECTIONS,
+                "this address has as many connections open as it may; close one first",
+                "per-address",
+                crate::http::CONNECTION_RETRY_SECS,
+            ),
         ),
     };
-    let body =
-        serde_json::to_string(&lodestone_protocol::error(None, code, message)).expect("errors serialise");
+    let retry = body.retry_after.unwrap_or(crate::http::CONNECTION_RETRY_SECS);
+    let body = body.to_json();
     let response = format!(
-        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 10\r\nconnection: close\r\n\r\n{body}",
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: {retry}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
     let _ = tokio::time::timeout(Duration::from_secs(2), async {

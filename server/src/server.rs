@@ -32,6 +32,9 @@ pub enum StartError {
     },
     #[error("could not start the bots' threads: {0}")]
     Bots(std::io::Error),
+    /// A configuration the server cannot keep, as a sentence.
+    #[error("{0}")]
+    Config(String),
 }
 
 /// A running server.
@@ -46,9 +49,11 @@ impl Server {
     /// Opens the database, resumes every unfinished room, binds and starts
     /// serving in the background.
     pub async fn start(config: Config) -> Result<Server, StartError> {
+        crate::backup::check(&config).map_err(StartError::Config)?;
         let options = StoreOptions {
             sync_full: config.sync_full,
             connections: config.db_connections,
+            existing: false,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
         let bind = |source| StartError::Bind {
@@ -58,7 +63,9 @@ impl Server {
         let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
         let addr = listener.local_addr().map_err(bind)?;
         let metrics = Metrics::new();
-        let store = store.with_commit_histogram(metrics.commit_seconds.clone());
+        let store = store
+            .with_commit_histogram(metrics.commit_seconds.clone())
+            .with_failure_counter(metrics.store_failures.clone());
         let bots = BotPool::start(config.bot_threads, config.bot_queue).map_err(StartError::Bots)?;
         // PostgreSQL and a node name: this server is one node of however
         // many share the database.
@@ -103,6 +110,8 @@ impl Server {
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = router(app.clone());
         app.tasks.spawn(serve(listener, router, app.clone()));
+        app.tasks.spawn(crate::systemd::watchdog(app.clone()));
+        app.tasks.spawn(crate::backup::scheduled(app.clone()));
         Ok(Server {
             addr,
             app,

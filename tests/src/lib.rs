@@ -24,6 +24,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub mod schemas;
+
 /// How long a test waits for a message before failing. A safety net
 /// against hangs, not a speed requirement.
 pub const PATIENCE: Duration = Duration::from_secs(20);
@@ -269,7 +271,15 @@ impl ServerProcess {
     /// among them), in the working directory `cwd`, and waits for its
     /// `listening on http://ADDR` line.
     pub fn start_with(binary: &str, args: &[&str], cwd: &Path) -> ServerProcess {
-        let mut child = Command::new(binary)
+        ServerProcess::start_command(ServerProcess::command(binary, args, cwd))
+    }
+
+    /// The command [`ServerProcess::start_with`] runs, for a test to change
+    /// (its environment, where its log goes) before
+    /// [`ServerProcess::start_command`].
+    pub fn command(binary: &str, args: &[&str], cwd: &Path) -> Command {
+        let mut command = Command::new(binary);
+        command
             .args(["--bind", "127.0.0.1:0", "--rate-limit", "0"])
             .args(args)
             .current_dir(cwd)
@@ -277,8 +287,15 @@ impl ServerProcess {
                 "RUST_LOG",
                 std::env::var("LODESTONE_TEST_LOG").unwrap_or_else(|_| "warn".into()),
             )
+            .stderr(Stdio::inherit());
+        command
+    }
+
+    /// Runs `command` (a server) and waits for its `listening on
+    /// http://ADDR` line.
+    pub fn start_command(mut command: Command) -> ServerProcess {
+        let mut child = command
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
             .spawn()
             .expect("server binary starts");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -401,6 +418,7 @@ impl Client {
             match frame {
                 Some(Ok(Message::Text(text))) => {
                     self.frames.push(text.to_string());
+                    schemas::check_server_frame(&text);
                     let message: ServerMessage = serde_json::from_str(&text).expect("server messages parse");
                     if let ServerMessage::Update { room, version, state } = &message {
                         let mut state = (**state).clone();
@@ -447,8 +465,15 @@ impl Client {
         let id = self.fresh_id();
         let mut message = message;
         message["id"] = serde_json::to_value(&id).unwrap();
-        self.send_text(&message.to_string()).await;
-        self.reply_to(&id).await
+        let text = message.to_string();
+        self.send_text(&text).await;
+        let reply = self.reply_to(&id).await;
+        // What the server read as a message, the protocol's schema accepts.
+        let unread = ["bad-json", "bad-message", "too-large", "rate-limited"];
+        if !matches!(&reply, ServerMessage::Error { code, .. } if unread.contains(&code.as_str())) {
+            schemas::check_client_frame(&text);
+        }
+        reply
     }
 
     /// Waits for the reply to `id`.
@@ -588,7 +613,9 @@ impl Client {
 
     /// Sends a protocol message value as is (no id handling).
     pub async fn send(&mut self, message: &ClientMessage) {
-        self.send_text(&serde_json::to_string(message).unwrap()).await;
+        let text = serde_json::to_string(message).unwrap();
+        schemas::check_client_frame(&text);
+        self.send_text(&text).await;
     }
 
     pub async fn close(mut self) {
@@ -648,6 +675,9 @@ pub async fn http_get_with(
     } else {
         body.to_string()
     };
+    if path.starts_with("/api/") {
+        schemas::check_api_answer(path, status, &headers, &body);
+    }
     (status, headers, body)
 }
 

@@ -22,7 +22,7 @@ Examples:
       play in this terminal: the lobby, rooms, boards, bots (docs/play.md)
   lodestone play 'http://127.0.0.1:8080/#/room/ID?invite=CODE'
       open the room of an invite link
-  lodestone replay tests/records/magneton/valid/seed-examples.txt
+  lodestone replay tests/records/magneton/valid/forced-pass.txt
       print the final position and the result of a recorded game
   lodestone replay game.txt --as black
       the final position as black may see it

@@ -33,6 +33,21 @@ fn help_documents_replay_and_perft_with_examples() {
     ] {
         assert!(text.contains(needle), "--help lacks {needle:?}:\n{text}");
     }
+    // Every file the examples name is there, and replays (run from the
+    // repository's root, where the examples are written from).
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    for path in text.split_whitespace().filter(|w| w.starts_with("tests/")) {
+        let replayed = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+            .args(["replay", path])
+            .current_dir(root)
+            .output()
+            .unwrap();
+        assert!(
+            replayed.status.success(),
+            "--help names {path}: {}",
+            stderr(&replayed)
+        );
+    }
     let text = stdout(&lodestone(&["replay", "--help"]));
     assert!(
         text.contains("result: ongoing") && text.contains("action N"),

@@ -41,7 +41,13 @@ pub async fn copy(from: &str, to: &str, mut progress: impl FnMut(Progress)) -> R
         )));
     }
     let options = StoreOptions::default();
-    let source = Db::open(&from, &options).await?;
+    // The source must be a Lodestone database already: a mistyped path is
+    // refused, never created empty and "copied".
+    let existing = StoreOptions {
+        existing: true,
+        ..StoreOptions::default()
+    };
+    let source = Db::open(&from, &existing).await?;
     let target = Db::open(&to, &options).await?;
     let [guests, rooms, events] = source.counts().await?;
     let held = target.counts().await?;

@@ -62,6 +62,10 @@ pub struct StoreOptions {
     pub sync_full: bool,
     /// PostgreSQL: connections in the pool (SQLite keeps a few of its own).
     pub connections: u32,
+    /// The database must exist already and be a Lodestone database (the
+    /// source of a copy or a backup): nothing is created, and anything
+    /// else is refused with a sentence.
+    pub existing: bool,
 }
 
 impl Default for StoreOptions {
@@ -69,6 +73,7 @@ impl Default for StoreOptions {
         StoreOptions {
             sync_full: false,
             connections: 8,
+            existing: false,
         }
     }
 }
@@ -176,6 +181,12 @@ pub enum Op {
     DueDone {
         room: String,
     },
+    /// A readiness probe (`health.rs`): overwrites this server's row of
+    /// `probes`, so it succeeds only if the database takes a write now.
+    Probe {
+        node: String,
+        at: i64,
+    },
 }
 
 struct WriteRequest {
@@ -211,9 +222,11 @@ macro_rules! with_pool {
 }
 
 mod accounts;
+mod backup;
 mod copy;
 mod tournaments;
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
+pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
 pub use copy::{Copied, Progress, copy};
 pub use tournaments::{Fence, TournamentLine, TournamentRow};
 
@@ -236,6 +249,8 @@ pub struct Store {
     writer: mpsc::Sender<WriteRequest>,
     /// Seconds from a write request to its commit (`/metrics`).
     commit_seconds: metrics::Histogram,
+    /// Write requests that could not be stored (`/metrics`).
+    failures: metrics::Counter,
 }
 
 /// Closes the database once the writer has stopped.
@@ -284,6 +299,12 @@ impl Location {
     }
 }
 
+/// The file of a SQLite database URL (`None` for PostgreSQL, memory, or a
+/// URL that cannot be read).
+pub fn sqlite_path(url: &str) -> Option<std::path::PathBuf> {
+    Location::parse(url).ok().as_ref().and_then(sqlite::file)
+}
+
 impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -314,6 +335,36 @@ fn redact_password(url: &str) -> String {
     }
 }
 
+/// The migrations a database had before this start (`applied`: what its
+/// migrations table says, an error if it has none). A database that must
+/// exist already (`existing`) without a first Lodestone migration is
+/// refused: it is not a Lodestone database.
+fn before_migrating(
+    applied: Result<Vec<i64>, sqlx::Error>,
+    location: &Location,
+    existing: bool,
+) -> Result<Vec<i64>, StoreError> {
+    match applied {
+        Ok(versions) if !existing || versions.contains(&1) => Ok(versions),
+        Err(_) if !existing => Ok(Vec::new()),
+        _ => Err(StoreError::Open(format!(
+            "the database {location} is not a Lodestone database (it has none of lodestone-server's tables)"
+        ))),
+    }
+}
+
+/// Logs each migration `migrator` applied that was not there `before`.
+fn log_migrations(migrator: &sqlx::migrate::Migrator, before: &[i64], location: &Location) {
+    for migration in migrator.iter().filter(|m| !before.contains(&m.version)) {
+        tracing::info!(
+            version = migration.version,
+            description = %migration.description,
+            database = %location,
+            "applied schema migration"
+        );
+    }
+}
+
 /// A failed migration, as a sentence for the host.
 fn migrate_error(location: &Location, e: sqlx::migrate::MigrateError) -> StoreError {
     use sqlx::migrate::MigrateError;
@@ -334,10 +385,17 @@ impl Store {
     /// when every `Store` clone has been dropped and the queue is drained.
     pub async fn open(url: &str, options: &StoreOptions) -> Result<(Store, JoinHandle<()>), StoreError> {
         let location = Location::parse(url)?;
+        // A restore must not replace the file under a server (`backup.rs`).
+        let lock = backup::lock_shared(&location)?;
         let db = Db::open(&location, options).await?;
+        let lock = match lock {
+            Some(lock) => Some(lock),
+            None => backup::lock_shared(&location)?,
+        };
         let (writer, queue) = mpsc::channel(4096);
         let task = match sqlite::file(&location) {
-            // A SQLite file: the writer is a thread of our own.
+            // A SQLite file: the writer is a thread of our own, which holds
+            // the lock as long as it writes.
             Some(path) => {
                 let conn = sqlite_writer::open(path, options.sync_full).map_err(|e| {
                     StoreError::Open(format!(
@@ -353,6 +411,7 @@ impl Store {
                     .name("sqlite-writer".into())
                     .spawn(move || {
                         sqlite_writer::run(conn, queue);
+                        drop(lock);
                         let _ = ended.send(());
                     })
                     .map_err(|e| StoreError::Open(format!("could not start the SQLite writer: {e}")))?;
@@ -367,6 +426,7 @@ impl Store {
                 db,
                 writer,
                 commit_seconds: metrics::Histogram::noop(),
+                failures: metrics::Counter::noop(),
             },
             task,
         ))
@@ -388,6 +448,15 @@ impl Store {
         }
     }
 
+    /// Counts each write request that could not be stored in `counter`
+    /// (a fence's refusal is a lease lost, counted apart).
+    pub fn with_failure_counter(self, counter: metrics::Counter) -> Store {
+        Store {
+            failures: counter,
+            ..self
+        }
+    }
+
     /// Write requests waiting for the writer.
     pub fn queue_len(&self) -> usize {
         self.writer.max_capacity() - self.writer.capacity()
@@ -400,6 +469,16 @@ impl Store {
         self.request(Vec::new()).await
     }
 
+    /// Whether the database takes a write now: a probe row of `node`
+    /// (`health.rs`) stored through the writer, behind whatever waits.
+    pub async fn probe(&self, node: &str, at: i64) -> Result<(), StoreError> {
+        self.request(vec![Op::Probe {
+            node: node.to_string(),
+            at,
+        }])
+        .await
+    }
+
     async fn request(&self, ops: Vec<Op>) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         let (done, result) = oneshot::channel();
@@ -409,12 +488,16 @@ impl Store {
             .map_err(|_| StoreError::Closed)?;
         let result = result.await;
         self.commit_seconds.record(started.elapsed().as_secs_f64());
-        match result {
+        let result = match result {
             Ok(Ok(())) => Ok(()),
             Ok(Err(reason)) if reason.contains(sql::FENCED) => Err(StoreError::Fenced),
             Ok(Err(reason)) => Err(StoreError::Rejected(reason)),
             Err(_) => Err(StoreError::Closed),
+        };
+        if matches!(result, Err(StoreError::Rejected(_) | StoreError::Closed)) {
+            self.failures.increment(1);
         }
+        result
     }
 
     pub async fn guest_by_token_hash(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {

@@ -7,7 +7,8 @@ use std::time::Duration;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Pool, Postgres};
 
-use super::{Location, StoreError, StoreOptions, migrate_error};
+use super::sql::Dialect;
+use super::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -50,10 +51,17 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .connect_with(connect)
         .await
         .map_err(|e| StoreError::Open(connect_error(&server, location, &e)))?;
-    sqlx::migrate!("../migrations/postgres")
+    let migrator = sqlx::migrate!("../migrations/postgres");
+    let before = before_migrating(
+        Postgres::applied_migrations(&pool).await,
+        location,
+        options.existing,
+    )?;
+    migrator
         .run(&pool)
         .await
         .map_err(|e| migrate_error(location, e))?;
+    log_migrations(&migrator, &before, location);
     Ok(pool)
 }
 

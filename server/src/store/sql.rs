@@ -126,6 +126,19 @@ where
         }
     }
 
+    /// The schema migrations applied to the database (an error if it has
+    /// no migrations table: it was never opened by a Lodestone server).
+    fn applied_migrations(
+        pool: &Pool<Self>,
+    ) -> impl Future<Output = Result<Vec<i64>, sqlx::Error>> + Send + '_ {
+        async move {
+            let rows = sqlx::query_as::<Self, (i64,)>("SELECT version FROM _sqlx_migrations")
+                .fetch_all(pool)
+                .await?;
+            Ok(rows.into_iter().map(|(v,)| v).collect())
+        }
+    }
+
     /// How many guests, rooms and events there are.
     fn counts(pool: &Pool<Self>) -> impl Future<Output = Result<[i64; 3], sqlx::Error>> + Send + '_ {
         async move {
@@ -282,6 +295,11 @@ pub(super) enum Statement<'a> {
     DueDone {
         room: &'a str,
     },
+    /// A readiness probe: one row of `probes` written.
+    Probe {
+        node: &'a str,
+        at: i64,
+    },
 }
 
 /// A guest to insert, borrowed from its operation.
@@ -332,6 +350,11 @@ impl Statement<'_> {
                     .to_string();
             }
             Statement::DueDone { .. } => return "DELETE FROM games_due WHERE room_id = $1".to_string(),
+            Statement::Probe { .. } => {
+                return "INSERT INTO probes (node, at) VALUES ($1, $2) \
+                        ON CONFLICT (node) DO UPDATE SET at = excluded.at"
+                    .to_string();
+            }
             Statement::Fence { .. } => {
                 return "UPDATE leases SET deadline = $4 WHERE room_id = $1 AND node = $2 AND epoch = $3 \
                         AND expires_at > clock_timestamp() RETURNING room_id"
@@ -420,6 +443,7 @@ impl Statement<'_> {
                 Int(*finished_at),
             ],
             Statement::DueDone { room } => vec![Text(room)],
+            Statement::Probe { node, at } => vec![Text(node), Int(*at)],
         }
     }
 
@@ -497,6 +521,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
                 finished_at: *finished_at,
             }),
             Op::DueDone { room } => results.push(Statement::DueDone { room }),
+            Op::Probe { node, at } => results.push(Statement::Probe { node, at: *at }),
         }
     }
     // The fences first: nothing is written before every lease is checked.

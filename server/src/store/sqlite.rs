@@ -7,7 +7,8 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection, Pool, Sqlite};
 
-use super::{Location, StoreError, StoreOptions, migrate_error};
+use super::sql::Dialect;
+use super::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
 
 /// Whether `url` names an in-memory database, which lives as long as its
 /// one connection.
@@ -42,8 +43,16 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         Location::SqliteFile(path) => (SqliteConnectOptions::new().filename(path), false),
         Location::Postgres(_) => unreachable!("a PostgreSQL URL goes to the PostgreSQL backend"),
     };
+    if options.existing
+        && let Some(path) = file(location)
+        && !path.exists()
+    {
+        return Err(StoreError::Open(format!(
+            "the database {location} does not exist"
+        )));
+    }
     let connect = connect
-        .create_if_missing(true)
+        .create_if_missing(!options.existing)
         .foreign_keys(true)
         .busy_timeout(Duration::from_secs(10));
     let connect = if memory {
@@ -85,10 +94,17 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .connect_with(connect)
         .await
         .map_err(open_error)?;
-    sqlx::migrate!("../migrations/sqlite")
+    let migrator = sqlx::migrate!("../migrations/sqlite");
+    let before = before_migrating(
+        Sqlite::applied_migrations(&pool).await,
+        location,
+        options.existing,
+    )?;
+    migrator
         .run(&pool)
         .await
         .map_err(|e| migrate_error(location, e))?;
+    log_migrations(&migrator, &before, location);
     Ok(pool)
 }
 

@@ -3,33 +3,24 @@
 //! `GET /api/tournaments/{id}` (players, standings, rounds and games; a
 //! private one with `?invite=`), and `GET /api/tournaments/{id}/records`
 //! (the records of all its games as one text file). Read from the logs,
-//! so every node answers the same.
+//! so every node answers the same. `http::api_routes` registers them with
+//! their OpenAPI descriptions.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use lodestone_protocol::{Code, codes, error};
+use lodestone_protocol::{Code, HttpError, codes};
 
 use super::serve::{from_log, list};
 use crate::app::App;
 use crate::room::RoomCore;
 use crate::secrets::OsSecrets;
 
-/// The tournaments' routes.
-pub fn routes() -> Router<Arc<App>> {
-    Router::new()
-        .route("/api/tournaments", get(tournaments))
-        .route("/api/tournaments/{id}", get(tournament))
-        .route("/api/tournaments/{id}/records", get(records))
-}
-
 fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
-    let body = serde_json::to_string(&error(None, code, message)).expect("errors serialise");
+    let body = HttpError::new(code, message).to_json();
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
@@ -37,7 +28,12 @@ fn unavailable() -> Response {
     json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again")
 }
 
-async fn tournaments(State(app): State<Arc<App>>) -> Response {
+/// `GET /api/tournaments`: the public tournaments.
+#[utoipa::path(get, path = "/api/tournaments", tag = "tournaments",
+    responses(
+        (status = 200, description = "The public tournaments that are upcoming or running, then the 50 latest finished", body = ref("#/components/schemas/TournamentList")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+pub async fn tournaments(State(app): State<Arc<App>>) -> Response {
     match list(&app, None).await {
         Ok(list) => axum::Json(list).into_response(),
         Err(_) => unavailable(),
@@ -72,7 +68,17 @@ async fn visible(
     Ok(t)
 }
 
-async fn tournament(
+/// `GET /api/tournaments/{id}[?invite=CODE]`: one tournament.
+#[utoipa::path(get, path = "/api/tournaments/{id}", tag = "tournaments",
+    params(
+        ("id" = String, Path, description = "The tournament's id"),
+        ("invite" = Option<String>, Query, description = "A private tournament's invite code")),
+    responses(
+        (status = 200, description = "The tournament: players, standings, rounds and their games", body = ref("#/components/schemas/TournamentState")),
+        (status = 403, description = "A private tournament without its invite (`not-invited`)", body = ref("#/components/schemas/HttpError")),
+        (status = 404, description = "No such tournament (`unknown-tournament`)", body = ref("#/components/schemas/HttpError")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+pub async fn tournament(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
@@ -85,7 +91,16 @@ async fn tournament(
 
 /// Every game's record as a spectator may see it (a game still being
 /// played hides what its players keep secret), one after another.
-async fn records(
+#[utoipa::path(get, path = "/api/tournaments/{id}/records", tag = "tournaments",
+    params(
+        ("id" = String, Path, description = "The tournament's id"),
+        ("invite" = Option<String>, Query, description = "A private tournament's invite code")),
+    responses(
+        (status = 200, description = "The records of all the tournament's games (docs/notation.md), one after another, as a spectator may see each", content_type = "text/plain", body = String),
+        (status = 403, description = "A private tournament without its invite (`not-invited`)", body = ref("#/components/schemas/HttpError")),
+        (status = 404, description = "No such tournament (`unknown-tournament`)", body = ref("#/components/schemas/HttpError")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+pub async fn records(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,

@@ -185,6 +185,11 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     let (_, answer) = raw_upgrade(server.addr(), "").await;
     assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
     assert!(answer.contains("\"too-many-connections\""), "{answer}");
+    assert!(
+        answer.contains(r#""limit":"per-address","retry_after":10}"#)
+            && answer.contains("retry-after: 10\r\n"),
+        "{answer}"
+    );
     first.close().await;
     // The closed connection's place comes back once the server has seen
     // the close.
@@ -211,6 +216,7 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     let (_, answer) = raw_upgrade(server.addr(), "").await;
     assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
     assert!(answer.contains("\"server-full\""), "{answer}");
+    assert!(answer.contains(r#""limit":"max-connections""#), "{answer}");
 }
 
 each_backend!(f2_behind_a_trusted_proxy_each_forwarded_address_counts_alone);
@@ -231,6 +237,10 @@ async fn f2_behind_a_trusted_proxy_each_forwarded_address_counts_alone() {
     let (_, answer) = raw_upgrade(server.addr(), "X-Forwarded-For: 203.0.113.7\r\n").await;
     assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
     assert!(answer.contains("\"too-many-connections\""), "{answer}");
+    assert!(
+        answer.contains(r#""limit":"per-address""#) && answer.contains("retry-after: 10"),
+        "{answer}"
+    );
 
     // Not trusted: the header is the client's word only, and the address
     // of the socket counts.
@@ -249,7 +259,14 @@ async fn f2_new_connections_per_address_are_rate_limited() {
     for _ in 0..6 {
         let (_, answer) = raw_upgrade(server.addr(), "").await;
         if answer.starts_with("HTTP/1.1 429") {
+            // The body names the limit and when to retry, as the header
+            // does: a minute's 3 connections free one every 20 s.
             assert!(answer.contains("\"rate-limited\""), "{answer}");
+            assert!(
+                answer.contains(r#""limit":"connect-rate","retry_after":20}"#),
+                "{answer}"
+            );
+            assert!(answer.contains("retry-after: 20\r\n"), "{answer}");
             refused += 1;
         }
     }
@@ -267,8 +284,13 @@ async fn f2_requests_per_address_are_rate_limited() {
     }
     let (status, headers, body) = http_get_full(addr, "/api/rooms", None).await;
     assert_eq!(status, 429, "{body}");
-    assert!(body.contains("\"rate-limited\""), "{body}");
-    assert!(headers.contains(&"retry-after: 60".to_string()), "{headers:?}");
+    // The body names the limit and the seconds to wait, as `Retry-After`
+    // does (3 a minute: one more every 20 s).
+    let refusal: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(refusal["code"], "rate-limited", "{body}");
+    assert_eq!(refusal["limit"], "request-rate", "{body}");
+    assert_eq!(refusal["retry_after"], 20, "{body}");
+    assert!(headers.contains(&"retry-after: 20".to_string()), "{headers:?}");
     let (_, answer) = raw_upgrade(addr, "").await;
     assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
     for path in ["/", "/src/app.js", "/healthz", "/metrics"] {

@@ -4,18 +4,22 @@
 
 mod absence;
 mod accounts;
+mod backup;
 mod bad_input;
 mod bot_pool;
 mod bots;
 mod chat;
 mod clocks;
 mod database;
+mod described;
 mod games;
+mod host;
 mod lifecycle;
 mod limits;
 mod lobby;
 mod magma;
 mod magnet;
+mod monitoring;
 mod owner;
 mod ratings;
 mod rematch;

@@ -149,6 +149,14 @@ async fn nodes_recover_when_postgresql_restarts() {
     let mut game = Game::start(&nodes.live, a, b, "magneton", json!({})).await;
     game.play(4, |_| {}).await;
     cluster.stop_server();
+    // Readiness means "can store a move now": with PostgreSQL stopped,
+    // both endpoints say no at once, on every node.
+    for addr in [a, b] {
+        for path in ["/readyz", "/healthz"] {
+            let (status, body) = lodestone_tests::http_get(addr, path, None).await;
+            assert_eq!(status, 503, "{path} with PostgreSQL stopped: {body}");
+        }
+    }
     // Longer than a lease: every lease has lapsed when it is back.
     tokio::time::sleep(Duration::from_millis(crate::harness::LEASE_MS * 2)).await;
     cluster.start_server();
@@ -161,6 +169,10 @@ async fn nodes_recover_when_postgresql_restarts() {
         acked_after >= 4,
         "the game did not go on after PostgreSQL came back"
     );
+    // Ready again, without a restart.
+    for addr in [a, b] {
+        assert_eq!(lodestone_tests::http_get(addr, "/readyz", None).await.0, 200);
+    }
     for node in &mut nodes.nodes {
         assert!(
             node.process.child.try_wait().unwrap().is_none(),
