@@ -49,6 +49,7 @@ static ASSETS: &[Asset] = &[
     asset!("src/dom.js", JS),
     asset!("src/lobby.js", JS),
     asset!("src/players.js", JS),
+    asset!("src/tournaments.js", JS),
     asset!("src/room.js", JS),
     asset!("src/chat.js", JS),
     asset!("src/rules.js", JS),
