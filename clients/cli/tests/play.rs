@@ -18,6 +18,7 @@
 // Shared with network.rs, which uses all of it.
 #[allow(dead_code)]
 mod mover;
+mod tournament;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -66,6 +67,10 @@ fn main() {
             as_trial(moved_room),
         ),
         Trial::test("two_players_chat_in_their_room", as_trial(chat)),
+        Trial::test(
+            "a_tournament_is_joined_and_its_game_played_from_the_terminal",
+            as_trial(tournament::joined_and_played),
+        ),
     ];
     libtest_mimic::run(&args, trials).exit();
 }
@@ -172,6 +177,18 @@ struct Tmux {
 
 impl Tmux {
     fn start(name: &str, width: u16, height: u16, args: &[&str], dir: &Path) -> Tmux {
+        Tmux::start_command(name, width, height, "play", args, dir)
+    }
+
+    /// `lodestone COMMAND ARGS…` in a `width` × `height` tmux session.
+    fn start_command(
+        name: &str,
+        width: u16,
+        height: u16,
+        command_name: &str,
+        args: &[&str],
+        dir: &Path,
+    ) -> Tmux {
         match Command::new("tmux").arg("-V").output() {
             Ok(out) if out.status.success() => {}
             _ => panic!(
@@ -204,7 +221,7 @@ impl Tmux {
             "-c".into(),
             r#""$0" "$@"; echo "[exit status $?]"; exec sleep 86400"#.into(),
             env!("CARGO_BIN_EXE_lodestone").into(),
-            "play".into(),
+            command_name.into(),
         ];
         command.extend(args.iter().map(|a| a.to_string()));
         tmux.run(&command);
@@ -468,6 +485,32 @@ fn bad_addresses() {
     assert!(String::from_utf8_lossy(&name.stderr).contains("cannot be a name"));
 }
 
+/// Plays a Magneton game by cursor: Enter picks what the cursor is on (a
+/// drop, or a stone and then its destination) on each of our turns until
+/// the game ends; returns the last screen.
+fn enter_to_the_end(tmux: &Tmux) -> String {
+    let mut turns = 0;
+    loop {
+        let screen = tmux.wait_for("our turn or the end", |s| {
+            s.contains("Your turn.") || result(s).is_some()
+        });
+        if result(&screen).is_some() {
+            return screen;
+        }
+        assert!(turns < 200, "the game does not end:\n{screen}");
+        turns += 1;
+        let before = last_ply(&screen);
+        tmux.keys(&["Enter"]);
+        let after = tmux.wait_for("the move, or a stone picked", |s| {
+            last_ply(s) > before || s.contains("Picked:") || result(s).is_some()
+        });
+        if after.contains("Picked:") && last_ply(&after) == before {
+            tmux.keys(&["Enter"]);
+            tmux.wait_for("the move", |s| last_ply(s) > before || result(s).is_some());
+        }
+    }
+}
+
 fn magneton_to_the_end() {
     let (dir, server, identity) = fresh("magneton");
     let tmux = play_as_ann("magneton", (100, 30), &server, &identity, &dir, &[]);
@@ -483,28 +526,8 @@ fn magneton_to_the_end() {
     tmux.wait_text("› D4");
     tmux.keys(&["Enter"]);
     tmux.wait_for("white's D4 in the move list", |s| s.contains("1 white  D4"));
-    // Then by cursor: Enter picks what the cursor is on (a drop, or a
-    // stone and then its destination) until the game ends.
-    let mut turns = 0;
-    let screen = loop {
-        let screen = tmux.wait_for("our turn or the end", |s| {
-            s.contains("Your turn.") || result(s).is_some()
-        });
-        if result(&screen).is_some() {
-            break screen;
-        }
-        assert!(turns < 200, "the game does not end:\n{screen}");
-        turns += 1;
-        let before = last_ply(&screen);
-        tmux.keys(&["Enter"]);
-        let after = tmux.wait_for("the move, or a stone picked", |s| {
-            last_ply(s) > before || s.contains("Picked:") || result(s).is_some()
-        });
-        if after.contains("Picked:") && last_ply(&after) == before {
-            tmux.keys(&["Enter"]);
-            tmux.wait_for("the move", |s| last_ply(s) > before || result(s).is_some());
-        }
-    };
+    // Then by cursor until the game ends.
+    let screen = enter_to_the_end(&tmux);
     tmux.save("magneton-result-100x30");
     let line = result(&screen).unwrap();
     assert!(

@@ -118,8 +118,15 @@ impl Director {
             }
         }
         self.app.tournaments.remove(&self.t.id);
-        // Whoever waits for an answer hears that the director stopped.
+        // Asks already queued are answered from the final state (a finished
+        // tournament refuses every change); a later one finds the director
+        // gone and looks the tournament up again (`serve.rs`).
         self.rx.close();
+        if self.t.status == TournamentStatus::Finished {
+            while let Ok(ask) = self.rx.try_recv() {
+                self.on_ask(ask).await;
+            }
+        }
         if let (Some(lease), Some(node)) = (&self.lease, &self.app.node) {
             lease.ended.cancel();
             let finished = self.t.status == TournamentStatus::Finished;

@@ -55,8 +55,17 @@ pub struct DirectorHandle {
     pub(super) tx: mpsc::Sender<Ask>,
 }
 
+/// What a request to a director that has stopped gets.
+const GONE: &str = "the tournament's director stopped; try again";
+
 fn gone() -> Refusal {
-    Refusal::new(codes::STORAGE, "the tournament's director stopped; try again")
+    Refusal::new(codes::STORAGE, GONE)
+}
+
+/// Whether `refusal` says the director stopped (the tournament is to be
+/// looked up again: it finished, or another node took it).
+pub fn director_gone(refusal: &Refusal) -> bool {
+    refusal.code == codes::STORAGE && refusal.message == GONE
 }
 
 impl DirectorHandle {

@@ -12,7 +12,7 @@ use lodestone_protocol::{ClientMessage, Code, RequestId, ServerMessage, Tourname
 
 use super::director::{self, spawn};
 use super::event::from_row;
-use super::registry::{DirectorHandle, What};
+use super::registry::{DirectorHandle, What, director_gone};
 use super::spec::check_spec;
 use super::state::Tournament;
 use crate::app::App;
@@ -224,21 +224,29 @@ pub async fn request(
             tournament,
             invite,
         } => {
-            return match locate(app, &tournament).await {
-                Ok(Found::Here(handle)) => {
-                    match handle
-                        .view(Some(player.id.clone()), invite, Some(outbox.clone()))
-                        .await
-                    {
-                        Ok(state) => ServerMessage::Tournament {
+            // Twice at most: a director that stopped meanwhile (its event
+            // just finished) is looked up again.
+            for _ in 0..2 {
+                let answer = match locate(app, &tournament).await {
+                    Ok(Found::Here(handle)) => {
+                        handle
+                            .view(Some(player.id.clone()), invite.clone(), Some(outbox.clone()))
+                            .await
+                    }
+                    other => return answer_elsewhere(id, &tournament, player, invite.as_deref(), other),
+                };
+                match answer {
+                    Err(r) if director_gone(&r) => continue,
+                    Ok(state) => {
+                        return ServerMessage::Tournament {
                             id: Some(id),
                             tournament: Box::new(state),
-                        },
-                        Err(r) => refused(id, r),
+                        };
                     }
+                    Err(r) => return refused(id, r),
                 }
-                other => answer_elsewhere(id, &tournament, player, invite.as_deref(), other),
-            };
+            }
+            return storage(id);
         }
         ClientMessage::UnwatchTournament { id, tournament } => {
             if let Some(handle) = app.tournaments.get(&tournament) {
@@ -289,7 +297,22 @@ pub async fn request(
         }
         _ => false,
     };
-    match locate(app, &tournament).await {
+    let mut found = locate(app, &tournament).await;
+    if let Ok(Found::Here(handle)) = &found {
+        match handle.request(player.clone(), is_account, what.clone()).await {
+            Ok(state) => {
+                return ServerMessage::Tournament {
+                    id: Some(id),
+                    tournament: Box::new(state),
+                };
+            }
+            // Stopped meanwhile (finished, or taken by another node):
+            // looked up again below.
+            Err(r) if director_gone(&r) => found = locate(app, &tournament).await,
+            Err(r) => return refused(id, r),
+        }
+    }
+    match found {
         Ok(Found::Here(handle)) => match handle.request(player.clone(), is_account, what).await {
             Ok(state) => ServerMessage::Tournament {
                 id: Some(id),
