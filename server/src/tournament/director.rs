@@ -327,15 +327,26 @@ impl Director {
             }
             for recorded in &events {
                 if let TournamentEvent::Paired { games, round, .. } = &recorded.event {
-                    tracing::info!(tournament = %self.t.id, round, games = games.len(), "paired");
                     for pairing in games {
                         if let Err(e) = rooms::open(&self.app, &self.t, pairing, now).await {
                             tracing::error!(tournament = %self.t.id, room = %pairing.room, error = %e, "could not open a game's room; trying again");
                         }
                     }
+                    self.announce(*round, games);
                 }
             }
             self.broadcast();
+        }
+    }
+
+    /// Announces a stored pairing whose rooms are open. The watchers get
+    /// it with the next broadcast; this is where push notifications of
+    /// pairings hook in (issue 27's notifier, once on main: one per
+    /// player, naming the tournament and the room, sent from the stored
+    /// event so that a restart does not lose or repeat it).
+    fn announce(&self, round: u32, games: &[super::event::Pairing]) {
+        for game in games {
+            tracing::info!(tournament = %self.t.id, round, room = %game.room, players = ?game.players, "pairing announced");
         }
     }
 
