@@ -28,7 +28,7 @@ use tokio_util::sync::CancellationToken;
 use crate::app::App;
 use crate::room::{Outbox, Player, RoomHandle, RoomRequest, StandIn};
 use crate::secrets;
-use crate::store::Op;
+use crate::store::NewGuest;
 
 /// A bot's inbox: the frames the room sends it.
 type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
@@ -74,15 +74,15 @@ pub async fn add_bot(
         name: format!("Bot ({level})"),
         bot: true,
     };
-    let op = Op::CreateGuest {
+    let guest = NewGuest {
         id: player.id.clone(),
         name: player.name.clone(),
         // Nobody holds this token: only the server plays as the bot.
         token_hash: secrets::token_hash(&secrets::new_token()),
         created_at: app.clock.now_ms(),
-        bot: Some(level.name().to_string()),
+        bot: Some(level),
     };
-    if app.store.write(vec![op]).await.is_err() {
+    if app.store.create_guest(guest).await.is_err() {
         return Err((
             codes::STORAGE,
             "the server could not store the bot; try again".into(),
@@ -364,14 +364,14 @@ mod tests {
     /// A guest stored in the database, and its end of a room.
     async fn person(app: &Arc<App>, name: &str) -> Person {
         let player = Player::person(uuid::Uuid::new_v4().to_string(), name);
-        let op = Op::CreateGuest {
+        let guest = NewGuest {
             id: player.id.clone(),
             name: player.name.clone(),
             token_hash: secrets::token_hash(&secrets::new_token()),
             created_at: 0,
             bot: None,
         };
-        app.store.write(vec![op]).await.unwrap();
+        app.store.create_guest(guest).await.unwrap();
         let (outbox, inbox) = outbox(app);
         Person::new(player, outbox, inbox)
     }
@@ -413,7 +413,10 @@ mod tests {
             secrets,
         )
         .unwrap();
-        app.store.write(crate::room::ops("r1", &events)).await.unwrap();
+        app.store
+            .write(crate::room::ops("r1", &events, None))
+            .await
+            .unwrap();
         let room = spawn_room(core, &app.rooms);
         let join = RoomRequest::Join {
             seat: Some(SeatRef::Index(0)),

@@ -40,3 +40,11 @@ impl Default for Clock {
         Clock::new()
     }
 }
+
+/// Sleeps until `deadline`, or forever without one.
+pub async fn sleep_until(deadline: Option<tokio::time::Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}

@@ -10,12 +10,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lodestone_protocol::RoomSummary;
-use sqlx::postgres::PgListener;
 
 use crate::app::App;
 use crate::node::Node;
 use crate::room::{Player, RoomHandle, RoomLease};
-use crate::store::{CHANNEL, StoreError, Take};
+use crate::store::{Notice, StoreError, Take};
 
 /// Where a room is.
 #[derive(Debug)]
@@ -346,21 +345,18 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
 async fn listen(app: Arc<App>, node: Arc<Node>) {
     loop {
         let listened = async {
-            let mut listener = PgListener::connect_with(node.leases.pool()).await?;
-            listener.listen(CHANNEL).await?;
+            let mut notices = node.leases.notices().await?;
             // Whatever changed while nobody listened is read again.
             node.lobby_changed();
             loop {
-                let notice = listener.recv().await?;
-                let mut words = notice.payload().split(' ');
-                match (words.next(), words.next(), words.next()) {
-                    (Some("lobby"), _, _) => node.lobby_changed(),
-                    (Some("owner"), Some(room), Some(owner)) => node.taken_by(room, owner),
-                    _ => {}
+                match notices.next().await? {
+                    Notice::Lobby => node.lobby_changed(),
+                    Notice::Owner { room, node: owner } => node.taken_by(&room, &owner),
+                    Notice::Other => {}
                 }
             }
             #[allow(unreachable_code)]
-            Ok::<(), sqlx::Error>(())
+            Ok::<(), StoreError>(())
         };
         tokio::select! {
             _ = app.shutdown.cancelled() => return,

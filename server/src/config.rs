@@ -74,6 +74,53 @@ pub struct Config {
     pub backup_every: Option<u64>,
     /// Scheduled backups kept (the newest).
     pub backup_keep: usize,
+    /// HTTPS by itself (`tls/`); off by default.
+    pub tls: TlsConfig,
+}
+
+/// HTTPS: certificates over ACME for `domains`, or the host's own files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TlsConfig {
+    /// `--tls-domain`: names to get a certificate for over ACME.
+    pub domains: Vec<String>,
+    /// `--tls-contact`: an e-mail address for the CA's notices.
+    pub contact: Option<String>,
+    /// `--tls-cert`, `--tls-key`: the host's certificate chain and key
+    /// (PEM), reloaded on SIGHUP or when they change.
+    pub cert: Option<PathBuf>,
+    pub key: Option<PathBuf>,
+    /// `--acme-directory`: the CA's ACME directory URL.
+    pub acme_directory: String,
+    /// `--acme-ca`: a root certificate to trust for the CA's own HTTPS (a
+    /// private CA); `None`: the system's.
+    pub acme_ca: Option<PathBuf>,
+    /// `--https-bind`: where HTTPS is served.
+    pub https_bind: SocketAddr,
+    /// `--http-bind`: where plain HTTP answers ACME's challenges and sends
+    /// everything else to HTTPS.
+    pub http_bind: SocketAddr,
+}
+
+impl TlsConfig {
+    /// Whether the server serves HTTPS.
+    pub fn enabled(&self) -> bool {
+        !self.domains.is_empty() || self.cert.is_some()
+    }
+}
+
+impl Default for TlsConfig {
+    fn default() -> TlsConfig {
+        TlsConfig {
+            domains: Vec::new(),
+            contact: None,
+            cert: None,
+            key: None,
+            acme_directory: crate::tls::acme::LETS_ENCRYPT.to_string(),
+            acme_ca: None,
+            https_bind: SocketAddr::from(([0, 0, 0, 0], 443)),
+            http_bind: SocketAddr::from(([0, 0, 0, 0], 80)),
+        }
+    }
 }
 
 impl Config {
@@ -115,6 +162,7 @@ impl Default for Config {
             state_dir: None,
             backup_every: None,
             backup_keep: DEFAULT_BACKUP_KEEP,
+            tls: TlsConfig::default(),
         }
     }
 }

@@ -170,6 +170,36 @@ struct Args {
     #[arg(long, env = "LODESTONE_BACKUP_KEEP", default_value_t = lodestone_server::DEFAULT_BACKUP_KEEP as u32,
           value_parser = clap::value_parser!(u32).range(1..))]
     backup_keep: u32,
+    /// Serve HTTPS for this name (repeatable), with a certificate over
+    /// ACME (Let's Encrypt unless --acme-directory), kept in the database
+    /// and renewed by itself; ports 443 and 80 (--https-bind, --http-bind).
+    #[arg(long = "tls-domain", value_name = "NAME", value_parser = lodestone_server::tls_domain)]
+    tls_domains: Vec<String>,
+    /// An e-mail address the CA may write to about the certificates.
+    #[arg(long, env = "LODESTONE_TLS_CONTACT", value_name = "EMAIL")]
+    tls_contact: Option<String>,
+    /// Serve HTTPS with this certificate chain (PEM) of your own, with
+    /// --tls-key; both are read again on SIGHUP or when they change.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<std::path::PathBuf>,
+    /// The private key (PEM) of --tls-cert.
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<std::path::PathBuf>,
+    /// The ACME directory of the CA that issues the certificates.
+    #[arg(long, env = "LODESTONE_ACME_DIRECTORY", value_name = "URL",
+          default_value = lodestone_server::LETS_ENCRYPT)]
+    acme_directory: String,
+    /// A root certificate (PEM) to trust for the CA's own HTTPS: a private
+    /// CA (such as step-ca), or a test one.
+    #[arg(long, value_name = "FILE")]
+    acme_ca: Option<std::path::PathBuf>,
+    /// Where HTTPS is served, with --tls-domain or --tls-cert.
+    #[arg(long, env = "LODESTONE_HTTPS_BIND", default_value = "0.0.0.0:443")]
+    https_bind: SocketAddr,
+    /// Where plain HTTP answers ACME's challenges and sends everything else
+    /// to HTTPS, with --tls-domain or --tls-cert.
+    #[arg(long, env = "LODESTONE_HTTP_BIND", default_value = "0.0.0.0:80")]
+    http_bind: SocketAddr,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
@@ -295,7 +325,7 @@ async fn run(args: Args) -> Result<(), String> {
     if let Some(files) = files {
         limits.max_connections = lodestone_server::limits::fit_to_files(limits.max_connections, files);
     }
-    let config = Config {
+    let mut config = Config {
         bind: args.bind,
         database: args.database,
         db_connections: args.db_connections,
@@ -330,7 +360,27 @@ async fn run(args: Args) -> Result<(), String> {
         state_dir: args.state_dir,
         backup_every: args.backup_every.0,
         backup_keep: args.backup_keep as usize,
+        tls: lodestone_server::TlsConfig {
+            domains: args.tls_domains,
+            contact: args.tls_contact,
+            cert: args.tls_cert,
+            key: args.tls_key,
+            acme_directory: args.acme_directory,
+            acme_ca: args.acme_ca,
+            https_bind: args.https_bind,
+            http_bind: args.http_bind,
+        },
     };
+    // Clients of another node reach this one where its certificate is.
+    if config.advertise.is_none()
+        && let Some(name) = config.tls.domains.first()
+    {
+        let port = match config.tls.https_bind.port() {
+            443 => String::new(),
+            port => format!(":{port}"),
+        };
+        config.advertise = Some(format!("wss://{name}{port}/ws"));
+    }
     if let Some(file) = &args_config {
         tracing::info!(file = %file.display(), "settings read from the config file too");
     }
@@ -338,8 +388,11 @@ async fn run(args: Args) -> Result<(), String> {
     // The signal handlers are in place before the address is announced: a
     // SIGTERM sent as soon as the server answers drains it, never kills it.
     let signalled = shutdown_signal();
-    // Tests and scripts read this line to learn the port.
-    println!("listening on http://{}", server.addr());
+    // Tests and scripts read this line to learn the port (the app's plain
+    // HTTP first, then HTTPS and its port 80, if any).
+    for (role, addr) in server.addrs() {
+        say(&format!("listening on {}://{addr}", role.scheme()));
+    }
     lodestone_server::notify_ready(&format!("listening on {}", server.addr()));
     tokio::select! {
         _ = signalled => tracing::info!("shutting down"),
@@ -348,6 +401,15 @@ async fn run(args: Args) -> Result<(), String> {
     lodestone_server::notify_stopping();
     server.shutdown().await;
     Ok(())
+}
+
+/// Writes a line on standard output, whoever reads it or not (a reader
+/// that went away is no reason to stop).
+fn say(line: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
 }
 
 /// How long an open room may wait, in milliseconds; `None`: for ever.

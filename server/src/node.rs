@@ -16,7 +16,7 @@ use lodestone_protocol::RoomSummary;
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::room::{NodeEnv, Owned, RoomLease};
-use crate::store::Leases;
+use crate::store::{Leases, StoreError};
 
 /// A public list as read from the database, and when.
 type Listing = (Instant, Vec<RoomSummary>);
@@ -203,7 +203,7 @@ impl Node {
     /// The public rooms with a free seat (or with `playing`, being played)
     /// as every node sees them: from the database, or from the copy read
     /// since the last notice (at most a renewal period old).
-    pub async fn list(&self, playing: bool) -> Result<Vec<RoomSummary>, sqlx::Error> {
+    pub async fn list(&self, playing: bool) -> Result<Vec<RoomSummary>, StoreError> {
         let slot = usize::from(playing);
         let max_age = Duration::from_millis(self.renew_ms);
         if let Some((at, rooms)) = &self.listing.lock().unwrap_or_else(|e| e.into_inner())[slot]

@@ -21,9 +21,22 @@ use crate::app::App;
 use crate::limits::Ticket;
 use crate::metrics::Refusal;
 use crate::throttle::Throttle;
+use crate::tls::Tls;
 
-/// Serves `router` on `listener` until shutdown.
-pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
+/// What a listener's connections get.
+#[derive(Clone, Debug)]
+pub enum Served {
+    /// The app over plain HTTP.
+    Plain(Router),
+    /// The app over HTTPS: `/metrics` is not served to the world there,
+    /// and every answer carries HSTS.
+    Https(Router, Arc<Tls>),
+    /// Plain HTTP beside HTTPS: ACME's challenges, and redirects.
+    Redirect(Arc<Tls>),
+}
+
+/// Serves `served` on `listener` until shutdown.
+pub async fn serve(listener: TcpListener, served: Served, app: Arc<App>) {
     let shutdown = app.shutdown.clone();
     loop {
         let (stream, peer) = tokio::select! {
@@ -50,7 +63,7 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
                     stream,
                     _ticket: ticket,
                 };
-                app.tasks.spawn(connection(io, peer, router.clone(), app.clone()));
+                app.tasks.spawn(connection(io, peer, served.clone(), app.clone()));
             }
             Err(reason) => {
                 app.metrics.refused(reason);
@@ -65,14 +78,83 @@ pub async fn serve(listener: TcpListener, router: Router, app: Arc<App>) {
     }
 }
 
-/// Serves one admitted connection until it closes (or is handed to a
-/// WebSocket), or shutdown closes it once its request is answered.
-async fn connection(io: Admitted, peer: SocketAddr, router: Router, app: Arc<App>) {
-    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+/// Serves one admitted connection as its listener says: plain HTTP, or
+/// HTTPS once its TLS handshake is done (within the handshake timeout).
+async fn connection(io: Admitted, peer: SocketAddr, served: Served, app: Arc<App>) {
+    match served {
+        Served::Plain(router) => http(io, peer, app_service(router, peer, false), app).await,
+        Served::Https(router, tls) => {
+            let limit = app.config.limits.handshake_timeout;
+            let handshake = tls.acceptor().accept(io);
+            let stream = if limit.is_zero() {
+                handshake.await
+            } else {
+                match tokio::time::timeout(limit, handshake).await {
+                    Ok(done) => done,
+                    Err(_) => return,
+                }
+            };
+            match stream {
+                Ok(stream) => http(stream, peer, app_service(router, peer, true), app).await,
+                Err(e) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
+            }
+        }
+        Served::Redirect(tls) => {
+            let store = app.store.clone();
+            let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+                let (tls, store) = (tls.clone(), store.clone());
+                async move { Ok::<_, std::convert::Infallible>(tls.plain_http(&store, request).await) }
+            });
+            http(io, peer, service, app).await
+        }
+    }
+}
+
+/// The app's routes for a connection from `peer`; over HTTPS (`public`),
+/// without `/metrics` (for the host's Prometheus on `--bind`, not the
+/// world) and with HSTS on every answer.
+fn app_service(
+    router: Router,
+    peer: SocketAddr,
+    public: bool,
+) -> impl hyper::service::Service<
+    hyper::Request<Incoming>,
+    Response = axum::response::Response,
+    Error = std::convert::Infallible,
+    Future = impl Future<Output = Result<axum::response::Response, std::convert::Infallible>> + Send,
+> + Clone {
+    hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         let mut router = router.clone();
-        async move { tower_service::Service::call(&mut router, request).await }
-    });
+        async move {
+            if public && request.uri().path() == "/metrics" {
+                let mut hidden = axum::response::Response::new(axum::body::Body::from("not here\n"));
+                *hidden.status_mut() = axum::http::StatusCode::NOT_FOUND;
+                return Ok(hidden);
+            }
+            let mut response = tower_service::Service::call(&mut router, request).await?;
+            if public {
+                response.headers_mut().insert(
+                    axum::http::header::STRICT_TRANSPORT_SECURITY,
+                    axum::http::HeaderValue::from_static(crate::tls::HSTS),
+                );
+            }
+            Ok(response)
+        }
+    })
+}
+
+/// Serves HTTP/1.1 on `io` until the connection closes (or is handed to a
+/// WebSocket), or shutdown closes it once its request is answered.
+async fn http<I, S, B>(io: I, peer: SocketAddr, service: S, app: Arc<App>)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    S: hyper::service::HttpService<Incoming, ResBody = B> + Send,
+    S::Future: Send + 'static,
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).max_buf_size(64 * 1024);
     let handshake = app.config.limits.handshake_timeout;

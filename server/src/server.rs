@@ -5,7 +5,6 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 
 use crate::app::App;
@@ -13,12 +12,14 @@ use crate::bot_pool::BotPool;
 use crate::bots::resume_bot;
 use crate::config::Config;
 use crate::http::router;
+use crate::listen::Role;
 use crate::metrics::Metrics;
 use crate::node::Node;
 use crate::room::{self, Player, RoomCore, spawn_room};
 use crate::secrets::OsSecrets;
-use crate::serve::serve;
+use crate::serve::{Served, serve};
 use crate::store::{GuestRow, Store, StoreError, StoreOptions};
+use crate::tls::Tls;
 
 /// Why the server could not start, as a sentence for the host.
 #[derive(Debug, thiserror::Error)]
@@ -43,25 +44,51 @@ pub struct Server {
     addr: SocketAddr,
     app: Arc<App>,
     store_task: JoinHandle<()>,
+    /// The sockets it listens on (the originals: each serving task has a
+    /// copy), to hand over to a new process.
+    listeners: Vec<(Role, std::net::TcpListener)>,
 }
 
 impl Server {
     /// Opens the database, resumes every unfinished room, binds and starts
     /// serving in the background.
     pub async fn start(config: Config) -> Result<Server, StartError> {
+        Server::start_on(config, Vec::new()).await
+    }
+
+    /// [`Server::start`] on sockets handed over (systemd's, or those of the
+    /// process this one takes over from), matched to their listeners by
+    /// port; the listeners without one are bound.
+    pub async fn start_on(config: Config, handed: Vec<std::net::TcpListener>) -> Result<Server, StartError> {
         crate::backup::check(&config).map_err(StartError::Config)?;
+        let holder = format!(
+            "{}#{}",
+            config.node.clone().unwrap_or_else(crate::node::host_name),
+            std::process::id()
+        );
+        let mut tls = Tls::new(&config.tls, &holder, config.state_dir()).map_err(StartError::Config)?;
         let options = StoreOptions {
             sync_full: config.sync_full,
             connections: config.db_connections,
             existing: false,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
-        let bind = |source| StartError::Bind {
-            addr: config.bind,
-            source,
+        let listeners = crate::listen::open(&config, handed)
+            .await
+            .map_err(|e| StartError::Bind {
+                addr: e.addr,
+                source: e.source,
+            })?;
+        let local = |role: Role| {
+            listeners
+                .iter()
+                .find(|(r, _)| *r == role)
+                .and_then(|(_, l)| l.local_addr().ok())
         };
-        let listener = TcpListener::bind(config.bind).await.map_err(bind)?;
-        let addr = listener.local_addr().map_err(bind)?;
+        let addr = local(Role::App).unwrap_or(config.bind);
+        if let (Some(tls), Some(https)) = (tls.as_mut(), local(Role::Https)) {
+            tls.set_https_port(https.port());
+        }
         let metrics = Metrics::new();
         let store = store
             .with_commit_histogram(metrics.commit_seconds.clone())
@@ -109,19 +136,49 @@ impl Server {
         app.tasks.spawn(crate::tournament::serve::resume(app.clone()));
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = router(app.clone());
-        app.tasks.spawn(serve(listener, router, app.clone()));
+        let tls = tls.map(Arc::new);
+        for (role, listener) in &listeners {
+            let served = match (role, &tls) {
+                (Role::Https, Some(tls)) => Served::Https(router.clone(), tls.clone()),
+                (Role::PlainHttp, Some(tls)) => Served::Redirect(tls.clone()),
+                _ => Served::Plain(router.clone()),
+            };
+            let copy = crate::listen::serving_copy(listener).map_err(|source| StartError::Bind {
+                addr: listener.local_addr().unwrap_or(addr),
+                source,
+            })?;
+            app.tasks.spawn(serve(copy, served, app.clone()));
+        }
+        if let Some(tls) = &tls {
+            let keep = Tls::clone(tls).keep(app.store.clone(), app.shutdown.clone());
+            app.tasks.spawn(keep);
+        }
         app.tasks.spawn(crate::systemd::watchdog(app.clone()));
         app.tasks.spawn(crate::backup::scheduled(app.clone()));
         Ok(Server {
             addr,
             app,
             store_task,
+            listeners,
         })
     }
 
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Every address it listens on, with what each serves.
+    pub fn addrs(&self) -> Vec<(Role, SocketAddr)> {
+        self.listeners
+            .iter()
+            .filter_map(|(role, l)| Some((*role, l.local_addr().ok()?)))
+            .collect()
+    }
+
+    /// The sockets it listens on, for a process that takes over.
+    pub fn listeners(&self) -> &[(Role, std::net::TcpListener)] {
+        &self.listeners
     }
 
     /// The shared state, for the server's own tests.
@@ -174,7 +231,7 @@ async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
         match events.and_then(|events| RoomCore::restore(&id, &events, Box::new(OsSecrets))) {
             Ok(mut core) => match core.expire(now, app.config.expire_open_after) {
                 Some(events) => {
-                    expired.extend(room::ops(&id, &events));
+                    expired.extend(room::ops(&id, &events, None));
                     expired_rooms += 1;
                 }
                 None => live.push(core),

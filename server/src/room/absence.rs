@@ -13,10 +13,11 @@
 //! here in memory, so after a restart every seat counts from the restart.
 
 use lodestone_protocol::{RoomStatus, codes};
-use lodestone_rules::{Concession, Seat};
+use lodestone_rules::Seat;
 
-use super::core::{Gone, Player, Refusal, RoomCore};
+use super::core::{Refusal, RoomCore};
 use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::seats::Player;
 use super::timing::TimeControl;
 
 /// A game whose people are all absent ends (abandoned) after at least
@@ -31,7 +32,7 @@ impl RoomCore {
     /// How long a seat may be away before it is absent: `grace`, or a day
     /// with a correspondence clock.
     fn grace(&self, grace: u64) -> u64 {
-        match self.clocks.control() {
+        match self.table().clocks().control() {
             TimeControl::PerMove { ms } if ms >= CORRESPONDENCE_GRACE_MS => {
                 grace.max(CORRESPONDENCE_GRACE_MS)
             }
@@ -39,68 +40,50 @@ impl RoomCore {
         }
     }
 
+    /// Whether seat `i` is held by a person (not a bot).
+    fn person_at(&self, i: usize) -> bool {
+        self.seating().seats()[i].as_ref().is_some_and(|p| !p.bot)
+    }
+
     /// Notes who is connected at `now`; a seat that was absent and is back
     /// returns (its events, to store).
     pub fn note_presence(&mut self, now: u64) -> Vec<Recorded> {
         let connected = self.connected_seats();
+        let playing = self.status() == RoomStatus::Playing;
         let mut events = Vec::new();
-        for i in 0..self.seats.len() {
+        for i in 0..self.seating().len() {
             let seat = Seat(i as u8);
-            if connected.contains(&seat) {
-                self.away_since[i] = None;
-                if self.absent[i] && self.status == RoomStatus::Playing {
-                    self.absent[i] = false;
-                    self.absent_since[i] = None;
-                    events.push(self.record(now, RoomEvent::Returned { seat }));
-                }
-            } else if self.away_since[i].is_none() {
-                self.away_since[i] = Some(now);
+            let here = connected.contains(&seat);
+            self.presence().note(i, here, now);
+            if here && playing && self.seating().is_absent(i) {
+                self.then(&mut events, now, RoomEvent::Returned { seat });
             }
         }
         events
     }
 
-    /// Undoes `events` of `note_presence` or `mark_absent` that could not
-    /// be stored (they are the room's last events).
-    pub fn undo_presence(&mut self, events: &[Recorded]) {
-        for recorded in events {
-            match recorded.event {
-                RoomEvent::Absent { seat } => {
-                    self.absent[seat.index()] = false;
-                    self.absent_since[seat.index()] = None;
-                }
-                RoomEvent::Returned { seat } => self.absent[seat.index()] = true,
-                RoomEvent::Abandoned => {
-                    self.gone = None;
-                    self.status = RoomStatus::Playing;
-                }
-                _ => {}
-            }
-        }
-        self.version -= events.len() as u64;
-    }
-
     /// The people a bot should stand in for now: absent, seated, with the
     /// policy `bot`, during the game.
     pub fn stand_in_for(&self) -> Vec<Player> {
-        if self.absent_policy != AbsentPolicy::Bot || self.status != RoomStatus::Playing {
+        if self.absent_policy() != AbsentPolicy::Bot || self.status() != RoomStatus::Playing {
             return Vec::new();
         }
-        (0..self.seats.len())
-            .filter(|&i| self.absent[i])
-            .filter_map(|i| self.seats[i].clone())
+        let seating = self.seating();
+        (0..seating.len())
+            .filter(|&i| seating.is_absent(i))
+            .filter_map(|i| seating.seats()[i].clone())
             .collect()
     }
 
     /// When the next seat becomes absent, during the game.
     pub fn absence_deadline(&self, grace: u64, abandon_after: u64) -> Option<u64> {
-        if self.status != RoomStatus::Playing {
+        if self.status() != RoomStatus::Playing {
             return None;
         }
         let grace = self.grace(grace);
-        (0..self.seats.len())
-            .filter(|&i| !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot))
-            .filter_map(|i| self.away_since[i].map(|t| t + grace))
+        (0..self.seating().len())
+            .filter(|&i| !self.seating().is_absent(i) && self.person_at(i))
+            .filter_map(|i| self.watchers().away_since(i).map(|t| t + grace))
             .chain(self.abandon_at(grace, abandon_after))
             .min()
     }
@@ -109,39 +92,33 @@ impl RoomCore {
     /// absent for `abandon_after`, and at least `ABANDON_AFTER_GRACES`
     /// grace periods (`grace` already for this room).
     fn abandon_at(&self, grace: u64, abandon_after: u64) -> Option<u64> {
-        let people: Vec<usize> = (0..self.seats.len())
-            .filter(|&i| self.seats[i].as_ref().is_some_and(|p| !p.bot))
-            .collect();
+        let people: Vec<usize> = (0..self.seating().len()).filter(|&i| self.person_at(i)).collect();
         if people.is_empty() {
             return None;
         }
         let mut last = 0;
         for i in people {
-            last = last.max(self.absent_since[i]?);
+            last = last.max(self.seating().absent_since(i)?);
         }
         Some(last + abandon_after.max(ABANDON_AFTER_GRACES * grace))
     }
 
-    /// Marks absent the seats away for the grace period at `now`.
+    /// Marks absent the seats away for the grace period at `now`, or
+    /// abandons the game.
     pub fn mark_absent(&mut self, now: u64, grace: u64, abandon_after: u64) -> Vec<Recorded> {
         let mut events = Vec::new();
-        if self.status != RoomStatus::Playing {
+        if self.status() != RoomStatus::Playing {
             return events;
         }
         let grace = self.grace(grace);
         if self.abandon_at(grace, abandon_after).is_some_and(|at| at <= now) {
-            self.gone = Some(Gone::Abandoned);
-            self.status = RoomStatus::Closed;
-            self.draw_offer = None;
-            events.push(self.record(now, RoomEvent::Abandoned));
+            self.then(&mut events, now, RoomEvent::Abandoned);
             return events;
         }
-        for i in 0..self.seats.len() {
-            let due = self.away_since[i].is_some_and(|t| t + grace <= now);
-            if due && !self.absent[i] && self.seats[i].as_ref().is_some_and(|p| !p.bot) {
-                self.absent[i] = true;
-                self.absent_since[i] = Some(now);
-                events.push(self.record(now, RoomEvent::Absent { seat: Seat(i as u8) }));
+        for i in 0..self.seating().len() {
+            let due = self.watchers().away_since(i).is_some_and(|t| t + grace <= now);
+            if due && !self.seating().is_absent(i) && self.person_at(i) {
+                self.then(&mut events, now, RoomEvent::Absent { seat: Seat(i as u8) });
             }
         }
         events
@@ -151,16 +128,16 @@ impl RoomCore {
     /// its time had run out. Only with the policy `claim`.
     pub fn claim(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         let seat = self.playing_seat(player)?;
-        if self.absent_policy != AbsentPolicy::Claim {
+        if self.absent_policy() != AbsentPolicy::Claim {
             return Err(Refusal::new(
                 codes::TOO_EARLY,
                 "this room waits for absent players (or lets a bot play for them): claims are not allowed here",
             ));
         }
-        let to_act = self.game.to_act();
-        let Some(absent) = (0..self.seats.len())
+        let to_act = self.game().to_act();
+        let Some(absent) = (0..self.seating().len())
             .map(|i| Seat(i as u8))
-            .find(|&s| s != seat && self.absent[s.index()] && to_act.contains(s))
+            .find(|&s| s != seat && self.seating().is_absent(s.index()) && to_act.contains(s))
         else {
             return Err(Refusal::new(
                 codes::TOO_EARLY,
@@ -168,11 +145,6 @@ impl RoomCore {
             ));
         };
         let at = self.game_time(now);
-        self.concede_as(absent, Concession::OutOfTime, at)?;
-        self.draw_offer = None;
-        let wall = self.started_at.unwrap_or(self.created_at) + at.0;
-        let mut events = vec![self.record(wall, RoomEvent::OutOfTime { seat: absent, at })];
-        events.extend(self.after_change(at));
-        Ok(events)
+        self.concede_now(RoomEvent::OutOfTime { seat: absent, at }, at)
     }
 }

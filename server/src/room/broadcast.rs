@@ -8,14 +8,16 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use axum::extract::ws::Utf8Bytes;
 #[cfg(test)]
 use lodestone_protocol::RoomState;
-use lodestone_protocol::RoomStatus;
+use lodestone_protocol::{ChatLine, RoomStatus, ServerMessage};
 use lodestone_rules::Seat;
 
-use super::core::{ConnId, RoomCore};
+use super::core::RoomCore;
 use super::frame::{Statics, UpdateFrame};
-use super::handle::Outbox;
+use super::handle::{Outbox, encode};
+use super::outcome::{Outcome, Update};
 #[cfg(test)]
 use super::view::ViewParts;
+use super::watchers::ConnId;
 
 /// What one audience was last sent of the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +93,85 @@ impl Broadcaster {
             self.outboxes.remove(conn);
         }
         dropped
+    }
+
+    /// Follows an outcome's changes of who is sent what: connections
+    /// removed or closed, audiences to send the whole log again.
+    pub fn follow(&mut self, outcome: &Outcome) {
+        for conn in &outcome.removed {
+            self.remove(*conn);
+        }
+        for conn in &outcome.closed {
+            self.close(*conn);
+        }
+        for audience in &outcome.forget {
+            self.forget(*audience);
+        }
+    }
+
+    /// Delivers what a command sends once its events are committed: the
+    /// requester's `reply` (its connection added to those sent updates
+    /// when it is `watching` now) and the `update` it calls for, then the
+    /// `chat` lines to their readers.
+    pub fn deliver(
+        &mut self,
+        core: &mut RoomCore,
+        now: u64,
+        update: Update,
+        watching: bool,
+        reply: Option<(Outbox, Utf8Bytes)>,
+        chat: Vec<(Vec<ConnId>, Vec<ChatLine>)>,
+    ) {
+        if let Some((outbox, _)) = &reply
+            && watching
+            && !self.sends_to(outbox.conn)
+        {
+            self.add(outbox.clone());
+        }
+        match (update, reply) {
+            (Update::Everyone, reply) => {
+                self.broadcast(core, now, reply.as_ref().map(|(o, a)| (o, a.clone())))
+            }
+            (Update::Requester(seat), Some((outbox, ack))) => {
+                outbox.send(ack);
+                let state = Box::new(core.state_for(seat, now));
+                let room = core.id().to_string();
+                outbox.send(encode(&ServerMessage::Update {
+                    room,
+                    version: core.version(),
+                    state,
+                }));
+            }
+            (_, Some((outbox, ack))) => {
+                outbox.send(ack);
+            }
+            (_, None) => {}
+        }
+        let mut dropped = Vec::new();
+        for (conns, lines) in chat {
+            let room = core.id().to_string();
+            let text = encode(&ServerMessage::Chat { room, lines });
+            dropped.extend(self.send_to(&conns, &text));
+        }
+        self.drop_watchers(core, now, dropped);
+    }
+
+    /// Sends every watcher of `core` the room as it may see it (`reply`
+    /// first, see [`Broadcaster::send`]); watchers whose queue is full are
+    /// dropped, and the others told if a seat's presence changed.
+    pub fn broadcast(&mut self, core: &mut RoomCore, now: u64, reply: Option<(&Outbox, Utf8Bytes)>) {
+        let dropped = self.send(core, now, reply);
+        self.drop_watchers(core, now, dropped);
+    }
+
+    fn drop_watchers(&mut self, core: &mut RoomCore, now: u64, dropped: Vec<ConnId>) {
+        let mut changed = false;
+        for conn in dropped {
+            changed |= core.unwatch(conn);
+        }
+        if changed {
+            self.broadcast(core, now, None);
+        }
     }
 
     /// `audience` has a new watcher, which has none of the log yet: the

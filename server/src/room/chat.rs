@@ -19,9 +19,11 @@
 use lodestone_protocol::{ChatLine, ChatTo, Guest, MAX_CHAT_CHARS, codes};
 use lodestone_rules::Seat;
 
-use super::core::{ConnId, Player, Refusal, RoomCore};
+use super::core::{Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
+use super::seats::Player;
 use super::social::Said;
+use super::watchers::ConnId;
 use crate::names::{is_bidi_control, is_invisible};
 
 /// The text of a chat line as it is kept, or why it is refused.
@@ -57,10 +59,9 @@ pub fn check_text(text: &str) -> Result<String, Refusal> {
 impl RoomCore {
     /// Whether some seats share a team (Magma with 4 or 6 players).
     pub(super) fn has_teams(&self) -> bool {
-        let teams: std::collections::BTreeSet<u8> = (0..self.seats.len())
-            .map(|i| self.game.team(Seat(i as u8)))
-            .collect();
-        teams.len() < self.seats.len()
+        let n = self.seating().len();
+        let teams: std::collections::BTreeSet<u8> = (0..n).map(|i| self.game().team(Seat(i as u8))).collect();
+        teams.len() < n
     }
 
     /// `player`, watching on `conn`, says `text` to `to`. Returns the
@@ -74,13 +75,13 @@ impl RoomCore {
         now: u64,
     ) -> Result<Recorded, Refusal> {
         self.check_not_gone()?;
-        if !self.watchers.contains_key(&conn) {
+        if !self.watchers().contains(conn) {
             return Err(Refusal::new(
                 codes::NOT_WATCHING,
                 "watch the room (or join it) before chatting in it",
             ));
         }
-        if self.social.chat_off {
+        if self.social().chat_off() {
             return Err(Refusal::new(
                 codes::CHAT_OFF,
                 "the room's owner has turned its chat off",
@@ -116,7 +117,9 @@ impl RoomCore {
             to,
             text,
         };
-        Ok(self.record(now, event))
+        let mut events = Vec::with_capacity(1);
+        self.push(&mut events, now, event)?;
+        Ok(events.remove(0))
     }
 
     /// The owner turns the chat on or off.
@@ -128,16 +131,17 @@ impl RoomCore {
                 "only the room's owner can turn its chat on or off",
             ));
         }
-        if self.social.chat_off != on {
-            // Already so: nothing to store.
-            return Ok(Vec::new());
+        let mut events = Vec::new();
+        if self.social().chat_off() == on {
+            self.push(&mut events, now, RoomEvent::ChatSet { on })?;
         }
-        Ok(vec![self.record(now, RoomEvent::ChatSet { on })])
+        // Otherwise already so: nothing to store.
+        Ok(events)
     }
 
     /// Whether the chat is on.
     pub fn chat_on(&self) -> bool {
-        !self.social.chat_off
+        !self.social().chat_off()
     }
 
     /// Whether `viewer` (a seat, or a spectator) may read `said` as the
@@ -150,10 +154,10 @@ impl RoomCore {
             (ChatTo::Room, viewer) => viewer.is_some(),
             (ChatTo::Team, Some(seat)) => said
                 .seat
-                .is_some_and(|from| self.game.team(from) == self.game.team(seat)),
+                .is_some_and(|from| self.game().team(from) == self.game().team(seat)),
             (ChatTo::Team, None) => false,
             (ChatTo::Spectators, None) => true,
-            (ChatTo::Spectators, Some(_)) => self.social.ended.is_some_and(|(end, _)| end <= upto),
+            (ChatTo::Spectators, Some(_)) => self.social().ended().is_some_and(|(end, _)| end <= upto),
         }
     }
 
@@ -161,8 +165,8 @@ impl RoomCore {
     /// room was at version `upto` (`u64::MAX`: now): for live views and
     /// for replays, which show a viewer the lines it could read then.
     pub fn chat_for(&self, viewer: Option<Seat>, upto: u64) -> Vec<ChatLine> {
-        self.social
-            .chat
+        self.social()
+            .lines()
             .iter()
             .filter(|said| self.may_read(said, viewer, upto))
             .map(line)
@@ -171,8 +175,8 @@ impl RoomCore {
 
     /// The line of event `seq`, if `viewer` may read it now.
     pub fn chat_line_for(&self, seq: u64, viewer: Option<Seat>) -> Option<ChatLine> {
-        self.social
-            .chat
+        self.social()
+            .lines()
             .iter()
             .rev()
             .find(|said| said.seq == seq)
@@ -183,8 +187,8 @@ impl RoomCore {
     /// The lines of the spectators' chat, which the seated players may
     /// read once the game is over.
     pub fn spectators_lines(&self) -> usize {
-        self.social
-            .chat
+        self.social()
+            .lines()
             .iter()
             .filter(|s| s.to == ChatTo::Spectators)
             .count()

@@ -1,65 +1,37 @@
-//! A room's state and its game's transitions, without I/O: seats, the
-//! game, its log and who watches. Each change (`start`, `act`,
-//! `fire_timer`, `expire`, and `after_change` behind them; the seats'
-//! changes are in `room/seats.rs`, the table's (resign, draws, abort) in
-//! `room/table.rs`) decides everything and returns the events to store;
-//! the room task (`room/task.rs`) stores them, then sends what
-//! `room/view.rs` renders. Secrets (the invite, the seed, the
-//! salts) come from an injected [`Secrets`], so a test of the core is
-//! deterministic.
+//! A room as a value, without I/O: what its creation fixed, and its state
+//! in parts, each owned by its file with private fields: the seating
+//! (`room/seats.rs`), the lifecycle (`room/lifecycle.rs`), the table
+//! (`room/table.rs`: the game, a draw offer, the clocks), the game log
+//! (`room/log.rs`) and the chat and rematch (`room/social.rs`), beside who
+//! watches (`room/watchers.rs`: presence, not state).
 //!
-//! Every change is an event (`room/event.rs`) with the next `seq`, and
-//! `version` is the `seq` of the last one: a room restored from its events
-//! (`room/restore.rs`) has the version it had. Who is connected is not an
-//! event: it changes what watchers see, not the version.
+//! A room changes one way. A request is decided against the state into
+//! events (or refused, changing nothing); each event gets the next `seq`
+//! and [`RoomCore::evolve`], the only code that changes the state, applies
+//! it; the room task commits the events before anyone hears of them. A
+//! restart is the same fold ([`RoomCore::restore`]), and a failed commit
+//! rebuilds the room from what is committed ([`RoomCore::rebuild`]): there
+//! is no checkpoint to roll back to. Other files read the parts through
+//! the accessors here; none holds a `&mut` to one.
+//!
+//! `version` is the `seq` of the last event, so a restored room has the
+//! version it had. Secrets (the invite, the seed, the salts) come from an
+//! injected [`Secrets`], so a test of the core is deterministic.
 
 use std::collections::BTreeMap;
 
 use lodestone_protocol::{Code, RoomStatus, codes};
-use lodestone_rules::{
-    AnyAction, AnyEvents, AnyGame, ErrorCode, GameKind, Millis, Outcome, Seat, TableEvent,
-};
+use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
-use super::event::{AbsentPolicy, Owner, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::lifecycle::{Gone, Lifecycle};
+use super::log::{GameLog, Logged};
+use super::seats::{Player, Seating};
 use super::social::Social;
+use super::table::Table;
 use super::timing::{Clocks, TimeControl};
-use crate::secrets::{self, Secrets};
-
-/// Identifies one client connection.
-pub type ConnId = u64;
-
-/// A guest acting in a room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Player {
-    pub id: String,
-    pub name: String,
-    /// A computer player (bots never own a room).
-    pub bot: bool,
-}
-
-impl Player {
-    /// A person.
-    pub fn person(id: impl Into<String>, name: impl Into<String>) -> Player {
-        Player {
-            id: id.into(),
-            name: name.into(),
-            bot: false,
-        }
-    }
-}
-
-/// Why a room is gone for good.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gone {
-    /// Nobody started it in time.
-    Expired,
-    /// Its owner closed it before the start.
-    Closed,
-    /// Its game was aborted before every seat had moved.
-    Aborted,
-    /// Every person in its game stayed absent too long.
-    Abandoned,
-}
+use super::watchers::Watchers;
+use crate::secrets::{self, OsSecrets, Secrets};
 
 /// Why a request was refused: a stable code and a sentence. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,79 +49,40 @@ impl Refusal {
     }
 }
 
-/// One accepted action.
-#[derive(Clone, Debug)]
-pub(super) struct Logged {
-    pub(super) seat: Seat,
-    pub(super) action: AnyAction,
-    pub(super) text: String,
-    pub(super) at: Millis,
-    /// For a secret action: the salt and the commitment sent when it was
-    /// played.
-    pub(super) secret: Option<(String, String)>,
-}
-
-/// A connection watching the room, and as whom.
-#[derive(Clone, Debug)]
-pub(super) struct Watcher {
-    pub(super) guest: String,
-    pub(super) seat: Option<Seat>,
-    /// A bot standing in for an absent person: it does not make the
-    /// seat present.
-    pub(super) stand_in: bool,
+/// What a room's creation fixed.
+#[derive(Debug)]
+struct Setup {
+    kind: GameKind,
+    /// The game's options, canonical.
+    options: Vec<(String, String)>,
+    public: bool,
+    invite: Option<String>,
+    seed: String,
+    created_at: u64,
+    absent_policy: AbsentPolicy,
+    rated: bool,
 }
 
 /// A room.
 #[derive(Debug)]
 pub struct RoomCore {
-    pub(super) id: String,
-    pub(super) kind: GameKind,
-    pub(super) options: Vec<(String, String)>,
-    pub(super) public: bool,
-    pub(super) invite: Option<String>,
-    pub(super) seed: String,
-    pub(super) status: RoomStatus,
-    /// Closed for good, and why.
-    pub(super) gone: Option<Gone>,
-    /// The guest who owns the room.
-    pub(super) owner: Option<Owner>,
-    /// The seat whose draw offer waits for an answer.
-    pub(super) draw_offer: Option<Seat>,
-    /// The table events (resignations, a draw agreed) with the number of
-    /// logged actions before each, for the record's headers.
-    pub(super) table_events: Vec<(usize, TableEvent)>,
-    /// The room's clocks (option `clock`).
-    pub(super) clocks: Clocks,
-    /// What happens when a player is absent (option `absent`).
-    pub(super) absent_policy: AbsentPolicy,
-    /// Whether the game changes its players' ratings (option `rated`).
-    pub(super) rated: bool,
-    /// Each seat: absent (stored as events).
-    pub(super) absent: Vec<bool>,
-    /// Each seat: since when (wall ms) no connection watches from it; not
-    /// stored.
-    pub(super) away_since: Vec<Option<u64>>,
-    /// Each seat: since when (wall ms) it is absent.
-    pub(super) absent_since: Vec<Option<u64>>,
-    pub(super) created_at: u64,
-    pub(super) seats: Vec<Option<Player>>,
-    pub(super) game: AnyGame,
-    pub(super) log: Vec<Logged>,
-    /// What the log's last action did (for `play.last`).
-    pub(super) last_events: Option<AnyEvents>,
-    pub(super) started_at: Option<u64>,
+    id: String,
+    setup: Setup,
+    seating: Seating,
+    life: Lifecycle,
+    table: Table,
+    log: GameLog,
+    social: Social,
     /// The `seq` of the last event.
-    pub(super) version: u64,
-    pub(super) watchers: BTreeMap<ConnId, Watcher>,
-    /// The chat and the rematch (`room/chat.rs`, `room/rematch.rs`).
-    pub(super) social: Social,
+    version: u64,
+    watchers: Watchers,
     /// Where the invite, the seed and the salts come from.
     secrets: Box<dyn Secrets>,
 }
 
 impl RoomCore {
     /// A new open room. Options are checked by the rules; the game decides
-    /// the seats. Returns the room and its first event.
+    /// the seats. Returns the room and its first events.
     pub fn create(
         id: String,
         game: &str,
@@ -162,23 +95,17 @@ impl RoomCore {
         let kind: GameKind = game
             .parse()
             .map_err(|e: lodestone_rules::NotationError| Refusal::new(codes::UNKNOWN_GAME, e.message))?;
-        // The room's own option; the rest are the game's.
-        let clock: TimeControl = match options.get("clock") {
-            Some(text) => text
-                .parse()
-                .map_err(|e: String| Refusal::new(codes::BAD_OPTION, e))?,
-            None => TimeControl::None,
-        };
-        let absent: AbsentPolicy = match options.get("absent") {
-            Some(text) => text
-                .parse()
-                .map_err(|e: String| Refusal::new(codes::BAD_OPTION, e))?,
-            None => AbsentPolicy::Wait,
-        };
-        let rated = match options.get("rated") {
-            Some(text) => parse_rated(text).map_err(|e| Refusal::new(codes::BAD_OPTION, e))?,
-            None => false,
-        };
+        let bad = |e: String| Refusal::new(codes::BAD_OPTION, e);
+        // The room's own options; the rest are the game's.
+        let clock: TimeControl = options
+            .get("clock")
+            .map_or(Ok(TimeControl::None), |t| t.parse().map_err(bad))?;
+        let absent: AbsentPolicy = options
+            .get("absent")
+            .map_or(Ok(AbsentPolicy::Wait), |t| t.parse().map_err(bad))?;
+        let rated = options
+            .get("rated")
+            .map_or(Ok(false), |t| parse_rated(t).map_err(bad))?;
         let pairs: Vec<(&String, &String)> = options
             .iter()
             .filter(|(k, _)| *k != "clock" && *k != "absent" && *k != "chat" && *k != "rated")
@@ -186,22 +113,23 @@ impl RoomCore {
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
         let invite = (!public).then(|| secrets.invite());
         let seed = secrets.seed();
-        let mut room = RoomCore::new(id, game, secrets);
-        let created = RoomEvent::Created {
-            game: kind,
-            options: room.options.clone(),
-            public,
-            invite,
-            seed,
-            owner: Some(Owner {
-                guest: owner.id.clone(),
-                name: owner.name.clone(),
-            }),
-            clock,
-            absent,
-            rated,
+        let created = Recorded {
+            seq: 1,
+            at: now,
+            event: RoomEvent::Created {
+                game: kind,
+                options: canonical(&game),
+                public,
+                invite,
+                seed,
+                owner: Some(owner.as_owner()),
+                clock,
+                absent,
+                rated,
+            },
         };
-        let mut events = vec![room.record(now, created)];
+        let mut room = RoomCore::founded(&id, &created, Some(game), secrets).map_err(bad)?;
+        let mut events = vec![created];
         // The room's option `chat`: off is an event of its own.
         match options
             .get("chat")
@@ -209,58 +137,23 @@ impl RoomCore {
             .as_deref()
         {
             None | Some("on") => {}
-            Some("off") => events.push(room.record(now, RoomEvent::ChatSet { on: false })),
-            Some(other) => {
-                return Err(Refusal::new(
-                    codes::BAD_OPTION,
-                    format!("chat {other:?} is not on or off"),
-                ));
-            }
+            Some("off") => room.push(&mut events, now, RoomEvent::ChatSet { on: false })?,
+            Some(other) => return Err(bad(format!("chat {other:?} is not on or off"))),
         }
         Ok((room, events))
     }
 
-    /// An empty room of `game`; its `Created` event fills it in.
-    pub(super) fn new(id: String, game: AnyGame, secrets: Box<dyn Secrets>) -> RoomCore {
-        let options = game
-            .option_pairs()
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect();
-        RoomCore {
-            id,
-            kind: game.kind(),
+    /// The room its `created` event makes (`game`: the game, when the
+    /// caller has built it already).
+    fn founded(
+        id: &str,
+        created: &Recorded,
+        game: Option<AnyGame>,
+        secrets: Box<dyn Secrets>,
+    ) -> Result<RoomCore, String> {
+        let RoomEvent::Created {
+            game: kind,
             options,
-            public: true,
-            invite: None,
-            seed: String::new(),
-            status: RoomStatus::Open,
-            gone: None,
-            owner: None,
-            draw_offer: None,
-            table_events: Vec::new(),
-            clocks: Clocks::default(),
-            absent_policy: AbsentPolicy::Wait,
-            rated: false,
-            absent: vec![false; game.seat_count()],
-            away_since: vec![None; game.seat_count()],
-            absent_since: vec![None; game.seat_count()],
-            created_at: 0,
-            seats: vec![None; game.seat_count()],
-            game,
-            log: Vec::new(),
-            last_events: None,
-            started_at: None,
-            version: 0,
-            watchers: BTreeMap::new(),
-            social: Social::default(),
-            secrets,
-        }
-    }
-
-    /// Gives `event` the next `seq` (the room's new version).
-    pub(super) fn record(&mut self, at: u64, event: RoomEvent) -> Recorded {
-        if let RoomEvent::Created {
             public,
             invite,
             seed,
@@ -268,313 +161,358 @@ impl RoomCore {
             clock,
             absent,
             rated,
-            ..
-        } = &event
-        {
-            self.absent_policy = *absent;
-            self.rated = *rated;
-            self.clocks = Clocks::new(*clock, self.seats.len());
-            self.public = *public;
-            self.invite = invite.clone();
-            self.seed = seed.clone();
-            self.owner = owner.clone();
-            self.created_at = at;
+        } = &created.event
+        else {
+            return Err(format!("room {id} does not begin with its creation"));
+        };
+        let game = match game {
+            Some(game) => game,
+            None => AnyGame::new(*kind, options).map_err(|e| e.message)?,
+        };
+        let seats = game.seat_count();
+        Ok(RoomCore {
+            id: id.to_string(),
+            setup: Setup {
+                kind: game.kind(),
+                options: canonical(&game),
+                public: *public,
+                invite: invite.clone(),
+                seed: seed.clone(),
+                created_at: created.at,
+                absent_policy: *absent,
+                rated: *rated,
+            },
+            seating: Seating::new(seats, owner.clone()),
+            life: Lifecycle::Open,
+            table: Table::new(game, Clocks::new(*clock, seats)),
+            log: GameLog::default(),
+            social: Social::default(),
+            version: created.seq,
+            watchers: Watchers::new(seats),
+            secrets,
+        })
+    }
+
+    /// Rebuilds a stored room: a fold over its events, in order, through
+    /// [`RoomCore::evolve`].
+    pub fn restore(id: &str, events: &[Recorded], secrets: Box<dyn Secrets>) -> Result<RoomCore, String> {
+        let Some((first, rest)) = events.split_first() else {
+            return Err(format!("room {id} has no events"));
+        };
+        let mut room = RoomCore::founded(id, first, None, secrets)?;
+        for recorded in rest {
+            if recorded.seq <= room.version {
+                return Err(format!(
+                    "room {id}: event {} comes after event {}",
+                    recorded.seq, room.version
+                ));
+            }
+            room.evolve(recorded)
+                .map_err(|e| format!("room {id}, event {}: {}", recorded.seq, e.message))?;
         }
-        self.version += 1;
+        let owned = |e: &Recorded| matches!(e.event, RoomEvent::OwnerChanged { .. });
+        if room.seating.owner().is_none() && !events.iter().any(owned) {
+            // Stored before rooms had owners (its creation names none):
+            // the first seated person owns it. A reading of old logs, not
+            // a change: a room created now always names its owner.
+            let first = room.seating.players().find(|p| !p.bot).map(Player::as_owner);
+            room.seating.set_owner(first);
+        }
+        Ok(room)
+    }
+
+    /// Rebuilds the room from its committed `events` after a commit
+    /// failed, keeping its secrets and who watches it.
+    pub fn rebuild(&mut self, events: &[Recorded]) -> Result<(), String> {
+        let mut fresh = RoomCore::restore(&self.id, events, Box::new(OsSecrets))?;
+        std::mem::swap(&mut fresh.secrets, &mut self.secrets);
+        std::mem::swap(&mut fresh.watchers, &mut self.watchers);
+        fresh.watchers.reseat(|guest| fresh.seating.seat_of(guest));
+        *self = fresh;
+        Ok(())
+    }
+
+    /// Watched as `other` is (a test's folded twin of a live room).
+    #[cfg(test)]
+    pub(super) fn watch_like(&mut self, other: &RoomCore) {
+        self.watchers = other.watchers.clone();
+    }
+
+    /// Applies one recorded event: the only code that changes a room. An
+    /// event the rules refuse (or that does not fit the room) changes
+    /// nothing.
+    pub fn evolve(&mut self, recorded: &Recorded) -> Result<(), Refusal> {
+        self.evolve_with(recorded, None)
+    }
+
+    /// [`RoomCore::evolve`], given an action's event already parsed (the
+    /// live path: a move is parsed once).
+    fn evolve_with(&mut self, recorded: &Recorded, parsed: Option<AnyAction>) -> Result<(), Refusal> {
+        let ruled = |e: lodestone_rules::RuleError| Refusal::new(e.code, e.message);
+        let actions = self.log.len();
+        match &recorded.event {
+            RoomEvent::Created { .. } => {
+                return Err(Refusal::new(codes::BAD_MESSAGE, "a room is created only once"));
+            }
+            RoomEvent::SeatTaken {
+                seat,
+                guest,
+                name,
+                bot,
+            } => {
+                let player = Player {
+                    id: guest.clone(),
+                    name: name.clone(),
+                    bot: *bot,
+                };
+                let held = self
+                    .seating
+                    .take(*seat, player)
+                    .map_err(|e| Refusal::new(codes::NO_SUCH_SEAT, e))?;
+                // A seat handed to a bot: its player watches as a spectator.
+                if let Some(held) = held {
+                    self.watchers.unseat(&held.id);
+                }
+            }
+            RoomEvent::SeatFreed { seat } => {
+                if let Some(held) = self.seating.free(*seat) {
+                    self.watchers.unseat(&held.id);
+                }
+            }
+            RoomEvent::Renamed { seat, name } => self.seating.rename(*seat, name),
+            RoomEvent::OwnerChanged { owner } => self.seating.set_owner(owner.clone()),
+            RoomEvent::Resigned { seat, at } => {
+                self.table
+                    .concede(*seat, Concession::Resign, *at, actions)
+                    .map_err(ruled)?;
+            }
+            RoomEvent::OutOfTime { seat, at } => {
+                self.table
+                    .concede(*seat, Concession::OutOfTime, *at, actions)
+                    .map_err(ruled)?;
+            }
+            RoomEvent::Absent { seat } => self.seating.set_absent(*seat, Some(recorded.at)),
+            RoomEvent::Returned { seat } => self.seating.set_absent(*seat, None),
+            RoomEvent::DrawOffered { seat, .. } => self.table.set_offer(Some(*seat)),
+            RoomEvent::DrawAnswered { accept, at, .. } => {
+                if *accept {
+                    self.table.agree_draw(*at, actions)?;
+                }
+                self.table.set_offer(None);
+            }
+            RoomEvent::Aborted { .. } => self.end(Gone::Aborted),
+            RoomEvent::Closed => self.end(Gone::Closed),
+            RoomEvent::Abandoned => self.end(Gone::Abandoned),
+            RoomEvent::Expired => self.end(Gone::Expired),
+            RoomEvent::Started => {
+                self.life.start(recorded.at);
+                self.table.start();
+            }
+            RoomEvent::Action {
+                seat,
+                action,
+                at,
+                salt,
+            } => {
+                // Read from the log, an action's refusal names it.
+                let live = parsed.is_some();
+                let named = |message: String| match live {
+                    true => message,
+                    false => format!("action {action}: {message}"),
+                };
+                let played = match parsed {
+                    Some(played) => played,
+                    None => self
+                        .table
+                        .game()
+                        .parse_action(action)
+                        .map_err(|e| Refusal::new(codes::BAD_NOTATION, named(e.message)))?,
+                };
+                let events = self
+                    .table
+                    .play(*seat, &played, *at)
+                    .map_err(|e| Refusal::new(e.code, named(e.message)))?;
+                let secret = salt
+                    .as_ref()
+                    .map(|salt| (salt.clone(), secrets::commitment(salt, action)));
+                let logged = Logged {
+                    seat: *seat,
+                    action: played,
+                    text: action.clone(),
+                    at: *at,
+                    secret,
+                };
+                self.log.push(logged, events);
+            }
+            RoomEvent::Finished { .. } => {
+                self.life.finish();
+                self.table.set_offer(None);
+            }
+            // Kept by `social` (below).
+            RoomEvent::Chat { .. }
+            | RoomEvent::ChatSet { .. }
+            | RoomEvent::RematchAccepted { .. }
+            | RoomEvent::RematchDeclined { .. }
+            | RoomEvent::RematchOpened { .. } => {}
+        }
+        self.social.note(recorded);
+        self.version = recorded.seq;
+        Ok(())
+    }
+
+    /// The room is gone for good; a waiting draw offer with it.
+    fn end(&mut self, why: Gone) {
+        self.life.end(why);
+        self.table.set_offer(None);
+    }
+
+    /// Gives `event` the next `seq`, evolves the room with it and adds it
+    /// to `out`; refused, it changes nothing.
+    pub(super) fn push(&mut self, out: &mut Vec<Recorded>, at: u64, event: RoomEvent) -> Result<(), Refusal> {
+        self.push_with(out, at, event, None)
+    }
+
+    fn push_with(
+        &mut self,
+        out: &mut Vec<Recorded>,
+        at: u64,
+        event: RoomEvent,
+        parsed: Option<AnyAction>,
+    ) -> Result<(), Refusal> {
         let recorded = Recorded {
-            seq: self.version,
+            seq: self.version + 1,
             at,
             event,
         };
-        self.social.note(&recorded);
-        recorded
-    }
-
-    /// Starts the game once every seat is taken.
-    pub fn start(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        self.check_not_gone()?;
-        if self.status != RoomStatus::Open {
-            return Err(Refusal::new(
-                codes::ALREADY_STARTED,
-                "the game has already started",
-            ));
-        }
-        if self.seat_of(&player.id).is_none() {
-            return Err(Refusal::new(
-                codes::NOT_SEATED,
-                "only a seated player can start the game",
-            ));
-        }
-        let free = self.seats.iter().filter(|s| s.is_none()).count();
-        if free > 0 {
-            return Err(Refusal::new(
-                codes::SEATS_NOT_FULL,
-                format!(
-                    "{free} seat{} still free",
-                    if free == 1 { " is" } else { "s are" }
-                ),
-            ));
-        }
-        self.status = RoomStatus::Playing;
-        self.started_at = Some(now);
-        let mut events = vec![self.record(now, RoomEvent::Started)];
-        self.clocks.after(None, 0, self.game.to_act());
-        events.extend(self.after_change(Millis(0)));
-        Ok(events)
-    }
-
-    /// Milliseconds since the game started, never less than the last
-    /// action's time.
-    pub(super) fn game_time(&self, now: u64) -> Millis {
-        let since = now.saturating_sub(self.started_at.unwrap_or(now));
-        Millis(since.max(self.log.last().map_or(0, |l| l.at.0)))
-    }
-
-    /// The seat `player` plays in a game being played, or why it cannot
-    /// act.
-    pub(super) fn playing_seat(&self, player: &Player) -> Result<Seat, Refusal> {
-        self.check_not_gone()?;
-        match self.status {
-            RoomStatus::Open => return Err(Refusal::new(codes::NOT_STARTED, "the game has not started")),
-            RoomStatus::Finished | RoomStatus::Closed => {
-                return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
-            }
-            RoomStatus::Playing => {}
-        }
-        self.seat_of(&player.id)
-            .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "spectators cannot act: you hold no seat here"))
-    }
-
-    /// Plays `text` for the guest's seat.
-    pub fn act(&mut self, player: &Player, text: &str, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        let seat = self.playing_seat(player)?;
-        let at = self.game_time(now);
-        let action = self
-            .game
-            .parse_action(text)
-            .map_err(|e| Refusal::new(codes::BAD_NOTATION, e.message))?;
-        // The server's own actions (a timeout) are refused from a player;
-        // where the rules would refuse them anyway, with the rules' reason.
-        if self.game.is_server_action(&action) {
-            self.game
-                .clone()
-                .apply(seat, &action, at)
-                .map_err(|e| Refusal::new(e.code, e.message))?;
-            return Err(Refusal::new(
-                ErrorCode::IllegalAction,
-                format!(
-                    "{action} is recorded by the server when a turn's time runs out, never sent by a player"
-                ),
-            ));
-        }
-        let events = self
-            .game
-            .apply_with_events(seat, &action, at)
-            .map_err(|e| Refusal::new(e.code, e.message))?;
-        // A draw offer lapses when its seat moves.
-        if self.draw_offer == Some(seat) {
-            self.draw_offer = None;
-        }
-        let mut events = vec![self.log_action(seat, action, at, events)];
-        events.extend(self.after_change(at));
-        Ok(events)
-    }
-
-    /// When the running turn timer or the room's clock runs out, as a
-    /// wall-clock time.
-    pub fn deadline(&self) -> Option<u64> {
-        if self.status != RoomStatus::Playing {
-            return None;
-        }
-        let started = self.started_at?;
-        let timer = self.game.deadline().map(|d| d.at.0);
-        let clock = self.clocks.deadline().map(|(_, at)| at);
-        timer.into_iter().chain(clock).min().map(|at| started + at)
-    }
-
-    /// Applies the timer's action, or the loss on time of a seat whose
-    /// clock ran out, if its deadline has passed at `now`.
-    pub fn fire_timer(&mut self, now: u64) -> Option<Vec<Recorded>> {
-        if self.status != RoomStatus::Playing {
-            return None;
-        }
-        let started = self.started_at?;
-        let timer = self.game.deadline().map(|d| d.at.0);
-        if let Some((seat, at)) = self.clocks.deadline()
-            && started + at <= now
-            && timer.is_none_or(|t| at <= t)
-        {
-            return self.out_of_time(seat, Millis(at));
-        }
-        let deadline = self.game.deadline()?;
-        if started + deadline.at.0 > now {
-            return None;
-        }
-        let at = Millis(deadline.at.0.max(self.log.last().map_or(0, |l| l.at.0)));
-        let applied = match self.game.apply_with_events(deadline.seat, &deadline.action, at) {
-            Ok(applied) => applied,
-            Err(e) => {
-                tracing::error!(room = %self.id, error = %e, "the rules refused their own timeout");
-                return None;
-            }
-        };
-        let mut events = vec![self.log_action(deadline.seat, deadline.action, at, applied)];
-        events.extend(self.after_change(at));
-        Some(events)
-    }
-
-    /// When an open room expires if nobody starts it, `ttl` milliseconds
-    /// after its creation.
-    pub fn expires_at(&self, ttl: Option<u64>) -> Option<u64> {
-        match (self.status, self.gone.is_some(), ttl) {
-            (RoomStatus::Open, false, Some(ttl)) => Some(self.created_at.saturating_add(ttl)),
-            _ => None,
-        }
-    }
-
-    /// Closes the room for good if it is open and its time ran out at `now`.
-    pub fn expire(&mut self, now: u64, ttl: Option<u64>) -> Option<Vec<Recorded>> {
-        if self.expires_at(ttl)? > now {
-            return None;
-        }
-        self.gone = Some(Gone::Expired);
-        Some(vec![self.record(now, RoomEvent::Expired)])
-    }
-
-    /// Appends an applied action to the log (with what it did), committing
-    /// to it if it is secret; returns its event.
-    fn log_action(&mut self, seat: Seat, action: AnyAction, at: Millis, applied: AnyEvents) -> Recorded {
-        self.last_events = Some(applied);
-        let text = action.to_string();
-        let secret = self.game.is_secret(&action).then(|| {
-            let salt = self.secrets.salt();
-            let commitment = secrets::commitment(&salt, &text);
-            (salt, commitment)
-        });
-        let event = RoomEvent::Action {
-            seat,
-            action: text.clone(),
-            at,
-            salt: secret.as_ref().map(|(s, _)| s.clone()),
-        };
-        self.log.push(Logged {
-            seat,
-            action,
-            text,
-            at,
-            secret,
-        });
-        self.clocks.after(Some(seat), at.0, self.game.to_act());
-        let wall = self.started_at.unwrap_or(self.created_at) + at.0;
-        self.record(wall, event)
-    }
-
-    /// How the game ended.
-    pub(super) fn outcome(&self) -> Option<&Outcome> {
-        self.game.outcome()
-    }
-
-    /// Refuses anything but reading in a room that is gone for good.
-    pub(super) fn check_not_gone(&self) -> Result<(), Refusal> {
-        match self.gone {
-            None => Ok(()),
-            Some(Gone::Expired) => Err(Refusal::new(
-                codes::UNKNOWN_ROOM,
-                "this room has expired: nobody started its game in time",
-            )),
-            Some(Gone::Closed) => Err(Refusal::new(
-                codes::UNKNOWN_ROOM,
-                "this room was closed by its owner",
-            )),
-            Some(Gone::Aborted) => Err(Refusal::new(codes::UNKNOWN_ROOM, "this room's game was aborted")),
-            Some(Gone::Abandoned) => Err(Refusal::new(
-                codes::UNKNOWN_ROOM,
-                "this room's game was abandoned: all its players stayed away",
-            )),
-        }
-    }
-
-    /// Chance's actions (dealt setups) and the end of the game.
-    pub(super) fn after_change(&mut self, at: Millis) -> Vec<Recorded> {
-        let mut events = Vec::new();
-        loop {
-            // The room's secret seed and the log length, hashed, so every
-            // draw can be redone from the seed (docs/protocol.md).
-            let mut rng = LazyChance::new(&self.seed, self.log.len());
-            let dealt = self.game.chance_actions(&mut rng);
-            if dealt.is_empty() {
-                break;
-            }
-            for (seat, action) in dealt {
-                let applied = match self.game.apply_with_events(seat, &action, at) {
-                    Ok(applied) => applied,
-                    Err(e) => {
-                        tracing::error!(room = %self.id, error = %e, "the rules refused their own chance action");
-                        return events;
-                    }
-                };
-                events.push(self.log_action(seat, action, at, applied));
-            }
-        }
-        if let Some(result) = self.outcome().map(Outcome::to_string) {
-            self.status = RoomStatus::Finished;
-            self.draw_offer = None;
-            let wall = self.started_at.unwrap_or(self.created_at) + at.0;
-            events.push(self.record(wall, RoomEvent::Finished { result }));
-        }
-        events
-    }
-}
-
-/// Chance's generator for a log of `actions` actions
-/// (`lodestone_protocol::chance_rng`), made at its first draw: most
-/// actions deal nothing, and making it hashes the seed. The draws are
-/// the generator's own.
-pub(super) struct LazyChance<'a> {
-    seed: &'a str,
-    actions: usize,
-    rng: Option<rand::rngs::ChaCha20Rng>,
-}
-
-impl LazyChance<'_> {
-    pub(super) fn new(seed: &str, actions: usize) -> LazyChance<'_> {
-        LazyChance {
-            seed,
-            actions,
-            rng: None,
-        }
-    }
-
-    fn rng(&mut self) -> &mut rand::rngs::ChaCha20Rng {
-        let (seed, actions) = (self.seed, self.actions);
-        self.rng
-            .get_or_insert_with(|| lodestone_protocol::chance_rng(seed, actions))
-    }
-}
-
-impl rand::TryRng for LazyChance<'_> {
-    type Error = std::convert::Infallible;
-
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(rand::Rng::next_u32(self.rng()))
-    }
-
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(rand::Rng::next_u64(self.rng()))
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        rand::Rng::fill_bytes(self.rng(), dst);
+        self.evolve_with(&recorded, parsed)?;
+        out.push(recorded);
         Ok(())
     }
+
+    /// [`RoomCore::push`] for an event that follows from one pushed
+    /// already: refused, it is the room's own mistake, logged.
+    pub(super) fn then(&mut self, out: &mut Vec<Recorded>, at: u64, event: RoomEvent) {
+        if let Err(e) = self.push(out, at, event) {
+            tracing::error!(room = %self.id, error = %e.message, "the room refused its own event");
+        }
+    }
+
+    /// Records `seat`'s `action` at the game's time `at`, committing to it
+    /// with a fresh salt if it is secret, and plays it.
+    pub(super) fn push_action(
+        &mut self,
+        out: &mut Vec<Recorded>,
+        seat: Seat,
+        action: AnyAction,
+        at: Millis,
+    ) -> Result<(), Refusal> {
+        let salt = self.table.game().is_secret(&action).then(|| self.secrets.salt());
+        let event = RoomEvent::Action {
+            seat,
+            action: action.to_string(),
+            at,
+            salt,
+        };
+        let wall = self.wall(at);
+        self.push_with(out, wall, event, Some(action))
+    }
+
+    /// Who watches, to change as connections come and go (presence, not
+    /// the room's state).
+    pub(super) fn presence(&mut self) -> &mut Watchers {
+        &mut self.watchers
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    pub fn status(&self) -> RoomStatus {
+        self.life.status()
+    }
+
+    /// Whether the room is gone for good (expired, closed, aborted,
+    /// abandoned).
+    pub fn is_gone(&self) -> bool {
+        self.life.gone().is_some()
+    }
+
+    pub fn is_public(&self) -> bool {
+        self.setup.public
+    }
+
+    pub fn invite(&self) -> Option<&str> {
+        self.setup.invite.as_deref()
+    }
+
+    /// Whether the game changes its players' ratings.
+    pub fn is_rated(&self) -> bool {
+        self.setup.rated
+    }
+
+    pub(super) fn kind(&self) -> GameKind {
+        self.setup.kind
+    }
+
+    pub(super) fn options(&self) -> &[(String, String)] {
+        &self.setup.options
+    }
+
+    pub(super) fn seed(&self) -> &str {
+        &self.setup.seed
+    }
+
+    pub(super) fn created_at(&self) -> u64 {
+        self.setup.created_at
+    }
+
+    pub(super) fn absent_policy(&self) -> AbsentPolicy {
+        self.setup.absent_policy
+    }
+
+    pub(super) fn life(&self) -> Lifecycle {
+        self.life
+    }
+
+    pub(super) fn started_at(&self) -> Option<u64> {
+        self.life.started_at()
+    }
+
+    pub(super) fn seating(&self) -> &Seating {
+        &self.seating
+    }
+
+    pub(super) fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub(super) fn game(&self) -> &AnyGame {
+        self.table.game()
+    }
+
+    pub(super) fn log(&self) -> &GameLog {
+        &self.log
+    }
+
+    pub(super) fn social(&self) -> &Social {
+        &self.social
+    }
+
+    pub(super) fn watchers(&self) -> &Watchers {
+        &self.watchers
+    }
 }
 
-/// The seat `guest` holds among `seats`.
-pub(super) fn seat_of(seats: &[Option<Player>], guest: &str) -> Option<Seat> {
-    seats
-        .iter()
-        .position(|p| p.as_ref().is_some_and(|p| p.id == guest))
-        .map(|i| Seat(i as u8))
+/// The game's options as its rules print them.
+fn canonical(game: &AnyGame) -> Vec<(String, String)> {
+    game.option_pairs()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
 }
 
 /// Reads the option `rated`: `yes` or `no` (also `true`/`false`).

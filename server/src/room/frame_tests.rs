@@ -1,213 +1,31 @@
 //! The broadcast's update frames (`room/frame.rs`: the shared parts
-//! serialised once, each audience's own spliced in) against the old way,
-//! kept here as the oracle: for each audience the whole state rendered by
-//! the renderer as it was before the split (copied below unchanged) and
-//! serialised whole with `encode(&ServerMessage::Update { … })`. Over
-//! random games of every kind, with players and spectators watching,
-//! leaving and coming back, every frame must be the same, byte for byte.
+//! serialised once, each audience's own spliced in) against `serde_json`
+//! of the real types: for each audience the whole state the room renders
+//! (`render_with`, from the first log entry the audience was not sent)
+//! serialised whole with `encode(&ServerMessage::Update { … })`. And the
+//! room's one way of changing: at every step, the room folded from the
+//! events it emitted (`RoomCore::restore`, with the same watchers) renders
+//! every viewer's state byte for byte like the live room. Over random
+//! games of every kind, with players and spectators watching, leaving and
+//! coming back.
 
 use std::collections::BTreeMap;
 
 use axum::extract::ws::Utf8Bytes;
-use lodestone_protocol::{
-    ClockState, EffectState, Guest, LastAction, MoveEntry, PlayState, RiskState, RoomState, RoomStatus,
-    SeatClock, SeatState, ServerMessage,
-};
-use lodestone_rules::{Seat, SeatSet, Viewer};
+use lodestone_protocol::{ChatTo, RoomStatus, ServerMessage};
+use lodestone_rules::Seat;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::broadcast::Broadcaster;
-use super::core::{ConnId, Player, RoomCore};
+use super::core::{Refusal, RoomCore};
+use super::event::Recorded;
 use super::handle::{Outbox, encode};
-use super::view::{ViewParts, outcome_state, shown_names};
+use super::seats::Player;
+use super::watchers::ConnId;
 use crate::secrets::SeededSecrets;
-
-/// Whose eyes a rendering is for (the old renderer's lens).
-#[derive(Clone, Copy, Debug)]
-struct Lens {
-    seat: Option<Seat>,
-    rules: Viewer,
-    live: bool,
-    revealed: bool,
-}
-
-impl Lens {
-    fn live(seat: Option<Seat>) -> Lens {
-        Lens {
-            seat,
-            rules: RoomCore::rules_viewer(seat),
-            live: true,
-            revealed: false,
-        }
-    }
-}
-
-// The renderer before the split (`render_lens` and `play_for` of
-// `room/view.rs` at 79864de), `self` read as `room`.
-
-fn old_render_lens(
-    room: &RoomCore,
-    lens: Lens,
-    now: u64,
-    from: usize,
-    shared: Option<&ViewParts>,
-) -> RoomState {
-    let viewer = lens.seat;
-    let connected = room.connected_seats();
-    let shown = shown_names(&room.seats);
-    let seats = room
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let seat = Seat(i as u8);
-            SeatState {
-                seat: seat.0,
-                name: room.game.seat_name(seat),
-                color: room.game.seat_color(seat),
-                team: room.game.team(seat),
-                player: p.as_ref().map(|p| Guest {
-                    id: p.id.clone(),
-                    name: p.name.clone(),
-                }),
-                connected: connected.contains(&seat),
-                bot: p.as_ref().is_some_and(|p| p.bot),
-                shown_as: shown[i].clone(),
-                absent: room.absent[i],
-            }
-        })
-        .collect();
-    RoomState {
-        id: room.id.clone(),
-        game: room.kind.name().to_string(),
-        options: room.shown_options(),
-        public: room.public,
-        invite: viewer.and(room.invite.clone()),
-        status: room.status,
-        seed_commitment: lodestone_protocol::seed_commitment(&room.seed),
-        seed: (lens.revealed || matches!(room.status, RoomStatus::Finished | RoomStatus::Closed))
-            .then(|| room.seed.clone()),
-        seats,
-        you: viewer.map(|s| s.0),
-        owner: room.owner.as_ref().map(|o| Guest {
-            id: o.guest.clone(),
-            name: o.name.clone(),
-        }),
-        play: room
-            .started_at
-            .is_some()
-            .then(|| old_play_for(room, lens, now, from, shared)),
-        rematch: room.rematch_state(),
-    }
-}
-
-fn old_play_for(room: &RoomCore, lens: Lens, now: u64, from: usize, shared: Option<&ViewParts>) -> PlayState {
-    let (viewer, rules_viewer) = (lens.seat, lens.rules);
-    let parts = match shared {
-        Some(parts) => parts.clone(),
-        None => room.view_parts(lens.seat),
-    };
-    // Once the room has ended the game (a resignation), nobody acts.
-    let playing = room.status == RoomStatus::Playing;
-    let to_act = if playing {
-        room.game.to_act()
-    } else {
-        SeatSet::EMPTY
-    };
-    let finished = lens.revealed || matches!(room.status, RoomStatus::Finished | RoomStatus::Closed);
-    let moves = room.log[from..]
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (i + from, l))
-        .map(|(i, l)| {
-            let hidden = room.game.conceals(l.seat, &l.action, rules_viewer);
-            MoveEntry {
-                ply: i as u32 + 1,
-                seat: l.seat.0,
-                action: (!hidden).then(|| l.text.clone()),
-                commitment: l.secret.as_ref().map(|(_, c)| c.clone()),
-                salt: l.secret.as_ref().filter(|_| finished).map(|(s, _)| s.clone()),
-            }
-        })
-        .collect();
-    let mut promotions = BTreeMap::new();
-    let legal = match viewer {
-        Some(seat) if lens.live && to_act.contains(seat) => {
-            // Offers never hold the server's own actions (a timeout).
-            let mut legal = Vec::new();
-            for (action, extras) in room.game.offers(seat) {
-                if !extras.is_empty() {
-                    promotions.insert(action.clone(), extras);
-                }
-                legal.push(action);
-            }
-            legal
-        }
-        _ => Vec::new(),
-    };
-    let clock = room
-        .game
-        .deadline()
-        .filter(|_| playing && lens.live)
-        .zip(room.started_at)
-        .map(|(d, started)| ClockState {
-            seat: d.seat.0,
-            remaining_ms: (started + d.at.0).saturating_sub(now),
-        });
-    // What the last action did, as this viewer may know it; the risks
-    // of the offered actions, for a seat to act.
-    let last = room
-        .log
-        .last()
-        .zip(room.last_events.as_ref())
-        .map(|(l, events)| LastAction {
-            ply: room.log.len() as u32,
-            seat: l.seat.0,
-            effects: room
-                .game
-                .effects(l.seat, events, rules_viewer)
-                .iter()
-                .map(EffectState::from)
-                .collect(),
-        });
-    let risks = match viewer {
-        Some(seat) if !legal.is_empty() => room
-            .game
-            .risks(seat, room.game_time(now))
-            .into_iter()
-            .map(|(action, risk)| (action, RiskState::from(risk)))
-            .collect(),
-        _ => BTreeMap::new(),
-    };
-    PlayState {
-        position: parts.position,
-        board: parts.board,
-        to_act: to_act.iter().map(|s| s.0).collect(),
-        legal,
-        promotions,
-        moves,
-        moves_from: from as u32,
-        outcome: room.outcome().map(outcome_state),
-        clock,
-        clocks: room
-            .clocks
-            .at(room.game_time(now).0)
-            .into_iter()
-            .enumerate()
-            .map(|(i, (remaining_ms, running))| SeatClock {
-                seat: i as u8,
-                remaining_ms,
-                running: running && playing && lens.live,
-            })
-            .collect(),
-        draw_offer: room.draw_offer.map(|s| s.0),
-        last,
-        risks,
-    }
-}
 
 /// What the old broadcaster remembered of an audience.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,7 +35,8 @@ struct OldSent {
     finished: bool,
 }
 
-/// The old broadcaster: one whole state per audience, serialised whole.
+/// The broadcaster as it was before frames: one whole state per
+/// audience, serialised whole.
 #[derive(Debug, Default)]
 struct OldBroadcaster {
     sent: BTreeMap<Option<Seat>, OldSent>,
@@ -246,7 +65,7 @@ impl OldBroadcaster {
                 }
                 _ => 0,
             };
-            let state = old_render_lens(core, Lens::live(viewer), now, from, shared.as_ref());
+            let state = core.render_with(viewer, now, from, shared.as_ref());
             self.sent.insert(
                 viewer,
                 OldSent {
@@ -274,6 +93,9 @@ struct Table {
     new: Broadcaster,
     old: OldBroadcaster,
     inboxes: BTreeMap<ConnId, mpsc::Receiver<Utf8Bytes>>,
+    /// Every event the room emitted, and the seed of its secrets.
+    events: Vec<Recorded>,
+    seed: u64,
     /// Frames compared, and those with a view of their own, offers, a
     /// hidden action, the seed shown: what the games went through.
     seen: Seen,
@@ -315,9 +137,43 @@ impl Table {
         self.inboxes.remove(&conn);
     }
 
-    /// Broadcasts, and compares what each connection got with the old
-    /// frame for its audience.
+    /// Keeps the events of a change that was not refused; whether it was.
+    fn keep<T>(&mut self, changed: Result<T, Refusal>, events: impl FnOnce(T) -> Vec<Recorded>) -> bool {
+        match changed {
+            Ok(changed) => {
+                self.events.extend(events(changed));
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The room folded from its events, with the live room's watchers,
+    /// renders every viewer's state as the live room does.
+    fn check_fold(&self, now: u64, what: &str) {
+        let mut folded = RoomCore::restore(
+            self.room.id(),
+            &self.events,
+            Box::new(SeededSecrets::new(self.seed)),
+        )
+        .unwrap_or_else(|e| panic!("{what}: the events do not fold: {e}"));
+        folded.watch_like(&self.room);
+        assert_eq!(folded.version(), self.room.version(), "{what}: the version");
+        let seats = self.room.state_for(None, now).seats.len() as u8;
+        for viewer in std::iter::once(None).chain((0..seats).map(|s| Some(Seat(s)))) {
+            let live = serde_json::to_string(&self.room.state_for(viewer, now)).expect("JSON");
+            let again = serde_json::to_string(&folded.state_for(viewer, now)).expect("JSON");
+            assert_eq!(live, again, "{what}: {viewer:?} sees the folded room otherwise");
+        }
+        let record = |room: &RoomCore| room.record_for(Some("g-0"), self.invite.as_deref());
+        assert_eq!(record(&self.room), record(&folded), "{what}: the record");
+    }
+
+    /// Broadcasts, and compares what each connection got with the whole
+    /// state for its audience serialised, and the folded room with the
+    /// live one.
     fn check(&mut self, now: u64, what: &str) {
+        self.check_fold(now, what);
         let expected = self.old.frames(&self.room, now);
         let dropped = self.new.send(&self.room, now, None);
         assert!(dropped.is_empty(), "{what}: no queue is full");
@@ -329,7 +185,7 @@ impl Table {
                 assert_eq!(
                     got.as_str(),
                     want.as_str(),
-                    "{what}: the frame for {viewer:?} (connection {conn}) differs from the old one"
+                    "{what}: the frame for {viewer:?} (connection {conn}) differs from the state serialised"
                 );
                 assert!(inbox.try_recv().is_err(), "{what}: one update per watcher");
                 self.seen.frames += 1;
@@ -379,7 +235,7 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
     let public = !seed.is_multiple_of(3);
     let owner = Player::person("g-owner", "Owner");
     let mut now = 1_000_000;
-    let (room, _) = RoomCore::create(
+    let (room, events) = RoomCore::create(
         format!("room-{seed}"),
         game,
         &options,
@@ -396,6 +252,8 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
         new: Broadcaster::default(),
         old: OldBroadcaster::default(),
         inboxes: BTreeMap::new(),
+        events,
+        seed,
         seen: Seen::default(),
     };
     let what = |text: &str| format!("{game} {options:?} seed {seed}: {text}");
@@ -411,11 +269,13 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
     let players: Vec<Player> = (0..seats).map(player).collect();
     for (i, p) in players.iter().enumerate() {
         let conn = 1 + i as ConnId;
-        let (seat, _) = t.room.join(conn, p, None, t.invite.as_deref(), now).unwrap();
+        let (seat, events) = t.room.join(conn, p, None, t.invite.as_deref(), now).unwrap();
+        t.events.extend(events);
         t.watching(conn, Some(seat));
         t.check(now, &what("a seat taken"));
     }
-    t.room.start(&players[0], now).unwrap();
+    let started = t.room.start(&players[0], now);
+    assert!(t.keep(started, |e| e));
     t.check(now, &what("started"));
     let mut away: Option<usize> = None;
     for ply in 0..90 {
@@ -429,52 +289,69 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
             // A player's connection goes; it is marked absent later.
             let i = rng.random_range(0..seats);
             t.unwatch(1 + i as ConnId);
-            t.room.note_presence(now);
+            let events = t.room.note_presence(now);
+            t.events.extend(events);
             away = Some(i);
             label = "a player left";
         } else if roll < 10 && away.is_some() {
             let i = away.take().expect("away");
-            t.room.mark_absent(now + 1_000_000, 1, u64::MAX / 4);
+            let events = t.room.mark_absent(now + 1_000_000, 1, u64::MAX / 4);
+            t.events.extend(events);
             t.check(now, &what("a player absent"));
             let conn = 1 + i as ConnId;
             let seat = t.room.watch(conn, &players[i], None).unwrap();
-            t.room.note_presence(now);
+            let events = t.room.note_presence(now);
+            t.events.extend(events);
             t.watching(conn, seat);
             label = "a player back";
         } else if roll < 12 {
             let p = &players[rng.random_range(0..seats)];
-            if t.room.offer_draw(p, now).is_err() {
+            let offered = t.room.offer_draw(p, now);
+            if !t.keep(offered, |e| e) {
                 continue;
             }
             label = "a draw offered";
-        } else if roll < 15 && t.room.draw_offer.is_some() {
+        } else if roll < 15 && t.room.table().draw_offer().is_some() {
             let p = &players[rng.random_range(0..seats)];
-            if t.room.answer_draw(p, rng.random_range(0..4) == 0, now).is_err() {
+            let answered = t.room.answer_draw(p, rng.random_range(0..4) == 0, now);
+            if !t.keep(answered, |e| e) {
                 continue;
             }
             label = "a draw answered";
         } else if roll < 17 {
             // A new name, or the chat turned off or on: the parts of an
             // update kept between broadcasts change.
-            if rng.random_range(0..2) == 0 {
+            let pick = rng.random_range(0..3);
+            if pick == 2 {
+                // A line of chat from a player still watching.
                 let i = rng.random_range(0..seats);
-                t.room.rename(&players[i].id, &format!("N{i}-{ply}"), now);
+                let said = t.room.chat(1 + i as ConnId, &players[i], ChatTo::Room, "gg", now);
+                if !t.keep(said, |r| vec![r]) {
+                    continue;
+                }
+                label = "a line of chat";
+            } else if pick == 0 {
+                let i = rng.random_range(0..seats);
+                let events = t.room.rename(&players[i].id, &format!("N{i}-{ply}"), now);
+                t.events.extend(events);
                 label = "a player renamed";
             } else {
                 let on = rng.random_range(0..2) == 0;
-                if t.room.set_chat(&owner, on, now).is_err() {
+                let set = t.room.set_chat(&owner, on, now);
+                if !t.keep(set, |e| e) {
                     continue;
                 }
                 label = "the chat turned on or off";
             }
         } else if roll < 18 && ply > 10 {
             let p = &players[rng.random_range(0..seats)];
-            if t.room.resign(p, now).is_err() {
+            let resigned = t.room.resign(p, now);
+            if !t.keep(resigned, |e| e) {
                 continue;
             }
             label = "a resignation";
         } else {
-            let to_act: Vec<Seat> = t.room.game.to_act().iter().collect();
+            let to_act: Vec<Seat> = t.room.game().to_act().iter().collect();
             let seat = to_act[rng.random_range(0..to_act.len())];
             let state = t.room.state_for(Some(seat), now);
             let situation = state.situation().expect("the seat to act has a situation");
@@ -483,9 +360,11 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
                     .expect("a random bot always finds an action");
             let p = &players[seat.0 as usize];
             let (status, line, seated) = (t.room.status(), t.room.summary(), t.room.seated_guests());
-            t.room
+            let events = t
+                .room
                 .act(p, &action, now)
                 .unwrap_or_else(|e| panic!("{}: {action} refused: {e:?}", what("act")));
+            t.events.extend(events);
             // The room task leaves the lobby's line alone after an action
             // unless the status changed.
             if t.room.status() == status {
@@ -501,7 +380,8 @@ fn play_one(game: &str, options: &[(&str, &str)], seed: u64, seen: &mut Seen) {
         t.check(now, &what(label));
     }
     if t.room.status() == RoomStatus::Finished && away.is_none() {
-        t.room.rematch(&players[0], true, now, 600_000).unwrap();
+        let events = t.room.rematch(&players[0], true, now, 600_000).unwrap();
+        t.events.extend(events);
         t.check(now, &what("a rematch proposed"));
     }
     for conn in [100, 1] {

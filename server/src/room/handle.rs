@@ -7,7 +7,10 @@ use lodestone_protocol::{ChatTo, RequestId, SeatRef, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use super::core::{ConnId, Player, Refusal};
+use super::core::Refusal;
+use super::outcome::StandInChange;
+use super::seats::Player;
+use super::watchers::ConnId;
 
 /// Where a room sends one connection's messages. The queue is bounded: a
 /// client that does not keep up is disconnected rather than slowing the
@@ -141,6 +144,39 @@ pub enum StandIn {
         room: RoomHandle,
         player: Player,
     },
+}
+
+impl StandIn {
+    /// Asks the server's stand-ins (`bots::stand_ins`, through `tx`) for
+    /// a core's `changes` in room `room_id` (`room`).
+    pub(super) fn ask(
+        tx: &Option<mpsc::UnboundedSender<StandIn>>,
+        room: &RoomHandle,
+        room_id: &str,
+        changes: impl IntoIterator<Item = StandInChange>,
+    ) {
+        if let Some(tx) = tx {
+            for change in changes {
+                let _ = tx.send(StandIn::of(change, room, room_id));
+            }
+        }
+    }
+
+    fn of(change: StandInChange, room: &RoomHandle, room_id: &str) -> StandIn {
+        let room_id = room_id.to_string();
+        match change {
+            StandInChange::Start(player) => StandIn::Start {
+                room: room.clone(),
+                room_id,
+                player,
+            },
+            StandInChange::Stop(guest) => StandIn::Stop { room_id, guest },
+            StandInChange::Bot(player) => StandIn::Bot {
+                room: room.clone(),
+                player,
+            },
+        }
+    }
 }
 
 /// The way to a room's task.

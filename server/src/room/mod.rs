@@ -1,31 +1,37 @@
-//! Rooms. `core` (a room's state and its game's transitions, no I/O),
-//! `seats` (taking seats, and the owner's powers), `table` (resign, draw
-//! offers, abort), `view` (what each viewer is shown, from `&self`),
-//! `record` (game records), `restore` (a room rebuilt from its events
-//! or from a checkpoint) and `replay` (a ply as one viewer saw it, folded
-//! from the events) are the room as a value;
-//! `event` is what happens to it and `stored` how that is stored. The task
-//! (`task`) runs one room as the single writer of its game, in a narrow
-//! environment ([`RoomEnv`]), with a `broadcast`er that knows what each
-//! audience was last sent; `handle` is the way to it and `lobby` lists the
-//! rooms in memory. `social` keeps the chat and a rematch, whose rules
-//! are `chat` (who says what to whom, who reads it) and `rematch` (a new
-//! room after the end). This file only names what the rest of the server uses.
+//! Rooms. The room as a value, without I/O: `core` (what a creation
+//! fixed, the state in parts, and `evolve`, the only code that changes
+//! it), the parts `seats`, `lifecycle`, `table`, `log` and `social`, with
+//! the decisions of each kind of request (`seats`, `table`, `play`,
+//! `absence`, `chat`, `rematch`), `watchers` (presence), `outcome` (a
+//! command and the one typed answer to it), `view` and `record` (what
+//! each viewer is shown, from `&self`), `results` and `replay`; `event`
+//! is what happens to a room and `stored` how that is stored. Around the
+//! value: the task (`task`) runs one room as the single writer of its
+//! game in a narrow environment (`env`), with its lease (`lease`) and a
+//! `broadcast`er that knows what each audience was last sent; `handle` is
+//! the way to it and `lobby` lists the rooms in memory. This file only
+//! names what the rest of the server uses.
 
 mod absence;
 mod broadcast;
 mod chat;
 mod core;
+mod env;
 mod event;
 mod frame;
 #[cfg(test)]
 mod frame_tests;
 mod handle;
+mod lease;
+mod lifecycle;
 mod lobby;
+mod log;
+mod outcome;
+mod play;
 mod record;
 mod rematch;
+mod reopen;
 mod replay;
-mod restore;
 mod results;
 mod rows;
 mod seats;
@@ -41,11 +47,15 @@ pub(crate) mod test_person;
 mod tests;
 mod timing;
 mod view;
+mod watchers;
 
-pub use self::core::{Player, Refusal, RoomCore};
+pub use self::core::{Refusal, RoomCore};
+pub use env::RoomEnv;
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
+pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side, rating_key};
-pub use stored::{by_room, from_row, to_ops as ops};
-pub use task::{NodeEnv, Owned, RoomEnv, RoomLease, spawn_leased_room, spawn_room};
+pub use seats::Player;
+pub use stored::{Fence, by_room, from_row, ops};
+pub use task::{spawn_leased_room, spawn_room};

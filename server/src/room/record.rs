@@ -14,59 +14,60 @@ impl RoomCore {
     /// with their commitment; once it is over, everything, with the salts of
     /// the commitments and the room's seed.
     pub fn record_for(&self, guest: Option<&str>, invite: Option<&str>) -> Result<String, Refusal> {
-        if self.invite.is_some() {
+        if self.invite().is_some() {
             self.check_invite(guest.unwrap_or(""), invite)?;
         }
         let viewer = Self::rules_viewer(guest.and_then(|g| self.seat_of(g)));
-        let mut out = format!("[Game \"{}\"]\n", self.kind);
-        for (k, v) in &self.options {
+        let mut out = format!("[Game \"{}\"]\n", self.kind());
+        for (k, v) in self.options() {
             out.push_str(&format!("[Option \"{k}={v}\"]\n"));
         }
-        for (i, p) in self.seats.iter().enumerate() {
+        for (i, p) in self.seating().seats().iter().enumerate() {
             if let Some(p) = p {
                 let name = p.name.replace('\\', "\\\\").replace('"', "\\\"");
                 out.push_str(&format!(
                     "[Seat \"{}={name}\"]\n",
-                    self.game.seat_name(Seat(i as u8))
+                    self.game().seat_name(Seat(i as u8))
                 ));
             }
         }
-        out.push_str(&format!("[Room \"{}\"]\n", self.id));
-        let finished = matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
-        if let Some(outcome) = self.outcome() {
+        out.push_str(&format!("[Room \"{}\"]\n", self.id()));
+        let finished = matches!(self.status(), RoomStatus::Finished | RoomStatus::Closed);
+        if let Some(outcome) = self.game().outcome() {
             out.push_str(&format!("[Result \"{outcome}\"]\n"));
         }
         // Resignations and a draw agreed, after the actions before them,
         // so a replay ends the game the same way.
-        for &(after, event) in &self.table_events {
-            let header = Record::table_header(&self.game, event, after);
+        for &(after, event) in self.table().table_events() {
+            let header = Record::table_header(self.game(), event, after);
             out.push_str(&format!("[{} \"{}\"]\n", header.key, header.value));
         }
         out.push_str(&format!(
             "[SeedCommitment \"{}\"]\n",
-            lodestone_protocol::seed_commitment(&self.seed)
+            lodestone_protocol::seed_commitment(self.seed())
         ));
         let order = self.record_order();
+        let log = self.log().entries();
         if finished {
-            out.push_str(&format!("[Seed \"{}\"]\n", self.seed));
+            out.push_str(&format!("[Seed \"{}\"]\n", self.seed()));
             // Each commitment names its action by its number in this
             // record (action lines from 1), not by the order of play:
             // the record lists simultaneous actions in seat order.
             for (number, &i) in order.iter().enumerate() {
-                if let Some((salt, commitment)) = &self.log[i].secret {
+                if let Some((salt, commitment)) = &log[i].secret {
                     out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", number + 1));
                 }
             }
         }
         out.push('\n');
         for i in order {
-            let l = &self.log[i];
-            if self.game.conceals(l.seat, &l.action, viewer) {
+            let l = &log[i];
+            if self.game().conceals(l.seat, &l.action, viewer) {
                 let commitment = l.secret.as_ref().map_or("", |(_, c)| c.as_str());
                 out.push_str(&format!(
                     "# ply {}: {}'s secret action, commitment {commitment}\n",
                     i + 1,
-                    self.game.seat_name(l.seat)
+                    self.game().seat_name(l.seat)
                 ));
             } else {
                 out.push_str(&l.text);
@@ -82,19 +83,20 @@ impl RoomCore {
     /// played in. Replays the log, each time taking the earliest pending
     /// action of the seat a replay would expect.
     fn record_order(&self) -> Vec<usize> {
-        let Ok(mut game) = AnyGame::new(self.kind, &self.options) else {
-            return (0..self.log.len()).collect();
+        let log = self.log().entries();
+        let Ok(mut game) = AnyGame::new(self.kind(), self.options()) else {
+            return (0..log.len()).collect();
         };
-        let mut pending: Vec<usize> = (0..self.log.len()).collect();
+        let mut pending: Vec<usize> = (0..log.len()).collect();
         let mut order = Vec::with_capacity(pending.len());
         while !pending.is_empty() {
             let expected = game.to_act().first_seat();
             let next = pending
                 .iter()
-                .position(|&i| Some(self.log[i].seat) == expected)
+                .position(|&i| Some(log[i].seat) == expected)
                 .unwrap_or(0);
             let i = pending.remove(next);
-            let l = &self.log[i];
+            let l = &log[i];
             // Every logged action was legal in log order; in record order
             // it is too, as simultaneous actions do not depend on each other.
             let _ = game.apply(l.seat, &l.action, l.at);

@@ -14,18 +14,19 @@
 use lodestone_protocol::{RematchState, RoomStatus, codes};
 use lodestone_rules::Seat;
 
-use super::core::{Player, Refusal, RoomCore};
+use super::core::{Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
+use super::seats::Player;
 use crate::secrets::Secrets;
 
 impl RoomCore {
     /// When the time for a rematch (and for the room to stay in memory
     /// for its watchers) ends, `window` milliseconds after the game ended.
     pub fn lounge_end(&self, window: u64) -> Option<u64> {
-        if self.gone.is_some() || self.status != RoomStatus::Finished {
+        if self.is_gone() || self.status() != RoomStatus::Finished {
             return None;
         }
-        self.social.ended.map(|(_, at)| at.saturating_add(window))
+        self.social().ended().map(|(_, at)| at.saturating_add(window))
     }
 
     /// `player` proposes or accepts a rematch (`accept`), or declines it.
@@ -38,7 +39,7 @@ impl RoomCore {
         window: u64,
     ) -> Result<Vec<Recorded>, Refusal> {
         self.check_not_gone()?;
-        if self.status != RoomStatus::Finished {
+        if self.status() != RoomStatus::Finished {
             return Err(Refusal::new(
                 codes::NO_REMATCH,
                 "a rematch can be proposed once the game is over",
@@ -47,7 +48,7 @@ impl RoomCore {
         let seat = self
             .seat_of(&player.id)
             .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "only the players can ask for a rematch"))?;
-        if let Some(room) = &self.social.rematch_room {
+        if let Some(room) = self.social().rematch_room() {
             return Err(Refusal::new(
                 codes::NO_REMATCH,
                 format!("the rematch has already opened: room {room}"),
@@ -60,33 +61,39 @@ impl RoomCore {
             ));
         }
         if !accept {
-            if self.social.rematch.is_empty() {
+            if self.social().accepted().is_empty() {
                 return Err(Refusal::new(codes::NO_OFFER, "no rematch is proposed"));
             }
-            return Ok(vec![self.record(now, RoomEvent::RematchDeclined { seat })]);
+            let mut events = Vec::new();
+            self.push(&mut events, now, RoomEvent::RematchDeclined { seat })?;
+            return Ok(events);
         }
-        if self.social.rematch.contains(&seat) {
+        if self.social().accepted().contains(&seat) {
             return Ok(Vec::new());
         }
         let mut seats = vec![seat];
-        if self.social.rematch.is_empty() {
+        if self.social().accepted().is_empty() {
             // Bots accept at once.
             seats.extend(
-                self.seats
+                self.seating()
+                    .seats()
                     .iter()
                     .enumerate()
                     .filter(|(_, p)| p.as_ref().is_some_and(|p| p.bot))
                     .map(|(i, _)| Seat(i as u8)),
             );
         }
-        Ok(vec![self.record(now, RoomEvent::RematchAccepted { seats })])
+        let mut events = Vec::new();
+        self.push(&mut events, now, RoomEvent::RematchAccepted { seats })?;
+        Ok(events)
     }
 
     /// Whether every seat has accepted and the new room is still to open.
     pub fn rematch_ready(&self) -> bool {
-        self.social.rematch_room.is_none()
-            && !self.social.rematch.is_empty()
-            && (0..self.seats.len()).all(|i| self.social.rematch.contains(&Seat(i as u8)))
+        let accepted = self.social().accepted();
+        self.social().rematch_room().is_none()
+            && !accepted.is_empty()
+            && (0..self.seating().len()).all(|i| accepted.contains(&Seat(i as u8)))
     }
 
     /// The rematch's room `id`, started: the same game, options (the
@@ -98,36 +105,33 @@ impl RoomCore {
         now: u64,
         secrets: Box<dyn Secrets>,
     ) -> Result<(RoomCore, Vec<Recorded>), Refusal> {
-        let players: Vec<Player> = self.seats.iter().flatten().cloned().collect();
+        let players: Vec<Player> = self.seating().players().cloned().collect();
         let owner = self
-            .owner
-            .as_ref()
+            .seating()
+            .owner()
             .map(|o| Player::person(o.guest.clone(), o.name.clone()))
             .or_else(|| players.iter().find(|p| !p.bot).cloned())
             .ok_or_else(|| Refusal::new(codes::NO_REMATCH, "nobody is seated here"))?;
         let (mut room, mut events) = RoomCore::create(
             id,
-            self.kind.name(),
+            self.kind().name(),
             &self.shown_options(),
-            self.public,
+            self.is_public(),
             &owner,
             now,
             secrets,
         )?;
-        let n = self.seats.len();
-        for (i, player) in self.seats.iter().enumerate() {
+        let n = self.seating().len();
+        for (i, player) in self.seating().seats().iter().enumerate() {
             let Some(player) = player else { continue };
             let seat = Seat(((i + 1) % n) as u8);
-            room.seats[seat.index()] = Some(player.clone());
-            events.push(room.record(
-                now,
-                RoomEvent::SeatTaken {
-                    seat,
-                    guest: player.id.clone(),
-                    name: player.name.clone(),
-                    bot: player.bot,
-                },
-            ));
+            let taken = RoomEvent::SeatTaken {
+                seat,
+                guest: player.id.clone(),
+                name: player.name.clone(),
+                bot: player.bot,
+            };
+            room.push(&mut events, now, taken)?;
         }
         let starter = players
             .iter()
@@ -138,30 +142,37 @@ impl RoomCore {
     }
 
     /// The rematch opened as room `room`.
-    pub fn rematch_opened(&mut self, room: String, now: u64) -> Recorded {
-        self.record(now, RoomEvent::RematchOpened { room })
+    pub fn rematch_opened(&mut self, room: String, now: u64) -> Vec<Recorded> {
+        let mut events = Vec::new();
+        self.then(&mut events, now, RoomEvent::RematchOpened { room });
+        events
     }
 
     /// Whether a person (not a bot, not a stand-in) watches the room.
     pub fn people_watching(&self) -> bool {
-        self.watchers
-            .values()
-            .any(|w| !w.stand_in && !self.seats.iter().flatten().any(|p| p.bot && p.id == w.guest))
+        let bots: Vec<&str> = self
+            .seating()
+            .players()
+            .filter(|p| p.bot)
+            .map(|p| p.id.as_str())
+            .collect();
+        self.watchers().any_person(&bots)
     }
 
     /// The bots seated here.
     pub fn seated_bots(&self) -> Vec<Player> {
-        self.seats.iter().flatten().filter(|p| p.bot).cloned().collect()
+        self.seating().players().filter(|p| p.bot).cloned().collect()
     }
 
     /// The rematch as viewers see it; none when nobody proposed one.
     pub fn rematch_state(&self) -> Option<RematchState> {
-        if self.social.rematch.is_empty() && self.social.rematch_room.is_none() {
+        let social = self.social();
+        if social.accepted().is_empty() && social.rematch_room().is_none() {
             return None;
         }
         Some(RematchState {
-            accepted: self.social.rematch.iter().map(|s| s.0).collect(),
-            room: self.social.rematch_room.clone(),
+            accepted: social.accepted().iter().map(|s| s.0).collect(),
+            room: social.rematch_room().map(str::to_string),
         })
     }
 }

@@ -93,7 +93,7 @@ mod tests {
 
     use lodestone_rules::Seat;
 
-    use super::super::core::Player;
+    use super::super::seats::Player;
     use super::*;
     use crate::secrets::SeededSecrets;
 

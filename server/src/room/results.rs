@@ -53,14 +53,9 @@ pub fn rating_key(kind: GameKind, seats: usize) -> String {
 }
 
 impl RoomCore {
-    /// Whether the game changes its players' ratings.
-    pub fn is_rated(&self) -> bool {
-        self.rated
-    }
-
     /// A rated room seats no bot.
     pub(super) fn check_no_bots_if_rated(&self) -> Result<(), Refusal> {
-        if self.rated {
+        if self.is_rated() {
             return Err(Refusal::new(
                 codes::RATED_NEEDS_ACCOUNTS,
                 "this room is rated: every seat must be held by an account, so no bot may sit",
@@ -73,10 +68,10 @@ impl RoomCore {
     /// are `accounts`: a bot, or a guest that is not an account, holds a
     /// seat. `None` when it may (or the room is not rated).
     pub fn rated_refusal(&self, accounts: &HashSet<String>) -> Option<Refusal> {
-        if !self.rated {
+        if !self.is_rated() {
             return None;
         }
-        let seats = self.seats.iter().flatten();
+        let seats = self.seating().players();
         if seats.clone().any(|p| p.bot) {
             return self.check_no_bots_if_rated().err();
         }
@@ -104,13 +99,14 @@ impl RoomCore {
         let Outcome::Win { winners, .. } = outcome else {
             return vec![1; teams.len()];
         };
-        let scores = match &self.game {
+        let scores = match self.game() {
             AnyGame::Magma(magma) => magma.scores(),
             _ => Vec::new(),
         };
         // When each seat left: its place among the table's events.
         let left = |seat: Seat| {
-            self.table_events
+            self.table()
+                .table_events()
                 .iter()
                 .position(|(_, event)| matches!(event, TableEvent::Concede(s, _) if *s == seat))
         };
@@ -148,14 +144,15 @@ impl RoomCore {
     /// The finished game's sides and ranks; `None` unless the game ended
     /// with a result.
     pub fn finished(&self) -> Option<Finished> {
-        if self.status != RoomStatus::Finished || self.gone.is_some() {
+        if self.status() != RoomStatus::Finished || self.is_gone() {
             return None;
         }
-        let outcome = self.game.outcome()?;
+        let outcome = self.game().outcome()?;
+        let held = self.seating().seats();
         let mut teams: Vec<(u8, Vec<Seat>)> = Vec::new();
-        for i in 0..self.seats.len() {
+        for i in 0..held.len() {
             let seat = Seat(i as u8);
-            let team = self.game.team(seat);
+            let team = self.game().team(seat);
             match teams.iter_mut().find(|(t, _)| *t == team) {
                 Some((_, seats)) => seats.push(seat),
                 None => teams.push((team, vec![seat])),
@@ -170,15 +167,15 @@ impl RoomCore {
                 rank,
                 guests: seats
                     .iter()
-                    .filter_map(|s| self.seats[s.index()].as_ref().map(|p| p.id.clone()))
+                    .filter_map(|s| held[s.index()].as_ref().map(|p| p.id.clone()))
                     .collect(),
             })
             .filter(|side| !side.guests.is_empty())
             .collect();
         Some(Finished {
-            room_id: self.id.clone(),
-            key: rating_key(self.kind, self.seats.len()),
-            rated: self.rated,
+            room_id: self.id().to_string(),
+            key: rating_key(self.kind(), held.len()),
+            rated: self.is_rated(),
             draw,
             sides,
         })

@@ -1,7 +1,9 @@
-//! A room's seats and who may change them: taking and leaving seats,
+//! A room's seats and who may change them: the seating (who holds each
+//! seat, who is absent, who owns the room), taking and leaving seats,
 //! watching, and the owner's powers (seating and removing bots, kicking a
 //! seat, closing the room), with ownership passing on when the owner
-//! leaves. Like `room/core.rs`, each change returns its events.
+//! leaves. Each change decides its events; `RoomCore::evolve` applies
+//! them.
 //!
 //! The owner is the guest who created the room. Only the owner seats a
 //! bot at a free seat, removes a bot, kicks a seat or closes the room, all
@@ -15,46 +17,156 @@
 use lodestone_protocol::{RoomStatus, SeatRef, codes};
 use lodestone_rules::Seat;
 
-use super::core::{ConnId, Gone, Player, Refusal, RoomCore, Watcher, seat_of};
+use super::core::{Refusal, RoomCore};
 use super::event::{Owner, Recorded, RoomEvent};
+use super::watchers::ConnId;
+
+/// A guest acting in a room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub id: String,
+    pub name: String,
+    /// A computer player (bots never own a room).
+    pub bot: bool,
+}
+
+impl Player {
+    /// A person.
+    pub fn person(id: impl Into<String>, name: impl Into<String>) -> Player {
+        Player {
+            id: id.into(),
+            name: name.into(),
+            bot: false,
+        }
+    }
+
+    pub(super) fn as_owner(&self) -> Owner {
+        Owner {
+            guest: self.id.clone(),
+            name: self.name.clone(),
+        }
+    }
+}
+
+/// Who holds each seat, since when each seat is absent, and who owns the
+/// room.
+#[derive(Clone, Debug, Default)]
+pub struct Seating {
+    seats: Vec<Option<Player>>,
+    absent_since: Vec<Option<u64>>,
+    owner: Option<Owner>,
+}
+
+impl Seating {
+    pub(super) fn new(seats: usize, owner: Option<Owner>) -> Seating {
+        Seating {
+            seats: vec![None; seats],
+            absent_since: vec![None; seats],
+            owner,
+        }
+    }
+
+    pub fn seats(&self) -> &[Option<Player>] {
+        &self.seats
+    }
+
+    pub fn len(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// The seated players.
+    pub fn players(&self) -> impl Iterator<Item = &Player> + Clone {
+        self.seats.iter().flatten()
+    }
+
+    /// The seat `guest` holds.
+    pub fn seat_of(&self, guest: &str) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|p| p.as_ref().is_some_and(|p| p.id == guest))
+            .map(|i| Seat(i as u8))
+    }
+
+    pub fn owner(&self) -> Option<&Owner> {
+        self.owner.as_ref()
+    }
+
+    /// Whether seat `i` is absent.
+    pub fn is_absent(&self, i: usize) -> bool {
+        self.absent_since[i].is_some()
+    }
+
+    /// Since when (wall ms) seat `i` is absent.
+    pub fn absent_since(&self, i: usize) -> Option<u64> {
+        self.absent_since[i]
+    }
+
+    /// Puts `player` at `seat`; returns who held it.
+    pub(super) fn take(&mut self, seat: Seat, player: Player) -> Result<Option<Player>, String> {
+        let slot = self
+            .seats
+            .get_mut(seat.index())
+            .ok_or_else(|| format!("seat {} is not a seat of this game", seat.0))?;
+        Ok(slot.replace(player))
+    }
+
+    /// Frees `seat`; returns who held it.
+    pub(super) fn free(&mut self, seat: Seat) -> Option<Player> {
+        self.seats.get_mut(seat.index()).and_then(Option::take)
+    }
+
+    pub(super) fn rename(&mut self, seat: Seat, name: &str) {
+        if let Some(Some(p)) = self.seats.get_mut(seat.index()) {
+            p.name = name.to_string();
+        }
+    }
+
+    pub(super) fn set_owner(&mut self, owner: Option<Owner>) {
+        self.owner = owner;
+    }
+
+    /// Seat `seat` is absent since `since`, or (with `None`) back.
+    pub(super) fn set_absent(&mut self, seat: Seat, since: Option<u64>) {
+        if let Some(slot) = self.absent_since.get_mut(seat.index()) {
+            *slot = since;
+        }
+    }
+}
 
 impl RoomCore {
     pub(super) fn seat_of(&self, guest: &str) -> Option<Seat> {
-        seat_of(&self.seats, guest)
+        self.seating().seat_of(guest)
     }
 
     /// Whether `guest` owns the room.
     pub(super) fn owns(&self, guest: &str) -> bool {
-        self.owner.as_ref().is_some_and(|o| o.guest == guest)
+        self.seating().owner().is_some_and(|o| o.guest == guest)
     }
 
     pub(super) fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
         self.check_not_gone()?;
-        match &self.invite {
-            Some(code) if self.seat_of(guest).is_none() && invite != Some(code.as_str()) => {
-                Err(Refusal::new(
-                    codes::INVITE_REQUIRED,
-                    "this room is private: its invite code is needed",
-                ))
-            }
+        match self.invite() {
+            Some(code) if self.seat_of(guest).is_none() && invite != Some(code) => Err(Refusal::new(
+                codes::INVITE_REQUIRED,
+                "this room is private: its invite code is needed",
+            )),
             _ => Ok(()),
         }
     }
 
     fn resolve_seat(&self, seat: &SeatRef) -> Result<Seat, Refusal> {
+        let n = self.seating().len();
         let found = match seat {
-            SeatRef::Index(i) => (usize::from(*i) < self.seats.len()).then_some(Seat(*i)),
-            SeatRef::Name(name) => self.game.parse_seat(name),
+            SeatRef::Index(i) => (usize::from(*i) < n).then_some(Seat(*i)),
+            SeatRef::Name(name) => self.game().parse_seat(name),
         };
         found.ok_or_else(|| {
-            let names: Vec<String> = (0..self.seats.len() as u8)
-                .map(|s| self.game.seat_name(Seat(s)))
-                .collect();
+            let names: Vec<String> = (0..n as u8).map(|s| self.game().seat_name(Seat(s))).collect();
             Refusal::new(
                 codes::NO_SUCH_SEAT,
                 format!(
                     "{} has no seat {seat} (its seats: {})",
-                    self.kind,
+                    self.kind(),
                     names.join(", ")
                 ),
             )
@@ -66,16 +178,17 @@ impl RoomCore {
         match seat {
             Some(s) => {
                 let seat = self.resolve_seat(s)?;
-                if let Some(holder) = &self.seats[seat.index()] {
+                if let Some(holder) = &self.seating().seats()[seat.index()] {
                     return Err(Refusal::new(
                         codes::SEAT_TAKEN,
-                        format!("seat {} is taken by {}", self.game.seat_name(seat), holder.name),
+                        format!("seat {} is taken by {}", self.game().seat_name(seat), holder.name),
                     ));
                 }
                 Ok(seat)
             }
             None => self
-                .seats
+                .seating()
+                .seats()
                 .iter()
                 .position(Option::is_none)
                 .map(|i| Seat(i as u8))
@@ -85,7 +198,7 @@ impl RoomCore {
 
     fn check_open(&self, what: &str) -> Result<(), Refusal> {
         self.check_not_gone()?;
-        if self.status != RoomStatus::Open {
+        if self.status() != RoomStatus::Open {
             return Err(Refusal::new(
                 codes::ALREADY_STARTED,
                 format!("the game has started: {what}"),
@@ -99,7 +212,7 @@ impl RoomCore {
         if self.owns(&player.id) {
             return Ok(());
         }
-        let owner = match &self.owner {
+        let owner = match self.seating().owner() {
             Some(o) => format!("its owner, {},", o.name),
             None => "its owner".to_string(),
         };
@@ -125,61 +238,40 @@ impl RoomCore {
             if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
                 return Err(Refusal::new(
                     codes::ALREADY_SEATED,
-                    format!("you already hold seat {} here", self.game.seat_name(own)),
+                    format!("you already hold seat {} here", self.game().seat_name(own)),
                 ));
             }
-            self.watch_as(conn, player, Some(own));
+            self.watch_as(conn, player, Some(own), false);
             return Ok((own, Vec::new()));
         }
         self.check_open("seats can no longer be taken")?;
         let seat = self.free_seat(seat)?;
-        let mut events = vec![self.seat_player(seat, player, now)];
-        self.watch_as(conn, player, Some(seat));
-        if self.owner.is_none() && !player.bot {
-            events.push(self.set_owner(Some(player), now));
+        let mut events = Vec::new();
+        self.push(&mut events, now, taken(seat, player))?;
+        self.watch_as(conn, player, Some(seat), false);
+        if self.seating().owner().is_none() && !player.bot {
+            let owner = Some(player.as_owner());
+            self.then(&mut events, now, RoomEvent::OwnerChanged { owner });
         }
         Ok((seat, events))
     }
 
-    /// Puts `player` at `seat`; returns the event.
-    fn seat_player(&mut self, seat: Seat, player: &Player, now: u64) -> Recorded {
-        self.seats[seat.index()] = Some(player.clone());
-        let taken = RoomEvent::SeatTaken {
-            seat,
-            guest: player.id.clone(),
-            name: player.name.clone(),
-            bot: player.bot,
-        };
-        self.record(now, taken)
-    }
-
-    fn set_owner(&mut self, player: Option<&Player>, now: u64) -> Recorded {
-        self.owner = player.map(|p| Owner {
-            guest: p.id.clone(),
-            name: p.name.clone(),
-        });
-        let owner = self.owner.clone();
-        self.record(now, RoomEvent::OwnerChanged { owner })
-    }
-
-    /// `seat`'s player is gone from it: its connections watch as
-    /// spectators, and if it owned the room, the next seated person after
-    /// `seat` owns it now.
-    fn unseat(&mut self, seat: Seat, guest: &str, now: u64) -> Option<Recorded> {
-        for w in self.watchers.values_mut().filter(|w| w.guest == guest) {
-            w.seat = None;
-        }
+    /// The owner's change when `seat`'s player `guest` is gone from it:
+    /// if it owned the room, the next seated person after `seat` owns it
+    /// now. With nobody to pass it to, the owner keeps the room (it need
+    /// not sit, like a creator who never did).
+    fn next_owner(&self, seat: Seat, guest: &str) -> Option<RoomEvent> {
         if !self.owns(guest) {
             return None;
         }
-        let n = self.seats.len();
-        // With nobody to pass it to, the owner keeps the room (it need
-        // not sit, like a creator who never did).
+        let seats = self.seating().seats();
+        let n = seats.len();
         let next = (1..n)
             .map(|k| (seat.index() + k) % n)
-            .find_map(|i| self.seats[i].as_ref().filter(|p| !p.bot && p.id != guest))
-            .cloned()?;
-        Some(self.set_owner(Some(&next), now))
+            .find_map(|i| seats[i].as_ref().filter(|p| !p.bot && p.id != guest))?;
+        Some(RoomEvent::OwnerChanged {
+            owner: Some(next.as_owner()),
+        })
     }
 
     /// Gives up a seat before the game starts.
@@ -194,10 +286,13 @@ impl RoomCore {
 
     /// Frees `seat`; returns the events.
     fn free(&mut self, seat: Seat, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        let holder = self.seats[seat.index()].take();
-        let mut events = vec![self.record(now, RoomEvent::SeatFreed { seat })];
-        if let Some(holder) = holder {
-            events.extend(self.unseat(seat, &holder.id, now));
+        let owner = self.seating().seats()[seat.index()]
+            .as_ref()
+            .and_then(|holder| self.next_owner(seat, &holder.id));
+        let mut events = Vec::new();
+        self.push(&mut events, now, RoomEvent::SeatFreed { seat })?;
+        if let Some(owner) = owner {
+            self.then(&mut events, now, owner);
         }
         Ok(events)
     }
@@ -227,20 +322,23 @@ impl RoomCore {
                     "a player may hand only its own seat to a bot",
                 ));
             }
-            if matches!(self.status, RoomStatus::Finished | RoomStatus::Closed) {
+            if matches!(self.status(), RoomStatus::Finished | RoomStatus::Closed) {
                 return Err(Refusal::new(codes::GAME_OVER, "the game is over"));
             }
-            events.push(self.seat_player(own, bot, now));
-            events.extend(self.unseat(own, &by.id, now));
+            let owner = self.next_owner(own, &by.id);
+            self.push(&mut events, now, taken(own, bot))?;
+            if let Some(owner) = owner {
+                self.then(&mut events, now, owner);
+            }
             own
         } else {
             self.check_owner(by, "seat a bot")?;
             self.check_open("bots can no longer be seated")?;
             let seat = self.free_seat(seat)?;
-            events.push(self.seat_player(seat, bot, now));
+            self.push(&mut events, now, taken(seat, bot))?;
             seat
         };
-        self.watch_as(conn, bot, Some(seat));
+        self.watch_as(conn, bot, Some(seat), false);
         Ok((seat, events))
     }
 
@@ -255,8 +353,8 @@ impl RoomCore {
         self.check_owner(by, "remove a bot")?;
         self.check_open("bots can no longer be removed")?;
         let seat = self.resolve_seat(seat)?;
-        let name = self.game.seat_name(seat);
-        match &self.seats[seat.index()] {
+        let name = self.game().seat_name(seat);
+        match &self.seating().seats()[seat.index()] {
             None => Err(Refusal::new(codes::SEAT_EMPTY, format!("seat {name} is free"))),
             Some(p) if !p.bot => Err(Refusal::new(
                 codes::NOT_A_BOT,
@@ -283,10 +381,10 @@ impl RoomCore {
         self.check_owner(by, "free someone's seat")?;
         self.check_open("seats can no longer be freed")?;
         let seat = self.resolve_seat(seat)?;
-        let holder = self.seats[seat.index()].clone().ok_or_else(|| {
+        let holder = self.seating().seats()[seat.index()].clone().ok_or_else(|| {
             Refusal::new(
                 codes::SEAT_EMPTY,
-                format!("seat {} is free", self.game.seat_name(seat)),
+                format!("seat {} is free", self.game().seat_name(seat)),
             )
         })?;
         Ok((holder, self.free(seat, now)?))
@@ -296,32 +394,39 @@ impl RoomCore {
     pub fn close(&mut self, by: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         self.check_owner(by, "close the room")?;
         self.check_open("close the room by aborting or resigning the game instead")?;
-        self.gone = Some(Gone::Closed);
-        self.status = RoomStatus::Closed;
-        Ok(vec![self.record(now, RoomEvent::Closed)])
+        let mut events = Vec::new();
+        self.push(&mut events, now, RoomEvent::Closed)?;
+        Ok(events)
     }
 
     /// `guest` now goes by `name`: its seat (and ownership) take the new
     /// name from now on.
     pub fn rename(&mut self, guest: &str, name: &str, now: u64) -> Vec<Recorded> {
         let mut events = Vec::new();
-        if self.gone.is_some() || self.status == RoomStatus::Finished {
+        if self.is_gone() || self.status() == RoomStatus::Finished {
             return events;
         }
         if let Some(seat) = self.seat_of(guest)
-            && let Some(p) = self.seats[seat.index()].as_mut()
-            && p.name != name
+            && self.seating().seats()[seat.index()]
+                .as_ref()
+                .is_some_and(|p| p.name != name)
         {
-            p.name = name.to_string();
             let renamed = RoomEvent::Renamed {
                 seat,
                 name: name.to_string(),
             };
-            events.push(self.record(now, renamed));
+            self.then(&mut events, now, renamed);
         }
-        if let Some(owner) = self.owner.as_ref().filter(|o| o.guest == guest && o.name != name) {
-            let player = Player::person(owner.guest.clone(), name);
-            events.push(self.set_owner(Some(&player), now));
+        if let Some(owner) = self
+            .seating()
+            .owner()
+            .filter(|o| o.guest == guest && o.name != name)
+        {
+            let owner = Some(Owner {
+                guest: owner.guest.clone(),
+                name: name.to_string(),
+            });
+            self.then(&mut events, now, RoomEvent::OwnerChanged { owner });
         }
         events
     }
@@ -336,7 +441,7 @@ impl RoomCore {
     ) -> Result<Option<Seat>, Refusal> {
         self.check_invite(&player.id, invite)?;
         let seat = self.seat_of(&player.id);
-        self.watch_as(conn, player, seat);
+        self.watch_as(conn, player, seat, false);
         Ok(seat)
     }
 
@@ -345,47 +450,39 @@ impl RoomCore {
     pub fn watch_stand_in(&mut self, conn: ConnId, player: &Player) -> Result<Option<Seat>, Refusal> {
         self.check_not_gone()?;
         let seat = self.seat_of(&player.id);
-        self.watchers.insert(
-            conn,
-            Watcher {
-                guest: player.id.clone(),
-                seat,
-                stand_in: true,
-            },
-        );
+        self.watch_as(conn, player, seat, true);
         Ok(seat)
     }
 
-    fn watch_as(&mut self, conn: ConnId, player: &Player, seat: Option<Seat>) {
-        self.watchers.insert(
-            conn,
-            Watcher {
-                guest: player.id.clone(),
-                seat,
-                stand_in: false,
-            },
-        );
+    fn watch_as(&mut self, conn: ConnId, player: &Player, seat: Option<Seat>, stand_in: bool) {
+        self.presence().insert(conn, &player.id, seat, stand_in);
     }
 
     /// Stops `conn` watching. Returns whether anything others see changed
     /// (a seat's presence; the version stays).
     pub fn unwatch(&mut self, conn: ConnId) -> bool {
         let was_connected = self.connected_seats();
-        let removed = self.watchers.remove(&conn).is_some();
+        let removed = self.presence().remove(conn);
         removed && self.connected_seats() != was_connected
     }
 
     /// Who holds `seat`.
     pub fn player_at(&self, seat: Seat) -> Option<Player> {
-        self.seats.get(seat.index()).cloned().flatten()
+        self.seating().seats().get(seat.index()).cloned().flatten()
     }
 
     /// The connections watching as `guest`.
     pub fn conns_of(&self, guest: &str) -> Vec<ConnId> {
-        self.watchers
-            .iter()
-            .filter(|(_, w)| w.guest == guest)
-            .map(|(c, _)| *c)
-            .collect()
+        self.watchers().conns_of(guest)
+    }
+}
+
+/// `player` took `seat`.
+fn taken(seat: Seat, player: &Player) -> RoomEvent {
+    RoomEvent::SeatTaken {
+        seat,
+        guest: player.id.clone(),
+        name: player.name.clone(),
+        bot: player.bot,
     }
 }

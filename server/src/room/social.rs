@@ -1,7 +1,7 @@
 //! What a room keeps of the talk at its table and of a rematch: the chat
 //! lines, whether the chat is on, the seats that accepted a rematch, the
 //! rematch's room, and when the game ended. Data only, brought up to date
-//! by [`Social::note`] with every event the room records or restores; the
+//! by [`Social::note`] from `RoomCore::evolve`, for every event; the
 //! rules are in `room/chat.rs` and `room/rematch.rs`.
 
 use lodestone_protocol::ChatTo;
@@ -25,29 +25,19 @@ pub struct Said {
 #[derive(Clone, Debug, Default)]
 pub struct Social {
     /// Every line, in order.
-    pub chat: Vec<Said>,
-    pub chat_off: bool,
-    /// The seats that accepted the rematch, the proposer first.
-    pub rematch: Vec<Seat>,
-    /// The rematch's room, once it opened.
-    pub rematch_room: Option<String>,
-    /// The `seq` and wall time of the game's end (its `Finished` event).
-    pub ended: Option<(u64, u64)>,
-}
-
-/// What a rollback needs of [`Social`].
-#[derive(Clone, Debug)]
-pub struct SocialMark {
-    chat: usize,
+    chat: Vec<Said>,
     chat_off: bool,
+    /// The seats that accepted the rematch, the proposer first.
     rematch: Vec<Seat>,
+    /// The rematch's room, once it opened.
     rematch_room: Option<String>,
+    /// The `seq` and wall time of the game's end (its `Finished` event).
     ended: Option<(u64, u64)>,
 }
 
 impl Social {
     /// Takes in one recorded event (new or restored).
-    pub fn note(&mut self, recorded: &Recorded) {
+    pub(super) fn note(&mut self, recorded: &Recorded) {
         match &recorded.event {
             RoomEvent::Chat {
                 guest,
@@ -79,22 +69,27 @@ impl Social {
         }
     }
 
-    pub fn mark(&self) -> SocialMark {
-        SocialMark {
-            chat: self.chat.len(),
-            chat_off: self.chat_off,
-            rematch: self.rematch.clone(),
-            rematch_room: self.rematch_room.clone(),
-            ended: self.ended,
-        }
+    /// Every line, in order.
+    pub fn lines(&self) -> &[Said] {
+        &self.chat
     }
 
-    /// Undoes everything since `mark`.
-    pub fn rollback(&mut self, mark: SocialMark) {
-        self.chat.truncate(mark.chat);
-        self.chat_off = mark.chat_off;
-        self.rematch = mark.rematch;
-        self.rematch_room = mark.rematch_room;
-        self.ended = mark.ended;
+    pub fn chat_off(&self) -> bool {
+        self.chat_off
+    }
+
+    /// The seats that accepted the rematch, the proposer first.
+    pub fn accepted(&self) -> &[Seat] {
+        &self.rematch
+    }
+
+    /// The rematch's room, once it opened.
+    pub fn rematch_room(&self) -> Option<&str> {
+        self.rematch_room.as_deref()
+    }
+
+    /// The `seq` and wall time of the game's end.
+    pub fn ended(&self) -> Option<(u64, u64)> {
+        self.ended
     }
 }

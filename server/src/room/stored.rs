@@ -17,7 +17,7 @@ use super::rows::{
     SeatData, TableData,
 };
 use super::timing::TimeControl;
-use crate::store::{EventRow, Op, RoomRow};
+use crate::store::{EventRow, Op, RoomRow, Store, StoreError};
 
 fn json<T: Serialize>(data: &T) -> String {
     serde_json::to_string(data).expect("event data serialises")
@@ -175,11 +175,30 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
     }
 }
 
-/// What storing `events` of room `room` takes: each event appended, and
-/// the room's summary created or given its new status in the same
-/// transaction.
-pub fn to_ops(room: &str, events: &[Recorded]) -> Vec<Op> {
-    let mut ops = Vec::with_capacity(events.len() + 1);
+/// The fence of one room's write (PostgreSQL with several nodes): the
+/// node that holds its lease, at which epoch, and the room's next
+/// deadline (unix ms) for the other nodes' sweepers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    pub node: String,
+    pub epoch: i64,
+    pub deadline: Option<i64>,
+}
+
+/// What storing `events` of room `room` takes: each event appended, the
+/// room's summary created or given its new status in the same
+/// transaction, and the room's `fence` when it has a lease. Nothing for
+/// no events.
+pub fn ops(room: &str, events: &[Recorded], fence: Option<Fence>) -> Vec<Op> {
+    let mut ops = Vec::with_capacity(events.len() + 2);
+    if let (Some(fence), false) = (fence, events.is_empty()) {
+        ops.push(Op::Fence {
+            room: room.to_string(),
+            node: fence.node,
+            epoch: fence.epoch,
+            deadline: fence.deadline,
+        });
+    }
     for recorded in events {
         ops.push(Op::Append(to_row(room, recorded)));
         let status = match &recorded.event {
@@ -399,6 +418,26 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
     })
 }
 
+/// Why a room could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Its log does not read or does not fold (logged; the room is left
+    /// out).
+    #[error("{0}")]
+    Unreadable(String),
+}
+
+/// Room `id`'s log, in order (empty when there is no such room).
+pub async fn load(store: &Store, id: &str) -> Result<Vec<Recorded>, LoadError> {
+    let rows = store.room_events(id).await?;
+    rows.iter()
+        .map(from_row)
+        .collect::<Result<_, _>>()
+        .map_err(LoadError::Unreadable)
+}
+
 /// The rows of several rooms (each room's rows together, in order) as
 /// events, room by room.
 pub fn by_room(rows: Vec<EventRow>) -> Vec<(String, Result<Vec<Recorded>, String>)> {
@@ -547,7 +586,7 @@ mod tests {
 
     #[test]
     fn summaries_follow_the_events_that_change_them() {
-        let ops = to_ops("r1", &every_kind());
+        let ops = ops("r1", &every_kind(), None);
         let summary: Vec<String> = ops
             .iter()
             .filter_map(|op| match op {

@@ -1,55 +1,149 @@
-//! What players do at the table besides moving: resign, offer a draw and
-//! answer one, abort a game nobody has really begun (claims over absent
-//! players are in `room/absence.rs`). Each is a room event stored like a move, so a
-//! restarted server keeps a waiting offer; `restore.rs` replays them
-//! through the same functions ([`RoomCore::concede`],
-//! [`RoomCore::agree_draw`]).
+//! The game at the table: the rules' state, a waiting draw offer, the
+//! table events (resignations, a draw agreed) for the record's headers,
+//! and the room's clocks; and what players do there besides moving:
+//! resign, offer a draw and answer one, abort a game nobody has really
+//! begun (claims over absent players are in `room/absence.rs`). Each is a
+//! room event stored like a move, so a restarted server keeps a waiting
+//! offer.
 //!
 //! The rules decide what a resignation or a draw means (`AnyGame::resign`,
 //! `agree_draw`, `has_draw_by_agreement`, `has_everyone_moved`); the room
 //! keeps who offered a draw, and the table events for the record's
 //! headers (`[Resign "white after 12"]`).
 
-use lodestone_protocol::{RoomStatus, codes};
-use lodestone_rules::{Concession, Millis, Seat, TableEvent};
+use lodestone_protocol::codes;
+use lodestone_rules::{AnyAction, AnyEvents, AnyGame, Concession, Millis, RuleError, Seat, TableEvent};
 
-use super::core::{Gone, Player, Refusal, RoomCore};
+use super::core::{Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
+use super::seats::Player;
+use super::timing::Clocks;
+
+/// The game, its offers and its clocks.
+#[derive(Debug)]
+pub struct Table {
+    game: AnyGame,
+    /// The seat whose draw offer waits for an answer.
+    draw_offer: Option<Seat>,
+    /// The table events with the number of logged actions before each.
+    table_events: Vec<(usize, TableEvent)>,
+    clocks: Clocks,
+}
+
+impl Table {
+    pub(super) fn new(game: AnyGame, clocks: Clocks) -> Table {
+        Table {
+            game,
+            draw_offer: None,
+            table_events: Vec::new(),
+            clocks,
+        }
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    pub fn draw_offer(&self) -> Option<Seat> {
+        self.draw_offer
+    }
+
+    pub fn table_events(&self) -> &[(usize, TableEvent)] {
+        &self.table_events
+    }
+
+    pub fn clocks(&self) -> &Clocks {
+        &self.clocks
+    }
+
+    /// The game starts: the clocks of the seats to act run.
+    pub(super) fn start(&mut self) {
+        self.clocks.after(None, 0, self.game.to_act());
+    }
+
+    /// `seat` plays `action` at `at`; a draw offer lapses when its seat
+    /// moves. An action the rules refuse changes nothing.
+    pub(super) fn play(
+        &mut self,
+        seat: Seat,
+        action: &AnyAction,
+        at: Millis,
+    ) -> Result<AnyEvents, RuleError> {
+        let events = self.game.apply_with_events(seat, action, at)?;
+        if self.draw_offer == Some(seat) {
+            self.draw_offer = None;
+        }
+        self.clocks.after(Some(seat), at.0, self.game.to_act());
+        Ok(events)
+    }
+
+    /// `seat` leaves play (resigned, out of time) after `actions` logged
+    /// actions: the rules say what follows (two sides: the other wins;
+    /// Magma with more: the seat stops playing, the others go on).
+    pub(super) fn concede(
+        &mut self,
+        seat: Seat,
+        how: Concession,
+        at: Millis,
+        actions: usize,
+    ) -> Result<(), RuleError> {
+        self.game.concede(seat, how, at)?;
+        self.table_events.push((actions, TableEvent::Concede(seat, how)));
+        // Its clock stops; the others' run on if the game does.
+        self.clocks.after(None, at.0, self.game.to_act());
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// The game ends drawn by agreement after `actions` logged actions.
+    pub(super) fn agree_draw(&mut self, at: Millis, actions: usize) -> Result<(), Refusal> {
+        check_draw_offers(&self.game)?;
+        self.game
+            .agree_draw(at)
+            .map_err(|e| Refusal::new(e.code, e.message))?;
+        self.table_events.push((actions, TableEvent::DrawAgreed));
+        self.clocks.stop(at.0);
+        Ok(())
+    }
+
+    /// `seat` offers a draw, or (with `None`) no offer waits any more.
+    pub(super) fn set_offer(&mut self, seat: Option<Seat>) {
+        self.draw_offer = seat;
+    }
+}
+
+fn check_draw_offers(game: &AnyGame) -> Result<(), Refusal> {
+    if game.has_draw_by_agreement() {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        codes::NO_DRAW_OFFERS,
+        "Magma has no draw by agreement: the player to move may propose the end (end?)",
+    ))
+}
 
 impl RoomCore {
     /// `player`'s seat resigns.
     pub fn resign(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         let seat = self.playing_seat(player)?;
         let at = self.game_time(now);
-        self.concede(seat, at)?;
-        self.draw_offer = None;
-        let wall = self.wall(at);
-        let mut events = vec![self.record(wall, RoomEvent::Resigned { seat, at })];
-        events.extend(self.after_change(at));
+        self.concede_now(RoomEvent::Resigned { seat, at }, at)
+    }
+
+    /// `seat` leaves play with `event` (resigned, out of time) at `at`;
+    /// then the end, if that ends the game.
+    pub(super) fn concede_now(&mut self, event: RoomEvent, at: Millis) -> Result<Vec<Recorded>, Refusal> {
+        let mut events = Vec::new();
+        self.push(&mut events, self.wall(at), event)?;
+        self.after_change(at, &mut events);
         Ok(events)
-    }
-
-    /// Whether the game ends drawn when both sides agree (not Magma,
-    /// which has its own vote to end).
-    pub(super) fn has_draw_offers(&self) -> bool {
-        self.game.has_draw_by_agreement()
-    }
-
-    fn check_draw_offers(&self) -> Result<(), Refusal> {
-        if self.has_draw_offers() {
-            return Ok(());
-        }
-        Err(Refusal::new(
-            codes::NO_DRAW_OFFERS,
-            "Magma has no draw by agreement: the player to move may propose the end (end?)",
-        ))
     }
 
     /// `player`'s seat offers a draw; the offer waits for the other side.
     pub fn offer_draw(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         let seat = self.playing_seat(player)?;
-        self.check_draw_offers()?;
-        match self.draw_offer {
+        check_draw_offers(self.game())?;
+        match self.table().draw_offer() {
             Some(s) if s == seat => {
                 return Err(Refusal::new(
                     codes::OFFER_PENDING,
@@ -65,16 +159,16 @@ impl RoomCore {
             None => {}
         }
         let at = self.game_time(now);
-        self.draw_offer = Some(seat);
-        let wall = self.wall(at);
-        Ok(vec![self.record(wall, RoomEvent::DrawOffered { seat, at })])
+        let mut events = Vec::new();
+        self.push(&mut events, self.wall(at), RoomEvent::DrawOffered { seat, at })?;
+        Ok(events)
     }
 
     /// `player`'s seat accepts or declines the other side's offer.
     pub fn answer_draw(&mut self, player: &Player, accept: bool, now: u64) -> Result<Vec<Recorded>, Refusal> {
         let seat = self.playing_seat(player)?;
-        self.check_draw_offers()?;
-        match self.draw_offer {
+        check_draw_offers(self.game())?;
+        match self.table().draw_offer() {
             None => return Err(Refusal::new(codes::NO_OFFER, "no draw offer is waiting")),
             Some(s) if s == seat => {
                 return Err(Refusal::new(
@@ -85,13 +179,10 @@ impl RoomCore {
             Some(_) => {}
         }
         let at = self.game_time(now);
-        if accept {
-            self.agree_draw(at)?;
-        }
-        self.draw_offer = None;
-        let wall = self.wall(at);
-        let mut events = vec![self.record(wall, RoomEvent::DrawAnswered { seat, accept, at })];
-        events.extend(self.after_change(at));
+        let mut events = Vec::new();
+        let answered = RoomEvent::DrawAnswered { seat, accept, at };
+        self.push(&mut events, self.wall(at), answered)?;
+        self.after_change(at, &mut events);
         Ok(events)
     }
 
@@ -99,71 +190,31 @@ impl RoomCore {
     /// not made its first move; the room closes for good.
     pub fn abort(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         let seat = self.playing_seat(player)?;
-        if self.everyone_moved() {
+        if self.game().has_everyone_moved() {
             return Err(Refusal::new(
                 codes::TOO_LATE,
                 "every seat has made its first move: the game can no longer be aborted (resign instead)",
             ));
         }
-        self.gone = Some(Gone::Aborted);
-        self.status = RoomStatus::Closed;
-        self.draw_offer = None;
-        Ok(vec![self.record(now, RoomEvent::Aborted { seat })])
+        let mut events = Vec::new();
+        self.push(&mut events, now, RoomEvent::Aborted { seat })?;
+        Ok(events)
     }
 
     /// The wall-clock time of the game's time `at`.
-    fn wall(&self, at: Millis) -> u64 {
-        self.started_at.unwrap_or(self.created_at) + at.0
+    pub(super) fn wall(&self, at: Millis) -> u64 {
+        self.started_at().unwrap_or(self.created_at()) + at.0
     }
 
     /// `seat`'s time on the room's clock ran out at `at` (the deadline):
     /// it loses, or in Magma with more than two seats leaves the game.
     pub(super) fn out_of_time(&mut self, seat: Seat, at: Millis) -> Option<Vec<Recorded>> {
-        if let Err(e) = self.concede_as(seat, Concession::OutOfTime, at) {
-            tracing::error!(room = %self.id, error = %e.message, "the rules refused a loss on time");
-            return None;
+        match self.concede_now(RoomEvent::OutOfTime { seat, at }, at) {
+            Ok(events) => Some(events),
+            Err(e) => {
+                tracing::error!(room = %self.id(), error = %e.message, "the rules refused a loss on time");
+                None
+            }
         }
-        self.draw_offer = None;
-        let wall = self.wall(at);
-        let mut events = vec![self.record(wall, RoomEvent::OutOfTime { seat, at })];
-        events.extend(self.after_change(at));
-        Some(events)
-    }
-
-    /// `seat` resigns in the game (also when a stored resignation is
-    /// replayed): the rules say what follows (two sides: the other wins;
-    /// Magma with more: the seat stops playing, the others go on).
-    pub(super) fn concede(&mut self, seat: Seat, at: Millis) -> Result<(), Refusal> {
-        self.concede_as(seat, Concession::Resign, at)
-    }
-
-    /// `seat` leaves play (resigned, or out of time; also when replayed).
-    pub(super) fn concede_as(&mut self, seat: Seat, how: Concession, at: Millis) -> Result<(), Refusal> {
-        self.game
-            .concede(seat, how, at)
-            .map_err(|e| Refusal::new(e.code, e.message))?;
-        self.table_events
-            .push((self.log.len(), TableEvent::Concede(seat, how)));
-        // Its clock stops; the others' run on if the game does.
-        self.clocks.after(None, at.0, self.game.to_act());
-        Ok(())
-    }
-
-    /// The game ends drawn by agreement (also when replayed).
-    pub(super) fn agree_draw(&mut self, at: Millis) -> Result<(), Refusal> {
-        self.check_draw_offers()?;
-        self.game
-            .agree_draw(at)
-            .map_err(|e| Refusal::new(e.code, e.message))?;
-        self.table_events.push((self.log.len(), TableEvent::DrawAgreed));
-        self.clocks.stop(at.0);
-        Ok(())
-    }
-
-    /// Whether every seat still playing has made its first move on the
-    /// board (a setup, a secret magnet, a vote or a timeout does not
-    /// count), as the rules tell.
-    pub(super) fn everyone_moved(&self) -> bool {
-        self.game.has_everyone_moved()
     }
 }

@@ -11,10 +11,12 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::core::{Player, RoomCore};
+use super::core::RoomCore;
+use super::env::RoomEnv;
 use super::handle::{Outbox, RoomRequest};
 use super::lobby::Lobby;
-use super::task::{RoomEnv, spawn_room};
+use super::seats::Player;
+use super::task::spawn_room;
 use super::test_person::Person;
 use crate::clock::Clock;
 use crate::secrets::OsSecrets;
@@ -69,7 +71,7 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
         Box::new(OsSecrets),
     )
     .unwrap();
-    store.write(super::ops("r1", &events)).await.unwrap();
+    store.write(super::ops("r1", &events, None)).await.unwrap();
     let room = spawn_room(core, &env);
     let mut seats = [person(1, "ann"), person(2, "bo")];
     for (i, p) in seats.iter_mut().enumerate() {

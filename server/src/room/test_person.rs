@@ -4,8 +4,8 @@
 use lodestone_protocol::{RequestId, RoomState, ServerMessage};
 use tokio::sync::mpsc;
 
-use super::core::Player;
 use super::handle::{Outbox, RoomHandle, RoomRequest};
+use super::seats::Player;
 
 /// One connection of a person to a room.
 pub struct Person {

@@ -8,8 +8,9 @@ use lodestone_protocol::SeatRef;
 use lodestone_rules::{Millis, Seat};
 
 use super::broadcast::Broadcaster;
-use super::core::{Player, RoomCore};
+use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
+use super::seats::Player;
 use crate::secrets::{Secrets, SeededSecrets};
 
 /// The same secrets for every room of a test.
@@ -219,11 +220,11 @@ fn play_states_carry_the_last_effects_and_the_risks() {
     for viewer in [Some(Seat(0)), Some(Seat(1)), None] {
         assert_eq!(last(&restored, viewer), last(&room, viewer));
     }
-    // A change that is rolled back takes its effects with it.
-    let checkpoint = room.checkpoint();
+    // A change whose commit failed goes with its effects when the room is
+    // rebuilt from what is committed.
     room.act(&a, "(f5) j1-g4", 0).unwrap();
     assert!(matches!(&last(&room, None).unwrap().effects[0], EffectState::Move { to, .. } if to == "f5"));
-    room.restore_checkpoint(checkpoint);
+    room.rebuild(&ops).unwrap();
     assert_eq!(last(&room, None).unwrap().effects, both);
     // Risks go to the seat to act only: docs/protocol.md's game, where
     // black's C3 would complete white's line.
@@ -257,7 +258,7 @@ fn every_secret_action_is_committed_to_whatever_the_order() {
     let (mut room, a, b) = started("magnetism");
     room.act(&b, "magnet d5", 0).unwrap();
     room.act(&a, "magnet g3", 0).unwrap();
-    assert!(room.log.iter().all(|l| l.secret.is_some()));
+    assert!(room.log().entries().iter().all(|l| l.secret.is_some()));
     let record = room.record_for(Some("a"), None).unwrap();
     assert_eq!(record.matches("[Commitment ").count(), 0, "not before the end");
 }
@@ -299,17 +300,31 @@ fn broadcasts_carry_only_new_moves_until_old_ones_change() {
     assert_eq!(sent(&room, &mut broadcaster).0, 0);
 }
 
+/// A commit that failed: the room is rebuilt from the events committed,
+/// as it was before the change, with its watchers and their seats.
 #[test]
-fn checkpoints_undo_a_change() {
-    let mut room = magneton_room(true);
-    room.join(1, &player("a"), None, None, 0).unwrap();
-    room.join(2, &player("b"), None, None, 0).unwrap();
-    room.start(&player("a"), 0).unwrap();
-    let cp = room.checkpoint();
-    let before = room.state_for(None, 0);
-    room.act(&player("a"), "D4", 10).unwrap();
-    room.restore_checkpoint(cp);
-    assert_eq!(room.state_for(None, 0), before);
+fn a_failed_commit_rebuilds_the_room_from_what_is_committed() {
+    let (mut room, mut committed) = RoomCore::create(
+        "r".into(),
+        "magneton",
+        &BTreeMap::new(),
+        true,
+        &player("a"),
+        0,
+        seeded(),
+    )
+    .unwrap();
+    committed.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
+    committed.extend(room.join(2, &player("b"), None, None, 0).unwrap().1);
+    room.watch(3, &player("c"), None).unwrap();
+    let before = room.state_for(Some(Seat(0)), 0);
+    let failed = room.start(&player("a"), 0).unwrap();
+    assert!(failed.len() == 1 && room.state_for(Some(Seat(0)), 0) != before);
+    room.rebuild(&committed).unwrap();
+    assert_eq!(room.state_for(Some(Seat(0)), 0), before);
+    assert_eq!(room.audiences().len(), 3, "two seats and a spectator still watch");
+    // It goes on from there: the same start again.
+    assert_eq!(room.start(&player("a"), 0).unwrap(), failed);
 }
 
 #[test]
@@ -536,7 +551,7 @@ fn chance_made_at_its_first_draw_draws_what_the_seed_gives() {
     use lodestone_rules::{AnyGame, GameKind};
     use rand::Rng;
 
-    use super::core::LazyChance;
+    use super::play::LazyChance;
     for actions in [0, 1, 7, 40] {
         let mut lazy = LazyChance::new("8c1f0e5b9a3d47e2", actions);
         let mut eager = lodestone_protocol::chance_rng("8c1f0e5b9a3d47e2", actions);

@@ -15,8 +15,9 @@ use lodestone_protocol::{
 };
 use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
 
-use super::core::{ConnId, RoomCore};
+use super::core::RoomCore;
 use super::event::AbsentPolicy;
+use super::watchers::ConnId;
 
 /// Whose eyes a rendering is for: the seat (or a spectator) it goes to,
 /// the rules' viewer whose knowledge it shows (the referee for a replay
@@ -94,58 +95,25 @@ impl Own {
 }
 
 impl RoomCore {
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
-    pub fn status(&self) -> RoomStatus {
-        self.status
-    }
-
-    pub fn version(&self) -> u64 {
-        self.version
-    }
-
-    pub fn invite(&self) -> Option<&str> {
-        self.invite.as_deref()
-    }
-
     pub fn is_watching(&self, conn: ConnId) -> bool {
-        self.watchers.contains_key(&conn)
+        self.watchers().contains(conn)
     }
 
     /// The seats watched from at least one connection. Not stored, and not
     /// counted in the version: a change is sent to watchers with the same
     /// version.
     pub fn connected_seats(&self) -> BTreeSet<Seat> {
-        self.watchers
-            .values()
-            .filter(|w| !w.stand_in)
-            .filter_map(|w| w.seat)
-            .collect()
-    }
-
-    /// Whether the room is gone for good (expired, closed or aborted).
-    pub fn is_gone(&self) -> bool {
-        self.gone.is_some()
-    }
-
-    pub fn is_public(&self) -> bool {
-        self.public
+        self.watchers().connected_seats()
     }
 
     /// The guests holding seats.
     pub fn seated_guests(&self) -> Vec<String> {
-        self.seats.iter().flatten().map(|p| p.id.clone()).collect()
+        self.seating().players().map(|p| p.id.clone()).collect()
     }
 
     /// The distinct viewers among the watchers, with their connections.
     pub fn audiences(&self) -> BTreeMap<Option<Seat>, Vec<ConnId>> {
-        let mut out: BTreeMap<Option<Seat>, Vec<ConnId>> = BTreeMap::new();
-        for (conn, w) in &self.watchers {
-            out.entry(w.seat).or_default().push(*conn);
-        }
-        out
+        self.watchers().audiences()
     }
 
     /// The room as `viewer` (a seat, or a spectator) may see it at `now`,
@@ -158,15 +126,15 @@ impl RoomCore {
     /// `viewer` now. Only an action that was secret when played can be.
     pub fn concealed(&self, viewer: Option<Seat>, upto: usize) -> usize {
         let rules_viewer = Self::rules_viewer(viewer);
-        self.log[..upto]
+        self.log().entries()[..upto]
             .iter()
-            .filter(|l| l.secret.is_some() && self.game.conceals(l.seat, &l.action, rules_viewer))
+            .filter(|l| l.secret.is_some() && self.game().conceals(l.seat, &l.action, rules_viewer))
             .count()
     }
 
     /// How many actions the log holds.
     pub fn log_len(&self) -> usize {
-        self.log.len()
+        self.log().len()
     }
 
     /// The view parts of a play state for `viewer`: the position text and
@@ -176,7 +144,7 @@ impl RoomCore {
     }
 
     fn parts_for(&self, viewer: Viewer) -> ViewParts {
-        let view = self.game.view(viewer);
+        let view = self.game().view(viewer);
         ViewParts {
             position: view.to_string(),
             board: board_json(&view),
@@ -186,7 +154,7 @@ impl RoomCore {
     /// Whether every audience sees the same view now (then a broadcast
     /// builds it once).
     pub fn views_differ(&self) -> bool {
-        self.game.views_differ()
+        self.game().views_differ()
     }
 
     fn render(&self, viewer: Option<Seat>, now: u64, from: usize) -> RoomState {
@@ -239,7 +207,7 @@ impl RoomCore {
     /// The play state of [`RoomCore::render_shared`] alone, once the game
     /// has started.
     pub fn render_shared_play(&self, now: u64) -> Option<PlayState> {
-        self.started_at
+        self.started_at()
             .is_some()
             .then(|| self.play_common(Lens::live(None), now, None))
     }
@@ -261,18 +229,19 @@ impl RoomCore {
     /// last action and risks: [`Own`]), which is left empty.
     fn render_common(&self, lens: Lens, now: u64, shared: Option<&ViewParts>) -> RoomState {
         let connected = self.connected_seats();
-        let shown = shown_names(&self.seats);
-        let seats = self
-            .seats
+        let seating = self.seating();
+        let shown = shown_names(seating.seats());
+        let seats = seating
+            .seats()
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let seat = Seat(i as u8);
                 SeatState {
                     seat: seat.0,
-                    name: self.game.seat_name(seat),
-                    color: self.game.seat_color(seat),
-                    team: self.game.team(seat),
+                    name: self.game().seat_name(seat),
+                    color: self.game().seat_color(seat),
+                    team: self.game().team(seat),
                     player: p.as_ref().map(|p| Guest {
                         id: p.id.clone(),
                         name: p.name.clone(),
@@ -280,28 +249,28 @@ impl RoomCore {
                     connected: connected.contains(&seat),
                     bot: p.as_ref().is_some_and(|p| p.bot),
                     shown_as: shown[i].clone(),
-                    absent: self.absent[i],
+                    absent: seating.is_absent(i),
                 }
             })
             .collect();
         RoomState {
-            id: self.id.clone(),
-            game: self.kind.name().to_string(),
+            id: self.id().to_string(),
+            game: self.kind().name().to_string(),
             options: self.shown_options(),
-            public: self.public,
+            public: self.is_public(),
             invite: None,
-            status: self.status,
-            seed_commitment: lodestone_protocol::seed_commitment(&self.seed),
-            seed: (lens.revealed || matches!(self.status, RoomStatus::Finished | RoomStatus::Closed))
-                .then(|| self.seed.clone()),
+            status: self.status(),
+            seed_commitment: lodestone_protocol::seed_commitment(self.seed()),
+            seed: (lens.revealed || matches!(self.status(), RoomStatus::Finished | RoomStatus::Closed))
+                .then(|| self.seed().to_string()),
             seats,
             you: None,
-            owner: self.owner.as_ref().map(|o| Guest {
+            owner: seating.owner().map(|o| Guest {
                 id: o.guest.clone(),
                 name: o.name.clone(),
             }),
             play: self
-                .started_at
+                .started_at()
                 .is_some()
                 .then(|| self.play_common(lens, now, shared)),
             rematch: self.rematch_state(),
@@ -316,17 +285,17 @@ impl RoomCore {
     /// viewer's seat ([`Own`]).
     fn play_common(&self, lens: Lens, now: u64, shared: Option<&ViewParts>) -> PlayState {
         // Once the room has ended the game (a resignation), nobody acts.
-        let playing = self.status == RoomStatus::Playing;
+        let playing = self.status() == RoomStatus::Playing;
         let to_act = if playing {
-            self.game.to_act()
+            self.game().to_act()
         } else {
             SeatSet::EMPTY
         };
         let clock = self
-            .game
+            .game()
             .deadline()
             .filter(|_| playing && lens.live)
-            .zip(self.started_at)
+            .zip(self.started_at())
             .map(|(d, started)| ClockState {
                 seat: d.seat.0,
                 remaining_ms: (started + d.at.0).saturating_sub(now),
@@ -343,10 +312,11 @@ impl RoomCore {
             promotions: BTreeMap::new(),
             moves: Vec::new(),
             moves_from: 0,
-            outcome: self.outcome().map(outcome_state),
+            outcome: self.game().outcome().map(outcome_state),
             clock,
             clocks: self
-                .clocks
+                .table()
+                .clocks()
                 .at(self.game_time(now).0)
                 .into_iter()
                 .enumerate()
@@ -356,7 +326,7 @@ impl RoomCore {
                     running: running && playing && lens.live,
                 })
                 .collect(),
-            draw_offer: self.draw_offer.map(|s| s.0),
+            draw_offer: self.table().draw_offer().map(|s| s.0),
             last: None,
             risks: BTreeMap::new(),
         }
@@ -366,19 +336,21 @@ impl RoomCore {
     /// log entry sent).
     fn render_own(&self, lens: Lens, now: u64, from: usize, shared: Option<&ViewParts>) -> Own {
         let (viewer, rules_viewer) = (lens.seat, lens.rules);
-        let play = self.started_at.is_some().then(|| {
+        let play = self.started_at().is_some().then(|| {
             let view = match shared {
                 Some(_) => None,
                 None => Some(self.parts_for(rules_viewer)),
             };
-            let playing = self.status == RoomStatus::Playing;
-            let finished = lens.revealed || matches!(self.status, RoomStatus::Finished | RoomStatus::Closed);
-            let moves = self.log[from..]
+            let playing = self.status() == RoomStatus::Playing;
+            let finished =
+                lens.revealed || matches!(self.status(), RoomStatus::Finished | RoomStatus::Closed);
+            let log = self.log();
+            let moves = log.entries()[from..]
                 .iter()
                 .enumerate()
                 .map(|(i, l)| (i + from, l))
                 .map(|(i, l)| {
-                    let hidden = self.game.conceals(l.seat, &l.action, rules_viewer);
+                    let hidden = self.game().conceals(l.seat, &l.action, rules_viewer);
                     MoveEntry {
                         ply: i as u32 + 1,
                         seat: l.seat.0,
@@ -390,10 +362,10 @@ impl RoomCore {
                 .collect();
             let mut promotions = BTreeMap::new();
             let legal = match viewer {
-                Some(seat) if lens.live && playing && self.game.to_act().contains(seat) => {
+                Some(seat) if lens.live && playing && self.game().to_act().contains(seat) => {
                     // Offers never hold the server's own actions (a timeout).
                     let mut legal = Vec::new();
-                    for (action, extras) in self.game.offers(seat) {
+                    for (action, extras) in self.game().offers(seat) {
                         if !extras.is_empty() {
                             promotions.insert(action.clone(), extras);
                         }
@@ -405,23 +377,19 @@ impl RoomCore {
             };
             // What the last action did, as this viewer may know it; the
             // risks of the offered actions, for a seat to act.
-            let last = self
-                .log
-                .last()
-                .zip(self.last_events.as_ref())
-                .map(|(l, events)| LastAction {
-                    ply: self.log.len() as u32,
-                    seat: l.seat.0,
-                    effects: self
-                        .game
-                        .effects(l.seat, events, rules_viewer)
-                        .iter()
-                        .map(EffectState::from)
-                        .collect(),
-                });
+            let last = log.last_with_events().map(|(l, events)| LastAction {
+                ply: log.len() as u32,
+                seat: l.seat.0,
+                effects: self
+                    .game()
+                    .effects(l.seat, events, rules_viewer)
+                    .iter()
+                    .map(EffectState::from)
+                    .collect(),
+            });
             let risks = match viewer {
                 Some(seat) if !legal.is_empty() => self
-                    .game
+                    .game()
                     .risks(seat, self.game_time(now))
                     .into_iter()
                     .map(|(action, risk)| (action, RiskState::from(risk)))
@@ -439,7 +407,7 @@ impl RoomCore {
             }
         });
         Own {
-            invite: viewer.and(self.invite.clone()),
+            invite: viewer.and(self.invite().map(str::to_string)),
             you: viewer.map(|s| s.0),
             play,
         }
@@ -447,18 +415,18 @@ impl RoomCore {
 
     /// The game's options, and the room's clock when it has one.
     pub(super) fn shown_options(&self) -> BTreeMap<String, String> {
-        let mut options: BTreeMap<String, String> = self.options.iter().cloned().collect();
-        let clock = self.clocks.control();
+        let mut options: BTreeMap<String, String> = self.options().iter().cloned().collect();
+        let clock = self.table().clocks().control();
         if !clock.is_none() {
             options.insert("clock".into(), clock.to_string());
         }
-        if self.absent_policy != AbsentPolicy::Wait {
-            options.insert("absent".into(), self.absent_policy.to_string());
+        if self.absent_policy() != AbsentPolicy::Wait {
+            options.insert("absent".into(), self.absent_policy().to_string());
         }
         if !self.chat_on() {
             options.insert("chat".into(), "off".into());
         }
-        if self.rated {
+        if self.is_rated() {
             options.insert("rated".into(), "yes".into());
         }
         options
@@ -467,12 +435,12 @@ impl RoomCore {
     /// The line of the public room list.
     pub fn summary(&self) -> RoomSummary {
         RoomSummary {
-            id: self.id.clone(),
-            game: self.kind.name().to_string(),
+            id: self.id().to_string(),
+            game: self.kind().name().to_string(),
             options: self.shown_options(),
-            seats: self.seats.len() as u8,
-            taken: self.seats.iter().filter(|s| s.is_some()).count() as u8,
-            players: self.seats.iter().flatten().map(|p| p.name.clone()).collect(),
+            seats: self.seating().len() as u8,
+            taken: self.seating().players().count() as u8,
+            players: self.seating().players().map(|p| p.name.clone()).collect(),
         }
     }
 }
@@ -480,7 +448,7 @@ impl RoomCore {
 /// For each seat, its player's name with a number when an earlier seat's
 /// player has the same name (`Ann (2)`): the first keeps the plain name.
 /// Names that differ only in case or surrounding spaces count as the same.
-pub(super) fn shown_names(seats: &[Option<super::core::Player>]) -> Vec<Option<String>> {
+pub(super) fn shown_names(seats: &[Option<super::seats::Player>]) -> Vec<Option<String>> {
     let key = |name: &str| name.trim().to_lowercase();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     seats

@@ -12,7 +12,9 @@ use std::collections::HashSet;
 
 use sqlx::Row;
 
-use super::{Db, GuestRow, Op, Store, StoreError};
+use super::db::{Db, with_pool};
+use super::handle::Store;
+use super::types::{GuestRow, Op, StoreError};
 
 /// A stored rating: Weng-Lin skill and uncertainty, and rated games.
 #[derive(Clone, Copy, Debug, PartialEq)]

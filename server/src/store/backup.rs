@@ -19,7 +19,8 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::{Location, StoreError, sqlite};
+use super::sqlite;
+use super::types::{Location, StoreError};
 
 /// What a backup holds.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,8 +7,9 @@
 
 use sqlx::{Postgres, Sqlite, Transaction};
 
+use super::db::{Db, with_pool};
 use super::sql::Dialect;
-use super::{Db, EventRow, GuestRecord, Location, Op, RoomRow, StoreError, StoreOptions};
+use super::types::{EventRow, GuestRecord, Location, Op, RoomRow, StoreError, StoreOptions};
 
 /// Rows read (and written) at a time.
 const PAGE: i64 = 2000;

@@ -7,7 +7,10 @@
 //! The fence itself is not here: it is a statement of the append's own
 //! transaction (`Op::Fence`, `sql.rs`).
 
+use sqlx::postgres::PgListener;
 use sqlx::{Pool, Postgres};
+
+use super::types::StoreError;
 
 /// The notification channel of cross-node notices (`LISTEN lodestone`).
 pub const CHANNEL: &str = "lodestone";
@@ -15,7 +18,8 @@ pub const CHANNEL: &str = "lodestone";
 /// The leases and nodes tables; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Leases {
-    pool: Pool<Postgres>,
+    /// Also for the tournaments' leases (`tournaments.rs`).
+    pub(super) pool: Pool<Postgres>,
 }
 
 /// What trying to take a room gave.
@@ -41,6 +45,41 @@ pub struct LobbyLine {
     pub seated: String,
 }
 
+/// A notice from another node (`LISTEN lodestone`): hints, never data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A room's line in the lobby changed.
+    Lobby,
+    /// Node `node` took room `room`.
+    Owner { room: String, node: String },
+    /// Something this server does not know (a newer node's).
+    Other,
+}
+
+/// The nodes' notices as they come ([`Leases::notices`]). An error means
+/// the connection is lost: notices may have been missed, so whatever they
+/// tell of is read again.
+#[derive(Debug)]
+pub struct Notices {
+    listener: PgListener,
+}
+
+impl Notices {
+    /// The next notice.
+    pub async fn next(&mut self) -> Result<Notice, StoreError> {
+        let notice = self.listener.recv().await?;
+        let mut words = notice.payload().split(' ');
+        Ok(match (words.next(), words.next(), words.next()) {
+            (Some("lobby"), _, _) => Notice::Lobby,
+            (Some("owner"), Some(room), Some(node)) => Notice::Owner {
+                room: room.to_string(),
+                node: node.to_string(),
+            },
+            _ => Notice::Other,
+        })
+    }
+}
+
 /// One room's line in the lobby as its owner wrote it.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Listed {
@@ -52,13 +91,15 @@ impl Leases {
         Leases { pool }
     }
 
-    /// The pool, for a `LISTEN` connection of its own.
-    pub fn pool(&self) -> &Pool<Postgres> {
-        &self.pool
+    /// Listens for the nodes' notices on a connection of its own.
+    pub async fn notices(&self) -> Result<Notices, StoreError> {
+        let mut listener = PgListener::connect_with(&self.pool).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(Notices { listener })
     }
 
     /// Says that node `name` is alive and reachable at `url`.
-    pub async fn heartbeat(&self, name: &str, url: &str) -> Result<(), sqlx::Error> {
+    pub async fn heartbeat(&self, name: &str, url: &str) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO nodes (name, url, heartbeat) VALUES ($1, $2, clock_timestamp()) \
              ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat",
@@ -68,21 +109,23 @@ impl Leases {
         .execute(&self.pool)
         .await
         .map(drop)
+        .map_err(StoreError::from)
     }
 
     /// Takes node `name` out of the registry (it is draining or gone).
-    pub async fn remove_node(&self, name: &str) -> Result<(), sqlx::Error> {
+    pub async fn remove_node(&self, name: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM nodes WHERE name = $1")
             .bind(name)
             .execute(&self.pool)
             .await
             .map(drop)
+            .map_err(StoreError::from)
     }
 
     /// Takes room `room` for `node` for `lease_ms`, if the room exists and
     /// its lease is free, expired, or an earlier one of `node` itself (a
     /// previous run of this node: fenced out by the new epoch).
-    pub async fn take(&self, room: &str, node: &str, lease_ms: u64) -> Result<Take, sqlx::Error> {
+    pub async fn take(&self, room: &str, node: &str, lease_ms: u64) -> Result<Take, StoreError> {
         for _ in 0..3 {
             let taken: Option<(i64,)> = sqlx::query_as(
                 "INSERT INTO leases (room_id, node, epoch, expires_at) \
@@ -126,7 +169,7 @@ impl Leases {
 
     /// The lease of a room about to be created (its events are appended
     /// under it, fenced like any others): epoch 1, `node`'s.
-    pub async fn claim_new(&self, room: &str, node: &str, lease_ms: u64) -> Result<(), sqlx::Error> {
+    pub async fn claim_new(&self, room: &str, node: &str, lease_ms: u64) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO leases (room_id, node, epoch, expires_at) \
              VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond')",
@@ -137,6 +180,7 @@ impl Leases {
         .execute(&self.pool)
         .await
         .map(drop)
+        .map_err(StoreError::from)
     }
 
     /// Extends `node`'s leases of `rooms` (room and epoch) by `lease_ms`
@@ -149,7 +193,7 @@ impl Leases {
         node: &str,
         rooms: &[(String, i64)],
         lease_ms: u64,
-    ) -> Result<Vec<String>, sqlx::Error> {
+    ) -> Result<Vec<String>, StoreError> {
         if rooms.is_empty() {
             return Ok(Vec::new());
         }
@@ -172,11 +216,12 @@ impl Leases {
         .bind(node)
         .fetch_all(&self.pool)
         .await
+        .map_err(StoreError::from)
     }
 
     /// Gives up `node`'s lease of `room` at `epoch`: deleted when the room
     /// is over (`gone`), otherwise expired at once so any node may take it.
-    pub async fn release(&self, room: &str, node: &str, epoch: i64, gone: bool) -> Result<(), sqlx::Error> {
+    pub async fn release(&self, room: &str, node: &str, epoch: i64, gone: bool) -> Result<(), StoreError> {
         let sql = if gone {
             "DELETE FROM leases WHERE room_id = $1 AND node = $2 AND epoch = $3"
         } else {
@@ -190,13 +235,14 @@ impl Leases {
             .execute(&self.pool)
             .await
             .map(drop)
+            .map_err(StoreError::from)
     }
 
     /// Where the clients of `room` should go now that node `me` lets it
     /// go: its owner's URL if another node holds it, or else the URL of
     /// another node that is alive (the freshest heartbeat), which will
     /// take it when they come.
-    pub async fn where_to(&self, room: &str, me: &str, alive_ms: u64) -> Result<Option<String>, sqlx::Error> {
+    pub async fn where_to(&self, room: &str, me: &str, alive_ms: u64) -> Result<Option<String>, StoreError> {
         let owner: Option<(String,)> = sqlx::query_as(
             "SELECT n.url FROM leases l JOIN nodes n ON n.name = l.node \
              WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp()",
@@ -213,7 +259,7 @@ impl Leases {
 
     /// The URL of a live node other than `me` (heard from within
     /// `alive_ms`), if there is one.
-    pub async fn other_node(&self, me: &str, alive_ms: u64) -> Result<Option<String>, sqlx::Error> {
+    pub async fn other_node(&self, me: &str, alive_ms: u64) -> Result<Option<String>, StoreError> {
         let other: Option<(String,)> = sqlx::query_as(
             "SELECT url FROM nodes WHERE name <> $1 \
              AND heartbeat > clock_timestamp() - $2 * interval '1 millisecond' \
@@ -229,7 +275,7 @@ impl Leases {
     /// Up to `limit` live rooms nobody holds (no lease, or an expired one),
     /// the most urgent first: those whose deadline has passed, by
     /// deadline, then the rest.
-    pub async fn orphans(&self, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    pub async fn orphans(&self, limit: i64) -> Result<Vec<String>, StoreError> {
         sqlx::query_scalar(
             "SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room_id = r.id \
              WHERE r.status IN ('open', 'playing') \
@@ -239,6 +285,7 @@ impl Leases {
         .bind(limit)
         .fetch_all(&self.pool)
         .await
+        .map_err(StoreError::from)
     }
 
     /// Writes what the lobby shows of `room` (its owner `node` at `epoch`
@@ -249,7 +296,7 @@ impl Leases {
         node: &str,
         epoch: i64,
         line: &LobbyLine,
-    ) -> Result<(), sqlx::Error> {
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE leases SET public = $4, status = $5, summary = $6, seated = $7 \
              WHERE room_id = $1 AND node = $2 AND epoch = $3",
@@ -264,22 +311,24 @@ impl Leases {
         .execute(&self.pool)
         .await
         .map(drop)
+        .map_err(StoreError::from)
     }
 
     /// Tells every node (`LISTEN lodestone`) `what`, outside any move's
     /// transaction.
-    pub async fn notify(&self, what: &str) -> Result<(), sqlx::Error> {
+    pub async fn notify(&self, what: &str) -> Result<(), StoreError> {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANNEL)
             .bind(what)
             .execute(&self.pool)
             .await
             .map(drop)
+            .map_err(StoreError::from)
     }
 
     /// The lines of the public rooms in `status` (`open` or `playing`),
     /// whoever owns them.
-    pub async fn listed(&self, status: &str) -> Result<Vec<Listed>, sqlx::Error> {
+    pub async fn listed(&self, status: &str) -> Result<Vec<Listed>, StoreError> {
         sqlx::query_as(
             "SELECT l.summary FROM leases l JOIN rooms r ON r.id = l.room_id \
              WHERE l.public AND l.status = $1 AND l.summary IS NOT NULL \
@@ -288,10 +337,11 @@ impl Leases {
         .bind(status)
         .fetch_all(&self.pool)
         .await
+        .map_err(StoreError::from)
     }
 
     /// The unfinished rooms where `guest` holds a seat, whoever owns them.
-    pub async fn rooms_of(&self, guest: &str) -> Result<Vec<String>, sqlx::Error> {
+    pub async fn rooms_of(&self, guest: &str) -> Result<Vec<String>, StoreError> {
         sqlx::query_scalar(
             "SELECT l.room_id FROM leases l JOIN rooms r ON r.id = l.room_id \
              WHERE r.status IN ('open', 'playing') AND l.status IN ('open', 'playing') \
@@ -300,5 +350,6 @@ impl Leases {
         .bind(guest)
         .fetch_all(&self.pool)
         .await
+        .map_err(StoreError::from)
     }
 }

@@ -8,7 +8,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Pool, Postgres};
 
 use super::sql::Dialect;
-use super::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
+use super::types::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);

@@ -12,7 +12,26 @@ use std::future::Future;
 use sqlx::pool::PoolConnection;
 use sqlx::{Connection, Database, Encode, Executor, FromRow, IntoArguments, Pool, QueryBuilder, Type};
 
-use super::{EventRow, GuestRecord, GuestRow, Op, RoomRow};
+use super::types::{EventRow, GuestRecord, GuestRow, Op, RoomRow, WriteError};
+
+/// Why a commit stored nothing.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum CommitError {
+    /// A fence found the lease of this room not this node's.
+    #[error("the lease of room {0} is no longer this node's")]
+    Fenced(String),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+impl From<CommitError> for WriteError {
+    fn from(e: CommitError) -> WriteError {
+        match e {
+            CommitError::Fenced(room) => WriteError::Fenced(room),
+            CommitError::Database(e) => WriteError::Rejected(e.to_string()),
+        }
+    }
+}
 
 /// A backend the SQL here runs on.
 pub(super) trait Dialect: Database + Sized
@@ -48,7 +67,7 @@ where
         pool: &'a Pool<Self>,
         held: &'a mut Option<PoolConnection<Self>>,
         ops: &'a [&'a Op],
-    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+    ) -> impl Future<Output = Result<(), CommitError>> + Send + 'a {
         async move {
             let statements = plan(ops, Self::MAX_PARAMS);
             let conn = match held {
@@ -63,7 +82,7 @@ where
                     for statement in &statements {
                         Self::run(&mut tx, statement).await?;
                     }
-                    tx.commit().await
+                    Ok(tx.commit().await?)
                 }
                 .await
             };
@@ -81,7 +100,7 @@ where
     fn run<'a>(
         conn: &'a mut <Self as Database>::Connection,
         statement: &'a Statement<'a>,
-    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
+    ) -> impl Future<Output = Result<(), CommitError>> + Send + 'a {
         async move {
             // Built from constant parts and placeholders only.
             let sql = statement.sql();
@@ -98,7 +117,7 @@ where
             if let Statement::Fence { room, .. } = statement {
                 // No row: the lease is someone else's, or it lapsed.
                 if query.fetch_optional(&mut *conn).await?.is_none() {
-                    return Err(sqlx::Error::Protocol(format!("{FENCED} (room {room})")));
+                    return Err(CommitError::Fenced(room.to_string()));
                 }
             } else if statement.returns_row() {
                 query
@@ -120,7 +139,11 @@ where
     ) -> impl Future<Output = Result<(), sqlx::Error>> + Send + 'a {
         async move {
             for statement in &plan(ops, Self::MAX_PARAMS) {
-                Self::run(conn, statement).await?;
+                Self::run(conn, statement).await.map_err(|e| match e {
+                    CommitError::Database(e) => e,
+                    // A copy has no fences.
+                    fenced @ CommitError::Fenced(_) => sqlx::Error::Protocol(fenced.to_string()),
+                })?;
             }
             Ok(())
         }
@@ -251,9 +274,6 @@ where
         .fetch_all(pool)
     }
 }
-
-/// What a commit's error says when a fence refused it.
-pub(super) const FENCED: &str = "the lease of the room is no longer this node's";
 
 /// One statement of a commit.
 #[derive(Debug)]

@@ -8,7 +8,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{ConnectOptions, Connection, Pool, Sqlite};
 
 use super::sql::Dialect;
-use super::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
+use super::types::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
 
 /// Whether `url` names an in-memory database, which lives as long as its
 /// one connection.

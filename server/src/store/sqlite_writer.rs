@@ -19,7 +19,8 @@ use rusqlite::{Connection, OpenFlags, params_from_iter};
 use tokio::sync::mpsc;
 
 use super::sql::{self, Param, Statement};
-use super::{MAX_BATCH, Op, WriteRequest, answer_batch};
+use super::types::{MAX_BATCH, Op, WriteError, WriteRequest};
+use super::writer::answer_batch;
 
 /// SQLite's limit on one statement's parameters (as in `sql.rs`).
 const MAX_PARAMS: usize = 32766;
@@ -52,7 +53,7 @@ pub(super) fn run(mut conn: Connection, mut queue: mpsc::Receiver<WriteRequest>)
             batch.push(request);
         }
         answer_batch(&mut batch, |ops| {
-            commit(&mut conn, ops).map_err(|e| e.to_string())
+            commit(&mut conn, ops).map_err(|e| WriteError::Rejected(e.to_string()))
         });
     }
 }

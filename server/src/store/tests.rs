@@ -1,7 +1,9 @@
 //! The store on a real SQLite file: writes read back, group commit lets a
 //! bad request fail alone, the live rooms are found by their summaries.
 
-use super::*;
+use super::handle::Store;
+use super::sql;
+use super::types::*;
 
 fn event(room: &str, seq: i64, kind: &str) -> Op {
     Op::Append(EventRow {

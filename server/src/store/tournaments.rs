@@ -7,7 +7,8 @@
 //! writer; with several nodes the fence is its first statement, exactly
 //! as for a room's appends.
 
-use super::{Db, Leases, Store, StoreError, Take};
+use super::db::{Db, with_pool};
+use super::{Leases, Store, StoreError, Take};
 
 /// One event of a tournament's log as stored (`tournament/stored.rs`
 /// knows the kinds).
@@ -170,7 +171,7 @@ impl Leases {
         .bind(id)
         .bind(node)
         .bind(lease_ms as i64)
-        .fetch_optional(self.pool())
+        .fetch_optional(&self.pool)
         .await?;
         if let Some((epoch,)) = taken {
             return Ok(Take::Taken(epoch));
@@ -179,7 +180,7 @@ impl Leases {
             "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room_id = $1",
         )
         .bind(id)
-        .fetch_optional(self.pool())
+        .fetch_optional(&self.pool)
         .await?;
         Ok(match owner {
             Some((node, url)) => Take::Owned { node, url },
@@ -193,7 +194,7 @@ impl Leases {
             "SELECT t.id FROM tournaments t LEFT JOIN leases l ON l.room_id = t.id \
              WHERE t.status <> 'finished' AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp())",
         )
-        .fetch_all(self.pool())
+        .fetch_all(&self.pool)
         .await
     }
 }

@@ -19,7 +19,7 @@ use crate::app::App;
 use crate::cluster::{self, Located};
 use crate::room::{self, Outbox, Player, RoomCore, RoomRequest, StandIn, spawn_leased_room};
 use crate::secrets::OsSecrets;
-use crate::store::{EventRow, Op, StoreError};
+use crate::store::{EventRow, StoreError};
 
 /// The player `guest` of tournament `t`, as its rooms seat it.
 fn player(t: &Tournament, guest: &str) -> Player {
@@ -74,15 +74,15 @@ pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -
             .map_err(|r| StoreError::Rejected(r.message))?,
     );
     let lease = cluster::lease_new_room(app, &pairing.room).await?;
-    let mut ops = room::ops(&pairing.room, &events);
-    if let (Some(lease), Some(node)) = (&lease, &app.node) {
-        ops.push(Op::Fence {
-            room: pairing.room.clone(),
+    let fence = lease
+        .as_ref()
+        .zip(app.node.as_ref())
+        .map(|(lease, node)| room::Fence {
             node: node.name.clone(),
             epoch: lease.epoch,
             deadline: None,
         });
-    }
+    let ops = room::ops(&pairing.room, &events, fence);
     if let Err(e) = app.store.write(ops).await {
         cluster::drop_new_room(app, &pairing.room, lease).await;
         return Err(e);

@@ -23,9 +23,9 @@ use crate::app::App;
 use crate::cluster::{self, Located};
 use crate::limits::Slot;
 use crate::metrics::Refusal;
-use crate::room::{Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
+use crate::room::{Fence, Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
 use crate::secrets::{self, OsSecrets};
-use crate::store::Op;
+use crate::store::NewGuest;
 
 mod accounts;
 mod replay;
@@ -486,11 +486,7 @@ impl Session {
                     return self.fail(id, codes::BAD_TOKEN, "this token belongs to no guest");
                 };
                 if let Some(name) = name.filter(|n| *n != guest.name) {
-                    let op = Op::RenameGuest {
-                        id: guest.id.clone(),
-                        name: name.clone(),
-                    };
-                    if self.app.store.write(vec![op]).await.is_err() {
+                    if self.app.store.rename_guest(&guest.id, &name).await.is_err() {
                         return self.fail(
                             id,
                             codes::STORAGE,
@@ -521,14 +517,14 @@ impl Session {
                 }
                 let token = secrets::new_token();
                 let guest_id = uuid::Uuid::new_v4().to_string();
-                let op = Op::CreateGuest {
+                let new = NewGuest {
                     id: guest_id.clone(),
                     name: name.clone(),
                     token_hash: secrets::token_hash(&token),
                     created_at: self.app.clock.now_ms(),
                     bot: None,
                 };
-                if self.app.store.write(vec![op]).await.is_err() {
+                if self.app.store.create_guest(new).await.is_err() {
                     return self.fail(
                         id,
                         codes::STORAGE,
@@ -703,15 +699,15 @@ impl Session {
                         );
                     }
                 };
-                let mut ops = crate::room::ops(&room_id, &events);
-                if let (Some(lease), Some(node)) = (&lease, &self.app.node) {
-                    ops.push(Op::Fence {
-                        room: room_id.clone(),
+                let fence = lease
+                    .as_ref()
+                    .zip(self.app.node.as_ref())
+                    .map(|(lease, node)| Fence {
                         node: node.name.clone(),
                         epoch: lease.epoch,
                         deadline: None,
                     });
-                }
+                let ops = crate::room::ops(&room_id, &events, fence);
                 if self.app.store.write(ops).await.is_err() {
                     cluster::drop_new_room(&self.app, &room_id, lease).await;
                     self.app.lobby.forget_opener(&room_id);

@@ -27,5 +27,6 @@ mod replay;
 mod restart;
 mod secrets;
 mod table;
+mod tls;
 mod upgrade;
 mod web;

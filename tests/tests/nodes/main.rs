@@ -10,4 +10,5 @@ mod basics;
 mod failover;
 mod harness;
 mod restarts;
+mod tls;
 mod tournaments;

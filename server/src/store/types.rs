@@ -1,0 +1,316 @@
+//! The store's vocabulary, a leaf of `store/`: its errors and options,
+//! where a database is, the rows it reads and writes, and the operations
+//! a write is made of.
+
+use tokio::sync::oneshot;
+
+/// A storage failure. The message is for logs and for a host reading the
+/// server's start-up error; clients get a generic `storage-failure`.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// The database would not take a write (a broken constraint, a lost
+    /// connection); nothing of the request was stored.
+    #[error("the write was not stored: {0}")]
+    Rejected(String),
+    /// The database URL names no backend we have, or cannot be read.
+    #[error("{0}")]
+    Url(String),
+    /// The database could not be opened or prepared; a sentence for the
+    /// host.
+    #[error("{0}")]
+    Open(String),
+    #[error("the storage writer has stopped")]
+    Closed,
+    /// The writer no longer holds the lease of a room it appended to
+    /// (another node took the room, or the lease lapsed): nothing of the
+    /// request was stored, and this node must not write to that room
+    /// again.
+    #[error("this node no longer holds the room's lease; nothing was stored")]
+    Fenced,
+}
+
+/// Why the writer did not store a request.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// A fence refused it: the lease of a room it appends to is not this
+    /// node's any more.
+    #[error("the lease of room {0} is no longer this node's")]
+    Fenced(String),
+    /// The database would not take it (a broken constraint, a lost
+    /// connection).
+    #[error("{0}")]
+    Rejected(String),
+}
+
+/// How to open the database, besides its URL.
+#[derive(Clone, Debug)]
+pub struct StoreOptions {
+    /// SQLite: wait for the disk at every commit (`synchronous=FULL`).
+    pub sync_full: bool,
+    /// PostgreSQL: connections in the pool (SQLite keeps a few of its own).
+    pub connections: u32,
+    /// The database must exist already and be a Lodestone database (the
+    /// source of a copy or a backup): nothing is created, and anything
+    /// else is refused with a sentence.
+    pub existing: bool,
+}
+
+impl Default for StoreOptions {
+    fn default() -> StoreOptions {
+        StoreOptions {
+            sync_full: false,
+            connections: 8,
+            existing: false,
+        }
+    }
+}
+
+/// A guest as the server uses it.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct GuestRow {
+    pub id: String,
+    pub name: String,
+    /// The level of a computer player.
+    pub bot: Option<String>,
+}
+
+/// A guest to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGuest {
+    pub id: String,
+    pub name: String,
+    pub token_hash: String,
+    /// Unix milliseconds.
+    pub created_at: u64,
+    /// The level of a computer player.
+    pub bot: Option<lodestone_rules::bot::Level>,
+}
+
+/// A guest with everything stored about it (for copying a database).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct GuestRecord {
+    pub id: String,
+    pub name: String,
+    pub token_hash: String,
+    pub created_at: i64,
+    pub bot: Option<String>,
+}
+
+/// One event of a room's log as stored: what happened (`kind`) and its
+/// details (`data`, a JSON object whose fields depend on the kind).
+/// `room/stored.rs` knows the kinds; the store does not.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct EventRow {
+    pub room_id: String,
+    /// From 1; the room's version once this event is in.
+    pub seq: i64,
+    pub kind: String,
+    /// Unix milliseconds.
+    pub at: i64,
+    pub data: String,
+}
+
+/// The derived summary of a room, written in the same transaction as the
+/// events that change it: it lets the server find the live rooms at start
+/// without reading every log.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct RoomRow {
+    pub id: String,
+    pub game: String,
+    pub public: bool,
+    /// `open`, `playing`, `finished` or `expired`.
+    pub status: String,
+    pub created_at: i64,
+}
+
+/// One change to store. Everything but a rename and a summary's status is
+/// an INSERT.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    CreateGuest {
+        id: String,
+        name: String,
+        token_hash: String,
+        created_at: u64,
+        /// The level of a computer player.
+        bot: Option<String>,
+    },
+    RenameGuest {
+        id: String,
+        name: String,
+    },
+    /// Appends an event to its room's log.
+    Append(EventRow),
+    /// The summary of a new room.
+    CreateRoom(RoomRow),
+    /// A room's summary changes status.
+    SetStatus {
+        room: String,
+        status: String,
+    },
+    /// The fence of one room's appends (PostgreSQL with several nodes):
+    /// the transaction stores nothing unless `node` still holds the
+    /// room's lease at `epoch` and it has not expired by the database's
+    /// clock; it also records the room's next `deadline` (unix ms) for the
+    /// other nodes' sweepers. Checked before anything else is written.
+    Fence {
+        room: String,
+        node: String,
+        epoch: i64,
+        deadline: Option<i64>,
+    },
+    /// A room's game started: its result is due (`ratings.rs` records it
+    /// and removes the row), written with the `started` event.
+    GameDue {
+        room: String,
+        at: i64,
+    },
+    /// One player's finished game that counts for no rating (a rated one
+    /// is recorded with its ratings: `accounts.rs`).
+    PlayerGame {
+        guest: String,
+        room: String,
+        /// The rating key (`magneton`, `magma-4`).
+        game: String,
+        /// `win`, `loss` or `draw`.
+        result: String,
+        finished_at: i64,
+    },
+    /// A room's result is no longer due (recorded, or there is none).
+    DueDone {
+        room: String,
+    },
+    /// A readiness probe (`health.rs`): overwrites this server's row of
+    /// `probes`, so it succeeds only if the database takes a write now.
+    Probe {
+        node: String,
+        at: i64,
+    },
+}
+
+/// Where the database is, from the URL given to `--database`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// `sqlite://PATH`, `sqlite:PATH` or `sqlite::memory:`, as given.
+    SqliteUrl(String),
+    /// A plain file path: an SQLite file.
+    SqliteFile(std::path::PathBuf),
+    /// `postgres://USER@HOST/DB` (or `postgresql://…`), as given.
+    Postgres(String),
+}
+
+impl Location {
+    /// Reads a database URL: `sqlite://…`, `postgres://…`, or a plain path.
+    pub fn parse(url: &str) -> Result<Location, StoreError> {
+        let url = url.trim();
+        if url.is_empty() {
+            return Err(StoreError::Url(
+                "the database URL is empty: give sqlite://PATH, a file path, or postgres://USER@HOST/DB"
+                    .into(),
+            ));
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(Location::Postgres(url.to_string()));
+        }
+        if url.starts_with("sqlite:") {
+            return Ok(Location::SqliteUrl(url.to_string()));
+        }
+        if let Some((scheme, _)) = url.split_once("://") {
+            return Err(StoreError::Url(format!(
+                "the database URL {url:?} names a kind of database this server does not know ({scheme:?}): give sqlite://PATH, a file path, or postgres://USER@HOST/DB"
+            )));
+        }
+        Ok(Location::SqliteFile(url.into()))
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::SqliteUrl(url) => f.write_str(url),
+            Location::SqliteFile(path) => write!(f, "{}", path.display()),
+            // Never print a password.
+            Location::Postgres(url) => f.write_str(&redact_password(url)),
+        }
+    }
+}
+
+/// `url` with the password part of its user information replaced.
+fn redact_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, path) = rest.split_once('/').map_or((rest, None), |(a, p)| (a, Some(p)));
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _)) => format!("{name}:***@{host}"),
+            None => authority.to_string(),
+        },
+        None => authority.to_string(),
+    };
+    match path {
+        Some(path) => format!("{scheme}://{authority}/{path}"),
+        None => format!("{scheme}://{authority}"),
+    }
+}
+
+/// The migrations a database had before this start (`applied`: what its
+/// migrations table says, an error if it has none). A database that must
+/// exist already (`existing`) without a first Lodestone migration is
+/// refused: it is not a Lodestone database.
+pub(super) fn before_migrating(
+    applied: Result<Vec<i64>, sqlx::Error>,
+    location: &Location,
+    existing: bool,
+) -> Result<Vec<i64>, StoreError> {
+    match applied {
+        Ok(versions) if !existing || versions.contains(&1) => Ok(versions),
+        Err(_) if !existing => Ok(Vec::new()),
+        _ => Err(StoreError::Open(format!(
+            "the database {location} is not a Lodestone database (it has none of lodestone-server's tables)"
+        ))),
+    }
+}
+
+/// Logs each migration `migrator` applied that was not there `before`.
+pub(super) fn log_migrations(migrator: &sqlx::migrate::Migrator, before: &[i64], location: &Location) {
+    for migration in migrator.iter().filter(|m| !before.contains(&m.version)) {
+        tracing::info!(
+            version = migration.version,
+            description = %migration.description,
+            database = %location,
+            "applied schema migration"
+        );
+    }
+}
+
+/// A failed migration, as a sentence for the host.
+pub(super) fn migrate_error(location: &Location, e: sqlx::migrate::MigrateError) -> StoreError {
+    use sqlx::migrate::MigrateError;
+    StoreError::Open(match e {
+        MigrateError::VersionMissing(version) => format!(
+            "the database {location} was written by a newer version of lodestone-server (it has schema migration {version}, which this version does not know): run that version or a newer one, or restore a backup from before the upgrade"
+        ),
+        MigrateError::VersionMismatch(version) => format!(
+            "the database {location} has a schema migration {version} that differs from this version's: it was written by another build of lodestone-server"
+        ),
+        other => format!("could not bring the database {location} up to date: {other}"),
+    })
+}
+
+/// One write waiting for the writer, and where its answer goes.
+pub(super) struct WriteRequest {
+    pub(super) ops: Vec<Op>,
+    pub(super) done: oneshot::Sender<Result<(), WriteError>>,
+}
+
+impl std::fmt::Debug for WriteRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WriteRequest").field("ops", &self.ops).finish()
+    }
+}
+
+/// The most requests one transaction takes.
+pub(super) const MAX_BATCH: usize = 512;
