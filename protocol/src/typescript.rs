@@ -69,6 +69,8 @@ pub fn declarations() -> String {
         ChatTo,
         ChatLine,
         RematchState,
+        EndState,
+        EndHow,
         Password,
         PlayerPage,
         PlayerRating,

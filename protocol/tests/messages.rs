@@ -329,6 +329,7 @@ fn state() -> RoomState {
                 bot: false,
                 shown_as: None,
                 absent: false,
+                stand_in: false,
             },
             SeatState {
                 seat: 1,
@@ -343,11 +344,13 @@ fn state() -> RoomState {
                 bot: false,
                 shown_as: None,
                 absent: false,
+                stand_in: false,
             },
         ],
         you: Some(1),
         owner: None,
         rematch: None,
+        ended: None,
         play: Some(PlayState {
             position: "8/8/8/8/3W4/8/8/8 b 11 12".into(),
             board: RawJson::new(

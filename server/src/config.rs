@@ -16,6 +16,8 @@ pub struct Config {
     pub database: String,
     /// Connections to PostgreSQL (SQLite keeps a few of its own).
     pub db_connections: u32,
+    /// How long any wait on PostgreSQL may last (`store/bounds.rs`).
+    pub db_bounds: crate::store::DbBounds,
     /// An open room that nobody starts within this many milliseconds of
     /// its creation expires; `None`: never.
     pub expire_open_after: Option<u64>,
@@ -143,6 +145,7 @@ impl Default for Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://lodestone.db".into(),
             db_connections: 8,
+            db_bounds: Default::default(),
             expire_open_after: Some(DEFAULT_EXPIRY_MS),
             absent_grace: DEFAULT_ABSENT_GRACE_MS,
             abandon_after: DEFAULT_ABANDON_AFTER_MS,

@@ -146,22 +146,21 @@ async fn ws_upgrade(
     ws: WebSocketUpgrade,
     State(app): State<Arc<App>>,
     Extension(client): Extension<ClientAddr>,
+    meter: Option<Extension<Arc<crate::input::Meter>>>,
+    standing: Option<Extension<Arc<crate::reserve::Standing>>>,
     headers: HeaderMap,
 ) -> Response {
-    if let Some(origin) = headers.get(header::ORIGIN) {
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !origin.to_str().is_ok_and(|o| app.origins.allowed(o))
+    {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        if !origin
-            .to_str()
-            .is_ok_and(|o| app.admission.origin_allowed(o, host))
-        {
-            app.metrics.refused(Refusal::Origin);
-            log_origin_refused(&app, origin, host);
-            return json_error(
-                StatusCode::FORBIDDEN,
-                codes::ORIGIN_NOT_ALLOWED,
-                "pages of this origin may not connect to this server",
-            );
-        }
+        app.metrics.refused(Refusal::Origin);
+        log_origin_refused(&app, origin, host);
+        return json_error(
+            StatusCode::FORBIDDEN,
+            codes::ORIGIN_NOT_ALLOWED,
+            "pages of this origin may not connect to this server",
+        );
     }
     let slot = match app.admission.proxied_socket(client.peer, client.ip) {
         Ok(slot) => slot,
@@ -182,7 +181,11 @@ async fn ws_upgrade(
             );
         }
     };
-    crate::ws::accept(ws, app, client.ip, slot)
+    let conn = crate::ws::Conn {
+        meter: meter.map(|Extension(m)| m),
+        standing: standing.map(|Extension(s)| s),
+    };
+    crate::ws::accept(ws, app, client.ip, slot, conn)
 }
 
 /// Logs (throttled) why a page's WebSocket was refused: the host behind a
@@ -196,10 +199,10 @@ fn log_origin_refused(app: &App, origin: &HeaderValue, host: Option<&str>) {
     let origin = String::from_utf8_lossy(origin.as_bytes());
     let why = if app.config.limits.allowed_origins.is_empty() {
         format!(
-            "the page's origin is not this server's own host {:?} (behind a proxy, pass the Host \
-             header with its port, e.g. nginx's `proxy_set_header Host $http_host`), and no \
+            "the page's origin is not one of this server's own addresses {:?} (--bind, and the \
+             host of --advertise; the request's Host header is not believed), and no \
              --allowed-origin lists it",
-            host.unwrap_or("(none)")
+            app.origins.own()
         )
     } else {
         "the page's origin is not among the --allowed-origin list".to_string()

@@ -5,6 +5,7 @@
 //! same way.
 
 mod accounts;
+mod address;
 mod app;
 mod backup;
 mod bot_pool;
@@ -13,16 +14,20 @@ mod clock;
 mod cluster;
 mod config;
 pub mod config_file;
+mod flight;
 mod health;
 mod http;
+mod input;
 pub mod limits;
 mod listen;
 mod metrics;
 mod names;
 mod node;
 mod openapi;
+mod origins;
 mod players;
 mod ratings;
+mod reserve;
 mod room;
 pub mod secrets;
 mod serve;
@@ -44,7 +49,10 @@ pub use listen::Role;
 pub use node::host_name;
 pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
-pub use store::{BackupInfo, Copied, Progress, Restored, StoreError, backup, copy as copy_database, restore};
+pub use store::{
+    BackupInfo, Copied, DbArgs, DbBounds, Progress, Restored, StoreError, backup, copy as copy_database,
+    restore,
+};
 pub use systemd::{notify_ready, notify_stopping};
 pub use tls::acme::LETS_ENCRYPT;
 pub use tls::domain as tls_domain;

@@ -203,6 +203,9 @@ struct Args {
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
+    /// How long any wait on PostgreSQL may last.
+    #[command(flatten)]
+    db: lodestone_server::DbArgs,
 }
 
 fn main() -> ExitCode {
@@ -329,6 +332,7 @@ async fn run(args: Args) -> Result<(), String> {
         bind: args.bind,
         database: args.database,
         db_connections: args.db_connections,
+        db_bounds: args.db.into(),
         expire_open_after: args.expire_open_rooms.0,
         absent_grace: args
             .absent_grace

@@ -70,6 +70,7 @@ impl Server {
         let options = StoreOptions {
             sync_full: config.sync_full,
             connections: config.db_connections,
+            bounds: Some(config.db_bounds),
             existing: false,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
@@ -100,6 +101,12 @@ impl Server {
             (Some(leases), Some(name)) => Some(Arc::new(Node::new(name, &config, addr, leases, &metrics))),
             _ => None,
         };
+        // The address it listens on (port 0 picked one): its pages' origin.
+        let mut config = Config { bind: addr, ..config };
+        // Likewise the HTTPS port: pages served there are the server's own.
+        if let Some(https) = local(Role::Https) {
+            config.tls.https_bind = https;
+        }
         let app = Arc::new(App::new(config, store, metrics, bots, node));
         let requests = app
             .stand_in_requests

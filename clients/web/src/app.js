@@ -7,6 +7,7 @@ import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
 import { tournamentView, tournamentsView } from './tournaments.js';
+import { CONNECTION_WORDS } from './words.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
 /** @typedef {import('./protocol.js').Guest} Guest */
@@ -33,6 +34,7 @@ const TOKEN_KEY = 'lodestone.token';
  * @property {() => void} connected called after every (re)connect once we are welcomed
  * @property {(message: Message) => void} push a message pushed by the server
  * @property {() => void} destroy called when the page is left
+ * @property {() => void} [connection] called when the connection stops or starts being live
  */
 
 /** A name for a first visit, until the person chooses one. */
@@ -119,7 +121,9 @@ const session = {
     onPush(message) {
       view?.push(message);
     },
-    onStatus(status, retryInMs) {
+    onStatus(status, retryInMs, silentMs) {
+      // How long after the last word from the server a lost connection was noticed.
+      if (status !== 'open') document.body.dataset.silentMs = String(silentMs);
       showStatus(status, retryInMs);
     },
   }),
@@ -147,16 +151,17 @@ const session = {
  */
 function showStatus(status, retryInMs) {
   document.body.dataset.connection = status;
+  view?.connection?.();
   if (status === 'open') {
     notice.hidden = true;
     fill(notice);
     return;
   }
   notice.hidden = false;
-  if (status === 'connecting') fill(notice, 'Connecting to the server…');
+  if (status === 'connecting') fill(notice, CONNECTION_WORDS.connecting);
   else {
     const seconds = Math.ceil(retryInMs / 1000);
-    fill(notice, 'Connection lost — reconnecting…', retryInMs > 0 ? ` (next try in ${seconds} s)` : '');
+    fill(notice, CONNECTION_WORDS.lost, retryInMs > 0 ? CONNECTION_WORDS.nextTry(seconds) : '');
   }
 }
 

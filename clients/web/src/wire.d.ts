@@ -175,7 +175,13 @@ shown_as?: string,
  * Whether the player has been away (no connection) for the grace
  * period during the game; absent when not.
  */
-absent?: boolean, };
+absent?: boolean,
+/**
+ * Whether a bot plays this absent person's seat now (the room's
+ * option `absent` is `bot`): the seat's moves are the bot's until the
+ * person returns; absent when not.
+ */
+stand_in?: boolean, };
 
 /**
  * The whole room as one viewer may see it.
@@ -212,7 +218,13 @@ play: PlayState | null,
  * After the end: the rematch proposed, who has accepted, and the new
  * room once it opened; absent when none is proposed.
  */
-rematch?: RematchState, };
+rematch?: RematchState,
+/**
+ * How the table ended the game or the room, when it was not the
+ * board (a resignation, a loss on time or by a claim, a draw agreed,
+ * an abort, the owner's close, an abandonment); absent otherwise.
+ */
+ended?: EndState, };
 
 /**
  * The game part of a room, filtered for one viewer.
@@ -595,6 +607,24 @@ accepted: Array<number>,
  * The new room, once every seat has accepted: go there.
  */
 room?: string, };
+
+/**
+ * How the people at the table (rather than the board) ended a game or a
+ * room: `how`, and the seat that did it or that it happened to.
+ */
+export type EndState = { how: EndHow,
+/**
+ * `resigned`, `out_of_time`: the seat that lost so; `claimed`: the
+ * absent seat the game was claimed from; `draw_agreed`: the seat that
+ * accepted the offer; `aborted`: the seat that aborted. Absent for the
+ * others.
+ */
+seat?: number, };
+
+/**
+ * What ended a game or a room at the table.
+ */
+export type EndHow = "resigned" | "out_of_time" | "claimed" | "draw_agreed" | "aborted" | "closed" | "abandoned" | "expired";
 
 /**
  * A password on the wire: its text, never shown by `Debug` (so a logged

@@ -300,7 +300,7 @@ impl RoomCore {
                 }
                 self.table.set_offer(None);
             }
-            RoomEvent::Aborted { .. } => self.end(Gone::Aborted),
+            RoomEvent::Aborted { seat } => self.end(Gone::Aborted(*seat)),
             RoomEvent::Closed => self.end(Gone::Closed),
             RoomEvent::Abandoned => self.end(Gone::Abandoned),
             RoomEvent::Expired => self.end(Gone::Expired),

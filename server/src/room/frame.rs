@@ -87,6 +87,7 @@ impl Statics {
             owner,
             play: _,
             rematch,
+            ended,
         } = state;
         let mut state_head = Vec::with_capacity(128);
         state_head.extend_from_slice(b",\"state\":{\"id\":");
@@ -111,6 +112,9 @@ impl Statics {
         let mut tail = Vec::new();
         if let Some(rematch) = rematch {
             field(&mut tail, "rematch", rematch);
+        }
+        if let Some(ended) = ended {
+            field(&mut tail, "ended", ended);
         }
         tail.extend_from_slice(b"}}");
         Statics {

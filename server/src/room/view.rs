@@ -10,13 +10,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
-    ClockState, EffectState, Guest, LastAction, MoveEntry, OutcomeState, PlayState, RiskState, RoomState,
-    RoomStatus, RoomSummary, SeatClock, SeatState, board_json,
+    ClockState, EffectState, EndHow, EndState, Guest, LastAction, MoveEntry, OutcomeState, PlayState,
+    RiskState, RoomState, RoomStatus, RoomSummary, SeatClock, SeatState, board_json,
 };
-use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
+use lodestone_rules::{Concession, Outcome, Seat, SeatSet, TableEvent, Viewer};
 
 use super::core::RoomCore;
 use super::event::AbsentPolicy;
+use super::lifecycle::Gone;
 use super::watchers::ConnId;
 
 /// Whose eyes a rendering is for: the seat (or a spectator) it goes to,
@@ -231,6 +232,7 @@ impl RoomCore {
         let connected = self.connected_seats();
         let seating = self.seating();
         let shown = shown_names(seating.seats());
+        let stand_ins = self.absent_policy() == AbsentPolicy::Bot && self.status() == RoomStatus::Playing;
         let seats = seating
             .seats()
             .iter()
@@ -250,6 +252,7 @@ impl RoomCore {
                     bot: p.as_ref().is_some_and(|p| p.bot),
                     shown_as: shown[i].clone(),
                     absent: seating.is_absent(i),
+                    stand_in: stand_ins && seating.is_absent(i) && p.as_ref().is_some_and(|p| !p.bot),
                 }
             })
             .collect();
@@ -274,6 +277,51 @@ impl RoomCore {
                 .is_some()
                 .then(|| self.play_common(lens, now, shared)),
             rematch: self.rematch_state(),
+            ended: self.table_ending(now),
+        }
+    }
+
+    /// How the table ended the game or the room, if the board did not:
+    /// the room gone for good, or the last table event (a resignation, a
+    /// loss on time, a claim, a draw agreed) when it ended the game.
+    pub(super) fn table_ending(&self, now: u64) -> Option<EndState> {
+        let end = |how, seat: Option<Seat>| {
+            Some(EndState {
+                how,
+                seat: seat.map(|s| s.0),
+            })
+        };
+        match self.life().gone() {
+            Some(Gone::Aborted(seat)) => return end(EndHow::Aborted, Some(seat)),
+            Some(Gone::Closed) => return end(EndHow::Closed, None),
+            Some(Gone::Abandoned) => return end(EndHow::Abandoned, None),
+            Some(Gone::Expired) => return end(EndHow::Expired, None),
+            None => {}
+        }
+        self.game().outcome()?;
+        let &(ply, event) = self.table().table_events().last()?;
+        if ply != self.log().len() {
+            return None;
+        }
+        match event {
+            TableEvent::DrawAgreed => end(EndHow::DrawAgreed, None),
+            TableEvent::Concede(seat, Concession::Resign) => end(EndHow::Resigned, Some(seat)),
+            TableEvent::Concede(seat, Concession::OutOfTime) => {
+                // A claim stores a loss on time before the clock ran out
+                // (or in a room without a clock).
+                let clocks = self.table().clocks();
+                let left = clocks
+                    .at(self.game_time(now).0)
+                    .get(seat.index())
+                    .map_or(0, |(left, _)| *left);
+                let claimed = clocks.control().is_none() || left > 0;
+                let how = if claimed {
+                    EndHow::Claimed
+                } else {
+                    EndHow::OutOfTime
+                };
+                end(how, Some(seat))
+            }
         }
     }
 

@@ -125,8 +125,23 @@ impl Leases {
     /// Takes room `room` for `node` for `lease_ms`, if the room exists and
     /// its lease is free, expired, or an earlier one of `node` itself (a
     /// previous run of this node: fenced out by the new epoch).
+    /// Another node's unexpired lease is answered from a look that waits
+    /// for no lock (its owner may be in the middle of a commit, or stalled
+    /// there); only a lease that may be ours is taken, which waits at most
+    /// the lock timeout (`bounds.rs`) for a row another node holds locked.
     pub async fn take(&self, room: &str, node: &str, lease_ms: u64) -> Result<Take, StoreError> {
         for _ in 0..3 {
+            let held: Option<(String, Option<String>)> = sqlx::query_as(
+                "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node \
+                 WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp()",
+            )
+            .bind(room)
+            .bind(node)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some((node, url)) = held {
+                return Ok(Take::Owned { node, url });
+            }
             let taken: Option<(i64,)> = sqlx::query_as(
                 "INSERT INTO leases (room_id, node, epoch, expires_at) \
                  SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond' \

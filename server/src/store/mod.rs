@@ -16,6 +16,7 @@
 
 mod accounts;
 mod backup;
+mod bounds;
 mod copy;
 mod db;
 mod handle;
@@ -31,6 +32,7 @@ mod writer;
 
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
+pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};

@@ -167,6 +167,7 @@ impl Session {
                 return self.fail(id, codes::STORAGE, "the server could not log you in; try again");
             }
         };
+        self.known();
         // The connection becomes the account: what it watched as another
         // guest, it watches no more (the client watches again as itself).
         if self.guest.is_some() {

@@ -21,8 +21,10 @@ use tokio::time::{Instant, Sleep};
 
 use crate::app::App;
 use crate::cluster::{self, Located};
+use crate::input::Meter;
 use crate::limits::Slot;
 use crate::metrics::Refusal;
+use crate::reserve::Standing;
 use crate::room::{Fence, Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
 use crate::secrets::{self, OsSecrets};
 use crate::store::NewGuest;
@@ -32,7 +34,7 @@ mod replay;
 
 /// Frames larger than this close the connection (the WebSocket layer's
 /// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
-const MAX_FRAME_BYTES: usize = 1 << 20;
+pub const MAX_FRAME_BYTES: usize = 1 << 20;
 
 /// The WebSocket read buffer of a connection: larger messages are read in
 /// several pieces.
@@ -61,7 +63,21 @@ const GOODBYE: Duration = Duration::from_secs(2);
 
 /// Upgrades a request `http.rs` has admitted to a WebSocket connection of
 /// `client`, served by one task.
-pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<Slot>) -> Response {
+/// What the accept loop knows of a connection: its unfinished input
+/// (`input.rs`) and its standing (`reserve.rs`).
+#[derive(Debug, Default)]
+pub struct Conn {
+    pub meter: Option<Arc<Meter>>,
+    pub standing: Option<Arc<Standing>>,
+}
+
+pub fn accept(
+    ws: WebSocketUpgrade,
+    app: Arc<App>,
+    client: IpAddr,
+    slot: Option<Slot>,
+    conn: Conn,
+) -> Response {
     // A small read buffer: game messages are small, and most connections
     // are idle most of the time (tungstenite's default is 128 KiB).
     ws.max_message_size(MAX_FRAME_BYTES)
@@ -70,7 +86,7 @@ pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<
         .write_buffer_size(WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app, client, slot))
+            tasks.track_future(connection(socket, app, client, slot, conn))
         })
 }
 
@@ -84,6 +100,8 @@ enum End {
     SlowClient,
     WriteTimeout,
     Idle,
+    /// On probation, it did not show a known identity in time.
+    Probation,
     /// A frame the WebSocket layer refused, closed with this code.
     BadFrame(u16, &'static str),
 }
@@ -102,6 +120,11 @@ impl End {
             End::SlowClient => policy("the client did not keep up with its messages"),
             End::WriteTimeout => policy("the client did not read its messages"),
             End::Idle => policy("nothing heard from the client for too long"),
+            End::Probation => Some((
+                Some("the server is full; only known players may connect now"),
+                close_code::AGAIN,
+                "the server is full",
+            )),
             End::BadFrame(code, reason) => Some((None, code, reason)),
         }
     }
@@ -111,6 +134,7 @@ impl End {
             End::SlowClient => Some(Refusal::SlowClient),
             End::WriteTimeout => Some(Refusal::WriteTimeout),
             End::Idle => Some(Refusal::IdleTimeout),
+            End::Probation => Some(Refusal::Probation),
             End::BadFrame(close_code::INVALID, _) => Some(Refusal::BadUtf8),
             _ => None,
         }
@@ -194,8 +218,28 @@ async fn queued(queue: &mut Option<mpsc::Receiver<Utf8Bytes>>) -> Option<Utf8Byt
     }
 }
 
-async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot: Option<Slot>) {
+async fn connection(
+    mut socket: WebSocket,
+    app: Arc<App>,
+    client: IpAddr,
+    _slot: Option<Slot>,
+    Conn { meter, standing }: Conn,
+) {
     let _open = app.metrics.ws_connection();
+    // On probation, it must show a known identity in time (`reserve.rs`).
+    let handshake = app.config.limits.handshake_timeout;
+    let probation = async {
+        match &standing {
+            Some(s) => s.probation_over(handshake).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(probation);
+    let mut on_probation = standing.as_ref().is_some_and(|s| s.probation);
+    // Its unfinished messages count from now (`input.rs`).
+    if let Some(meter) = &meter {
+        meter.arm(client);
+    }
     // Cancelled by a room (client too slow) or by shutdown.
     let close = app.shutdown.child_token();
     let write_timeout = app.config.limits.write_timeout;
@@ -236,6 +280,13 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
             }
             frame = socket.recv() => {
                 heartbeat.heard();
+                if let Some(meter) = &meter {
+                    match &frame {
+                        Some(Ok(Message::Ping(p) | Message::Pong(p))) => meter.control(p.len()),
+                        Some(Ok(_)) => meter.message(),
+                        _ => {}
+                    }
+                }
                 let message = match frame {
                     Some(Ok(Message::Text(text))) => Some(Ok(text)),
                     Some(Ok(Message::Binary(_))) => Some(Err(())),
@@ -247,7 +298,7 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
                 let session = session.get_or_insert_with(|| {
                     let (tx, rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
                     queue = Some(rx);
-                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() })
+                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() }, standing.clone())
                 });
                 match message {
                     // Boxed: handling a message needs a large future, but
@@ -271,6 +322,12 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
                 }
                 Beat::Dead => break End::Idle,
             },
+            _ = &mut probation, if on_probation => {
+                if standing.as_ref().is_some_and(|s| !s.is_known()) {
+                    break End::Probation;
+                }
+                on_probation = false;
+            }
         }
     };
     if let Some(reason) = end.refusal() {
@@ -383,10 +440,13 @@ struct Session {
     /// Rooms this connection watches (only rooms that exist).
     watching: HashSet<String>,
     rate: RateLimit,
+    /// Its standing (`reserve.rs`): known once it shows an account or a
+    /// guest's token from before.
+    standing: Option<Arc<Standing>>,
 }
 
 impl Session {
-    fn new(app: Arc<App>, client: IpAddr, outbox: Outbox) -> Session {
+    fn new(app: Arc<App>, client: IpAddr, outbox: Outbox, standing: Option<Arc<Standing>>) -> Session {
         Session {
             rate: RateLimit::new(app.config.rate_limit),
             app,
@@ -394,6 +454,14 @@ impl Session {
             outbox,
             guest: None,
             watching: HashSet::new(),
+            standing,
+        }
+    }
+
+    /// The client showed a known identity.
+    fn known(&self) {
+        if let Some(standing) = &self.standing {
+            standing.known();
         }
     }
 
@@ -485,6 +553,7 @@ impl Session {
                 let Some(mut guest) = found else {
                     return self.fail(id, codes::BAD_TOKEN, "this token belongs to no guest");
                 };
+                self.known();
                 if let Some(name) = name.filter(|n| *n != guest.name) {
                     if self.app.store.rename_guest(&guest.id, &name).await.is_err() {
                         return self.fail(

@@ -4,6 +4,7 @@
 
 mod absence;
 mod accounts;
+mod attacks;
 mod backup;
 mod bad_input;
 mod bot_pool;
@@ -12,6 +13,7 @@ mod chat;
 mod clocks;
 mod database;
 mod described;
+mod exhaustion;
 mod games;
 mod host;
 mod lifecycle;

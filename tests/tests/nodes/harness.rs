@@ -20,6 +20,10 @@ pub const LEASE_MS: u64 = 1000;
 /// How often the tests' nodes renew their leases.
 pub const RENEW_MS: u64 = 200;
 
+/// How long the tests' nodes' transactions may sit idle before
+/// PostgreSQL ends them (below the lease).
+pub const IDLE_IN_TRANSACTION: &str = "300ms";
+
 /// How long a follower keeps trying to get back to its room.
 const REJOIN: Duration = Duration::from_secs(30);
 
@@ -104,10 +108,17 @@ impl Nodes {
 
     /// Starts node `name` (again).
     pub fn add(&mut self, name: &str) -> SocketAddr {
+        let database = self.database.clone();
+        self.add_via(name, &database)
+    }
+
+    /// Starts node `name` on the database at `database` (the tests'
+    /// database, maybe through a proxy).
+    pub fn add_via(&mut self, name: &str, database: &str) -> SocketAddr {
         let (lease, renew) = (LEASE_MS.to_string(), RENEW_MS.to_string());
         let args = [
             "--database",
-            &self.database,
+            database,
             "--node",
             name,
             "--lease-ms",
@@ -118,6 +129,9 @@ impl Nodes {
             "1",
             "--bot-threads",
             "1",
+            // Below the lease, as the bound must be.
+            "--db-idle-in-transaction-timeout",
+            IDLE_IN_TRANSACTION,
         ];
         let process = ServerProcess::start_with(SERVER, &args, &self.dir);
         let addr = process.addr;

@@ -682,6 +682,7 @@ pub(crate) mod tests {
             bot: false,
             shown_as: None,
             absent: false,
+            stand_in: false,
         }
     }
 
@@ -700,6 +701,7 @@ pub(crate) mod tests {
             you: Some(0),
             owner: None,
             rematch: None,
+            ended: None,
             play: Some(PlayState {
                 position: String::new(),
                 board: RawJson::new(
