@@ -15,7 +15,7 @@
 //! Swiss, Magma events); points, then performance (arena); then the
 //! seeding. Players level on every tie-break share a place.
 
-use super::{Halves, Played};
+use super::types::{Halves, Played};
 
 /// How standings are ordered.
 #[derive(Clone, Debug, PartialEq, Eq)]

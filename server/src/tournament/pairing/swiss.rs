@@ -25,7 +25,7 @@
 
 use integer_blossom::min_weight_perfect_matching;
 
-use super::{Halves, Round};
+use super::types::{Halves, Round};
 
 /// A player's past as the pairing needs it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

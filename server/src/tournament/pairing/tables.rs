@@ -6,7 +6,7 @@
 //! `EXACT` players every split is tried; beyond, the split by score is
 //! improved by swapping players between tables until no swap helps.
 
-use super::Halves;
+use super::types::Halves;
 
 /// Up to this many players, the best split is found by trying them all.
 pub const EXACT: usize = 12;

@@ -12,7 +12,7 @@ use super::round_robin::berger;
 use super::standings::{Order, standings};
 use super::swiss::{SwissPlayer, pair, round_cost};
 use super::tables::{TablePlayer, better_swap, sizes, split_cost, tables};
-use super::{Played, Round, placing_points};
+use super::types::{Played, Round, placing_points};
 
 /// Every round (pairs and a bye when odd) of `players`.
 fn all_rounds(players: &[usize], out: &mut Vec<Round>, current: &mut Round) {
