@@ -172,6 +172,25 @@ codes! {
     BotsNotAllowed = "bots-not-allowed",
     TooManyTournaments = "too-many-tournaments",
     NotEntered = "not-entered",
+    /// `push_subscribe` with an endpoint that is not a URL, or keys that
+    /// are not a P-256 public key and a 16-byte secret.
+    BadSubscription = "bad-subscription",
+    /// `push_subscribe` with an endpoint outside the push services the
+    /// server accepts (`https://` ones, and `--push-origin`s).
+    EndpointNotAllowed = "endpoint-not-allowed",
+    /// `push_subscribe` beyond the subscriptions a guest may have.
+    TooManySubscriptions = "too-many-subscriptions",
+    /// `set_webhook` with a URL that is not `http(s)://`, or too long.
+    BadWebhook = "bad-webhook",
+    /// `set_webhook` with a URL whose host is a loopback, private or
+    /// link-local address (unless the server allows them).
+    AddressNotAllowed = "address-not-allowed",
+    /// `set_webhook` beyond the webhooks a room or account may have.
+    TooManyWebhooks = "too-many-webhooks",
+    /// A request only an account may make (a webhook for all its games).
+    AccountRequired = "account-required",
+    /// `push_unsubscribe` or `delete_webhook` of something not set.
+    NotSubscribed = "not-subscribed",
 }
 
 impl fmt::Display for Code {
@@ -265,6 +284,14 @@ pub mod codes {
     pub const TOO_MANY_LOGINS: Code = Code::TooManyLogins;
     pub const RATED_NEEDS_ACCOUNTS: Code = Code::RatedNeedsAccounts;
     pub const UNKNOWN_PLAYER: Code = Code::UnknownPlayer;
+    pub const BAD_SUBSCRIPTION: Code = Code::BadSubscription;
+    pub const ENDPOINT_NOT_ALLOWED: Code = Code::EndpointNotAllowed;
+    pub const TOO_MANY_SUBSCRIPTIONS: Code = Code::TooManySubscriptions;
+    pub const BAD_WEBHOOK: Code = Code::BadWebhook;
+    pub const ADDRESS_NOT_ALLOWED: Code = Code::AddressNotAllowed;
+    pub const TOO_MANY_WEBHOOKS: Code = Code::TooManyWebhooks;
+    pub const ACCOUNT_REQUIRED: Code = Code::AccountRequired;
+    pub const NOT_SUBSCRIBED: Code = Code::NotSubscribed;
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod code;
 mod effect;
 mod fairness;
 mod http;
+mod notify;
 pub mod schema;
 mod tournament;
 pub mod typescript;
@@ -32,6 +33,7 @@ pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 pub use http::{ErrorType, HttpError};
+pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
 pub use tournament::{
     EntrantStatus, StandingRow, TournamentFormat, TournamentGame, TournamentPlayer, TournamentRound,
     TournamentSpec, TournamentState, TournamentStatus, TournamentSummary,
@@ -294,6 +296,47 @@ pub enum ClientMessage {
         tournament: String,
         level: String,
     },
+    /// Send this guest's notifications to a browser's push subscription
+    /// (`events`: the categories wanted; absent, all); answered with `ack`.
+    PushSubscribe {
+        id: RequestId,
+        endpoint: String,
+        keys: PushKeys,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Stop pushing to a subscription of this guest; answered with `ack`.
+    PushUnsubscribe { id: RequestId, endpoint: String },
+    /// Whether the page of this connection is visible now (a page that
+    /// never says counts as visible); answered with `ack`.
+    Visibility { id: RequestId, visible: bool },
+    /// Post a room's events (as its owner, `room`) or every game of this
+    /// account (no `room`) to `url`; answered with `webhook` (the signing
+    /// secret, shown once).
+    SetWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+        #[serde(default)]
+        format: WebhookFormat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Remove a webhook set with `set_webhook`; answered with `ack`.
+    DeleteWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+    },
+    /// The games waiting for this guest's move, oldest first; answered
+    /// with `turns`.
+    MyTurns { id: RequestId },
 }
 
 /// Who a chat line is for.
@@ -452,6 +495,12 @@ impl ClientMessage {
             | ClientMessage::StartTournament { id, .. }
             | ClientMessage::RemoveFromTournament { id, .. }
             | ClientMessage::AddTournamentBot { id, .. } => id,
+            ClientMessage::PushSubscribe { id, .. }
+            | ClientMessage::PushUnsubscribe { id, .. }
+            | ClientMessage::Visibility { id, .. }
+            | ClientMessage::SetWebhook { id, .. }
+            | ClientMessage::DeleteWebhook { id, .. }
+            | ClientMessage::MyTurns { id } => id,
         }
     }
 }
@@ -563,6 +612,16 @@ pub enum ServerMessage {
         id: RequestId,
         tournaments: Vec<TournamentSummary>,
     },
+    /// The reply to `set_webhook`: the secret that signs its bodies
+    /// (`X-Lodestone-Signature`), shown this once.
+    Webhook {
+        id: RequestId,
+        url: String,
+        secret: String,
+    },
+    /// The reply to `my_turns`: the games waiting for the guest's move,
+    /// the oldest first.
+    Turns { id: RequestId, rooms: Vec<TurnWaiting> },
 }
 
 /// One line of the room list.

@@ -87,6 +87,10 @@ pub fn declarations() -> String {
         TournamentRound,
         TournamentState,
         TournamentSummary,
+        NotifyEvent,
+        PushKeys,
+        WebhookFormat,
+        TurnWaiting,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

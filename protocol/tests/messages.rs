@@ -256,6 +256,45 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 level: "greedy".into(),
             },
         ),
+        (
+            "push_subscribe",
+            ClientMessage::PushSubscribe {
+                id: id(30),
+                endpoint: "https://push.example.net/send/c1e7…".into(),
+                keys: PushKeys {
+                    p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM".into(),
+                    auth: "tBHItJI5svbpez7KI4CCXg".into(),
+                },
+                events: Some(vec![NotifyEvent::YourTurn, NotifyEvent::GameOver]),
+            },
+        ),
+        (
+            "push_unsubscribe",
+            ClientMessage::PushUnsubscribe {
+                id: id(31),
+                endpoint: "https://push.example.net/send/c1e7…".into(),
+            },
+        ),
+        ("visibility", ClientMessage::Visibility { id: id(32), visible: false }),
+        (
+            "set_webhook",
+            ClientMessage::SetWebhook {
+                id: id(33),
+                room: Some("7c9e…".into()),
+                url: "https://discord.com/api/webhooks/123/abc".into(),
+                format: WebhookFormat::Discord,
+                events: None,
+            },
+        ),
+        (
+            "delete_webhook",
+            ClientMessage::DeleteWebhook {
+                id: id(34),
+                room: None,
+                url: "https://hooks.example.org/lodestone".into(),
+            },
+        ),
+        ("my_turns", ClientMessage::MyTurns { id: id(35) }),
     ]
 }
 
@@ -633,6 +672,25 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                     }],
                     invite: None,
                 }),
+            },
+        ),
+        (
+            "webhook",
+            ServerMessage::Webhook {
+                id: id(33),
+                url: "https://discord.com/api/webhooks/123/abc".into(),
+                secret: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".into(),
+            },
+        ),
+        (
+            "turns",
+            ServerMessage::Turns {
+                id: id(35),
+                rooms: vec![TurnWaiting {
+                    room: "7c9e…".into(),
+                    game: "magneton".into(),
+                    since: 1_700_000_000_000,
+                }],
             },
         ),
     ]

@@ -18,6 +18,7 @@ use crate::flight::Flights;
 use crate::limits::Admission;
 use crate::metrics::Metrics;
 use crate::node::Node;
+use crate::notify::Notify;
 use crate::room::{self, Lobby, RoomCore, RoomEnv, RoomHandle, RoomLease, spawn_leased_room};
 use crate::secrets::OsSecrets;
 use crate::store::{Store, StoreError};
@@ -76,6 +77,11 @@ pub struct App {
     pub node: Option<Arc<Node>>,
     /// The tournaments directed here (`tournament/`).
     pub tournaments: Arc<crate::tournament::Registry>,
+    /// Web Push, webhooks and alarms (`notify/`).
+    pub notify: Arc<Notify>,
+    /// What rooms stored that may notify someone, until the server
+    /// starts the notifications' worker.
+    pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
 }
 
 impl App {
@@ -93,6 +99,13 @@ impl App {
         let tasks = TaskTracker::new();
         let (stand_ins, stand_in_requests) = tokio::sync::mpsc::unbounded_channel();
         let (results, game_results) = tokio::sync::mpsc::unbounded_channel();
+        let (notices_tx, notices) = tokio::sync::mpsc::unbounded_channel();
+        let notify = Arc::new(Notify::new(
+            config.notify.clone(),
+            store.clone(),
+            clock,
+            config.node.as_deref().filter(|_| node.is_some()),
+        ));
         let rooms = Arc::new(RoomEnv {
             store: store.clone(),
             lobby: lobby.clone(),
@@ -107,6 +120,7 @@ impl App {
             node: node.as_ref().map(|n| n.env()),
             after_game: config.after_game,
             results: Some(results),
+            notices: Some(notices_tx),
         });
         App {
             admission: Admission::new(&config.limits),
@@ -131,6 +145,8 @@ impl App {
             finding: Flights::default(),
             node,
             tournaments: Arc::default(),
+            notify,
+            notices: std::sync::Mutex::new(Some(notices)),
         }
     }
 

@@ -67,6 +67,8 @@ pub struct Config {
     pub after_game: u64,
     /// Tournaments' limits and timings (`tournament/limits.rs`).
     pub tournaments: crate::tournament::limits::TournamentLimits,
+    /// Web Push, webhooks and alarms (`notify/`).
+    pub notify: crate::notify::NotifyConfig,
     /// Where the server keeps its files (`--state-dir`: scheduled backups,
     /// certificates); `None`: beside the SQLite file, or the working
     /// directory with PostgreSQL ([`Config::state_dir`]).
@@ -162,6 +164,7 @@ impl Default for Config {
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
             tournaments: Default::default(),
+            notify: crate::notify::NotifyConfig::default(),
             state_dir: None,
             backup_every: None,
             backup_keep: DEFAULT_BACKUP_KEEP,

@@ -59,6 +59,7 @@ pub fn api_routes() -> OpenApiRouter<Arc<App>> {
         .routes(routes!(crate::tournament::http::tournaments))
         .routes(routes!(crate::tournament::http::tournament))
         .routes(routes!(crate::tournament::http::records))
+        .routes(routes!(push_key))
         .routes(routes!(crate::openapi::openapi_json))
         .routes(routes!(crate::openapi::protocol_schema))
 }
@@ -252,6 +253,26 @@ pub const CONNECTION_RETRY_SECS: u64 = 10;
     responses((status = 200, description = "Every game the server plays, with the options `create_room` takes and the bot levels", body = ref("#/components/schemas/GameList"))))]
 async fn games() -> Response {
     axum::Json(GameInfo::available()).into_response()
+}
+
+/// `GET /api/push/key`: the VAPID public key pages subscribe with
+/// (`applicationServerKey`), `{"public_key": "…"}` (docs/notifications.md).
+#[utoipa::path(get, path = "/api/push/key", tag = "notifications",
+    responses(
+        (status = 200, description = "The server's VAPID public key (unpadded base64url of the uncompressed P-256 point), for `pushManager.subscribe`", body = ref("#/components/schemas/PushKey")),
+        (status = 503, description = "The key is not loaded yet (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+async fn push_key(State(app): State<Arc<App>>) -> Response {
+    match app.notify.public_key() {
+        Some(key) => axum::Json(lodestone_protocol::PushKey {
+            public_key: key.to_string(),
+        })
+        .into_response(),
+        None => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            codes::STORAGE,
+            "the push key is not ready",
+        ),
+    }
 }
 
 /// A page of `players.rs` as JSON, or its refusal as a JSON error.

@@ -23,6 +23,7 @@ mod listen;
 mod metrics;
 mod names;
 mod node;
+pub mod notify;
 mod openapi;
 mod origins;
 mod players;
@@ -47,6 +48,7 @@ pub use config::{
 pub use limits::Limits;
 pub use listen::Role;
 pub use node::host_name;
+pub use notify::NotifyConfig;
 pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
 pub use store::{

@@ -206,6 +206,9 @@ struct Args {
     /// How long any wait on PostgreSQL may last.
     #[command(flatten)]
     db: lodestone_server::DbArgs,
+    /// Web Push, webhooks and alarms.
+    #[command(flatten)]
+    notify: lodestone_server::notify::NotifyArgs,
 }
 
 fn main() -> ExitCode {
@@ -361,6 +364,7 @@ async fn run(args: Args) -> Result<(), String> {
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
         tournaments: Default::default(),
+        notify: args.notify.into(),
         state_dir: args.state_dir,
         backup_every: args.backup_every.0,
         backup_keep: args.backup_keep as usize,

@@ -49,6 +49,7 @@ fn build() -> Value {
         .with::<HttpError>("HttpError")
         .with::<Vec<TournamentSummary>>("TournamentList")
         .with::<TournamentState>("TournamentState")
+        .with::<lodestone_protocol::PushKey>("PushKey")
         .finish();
     doc["components"] = json!({
         "schemas": schemas,

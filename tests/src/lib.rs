@@ -9,6 +9,7 @@
 //! variable a PostgreSQL test fails with a sentence saying how to get one,
 //! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
+pub mod push;
 pub mod tls;
 
 use std::collections::VecDeque;
@@ -491,7 +492,9 @@ impl Client {
                 | ServerMessage::Rooms { id: i, .. }
                 | ServerMessage::Pong { id: i }
                 | ServerMessage::Replay { id: i, .. }
-                | ServerMessage::Tournaments { id: i, .. } => i == id,
+                | ServerMessage::Tournaments { id: i, .. }
+                | ServerMessage::Webhook { id: i, .. }
+                | ServerMessage::Turns { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } | ServerMessage::Tournament { id: i, .. } => {
                     i.as_ref() == Some(id)
                 }

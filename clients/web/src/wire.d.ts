@@ -59,7 +59,13 @@ replace_me?: boolean, }
   | { "type": "withdraw_tournament", id: RequestId, tournament: string, }
   | { "type": "start_tournament", id: RequestId, tournament: string, }
   | { "type": "remove_from_tournament", id: RequestId, tournament: string, player: string, }
-  | { "type": "add_tournament_bot", id: RequestId, tournament: string, level: string, };
+  | { "type": "add_tournament_bot", id: RequestId, tournament: string, level: string, }
+  | { "type": "push_subscribe", id: RequestId, endpoint: string, keys: PushKeys, events?: Array<NotifyEvent>, }
+  | { "type": "push_unsubscribe", id: RequestId, endpoint: string, }
+  | { "type": "visibility", id: RequestId, visible: boolean, }
+  | { "type": "set_webhook", id: RequestId, room?: string, url: string, format: WebhookFormat, events?: Array<NotifyEvent>, }
+  | { "type": "delete_webhook", id: RequestId, room?: string, url: string, }
+  | { "type": "my_turns", id: RequestId, };
 
 /**
  * A message from the server.
@@ -80,12 +86,14 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
 chat?: Array<ChatLine>, }
   | { "type": "chat", room: string, lines: Array<ChatLine>, }
   | { "type": "tournament", id?: RequestId, tournament: TournamentState, }
-  | { "type": "tournaments", id: RequestId, tournaments: Array<TournamentSummary>, };
+  | { "type": "tournaments", id: RequestId, tournaments: Array<TournamentSummary>, }
+  | { "type": "webhook", id: RequestId, url: string, secret: string, }
+  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "unknown-tournament" | "tournament-full" | "not-invited" | "not-an-account" | "bots-not-allowed" | "too-many-tournaments" | "not-entered";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "unknown-tournament" | "tournament-full" | "not-invited" | "not-an-account" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -907,3 +915,36 @@ invite?: string, };
  * A line of the tournament list.
  */
 export type TournamentSummary = { id: string, name: string, game: string, format: TournamentFormat, status: TournamentStatus, players: number, organizer_name: string, created_at: number, starts_at?: number, };
+
+/**
+ * What a notification is about: each a category a person can turn off.
+ */
+export type NotifyEvent = "your-turn" | "game-started" | "offer" | "time-running-out" | "game-over";
+
+/**
+ * A push subscription's keys, as the browser's `PushSubscription.toJSON()`
+ * gives them (unpadded base64url).
+ */
+export type PushKeys = {
+/**
+ * The browser's P-256 public key (65 bytes, uncompressed).
+ */
+p256dh: string,
+/**
+ * The browser's authentication secret (16 bytes).
+ */
+auth: string, };
+
+/**
+ * How a webhook's body is written.
+ */
+export type WebhookFormat = "discord" | "json";
+
+/**
+ * A game waiting for the guest's move.
+ */
+export type TurnWaiting = { room: string, game: string,
+/**
+ * Since when (unix milliseconds) the move has been the guest's.
+ */
+since: number, };

@@ -26,6 +26,7 @@ mod lease;
 mod lifecycle;
 mod lobby;
 mod log;
+mod notice;
 mod outcome;
 mod play;
 mod record;
@@ -54,6 +55,9 @@ pub use env::RoomEnv;
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
+#[cfg(test)]
+pub use notice::ClockTurn;
+pub use notice::{Happened, RoomNotice, owner_of};
 pub use replay::replay;
 pub use results::{Finished, GameEnded, Side, rating_key};
 pub use seats::Player;

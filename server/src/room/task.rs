@@ -20,6 +20,7 @@ use super::env::RoomEnv;
 use super::event::Recorded;
 use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, encode};
 use super::lease::{self, Hold, RoomLease};
+use super::notice::notice;
 use super::outcome::{Command, Outcome, Policy, Reply, StandInChange};
 use super::reopen::{Reopened, reopen};
 use super::seats::Player;
@@ -229,6 +230,11 @@ impl RoomTask {
     async fn deliver(&mut self, outcome: Outcome, requester: Option<(Outbox, RequestId)>) {
         if let (Some(results), Some(ended)) = (&self.env.results, outcome.ended) {
             let _ = results.send(ended);
+        }
+        if let Some(tx) = &self.env.notices
+            && let Some(notice) = notice(&self.core, &outcome.events)
+        {
+            let _ = tx.send(notice);
         }
         self.env.moves.increment(outcome.moves);
         let room = self.core.id().to_string();

@@ -21,6 +21,7 @@ mod copy;
 mod db;
 mod handle;
 mod leases;
+mod notify;
 mod postgres;
 mod sql;
 mod sqlite;
@@ -36,6 +37,7 @@ pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
+pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
 pub use tournaments::{Fence, TournamentLine, TournamentRow};
 pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};
 

@@ -30,6 +30,7 @@ use crate::secrets::{self, OsSecrets};
 use crate::store::NewGuest;
 
 mod accounts;
+mod notify;
 mod replay;
 
 /// Frames larger than this close the connection (the WebSocket layer's
@@ -360,6 +361,9 @@ async fn connection(
                 .await
         };
         let _ = tokio::time::timeout(GOODBYE, goodbye).await;
+    }
+    if let Some(session) = &session {
+        app.notify.looking.forget(session.outbox.conn);
     }
     if let Some(session) = session {
         for room in &session.watching {
@@ -850,6 +854,12 @@ impl Session {
             ClientMessage::Register { id, name, password } => {
                 return self.register(player, id, name, password).await;
             }
+            message @ (ClientMessage::PushSubscribe { .. }
+            | ClientMessage::PushUnsubscribe { .. }
+            | ClientMessage::Visibility { .. }
+            | ClientMessage::SetWebhook { .. }
+            | ClientMessage::DeleteWebhook { .. }
+            | ClientMessage::MyTurns { .. }) => return self.notify_request(player, message).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
                 unreachable!("answered before")
             }
@@ -874,6 +884,7 @@ impl Session {
             && self.app.lobby.get(&room).is_none()
         {
             self.watching.remove(&room);
+            self.note_watching(&player.id);
             return self.reply(ServerMessage::Ack {
                 id,
                 room: Some(room),
@@ -915,6 +926,9 @@ impl Session {
                 self.watching.insert(room.clone());
             } else if matches!(unsent.request, RoomRequest::Unwatch) {
                 self.watching.remove(&room);
+            }
+            if watches || matches!(unsent.request, RoomRequest::Unwatch) {
+                self.note_watching(&unsent.player.id);
             }
             match handle.request_or_return(unsent).await {
                 Ok(()) => return,

@@ -22,6 +22,7 @@ mod lobby;
 mod magma;
 mod magnet;
 mod monitoring;
+mod notify;
 mod owner;
 mod ratings;
 mod rematch;

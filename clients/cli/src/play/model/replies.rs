@@ -79,10 +79,13 @@ impl App {
                 }
                 _ => {}
             },
-            // The terminal client asks for no replays; tournaments are
+            // The terminal client asks for no replays, nor webhooks or the
+            // list of turns (the web app's notifications); tournaments are
             // `lodestone tournament`'s (it opens one's game here).
             ServerMessage::Pong { id }
             | ServerMessage::Replay { id, .. }
+            | ServerMessage::Webhook { id, .. }
+            | ServerMessage::Turns { id, .. }
             | ServerMessage::Tournaments { id, .. }
             | ServerMessage::Tournament { id: Some(id), .. } => {
                 self.take_pending(&id);
