@@ -339,11 +339,10 @@ impl Director {
         }
     }
 
-    /// Announces a stored pairing whose rooms are open. The watchers get
-    /// it with the next broadcast; this is where push notifications of
-    /// pairings hook in (issue 27's notifier, once on main: one per
-    /// player, naming the tournament and the room, sent from the stored
-    /// event so that a restart does not lose or repeat it).
+    /// Logs a stored pairing whose rooms are open. The watchers get it
+    /// with the next broadcast; each player's push notification
+    /// (`game-started`) went out when `rooms::open` stored the room's
+    /// start.
     fn announce(&self, round: u32, games: &[super::event::Pairing]) {
         for game in games {
             tracing::info!(tournament = %self.t.id, round, room = %game.room, players = ?game.players, "pairing announced");

@@ -87,6 +87,14 @@ pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -
         cluster::drop_new_room(app, &pairing.room, lease).await;
         return Err(e);
     }
+    // The players hear of their game as of any room's start (a
+    // `game-started` push, then the first mover's `your-turn`): the
+    // director stored the start, so it hands the notice on itself.
+    if let Some(tx) = &app.rooms.notices
+        && let Some(notice) = room::notice(&core, &events)
+    {
+        let _ = tx.send(notice);
+    }
     let handle = spawn_leased_room(core, &app.rooms, lease);
     if let Some(stand_ins) = &app.rooms.stand_ins {
         for bot in players.into_iter().filter(|p| p.bot) {
