@@ -208,6 +208,12 @@ codes! {
     /// `delete_account` (or `admin_delete`) while the player holds a seat
     /// in a game that is not over.
     InGame = "in-game",
+    UnknownTournament = "unknown-tournament",
+    TournamentFull = "tournament-full",
+    NotInvited = "not-invited",
+    BotsNotAllowed = "bots-not-allowed",
+    TooManyTournaments = "too-many-tournaments",
+    NotEntered = "not-entered",
     /// `push_subscribe` with an endpoint that is not a URL, or keys that
     /// are not a P-256 public key and a 16-byte secret.
     BadSubscription = "bad-subscription",

@@ -17,6 +17,7 @@ mod http;
 mod moderation;
 mod notify;
 pub mod schema;
+mod tournament;
 pub mod typescript;
 
 use std::collections::BTreeMap;
@@ -42,6 +43,10 @@ pub use moderation::{
     ReportStatus, Role, Sanction, SanctionKind,
 };
 pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
+pub use tournament::{
+    EntrantStatus, StandingRow, TournamentFormat, TournamentGame, TournamentPlayer, TournamentRound,
+    TournamentSpec, TournamentState, TournamentStatus, TournamentSummary,
+};
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -386,6 +391,53 @@ pub enum ClientMessage {
     AdminExport { id: RequestId, player: String },
     /// (admins) Delete a player's account as `delete_account` does.
     AdminDelete { id: RequestId, player: String },
+    /// Create a tournament (docs/tournaments.md); answered with
+    /// `tournament`, whose `invite` lets others join a private one.
+    CreateTournament {
+        id: RequestId,
+        tournament: TournamentSpec,
+    },
+    /// The tournaments: upcoming and running ones, then the latest
+    /// finished ones; answered with `tournaments`.
+    ListTournaments { id: RequestId },
+    /// Follow a tournament: answered with `tournament`, and another
+    /// `tournament` (without an id) after every change until `unwatch_tournament`.
+    WatchTournament {
+        id: RequestId,
+        tournament: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        invite: Option<String>,
+    },
+    /// Stop following a tournament; answered with `ack`.
+    UnwatchTournament { id: RequestId, tournament: String },
+    /// Enter a tournament (or come back after withdrawing); answered with
+    /// `tournament`.
+    JoinTournament {
+        id: RequestId,
+        tournament: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        invite: Option<String>,
+    },
+    /// Leave a tournament before it starts, or withdraw during it (not
+    /// paired again until `join_tournament`); answered with `tournament`.
+    WithdrawTournament { id: RequestId, tournament: String },
+    /// The organizer starts the tournament now; answered with `tournament`.
+    StartTournament { id: RequestId, tournament: String },
+    /// The organizer removes a player for good; answered with `tournament`.
+    RemoveFromTournament {
+        id: RequestId,
+        tournament: String,
+        player: String,
+    },
+    /// The organizer enters a computer player of `level` (when the
+    /// tournament allows bots); answered with `tournament`.
+    AddTournamentBot {
+        id: RequestId,
+        tournament: String,
+        level: String,
+    },
     /// Send this guest's notifications to a browser's push subscription
     /// (`events`: the categories wanted; absent, all); answered with `ack`.
     PushSubscribe {
@@ -597,7 +649,16 @@ impl ClientMessage {
             | ClientMessage::AdminSetRole { id, .. }
             | ClientMessage::AdminAudit { id, .. }
             | ClientMessage::AdminExport { id, .. }
-            | ClientMessage::AdminDelete { id, .. } => id,
+            | ClientMessage::AdminDelete { id, .. }
+            | ClientMessage::CreateTournament { id, .. }
+            | ClientMessage::ListTournaments { id }
+            | ClientMessage::WatchTournament { id, .. }
+            | ClientMessage::UnwatchTournament { id, .. }
+            | ClientMessage::JoinTournament { id, .. }
+            | ClientMessage::WithdrawTournament { id, .. }
+            | ClientMessage::StartTournament { id, .. }
+            | ClientMessage::RemoveFromTournament { id, .. }
+            | ClientMessage::AddTournamentBot { id, .. } => id,
             ClientMessage::PushSubscribe { id, .. }
             | ClientMessage::PushUnsubscribe { id, .. }
             | ClientMessage::Visibility { id, .. }
@@ -745,6 +806,20 @@ pub enum ServerMessage {
     AdminPlayer { id: RequestId, player: Box<PlayerFile> },
     /// The reply to `admin_audit`, newest first.
     AdminAudit { id: RequestId, entries: Vec<AuditEntry> },
+    /// A tournament as everyone sees it: the reply to a tournament request
+    /// (with its id), or, without one, a change of a tournament this
+    /// connection follows (new players, pairings, results, standings).
+    Tournament {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        id: Option<RequestId>,
+        tournament: Box<TournamentState>,
+    },
+    /// The reply to `list_tournaments`.
+    Tournaments {
+        id: RequestId,
+        tournaments: Vec<TournamentSummary>,
+    },
     /// The reply to `set_webhook`: the secret that signs its bodies
     /// (`X-Lodestone-Signature`), shown this once.
     Webhook {

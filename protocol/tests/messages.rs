@@ -371,6 +371,29 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             },
         ),
         (
+            "create_tournament",
+            ClientMessage::CreateTournament {
+                id: id(32),
+                tournament: spec(),
+            },
+        ),
+        (
+            "join_tournament",
+            ClientMessage::JoinTournament {
+                id: id(33),
+                tournament: "5b0c…".into(),
+                invite: Some("9f2c…".into()),
+            },
+        ),
+        (
+            "add_tournament_bot",
+            ClientMessage::AddTournamentBot {
+                id: id(34),
+                tournament: "5b0c…".into(),
+                level: "greedy".into(),
+            },
+        ),
+        (
             "push_subscribe",
             ClientMessage::PushSubscribe {
                 id: id(30),
@@ -410,6 +433,29 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
         ),
         ("my_turns", ClientMessage::MyTurns { id: id(35) }),
     ]
+}
+
+/// A Swiss event's spec as a client sends it.
+fn spec() -> TournamentSpec {
+    TournamentSpec {
+        name: "Friday league".into(),
+        game: "magneton".into(),
+        format: TournamentFormat::Swiss,
+        options: BTreeMap::from([("clock".to_string(), "5+3".to_string())]),
+        rounds: Some(5),
+        double: false,
+        two_games: false,
+        seconds: None,
+        table: None,
+        starts_at: None,
+        round_days: None,
+        rated: false,
+        public: true,
+        bots: true,
+        accounts_only: false,
+        max_players: None,
+        late_join: true,
+    }
 }
 
 /// `state()` as a replay of ply 1 shows it: nothing offered, nobody
@@ -754,6 +800,84 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                     }),
                     play: None,
                     ..state()
+                }),
+            },
+        ),
+        (
+            "tournaments",
+            ServerMessage::Tournaments {
+                id: id(31),
+                tournaments: vec![TournamentSummary {
+                    id: "5b0c…".into(),
+                    name: "Friday league".into(),
+                    game: "magneton".into(),
+                    format: TournamentFormat::Swiss,
+                    status: TournamentStatus::Upcoming,
+                    players: 6,
+                    organizer_name: "Ann".into(),
+                    created_at: 1_700_000_000_000,
+                    starts_at: None,
+                }],
+            },
+        ),
+        (
+            "tournament",
+            ServerMessage::Tournament {
+                id: None,
+                tournament: Box::new(TournamentState {
+                    id: "5b0c…".into(),
+                    spec: spec(),
+                    status: TournamentStatus::Running,
+                    organizer: "g-ann".into(),
+                    organizer_name: "Ann".into(),
+                    created_at: 1_700_000_000_000,
+                    started_at: Some(1_700_000_600_000),
+                    ends_at: None,
+                    finished_at: None,
+                    next_round_at: None,
+                    total_rounds: Some(5),
+                    players: vec![
+                        TournamentPlayer {
+                            id: "g-ann".into(),
+                            name: "Ann".into(),
+                            bot: false,
+                            status: EntrantStatus::Active,
+                        },
+                        TournamentPlayer {
+                            id: "g-bob".into(),
+                            name: "Bob".into(),
+                            bot: false,
+                            status: EntrantStatus::Active,
+                        },
+                    ],
+                    standings: vec![StandingRow {
+                        place: 1,
+                        player: "g-ann".into(),
+                        name: "Ann".into(),
+                        points: 1.0,
+                        buchholz: 0.0,
+                        sonneborn_berger: 0.0,
+                        performance: None,
+                        games: 1,
+                        wins: 1,
+                        draws: 0,
+                        losses: 0,
+                        byes: 0,
+                        on_fire: false,
+                    }],
+                    rounds: vec![TournamentRound {
+                        number: 1,
+                        paired_at: 1_700_000_600_000,
+                        games: vec![TournamentGame {
+                            room: "fe7b…".into(),
+                            players: vec!["g-ann".into(), "g-bob".into()],
+                            points: Some(vec![1.0, 0.0]),
+                            no_shows: vec![1],
+                            ended_at: Some(1_700_000_700_000),
+                        }],
+                        byes: Vec::new(),
+                    }],
+                    invite: None,
                 }),
             },
         ),

@@ -81,6 +81,8 @@ pub struct App {
     pub node: Option<Arc<Node>>,
     /// Who is connected, for moderation (`moderation/`).
     pub moderation: Arc<crate::moderation::Moderation>,
+    /// The tournaments directed here (`tournament/`).
+    pub tournaments: Arc<crate::tournament::Registry>,
     /// Web Push, webhooks and alarms (`notify/`).
     pub notify: Arc<Notify>,
     /// What rooms stored that may notify someone, until the server
@@ -150,6 +152,7 @@ impl App {
             finding: Flights::default(),
             node,
             moderation: Arc::default(),
+            tournaments: Arc::default(),
             notify,
             notices: std::sync::Mutex::new(Some(notices)),
         }

@@ -68,6 +68,8 @@ pub struct Config {
     /// The first account made on this database becomes an admin
     /// (`--first-account-is-admin`; docs/moderation.md).
     pub first_account_is_admin: bool,
+    /// Tournaments' limits and timings (`tournament/limits.rs`).
+    pub tournaments: crate::tournament::limits::TournamentLimits,
     /// Web Push, webhooks and alarms (`notify/`).
     pub notify: crate::notify::NotifyConfig,
     /// Where the server keeps its files (`--state-dir`: scheduled backups,
@@ -165,6 +167,7 @@ impl Default for Config {
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
             first_account_is_admin: false,
+            tournaments: Default::default(),
             notify: crate::notify::NotifyConfig::default(),
             state_dir: None,
             backup_every: None,

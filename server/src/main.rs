@@ -407,6 +407,7 @@ async fn run(args: Args, mut handed: Handed, relaunch: Relaunch) -> Result<(), S
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
+        tournaments: Default::default(),
         notify: args.notify.into(),
         state_dir: args.state_dir,
         backup_every: args.backup_every.0,

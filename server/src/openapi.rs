@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use lodestone_protocol::schema::{Components, protocol_schema as protocol};
 use lodestone_protocol::{
     AccountInfo, GameInfo, GameRecord, HttpError, Leaderboard, NewApiToken, NewTokenRequest, PlayerPage,
-    PlyView, RoomSummary,
+    PlyView, RoomSummary, TournamentState, TournamentSummary,
 };
 use serde_json::{Value, json};
 
@@ -62,6 +62,8 @@ fn build(mut paths: utoipa::openapi::OpenApi) -> Value {
         .with::<NewApiToken>("NewApiToken")
         .with::<PlyView>("PlyView")
         .with::<GameRecord>("GameRecord")
+        .with::<Vec<TournamentSummary>>("TournamentList")
+        .with::<TournamentState>("TournamentState")
         .with::<lodestone_protocol::PushKey>("PushKey")
         .finish();
     doc["components"] = json!({

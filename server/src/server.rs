@@ -141,6 +141,9 @@ impl Server {
             let resumed = resume_rooms(&app).await?;
             tracing::info!(rooms = resumed, "resumed unfinished rooms");
         }
+        // The live tournaments' directors (with several nodes, those
+        // nobody holds, now and whenever their node dies).
+        app.tasks.spawn(crate::tournament::serve::resume(app.clone()));
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = router(app.clone());
         let tls = tls.map(Arc::new);

@@ -564,9 +564,12 @@ impl Client {
                 | ServerMessage::AdminSanctions { id: i, .. }
                 | ServerMessage::AdminPlayer { id: i, .. }
                 | ServerMessage::AdminAudit { id: i, .. }
+                | ServerMessage::Tournaments { id: i, .. }
                 | ServerMessage::Webhook { id: i, .. }
                 | ServerMessage::Turns { id: i, .. } => i == id,
-                ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
+                ServerMessage::Error { id: i, .. } | ServerMessage::Tournament { id: i, .. } => {
+                    i.as_ref() == Some(id)
+                }
                 _ => false,
             };
             if matches {

@@ -64,6 +64,15 @@ enum Command {
         after_help = "Examples:\n  lodestone play http://127.0.0.1:8080\n  lodestone play 127.0.0.1:8080 --name Ann --bell\n  lodestone play 'http://127.0.0.1:8080/#/room/7c9e...?invite=0f3a...'\n  lodestone play http://127.0.0.1:8080 --identity ~/second.json --no-color"
     )]
     Play(play::PlayArgs),
+    /// Tournaments from the terminal: list them, show one (standings,
+    /// rounds, your game), enter or withdraw, organize one (--create,
+    /// --add-bot, --start), and with --play wait for your next game and
+    /// open it in `lodestone play`. Uses `lodestone play`'s identity file.
+    /// Output lines: docs/tournaments.md ("In a terminal").
+    #[command(
+        after_help = "Examples:\n  lodestone tournament http://127.0.0.1:8080\n  lodestone tournament http://127.0.0.1:8080 --create 'Friday league' --game magneton --format swiss --rounds 5 --bots\n  lodestone tournament http://127.0.0.1:8080 5b0c8a0e-... --join --play"
+    )]
+    Tournament(play::tournament::TournamentArgs),
     /// Replay a game record and print the final position and the result.
     ///
     /// Prints the final position in the game's position format, then a last
@@ -375,6 +384,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => play::run(args).map_err(|e| match e.code {
+            2 => Failure::Usage(e.message),
+            _ => Failure::Failed(e.message),
+        }),
+        Command::Tournament(args) => play::tournament::run(args).map_err(|e| match e.code {
             2 => Failure::Usage(e.message),
             _ => Failure::Failed(e.message),
         }),

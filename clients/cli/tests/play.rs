@@ -28,6 +28,7 @@ use rooms::{chat, private_room};
 // The game across an upgrade in place (SIGUSR2), and the server child.
 mod upgrade;
 use upgrade::{serve_upgradable, upgrade_in_place};
+mod tournament;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -86,6 +87,10 @@ fn main() {
         Trial::test(
             "two_players_game_goes_on_without_an_error_across_a_server_upgrade",
             as_trial(upgrade_in_place),
+        ),
+        Trial::test(
+            "a_tournament_is_joined_and_its_game_played_from_the_terminal",
+            as_trial(tournament::joined_and_played),
         ),
     ];
     libtest_mimic::run(&args, trials).exit();
@@ -204,7 +209,7 @@ struct Tmux {
 
 impl Tmux {
     fn start(name: &str, width: u16, height: u16, args: &[&str], dir: &Path) -> Tmux {
-        Tmux::start_with(name, width, height, args, dir, &[])
+        Tmux::start_with(name, (width, height), "play", args, dir, &[])
     }
 
     /// `lodestone play` writing its frames to `trace` (`LODESTONE_TRACE`).
@@ -217,10 +222,29 @@ impl Tmux {
     ) -> Tmux {
         let env = ["-e".to_string(), format!("LODESTONE_TRACE={}", trace.display())];
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        Tmux::start_with(name, width, height, &args, dir, &env)
+        Tmux::start_with(name, (width, height), "play", &args, dir, &env)
     }
 
-    fn start_with(name: &str, width: u16, height: u16, args: &[&str], dir: &Path, env: &[String]) -> Tmux {
+    /// `lodestone COMMAND ARGS…` in a `width` × `height` tmux session.
+    fn start_command(
+        name: &str,
+        width: u16,
+        height: u16,
+        command_name: &str,
+        args: &[&str],
+        dir: &Path,
+    ) -> Tmux {
+        Tmux::start_with(name, (width, height), command_name, args, dir, &[])
+    }
+
+    fn start_with(
+        name: &str,
+        (width, height): (u16, u16),
+        command_name: &str,
+        args: &[&str],
+        dir: &Path,
+        env: &[String],
+    ) -> Tmux {
         match Command::new("tmux").arg("-V").output() {
             Ok(out) if out.status.success() => {}
             _ => panic!(
@@ -256,7 +280,7 @@ impl Tmux {
             "-c".into(),
             r#""$0" "$@"; echo "[exit status $?]"; exec sleep 86400"#.into(),
             env!("CARGO_BIN_EXE_lodestone").into(),
-            "play".into(),
+            command_name.into(),
         ]);
         command.extend(args.iter().map(|a| a.to_string()));
         tmux.run(&command);
@@ -531,6 +555,32 @@ fn bad_addresses() {
     assert!(String::from_utf8_lossy(&name.stderr).contains("cannot be a name"));
 }
 
+/// Plays a Magneton game by cursor: Enter picks what the cursor is on (a
+/// drop, or a stone and then its destination) on each of our turns until
+/// the game ends; returns the last screen.
+fn enter_to_the_end(tmux: &Tmux) -> String {
+    let mut turns = 0;
+    loop {
+        let screen = tmux.wait_for("our turn or the end", |s| {
+            s.contains("Your turn.") || result(s).is_some()
+        });
+        if result(&screen).is_some() {
+            return screen;
+        }
+        assert!(turns < 200, "the game does not end:\n{screen}");
+        turns += 1;
+        let before = last_ply(&screen);
+        tmux.keys(&["Enter"]);
+        let after = tmux.wait_for("the move, or a stone picked", |s| {
+            last_ply(s) > before || s.contains("Picked:") || result(s).is_some()
+        });
+        if after.contains("Picked:") && last_ply(&after) == before {
+            tmux.keys(&["Enter"]);
+            tmux.wait_for("the move", |s| last_ply(s) > before || result(s).is_some());
+        }
+    }
+}
+
 fn magneton_to_the_end() {
     let (dir, server, identity) = fresh("magneton");
     let tmux = play_as_ann("magneton", (100, 30), &server, &identity, &dir, &[]);
@@ -546,28 +596,8 @@ fn magneton_to_the_end() {
     tmux.wait_text("› D4");
     tmux.keys(&["Enter"]);
     tmux.wait_for("white's D4 in the move list", |s| s.contains("1 white  D4"));
-    // Then by cursor: Enter picks what the cursor is on (a drop, or a
-    // stone and then its destination) until the game ends.
-    let mut turns = 0;
-    let screen = loop {
-        let screen = tmux.wait_for("our turn or the end", |s| {
-            s.contains("Your turn.") || result(s).is_some()
-        });
-        if result(&screen).is_some() {
-            break screen;
-        }
-        assert!(turns < 200, "the game does not end:\n{screen}");
-        turns += 1;
-        let before = last_ply(&screen);
-        tmux.keys(&["Enter"]);
-        let after = tmux.wait_for("the move, or a stone picked", |s| {
-            last_ply(s) > before || s.contains("Picked:") || result(s).is_some()
-        });
-        if after.contains("Picked:") && last_ply(&after) == before {
-            tmux.keys(&["Enter"]);
-            tmux.wait_for("the move", |s| last_ply(s) > before || result(s).is_some());
-        }
-    };
+    // Then by cursor until the game ends.
+    let screen = enter_to_the_end(&tmux);
     tmux.save("magneton-result-100x30");
     let line = result(&screen).unwrap();
     assert!(line.ends_with(" wins.") || line.ends_with("A draw."), "{line}");

@@ -7,6 +7,7 @@ import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
 import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
+import { tournamentView, tournamentsView } from './tournaments.js';
 import { CONNECTION_WORDS } from './words.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
@@ -174,7 +175,7 @@ function showStatus(status, retryInMs) {
   }
 }
 
-/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, `#/player/<id>`, `#/leaderboard/<key>` or the lobby. */
+/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, `#/player/<id>`, `#/leaderboard/<key>`, `#/tournaments`, `#/tournament/<id>?invite=<code>` or the lobby. */
 function route() {
   view?.destroy();
   const hash = location.hash.replace(/^#/, '');
@@ -184,9 +185,12 @@ function route() {
   const ply = room?.[2] === undefined ? null : Number(room[2]);
   const player = /^\/player\/([^/]+)$/.exec(path);
   const leaders = /^\/leaderboard\/([a-z0-9-]+)$/.exec(path);
+  const tournament = /^\/tournament\/([0-9a-fA-F-]+)$/.exec(path);
   if (room) view = roomView(session, room[1], params.get('invite'), ply);
   else if (player) view = playerView(session, decodeURIComponent(player[1]));
   else if (leaders) view = leaderboardView(session, leaders[1]);
+  else if (tournament) view = tournamentView(session, tournament[1], params.get('invite'));
+  else if (path === '/tournaments') view = tournamentsView(session);
   else view = lobbyView(session);
   fill(main, view.element);
   if (session.connection.ready && session.guest) view.connected();

@@ -73,6 +73,15 @@ replace_me?: boolean, }
   | { "type": "admin_audit", id: RequestId, all?: boolean, }
   | { "type": "admin_export", id: RequestId, player: string, }
   | { "type": "admin_delete", id: RequestId, player: string, }
+  | { "type": "create_tournament", id: RequestId, tournament: TournamentSpec, }
+  | { "type": "list_tournaments", id: RequestId, }
+  | { "type": "watch_tournament", id: RequestId, tournament: string, invite?: string, }
+  | { "type": "unwatch_tournament", id: RequestId, tournament: string, }
+  | { "type": "join_tournament", id: RequestId, tournament: string, invite?: string, }
+  | { "type": "withdraw_tournament", id: RequestId, tournament: string, }
+  | { "type": "start_tournament", id: RequestId, tournament: string, }
+  | { "type": "remove_from_tournament", id: RequestId, tournament: string, player: string, }
+  | { "type": "add_tournament_bot", id: RequestId, tournament: string, level: string, }
   | { "type": "push_subscribe", id: RequestId, endpoint: string, keys: PushKeys, events?: Array<NotifyEvent>, }
   | { "type": "push_unsubscribe", id: RequestId, endpoint: string, }
   | { "type": "visibility", id: RequestId, visible: boolean, }
@@ -113,13 +122,15 @@ role: Role, }
   | { "type": "admin_sanctions", id: RequestId, sanctions: Array<Sanction>, }
   | { "type": "admin_player", id: RequestId, player: PlayerFile, }
   | { "type": "admin_audit", id: RequestId, entries: Array<AuditEntry>, }
+  | { "type": "tournament", id?: RequestId, tournament: TournamentState, }
+  | { "type": "tournaments", id: RequestId, tournaments: Array<TournamentSummary>, }
   | { "type": "webhook", id: RequestId, url: string, secret: string, }
   | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -1001,6 +1012,196 @@ reported: Array<ReportInfo>, sanctions: Array<Sanction>,
  * The admin and moderator actions about this player (or by them).
  */
 actions: Array<AuditEntry>, offenses: Array<Offense>, };
+
+/**
+ * How a tournament pairs its players.
+ */
+export type TournamentFormat = "round-robin" | "swiss" | "arena" | "magma";
+
+/**
+ * What `create_tournament` asks for. Limits: docs/tournaments.md.
+ */
+export type TournamentSpec = {
+/**
+ * 1 to 60 characters.
+ */
+name: string,
+/**
+ * The game (`magneton`, `magma`, …).
+ */
+game: string, format: TournamentFormat,
+/**
+ * The game's options and the room options (`clock`, `absent`), as
+ * `create_room` takes them; every game of the event has them.
+ */
+options?: { [key in string]: string },
+/**
+ * Swiss and Magma events: the number of rounds.
+ */
+rounds?: number,
+/**
+ * Round robin: twice, the seats swapped in the second cycle.
+ */
+double?: boolean,
+/**
+ * Swiss: two games a round with the seats swapped.
+ */
+two_games?: boolean,
+/**
+ * Arena: how long it lasts, in seconds.
+ */
+seconds?: number,
+/**
+ * Magma events: players a table (3–6).
+ */
+table?: number,
+/**
+ * When it starts (unix milliseconds); none: when the organizer says.
+ */
+starts_at?: number,
+/**
+ * Correspondence: each round is open this many days (the next round
+ * is paired then, or as soon as the round's games are over).
+ */
+round_days?: number,
+/**
+ * Whether the games change ratings (every player an account).
+ */
+rated?: boolean,
+/**
+ * Listed for everyone; otherwise joined by its invite code.
+ */
+public?: boolean,
+/**
+ * Whether computer players may enter.
+ */
+bots?: boolean,
+/**
+ * Only accounts may enter (not guests).
+ */
+accounts_only?: boolean,
+/**
+ * At most this many players (and the server's limit).
+ */
+max_players?: number,
+/**
+ * Whether players may join after the start, where the format allows
+ * (Swiss and Magma before the last round, the arena until its end).
+ */
+late_join?: boolean, };
+
+/**
+ * Where a tournament is in its life.
+ */
+export type TournamentStatus = "upcoming" | "running" | "finished";
+
+/**
+ * A player's place in a tournament.
+ */
+export type EntrantStatus = "active" | "paused" | "removed";
+
+/**
+ * One player of a tournament, in the order of entry (the seeding).
+ */
+export type TournamentPlayer = {
+/**
+ * The guest id.
+ */
+id: string, name: string, bot?: boolean, status: EntrantStatus, };
+
+/**
+ * One line of the standings, best first.
+ */
+export type StandingRow = {
+/**
+ * 1 for the first; players level on every tie-break share a place.
+ */
+place: number,
+/**
+ * The guest id.
+ */
+player: string, name: string, points: number, buchholz: number, sonneborn_berger: number,
+/**
+ * Arena only: the Elo-style performance.
+ */
+performance?: number, games: number, wins: number, draws: number, losses: number, byes: number,
+/**
+ * Arena: on a streak (two wins in a row; the next game counts double).
+ */
+on_fire?: boolean, };
+
+/**
+ * One game of a tournament: an ordinary room.
+ */
+export type TournamentGame = { room: string,
+/**
+ * The players' guest ids in seat order.
+ */
+players: Array<string>,
+/**
+ * Each seat's points once the game is over.
+ */
+points?: Array<number>,
+/**
+ * Seats that lost by not coming (no-show).
+ */
+no_shows?: Array<number>,
+/**
+ * When the director found it over (unix milliseconds).
+ */
+ended_at?: number, };
+
+/**
+ * A round (an arena's waves are one round each).
+ */
+export type TournamentRound = {
+/**
+ * From 1.
+ */
+number: number,
+/**
+ * Unix milliseconds.
+ */
+paired_at: number, games: Array<TournamentGame>,
+/**
+ * Players with a bye (a win's points).
+ */
+byes?: Array<string>, };
+
+/**
+ * A tournament as everyone may see it (`GET /api/tournaments/{id}`, the
+ * `tournament` message).
+ */
+export type TournamentState = { id: string, spec: TournamentSpec, status: TournamentStatus,
+/**
+ * The organizer's guest id and name.
+ */
+organizer: string, organizer_name: string,
+/**
+ * Unix milliseconds.
+ */
+created_at: number, started_at?: number,
+/**
+ * Arena: when pairing stops.
+ */
+ends_at?: number, finished_at?: number,
+/**
+ * When the next round is paired at the latest (correspondence).
+ */
+next_round_at?: number,
+/**
+ * The rounds the event will have (none for an arena).
+ */
+total_rounds?: number, players: Array<TournamentPlayer>, standings: Array<StandingRow>, rounds: Array<TournamentRound>,
+/**
+ * The invite code of a private tournament: only for its organizer.
+ */
+invite?: string, };
+
+/**
+ * A line of the tournament list.
+ */
+export type TournamentSummary = { id: string, name: string, game: string, format: TournamentFormat, status: TournamentStatus, players: number, organizer_name: string, created_at: number, starts_at?: number, };
 
 /**
  * What a notification is about: each a category a person can turn off.

@@ -60,7 +60,7 @@ pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
 #[cfg(test)]
 pub use notice::ClockTurn;
-pub use notice::{Happened, RoomNotice, owner_of};
+pub use notice::{Happened, RoomNotice, notice, owner_of};
 pub use replay::{Replay, replay};
 pub use results::{Finished, GameEnded, Side, rating_key};
 pub use seats::Player;

@@ -18,7 +18,8 @@ pub const CHANNEL: &str = "lodestone";
 /// The leases and nodes tables; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Leases {
-    pool: Pool<Postgres>,
+    /// Also for the tournaments' leases (`tournaments.rs`).
+    pub(super) pool: Pool<Postgres>,
 }
 
 /// What trying to take a room gave.

@@ -30,6 +30,7 @@ mod sql;
 mod sqlite;
 mod sqlite_writer;
 mod tls;
+mod tournaments;
 mod types;
 mod writer;
 
@@ -43,6 +44,7 @@ pub use leases::{Leases, LobbyLine, Notice, Take};
 pub use moderation::{AuditRow, OffenseRow, Preferences, ReportRow, SanctionRow};
 pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
 pub use privacy::Deletion;
+pub use tournaments::{Fence, TournamentLine, TournamentRow};
 pub use types::{EventRow, GuestRow, NewGuest, Op, RoomRow, StoreError, StoreOptions};
 
 /// The file of a SQLite database URL (`None` for PostgreSQL, memory, or a

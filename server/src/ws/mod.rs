@@ -720,6 +720,19 @@ impl Session {
 
     async fn identified(&mut self, player: Player, message: ClientMessage) {
         let (id, room, request) = match message {
+            message @ (ClientMessage::CreateTournament { .. }
+            | ClientMessage::ListTournaments { .. }
+            | ClientMessage::WatchTournament { .. }
+            | ClientMessage::UnwatchTournament { .. }
+            | ClientMessage::JoinTournament { .. }
+            | ClientMessage::WithdrawTournament { .. }
+            | ClientMessage::StartTournament { .. }
+            | ClientMessage::RemoveFromTournament { .. }
+            | ClientMessage::AddTournamentBot { .. }) => {
+                let reply =
+                    crate::tournament::serve::request(&self.app, &player, &self.outbox, message).await;
+                return self.reply(reply);
+            }
             ClientMessage::ListRooms { id, game, playing } => {
                 let listed = cluster::list_rooms(
                     &self.app,

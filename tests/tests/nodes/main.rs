@@ -14,4 +14,5 @@ mod proxy;
 mod restarts;
 mod stalls;
 mod tls;
+mod tournaments;
 mod upgrade;

@@ -79,14 +79,18 @@ impl App {
                 }
                 _ => {}
             },
-            // The terminal client asks for no replays,
-            // Nor webhooks or the list of turns (the web app's notifications).
+            // The terminal client asks for no replays, nor webhooks or the
+            // list of turns (the web app's notifications); tournaments are
+            // `lodestone tournament`'s (it opens one's game here).
             ServerMessage::Pong { id }
             | ServerMessage::Replay { id, .. }
             | ServerMessage::Webhook { id, .. }
-            | ServerMessage::Turns { id, .. } => {
+            | ServerMessage::Turns { id, .. }
+            | ServerMessage::Tournaments { id, .. }
+            | ServerMessage::Tournament { id: Some(id), .. } => {
                 self.take_pending(&id);
             }
+            ServerMessage::Tournament { id: None, .. } => {}
             ServerMessage::Chat { room, lines } => {
                 if let Some(shown) = self.room_mut().filter(|r| r.id == room) {
                     shown.add_chat(lines);
