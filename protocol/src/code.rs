@@ -166,6 +166,20 @@ codes! {
     /// `GET /api/players/{id}`: no player with that id (also a
     /// moderation message naming nobody).
     UnknownPlayer = "unknown-player",
+    /// HTTP 403: an account's settings asked by a guest that is not an
+    /// account.
+    NotAnAccount = "not-an-account",
+    /// HTTP 409: marking an account a bot when it has rated games.
+    HasRatings = "has-ratings",
+    /// HTTP 403: an API token asked for by an account that is not a bot.
+    NotABotAccount = "not-a-bot-account",
+    /// HTTP 409: a new API token when the account has as many as it may.
+    TooManyTokens = "too-many-tokens",
+    /// HTTP 404: revoking an API token the account does not have.
+    UnknownToken = "unknown-token",
+    /// HTTP 403: an account's settings asked with an API token (they need
+    /// the token of a device that logged in).
+    LoginRequired = "login-required",
     /// A moderation message from someone without the role it needs
     /// (every `admin_*` message from a player; the admins' own from a
     /// moderator). Nothing changed.
@@ -306,6 +320,12 @@ pub mod codes {
     pub const TOO_MANY_LOGINS: Code = Code::TooManyLogins;
     pub const RATED_NEEDS_ACCOUNTS: Code = Code::RatedNeedsAccounts;
     pub const UNKNOWN_PLAYER: Code = Code::UnknownPlayer;
+    pub const NOT_AN_ACCOUNT: Code = Code::NotAnAccount;
+    pub const HAS_RATINGS: Code = Code::HasRatings;
+    pub const NOT_A_BOT_ACCOUNT: Code = Code::NotABotAccount;
+    pub const TOO_MANY_TOKENS: Code = Code::TooManyTokens;
+    pub const UNKNOWN_TOKEN: Code = Code::UnknownToken;
+    pub const LOGIN_REQUIRED: Code = Code::LoginRequired;
     pub const NOT_ALLOWED: Code = Code::NotAllowed;
     pub const BANNED: Code = Code::Banned;
     pub const TIMED_OUT: Code = Code::TimedOut;

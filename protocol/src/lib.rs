@@ -8,6 +8,7 @@
 //! whole room as the receiving viewer may see it, with a version that grows
 //! by one with every change.
 
+mod account;
 mod board;
 mod code;
 mod effect;
@@ -24,6 +25,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub use account::{
+    AccountInfo, ApiTokenInfo, MAX_API_TOKENS, MAX_TOKEN_LABEL_CHARS, NewApiToken, NewTokenRequest,
+};
 pub use board::{
     Board, Destroyed, MagmaBoard, MagmaCell, MagmaClock, MagmaPhase, MagmaScore, MagmaSeat, MagmaSlot,
     MagnetBoard, MagnetPiece, MagnetSide, MagnetismBoard, MagnetonBoard, RedBlue, WhiteBlack, board,
@@ -32,7 +36,7 @@ pub use board::{
 pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
-pub use http::{ErrorType, HttpError};
+pub use http::{ErrorType, GameRecord, HttpError, PlyView, RecordAction};
 pub use moderation::{
     AuditEntry, LiveRoom, Offense, OnlinePlayer, PlayerFile, ReportContext, ReportInfo, ReportOutcome,
     ReportStatus, Role, Sanction, SanctionKind,
@@ -837,6 +841,12 @@ impl GameInfo {
                             default: "no".to_string(),
                             help: RATED_HELP.to_string(),
                         },
+                        OptionInfo {
+                            key: "rated-bots".to_string(),
+                            values: vec!["no".to_string(), "yes".to_string()],
+                            default: "no".to_string(),
+                            help: RATED_BOTS_HELP.to_string(),
+                        },
                     ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
@@ -881,6 +891,9 @@ pub const MAX_CHAT_CHARS: usize = 500;
 /// What the room option `rated` does.
 pub const RATED_HELP: &str = "whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)";
 
+/// What the room option `rated-bots` does.
+pub const RATED_BOTS_HELP: &str = "in a rated room, whether bot accounts (programs playing through the protocol) may play people: no, a rated game is between people only or between bots only; yes, bot accounts may sit with people and the game is rated all the same";
+
 /// A player's page: the answer of `GET /api/players/{id}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerPage {
@@ -888,7 +901,8 @@ pub struct PlayerPage {
     pub name: String,
     /// Whether the player is an account (otherwise a guest).
     pub account: bool,
-    /// Whether the player is a computer player.
+    /// Whether a program plays this player: one of the server's computer
+    /// players, or (with `account`) a bot account.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub bot: bool,
@@ -951,6 +965,10 @@ pub struct LeaderboardEntry {
     pub rating: f64,
     pub games: u32,
     pub provisional: bool,
+    /// Whether the player is a bot account (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub bot: bool,
 }
 
 /// Where a room is in its life.
@@ -985,6 +1003,11 @@ pub struct SeatState {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub bot: bool,
+    /// Whether the player is a bot account: an account a program plays
+    /// through the protocol (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub bot_account: bool,
     /// The player's name as shown in this room: its name, with a short
     /// tag (` (2)`, ` (3)`...) when someone else in the room has the same
     /// name; absent when it is the name itself.

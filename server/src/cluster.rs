@@ -120,6 +120,7 @@ async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
                 id: guest.id.clone(),
                 name: guest.name.clone(),
                 bot: true,
+                bot_account: false,
             };
             crate::bots::resume_bot(app, handle.clone(), player, level).await;
         }

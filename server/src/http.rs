@@ -14,10 +14,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
-use lodestone_protocol::{Code, GameInfo, HttpError, codes};
+use lodestone_protocol::{GameInfo, HttpError, codes};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::answers::{CONNECTION_RETRY_SECS, json_error, limited, retry_after};
 use crate::app::App;
 use crate::metrics::Refusal;
 use crate::secrets;
@@ -54,11 +55,17 @@ pub fn api_routes() -> OpenApiRouter<Arc<App>> {
         .routes(routes!(games))
         .routes(routes!(rooms))
         .routes(routes!(record))
+        .routes(routes!(crate::embed::record_json))
+        .routes(routes!(crate::embed::ply_json))
         .routes(routes!(player))
         .routes(routes!(leaderboard))
+        .routes(routes!(crate::account_settings::account))
+        .routes(routes!(crate::account_settings::mark_bot))
+        .routes(routes!(crate::account_settings::new_token))
+        .routes(routes!(crate::account_settings::revoke_token))
         .routes(routes!(push_key))
-        .routes(routes!(crate::openapi::openapi_json))
-        .routes(routes!(crate::openapi::protocol_schema))
+        .routes(routes!(openapi_json))
+        .routes(routes!(protocol_schema))
 }
 
 /// Whether a request counts against the request rate: the WebSocket
@@ -78,6 +85,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
         .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip());
     let ip = app.admission.client_ip(peer, request.headers());
     request.extensions_mut().insert(ClientAddr { ip, peer });
+    let embeddable = request.uri().path().starts_with("/embed/room/");
     let mut response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
         app.metrics.refused(Refusal::RequestRate);
         static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
@@ -97,7 +105,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     } else {
         next.run(request).await
     };
-    crate::web::secure_headers(response.headers_mut(), &app.config.node_origins);
+    crate::web::secure_headers(response.headers_mut(), &app.config.node_origins, embeddable);
     response
 }
 
@@ -207,43 +215,6 @@ fn log_origin_refused(app: &App, origin: &HeaderValue, host: Option<&str>) {
     };
     tracing::warn!(%origin, host = host.unwrap_or(""), held_back, "WebSocket refused: {why}");
 }
-
-/// A refusal's answer: `status` with the JSON body of an [`HttpError`].
-pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
-    error_response(status, &HttpError::new(code, message))
-}
-
-fn error_response(status: StatusCode, body: &HttpError) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_json(),
-    )
-        .into_response()
-}
-
-/// A refusal by a limit: its body names the limit and the seconds to
-/// wait, which `Retry-After` repeats.
-pub fn limited(status: StatusCode, body: HttpError) -> Response {
-    let mut response = error_response(status, &body);
-    if let Some(seconds) = body.retry_after {
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-    }
-    response
-}
-
-/// The whole seconds until a rate of `per_minute` (a GCRA, as governor
-/// keeps it) lets one more request through after a refusal: one emission
-/// interval, at least a second.
-pub fn retry_after(per_minute: u32) -> u64 {
-    60u64.div_ceil(u64::from(per_minute.max(1))).max(1)
-}
-
-/// When to try again after a refusal for the number of connections: a
-/// place frees when a connection closes, which cannot be foreseen.
-pub const CONNECTION_RETRY_SECS: u64 = 10;
 
 /// `GET /api/games`: the games the server plays, with their options.
 #[utoipa::path(get, path = "/api/games", tag = "games",
@@ -384,50 +355,28 @@ async fn record(
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    if query.contains_key("token") {
-        return json_error(
-            StatusCode::BAD_REQUEST,
-            codes::TOKEN_IN_URL,
-            "send the token as `Authorization: Bearer TOKEN`, never in the address",
-        );
+    match crate::records::record_text(&app, &id, &query, &headers).await {
+        Ok(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+        Err(refused) => refused,
     }
-    let guest = match bearer_guest(&app, &headers).await {
-        Ok(guest) => guest,
-        Err(refused) => return refused,
-    };
-    let handle = match crate::cluster::locate(&app, &id).await {
-        Ok(crate::cluster::Located::Here(h)) => h,
-        // Another node serves the room: its record is read from the log.
-        Ok(crate::cluster::Located::Moved(_)) => {
-            return match crate::cluster::record_from_log(
-                &app,
-                &id,
-                guest.as_deref(),
-                query.get("invite").map(String::as_str),
-            )
-            .await
-            {
-                Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-                Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
-                Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
-            };
-        }
-        Ok(crate::cluster::Located::Missing) => {
-            return json_error(
-                StatusCode::NOT_FOUND,
-                codes::UNKNOWN_ROOM,
-                "there is no such room",
-            );
-        }
-        Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
-    };
-    match handle.record(guest, query.get("invite").cloned()).await {
-        Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
-        Err(_) => json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            codes::UNKNOWN_ROOM,
-            "the room is reloading; try again",
-        ),
-    }
+}
+
+/// The OpenAPI document of [`api_routes`], built once.
+pub fn openapi_document() -> &'static serde_json::Value {
+    crate::openapi::document(|| api_routes().split_for_parts().1)
+}
+
+/// `GET /api/openapi.json`: the OpenAPI description of this API.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 description of this API", content_type = "application/json", body = Object)))]
+async fn openapi_json() -> Response {
+    crate::openapi::json_answer(openapi_document(), "application/json")
+}
+
+/// `GET /api/protocol.schema.json`: the JSON Schema of every protocol
+/// message.
+#[utoipa::path(get, path = "/api/protocol.schema.json", tag = "meta",
+    responses((status = 200, description = "The JSON Schema (draft 2020-12) of every WebSocket protocol message: `$defs.ClientMessage` and `$defs.ServerMessage`", content_type = "application/schema+json", body = Object)))]
+async fn protocol_schema() -> Response {
+    crate::openapi::json_answer(crate::openapi::protocol_document(), "application/schema+json")
 }

@@ -4,8 +4,10 @@
 //! the configuration and calls [`Server::start`]; tests start servers the
 //! same way.
 
+mod account_settings;
 mod accounts;
 mod address;
+mod answers;
 mod app;
 mod backup;
 mod bot_pool;
@@ -14,6 +16,7 @@ mod clock;
 mod cluster;
 mod config;
 pub mod config_file;
+mod embed;
 mod flight;
 mod health;
 mod http;
@@ -29,6 +32,8 @@ mod openapi;
 mod origins;
 mod players;
 mod ratings;
+mod records;
+mod replays;
 mod reserve;
 mod room;
 pub mod secrets;
@@ -47,12 +52,12 @@ pub use config::{
     Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_BACKUP_KEEP,
     DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS, TlsConfig,
 };
+pub use http::openapi_document;
 pub use limits::Limits;
 pub use listen::Role;
 pub use moderation::grant_on_command_line as grant_role;
 pub use node::host_name;
 pub use notify::NotifyConfig;
-pub use openapi::document as openapi_document;
 pub use server::{Server, StartError};
 pub use store::{
     BackupInfo, Copied, DbArgs, DbBounds, Progress, Restored, StoreError, backup, copy as copy_database,

@@ -71,11 +71,12 @@ pub async fn player(app: &App, id: &str, viewer: Option<&str>) -> Result<PlayerP
         .map_err(storage_failure)?;
     let ratings = app.store.ratings_of(&id).await.map_err(storage_failure)?;
     let account = app.store.is_account(&id).await.map_err(storage_failure)?;
+    let bot_account = account && app.store.is_bot_account(&id).await.map_err(storage_failure)?;
     Ok(PlayerPage {
         id: guest.id,
         name: guest.name,
         account,
-        bot: guest.bot.is_some(),
+        bot: guest.bot.is_some() || bot_account,
         ratings: ratings
             .into_iter()
             .map(|r| ratings::shown(&r.key, r.rating))
@@ -126,6 +127,7 @@ pub async fn leaderboard(app: &App, game: Option<&str>, limit: Option<&str>) -> 
                 rating: ratings::conservative(row.rating),
                 games: u32::try_from(row.rating.games).unwrap_or(u32::MAX),
                 provisional: ratings::provisional(row.rating),
+                bot: row.bot,
             })
             .collect(),
     })

@@ -242,7 +242,7 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
                 codes::SERVER_FULL,
                 "the server has as many connections as it takes; try again later",
                 "max-connections",
-                crate::http::CONNECTION_RETRY_SECS,
+                crate::answers::CONNECTION_RETRY_SECS,
             ),
         ),
         Refusal::ConnectRate => (
@@ -251,7 +251,7 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
                 codes::RATE_LIMITED,
                 format!("more than {connect_rate} new connections a minute from this address; wait a little"),
                 "connect-rate",
-                crate::http::retry_after(connect_rate),
+                crate::answers::retry_after(connect_rate),
             ),
         ),
         _ => (
@@ -260,11 +260,11 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
                 codes::TOO_MANY_CONNECTIONS,
                 "this address has as many connections open as it may; close one first",
                 "per-address",
-                crate::http::CONNECTION_RETRY_SECS,
+                crate::answers::CONNECTION_RETRY_SECS,
             ),
         ),
     };
-    let retry = body.retry_after.unwrap_or(crate::http::CONNECTION_RETRY_SECS);
+    let retry = body.retry_after.unwrap_or(crate::answers::CONNECTION_RETRY_SECS);
     let body = body.to_json();
     let response = format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: {retry}\r\nconnection: close\r\n\r\n{body}",

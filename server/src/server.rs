@@ -280,6 +280,7 @@ async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
                     id: guest.id.clone(),
                     name: guest.name.clone(),
                     bot: true,
+                    bot_account: false,
                 };
                 resume_bot(app, handle.clone(), player, level).await;
             }

@@ -48,6 +48,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 /// added here (and nowhere else).
 static ASSETS: &[Asset] = &[
     asset!("index.html", "text/html; charset=utf-8"),
+    asset!("embed.html", "text/html; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     asset!("manifest.webmanifest", "application/manifest+json"),
     asset!("sw.js", JS),
@@ -56,10 +57,12 @@ static ASSETS: &[Asset] = &[
     asset!("icon-maskable-512.png", "image/png"),
     asset!("src/style.css", "text/css; charset=utf-8"),
     asset!("src/app.js", JS),
+    asset!("src/embed.js", JS),
     asset!("src/protocol.js", JS),
     asset!("src/dom.js", JS),
     asset!("src/lobby.js", JS),
     asset!("src/players.js", JS),
+    asset!("src/bot_account.js", JS),
     asset!("src/room.js", JS),
     asset!("src/seats.js", JS),
     asset!("src/table.js", JS),
@@ -88,9 +91,14 @@ pub fn asset_paths() -> impl Iterator<Item = (&'static str, &'static str)> {
 }
 
 /// The routes of the client: `/` (the page), top-level files such as
-/// `/favicon.svg`, and `/src/...`.
+/// `/favicon.svg`, `/src/...`, and the embeddable replay of a game,
+/// `/embed/room/{id}` and `/embed/room/{id}/ply/{n}` (`embed.html`, which
+/// reads the room and ply from its address).
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    let embed = || get(|headers: HeaderMap| async move { serve("embed.html", &headers) });
     Router::new()
+        .route("/embed/room/{id}", embed())
+        .route("/embed/room/{id}/ply/{n}", embed())
         .route(
             "/",
             get(|headers: HeaderMap| async move { serve("index.html", &headers) }),
@@ -113,8 +121,11 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
 /// `frame-ancestors` and, for older browsers, `X-Frame-Options`), and the
 /// address of a room (with its invite code) is not sent on as a referrer.
 /// `node_origins`: other nodes' WebSocket origins the page may connect to
-/// as well (`--node-origin`, checked when read).
-pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String]) {
+/// as well (`--node-origin`, checked when read). An `embeddable` answer
+/// (the replay pages under `/embed/`, which take no action and hold no
+/// token) may be framed by any site: `frame-ancestors *`, and no
+/// `X-Frame-Options`.
+pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String], embeddable: bool) {
     const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
                        connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
                        frame-ancestors 'none'";
@@ -125,8 +136,18 @@ pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String]) {
         HeaderValue::from_str(&CSP.replace("connect-src 'self';", &connect))
             .unwrap_or_else(|_| HeaderValue::from_static(CSP))
     };
+    let csp = if embeddable {
+        csp.to_str()
+            .ok()
+            .and_then(|text| {
+                HeaderValue::from_str(&text.replace("frame-ancestors 'none'", "frame-ancestors *")).ok()
+            })
+            .unwrap_or(csp)
+    } else {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        csp
+    };
     headers.insert(header::CONTENT_SECURITY_POLICY, csp);
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,

@@ -37,7 +37,11 @@ pub struct BotConfig {
     /// Milliseconds a search may think per move, instead of the level's
     /// iterations.
     pub think: Option<u64>,
+    /// The display name (empty with a token: the guest's own).
     pub name: String,
+    /// A bot account's API token (or any guest's token) to play as that
+    /// account instead of a new guest.
+    pub token: Option<String>,
     pub seed: u64,
 }
 
@@ -45,7 +49,7 @@ pub struct BotConfig {
 pub async fn run(config: BotConfig) -> Result<String> {
     let first = config.endpoints.first().context("no server to play on")?;
     let mut conn = Connection::connect(first, None).await?;
-    conn.hello(&config.name, None).await?;
+    conn.hello(&config.name, config.token.as_deref()).await?;
     // Should the node it talks to go (or the one a `moved` sent it to),
     // the bot comes back through the addresses it was given, for as long
     // as a failover may take.

@@ -321,9 +321,15 @@ struct BotArgs {
     /// iteration budget); a turn's timer always caps it.
     #[arg(long, value_name = "MS")]
     think: Option<u64>,
-    /// The bot's display name.
+    /// The bot's display name (with --token, the account keeps its own
+    /// unless this is given).
     #[arg(long)]
     name: Option<String>,
+    /// Play as a bot account: the API token made in its settings
+    /// (docs/api.md), instead of a new guest. Better given in the
+    /// environment than on the command line.
+    #[arg(long, env = "LODESTONE_TOKEN", hide_env_values = true)]
+    token: Option<String>,
     /// Seed of the bot's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -620,7 +626,12 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
             Some(0) => return Err(Failure::Usage("--think must be at least 1".into())),
             think => think,
         },
-        name: args.name.unwrap_or_else(|| format!("Bot ({level})")),
+        name: match (&args.name, &args.token) {
+            (Some(name), _) => name.clone(),
+            (None, Some(_)) => String::new(),
+            (None, None) => format!("Bot ({level})"),
+        },
+        token: args.token,
         seed: args.seed,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::Failed(e.to_string()))?;

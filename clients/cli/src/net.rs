@@ -799,14 +799,27 @@ impl<S: RoomView> Connection<S> {
 
     /// `hello` as a new guest (or with a token); returns the guest token.
     pub async fn hello(&mut self, name: &str, token: Option<&str>) -> Result<Option<String>> {
-        let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name});
+        let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION});
+        // With a token and no name, the guest keeps its name.
+        if !name.is_empty() || token.is_none() {
+            message["name"] = json!(name);
+        }
         if let Some(token) = token {
             message["token"] = json!(token);
         }
         match self.request(message).await? {
-            ServerMessage::Welcome { token: new, .. } => {
+            ServerMessage::Welcome {
+                token: new, guest, ..
+            } => {
                 if let Some(token) = new.as_deref().or(token) {
-                    self.identity = Some((name.to_string(), token.to_string()));
+                    // A token without a name (a bot account's) says the
+                    // account's own name again after a drop.
+                    let name = if name.is_empty() {
+                        guest.name
+                    } else {
+                        name.to_string()
+                    };
+                    self.identity = Some((name, token.to_string()));
                 }
                 Ok(new)
             }

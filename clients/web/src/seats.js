@@ -135,7 +135,7 @@ export function seatsPanel(ctx) {
         teams ? h('span', { class: 'team' }, `team ${seat.team + 1}`) : null,
         h('span', { class: 'player' }, seat.player ? playerLink(seat.player.id, playerName(seat)) : '— free —'),
         you ? h('span', { class: 'tag' }, 'you') : null,
-        seat.bot ? h('span', { class: 'tag' }, 'bot') : null,
+        seat.bot || seat.bot_account ? h('span', { class: 'tag' }, 'bot') : null,
         seat.player && st.owner?.id === seat.player.id ? h('span', { class: 'tag owner-tag' }, 'owner') : null,
         seat.player ? presence(seat) : null,
         h('span', { class: 'clock', 'data-clock': seat.seat }),

@@ -119,7 +119,7 @@ role: Role, }
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -199,6 +199,11 @@ connected: boolean,
  * Whether the player is a computer player (absent when not).
  */
 bot?: boolean,
+/**
+ * Whether the player is a bot account: an account a program plays
+ * through the protocol (absent when not).
+ */
+bot_account?: boolean,
 /**
  * The player's name as shown in this room: its name, with a short
  * tag (` (2)`, ` (3)`...) when someone else in the room has the same
@@ -675,7 +680,8 @@ export type PlayerPage = { id: string, name: string,
  */
 account: boolean,
 /**
- * Whether the player is a computer player.
+ * Whether a program plays this player: one of the server's computer
+ * players, or (with `account`) a bot account.
  */
 bot?: boolean,
 /**
@@ -750,7 +756,78 @@ rank: number, id: string, name: string,
 /**
  * mu - 3 sigma, rounded to two decimals.
  */
-rating: number, games: number, provisional: boolean, };
+rating: number, games: number, provisional: boolean,
+/**
+ * Whether the player is a bot account (absent when not).
+ */
+bot?: boolean, };
+
+/**
+ * `GET /api/account`: the caller's guest, whether it is an account and a
+ * bot account, and a bot account's API tokens.
+ */
+export type AccountInfo = { id: string, name: string,
+/**
+ * Whether the guest is an account (with a name and a password).
+ */
+account: boolean,
+/**
+ * Whether the account is a bot account (for good).
+ */
+bot: boolean,
+/**
+ * The API tokens of a bot account, oldest first (the tokens
+ * themselves are shown only when made).
+ */
+tokens: Array<ApiTokenInfo>, };
+
+/**
+ * One API token as the settings list it.
+ */
+export type ApiTokenInfo = {
+/**
+ * Names the token to revoke it.
+ */
+id: string,
+/**
+ * What the owner called it (`my bot on the laptop`).
+ */
+label: string,
+/**
+ * Unix milliseconds.
+ */
+created_at: number, };
+
+/**
+ * `POST /api/account/tokens`: the new token's label.
+ */
+export type NewTokenRequest = {
+/**
+ * 1 to 64 characters, no control characters.
+ */
+label: string, };
+
+/**
+ * The answer to `POST /api/account/tokens`: the token, shown this once
+ * (the server keeps only its hash), and its line in the list.
+ */
+export type NewApiToken = {
+/**
+ * Say `hello` with it (`{"type": "hello", "protocol": 1, "token": ...}`).
+ */
+token: string,
+/**
+ * Names the token to revoke it.
+ */
+id: string,
+/**
+ * What the owner called it (`my bot on the laptop`).
+ */
+label: string,
+/**
+ * Unix milliseconds.
+ */
+created_at: number, };
 
 /**
  * What a person may do on the server beyond playing.

@@ -9,6 +9,7 @@ export const clientMessages = [
   {"id":"a1","protocol":1,"token":"f6fa7762e5f40ec69a4167ce74816076b2780608afa3bc743d29b08ab40f3953","type":"hello"},
   {"id":30,"name":"Ann","password":"correct horse battery","type":"register"},
   {"id":31,"name":"ann","password":"correct horse battery","type":"login"},
+  {"id":1,"protocol":1,"token":"3c6e0b8a5f1d4e2c9b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c","type":"hello"},
   {"game":"magneton","id":2,"type":"list_rooms"},
   {"game":"magneton","id":3,"options":{"move-rule":"per-ray"},"public":false,"type":"create_room"},
   {"id":4,"invite":"0f3a9c1e5d7b42a8b6c0e1f2a3b4c5d6","room":"fe7b84ed-9516-463b-8a19-e14b4fd307fa","seat":"black","type":"join"},

@@ -62,6 +62,8 @@ struct Setup {
     created_at: u64,
     absent_policy: AbsentPolicy,
     rated: bool,
+    /// Bot accounts may play people rated (option `rated-bots`).
+    rated_bots: bool,
     spectators: Spectators,
 }
 
@@ -111,12 +113,15 @@ impl RoomCore {
         let rated = options
             .get("rated")
             .map_or(Ok(false), |t| parse_rated(t).map_err(bad))?;
+        let rated_bots = options.get("rated-bots").map_or(Ok(false), |t| {
+            parse_rated(t).map_err(|e| bad(e.replace("rated", "rated-bots")))
+        })?;
         let pairs: Vec<(&String, &String)> = options
             .iter()
             .filter(|(k, _)| {
                 !matches!(
                     k.as_str(),
-                    "clock" | "absent" | "chat" | "rated" | "spectators" | "spectator-delay"
+                    "clock" | "absent" | "chat" | "rated" | "rated-bots" | "spectators" | "spectator-delay"
                 )
             })
             .collect();
@@ -138,6 +143,7 @@ impl RoomCore {
                 clock,
                 absent,
                 rated,
+                rated_bots,
                 spectators,
             },
         };
@@ -174,6 +180,7 @@ impl RoomCore {
             clock,
             absent,
             rated,
+            rated_bots,
             spectators,
         } = &created.event
         else {
@@ -209,6 +216,7 @@ impl RoomCore {
                 created_at: created.at,
                 absent_policy: *absent,
                 rated: *rated,
+                rated_bots: *rated_bots,
                 spectators: *spectators,
             },
             seating: Seating::new(seats, owner.clone()),
@@ -289,11 +297,13 @@ impl RoomCore {
                 guest,
                 name,
                 bot,
+                bot_account,
             } => {
                 let player = Player {
                     id: guest.clone(),
                     name: name.clone(),
                     bot: *bot,
+                    bot_account: *bot_account,
                 };
                 let held = self
                     .seating
@@ -485,6 +495,12 @@ impl RoomCore {
     /// Whether the game changes its players' ratings.
     pub fn is_rated(&self) -> bool {
         self.setup.rated
+    }
+
+    /// Whether bot accounts may play people in this rated room (option
+    /// `rated-bots`).
+    pub fn rated_bots(&self) -> bool {
+        self.setup.rated_bots
     }
 
     /// Who may watch, and how far behind.

@@ -36,6 +36,9 @@ pub enum RoomEvent {
         absent: AbsentPolicy,
         /// Whether the game changes its players' ratings (option `rated`).
         rated: bool,
+        /// Whether bot accounts may play people rated (option
+        /// `rated-bots`).
+        rated_bots: bool,
         /// Who may watch, how far behind (options `spectators`,
         /// `spectator-delay`).
         spectators: Spectators,
@@ -48,6 +51,8 @@ pub enum RoomEvent {
         guest: String,
         name: String,
         bot: bool,
+        /// The guest is a bot account.
+        bot_account: bool,
     },
     /// A seat was given up before the start (left, kicked, a bot removed).
     SeatFreed { seat: Seat },

@@ -61,7 +61,7 @@ pub use lobby::{Lobby, Opener};
 #[cfg(test)]
 pub use notice::ClockTurn;
 pub use notice::{Happened, RoomNotice, owner_of};
-pub use replay::replay;
+pub use replay::{Replay, replay};
 pub use results::{Finished, GameEnded, Side, rating_key};
 pub use seats::Player;
 pub use stored::{Fence, by_room, from_row, ops};

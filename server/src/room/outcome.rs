@@ -6,15 +6,13 @@
 //! task today) commits the events and then only delivers: it never looks
 //! into a request again.
 
-use std::collections::HashSet;
-
 use lodestone_protocol::{ChatLine, RequestId, RoomStatus, ServerMessage, codes};
 use lodestone_rules::Seat;
 
 use super::core::{Refusal, RoomCore};
 use super::event::{Recorded, RoomEvent};
 use super::handle::RoomRequest;
-use super::results::GameEnded;
+use super::results::{GameEnded, Seated};
 use super::seats::Player;
 use super::watchers::ConnId;
 
@@ -35,12 +33,12 @@ pub struct Policy {
 #[derive(Debug)]
 pub enum Command<'a> {
     /// A connection's request. `accounts`: which seated guests are
-    /// accounts, looked up for the start of a rated game.
+    /// accounts and bot accounts, looked up for the start of a rated game.
     Request {
         player: &'a Player,
         conn: ConnId,
         request: &'a RoomRequest,
-        accounts: Option<&'a HashSet<String>>,
+        accounts: Option<&'a Seated>,
     },
     /// A connection closed.
     Disconnect { conn: ConnId },
@@ -250,7 +248,7 @@ impl RoomCore {
         player: &Player,
         conn: ConnId,
         request: &RoomRequest,
-        accounts: Option<&HashSet<String>>,
+        accounts: Option<&Seated>,
         now: u64,
         policy: &Policy,
     ) -> Outcome {

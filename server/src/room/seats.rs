@@ -28,6 +28,9 @@ pub struct Player {
     pub name: String,
     /// A computer player (bots never own a room).
     pub bot: bool,
+    /// A bot account: an account a program plays through the protocol
+    /// (a person's seat in every other way).
+    pub bot_account: bool,
 }
 
 impl Player {
@@ -37,6 +40,7 @@ impl Player {
             id: id.into(),
             name: name.into(),
             bot: false,
+            bot_account: false,
         }
     }
 
@@ -479,5 +483,6 @@ fn taken(seat: Seat, player: &Player) -> RoomEvent {
         guest: player.id.clone(),
         name: player.name.clone(),
         bot: player.bot,
+        bot_account: player.bot_account,
     }
 }

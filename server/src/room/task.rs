@@ -7,7 +7,6 @@
 //! of the server only its [`RoomEnv`]. A different runtime could drive the
 //! core the same way.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,6 +22,7 @@ use super::lease::{self, Hold, RoomLease};
 use super::notice::notice;
 use super::outcome::{Command, Outcome, Policy, Reply, StandInChange};
 use super::reopen::{Reopened, reopen};
+use super::results::Seated;
 use super::seats::Player;
 use super::stored;
 use crate::store::StoreError;
@@ -183,11 +183,7 @@ impl RoomTask {
     /// Whether the room can decide a request now (after a failed commit,
     /// only once it is read again), and which seated guests are accounts
     /// when `player` starts a rated game.
-    async fn accounts(
-        &mut self,
-        player: &Player,
-        request: &RoomRequest,
-    ) -> Result<Option<HashSet<String>>, Refusal> {
+    async fn accounts(&mut self, player: &Player, request: &RoomRequest) -> Result<Option<Seated>, Refusal> {
         let storage =
             |what: &str| Refusal::new(codes::STORAGE, format!("the server could not {what}; try again"));
         if !self.fresh().await {
@@ -196,7 +192,19 @@ impl RoomTask {
         if !matches!(request, RoomRequest::Start) || !self.core.needs_accounts(player) {
             return Ok(None);
         }
-        let found = self.env.store.accounts_among(&self.core.seated_guests()).await;
+        let seated = self.core.seated_guests();
+        let found = match self.env.store.accounts_among(&seated).await {
+            Ok(accounts) => self
+                .env
+                .store
+                .bot_accounts_among(&seated)
+                .await
+                .map(|bot_accounts| Seated {
+                    accounts,
+                    bot_accounts,
+                }),
+            Err(e) => Err(e),
+        };
         found.map(Some).map_err(|e| {
             tracing::error!(room = %self.core.id(), error = %e, "could not look up the players' accounts");
             storage("look up the players")

@@ -262,6 +262,7 @@ impl RoomCore {
                     }),
                     connected: connected.contains(&seat),
                     bot: p.as_ref().is_some_and(|p| p.bot),
+                    bot_account: p.as_ref().is_some_and(|p| p.bot_account),
                     shown_as: shown[i].clone(),
                     absent: seating.is_absent(i),
                     stand_in: stand_ins && seating.is_absent(i) && p.as_ref().is_some_and(|p| !p.bot),
@@ -488,6 +489,9 @@ impl RoomCore {
         }
         if self.is_rated() {
             options.insert("rated".into(), "yes".into());
+        }
+        if self.rated_bots() {
+            options.insert("rated-bots".into(), "yes".into());
         }
         let spectators = self.spectators();
         if spectators.policy != SpectatorPolicy::Public {

@@ -16,6 +16,7 @@
 
 mod accounts;
 mod backup;
+mod bots;
 mod bounds;
 mod copy;
 mod db;
@@ -34,6 +35,7 @@ mod writer;
 
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
+pub use bots::{ApiTokenRow, BotMark, NewApiToken};
 pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use handle::Store;

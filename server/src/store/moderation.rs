@@ -566,21 +566,25 @@ impl Store {
     ) -> Result<bool, StoreError> {
         Ok(with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
+            // A write first: on SQLite the transaction then holds the write
+            // lock from its start (waiting its turn), where a read first
+            // would fail as busy when the event writer commits in between.
+            sqlx::query("UPDATE guests SET name = $1 WHERE id = $2")
+                .bind(name)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
             let taken = sqlx::query_scalar::<_, String>("SELECT guest_id FROM accounts WHERE name_key = $1 AND guest_id <> $2")
                 .bind(key)
                 .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?;
             if taken.is_some() {
+                // Dropped, the transaction rolls the new name back.
                 return Ok(false);
             }
             sqlx::query("UPDATE accounts SET name_key = $1 WHERE guest_id = $2")
                 .bind(key)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("UPDATE guests SET name = $1 WHERE id = $2")
-                .bind(name)
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;

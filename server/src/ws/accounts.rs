@@ -122,6 +122,21 @@ impl Session {
         });
     }
 
+    /// Whether guest `guest` is a bot account (`Some(false)` at once for a
+    /// guest made just now); `None` when the store failed (the request
+    /// `id` is answered then).
+    pub(super) async fn bot_account(&self, id: &RequestId, guest: &str, new: bool) -> Option<bool> {
+        if new {
+            return Some(false);
+        }
+        self.stored(
+            id,
+            self.app.store.is_bot_account(guest).await,
+            "bot account lookup failed",
+            "the server could not look up the guest; try again",
+        )
+    }
+
     /// `login`: the connection becomes the account's guest, with a new
     /// token for this device. A wrong name and a wrong password get the
     /// same answer after the same work.
@@ -197,12 +212,16 @@ impl Session {
                 }
             }
         }
+        let Some(bot_account) = self.bot_account(&id, &guest.id, false).await else {
+            return;
+        };
         tracing::info!(guest = %guest.id, "an account logged in on a new device");
         let rooms = self.app.lobby.rooms_of(&guest.id);
         self.guest = Some(Player {
             id: guest.id.clone(),
             name: guest.name.clone(),
             bot: false,
+            bot_account,
         });
         self.reply(ServerMessage::Welcome {
             id,

@@ -57,11 +57,6 @@ const MAX_ROOM_ID_BYTES: usize = 64;
 /// (reading a long one is the work the limit saves).
 const MAX_ID_PEEK_BYTES: usize = 1024;
 
-/// How many replays are folded at once in this process (each on a
-/// blocking thread); more wait their turn, so a crowd of replays cannot
-/// take every blocking thread.
-static REPLAYS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
-
 /// How long the goodbye (`bye` and the close frame) may take.
 const GOODBYE: Duration = Duration::from_secs(2);
 
@@ -658,11 +653,15 @@ impl Session {
             }
             (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
+        let Some(bot_account) = self.bot_account(&id, &guest.id, new_token.is_some()).await else {
+            return;
+        };
         let rooms = cluster::rooms_of(&self.app, &guest.id).await;
         self.guest = Some(Player {
             id: guest.id.clone(),
             name: guest.name.clone(),
             bot: guest.bot.is_some(),
+            bot_account,
         });
         self.reply(ServerMessage::Welcome {
             id,

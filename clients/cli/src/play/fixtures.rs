@@ -85,6 +85,7 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             }),
             connected: true,
             bot: false,
+            bot_account: false,
             shown_as: None,
             absent: false,
             stand_in: false,

@@ -308,9 +308,9 @@ mod tests {
         );
         lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
-        // Past the room's own options (clock, absent, chat, rated), left as
-        // they are.
-        for _ in 0..5 {
+        // Past the room's own options (clock, absent, chat, rated,
+        // rated-bots), left as they are.
+        for _ in 0..6 {
             lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         }
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");

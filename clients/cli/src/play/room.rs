@@ -736,6 +736,7 @@ pub(crate) mod tests {
             }),
             connected: player.is_some(),
             bot: false,
+            bot_account: false,
             shown_as: None,
             absent: false,
             stand_in: false,

@@ -439,6 +439,20 @@ mod screens {
     }
 
     #[test]
+    fn bot_accounts_and_the_servers_bots_are_tagged_as_bots() {
+        let now = Instant::now();
+        let mut state = fixtures::room(GameKind::Magneton, &[], &["H3", "B8"], Some(0));
+        state.seats[1].bot_account = true;
+        let (screen, _) = draw_app(&app_with(state.clone(), now), (80, 24), true, now);
+        assert!(has(&screen, "B black  Bot 1 [bot] ●"), "{screen:#?}");
+        assert!(has(&screen, "W white  Ann (you) ● ◀"), "{screen:#?}");
+        state.seats[1].bot_account = false;
+        state.seats[1].bot = true;
+        let (screen, _) = draw_app(&app_with(state, now), (80, 24), true, now);
+        assert!(has(&screen, "B black  Bot 1 [bot] ●"), "{screen:#?}");
+    }
+
+    #[test]
     fn the_servers_warning_shows_before_a_losing_drop() {
         let now = Instant::now();
         // Black to move; C3 would pull white's stones into a line.

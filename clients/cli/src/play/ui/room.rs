@@ -239,6 +239,11 @@ pub(super) fn seat_spans(
     match &seat.player {
         Some(p) => {
             spans.push(Span::raw(p.name.clone()));
+            // The server's computer players and bot accounts (programs
+            // playing through the protocol) are tagged alike.
+            if seat.bot || seat.bot_account {
+                spans.push(Span::styled(" [bot]", theme.dim()));
+            }
             if state.you == Some(seat.seat) {
                 spans.push(Span::styled(" (you)", theme.good()));
             }
