@@ -10,10 +10,18 @@ pub(crate) fn private_room() {
     // A new Magneton room (the form starts on Magneton), not listed.
     ann.open_new_room_form();
     ann.wait_text("◀ magneton ▶");
-    // Past the game's option and the room's own (clock, absent, chat,
-    // rated).
-    ann.keys(&["Down", "Down", "Down", "Down", "Down", "Down"]);
-    ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
+    // Past the game's option and the room's own, however many: down until
+    // the help is the listed line's.
+    const LISTED: &str = "A room that is not listed is joined";
+    for _ in 0..12 {
+        let before = ann.screen();
+        if before.contains(LISTED) {
+            break;
+        }
+        ann.keys(&["Down"]);
+        ann.wait_for("the next line", |s| s != before);
+    }
+    ann.wait_text(LISTED);
     ann.keys(&["Right"]);
     ann.wait_text("no, invite only");
     ann.keys(&["Enter"]);
