@@ -33,16 +33,34 @@ done
 # is started for them (and Debian's postgresql installed first when run as
 # root without it), unless LODESTONE_TEST_POSTGRES names a server already,
 # or LODESTONE_TEST_SKIP_POSTGRES=1 skips the PostgreSQL half.
+#
+# Every suite runs even when one before it fails (cargo with
+# --no-fail-fast runs every test binary): the failures are listed at the
+# end, and the script then exits 1.
+failed=()
+step() {
+    local what=$1
+    shift
+    "$@" || failed+=("$what (exit $?)")
+}
+
 echo "== cargo test --workspace (SQLite and PostgreSQL)"
 if [ "${LODESTONE_TEST_SKIP_POSTGRES:-}" = 1 ]; then
-    cargo test --workspace --all-targets
+    step "cargo test --workspace" cargo test --workspace --all-targets --no-fail-fast
 else
-    scripts/with-postgres.sh cargo test --workspace --all-targets
+    step "cargo test --workspace" scripts/with-postgres.sh cargo test --workspace --all-targets --no-fail-fast
 fi
-cargo test --workspace --doc
+step "cargo test --doc" cargo test --workspace --doc --no-fail-fast
 
 echo "== fuzz smoke run (scripts/fuzz.sh: 4 targets, 12 s each)"
-scripts/fuzz.sh 12
+step "fuzz smoke run" scripts/fuzz.sh 12
 
 echo "== browser client (clients/web/test.sh)"
-clients/web/test.sh
+step "browser client" clients/web/test.sh
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "scripts/test.sh: ${#failed[@]} part(s) failed:" >&2
+    printf '  - %s\n' "${failed[@]}" >&2
+    exit 1
+fi
+echo "== every part passed"

@@ -11,6 +11,9 @@ use ts_rs::TS;
 use crate::chat::ChatTo;
 use crate::code::codes;
 use crate::message::{RequestId, ServerMessage, error};
+use crate::moderation::{ReportOutcome, Role};
+use crate::notify::{NotifyEvent, PushKeys, WebhookFormat};
+use crate::tournament::TournamentSpec;
 
 /// The protocol version; a `hello` with another version is refused.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -208,6 +211,227 @@ pub enum ClientMessage {
         name: String,
         password: Password,
     },
+    /// Block a player (docs/moderation.md): its chat is hidden from you,
+    /// it cannot sit at a table with you or propose you a rematch, and a
+    /// tournament never pairs you. Answered with `ack`.
+    Block { id: RequestId, player: String },
+    /// Unblock a player. Answered with `ack`.
+    Unblock { id: RequestId, player: String },
+    /// Your settings and the players you block: answered with
+    /// `preferences`.
+    Preferences { id: RequestId },
+    /// Change your settings: `zen` hides every chat from you; with
+    /// `mute_spectators`, nobody watching your games may chat in them.
+    /// Answered with `ack`.
+    SetPreferences {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        zen: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        mute_spectators: Option<bool>,
+    },
+    /// Report a player to the moderators, optionally about a room and a
+    /// chat line (its `seq`): the report carries the room, the lines
+    /// around it and the game's record. Answered with `ack`.
+    Report {
+        id: RequestId,
+        player: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        line: Option<u64>,
+        reason: String,
+    },
+    /// Everything the server holds about you: answered with `player_data`.
+    ExportMyData { id: RequestId },
+    /// Delete your account (an account confirms with its password): your
+    /// games stay with your name replaced, your ratings go. Answered with
+    /// `ack`; then the connection ends.
+    DeleteAccount {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        password: Option<Password>,
+    },
+    /// (moderators) The live rooms and the players online: answered with
+    /// `admin_overview`.
+    AdminOverview { id: RequestId },
+    /// (moderators) The reports waiting (with `all`, every report):
+    /// answered with `admin_reports`.
+    AdminReports {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        all: bool,
+    },
+    /// (moderators) Take a report: it is yours to resolve.
+    AdminTakeReport { id: RequestId, report: String },
+    /// (moderators) Close a report: resolved with an action, or dismissed.
+    AdminResolveReport {
+        id: RequestId,
+        report: String,
+        outcome: ReportOutcome,
+        #[serde(default)]
+        note: String,
+    },
+    /// (moderators) Forbid a player to chat for `minutes` (10, 60 or
+    /// 1440), in one room or everywhere.
+    AdminTimeout {
+        id: RequestId,
+        player: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        minutes: u32,
+        reason: String,
+    },
+    /// (moderators) Ban an account (`player`) or an address (`address`)
+    /// for `minutes`, or for good without them.
+    AdminBan {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        player: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        address: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        minutes: Option<u32>,
+        reason: String,
+    },
+    /// (moderators) Lift a ban, a timeout or a ban from rated play early.
+    AdminLift { id: RequestId, sanction: String },
+    /// (moderators) The sanctions in force: answered with
+    /// `admin_sanctions`.
+    AdminSanctions { id: RequestId },
+    /// (moderators) Close any room: its game ends without a result.
+    AdminCloseRoom {
+        id: RequestId,
+        room: String,
+        reason: String,
+    },
+    /// (moderators) Give a player with an offensive name another one; the
+    /// old name may not be taken again.
+    AdminRename {
+        id: RequestId,
+        player: String,
+        name: String,
+    },
+    /// (moderators) A player's history (by id or name): answered with
+    /// `admin_player`.
+    AdminPlayer { id: RequestId, player: String },
+    /// (admins) Make a player a moderator, or a player again.
+    AdminSetRole {
+        id: RequestId,
+        player: String,
+        role: Role,
+    },
+    /// (admins) The audit log, newest first (with `all`, every entry, to
+    /// export): answered with `admin_audit`.
+    AdminAudit {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        all: bool,
+    },
+    /// (admins) Everything the server holds about a player: answered with
+    /// `player_data`.
+    AdminExport { id: RequestId, player: String },
+    /// (admins) Delete a player's account as `delete_account` does.
+    AdminDelete { id: RequestId, player: String },
+    /// Create a tournament (docs/tournaments.md); answered with
+    /// `tournament`, whose `invite` lets others join a private one.
+    CreateTournament {
+        id: RequestId,
+        tournament: TournamentSpec,
+    },
+    /// The tournaments: upcoming and running ones, then the latest
+    /// finished ones; answered with `tournaments`.
+    ListTournaments { id: RequestId },
+    /// Follow a tournament: answered with `tournament`, and another
+    /// `tournament` (without an id) after every change until `unwatch_tournament`.
+    WatchTournament {
+        id: RequestId,
+        tournament: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        invite: Option<String>,
+    },
+    /// Stop following a tournament; answered with `ack`.
+    UnwatchTournament { id: RequestId, tournament: String },
+    /// Enter a tournament (or come back after withdrawing); answered with
+    /// `tournament`.
+    JoinTournament {
+        id: RequestId,
+        tournament: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        invite: Option<String>,
+    },
+    /// Leave a tournament before it starts, or withdraw during it (not
+    /// paired again until `join_tournament`); answered with `tournament`.
+    WithdrawTournament { id: RequestId, tournament: String },
+    /// The organizer starts the tournament now; answered with `tournament`.
+    StartTournament { id: RequestId, tournament: String },
+    /// The organizer removes a player for good; answered with `tournament`.
+    RemoveFromTournament {
+        id: RequestId,
+        tournament: String,
+        player: String,
+    },
+    /// The organizer enters a computer player of `level` (when the
+    /// tournament allows bots); answered with `tournament`.
+    AddTournamentBot {
+        id: RequestId,
+        tournament: String,
+        level: String,
+    },
+    /// Send this guest's notifications to a browser's push subscription
+    /// (`events`: the categories wanted; absent, all); answered with `ack`.
+    PushSubscribe {
+        id: RequestId,
+        endpoint: String,
+        keys: PushKeys,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Stop pushing to a subscription of this guest; answered with `ack`.
+    PushUnsubscribe { id: RequestId, endpoint: String },
+    /// Whether the page of this connection is visible now (a page that
+    /// never says counts as visible); answered with `ack`.
+    Visibility { id: RequestId, visible: bool },
+    /// Post a room's events (as its owner, `room`) or every game of this
+    /// account (no `room`) to `url`; answered with `webhook` (the signing
+    /// secret, shown once).
+    SetWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+        #[serde(default)]
+        format: WebhookFormat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        events: Option<Vec<NotifyEvent>>,
+    },
+    /// Remove a webhook set with `set_webhook`; answered with `ack`.
+    DeleteWebhook {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        room: Option<String>,
+        url: String,
+    },
+    /// The games waiting for this guest's move, oldest first; answered
+    /// with `turns`.
+    MyTurns { id: RequestId },
 }
 
 /// A password on the wire: its text, never shown by `Debug` (so a logged
@@ -298,7 +522,44 @@ impl ClientMessage {
             | ClientMessage::Chat { id, .. }
             | ClientMessage::SetChat { id, .. }
             | ClientMessage::Register { id, .. }
-            | ClientMessage::Login { id, .. } => id,
+            | ClientMessage::Login { id, .. }
+            | ClientMessage::Block { id, .. }
+            | ClientMessage::Unblock { id, .. }
+            | ClientMessage::Preferences { id }
+            | ClientMessage::SetPreferences { id, .. }
+            | ClientMessage::Report { id, .. }
+            | ClientMessage::ExportMyData { id }
+            | ClientMessage::DeleteAccount { id, .. }
+            | ClientMessage::AdminOverview { id }
+            | ClientMessage::AdminReports { id, .. }
+            | ClientMessage::AdminTakeReport { id, .. }
+            | ClientMessage::AdminResolveReport { id, .. }
+            | ClientMessage::AdminTimeout { id, .. }
+            | ClientMessage::AdminBan { id, .. }
+            | ClientMessage::AdminLift { id, .. }
+            | ClientMessage::AdminSanctions { id }
+            | ClientMessage::AdminCloseRoom { id, .. }
+            | ClientMessage::AdminRename { id, .. }
+            | ClientMessage::AdminPlayer { id, .. }
+            | ClientMessage::AdminSetRole { id, .. }
+            | ClientMessage::AdminAudit { id, .. }
+            | ClientMessage::AdminExport { id, .. }
+            | ClientMessage::AdminDelete { id, .. }
+            | ClientMessage::CreateTournament { id, .. }
+            | ClientMessage::ListTournaments { id }
+            | ClientMessage::WatchTournament { id, .. }
+            | ClientMessage::UnwatchTournament { id, .. }
+            | ClientMessage::JoinTournament { id, .. }
+            | ClientMessage::WithdrawTournament { id, .. }
+            | ClientMessage::StartTournament { id, .. }
+            | ClientMessage::RemoveFromTournament { id, .. }
+            | ClientMessage::AddTournamentBot { id, .. } => id,
+            ClientMessage::PushSubscribe { id, .. }
+            | ClientMessage::PushUnsubscribe { id, .. }
+            | ClientMessage::Visibility { id, .. }
+            | ClientMessage::SetWebhook { id, .. }
+            | ClientMessage::DeleteWebhook { id, .. }
+            | ClientMessage::MyTurns { id } => id,
         }
     }
 }

@@ -163,8 +163,76 @@ codes! {
     /// A rated room: a seat held by a guest that is not an account, or a
     /// bot (`start`, `add_bot`).
     RatedNeedsAccounts = "rated-needs-accounts",
-    /// `GET /api/players/{id}`: no player with that id.
+    /// `GET /api/players/{id}`: no player with that id (also a
+    /// moderation message naming nobody).
     UnknownPlayer = "unknown-player",
+    /// HTTP 403: an account's settings asked by a guest that is not an
+    /// account.
+    NotAnAccount = "not-an-account",
+    /// HTTP 409: marking an account a bot when it has rated games.
+    HasRatings = "has-ratings",
+    /// HTTP 403: an API token asked for by an account that is not a bot.
+    NotABotAccount = "not-a-bot-account",
+    /// HTTP 409: a new API token when the account has as many as it may.
+    TooManyTokens = "too-many-tokens",
+    /// HTTP 404: revoking an API token the account does not have.
+    UnknownToken = "unknown-token",
+    /// HTTP 403: an account's settings asked with an API token (they need
+    /// the token of a device that logged in).
+    LoginRequired = "login-required",
+    /// A moderation message from someone without the role it needs
+    /// (every `admin_*` message from a player; the admins' own from a
+    /// moderator). Nothing changed.
+    NotAllowed = "not-allowed",
+    /// The account or the address is banned: the message says why and
+    /// until when; the connection then ends.
+    Banned = "banned",
+    /// `chat` from a player a moderator has timed out (in the room, or
+    /// everywhere); the message says until when.
+    TimedOut = "timed-out",
+    /// `join` at a table with a player who blocks you or whom you block;
+    /// `rematch` with such a player.
+    Blocked = "blocked",
+    /// A rated room (`create_room`, `join`) while banned from rated play
+    /// for abandoning games; the message says until when.
+    RatedBanned = "rated-banned",
+    /// `watch` or `replay` by a spectator of a room whose `spectators`
+    /// option is `off` while its game runs.
+    NoSpectators = "no-spectators",
+    /// `chat` to `spectators` in a game whose player has muted its
+    /// spectators.
+    SpectatorsMuted = "spectators-muted",
+    /// A moderation message naming a report or a sanction that does not
+    /// exist (or is closed already).
+    UnknownReport = "unknown-report",
+    /// `delete_account` (or `admin_delete`) while the player holds a seat
+    /// in a game that is not over.
+    InGame = "in-game",
+    UnknownTournament = "unknown-tournament",
+    TournamentFull = "tournament-full",
+    NotInvited = "not-invited",
+    BotsNotAllowed = "bots-not-allowed",
+    TooManyTournaments = "too-many-tournaments",
+    NotEntered = "not-entered",
+    /// `push_subscribe` with an endpoint that is not a URL, or keys that
+    /// are not a P-256 public key and a 16-byte secret.
+    BadSubscription = "bad-subscription",
+    /// `push_subscribe` with an endpoint outside the push services the
+    /// server accepts (`https://` ones, and `--push-origin`s).
+    EndpointNotAllowed = "endpoint-not-allowed",
+    /// `push_subscribe` beyond the subscriptions a guest may have.
+    TooManySubscriptions = "too-many-subscriptions",
+    /// `set_webhook` with a URL that is not `http(s)://`, or too long.
+    BadWebhook = "bad-webhook",
+    /// `set_webhook` with a URL whose host is a loopback, private or
+    /// link-local address (unless the server allows them).
+    AddressNotAllowed = "address-not-allowed",
+    /// `set_webhook` beyond the webhooks a room or account may have.
+    TooManyWebhooks = "too-many-webhooks",
+    /// A request only an account may make (a webhook for all its games).
+    AccountRequired = "account-required",
+    /// `push_unsubscribe` or `delete_webhook` of something not set.
+    NotSubscribed = "not-subscribed",
 }
 
 impl fmt::Display for Code {
@@ -258,6 +326,29 @@ pub mod codes {
     pub const TOO_MANY_LOGINS: Code = Code::TooManyLogins;
     pub const RATED_NEEDS_ACCOUNTS: Code = Code::RatedNeedsAccounts;
     pub const UNKNOWN_PLAYER: Code = Code::UnknownPlayer;
+    pub const NOT_AN_ACCOUNT: Code = Code::NotAnAccount;
+    pub const HAS_RATINGS: Code = Code::HasRatings;
+    pub const NOT_A_BOT_ACCOUNT: Code = Code::NotABotAccount;
+    pub const TOO_MANY_TOKENS: Code = Code::TooManyTokens;
+    pub const UNKNOWN_TOKEN: Code = Code::UnknownToken;
+    pub const LOGIN_REQUIRED: Code = Code::LoginRequired;
+    pub const NOT_ALLOWED: Code = Code::NotAllowed;
+    pub const BANNED: Code = Code::Banned;
+    pub const TIMED_OUT: Code = Code::TimedOut;
+    pub const BLOCKED: Code = Code::Blocked;
+    pub const RATED_BANNED: Code = Code::RatedBanned;
+    pub const NO_SPECTATORS: Code = Code::NoSpectators;
+    pub const SPECTATORS_MUTED: Code = Code::SpectatorsMuted;
+    pub const UNKNOWN_REPORT: Code = Code::UnknownReport;
+    pub const IN_GAME: Code = Code::InGame;
+    pub const BAD_SUBSCRIPTION: Code = Code::BadSubscription;
+    pub const ENDPOINT_NOT_ALLOWED: Code = Code::EndpointNotAllowed;
+    pub const TOO_MANY_SUBSCRIPTIONS: Code = Code::TooManySubscriptions;
+    pub const BAD_WEBHOOK: Code = Code::BadWebhook;
+    pub const ADDRESS_NOT_ALLOWED: Code = Code::AddressNotAllowed;
+    pub const TOO_MANY_WEBHOOKS: Code = Code::TooManyWebhooks;
+    pub const ACCOUNT_REQUIRED: Code = Code::AccountRequired;
+    pub const NOT_SUBSCRIBED: Code = Code::NotSubscribed;
 }
 
 #[cfg(test)]

@@ -80,7 +80,7 @@ pub struct Statics {
     middle: Vec<u8>,
     /// `,"owner":…` when there is one, then `,"play":`
     before_play: Vec<u8>,
-    /// `,"rematch":…` when there is one, then `}}`
+    /// `,"rematch":…` and `,"ended":…` when there are, then `}}`
     tail: Vec<u8>,
 }
 
@@ -140,6 +140,7 @@ impl Statics {
             owner,
             play: _,
             rematch,
+            ended,
         } = state;
         let mut state_head = Vec::with_capacity(128);
         state_head.extend_from_slice(b",\"state\":{\"id\":");
@@ -164,6 +165,9 @@ impl Statics {
         let mut tail = Vec::new();
         if let Some(rematch) = rematch {
             field(&mut tail, "rematch", rematch);
+        }
+        if let Some(ended) = ended {
+            field(&mut tail, "ended", ended);
         }
         tail.extend_from_slice(b"}}");
         Statics {
@@ -298,7 +302,8 @@ fn write_view(out: &mut Vec<u8>, position: &str, board: &RawJson) {
 mod tests {
     use super::*;
     use crate::{
-        ClockState, Guest, OutcomeState, RematchState, RoomStatus, SeatClock, SeatState, ServerMessage,
+        ClockState, EndHow, EndState, Guest, OutcomeState, RematchState, RoomStatus, SeatClock, SeatState,
+        ServerMessage,
     };
 
     /// A state with the optional parts chosen by the bits of `mask`.
@@ -315,8 +320,10 @@ mod tests {
             }),
             connected: bit(0),
             bot: bit(1),
+            bot_account: bit(24),
             shown_as: bit(2).then(|| "Ann (2)".into()),
             absent: bit(3),
+            stand_in: bit(25),
         };
         let play = PlayState {
             position: "x\ny".into(),
@@ -393,6 +400,10 @@ mod tests {
                 accepted: vec![1],
                 room: bit(23).then(|| "r2".into()),
             }),
+            ended: bit(26).then(|| EndState {
+                how: EndHow::OutOfTime,
+                seat: bit(27).then_some(1),
+            }),
         }
     }
 
@@ -426,7 +437,7 @@ mod tests {
 
     #[test]
     fn frames_are_the_whole_message_serialised() {
-        for mask in (0..1u32 << 24).step_by(997).chain([0, (1 << 24) - 1]) {
+        for mask in (0..1u32 << 28).step_by(15_953).chain([0, (1 << 28) - 1]) {
             for shared in [false, true] {
                 let whole = state(mask);
                 let expected = serde_json::to_string(&ServerMessage::Update {

@@ -8,6 +8,7 @@
 //! whole room as the receiving viewer may see it, with a version that grows
 //! by one with every change.
 
+mod account;
 mod board;
 mod chat;
 mod client;
@@ -18,11 +19,17 @@ mod frame;
 mod http;
 mod lobby;
 mod message;
+mod moderation;
+mod notify;
 mod raw;
 pub mod schema;
 mod state;
+mod tournament;
 pub mod typescript;
 
+pub use account::{
+    AccountInfo, ApiTokenInfo, MAX_API_TOKENS, MAX_TOKEN_LABEL_CHARS, NewApiToken, NewTokenRequest,
+};
 pub use board::{
     Board, Destroyed, MagmaBoard, MagmaCell, MagmaClock, MagmaPhase, MagmaScore, MagmaSeat, MagmaSlot,
     MagnetBoard, MagnetPiece, MagnetSide, MagnetismBoard, MagnetonBoard, RedBlue, WhiteBlack, board,
@@ -34,11 +41,20 @@ pub use code::{Code, codes};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 pub use frame::{Own, OwnPlay, Statics, UpdateFrame, ViewParts};
-pub use http::{ErrorType, HttpError};
+pub use http::{ErrorType, GameRecord, HttpError, PlyView, RecordAction};
 pub use lobby::*;
 pub use message::*;
+pub use moderation::{
+    AuditEntry, LiveRoom, Offense, OnlinePlayer, PlayerFile, ReportContext, ReportInfo, ReportOutcome,
+    ReportStatus, Role, Sanction, SanctionKind,
+};
+pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
 pub use raw::RawJson;
 pub use state::*;
+pub use tournament::{
+    EntrantStatus, StandingRow, TournamentFormat, TournamentGame, TournamentPlayer, TournamentRound,
+    TournamentSpec, TournamentState, TournamentStatus, TournamentSummary,
+};
 
 #[cfg(test)]
 mod tests {

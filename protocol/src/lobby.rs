@@ -91,6 +91,12 @@ impl GameInfo {
                             default: "no".to_string(),
                             help: RATED_HELP.to_string(),
                         },
+                        OptionInfo {
+                            key: "rated-bots".to_string(),
+                            values: vec!["no".to_string(), "yes".to_string()],
+                            default: "no".to_string(),
+                            help: RATED_BOTS_HELP.to_string(),
+                        },
                     ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
@@ -109,10 +115,18 @@ impl GameInfo {
 /// The room option `clock` offered for every game in `/api/games` (any
 /// well-formed value is accepted: `M+S`, `Ns/move`, `Nm/move`, `Nh/move`,
 /// `Nd/move`).
-pub const CLOCK_VALUES: &[&str] = &["none", "5+3", "10+5", "30s/move", "1d/move", "3d/move"];
+pub const CLOCK_VALUES: &[&str] = &[
+    "none",
+    "5+3",
+    "10+5",
+    "30s/move",
+    "1d/move",
+    "3d/move",
+    "bank:10d+36h",
+];
 
 /// What the room option `clock` does.
-pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); or a time for each move (30s/move, or 3d/move to play by correspondence); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
+pub const CLOCK_HELP: &str = "the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); a time for each move (30s/move, or 3d/move to play by correspondence); or a correspondence time bank (bank:10d+36h: 10 days at first, 36 hours more after each move, never above the 10 days); a player whose time runs out loses (in Magma with more than two players, leaves the game)";
 
 /// What the room option `absent` does.
 pub const ABSENT_HELP: &str = "what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time); or bot, a bot plays for the absent player until they return";
@@ -127,6 +141,9 @@ pub const MAX_CHAT_CHARS: usize = 500;
 /// What the room option `rated` does.
 pub const RATED_HELP: &str = "whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)";
 
+/// What the room option `rated-bots` does.
+pub const RATED_BOTS_HELP: &str = "in a rated room, whether bot accounts (programs playing through the protocol) may play people: no, a rated game is between people only or between bots only; yes, bot accounts may sit with people and the game is rated all the same";
+
 /// A player's page: the answer of `GET /api/players/{id}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct PlayerPage {
@@ -134,7 +151,8 @@ pub struct PlayerPage {
     pub name: String,
     /// Whether the player is an account (otherwise a guest).
     pub account: bool,
-    /// Whether the player is a computer player.
+    /// Whether a program plays this player: one of the server's computer
+    /// players, or (with `account`) a bot account.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub bot: bool,
@@ -197,4 +215,8 @@ pub struct LeaderboardEntry {
     pub rating: f64,
     pub games: u32,
     pub provisional: bool,
+    /// Whether the player is a bot account (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub bot: bool,
 }

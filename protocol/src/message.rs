@@ -8,7 +8,10 @@ use ts_rs::TS;
 use crate::chat::ChatLine;
 use crate::code::Code;
 use crate::lobby::RoomSummary;
+use crate::moderation::{AuditEntry, LiveRoom, OnlinePlayer, PlayerFile, ReportInfo, Role, Sanction};
+use crate::notify::TurnWaiting;
 use crate::state::{Guest, RoomState};
+use crate::tournament::{TournamentState, TournamentSummary};
 
 /// A client-chosen request id, echoed in the reply: a number or a string.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
@@ -82,8 +85,17 @@ pub enum ServerMessage {
         version: u64,
         state: Box<RoomState>,
     },
-    /// The server is closing this connection (shutdown); reconnect later.
-    Bye { reason: String },
+    /// The server is closing this connection: at shutdown (reconnect
+    /// later), or, with `reconnect`, for an upgrade: the same address
+    /// serves again within moments, so reconnect at once (say `hello` with
+    /// the token, watch again, send again what had no reply); nothing is
+    /// wrong, and a person need not be told. `reconnect` is absent
+    /// otherwise.
+    Bye {
+        reason: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reconnect: bool,
+    },
     /// Another node owns `room` (or is taking it over): reconnect to `url`,
     /// say `hello` with the same token, and watch, join or act there again.
     /// What was asked about the room here was not done.
@@ -110,6 +122,65 @@ pub enum ServerMessage {
     /// is said, and after a `watch` or `join`, every earlier line it may
     /// read (a line may come again: its `seq` tells).
     Chat { room: String, lines: Vec<ChatLine> },
+    /// The reply to `preferences`.
+    Preferences {
+        id: RequestId,
+        zen: bool,
+        mute_spectators: bool,
+        /// The players you block.
+        blocked: Vec<Guest>,
+        /// Your role on this server.
+        role: Role,
+    },
+    /// The reply to `export_my_data` and `admin_export`: everything the
+    /// server holds about `player`, as one JSON object
+    /// (docs/moderation.md lists its parts).
+    PlayerData {
+        id: RequestId,
+        player: String,
+        #[ts(type = "Record<string, unknown>")]
+        data: serde_json::Value,
+    },
+    /// The reply to `admin_overview`: the rooms in this node's memory and
+    /// the people connected to it.
+    AdminOverview {
+        id: RequestId,
+        rooms: Vec<LiveRoom>,
+        online: Vec<OnlinePlayer>,
+    },
+    /// The reply to `admin_reports`, oldest first.
+    AdminReports { id: RequestId, reports: Vec<ReportInfo> },
+    /// The reply to `admin_sanctions`: the sanctions in force, newest
+    /// first.
+    AdminSanctions { id: RequestId, sanctions: Vec<Sanction> },
+    /// The reply to `admin_player`.
+    AdminPlayer { id: RequestId, player: Box<PlayerFile> },
+    /// The reply to `admin_audit`, newest first.
+    AdminAudit { id: RequestId, entries: Vec<AuditEntry> },
+    /// A tournament as everyone sees it: the reply to a tournament request
+    /// (with its id), or, without one, a change of a tournament this
+    /// connection follows (new players, pairings, results, standings).
+    Tournament {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        id: Option<RequestId>,
+        tournament: Box<TournamentState>,
+    },
+    /// The reply to `list_tournaments`.
+    Tournaments {
+        id: RequestId,
+        tournaments: Vec<TournamentSummary>,
+    },
+    /// The reply to `set_webhook`: the secret that signs its bodies
+    /// (`X-Lodestone-Signature`), shown this once.
+    Webhook {
+        id: RequestId,
+        url: String,
+        secret: String,
+    },
+    /// The reply to `my_turns`: the games waiting for the guest's move,
+    /// the oldest first.
+    Turns { id: RequestId, rooms: Vec<TurnWaiting> },
 }
 
 /// An `error` message.

@@ -61,6 +61,11 @@ pub struct SeatState {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub bot: bool,
+    /// Whether the player is a bot account: an account a program plays
+    /// through the protocol (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub bot_account: bool,
     /// The player's name as shown in this room: its name, with a short
     /// tag (` (2)`, ` (3)`...) when someone else in the room has the same
     /// name; absent when it is the name itself.
@@ -72,6 +77,48 @@ pub struct SeatState {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub absent: bool,
+    /// Whether a bot plays this absent person's seat now (the room's
+    /// option `absent` is `bot`): the seat's moves are the bot's until the
+    /// person returns; absent when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub stand_in: bool,
+}
+
+/// How the people at the table (rather than the board) ended a game or a
+/// room: `how`, and the seat that did it or that it happened to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+pub struct EndState {
+    pub how: EndHow,
+    /// `resigned`, `out_of_time`: the seat that lost so; `claimed`: the
+    /// absent seat the game was claimed from; `draw_agreed`: the seat that
+    /// accepted the offer; `aborted`: the seat that aborted. Absent for the
+    /// others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seat: Option<u8>,
+}
+
+/// What ended a game or a room at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EndHow {
+    /// A seat resigned.
+    Resigned,
+    /// A seat's time on the room's clock ran out.
+    OutOfTime,
+    /// Another seat claimed the game from a seat absent on its turn.
+    Claimed,
+    /// A draw offer was accepted.
+    DrawAgreed,
+    /// A seat aborted the game before every seat had moved: no result.
+    Aborted,
+    /// The room's owner closed the room before the start.
+    Closed,
+    /// Every person stayed away too long: no result.
+    Abandoned,
+    /// Nobody started the game in time.
+    Expired,
 }
 
 /// The whole room as one viewer may see it.
@@ -107,6 +154,12 @@ pub struct RoomState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub rematch: Option<RematchState>,
+    /// How the table ended the game or the room, when it was not the
+    /// board (a resignation, a loss on time or by a claim, a draw agreed,
+    /// an abort, the owner's close, an abandonment); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ended: Option<EndState>,
 }
 
 /// The game part of a room, filtered for one viewer.

@@ -233,7 +233,229 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 password: Password("correct horse battery".into()),
             },
         ),
+        (
+            "block",
+            ClientMessage::Block {
+                id: id(60),
+                player: "07c5…".into(),
+            },
+        ),
+        (
+            "set_preferences",
+            ClientMessage::SetPreferences {
+                id: id(63),
+                zen: Some(true),
+                mute_spectators: None,
+            },
+        ),
+        (
+            "report",
+            ClientMessage::Report {
+                id: id(64),
+                player: "07c5…".into(),
+                room: Some("7c9e…".into()),
+                line: Some(12),
+                reason: "insults".into(),
+            },
+        ),
+        ("export_my_data", ClientMessage::ExportMyData { id: id(65) }),
+        (
+            "delete_account",
+            ClientMessage::DeleteAccount {
+                id: id(66),
+                password: Some(Password("correct horse battery".into())),
+            },
+        ),
+        ("admin_overview", ClientMessage::AdminOverview { id: id(70) }),
+        (
+            "admin_reports",
+            ClientMessage::AdminReports {
+                id: id(71),
+                all: false,
+            },
+        ),
+        (
+            "admin_take_report",
+            ClientMessage::AdminTakeReport {
+                id: id(72),
+                report: "5b0c…".into(),
+            },
+        ),
+        (
+            "admin_resolve_report",
+            ClientMessage::AdminResolveReport {
+                id: id(73),
+                report: "5b0c…".into(),
+                outcome: ReportOutcome::Resolved,
+                note: "timed out".into(),
+            },
+        ),
+        (
+            "admin_timeout",
+            ClientMessage::AdminTimeout {
+                id: id(74),
+                player: "07c5…".into(),
+                room: None,
+                minutes: 60,
+                reason: "insults".into(),
+            },
+        ),
+        (
+            "admin_ban",
+            ClientMessage::AdminBan {
+                id: id(75),
+                player: None,
+                address: Some("203.0.113.9".into()),
+                minutes: Some(1440),
+                reason: "spam".into(),
+            },
+        ),
+        (
+            "admin_lift",
+            ClientMessage::AdminLift {
+                id: id(76),
+                sanction: "9d1e…".into(),
+            },
+        ),
+        ("admin_sanctions", ClientMessage::AdminSanctions { id: id(77) }),
+        (
+            "admin_close_room",
+            ClientMessage::AdminCloseRoom {
+                id: id(78),
+                room: "7c9e…".into(),
+                reason: "abuse".into(),
+            },
+        ),
+        (
+            "admin_rename",
+            ClientMessage::AdminRename {
+                id: id(79),
+                player: "07c5…".into(),
+                name: "Player 7".into(),
+            },
+        ),
+        (
+            "admin_player",
+            ClientMessage::AdminPlayer {
+                id: id(80),
+                player: "Bo".into(),
+            },
+        ),
+        (
+            "admin_set_role",
+            ClientMessage::AdminSetRole {
+                id: id(81),
+                player: "Mo".into(),
+                role: Role::Moderator,
+            },
+        ),
+        (
+            "admin_audit",
+            ClientMessage::AdminAudit {
+                id: id(82),
+                all: true,
+            },
+        ),
+        (
+            "admin_export",
+            ClientMessage::AdminExport {
+                id: id(83),
+                player: "Bo".into(),
+            },
+        ),
+        (
+            "admin_delete",
+            ClientMessage::AdminDelete {
+                id: id(84),
+                player: "Bo".into(),
+            },
+        ),
+        (
+            "create_tournament",
+            ClientMessage::CreateTournament {
+                id: id(32),
+                tournament: spec(),
+            },
+        ),
+        (
+            "join_tournament",
+            ClientMessage::JoinTournament {
+                id: id(33),
+                tournament: "5b0c…".into(),
+                invite: Some("9f2c…".into()),
+            },
+        ),
+        (
+            "add_tournament_bot",
+            ClientMessage::AddTournamentBot {
+                id: id(34),
+                tournament: "5b0c…".into(),
+                level: "greedy".into(),
+            },
+        ),
+        (
+            "push_subscribe",
+            ClientMessage::PushSubscribe {
+                id: id(30),
+                endpoint: "https://push.example.net/send/c1e7…".into(),
+                keys: PushKeys {
+                    p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM".into(),
+                    auth: "tBHItJI5svbpez7KI4CCXg".into(),
+                },
+                events: Some(vec![NotifyEvent::YourTurn, NotifyEvent::GameOver]),
+            },
+        ),
+        (
+            "push_unsubscribe",
+            ClientMessage::PushUnsubscribe {
+                id: id(31),
+                endpoint: "https://push.example.net/send/c1e7…".into(),
+            },
+        ),
+        ("visibility", ClientMessage::Visibility { id: id(32), visible: false }),
+        (
+            "set_webhook",
+            ClientMessage::SetWebhook {
+                id: id(33),
+                room: Some("7c9e…".into()),
+                url: "https://discord.com/api/webhooks/123/abc".into(),
+                format: WebhookFormat::Discord,
+                events: None,
+            },
+        ),
+        (
+            "delete_webhook",
+            ClientMessage::DeleteWebhook {
+                id: id(34),
+                room: None,
+                url: "https://hooks.example.org/lodestone".into(),
+            },
+        ),
+        ("my_turns", ClientMessage::MyTurns { id: id(35) }),
     ]
+}
+
+/// A Swiss event's spec as a client sends it.
+fn spec() -> TournamentSpec {
+    TournamentSpec {
+        name: "Friday league".into(),
+        game: "magneton".into(),
+        format: TournamentFormat::Swiss,
+        options: BTreeMap::from([("clock".to_string(), "5+3".to_string())]),
+        rounds: Some(5),
+        double: false,
+        two_games: false,
+        seconds: None,
+        table: None,
+        starts_at: None,
+        round_days: None,
+        rated: false,
+        public: true,
+        bots: true,
+        accounts_only: false,
+        max_players: None,
+        late_join: true,
+    }
 }
 
 /// `state()` as a replay of ply 1 shows it: nothing offered, nobody
@@ -281,8 +503,10 @@ fn state() -> RoomState {
                 }),
                 connected: true,
                 bot: false,
+                bot_account: false,
                 shown_as: None,
                 absent: false,
+                stand_in: false,
             },
             SeatState {
                 seat: 1,
@@ -295,13 +519,16 @@ fn state() -> RoomState {
                 }),
                 connected: false,
                 bot: false,
+                bot_account: false,
                 shown_as: None,
                 absent: false,
+                stand_in: false,
             },
         ],
         you: Some(1),
         owner: None,
         rematch: None,
+        ended: None,
         play: Some(PlayState {
             position: "8/8/8/8/3W4/8/8/8 b 11 12".into(),
             board: RawJson::new(
@@ -440,6 +667,14 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             "bye",
             ServerMessage::Bye {
                 reason: "the server is shutting down".into(),
+                reconnect: false,
+            },
+        ),
+        (
+            "bye_upgrade",
+            ServerMessage::Bye {
+                reason: "the server is being upgraded: reconnect now".into(),
+                reconnect: true,
             },
         ),
         (
@@ -493,6 +728,66 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
             },
         ),
         (
+            "preferences",
+            ServerMessage::Preferences {
+                id: RequestId::Number(62),
+                zen: false,
+                mute_spectators: true,
+                blocked: vec![Guest {
+                    id: "07c5…".into(),
+                    name: "Bo".into(),
+                }],
+                role: Role::Player,
+            },
+        ),
+        (
+            "player_data",
+            ServerMessage::PlayerData {
+                id: RequestId::Number(65),
+                player: "874b…".into(),
+                data: json!({"guest": {"id": "874b…", "name": "Ann"}, "ratings": []}),
+            },
+        ),
+        (
+            "admin_sanctions",
+            ServerMessage::AdminSanctions {
+                id: RequestId::Number(77),
+                sanctions: vec![Sanction {
+                    id: "9d1e…".into(),
+                    kind: SanctionKind::Timeout,
+                    player: Some(Guest {
+                        id: "07c5…".into(),
+                        name: "Bo".into(),
+                    }),
+                    address: None,
+                    room: Some("7c9e…".into()),
+                    reason: "insults".into(),
+                    by: None,
+                    at: 1_764_320_000_000,
+                    until: Some(1_764_320_600_000),
+                    lifted: None,
+                }],
+            },
+        ),
+        (
+            "admin_audit",
+            ServerMessage::AdminAudit {
+                id: RequestId::Number(82),
+                entries: vec![AuditEntry {
+                    id: "1f0e…".into(),
+                    at: 1_764_320_000_000,
+                    actor: None,
+                    action: "set_role".into(),
+                    player: Some(Guest {
+                        id: "874b…".into(),
+                        name: "Ann".into(),
+                    }),
+                    room: None,
+                    detail: "admin (by the host, on the command line)".into(),
+                }],
+            },
+        ),
+        (
             "update_rematch",
             ServerMessage::Update {
                 room: "7c9e…".into(),
@@ -506,6 +801,103 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                     play: None,
                     ..state()
                 }),
+            },
+        ),
+        (
+            "tournaments",
+            ServerMessage::Tournaments {
+                id: id(31),
+                tournaments: vec![TournamentSummary {
+                    id: "5b0c…".into(),
+                    name: "Friday league".into(),
+                    game: "magneton".into(),
+                    format: TournamentFormat::Swiss,
+                    status: TournamentStatus::Upcoming,
+                    players: 6,
+                    organizer_name: "Ann".into(),
+                    created_at: 1_700_000_000_000,
+                    starts_at: None,
+                }],
+            },
+        ),
+        (
+            "tournament",
+            ServerMessage::Tournament {
+                id: None,
+                tournament: Box::new(TournamentState {
+                    id: "5b0c…".into(),
+                    spec: spec(),
+                    status: TournamentStatus::Running,
+                    organizer: "g-ann".into(),
+                    organizer_name: "Ann".into(),
+                    created_at: 1_700_000_000_000,
+                    started_at: Some(1_700_000_600_000),
+                    ends_at: None,
+                    finished_at: None,
+                    next_round_at: None,
+                    total_rounds: Some(5),
+                    players: vec![
+                        TournamentPlayer {
+                            id: "g-ann".into(),
+                            name: "Ann".into(),
+                            bot: false,
+                            status: EntrantStatus::Active,
+                        },
+                        TournamentPlayer {
+                            id: "g-bob".into(),
+                            name: "Bob".into(),
+                            bot: false,
+                            status: EntrantStatus::Active,
+                        },
+                    ],
+                    standings: vec![StandingRow {
+                        place: 1,
+                        player: "g-ann".into(),
+                        name: "Ann".into(),
+                        points: 1.0,
+                        buchholz: 0.0,
+                        sonneborn_berger: 0.0,
+                        performance: None,
+                        games: 1,
+                        wins: 1,
+                        draws: 0,
+                        losses: 0,
+                        byes: 0,
+                        on_fire: false,
+                    }],
+                    rounds: vec![TournamentRound {
+                        number: 1,
+                        paired_at: 1_700_000_600_000,
+                        games: vec![TournamentGame {
+                            room: "fe7b…".into(),
+                            players: vec!["g-ann".into(), "g-bob".into()],
+                            points: Some(vec![1.0, 0.0]),
+                            no_shows: vec![1],
+                            ended_at: Some(1_700_000_700_000),
+                        }],
+                        byes: Vec::new(),
+                    }],
+                    invite: None,
+                }),
+            },
+        ),
+        (
+            "webhook",
+            ServerMessage::Webhook {
+                id: id(33),
+                url: "https://discord.com/api/webhooks/123/abc".into(),
+                secret: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".into(),
+            },
+        ),
+        (
+            "turns",
+            ServerMessage::Turns {
+                id: id(35),
+                rooms: vec![TurnWaiting {
+                    room: "7c9e…".into(),
+                    game: "magneton".into(),
+                    since: 1_700_000_000_000,
+                }],
             },
         ),
     ]

@@ -2,24 +2,40 @@
 //! lobby, the clock, the bots' threads, admission and metrics, and the
 //! narrow environment each room task gets instead ([`RoomEnv`]). Loading a
 //! room that is not in memory is here too (with several nodes,
-//! `cluster.rs` takes its lease first).
+//! `cluster.rs` takes its lease first), one flight per room
+//! (`flight.rs`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tokio::sync::Mutex;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::bot_pool::BotPool;
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::flight::Flights;
 use crate::limits::Admission;
 use crate::metrics::Metrics;
 use crate::node::Node;
+use crate::notify::Notify;
 use crate::room::{self, Lobby, RoomCore, RoomEnv, RoomHandle, RoomLease, spawn_leased_room};
 use crate::secrets::OsSecrets;
 use crate::store::{Store, StoreError};
+
+/// Where a room is.
+#[derive(Clone, Debug)]
+pub enum Located {
+    /// Served by this node.
+    Here(RoomHandle),
+    /// Another node holds it: the client goes to this URL.
+    Moved(String),
+    /// There is no such room (or it is gone).
+    Missing,
+}
+
+/// What finding a room gave, as shared by every caller of its flight.
+pub type Found = Result<Located, String>;
 
 /// State shared by every connection and room task.
 #[derive(Debug)]
@@ -36,11 +52,17 @@ pub struct App {
     pub tasks: TaskTracker,
     /// Connection counts and per-address rates (`limits.rs`).
     pub admission: Admission,
+    /// The pages that may open a WebSocket here (`origins.rs`).
+    pub origins: crate::origins::Origins,
     /// Login attempts per account name and per address (`accounts.rs`).
     pub logins: crate::accounts::Logins,
     pub metrics: Metrics,
     /// The last readiness probe (`health.rs`).
     pub health: crate::health::Health,
+    /// Cancelled when a new process takes over (`takeover.rs`): the
+    /// listeners stop accepting (the new process accepts what comes next),
+    /// and the shutdown's goodbye tells clients to reconnect at once.
+    pub handing_over: CancellationToken,
     /// What every room task gets of all this.
     pub rooms: Arc<RoomEnv>,
     next_conn: AtomicU64,
@@ -50,12 +72,22 @@ pub struct App {
     /// The games that ended, for the results worker (`ratings.rs`), until
     /// the server starts it.
     pub game_results: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::GameEnded>>>,
-    /// Serialises loading rooms from the store, so a room never gets two
-    /// tasks.
-    loading: Mutex<()>,
+    /// The rooms being found (loaded, leased) now, one flight each: a room
+    /// never gets two tasks, and a room that takes long to find holds up
+    /// no other room's look-up.
+    pub finding: Flights<Found>,
     /// This node, when several share a PostgreSQL database (`None` on
     /// SQLite).
     pub node: Option<Arc<Node>>,
+    /// Who is connected, for moderation (`moderation/`).
+    pub moderation: Arc<crate::moderation::Moderation>,
+    /// The tournaments directed here (`tournament/`).
+    pub tournaments: Arc<crate::tournament::Registry>,
+    /// Web Push, webhooks and alarms (`notify/`).
+    pub notify: Arc<Notify>,
+    /// What rooms stored that may notify someone, until the server
+    /// starts the notifications' worker.
+    pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
 }
 
 impl App {
@@ -73,6 +105,13 @@ impl App {
         let tasks = TaskTracker::new();
         let (stand_ins, stand_in_requests) = tokio::sync::mpsc::unbounded_channel();
         let (results, game_results) = tokio::sync::mpsc::unbounded_channel();
+        let (notices_tx, notices) = tokio::sync::mpsc::unbounded_channel();
+        let notify = Arc::new(Notify::new(
+            config.notify.clone(),
+            store.clone(),
+            clock,
+            config.node.as_deref().filter(|_| node.is_some()),
+        ));
         let rooms = Arc::new(RoomEnv {
             store: store.clone(),
             lobby: lobby.clone(),
@@ -87,9 +126,11 @@ impl App {
             node: node.as_ref().map(|n| n.env()),
             after_game: config.after_game,
             results: Some(results),
+            notices: config.notify.enabled.then_some(notices_tx),
         });
         App {
             admission: Admission::new(&config.limits),
+            origins: crate::origins::Origins::new(&config, config.bind),
             logins: crate::accounts::Logins::new(
                 config.limits.logins_per_account,
                 config.limits.logins_per_address,
@@ -103,12 +144,17 @@ impl App {
             tasks,
             metrics,
             health: crate::health::Health::default(),
+            handing_over: CancellationToken::new(),
             rooms,
             next_conn: AtomicU64::new(1),
             stand_in_requests: std::sync::Mutex::new(Some(stand_in_requests)),
             game_results: std::sync::Mutex::new(Some(game_results)),
-            loading: Mutex::new(()),
+            finding: Flights::default(),
             node,
+            moderation: Arc::default(),
+            tournaments: Arc::default(),
+            notify,
+            notices: std::sync::Mutex::new(Some(notices)),
         }
     }
 
@@ -118,25 +164,34 @@ impl App {
 
     /// The task of room `id`, loading the room from the store if it is not
     /// in memory (a finished game, or one evicted).
-    pub async fn room(&self, id: &str) -> Result<Option<RoomHandle>, StoreError> {
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Option<RoomHandle>, StoreError> {
         if let Some(handle) = self.lobby.get(id) {
             return Ok(Some(handle));
         }
-        let _guard = self.loading.lock().await;
-        if let Some(handle) = self.lobby.get(id) {
-            return Ok(Some(handle));
+        let app = self.clone();
+        let room = id.to_string();
+        let found = self
+            .finding
+            .run(id, move || async move {
+                if let Some(handle) = app.lobby.get(&room) {
+                    return Ok(Located::Here(handle));
+                }
+                match app.load(&room, None).await {
+                    Ok(Some(handle)) => Ok(Located::Here(handle)),
+                    Ok(None) => Ok(Located::Missing),
+                    Err(e) => Err(e.to_string()),
+                }
+            })
+            .await;
+        match found.map_err(StoreError::Lookup)? {
+            Located::Here(handle) => Ok(Some(handle)),
+            _ => Ok(None),
         }
-        self.load(id, None).await
-    }
-
-    /// Held while a room is looked up, leased and loaded.
-    pub async fn loading(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.loading.lock().await
     }
 
     /// Loads room `id` from its log and starts its task, holding `lease`
-    /// (several nodes); the caller holds [`App::loading`]. `None` if there
-    /// is no such room, or it is gone.
+    /// (several nodes); the caller is the room's flight in
+    /// [`App::finding`]. `None` if there is no such room, or it is gone.
     pub async fn load(
         &self,
         id: &str,

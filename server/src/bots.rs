@@ -73,6 +73,7 @@ pub async fn add_bot(
         id: uuid::Uuid::new_v4().to_string(),
         name: format!("Bot ({level})"),
         bot: true,
+        bot_account: false,
     };
     let guest = NewGuest {
         id: player.id.clone(),

@@ -16,20 +16,12 @@ use crate::node::Node;
 use crate::room::{Player, RoomHandle, RoomLease};
 use crate::store::{Notice, StoreError, Take};
 
-/// Where a room is.
-#[derive(Debug)]
-pub enum Located {
-    /// Served by this node.
-    Here(RoomHandle),
-    /// Another node holds it: the client goes to this URL.
-    Moved(String),
-    /// There is no such room (or it is gone).
-    Missing,
-}
+pub use crate::app::Located;
 
 /// Finds room `id`: in memory, or loaded from its log; with several nodes,
 /// only after taking its lease (free, expired, or a previous run's of this
-/// node), otherwise the owner's advertised URL.
+/// node), otherwise the owner's advertised URL. Each room is found by one
+/// flight at a time (`flight.rs`), which waits for no other room's.
 pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
     let Some(node) = app.node.clone() else {
         return Ok(match app.room(id).await? {
@@ -41,52 +33,68 @@ pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
         return Ok(Located::Here(handle));
     }
     for _ in 0..10 {
-        let guard = app.loading().await;
-        if let Some(handle) = app.lobby.get(id) {
-            return Ok(Located::Here(handle));
-        }
-        if node.is_draining() {
-            return Ok(Located::Moved(elsewhere(&node, id).await));
-        }
-        match node.leases.take(id, &node.name, node.lease_ms).await? {
-            Take::Taken(epoch) => {
-                let lease = node.adopt(id, epoch);
-                app.metrics.lease_takes.increment(1);
-                let loaded = app.load(id, Some(lease.clone())).await;
-                drop(guard);
-                return match loaded {
-                    Ok(Some(handle)) => {
-                        tracing::info!(room = id, epoch, node = %node.name, "lease taken; room loaded from its log");
-                        // Outside any move's transaction: a node still
-                        // serving the room lets it go at once.
-                        if epoch > 1 {
-                            let _ = node.leases.notify(&format!("owner {id} {}", node.name)).await;
-                        }
-                        resume_bots(app, id, &handle).await;
-                        Ok(Located::Here(handle))
-                    }
-                    other => {
-                        lease.ended.cancel();
-                        let gone = matches!(other, Ok(None));
-                        if gone {
-                            node.unreadable(id);
-                        }
-                        let _ = node.leases.release(id, &node.name, epoch, gone).await;
-                        other.map(|_| Located::Missing)
-                    }
-                };
-            }
-            Take::Owned { url: Some(url), .. } => return Ok(Located::Moved(url)),
+        let (flier, room, node) = (app.clone(), id.to_string(), node.clone());
+        let found = app
+            .finding
+            .run(id, move || async move {
+                take_and_load(&flier, &room, &node)
+                    .await
+                    .map_err(|e| e.to_string())
+            })
+            .await
+            .map_err(StoreError::Lookup)?;
+        match found {
             // Its owner left the registry (it drains): the lease is
             // released in a moment.
-            Take::Owned { url: None, .. } => {
-                drop(guard);
+            Located::Moved(url) if url.is_empty() => {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-            Take::NoRoom => return Ok(Located::Missing),
+            found => return Ok(found),
         }
     }
     Ok(Located::Moved(node.url.clone()))
+}
+
+/// One try at room `id` (its flight): in memory now, or its lease taken
+/// and the room loaded, or where its owner is (an empty URL: an owner
+/// about to release it).
+async fn take_and_load(app: &Arc<App>, id: &str, node: &Arc<Node>) -> Result<Located, StoreError> {
+    if let Some(handle) = app.lobby.get(id) {
+        return Ok(Located::Here(handle));
+    }
+    if node.is_draining() {
+        return Ok(Located::Moved(elsewhere(node, id).await));
+    }
+    match node.leases.take(id, &node.name, node.lease_ms).await? {
+        Take::Taken(epoch) => {
+            let lease = node.adopt(id, epoch);
+            app.metrics.lease_takes.increment(1);
+            match app.load(id, Some(lease.clone())).await {
+                Ok(Some(handle)) => {
+                    tracing::info!(room = id, epoch, node = %node.name, "lease taken; room loaded from its log");
+                    // Outside any move's transaction: a node still
+                    // serving the room lets it go at once.
+                    if epoch > 1 {
+                        let _ = node.leases.notify(&format!("owner {id} {}", node.name)).await;
+                    }
+                    resume_bots(app, id, &handle).await;
+                    Ok(Located::Here(handle))
+                }
+                other => {
+                    lease.ended.cancel();
+                    let gone = matches!(other, Ok(None));
+                    if gone {
+                        node.unreadable(id);
+                    }
+                    let _ = node.leases.release(id, &node.name, epoch, gone).await;
+                    other.map(|_| Located::Missing)
+                }
+            }
+        }
+        Take::Owned { url: Some(url), .. } => Ok(Located::Moved(url)),
+        Take::Owned { url: None, .. } => Ok(Located::Moved(String::new())),
+        Take::NoRoom => Ok(Located::Missing),
+    }
 }
 
 /// Where to send a client of `room` that this node will not serve.
@@ -112,6 +120,7 @@ async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
                 id: guest.id.clone(),
                 name: guest.name.clone(),
                 bot: true,
+                bot_account: false,
             };
             crate::bots::resume_bot(app, handle.clone(), player, level).await;
         }
@@ -261,7 +270,8 @@ async fn renew(app: Arc<App>, node: Arc<Node>) {
         if node.is_draining() {
             continue;
         }
-        let owned = node.to_renew();
+        let leases = node.to_renew();
+        let owned: Vec<(String, i64)> = leases.iter().map(|(room, l)| (room.clone(), l.epoch)).collect();
         let result = async {
             node.leases.heartbeat(&node.name, &node.url).await?;
             node.leases.renew(&node.name, &owned, node.lease_ms).await
@@ -274,9 +284,9 @@ async fn renew(app: Arc<App>, node: Arc<Node>) {
                 }
                 app.metrics.lease_renewals.increment(renewed.len() as u64);
                 let renewed: std::collections::HashSet<String> = renewed.into_iter().collect();
-                for (room, epoch) in &owned {
+                for (room, lease) in &leases {
                     if !renewed.contains(room) {
-                        node.lose(room, *epoch);
+                        node.not_renewed(room, lease);
                     }
                 }
                 tracing::debug!(node = %node.name, rooms = renewed.len(), "leases renewed");

@@ -16,6 +16,8 @@ pub struct Config {
     pub database: String,
     /// Connections to PostgreSQL (SQLite keeps a few of its own).
     pub db_connections: u32,
+    /// How long any wait on PostgreSQL may last (`store/bounds.rs`).
+    pub db_bounds: crate::store::DbBounds,
     /// An open room that nobody starts within this many milliseconds of
     /// its creation expires; `None`: never.
     pub expire_open_after: Option<u64>,
@@ -63,6 +65,13 @@ pub struct Config {
     /// After a game ends, how many milliseconds its players may ask for a
     /// rematch; the room stays in memory that long while people watch it.
     pub after_game: u64,
+    /// The first account made on this database becomes an admin
+    /// (`--first-account-is-admin`; docs/moderation.md).
+    pub first_account_is_admin: bool,
+    /// Tournaments' limits and timings (`tournament/limits.rs`).
+    pub tournaments: crate::tournament::limits::TournamentLimits,
+    /// Web Push, webhooks and alarms (`notify/`).
+    pub notify: crate::notify::NotifyConfig,
     /// Where the server keeps its files (`--state-dir`: scheduled backups,
     /// certificates); `None`: beside the SQLite file, or the working
     /// directory with PostgreSQL ([`Config::state_dir`]).
@@ -141,6 +150,7 @@ impl Default for Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://lodestone.db".into(),
             db_connections: 8,
+            db_bounds: Default::default(),
             expire_open_after: Some(DEFAULT_EXPIRY_MS),
             absent_grace: DEFAULT_ABSENT_GRACE_MS,
             abandon_after: DEFAULT_ABANDON_AFTER_MS,
@@ -156,6 +166,9 @@ impl Default for Config {
             lease_ms: DEFAULT_LEASE_MS,
             renew_ms: DEFAULT_RENEW_MS,
             after_game: DEFAULT_AFTER_GAME_MS,
+            first_account_is_admin: false,
+            tournaments: Default::default(),
+            notify: crate::notify::NotifyConfig::default(),
             state_dir: None,
             backup_every: None,
             backup_keep: DEFAULT_BACKUP_KEEP,

@@ -14,10 +14,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
-use lodestone_protocol::{Code, GameInfo, HttpError, codes};
+use lodestone_protocol::{GameInfo, HttpError, codes};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::answers::{CONNECTION_RETRY_SECS, json_error, limited, retry_after};
 use crate::app::App;
 use crate::metrics::Refusal;
 use crate::secrets;
@@ -54,10 +55,20 @@ pub fn api_routes() -> OpenApiRouter<Arc<App>> {
         .routes(routes!(games))
         .routes(routes!(rooms))
         .routes(routes!(record))
+        .routes(routes!(crate::embed::record_json))
+        .routes(routes!(crate::embed::ply_json))
         .routes(routes!(player))
         .routes(routes!(leaderboard))
-        .routes(routes!(crate::openapi::openapi_json))
-        .routes(routes!(crate::openapi::protocol_schema))
+        .routes(routes!(crate::account_settings::account))
+        .routes(routes!(crate::account_settings::mark_bot))
+        .routes(routes!(crate::account_settings::new_token))
+        .routes(routes!(crate::account_settings::revoke_token))
+        .routes(routes!(crate::tournament::http::tournaments))
+        .routes(routes!(crate::tournament::http::tournament))
+        .routes(routes!(crate::tournament::http::records))
+        .routes(routes!(push_key))
+        .routes(routes!(openapi_json))
+        .routes(routes!(protocol_schema))
 }
 
 /// Whether a request counts against the request rate: the WebSocket
@@ -77,6 +88,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
         .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip());
     let ip = app.admission.client_ip(peer, request.headers());
     request.extensions_mut().insert(ClientAddr { ip, peer });
+    let embeddable = request.uri().path().starts_with("/embed/room/");
     let mut response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
         app.metrics.refused(Refusal::RequestRate);
         static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
@@ -96,7 +108,7 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     } else {
         next.run(request).await
     };
-    crate::web::secure_headers(response.headers_mut(), &app.config.node_origins);
+    crate::web::secure_headers(response.headers_mut(), &app.config.node_origins, embeddable);
     response
 }
 
@@ -143,22 +155,21 @@ async fn ws_upgrade(
     ws: WebSocketUpgrade,
     State(app): State<Arc<App>>,
     Extension(client): Extension<ClientAddr>,
+    meter: Option<Extension<Arc<crate::input::Meter>>>,
+    standing: Option<Extension<Arc<crate::reserve::Standing>>>,
     headers: HeaderMap,
 ) -> Response {
-    if let Some(origin) = headers.get(header::ORIGIN) {
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !origin.to_str().is_ok_and(|o| app.origins.allowed(o))
+    {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        if !origin
-            .to_str()
-            .is_ok_and(|o| app.admission.origin_allowed(o, host))
-        {
-            app.metrics.refused(Refusal::Origin);
-            log_origin_refused(&app, origin, host);
-            return json_error(
-                StatusCode::FORBIDDEN,
-                codes::ORIGIN_NOT_ALLOWED,
-                "pages of this origin may not connect to this server",
-            );
-        }
+        app.metrics.refused(Refusal::Origin);
+        log_origin_refused(&app, origin, host);
+        return json_error(
+            StatusCode::FORBIDDEN,
+            codes::ORIGIN_NOT_ALLOWED,
+            "pages of this origin may not connect to this server",
+        );
     }
     let slot = match app.admission.proxied_socket(client.peer, client.ip) {
         Ok(slot) => slot,
@@ -179,7 +190,11 @@ async fn ws_upgrade(
             );
         }
     };
-    crate::ws::accept(ws, app, client.ip, slot)
+    let conn = crate::ws::Conn {
+        meter: meter.map(|Extension(m)| m),
+        standing: standing.map(|Extension(s)| s),
+    };
+    crate::ws::accept(ws, app, client.ip, slot, conn)
 }
 
 /// Logs (throttled) why a page's WebSocket was refused: the host behind a
@@ -193,10 +208,10 @@ fn log_origin_refused(app: &App, origin: &HeaderValue, host: Option<&str>) {
     let origin = String::from_utf8_lossy(origin.as_bytes());
     let why = if app.config.limits.allowed_origins.is_empty() {
         format!(
-            "the page's origin is not this server's own host {:?} (behind a proxy, pass the Host \
-             header with its port, e.g. nginx's `proxy_set_header Host $http_host`), and no \
+            "the page's origin is not one of this server's own addresses {:?} (--bind, and the \
+             host of --advertise; the request's Host header is not believed), and no \
              --allowed-origin lists it",
-            host.unwrap_or("(none)")
+            app.origins.own()
         )
     } else {
         "the page's origin is not among the --allowed-origin list".to_string()
@@ -204,48 +219,31 @@ fn log_origin_refused(app: &App, origin: &HeaderValue, host: Option<&str>) {
     tracing::warn!(%origin, host = host.unwrap_or(""), held_back, "WebSocket refused: {why}");
 }
 
-/// A refusal's answer: `status` with the JSON body of an [`HttpError`].
-pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
-    error_response(status, &HttpError::new(code, message))
-}
-
-fn error_response(status: StatusCode, body: &HttpError) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_json(),
-    )
-        .into_response()
-}
-
-/// A refusal by a limit: its body names the limit and the seconds to
-/// wait, which `Retry-After` repeats.
-pub fn limited(status: StatusCode, body: HttpError) -> Response {
-    let mut response = error_response(status, &body);
-    if let Some(seconds) = body.retry_after {
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-    }
-    response
-}
-
-/// The whole seconds until a rate of `per_minute` (a GCRA, as governor
-/// keeps it) lets one more request through after a refusal: one emission
-/// interval, at least a second.
-pub fn retry_after(per_minute: u32) -> u64 {
-    60u64.div_ceil(u64::from(per_minute.max(1))).max(1)
-}
-
-/// When to try again after a refusal for the number of connections: a
-/// place frees when a connection closes, which cannot be foreseen.
-pub const CONNECTION_RETRY_SECS: u64 = 10;
-
 /// `GET /api/games`: the games the server plays, with their options.
 #[utoipa::path(get, path = "/api/games", tag = "games",
     responses((status = 200, description = "Every game the server plays, with the options `create_room` takes and the bot levels", body = ref("#/components/schemas/GameList"))))]
 async fn games() -> Response {
     axum::Json(GameInfo::available()).into_response()
+}
+
+/// `GET /api/push/key`: the VAPID public key pages subscribe with
+/// (`applicationServerKey`), `{"public_key": "…"}` (docs/notifications.md).
+#[utoipa::path(get, path = "/api/push/key", tag = "notifications",
+    responses(
+        (status = 200, description = "The server's VAPID public key (unpadded base64url of the uncompressed P-256 point), for `pushManager.subscribe`", body = ref("#/components/schemas/PushKey")),
+        (status = 503, description = "The key is not loaded yet (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+async fn push_key(State(app): State<Arc<App>>) -> Response {
+    match app.notify.public_key() {
+        Some(key) => axum::Json(lodestone_protocol::PushKey {
+            public_key: key.to_string(),
+        })
+        .into_response(),
+        None => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            codes::STORAGE,
+            "the push key is not ready",
+        ),
+    }
 }
 
 /// A page of `players.rs` as JSON, or its refusal as a JSON error.
@@ -259,12 +257,43 @@ fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Respon
 /// `GET /api/players/{id}`: a player's page (`players.rs`).
 #[utoipa::path(get, path = "/api/players/{id}", tag = "players",
     params(("id" = String, Path, description = "The player's guest id")),
+    security((), ("token" = [])),
     responses(
-        (status = 200, description = "The player's page: name, account or guest, ratings, latest games", body = ref("#/components/schemas/PlayerPage")),
+        (status = 200, description = "The player's page: name, account or guest, ratings, latest games (private ones only for a viewer who played in them)", body = ref("#/components/schemas/PlayerPage")),
+        (status = 401, description = "A token of no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
         (status = 404, description = "No such player (`unknown-player`)", body = ref("#/components/schemas/HttpError")),
         (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
-async fn player(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    page(crate::players::player(&app, &id).await)
+async fn player(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    // Private games are listed only to their players.
+    let viewer = match bearer_guest(&app, &headers).await {
+        Ok(viewer) => viewer,
+        Err(refused) => return refused,
+    };
+    page(crate::players::player(&app, &id, viewer.as_deref()).await)
+}
+
+/// The guest of the request's `Authorization: Bearer` token (none without
+/// one), or the refusal to answer: 401 `bad-token` for a token of no
+/// guest, 503 `storage-failure`.
+async fn bearer_guest(app: &App, headers: &HeaderMap) -> Result<Option<String>, Response> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    let Some(token) = token else { return Ok(None) };
+    match app.store.guest_by_token(&secrets::token_hash(token)).await {
+        Ok(Some(g)) => Ok(Some(g.id)),
+        Ok(None) => Err(json_error(
+            StatusCode::UNAUTHORIZED,
+            codes::BAD_TOKEN,
+            "this token belongs to no guest",
+        )),
+        Err(_) => Err(json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            codes::STORAGE,
+            "try again",
+        )),
+    }
 }
 
 /// `GET /api/leaderboard?game=K[&limit=N]` (`players.rs`).
@@ -329,65 +358,28 @@ async fn record(
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
-    if query.contains_key("token") {
-        return json_error(
-            StatusCode::BAD_REQUEST,
-            codes::TOKEN_IN_URL,
-            "send the token as `Authorization: Bearer TOKEN`, never in the address",
-        );
+    match crate::records::record_text(&app, &id, &query, &headers).await {
+        Ok(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+        Err(refused) => refused,
     }
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::to_string);
-    let guest = match token {
-        None => None,
-        Some(token) => match app.store.guest_by_token(&secrets::token_hash(&token)).await {
-            Ok(Some(g)) => Some(g.id),
-            Ok(None) => {
-                return json_error(
-                    StatusCode::UNAUTHORIZED,
-                    codes::BAD_TOKEN,
-                    "this token belongs to no guest",
-                );
-            }
-            Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
-        },
-    };
-    let handle = match crate::cluster::locate(&app, &id).await {
-        Ok(crate::cluster::Located::Here(h)) => h,
-        // Another node serves the room: its record is read from the log.
-        Ok(crate::cluster::Located::Moved(_)) => {
-            return match crate::cluster::record_from_log(
-                &app,
-                &id,
-                guest.as_deref(),
-                query.get("invite").map(String::as_str),
-            )
-            .await
-            {
-                Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-                Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
-                Err(_) => json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
-            };
-        }
-        Ok(crate::cluster::Located::Missing) => {
-            return json_error(
-                StatusCode::NOT_FOUND,
-                codes::UNKNOWN_ROOM,
-                "there is no such room",
-            );
-        }
-        Err(_) => return json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again"),
-    };
-    match handle.record(guest, query.get("invite").cloned()).await {
-        Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-        Ok(Err(refusal)) => json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message),
-        Err(_) => json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            codes::UNKNOWN_ROOM,
-            "the room is reloading; try again",
-        ),
-    }
+}
+
+/// The OpenAPI document of [`api_routes`], built once.
+pub fn openapi_document() -> &'static serde_json::Value {
+    crate::openapi::document(|| api_routes().split_for_parts().1)
+}
+
+/// `GET /api/openapi.json`: the OpenAPI description of this API.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 description of this API", content_type = "application/json", body = Object)))]
+async fn openapi_json() -> Response {
+    crate::openapi::json_answer(openapi_document(), "application/json")
+}
+
+/// `GET /api/protocol.schema.json`: the JSON Schema of every protocol
+/// message.
+#[utoipa::path(get, path = "/api/protocol.schema.json", tag = "meta",
+    responses((status = 200, description = "The JSON Schema (draft 2020-12) of every WebSocket protocol message: `$defs.ClientMessage` and `$defs.ServerMessage`", content_type = "application/schema+json", body = Object)))]
+async fn protocol_schema() -> Response {
+    crate::openapi::json_answer(crate::openapi::protocol_document(), "application/schema+json")
 }

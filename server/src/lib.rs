@@ -4,7 +4,10 @@
 //! the configuration and calls [`Server::start`]; tests start servers the
 //! same way.
 
+mod account_settings;
 mod accounts;
+mod address;
+mod answers;
 mod app;
 mod backup;
 mod bot_pool;
@@ -13,22 +16,32 @@ mod clock;
 mod cluster;
 mod config;
 pub mod config_file;
+mod embed;
+mod flight;
 mod health;
 mod http;
+mod input;
 pub mod limits;
 mod listen;
 mod metrics;
+mod moderation;
 mod names;
 mod node;
+pub mod notify;
 mod openapi;
+mod origins;
 mod players;
 mod ratings;
+mod records;
+mod replays;
+mod reserve;
 mod room;
 pub mod secrets;
 mod serve;
 mod server;
 mod store;
 mod systemd;
+pub mod takeover;
 mod throttle;
 mod tls;
 mod tournament;
@@ -39,14 +52,16 @@ pub use config::{
     Config, DEFAULT_ABANDON_AFTER_MS, DEFAULT_ABSENT_GRACE_MS, DEFAULT_AFTER_GAME_MS, DEFAULT_BACKUP_KEEP,
     DEFAULT_EXPIRY_MS, DEFAULT_LEASE_MS, DEFAULT_RENEW_MS, TlsConfig,
 };
+pub use http::openapi_document;
 pub use limits::Limits;
 pub use listen::Role;
+pub use moderation::grant_on_command_line as grant_role;
 pub use node::host_name;
-pub use openapi::document as openapi_document;
+pub use notify::NotifyConfig;
 pub use server::{Server, StartError};
 pub use store::{
-    BackupInfo, Copied, Progress, QUIET_LOGS as QUIET_DATABASE_LOGS, Restored, StoreError, backup,
-    copy as copy_database, restore,
+    BackupInfo, Copied, DbArgs, DbBounds, Progress, QUIET_LOGS as QUIET_DATABASE_LOGS, Restored, StoreError,
+    backup, copy as copy_database, restore,
 };
 pub use systemd::{notify_ready, notify_stopping};
 pub use tls::acme::LETS_ENCRYPT;

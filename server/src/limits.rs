@@ -66,6 +66,17 @@ pub struct Limits {
     /// Chat lines one person may say per minute, in all rooms (bursts of
     /// as many).
     pub chat_rate: u32,
+    /// A WebSocket message begun must be finished within this (`input.rs`).
+    pub message_timeout: Duration,
+    /// Bytes of unfinished messages one address's connections may hold.
+    pub input_per_address: usize,
+    /// Bytes of unfinished messages all connections may hold.
+    pub input_total: usize,
+    /// The networks per-address limits count a client under.
+    pub prefixes: crate::address::Prefixes,
+    /// Percent of `max_connections` kept for known clients
+    /// (`reserve.rs`).
+    pub known_reserve: u8,
 }
 
 impl Default for Limits {
@@ -88,6 +99,11 @@ impl Default for Limits {
             lobby_page: 100,
             allowed_origins: Vec::new(),
             chat_rate: 20,
+            message_timeout: Duration::from_secs(5),
+            input_per_address: 2 << 20,
+            input_total: 64 << 20,
+            prefixes: Default::default(),
+            known_reserve: 10,
         }
     }
 }
@@ -114,6 +130,11 @@ impl Limits {
             lobby_page: 0,
             allowed_origins: Vec::new(),
             chat_rate: 0,
+            message_timeout: Duration::ZERO,
+            input_per_address: 0,
+            input_total: 0,
+            prefixes: Default::default(),
+            known_reserve: 0,
         }
     }
 }
@@ -181,6 +202,29 @@ pub struct LimitArgs {
     /// limit).
     #[arg(long, env = "LODESTONE_CHAT_RATE", default_value_t = 20)]
     pub chat_rate: u32,
+    /// Seconds a client has to finish a WebSocket message once it has
+    /// begun it (0: no limit).
+    #[arg(long, env = "LODESTONE_MESSAGE_TIMEOUT", default_value_t = 5)]
+    pub message_timeout: u64,
+    /// MiB of unfinished messages the connections of one client address
+    /// may hold (0: no limit).
+    #[arg(long, env = "LODESTONE_INPUT_BUDGET_PER_ADDRESS", default_value_t = 2)]
+    pub input_budget_per_address: usize,
+    /// MiB of unfinished messages all connections may hold (0: no limit).
+    #[arg(long, env = "LODESTONE_INPUT_BUDGET", default_value_t = 64)]
+    pub input_budget: usize,
+    /// Per-address limits count IPv4 clients by networks of this prefix
+    /// length (32: each address alone).
+    #[arg(long, env = "LODESTONE_IPV4_PREFIX", default_value_t = 32, value_parser = clap::value_parser!(u8).range(0..=32))]
+    pub ipv4_prefix: u8,
+    /// Per-address limits count IPv6 clients by networks of this prefix
+    /// length (64: one site's network).
+    #[arg(long, env = "LODESTONE_IPV6_PREFIX", default_value_t = 64, value_parser = clap::value_parser!(u8).range(0..=128))]
+    pub ipv6_prefix: u8,
+    /// Percent of --max-connections kept for known clients (an account,
+    /// or a guest's token from before); strangers may fill the rest.
+    #[arg(long, env = "LODESTONE_KNOWN_RESERVE", default_value_t = 10, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub known_reserve: u8,
 }
 
 impl From<LimitArgs> for Limits {
@@ -207,6 +251,14 @@ impl From<LimitArgs> for Limits {
                 .map(|o| o.trim_end_matches('/').to_ascii_lowercase())
                 .collect(),
             chat_rate: a.chat_rate,
+            message_timeout: Duration::from_secs(a.message_timeout),
+            input_per_address: a.input_budget_per_address << 20,
+            input_total: a.input_budget << 20,
+            prefixes: crate::address::Prefixes {
+                v4: a.ipv4_prefix,
+                v6: a.ipv6_prefix,
+            },
+            known_reserve: a.known_reserve,
         }
     }
 }
@@ -369,6 +421,8 @@ pub struct Ticket {
     _permit: Option<OwnedSemaphorePermit>,
     _slot: Option<Slot>,
     _gauge: GaugeGuard,
+    /// A stranger's place, or probation (`reserve.rs`).
+    pub standing: Arc<crate::reserve::Standing>,
 }
 
 /// The admission state of a server.
@@ -384,6 +438,10 @@ pub struct Admission {
     requests: AddressRate,
     guests: AddressRate,
     chats: GuestRate,
+    /// Unfinished input of every WebSocket (`input.rs`).
+    pub input: Arc<crate::input::InputBudget>,
+    /// Connections kept for known clients (`reserve.rs`).
+    reserve: crate::reserve::Reserve,
 }
 
 impl Admission {
@@ -397,6 +455,13 @@ impl Admission {
             requests: AddressRate::per_minute(limits.request_rate),
             guests: AddressRate::per_hour(limits.guests_per_hour),
             chats: GuestRate::per_minute(limits.chat_rate),
+            input: Arc::new(crate::input::InputBudget::new(
+                limits.input_per_address,
+                limits.input_total,
+                crate::ws::MAX_FRAME_BYTES,
+                limits.message_timeout,
+            )),
+            reserve: crate::reserve::Reserve::new(limits.max_connections, limits.known_reserve),
         }
     }
 
@@ -415,17 +480,47 @@ impl Admission {
                     .map_err(|_| Refusal::MaxConnections)?,
             ),
         };
+        self.admit_with(permit, peer, metrics)
+    }
+
+    /// The server is full: a connection on probation makes room, if there
+    /// is one (`reserve.rs`).
+    pub fn make_room(&self) -> bool {
+        self.reserve.make_room()
+    }
+
+    /// Admits `peer` once a place is free (a connection made room for it),
+    /// waiting a second at most.
+    pub async fn admit_once_free(&self, peer: IpAddr, metrics: &Metrics) -> Result<Ticket, Refusal> {
+        let Some(total) = &self.total else {
+            return self.admit_with(None, peer, metrics);
+        };
+        let wait = total.clone().acquire_owned();
+        match tokio::time::timeout(Duration::from_secs(1), wait).await {
+            Ok(Ok(permit)) => self.admit_with(Some(permit), peer, metrics),
+            _ => Err(Refusal::MaxConnections),
+        }
+    }
+
+    fn admit_with(
+        &self,
+        permit: Option<OwnedSemaphorePermit>,
+        peer: IpAddr,
+        metrics: &Metrics,
+    ) -> Result<Ticket, Refusal> {
+        let key = self.limits.prefixes.key(peer);
         if self.is_trusted(peer) {
             return Ok(Ticket {
                 _permit: permit,
                 _slot: None,
                 _gauge: metrics.tcp_connection(),
+                standing: self.reserve.admit(),
             });
         }
-        if !self.connects.allow(peer) {
+        if !self.connects.allow(key) {
             return Err(Refusal::ConnectRate);
         }
-        let slot = self.tcp.take(peer);
+        let slot = self.tcp.take(key);
         if slot.is_none() && self.limits.per_address > 0 {
             return Err(Refusal::PerAddress);
         }
@@ -433,23 +528,22 @@ impl Admission {
             _permit: permit,
             _slot: slot,
             _gauge: metrics.tcp_connection(),
+            standing: self.reserve.admit(),
         })
     }
 
-    /// Whether the server is at (or within 5% of) its connection limit:
-    /// then `/readyz` asks a proxy to send new players elsewhere. The probe
-    /// itself holds a place, so "full" is fewer than 5% (at least one)
-    /// places free.
+    /// Whether known clients fill the server (within 5% of the connection
+    /// limit): then `/readyz` asks a proxy to send new players elsewhere.
+    /// Strangers never make it full: a flood of them fills only their part
+    /// (`reserve.rs`).
     pub fn nearly_full(&self) -> bool {
-        self.total
-            .as_ref()
-            .is_some_and(|t| t.available_permits() < (self.limits.max_connections / 20).max(1))
+        self.reserve.full_of_known()
     }
 
     /// A place for a WebSocket of `client` arriving through proxy `peer`
     /// (`Ok(None)` when the connection was counted at the accept).
     pub fn proxied_socket(&self, peer: IpAddr, client: IpAddr) -> Result<Option<Slot>, Refusal> {
-        if client == peer || self.limits.per_address == 0 {
+        if client == self.limits.prefixes.key(peer) || self.limits.per_address == 0 {
             return Ok(None);
         }
         self.proxied.take(client).map(Some).ok_or(Refusal::PerAddress)
@@ -476,9 +570,11 @@ impl Admission {
 
     /// The client's address: the peer's, or behind a trusted proxy, the
     /// nearest address of `X-Forwarded-For` that is not a trusted proxy.
+    /// Cut to its network (`address.rs`): the key every per-address limit
+    /// counts it under.
     pub fn client_ip(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
         if !self.is_trusted(peer) {
-            return peer;
+            return self.limits.prefixes.key(peer);
         }
         let hops: Vec<IpAddr> = headers
             .get_all("x-forwarded-for")
@@ -487,25 +583,14 @@ impl Admission {
             .flat_map(|v| v.split(','))
             .filter_map(|hop| hop.trim().parse().ok())
             .collect();
-        hops.iter()
+        let client = hops
+            .iter()
             .rev()
             .find(|ip| !self.is_trusted(**ip))
             .or(hops.first())
             .copied()
-            .unwrap_or(peer)
-    }
-
-    /// Whether a page of `origin` may open a WebSocket to a server reached
-    /// as `host`: a listed origin, or with none listed, the same host.
-    pub fn origin_allowed(&self, origin: &str, host: Option<&str>) -> bool {
-        let origin = origin.trim_end_matches('/').to_ascii_lowercase();
-        if !self.limits.allowed_origins.is_empty() {
-            return self.limits.allowed_origins.contains(&origin);
-        }
-        let origin_host = origin
-            .strip_prefix("https://")
-            .or_else(|| origin.strip_prefix("http://"));
-        matches!((origin_host, host), (Some(o), Some(h)) if o == h.to_ascii_lowercase())
+            .unwrap_or(peer);
+        self.limits.prefixes.key(client)
     }
 }
 
@@ -551,19 +636,5 @@ mod tests {
             admission.client_ip(ip("10.0.0.9"), &HeaderMap::new()),
             ip("10.0.0.9")
         );
-    }
-
-    #[test]
-    fn origins_default_to_the_servers_own_host() {
-        let admission = Admission::new(&Limits::default());
-        assert!(admission.origin_allowed("http://play.example:8080", Some("play.example:8080")));
-        assert!(!admission.origin_allowed("https://evil.example", Some("play.example")));
-        assert!(!admission.origin_allowed("null", Some("play.example")));
-        let listed = Admission::new(&Limits {
-            allowed_origins: vec!["https://games.example".into()],
-            ..Limits::default()
-        });
-        assert!(listed.origin_allowed("https://games.example/", Some("backend:8080")));
-        assert!(!listed.origin_allowed("https://backend:8080", Some("backend:8080")));
     }
 }

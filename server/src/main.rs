@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
+use lodestone_server::takeover::{self, Handed, Relaunch};
 use lodestone_server::{Config, Server};
 use tracing_subscriber::EnvFilter;
 
@@ -50,6 +51,20 @@ enum Command {
         /// The empty database to copy into.
         #[arg(long)]
         to: String,
+    },
+    /// Gives an account a role (docs/moderation.md): `admin grant NAME`
+    /// makes the account named NAME an admin, `admin revoke NAME` a player
+    /// again. Stored with an entry of the audit log.
+    Admin {
+        /// `grant` or `revoke`.
+        #[arg(value_parser = ["grant", "revoke"])]
+        action: String,
+        /// The account's name.
+        name: String,
+        /// The server's database: sqlite://PATH, a file path, or
+        /// postgres://USER@HOST/DB.
+        #[arg(long, env = "DATABASE_URL", default_value = "sqlite://lodestone.db")]
+        database: String,
     },
     /// Copies a SQLite database, while the server runs, into a new file:
     /// the database as it was at one moment, checked, in one file.
@@ -157,6 +172,10 @@ struct Args {
     /// lease; for tests).
     #[arg(long, env = "LODESTONE_RENEW_MS", default_value_t = lodestone_server::DEFAULT_RENEW_MS, hide = true)]
     renew_ms: u64,
+    /// The first account made on this database becomes an admin (for a
+    /// new server; docs/moderation.md).
+    #[arg(long, env = "LODESTONE_FIRST_ACCOUNT_IS_ADMIN")]
+    first_account_is_admin: bool,
     /// Where the server keeps its files: scheduled backups (backups/) and
     /// certificates (default: the SQLite file's directory; with
     /// PostgreSQL, the working directory).
@@ -200,9 +219,20 @@ struct Args {
     /// to HTTPS, with --tls-domain or --tls-cert.
     #[arg(long, env = "LODESTONE_HTTP_BIND", default_value = "0.0.0.0:80")]
     http_bind: SocketAddr,
+    /// Take over from the running server that started this process on
+    /// SIGUSR2 (an upgrade): its sockets, then its rooms once it has
+    /// stored them. Not for starting by hand.
+    #[arg(long)]
+    takeover: bool,
     /// Admission limits and quotas (each 0 = off).
     #[command(flatten)]
     limits: lodestone_server::limits::LimitArgs,
+    /// How long any wait on PostgreSQL may last.
+    #[command(flatten)]
+    db: lodestone_server::DbArgs,
+    /// Web Push, webhooks and alarms.
+    #[command(flatten)]
+    notify: lodestone_server::notify::NotifyArgs,
 }
 
 fn main() -> ExitCode {
@@ -216,6 +246,11 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::MigrateDb { from, to }) => migrate_db(&from, &to),
+        Some(Command::Admin {
+            action,
+            name,
+            database,
+        }) => admin(&database, &name, action == "grant"),
         Some(Command::Backup { database, to }) => lodestone_server::backup(&database, &to)
             .map(|made| {
                 println!(
@@ -252,6 +287,10 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: Args) -> Result<(), String> {
+    // Before any thread: the sockets handed over (systemd's, or with
+    // --takeover the old process's) leave the environment here.
+    let handed = Handed::from_env(args.takeover)?;
+    let relaunch = Relaunch::capture();
     // Measured (docs/performance.md): one worker per CPU serves more games
     // than one thread; one thread costs a little less per move when idle.
     let workers = match args.workers {
@@ -267,7 +306,7 @@ fn serve(args: Args) -> Result<(), String> {
             .build()
     }
     .map_err(|e| format!("could not start the runtime: {e}"))?;
-    runtime.block_on(run(args))
+    runtime.block_on(run(args, handed, relaunch))
 }
 
 fn migrate_db(from: &str, to: &str) -> Result<(), String> {
@@ -287,7 +326,17 @@ fn migrate_db(from: &str, to: &str) -> Result<(), String> {
     Ok(())
 }
 
-async fn run(args: Args) -> Result<(), String> {
+fn admin(database: &str, name: &str, grant: bool) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("could not start the runtime: {e}"))?;
+    let done = runtime.block_on(lodestone_server::grant_role(database, name, grant))?;
+    println!("{done}");
+    Ok(())
+}
+
+async fn run(args: Args, mut handed: Handed, relaunch: Relaunch) -> Result<(), String> {
     let args_config = args.config.clone();
     // The store's quiet defaults: PostgreSQL's notices are not news for a
     // host.
@@ -329,6 +378,7 @@ async fn run(args: Args) -> Result<(), String> {
         bind: args.bind,
         database: args.database,
         db_connections: args.db_connections,
+        db_bounds: args.db.into(),
         expire_open_after: args.expire_open_rooms.0,
         absent_grace: args
             .absent_grace
@@ -353,9 +403,12 @@ async fn run(args: Args) -> Result<(), String> {
         node: Some(args.node.unwrap_or_else(lodestone_server::host_name)),
         advertise: args.advertise,
         node_origins: args.node_origins,
+        first_account_is_admin: args.first_account_is_admin,
         lease_ms: args.lease_ms,
         renew_ms: args.renew_ms,
         after_game: args.after_game.0.unwrap_or(0),
+        tournaments: Default::default(),
+        notify: args.notify.into(),
         state_dir: args.state_dir,
         backup_every: args.backup_every.0,
         backup_keep: args.backup_keep as usize,
@@ -383,23 +436,72 @@ async fn run(args: Args) -> Result<(), String> {
     if let Some(file) = &args_config {
         tracing::info!(file = %file.display(), "settings read from the config file too");
     }
-    let server = Server::start(config).await.map_err(|e| e.to_string())?;
+    // Taking over: the old process stores its rooms and lets go of the
+    // database first.
+    handed.wait_for_parent().await;
+    let server = Server::start_on(config, std::mem::take(&mut handed.listeners))
+        .await
+        .map_err(|e| e.to_string())?;
     // The signal handlers are in place before the address is announced: a
     // SIGTERM sent as soon as the server answers drains it, never kills it.
     let signalled = shutdown_signal();
+    let mut upgrade = upgrade_signal();
     // Tests and scripts read this line to learn the port (the app's plain
     // HTTP first, then HTTPS and its port 80, if any).
     for (role, addr) in server.addrs() {
         say(&format!("listening on {}://{addr}", role.scheme()));
     }
     lodestone_server::notify_ready(&format!("listening on {}", server.addr()));
-    tokio::select! {
-        _ = signalled => tracing::info!("shutting down"),
-        _ = server.stopping() => {}
+    tokio::pin!(signalled);
+    let successor = loop {
+        tokio::select! {
+            _ = &mut signalled => {
+                tracing::info!("shutting down");
+                break None;
+            }
+            _ = server.stopping() => break None,
+            _ = upgrade.recv() => match takeover::start_successor(&server, &relaunch).await {
+                Ok(successor) => break Some(successor),
+                Err(e) => tracing::error!(error = %e, "upgrade failed; this process goes on serving"),
+            },
+        }
+    };
+    match successor {
+        Some(successor) => {
+            tracing::info!(pid = successor.pid(), "handing over to the new process");
+            server.hand_over();
+            server.shutdown().await;
+            successor.release();
+            tracing::info!("rooms stored; the new process takes over");
+        }
+        None => {
+            lodestone_server::notify_stopping();
+            server.shutdown().await;
+        }
     }
-    lodestone_server::notify_stopping();
-    server.shutdown().await;
     Ok(())
+}
+
+/// SIGUSR2: start the binary again and hand it the sockets (an upgrade).
+/// Never fires where the signal cannot be caught.
+fn upgrade_signal() -> UpgradeSignal {
+    let signal = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::user_defined2())
+        .map_err(|e| tracing::warn!(error = %e, "cannot catch SIGUSR2: no upgrades in place"))
+        .ok();
+    UpgradeSignal(signal)
+}
+
+struct UpgradeSignal(Option<tokio::signal::unix::Signal>);
+
+impl UpgradeSignal {
+    async fn recv(&mut self) {
+        match self.0.as_mut() {
+            Some(signal) => {
+                signal.recv().await;
+            }
+            None => std::future::pending().await,
+        }
+    }
 }
 
 /// Writes a line on standard output, whoever reads it or not (a reader
@@ -499,18 +601,104 @@ mod tests {
         }
     }
 
-    /// The example of docs/operating.md is a file the server reads.
+    const OPERATING: &str = include_str!("../../docs/operating.md");
+
+    /// The code blocks of docs/operating.md in `language`.
+    fn blocks(language: &str) -> Vec<&'static str> {
+        OPERATING
+            .split(&format!("```{language}\n"))
+            .skip(1)
+            .filter_map(|rest| rest.split("```").next())
+            .collect()
+    }
+
+    /// A shell line's words, with their quotes taken off (enough for the
+    /// commands of the docs: no escapes, no substitutions).
+    fn words(line: &str) -> Vec<String> {
+        let mut words = Vec::new();
+        let mut word = String::new();
+        let mut quote = None;
+        let mut started = false;
+        for c in line.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), c) => word.push(c),
+                (None, '\'' | '"') => {
+                    quote = Some(c);
+                    started = true;
+                }
+                (None, c) if c.is_whitespace() => {
+                    if started || !word.is_empty() {
+                        words.push(std::mem::take(&mut word));
+                    }
+                    started = false;
+                }
+                (None, c) => word.push(c),
+            }
+        }
+        if started || !word.is_empty() {
+            words.push(word);
+        }
+        words
+    }
+
+    /// Every example config file of docs/operating.md is a file the server
+    /// reads, and the walkthrough's is where the systemd unit reads it.
     #[test]
-    fn the_documented_config_file_is_read() {
-        let doc = include_str!("../../docs/operating.md");
-        let example = doc
-            .split("```toml\n")
-            .nth(1)
-            .and_then(|rest| rest.split("```").next())
-            .expect("a TOML example in docs/operating.md");
-        let args = lodestone_server::config_file::arguments(example, &Cli::command()).unwrap();
-        let mut argv = vec![std::ffi::OsString::from("lodestone-server")];
-        argv.extend(args);
-        Cli::try_parse_from(argv).unwrap();
+    fn the_documented_config_files_are_read() {
+        let examples = blocks("toml");
+        assert!(examples.len() >= 2, "the TOML examples of docs/operating.md");
+        for example in &examples {
+            let args = lodestone_server::config_file::arguments(example, &Cli::command())
+                .unwrap_or_else(|e| panic!("{e}:\n{example}"));
+            let mut argv = vec![std::ffi::OsString::from("lodestone-server")];
+            argv.extend(args);
+            Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{e}:\n{example}"));
+        }
+        let unit = include_str!("../../docs/systemd/lodestone.service");
+        let file = examples[0]
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# "))
+            .unwrap();
+        assert!(
+            unit.contains(&format!("--config {file}")),
+            "the unit reads {file}"
+        );
+        // The walkthrough's upgrade is `systemctl reload`.
+        assert!(unit.contains("ExecReload=/bin/kill -USR2 $MAINPID"));
+    }
+
+    /// Every `lodestone-server` command of docs/operating.md's shell
+    /// blocks is one the server takes, and every file of docs/ it names
+    /// is there.
+    #[test]
+    fn the_documented_commands_parse() {
+        let mut commands = 0;
+        for block in blocks("sh") {
+            let joined = block.replace("\\\n", " ");
+            for line in joined.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                let mut words = words(line).into_iter().skip_while(|w| w.contains('='));
+                let Some(first) = words.next() else { continue };
+                if first != "lodestone-server" && !first.ends_with("/lodestone-server") {
+                    continue;
+                }
+                let mut argv = vec!["lodestone-server".to_string()];
+                argv.extend(words.take_while(|w| !["#", "&&", "|", ";"].contains(&w.as_str())));
+                Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{line}: {e}"));
+                commands += 1;
+            }
+        }
+        assert!(commands >= 6, "{commands} commands");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        for named in OPERATING.split(['`', ' ', '\n', '(', ')']) {
+            let named = named.trim_end_matches(['.', ',', ':']);
+            if named.starts_with("docs/") && !named.ends_with('/') {
+                assert!(
+                    std::path::Path::new(root).join(named).is_file(),
+                    "{named} is not there"
+                );
+            }
+        }
     }
 }

@@ -35,10 +35,13 @@ pub enum Refusal {
     BadUtf8,
     ChatRate,
     Logins,
+    InputBudget,
+    MessageTimeout,
+    Probation,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 16] = [
+    pub const ALL: [Refusal; 19] = [
         Refusal::MaxConnections,
         Refusal::PerAddress,
         Refusal::ConnectRate,
@@ -55,6 +58,9 @@ impl Refusal {
         Refusal::BadUtf8,
         Refusal::ChatRate,
         Refusal::Logins,
+        Refusal::InputBudget,
+        Refusal::MessageTimeout,
+        Refusal::Probation,
     ];
 
     pub fn label(self) -> &'static str {
@@ -75,6 +81,9 @@ impl Refusal {
             Refusal::BadUtf8 => "bad_utf8",
             Refusal::ChatRate => "chat_rate",
             Refusal::Logins => "logins",
+            Refusal::InputBudget => "input_budget",
+            Refusal::MessageTimeout => "message_timeout",
+            Refusal::Probation => "probation",
         }
     }
 }
@@ -220,6 +229,12 @@ impl Metrics {
             rooms,
             refusals,
         }
+    }
+
+    /// The counter of one reason's refusals, to count them elsewhere.
+    pub fn refusals_of(&self, reason: Refusal) -> Counter {
+        let index = Refusal::ALL.iter().position(|r| *r == reason).expect("listed");
+        self.refusals[index].clone()
     }
 
     /// Counts a refusal.

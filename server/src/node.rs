@@ -121,14 +121,27 @@ impl Node {
 
     /// The leases to renew (room and epoch); the ones whose task has ended
     /// are forgotten.
-    pub fn to_renew(&self) -> Vec<(String, i64)> {
+    pub fn to_renew(&self) -> Vec<(String, Arc<RoomLease>)> {
         let mut owned = self.owned();
         owned.retain(|_, lease| !lease.ended.is_cancelled());
         owned
             .iter()
             .filter(|(_, lease)| !lease.lost.is_cancelled())
-            .map(|(room, lease)| (room.clone(), lease.epoch))
+            .map(|(room, lease)| (room.clone(), lease.clone()))
             .collect()
+    }
+
+    /// A renewal did not find `lease` of `room` (as it was when the
+    /// renewal began): lost, unless the room has let it go meanwhile (its
+    /// task ended, or the room was loaded again under a new lease, maybe
+    /// of the same epoch: a room that ended deletes its lease row, so the
+    /// next take starts again at 1). Only a lease still in use that the
+    /// database no longer gives this node is lost.
+    pub fn not_renewed(&self, room: &str, lease: &Arc<RoomLease>) {
+        let current = self.owned().get(room).is_some_and(|l| Arc::ptr_eq(l, lease));
+        if current {
+            self.lose(room, lease.epoch);
+        }
     }
 
     /// How many rooms this node holds.
@@ -137,10 +150,13 @@ impl Node {
     }
 
     /// `room`'s lease at `epoch` is gone: its task hands the room over.
+    /// A room whose task has ended let its lease go itself (a renewal under
+    /// way then misses it): that is no loss, and is not counted.
     pub fn lose(&self, room: &str, epoch: i64) {
         if let Some(lease) = self.owned().get(room)
             && lease.epoch == epoch
             && !lease.lost.is_cancelled()
+            && !lease.ended.is_cancelled()
         {
             tracing::warn!(room, epoch, node = %self.name, "lease lost: another node took the room (a failed renewal or its notice)");
             self.losses.increment(1);

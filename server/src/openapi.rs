@@ -2,7 +2,8 @@
 //! at `/api/openapi.json`, and the JSON Schema of the WebSocket protocol's
 //! messages at `/api/protocol.schema.json`. The paths come from the
 //! handlers' `#[utoipa::path]` attributes, which utoipa-axum registers
-//! together with their routes (`http::api_routes`); the schemas of the
+//! together with their routes (`http::api_routes`, which hands them
+//! here); the schemas of the
 //! bodies from the protocol crate's types (schemars,
 //! `lodestone_protocol::schema`), the same that describe the protocol.
 //! Every operation may also be refused by the request rate (429), which
@@ -13,23 +14,34 @@ use std::sync::OnceLock;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::schema::{Components, protocol_schema as protocol};
-use lodestone_protocol::{GameInfo, HttpError, Leaderboard, PlayerPage, RoomSummary};
+use lodestone_protocol::{
+    AccountInfo, GameInfo, GameRecord, HttpError, Leaderboard, NewApiToken, NewTokenRequest, PlayerPage,
+    PlyView, RoomSummary, TournamentState, TournamentSummary,
+};
 use serde_json::{Value, json};
 
-/// The OpenAPI document, built once.
-pub fn document() -> &'static Value {
+/// The image of a ply, `GET /api/rooms/{id}/ply/{n}.svg`.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(crate::embed::ply_image))]
+struct Images;
+
+/// The OpenAPI document of the routes whose paths `paths` gives, built
+/// once.
+pub fn document(paths: impl FnOnce() -> utoipa::openapi::OpenApi) -> &'static Value {
     static DOCUMENT: OnceLock<Value> = OnceLock::new();
-    DOCUMENT.get_or_init(build)
+    DOCUMENT.get_or_init(|| build(paths()))
 }
 
 /// The protocol's schema, built once.
-fn protocol_document() -> &'static Value {
+pub fn protocol_document() -> &'static Value {
     static DOCUMENT: OnceLock<Value> = OnceLock::new();
     DOCUMENT.get_or_init(protocol)
 }
 
-fn build() -> Value {
-    let (_, paths) = crate::http::api_routes().split_for_parts();
+fn build(mut paths: utoipa::openapi::OpenApi) -> Value {
+    // The one path answered by another's route (a suffix after a
+    // parameter, which axum's router does not take).
+    paths.merge(<Images as utoipa::OpenApi>::openapi());
     let mut doc = serde_json::to_value(&paths).expect("the description serialises");
     doc["openapi"] = json!("3.1.0");
     doc["info"] = json!({
@@ -45,6 +57,14 @@ fn build() -> Value {
         .with::<PlayerPage>("PlayerPage")
         .with::<Leaderboard>("Leaderboard")
         .with::<HttpError>("HttpError")
+        .with::<AccountInfo>("AccountInfo")
+        .with::<NewTokenRequest>("NewTokenRequest")
+        .with::<NewApiToken>("NewApiToken")
+        .with::<PlyView>("PlyView")
+        .with::<GameRecord>("GameRecord")
+        .with::<Vec<TournamentSummary>>("TournamentList")
+        .with::<TournamentState>("TournamentState")
+        .with::<lodestone_protocol::PushKey>("PushKey")
         .finish();
     doc["components"] = json!({
         "schemas": schemas,
@@ -75,122 +95,14 @@ fn build() -> Value {
     doc
 }
 
-/// `GET /api/openapi.json`: this document.
-#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
-    responses((status = 200, description = "The OpenAPI 3.1 description of this API", content_type = "application/json", body = Object)))]
-pub async fn openapi_json() -> Response {
-    json_answer(document())
-}
-
-/// `GET /api/protocol.schema.json`: the JSON Schema of every protocol
-/// message.
-#[utoipa::path(get, path = "/api/protocol.schema.json", tag = "meta",
-    responses((status = 200, description = "The JSON Schema (draft 2020-12) of every WebSocket protocol message: `$defs.ClientMessage` and `$defs.ServerMessage`", content_type = "application/schema+json", body = Object)))]
-pub async fn protocol_schema() -> Response {
-    let mut answer = json_answer(protocol_document());
-    answer.headers_mut().insert(
-        header::CONTENT_TYPE,
-        header::HeaderValue::from_static("application/schema+json"),
-    );
-    answer
-}
-
-fn json_answer(value: &Value) -> Response {
+/// `value` as the answer of a description, with its content type.
+pub fn json_answer(value: &Value, content_type: &'static str) -> Response {
     (
         [
-            (header::CONTENT_TYPE, "application/json"),
+            (header::CONTENT_TYPE, content_type),
             (header::CACHE_CONTROL, "no-cache"),
         ],
         value.to_string(),
     )
         .into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every string literal of the server's code (before its tests) that
-    /// names an `/api/` path, from its sources.
-    fn api_paths_in_sources() -> Vec<(String, String)> {
-        let mut found = Vec::new();
-        let mut dirs = vec![std::path::PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src"
-        ))];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") {
-                    let text = std::fs::read_to_string(&path).unwrap();
-                    // The code, not its tests.
-                    let code = text.split("#[cfg(test)]").next().unwrap();
-                    for piece in code.split("\"/api/").skip(1) {
-                        let literal = piece.split('"').next().unwrap();
-                        found.push((format!("/api/{literal}"), path.display().to_string()));
-                    }
-                }
-            }
-        }
-        found
-    }
-
-    /// Whether `path` is the template `template` (`{name}` matching one
-    /// segment, or part of one).
-    fn matches(template: &str, path: &str) -> bool {
-        let (t, p): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
-        t.len() == p.len()
-            && t.iter().zip(&p).all(|(t, p)| {
-                if !t.contains('{') {
-                    return t == p;
-                }
-                // A template segment such as `{n}.svg`: the same text
-                // around one parameter (a path written with its own
-                // parameter names matches too).
-                let (before, rest) = t.split_once('{').unwrap();
-                let after = rest.split_once('}').map_or("", |(_, a)| a);
-                p.starts_with(before) && p.ends_with(after)
-            })
-    }
-
-    #[test]
-    fn every_api_path_named_in_the_code_is_described() {
-        let doc = document();
-        let described: Vec<&String> = doc["paths"].as_object().unwrap().keys().collect();
-        assert!(described.len() >= 7, "{described:?}");
-        for (path, file) in api_paths_in_sources() {
-            // The prefix itself (`rate_counted`) names no route.
-            if path == "/api/" {
-                continue;
-            }
-            assert!(
-                described.iter().any(|d| matches(d, &path)),
-                "{file} names {path}, which /api/openapi.json does not describe: add its route with routes!() in http::api_routes"
-            );
-        }
-        assert!(matches(
-            "/api/rooms/{id}/ply/{n}.svg",
-            "/api/rooms/{id}/ply/{n}.svg"
-        ));
-        assert!(!matches("/api/rooms/{id}", "/api/rooms"));
-    }
-
-    #[test]
-    fn every_operation_has_its_refusals_and_every_reference_resolves() {
-        let doc = document();
-        assert_eq!(doc["openapi"], "3.1.0");
-        let text = doc.to_string();
-        for piece in text.split("\"$ref\":\"#/").skip(1) {
-            let pointer = format!("/{}", piece.split('"').next().unwrap());
-            assert!(doc.pointer(&pointer).is_some(), "{pointer} does not resolve");
-        }
-        for (path, item) in doc["paths"].as_object().unwrap() {
-            for (method, operation) in item.as_object().unwrap() {
-                assert!(operation["responses"]["200"].is_object(), "{method} {path}");
-                assert!(operation["responses"]["429"].is_object(), "{method} {path}");
-            }
-        }
-    }
 }

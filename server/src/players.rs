@@ -40,8 +40,10 @@ fn no_player() -> Refused {
     )
 }
 
-/// `GET /api/players/{id}`: the player's page.
-pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
+/// `GET /api/players/{id}`: the player's page as `viewer` (the guest of
+/// the request's token, if any) may see it: a private game is listed
+/// only to those who played in it.
+pub async fn player(app: &App, id: &str, viewer: Option<&str>) -> Result<PlayerPage, Refused> {
     if id.len() > 64 {
         return Err(no_player());
     }
@@ -57,16 +59,17 @@ pub async fn player(app: &App, id: &str) -> Result<PlayerPage, Refused> {
     // ratings (written in the same transaction) in the next read.
     let recent = app
         .store
-        .recent_games(&id, RECENT_GAMES)
+        .recent_games(&id, viewer, RECENT_GAMES)
         .await
         .map_err(storage_failure)?;
     let ratings = app.store.ratings_of(&id).await.map_err(storage_failure)?;
     let account = app.store.is_account(&id).await.map_err(storage_failure)?;
+    let bot_account = account && app.store.is_bot_account(&id).await.map_err(storage_failure)?;
     Ok(PlayerPage {
         id: guest.id,
         name: guest.name,
         account,
-        bot: guest.bot.is_some(),
+        bot: guest.bot.is_some() || bot_account,
         ratings: ratings
             .into_iter()
             .map(|r| ratings::shown(&r.key.to_string(), r.rating))
@@ -112,6 +115,7 @@ pub async fn leaderboard(app: &App, game: Option<&str>, limit: Option<&str>) -> 
                 rating: ratings::conservative(row.rating),
                 games: u32::try_from(row.rating.games).unwrap_or(u32::MAX),
                 provisional: ratings::provisional(row.rating),
+                bot: row.bot,
             })
             .collect(),
     })

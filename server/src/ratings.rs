@@ -94,6 +94,8 @@ pub fn rate(sides: &[room::Side], current: &[StoredRating]) -> Vec<StoredRating>
 
 /// Records one ended game: its players' results, and its ratings once.
 async fn record(store: &Store, ended: &GameEnded) {
+    // Before the result: a game still due is looked at again at start.
+    crate::moderation::abandonment::after_game(store, &ended.room_id, ended.at).await;
     let Some(finished) = &ended.finished else {
         if let Err(e) = store.forget_due(&ended.room_id).await {
             tracing::error!(room = %ended.room_id, error = %e, "could not forget a game without a result");

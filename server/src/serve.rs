@@ -18,8 +18,10 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::app::App;
+use crate::input::{Meter, Read};
 use crate::limits::Ticket;
 use crate::metrics::Refusal;
+use crate::reserve::Standing;
 use crate::throttle::Throttle;
 use crate::tls::Tls;
 
@@ -38,9 +40,13 @@ pub enum Served {
 /// Serves `served` on `listener` until shutdown.
 pub async fn serve(listener: TcpListener, served: Served, app: Arc<App>) {
     let shutdown = app.shutdown.clone();
+    let handing_over = app.handing_over.clone();
     loop {
         let (stream, peer) = tokio::select! {
             _ = shutdown.cancelled() => break,
+            // An upgrade: what comes next waits in the socket's backlog
+            // for the new process.
+            _ = handing_over.cancelled() => break,
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {
@@ -59,11 +65,23 @@ pub async fn serve(listener: TcpListener, served: Served, app: Arc<App>) {
         }
         match app.admission.admit(peer.ip(), &app.metrics) {
             Ok(ticket) => {
-                let io = Admitted {
-                    stream,
-                    _ticket: ticket,
-                };
+                let io = admitted(stream, ticket, &app);
                 app.tasks.spawn(connection(io, peer, served.clone(), app.clone()));
+            }
+            // Full: a stranger on probation makes room (`reserve.rs`).
+            Err(Refusal::MaxConnections) if app.admission.make_room() => {
+                let (served, app2) = (served.clone(), app.clone());
+                app.tasks.spawn(async move {
+                    match app2.admission.admit_once_free(peer.ip(), &app2.metrics).await {
+                        Ok(ticket) => {
+                            connection(admitted(stream, ticket, &app2), peer, served, app2.clone()).await
+                        }
+                        Err(reason) => {
+                            app2.metrics.refused(reason);
+                            refuse(stream, reason, app2.config.limits.connect_rate).await
+                        }
+                    }
+                });
             }
             Err(reason) => {
                 app.metrics.refused(reason);
@@ -78,11 +96,28 @@ pub async fn serve(listener: TcpListener, served: Served, app: Arc<App>) {
     }
 }
 
+/// The stream of a connection admitted with `ticket`.
+fn admitted(stream: TcpStream, ticket: Ticket, app: &App) -> Admitted {
+    Admitted {
+        stream,
+        standing: ticket.standing.clone(),
+        _ticket: ticket,
+        meter: Arc::new(Meter::new(app.admission.input.clone(), &app.metrics)),
+        begun: None,
+        deadline: None,
+    }
+}
+
 /// Serves one admitted connection as its listener says: plain HTTP, or
 /// HTTPS once its TLS handshake is done (within the handshake timeout).
 async fn connection(io: Admitted, peer: SocketAddr, served: Served, app: Arc<App>) {
+    let meter = io.meter.clone();
+    let standing = io.standing.clone();
     match served {
-        Served::Plain(router) => http(io, peer, app_service(router, peer, false), app).await,
+        Served::Plain(router) => {
+            let service = app_service(router, peer, false, meter, standing.clone());
+            http(io, peer, service, app, standing).await
+        }
         Served::Https(router, tls) => {
             let limit = app.config.limits.handshake_timeout;
             let handshake = tls.acceptor().accept(io);
@@ -95,7 +130,10 @@ async fn connection(io: Admitted, peer: SocketAddr, served: Served, app: Arc<App
                 }
             };
             match stream {
-                Ok(stream) => http(stream, peer, app_service(router, peer, true), app).await,
+                Ok(stream) => {
+                    let service = app_service(router, peer, true, meter, standing.clone());
+                    http(stream, peer, service, app, standing).await
+                }
                 Err(e) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
             }
         }
@@ -105,18 +143,21 @@ async fn connection(io: Admitted, peer: SocketAddr, served: Served, app: Arc<App
                 let (tls, store) = (tls.clone(), store.clone());
                 async move { Ok::<_, std::convert::Infallible>(tls.plain_http(&store, request).await) }
             });
-            http(io, peer, service, app).await
+            http(io, peer, service, app, standing).await
         }
     }
 }
 
 /// The app's routes for a connection from `peer`; over HTTPS (`public`),
 /// without `/metrics` (for the host's Prometheus on `--bind`, not the
-/// world) and with HSTS on every answer.
+/// world) and with HSTS on every answer. Its requests carry the
+/// connection's input meter and standing (`input.rs`, `reserve.rs`).
 fn app_service(
     router: Router,
     peer: SocketAddr,
     public: bool,
+    meter: Arc<Meter>,
+    standing: Arc<Standing>,
 ) -> impl hyper::service::Service<
     hyper::Request<Incoming>,
     Response = axum::response::Response,
@@ -125,6 +166,8 @@ fn app_service(
 > + Clone {
     hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(meter.clone());
+        request.extensions_mut().insert(standing.clone());
         let mut router = router.clone();
         async move {
             if public && request.uri().path() == "/metrics" {
@@ -145,8 +188,9 @@ fn app_service(
 }
 
 /// Serves HTTP/1.1 on `io` until the connection closes (or is handed to a
-/// WebSocket), or shutdown closes it once its request is answered.
-async fn http<I, S, B>(io: I, peer: SocketAddr, service: S, app: Arc<App>)
+/// WebSocket), or shutdown closes it once its request is answered, or a
+/// connection on probation (`standing`) overstays it.
+async fn http<I, S, B>(io: I, peer: SocketAddr, service: S, app: Arc<App>, standing: Arc<Standing>)
 where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     S: hyper::service::HttpService<Incoming, ResBody = B> + Send,
@@ -161,7 +205,20 @@ where
     http.header_read_timeout((!handshake.is_zero()).then_some(handshake));
     let conn = http.serve_connection(TokioIo::new(io), service).with_upgrades();
     tokio::pin!(conn);
+    // On probation (`reserve.rs`), a connection must become a WebSocket
+    // within the handshake timeout (and show who it is there).
+    let deadline = async {
+        if standing.probation {
+            standing.probation_over(handshake).await
+        } else {
+            std::future::pending().await
+        }
+    };
     tokio::select! {
+        _ = deadline => {
+            app.metrics.refused(Refusal::Probation);
+            tracing::debug!(%peer, "a connection on probation did not become a known client's WebSocket in time");
+        }
         result = conn.as_mut() => {
             if let Err(e) = result {
                 tracing::debug!(%peer, error = %e, "connection ended");
@@ -185,7 +242,7 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
                 codes::SERVER_FULL,
                 "the server has as many connections as it takes; try again later",
                 "max-connections",
-                crate::http::CONNECTION_RETRY_SECS,
+                crate::answers::CONNECTION_RETRY_SECS,
             ),
         ),
         Refusal::ConnectRate => (
@@ -194,7 +251,7 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
                 codes::RATE_LIMITED,
                 format!("more than {connect_rate} new connections a minute from this address; wait a little"),
                 "connect-rate",
-                crate::http::retry_after(connect_rate),
+                crate::answers::retry_after(connect_rate),
             ),
         ),
         _ => (
@@ -203,11 +260,11 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
                 codes::TOO_MANY_CONNECTIONS,
                 "this address has as many connections open as it may; close one first",
                 "per-address",
-                crate::http::CONNECTION_RETRY_SECS,
+                crate::answers::CONNECTION_RETRY_SECS,
             ),
         ),
     };
-    let retry = body.retry_after.unwrap_or(crate::http::CONNECTION_RETRY_SECS);
+    let retry = body.retry_after.unwrap_or(crate::answers::CONNECTION_RETRY_SECS);
     let body = body.to_json();
     let response = format!(
         "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: {retry}\r\nconnection: close\r\n\r\n{body}",
@@ -222,11 +279,18 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
 
 /// A TCP stream that holds its connection's place in the counts: the
 /// place is given back when the stream drops, whether hyper or an
-/// upgraded WebSocket owned it last.
+/// upgraded WebSocket owned it last. It counts what it reads as unfinished
+/// input (`input.rs`), and fails a read once a message begun is overdue.
 #[derive(Debug)]
 struct Admitted {
     stream: TcpStream,
     _ticket: Ticket,
+    standing: Arc<Standing>,
+    meter: Arc<Meter>,
+    /// When the message under way began.
+    begun: Option<tokio::time::Instant>,
+    /// Its deadline, set while a read waits for the rest of it.
+    deadline: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl AsyncRead for Admitted {
@@ -235,7 +299,36 @@ impl AsyncRead for Admitted {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.stream).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                match this.meter.read(buf.filled().len() - before)? {
+                    Read::Began => {
+                        this.begun = Some(tokio::time::Instant::now());
+                        this.deadline = None;
+                    }
+                    Read::More | Read::Nothing => {}
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending => {
+                let timeout = this.meter.message_timeout();
+                if timeout.is_zero() || !this.meter.under_way() {
+                    this.deadline = None;
+                    return Poll::Pending;
+                }
+                let begun = *this.begun.get_or_insert_with(tokio::time::Instant::now);
+                let deadline = this
+                    .deadline
+                    .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(begun + timeout)));
+                match deadline.as_mut().poll(cx) {
+                    Poll::Ready(()) => Poll::Ready(Err(this.meter.timed_out())),
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+            other => other,
+        }
     }
 }
 

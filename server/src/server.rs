@@ -70,6 +70,7 @@ impl Server {
         let options = StoreOptions {
             sync_full: config.sync_full,
             connections: config.db_connections,
+            bounds: Some(config.db_bounds),
             existing: false,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
@@ -100,6 +101,12 @@ impl Server {
             (Some(leases), Some(name)) => Some(Arc::new(Node::new(name, &config, addr, leases, &metrics))),
             _ => None,
         };
+        // The address it listens on (port 0 picked one): its pages' origin.
+        let mut config = Config { bind: addr, ..config };
+        // Likewise the HTTPS port: pages served there are the server's own.
+        if let Some(https) = local(Role::Https) {
+            config.tls.https_bind = https;
+        }
         let app = Arc::new(App::new(config, store, metrics, bots, node));
         let requests = app
             .stand_in_requests
@@ -122,6 +129,9 @@ impl Server {
                 sweep,
             ));
         }
+        app.notify.start().await?;
+        let notices = app.notices.lock().unwrap_or_else(|e| e.into_inner()).take();
+        crate::notify::spawn(app.notify.clone(), notices, app.shutdown.clone(), &app.tasks);
         if app.node.is_some() {
             // The rooms nobody holds are taken now (all of them, for the
             // first node up), the others on demand; the sweeper takes
@@ -131,6 +141,9 @@ impl Server {
             let resumed = resume_rooms(&app).await?;
             tracing::info!(rooms = resumed, "resumed unfinished rooms");
         }
+        // The live tournaments' directors (with several nodes, those
+        // nobody holds, now and whenever their node dies).
+        app.tasks.spawn(crate::tournament::serve::resume(app.clone()));
         tracing::info!(threads = app.bots.threads(), "bots think on their own threads");
         let router = router(app.clone());
         let tls = tls.map(Arc::new);
@@ -182,6 +195,14 @@ impl Server {
     #[cfg(test)]
     pub(crate) fn app(&self) -> &Arc<App> {
         &self.app
+    }
+
+    /// Makes the shutdown that follows an upgrade's: the listeners stop
+    /// accepting at once (a new process takes over the sockets), so a
+    /// client that reconnects while the rooms are stored waits for the new
+    /// process, and clients are told to reconnect at once.
+    pub fn hand_over(&self) {
+        self.app.handing_over.cancel();
     }
 
     /// Resolves when shutdown has been asked for.
@@ -262,6 +283,7 @@ async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
                     id: guest.id.clone(),
                     name: guest.name.clone(),
                     bot: true,
+                    bot_account: false,
                 };
                 resume_bot(app, handle.clone(), player, level).await;
             }

@@ -7,7 +7,13 @@
 //! `Cache-Control: no-cache` with a strong `ETag` (the SHA-256 of the
 //! content): browsers keep their copies and revalidate them with one cheap
 //! request that is answered `304 Not Modified` until the binary changes.
+//!
+//! The service worker (`sw.js`) is served with the digest of every other
+//! file in place of its `__ASSETS__` mark: when any file of the client
+//! changes, the worker's bytes change too, so browsers install the new
+//! worker, which drops the app shell the old one kept.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use axum::Router;
@@ -42,19 +48,34 @@ const JS: &str = "text/javascript; charset=utf-8";
 /// added here (and nowhere else).
 static ASSETS: &[Asset] = &[
     asset!("index.html", "text/html; charset=utf-8"),
+    asset!("embed.html", "text/html; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
+    asset!("manifest.webmanifest", "application/manifest+json"),
+    asset!("sw.js", JS),
+    asset!("icon-192.png", "image/png"),
+    asset!("icon-512.png", "image/png"),
+    asset!("icon-maskable-512.png", "image/png"),
     asset!("src/style.css", "text/css; charset=utf-8"),
     asset!("src/app.js", JS),
+    asset!("src/embed.js", JS),
     asset!("src/protocol.js", JS),
     asset!("src/dom.js", JS),
     asset!("src/lobby.js", JS),
     asset!("src/players.js", JS),
+    asset!("src/bot_account.js", JS),
+    asset!("src/tournaments.js", JS),
     asset!("src/room.js", JS),
+    asset!("src/seats.js", JS),
+    asset!("src/table.js", JS),
+    asset!("src/replay.js", JS),
+    asset!("src/clocks.js", JS),
+    asset!("src/confirm.js", JS),
     asset!("src/chat.js", JS),
     asset!("src/rules.js", JS),
     asset!("src/settings.js", JS),
     asset!("src/signals.js", JS),
     asset!("src/words.js", JS),
+    asset!("src/notify.js", JS),
     asset!("src/boards/index.js", JS),
     asset!("src/boards/svg.js", JS),
     asset!("src/boards/pick.js", JS),
@@ -71,9 +92,14 @@ pub fn asset_paths() -> impl Iterator<Item = (&'static str, &'static str)> {
 }
 
 /// The routes of the client: `/` (the page), top-level files such as
-/// `/favicon.svg`, and `/src/...`.
+/// `/favicon.svg`, `/src/...`, and the embeddable replay of a game,
+/// `/embed/room/{id}` and `/embed/room/{id}/ply/{n}` (`embed.html`, which
+/// reads the room and ply from its address).
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    let embed = || get(|headers: HeaderMap| async move { serve("embed.html", &headers) });
     Router::new()
+        .route("/embed/room/{id}", embed())
+        .route("/embed/room/{id}/ply/{n}", embed())
         .route(
             "/",
             get(|headers: HeaderMap| async move { serve("index.html", &headers) }),
@@ -96,8 +122,11 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
 /// `frame-ancestors` and, for older browsers, `X-Frame-Options`), and the
 /// address of a room (with its invite code) is not sent on as a referrer.
 /// `node_origins`: other nodes' WebSocket origins the page may connect to
-/// as well (`--node-origin`, checked when read).
-pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String]) {
+/// as well (`--node-origin`, checked when read). An `embeddable` answer
+/// (the replay pages under `/embed/`, which take no action and hold no
+/// token) may be framed by any site: `frame-ancestors *`, and no
+/// `X-Frame-Options`.
+pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String], embeddable: bool) {
     const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
                        connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
                        frame-ancestors 'none'";
@@ -108,8 +137,18 @@ pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String]) {
         HeaderValue::from_str(&CSP.replace("connect-src 'self';", &connect))
             .unwrap_or_else(|_| HeaderValue::from_static(CSP))
     };
+    let csp = if embeddable {
+        csp.to_str()
+            .ok()
+            .and_then(|text| {
+                HeaderValue::from_str(&text.replace("frame-ancestors 'none'", "frame-ancestors *")).ok()
+            })
+            .unwrap_or(csp)
+    } else {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        csp
+    };
     headers.insert(header::CONTENT_SECURITY_POLICY, csp);
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -117,13 +156,45 @@ pub fn secure_headers(headers: &mut HeaderMap, node_origins: &[String]) {
     );
 }
 
+/// The mark in `sw.js` that is replaced by [`shell_digest`].
+const SHELL_MARK: &str = "__ASSETS__";
+
+/// A digest of every file but the service worker (paths and bytes).
+fn shell_digest(assets: &[Asset]) -> String {
+    let mut hash = Sha256::new();
+    for a in assets.iter().filter(|a| a.path != "sw.js") {
+        hash.update(a.path.as_bytes());
+        hash.update((a.body.len() as u64).to_be_bytes());
+        hash.update(a.body);
+    }
+    hex::encode(&hash.finalize()[..12])
+}
+
+/// The bytes served for each asset, computed once: the files as they are,
+/// but `sw.js` with the digest of the others in place of its mark.
+fn bodies() -> &'static [Cow<'static, [u8]>] {
+    static BODIES: OnceLock<Vec<Cow<'static, [u8]>>> = OnceLock::new();
+    BODIES.get_or_init(|| {
+        ASSETS
+            .iter()
+            .map(|a| match (a.path, std::str::from_utf8(a.body)) {
+                ("sw.js", Ok(text)) => {
+                    let text = text.replace(SHELL_MARK, &shell_digest(ASSETS));
+                    Cow::Owned(text.into_bytes())
+                }
+                _ => Cow::Borrowed(a.body),
+            })
+            .collect()
+    })
+}
+
 /// The strong ETag of each asset, computed once.
 fn etags() -> &'static [String] {
     static ETAGS: OnceLock<Vec<String>> = OnceLock::new();
     ETAGS.get_or_init(|| {
-        ASSETS
+        bodies()
             .iter()
-            .map(|a| format!("\"{}\"", hex::encode(&Sha256::digest(a.body)[..16])))
+            .map(|b| format!("\"{}\"", hex::encode(&Sha256::digest(b)[..16])))
             .collect()
     })
 }
@@ -156,7 +227,7 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
     (
         cache,
         [(header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type))],
-        asset.body,
+        bodies()[index].clone(),
     )
         .into_response()
 }
@@ -177,10 +248,47 @@ mod tests {
                 "js" => "text/javascript",
                 "css" => "text/css",
                 "svg" => "image/svg+xml",
+                "png" => "image/png",
+                "webmanifest" => "application/manifest+json",
                 other => panic!("no type for .{other}"),
             };
             assert!(a.content_type.starts_with(expected), "{}", a.path);
         }
+    }
+
+    #[test]
+    fn the_service_worker_names_the_digest_of_the_other_files() {
+        let index = ASSETS.iter().position(|a| a.path == "sw.js").unwrap();
+        let served = std::str::from_utf8(&bodies()[index]).unwrap();
+        assert!(!served.contains(SHELL_MARK));
+        assert!(served.contains(&shell_digest(ASSETS)));
+        // Any other file changing changes the digest (so the worker's bytes).
+        let one = [
+            Asset {
+                path: "a.js",
+                content_type: JS,
+                body: b"1",
+            },
+            Asset {
+                path: "sw.js",
+                content_type: JS,
+                body: b"x",
+            },
+        ];
+        let other = [
+            Asset {
+                path: "a.js",
+                content_type: JS,
+                body: b"2",
+            },
+            Asset {
+                path: "sw.js",
+                content_type: JS,
+                body: b"y",
+            },
+        ];
+        assert_ne!(shell_digest(&one), shell_digest(&other));
+        assert_eq!(shell_digest(&one[..1]), shell_digest(&one));
     }
 
     #[test]

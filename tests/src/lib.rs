@@ -9,6 +9,7 @@
 //! variable a PostgreSQL test fails with a sentence saying how to get one,
 //! unless `LODESTONE_TEST_SKIP_POSTGRES=1` is set.
 
+pub mod push;
 pub mod tls;
 
 use std::collections::VecDeque;
@@ -254,6 +255,42 @@ impl TestServer {
     }
 }
 
+/// The processes of `binary` working in `dir`: a test's servers, and the
+/// new process of an upgrade, which is not a child of the test (its
+/// command line need not name `dir`; its working directory does).
+pub fn processes_in(binary: &str, dir: &Path) -> Vec<u32> {
+    let (Ok(binary), Ok(dir)) = (std::fs::canonicalize(binary), std::fs::canonicalize(dir)) else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for entry in entries.flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let exe = std::fs::read_link(entry.path().join("exe"));
+        let cwd = std::fs::read_link(entry.path().join("cwd"));
+        if exe.is_ok_and(|e| e == binary) && cwd.is_ok_and(|c| c == dir) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// SIGKILL to each of `pids` (processes a test started), when dropped.
+#[derive(Debug)]
+pub struct KillOnDrop(pub Vec<u32>);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        for pid in &self.0 {
+            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+        }
+    }
+}
+
 /// The server binary running as a child process, so it can be killed.
 #[derive(Debug)]
 pub struct ServerProcess {
@@ -387,6 +424,35 @@ impl Client {
         Client::try_connect(addr).await.expect("WebSocket connects")
     }
 
+    /// Connects with extra request headers (say `X-Forwarded-For`, as a
+    /// reverse proxy would send it).
+    pub async fn connect_with(addr: SocketAddr, headers: &[(&str, &str)]) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}/ws")
+            .into_client_request()
+            .expect("a request");
+        for (name, value) in headers {
+            request.headers_mut().insert(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(name.as_bytes())
+                    .expect("a header name"),
+                value.parse().expect("a header value"),
+            );
+        }
+        let connect = tokio_tungstenite::connect_async(request);
+        let (ws, _) = tokio::time::timeout(PATIENCE, connect)
+            .await
+            .expect("connects in time")
+            .expect("WebSocket connects");
+        Client {
+            ws,
+            next_id: 1,
+            pending: VecDeque::new(),
+            frames: Vec::new(),
+            states: Default::default(),
+            patience: Some(PATIENCE),
+        }
+    }
+
     /// Connects, or `None` if nothing answers at `addr` (a node that was
     /// killed).
     pub async fn try_connect(addr: SocketAddr) -> Option<Client> {
@@ -490,14 +556,62 @@ impl Client {
                 | ServerMessage::Ack { id: i, .. }
                 | ServerMessage::Rooms { id: i, .. }
                 | ServerMessage::Pong { id: i }
-                | ServerMessage::Replay { id: i, .. } => i == id,
-                ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
+                | ServerMessage::Replay { id: i, .. }
+                | ServerMessage::Preferences { id: i, .. }
+                | ServerMessage::PlayerData { id: i, .. }
+                | ServerMessage::AdminOverview { id: i, .. }
+                | ServerMessage::AdminReports { id: i, .. }
+                | ServerMessage::AdminSanctions { id: i, .. }
+                | ServerMessage::AdminPlayer { id: i, .. }
+                | ServerMessage::AdminAudit { id: i, .. }
+                | ServerMessage::Tournaments { id: i, .. }
+                | ServerMessage::Webhook { id: i, .. }
+                | ServerMessage::Turns { id: i, .. } => i == id,
+                ServerMessage::Error { id: i, .. } | ServerMessage::Tournament { id: i, .. } => {
+                    i.as_ref() == Some(id)
+                }
                 _ => false,
             };
             if matches {
                 return message;
             }
             self.pending.push_back(message);
+        }
+    }
+
+    /// The reply to `id`, or `None` once the connection ends (a `bye`, a
+    /// close): for clients that reconnect, as after an upgrade.
+    pub async fn reply_to_or_end(&mut self, id: &RequestId) -> Option<ServerMessage> {
+        loop {
+            let message = self.recv().await?;
+            let matches = match &message {
+                ServerMessage::Bye { .. } => return None,
+                ServerMessage::Welcome { id: i, .. }
+                | ServerMessage::Ack { id: i, .. }
+                | ServerMessage::Rooms { id: i, .. }
+                | ServerMessage::Pong { id: i }
+                | ServerMessage::Replay { id: i, .. } => i == id,
+                ServerMessage::Error { id: i, .. } => i.as_ref() == Some(id),
+                _ => false,
+            };
+            if matches {
+                return Some(message);
+            }
+        }
+    }
+
+    /// `room`'s version and state at `version` or later, or `None` once
+    /// the connection ends.
+    pub async fn state_or_end(&mut self, room: &str, version: u64) -> Option<(u64, RoomState)> {
+        loop {
+            if let Some((v, state)) = self.states.get(room)
+                && *v >= version
+            {
+                return Some((*v, state.clone()));
+            }
+            if self.pending.pop_front().is_none() && matches!(self.recv().await?, ServerMessage::Bye { .. }) {
+                return None;
+            }
         }
     }
 
@@ -643,20 +757,43 @@ pub async fn http_get_with(
     path: &str,
     extra: &[(&str, &str)],
 ) -> (u16, Vec<String>, String) {
+    http_request(addr, "GET", path, extra, None).await
+}
+
+/// A request with `method`, extra headers and a JSON body; returns the
+/// status, the header lines (`name: value`, names in lower case) and the
+/// body. An answer under `/api/` is checked against the OpenAPI document.
+pub async fn http_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: &[(&str, &str)],
+    body: Option<&str>,
+) -> (u16, Vec<String>, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.expect("HTTP connects");
-    let extra: String = extra
+    let mut extra: String = extra
         .iter()
         .map(|(name, value)| format!("{name}: {value}\r\n"))
         .collect();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
+    if let Some(body) = body {
+        extra.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n{}",
+        body.unwrap_or("")
+    );
     stream.write_all(request.as_bytes()).await.expect("HTTP request");
     let mut response = Vec::new();
     tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))
         .await
         .expect("HTTP response in time")
         .expect("HTTP response");
-    let text = String::from_utf8(response).expect("UTF-8 response");
+    // Lossy: an image's bytes compare as they read (tests/api/web.rs).
+    let text = String::from_utf8_lossy(&response).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").expect("HTTP head and body");
     let status = head
         .split_whitespace()
@@ -675,7 +812,7 @@ pub async fn http_get_with(
         body.to_string()
     };
     if path.starts_with("/api/") {
-        schemas::check_api_answer(path, status, &headers, &body);
+        schemas::check_api_answer(method, path, status, &headers, &body);
     }
     (status, headers, body)
 }

@@ -69,7 +69,7 @@ pub fn check_client_frame(text: &str) {
 /// Whether the template `template` (`{name}` standing for one segment, or
 /// for part of one as in `{n}.svg`) names `path`; the number of literal
 /// characters it matched with, to prefer the most specific template.
-fn template_match(template: &str, path: &str) -> Option<usize> {
+pub fn template_match(template: &str, path: &str) -> Option<usize> {
     let (t, p): (Vec<&str>, Vec<&str>) = (template.split('/').collect(), path.split('/').collect());
     if t.len() != p.len() {
         return None;
@@ -91,10 +91,12 @@ fn template_match(template: &str, path: &str) -> Option<usize> {
     Some(literal)
 }
 
-/// Checks the answer to `GET path` (a path under `/api/`) against the
-/// OpenAPI document: its path and status are described, its content type
-/// is one described for that status, and a JSON body matches the schema.
-pub fn check_api_answer(path: &str, status: u16, headers: &[String], body: &str) {
+/// Checks the answer to `method path` (a path under `/api/`) against the
+/// OpenAPI document: its path, method and status are described, its
+/// content type is one described for that status, and a JSON body
+/// matches the schema.
+pub fn check_api_answer(method: &str, path: &str, status: u16, headers: &[String], body: &str) {
+    let method = method.to_ascii_lowercase();
     let doc = lodestone_server::openapi_document();
     let path = path.split('?').next().unwrap();
     let template = doc["paths"]
@@ -104,12 +106,12 @@ pub fn check_api_answer(path: &str, status: u16, headers: &[String], body: &str)
         .filter_map(|t| template_match(t, path).map(|score| (score, t)))
         .max()
         .map(|(_, t)| t.clone())
-        .unwrap_or_else(|| panic!("GET {path} is not described in /api/openapi.json"));
+        .unwrap_or_else(|| panic!("{method} {path} is not described in /api/openapi.json"));
     let escaped = template.replace('~', "~0").replace('/', "~1");
-    let mut pointer = format!("/paths/{escaped}/get/responses/{status}");
-    let mut response = doc
-        .pointer(&pointer)
-        .unwrap_or_else(|| panic!("GET {template} answered {status}, which its description does not list"));
+    let mut pointer = format!("/paths/{escaped}/{method}/responses/{status}");
+    let mut response = doc.pointer(&pointer).unwrap_or_else(|| {
+        panic!("{method} {template} answered {status}, which its description does not list")
+    });
     if let Some(reference) = response.get("$ref").and_then(Value::as_str) {
         pointer = reference.trim_start_matches('#').to_string();
         response = doc.pointer(&pointer).expect("the reference resolves");
@@ -126,13 +128,13 @@ pub fn check_api_answer(path: &str, status: u16, headers: &[String], body: &str)
     let Some(content) = response.get("content").and_then(Value::as_object) else {
         assert!(
             body.is_empty(),
-            "GET {template} {status} has a body its description does not have"
+            "{method} {template} {status} has a body its description does not have"
         );
         return;
     };
     assert!(
         content.contains_key(&content_type),
-        "GET {template} {status} answered {content_type:?}, described: {:?}",
+        "{method} {template} {status} answered {content_type:?}, described: {:?}",
         content.keys().collect::<Vec<_>>()
     );
     if content_type.ends_with("json") {
@@ -141,7 +143,7 @@ pub fn check_api_answer(path: &str, status: u16, headers: &[String], body: &str)
         check(
             &validator(doc, &pointer),
             &value,
-            &format!("the answer to GET {path} ({status})"),
+            &format!("the answer to {method} {path} ({status})"),
         );
     }
     if status == 429 {

@@ -1,9 +1,12 @@
 //! `lodestone bot`: a computer player that joins (or opens) a room and
 //! plays one seat through the public protocol, seeing only what that
-//! seat's client sees.
+//! seat's client sees. It plays until the game ends: a node that drops
+//! (killed, restarted) is left for the next address given, a move the
+//! server could not store (`storage-failure`) or never answered is decided
+//! and sent again after a wait that doubles each time.
 
 use anyhow::{Context, Result, bail};
-use lodestone_protocol::{RoomStatus, ServerMessage};
+use lodestone_protocol::{Code, RoomStatus, ServerMessage};
 use std::time::{Duration, Instant};
 
 use lodestone_rules::GameKind;
@@ -18,7 +21,9 @@ use crate::out;
 /// Where the bot plays.
 #[derive(Debug, Clone)]
 pub struct BotConfig {
-    pub endpoint: Endpoint,
+    /// The server, or nodes of one cluster: the bot starts at the first;
+    /// should the node it talks to drop, it goes on through them in turn.
+    pub endpoints: Vec<Endpoint>,
     /// Join this room; without it, open a new one.
     pub room: Option<String>,
     pub invite: Option<String>,
@@ -32,17 +37,24 @@ pub struct BotConfig {
     /// Milliseconds a search may think per move, instead of the level's
     /// iterations.
     pub think: Option<u64>,
+    /// The display name (empty with a token: the guest's own).
     pub name: String,
+    /// A bot account's API token (or any guest's token) to play as that
+    /// account instead of a new guest.
+    pub token: Option<String>,
     pub seed: u64,
 }
 
 /// Plays one game; prints what happens; returns the result line.
 pub async fn run(config: BotConfig) -> Result<String> {
-    let mut conn = Connection::connect(&config.endpoint, None).await?;
-    conn.hello(&config.name, None).await?;
-    // Sent to another node, the bot comes back through its own server
-    // should that node go.
-    conn.reconnect_after_move(vec![config.endpoint.clone()]);
+    let first = config.endpoints.first().context("no server to play on")?;
+    let mut conn = Connection::connect(first, None).await?;
+    conn.hello(&config.name, config.token.as_deref()).await?;
+    // Should the node it talks to go (or the one a `moved` sent it to),
+    // the bot comes back through the addresses it was given, for as long
+    // as a failover may take.
+    conn.reconnect_to(config.endpoints.clone());
+    conn.reconnect_rounds(RECONNECT_ROUNDS);
     let (room, invite) = match &config.room {
         Some(room) => (room.clone(), config.invite.clone()),
         None => {
@@ -54,10 +66,12 @@ pub async fn run(config: BotConfig) -> Result<String> {
         None => serde_json::Value::Null,
         Some(s) => s.parse::<u8>().map_or_else(|_| json!(s), |i| json!(i)),
     };
-    let joined = conn
-        .request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
-        .await
-        .context("joining the room")?;
+    let joined = until_stored(
+        &mut conn,
+        json!({"type": "join", "room": room, "seat": seat, "invite": invite}),
+    )
+    .await
+    .context("joining the room")?;
     let ServerMessage::Ack { seat: Some(seat), .. } = joined else {
         bail!("unexpected reply to join: {joined:?}");
     };
@@ -74,6 +88,7 @@ pub async fn run(config: BotConfig) -> Result<String> {
     let mut acted_on = 0u64;
     let mut answered = 0u64;
     let mut started = false;
+    let mut backoff = Backoff::default();
     loop {
         let Some((version, state)) = conn.state.clone() else {
             wait(&mut conn).await?;
@@ -95,8 +110,13 @@ pub async fn run(config: BotConfig) -> Result<String> {
             RoomStatus::Open => {
                 // The bot that opened the room starts it once it is full.
                 if config.room.is_none() && !started && state.seats.iter().all(|s| s.player.is_some()) {
-                    conn.request(json!({"type": "start", "room": room})).await?;
-                    started = true;
+                    match conn.request(json!({"type": "start", "room": room})).await {
+                        Ok(_) => started = true,
+                        // Not stored, or lost with a node: the room's
+                        // state says whether to start it again.
+                        Err(e) if again(&e) => backoff.wait("the start", &e).await,
+                        Err(e) => return Err(e),
+                    }
                     continue;
                 }
             }
@@ -140,15 +160,27 @@ pub async fn run(config: BotConfig) -> Result<String> {
                         choose_with(&situation, config.level, &think, &mut rng)
                     });
                     if let Some(action) = chosen {
-                        match conn
-                            .request(json!({"type": "act", "room": room, "action": action}))
-                            .await
-                        {
-                            Ok(_) => out::line(format_args!("played {action}"))?,
-                            // Lost with a node: decide again on the state
-                            // the next node sends.
-                            Err(e) if e.to_string().starts_with(crate::net::LOST) => acted_on = 0,
-                            Err(e) => out::note(format_args!("lodestone bot: {action} refused: {e:#}")),
+                        let act = json!({"type": "act", "room": room, "action": action});
+                        match tokio::time::timeout(UNANSWERED, conn.request(act)).await {
+                            Ok(Ok(_)) => {
+                                backoff = Backoff::default();
+                                out::line(format_args!("played {action}"))?
+                            }
+                            // Lost with a node, or not stored: decide again
+                            // (on the state the next node sends).
+                            Ok(Err(e)) if again(&e) => {
+                                acted_on = 0;
+                                backoff.wait(&action, &e).await;
+                            }
+                            Ok(Err(e)) => out::note(format_args!("lodestone bot: {action} refused: {e:#}")),
+                            // No answer: the node is stalled. Go to another
+                            // (or the same, anew) and decide again there.
+                            Err(_) => {
+                                acted_on = 0;
+                                conn.abandon()?;
+                                let e = anyhow::anyhow!("no answer in {} s", UNANSWERED.as_secs());
+                                backoff.wait(&action, &e).await;
+                            }
                         }
                         continue;
                     }
@@ -159,8 +191,70 @@ pub async fn run(config: BotConfig) -> Result<String> {
     }
 }
 
+/// How many rounds of the addresses a dropped bot tries (the waits grow
+/// to 5 s a round): a few minutes, past any failover.
+const RECONNECT_ROUNDS: u32 = 40;
+
+/// How long the bot waits for the answer to its move before it leaves the
+/// node for stalled.
+const UNANSWERED: Duration = Duration::from_secs(20);
+
+/// Whether a refused request is worth sending again: the server could not
+/// store it now, or its reply was lost with a dropped node.
+fn again(e: &anyhow::Error) -> bool {
+    let text = e.to_string();
+    text.starts_with(Code::StorageFailure.as_str()) || text.starts_with(crate::net::LOST)
+}
+
+/// Waits between tries of a request, doubling from 250 ms up to 4 s.
+#[derive(Default)]
+struct Backoff {
+    tries: u32,
+}
+
+impl Backoff {
+    async fn wait(&mut self, what: &str, e: &anyhow::Error) {
+        let wait = Duration::from_millis(250 << self.tries.min(4));
+        self.tries += 1;
+        out::note(format_args!(
+            "lodestone bot: {what} not carried out ({e:#}); trying again in {} ms",
+            wait.as_millis()
+        ));
+        tokio::time::sleep(wait).await;
+    }
+}
+
+/// Sends `message` until it is carried out: a refusal for a storage
+/// failure, or a reply lost with a node, is sent again after a wait.
+async fn until_stored(conn: &mut Connection, message: serde_json::Value) -> Result<ServerMessage> {
+    let mut backoff = Backoff::default();
+    loop {
+        match conn.request(message.clone()).await {
+            Err(e) if again(&e) => backoff.wait("the request", &e).await,
+            other => return other,
+        }
+    }
+}
+
+/// Waits for the next event. Quiet for a while (the other side may think
+/// long), the bot asks the node for a `pong`: a node that does not answer
+/// that either is stalled, and the bot leaves it (see `Connection::abandon`).
 async fn wait(conn: &mut Connection) -> Result<()> {
-    match conn.next().await? {
+    let event = match tokio::time::timeout(UNANSWERED, conn.next()).await {
+        Ok(event) => event?,
+        Err(_) => {
+            match tokio::time::timeout(UNANSWERED, conn.request(json!({"type": "ping"}))).await {
+                Ok(answer) => {
+                    answer?;
+                }
+                Err(_) => {
+                    conn.abandon()?;
+                }
+            }
+            return Ok(());
+        }
+    };
+    match event {
         Event::Closed => bail!("the server closed the connection"),
         _ => Ok(()),
     }

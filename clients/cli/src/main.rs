@@ -64,6 +64,15 @@ enum Command {
         after_help = "Examples:\n  lodestone play http://127.0.0.1:8080\n  lodestone play 127.0.0.1:8080 --name Ann --bell\n  lodestone play 'http://127.0.0.1:8080/#/room/7c9e...?invite=0f3a...'\n  lodestone play http://127.0.0.1:8080 --identity ~/second.json --no-color"
     )]
     Play(play::PlayArgs),
+    /// Tournaments from the terminal: list them, show one (standings,
+    /// rounds, your game), enter or withdraw, organize one (--create,
+    /// --add-bot, --start), and with --play wait for your next game and
+    /// open it in `lodestone play`. Uses `lodestone play`'s identity file.
+    /// Output lines: docs/tournaments.md ("In a terminal").
+    #[command(
+        after_help = "Examples:\n  lodestone tournament http://127.0.0.1:8080\n  lodestone tournament http://127.0.0.1:8080 --create 'Friday league' --game magneton --format swiss --rounds 5 --bots\n  lodestone tournament http://127.0.0.1:8080 5b0c8a0e-... --join --play"
+    )]
+    Tournament(play::tournament::TournamentArgs),
     /// Replay a game record and print the final position and the result.
     ///
     /// Prints the final position in the game's position format, then a last
@@ -194,6 +203,32 @@ struct DuelArgs {
     jobs: usize,
 }
 
+/// `--duration`, `--hold`: seconds, a finite number from 0 up.
+fn seconds(s: &str) -> Result<f64, String> {
+    let n: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if Duration::try_from_secs_f64(n).is_err() {
+        return Err(format!("{s} is not a number of seconds from 0 up"));
+    }
+    Ok(n)
+}
+
+/// `--rate`: moves per second, a finite number above 0 (0 would mean
+/// never moving; `lodestone load` without `--rate` plays as fast as the
+/// server answers).
+fn moves_per_second(s: &str) -> Result<f64, String> {
+    let n: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of moves per second"))?;
+    if !(n.is_finite() && n > 0.0) {
+        return Err(format!(
+            "{s} moves per second: the rate must be a number above 0 (leave out --rate to play as fast as the server answers)"
+        ));
+    }
+    Ok(n)
+}
+
 /// Arguments of `lodestone load`.
 #[derive(Debug, clap::Args)]
 struct LoadArgs {
@@ -221,21 +256,21 @@ struct LoadArgs {
     games: usize,
     /// Seconds to play; games still in progress then are left unfinished
     /// (with --total-games, the run may end sooner).
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_parser = seconds)]
     duration: f64,
     /// Stop after this many games in all.
     #[arg(long)]
     total_games: Option<u64>,
     /// Open loop: moves per second offered by all games together (each
     /// game moves on a fixed schedule). Without it: closed loop.
-    #[arg(long)]
+    #[arg(long, value_parser = moves_per_second)]
     rate: Option<f64>,
     /// Instead of games, open this many idle connections and report the
     /// server's memory per connection.
     #[arg(long)]
     idle: Option<usize>,
     /// Seconds to hold the idle connections.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = seconds)]
     hold: f64,
     /// The server's process id, to read its CPU time and memory from /proc
     /// (repeatable: several nodes' figures are summed).
@@ -265,7 +300,11 @@ struct LoadArgs {
 #[derive(Debug, clap::Args)]
 struct BotArgs {
     /// The server: ws://HOST:PORT or http://HOST:PORT (an IP address).
-    url: String,
+    /// Several nodes of one cluster: a comma-separated list; the bot
+    /// starts at the first, and when the node it talks to drops it goes
+    /// on through them in turn.
+    #[arg(value_name = "URL", value_delimiter = ',', required = true)]
+    url: Vec<String>,
     /// Join this room; without it, open a new room and wait for players.
     #[arg(long)]
     room: Option<String>,
@@ -291,9 +330,15 @@ struct BotArgs {
     /// iteration budget); a turn's timer always caps it.
     #[arg(long, value_name = "MS")]
     think: Option<u64>,
-    /// The bot's display name.
+    /// The bot's display name (with --token, the account keeps its own
+    /// unless this is given).
     #[arg(long)]
     name: Option<String>,
+    /// Play as a bot account: the API token made in its settings
+    /// (docs/api.md), instead of a new guest. Better given in the
+    /// environment than on the command line.
+    #[arg(long, env = "LODESTONE_TOKEN", hide_env_values = true)]
+    token: Option<String>,
     /// Seed of the bot's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -339,6 +384,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => play::run(args).map_err(|e| match e.code {
+            2 => Failure::Usage(e.message),
+            _ => Failure::Failed(e.message),
+        }),
+        Command::Tournament(args) => play::tournament::run(args).map_err(|e| match e.code {
             2 => Failure::Usage(e.message),
             _ => Failure::Failed(e.message),
         }),
@@ -501,6 +550,15 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
     if args.games == 0 {
         return Err(Failure::Usage("--games must be at least 1".into()));
     }
+    // Each game moves every games/rate seconds: that must be a duration.
+    if let Some(rate) = args.rate
+        && Duration::try_from_secs_f64(args.games as f64 / rate).is_err()
+    {
+        return Err(Failure::Usage(format!(
+            "--rate {rate} is too small for {} games (each would wait longer than a duration can be)",
+            args.games
+        )));
+    }
     // Magnet's chosen setups are arranged by each player's client, which
     // the load generator does not do: its games are dealt.
     if game == GameKind::Magnet {
@@ -560,12 +618,16 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
 }
 
 fn bot_command(args: BotArgs) -> Result<(), Failure> {
-    let endpoint =
-        net::Endpoint::parse(&args.url, args.allow_remote).map_err(|e| Failure::Usage(format!("{e:#}")))?;
+    let endpoints = args
+        .url
+        .iter()
+        .map(|url| net::Endpoint::parse(url.trim(), args.allow_remote))
+        .collect::<anyhow::Result<Vec<_>>>()
+        .map_err(|e| Failure::Usage(format!("{e:#}")))?;
     let (game, options) = game_and_options(&args.game, &args.options)?;
     let level: lodestone_rules::bot::Level = args.level.parse().map_err(Failure::Usage)?;
     let config = bot::BotConfig {
-        endpoint,
+        endpoints,
         room: args.room,
         invite: args.invite,
         seat: args.seat,
@@ -577,7 +639,12 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
             Some(0) => return Err(Failure::Usage("--think must be at least 1".into())),
             think => think,
         },
-        name: args.name.unwrap_or_else(|| format!("Bot ({level})")),
+        name: match (&args.name, &args.token) {
+            (Some(name), _) => name.clone(),
+            (None, Some(_)) => String::new(),
+            (None, None) => format!("Bot ({level})"),
+        },
+        token: args.token,
         seed: args.seed,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| Failure::Failed(e.to_string()))?;

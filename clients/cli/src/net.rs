@@ -127,6 +127,10 @@ const MOVE_STREAK_LIMIT: u32 = 12;
 /// between the rounds) before the connection gives up.
 const RECONNECT_ROUNDS: u32 = 8;
 
+/// How long a node may take to welcome a connection that goes there
+/// after a move or a drop.
+const GREET_PATIENCE: Duration = Duration::from_secs(10);
+
 /// Requests that may go again after a drop even if the node carried them
 /// out: doing them twice changes nothing.
 const SAFE_AGAIN: [&str; 6] = ["watch", "unwatch", "join", "list_rooms", "ping", "replay"];
@@ -282,10 +286,10 @@ pub struct Connection<S: RoomView = RoomState> {
     /// Where to go when the socket drops (none: the drop ends the
     /// connection, `Event::Closed`).
     fallbacks: Vec<Endpoint>,
-    /// The fallbacks from the first `moved` on (see `reconnect_after_move`).
-    after_move: Vec<Endpoint>,
     /// Dropped sockets, by the URL of their node.
     dropped: HashMap<String, u64>,
+    /// How many times each fallback is tried after a drop.
+    rounds: u32,
     /// The room of the last `watch` or `join` sent: updates of other rooms
     /// (watched before) are not kept as the state.
     focus: Option<String>,
@@ -358,7 +362,12 @@ async fn go(
             tokio::time::sleep(Duration::from_millis(300 << (round - 1).min(4))).await;
         }
         for endpoint in &nodes {
-            match greet(endpoint, source, &identity).await {
+            // A node that takes the connection and never says `welcome`
+            // (stalled) is passed over like one that refuses it.
+            let greeted = tokio::time::timeout(GREET_PATIENCE, greet(endpoint, source, &identity))
+                .await
+                .unwrap_or_else(|_| Err(anyhow!("{} did not welcome us in time", endpoint.url)));
+            match greeted {
                 Ok(mut ws) => {
                     for message in &resend {
                         ws.send(Message::text(message.to_string())).await?;
@@ -421,8 +430,8 @@ impl<S: RoomView> Connection<S> {
             last_move: None,
             moved_by: HashMap::new(),
             fallbacks: Vec::new(),
-            after_move: Vec::new(),
             dropped: HashMap::new(),
+            rounds: RECONNECT_ROUNDS,
             focus: None,
         })
     }
@@ -438,11 +447,23 @@ impl<S: RoomView> Connection<S> {
         self.fallbacks = nodes;
     }
 
-    /// As `reconnect_to`, but only once a `moved` has been followed (the
-    /// server is one node of several): a single server's drop still ends
-    /// the connection.
-    pub fn reconnect_after_move(&mut self, nodes: Vec<Endpoint>) {
-        self.after_move = nodes;
+    /// After a drop, try each node `rounds` times (the waits between
+    /// rounds grow to 4.8 s) before giving up ([`RECONNECT_ROUNDS`]
+    /// unless set).
+    pub fn reconnect_rounds(&mut self, rounds: u32) {
+        self.rounds = rounds.max(1);
+    }
+
+    /// Leaves the node this connection talks to as if its socket had
+    /// dropped (it answers nothing: stalled): goes to the reconnect nodes
+    /// and returns the requests lost with it (see [`Event::Lost`]). An
+    /// error when there is no node to go to.
+    pub fn abandon(&mut self) -> Result<Vec<RequestId>> {
+        if self.following.is_some() {
+            return Ok(Vec::new());
+        }
+        self.start_reconnect()
+            .context("the server does not answer, and there is no node to go to")
     }
 
     /// The sockets dropped since the last call, by the URL of their node.
@@ -540,9 +561,6 @@ impl<S: RoomView> Connection<S> {
         let Some(identity) = self.identity.clone() else {
             bail!("the server moved room {room} to {url} before hello");
         };
-        if self.fallbacks.is_empty() {
-            self.fallbacks = std::mem::take(&mut self.after_move);
-        }
         let now = Instant::now();
         let streak = match &self.last_move {
             Some(last) if last.room == room && last.url == url && now - last.at < Duration::from_secs(5) => {
@@ -582,11 +600,7 @@ impl<S: RoomView> Connection<S> {
         }
         // Should the node named be gone, the others are tried.
         let nodes: Vec<Endpoint> = std::iter::once(endpoint).chain(self.fallbacks.clone()).collect();
-        let rounds = if self.fallbacks.is_empty() {
-            1
-        } else {
-            RECONNECT_ROUNDS
-        };
+        let rounds = if self.fallbacks.is_empty() { 1 } else { self.rounds };
         self.following = Some(tokio::spawn(go(
             nodes,
             rounds,
@@ -635,7 +649,7 @@ impl<S: RoomView> Connection<S> {
         self.unanswered = safe;
         self.following = Some(tokio::spawn(go(
             self.fallbacks.clone(),
-            RECONNECT_ROUNDS,
+            self.rounds,
             self.source,
             Duration::ZERO,
             identity,
@@ -713,6 +727,19 @@ impl<S: RoomView> Connection<S> {
                             self.state = Some((version, state));
                             Event::Update { version }
                         }
+                        // An upgrade: the same address serves again at once,
+                        // so a single server's connection goes back there.
+                        Ok(Frame::Other(ServerMessage::Bye { reconnect: true, .. }))
+                            if self.fallbacks.is_empty() =>
+                        {
+                            self.fallbacks = vec![self.endpoint.clone()];
+                            let event = self.ended();
+                            self.fallbacks.clear();
+                            match event {
+                                Some(event) => event,
+                                None => continue,
+                            }
+                        }
                         Ok(Frame::Other(ServerMessage::Bye { .. })) => match self.ended() {
                             Some(event) => event,
                             None => continue,
@@ -772,14 +799,27 @@ impl<S: RoomView> Connection<S> {
 
     /// `hello` as a new guest (or with a token); returns the guest token.
     pub async fn hello(&mut self, name: &str, token: Option<&str>) -> Result<Option<String>> {
-        let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name});
+        let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION});
+        // With a token and no name, the guest keeps its name.
+        if !name.is_empty() || token.is_none() {
+            message["name"] = json!(name);
+        }
         if let Some(token) = token {
             message["token"] = json!(token);
         }
         match self.request(message).await? {
-            ServerMessage::Welcome { token: new, .. } => {
+            ServerMessage::Welcome {
+                token: new, guest, ..
+            } => {
                 if let Some(token) = new.as_deref().or(token) {
-                    self.identity = Some((name.to_string(), token.to_string()));
+                    // A token without a name (a bot account's) says the
+                    // account's own name again after a drop.
+                    let name = if name.is_empty() {
+                        guest.name
+                    } else {
+                        name.to_string()
+                    };
+                    self.identity = Some((name, token.to_string()));
                 }
                 Ok(new)
             }

@@ -181,3 +181,50 @@ async fn a_bot_leaves_a_room_its_owner_closes() {
     let out = bot_output(bot).await;
     assert!(out.contains("result: none (the room was closed)"), "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_plays_as_a_bot_account_with_its_api_token() {
+    use lodestone_tests::http_request;
+    use serde_json::{Value, json};
+    let server = server().await;
+    let (addr, url) = (server.addr(), format!("ws://{}", server.addr()));
+    // An account made a bot account, with an API token.
+    let mut owner = lodestone_tests::Client::connect(addr).await;
+    let device = owner.hello("Rob").await;
+    owner
+        .ok(json!({"type": "register", "name": "Rob", "password": "correct horse battery"}))
+        .await;
+    let auth = format!("Bearer {device}");
+    let headers = [("Authorization", auth.as_str())];
+    let (status, _, _) = http_request(addr, "POST", "/api/account/bot", &headers, None).await;
+    assert_eq!(status, 200);
+    let label = r#"{"label": "cli"}"#;
+    let (status, _, body) = http_request(addr, "POST", "/api/account/tokens", &headers, Some(label)).await;
+    assert_eq!(status, 201, "{body}");
+    let token = serde_json::from_str::<Value>(&body).unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let mut ann = lodestone_tests::Client::connect(addr).await;
+    ann.hello("Ann").await;
+    let (room, _) = ann.create_room("magneton", json!({}), true).await;
+    ann.join(&room, json!(0)).await;
+    // The token from the environment; the account keeps its name.
+    let bot = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(words(&format!("bot {url} --room {room} --seat 1 --level greedy")))
+        .env("LODESTONE_TOKEN", &token)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let state = ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
+    let seat = &state.seats[1];
+    assert_eq!(seat.player.as_ref().map(|p| p.name.as_str()), Some("Rob"));
+    assert!(seat.bot_account && !seat.bot, "{seat:?}");
+    ann.ok(json!({"type": "start", "room": room})).await;
+    ann.ok(json!({"type": "resign", "room": room})).await;
+    let out = bot_output(bot).await;
+    assert!(out.contains("result: black wins (resignation)"), "{out}");
+}

@@ -240,6 +240,40 @@ async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
     server.shutdown().await;
 }
 
+/// `--rate 0` (and other rates or durations no schedule can keep) are
+/// refused as usage errors before anything connects; `--rate 0` once
+/// panicked dividing by it (exit 101).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_refuses_rates_and_durations_it_cannot_keep() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    for (flag, value, says) in [
+        ("--rate", "0", "above 0"),
+        ("--rate", "-5", "above 0"),
+        ("--rate", "NaN", "above 0"),
+        ("--rate", "inf", "above 0"),
+        ("--rate", "fast", "not a number"),
+        ("--rate", "1e-300", "too small"),
+        ("--duration", "-1", "from 0 up"),
+        ("--duration", "1e300", "from 0 up"),
+        ("--hold", "-1", "from 0 up"),
+    ] {
+        let given = format!("{flag}={value}");
+        let mut args = vec!["load", &url, "--games", "2", &given];
+        if flag == "--hold" {
+            args.extend(["--idle", "1"]);
+        }
+        let out = run(args.into_iter().map(str::to_string).collect()).await;
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {err}");
+        assert!(
+            err.contains(says) && !err.contains("panicked"),
+            "{flag} {value}: {err}"
+        );
+    }
+    server.shutdown().await;
+}
+
 /// Magnet's chosen setups are the players' clients' to arrange: the load
 /// generator plays Magnet dealt, and says so if asked for chosen setups.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -548,6 +582,62 @@ async fn a_bot_whose_node_dies_comes_back_through_its_own_server() {
     assert_eq!(last(&first), last(&second), "both bots see the same end");
     assert!(dying.died());
     assert_eq!(own.moved(), 1);
+    server.shutdown().await;
+}
+
+/// Two bots play through `urls` (each a URL or a comma-separated list);
+/// fails if they have not ended within a few minutes. Returns what each
+/// printed after its first line.
+async fn bots_play_in_time(urls: [String; 2]) -> (String, String) {
+    let game = tokio::task::spawn_blocking(move || {
+        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
+    });
+    let (_, first, second) = tokio::time::timeout(std::time::Duration::from_secs(240), game)
+        .await
+        .expect("the bots never finished their game")
+        .unwrap();
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&first).starts_with("result: "), "{first}");
+    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    (first, second)
+}
+
+/// Issue 26 I: the node a bot talks to dies under it, with no `moved` ever
+/// (its sockets are cut, new ones refused): the bot goes on through the
+/// next address it was given, watches its room again and plays to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_goes_on_through_its_next_address_when_its_node_dies() {
+    let server = server().await;
+    let dying = mover::start(server.addr(), mover::Rule::DieAfter(10)).await;
+    let direct = format!("ws://{}", server.addr());
+    bots_play_in_time([format!("{},{direct}", dying.url), direct]).await;
+    assert!(dying.died());
+    assert_eq!(dying.moved(), 0);
+    server.shutdown().await;
+}
+
+/// Issue 26 I: moves refused with `storage-failure` (the node could not
+/// store them) are decided and sent again after a wait, by both bots,
+/// until the game ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_send_a_move_again_after_a_storage_failure() {
+    let server = server().await;
+    let failing = mover::start(server.addr(), mover::Rule::FailActs(3)).await;
+    bots_play_in_time([failing.url.clone(), failing.url.clone()]).await;
+    assert_eq!(failing.failed(), 3, "every refusal was sent");
+    server.shutdown().await;
+}
+
+/// Issue 26 I: the node stalls (its socket stays open and answers
+/// nothing): the bot whose move goes unanswered leaves it for its next
+/// address and plays the game to its end there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_leaves_a_node_that_stops_answering() {
+    let server = server().await;
+    let stalling = mover::start(server.addr(), mover::Rule::StallAfter(10)).await;
+    let direct = format!("ws://{}", server.addr());
+    bots_play_in_time([format!("{},{direct}", stalling.url), direct]).await;
+    assert!(stalling.died(), "the node stalled");
     server.shutdown().await;
 }
 

@@ -4,7 +4,8 @@
 //! game against a bot to its end and its rematch, a Magnet secret setup and first turn in
 //! a monochrome 80×24 terminal, and a game that goes on after the server
 //! is killed and started again on the same database. Two players who
-//! chat in their room.
+//! chat in their room, and two whose game goes on across an upgrade in
+//! place (tests/upgrade: the server child hands over on SIGUSR2).
 //!
 //! The server runs as a child process so it can be SIGKILLed: this test
 //! binary starts itself with `LODESTONE_PLAY_TEST_SERVE` set, and then
@@ -18,6 +19,16 @@
 // Shared with network.rs, which uses all of it.
 #[allow(dead_code)]
 mod mover;
+// Issue 34's tests of the table and the small window.
+mod table;
+use table::{at_the_table, small_window};
+// A private room and the chat.
+mod rooms;
+use rooms::{chat, private_room};
+// The game across an upgrade in place (SIGUSR2), and the server child.
+mod upgrade;
+use upgrade::{serve_upgradable, upgrade_in_place};
+mod tournament;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -27,7 +38,9 @@ use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 
-/// Set in the environment of the server child: `DIR\nBIND`.
+/// Set in the environment of the server child: `DIR\nBIND`, and
+/// optionally `\nGRACE_MS` (how long a player may be away before it is
+/// absent).
 const SERVE_ENV: &str = "LODESTONE_PLAY_TEST_SERVE";
 
 /// How long a wait for the screen may take before the test fails. A
@@ -66,6 +79,19 @@ fn main() {
             as_trial(moved_room),
         ),
         Trial::test("two_players_chat_in_their_room", as_trial(chat)),
+        Trial::test(
+            "draw_offers_a_claim_a_resignation_and_an_abort_from_the_terminal_with_the_clock_shown",
+            as_trial(at_the_table),
+        ),
+        Trial::test("the_small_window_message_fits_at_36x10", as_trial(small_window)),
+        Trial::test(
+            "two_players_game_goes_on_without_an_error_across_a_server_upgrade",
+            as_trial(upgrade_in_place),
+        ),
+        Trial::test(
+            "a_tournament_is_joined_and_its_game_played_from_the_terminal",
+            as_trial(tournament::joined_and_played),
+        ),
     ];
     libtest_mimic::run(&args, trials).exit();
 }
@@ -78,32 +104,19 @@ fn as_trial(test: fn()) -> impl FnOnce() -> Result<(), Failed> + Send + 'static 
 }
 
 /// The server child: serves on BIND with the database in DIR until its
-/// standard input closes (the test is done, or died) or it is killed.
+/// standard input closes (the test is done, or died), it is killed, or it
+/// hands over to a new process on SIGUSR2.
 fn serve(spec: &str) {
-    let (dir, bind) = spec.split_once('\n').expect("DIR\\nBIND");
+    let mut parts = spec.split('\n');
+    let (dir, bind) = (parts.next().expect("DIR"), parts.next().expect("BIND"));
     let bind: SocketAddr = bind.parse().expect("an address");
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async {
-        let server = lodestone_server::Server::start(lodestone_server::Config {
-            bind,
-            database: format!("sqlite://{dir}/lodestone.db"),
-            rate_limit: 0,
-            ..lodestone_server::Config::default()
-        })
-        .await
-        .expect("the server starts");
-        println!("listening on {}", server.addr());
-        tokio::task::spawn_blocking(|| {
-            let mut sink = Vec::new();
-            let _ = std::io::stdin().read_to_end(&mut sink);
-        })
-        .await
-        .expect("stdin closes");
-        server.shutdown().await;
+    let grace = parts.next().map(|g| g.parse::<u64>().expect("GRACE_MS"));
+    serve_upgradable(lodestone_server::Config {
+        bind,
+        database: format!("sqlite://{dir}/lodestone.db"),
+        rate_limit: 0,
+        absent_grace: grace.unwrap_or(lodestone_server::Config::default().absent_grace),
+        ..lodestone_server::Config::default()
     });
 }
 
@@ -116,8 +129,13 @@ struct ServerChild {
 impl ServerChild {
     /// Starts a server on `bind` (port 0: any) with the database in `dir`.
     fn start(dir: &Path, bind: &str) -> ServerChild {
+        ServerChild::start_with(dir, bind, "")
+    }
+
+    /// Starts a server with a spec's extra lines (`\nGRACE_MS`).
+    fn start_with(dir: &Path, bind: &str, extra: &str) -> ServerChild {
         let mut child = Command::new(std::env::current_exe().expect("this test binary"))
-            .env(SERVE_ENV, format!("{}\n{bind}", dir.display()))
+            .env(SERVE_ENV, format!("{}\n{bind}{extra}", dir.display()))
             .env("RUST_LOG", "warn")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -139,6 +157,25 @@ impl ServerChild {
 
     fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// Freezes (`STOP`) or thaws (`CONT`) the server: its sockets stay
+    /// open and say nothing meanwhile.
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([format!("-{signal}"), self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -{signal}");
+    }
+
+    /// Waits until the process has ended by itself. Its standard input
+    /// stays open (`wait` would close it): a successor reads it too.
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let stdin = self.child.stdin.take();
+        let status = self.child.wait().expect("the server child ends");
+        self.child.stdin = stdin;
+        status
     }
 
     /// SIGKILL: no goodbye, no clean shutdown.
@@ -172,6 +209,42 @@ struct Tmux {
 
 impl Tmux {
     fn start(name: &str, width: u16, height: u16, args: &[&str], dir: &Path) -> Tmux {
+        Tmux::start_with(name, (width, height), "play", args, dir, &[])
+    }
+
+    /// `lodestone play` writing its frames to `trace` (`LODESTONE_TRACE`).
+    fn start_traced(
+        name: &str,
+        (width, height): (u16, u16),
+        args: &[String],
+        dir: &Path,
+        trace: &Path,
+    ) -> Tmux {
+        let env = ["-e".to_string(), format!("LODESTONE_TRACE={}", trace.display())];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Tmux::start_with(name, (width, height), "play", &args, dir, &env)
+    }
+
+    /// `lodestone COMMAND ARGS…` in a `width` × `height` tmux session.
+    fn start_command(
+        name: &str,
+        width: u16,
+        height: u16,
+        command_name: &str,
+        args: &[&str],
+        dir: &Path,
+    ) -> Tmux {
+        Tmux::start_with(name, (width, height), command_name, args, dir, &[])
+    }
+
+    fn start_with(
+        name: &str,
+        (width, height): (u16, u16),
+        command_name: &str,
+        args: &[&str],
+        dir: &Path,
+        env: &[String],
+    ) -> Tmux {
         match Command::new("tmux").arg("-V").output() {
             Ok(out) if out.status.success() => {}
             _ => panic!(
@@ -197,6 +270,9 @@ impl Tmux {
             width.to_string(),
             "-y".into(),
             height.to_string(),
+        ];
+        command.extend_from_slice(env);
+        command.extend([
             "--".into(),
             // A shell runs the client, says how it ended and stays (tmux
             // may drop the last output of a pane whose process is gone).
@@ -204,8 +280,8 @@ impl Tmux {
             "-c".into(),
             r#""$0" "$@"; echo "[exit status $?]"; exec sleep 86400"#.into(),
             env!("CARGO_BIN_EXE_lodestone").into(),
-            "play".into(),
-        ];
+            command_name.into(),
+        ]);
         command.extend(args.iter().map(|a| a.to_string()));
         tmux.run(&command);
         tmux
@@ -298,6 +374,17 @@ impl Tmux {
                 return;
             }
         }
+    }
+
+    /// In a new room's seat list: takes the first seat and reads the
+    /// invite link (they may be drawn in separate frames).
+    fn sit_for_the_link(&self) -> String {
+        self.keys(&["Enter"]);
+        let screen = self.wait_for("the seat taken and the invite link", |s| {
+            s.contains("(you)") && s.contains("/#/room/")
+        });
+        let line = screen.lines().map(str::trim).find(|l| l.contains("/#/room/"));
+        line.expect("the invite link on screen").to_string()
     }
 
     /// Whether the program has exited, and with which status.
@@ -468,6 +555,32 @@ fn bad_addresses() {
     assert!(String::from_utf8_lossy(&name.stderr).contains("cannot be a name"));
 }
 
+/// Plays a Magneton game by cursor: Enter picks what the cursor is on (a
+/// drop, or a stone and then its destination) on each of our turns until
+/// the game ends; returns the last screen.
+fn enter_to_the_end(tmux: &Tmux) -> String {
+    let mut turns = 0;
+    loop {
+        let screen = tmux.wait_for("our turn or the end", |s| {
+            s.contains("Your turn.") || result(s).is_some()
+        });
+        if result(&screen).is_some() {
+            return screen;
+        }
+        assert!(turns < 200, "the game does not end:\n{screen}");
+        turns += 1;
+        let before = last_ply(&screen);
+        tmux.keys(&["Enter"]);
+        let after = tmux.wait_for("the move, or a stone picked", |s| {
+            last_ply(s) > before || s.contains("Picked:") || result(s).is_some()
+        });
+        if after.contains("Picked:") && last_ply(&after) == before {
+            tmux.keys(&["Enter"]);
+            tmux.wait_for("the move", |s| last_ply(s) > before || result(s).is_some());
+        }
+    }
+}
+
 fn magneton_to_the_end() {
     let (dir, server, identity) = fresh("magneton");
     let tmux = play_as_ann("magneton", (100, 30), &server, &identity, &dir, &[]);
@@ -483,41 +596,17 @@ fn magneton_to_the_end() {
     tmux.wait_text("› D4");
     tmux.keys(&["Enter"]);
     tmux.wait_for("white's D4 in the move list", |s| s.contains("1 white  D4"));
-    // Then by cursor: Enter picks what the cursor is on (a drop, or a
-    // stone and then its destination) until the game ends.
-    let mut turns = 0;
-    let screen = loop {
-        let screen = tmux.wait_for("our turn or the end", |s| {
-            s.contains("Your turn.") || result(s).is_some()
-        });
-        if result(&screen).is_some() {
-            break screen;
-        }
-        assert!(turns < 200, "the game does not end:\n{screen}");
-        turns += 1;
-        let before = last_ply(&screen);
-        tmux.keys(&["Enter"]);
-        let after = tmux.wait_for("the move, or a stone picked", |s| {
-            last_ply(s) > before || s.contains("Picked:") || result(s).is_some()
-        });
-        if after.contains("Picked:") && last_ply(&after) == before {
-            tmux.keys(&["Enter"]);
-            tmux.wait_for("the move", |s| last_ply(s) > before || result(s).is_some());
-        }
-    };
+    // Then by cursor until the game ends.
+    let screen = enter_to_the_end(&tmux);
     tmux.save("magneton-result-100x30");
     let line = result(&screen).unwrap();
-    assert!(
-        line.contains("white wins (") || line.contains("black wins (") || line.contains("draw ("),
-        "{line}"
-    );
+    assert!(line.ends_with(" wins.") || line.ends_with("A draw."), "{line}");
     // A rematch: the bot accepts at once, the new room opens (seats
     // rotated, already started) and the client goes there.
     tmux.keys(&["r"]);
-    let rematch = tmux.wait_for("the rematch's room", |s| {
-        s.contains("The rematch has begun.") && result(s).is_none()
+    tmux.wait_for("the rematch's room, Ann seated", |s| {
+        s.contains("The rematch has begun.") && result(s).is_none() && s.contains("Ann (you)")
     });
-    assert!(rematch.contains("Ann (you)"), "{rematch}");
     tmux.save("magneton-rematch-100x30");
     // Back to the lobby, and out: the program ends cleanly.
     tmux.keys(&["q"]);
@@ -582,15 +671,20 @@ fn magnet_setup() {
     // see it, with our token).
     let record = our_record(&server, &identity);
     assert!(record.contains("setup A2:2 A3:K A4:2 A5:2 "), "{record}");
-    let screen = tmux.wait_text("Pick the magnet's vertex");
-    assert!(screen.contains("Your turn."), "red moves first:\n{screen}");
+    // Red moves first. (Each wait names all it needs: a screen captured
+    // while the client draws may hold part of a frame.)
+    tmux.wait_for("red's first turn, both sides' pieces", |s| {
+        s.contains("Pick the magnet's vertex")
+            && s.contains("Your turn.")
+            && s.contains("r2")
+            && s.contains("b?")
+    });
     // Monochrome: no colour at all, and the sides still apart by letters.
     let escapes = tmux.screen_with_escapes();
     assert!(
         !has_colour(&escapes),
         "colour in a --no-color screen:\n{escapes:?}"
     );
-    assert!(screen.contains("r2") && screen.contains("b?"), "{screen}");
     tmux.save("magnet-turn-80x24");
     // The first turn: the magnet's vertex, then (if there is a choice) the
     // order or promotions, played as the server offered it.
@@ -655,16 +749,27 @@ fn server_restart() {
     tmux.wait_for("the bot's answer", |s| {
         last_ply(s) >= 2 && s.contains("Your turn.")
     });
+    // Frozen, its socket open: the client says so within seconds, and
+    // takes no move; thawed, it is live again by itself.
+    server.signal("STOP");
+    tmux.wait_text("no answer from the server");
+    tmux.save("frozen-80x24");
+    tmux.keys(&["Enter"]);
+    let refused = tmux.wait_text("Not connected to the server right now");
+    server.signal("CONT");
+    assert_eq!(last_ply(&refused), 2, "a move was taken while frozen:\n{refused}");
+    tmux.wait_text("● online");
     server.kill();
-    let down = tmux.wait_text("reconnecting");
+    // The game stays on screen.
+    tmux.wait_for("reconnecting, the game still shown", |s| {
+        s.contains("reconnecting") && s.contains("1 white  D4")
+    });
     tmux.save("restart-down-80x24");
-    assert!(down.contains("1 white  D4"), "the game stays on screen:\n{down}");
     // The same database, the same address.
     let server = ServerChild::start(&dir, &addr.to_string());
     let back = tmux.wait_for("the game back", |s| {
-        s.contains("● online") && s.contains("Your turn.")
+        s.contains("● online") && s.contains("Your turn.") && s.contains("1 white  D4")
     });
-    assert!(back.contains("1 white  D4"), "{back}");
     let before = last_ply(&back);
     tmux.keys(&["Enter"]);
     tmux.wait_for("a move after the restart, and the bot's answer", |s| {
@@ -672,134 +777,6 @@ fn server_restart() {
     });
     tmux.save("restart-after-80x24");
     drop(server);
-}
-
-fn private_room() {
-    let (dir, server, identity) = fresh("private");
-    let ann = play_as_ann("private-ann", (80, 24), &server, &identity, &dir, &[]);
-    ann.wait_text("● online");
-    // A new Magneton room, not listed.
-    ann.open_new_room_form();
-    // Past the game's option and the room's own (clock, absent, chat,
-    // rated).
-    ann.keys(&["Left", "Down", "Down", "Down", "Down", "Down", "Down"]);
-    ann.wait_for("the listed line chosen", |s| s.contains("◀ magneton ▶"));
-    ann.keys(&["Right"]);
-    ann.wait_text("no, invite only");
-    ann.keys(&["Enter"]);
-    let screen = ann.wait_text("Invite code: ");
-    assert!(screen.contains("· private"), "{screen}");
-    let after = |label: &str| {
-        screen
-            .lines()
-            .find_map(|l| l.trim().strip_prefix(label).map(str::to_string))
-            .expect("the room id and invite code on screen")
-    };
-    let (room, code) = (after("Room id: "), after("Invite code: "));
-    ann.keys(&["Enter"]);
-    ann.wait_text("(you)");
-    // Bo starts from the invite link and sits at black.
-    let link = format!("{}/#/room/{room}?invite={code}", server.url());
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
-        "private-bo",
-        80,
-        24,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
-        &dir,
-    );
-    bo.wait_text("Waiting for players: 1 of 2 seats taken.");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
-    ann.wait_text("Every seat is taken: press s to start.");
-    ann.keys(&["s"]);
-    ann.wait_text("Your turn.");
-    ann.keys(&[":"]);
-    ann.type_text("d4");
-    ann.keys(&["Enter"]);
-    bo.wait_for("Ann's move and Bo's turn", |s| {
-        s.contains("1 white  D4") && s.contains("Your turn.")
-    });
-    bo.keys(&[":"]);
-    bo.type_text("e5");
-    bo.keys(&["Enter"]);
-    ann.wait_for("Bo's move", |s| {
-        s.contains("2 black  E5") && s.contains("Your turn.")
-    });
-    // Cy is not listed the room: the lobby shows nothing to watch; the id
-    // and code open it as a spectator.
-    let cy_identity = dir.join("cy.json");
-    let cy = Tmux::start(
-        "private-cy",
-        80,
-        24,
-        &[
-            &server.url(),
-            "--identity",
-            cy_identity.to_str().unwrap(),
-            "--name",
-            "Cy",
-        ],
-        &dir,
-    );
-    let lobby = cy.wait_text("Open rooms");
-    assert!(
-        !lobby.contains("magneton"),
-        "a private room is not listed:\n{lobby}"
-    );
-    cy.keys(&["j"]);
-    cy.wait_text("Open a room");
-    cy.type_text(&format!("{room} {code}"));
-    cy.keys(&["Enter"]);
-    let watching = cy.wait_for("the game, as a spectator", |s| s.contains("2 black  E5"));
-    assert!(watching.contains("Watching. To act: white (Ann)"), "{watching}");
-    cy.save("private-spectator-80x24");
-}
-
-/// Ann creates a room and sits; Bo opens it by its link and sits; each
-/// writes a chat line (`c`, Enter) that the other's screen shows.
-fn chat() {
-    let (dir, server, identity) = fresh("chat");
-    let ann = play_as_ann("chat-ann", (80, 24), &server, &identity, &dir, &[]);
-    ann.wait_text("● online");
-    ann.open_new_room_form();
-    ann.keys(&["Enter"]);
-    ann.wait_text("Waiting for players: 0 of");
-    ann.keys(&["Enter"]);
-    let screen = ann.wait_text("(you)");
-    let link = screen
-        .lines()
-        .map(str::trim)
-        .find(|l| l.contains("/#/room/"))
-        .expect("the invite link on screen")
-        .to_string();
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
-        "chat-bo",
-        80,
-        24,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
-        &dir,
-    );
-    bo.wait_text("Waiting for players: 1 of");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
-    ann.keys(&["c"]);
-    ann.wait_text("to room›");
-    ann.type_text("hello Bo, q? to quit");
-    ann.keys(&["Enter"]);
-    bo.wait_text("Ann: hello Bo, q? to quit");
-    ann.wait_text("Ann: hello Bo, q? to quit");
-    bo.keys(&["c"]);
-    bo.wait_text("to room›");
-    bo.type_text("hi Ann");
-    bo.keys(&["Enter"]);
-    let screen = ann.wait_text("Bo: hi Ann");
-    assert!(
-        screen.find("Ann: hello Bo") < screen.find("Bo: hi Ann"),
-        "the lines in the order said:\n{screen}"
-    );
-    ann.save("chat-80x24");
 }
 
 /// Issue 12: Ann's client talks to a node that does not own her new room:
@@ -822,11 +799,10 @@ fn moved_room() {
     tmux.keys(&[":"]);
     tmux.type_text("D4");
     tmux.keys(&["Enter"]);
-    let screen = tmux.wait_for("the bot's answer", |s| {
-        last_ply(s) >= 2 && s.contains("Your turn.")
+    tmux.wait_for("the bot's answer", |s| {
+        last_ply(s) >= 2 && s.contains("Your turn.") && s.contains("1 white  D4")
     });
     tmux.save("moved-80x24");
-    assert!(screen.contains("1 white  D4"), "{screen}");
     assert_eq!(
         node.moved(),
         1,

@@ -6,6 +6,9 @@ import { fill, h, sayError } from './dom.js';
 import { lobbyView } from './lobby.js';
 import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
+import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
+import { tournamentView, tournamentsView } from './tournaments.js';
+import { CONNECTION_WORDS } from './words.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
 /** @typedef {import('./protocol.js').Guest} Guest */
@@ -32,6 +35,7 @@ const TOKEN_KEY = 'lodestone.token';
  * @property {() => void} connected called after every (re)connect once we are welcomed
  * @property {(message: Message) => void} push a message pushed by the server
  * @property {() => void} destroy called when the page is left
+ * @property {() => void} [connection] called when the connection stops or starts being live
  */
 
 /** A name for a first visit, until the person chooses one. */
@@ -108,6 +112,7 @@ const session = {
     async onOpen(link) {
       try {
         await hello(link);
+        await sayVisibility(link);
       } catch (error) {
         sayError(error);
         throw error;
@@ -118,7 +123,9 @@ const session = {
     onPush(message) {
       view?.push(message);
     },
-    onStatus(status, retryInMs) {
+    onStatus(status, retryInMs, silentMs) {
+      // How long after the last word from the server a lost connection was noticed.
+      if (status !== 'open') document.body.dataset.silentMs = String(silentMs);
       showStatus(status, retryInMs);
     },
   }),
@@ -140,26 +147,35 @@ const session = {
   },
 };
 
+/** Whether this page has reached the server once. */
+let reached = false;
+
 /**
  * @param {import('./protocol.js').Status} status
  * @param {number} retryInMs
  */
 function showStatus(status, retryInMs) {
   document.body.dataset.connection = status;
+  view?.connection?.();
   if (status === 'open') {
+    reached = true;
+    delete document.body.dataset.offline;
     notice.hidden = true;
     fill(notice);
     return;
   }
   notice.hidden = false;
-  if (status === 'connecting') fill(notice, 'Connecting to the server…');
+  // A page that never reached the server came from the worker's copy:
+  // it shows the games it last knew (a page that was live keeps its view).
+  if (!reached && status !== 'connecting') showOffline(notice);
+  else if (status === 'connecting') fill(notice, CONNECTION_WORDS.connecting);
   else {
     const seconds = Math.ceil(retryInMs / 1000);
-    fill(notice, 'Connection lost — reconnecting…', retryInMs > 0 ? ` (next try in ${seconds} s)` : '');
+    fill(notice, CONNECTION_WORDS.lost, retryInMs > 0 ? CONNECTION_WORDS.nextTry(seconds) : '');
   }
 }
 
-/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, `#/player/<id>`, `#/leaderboard/<key>` or the lobby. */
+/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, `#/player/<id>`, `#/leaderboard/<key>`, `#/tournaments`, `#/tournament/<id>?invite=<code>` or the lobby. */
 function route() {
   view?.destroy();
   const hash = location.hash.replace(/^#/, '');
@@ -169,9 +185,12 @@ function route() {
   const ply = room?.[2] === undefined ? null : Number(room[2]);
   const player = /^\/player\/([^/]+)$/.exec(path);
   const leaders = /^\/leaderboard\/([a-z0-9-]+)$/.exec(path);
+  const tournament = /^\/tournament\/([0-9a-fA-F-]+)$/.exec(path);
   if (room) view = roomView(session, room[1], params.get('invite'), ply);
   else if (player) view = playerView(session, decodeURIComponent(player[1]));
   else if (leaders) view = leaderboardView(session, leaders[1]);
+  else if (tournament) view = tournamentView(session, tournament[1], params.get('invite'));
+  else if (path === '/tournaments') view = tournamentsView(session);
   else view = lobbyView(session);
   fill(main, view.element);
   if (session.connection.ready && session.guest) view.connected();
@@ -181,3 +200,5 @@ window.addEventListener('hashchange', route);
 window.addEventListener('online', () => session.connection.retryNow());
 route();
 session.connection.connect();
+followVisibility(session);
+startApp();

@@ -1,9 +1,10 @@
-/** @file The lobby page: choose a display name, one's games (with whose turn it is), the rules of each game, open rooms filtered by game and players, games to watch, a new room with its options in words, an invite link, and the settings. */
+/** @file The lobby page, most wanted first: a new room with its options in words (or a game against the computer at once), one's games (with whose turn it is), open rooms filtered by game and players, an invite link, the rules of each game, the display name and settings, and a few games to watch. */
 
 import { fill, h, say, sayError } from './dom.js';
 import { gameName, rulesButton } from './rules.js';
 import { settingsForm } from './settings.js';
 import { accountSection } from './players.js';
+import { notifyButton, turnsBar } from './notify.js';
 import { describeOptions, optionName, optionValue } from './words.js';
 
 /** @typedef {import('./app.js').Session} Session */
@@ -13,6 +14,12 @@ import { describeOptions, optionName, optionValue } from './words.js';
 
 /** How often the open rooms are fetched again while the lobby is shown. */
 const REFRESH_MS = 4000;
+
+/** Games to watch shown before "Show all": long-forgotten games must not crowd the page. */
+const PLAYING_SHOWN = 5;
+
+/** More bots than any game has seats: a guard for the loop that fills a room. */
+const MOST_BOTS = 8;
 
 /** What each game is, in a line, for the game chooser. */
 export const GAME_TITLES = /** @type {Record<string, string>} */ ({
@@ -89,6 +96,7 @@ export function lobbyView(session) {
   );
 
   const account = accountSection(session);
+  const turns = turnsBar(session, () => showMine());
   const myGames = h('ul', { class: 'my-games' });
   const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, 'Loading the games…'));
   const roomsBody = h('tbody');
@@ -99,11 +107,23 @@ export function lobbyView(session) {
   for (const n of [2, 3, 4, 5, 6]) playersFilter.append(h('option', { value: n }, `${n} players`));
   const playingBody = h('tbody');
   const head = () => h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col' }, 'Options'), h('th', { scope: 'col' }, 'Players'), h('td', {})));
+  let playingAll = false;
+  const playingMore = h('button', {
+    type: 'button',
+    id: 'playing-more',
+    hidden: true,
+    onclick: () => {
+      playingAll = true;
+      shownPlaying = '';
+      showPlaying(playingRooms, playingTotal);
+    },
+  });
   const playingSection = h(
     'section',
     { 'aria-labelledby': 'playing-h', id: 'playing', hidden: true },
     h('h2', { id: 'playing-h' }, 'Games in progress'),
     h('table', { class: 'rooms' }, head(), playingBody),
+    playingMore,
   );
   const inviteInput = h('input', {
     id: 'invite-link',
@@ -114,19 +134,8 @@ export function lobbyView(session) {
   const element = h(
     'div',
     { class: 'lobby' },
-    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings')),
-    account.element,
-    h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), myGames),
-    h(
-      'section',
-      { 'aria-labelledby': 'learn-h', id: 'learn' },
-      h('h2', { id: 'learn-h' }, 'The games'),
-      h(
-        'ul',
-        { class: 'learn' },
-        ...GAME_ORDER.map((g) => h('li', {}, h('span', {}, GAME_TITLES[g] ?? g), ' ', rulesButton(g, `rules-${g}`))),
-      ),
-    ),
+    h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, 'New room'), createForm),
+    h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), turns.element, myGames),
     h(
       'section',
       { 'aria-labelledby': 'open-h' },
@@ -142,8 +151,6 @@ export function lobbyView(session) {
       h('table', { class: 'rooms', id: 'open-rooms' }, head(), roomsBody),
       roomsEmpty,
     ),
-    playingSection,
-    h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, 'New room'), createForm),
     h(
       'section',
       { 'aria-labelledby': 'link-h' },
@@ -168,6 +175,19 @@ export function lobbyView(session) {
         h('button', { type: 'submit' }, 'Open'),
       ),
     ),
+    h(
+      'section',
+      { 'aria-labelledby': 'learn-h', id: 'learn' },
+      h('h2', { id: 'learn-h' }, 'The games'),
+      h(
+        'ul',
+        { class: 'learn' },
+        ...GAME_ORDER.map((g) => h('li', {}, h('span', {}, GAME_TITLES[g] ?? g), ' ', rulesButton(g, `rules-${g}`))),
+      ),
+    ),
+    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings'), notifyButton(session, 'notify-lobby')),
+    account.element,
+    playingSection,
   );
 
   /** @param {GameInfo[]} games */
@@ -177,9 +197,18 @@ export function lobbyView(session) {
     for (const g of sorted) gameSelect.append(h('option', { value: g.game, selected: g.game === FIRST_GAME }, GAME_TITLES[g.game] ?? g.game));
     const optionsBox = h('div', { class: 'options' });
     const publicBox = h('input', { type: 'checkbox', id: 'public', checked: true });
+    const levelSelect = h('select', { id: 'computer-level' });
+    const createButton = h('button', { type: 'submit', id: 'create' }, 'Create room');
+    const computerButton = h('button', { type: 'button', id: 'play-computer', onclick: () => playComputer() }, 'Play the computer');
+    const computerPart = h('span', { class: 'row' }, computerButton, h('label', { for: 'computer-level' }, 'at level'), levelSelect);
 
     function showOptions() {
       const game = games.find((g) => g.game === gameSelect.value);
+      fill(levelSelect);
+      for (const bot of game?.bots ?? []) {
+        levelSelect.append(h('option', { value: bot.level, selected: bot.level === 'greedy' }, bot.name));
+      }
+      computerPart.hidden = (game?.bots ?? []).length === 0;
       fill(optionsBox);
       if (!game || game.options.length === 0) {
         optionsBox.append(h('p', { class: 'hint' }, 'This game has no options.'));
@@ -209,6 +238,8 @@ export function lobbyView(session) {
     fill(
       createForm,
       h('div', { class: 'option' }, h('label', { for: 'game' }, 'Game'), gameSelect, rulesButton(() => gameSelect.value, 'new-rules')),
+      // The buttons before the options (which have their usual values), so they are seen on a phone at once.
+      h('div', { class: 'row' }, createButton, computerPart),
       optionsBox,
       h(
         'div',
@@ -216,30 +247,70 @@ export function lobbyView(session) {
         publicBox,
         h('label', { for: 'public' }, 'Listed in the lobby (otherwise only people with the invite link can join or watch)'),
       ),
-      h('button', { type: 'submit', id: 'create' }, 'Create room'),
     );
-    createForm.onsubmit = async (event) => {
-      event.preventDefault();
+
+    /** The room asked for by the form; only the options changed from their defaults (some only make sense together with others: Magma's solo needs five players). */
+    async function create() {
       /** @type {Record<string, string>} */
       const options = {};
-      // Only the options changed from their defaults: some only make sense
-      // together with others (Magma's solo needs five players).
       const game = games.find((g) => g.game === gameSelect.value);
       for (const option of game?.options ?? []) {
         const select = optionsBox.querySelector(`select[data-option="${option.key}"]`);
         if (select instanceof HTMLSelectElement && select.value !== option.default) options[option.key] = select.value;
       }
+      const ack = await session.connection.request({
+        type: 'create_room',
+        game: gameSelect.value,
+        options,
+        public: publicBox.checked,
+      });
+      return { room: /** @type {string} */ (ack.room), invite: ack.invite };
+    }
+
+    /** @param {{room: string, invite?: string}} made */
+    function enter({ room, invite }) {
+      location.hash = `/room/${room}${invite ? `?invite=${invite}` : ''}`;
+    }
+
+    /**
+     * Runs one of the form's actions with both buttons disabled, so a double
+     * click makes one room.
+     * @param {() => Promise<void>} action
+     */
+    async function once(action) {
+      if (createButton.disabled) return;
+      createButton.disabled = computerButton.disabled = true;
       try {
-        const ack = await session.connection.request({
-          type: 'create_room',
-          game: gameSelect.value,
-          options,
-          public: publicBox.checked,
-        });
-        location.hash = `/room/${ack.room}${ack.invite ? `?invite=${ack.invite}` : ''}`;
+        await action();
       } catch (error) {
         sayError(error);
+      } finally {
+        createButton.disabled = computerButton.disabled = false;
       }
+    }
+
+    /** A new room with oneself in the first free seat, bots of the chosen level in all the others, started. */
+    function playComputer() {
+      return once(async () => {
+        const made = await create();
+        const { room, invite } = made;
+        await session.connection.request({ type: 'join', room, ...(invite ? { invite } : {}) });
+        for (let i = 0; i < MOST_BOTS; i += 1) {
+          try {
+            await session.connection.request({ type: 'add_bot', room, level: levelSelect.value || undefined, ...(invite ? { invite } : {}) });
+          } catch (error) {
+            if (error instanceof Error && 'code' in error && error.code === 'room-full') break;
+            throw error;
+          }
+        }
+        await session.connection.request({ type: 'start', room });
+        enter(made);
+      });
+    }
+
+    createForm.onsubmit = (event) => {
+      event.preventDefault();
+      once(async () => enter(await create()));
     };
   }
 
@@ -280,15 +351,27 @@ export function lobbyView(session) {
   playersFilter.addEventListener('change', showRooms);
 
   let shownPlaying = '';
+  /** @type {RoomSummary[]} */
+  let playingRooms = [];
+  let playingTotal = 0;
 
-  /** @param {RoomSummary[]} rooms */
-  function showPlaying(rooms) {
-    const key = JSON.stringify(rooms);
+  /**
+   * The public games being played, the first few unless "Show all" was pressed.
+   * @param {RoomSummary[]} rooms
+   * @param {number} total how many there are in all (the server sends a page)
+   */
+  function showPlaying(rooms, total) {
+    playingRooms = rooms;
+    playingTotal = total;
+    const shown = playingAll ? rooms : rooms.slice(0, PLAYING_SHOWN);
+    const key = JSON.stringify([shown, total]);
     if (key === shownPlaying) return;
     shownPlaying = key;
     fill(playingBody);
     playingSection.hidden = rooms.length === 0;
-    for (const room of rooms) {
+    playingMore.hidden = shown.length >= rooms.length;
+    playingMore.textContent = `Show ${rooms.length - shown.length} more of ${total} games in progress`;
+    for (const room of shown) {
       playingBody.append(
         h(
           'tr',
@@ -310,7 +393,7 @@ export function lobbyView(session) {
   function showMine() {
     fill(myGames);
     const section = /** @type {HTMLElement} */ (element.querySelector('#mine'));
-    section.hidden = session.myRooms.length === 0;
+    section.hidden = session.myRooms.length === 0 && turns.element.hidden;
     for (const id of session.myRooms) {
       const st = mine.get(id);
       if (!st) {
@@ -357,7 +440,7 @@ export function lobbyView(session) {
       openRooms = reply.rooms;
       showRooms();
       const playing = await session.connection.request({ type: 'list_rooms', playing: true });
-      showPlaying(playing.rooms);
+      showPlaying(playing.rooms, playing.total ?? playing.rooms.length);
     } catch (error) {
       // A dropped connection is already announced by the notice.
       if (!(error instanceof Error && 'code' in error && error.code === 'disconnected')) sayError(error);
@@ -373,11 +456,13 @@ export function lobbyView(session) {
       showMine();
       watchMine();
       refresh();
+      turns.refresh();
     },
     push(message) {
       if (message.type !== 'update' || !session.myRooms.includes(message.room)) return;
       mine.set(message.room, message.state);
       showMine();
+      turns.refresh();
     },
     destroy() {
       clearInterval(timer);

@@ -1,5 +1,6 @@
 /** @file Accounts and players: the register / log-in form of the lobby, a player's page (`#/player/<id>`: name, ratings per game with the provisional mark, recent games linking to their replay) and a game's leaderboard (`#/leaderboard/<key>`). */
 
+import { botSettings } from './bot_account.js';
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 
@@ -138,7 +139,9 @@ export function accountSection(session) {
     try {
       const page = await fetchPlayer(guest.id);
       if (page.account) {
-        fill(body, h('p', { id: 'account-status' }, 'Account ', h('strong', {}, page.name), ' · ', playerLink(page.id, 'your page')));
+        const bot = botSettings(session);
+        fill(body, h('p', { id: 'account-status' }, 'Account ', h('strong', {}, page.name), ' · ', playerLink(page.id, 'your page')), bot.element);
+        await bot.refresh();
       } else {
         nameInput.value ||= session.name();
         fill(body, form);
@@ -201,7 +204,7 @@ export function playerView(_session, id) {
         element,
         h('p', {}, h('a', { href: '#/' }, '← Lobby')),
         h('h2', { id: 'player-name' }, page.name),
-        h('p', {}, page.bot ? 'A computer player.' : page.account ? 'An account.' : 'A guest.'),
+        h('p', {}, page.bot ? (page.account ? 'A bot account: a program plays it.' : 'A computer player.') : page.account ? 'An account.' : 'A guest.'),
         h('section', { 'aria-labelledby': 'ratings-h' }, h('h3', { id: 'ratings-h' }, 'Ratings'), ratings),
         h(
           'p',
@@ -237,7 +240,7 @@ export function leaderboardView(_session, key) {
               'table',
               { class: 'leaders', 'aria-labelledby': 'leaderboard-h' },
               h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rating'), h('th', { scope: 'col' }, 'Rated games'))),
-              h('tbody', {}, ...b.players.map((p) => h('tr', {}, h('td', {}, p.rank), h('td', {}, playerLink(p.id, p.name)), h('td', {}, ratingText(p)), h('td', {}, p.games)))),
+              h('tbody', {}, ...b.players.map((p) => h('tr', {}, h('td', {}, p.rank), h('td', {}, playerLink(p.id, p.name), p.bot ? h('span', { class: 'tag' }, 'bot') : null), h('td', {}, ratingText(p)), h('td', {}, p.games)))),
             )
           : h('p', { class: 'hint' }, 'Nobody has played a rated game of this kind yet.'),
       );

@@ -1,4 +1,4 @@
-/** @file The connection to the server: one WebSocket at /ws (and one to each other node that a `moved` names: requests about a room go to the node that has it), requests matched to replies by id, pushes handed on, and reconnection with back-off. Also the wire types as JSDoc (see docs/protocol.md). */
+/** @file The connection to the server: one WebSocket at /ws (and one to each other node that a `moved` names: requests about a room go to the node that has it), requests matched to replies by id, pushes handed on, a `ping` after a short silence so that a server that stopped answering is noticed within seconds (a browser cannot see WebSocket pings), and reconnection with back-off. Also the wire types as JSDoc (see docs/protocol.md). */
 
 /** The protocol version this client speaks. */
 export const PROTOCOL = 1;
@@ -36,7 +36,7 @@ export const PROTOCOL = 1;
  * `hello` and `login`, `rooms` to `list_rooms`, `pong` to `ping`, `replay` to `replay`, `ack` to the rest
  * (a refusal rejects with a ServerError instead).
  * @template {Request['type']} T
- * @typedef {T extends 'hello' | 'login' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : T extends 'replay' ? MessageOf<'replay'> : MessageOf<'ack'>} ReplyTo
+ * @typedef {T extends 'hello' | 'login' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : T extends 'replay' ? MessageOf<'replay'> : T extends 'list_tournaments' ? MessageOf<'tournaments'> : T extends 'create_tournament' | 'watch_tournament' | 'join_tournament' | 'withdraw_tournament' | 'start_tournament' | 'remove_from_tournament' | 'add_tournament_bot' ? MessageOf<'tournament'> : MessageOf<'ack'>} ReplyTo
  */
 
 /** A request the server refused, or one that could not be sent. */
@@ -55,7 +55,7 @@ export class ServerError extends Error {
  * @typedef {object} ConnectionHooks
  * @property {(link: Link) => Promise<void>} onOpen runs after every (re)connect of a socket, before it counts as open: say hello on `link` (and, for the home socket, watch rooms)
  * @property {(message: Message) => void} onPush receives every message that is not a reply (updates, byes, moves)
- * @property {(status: Status, retryInMs: number) => void} onStatus hears about connecting, opening and waiting to reconnect
+ * @property {(status: Status, retryInMs: number, silentMs: number) => void} onStatus hears about connecting, opening and waiting to reconnect (`silentMs`: how long the home socket had heard nothing)
  */
 
 /**
@@ -70,6 +70,17 @@ const MAX_DELAY_MS = 8000;
 
 /** The longest wait before following a room sent to the same node again. */
 const MAX_MOVE_DELAY_MS = 4000;
+
+/** Silence after which a `ping` asks whether the server is still there. */
+const QUIET_MS = 1500;
+/** How long a `ping` may go unanswered before the connection counts as not live (shown at once). */
+const PONG_MS = 1200;
+/** How long a socket may go unanswered before it is given up and a new one tried. */
+const DROP_MS = 6000;
+/** How long a new socket may take to open and be welcomed. */
+const OPEN_MS = 8000;
+/** How often the silence is checked. */
+const CHECK_MS = 250;
 
 /**
  * One WebSocket to one node. The home socket (the page's server) reconnects
@@ -98,7 +109,20 @@ export class Link {
     this.queued = [];
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.retryTimer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} the silence check of the socket now */
+    this.checkTimer = undefined;
+    /** When the socket now was made, and when it last heard anything (performance.now()). */
+    this.startedAt = 0;
+    this.heardAt = 0;
+    /** @type {number | null} when a `ping` went out that nothing has answered since */
+    this.pingAt = null;
+    /** Whether the socket now has been welcomed (its `onOpen` done). */
+    this.welcomed = false;
     this.closed = false;
+    /** whether the server said `bye` with `reconnect` (an upgrade) */
+    this.upgrading = false;
+    /** whether requests wait in `queued` for the socket an upgrade reopens */
+    this.holding = false;
   }
 
   /** Opens the socket (again). */
@@ -109,9 +133,67 @@ export class Link {
     this.setStatus(this.failures === 0 ? 'connecting' : 'reconnecting', 0);
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    this.startedAt = performance.now();
+    this.heardAt = this.startedAt;
+    this.pingAt = null;
+    this.welcomed = false;
     socket.addEventListener('open', () => this.opened(socket));
-    socket.addEventListener('message', (event) => this.received(event.data));
+    socket.addEventListener('message', (event) => {
+      if (this.socket === socket) this.heard();
+      this.received(event.data);
+    });
     socket.addEventListener('close', () => this.lost(socket));
+    clearInterval(this.checkTimer);
+    this.checkTimer = setInterval(() => this.check(socket), CHECK_MS);
+  }
+
+  /** Something arrived: the socket is live (again). */
+  heard() {
+    this.heardAt = performance.now();
+    this.pingAt = null;
+    if (this.welcomed && this.status !== 'open') this.setStatus('open', 0);
+  }
+
+  /**
+   * Watches the socket's silence: a `ping` after a quiet while; not live
+   * once it goes unanswered; given up (and a new socket tried) after
+   * longer, or when it does not open and welcome us in time.
+   * @param {WebSocket} socket
+   */
+  check(socket) {
+    if (this.socket !== socket) {
+      clearInterval(this.checkTimer);
+      return;
+    }
+    const now = performance.now();
+    if (!this.welcomed && now - this.startedAt >= OPEN_MS) {
+      this.giveUp(socket);
+      return;
+    }
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (this.pingAt === null && now - this.heardAt >= QUIET_MS) {
+      this.pingAt = now;
+      const id = this.owner.nextId++;
+      socket.send(JSON.stringify({ type: 'ping', id }));
+      return;
+    }
+    if (this.pingAt === null) return;
+    if (now - this.pingAt >= DROP_MS) this.giveUp(socket);
+    else if (now - this.pingAt >= PONG_MS && this.welcomed && this.status === 'open') this.setStatus('reconnecting', 0);
+  }
+
+  /**
+   * Gives up a socket that does not answer: its requests fail, and a new
+   * one is tried (a frozen server or a dead network never closes it).
+   * @param {WebSocket} socket
+   */
+  giveUp(socket) {
+    try {
+      socket.close();
+    } catch {
+      // Closing a socket still connecting may throw; it is dropped anyway.
+    }
+    this.lost(socket);
   }
 
   /** @param {WebSocket} socket */
@@ -126,6 +208,9 @@ export class Link {
     }
     if (this.socket === socket && socket.readyState === WebSocket.OPEN) {
       this.failures = 0;
+      this.holding = false;
+      this.welcomed = true;
+      this.heardAt = performance.now();
       this.setStatus('open', 0);
       const queued = this.queued;
       this.queued = [];
@@ -157,6 +242,8 @@ export class Link {
       this.owner.moved(this, message);
     } else if (message.type === 'bye' && this.socket) {
       // The node is going away; close our side so the reconnect starts.
+      // An upgrade (`reconnect`): the same address serves again at once.
+      this.upgrading = message.reconnect === true;
       this.socket.close();
     }
     this.owner.hooks.onPush(message);
@@ -166,6 +253,22 @@ export class Link {
   lost(socket) {
     if (this.socket !== socket) return;
     this.socket = null;
+    if (this.upgrading && this.home && !this.closed) {
+      // The old process answered every request it read before its `bye`:
+      // those without a reply were not read, so they go again, in order,
+      // once the new process has the rooms watched.
+      this.queued = [...this.pending.values(), ...this.queued];
+      this.pending.clear();
+    } else if (this.holding) {
+      // The new process did not answer either: a real loss after all.
+      this.holding = false;
+      for (const { reject } of this.queued) {
+        reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
+      }
+      this.queued = [];
+    }
+    this.welcomed = false;
+    clearInterval(this.checkTimer);
     for (const { reject } of this.pending.values()) {
       reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
     }
@@ -176,6 +279,15 @@ export class Link {
       return;
     }
     if (this.closed) return;
+    if (this.upgrading) {
+      // Not a failure, and nothing to tell the person: back at once, after
+      // a moment of jitter so the server's clients do not all come at the
+      // same instant; the rooms are watched again as after any reconnect.
+      this.upgrading = false;
+      this.holding = true;
+      this.retryTimer = setTimeout(() => this.connect(), Math.round(50 + Math.random() * 250));
+      return;
+    }
     const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** this.failures);
     this.failures += 1;
     // Jitter, so a restarted server is not met by every client at once.
@@ -219,6 +331,11 @@ export class Link {
    */
   send(waiting) {
     const socket = this.socket;
+    if ((this.upgrading || this.holding) && (!socket || socket.readyState !== WebSocket.OPEN)) {
+      // Back in a moment (an upgrade): sent once the new process serves.
+      this.queued.push(waiting);
+      return;
+    }
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       waiting.reject(new ServerError('disconnected', 'Not connected to the server right now.'));
       return;
@@ -250,6 +367,7 @@ export class Link {
   close() {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.checkTimer);
     this.socket?.close();
   }
 }
@@ -431,7 +549,7 @@ export class Connection {
    * @param {number} retryInMs
    */
   statusChanged(link, retryInMs) {
-    this.hooks.onStatus(this.status, link.home ? retryInMs : 0);
+    this.hooks.onStatus(this.status, link.home ? retryInMs : 0, Math.round(performance.now() - this.home.heardAt));
   }
 
   /** Closes for good (no reconnect). */

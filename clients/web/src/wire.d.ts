@@ -50,7 +50,44 @@ replace_me?: boolean, }
   | { "type": "chat", id: RequestId, room: string, text: string, to?: ChatTo, }
   | { "type": "set_chat", id: RequestId, room: string, on: boolean, }
   | { "type": "register", id: RequestId, name: string, password: Password, }
-  | { "type": "login", id: RequestId, name: string, password: Password, };
+  | { "type": "login", id: RequestId, name: string, password: Password, }
+  | { "type": "block", id: RequestId, player: string, }
+  | { "type": "unblock", id: RequestId, player: string, }
+  | { "type": "preferences", id: RequestId, }
+  | { "type": "set_preferences", id: RequestId, zen?: boolean, mute_spectators?: boolean, }
+  | { "type": "report", id: RequestId, player: string, room?: string, line?: number, reason: string, }
+  | { "type": "export_my_data", id: RequestId, }
+  | { "type": "delete_account", id: RequestId, password?: Password, }
+  | { "type": "admin_overview", id: RequestId, }
+  | { "type": "admin_reports", id: RequestId, all?: boolean, }
+  | { "type": "admin_take_report", id: RequestId, report: string, }
+  | { "type": "admin_resolve_report", id: RequestId, report: string, outcome: ReportOutcome, note: string, }
+  | { "type": "admin_timeout", id: RequestId, player: string, room?: string, minutes: number, reason: string, }
+  | { "type": "admin_ban", id: RequestId, player?: string, address?: string, minutes?: number, reason: string, }
+  | { "type": "admin_lift", id: RequestId, sanction: string, }
+  | { "type": "admin_sanctions", id: RequestId, }
+  | { "type": "admin_close_room", id: RequestId, room: string, reason: string, }
+  | { "type": "admin_rename", id: RequestId, player: string, name: string, }
+  | { "type": "admin_player", id: RequestId, player: string, }
+  | { "type": "admin_set_role", id: RequestId, player: string, role: Role, }
+  | { "type": "admin_audit", id: RequestId, all?: boolean, }
+  | { "type": "admin_export", id: RequestId, player: string, }
+  | { "type": "admin_delete", id: RequestId, player: string, }
+  | { "type": "create_tournament", id: RequestId, tournament: TournamentSpec, }
+  | { "type": "list_tournaments", id: RequestId, }
+  | { "type": "watch_tournament", id: RequestId, tournament: string, invite?: string, }
+  | { "type": "unwatch_tournament", id: RequestId, tournament: string, }
+  | { "type": "join_tournament", id: RequestId, tournament: string, invite?: string, }
+  | { "type": "withdraw_tournament", id: RequestId, tournament: string, }
+  | { "type": "start_tournament", id: RequestId, tournament: string, }
+  | { "type": "remove_from_tournament", id: RequestId, tournament: string, player: string, }
+  | { "type": "add_tournament_bot", id: RequestId, tournament: string, level: string, }
+  | { "type": "push_subscribe", id: RequestId, endpoint: string, keys: PushKeys, events?: Array<NotifyEvent>, }
+  | { "type": "push_unsubscribe", id: RequestId, endpoint: string, }
+  | { "type": "visibility", id: RequestId, visible: boolean, }
+  | { "type": "set_webhook", id: RequestId, room?: string, url: string, format: WebhookFormat, events?: Array<NotifyEvent>, }
+  | { "type": "delete_webhook", id: RequestId, room?: string, url: string, }
+  | { "type": "my_turns", id: RequestId, };
 
 /**
  * A message from the server.
@@ -61,7 +98,7 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "pong", id: RequestId, }
   | { "type": "error", id: RequestId | null, code: Code, message: string, }
   | { "type": "update", room: string, version: number, state: RoomState, }
-  | { "type": "bye", reason: string, }
+  | { "type": "bye", reason: string, reconnect?: boolean, }
   | { "type": "moved", room: string, url: string, }
   | { "type": "replay", id: RequestId, room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState,
 /**
@@ -69,12 +106,31 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
  * same audiences as live: a team's lines only for its team).
  */
 chat?: Array<ChatLine>, }
-  | { "type": "chat", room: string, lines: Array<ChatLine>, };
+  | { "type": "chat", room: string, lines: Array<ChatLine>, }
+  | { "type": "preferences", id: RequestId, zen: boolean, mute_spectators: boolean,
+/**
+ * The players you block.
+ */
+blocked: Array<Guest>,
+/**
+ * Your role on this server.
+ */
+role: Role, }
+  | { "type": "player_data", id: RequestId, player: string, data: Record<string, unknown>, }
+  | { "type": "admin_overview", id: RequestId, rooms: Array<LiveRoom>, online: Array<OnlinePlayer>, }
+  | { "type": "admin_reports", id: RequestId, reports: Array<ReportInfo>, }
+  | { "type": "admin_sanctions", id: RequestId, sanctions: Array<Sanction>, }
+  | { "type": "admin_player", id: RequestId, player: PlayerFile, }
+  | { "type": "admin_audit", id: RequestId, entries: Array<AuditEntry>, }
+  | { "type": "tournament", id?: RequestId, tournament: TournamentState, }
+  | { "type": "tournaments", id: RequestId, tournaments: Array<TournamentSummary>, }
+  | { "type": "webhook", id: RequestId, url: string, secret: string, }
+  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -155,6 +211,11 @@ connected: boolean,
  */
 bot?: boolean,
 /**
+ * Whether the player is a bot account: an account a program plays
+ * through the protocol (absent when not).
+ */
+bot_account?: boolean,
+/**
  * The player's name as shown in this room: its name, with a short
  * tag (` (2)`, ` (3)`...) when someone else in the room has the same
  * name; absent when it is the name itself.
@@ -164,7 +225,13 @@ shown_as?: string,
  * Whether the player has been away (no connection) for the grace
  * period during the game; absent when not.
  */
-absent?: boolean, };
+absent?: boolean,
+/**
+ * Whether a bot plays this absent person's seat now (the room's
+ * option `absent` is `bot`): the seat's moves are the bot's until the
+ * person returns; absent when not.
+ */
+stand_in?: boolean, };
 
 /**
  * The whole room as one viewer may see it.
@@ -201,7 +268,13 @@ play: PlayState | null,
  * After the end: the rematch proposed, who has accepted, and the new
  * room once it opened; absent when none is proposed.
  */
-rematch?: RematchState, };
+rematch?: RematchState,
+/**
+ * How the table ended the game or the room, when it was not the
+ * board (a resignation, a loss on time or by a claim, a draw agreed,
+ * an abort, the owner's close, an abandonment); absent otherwise.
+ */
+ended?: EndState, };
 
 /**
  * The game part of a room, filtered for one viewer.
@@ -586,6 +659,24 @@ accepted: Array<number>,
 room?: string, };
 
 /**
+ * How the people at the table (rather than the board) ended a game or a
+ * room: `how`, and the seat that did it or that it happened to.
+ */
+export type EndState = { how: EndHow,
+/**
+ * `resigned`, `out_of_time`: the seat that lost so; `claimed`: the
+ * absent seat the game was claimed from; `draw_agreed`: the seat that
+ * accepted the offer; `aborted`: the seat that aborted. Absent for the
+ * others.
+ */
+seat?: number, };
+
+/**
+ * What ended a game or a room at the table.
+ */
+export type EndHow = "resigned" | "out_of_time" | "claimed" | "draw_agreed" | "aborted" | "closed" | "abandoned" | "expired";
+
+/**
  * A password on the wire: its text, never shown by `Debug` (so a logged
  * message cannot carry it).
  */
@@ -600,7 +691,8 @@ export type PlayerPage = { id: string, name: string,
  */
 account: boolean,
 /**
- * Whether the player is a computer player.
+ * Whether a program plays this player: one of the server's computer
+ * players, or (with `account`) a bot account.
  */
 bot?: boolean,
 /**
@@ -675,4 +767,471 @@ rank: number, id: string, name: string,
 /**
  * mu - 3 sigma, rounded to two decimals.
  */
-rating: number, games: number, provisional: boolean, };
+rating: number, games: number, provisional: boolean,
+/**
+ * Whether the player is a bot account (absent when not).
+ */
+bot?: boolean, };
+
+/**
+ * `GET /api/account`: the caller's guest, whether it is an account and a
+ * bot account, and a bot account's API tokens.
+ */
+export type AccountInfo = { id: string, name: string,
+/**
+ * Whether the guest is an account (with a name and a password).
+ */
+account: boolean,
+/**
+ * Whether the account is a bot account (for good).
+ */
+bot: boolean,
+/**
+ * The API tokens of a bot account, oldest first (the tokens
+ * themselves are shown only when made).
+ */
+tokens: Array<ApiTokenInfo>, };
+
+/**
+ * One API token as the settings list it.
+ */
+export type ApiTokenInfo = {
+/**
+ * Names the token to revoke it.
+ */
+id: string,
+/**
+ * What the owner called it (`my bot on the laptop`).
+ */
+label: string,
+/**
+ * Unix milliseconds.
+ */
+created_at: number, };
+
+/**
+ * `POST /api/account/tokens`: the new token's label.
+ */
+export type NewTokenRequest = {
+/**
+ * 1 to 64 characters, no control characters.
+ */
+label: string, };
+
+/**
+ * The answer to `POST /api/account/tokens`: the token, shown this once
+ * (the server keeps only its hash), and its line in the list.
+ */
+export type NewApiToken = {
+/**
+ * Say `hello` with it (`{"type": "hello", "protocol": 1, "token": ...}`).
+ */
+token: string,
+/**
+ * Names the token to revoke it.
+ */
+id: string,
+/**
+ * What the owner called it (`my bot on the laptop`).
+ */
+label: string,
+/**
+ * Unix milliseconds.
+ */
+created_at: number, };
+
+/**
+ * What a person may do on the server beyond playing.
+ */
+export type Role = "player" | "moderator" | "admin";
+
+/**
+ * Where a report is in its life.
+ */
+export type ReportStatus = "open" | "taken" | "resolved" | "dismissed";
+
+/**
+ * What a report carries besides its reason: the room, the chat lines
+ * around the reported one (as the reporter could read them) and the
+ * game's record as the reporter may see it.
+ */
+export type ReportContext = { room: string, game: string,
+/**
+ * The lines around the reported line (or the last lines of the room).
+ */
+lines: Array<ChatLine>,
+/**
+ * The `seq` of the reported chat line, if a line was reported.
+ */
+line?: number,
+/**
+ * The game's record as the reporter may see it (rules/NOTATION.md).
+ */
+record?: string, };
+
+/**
+ * A report as the console shows it.
+ */
+export type ReportInfo = { id: string,
+/**
+ * Unix milliseconds.
+ */
+at: number, reporter: Guest,
+/**
+ * The reported player.
+ */
+player: Guest, reason: string, status: ReportStatus,
+/**
+ * The moderator who took it (or resolved it).
+ */
+moderator?: Guest,
+/**
+ * The moderator's note when it was resolved or dismissed.
+ */
+note?: string, context?: ReportContext, };
+
+/**
+ * How a moderator closes a report.
+ */
+export type ReportOutcome = "resolved" | "dismissed";
+
+/**
+ * What a sanction forbids.
+ */
+export type SanctionKind = "ban" | "timeout" | "rated_ban";
+
+/**
+ * A ban, a chat timeout or a ban from rated play.
+ */
+export type Sanction = { id: string, kind: SanctionKind,
+/**
+ * The player it concerns (absent for an address ban).
+ */
+player?: Guest,
+/**
+ * The address it concerns (an address ban).
+ */
+address?: string,
+/**
+ * The room of a timeout in one room (absent: everywhere).
+ */
+room?: string, reason: string,
+/**
+ * Who gave it (absent: the server itself, for abandoning games).
+ */
+by?: Guest,
+/**
+ * Unix milliseconds.
+ */
+at: number,
+/**
+ * When it ends, unix milliseconds (absent: never).
+ */
+until?: number,
+/**
+ * When a moderator lifted it early.
+ */
+lifted?: number, };
+
+/**
+ * One stored admin or moderator action.
+ */
+export type AuditEntry = { id: string,
+/**
+ * Unix milliseconds.
+ */
+at: number,
+/**
+ * Who acted (absent: the host, on the command line).
+ */
+actor?: Guest,
+/**
+ * What was done: `set_role`, `ban`, `timeout`, `lift`, `close_room`,
+ * `rename`, `take_report`, `resolve_report`, `dismiss_report`,
+ * `export`, `delete`.
+ */
+action: string, player?: Guest, room?: string,
+/**
+ * The action's details in words (a reason, a duration, a new name).
+ */
+detail: string, };
+
+/**
+ * A game left that counts against its player (docs/moderation.md).
+ */
+export type Offense = { room: string,
+/**
+ * `left` (absent past the grace with time running) or `aborted`.
+ */
+kind: string,
+/**
+ * Unix milliseconds.
+ */
+at: number, };
+
+/**
+ * A room in the console's list of live rooms.
+ */
+export type LiveRoom = { room: RoomSummary, status: RoomStatus, public: boolean,
+/**
+ * The guests seated.
+ */
+seated: Array<string>, };
+
+/**
+ * A person connected to the server now.
+ */
+export type OnlinePlayer = { guest: Guest,
+/**
+ * The address of its connection (behind a trusted proxy, the one the
+ * proxy forwards for).
+ */
+address: string, connections: number, };
+
+/**
+ * Everything the console shows of one player.
+ */
+export type PlayerFile = { guest: Guest, account: boolean, role: Role,
+/**
+ * Unix milliseconds.
+ */
+created_at: number,
+/**
+ * The latest finished games, newest first.
+ */
+games: Array<RecentGame>,
+/**
+ * Reports about this player, newest first.
+ */
+reports: Array<ReportInfo>,
+/**
+ * Reports this player made, newest first.
+ */
+reported: Array<ReportInfo>, sanctions: Array<Sanction>,
+/**
+ * The admin and moderator actions about this player (or by them).
+ */
+actions: Array<AuditEntry>, offenses: Array<Offense>, };
+
+/**
+ * How a tournament pairs its players.
+ */
+export type TournamentFormat = "round-robin" | "swiss" | "arena" | "magma";
+
+/**
+ * What `create_tournament` asks for. Limits: docs/tournaments.md.
+ */
+export type TournamentSpec = {
+/**
+ * 1 to 60 characters.
+ */
+name: string,
+/**
+ * The game (`magneton`, `magma`, …).
+ */
+game: string, format: TournamentFormat,
+/**
+ * The game's options and the room options (`clock`, `absent`), as
+ * `create_room` takes them; every game of the event has them.
+ */
+options?: { [key in string]: string },
+/**
+ * Swiss and Magma events: the number of rounds.
+ */
+rounds?: number,
+/**
+ * Round robin: twice, the seats swapped in the second cycle.
+ */
+double?: boolean,
+/**
+ * Swiss: two games a round with the seats swapped.
+ */
+two_games?: boolean,
+/**
+ * Arena: how long it lasts, in seconds.
+ */
+seconds?: number,
+/**
+ * Magma events: players a table (3–6).
+ */
+table?: number,
+/**
+ * When it starts (unix milliseconds); none: when the organizer says.
+ */
+starts_at?: number,
+/**
+ * Correspondence: each round is open this many days (the next round
+ * is paired then, or as soon as the round's games are over).
+ */
+round_days?: number,
+/**
+ * Whether the games change ratings (every player an account).
+ */
+rated?: boolean,
+/**
+ * Listed for everyone; otherwise joined by its invite code.
+ */
+public?: boolean,
+/**
+ * Whether computer players may enter.
+ */
+bots?: boolean,
+/**
+ * Only accounts may enter (not guests).
+ */
+accounts_only?: boolean,
+/**
+ * At most this many players (and the server's limit).
+ */
+max_players?: number,
+/**
+ * Whether players may join after the start, where the format allows
+ * (Swiss and Magma before the last round, the arena until its end).
+ */
+late_join?: boolean, };
+
+/**
+ * Where a tournament is in its life.
+ */
+export type TournamentStatus = "upcoming" | "running" | "finished";
+
+/**
+ * A player's place in a tournament.
+ */
+export type EntrantStatus = "active" | "paused" | "removed";
+
+/**
+ * One player of a tournament, in the order of entry (the seeding).
+ */
+export type TournamentPlayer = {
+/**
+ * The guest id.
+ */
+id: string, name: string, bot?: boolean, status: EntrantStatus, };
+
+/**
+ * One line of the standings, best first.
+ */
+export type StandingRow = {
+/**
+ * 1 for the first; players level on every tie-break share a place.
+ */
+place: number,
+/**
+ * The guest id.
+ */
+player: string, name: string, points: number, buchholz: number, sonneborn_berger: number,
+/**
+ * Arena only: the Elo-style performance.
+ */
+performance?: number, games: number, wins: number, draws: number, losses: number, byes: number,
+/**
+ * Arena: on a streak (two wins in a row; the next game counts double).
+ */
+on_fire?: boolean, };
+
+/**
+ * One game of a tournament: an ordinary room.
+ */
+export type TournamentGame = { room: string,
+/**
+ * The players' guest ids in seat order.
+ */
+players: Array<string>,
+/**
+ * Each seat's points once the game is over.
+ */
+points?: Array<number>,
+/**
+ * Seats that lost by not coming (no-show).
+ */
+no_shows?: Array<number>,
+/**
+ * When the director found it over (unix milliseconds).
+ */
+ended_at?: number, };
+
+/**
+ * A round (an arena's waves are one round each).
+ */
+export type TournamentRound = {
+/**
+ * From 1.
+ */
+number: number,
+/**
+ * Unix milliseconds.
+ */
+paired_at: number, games: Array<TournamentGame>,
+/**
+ * Players with a bye (a win's points).
+ */
+byes?: Array<string>, };
+
+/**
+ * A tournament as everyone may see it (`GET /api/tournaments/{id}`, the
+ * `tournament` message).
+ */
+export type TournamentState = { id: string, spec: TournamentSpec, status: TournamentStatus,
+/**
+ * The organizer's guest id and name.
+ */
+organizer: string, organizer_name: string,
+/**
+ * Unix milliseconds.
+ */
+created_at: number, started_at?: number,
+/**
+ * Arena: when pairing stops.
+ */
+ends_at?: number, finished_at?: number,
+/**
+ * When the next round is paired at the latest (correspondence).
+ */
+next_round_at?: number,
+/**
+ * The rounds the event will have (none for an arena).
+ */
+total_rounds?: number, players: Array<TournamentPlayer>, standings: Array<StandingRow>, rounds: Array<TournamentRound>,
+/**
+ * The invite code of a private tournament: only for its organizer.
+ */
+invite?: string, };
+
+/**
+ * A line of the tournament list.
+ */
+export type TournamentSummary = { id: string, name: string, game: string, format: TournamentFormat, status: TournamentStatus, players: number, organizer_name: string, created_at: number, starts_at?: number, };
+
+/**
+ * What a notification is about: each a category a person can turn off.
+ */
+export type NotifyEvent = "your-turn" | "game-started" | "offer" | "time-running-out" | "game-over";
+
+/**
+ * A push subscription's keys, as the browser's `PushSubscription.toJSON()`
+ * gives them (unpadded base64url).
+ */
+export type PushKeys = {
+/**
+ * The browser's P-256 public key (65 bytes, uncompressed).
+ */
+p256dh: string,
+/**
+ * The browser's authentication secret (16 bytes).
+ */
+auth: string, };
+
+/**
+ * How a webhook's body is written.
+ */
+export type WebhookFormat = "discord" | "json";
+
+/**
+ * A game waiting for the guest's move.
+ */
+export type TurnWaiting = { room: string, game: string,
+/**
+ * Since when (unix milliseconds) the move has been the guest's.
+ */
+since: number, };

@@ -165,6 +165,7 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
       '30s/move': '30 s a move',
       '1d/move': '1 day a move',
       '3d/move': '3 days a move (correspondence)',
+      'bank:10d+36h': '10 days, +36 h a move, at most 10 days (correspondence)',
     },
   },
   absent: {
@@ -197,3 +198,119 @@ export function describeOptions(options) {
   const pairs = Object.entries(options).map(([k, v]) => `${optionName(k)}: ${optionValue(k, v)}`);
   return pairs.length ? pairs.join(', ') : 'standard rules';
 }
+
+/** How a seated player is there, as the seat list says it. */
+export const SEAT_WORDS = {
+  online: '● online',
+  away: '○ away',
+  absent: '○ absent',
+  standIn: '⚙ a bot plays for them',
+  standInTitle: 'away too long: a bot plays this seat until they return',
+};
+
+/** The clocks' words. */
+export const CLOCK_WORDS = {
+  forYou: 'for you',
+  /** @param {string} seat */
+  forSeat: (seat) => `for ${seat}`,
+  /** @param {string} time @param {string} whom */
+  left: (time, whom) => `${time} left ${whom}`,
+  stale: '(not live: waiting for the server)',
+  staleTitle: 'not live: this clock stands still until the connection is back',
+};
+
+/** What the connection notice and the page say while the server does not answer. */
+export const CONNECTION_WORDS = {
+  connecting: 'Connecting to the server…',
+  lost: 'Connection lost — reconnecting…',
+  /** @param {number} seconds */
+  nextTry: (seconds) => ` (next try in ${seconds} s)`,
+  notLive: 'Not connected right now: nothing was sent. Wait for the reconnect.',
+};
+
+/**
+ * How the table ended a game or a room (`state.ended.how`), each in its
+ * own sentence: `by` is the seat it names in words (`Ann (white)`),
+ * `won` the winners, `owner` the room's owner.
+ * @type {Record<import('./wire.js').EndHow, (w: {by: string, won: string, owner: string}) => string>}
+ */
+const TABLE_ENDS = {
+  resigned: ({ by }) => `${by} resigned.`,
+  out_of_time: ({ by }) => `${by} ran out of time on the room’s clock.`,
+  claimed: ({ by, won }) => `${by} was away on their turn, so ${won || 'the others'} claimed the game.`,
+  draw_agreed: () => 'A draw was offered and accepted: both sides agreed to a draw.',
+  aborted: ({ by }) => `${by} aborted the game before every player had moved: it has no result.`,
+  closed: ({ owner }) => `${owner} closed the room before the game started.`,
+  abandoned: () => 'Every player stayed away too long: the game was abandoned without a result.',
+  expired: () => 'Nobody started the game in time: the room expired.',
+};
+
+/**
+ * How the board ended a game (the reasons of the result line), each in its
+ * own sentence: `$1`… are the reason's numbers or colours, `won` the
+ * winners, `lost` the others.
+ * @type {[RegExp, (w: {won: string, lost: string, m: RegExpExecArray}) => string][]}
+ */
+const BOARD_ENDS = [
+  [/^four in a row$/, ({ won }) => `${won} made four in a row, moved into place by the magnetic effect.`],
+  [/^all (\d+) pieces on the far row$/, ({ won, m }) => `${won} brought all ${m[1]} pieces to the far row.`],
+  [
+    /^ahead on the far row, (\d+) to (\d+)$/,
+    ({ won, lost, m }) => `${won} got ahead on the far row, ${m[1]} to ${m[2]}, and ${lost}’s one move after that did not draw level.`,
+  ],
+  [/^\w+ cannot complete a move$/, ({ lost }) => `${lost} could not complete a move.`],
+  [/^king captured$/, ({ won, lost }) => `${won} captured ${lost}’s King.`],
+  [/^\w+'s king captured a trap$/, ({ lost }) => `${lost}’s King captured a trap and was destroyed with it.`],
+  [/^king on the centre$/, ({ won }) => `${won}’s King stood on the centre for a whole turn.`],
+  [/^two-king race$/, ({ won }) => `Only the two Kings were left, and ${won}’s King reached the centre first.`],
+  [/^threefold repetition$/, () => 'The same position came back a third time: a draw.'],
+  [/^neither side can move$/, () => 'Neither side could move: a draw.'],
+  [/^agreed$/, () => 'Both sides agreed to a draw.'],
+  [/^resignation$/, ({ lost }) => `${lost} resigned.`],
+  [/^on time$/, ({ lost }) => `${lost} ran out of time on the room’s clock.`],
+  [/^all passed$/, () => 'Everyone passed in a row, so the game was scored.'],
+  [/^agreed end$/, () => 'Everyone agreed to end the game, so it was scored.'],
+  [/^((?:red|blue|yellow) \d+(?: \(out\))?(?:, (?:red|blue|yellow) \d+(?: \(out\))?)*)$/, ({ m }) => `Scores: ${m[1]}.`],
+  [/^the tie goes to (\w+), who played last$/, ({ m }) => `The best scores were tied; ${m[1]} played last and takes the tie.`],
+  [/^a tie, and no tied side has taken a turn$/, () => 'The best scores were tied, and no tied colour has taken a turn: a draw.'],
+];
+
+/**
+ * The end of a game or a room in words: a headline (who won, or a draw,
+ * or no result) and a sentence saying who did what. Nothing when it has
+ * not ended.
+ * @param {Pick<import('./wire.js').RoomState, 'status' | 'seats' | 'ended' | 'owner'> & {play?: {outcome: import('./wire.js').OutcomeState | null} | null}} st
+ * @param {(seat: number) => string} who a seat in words (`Ann (white)`)
+ * @returns {{head: string, sentence: string} | null}
+ */
+export function endWords(st, who) {
+  const outcome = st.play?.outcome ?? null;
+  const ended = st.ended ?? null;
+  if (!outcome && !ended) return null;
+  const winners = outcome ? [...new Set(outcome.winners.map(who))] : [];
+  const won = winners.join(' and ');
+  const lost = outcome && outcome.winners.length ? st.seats.filter((x) => !outcome.winners.includes(x.seat)).map((x) => who(x.seat)).join(' and ') : '';
+  const head = !outcome ? 'No result.' : winners.length === 0 ? 'A draw.' : `${won} ${winners.length > 1 ? 'win' : 'wins'}.`;
+  const parts = [];
+  if (ended) {
+    const by = ended.seat === undefined ? '' : who(ended.seat);
+    parts.push(TABLE_ENDS[ended.how]({ by, won, owner: st.owner?.name ?? 'The room’s owner' }));
+  } else if (outcome) {
+    const open = outcome.result.indexOf('(');
+    const inside = open < 0 ? '' : outcome.result.slice(open + 1, outcome.result.lastIndexOf(')'));
+    for (const raw of inside.split(';').map((x) => x.trim()).filter(Boolean)) {
+      const known = BOARD_ENDS.find(([re]) => re.test(raw));
+      const m = known?.[0].exec(raw);
+      parts.push(known && m ? known[1]({ won, lost, m }) : `${raw[0].toUpperCase()}${raw.slice(1)}.`);
+    }
+  }
+  return { head, sentence: parts.join(' ') };
+}
+
+/** The typed-move box's example, in each game's notation. */
+export const TYPED_HINTS = /** @type {Record<string, string>} */ ({
+  magneton: 'e.g. D4, or D4-D6 once the hands are empty',
+  magnetism: 'e.g. magnet g3, then (f5) j1-g4',
+  magnet: 'e.g. F6, or F6 E5,G6 for an order',
+  magma: 'e.g. e3-e5, enter d10, or pass',
+});

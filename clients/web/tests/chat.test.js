@@ -93,4 +93,31 @@ test('a rematch from the end screen moves both pages to the new room, sides swap
   await ann.locator('.seat[data-seat="1"].you').waitFor();
   await bo.locator('#board svg').waitFor();
   await bo.locator('#turn.your-turn').waitFor();
+  const second = /** @type {string} */ (/#\/room\/([^/?]+)/.exec(bo.url())?.[1]);
+
+  // A later visitor of the finished game's address stays there: the game
+  // and its result, with a link to the rematch.
+  const cy = await person(my.browser, my.server, 'Cy');
+  await cy.goto(`${my.server.url}#/room/${first}`);
+  await cy.locator('#result h3', { hasText: 'Bo (black) wins.' }).waitFor();
+  await cy.locator('#rematch-link').waitFor();
+  assert.ok(cy.url().includes(first), 'the visitor was sent to the rematch');
+  // Ann aborts the rematch before anyone moved; the old game keeps its address.
+  await ann.locator('#abort').click();
+  await ann.locator('#confirm-yes', { hasText: 'Abort' }).click();
+  await bo.locator('#turn', { hasText: 'Ann (black) aborted the game' }).waitFor();
+  for (const address of [`#/room/${first}`, `#/room/${first}/ply/0`]) {
+    await cy.goto(`${my.server.url}${address}`);
+    await cy.reload();
+    await cy.locator('#result h3', { hasText: 'Bo (black) wins.' }).waitFor();
+    assert.ok(cy.url().includes(first), `${address}: the visitor was sent away`);
+  }
+  await bo.goto(`${my.server.url}#/room/${first}`);
+  await bo.locator('#result h3', { hasText: 'You win!' }).waitFor();
+  assert.ok(bo.url().includes(first), 'a player was sent to the aborted rematch');
+  // The aborted rematch's room is gone: the page says so in the server's words.
+  await cy.locator('#rematch-link').click();
+  await cy.locator('#no-room', { hasText: 'There is no room' }).waitFor();
+  assert.ok(cy.url().includes(second));
+  await cy.context().close();
 });

@@ -383,7 +383,7 @@ test('Magnetism: the server warns that a move loses at once, and the page asks b
   assert.equal(update.state.play.risks['(g3) g5-g8'], undefined);
 
   // White points at a losing move: the page asks, with the danger shown, and
-  // the safe answer has the focus; "Cancel" plays nothing.
+  // its "yes" has the focus (Escape cancels); "Cancel" plays nothing.
   for (const cell of ['a3', 'h3', 'g3']) {
     const target = ann.locator(`#board [data-cell="${cell}"]:is(.target, .source)`);
     await target.waitFor();
@@ -391,7 +391,7 @@ test('Magnetism: the server warns that a move loses at once, and the page asks b
   }
   await ann.locator('#confirm.danger:not([hidden])', { hasText: 'This move loses the game at once.' }).waitFor();
   assert.match(/** @type {string} */ (await ann.locator('#confirm-text').textContent()), /\(a3\) h3-g3/);
-  assert.equal(await ann.evaluate(() => document.activeElement?.id), 'confirm-no');
+  assert.equal(await ann.evaluate(() => document.activeElement?.id), 'confirm-yes');
   await assertAccessible(ann, 'the loss confirmation');
   await screenshot(ann, 'effects-magnetism-loss-confirmation', { page: true });
   await ann.locator('#confirm-no').click();

@@ -33,10 +33,11 @@ export function serverBinary() {
  * Starts the server on `bind` (a free loopback port by default) with the
  * database in `dir` (a new temporary directory by default), and waits for
  * its `listening on http://ADDR` line.
- * @param {{dir?: string, bind?: string}} [options]
+ * `args`: more flags for the server.
+ * @param {{dir?: string, bind?: string, args?: string[]}} [options]
  * @returns {Promise<Server>}
  */
-export async function startServer({ dir, bind = '127.0.0.1:0' } = {}) {
+export async function startServer({ dir, bind = '127.0.0.1:0', args = [] } = {}) {
   const home = dir ?? mkdtempSync(path.join(tmpdir(), 'lodestone-web-'));
   const child = spawn(
     serverBinary(),
@@ -46,6 +47,7 @@ export async function startServer({ dir, bind = '127.0.0.1:0' } = {}) {
       // per-address limits and quotas (tests/api/limits.rs tests them).
       '--rate-limit', '0', '--per-address', '0', '--connect-rate', '0', '--request-rate', '0',
       '--rooms-per-guest', '0', '--rooms-per-address', '0', '--guests-per-hour', '0', '--watch-limit', '0',
+      ...args,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } },
   );
@@ -82,21 +84,24 @@ export function removeDir(dir) {
  * gives each launch a new, empty user-data directory.
  */
 export async function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM_OPTIONS);
 }
+
+/** How every test launches Chromium (see launchBrowser). */
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 /**
  * A page of a new browser context (its own localStorage: a separate

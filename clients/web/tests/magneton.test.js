@@ -60,7 +60,7 @@ test('two players play Magneton to the end by clicking; a spectator follows', as
   await ann.locator('#result h3', { hasText: 'You win! Ann (white) wins.' }).waitFor();
   await bo.locator('#result h3', { hasText: 'You lose. Ann (white) wins.' }).waitFor();
   await cy.locator('#result h3', { hasText: 'Game over. Ann (white) wins.' }).waitFor();
-  await cy.locator('#result', { hasText: 'Why: four in a row, made by the magnetic effect.' }).waitFor();
+  await cy.locator('#result', { hasText: 'Ann (white) made four in a row, moved into place by the magnetic effect.' }).waitFor();
   assert.equal(await cy.locator('#result .result-raw').textContent(), 'In the record: white wins (four in a row)');
   // The winning line is drawn through its four stones.
   for (const page of [ann, bo, cy]) {
@@ -164,8 +164,8 @@ test('a move the server warns about asks for a yes even with confirmation off; c
   const warned = (await ann.locator('[data-cell="D4"].target').count()) ? 'D4' : 'E5';
   await ann.locator(`[data-cell="${warned}"].target`).click();
   await ann.locator('#confirm.danger', { hasText: 'This move loses the game at once.' }).waitFor();
-  assert.equal(await ann.evaluate(() => document.activeElement?.id), 'confirm-no', 'the safe answer has the focus');
-  await ann.keyboard.press('Enter');
+  assert.equal(await ann.evaluate(() => document.activeElement?.id), 'confirm-yes', 'the answer that plays has the focus, as after any move');
+  await ann.keyboard.press('Escape');
   await ann.locator('#confirm').waitFor({ state: 'hidden' });
   assert.equal(await ann.locator('#moves li').count(), 2);
   // The typed move is warned about too, and "Play it" plays it.

@@ -20,14 +20,13 @@ after(async () => {
 });
 
 /**
- * An HTTP proxy on a loopback port in front of `upstream` (`HOST:PORT`):
+ * An HTTP proxy on a loopback port in front of `upstream()` (`HOST:PORT`):
  * forwards each TCP connection's bytes both ways, and takes `/n/b` off the
  * path of a first request that starts with it (node b's connections,
  * kept to be dropped).
- * @param {string} upstream
+ * @param {() => string} upstream
  */
 async function startProxy(upstream) {
-  const [host, port] = upstream.split(':');
   /** @type {Set<net.Socket>} */
   const nodeB = new Set();
   const stats = { nodeB: 0 };
@@ -46,6 +45,7 @@ async function startProxy(upstream) {
         stats.nodeB += 1;
         client.on('close', () => nodeB.delete(client));
       }
+      const [host, port] = upstream().split(':');
       const up = net.connect(Number(port), host, () => {
         up.write(Buffer.from(text, 'latin1'));
         client.pipe(up);
@@ -84,8 +84,10 @@ async function playAny(page) {
 }
 
 test('a page follows moved to the node that has the room, comes back after that node drops, follows its drain, and waits when sent to the same node again', async () => {
-  server = await startServer();
-  const front = await startProxy(server.addr);
+  // The proxy comes first: the server is told the page's origin is its
+  // own (`--allowed-origin`), as a host behind one hostname configures it.
+  const front = await startProxy(() => server.addr);
+  server = await startServer({ args: ['--allowed-origin', new URL(front.url).origin] });
   proxy = front.listener;
   const home = `ws://${new URL(front.url).host}/ws`;
   const nodeB = `ws://${new URL(front.url).host}/n/b/ws`;

@@ -224,7 +224,7 @@ test('Hot Magma: clock and turn on the phone screen, taps through the lens, the 
   // Agreeing ends a game the desk loses on points: it is asked first.
   await confirmIfAsked(desk);
   for (const page of [desk, phone]) {
-    await page.locator('#result', { hasText: 'Why: everyone agreed to end the game' }).waitFor();
+    await page.locator('#result', { hasText: 'Everyone agreed to end the game, so it was scored.' }).waitFor();
     await page.locator('#result .score-table tbody tr').nth(1).waitFor();
   }
   await assertAccessible(phone, 'the end of Magma (phone)');
@@ -280,7 +280,7 @@ test('Magnet: the arrangement survives a reload until confirmed; taps through th
   await screenshot(desk, 'magnet-chooser');
   await desk.keyboard.press('Escape');
   await typed(desk, 'B7');
-  for (const page of [desk, phone]) await page.locator('#result', { hasText: 'the King was captured' }).waitFor();
+  for (const page of [desk, phone]) await page.locator('#result', { hasText: /captured .+ King\./ }).waitFor();
   await desk.locator('#board .cell.win').waitFor();
   await assertAccessible(desk, 'the end of Magnet');
   await assertAccessible(phone, 'the end of Magnet (phone)');

@@ -34,7 +34,7 @@ test('a draw offer is declined, then a player resigns after confirming, and both
   await ann.locator('#confirm-yes', { hasText: 'Resign' }).click();
   await ann.locator('#result h3', { hasText: 'You lose.' }).waitFor();
   await bo.locator('#result h3', { hasText: 'You win!' }).waitFor();
-  await bo.locator('#result .reason', { hasText: 'the other side resigned' }).waitFor();
+  await bo.locator('#result .reason', { hasText: 'Ann (white) resigned.' }).waitFor();
   assert.equal(await bo.locator('#resign').count(), 0, 'no table buttons once the game is over');
 });
 

@@ -34,7 +34,9 @@ impl RoomCore {
     /// with a correspondence clock.
     fn grace(&self, grace: u64) -> u64 {
         match self.table().clocks().control() {
-            TimeControl::PerMove { ms } if ms >= CORRESPONDENCE_GRACE_MS => {
+            TimeControl::PerMove { ms } | TimeControl::TimeBank { start_ms: ms, .. }
+                if ms >= CORRESPONDENCE_GRACE_MS =>
+            {
                 grace.max(CORRESPONDENCE_GRACE_MS)
             }
             _ => grace,

@@ -257,6 +257,18 @@ impl Broadcaster {
             .audiences()
             .into_iter()
             .map(|(viewer, conns)| {
+                if viewer.is_none() && core.lagging().is_some() {
+                    // Spectators kept behind get the whole room as it
+                    // stood then (`room/spectators.rs`), none of the live
+                    // frame; their next update after the delay is whole.
+                    self.sent.remove(&None);
+                    let update = ServerMessage::Update {
+                        room: core.id().to_string(),
+                        version: core.version(),
+                        state: Box::new(core.state_for(None, now)),
+                    };
+                    return (conns, super::handle::encode(&update));
+                }
                 let from = self.first_unsent(core, viewer);
                 let own = core.render_own_live(viewer, now, from, shared.as_ref());
                 let sent = self

@@ -23,12 +23,13 @@ use std::collections::BTreeMap;
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::lifecycle::{Gone, Lifecycle};
 use super::log::{GameLog, Logged};
 use super::refusal::Refusal;
 use super::seating::{Player, Seating};
 use super::social::Social;
+use super::spectators::Lag;
 use super::table::Table;
 use super::timing::{Clocks, TimeControl};
 use super::watchers::Watchers;
@@ -46,6 +47,9 @@ struct Setup {
     created_at: u64,
     absent_policy: AbsentPolicy,
     rated: bool,
+    /// Bot accounts may play people rated (option `rated-bots`).
+    rated_bots: bool,
+    spectators: Spectators,
 }
 
 /// A room.
@@ -63,6 +67,9 @@ pub struct RoomCore {
     watchers: Watchers,
     /// Where the invite, the seed and the salts come from.
     secrets: Box<dyn Secrets>,
+    /// The room as its spectators see it, with a spectator delay
+    /// (`room/spectators.rs`).
+    lag: Option<Lag>,
 }
 
 impl RoomCore {
@@ -91,12 +98,22 @@ impl RoomCore {
         let rated = options
             .get("rated")
             .map_or(Ok(false), |t| parse_rated(t).map_err(bad))?;
+        let rated_bots = options.get("rated-bots").map_or(Ok(false), |t| {
+            parse_rated(t).map_err(|e| bad(e.replace("rated", "rated-bots")))
+        })?;
         let pairs: Vec<(&String, &String)> = options
             .iter()
-            .filter(|(k, _)| *k != "clock" && *k != "absent" && *k != "chat" && *k != "rated")
+            .filter(|(k, _)| {
+                !matches!(
+                    k.as_str(),
+                    "clock" | "absent" | "chat" | "rated" | "rated-bots" | "spectators" | "spectator-delay"
+                )
+            })
             .collect();
         let game = AnyGame::new(kind, &pairs).map_err(|e| Refusal::new(codes::BAD_OPTION, e.message))?;
-        let invite = (!public).then(|| secrets.invite());
+        let spectators = Spectators::from_options(options, &game).map_err(bad)?;
+        // A room whose spectators come by link has an invite, public or not.
+        let invite = (!public || spectators.policy == SpectatorPolicy::Link).then(|| secrets.invite());
         let seed = secrets.seed();
         let created = Recorded {
             seq: 1,
@@ -111,6 +128,8 @@ impl RoomCore {
                 clock,
                 absent,
                 rated,
+                rated_bots,
+                spectators,
             },
         };
         let mut room = RoomCore::founded(&id, &created, Some(game), secrets).map_err(bad)?;
@@ -146,6 +165,8 @@ impl RoomCore {
             clock,
             absent,
             rated,
+            rated_bots,
+            spectators,
         } = &created.event
         else {
             return Err(format!("room {id} does not begin with its creation"));
@@ -155,6 +176,20 @@ impl RoomCore {
             None => AnyGame::new(*kind, options).map_err(|e| e.message)?,
         };
         let seats = game.seat_count();
+        // Spectators kept behind: a twin of the room, founded without a
+        // delay (so without a twin of its own), then told the room's.
+        let lag = match spectators.delay {
+            0 => None,
+            delay => {
+                let mut undelayed = created.clone();
+                if let RoomEvent::Created { spectators, .. } = &mut undelayed.event {
+                    spectators.delay = 0;
+                }
+                let mut twin = RoomCore::founded(id, &undelayed, None, Box::new(OsSecrets))?;
+                twin.setup.spectators = *spectators;
+                Some(Lag::new(delay, twin))
+            }
+        };
         Ok(RoomCore {
             id: id.to_string(),
             setup: Setup {
@@ -166,6 +201,8 @@ impl RoomCore {
                 created_at: created.at,
                 absent_policy: *absent,
                 rated: *rated,
+                rated_bots: *rated_bots,
+                spectators: *spectators,
             },
             seating: Seating::new(seats, owner.clone()),
             life: Lifecycle::Open,
@@ -175,6 +212,7 @@ impl RoomCore {
             version: created.seq,
             watchers: Watchers::new(seats),
             secrets,
+            lag,
         })
     }
 
@@ -244,11 +282,13 @@ impl RoomCore {
                 guest,
                 name,
                 bot,
+                bot_account,
             } => {
                 let player = Player {
                     id: guest.clone(),
                     name: name.clone(),
                     bot: *bot,
+                    bot_account: *bot_account,
                 };
                 let held = self
                     .seating
@@ -285,7 +325,7 @@ impl RoomCore {
                 }
                 self.table.set_offer(None);
             }
-            RoomEvent::Aborted { .. } => self.end(Gone::Aborted),
+            RoomEvent::Aborted { seat } => self.end(Gone::Aborted(*seat)),
             RoomEvent::Closed => self.end(Gone::Closed),
             RoomEvent::Abandoned => self.end(Gone::Abandoned),
             RoomEvent::Expired => self.end(Gone::Expired),
@@ -342,6 +382,9 @@ impl RoomCore {
         }
         self.social.note(recorded);
         self.version = recorded.seq;
+        if let Some(lag) = &mut self.lag {
+            lag.note(recorded, self.log.len());
+        }
         Ok(())
     }
 
@@ -437,6 +480,21 @@ impl RoomCore {
     /// Whether the game changes its players' ratings.
     pub fn is_rated(&self) -> bool {
         self.setup.rated
+    }
+
+    /// Whether bot accounts may play people in this rated room (option
+    /// `rated-bots`).
+    pub fn rated_bots(&self) -> bool {
+        self.setup.rated_bots
+    }
+
+    /// Who may watch, and how far behind.
+    pub fn spectators(&self) -> Spectators {
+        self.setup.spectators
+    }
+
+    pub(super) fn lag(&self) -> Option<&Lag> {
+        self.lag.as_ref()
     }
 
     pub(super) fn kind(&self) -> GameKind {

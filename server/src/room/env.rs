@@ -10,6 +10,7 @@ use tokio_util::task::TaskTracker;
 use super::handle::StandIn;
 use super::lease::NodeEnv;
 use super::lobby::Lobby;
+use super::notice::RoomNotice;
 use super::outcome::Policy;
 use super::results::GameEnded;
 use crate::clock::Clock;
@@ -47,6 +48,9 @@ pub struct RoomEnv {
     /// Where rooms tell of games that ended (`ratings.rs` records their
     /// results and rates them).
     pub results: Option<mpsc::UnboundedSender<GameEnded>>,
+    /// Where rooms tell what they stored that may notify someone
+    /// (`notify/` turns it into pushes, webhooks and alarms).
+    pub notices: Option<mpsc::UnboundedSender<RoomNotice>>,
 }
 
 impl RoomEnv {

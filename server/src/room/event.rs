@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use lodestone_protocol::ChatTo;
-use lodestone_rules::{GameKind, Millis, Seat};
+use lodestone_rules::{AnyGame, GameKind, Millis, Seat};
 
 use super::timing::TimeControl;
 
@@ -36,6 +36,12 @@ pub enum RoomEvent {
         absent: AbsentPolicy,
         /// Whether the game changes its players' ratings (option `rated`).
         rated: bool,
+        /// Whether bot accounts may play people rated (option
+        /// `rated-bots`).
+        rated_bots: bool,
+        /// Who may watch, how far behind (options `spectators`,
+        /// `spectator-delay`).
+        spectators: Spectators,
     },
     /// A guest took a seat, under the name it had then; `bot` for a
     /// computer player. During the game, a seat is taken only by a bot its
@@ -45,6 +51,8 @@ pub enum RoomEvent {
         guest: String,
         name: String,
         bot: bool,
+        /// The guest is a bot account.
+        bot_account: bool,
     },
     /// A seat was given up before the start (left, kicked, a bot removed).
     SeatFreed { seat: Seat },
@@ -161,4 +169,84 @@ impl fmt::Display for AbsentPolicy {
             AbsentPolicy::Bot => "bot",
         })
     }
+}
+
+/// The most plies a spectator may be kept behind.
+pub const MAX_DELAY: u32 = 100;
+
+/// Who may watch without a seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpectatorPolicy {
+    #[default]
+    Public,
+    /// Only with the room's invite (a public room gets one for this).
+    Link,
+    /// Nobody while the game is not over.
+    Off,
+}
+
+impl FromStr for SpectatorPolicy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SpectatorPolicy, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "public" => Ok(SpectatorPolicy::Public),
+            "link" => Ok(SpectatorPolicy::Link),
+            "off" => Ok(SpectatorPolicy::Off),
+            other => Err(format!("spectators {other:?} is not public, link or off")),
+        }
+    }
+}
+
+impl fmt::Display for SpectatorPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SpectatorPolicy::Public => "public",
+            SpectatorPolicy::Link => "link",
+            SpectatorPolicy::Off => "off",
+        })
+    }
+}
+
+/// A room's spectator options, as its creation fixed them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spectators {
+    pub policy: SpectatorPolicy,
+    /// Plies spectators are kept behind while the game runs.
+    pub delay: u32,
+}
+
+impl Spectators {
+    /// The options `spectators` and `spectator-delay` of a new room of
+    /// `game`: the delay's default is one round of turns in a team game.
+    pub fn from_options(
+        options: &std::collections::BTreeMap<String, String>,
+        game: &AnyGame,
+    ) -> Result<Spectators, String> {
+        let policy = match options.get("spectators") {
+            Some(text) => text.parse()?,
+            None => SpectatorPolicy::Public,
+        };
+        let delay = match options.get("spectator-delay") {
+            Some(text) => match text.trim().parse::<u32>() {
+                Ok(n) if n <= MAX_DELAY => n,
+                _ => {
+                    return Err(format!(
+                        "spectator-delay {text:?} is not a number of plies from 0 to {MAX_DELAY}"
+                    ));
+                }
+            },
+            None if game.kind() == GameKind::Magma && has_teams(game) => game.seat_count() as u32,
+            None => 0,
+        };
+        Ok(Spectators { policy, delay })
+    }
+}
+
+fn has_teams(game: &AnyGame) -> bool {
+    let n = game.seat_count();
+    let teams: std::collections::BTreeSet<u8> = (0..n)
+        .map(|i| game.team(lodestone_rules::Seat(i as u8)))
+        .collect();
+    teams.len() < n
 }

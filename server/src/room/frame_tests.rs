@@ -35,7 +35,13 @@ fn whole_frames(oracle: &mut Broadcaster, core: &RoomCore, now: u64) -> BTreeMap
     let shared = (!core.views_differ() && core.status() != RoomStatus::Open).then(|| core.view_parts(None));
     let mut out = BTreeMap::new();
     for viewer in core.audiences().into_keys() {
-        let state = oracle.state_for(core, viewer, now, shared.as_ref());
+        let state = if viewer.is_none() && core.lagging().is_some() {
+            // Spectators kept behind get the whole twin's state.
+            oracle.forget(None);
+            core.state_for(None, now)
+        } else {
+            oracle.state_for(core, viewer, now, shared.as_ref())
+        };
         let text = encode(&ServerMessage::Update {
             room: core.id().to_string(),
             version: core.version(),

@@ -99,6 +99,9 @@ pub enum RoomRequest {
     SetChat {
         on: bool,
     },
+    /// Close the room whatever its state (a moderator, whose role
+    /// `ws/admin.rs` checked): its game ends without a result.
+    CloseByModerator,
 }
 
 #[derive(Debug)]

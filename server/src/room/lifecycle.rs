@@ -2,6 +2,7 @@
 //! gone for good (and why). Only `RoomCore::evolve` moves it on.
 
 use lodestone_protocol::RoomStatus;
+use lodestone_rules::Seat;
 
 /// Why a room is gone for good.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,7 +12,7 @@ pub enum Gone {
     /// Its owner closed it before the start.
     Closed,
     /// Its game was aborted before every seat had moved.
-    Aborted,
+    Aborted(Seat),
     /// Every person in its game stayed absent too long.
     Abandoned,
 }

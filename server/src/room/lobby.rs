@@ -152,7 +152,8 @@ impl Lobby {
     pub fn list(&self, game: Option<&str>, playing: bool, page: usize) -> RoomPage {
         let keep = |e: &Entry| {
             if playing {
-                e.status == RoomStatus::Playing
+                // Only games anyone may watch.
+                e.status == RoomStatus::Playing && !e.summary.options.contains_key("spectators")
             } else {
                 e.status == RoomStatus::Open && e.summary.taken < e.summary.seats
             }
@@ -175,6 +176,18 @@ impl Lobby {
             rooms: list.into_iter().map(|e| e.summary.clone()).collect(),
             total,
         }
+    }
+
+    /// Every room in memory for the moderators' console: its summary,
+    /// status, publicity and seated guests, by id.
+    pub fn live(&self) -> Vec<(RoomSummary, RoomStatus, bool, Vec<String>)> {
+        let mut all: Vec<_> = self
+            .rooms()
+            .values()
+            .map(|e| (e.summary.clone(), e.status, e.public, e.seated.clone()))
+            .collect();
+        all.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        all
     }
 
     /// The unfinished rooms where `guest` holds a seat.

@@ -6,8 +6,6 @@
 //! task today) commits the events and then only delivers: it never looks
 //! into a request again.
 
-use std::collections::HashSet;
-
 use lodestone_protocol::{ChatLine, RequestId, RoomStatus, ServerMessage, codes};
 use lodestone_rules::Seat;
 
@@ -15,7 +13,7 @@ use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
 use super::handle::{RoomRequest, StandInChange};
 use super::refusal::Refusal;
-use super::results::GameEnded;
+use super::results::{GameEnded, Seated};
 use super::seating::Player;
 use super::watchers::ConnId;
 
@@ -36,12 +34,12 @@ pub struct Policy {
 #[derive(Debug)]
 pub enum Command<'a> {
     /// A connection's request. `accounts`: which seated guests are
-    /// accounts, looked up for the start of a rated game.
+    /// accounts and bot accounts, looked up for the start of a rated game.
     Request {
         player: &'a Player,
         conn: ConnId,
         request: &'a RoomRequest,
-        accounts: Option<&'a HashSet<String>>,
+        accounts: Option<&'a Seated>,
     },
     /// A connection closed.
     Disconnect { conn: ConnId },
@@ -242,7 +240,7 @@ impl RoomCore {
         player: &Player,
         conn: ConnId,
         request: &RoomRequest,
-        accounts: Option<&HashSet<String>>,
+        accounts: Option<&Seated>,
         now: u64,
         policy: &Policy,
     ) -> Outcome {
@@ -318,6 +316,7 @@ impl RoomCore {
                 (events, None, false)
             }),
             RoomRequest::CloseRoom => self.close(player, now).map(|events| (events, None, false)),
+            RoomRequest::CloseByModerator => self.close_by_moderator(now).map(|e| (e, None, true)),
             RoomRequest::Resign => self.resign(player, now).map(|e| (e, None, true)),
             RoomRequest::OfferDraw => self.offer_draw(player, now).map(|e| (e, None, true)),
             RoomRequest::AnswerDraw { accept } => {
@@ -463,7 +462,10 @@ impl RoomCore {
         let end = events.iter().find(|r| {
             matches!(
                 r.event,
-                RoomEvent::Finished { .. } | RoomEvent::Aborted { .. } | RoomEvent::Abandoned
+                RoomEvent::Finished { .. }
+                    | RoomEvent::Aborted { .. }
+                    | RoomEvent::Abandoned
+                    | RoomEvent::Closed
             )
         })?;
         Some(GameEnded {

@@ -159,7 +159,7 @@ impl RoomCore {
             None => return Ok(()),
             Some(Gone::Expired) => "this room has expired: nobody started its game in time",
             Some(Gone::Closed) => "this room was closed by its owner",
-            Some(Gone::Aborted) => "this room's game was aborted",
+            Some(Gone::Aborted(_)) => "this room's game was aborted",
             Some(Gone::Abandoned) => "this room's game was abandoned: all its players stayed away",
         };
         Err(Refusal::new(codes::UNKNOWN_ROOM, why))

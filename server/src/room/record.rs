@@ -15,8 +15,12 @@ impl RoomCore {
     /// with their commitment; once it is over, everything, with the salts of
     /// the commitments and the room's seed.
     pub fn record_for(&self, guest: Option<&str>, invite: Option<&str>) -> Result<String, Refusal> {
-        if self.invite().is_some() {
-            self.check_invite(guest.unwrap_or(""), invite)?;
+        self.check_spectator_policy(guest.unwrap_or(""), invite)?;
+        // A spectator kept behind reads the record as it stood then.
+        if guest.and_then(|g| self.seat_of(g)).is_none()
+            && let Some(then) = self.lagging()
+        {
+            return then.record_for(guest, invite);
         }
         let viewer = Self::rules_viewer(guest.and_then(|g| self.seat_of(g)));
         let mut out = format!("[Game \"{}\"]\n", self.kind());

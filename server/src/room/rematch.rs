@@ -131,6 +131,7 @@ impl RoomCore {
                 guest: player.id.clone(),
                 name: player.name.clone(),
                 bot: player.bot,
+                bot_account: player.bot_account,
             };
             room.push(&mut events, now, taken)?;
         }

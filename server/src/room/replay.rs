@@ -55,14 +55,22 @@ pub fn replay(
             "the game has not started: there is nothing to replay yet",
         ));
     }
-    let plies = u32::try_from(whole.log_len()).unwrap_or(u32::MAX);
-    if ply > plies {
-        return Err(Refusal::new(
-            codes::BAD_PLY,
-            format!("ply {ply} is past the end: this game has plies 0 to {plies}"),
-        ));
-    }
     let viewer = whole.seat_of(guest);
+    // A spectator kept behind (`room/spectators.rs`) sees only the plies
+    // the delay allows while the game runs.
+    let shown = match viewer {
+        None => whole.spectator_plies(),
+        Some(_) => whole.log_len(),
+    };
+    let plies = u32::try_from(shown).unwrap_or(u32::MAX);
+    if ply > plies {
+        let why = if shown < whole.log_len() {
+            format!("ply {ply} is not shown to spectators yet: they see plies 0 to {plies}")
+        } else {
+            format!("ply {ply} is past the end: this game has plies 0 to {plies}")
+        };
+        return Err(Refusal::new(codes::BAD_PLY, why));
+    }
     let revealed = whole.status() == RoomStatus::Finished;
     // Everything before the action after `ply`.
     let cut = events

@@ -44,6 +44,14 @@ pub struct Finished {
     pub sides: Vec<Side>,
 }
 
+/// Which of a room's seated guests are accounts, and which of those bot
+/// accounts, as the store knows them when a rated game starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seated {
+    pub accounts: HashSet<String>,
+    pub bot_accounts: HashSet<String>,
+}
+
 impl RoomCore {
     /// A rated room seats no bot.
     pub(super) fn check_no_bots_if_rated(&self) -> Result<(), Refusal> {
@@ -59,10 +67,11 @@ impl RoomCore {
     /// Why the game may not start rated, given which of its seated guests
     /// are `accounts`: a bot, or a guest that is not an account, holds a
     /// seat. `None` when it may (or the room is not rated).
-    pub fn rated_refusal(&self, accounts: &HashSet<String>) -> Option<Refusal> {
+    pub fn rated_refusal(&self, seated: &Seated) -> Option<Refusal> {
         if !self.is_rated() {
             return None;
         }
+        let accounts = &seated.accounts;
         let seats = self.seating().players();
         if seats.clone().any(|p| p.bot) {
             return self.check_no_bots_if_rated().err();
@@ -71,16 +80,44 @@ impl RoomCore {
             .filter(|p| !accounts.contains(&p.id))
             .map(|p| p.name.as_str())
             .collect();
-        (!guests.is_empty()).then(|| {
-            Refusal::new(
+        if !guests.is_empty() {
+            return Some(Refusal::new(
                 codes::RATED_NEEDS_ACCOUNTS,
                 format!(
                     "this room is rated: every seat must be held by an account, and {} {} a guest (register first)",
                     guests.join(", "),
                     if guests.len() == 1 { "is" } else { "are" }
                 ),
-            )
-        })
+            ));
+        }
+        self.rated_bots_refusal(&seated.bot_accounts)
+    }
+
+    /// Why the game may not start rated with these `bots` (the seated
+    /// guests that are bot accounts, as the store knows them now, or as
+    /// they said `hello`): bot accounts play people rated only where the
+    /// room's option `rated-bots` allows it. A game between bot accounts
+    /// only, or between people only, may. `None` when it may (or the
+    /// room is not rated).
+    fn rated_bots_refusal(&self, bots: &HashSet<String>) -> Option<Refusal> {
+        if !self.is_rated() || self.rated_bots() {
+            return None;
+        }
+        let is_bot = |p: &&super::Player| p.bot_account || bots.contains(&p.id);
+        let (machines, people): (Vec<&super::Player>, Vec<&super::Player>) =
+            self.seating().players().partition(is_bot);
+        if machines.is_empty() || people.is_empty() {
+            return None;
+        }
+        let names: Vec<&str> = machines.iter().map(|p| p.name.as_str()).collect();
+        Some(Refusal::new(
+            codes::RATED_NEEDS_ACCOUNTS,
+            format!(
+                "this room is rated and {} {} a bot account: bots play people rated only in a room with the option rated-bots=yes",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" }
+            ),
+        ))
     }
 
     /// Each side's rank: 1 for the winners (everyone in a draw); then the

@@ -23,6 +23,17 @@ pub(super) struct CreatedData {
     pub(super) absent: Option<String>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(super) rated: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(super) rated_bots: bool,
+    /// `link` or `off` (none: `public`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) spectators: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(super) spectator_delay: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize, Deserialize)]
@@ -56,6 +67,8 @@ pub(super) struct SeatData {
     pub(super) name: Option<String>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(super) bot: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(super) bot_account: bool,
 }
 
 #[derive(Serialize, Deserialize)]

@@ -13,6 +13,9 @@ pub struct Player {
     pub name: String,
     /// A computer player (bots never own a room).
     pub bot: bool,
+    /// A bot account: an account a program plays through the protocol
+    /// (a person's seat in every other way).
+    pub bot_account: bool,
 }
 
 impl Player {
@@ -22,6 +25,7 @@ impl Player {
             id: id.into(),
             name: name.into(),
             bot: false,
+            bot_account: false,
         }
     }
 

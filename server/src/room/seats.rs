@@ -32,15 +32,10 @@ impl RoomCore {
         self.seating().owner().is_some_and(|o| o.guest == guest)
     }
 
+    /// Whether `guest` may watch the room with `invite` (the spectators'
+    /// policy: `room/spectators.rs`).
     pub(super) fn check_invite(&self, guest: &str, invite: Option<&str>) -> Result<(), Refusal> {
-        self.check_not_gone()?;
-        match self.invite() {
-            Some(code) if self.seat_of(guest).is_none() && invite != Some(code) => Err(Refusal::new(
-                codes::INVITE_REQUIRED,
-                "this room is private: its invite code is needed",
-            )),
-            _ => Ok(()),
-        }
+        self.check_spectator(guest, invite)
     }
 
     fn resolve_seat(&self, seat: &SeatRef) -> Result<Seat, Refusal> {
@@ -122,7 +117,7 @@ impl RoomCore {
         invite: Option<&str>,
         now: u64,
     ) -> Result<(Seat, Vec<Recorded>), Refusal> {
-        self.check_invite(&player.id, invite)?;
+        self.check_join_invite(&player.id, invite)?;
         if let Some(own) = self.seat_of(&player.id) {
             if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
                 return Err(Refusal::new(
@@ -373,5 +368,6 @@ fn taken(seat: Seat, player: &Player) -> RoomEvent {
         guest: player.id.clone(),
         name: player.name.clone(),
         bot: player.bot,
+        bot_account: player.bot_account,
     }
 }

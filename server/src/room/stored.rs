@@ -11,7 +11,7 @@ use lodestone_protocol::{ChatTo, RoomStatus};
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent};
+use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::rows::{
     ActionData, ChatData, ChatSetData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, RematchData,
     SeatData, TableData,
@@ -44,6 +44,8 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             clock,
             absent,
             rated,
+            rated_bots,
+            spectators,
         } => (
             "created",
             json(&CreatedData {
@@ -56,6 +58,10 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 clock: (!clock.is_none()).then(|| clock.to_string()),
                 absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
                 rated: *rated,
+                rated_bots: *rated_bots,
+                spectators: (spectators.policy != SpectatorPolicy::Public)
+                    .then(|| spectators.policy.to_string()),
+                spectator_delay: spectators.delay,
             }),
         ),
         RoomEvent::SeatTaken {
@@ -63,6 +69,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             guest,
             name,
             bot,
+            bot_account,
         } => (
             "seat-taken",
             json(&SeatData {
@@ -70,6 +77,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 guest: Some(guest.clone()),
                 name: Some(name.clone()),
                 bot: *bot,
+                bot_account: *bot_account,
             }),
         ),
         RoomEvent::SeatFreed { seat } => (
@@ -79,6 +87,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 guest: None,
                 name: None,
                 bot: false,
+                bot_account: false,
             }),
         ),
         RoomEvent::Renamed { seat, name } => (
@@ -88,6 +97,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 guest: None,
                 name: Some(name.clone()),
                 bot: false,
+                bot_account: false,
             }),
         ),
         RoomEvent::OwnerChanged { owner } => (
@@ -281,6 +291,14 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     None => AbsentPolicy::Wait,
                 },
                 rated: data.rated,
+                rated_bots: data.rated_bots,
+                spectators: Spectators {
+                    policy: match data.spectators {
+                        Some(text) => text.parse()?,
+                        None => SpectatorPolicy::Public,
+                    },
+                    delay: data.spectator_delay,
+                },
             }
         }
         "seat-taken" => {
@@ -293,6 +311,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 name: data.name.unwrap_or_else(|| guest.clone()),
                 guest,
                 bot: data.bot,
+                bot_account: data.bot_account,
             }
         }
         "renamed" => {
@@ -491,12 +510,18 @@ mod tests {
                 clock: TimeControl::PerMove { ms: 259_200_000 },
                 absent: AbsentPolicy::Claim,
                 rated: true,
+                rated_bots: true,
+                spectators: Spectators {
+                    policy: SpectatorPolicy::Link,
+                    delay: 4,
+                },
             },
             RoomEvent::SeatTaken {
                 seat: Seat(1),
                 guest: "g1".into(),
                 name: "Ann \"the\" first".into(),
                 bot: false,
+                bot_account: true,
             },
             RoomEvent::SeatFreed { seat: Seat(1) },
             RoomEvent::Started,
@@ -515,6 +540,7 @@ mod tests {
                 guest: "b1".into(),
                 name: "Bot (easy)".into(),
                 bot: true,
+                bot_account: false,
             },
             RoomEvent::OwnerChanged { owner: None },
             RoomEvent::OwnerChanged {

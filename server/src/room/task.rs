@@ -7,7 +7,6 @@
 //! of the server only its [`RoomEnv`]. A different runtime could drive the
 //! core the same way.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,9 +19,11 @@ use super::env::RoomEnv;
 use super::event::Recorded;
 use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, StandInChange, encode};
 use super::lease::{self, Hold, RoomLease};
+use super::notice::notice;
 use super::outcome::{Command, Outcome, Policy, Reply};
 use super::refusal::Refusal;
 use super::reopen::{Reopened, reopen};
+use super::results::Seated;
 use super::seating::Player;
 use super::stored;
 use crate::store::StoreError;
@@ -183,11 +184,7 @@ impl RoomTask {
     /// Whether the room can decide a request now (after a failed commit,
     /// only once it is read again), and which seated guests are accounts
     /// when `player` starts a rated game.
-    async fn accounts(
-        &mut self,
-        player: &Player,
-        request: &RoomRequest,
-    ) -> Result<Option<HashSet<String>>, Refusal> {
+    async fn accounts(&mut self, player: &Player, request: &RoomRequest) -> Result<Option<Seated>, Refusal> {
         let storage =
             |what: &str| Refusal::new(codes::STORAGE, format!("the server could not {what}; try again"));
         if !self.fresh().await {
@@ -196,7 +193,19 @@ impl RoomTask {
         if !matches!(request, RoomRequest::Start) || !self.core.needs_accounts(player) {
             return Ok(None);
         }
-        let found = self.env.store.accounts_among(&self.core.seated_guests()).await;
+        let seated = self.core.seated_guests();
+        let found = match self.env.store.accounts_among(&seated).await {
+            Ok(accounts) => self
+                .env
+                .store
+                .bot_accounts_among(&seated)
+                .await
+                .map(|bot_accounts| Seated {
+                    accounts,
+                    bot_accounts,
+                }),
+            Err(e) => Err(e),
+        };
         found.map(Some).map_err(|e| {
             tracing::error!(room = %self.core.id(), error = %e, "could not look up the players' accounts");
             storage("look up the players")
@@ -230,6 +239,11 @@ impl RoomTask {
     async fn deliver(&mut self, outcome: Outcome, requester: Option<(Outbox, RequestId)>) {
         if let (Some(results), Some(ended)) = (&self.env.results, outcome.ended) {
             let _ = results.send(ended);
+        }
+        if let Some(tx) = &self.env.notices
+            && let Some(notice) = notice(&self.core, &outcome.events)
+        {
+            let _ = tx.send(notice);
         }
         self.env.moves.increment(outcome.moves);
         let room = self.core.id().to_string();

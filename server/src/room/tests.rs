@@ -10,6 +10,7 @@ use lodestone_rules::{Millis, Seat};
 use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
+use super::results::Seated;
 use super::seating::Player;
 use crate::secrets::{Secrets, SeededSecrets};
 
@@ -504,17 +505,61 @@ fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
     assert!(rated.is_rated());
     rated.join(1, &a, None, None, 0).unwrap();
     rated.join(2, &b, None, None, 0).unwrap();
-    let both = std::collections::HashSet::from([a.id.clone(), b.id.clone()]);
+    let set = |ids: &[&String]| {
+        ids.iter()
+            .map(|id| id.to_string())
+            .collect::<std::collections::HashSet<_>>()
+    };
+    let both = Seated {
+        accounts: set(&[&a.id, &b.id]),
+        bot_accounts: set(&[]),
+    };
     assert_eq!(rated.rated_refusal(&both), None);
-    let refusal = rated
-        .rated_refusal(&std::collections::HashSet::from([a.id.clone()]))
-        .unwrap();
+    let one = Seated {
+        accounts: set(&[&a.id]),
+        bot_accounts: set(&[]),
+    };
+    let refusal = rated.rated_refusal(&one).unwrap();
     assert_eq!(refusal.code, "rated-needs-accounts");
     assert!(refusal.message.contains("B is a guest"), "{}", refusal.message);
+    // B is a bot account: not against a person, unless the room says so.
+    let with_a_bot = Seated {
+        accounts: set(&[&a.id, &b.id]),
+        bot_accounts: set(&[&b.id]),
+    };
+    let refusal = rated.rated_refusal(&with_a_bot).unwrap();
+    assert_eq!(refusal.code, "rated-needs-accounts");
+    assert!(
+        refusal.message.contains("B is a bot account"),
+        "{}",
+        refusal.message
+    );
+    let allowing = BTreeMap::from([
+        ("rated".to_string(), "yes".to_string()),
+        ("rated-bots".to_string(), "yes".to_string()),
+    ]);
+    let (mut open, _) = RoomCore::create(
+        "r4".into(),
+        "magneton",
+        &allowing,
+        true,
+        &player("owner"),
+        0,
+        seeded(),
+    )
+    .unwrap();
+    open.join(1, &a, None, None, 0).unwrap();
+    open.join(2, &b, None, None, 0).unwrap();
+    assert_eq!(open.rated_refusal(&with_a_bot), None);
+    assert_eq!(
+        open.shown_options().get("rated-bots").map(String::as_str),
+        Some("yes")
+    );
     let bot = Player {
         id: "bot".into(),
         name: "Bot".into(),
         bot: true,
+        bot_account: false,
     };
     let refused = rated.add_bot(3, &a, &bot, None, true, 0).unwrap_err();
     assert_eq!(refused.code, "rated-needs-accounts");

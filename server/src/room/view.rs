@@ -10,13 +10,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_protocol::{
-    ClockState, EffectState, Guest, LastAction, MoveEntry, OutcomeState, Own, OwnPlay, PlayState, RiskState,
-    RoomState, RoomStatus, RoomSummary, SeatClock, SeatState, ViewParts, board_json,
+    ClockState, EffectState, EndHow, EndState, Guest, LastAction, MoveEntry, OutcomeState, Own, OwnPlay,
+    PlayState, RiskState, RoomState, RoomStatus, RoomSummary, SeatClock, SeatState, ViewParts, board_json,
 };
-use lodestone_rules::{Outcome, Seat, SeatSet, Viewer};
+use lodestone_rules::{Concession, Outcome, Seat, SeatSet, TableEvent, Viewer};
 
 use super::core::RoomCore;
-use super::event::AbsentPolicy;
+use super::event::{AbsentPolicy, SpectatorPolicy};
+use super::lifecycle::Gone;
 use super::watchers::ConnId;
 
 /// Whose eyes a rendering is for: the seat (or a spectator) it goes to,
@@ -68,7 +69,19 @@ impl RoomCore {
     /// The room as `viewer` (a seat, or a spectator) may see it at `now`,
     /// with the whole log.
     pub fn state_for(&self, viewer: Option<Seat>, now: u64) -> RoomState {
-        self.render(viewer, now, 0)
+        // A spectator kept behind sees the game as it stood then, and who
+        // is connected now (the twin has no watchers).
+        match (viewer, self.lagging()) {
+            (None, Some(then)) => {
+                let mut state = then.render(None, now, 0);
+                let connected = self.connected_seats();
+                for seat in &mut state.seats {
+                    seat.connected = connected.contains(&Seat(seat.seat));
+                }
+                state
+            }
+            _ => self.render(viewer, now, 0),
+        }
     }
 
     /// How many of the first `upto` log entries are concealed from
@@ -180,6 +193,7 @@ impl RoomCore {
         let connected = self.connected_seats();
         let seating = self.seating();
         let shown = shown_names(seating.seats());
+        let stand_ins = self.absent_policy() == AbsentPolicy::Bot && self.status() == RoomStatus::Playing;
         let seats = seating
             .seats()
             .iter()
@@ -197,8 +211,10 @@ impl RoomCore {
                     }),
                     connected: connected.contains(&seat),
                     bot: p.as_ref().is_some_and(|p| p.bot),
+                    bot_account: p.as_ref().is_some_and(|p| p.bot_account),
                     shown_as: shown[i].clone(),
                     absent: seating.is_absent(i),
+                    stand_in: stand_ins && seating.is_absent(i) && p.as_ref().is_some_and(|p| !p.bot),
                 }
             })
             .collect();
@@ -223,6 +239,51 @@ impl RoomCore {
                 .is_some()
                 .then(|| self.play_common(lens, now, shared)),
             rematch: self.rematch_state(),
+            ended: self.table_ending(now),
+        }
+    }
+
+    /// How the table ended the game or the room, if the board did not:
+    /// the room gone for good, or the last table event (a resignation, a
+    /// loss on time, a claim, a draw agreed) when it ended the game.
+    pub(super) fn table_ending(&self, now: u64) -> Option<EndState> {
+        let end = |how, seat: Option<Seat>| {
+            Some(EndState {
+                how,
+                seat: seat.map(|s| s.0),
+            })
+        };
+        match self.life().gone() {
+            Some(Gone::Aborted(seat)) => return end(EndHow::Aborted, Some(seat)),
+            Some(Gone::Closed) => return end(EndHow::Closed, None),
+            Some(Gone::Abandoned) => return end(EndHow::Abandoned, None),
+            Some(Gone::Expired) => return end(EndHow::Expired, None),
+            None => {}
+        }
+        self.game().outcome()?;
+        let &(ply, event) = self.table().table_events().last()?;
+        if ply != self.log().len() {
+            return None;
+        }
+        match event {
+            TableEvent::DrawAgreed => end(EndHow::DrawAgreed, None),
+            TableEvent::Concede(seat, Concession::Resign) => end(EndHow::Resigned, Some(seat)),
+            TableEvent::Concede(seat, Concession::OutOfTime) => {
+                // A claim stores a loss on time before the clock ran out
+                // (or in a room without a clock).
+                let clocks = self.table().clocks();
+                let left = clocks
+                    .at(self.game_time(now).0)
+                    .get(seat.index())
+                    .map_or(0, |(left, _)| *left);
+                let claimed = clocks.control().is_none() || left > 0;
+                let how = if claimed {
+                    EndHow::Claimed
+                } else {
+                    EndHow::OutOfTime
+                };
+                end(how, Some(seat))
+            }
         }
     }
 
@@ -377,6 +438,16 @@ impl RoomCore {
         }
         if self.is_rated() {
             options.insert("rated".into(), "yes".into());
+        }
+        if self.rated_bots() {
+            options.insert("rated-bots".into(), "yes".into());
+        }
+        let spectators = self.spectators();
+        if spectators.policy != SpectatorPolicy::Public {
+            options.insert("spectators".into(), spectators.policy.to_string());
+        }
+        if spectators.delay > 0 {
+            options.insert("spectator-delay".into(), spectators.delay.to_string());
         }
         options
     }

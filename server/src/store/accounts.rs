@@ -47,6 +47,8 @@ pub struct LeaderRow {
     pub guest_id: String,
     pub name: String,
     pub rating: StoredRating,
+    /// A bot account.
+    pub bot: bool,
 }
 
 /// What `register` found.
@@ -366,15 +368,25 @@ impl Store {
             .collect())
     }
 
-    /// A player's latest `limit` finished games, newest first.
-    pub async fn recent_games(&self, guest_id: &str, limit: i64) -> Result<Vec<PlayerGameRow>, StoreError> {
+    /// A player's latest `limit` finished games, newest first, as `viewer`
+    /// may see them: public games, and private ones only if the viewer
+    /// played in them.
+    pub async fn recent_games(
+        &self,
+        guest_id: &str,
+        viewer: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<PlayerGameRow>, StoreError> {
         let rows = with_pool!(&self.db, pool => {
             sqlx::query_as::<_, (String, String, String, i64, i64)>(
-                "SELECT room_id, game, result, rated, finished_at FROM player_games WHERE guest_id = $1 \
-                 ORDER BY finished_at DESC, room_id LIMIT $2",
+                "SELECT p.room_id, p.game, p.result, p.rated, p.finished_at FROM player_games p \
+                 JOIN rooms r ON r.id = p.room_id WHERE p.guest_id = $1 \
+                 AND (r.public OR EXISTS (SELECT 1 FROM player_games v WHERE v.room_id = p.room_id AND v.guest_id = $3)) \
+                 ORDER BY p.finished_at DESC, p.room_id LIMIT $2",
             )
             .bind(guest_id)
             .bind(limit)
+            .bind(viewer)
             .fetch_all(pool)
             .await
         })?;
@@ -396,8 +408,9 @@ impl Store {
     pub async fn leaderboard(&self, key: RatingKey, limit: i64) -> Result<Vec<LeaderRow>, StoreError> {
         let key = key.to_string();
         let rows = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, String, f64, f64, i64)>(
-                "SELECT r.guest_id, g.name, r.mu, r.sigma, r.games FROM ratings r JOIN guests g ON g.id = r.guest_id \
+            sqlx::query_as::<_, (String, String, f64, f64, i64, Option<String>)>(
+                "SELECT r.guest_id, g.name, r.mu, r.sigma, r.games, b.guest_id FROM ratings r JOIN guests g ON g.id = r.guest_id \
+                 LEFT JOIN bot_accounts b ON b.guest_id = r.guest_id \
                  WHERE r.rating_key = $1 ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.guest_id LIMIT $2",
             )
             .bind(key.as_str())
@@ -407,22 +420,26 @@ impl Store {
         })?;
         Ok(rows
             .into_iter()
-            .map(|(guest_id, name, mu, sigma, games)| LeaderRow {
+            .map(|(guest_id, name, mu, sigma, games, bot)| LeaderRow {
                 guest_id,
                 name,
                 rating: StoredRating { mu, sigma, games },
+                bot: bot.is_some(),
             })
             .collect())
     }
 }
 
 impl Store {
-    /// The guest a token belongs to: its first token (`guests`), or a
-    /// device's token of an account.
+    /// The guest a token belongs to: its first token (`guests`), a
+    /// device's token of an account, or a bot account's API token.
     pub async fn guest_by_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
-        match self.guest_by_token_hash(token_hash).await? {
+        if let Some(guest) = self.guest_by_token_hash(token_hash).await? {
+            return Ok(Some(guest));
+        }
+        match self.guest_by_device_token(token_hash).await? {
             Some(guest) => Ok(Some(guest)),
-            None => self.guest_by_device_token(token_hash).await,
+            None => self.guest_by_api_token(token_hash).await,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Copying a whole database to another, e.g. from SQLite to PostgreSQL when
 //! a host outgrows one machine (`lodestone-server migrate-db`): every
 //! guest, every room summary and every event, page by page, then the
-//! account tables (accounts, device tokens, ratings, players' games),
+//! account tables (accounts, device tokens, ratings, players' games, bot
+//! accounts and API tokens),
 //! into an empty target, in one transaction there (a failed copy leaves
 //! it empty).
 
@@ -138,8 +139,8 @@ enum Val {
 }
 
 /// Copies the account tables whole (they are small beside the events):
-/// accounts, device tokens, ratings, rated games, players' games and the
-/// games whose result is due.
+/// accounts, device tokens, ratings, rated games, players' games, the
+/// games whose result is due, bot accounts and their API tokens.
 async fn copy_accounts(source: &Db, tx: &mut TargetTx) -> Result<(), sqlx::Error> {
     use Val::{Int, Real, Text};
     let accounts: Vec<(String, String, String, i64)> = with_pool!(source, pool => {
@@ -193,7 +194,15 @@ async fn copy_accounts(source: &Db, tx: &mut TargetTx) -> Result<(), sqlx::Error
         sqlx::query_as("SELECT room_id, at FROM games_due").fetch_all(pool).await
     })?;
     let rows = due.into_iter().map(|(a, b)| vec![Text(a), Int(b)]);
-    insert_rows(tx, "games_due", &["room_id", "at"], rows).await
+    insert_rows(tx, "games_due", &["room_id", "at"], rows).await?;
+    let (bots, tokens) = super::bots::bot_rows(source).await?;
+    let rows = bots.into_iter().map(|(a, b)| vec![Text(a), Int(b)]);
+    insert_rows(tx, "bot_accounts", &["guest_id", "marked_at"], rows).await?;
+    let rows = tokens
+        .into_iter()
+        .map(|(a, b, c, d, e)| vec![Text(a), Text(b), Text(c), Text(d), Int(e)]);
+    let columns = ["id", "guest_id", "token_hash", "label", "created_at"];
+    insert_rows(tx, "api_tokens", &columns, rows).await
 }
 
 /// Inserts `rows` (values in `columns` order) into `table`, one statement

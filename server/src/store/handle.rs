@@ -76,7 +76,19 @@ impl Store {
                     let _ = end.await;
                 })
             }
-            None => tokio::spawn(write_loop(Writer::new(&db).await?, queue)),
+            None => {
+                // PostgreSQL: a commit that overruns its bounds is
+                // abandoned (`bounds.rs`).
+                let watch = match (options.bounds, &db) {
+                    (Some(bounds), Db::Postgres(_)) => Some(
+                        super::bounds::CommitWatch::start(bounds.commit_deadline()).map_err(|e| {
+                            StoreError::Open(format!("could not start the commit watch: {e}"))
+                        })?,
+                    ),
+                    _ => None,
+                };
+                tokio::spawn(write_loop(Writer::new(&db).await?, queue, watch))
+            }
         };
         Ok((
             Store {

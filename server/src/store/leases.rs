@@ -18,7 +18,8 @@ pub const CHANNEL: &str = "lodestone";
 /// The leases and nodes tables; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Leases {
-    pool: Pool<Postgres>,
+    /// Also for the tournaments' leases (`tournaments.rs`).
+    pub(super) pool: Pool<Postgres>,
 }
 
 /// What trying to take a room gave.
@@ -124,8 +125,23 @@ impl Leases {
     /// Takes room `room` for `node` for `lease_ms`, if the room exists and
     /// its lease is free, expired, or an earlier one of `node` itself (a
     /// previous run of this node: fenced out by the new epoch).
+    /// Another node's unexpired lease is answered from a look that waits
+    /// for no lock (its owner may be in the middle of a commit, or stalled
+    /// there); only a lease that may be ours is taken, which waits at most
+    /// the lock timeout (`bounds.rs`) for a row another node holds locked.
     pub async fn take(&self, room: &str, node: &str, lease_ms: u64) -> Result<Take, StoreError> {
         for _ in 0..3 {
+            let held: Option<(String, Option<String>)> = sqlx::query_as(
+                "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node \
+                 WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp()",
+            )
+            .bind(room)
+            .bind(node)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some((node, url)) = held {
+                return Ok(Take::Owned { node, url });
+            }
             let taken: Option<(i64,)> = sqlx::query_as(
                 "INSERT INTO leases (room_id, node, epoch, expires_at) \
                  SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond' \
@@ -205,7 +221,7 @@ impl Leases {
             "WITH mine AS (SELECT l.room_id FROM leases l \
              JOIN UNNEST($1::text[], $2::bigint[]) AS r(room_id, epoch) \
              ON l.room_id = r.room_id AND l.epoch = r.epoch \
-             WHERE l.node = $4 ORDER BY l.room_id FOR UPDATE OF l) \
+             WHERE l.node = $4 AND l.expires_at <> '-infinity' ORDER BY l.room_id FOR UPDATE OF l) \
              UPDATE leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' \
              WHERE room_id IN (SELECT room_id FROM mine) RETURNING room_id",
         )
@@ -219,12 +235,14 @@ impl Leases {
     }
 
     /// Gives up `node`'s lease of `room` at `epoch`: deleted when the room
-    /// is over (`gone`), otherwise expired at once so any node may take it.
+    /// is over (`gone`), otherwise expired at once so any node may take it
+    /// (marked released: `-infinity`, which a renewal already under way
+    /// does not extend again).
     pub async fn release(&self, room: &str, node: &str, epoch: i64, gone: bool) -> Result<(), StoreError> {
         let sql = if gone {
             "DELETE FROM leases WHERE room_id = $1 AND node = $2 AND epoch = $3"
         } else {
-            "UPDATE leases SET expires_at = clock_timestamp() - interval '1 millisecond' \
+            "UPDATE leases SET expires_at = '-infinity' \
              WHERE room_id = $1 AND node = $2 AND epoch = $3"
         };
         sqlx::query(sql)

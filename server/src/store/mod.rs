@@ -16,24 +16,36 @@
 
 mod accounts;
 mod backup;
+mod bots;
+mod bounds;
 mod copy;
 mod db;
 mod handle;
 mod leases;
+mod moderation;
+mod notify;
 mod postgres;
+mod privacy;
 mod sql;
 mod sqlite;
 mod sqlite_writer;
 mod tls;
+mod tournaments;
 mod types;
 mod writer;
 
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
 pub use backup::{BackupInfo, Restored, backup, restore, utc_stamp};
+pub use bots::{ApiTokenRow, BotMark, NewApiToken};
+pub use bounds::{DbArgs, DbBounds};
 pub use copy::{Copied, Progress, copy};
 pub use db::sqlite_path;
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
+pub use moderation::{AuditRow, OffenseRow, Preferences, ReportRow, SanctionRow};
+pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
+pub use privacy::Deletion;
+pub use tournaments::{Fence, TournamentLine, TournamentRow};
 pub use types::{
     EventRow, GuestRow, NewGuest, Op, PlayResult, RatingKey, RoomRow, StoreError, StoreOptions, StoredStatus,
 };

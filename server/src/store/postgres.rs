@@ -1,5 +1,6 @@
-//! The PostgreSQL backend: a pool of connections to one database, the
-//! migrations of `migrations/postgres/`.
+//! The PostgreSQL backend: a pool of connections to one database, each
+//! with the bounds of its waits (`bounds.rs`), and the migrations of
+//! `migrations/postgres/`.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -24,6 +25,7 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
     // One connection first, to say clearly why it fails (the pool would
     // retry a refused connection until its timeout and say only that).
     let server = format!("{}:{}", connect.get_host(), connect.get_port());
+    let bounded = connect.clone();
     match tokio::time::timeout(CONNECT_TIMEOUT, sqlx::PgConnection::connect_with(&connect)).await {
         Err(_) => {
             return Err(StoreError::Open(format!(
@@ -48,7 +50,7 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         // one is dropped at its next use).
         .idle_timeout(None)
         .max_lifetime(None)
-        .connect_with(connect)
+        .connect_with(connect.clone())
         .await
         .map_err(|e| StoreError::Open(connect_error(&server, location, &e)))?;
     let migrator = sqlx::migrate!("../migrations/postgres");
@@ -62,7 +64,23 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .await
         .map_err(|e| migrate_error(location, e))?;
     log_migrations(&migrator, &before, location);
-    Ok(pool)
+    // Migrated without bounds (a long migration is not cut short by a
+    // statement timeout); the server's pool has them on every connection
+    // (`bounds.rs`).
+    let Some(bounds) = &options.bounds else {
+        return Ok(pool);
+    };
+    pool.close().await;
+    PgPoolOptions::new()
+        .max_connections(options.connections)
+        .min_connections(1)
+        .acquire_timeout(Duration::from_secs(30))
+        .test_before_acquire(true)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_with(bounded.options(bounds.settings()))
+        .await
+        .map_err(|e| StoreError::Open(connect_error(&server, location, &e)))
 }
 
 /// Why connecting failed, as a sentence.

@@ -166,6 +166,9 @@ pub enum StoreError {
     /// again.
     #[error("this node no longer holds the room's lease; nothing was stored")]
     Fenced,
+    /// A look-up shared with other callers failed (`flight.rs`): why.
+    #[error("{0}")]
+    Lookup(String),
 }
 
 /// Why the writer did not store a request.
@@ -192,6 +195,9 @@ pub struct StoreOptions {
     /// source of a copy or a backup): nothing is created, and anything
     /// else is refused with a sentence.
     pub existing: bool,
+    /// PostgreSQL: the bounds of every wait on the database (a server's;
+    /// `None` when copying a database, which may take long).
+    pub bounds: Option<super::DbBounds>,
 }
 
 impl Default for StoreOptions {
@@ -200,6 +206,7 @@ impl Default for StoreOptions {
             sync_full: false,
             connections: 8,
             existing: false,
+            bounds: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Pool, Postgres, Sqlite};
 use tokio::sync::mpsc;
 
+use super::bounds::CommitWatch;
 use super::db::Db;
 use super::sql::{CommitError, Dialect};
 use super::types::{MAX_BATCH, Op, WriteError, WriteRequest};
@@ -31,11 +32,38 @@ impl Writer {
         })
     }
 
-    /// Stores `ops` in one transaction.
-    async fn commit(&mut self, ops: &[&Op]) -> Result<(), CommitError> {
-        match self {
-            Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
-            Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
+    /// Stores `ops` in one transaction, waiting at most the deadline of
+    /// `watch` (then the commit is abandoned with its connection, which
+    /// PostgreSQL rolls back: nothing of it is stored).
+    async fn commit(&mut self, ops: &[&Op], watch: Option<&CommitWatch>) -> Result<(), CommitError> {
+        let commit = async {
+            match self {
+                Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
+                Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
+            }
+        };
+        let Some(watch) = watch else {
+            return commit.await;
+        };
+        let overrun = watch.begin();
+        let result = tokio::select! {
+            result = commit => Some(result),
+            _ = overrun.cancelled() => None,
+        };
+        watch.end();
+        match result {
+            Some(result) => result,
+            None => {
+                if let Writer::Postgres(_, held) = self
+                    && let Some(mut conn) = held.take()
+                {
+                    conn.close_on_drop();
+                }
+                Err(CommitError::Database(sqlx::Error::Protocol(format!(
+                    "the database did not finish a commit within {} ms; {ABANDONED}",
+                    watch.deadline().as_millis()
+                ))))
+            }
         }
     }
 }
@@ -47,7 +75,14 @@ async fn held<DB: sqlx::Database>(pool: &Pool<DB>) -> Result<Option<PoolConnecti
     pool.acquire().await.map(Some)
 }
 
-pub(super) async fn write_loop(mut writer: Writer, mut queue: mpsc::Receiver<WriteRequest>) {
+/// Says that a commit was abandoned at its deadline.
+const ABANDONED: &str = "the commit was abandoned";
+
+pub(super) async fn write_loop(
+    mut writer: Writer,
+    mut queue: mpsc::Receiver<WriteRequest>,
+    watch: Option<std::sync::Arc<CommitWatch>>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         // Let the other tasks that are ready run first: their writes join
@@ -58,7 +93,7 @@ pub(super) async fn write_loop(mut writer: Writer, mut queue: mpsc::Receiver<Wri
         {
             batch.push(request);
         }
-        let results = store_batch(&mut writer, &batch).await;
+        let results = store_batch(&mut writer, &batch, watch.as_deref()).await;
         for (request, result) in batch.drain(..).zip(results) {
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
@@ -104,17 +139,24 @@ pub(super) fn answer_batch(
 /// Stores a batch as one transaction; if that fails, each request in a
 /// transaction of its own, so a failing request fails alone. Returns one
 /// result per request.
-async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<(), WriteError>> {
+async fn store_batch(
+    writer: &mut Writer,
+    batch: &[WriteRequest],
+    watch: Option<&CommitWatch>,
+) -> Vec<Result<(), WriteError>> {
     let all: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
     // Nothing but health probes (`Store::check`): nothing to commit.
     if all.is_empty() {
         return batch.iter().map(|_| Ok(())).collect();
     }
-    match writer.commit(&all).await {
+    match writer.commit(&all, watch).await {
         Ok(()) => return batch.iter().map(|_| Ok(())).collect(),
-        Err(e) if batch.len() == 1 => {
+        // One request, or a database that does not answer at all (each
+        // request alone would wait as long again): all fail together.
+        Err(e) if batch.len() == 1 || e.to_string().contains(ABANDONED) => {
             log_failure(&e);
-            return vec![Err(e.into())];
+            let e = WriteError::from(e);
+            return batch.iter().map(|_| Err(e.clone())).collect();
         }
         Err(e) => {
             tracing::warn!(error = %e, requests = batch.len(), "a batch failed; storing its requests one by one")
@@ -123,7 +165,7 @@ async fn store_batch(writer: &mut Writer, batch: &[WriteRequest]) -> Vec<Result<
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
         let ops: Vec<&Op> = request.ops.iter().collect();
-        let result = writer.commit(&ops).await.map_err(|e| {
+        let result = writer.commit(&ops, watch).await.map_err(|e| {
             log_failure(&e);
             WriteError::from(e)
         });

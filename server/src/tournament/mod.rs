@@ -1,7 +1,27 @@
-//! Tournaments: round robin, Swiss, arena and Magma events. `pairing` is
-//! pure (pairings, points and standings, no I/O).
+//! Tournaments: round robin, Swiss, arena and Magma events
+//! (docs/tournaments.md). `pairing` is pure (pairings, points and
+//! standings); a tournament is its event log (`event`), folded into a
+//! value (`state`) whose decisions make new events (`decide` for
+//! requests, `plan` for what the time and ended games call for; `spec`
+//! checks what a tournament is created with). The
+//! `director` task runs one tournament as the single writer of its log
+//! (leased and fenced like a room with several nodes), making its games'
+//! rooms and reading their results (`rooms`); `registry` holds the way to
+//! each director (`app.rs` keeps it), `serve` answers a connection's
+//! tournament requests and resumes tournaments at start, `http` serves
+//! them over HTTP.
 
-// The director that uses the pairings lands next; until then they are
-// used by their tests only.
-#[allow(dead_code)]
+mod decide;
+mod director;
+mod event;
+pub mod http;
+pub mod limits;
 pub mod pairing;
+mod plan;
+pub mod registry;
+mod rooms;
+pub mod serve;
+mod spec;
+mod state;
+
+pub use registry::Registry;

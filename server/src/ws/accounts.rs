@@ -29,8 +29,14 @@ impl Session {
         }
         let key = crate::accounts::name_key(&name);
         // The refusals that need no hash come before the hash (the store
-        // checks again, in the transaction).
-        match self.app.store.account_by_name(&key).await {
+        // checks again, in the transaction). An account made before names
+        // were folded may be under its old key.
+        let old = crate::accounts::old_name_key(&name);
+        let found = match self.app.store.account_by_name(&key).await {
+            Ok(None) if old != key => self.app.store.account_by_name(&old).await,
+            other => other,
+        };
+        match found {
             Ok(None) => {}
             Ok(Some((owner, _))) if owner == player.id => {
                 return self.fail(
@@ -43,7 +49,9 @@ impl Session {
                 return self.fail(
                     id,
                     codes::NAME_TAKEN,
-                    format!("an account is named {name:?} already (names ignore case)"),
+                    format!(
+                        "an account is named {name:?} already (names ignore case and invisible characters)"
+                    ),
                 );
             }
             Err(e) => {
@@ -70,7 +78,9 @@ impl Session {
                 return self.fail(
                     id,
                     codes::NAME_TAKEN,
-                    format!("an account is named {name:?} already (names ignore case)"),
+                    format!(
+                        "an account is named {name:?} already (names ignore case and invisible characters)"
+                    ),
                 );
             }
             Ok(Registered::AlreadyAccount) => {
@@ -90,6 +100,9 @@ impl Session {
             }
         }
         tracing::info!(guest = %player.id, "a guest became an account");
+        if self.app.config.first_account_is_admin {
+            self.first_admin(&player.id, now).await;
+        }
         if name != player.name {
             if let Some(guest) = self.guest.as_mut() {
                 guest.name = name.clone();
@@ -107,6 +120,21 @@ impl Session {
             invite: None,
             version: None,
         });
+    }
+
+    /// Whether guest `guest` is a bot account (`Some(false)` at once for a
+    /// guest made just now); `None` when the store failed (the request
+    /// `id` is answered then).
+    pub(super) async fn bot_account(&self, id: &RequestId, guest: &str, new: bool) -> Option<bool> {
+        if new {
+            return Some(false);
+        }
+        self.stored(
+            id,
+            self.app.store.is_bot_account(guest).await,
+            "bot account lookup failed",
+            "the server could not look up the guest; try again",
+        )
     }
 
     /// `login`: the connection becomes the account's guest, with a new
@@ -130,9 +158,16 @@ impl Session {
         if password.expose().chars().count() > crate::accounts::MAX_PASSWORD_CHARS {
             return self.fail(id, codes::BAD_LOGIN, bad_login);
         }
+        // An account made before names were folded may be under its old
+        // key (its lower case).
+        let old = crate::accounts::old_name_key(&name);
+        let found = match self.app.store.account_by_name(&key).await {
+            Ok(None) if old != key => self.app.store.account_by_name(&old).await,
+            other => other,
+        };
         let Some(account) = self.stored(
             &id,
-            self.app.store.account_by_name(&key).await,
+            found,
             "account lookup failed",
             "the server could not look up the account; try again",
         ) else {
@@ -167,6 +202,7 @@ impl Session {
                 return self.fail(id, codes::STORAGE, "the server could not log you in; try again");
             }
         };
+        self.known();
         // The connection becomes the account: what it watched as another
         // guest, it watches no more (the client watches again as itself).
         if self.guest.is_some() {
@@ -176,12 +212,16 @@ impl Session {
                 }
             }
         }
+        let Some(bot_account) = self.bot_account(&id, &guest.id, false).await else {
+            return;
+        };
         tracing::info!(guest = %guest.id, "an account logged in on a new device");
         let rooms = self.app.lobby.rooms_of(&guest.id);
         self.guest = Some(Player {
             id: guest.id.clone(),
             name: guest.name.clone(),
             bot: false,
+            bot_account,
         });
         self.reply(ServerMessage::Welcome {
             id,

@@ -21,18 +21,24 @@ use tokio::time::{Instant, Sleep};
 
 use crate::app::App;
 use crate::cluster::{self, Located};
+use crate::input::Meter;
 use crate::limits::Slot;
 use crate::metrics::Refusal;
+use crate::reserve::Standing;
 use crate::room::{Fence, Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
 use crate::secrets::{self, OsSecrets};
 use crate::store::NewGuest;
 
 mod accounts;
+mod admin;
+mod moderation;
+mod notify;
 mod replay;
+mod settings;
 
 /// Frames larger than this close the connection (the WebSocket layer's
 /// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
-const MAX_FRAME_BYTES: usize = 1 << 20;
+pub const MAX_FRAME_BYTES: usize = 1 << 20;
 
 /// The WebSocket read buffer of a connection: larger messages are read in
 /// several pieces.
@@ -51,17 +57,26 @@ const MAX_ROOM_ID_BYTES: usize = 64;
 /// (reading a long one is the work the limit saves).
 const MAX_ID_PEEK_BYTES: usize = 1024;
 
-/// How many replays are folded at once in this process (each on a
-/// blocking thread); more wait their turn, so a crowd of replays cannot
-/// take every blocking thread.
-static REPLAYS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
-
 /// How long the goodbye (`bye` and the close frame) may take.
 const GOODBYE: Duration = Duration::from_secs(2);
 
 /// Upgrades a request `http.rs` has admitted to a WebSocket connection of
 /// `client`, served by one task.
-pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<Slot>) -> Response {
+/// What the accept loop knows of a connection: its unfinished input
+/// (`input.rs`) and its standing (`reserve.rs`).
+#[derive(Debug, Default)]
+pub struct Conn {
+    pub meter: Option<Arc<Meter>>,
+    pub standing: Option<Arc<Standing>>,
+}
+
+pub fn accept(
+    ws: WebSocketUpgrade,
+    app: Arc<App>,
+    client: IpAddr,
+    slot: Option<Slot>,
+    conn: Conn,
+) -> Response {
     // A small read buffer: game messages are small, and most connections
     // are idle most of the time (tungstenite's default is 128 KiB).
     ws.max_message_size(MAX_FRAME_BYTES)
@@ -70,7 +85,7 @@ pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, slot: Option<
         .write_buffer_size(WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app, client, slot))
+            tasks.track_future(connection(socket, app, client, slot, conn))
         })
 }
 
@@ -84,8 +99,13 @@ enum End {
     SlowClient,
     WriteTimeout,
     Idle,
+    /// On probation, it did not show a known identity in time.
+    Probation,
     /// A frame the WebSocket layer refused, closed with this code.
     BadFrame(u16, &'static str),
+    /// A moderator banned the account or the address, or the account was
+    /// deleted (the reason was queued before).
+    Kicked,
 }
 
 impl End {
@@ -102,7 +122,13 @@ impl End {
             End::SlowClient => policy("the client did not keep up with its messages"),
             End::WriteTimeout => policy("the client did not read its messages"),
             End::Idle => policy("nothing heard from the client for too long"),
+            End::Probation => Some((
+                Some("the server is full; only known players may connect now"),
+                close_code::AGAIN,
+                "the server is full",
+            )),
             End::BadFrame(code, reason) => Some((None, code, reason)),
+            End::Kicked => Some((None, close_code::POLICY, "closed by a moderator")),
         }
     }
 
@@ -111,6 +137,7 @@ impl End {
             End::SlowClient => Some(Refusal::SlowClient),
             End::WriteTimeout => Some(Refusal::WriteTimeout),
             End::Idle => Some(Refusal::IdleTimeout),
+            End::Probation => Some(Refusal::Probation),
             End::BadFrame(close_code::INVALID, _) => Some(Refusal::BadUtf8),
             _ => None,
         }
@@ -194,8 +221,28 @@ async fn queued(queue: &mut Option<mpsc::Receiver<Utf8Bytes>>) -> Option<Utf8Byt
     }
 }
 
-async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot: Option<Slot>) {
+async fn connection(
+    mut socket: WebSocket,
+    app: Arc<App>,
+    client: IpAddr,
+    _slot: Option<Slot>,
+    Conn { meter, standing }: Conn,
+) {
     let _open = app.metrics.ws_connection();
+    // On probation, it must show a known identity in time (`reserve.rs`).
+    let handshake = app.config.limits.handshake_timeout;
+    let probation = async {
+        match &standing {
+            Some(s) => s.probation_over(handshake).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(probation);
+    let mut on_probation = standing.as_ref().is_some_and(|s| s.probation);
+    // Its unfinished messages count from now (`input.rs`).
+    if let Some(meter) = &meter {
+        meter.arm(client);
+    }
     // Cancelled by a room (client too slow) or by shutdown.
     let close = app.shutdown.child_token();
     let write_timeout = app.config.limits.write_timeout;
@@ -211,14 +258,30 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
         tokio::select! {
             biased;
             _ = close.cancelled() => {
-                break if app.shutdown.is_cancelled() { End::Shutdown } else { End::SlowClient };
+                break if app.shutdown.is_cancelled() {
+                    End::Shutdown
+                } else if session.as_ref().is_some_and(|s| s.moderated.kicked().is_some()) {
+                    End::Kicked
+                } else {
+                    End::SlowClient
+                };
             }
             Some(text) = queued(&mut queue) => {
                 let rx = queue.as_mut().expect("a queue");
+                // What a person hides (blocked players' chat, zen) is
+                // taken out here.
+                let shown = |text| match session.as_ref() {
+                    Some(s) => s.moderated.outgoing(text),
+                    None => Some(text),
+                };
                 let write = async {
-                    socket.feed(Message::Text(text)).await?;
+                    if let Some(text) = shown(text) {
+                        socket.feed(Message::Text(text)).await?;
+                    }
                     while let Ok(more) = rx.try_recv() {
-                        socket.feed(Message::Text(more)).await?;
+                        if let Some(more) = shown(more) {
+                            socket.feed(Message::Text(more)).await?;
+                        }
                     }
                     socket.flush().await
                 };
@@ -236,6 +299,13 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
             }
             frame = socket.recv() => {
                 heartbeat.heard();
+                if let Some(meter) = &meter {
+                    match &frame {
+                        Some(Ok(Message::Ping(p) | Message::Pong(p))) => meter.control(p.len()),
+                        Some(Ok(_)) => meter.message(),
+                        _ => {}
+                    }
+                }
                 let message = match frame {
                     Some(Ok(Message::Text(text))) => Some(Ok(text)),
                     Some(Ok(Message::Binary(_))) => Some(Err(())),
@@ -247,7 +317,7 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
                 let session = session.get_or_insert_with(|| {
                     let (tx, rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
                     queue = Some(rx);
-                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() })
+                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() }, standing.clone())
                 });
                 match message {
                     // Boxed: handling a message needs a large future, but
@@ -271,14 +341,20 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
                 }
                 Beat::Dead => break End::Idle,
             },
+            _ = &mut probation, if on_probation => {
+                if standing.as_ref().is_some_and(|s| !s.is_known()) {
+                    break End::Probation;
+                }
+                on_probation = false;
+            }
         }
     };
     if let Some(reason) = end.refusal() {
         app.metrics.refused(reason);
     }
     // What the rooms queued before a shutdown (a drained node's `moved`)
-    // goes out before the goodbye.
-    if end == End::Shutdown
+    // goes out before the goodbye, and a ban's reason before its close.
+    if matches!(end, End::Shutdown | End::Kicked)
         && let Some(rx) = queue.as_mut()
     {
         let flush = async {
@@ -290,9 +366,18 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
         let _ = tokio::time::timeout(GOODBYE, flush).await;
     }
     if let Some((bye, code, reason)) = end.goodbye() {
+        // An upgrade (a new process takes over): reconnect at once.
+        let reconnect = end == End::Shutdown && app.handing_over.is_cancelled();
+        let (bye, reason) = match reconnect {
+            true => (Some(crate::takeover::UPGRADING), crate::takeover::UPGRADING),
+            false => (bye, reason),
+        };
         let goodbye = async {
             if let Some(bye) = bye {
-                let bye = crate::room::encode(&ServerMessage::Bye { reason: bye.into() });
+                let bye = crate::room::encode(&ServerMessage::Bye {
+                    reason: bye.into(),
+                    reconnect,
+                });
                 socket.send(Message::Text(bye)).await?;
             }
             socket
@@ -303,6 +388,9 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, _slot:
                 .await
         };
         let _ = tokio::time::timeout(GOODBYE, goodbye).await;
+    }
+    if let Some(session) = &session {
+        app.notify.looking.forget(session.outbox.conn);
     }
     if let Some(session) = session {
         for room in &session.watching {
@@ -383,17 +471,31 @@ struct Session {
     /// Rooms this connection watches (only rooms that exist).
     watching: HashSet<String>,
     rate: RateLimit,
+    /// Blocks, settings and bans (`ws/moderation.rs`).
+    moderated: moderation::Moderated,
+    /// Its standing (`reserve.rs`): known once it shows an account or a
+    /// guest's token from before.
+    standing: Option<Arc<Standing>>,
 }
 
 impl Session {
-    fn new(app: Arc<App>, client: IpAddr, outbox: Outbox) -> Session {
+    fn new(app: Arc<App>, client: IpAddr, outbox: Outbox, standing: Option<Arc<Standing>>) -> Session {
         Session {
             rate: RateLimit::new(app.config.rate_limit),
+            moderated: moderation::Moderated::new(app.moderation.clone(), outbox.conn),
             app,
             client,
             outbox,
             guest: None,
             watching: HashSet::new(),
+            standing,
+        }
+    }
+
+    /// The client showed a known identity.
+    fn known(&self) {
+        if let Some(standing) = &self.standing {
+            standing.known();
         }
     }
 
@@ -438,6 +540,14 @@ impl Session {
             Ok(m) => m,
             Err(reply) => return self.reply(reply),
         };
+        if !self.before(&message).await {
+            return;
+        }
+        self.handle(message).await;
+        self.after().await;
+    }
+
+    async fn handle(&mut self, message: ClientMessage) {
         match message {
             ClientMessage::Hello {
                 id,
@@ -485,6 +595,7 @@ impl Session {
                 let Some(mut guest) = found else {
                     return self.fail(id, codes::BAD_TOKEN, "this token belongs to no guest");
                 };
+                self.known();
                 if let Some(name) = name.filter(|n| *n != guest.name) {
                     if self.app.store.rename_guest(&guest.id, &name).await.is_err() {
                         return self.fail(
@@ -542,11 +653,15 @@ impl Session {
             }
             (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
+        let Some(bot_account) = self.bot_account(&id, &guest.id, new_token.is_some()).await else {
+            return;
+        };
         let rooms = cluster::rooms_of(&self.app, &guest.id).await;
         self.guest = Some(Player {
             id: guest.id.clone(),
             name: guest.name.clone(),
             bot: guest.bot.is_some(),
+            bot_account,
         });
         self.reply(ServerMessage::Welcome {
             id,
@@ -605,6 +720,19 @@ impl Session {
 
     async fn identified(&mut self, player: Player, message: ClientMessage) {
         let (id, room, request) = match message {
+            message @ (ClientMessage::CreateTournament { .. }
+            | ClientMessage::ListTournaments { .. }
+            | ClientMessage::WatchTournament { .. }
+            | ClientMessage::UnwatchTournament { .. }
+            | ClientMessage::JoinTournament { .. }
+            | ClientMessage::WithdrawTournament { .. }
+            | ClientMessage::StartTournament { .. }
+            | ClientMessage::RemoveFromTournament { .. }
+            | ClientMessage::AddTournamentBot { .. }) => {
+                let reply =
+                    crate::tournament::serve::request(&self.app, &player, &self.outbox, message).await;
+                return self.reply(reply);
+            }
             ClientMessage::ListRooms { id, game, playing } => {
                 let listed = cluster::list_rooms(
                     &self.app,
@@ -768,9 +896,16 @@ impl Session {
             ClientMessage::Register { id, name, password } => {
                 return self.register(player, id, name, password).await;
             }
+            message @ (ClientMessage::PushSubscribe { .. }
+            | ClientMessage::PushUnsubscribe { .. }
+            | ClientMessage::Visibility { .. }
+            | ClientMessage::SetWebhook { .. }
+            | ClientMessage::DeleteWebhook { .. }
+            | ClientMessage::MyTurns { .. }) => return self.notify_request(player, message).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
                 unreachable!("answered before")
             }
+            other => return self.moderation(player, other).await,
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
         let limit = self.app.config.limits.watch_per_connection;
@@ -792,6 +927,7 @@ impl Session {
             && self.app.lobby.get(&room).is_none()
         {
             self.watching.remove(&room);
+            self.note_watching(&player.id);
             return self.reply(ServerMessage::Ack {
                 id,
                 room: Some(room),
@@ -833,6 +969,9 @@ impl Session {
                 self.watching.insert(room.clone());
             } else if matches!(unsent.request, RoomRequest::Unwatch) {
                 self.watching.remove(&room);
+            }
+            if watches || matches!(unsent.request, RoomRequest::Unwatch) {
+                self.note_watching(&unsent.player.id);
             }
             match handle.request_or_return(unsent).await {
                 Ok(()) => return,

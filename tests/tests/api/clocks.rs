@@ -1,6 +1,7 @@
 //! The room option `clock` for every game: a seat whose time runs out
 //! loses; a bank gains its increment; a running clock survives a SIGKILL
-//! (its deadline comes from the stored times of the actions).
+//! (its deadline comes from the stored times of the actions); a time bank
+//! (`bank:10d+36h`) gains after each move but never above its start.
 
 use lodestone_protocol::{RoomState, RoomStatus};
 use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
@@ -60,14 +61,15 @@ each_backend!(correspondence_clocks_run_out_in_every_game_on_paused_time);
 /// so the day passes at once, and the seat to move loses on time.
 async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
     // Nothing else may be the next timer: no expiry of open rooms, no
-    // heartbeat (a day of pings), and the database opened first (its pool
+    // heartbeat (a day of pings), no poll of the notifications, and the
+    // database opened first (its pool
     // must not see paused time).
     let server = TestServer::start_with(|c| {
         c.expire_open_after = None;
         c.limits.idle_timeout = std::time::Duration::ZERO;
+        c.notify.poll = None;
     })
     .await;
-    tokio::time::pause();
     for (game, options) in [
         ("magneton", json!({"clock": "1d/move"})),
         ("magnetism", json!({"clock": "1d/move"})),
@@ -85,12 +87,22 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
         bo.patience = None;
         bo.hello("Bo").await;
         bo.join(&room, json!(1)).await;
+        // Paused from the start on (the hellos and joins read the
+        // database in real time: a pool's timeouts must not see paused
+        // time).
+        tokio::time::pause();
         bo.ok(json!({"type": "start", "room": room})).await;
         let mut clients = [ann, bo];
         let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
         let clocks = &state.play.as_ref().unwrap().clocks;
+        // A full day, give or take a jump of paused time: while the server
+        // waits on the database, paused time moves on to its next timer
+        // (a connection's 30 s ban check, a pool's 30 s acquire timeout).
+        let day: u64 = 86_400_000;
         assert!(
-            clocks.iter().any(|c| c.running && c.remaining_ms == 86_400_000),
+            clocks
+                .iter()
+                .any(|c| c.running && c.remaining_ms <= day && c.remaining_ms > day - 120_000),
             "{game}: a full day on the running clock: {clocks:?}"
         );
         let end = clients[0]
@@ -102,6 +114,7 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
         );
         let text = result(&end).unwrap();
         assert!(text.ends_with("wins (on time)"), "{game}: {text}");
+        tokio::time::resume();
     }
 }
 
@@ -138,4 +151,35 @@ async fn a_running_clock_survives_a_kill() {
     assert_eq!(result(&end).as_deref(), Some("white wins (on time)"));
     let version = eve.states[&room].0;
     assert_eq!(*stored_seqs(&dir, &room).await.last().unwrap(), version as i64);
+}
+
+each_backend!(a_time_bank_is_topped_up_to_its_start_and_no_further);
+async fn a_time_bank_is_topped_up_to_its_start_and_no_further() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({"clock": "bank:240h+36h"})).await;
+    let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+    // Read and shown in its plain form.
+    assert_eq!(
+        state.options.get("clock").map(String::as_str),
+        Some("bank:10d+36h")
+    );
+    // A move within seconds: 36 hours more would pass the 10 days, so the
+    // mover's bank is full again, exactly.
+    let state = play(&mut clients, &room, &["D4"]).await;
+    let clocks = state.play.unwrap().clocks;
+    assert_eq!(clocks[0].remaining_ms, 864_000_000, "{clocks:?}");
+    assert!(!clocks[0].running, "{clocks:?}");
+    assert!(
+        clocks[1].running && clocks[1].remaining_ms <= 864_000_000,
+        "{clocks:?}"
+    );
+    let mut eve = server.client().await;
+    eve.hello("Eve").await;
+    for bad in ["bank:10d", "bank:0d+1h", "bank:10d+36x", "bank:10+36"] {
+        eve.refused(
+            json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
+            "bad-option",
+        )
+        .await;
+    }
 }

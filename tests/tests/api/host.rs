@@ -144,8 +144,8 @@ async fn logs_are_plain_text_and_say_why_something_was_refused() {
         .env("RUST_LOG", "info")
         .stderr(std::fs::File::create(&log).unwrap());
     let server = ServerProcess::start_command(command);
-    // A page served through a proxy that passed `Host` without its port
-    // (nginx's `$host`): the origin check refuses it.
+    // A page of a name that is not the server's own (its Host header is
+    // not believed): the origin check refuses it, and says how to allow it.
     let upgrade = "GET /ws HTTP/1.1\r\nHost: games.example\r\nOrigin: https://games.example:8443\r\n\
                    Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
                    Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
@@ -172,7 +172,7 @@ async fn logs_are_plain_text_and_say_why_something_was_refused() {
     assert!(!text.contains('\u{1b}'), "colour codes in a log file:\n{text}");
     assert!(text.contains("applied schema migration"), "{text}");
     assert!(
-        text.contains("WebSocket refused") && text.contains("$http_host"),
+        text.contains("WebSocket refused") && text.contains("--advertise"),
         "no line says why the origin was refused:\n{text}"
     );
     assert!(

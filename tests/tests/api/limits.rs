@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 
 /// Polls `/metrics` until `line` is one of its lines (bounded by the
 /// harness's patience); returns the text.
-async fn metrics_until(addr: SocketAddr, line: &str) -> String {
+pub async fn metrics_until(addr: SocketAddr, line: &str) -> String {
     let deadline = tokio::time::Instant::now() + PATIENCE;
     loop {
         let (status, text) = http_get(addr, "/metrics", None).await;
@@ -30,7 +30,7 @@ async fn metrics_until(addr: SocketAddr, line: &str) -> String {
 }
 
 /// The value of a metric line (`name{labels} value`).
-fn metric(text: &str, name: &str) -> f64 {
+pub fn metric(text: &str, name: &str) -> f64 {
     text.lines()
         .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
         .unwrap_or_else(|| panic!("no {name} in\n{text}"))
@@ -206,9 +206,21 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 
-    let server = TestServer::start_with(|c| c.limits.max_connections = 3).await;
-    let _a = server.client().await;
-    let _b = server.client().await;
+    // Known players (their tokens from before) fill the server: not
+    // ready. (Strangers never make it so: `exhaustion.rs`.)
+    let first = TestServer::start().await;
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bo"] {
+        let mut c = first.client().await;
+        tokens.push(c.hello(name).await);
+    }
+    let dir = first.dir.clone();
+    first.server.shutdown().await;
+    let server = TestServer::start_in(dir, |c| c.limits.max_connections = 3).await;
+    let mut _a = server.client().await;
+    _a.resume(&tokens[0]).await;
+    let mut _b = server.client().await;
+    _b.resume(&tokens[1]).await;
     // The third place is the probe's own: no room to spare, not ready.
     let (status, body) = http_get(server.addr(), "/readyz", None).await;
     assert_eq!((status, body.trim()), (503, "not ready: at the connection limit"));

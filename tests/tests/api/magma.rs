@@ -34,6 +34,12 @@ async fn magma_room_with(
         assert_eq!(c.join(&room, json!(i)).await as usize, i);
         clients.push(c);
     }
+    if patience.is_none() {
+        // Paused time from here on (see the callers): the database is
+        // read in real time for the hellos and joins (a pool's timeouts
+        // must not see paused time), the game starts on the paused clock.
+        tokio::time::pause();
+    }
     clients[0].ok(json!({"type": "start", "room": room})).await;
     for c in clients.iter_mut() {
         c.state_until(&room, |s| s.play.is_some()).await;
@@ -156,11 +162,15 @@ each_backend!(a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right);
 async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
     // No expiry: paused time jumps to the next timer whenever every task
     // waits (for the database too), and the open room's expiry would be it.
-    let server = TestServer::start_with(|c| c.expire_open_after = None).await;
+    let server = TestServer::start_with(|c| {
+        c.expire_open_after = None;
+        c.notify.poll = None;
+    })
+    .await;
     // Time stands still from here on and jumps ahead only when every task
     // waits: the server's 30-second turn timer fires without a real wait.
-    // (The database opened first: its pool must not see paused time.)
-    tokio::time::pause();
+    // (The players join first, in real time: the pool must not see
+    // paused time; `magma_room_with` pauses before the start.)
     let started = tokio::time::Instant::now();
     let (room, mut clients) =
         magma_room_with(&server, json!({"players": "2", "timer": "hot"}), 2, None).await;
@@ -201,10 +211,14 @@ async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
 each_backend!(only_the_server_may_time_a_turn_out);
 async fn only_the_server_may_time_a_turn_out() {
     // No expiry: paused time would jump to the open room's expiry.
-    let server = TestServer::start_with(|c| c.expire_open_after = None).await;
-    // Paused time (the database opened first): the first update is sent at
-    // the instant of the start, so the clock shows the whole first turn.
-    tokio::time::pause();
+    let server = TestServer::start_with(|c| {
+        c.expire_open_after = None;
+        c.notify.poll = None;
+    })
+    .await;
+    // Paused time (`magma_room_with` pauses before the start): the first
+    // update is sent at the instant of the start, so the clock shows the
+    // whole first turn.
     let (room, mut clients) =
         magma_room_with(&server, json!({"players": "2", "timer": "white-hot"}), 2, None).await;
     let state = clients[0].states[&room].1.clone();

@@ -74,7 +74,7 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
     loop {
         match ann.recv().await {
             Some(ServerMessage::Update { .. }) => continue,
-            Some(ServerMessage::Bye { reason }) => {
+            Some(ServerMessage::Bye { reason, .. }) => {
                 break assert!(reason.contains("shutting down"), "{reason}");
             }
             other => panic!("expected a goodbye, got {other:?}"),
@@ -117,7 +117,7 @@ async fn sigterm_says_goodbye_and_exits_cleanly() {
         .unwrap();
     assert!(status.success());
     match ann.recv().await {
-        Some(ServerMessage::Bye { reason }) => assert!(reason.contains("shutting down")),
+        Some(ServerMessage::Bye { reason, .. }) => assert!(reason.contains("shutting down")),
         other => panic!("expected a goodbye, got {other:?}"),
     }
     let exit = tokio::task::spawn_blocking(move || server.child.wait().unwrap())

@@ -17,7 +17,9 @@ fn web_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../clients/web")
 }
 
-/// The files the browser loads: the page, the icon, and everything under
+/// The files the browser loads: the pages (the client, the embedded
+/// replay), the icons, the app's manifest and service worker, and
+/// everything under
 /// `src/` but type declarations (`.d.ts`, read only by the type checker),
 /// as paths under clients/web.
 fn client_files() -> Vec<String> {
@@ -33,7 +35,19 @@ fn client_files() -> Vec<String> {
             }
         }
     }
-    let mut files = vec!["index.html".to_string(), "favicon.svg".to_string()];
+    let mut files: Vec<String> = [
+        "index.html",
+        "embed.html",
+        "favicon.svg",
+        // The installable app: its manifest, icons and service worker.
+        "manifest.webmanifest",
+        "sw.js",
+        "icon-192.png",
+        "icon-512.png",
+        "icon-maskable-512.png",
+    ]
+    .map(String::from)
+    .to_vec();
     walk(&web_root().join("src"), "src/", &mut files);
     files.sort();
     files
@@ -59,13 +73,27 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
             status, 200,
             "clients/web/{path} is not served (add it to server/src/web.rs)"
         );
-        let file = std::fs::read_to_string(web_root().join(path)).unwrap();
-        assert!(body == file, "/{path} is not the file clients/web/{path}");
+        let file = String::from_utf8_lossy(&std::fs::read(web_root().join(path)).unwrap()).into_owned();
+        if path == "sw.js" {
+            // The service worker carries the digest of the other files in
+            // place of its mark, and is otherwise the file.
+            let at = file.find("__ASSETS__").expect("sw.js has its mark");
+            let digest: String = body[at..].chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+            assert!(!digest.is_empty(), "/sw.js has a digest where its mark was");
+            assert!(
+                body == file.replace("__ASSETS__", &digest),
+                "/sw.js is not clients/web/sw.js with the digest {digest} for its mark"
+            );
+        } else {
+            assert!(body == file, "/{path} is not the file clients/web/{path}");
+        }
         let expected = match path.rsplit('.').next() {
             Some("js") => "text/javascript; charset=utf-8",
             Some("css") => "text/css; charset=utf-8",
             Some("html") => "text/html; charset=utf-8",
             Some("svg") => "image/svg+xml",
+            Some("png") => "image/png",
+            Some("webmanifest") => "application/manifest+json",
             other => panic!("unexpected file type {other:?}"),
         };
         assert_eq!(header(&headers, "content-type"), Some(expected), "{path}");

@@ -20,6 +20,10 @@ pub const LEASE_MS: u64 = 1000;
 /// How often the tests' nodes renew their leases.
 pub const RENEW_MS: u64 = 200;
 
+/// How long the tests' nodes' transactions may sit idle before
+/// PostgreSQL ends them (below the lease).
+pub const IDLE_IN_TRANSACTION: &str = "300ms";
+
 /// How long a follower keeps trying to get back to its room.
 const REJOIN: Duration = Duration::from_secs(30);
 
@@ -78,6 +82,10 @@ pub struct Nodes {
     pub database: String,
     pub nodes: Vec<NodeProcess>,
     pub live: Live,
+    /// More flags for the nodes started from now on.
+    pub extra: Vec<String>,
+    /// How often the nodes started from now on renew their leases.
+    pub renew_ms: u64,
 }
 
 impl Nodes {
@@ -95,6 +103,8 @@ impl Nodes {
             database,
             nodes: Vec::new(),
             live: Arc::new(Mutex::new(Vec::new())),
+            extra: Vec::new(),
+            renew_ms: RENEW_MS,
         };
         for name in names {
             nodes.add(name);
@@ -104,10 +114,17 @@ impl Nodes {
 
     /// Starts node `name` (again).
     pub fn add(&mut self, name: &str) -> SocketAddr {
-        let (lease, renew) = (LEASE_MS.to_string(), RENEW_MS.to_string());
-        let args = [
+        let database = self.database.clone();
+        self.add_via(name, &database)
+    }
+
+    /// Starts node `name` on the database at `database` (the tests'
+    /// database, maybe through a proxy).
+    pub fn add_via(&mut self, name: &str, database: &str) -> SocketAddr {
+        let (lease, renew) = (LEASE_MS.to_string(), self.renew_ms.to_string());
+        let mut args = vec![
             "--database",
-            &self.database,
+            database,
             "--node",
             name,
             "--lease-ms",
@@ -118,7 +135,11 @@ impl Nodes {
             "1",
             "--bot-threads",
             "1",
+            // Below the lease, as the bound must be.
+            "--db-idle-in-transaction-timeout",
+            IDLE_IN_TRANSACTION,
         ];
+        args.extend(self.extra.iter().map(String::as_str));
         let process = ServerProcess::start_with(SERVER, &args, &self.dir);
         let addr = process.addr;
         self.live.lock().unwrap().push(addr);

@@ -28,9 +28,12 @@ pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 /// How long a connection attempt may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Without any frame for this long, a ping goes out.
-const PING_AFTER: Duration = Duration::from_secs(10);
+const PING_AFTER: Duration = Duration::from_millis(1500);
+/// Without any frame for this long (the ping unanswered), the app is told
+/// the connection is not live: it refuses input and marks the clocks.
+const QUIET_AFTER: Duration = Duration::from_millis(2700);
 /// Without any frame for this long, the connection counts as dead.
-const DEAD_AFTER: Duration = Duration::from_secs(30);
+const DEAD_AFTER: Duration = Duration::from_secs(8);
 /// The first wait before reconnecting, and the longest.
 const FIRST_DELAY: Duration = Duration::from_millis(300);
 const MAX_DELAY: Duration = Duration::from_secs(8);
@@ -53,6 +56,8 @@ enum Ended {
     Lost(String),
     /// The app follows a `moved`.
     Follow(String, Duration),
+    /// The server is being upgraded: the same address serves again at once.
+    Upgrade,
     /// The app is done.
     Done,
 }
@@ -140,6 +145,22 @@ pub async fn run(
                         continue;
                     }
                     Ended::Done => return,
+                    // Back at once (after a moment of jitter, so the
+                    // clients of the server do not all come at the same
+                    // instant), with no failure counted: the requests
+                    // without a reply are dropped as after any lost
+                    // connection, and the rooms are watched again.
+                    Ended::Upgrade => {
+                        let wait = Duration::from_millis(rng.random_range(50..=300));
+                        let upgrading = Msg::Lost {
+                            retry_in: wait,
+                            reason: "the server is being upgraded".into(),
+                        };
+                        if events.send(upgrading).is_err() || !self::wait(wait, &mut commands).await {
+                            return;
+                        }
+                        continue;
+                    }
                 }
             }
             Err(reason) => reason,
@@ -184,12 +205,20 @@ async fn serve(
     events: &mpsc::UnboundedSender<Msg>,
 ) -> Ended {
     let mut last_heard = Instant::now();
-    let mut watchdog = interval(Duration::from_secs(2));
+    let (mut pinged, mut quiet) = (false, false);
+    let mut watchdog = interval(Duration::from_millis(250));
     watchdog.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             frame = socket.next() => {
                 last_heard = Instant::now();
+                pinged = false;
+                if quiet {
+                    quiet = false;
+                    if events.send(Msg::Quiet(false)).is_err() {
+                        return Ended::Done;
+                    }
+                }
                 match frame {
                     Some(Ok(Message::Text(text))) => {
                         trace("<", &text);
@@ -198,8 +227,11 @@ async fn serve(
                             code: Code::BadMessage,
                             message: format!("the server sent a message this client cannot read ({e})"),
                         });
-                        if let ServerMessage::Bye { reason } = &message {
+                        if let ServerMessage::Bye { reason, reconnect } = &message {
                             let _ = socket.close(None).await;
+                            if *reconnect {
+                                return Ended::Upgrade;
+                            }
                             return Ended::Lost(format!("the server said goodbye: {reason}"));
                         }
                         if events.send(Msg::Server(message)).is_err() {
@@ -230,12 +262,21 @@ async fn serve(
                 }
             }
             _ = watchdog.tick() => {
-                let quiet = last_heard.elapsed();
-                if quiet >= DEAD_AFTER {
+                let silence = last_heard.elapsed();
+                if silence >= DEAD_AFTER {
                     return Ended::Lost(format!("no word from the server for {} s", DEAD_AFTER.as_secs()));
                 }
-                if quiet >= PING_AFTER && socket.send(Message::Ping(Vec::new().into())).await.is_err() {
-                    return Ended::Lost("the connection broke".into());
+                if silence >= PING_AFTER && !pinged {
+                    pinged = true;
+                    if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                        return Ended::Lost("the connection broke".into());
+                    }
+                }
+                if silence >= QUIET_AFTER && !quiet {
+                    quiet = true;
+                    if events.send(Msg::Quiet(true)).is_err() {
+                        return Ended::Done;
+                    }
                 }
             }
         }

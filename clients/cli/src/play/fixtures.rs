@@ -85,8 +85,10 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             }),
             connected: true,
             bot: false,
+            bot_account: false,
             shown_as: None,
             absent: false,
+            stand_in: false,
         })
         .collect();
     RoomState {
@@ -110,6 +112,7 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
         you,
         owner: None,
         rematch: None,
+        ended: None,
         play: Some(PlayState {
             position: view.to_string(),
             board: board_json(&view),

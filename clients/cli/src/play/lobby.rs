@@ -67,6 +67,9 @@ pub struct CreateForm {
     pub row: usize,
 }
 
+/// The game the new-room form starts on: the easiest to learn.
+const FIRST_GAME: &str = "magneton";
+
 /// The lobby screen.
 #[derive(Debug, Default)]
 pub struct Lobby {
@@ -171,7 +174,10 @@ impl Lobby {
             }
             KeyCode::Char('n') => match games {
                 Games::Ready(list) if !list.is_empty() => {
+                    // Magneton first, as in the browser: the easiest to learn.
+                    let game = list.iter().position(|g| g.game == FIRST_GAME).unwrap_or(0);
                     self.form = Some(CreateForm {
+                        game,
                         public: true,
                         ..CreateForm::default()
                     })
@@ -295,13 +301,16 @@ mod tests {
             lobby.key(key(KeyCode::Char('n')), &[], &games, "Ann"),
             LobbyIntent::Nothing
         );
-        // magnet, magma, magnetism, magneton: one step left is magneton.
-        lobby.key(key(KeyCode::Left), &[], &games, "Ann");
+        // The form starts on Magneton, the easiest to learn.
+        assert_eq!(
+            lobby.form.as_ref().map(|f| f.game),
+            GameInfo::available().iter().position(|g| g.game == "magneton")
+        );
         lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
-        // Past the room's own options (clock, absent, chat, rated), left as
-        // they are.
-        for _ in 0..5 {
+        // Past the room's own options (clock, absent, chat, rated,
+        // rated-bots), left as they are.
+        for _ in 0..6 {
             lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         }
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");

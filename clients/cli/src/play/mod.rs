@@ -21,7 +21,9 @@ mod picker;
 mod room;
 mod target;
 mod theme;
+pub mod tournament;
 mod ui;
+mod words;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -91,9 +93,10 @@ fn check_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
-pub fn run(args: PlayArgs) -> Result<(), Exit> {
-    let target = Target::parse(&args.url).map_err(|e| Exit::new(e, 2))?;
-    let path = match args.identity.clone() {
+/// The identity file (`identity`, or the default one) with the display
+/// name set: `name`, the file's, or a new guest's.
+fn who(identity: Option<PathBuf>, name: Option<&str>) -> Result<(Identity, String), Exit> {
+    let path = match identity {
         Some(path) => path,
         None => Identity::default_path().ok_or_else(|| {
             Exit::new(
@@ -103,13 +106,19 @@ pub fn run(args: PlayArgs) -> Result<(), Exit> {
         })?,
     };
     let mut identity = Identity::load(&path).map_err(|e| Exit::new(e, 1))?;
-    let name = match (&args.name, identity.name()) {
+    let name = match (name, identity.name()) {
         (Some(name), _) => check_name(name).map_err(|e| Exit::new(e, 2))?,
         (None, Some(name)) => name.to_string(),
         (None, None) => format!("Guest {}", rand::rng().random_range(1000..10000)),
     };
     identity.set_name(&name);
     identity.save().map_err(|e| Exit::new(e, 1))?;
+    Ok((identity, name))
+}
+
+pub fn run(args: PlayArgs) -> Result<(), Exit> {
+    let target = Target::parse(&args.url).map_err(|e| Exit::new(e, 2))?;
+    let (identity, name) = who(args.identity.clone(), args.name.as_deref())?;
     let color = !args.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

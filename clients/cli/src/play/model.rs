@@ -11,15 +11,15 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use lodestone_protocol::{
-    ClientMessage, Code, GameInfo, Guest, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage,
-};
+use lodestone_protocol::{ClientMessage, GameInfo, Guest, PROTOCOL_VERSION, RequestId, ServerMessage};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::lobby::{Games, Lobby, LobbyIntent};
-use super::room::{Applied, Intent, Room};
+use super::room::{Intent, Room, TableAct};
 use super::target::{RoomLink, Target};
+
+mod replies;
 
 /// How often the lobby asks for the room lists again while it is shown.
 const LOBBY_REFRESH: Duration = Duration::from_secs(4);
@@ -37,6 +37,9 @@ pub enum Msg {
         reason: String,
     },
     Server(ServerMessage),
+    /// The open connection stopped answering (`true`: nothing came back
+    /// for a ping), or answers again (`false`).
+    Quiet(bool),
     Games(Result<Vec<GameInfo>, String>),
     Tick,
 }
@@ -136,6 +139,10 @@ pub struct App {
     pub bell: bool,
     /// The key help is shown over the screen.
     pub help: bool,
+    /// Since when the open connection has not answered, if it does not.
+    quiet_since: Option<Instant>,
+    /// Since when the connection has been lost (until the next welcome).
+    lost_at: Option<Instant>,
     /// The room of the address given on the command line, opened after the
     /// first welcome.
     first_room: Option<RoomLink>,
@@ -173,6 +180,8 @@ impl App {
             notice: None,
             bell,
             help: false,
+            quiet_since: None,
+            lost_at: None,
             pending: HashMap::new(),
             about_rooms: HashMap::new(),
             resend: Vec::new(),
@@ -184,6 +193,26 @@ impl App {
             rng: SmallRng::seed_from_u64(seed),
             out: Vec::new(),
         }
+    }
+
+    /// Whether the connection is live: welcomed, and answering.
+    pub fn live(&self) -> bool {
+        self.conn == Conn::Online && self.quiet_since.is_none()
+    }
+
+    /// Since when the connection has not been live (its clocks stand
+    /// still from then), if it is not.
+    pub fn not_live_since(&self) -> Option<Instant> {
+        match &self.conn {
+            Conn::Online => self.quiet_since,
+            _ => Some(self.lost_at.unwrap_or(self.now)),
+        }
+    }
+
+    /// Marks the connection live again (a welcome).
+    fn live_again(&mut self) {
+        self.lost_at = None;
+        self.quiet_since = None;
     }
 
     /// The room shown, if any.
@@ -208,10 +237,16 @@ impl App {
             Msg::Key(key) => self.key(key),
             Msg::Paste(text) => self.paste(&text),
             Msg::Connected => {
+                self.quiet_since = None;
                 self.conn = Conn::Greeting;
                 self.hello();
             }
-            Msg::Lost { retry_in, reason } => self.lost(now + retry_in, reason),
+            Msg::Lost { retry_in, reason } => {
+                self.lost_at = self.lost_at.or(self.quiet_since).or(Some(now));
+                self.quiet_since = None;
+                self.lost(now + retry_in, reason)
+            }
+            Msg::Quiet(quiet) => self.quiet_since = quiet.then_some(now),
             Msg::Server(message) => self.server(message, now),
             Msg::Games(Ok(list)) => self.games = Games::Ready(list),
             Msg::Games(Err(e)) => self.games = Games::Failed(e),
@@ -251,7 +286,7 @@ impl App {
     /// Sends a request made from a fresh id, remembering what it was.
     fn request(&mut self, pending: Pending, make: impl FnOnce(RequestId) -> ClientMessage) -> bool {
         let hello = matches!(pending, Pending::Hello) && self.conn == Conn::Greeting;
-        if self.conn != Conn::Online && !hello {
+        if !self.live() && !hello {
             self.complain("Not connected to the server right now; wait for the reconnect.");
             return false;
         }
@@ -522,218 +557,23 @@ impl App {
                     }
                 });
             }
+            Intent::Table(act) => {
+                self.request(Pending::Other, |rid| match act {
+                    TableAct::Resign => ClientMessage::Resign { id: rid, room: id },
+                    TableAct::OfferDraw => ClientMessage::OfferDraw { id: rid, room: id },
+                    TableAct::AnswerDraw(accept) => ClientMessage::AnswerDraw {
+                        id: rid,
+                        room: id,
+                        accept,
+                    },
+                    TableAct::Abort => ClientMessage::Abort { id: rid, room: id },
+                    TableAct::Claim => ClientMessage::Claim { id: rid, room: id },
+                });
+            }
             Intent::ToLobby => self.back_to_lobby(),
             Intent::Error(e) => self.complain(e),
             Intent::Nothing => {}
         }
-    }
-
-    fn server(&mut self, message: ServerMessage, now: Instant) {
-        match message {
-            ServerMessage::Update { room, version, state } => self.room_update(&room, version, *state, now),
-            ServerMessage::Bye { reason } => {
-                self.complain(format!("The server closed the connection: {reason}."))
-            }
-            ServerMessage::Moved { room, url } => self.moved(room, url, now),
-            ServerMessage::Error {
-                id: None,
-                code,
-                message,
-            } => self.complain(format!("{message} ({code})")),
-            ServerMessage::Error {
-                id: Some(id),
-                code,
-                message,
-            } => {
-                let pending = self.take_pending(&id);
-                self.refused(pending, code, &message);
-            }
-            ServerMessage::Welcome {
-                id,
-                guest,
-                token,
-                rooms,
-                ..
-            } => {
-                self.take_pending(&id);
-                self.welcome(guest, token, rooms, now);
-            }
-            ServerMessage::Ack {
-                id,
-                room,
-                seat,
-                invite,
-                ..
-            } => match self.take_pending(&id) {
-                Some(Pending::Create) => {
-                    if let Some(room) = room {
-                        self.open_room(RoomLink { room, invite });
-                        self.say("Room created: take a seat (Enter), add a bot (a) for a free seat.");
-                    }
-                }
-                Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
-                Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
-                // Said only while the old room is shown (the new one may
-                // have opened before this answer).
-                Some(Pending::Rematch(accept, old)) if self.room().is_some_and(|r| r.id == old) => {
-                    self.say(if accept {
-                        "You are in for a rematch: it opens once every player is."
-                    } else {
-                        "No rematch from you."
-                    })
-                }
-                _ => {}
-            },
-            ServerMessage::Rooms { id, rooms, .. } => match self.take_pending(&id) {
-                Some(Pending::ListOpen) => {
-                    self.lists_pending = self.lists_pending.saturating_sub(1);
-                    self.lobby.open = rooms;
-                }
-                Some(Pending::ListPlaying) => {
-                    self.lists_pending = self.lists_pending.saturating_sub(1);
-                    self.lobby.playing = rooms;
-                }
-                _ => {}
-            },
-            // The terminal client asks for no replays.
-            ServerMessage::Pong { id } | ServerMessage::Replay { id, .. } => {
-                self.take_pending(&id);
-            }
-            ServerMessage::Chat { room, lines } => {
-                if let Some(shown) = self.room_mut().filter(|r| r.id == room) {
-                    shown.add_chat(lines);
-                }
-            }
-        }
-    }
-
-    fn take_pending(&mut self, id: &RequestId) -> Option<Pending> {
-        match id {
-            RequestId::Number(n) => {
-                self.about_rooms.remove(n);
-                self.pending.remove(n)
-            }
-            RequestId::Text(_) => None,
-        }
-    }
-
-    fn seat_name(&self, seat: Option<u8>) -> String {
-        let state = self.room().and_then(|r| r.state.as_ref());
-        match (state, seat) {
-            (Some(state), Some(seat)) => state
-                .seats
-                .get(usize::from(seat))
-                .map_or_else(|| format!("seat {seat}"), |s| s.name.clone()),
-            (None, Some(seat)) => format!("seat {seat}"),
-            _ => "a seat".into(),
-        }
-    }
-
-    fn welcome(&mut self, guest: Guest, token: Option<String>, rooms: Vec<String>, now: Instant) {
-        self.conn = Conn::Online;
-        if token.is_some() {
-            self.token = token;
-        }
-        self.name = guest.name.clone();
-        self.out.push(Effect::Save {
-            name: self.name.clone(),
-            token: self.token.clone(),
-        });
-        self.guest = Some(guest);
-        self.my_rooms = rooms;
-        if let Some(link) = self.first_room.take() {
-            self.open_room(link);
-            return;
-        }
-        match &self.screen {
-            Screen::Room(_) => self.watch(),
-            Screen::Lobby => {
-                self.lists_pending = 0;
-                self.refresh_lists(now);
-            }
-        }
-        // After a `moved`: what the other node did not carry out.
-        for (pending, message) in std::mem::take(&mut self.resend) {
-            self.request(pending, |id| with_id(message, id));
-        }
-    }
-
-    fn refused(&mut self, pending: Option<Pending>, code: Code, message: &str) {
-        match pending {
-            Some(Pending::Hello) if code == Code::BadToken => {
-                // The server does not know this token (a new database):
-                // start afresh as a new guest.
-                self.token = None;
-                self.hello();
-                self.say("The server did not know your token: you are a new guest there.");
-            }
-            Some(Pending::Hello) => self.complain(format!(
-                "The server refused your name: {message}. Press e in the lobby to choose another."
-            )),
-            Some(Pending::ListOpen | Pending::ListPlaying) => {
-                self.lists_pending = self.lists_pending.saturating_sub(1);
-                self.complain(format!("Cannot list the rooms: {message}"));
-            }
-            Some(Pending::Watch(room)) => {
-                let problem = match code {
-                    Code::UnknownRoom => format!("There is no room {room} on this server."),
-                    Code::InviteRequired => {
-                        "This room is private: open it with its invite link or code (j in the lobby)."
-                            .to_string()
-                    }
-                    _ => format!("Cannot watch this room: {message} ({code})."),
-                };
-                if let Some(r) = self.room_mut().filter(|r| r.id == room) {
-                    r.problem = Some(problem);
-                }
-            }
-            Some(Pending::Act(action)) => self.complain(format!("{action}: {message} ({code})")),
-            Some(Pending::Chat) => self.complain(format!("Chat: {message} ({code})")),
-            Some(Pending::Rematch(..)) => self.complain(format!("Rematch: {message} ({code})")),
-            _ => self.complain(format!("{message} ({code})")),
-        }
-    }
-
-    fn room_update(&mut self, id: &str, version: u64, state: RoomState, now: Instant) {
-        let bell = self.bell;
-        let Some(room) = self.room_mut().filter(|r| r.id == id) else {
-            return;
-        };
-        match room.apply(version, state, now) {
-            Applied::Taken { turn } => {
-                if turn && bell {
-                    self.out.push(Effect::Bell);
-                }
-            }
-            Applied::Gap => self.watch(),
-            Applied::Stale => {}
-        }
-        self.follow_rematch();
-    }
-
-    /// Once the rematch of the room shown has opened, goes there (as the
-    /// browser does: every viewer follows).
-    fn follow_rematch(&mut self) {
-        let Some(room) = self.room() else { return };
-        let next = room
-            .state
-            .as_ref()
-            .and_then(|s| s.rematch.as_ref())
-            .and_then(|r| r.room.clone())
-            .filter(|next| *next != room.id);
-        let Some(next) = next else { return };
-        let old = room.id.clone();
-        if self.conn == Conn::Online {
-            self.request(Pending::Other, |rid| ClientMessage::Unwatch {
-                id: rid,
-                room: old,
-            });
-        }
-        self.open_room(RoomLink {
-            room: next,
-            invite: None,
-        });
-        self.say("The rematch has begun.");
     }
 
     /// The invite link of the room shown.
@@ -774,7 +614,7 @@ fn with_id(message: ClientMessage, id: RequestId) -> ClientMessage {
 mod tests {
     use super::*;
     use crate::play::room::tests::magneton_state;
-    use lodestone_protocol::RoomStatus;
+    use lodestone_protocol::{Code, RoomState, RoomStatus};
 
     fn target() -> Target {
         Target::parse("http://127.0.0.1:8080").unwrap()

@@ -36,9 +36,21 @@ pub enum Intent {
     /// After the end: propose or accept a rematch (`true`), or decline
     /// or withdraw it.
     Rematch(bool),
+    /// At the table: resign, offer a draw, answer one, abort, claim.
+    Table(TableAct),
     /// Tell the player something went wrong.
     Error(String),
     Nothing,
+}
+
+/// What a seated player does at the table besides moving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableAct {
+    Resign,
+    OfferDraw,
+    AnswerDraw(bool),
+    Abort,
+    Claim,
 }
 
 /// The room screen.
@@ -68,6 +80,11 @@ pub struct Room {
     pub chat_input: Option<ChatDraft>,
     /// Whether the viewer could act at the previous update.
     was_to_act: bool,
+    /// A table action waiting for a "y" (resign, abort, claim).
+    pub asking: Option<TableAct>,
+    /// Whether this screen saw the finished room with no rematch open yet
+    /// (then a rematch that opens is followed; a later visitor stays).
+    pub saw_no_rematch: bool,
 }
 
 /// The most chat lines kept for a room.
@@ -111,6 +128,8 @@ impl Room {
             chat: Vec::new(),
             chat_input: None,
             was_to_act: false,
+            asking: None,
+            saw_no_rematch: false,
         }
     }
 
@@ -498,6 +517,13 @@ impl Room {
             }
             return Intent::Nothing;
         }
+        if let Some(asked) = self.asking.take() {
+            return if key.code == KeyCode::Char('y') {
+                Intent::Table(asked)
+            } else {
+                Intent::Nothing
+            };
+        }
         if key.code == KeyCode::Char('c') && self.state.is_some() && self.arranging().is_none() {
             self.chat_input = Some(ChatDraft {
                 input: TextInput::default(),
@@ -602,10 +628,40 @@ impl Room {
                 let start = self.arranging().unwrap_or(&[]).to_vec();
                 return Intent::Act(self.arrangement.action(&start));
             }
+            KeyCode::Char(c @ ('x' | 'd' | 'y' | 'n' | 'a' | 'w')) => return self.table_key(c),
             KeyCode::PageUp => self.scroll += 5,
             KeyCode::PageDown => self.scroll = self.scroll.saturating_sub(5),
             KeyCode::Char('q') => return Intent::ToLobby,
             _ => {}
+        }
+        Intent::Nothing
+    }
+
+    /// The table's keys during the game: x resigns, d offers a draw, y / n
+    /// answer one, a aborts, w claims the game from an absent player; the
+    /// ones that cannot be undone ask for a "y" first.
+    fn table_key(&mut self, c: char) -> Intent {
+        let Some(state) = &self.state else {
+            return Intent::Nothing;
+        };
+        let Some(play) = state
+            .play
+            .as_ref()
+            .filter(|p| state.status == RoomStatus::Playing && p.outcome.is_none())
+        else {
+            return Intent::Nothing;
+        };
+        let Some(you) = state.you else {
+            return Intent::Error("Only the players act at the table.".into());
+        };
+        let offer = play.draw_offer.filter(|&o| o != you);
+        match c {
+            'x' => self.asking = Some(TableAct::Resign),
+            'a' => self.asking = Some(TableAct::Abort),
+            'w' => self.asking = Some(TableAct::Claim),
+            'd' => return Intent::Table(TableAct::OfferDraw),
+            'y' | 'n' if offer.is_some() => return Intent::Table(TableAct::AnswerDraw(c == 'y')),
+            _ => return Intent::Error("No draw offer waits for your answer.".into()),
         }
         Intent::Nothing
     }
@@ -680,8 +736,10 @@ pub(crate) mod tests {
             }),
             connected: player.is_some(),
             bot: false,
+            bot_account: false,
             shown_as: None,
             absent: false,
+            stand_in: false,
         }
     }
 
@@ -700,6 +758,7 @@ pub(crate) mod tests {
             you: Some(0),
             owner: None,
             rematch: None,
+            ended: None,
             play: Some(PlayState {
                 position: String::new(),
                 board: RawJson::new(

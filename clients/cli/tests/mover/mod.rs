@@ -6,7 +6,8 @@
 //! answers `moved` to the server's own URL, either for the first request
 //! about each room (the room belongs to another node) or after a few
 //! updates of a watched room followed by `bye` (a node handing its rooms
-//! over as it drains); or it forwards everything until it dies.
+//! over as it drains); or it forwards everything until it dies or stalls;
+//! or it refuses the first few moves as a node that cannot store them.
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
@@ -36,6 +37,14 @@ pub enum Rule {
     /// but `act`s (which the server may or may not have carried out), and
     /// new connections are closed at once.
     DieAfter(usize),
+    /// After this many updates in all, the node stalls: its connections
+    /// stay open but nothing more goes through either way, and new
+    /// connections are closed at once.
+    StallAfter(usize),
+    /// The first this many `act`s (all connections together) are answered
+    /// `storage-failure` instead of being forwarded (the database is
+    /// away); the later ones go through.
+    FailActs(usize),
 }
 
 /// A running stand-in.
@@ -55,7 +64,12 @@ impl Mover {
         self.moved.load(Ordering::SeqCst)
     }
 
-    /// Whether it died (`Rule::DieAfter`).
+    /// How many `act`s it refused (`Rule::FailActs`).
+    pub fn failed(&self) -> usize {
+        self.shared.failed.load(Ordering::SeqCst)
+    }
+
+    /// Whether it died (`Rule::DieAfter`) or stalled (`Rule::StallAfter`).
     pub fn died(&self) -> bool {
         self.shared.dead.load(Ordering::SeqCst)
     }
@@ -77,6 +91,8 @@ struct Shared {
     /// Updates forwarded, all connections together.
     updates: AtomicUsize,
     dead: AtomicBool,
+    /// `act`s refused (`Rule::FailActs`).
+    failed: AtomicUsize,
 }
 
 /// Starts a stand-in in front of the real server at `upstream`; its
@@ -99,6 +115,7 @@ pub async fn start_to(upstream: SocketAddr, rule: Rule, target: String) -> Mover
         moved: moved.clone(),
         updates: AtomicUsize::new(0),
         dead: AtomicBool::new(false),
+        failed: AtomicUsize::new(0),
     });
     let task = tokio::spawn({
         let shared = shared.clone();
@@ -170,6 +187,10 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
     let mut in_flight: HashMap<String, String> = HashMap::new();
     let mut last_room = String::new();
     loop {
+        if shared.dead.load(Ordering::SeqCst) && matches!(shared.rule, Rule::StallAfter(_)) {
+            // Stalled: the sockets stay open, and nothing moves.
+            std::future::pending::<()>().await;
+        }
         if shared.dead.load(Ordering::SeqCst) && in_flight.values().all(|kind| kind == "act") {
             // Cut: no close frame, no goodbye.
             return;
@@ -179,9 +200,17 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                 Some(Ok(Message::Text(text))) => {
                     let first = matches!(shared.rule, Rule::FirstRequest)
                         && room_of(&text).is_some_and(|room| shared.seen.lock().unwrap().insert(room));
+                    let value: Value = serde_json::from_str(&text).unwrap_or_default();
+                    let refuse = matches!(shared.rule, Rule::FailActs(n)
+                        if value["type"] == "act"
+                            && shared.failed.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |f| (f < n).then_some(f + 1)).is_ok());
                     let sent = if first {
                         shared.moved.fetch_add(1, Ordering::SeqCst);
                         client.send(moved(&room_of(&text).unwrap_or_default())).await
+                    } else if refuse {
+                        let error = json!({"type": "error", "id": value["id"], "code": "storage-failure",
+                            "message": "the move could not be stored; try again"});
+                        client.send(Message::text(error.to_string())).await
                     } else {
                         unanswered += 1;
                         let value: Value = serde_json::from_str(&text).unwrap_or_default();
@@ -206,7 +235,7 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                         updates += 1;
                         last_room = room_of(&text).unwrap_or_default();
                         let all = shared.updates.fetch_add(1, Ordering::SeqCst) + 1;
-                        if let Rule::DieAfter(n) = shared.rule
+                        if let Rule::DieAfter(n) | Rule::StallAfter(n) = shared.rule
                             && all >= n
                         {
                             shared.dead.store(true, Ordering::SeqCst);

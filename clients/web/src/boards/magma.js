@@ -134,12 +134,14 @@ export function magmaBoard() {
       const cell = makeCell(spot.label, s('polygon', { points: hexPoints(x, y, size * 0.97) }), x, y, size);
       if (corner) {
         cell.el.classList.add('home', `home-${corner}`);
-        // The home's colour as a letter too, above where a stone stands.
-        cell.el.querySelector('.bg')?.after(
-          s('text', { class: 'home-letter', x, y: y - size * 0.77, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
+        // The home's colour as a letter too, above where a stone stands (clear
+        // of it), drawn over the cells so no neighbour hides it.
+        labels.append(
+          s('text', { class: 'home-letter', x, y: y - size * 0.86, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
         );
       }
-      cell.el.append(s('text', { class: 'cell-label', x, y: y + size * 0.78, 'text-anchor': 'middle', 'aria-hidden': 'true' }, spot.label));
+      // Under the cell's middle (where a target's dot is), hidden under a stone.
+      cell.el.append(s('text', { class: 'cell-label', x, y: y + size * 0.7, 'text-anchor': 'middle', 'aria-hidden': 'true' }, spot.label));
       cells.set(spot.label, cell);
       grid.append(cell.el);
     }
@@ -190,6 +192,7 @@ export function magmaBoard() {
         const cell = cells.get(c.cell);
         if (!cell) continue;
         cell.content.replaceChildren();
+        cell.el.classList.toggle('occupied', Boolean(c.piece));
         const home = c.home_of === null ? '' : `, home of ${who(c.home_of)}`;
         describeCell(cell, `${c.cell}, ${c.piece ? `${c.piece} piece` : 'empty'}${home}`);
         if (c.piece) cell.content.append(stone(cell, size * 0.55, `stone ${c.piece}`, LETTER[c.piece] ?? c.piece[0].toUpperCase()));

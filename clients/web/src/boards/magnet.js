@@ -452,6 +452,8 @@ export function magnetBoard() {
     for (const cell of cells.values()) cell.el.classList.remove('pulled');
     mark();
     showChoice();
+    // The button that completes the turn must be seen: scrolled up to if below the fold.
+    if (vertex) controls.querySelector('#magnet-play')?.scrollIntoView({ block: 'nearest' });
   }
 
   /** @param {string} label */

@@ -9,7 +9,7 @@
 
 use integer_blossom::max_weight_matching;
 
-use super::Halves;
+use super::types::Halves;
 
 /// A waiting player.
 #[derive(Clone, Debug, PartialEq, Eq)]

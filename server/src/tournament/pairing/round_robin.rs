@@ -6,7 +6,7 @@
 //! nobody has the same seat more than twice in a row. With an odd number
 //! of players, whoever would meet the missing one has a bye.
 
-use super::Round;
+use super::types::Round;
 
 /// The rounds of a round robin of `n` players (`double`: a second cycle
 /// with every game's seats swapped).

@@ -6,8 +6,8 @@
 //!   per game (a bye adds nothing).
 //! - **Sonneborn–Berger**: for every opponent met, their final score times
 //!   how the player did against them (2 when placed above, 1 when level, 0
-//!   below): a win counts the opponent's whole score, a draw half. In
-//!   quarters of a point.
+//!   below; a forfeit is below everyone): a win counts the opponent's
+//!   whole score, a draw half. In quarters of a point.
 //! - **Performance** (arena): the opponents' average rating plus 400 times
 //!   (wins − losses) over games, counting each opponent at a table once.
 //!
@@ -15,7 +15,7 @@
 //! Swiss, Magma events); points, then performance (arena); then the
 //! seeding. Players level on every tie-break share a place.
 
-use super::{Halves, Played};
+use super::types::{Halves, Played};
 
 /// How standings are ordered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,8 +48,13 @@ pub struct Standing {
 }
 
 /// How `a` did against `b` in `game` (both at its table): 2 above, 1
-/// level, 0 below.
+/// level, 0 below; a seat that forfeited is below everyone.
 fn against(game: &Played, a: usize, b: usize) -> u32 {
+    match (game.forfeits.contains(&a), game.forfeits.contains(&b)) {
+        (true, _) => return 0,
+        (false, true) => return 2,
+        _ => {}
+    }
     let (pa, pb) = (game.points[a], game.points[b]);
     match pa.cmp(&pb) {
         std::cmp::Ordering::Greater => 2,
@@ -85,6 +90,10 @@ pub fn standings(
                     0 => below += 1,
                     _ => {}
                 }
+            }
+            if game.forfeits.contains(&k) {
+                rows[p].losses += 1;
+                continue;
             }
             match above.cmp(&below) {
                 std::cmp::Ordering::Greater => rows[p].wins += 1,

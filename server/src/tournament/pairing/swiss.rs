@@ -25,7 +25,7 @@
 
 use integer_blossom::min_weight_perfect_matching;
 
-use super::{Halves, Round};
+use super::types::{Halves, Round};
 
 /// A player's past as the pairing needs it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -141,6 +141,7 @@ pub fn seat(players: &[SwissPlayer], a: usize, b: usize) -> (usize, usize) {
 }
 
 /// The total cost of a round, criterion by criterion.
+#[cfg(test)]
 pub fn round_cost(players: &[SwissPlayer], round: &Round) -> [u64; 6] {
     let ranks = ranks(players);
     let mut total = [0u64; 6];

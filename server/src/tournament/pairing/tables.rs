@@ -6,7 +6,7 @@
 //! `EXACT` players every split is tried; beyond, the split by score is
 //! improved by swapping players between tables until no swap helps.
 
-use super::Halves;
+use super::types::Halves;
 
 /// Up to this many players, the best split is found by trying them all.
 pub const EXACT: usize = 12;
@@ -54,6 +54,7 @@ pub fn table_cost(players: &[TablePlayer], table: &[usize]) -> [u64; 2] {
 }
 
 /// The cost of a whole split.
+#[cfg(test)]
 pub fn split_cost(players: &[TablePlayer], tables: &[Vec<usize>]) -> [u64; 2] {
     tables.iter().fold([0, 0], |acc, t| {
         let c = table_cost(players, t);

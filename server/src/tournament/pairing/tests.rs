@@ -12,7 +12,7 @@ use super::round_robin::berger;
 use super::standings::{Order, standings};
 use super::swiss::{SwissPlayer, pair, round_cost};
 use super::tables::{TablePlayer, better_swap, sizes, split_cost, tables};
-use super::{Played, Round, placing_points};
+use super::types::{Played, Round, placing_points};
 
 /// Every round (pairs and a bye when odd) of `players`.
 fn all_rounds(players: &[usize], out: &mut Vec<Round>, current: &mut Round) {
@@ -381,6 +381,14 @@ fn standings_and_tie_breaks_equal_a_recount() {
                 games.push(Played {
                     players: vec![a, b, c],
                     points: placing_points(&ranks),
+                    forfeits: Vec::new(),
+                });
+            } else if rng.random_range(0..6) == 0 {
+                // A no-show: the first seat forfeits.
+                games.push(Played {
+                    players: vec![a, b],
+                    points: vec![0, 2],
+                    forfeits: vec![0],
                 });
             } else {
                 games.push(Played::two(a, b, result(&mut rng)));
@@ -410,14 +418,16 @@ fn standings_and_tie_breaks_equal_a_recount() {
                 for (j, &o) in g.players.iter().enumerate() {
                     if j != k {
                         buchholz += points(o);
-                        sb += points(o)
-                            * if g.points[k] > g.points[j] {
-                                2
-                            } else if g.points[k] == g.points[j] {
-                                1
-                            } else {
-                                0
-                            };
+                        let how = if g.forfeits.contains(&k) {
+                            0
+                        } else if g.forfeits.contains(&j) || g.points[k] > g.points[j] {
+                            2
+                        } else if g.points[k] == g.points[j] {
+                            1
+                        } else {
+                            0
+                        };
+                        sb += points(o) * how;
                     }
                 }
             }

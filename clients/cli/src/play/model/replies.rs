@@ -1,0 +1,245 @@
+//! The app's side of the server's messages: updates of the room shown
+//! (and following its rematch when it opens while the room is shown),
+//! welcomes, replies matched to their requests, refusals in words, chat
+//! lines, `bye` and `moved`.
+
+use std::time::Instant;
+
+use lodestone_protocol::{ClientMessage, Code, Guest, RequestId, RoomState, RoomStatus, ServerMessage};
+
+use super::super::room::Applied;
+use super::super::target::RoomLink;
+use super::{App, Conn, Effect, Pending, Screen, with_id};
+
+impl App {
+    pub(super) fn server(&mut self, message: ServerMessage, now: Instant) {
+        match message {
+            ServerMessage::Update { room, version, state } => self.room_update(&room, version, *state, now),
+            ServerMessage::Bye { reason, .. } => {
+                self.complain(format!("The server closed the connection: {reason}."))
+            }
+            ServerMessage::Moved { room, url } => self.moved(room, url, now),
+            ServerMessage::Error {
+                id: None,
+                code,
+                message,
+            } => self.complain(format!("{message} ({code})")),
+            ServerMessage::Error {
+                id: Some(id),
+                code,
+                message,
+            } => {
+                let pending = self.take_pending(&id);
+                self.refused(pending, code, &message);
+            }
+            ServerMessage::Welcome {
+                id,
+                guest,
+                token,
+                rooms,
+                ..
+            } => {
+                self.take_pending(&id);
+                self.welcome(guest, token, rooms, now);
+            }
+            ServerMessage::Ack {
+                id,
+                room,
+                seat,
+                invite,
+                ..
+            } => match self.take_pending(&id) {
+                Some(Pending::Create) => {
+                    if let Some(room) = room {
+                        self.open_room(RoomLink { room, invite });
+                        self.say("Room created: take a seat (Enter), add a bot (a) for a free seat.");
+                    }
+                }
+                Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
+                Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
+                // Said only while the old room is shown (the new one may
+                // have opened before this answer).
+                Some(Pending::Rematch(accept, old)) if self.room().is_some_and(|r| r.id == old) => {
+                    self.say(if accept {
+                        "You are in for a rematch: it opens once every player is."
+                    } else {
+                        "No rematch from you."
+                    })
+                }
+                _ => {}
+            },
+            ServerMessage::Rooms { id, rooms, .. } => match self.take_pending(&id) {
+                Some(Pending::ListOpen) => {
+                    self.lists_pending = self.lists_pending.saturating_sub(1);
+                    self.lobby.open = rooms;
+                }
+                Some(Pending::ListPlaying) => {
+                    self.lists_pending = self.lists_pending.saturating_sub(1);
+                    self.lobby.playing = rooms;
+                }
+                _ => {}
+            },
+            // The terminal client asks for no replays, nor webhooks or the
+            // list of turns (the web app's notifications); tournaments are
+            // `lodestone tournament`'s (it opens one's game here).
+            ServerMessage::Pong { id }
+            | ServerMessage::Replay { id, .. }
+            | ServerMessage::Webhook { id, .. }
+            | ServerMessage::Turns { id, .. }
+            | ServerMessage::Tournaments { id, .. }
+            | ServerMessage::Tournament { id: Some(id), .. } => {
+                self.take_pending(&id);
+            }
+            ServerMessage::Tournament { id: None, .. } => {}
+            ServerMessage::Chat { room, lines } => {
+                if let Some(shown) = self.room_mut().filter(|r| r.id == room) {
+                    shown.add_chat(lines);
+                }
+            }
+            // Moderation's replies: the terminal client asks for none.
+            _ => {}
+        }
+    }
+
+    fn take_pending(&mut self, id: &RequestId) -> Option<Pending> {
+        match id {
+            RequestId::Number(n) => {
+                self.about_rooms.remove(n);
+                self.pending.remove(n)
+            }
+            RequestId::Text(_) => None,
+        }
+    }
+
+    fn seat_name(&self, seat: Option<u8>) -> String {
+        let state = self.room().and_then(|r| r.state.as_ref());
+        match (state, seat) {
+            (Some(state), Some(seat)) => state
+                .seats
+                .get(usize::from(seat))
+                .map_or_else(|| format!("seat {seat}"), |s| s.name.clone()),
+            (None, Some(seat)) => format!("seat {seat}"),
+            _ => "a seat".into(),
+        }
+    }
+
+    fn welcome(&mut self, guest: Guest, token: Option<String>, rooms: Vec<String>, now: Instant) {
+        self.conn = Conn::Online;
+        self.live_again();
+        if token.is_some() {
+            self.token = token;
+        }
+        self.name = guest.name.clone();
+        self.out.push(Effect::Save {
+            name: self.name.clone(),
+            token: self.token.clone(),
+        });
+        self.guest = Some(guest);
+        self.my_rooms = rooms;
+        if let Some(link) = self.first_room.take() {
+            self.open_room(link);
+            return;
+        }
+        match &self.screen {
+            Screen::Room(_) => self.watch(),
+            Screen::Lobby => {
+                self.lists_pending = 0;
+                self.refresh_lists(now);
+            }
+        }
+        // After a `moved`: what the other node did not carry out.
+        for (pending, message) in std::mem::take(&mut self.resend) {
+            self.request(pending, |id| with_id(message, id));
+        }
+    }
+
+    fn refused(&mut self, pending: Option<Pending>, code: Code, message: &str) {
+        match pending {
+            Some(Pending::Hello) if code == Code::BadToken => {
+                // The server does not know this token (a new database):
+                // start afresh as a new guest.
+                self.token = None;
+                self.hello();
+                self.say("The server did not know your token: you are a new guest there.");
+            }
+            Some(Pending::Hello) => self.complain(format!(
+                "The server refused your name: {message}. Press e in the lobby to choose another."
+            )),
+            Some(Pending::ListOpen | Pending::ListPlaying) => {
+                self.lists_pending = self.lists_pending.saturating_sub(1);
+                self.complain(format!("Cannot list the rooms: {message}"));
+            }
+            Some(Pending::Watch(room)) => {
+                let problem = match code {
+                    Code::UnknownRoom => format!("There is no room {room} on this server."),
+                    Code::InviteRequired => {
+                        "This room is private: open it with its invite link or code (j in the lobby)."
+                            .to_string()
+                    }
+                    _ => format!("Cannot watch this room: {message} ({code})."),
+                };
+                if let Some(r) = self.room_mut().filter(|r| r.id == room) {
+                    r.problem = Some(problem);
+                }
+            }
+            Some(Pending::Act(action)) => self.complain(format!("{action}: {message} ({code})")),
+            Some(Pending::Chat) => self.complain(format!("Chat: {message} ({code})")),
+            Some(Pending::Rematch(..)) => self.complain(format!("Rematch: {message} ({code})")),
+            _ => self.complain(format!("{message} ({code})")),
+        }
+    }
+
+    fn room_update(&mut self, id: &str, version: u64, state: RoomState, now: Instant) {
+        let bell = self.bell;
+        let Some(room) = self.room_mut().filter(|r| r.id == id) else {
+            return;
+        };
+        match room.apply(version, state, now) {
+            Applied::Taken { turn } => {
+                if turn && bell {
+                    self.out.push(Effect::Bell);
+                }
+            }
+            Applied::Gap => self.watch(),
+            Applied::Stale => {}
+        }
+        self.follow_rematch();
+    }
+
+    /// Once the rematch of the room shown has opened while it was shown,
+    /// goes there (as the browser does); a later visitor stays on the
+    /// finished game, which keeps its own address.
+    fn follow_rematch(&mut self) {
+        let Some(room) = self.room_mut() else { return };
+        let rematch = room
+            .state
+            .as_ref()
+            .filter(|s| s.status == RoomStatus::Finished)
+            .map(|s| s.rematch.as_ref().and_then(|r| r.room.clone()));
+        match rematch {
+            Some(None) => room.saw_no_rematch = true,
+            Some(Some(_)) if room.saw_no_rematch => {}
+            _ => return,
+        }
+        let Some(room) = self.room() else { return };
+        let next = room
+            .state
+            .as_ref()
+            .and_then(|s| s.rematch.as_ref())
+            .and_then(|r| r.room.clone())
+            .filter(|next| *next != room.id);
+        let Some(next) = next else { return };
+        let old = room.id.clone();
+        if self.conn == Conn::Online {
+            self.request(Pending::Other, |rid| ClientMessage::Unwatch {
+                id: rid,
+                room: old,
+            });
+        }
+        self.open_room(RoomLink {
+            room: next,
+            invite: None,
+        });
+        self.say("The rematch has begun.");
+    }
+}

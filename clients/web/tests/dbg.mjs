@@ -1,0 +1,10 @@
+import { launchBrowser, startServer } from '/work/wt/api/clients/web/tests/harness.js';
+const server = await startServer();
+const browser = await launchBrowser();
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`${server.url}/embed/room/x/ply/1`);
+await page.waitForTimeout(2000);
+console.log(await page.content());
+await browser.close(); await server.kill();

@@ -1,0 +1,55 @@
+//! The JSON answers of refused HTTP requests (`HttpError`: a stable code,
+//! a sentence, and for a refusal by a limit, the limit and when to retry
+//! with a matching `Retry-After`), and the bearer token of a request.
+//! Shared by every HTTP module (`http.rs`, `serve.rs`, `account_settings.rs`,
+//! `embed/`, `records.rs`).
+
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use lodestone_protocol::{Code, HttpError};
+
+/// A refusal's answer: `status` with the JSON body of an [`HttpError`].
+pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
+    error_response(status, &HttpError::new(code, message))
+}
+
+fn error_response(status: StatusCode, body: &HttpError) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_json(),
+    )
+        .into_response()
+}
+
+/// A refusal by a limit: its body names the limit and the seconds to
+/// wait, which `Retry-After` repeats.
+pub fn limited(status: StatusCode, body: HttpError) -> Response {
+    let mut response = error_response(status, &body);
+    if let Some(seconds) = body.retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
+    response
+}
+
+/// The whole seconds until a rate of `per_minute` (a GCRA, as governor
+/// keeps it) lets one more request through after a refusal: one emission
+/// interval, at least a second.
+pub fn retry_after(per_minute: u32) -> u64 {
+    60u64.div_ceil(u64::from(per_minute.max(1))).max(1)
+}
+
+/// When to try again after a refusal for the number of connections: a
+/// place frees when a connection closes, which cannot be foreseen.
+pub const CONNECTION_RETRY_SECS: u64 = 10;
+
+/// The token of `Authorization: Bearer TOKEN`, if there is one.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+}

@@ -1,0 +1,92 @@
+//! The game record of a room for an HTTP request (`/api/rooms/{id}/record`
+//! and its JSON form in `embed/`): as the bearer token's guest may see it,
+//! or a spectator; from the room's task here, or from the stored log when
+//! another node serves the room.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use lodestone_protocol::codes;
+
+use crate::answers::json_error;
+use crate::app::App;
+use crate::secrets;
+
+/// The record of room `id` for a request (its bearer token and invite),
+/// or the refusal's answer.
+pub async fn record_text(
+    app: &Arc<App>,
+    id: &str,
+    query: &HashMap<String, String>,
+    headers: &HeaderMap,
+) -> Result<String, Response> {
+    if query.contains_key("token") {
+        return Err(json_error(
+            StatusCode::BAD_REQUEST,
+            codes::TOKEN_IN_URL,
+            "send the token as `Authorization: Bearer TOKEN`, never in the address",
+        ));
+    }
+    let token = crate::answers::bearer(headers).map(str::to_string);
+    let guest = match token {
+        None => None,
+        Some(token) => match app.store.guest_by_token(&secrets::token_hash(&token)).await {
+            Ok(Some(g)) => Some(g.id),
+            Ok(None) => {
+                return Err(json_error(
+                    StatusCode::UNAUTHORIZED,
+                    codes::BAD_TOKEN,
+                    "this token belongs to no guest",
+                ));
+            }
+            Err(_) => {
+                return Err(json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    codes::STORAGE,
+                    "try again",
+                ));
+            }
+        },
+    };
+    let invite = query.get("invite").map(String::as_str);
+    let handle = match crate::cluster::locate(app, id).await {
+        Ok(crate::cluster::Located::Here(h)) => h,
+        // Another node serves the room: its record is read from the log.
+        Ok(crate::cluster::Located::Moved(_)) => {
+            return match crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await {
+                Ok(Ok(text)) => Ok(text),
+                Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
+                Err(_) => Err(json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    codes::STORAGE,
+                    "try again",
+                )),
+            };
+        }
+        Ok(crate::cluster::Located::Missing) => {
+            return Err(json_error(
+                StatusCode::NOT_FOUND,
+                codes::UNKNOWN_ROOM,
+                "there is no such room",
+            ));
+        }
+        Err(_) => {
+            return Err(json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                codes::STORAGE,
+                "try again",
+            ));
+        }
+    };
+    match handle.record(guest, invite.map(str::to_string)).await {
+        Ok(Ok(text)) => Ok(text),
+        Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
+        Err(_) => Err(json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            codes::UNKNOWN_ROOM,
+            "the room is reloading; try again",
+        )),
+    }
+}

@@ -1,0 +1,65 @@
+//! Replays folded from a room's stored log, off the runtime's threads:
+//! for a connection's `replay` message (`ws/replay.rs`) and for the HTTP
+//! API's plies and images (`embed.rs`). The room's task is never asked,
+//! so a replay never holds up a game; at most four are folded at once in
+//! a process (the others wait their turn), so a crowd of them cannot take
+//! every blocking thread.
+
+use lodestone_protocol::{Code, codes};
+
+use crate::app::App;
+use crate::room::Replay;
+
+/// How many replays are folded at once in this process.
+static REPLAYS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
+
+/// Room ids are UUIDs; a longer one names no room and is not looked up.
+pub const MAX_ROOM_ID_BYTES: usize = 64;
+
+/// Ply `ply` of room `room` as guest `guest` may see it (a spectator for
+/// a guest without a seat there, or `""`; a private room's spectator
+/// needs its `invite`), or why not: a code and a sentence.
+pub async fn fold(
+    app: &App,
+    room: &str,
+    guest: &str,
+    invite: Option<&str>,
+    ply: u32,
+) -> Result<Replay, (Code, String)> {
+    if room.len() > MAX_ROOM_ID_BYTES {
+        return Err((codes::UNKNOWN_ROOM, "there is no room with so long an id".into()));
+    }
+    let rows = app.store.room_events(room).await.map_err(|e| {
+        tracing::error!(error = %e, "room lookup failed");
+        (
+            codes::STORAGE,
+            "the server could not load the room; try again".to_string(),
+        )
+    })?;
+    if rows.is_empty() {
+        return Err((codes::UNKNOWN_ROOM, format!("there is no room {room:?}")));
+    }
+    let Ok(_slot) = REPLAYS.acquire().await else {
+        return Err((codes::UNKNOWN_ROOM, "replays are not served now".into()));
+    };
+    let (key, guest, invite) = (room.to_string(), guest.to_string(), invite.map(str::to_string));
+    let folded = tokio::task::spawn_blocking(move || {
+        let events = rows
+            .iter()
+            .map(crate::room::from_row)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| {
+                tracing::error!(room = %key, error = %e, "stored room does not replay");
+                (codes::UNKNOWN_ROOM, format!("room {key:?} cannot be read"))
+            })?;
+        crate::room::replay(&key, &events, &guest, invite.as_deref(), ply).map_err(|r| (r.code, r.message))
+    })
+    .await;
+    folded.unwrap_or_else(|e| {
+        tracing::error!(room = %room, error = %e, "a replay failed");
+        Err((
+            codes::UNKNOWN_ROOM,
+            format!("room {room:?} cannot be replayed now; try again"),
+        ))
+    })
+}

@@ -1,0 +1,189 @@
+//! Bot accounts and their API tokens (issue 33): which accounts are
+//! bots, and the tokens (hashed) their programs say `hello` with. Rare
+//! writes, on the pool like the other account tables
+//! (`store/accounts.rs`).
+
+use std::collections::HashSet;
+
+use super::db::{Db, with_pool};
+use super::handle::Store;
+use super::types::{GuestRow, StoreError};
+
+/// What marking an account a bot found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotMark {
+    /// Marked (or it was already).
+    Done,
+    /// The guest is not an account.
+    NotAccount,
+    /// The account has played rated games: its ratings were earned as a
+    /// person.
+    HasRatings,
+}
+
+/// An API token as its account's settings list it (the token itself is
+/// shown once, when it is made, and never kept).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiTokenRow {
+    pub id: String,
+    pub label: String,
+    pub created_at: i64,
+}
+
+/// A new API token to store.
+#[derive(Clone, Copy, Debug)]
+pub struct NewApiToken<'a> {
+    pub id: &'a str,
+    pub guest_id: &'a str,
+    pub token_hash: &'a str,
+    pub label: &'a str,
+    pub created_at: i64,
+}
+
+impl Store {
+    /// Marks account `guest_id` a bot, for good; refused for a guest that
+    /// is not an account and for an account with rated games.
+    pub async fn mark_bot(&self, guest_id: &str, now: i64) -> Result<BotMark, StoreError> {
+        with_pool!(&self.db, pool => {
+            let mut tx = pool.begin().await?;
+            // The write first: on SQLite it takes the write lock.
+            let inserted = sqlx::query(
+                "INSERT INTO bot_accounts (guest_id, marked_at) SELECT guest_id, $2 FROM accounts \
+                 WHERE guest_id = $1 AND NOT EXISTS (SELECT 1 FROM ratings WHERE guest_id = $1 AND games > 0) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(guest_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            let marked = inserted.rows_affected() == 1
+                || sqlx::query("SELECT guest_id FROM bot_accounts WHERE guest_id = $1")
+                    .bind(guest_id)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .is_some();
+            let found = if marked {
+                BotMark::Done
+            } else if sqlx::query("SELECT guest_id FROM accounts WHERE guest_id = $1")
+                .bind(guest_id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .is_none()
+            {
+                BotMark::NotAccount
+            } else {
+                BotMark::HasRatings
+            };
+            tx.commit().await?;
+            Ok(found)
+        })
+    }
+
+    /// Which of these guests are bot accounts.
+    pub async fn bot_accounts_among(&self, ids: &[String]) -> Result<HashSet<String>, StoreError> {
+        let mut found = HashSet::new();
+        for id in ids {
+            let row = with_pool!(&self.db, pool => {
+                sqlx::query_as::<_, (String,)>("SELECT guest_id FROM bot_accounts WHERE guest_id = $1")
+                    .bind(id.as_str())
+                    .fetch_optional(pool)
+                    .await
+            })?;
+            if row.is_some() {
+                found.insert(id.clone());
+            }
+        }
+        Ok(found)
+    }
+
+    /// Whether guest `id` is a bot account (for tournaments to ask too).
+    pub async fn is_bot_account(&self, id: &str) -> Result<bool, StoreError> {
+        Ok(self.bot_accounts_among(&[id.to_string()]).await?.contains(id))
+    }
+
+    /// Stores a new API token, unless its account has `max` already;
+    /// returns whether it was stored.
+    pub async fn add_api_token(&self, token: NewApiToken<'_>, max: i64) -> Result<bool, StoreError> {
+        with_pool!(&self.db, pool => {
+            let mut tx = pool.begin().await?;
+            let inserted = sqlx::query(
+                "INSERT INTO api_tokens (id, guest_id, token_hash, label, created_at) \
+                 SELECT $1, $2, $3, $4, $5 WHERE (SELECT COUNT(*) FROM api_tokens WHERE guest_id = $2) < $6",
+            )
+            .bind(token.id)
+            .bind(token.guest_id)
+            .bind(token.token_hash)
+            .bind(token.label)
+            .bind(token.created_at)
+            .bind(max)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(inserted.rows_affected() == 1)
+        })
+    }
+
+    /// An account's API tokens, oldest first.
+    pub async fn api_tokens(&self, guest_id: &str) -> Result<Vec<ApiTokenRow>, StoreError> {
+        let rows = with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String, String, i64)>(
+                "SELECT id, label, created_at FROM api_tokens WHERE guest_id = $1 ORDER BY created_at, id",
+            )
+            .bind(guest_id)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, label, created_at)| ApiTokenRow {
+                id,
+                label,
+                created_at,
+            })
+            .collect())
+    }
+
+    /// Revokes API token `id` of account `guest_id`; false if it has none
+    /// by that id.
+    pub async fn revoke_api_token(&self, guest_id: &str, id: &str) -> Result<bool, StoreError> {
+        let deleted = with_pool!(&self.db, pool => {
+            sqlx::query("DELETE FROM api_tokens WHERE guest_id = $1 AND id = $2")
+                .bind(guest_id)
+                .bind(id)
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        Ok(deleted == 1)
+    }
+
+    /// The guest whose API token has this hash.
+    pub async fn guest_by_api_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
+        let row: Option<(String, String, Option<String>)> = with_pool!(&self.db, pool => {
+            sqlx::query_as(
+                "SELECT g.id, g.name, g.bot FROM api_tokens t JOIN guests g ON g.id = t.guest_id \
+                 WHERE t.token_hash = $1",
+            )
+            .bind(token_hash)
+            .fetch_optional(pool)
+            .await
+        })?;
+        Ok(row.map(GuestRow::read))
+    }
+}
+
+/// The rows of the bot tables, for `migrate-db` (`store/copy.rs`).
+pub(super) async fn bot_rows(source: &Db) -> Result<(Vec<(String, i64)>, Vec<ApiTokenCopy>), sqlx::Error> {
+    let bots = with_pool!(source, pool => {
+        sqlx::query_as("SELECT guest_id, marked_at FROM bot_accounts").fetch_all(pool).await
+    })?;
+    let tokens = with_pool!(source, pool => {
+        sqlx::query_as("SELECT id, guest_id, token_hash, label, created_at FROM api_tokens")
+            .fetch_all(pool)
+            .await
+    })?;
+    Ok((bots, tokens))
+}
+
+/// One `api_tokens` row as `migrate-db` copies it.
+pub(super) type ApiTokenCopy = (String, String, String, String, i64);

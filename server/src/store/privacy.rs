@@ -1,0 +1,143 @@
+//! The storage of a player's data as a whole (`moderation/privacy.rs`):
+//! what is read for an export, and a player's deletion in one
+//! transaction. Also the look-ups of guests by name the console uses.
+
+use super::db::{Db, with_pool};
+use super::handle::Store;
+use super::moderation::{AuditRow, insert_audit};
+use super::types::{EventRow, StoreError};
+
+/// A player's account as stored, without its password hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountInfo {
+    pub name_key: String,
+    pub created_at: i64,
+    /// Devices logged in (their tokens are not exported).
+    pub devices: i64,
+}
+
+/// What a deletion changes besides the player's own rows.
+#[derive(Clone, Debug)]
+pub struct Deletion {
+    pub guest: String,
+    /// The guest's new name (its games keep it in place of the old one).
+    pub name: String,
+    /// A token hash nobody has the token of.
+    pub token_hash: String,
+    /// Events rewritten without the player's name and words: room, seq
+    /// and the new `data`.
+    pub events: Vec<(String, i64, String)>,
+    pub audit: AuditRow,
+}
+
+impl Store {
+    /// Guests whose name is `name` (ignoring case), accounts first.
+    pub async fn guests_named(&self, name: &str) -> Result<Vec<String>, StoreError> {
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_scalar::<_, String>(
+                "SELECT g.id FROM guests g LEFT JOIN accounts a ON a.guest_id = g.id \
+                 WHERE LOWER(g.name) = LOWER($1) ORDER BY CASE WHEN a.guest_id IS NULL THEN 1 ELSE 0 END, g.created_at DESC LIMIT 20",
+            )
+            .bind(name)
+            .fetch_all(pool)
+            .await
+        })?)
+    }
+
+    /// When guest `id` was made (unix ms).
+    pub async fn guest_created_at(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_scalar::<_, i64>("SELECT created_at FROM guests WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })?)
+    }
+
+    /// Guest `id`'s account, if it is one.
+    pub async fn account_info(&self, id: &str) -> Result<Option<AccountInfo>, StoreError> {
+        let row = with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, (String, i64)>("SELECT name_key, created_at FROM accounts WHERE guest_id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })?;
+        let Some((name_key, created_at)) = row else {
+            return Ok(None);
+        };
+        let devices = with_pool!(&self.db, pool => {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM account_tokens WHERE guest_id = $1")
+                .bind(id)
+                .fetch_one(pool)
+                .await
+        })?;
+        Ok(Some(AccountInfo {
+            name_key,
+            created_at,
+            devices,
+        }))
+    }
+
+    /// The password hash of guest `id`'s account, if it is one.
+    pub async fn password_hash_of(&self, id: &str) -> Result<Option<String>, StoreError> {
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_scalar::<_, String>("SELECT password_hash FROM accounts WHERE guest_id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+        })?)
+    }
+
+    /// Every stored event whose details name guest `id` (its seats, its
+    /// rooms, its chat lines), room by room in order.
+    pub async fn events_naming(&self, id: &str) -> Result<Vec<EventRow>, StoreError> {
+        let pattern = format!("%\"{}\"%", id.replace(['%', '_', '"', '\\'], ""));
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_as::<_, EventRow>(
+                "SELECT room_id, seq, kind, at, data FROM events WHERE data LIKE $1 ORDER BY room_id, seq",
+            )
+            .bind(pattern)
+            .fetch_all(pool)
+            .await
+        })?)
+    }
+
+    /// Deletes a player: its account, devices, ratings, finished games
+    /// list, role, settings, blocks and offenses go; its guest row stays
+    /// (others' records name it) with a new name and a token nobody has;
+    /// its events are rewritten as given. One transaction.
+    pub async fn delete_player(&self, d: &Deletion) -> Result<(), StoreError> {
+        with_pool!(&self.db, pool => {
+            let mut tx = pool.begin().await?;
+            for (room, seq, data) in &d.events {
+                sqlx::query("UPDATE events SET data = $1 WHERE room_id = $2 AND seq = $3")
+                    .bind(data)
+                    .bind(room)
+                    .bind(*seq)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query("UPDATE guests SET name = $1, token_hash = $2 WHERE id = $3")
+                .bind(&d.name)
+                .bind(&d.token_hash)
+                .bind(&d.guest)
+                .execute(&mut *tx)
+                .await?;
+            for sql in [
+                "DELETE FROM accounts WHERE guest_id = $1",
+                "DELETE FROM account_tokens WHERE guest_id = $1",
+                "DELETE FROM ratings WHERE guest_id = $1",
+                "DELETE FROM player_games WHERE guest_id = $1",
+                "DELETE FROM roles WHERE guest_id = $1",
+                "DELETE FROM preferences WHERE guest_id = $1",
+                "DELETE FROM blocks WHERE guest_id = $1 OR blocked_id = $1",
+                "DELETE FROM offenses WHERE guest_id = $1",
+            ] {
+                sqlx::query(sql).bind(&d.guest).execute(&mut *tx).await?;
+            }
+            insert_audit!(&mut *tx, &d.audit)?;
+            tx.commit().await
+        })?;
+        Ok(())
+    }
+}

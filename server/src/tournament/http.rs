@@ -1,0 +1,141 @@
+//! The tournaments over HTTP: `GET /api/tournaments` (the list: upcoming,
+//! running, then the latest finished, public ones only),
+//! `GET /api/tournaments/{id}` (players, standings, rounds and games; a
+//! private one with `?invite=`), and `GET /api/tournaments/{id}/records`
+//! (the records of all its games as one text file). Read from the logs,
+//! so every node answers the same. `http::api_routes` registers them with
+//! their OpenAPI descriptions.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use lodestone_protocol::{Code, HttpError, codes};
+
+use super::serve::{from_log, list};
+use crate::app::App;
+use crate::room::RoomCore;
+use crate::secrets::OsSecrets;
+
+fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
+    let body = HttpError::new(code, message).to_json();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn unavailable() -> Response {
+    json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again")
+}
+
+/// `GET /api/tournaments`: the public tournaments.
+#[utoipa::path(get, path = "/api/tournaments", tag = "tournaments",
+    responses(
+        (status = 200, description = "The public tournaments that are upcoming or running, then the 50 latest finished", body = ref("#/components/schemas/TournamentList")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+pub async fn tournaments(State(app): State<Arc<App>>) -> Response {
+    match list(&app, None).await {
+        Ok(list) => axum::Json(list).into_response(),
+        Err(_) => unavailable(),
+    }
+}
+
+/// The tournament `id` if the request may see it, or the answer saying
+/// why not.
+async fn visible(
+    app: &App,
+    id: &str,
+    query: &HashMap<String, String>,
+) -> Result<super::state::Tournament, Response> {
+    let t = match from_log(app, id).await {
+        Ok(Some(t)) => t,
+        Ok(None) => {
+            return Err(json_error(
+                StatusCode::NOT_FOUND,
+                Code::UnknownTournament,
+                "there is no such tournament",
+            ));
+        }
+        Err(_) => return Err(unavailable()),
+    };
+    if !t.admits("", query.get("invite").map(String::as_str)) {
+        return Err(json_error(
+            StatusCode::FORBIDDEN,
+            Code::NotInvited,
+            "this tournament is private: add its invite code (?invite=CODE)",
+        ));
+    }
+    Ok(t)
+}
+
+/// `GET /api/tournaments/{id}[?invite=CODE]`: one tournament.
+#[utoipa::path(get, path = "/api/tournaments/{id}", tag = "tournaments",
+    params(
+        ("id" = String, Path, description = "The tournament's id"),
+        ("invite" = Option<String>, Query, description = "A private tournament's invite code")),
+    responses(
+        (status = 200, description = "The tournament: players, standings, rounds and their games", body = ref("#/components/schemas/TournamentState")),
+        (status = 403, description = "A private tournament without its invite (`not-invited`)", body = ref("#/components/schemas/HttpError")),
+        (status = 404, description = "No such tournament (`unknown-tournament`)", body = ref("#/components/schemas/HttpError")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+pub async fn tournament(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    match visible(&app, &id, &query).await {
+        Ok(t) => axum::Json(t.view(false, t.next_round_at())).into_response(),
+        Err(response) => response,
+    }
+}
+
+/// Every game's record as a spectator may see it (a game still being
+/// played hides what its players keep secret), one after another.
+#[utoipa::path(get, path = "/api/tournaments/{id}/records", tag = "tournaments",
+    params(
+        ("id" = String, Path, description = "The tournament's id"),
+        ("invite" = Option<String>, Query, description = "A private tournament's invite code")),
+    responses(
+        (status = 200, description = "The records of all the tournament's games (docs/notation.md), one after another, as a spectator may see each", content_type = "text/plain", body = String),
+        (status = 403, description = "A private tournament without its invite (`not-invited`)", body = ref("#/components/schemas/HttpError")),
+        (status = 404, description = "No such tournament (`unknown-tournament`)", body = ref("#/components/schemas/HttpError")),
+        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+pub async fn records(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let t = match visible(&app, &id, &query).await {
+        Ok(t) => t,
+        Err(response) => return response,
+    };
+    let mut out = String::new();
+    for game in &t.games {
+        let Ok(rows) = app.store.room_events(&game.room).await else {
+            return unavailable();
+        };
+        let core = rows
+            .iter()
+            .map(crate::room::from_row)
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|events| RoomCore::restore(&game.room, &events, Box::new(OsSecrets)));
+        let Ok(core) = core else { continue };
+        // The tournament's invite (checked above) opens its rooms.
+        if let Ok(record) = core.record_for(None, core.invite()) {
+            out.push_str(&record);
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+    }
+    let name = format!("attachment; filename=\"tournament-{id}.txt\"");
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        out,
+    )
+        .into_response()
+}

@@ -1,0 +1,199 @@
+//! The rooms of a tournament: each game is an ordinary room (the same log,
+//! views, replays and records), made through the rooms' own entry points
+//! (`RoomCore::create`, `join`, `start`), stored under its lease like a
+//! room a player creates, and started at once with its players seated; a
+//! game's result read back from its log; and no-shows, which lose.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use lodestone_protocol::{RequestId, SeatRef};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::event::Pairing;
+use super::pairing::{Halves, placing_points};
+use super::spec::game_options;
+use super::state::Tournament;
+use crate::app::App;
+use crate::cluster::{self, Located};
+use crate::room::{self, Outbox, Player, RoomCore, RoomRequest, StandIn, spawn_leased_room};
+use crate::secrets::OsSecrets;
+use crate::store::{EventRow, StoreError};
+
+/// The player `guest` of tournament `t`, as its rooms seat it.
+fn player(t: &Tournament, guest: &str) -> Player {
+    match t.entrant(guest) {
+        Some(e) => Player {
+            id: e.guest.clone(),
+            name: e.name.clone(),
+            bot: e.bot,
+            // Entrants are not told apart as bot accounts yet.
+            bot_account: false,
+        },
+        None => Player::person(guest, guest),
+    }
+}
+
+/// Makes the room of `pairing` (unless it exists already: a director that
+/// stopped between storing the pairing and making its rooms makes the
+/// missing ones when it starts again), started, its players seated, and
+/// sets its bots playing.
+pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -> Result<(), StoreError> {
+    if !app.store.room_events(&pairing.room).await?.is_empty() {
+        return Ok(());
+    }
+    let options = game_options(&t.spec, &pairing.options);
+    let organizer = Player::person(t.organizer.clone(), t.organizer_name.clone());
+    let made = RoomCore::create(
+        pairing.room.clone(),
+        &t.spec.game,
+        &options,
+        t.spec.public,
+        &organizer,
+        now,
+        Box::new(OsSecrets),
+    );
+    let (mut core, mut events) = made.map_err(|r| StoreError::Rejected(r.message))?;
+    let invite = core.invite().map(str::to_string);
+    let players: Vec<Player> = pairing.players.iter().map(|g| player(t, g)).collect();
+    for (seat, p) in players.iter().enumerate() {
+        // Seated without a connection: the room counts the player as
+        // away from the start, so a player who never comes is absent
+        // after the grace period (a no-show).
+        let conn = app.next_conn();
+        let (_, seated) = core
+            .join(conn, p, Some(&SeatRef::Index(seat as u8)), invite.as_deref(), now)
+            .map_err(|r| StoreError::Rejected(r.message))?;
+        core.unwatch(conn);
+        events.extend(seated);
+    }
+    let first = players
+        .first()
+        .ok_or_else(|| StoreError::Rejected("a game without players".into()))?;
+    events.extend(
+        core.start(first, now)
+            .map_err(|r| StoreError::Rejected(r.message))?,
+    );
+    let lease = cluster::lease_new_room(app, &pairing.room).await?;
+    let fence = lease
+        .as_ref()
+        .zip(app.node.as_ref())
+        .map(|(lease, node)| room::Fence {
+            node: node.name.clone(),
+            epoch: lease.epoch,
+            deadline: None,
+        });
+    let ops = room::ops(&pairing.room, &events, fence);
+    if let Err(e) = app.store.write(ops).await {
+        cluster::drop_new_room(app, &pairing.room, lease).await;
+        return Err(e);
+    }
+    // The players hear of their game as of any room's start (a
+    // `game-started` push, then the first mover's `your-turn`): the
+    // director stored the start, so it hands the notice on itself.
+    if let Some(tx) = &app.rooms.notices
+        && let Some(notice) = room::notice(&core, &events)
+    {
+        let _ = tx.send(notice);
+    }
+    let handle = spawn_leased_room(core, &app.rooms, lease);
+    if let Some(stand_ins) = &app.rooms.stand_ins {
+        for bot in players.into_iter().filter(|p| p.bot) {
+            let _ = stand_ins.send(StandIn::Bot {
+                room: handle.clone(),
+                player: bot,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The seat of a row (`seat-absent`, `action`), if it names one.
+fn seat_of(row: &EventRow) -> Option<u8> {
+    let data: serde_json::Value = serde_json::from_str(&row.data).ok()?;
+    data.get("seat")?.as_u64().and_then(|s| u8::try_from(s).ok())
+}
+
+/// The seats that were absent (the room's grace period passed) before
+/// they made any move: no-shows.
+pub fn no_shows(rows: &[EventRow]) -> Vec<u8> {
+    let mut moved = HashSet::new();
+    let mut absent = Vec::new();
+    for row in rows {
+        match row.kind.as_str() {
+            "action" => {
+                moved.extend(seat_of(row));
+            }
+            "seat-absent" => {
+                if let Some(seat) = seat_of(row).filter(|s| !moved.contains(s) && !absent.contains(s)) {
+                    absent.push(seat);
+                }
+            }
+            _ => {}
+        }
+    }
+    absent.sort_unstable();
+    absent
+}
+
+/// How a game's log ends, if it has: each seat's points (placing points
+/// of its side; nothing for a no-show, nor for anyone in a game that ended
+/// without a result) and its no-shows. `None` while it is being played.
+pub fn result(room_id: &str, rows: &[EventRow], players: &[String]) -> Option<(Vec<Halves>, Vec<u8>)> {
+    let core = rows
+        .iter()
+        .map(room::from_row)
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|events| RoomCore::restore(room_id, &events, Box::new(OsSecrets)))
+        .ok()?;
+    let no_shows = no_shows(rows);
+    if core.is_gone() {
+        return Some((vec![0; players.len()], no_shows));
+    }
+    let finished = core.finished()?;
+    let ranks: Vec<usize> = finished.sides.iter().map(|s| s.rank).collect();
+    let side_points = placing_points(&ranks);
+    // A no-show scores nothing, even when everyone at the table was one
+    // (the room's own result then names the last to be resigned).
+    let points = players
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| {
+            if no_shows.contains(&(seat as u8)) {
+                return 0;
+            }
+            finished
+                .sides
+                .iter()
+                .position(|s| s.guests.contains(p))
+                .map_or(0, |i| side_points[i])
+        })
+        .collect();
+    Some((points, no_shows))
+}
+
+/// Resigns `player`'s seat in room `room_id` (a no-show): through the
+/// room's ordinary request, so the room alone ends the game.
+pub async fn resign(app: &Arc<App>, room_id: &str, player: Player) {
+    let handle = match cluster::locate(app, room_id).await {
+        Ok(Located::Here(handle)) => handle,
+        _ => return,
+    };
+    let (tx, mut rx) = mpsc::channel(64);
+    let outbox = Outbox {
+        conn: app.next_conn(),
+        tx,
+        close: CancellationToken::new(),
+    };
+    let id = RequestId::Text("no-show".into());
+    if handle
+        .request(player, outbox, id, RoomRequest::Resign)
+        .await
+        .is_ok()
+    {
+        // The answer (ack or error) is not needed; wait for it so the
+        // room has judged before the next look.
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await;
+    }
+}

@@ -1,0 +1,582 @@
+//! The moderators' and admins' messages (`admin_*`, docs/moderation.md),
+//! answered only for those roles: the role is read from the store at
+//! every message, and anyone else is refused with `not-allowed` before
+//! anything is looked up or changed. Every change is stored with its
+//! audit entry.
+
+use std::net::IpAddr;
+
+use lodestone_protocol::{
+    ClientMessage, Code, LiveRoom, ReportOutcome, RequestId, Role, ServerMessage, codes,
+};
+use tokio::sync::mpsc;
+
+use super::Session;
+use super::moderation::{ban_sentence, left};
+use crate::cluster::{self, Located};
+use crate::moderation::{self, TIMEOUT_MINUTES, audit_row, require, views};
+use crate::room::{Outbox, Player, RoomRequest, Unsent};
+use crate::store::SanctionRow;
+
+type Refused = (Code, String);
+
+fn storage<E>(_: E) -> Refused {
+    (codes::STORAGE, "the server could not do this; try again".into())
+}
+
+impl Session {
+    /// An `admin_*` message of `player`.
+    pub(super) async fn admin(&mut self, player: Player, message: ClientMessage) {
+        let id = message.id().clone();
+        let needed = match message {
+            ClientMessage::AdminSetRole { .. }
+            | ClientMessage::AdminAudit { .. }
+            | ClientMessage::AdminExport { .. }
+            | ClientMessage::AdminDelete { .. } => Role::Admin,
+            _ => Role::Moderator,
+        };
+        let role = match moderation::role(&self.app.store, &player.id).await {
+            Ok(role) => role,
+            Err(_) => {
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not check your role; try again",
+                );
+            }
+        };
+        if let Err((code, sentence)) = require(role, needed) {
+            return self.fail(id, code, sentence);
+        }
+        let me = player.id.as_str();
+        let now = self.app.clock.now_ms();
+        let result: Result<(), Refused> = match message {
+            ClientMessage::AdminOverview { id } => {
+                let rooms = self
+                    .app
+                    .lobby
+                    .live()
+                    .into_iter()
+                    .map(|(room, status, public, seated)| LiveRoom {
+                        room,
+                        status,
+                        public,
+                        seated,
+                    })
+                    .collect();
+                let online = self.moderated_online();
+                return self.reply(ServerMessage::AdminOverview { id, rooms, online });
+            }
+            ClientMessage::AdminReports { id, all } => {
+                let store = &self.app.store;
+                return match async { views::reports(store, &store.reports(all).await?).await }.await {
+                    Ok(reports) => self.reply(ServerMessage::AdminReports { id, reports }),
+                    Err(_) => self.fail(
+                        id,
+                        codes::STORAGE,
+                        "the server could not read the reports; try again",
+                    ),
+                };
+            }
+            ClientMessage::AdminSanctions { id } => {
+                let store = &self.app.store;
+                let read =
+                    async { views::sanctions(store, &store.sanctions_in_force(now as i64).await?).await };
+                return match read.await {
+                    Ok(sanctions) => self.reply(ServerMessage::AdminSanctions { id, sanctions }),
+                    Err(_) => self.fail(
+                        id,
+                        codes::STORAGE,
+                        "the server could not read the sanctions; try again",
+                    ),
+                };
+            }
+            ClientMessage::AdminAudit { id, all } => {
+                let store = &self.app.store;
+                let limit = (!all).then_some(200);
+                return match async { views::audit(store, &store.audit_log(limit).await?).await }.await {
+                    Ok(entries) => self.reply(ServerMessage::AdminAudit { id, entries }),
+                    Err(_) => self.fail(
+                        id,
+                        codes::STORAGE,
+                        "the server could not read the audit log; try again",
+                    ),
+                };
+            }
+            ClientMessage::AdminPlayer { id, player } => {
+                let target = match views::find_player(&self.app.store, &player).await {
+                    Ok(Some(target)) => target,
+                    Ok(None) => {
+                        return self.fail(
+                            id,
+                            codes::UNKNOWN_PLAYER,
+                            format!("there is no player {player:?}"),
+                        );
+                    }
+                    Err(_) => {
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not read the player; try again",
+                        );
+                    }
+                };
+                return match views::player_file(&self.app.store, &target).await {
+                    Ok(Some(file)) => self.reply(ServerMessage::AdminPlayer {
+                        id,
+                        player: Box::new(file),
+                    }),
+                    Ok(None) => self.fail(
+                        id,
+                        codes::UNKNOWN_PLAYER,
+                        format!("there is no player {player:?}"),
+                    ),
+                    Err(_) => self.fail(
+                        id,
+                        codes::STORAGE,
+                        "the server could not read the player; try again",
+                    ),
+                };
+            }
+            ClientMessage::AdminExport { id, player } => {
+                return match self.target(&player, role).await {
+                    Ok(target) => self.export(id, &target, Some(me)).await,
+                    Err((code, sentence)) => self.fail(id, code, sentence),
+                };
+            }
+            ClientMessage::AdminDelete { id, player } => {
+                return match self.target(&player, role).await {
+                    Ok(target) if target == me => self.fail(
+                        id,
+                        codes::BAD_MESSAGE,
+                        "delete your own account with delete_account",
+                    ),
+                    Ok(target) => self.delete(id, &target, Some(me)).await,
+                    Err((code, sentence)) => self.fail(id, code, sentence),
+                };
+            }
+            ClientMessage::AdminCloseRoom { id, room, reason } => {
+                return self.close_room(player, id, room, &reason).await;
+            }
+            ClientMessage::AdminTakeReport { report, .. } => {
+                let audit = audit_row(
+                    now,
+                    Some(me),
+                    "take_report",
+                    None,
+                    None,
+                    format!("report {report}"),
+                );
+                match self
+                    .app
+                    .store
+                    .move_report(&report, &["open"], "taken", me, None, &audit)
+                    .await
+                {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err((
+                        codes::UNKNOWN_REPORT,
+                        format!("there is no open report {report:?}"),
+                    )),
+                    Err(e) => Err(storage(e)),
+                }
+            }
+            ClientMessage::AdminResolveReport {
+                report,
+                outcome,
+                note,
+                ..
+            } => self.resolve(me, &report, outcome, &note, now).await,
+            ClientMessage::AdminTimeout {
+                player: who,
+                room,
+                minutes,
+                reason,
+                ..
+            } => self.timeout(me, role, &who, room, minutes, &reason, now).await,
+            ClientMessage::AdminBan {
+                player: who,
+                address,
+                minutes,
+                reason,
+                ..
+            } => self.ban(me, role, who, address, minutes, &reason, now).await,
+            ClientMessage::AdminLift { sanction, .. } => self.lift(me, &sanction, now).await,
+            ClientMessage::AdminRename {
+                player: who, name, ..
+            } => self.rename_player(me, role, &who, &name, now).await,
+            ClientMessage::AdminSetRole {
+                player: who,
+                role: new,
+                ..
+            } => self.set_role(me, &who, new, now).await,
+            other => Err((
+                codes::BAD_MESSAGE,
+                format!("{:?} is not a moderation message", other.id()),
+            )),
+        };
+        match result {
+            Ok(()) => self.ack(id),
+            Err((code, sentence)) => self.fail(id, code, sentence),
+        }
+    }
+
+    fn moderated_online(&self) -> Vec<lodestone_protocol::OnlinePlayer> {
+        self.app.moderation.online.players()
+    }
+
+    /// The player a moderator names, whom a moderator of role `role` may
+    /// act on: not an admin unless `role` is admin, and not a moderator
+    /// unless `role` is admin.
+    async fn target(&self, text: &str, role: Role) -> Result<String, Refused> {
+        let target = match views::find_player(&self.app.store, text).await.map_err(storage)? {
+            Some(target) => target,
+            None => return Err((codes::UNKNOWN_PLAYER, format!("there is no player {text:?}"))),
+        };
+        let theirs = moderation::role(&self.app.store, &target)
+            .await
+            .map_err(storage)?;
+        if theirs >= Role::Moderator && role < Role::Admin {
+            return Err((
+                codes::NOT_ALLOWED,
+                "a moderator cannot act on another moderator or an admin".into(),
+            ));
+        }
+        if theirs == Role::Admin && target != self.guest.as_ref().map_or(String::new(), |g| g.id.clone()) {
+            return Err((
+                codes::NOT_ALLOWED,
+                "nobody acts on an admin from the console".into(),
+            ));
+        }
+        Ok(target)
+    }
+
+    async fn resolve(
+        &self,
+        me: &str,
+        report: &str,
+        outcome: ReportOutcome,
+        note: &str,
+        now: u64,
+    ) -> Result<(), Refused> {
+        let note = moderation::check_reason(note, false)?;
+        let (status, action) = match outcome {
+            ReportOutcome::Resolved => ("resolved", "resolve_report"),
+            ReportOutcome::Dismissed => ("dismissed", "dismiss_report"),
+        };
+        let target = self
+            .app
+            .store
+            .report(report)
+            .await
+            .map_err(storage)?
+            .map(|r| r.target_id);
+        let audit = audit_row(
+            now,
+            Some(me),
+            action,
+            target.as_deref(),
+            None,
+            format!("report {report}: {note}"),
+        );
+        match self
+            .app
+            .store
+            .move_report(report, &["open", "taken"], status, me, Some(&note), &audit)
+            .await
+        {
+            Ok(true) => Ok(()),
+            Ok(false) => Err((
+                codes::UNKNOWN_REPORT,
+                format!("there is no open report {report:?}"),
+            )),
+            Err(e) => Err(storage(e)),
+        }
+    }
+
+    async fn lift(&self, me: &str, sanction: &str, now: u64) -> Result<(), Refused> {
+        let Some(row) = self.app.store.sanction(sanction).await.map_err(storage)? else {
+            return Err((
+                codes::UNKNOWN_REPORT,
+                format!("there is no sanction {sanction:?}"),
+            ));
+        };
+        let what = row
+            .address
+            .map_or(row.kind.clone(), |a| format!("{} of {a}", row.kind));
+        let detail = format!("{what}: {}", row.reason);
+        let audit = audit_row(
+            now,
+            Some(me),
+            "lift",
+            row.guest_id.as_deref(),
+            row.room_id.as_deref(),
+            detail,
+        );
+        match self.app.store.lift_sanction(sanction, now as i64, &audit).await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err((
+                codes::UNKNOWN_REPORT,
+                "that sanction is no longer in force".into(),
+            )),
+            Err(e) => Err(storage(e)),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn timeout(
+        &self,
+        me: &str,
+        role: Role,
+        who: &str,
+        room: Option<String>,
+        minutes: u32,
+        reason: &str,
+        now: u64,
+    ) -> Result<(), Refused> {
+        if !TIMEOUT_MINUTES.contains(&minutes) {
+            return Err((
+                codes::BAD_MESSAGE,
+                "a timeout lasts 10, 60 or 1440 minutes".into(),
+            ));
+        }
+        let reason = moderation::check_reason(reason, true)?;
+        let target = self.target(who, role).await?;
+        let until = now as i64 + i64::from(minutes) * 60_000;
+        let place = room
+            .as_deref()
+            .map_or("everywhere".to_string(), |r| format!("in room {r}"));
+        let row = SanctionRow {
+            id: uuid::Uuid::new_v4().to_string(),
+            kind: "timeout".into(),
+            guest_id: Some(target.clone()),
+            address: None,
+            room_id: room.clone(),
+            reason: reason.clone(),
+            by_id: Some(me.into()),
+            at: now as i64,
+            until: Some(until),
+            lifted_at: None,
+        };
+        let detail = format!("{minutes} minutes {place}: {reason}");
+        let audit = audit_row(now, Some(me), "timeout", Some(&target), room.as_deref(), detail);
+        self.app
+            .store
+            .add_sanction(&row, Some(&audit))
+            .await
+            .map_err(storage)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn ban(
+        &self,
+        me: &str,
+        role: Role,
+        who: Option<String>,
+        address: Option<String>,
+        minutes: Option<u32>,
+        reason: &str,
+        now: u64,
+    ) -> Result<(), Refused> {
+        let reason = moderation::check_reason(reason, true)?;
+        let (target, address) = match (who, address) {
+            (Some(who), None) => (Some(self.target(&who, role).await?), None),
+            (None, Some(address)) => {
+                let ip: IpAddr = address
+                    .trim()
+                    .parse()
+                    .map_err(|_| (codes::BAD_MESSAGE, format!("{address:?} is not an IP address")))?;
+                if ip == self.client {
+                    return Err((codes::BAD_MESSAGE, "that is your own address".into()));
+                }
+                (None, Some(ip))
+            }
+            _ => {
+                return Err((
+                    codes::BAD_MESSAGE,
+                    "ban a player or an address, one of the two".into(),
+                ));
+            }
+        };
+        if minutes == Some(0) {
+            return Err((
+                codes::BAD_MESSAGE,
+                "a ban lasts a minute at least (or no minutes: for good)".into(),
+            ));
+        }
+        let until = minutes.map(|m| now as i64 + i64::from(m) * 60_000);
+        let row = SanctionRow {
+            id: uuid::Uuid::new_v4().to_string(),
+            kind: "ban".into(),
+            guest_id: target.clone(),
+            address: address.map(|a| a.to_string()),
+            room_id: None,
+            reason: reason.clone(),
+            by_id: Some(me.into()),
+            at: now as i64,
+            until,
+            lifted_at: None,
+        };
+        let length = until.map_or("for good".to_string(), |u| format!("for {}", left(now as i64, u)));
+        let what = row
+            .address
+            .clone()
+            .map_or(String::new(), |a| format!("address {a} "));
+        let audit = audit_row(
+            now,
+            Some(me),
+            "ban",
+            target.as_deref(),
+            None,
+            format!("{what}{length}: {reason}"),
+        );
+        self.app
+            .store
+            .add_sanction(&row, Some(&audit))
+            .await
+            .map_err(storage)?;
+        let sentence = ban_sentence(&row, now as i64);
+        self.app
+            .moderation
+            .online
+            .kick(target.as_deref(), address, &sentence);
+        Ok(())
+    }
+
+    async fn rename_player(
+        &self,
+        me: &str,
+        role: Role,
+        who: &str,
+        name: &str,
+        now: u64,
+    ) -> Result<(), Refused> {
+        let target = self.target(who, role).await?;
+        let name = crate::names::valid_name(name).map_err(|e| (codes::BAD_NAME, e))?;
+        let old = self
+            .app
+            .store
+            .guests(std::slice::from_ref(&target))
+            .await
+            .map_err(storage)?
+            .pop()
+            .map(|g| g.name)
+            .unwrap_or_default();
+        let key = crate::accounts::name_key(&name);
+        let old_key = crate::accounts::name_key(&old);
+        if key == old_key {
+            return Err((codes::BAD_NAME, "give another name".into()));
+        }
+        let audit = audit_row(
+            now,
+            Some(me),
+            "rename",
+            Some(&target),
+            None,
+            format!("{old:?} to {name:?}"),
+        );
+        match self
+            .app
+            .store
+            .rename_by_moderator(&target, &name, &key, &old_key, &audit)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return Err((codes::NAME_TAKEN, format!("an account is named {name:?} already"))),
+            Err(e) => return Err(storage(e)),
+        }
+        for room in cluster::rooms_of(&self.app, &target).await {
+            if let Some(handle) = self.app.lobby.get(&room) {
+                handle.renamed(target.clone(), name.clone()).await;
+            }
+        }
+        self.app.moderation.online.rename(&target, &name);
+        Ok(())
+    }
+
+    async fn set_role(&self, me: &str, who: &str, role: Role, now: u64) -> Result<(), Refused> {
+        if role == Role::Admin {
+            return Err((
+                codes::NOT_ALLOWED,
+                "admins are made by the host: lodestone-server admin grant NAME".into(),
+            ));
+        }
+        let target = self.target(who, Role::Admin).await?;
+        if target == me {
+            return Err((codes::NOT_ALLOWED, "you cannot change your own role".into()));
+        }
+        if !self.app.store.is_account(&target).await.map_err(storage)? {
+            return Err((codes::BAD_MESSAGE, "only an account can be a moderator".into()));
+        }
+        let stored = (role == Role::Moderator).then_some("moderator");
+        let audit = audit_row(now, Some(me), "set_role", Some(&target), None, role.as_str());
+        self.app
+            .store
+            .set_role(&target, stored, Some(me), now as i64, &audit)
+            .await
+            .map_err(storage)
+    }
+
+    /// Closes `room` for good: the room's own request, answered through a
+    /// queue of this function's, so that the close is audited once the
+    /// room has stored it; then the answer goes to the moderator.
+    async fn close_room(&mut self, player: Player, id: RequestId, room: String, reason: &str) {
+        let reason = match moderation::check_reason(reason, true) {
+            Ok(reason) => reason,
+            Err((code, sentence)) => return self.fail(id, code, sentence),
+        };
+        if room.len() > super::MAX_ROOM_ID_BYTES {
+            return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
+        }
+        let handle = match cluster::locate(&self.app, &room).await {
+            Ok(Located::Here(handle)) => handle,
+            Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
+            Ok(Located::Missing) => {
+                return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+            }
+            Err(_) => {
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                );
+            }
+        };
+        let (tx, mut rx) = mpsc::channel(4);
+        let outbox = Outbox {
+            conn: self.app.next_conn(),
+            tx,
+            close: tokio_util::sync::CancellationToken::new(),
+        };
+        let unsent = Unsent {
+            player: player.clone(),
+            outbox,
+            id: id.clone(),
+            request: RoomRequest::CloseByModerator,
+        };
+        if handle.request_or_return(unsent).await.is_err() {
+            return self.fail(
+                id,
+                codes::UNKNOWN_ROOM,
+                format!("room {room:?} is not available; try again"),
+            );
+        }
+        let Some(answer) = rx.recv().await else {
+            return self.fail(
+                id,
+                codes::UNKNOWN_ROOM,
+                format!("room {room:?} is not available; try again"),
+            );
+        };
+        let closed = serde_json::from_str::<ServerMessage>(answer.as_str())
+            .is_ok_and(|m| matches!(m, ServerMessage::Ack { .. }));
+        if closed {
+            let now = self.app.clock.now_ms();
+            let audit = audit_row(now, Some(&player.id), "close_room", None, Some(&room), reason);
+            if let Err(e) = self.app.store.audit(&audit).await {
+                tracing::error!(room = %room, error = %e, "could not store the audit entry of a closed room");
+            }
+        }
+        self.outbox.send(answer);
+    }
+}

@@ -1,0 +1,423 @@
+//! A connection's side of moderation (docs/moderation.md): the checks
+//! made before a message is handled (bans at `hello` and `login`, names
+//! taken away, timeouts at `chat`, blocks at `join` and `rematch`, bans
+//! from rated play, muted spectators), what is hidden from the person on
+//! the way out (chat of the players it blocks, all chat in zen), and a
+//! player's own messages (block, settings, report, export, delete).
+//! The moderators' messages are `ws/admin.rs`.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use lodestone_protocol::{ChatTo, ClientMessage, Code, Guest, RequestId, ServerMessage, codes, error};
+
+use super::Session;
+use crate::moderation::online::Notice;
+use crate::moderation::{self, Moderation};
+use crate::store::SanctionRow;
+
+/// How often a connection checks again that its account is not banned
+/// (a ban given on another node reaches it then; one given on this node
+/// closes it at once).
+const BAN_CHECK: Duration = Duration::from_secs(30);
+
+/// The moderation state of one connection.
+#[derive(Debug)]
+pub(super) struct Moderated {
+    pub(super) moderation: Arc<Moderation>,
+    conn: u64,
+    notice: Arc<Notice>,
+    /// The guest the blocks and settings below are of.
+    loaded: Option<String>,
+    pub(super) blocked: HashSet<String>,
+    pub(super) zen: bool,
+    checked: Option<tokio::time::Instant>,
+}
+
+impl Moderated {
+    pub(super) fn new(moderation: Arc<Moderation>, conn: u64) -> Moderated {
+        Moderated {
+            moderation,
+            conn,
+            notice: Arc::default(),
+            loaded: None,
+            blocked: HashSet::new(),
+            zen: false,
+            checked: None,
+        }
+    }
+
+    /// The sentence the connection was closed with by a moderator (a ban,
+    /// a deleted account), if it was.
+    pub(super) fn kicked(&self) -> Option<&str> {
+        self.notice.kicked.get().map(String::as_str)
+    }
+
+    /// `text` as this person may receive it: chat lines of the players it
+    /// blocks taken out (all of them in zen); `None` when nothing is left.
+    pub(super) fn outgoing(&self, text: Utf8Bytes) -> Option<Utf8Bytes> {
+        if self.blocked.is_empty() && !self.zen {
+            return Some(text);
+        }
+        let chat = text.as_str().starts_with(r#"{"type":"chat""#);
+        if !chat && !text.as_str().starts_with(r#"{"type":"replay""#) {
+            return Some(text);
+        }
+        let Ok(mut message) = serde_json::from_str::<ServerMessage>(text.as_str()) else {
+            return Some(text);
+        };
+        let keep = |l: &lodestone_protocol::ChatLine| !self.zen && !self.blocked.contains(&l.from.id);
+        match &mut message {
+            ServerMessage::Chat { lines, .. } => {
+                lines.retain(keep);
+                if lines.is_empty() {
+                    return None;
+                }
+            }
+            ServerMessage::Replay { chat, .. } => chat.retain(keep),
+            _ => return Some(text),
+        }
+        Some(crate::room::encode(&message))
+    }
+}
+
+impl Drop for Moderated {
+    fn drop(&mut self) {
+        self.moderation.online.leave(self.conn);
+    }
+}
+
+/// A refusal: its code and sentence.
+pub(super) type Refused = (Code, String);
+
+impl Session {
+    /// The checks before `message` is handled; false when it was answered
+    /// here (refused) and must not be handled.
+    pub(super) async fn before(&mut self, message: &ClientMessage) -> bool {
+        if self.moderated.kicked().is_some() {
+            return false;
+        }
+        let renamed = self
+            .moderated
+            .notice
+            .renamed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let (Some(name), Some(guest)) = (renamed, self.guest.as_mut()) {
+            guest.name = name;
+        }
+        let id = message.id().clone();
+        match self.check(message).await {
+            Ok(()) => true,
+            Err((code, sentence)) => {
+                if code == codes::BANNED {
+                    self.kick(Some(id), &sentence);
+                } else {
+                    self.fail(id, code, sentence);
+                }
+                false
+            }
+        }
+    }
+
+    /// Closes this connection for a ban: `banned` with `sentence` to the
+    /// request `id`, then the close.
+    fn kick(&self, id: Option<RequestId>, sentence: &str) {
+        if self.moderated.notice.kicked.set(sentence.to_string()).is_ok() {
+            self.reply(error(id, codes::BANNED, sentence));
+        }
+        self.outbox.close.cancel();
+    }
+
+    async fn check(&mut self, message: &ClientMessage) -> Result<(), Refused> {
+        let now = self.app.clock.now_ms() as i64;
+        let store = self.app.store.clone();
+        let failed = |_| {
+            (
+                codes::STORAGE,
+                "the server could not check this; try again".to_string(),
+            )
+        };
+        match message {
+            ClientMessage::Hello { name, token, .. } => {
+                if let Some(name) = name {
+                    self.check_name(name).await?;
+                }
+                let guest = match token {
+                    Some(token) => store
+                        .guest_by_token(&crate::secrets::token_hash(token))
+                        .await
+                        .map_err(failed)?
+                        .map(|g| g.id),
+                    None => None,
+                };
+                return self.check_ban(guest.as_deref(), now).await;
+            }
+            ClientMessage::Login { name, password, .. } => {
+                self.check_ban(None, now).await?;
+                let key = crate::accounts::name_key(name);
+                let Some((guest, hash)) = store.account_by_name(&key).await.map_err(failed)? else {
+                    return Ok(());
+                };
+                // Only the account's owner learns why it is refused.
+                if self.ban_sentence(Some(&guest), now).await?.is_some()
+                    && crate::accounts::verify_password(password.0.clone(), hash).await
+                {
+                    return self.check_ban(Some(&guest), now).await;
+                }
+                return Ok(());
+            }
+            ClientMessage::Register { name, .. } => return self.check_name(name).await,
+            _ => {}
+        }
+        let Some(player) = self.guest.clone() else {
+            return Ok(());
+        };
+        if self.moderated.checked.is_none_or(|t| t.elapsed() >= BAN_CHECK) {
+            self.moderated.checked = Some(tokio::time::Instant::now());
+            // A ban is refused here; a read that failed is tried again at
+            // the next message rather than refusing this one.
+            match self.check_ban(Some(&player.id), now).await {
+                Err((code, sentence)) if code == codes::BANNED => return Err((code, sentence)),
+                Err(_) => self.moderated.checked = None,
+                Ok(()) => {}
+            }
+        }
+        match message {
+            ClientMessage::Join { room, .. } => {
+                let seated = self.seated(room).await;
+                self.check_blocks(&player.id, &seated).await?;
+                if self.rated(room) {
+                    self.check_rated_ban(&player.id, now).await?;
+                }
+            }
+            ClientMessage::CreateRoom { options, .. } => {
+                let rated = options
+                    .get("rated")
+                    .is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "yes" | "true"));
+                if rated {
+                    self.check_rated_ban(&player.id, now).await?;
+                }
+            }
+            ClientMessage::Rematch {
+                room, accept: true, ..
+            } => {
+                let seated = self.seated(room).await;
+                self.check_blocks(&player.id, &seated).await?;
+            }
+            ClientMessage::Chat { room, to, .. } => {
+                let timeout = store
+                    .sanction_on("timeout", Some(&player.id), None, Some(room), now)
+                    .await
+                    .map_err(failed)?;
+                if let Some(t) = timeout {
+                    let until = t
+                        .until
+                        .map_or("for good".to_string(), |u| format!("for {}", left(now, u)));
+                    return Err((
+                        codes::TIMED_OUT,
+                        format!("a moderator has stopped your chat {until}: {}", t.reason),
+                    ));
+                }
+                if *to == ChatTo::Spectators {
+                    let seated = self.seated(room).await;
+                    if store.mutes_spectators(&seated).await.map_err(failed)? {
+                        return Err((
+                            codes::SPECTATORS_MUTED,
+                            "a player of this game has muted its spectators' chat".into(),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Refuses a name a moderator took away.
+    async fn check_name(&self, name: &str) -> Result<(), Refused> {
+        let key = crate::accounts::name_key(name);
+        match self.app.store.name_banned(&key).await {
+            Ok(false) => Ok(()),
+            Ok(true) => Err((
+                codes::BAD_NAME,
+                "a moderator took this name away: choose another".into(),
+            )),
+            Err(_) => Err((
+                codes::STORAGE,
+                "the server could not check the name; try again".into(),
+            )),
+        }
+    }
+
+    /// The sentence of the ban on `guest` or this connection's address in
+    /// force at `now`, if there is one.
+    async fn ban_sentence(&self, guest: Option<&str>, now: i64) -> Result<Option<String>, Refused> {
+        let address = self.client.to_string();
+        let ban = self
+            .app
+            .store
+            .sanction_on("ban", guest, Some(&address), None, now)
+            .await
+            .map_err(|_| {
+                (
+                    codes::STORAGE,
+                    "the server could not check this; try again".to_string(),
+                )
+            })?;
+        Ok(ban.map(|b| ban_sentence(&b, now)))
+    }
+
+    async fn check_ban(&self, guest: Option<&str>, now: i64) -> Result<(), Refused> {
+        match self.ban_sentence(guest, now).await? {
+            Some(sentence) => Err((codes::BANNED, sentence)),
+            None => Ok(()),
+        }
+    }
+
+    async fn check_rated_ban(&self, guest: &str, now: i64) -> Result<(), Refused> {
+        let ban = self
+            .app
+            .store
+            .sanction_on("rated_ban", Some(guest), None, None, now)
+            .await
+            .map_err(|_| {
+                (
+                    codes::STORAGE,
+                    "the server could not check this; try again".to_string(),
+                )
+            })?;
+        match ban {
+            Some(b) => Err((
+                codes::RATED_BANNED,
+                format!(
+                    "you may not play rated games for {}: {}",
+                    b.until.map_or("good".to_string(), |u| left(now, u)),
+                    b.reason
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses `guest` a table with any of `seated` when one blocks the
+    /// other.
+    async fn check_blocks(&self, guest: &str, seated: &[String]) -> Result<(), Refused> {
+        for other in seated.iter().filter(|s| *s != guest) {
+            match self.app.store.blocks_between(guest, other).await {
+                Ok(false) => {}
+                Ok(true) => {
+                    return Err((
+                        codes::BLOCKED,
+                        "a player at this table blocks you, or you block them".into(),
+                    ));
+                }
+                Err(_) => {
+                    return Err((
+                        codes::STORAGE,
+                        "the server could not check this; try again".into(),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The guests seated in `room` (loaded if it is not in memory; none
+    /// if another node serves it: the check is made there).
+    async fn seated(&self, room: &str) -> Vec<String> {
+        if room.len() <= super::MAX_ROOM_ID_BYTES && self.app.lobby.get(room).is_none() {
+            let _ = crate::cluster::locate(&self.app, room).await;
+        }
+        self.app.lobby.seated(room)
+    }
+
+    /// Whether room `room` (in memory) is rated.
+    fn rated(&self, room: &str) -> bool {
+        self.app
+            .lobby
+            .live()
+            .iter()
+            .any(|(s, ..)| s.id == room && s.options.get("rated").is_some_and(|v| v == "yes"))
+    }
+
+    /// After a message: once the connection is a guest (again, or another
+    /// one after `login`), its blocks and settings are loaded and it is
+    /// counted online.
+    pub(super) async fn after(&mut self) {
+        let Some(player) = self.guest.clone() else { return };
+        if self.moderated.loaded.as_deref() == Some(player.id.as_str()) || self.moderated.kicked().is_some() {
+            return;
+        }
+        let (blocked, prefs) = match (
+            self.app.store.blocked_by(&player.id).await,
+            self.app.store.preferences(&player.id).await,
+        ) {
+            (Ok(b), Ok(p)) => (b, p),
+            _ => return,
+        };
+        self.moderated.blocked = blocked.into_iter().collect();
+        self.moderated.zen = prefs.zen;
+        self.moderated.loaded = Some(player.id.clone());
+        self.moderated.checked = Some(tokio::time::Instant::now());
+        self.moderated.moderation.online.enter(
+            Guest {
+                id: player.id,
+                name: player.name,
+            },
+            self.client,
+            self.outbox.clone(),
+            self.moderated.notice.clone(),
+        );
+    }
+
+    /// With `--first-account-is-admin`: account `id`, just made, becomes
+    /// an admin if it is the first account and there is no admin yet.
+    pub(super) async fn first_admin(&self, id: &str, now: i64) {
+        match self.app.store.grant_first_admin(id, now).await {
+            Ok(true) => {
+                tracing::info!(guest = %id, "the first account is an admin (--first-account-is-admin)");
+                let audit = moderation::audit_row(
+                    now as u64,
+                    None,
+                    "set_role",
+                    Some(id),
+                    None,
+                    "admin (the first account)",
+                );
+                if let Err(e) = self.app.store.audit(&audit).await {
+                    tracing::error!(error = %e, "could not store the audit entry of the first admin");
+                }
+            }
+            Ok(false) => {}
+            Err(e) => tracing::error!(error = %e, "could not make the first account an admin"),
+        }
+    }
+}
+
+/// The sentence a banned connection is told.
+pub(super) fn ban_sentence(ban: &SanctionRow, now: i64) -> String {
+    let what = if ban.address.is_some() && ban.guest_id.is_none() {
+        "this address is banned"
+    } else {
+        "this account is banned"
+    };
+    match ban.until {
+        Some(until) => format!("{what} for {}: {}", left(now, until), ban.reason),
+        None => format!("{what}: {}", ban.reason),
+    }
+}
+
+/// The time from `now` to `until` in words (rounded up).
+pub(super) fn left(now: i64, until: i64) -> String {
+    let minutes = ((until - now).max(0) + 59_999) / 60_000;
+    match minutes {
+        0..=1 => "a minute more".into(),
+        2..=90 => format!("{minutes} minutes more"),
+        _ if minutes <= 36 * 60 => format!("{} hours more", (minutes + 59) / 60),
+        _ => format!("{} days more", (minutes + 24 * 60 - 1) / (24 * 60)),
+    }
+}

@@ -1,0 +1,260 @@
+//! What every player may do about others and about their own data (issue
+//! 32): a block hides the blocked player's chat (live and in replays) and
+//! keeps the two from one table; rated games aborted again and again bring
+//! bans from rated play that grow and expire (the clock moved ahead on
+//! paused time); a player's export holds their data and only theirs; a
+//! deletion removes the account and keeps the other players' games whole.
+
+use std::time::Duration;
+
+use lodestone_protocol::{RoomStatus, SanctionKind, ServerMessage};
+use lodestone_tests::{Client, PATIENCE, TestServer, each_backend, http_get};
+use serde_json::{Value, json};
+
+use crate::accounts::{PASSWORD, account};
+use crate::chat::{barrier, texts};
+use crate::games::started_room;
+use crate::moderation::{moderated_server, skip, staff};
+
+each_backend!(a_block_hides_chat_and_keeps_the_players_apart);
+/// Ann blocks Bo: Bo's lines never reach Ann (live or in a replay) while
+/// Bo still reads his own and Ann's; neither may then join a table where
+/// the other sits (`blocked`), until Ann unblocks him.
+async fn a_block_hides_chat_and_keeps_the_players_apart() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
+    clients[0].act(&room, "D4").await;
+    let bo_id = clients[1].states[&room].1.seats[1].player.clone().unwrap().id;
+    clients[0].ok(json!({"type": "block", "player": bo_id})).await;
+    clients[1]
+        .ok(json!({"type": "chat", "room": room, "text": "from Bo"}))
+        .await;
+    clients[0]
+        .ok(json!({"type": "chat", "room": room, "text": "from Ann"}))
+        .await;
+    for c in clients.iter_mut() {
+        barrier(c, &room).await;
+    }
+    assert_eq!(texts(&clients[0], &room), ["from Ann"]);
+    assert_eq!(texts(&clients[1], &room), ["from Bo", "from Ann"]);
+    for (who, seen) in [(0, vec!["from Ann"]), (1, vec!["from Bo", "from Ann"])] {
+        match clients[who]
+            .request(json!({"type": "replay", "room": room, "ply": 1}))
+            .await
+        {
+            ServerMessage::Replay { chat, .. } => {
+                let texts: Vec<&str> = chat.iter().map(|l| l.text.as_str()).collect();
+                assert_eq!(texts, seen, "seat {who}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // Apart: neither joins the other's table.
+    let (ann_room, _) = clients[0].create_room("magneton", json!({}), true).await;
+    clients[0].join(&ann_room, json!(0)).await;
+    clients[1]
+        .refused(json!({"type": "join", "room": ann_room}), "blocked")
+        .await;
+    let (bo_room, _) = clients[1].create_room("magneton", json!({}), true).await;
+    clients[1].join(&bo_room, json!(0)).await;
+    clients[0]
+        .refused(json!({"type": "join", "room": bo_room}), "blocked")
+        .await;
+    clients[0].ok(json!({"type": "unblock", "player": bo_id})).await;
+    clients[1].join(&ann_room, json!(null)).await;
+}
+
+/// Polls the moderator's list of sanctions in force until Bo has a ban
+/// from rated play of `minutes` (the results worker stores it after the
+/// game's end); returns the bans in force.
+async fn rated_ban(mo: &mut Client, bo: &str, minutes: u64) -> Vec<lodestone_protocol::Sanction> {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let bans: Vec<_> = match mo.ok(json!({"type": "admin_sanctions"})).await {
+            ServerMessage::AdminSanctions { sanctions, .. } => sanctions
+                .into_iter()
+                .filter(|s| s.kind == SanctionKind::RatedBan && s.player.as_ref().is_some_and(|p| p.id == bo))
+                .collect(),
+            other => panic!("{other:?}"),
+        };
+        if bans.iter().any(|b| b.until == Some(b.at + minutes * 60_000)) {
+            return bans;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no ban of {minutes} minutes: {bans:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A rated Magneton game Cy opens and Bo aborts.
+async fn aborted_rated_game(cy: &mut Client, bo: &mut Client) {
+    let (room, _) = cy.create_room("magneton", json!({"rated": "yes"}), true).await;
+    cy.join(&room, json!(0)).await;
+    bo.join(&room, json!(1)).await;
+    cy.ok(json!({"type": "start", "room": room})).await;
+    bo.ok(json!({"type": "abort", "room": room})).await;
+}
+
+each_backend!(aborted_rated_games_bring_bans_that_grow_and_expire);
+/// Three aborted rated games are a strike; the first strike is forgiven,
+/// the second bans Bo from rated play for ten minutes (`rated-banned` at
+/// `create_room` and `join` of a rated room, unrated play untouched), the
+/// third for an hour; each ban ends by itself.
+async fn aborted_rated_games_bring_bans_that_grow_and_expire() {
+    let server = moderated_server(|c| {
+        c.expire_open_after = None;
+        c.limits.idle_timeout = Duration::ZERO;
+    })
+    .await;
+    let addr = server.addr();
+    let (_ann, mut mo, _) = staff(addr).await;
+    let (mut bo, bo_id, _) = account(addr, "Bo").await;
+    let (mut cy, _, _) = account(addr, "Cy").await;
+    for _ in 0..6 {
+        aborted_rated_game(&mut cy, &mut bo).await;
+    }
+    let bans = rated_ban(&mut mo, &bo_id, 10).await;
+    assert_eq!(bans.len(), 1, "{bans:?}");
+    let m = bo
+        .refused(
+            json!({"type": "create_room", "game": "magneton", "public": true, "options": {"rated": "yes"}}),
+            "rated-banned",
+        )
+        .await;
+    assert!(m.contains("10 minutes"), "{m}");
+    let (rated, _) = cy.create_room("magneton", json!({"rated": "yes"}), true).await;
+    bo.refused(json!({"type": "join", "room": rated, "seat": 1}), "rated-banned")
+        .await;
+    let (unrated, _) = bo.create_room("magneton", json!({}), true).await;
+    bo.join(&unrated, json!(0)).await;
+    skip(Duration::from_secs(10 * 60 + 1)).await;
+    bo.join(&rated, json!(1)).await;
+    bo.ok(json!({"type": "leave", "room": rated})).await;
+    for _ in 0..3 {
+        aborted_rated_game(&mut cy, &mut bo).await;
+    }
+    let bans = rated_ban(&mut mo, &bo_id, 60).await;
+    assert_eq!(bans.len(), 1, "the first ban is over: {bans:?}");
+    let m = bo
+        .refused(json!({"type": "join", "room": rated, "seat": 1}), "rated-banned")
+        .await;
+    assert!(m.contains("60 minutes"), "{m}");
+    skip(Duration::from_secs(3600 + 1)).await;
+    bo.join(&rated, json!(1)).await;
+}
+
+/// A finished game between the accounts Ann and Bo in which both chatted;
+/// returns the server, the room, the clients, their ids and Ann's token.
+async fn finished_game_of_accounts() -> (TestServer, String, Client, Client, String, String, String) {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let (mut ann, ann_id, ann_token) = account(addr, "Ann").await;
+    let (mut bo, bo_id, _) = account(addr, "Bo").await;
+    let (room, _) = ann.create_room("magneton", json!({}), true).await;
+    ann.join(&room, json!(0)).await;
+    bo.join(&room, json!(1)).await;
+    ann.ok(json!({"type": "start", "room": room})).await;
+    ann.act(&room, "D4").await;
+    ann.ok(json!({"type": "chat", "room": room, "text": "good luck, from Ann"}))
+        .await;
+    bo.ok(json!({"type": "chat", "room": room, "text": "thanks, from Bo"}))
+        .await;
+    bo.refused(json!({"type": "delete_account", "password": PASSWORD}), "in-game")
+        .await;
+    bo.ok(json!({"type": "resign", "room": room})).await;
+    ann.state_until(&room, |s| s.status == RoomStatus::Finished).await;
+    (server, room, ann, bo, ann_id, bo_id, ann_token)
+}
+
+each_backend!(an_export_holds_the_players_data_and_only_theirs);
+/// Ann's export has her guest, account, rooms and her own chat lines,
+/// never Bo's name, words or the password.
+async fn an_export_holds_the_players_data_and_only_theirs() {
+    let (_server, room, mut ann, _bo, ann_id, bo_id, _) = finished_game_of_accounts().await;
+    let data = match ann.ok(json!({"type": "export_my_data"})).await {
+        ServerMessage::PlayerData { player, data, .. } => {
+            assert_eq!(player, ann_id);
+            data
+        }
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(data["guest"]["id"], json!(ann_id));
+    assert_eq!(data["guest"]["name"], json!("Ann"));
+    assert_eq!(data["account"]["name_key"], json!("ann"));
+    assert!(data["rooms"].as_array().unwrap().contains(&json!(room)), "{data}");
+    let chat: Vec<&Value> = data["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| &l["text"])
+        .collect();
+    assert_eq!(chat, [&json!("good luck, from Ann")]);
+    let text = data.to_string();
+    for foreign in ["from Bo", "\"Bo\"", PASSWORD, "argon2id$"] {
+        assert!(!text.contains(foreign), "{foreign} in {text}");
+    }
+    // Bo appears only by his id, if at all (here nowhere: Ann made no
+    // report and blocks nobody).
+    assert!(!text.contains(&bo_id), "{text}");
+}
+
+each_backend!(a_deletion_removes_the_account_and_keeps_the_others_games_whole);
+/// Bo deletes his account (refused while his game ran): his connection
+/// ends, his login and token no longer work, Ann's game record stays
+/// whole with his name replaced, and Ann's export still has the game.
+async fn a_deletion_removes_the_account_and_keeps_the_others_games_whole() {
+    let (server, room, ann, mut bo, _, _, ann_token) = finished_game_of_accounts().await;
+    let addr = server.addr();
+    bo.refused(
+        json!({"type": "delete_account", "password": "wrong password"}),
+        "bad-login",
+    )
+    .await;
+    bo.ok(json!({"type": "delete_account", "password": PASSWORD}))
+        .await;
+    assert!(
+        bo.recv()
+            .await
+            .is_none_or(|m| matches!(m, ServerMessage::Bye { .. })),
+        "the connection ends"
+    );
+    let mut again = Client::connect(addr).await;
+    again
+        .refused(
+            json!({"type": "login", "name": "Bo", "password": PASSWORD}),
+            "bad-login",
+        )
+        .await;
+    // The room, read again from the store by a new server on the same
+    // database: the moves and Ann stay, Bo's name and words are gone.
+    ann.close().await;
+    let dir = server.dir.clone();
+    server.server.shutdown().await;
+    let server = TestServer::start_in(dir, |_| {}).await;
+    let (status, record) = http_get(
+        server.addr(),
+        &format!("/api/rooms/{room}/record"),
+        Some(&ann_token),
+    )
+    .await;
+    assert_eq!(status, 200, "{record}");
+    assert!(record.contains("white=Ann") && record.contains("D4"), "{record}");
+    assert!(
+        record.contains("deleted player") && !record.contains("=Bo"),
+        "{record}"
+    );
+    let mut ann = Client::connect(server.addr()).await;
+    ann.resume(&ann_token).await;
+    match ann
+        .request(json!({"type": "replay", "room": room, "ply": 1}))
+        .await
+    {
+        ServerMessage::Replay { chat, .. } => {
+            let texts: Vec<&str> = chat.iter().map(|l| l.text.as_str()).collect();
+            assert_eq!(texts, ["good luck, from Ann", "(deleted)"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}

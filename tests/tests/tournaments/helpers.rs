@@ -1,0 +1,82 @@
+//! What the tournament tests share: creating a tournament, entering bots,
+//! and following a tournament until something is true.
+
+use std::time::Duration;
+
+use lodestone_protocol::{ServerMessage, TournamentState, TournamentStatus};
+use lodestone_server::Config;
+use lodestone_tests::Client;
+use serde_json::{Value, json};
+
+/// The test configuration: the director looks at its games often, and
+/// players are absent (no-shows) after a short grace.
+pub fn quick(config: &mut Config) {
+    config.tournaments.tick_ms = 100;
+    config.tournaments.min_arena_seconds = 5;
+    config.tournaments.arena_repeat_after_ms = 2_000;
+    config.bot_threads = 2;
+}
+
+/// The tournament of a reply.
+pub fn state(reply: ServerMessage) -> TournamentState {
+    match reply {
+        ServerMessage::Tournament { tournament, .. } => *tournament,
+        other => panic!("not a tournament: {other:?}"),
+    }
+}
+
+/// Creates a tournament of `spec`; returns it.
+pub async fn create(c: &mut Client, spec: Value) -> TournamentState {
+    state(
+        c.ok(json!({"type": "create_tournament", "tournament": spec}))
+            .await,
+    )
+}
+
+/// Enters `n` bots of `level` (the organizer).
+pub async fn add_bots(c: &mut Client, id: &str, n: usize, level: &str) -> TournamentState {
+    let mut last = None;
+    for _ in 0..n {
+        last = Some(state(
+            c.ok(json!({"type": "add_tournament_bot", "tournament": id, "level": level}))
+                .await,
+        ));
+    }
+    last.expect("at least one bot")
+}
+
+/// Watches tournament `id` and waits (at most `within`) for a state that
+/// satisfies `until`.
+pub async fn follow(
+    c: &mut Client,
+    id: &str,
+    within: Duration,
+    until: impl Fn(&TournamentState) -> bool,
+) -> TournamentState {
+    let first = state(c.ok(json!({"type": "watch_tournament", "tournament": id})).await);
+    if until(&first) {
+        return first;
+    }
+    let patience = c.patience.take();
+    let waited = tokio::time::timeout(within, async {
+        loop {
+            match c.recv().await {
+                Some(ServerMessage::Tournament { id: None, tournament }) if tournament.id == id => {
+                    if until(&tournament) {
+                        return *tournament;
+                    }
+                }
+                Some(_) => {}
+                None => panic!("the connection closed while following the tournament"),
+            }
+        }
+    })
+    .await;
+    c.patience = patience;
+    waited.unwrap_or_else(|_| panic!("tournament {id} did not get there within {within:?}"))
+}
+
+/// Follows until the tournament is over.
+pub async fn to_the_end(c: &mut Client, id: &str, within: Duration) -> TournamentState {
+    follow(c, id, within, |t| t.status == TournamentStatus::Finished).await
+}
