@@ -1,4 +1,4 @@
-/** @file Drawing shared by the boards: cells (squares, hexagons, lattice points) with highlight layers, square grids that turn to the viewer's side, hexagon geometry, arrow-key movement between cells, and the touch lens that zooms a small board in before a pick. */
+/** @file Drawing shared by the boards: cells (squares, hexagons, lattice points) with highlight layers, square grids that turn to the viewer's side, hexagon geometry, arrow-key movement between cells, and the touch lens that shows a small board zoomed in (kept while one plays on a touch screen). */
 
 import { h, s } from '../dom.js';
 
