@@ -17,6 +17,10 @@ use std::time::Duration;
 
 use crate::metrics::{Metrics, Refusal};
 
+/// Frames larger than this close the connection (the WebSocket layer's
+/// limit); messages between `MAX_MESSAGE_BYTES` and this get an error.
+pub const MAX_FRAME_BYTES: usize = 1 << 20;
+
 /// A connection's bytes may always reach this much (the largest message
 /// the protocol takes, with its frame headers) whatever the budgets: a
 /// client that sends messages of the protocol's size is never refused.

@@ -458,7 +458,7 @@ impl Admission {
             input: Arc::new(crate::input::InputBudget::new(
                 limits.input_per_address,
                 limits.input_total,
-                crate::ws::MAX_FRAME_BYTES,
+                crate::input::MAX_FRAME_BYTES,
                 limits.message_timeout,
             )),
             reserve: crate::reserve::Reserve::new(limits.max_connections, limits.known_reserve),

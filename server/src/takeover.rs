@@ -29,9 +29,6 @@ use command_fds::{CommandFdExt, FdMapping};
 
 use crate::server::Server;
 
-/// The `bye` of an upgrade.
-pub const UPGRADING: &str = "the server is being upgraded: reconnect now";
-
 /// The flag of the new process.
 pub const FLAG: &str = "--takeover";
 

@@ -10,13 +10,15 @@ pub mod abandonment;
 pub mod context;
 pub mod online;
 pub mod privacy;
+mod roles;
 pub mod views;
 
-use lodestone_protocol::{Code, Role, codes};
+use lodestone_protocol::{Code, codes};
 
-use crate::store::{AuditRow, Store, StoreError};
+use crate::store::{AuditRow, Store};
 
 pub use online::Online;
+pub use roles::{require, role};
 
 /// The chat timeouts a moderator may give, in minutes: 10 minutes, an
 /// hour, a day.
@@ -29,35 +31,6 @@ pub const MAX_REASON_CHARS: usize = 500;
 #[derive(Debug, Default)]
 pub struct Moderation {
     pub online: Online,
-}
-
-/// A role as stored (`admin`, `moderator`; no row: a player).
-pub fn role_from(stored: Option<&str>) -> Role {
-    match stored {
-        Some("admin") => Role::Admin,
-        Some("moderator") => Role::Moderator,
-        _ => Role::Player,
-    }
-}
-
-/// Guest `id`'s role, read from the store at each request (so a role
-/// given or taken on one node holds on every node at once).
-pub async fn role(store: &Store, id: &str) -> Result<Role, StoreError> {
-    Ok(role_from(store.role_of(id).await?.as_deref()))
-}
-
-/// Whether `role` may do what needs `needed`; the refusal otherwise.
-pub fn require(role: Role, needed: Role) -> Result<(), (Code, String)> {
-    if role >= needed {
-        return Ok(());
-    }
-    Err((
-        codes::NOT_ALLOWED,
-        match needed {
-            Role::Admin => "only an admin may do this".to_string(),
-            _ => "only a moderator or an admin may do this".to_string(),
-        },
-    ))
 }
 
 /// A reason or note as kept: trimmed, at most [`MAX_REASON_CHARS`]
@@ -147,6 +120,9 @@ pub async fn grant_on_command_line(url: &str, name: &str, admin: bool) -> Result
 
 #[cfg(test)]
 mod tests {
+    use lodestone_protocol::Role;
+
+    use super::roles::role_from;
     use super::*;
 
     #[test]

@@ -77,7 +77,7 @@ pub async fn export(store: &Store, id: &str) -> Result<Option<Value>, StoreError
         "guest": {"id": guest.id, "name": guest.name, "bot": guest.bot.map(|level| level.name()),
                   "created_at": store.guest_created_at(id).await?},
         "account": account,
-        "role": super::role(store, id).await?.as_str(),
+        "role": super::roles::role(store, id).await?.as_str(),
         "preferences": {"zen": prefs.zen, "mute_spectators": prefs.mute_spectators},
         "blocked": store.blocked_by(id).await?,
         "ratings": ratings,

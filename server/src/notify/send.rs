@@ -5,17 +5,16 @@
 //! back-off (or after `Retry-After`) until the tries run out. Each
 //! identity (a guest's pushes, a webhook owner's posts) has a rate.
 
-use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::derive::Payload;
-use super::{Notify, hooks, push};
+use super::service::Notify;
+use super::{hooks, push};
 use crate::store::DeliveryRow;
 
 /// How long a claim holds a delivery (a send takes at most 10 s).
@@ -27,22 +26,6 @@ const TAKEOVER_MS: i64 = 30_000;
 
 /// Settled deliveries are forgotten after a week.
 const KEEP_MS: i64 = 7 * 86_400_000;
-
-/// Notifications per identity per minute.
-#[derive(Debug)]
-pub struct Rate(Option<DefaultKeyedRateLimiter<String>>);
-
-impl Rate {
-    pub fn new(per_minute: u32) -> Rate {
-        Rate(NonZeroU32::new(per_minute).map(|n| RateLimiter::keyed(Quota::per_minute(n))))
-    }
-
-    fn allow(&self, who: &str) -> bool {
-        self.0
-            .as_ref()
-            .is_none_or(|r| r.check_key(&who.to_string()).is_ok())
-    }
-}
 
 /// What became of one try.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

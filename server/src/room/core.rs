@@ -18,7 +18,7 @@
 //! version it had. Secrets (the invite, the seed, the salts) come from an
 //! injected [`Secrets`], so a test of the core is deterministic.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
@@ -29,7 +29,6 @@ use super::log::{GameLog, Logged};
 use super::refusal::Refusal;
 use super::seating::{Player, Seating};
 use super::social::Social;
-use super::spectators::Lag;
 use super::table::Table;
 use super::timing::{Clocks, TimeControl};
 use super::watchers::Watchers;
@@ -50,6 +49,16 @@ struct Setup {
     /// Bot accounts may play people rated (option `rated-bots`).
     rated_bots: bool,
     spectators: Spectators,
+}
+
+/// The room as its spectators may see it while the game runs: a twin
+/// kept `delay` actions behind, and the events it has not taken yet
+/// (`spectators.rs` keeps it).
+#[derive(Debug)]
+pub(super) struct Lag {
+    pub(super) delay: usize,
+    pub(super) twin: Box<RoomCore>,
+    pub(super) queue: VecDeque<Recorded>,
 }
 
 /// A room.

@@ -11,6 +11,7 @@ use lodestone_rules::{AnyGame, Outcome, Seat, TableEvent};
 
 use super::core::RoomCore;
 use super::refusal::Refusal;
+use super::seating::Player;
 use crate::store::{PlayResult, RatingKey};
 
 /// One side of a finished game: a team (Magma), or one seat.
@@ -103,9 +104,8 @@ impl RoomCore {
         if !self.is_rated() || self.rated_bots() {
             return None;
         }
-        let is_bot = |p: &&super::Player| p.bot_account || bots.contains(&p.id);
-        let (machines, people): (Vec<&super::Player>, Vec<&super::Player>) =
-            self.seating().players().partition(is_bot);
+        let is_bot = |p: &&Player| p.bot_account || bots.contains(&p.id);
+        let (machines, people): (Vec<&Player>, Vec<&Player>) = self.seating().players().partition(is_bot);
         if machines.is_empty() || people.is_empty() {
             return None;
         }

@@ -14,29 +14,18 @@
 //! view: nothing of a later ply can reach a spectator. Once the game is
 //! over, spectators see it whole.
 
-use std::collections::VecDeque;
-
 use lodestone_protocol::{RoomStatus, codes};
 
-use super::core::RoomCore;
+use super::core::{Lag, RoomCore};
 use super::event::{Recorded, RoomEvent, SpectatorPolicy};
 use super::refusal::Refusal;
-
-/// The room as its spectators may see it while the game runs: a twin
-/// kept `delay` actions behind, and the events it has not taken yet.
-#[derive(Debug)]
-pub(super) struct Lag {
-    delay: usize,
-    twin: Box<RoomCore>,
-    queue: VecDeque<Recorded>,
-}
 
 impl Lag {
     pub(super) fn new(delay: u32, twin: RoomCore) -> Lag {
         Lag {
             delay: delay as usize,
             twin: Box::new(twin),
-            queue: VecDeque::new(),
+            queue: Default::default(),
         }
     }
 

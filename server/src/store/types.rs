@@ -197,7 +197,7 @@ pub struct StoreOptions {
     pub existing: bool,
     /// PostgreSQL: the bounds of every wait on the database (a server's;
     /// `None` when copying a database, which may take long).
-    pub bounds: Option<super::DbBounds>,
+    pub bounds: Option<super::bounds::DbBounds>,
 }
 
 impl Default for StoreOptions {

@@ -3,7 +3,7 @@
 
 use lodestone_protocol::{Guest, PROTOCOL_VERSION, Password, RequestId, ServerMessage, codes};
 
-use super::Session;
+use super::session::Session;
 use crate::metrics::Refusal;
 use crate::room::Player;
 use crate::secrets;

@@ -11,8 +11,8 @@ use lodestone_protocol::{
 };
 use tokio::sync::mpsc;
 
-use super::Session;
 use super::moderation::{ban_sentence, left};
+use super::session::{MAX_ROOM_ID_BYTES, Session};
 use crate::cluster::{self, Located};
 use crate::moderation::{self, TIMEOUT_MINUTES, audit_row, require, views};
 use crate::room::{Outbox, Player, RoomRequest, Unsent};
@@ -525,7 +525,7 @@ impl Session {
             Ok(reason) => reason,
             Err((code, sentence)) => return self.fail(id, code, sentence),
         };
-        if room.len() > super::MAX_ROOM_ID_BYTES {
+        if room.len() > MAX_ROOM_ID_BYTES {
             return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
         }
         let handle = match cluster::locate(&self.app, &room).await {

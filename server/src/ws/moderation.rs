@@ -6,88 +6,18 @@
 //! player's own messages (block, settings, report, export, delete).
 //! The moderators' messages are `ws/admin.rs`.
 
-use std::collections::HashSet;
-use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::Utf8Bytes;
-use lodestone_protocol::{ChatTo, ClientMessage, Code, Guest, RequestId, ServerMessage, codes, error};
+use lodestone_protocol::{ChatTo, ClientMessage, Code, Guest, RequestId, codes, error};
 
-use super::Session;
-use crate::moderation::online::Notice;
-use crate::moderation::{self, Moderation};
+use super::session::{MAX_ROOM_ID_BYTES, Session};
+use crate::moderation;
 use crate::store::SanctionRow;
 
 /// How often a connection checks again that its account is not banned
 /// (a ban given on another node reaches it then; one given on this node
 /// closes it at once).
 const BAN_CHECK: Duration = Duration::from_secs(30);
-
-/// The moderation state of one connection.
-#[derive(Debug)]
-pub(super) struct Moderated {
-    pub(super) moderation: Arc<Moderation>,
-    conn: u64,
-    notice: Arc<Notice>,
-    /// The guest the blocks and settings below are of.
-    loaded: Option<String>,
-    pub(super) blocked: HashSet<String>,
-    pub(super) zen: bool,
-    checked: Option<tokio::time::Instant>,
-}
-
-impl Moderated {
-    pub(super) fn new(moderation: Arc<Moderation>, conn: u64) -> Moderated {
-        Moderated {
-            moderation,
-            conn,
-            notice: Arc::default(),
-            loaded: None,
-            blocked: HashSet::new(),
-            zen: false,
-            checked: None,
-        }
-    }
-
-    /// The sentence the connection was closed with by a moderator (a ban,
-    /// a deleted account), if it was.
-    pub(super) fn kicked(&self) -> Option<&str> {
-        self.notice.kicked.get().map(String::as_str)
-    }
-
-    /// `text` as this person may receive it: chat lines of the players it
-    /// blocks taken out (all of them in zen); `None` when nothing is left.
-    pub(super) fn outgoing(&self, text: Utf8Bytes) -> Option<Utf8Bytes> {
-        if self.blocked.is_empty() && !self.zen {
-            return Some(text);
-        }
-        let chat = text.as_str().starts_with(r#"{"type":"chat""#);
-        if !chat && !text.as_str().starts_with(r#"{"type":"replay""#) {
-            return Some(text);
-        }
-        let Ok(mut message) = serde_json::from_str::<ServerMessage>(text.as_str()) else {
-            return Some(text);
-        };
-        let keep = |l: &lodestone_protocol::ChatLine| !self.zen && !self.blocked.contains(&l.from.id);
-        match &mut message {
-            ServerMessage::Chat { lines, .. } => {
-                lines.retain(keep);
-                if lines.is_empty() {
-                    return None;
-                }
-            }
-            ServerMessage::Replay { chat, .. } => chat.retain(keep),
-            _ => return Some(text),
-        }
-        Some(crate::room::encode(&message))
-    }
-}
-
-impl Drop for Moderated {
-    fn drop(&mut self) {
-        self.moderation.online.leave(self.conn);
-    }
-}
 
 /// A refusal: its code and sentence.
 pub(super) type Refused = (Code, String);
@@ -329,7 +259,7 @@ impl Session {
     /// The guests seated in `room` (loaded if it is not in memory; none
     /// if another node serves it: the check is made there).
     async fn seated(&self, room: &str) -> Vec<String> {
-        if room.len() <= super::MAX_ROOM_ID_BYTES && self.app.lobby.get(room).is_none() {
+        if room.len() <= MAX_ROOM_ID_BYTES && self.app.lobby.get(room).is_none() {
             let _ = crate::cluster::locate(&self.app, room).await;
         }
         self.app.lobby.seated(room)

@@ -4,7 +4,7 @@
 
 use lodestone_protocol::{ClientMessage, ServerMessage, codes};
 
-use super::Session;
+use super::session::{MAX_ROOM_ID_BYTES, Session};
 use crate::room::Player;
 
 impl Session {
@@ -104,7 +104,7 @@ impl Session {
         };
         match room {
             Some(room) => {
-                if room.len() > super::MAX_ROOM_ID_BYTES {
+                if room.len() > MAX_ROOM_ID_BYTES {
                     return Err((codes::UNKNOWN_ROOM, "there is no room with so long an id".into()));
                 }
                 let rows = self.app.store.room_events(room).await.map_err(storage)?;

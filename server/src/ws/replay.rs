@@ -3,7 +3,7 @@
 
 use lodestone_protocol::{RequestId, ServerMessage};
 
-use super::Session;
+use super::session::Session;
 use crate::room::Player;
 
 impl Session {

@@ -5,8 +5,8 @@
 
 use lodestone_protocol::{ClientMessage, RequestId, ServerMessage, codes};
 
-use super::Session;
 use super::moderation::Refused;
+use super::session::{MAX_ROOM_ID_BYTES, Session};
 use crate::moderation::{self, context, privacy, views};
 use crate::room::Player;
 use crate::store::{Preferences, ReportRow};
@@ -189,7 +189,7 @@ impl Session {
             ));
         }
         let context = match &room {
-            Some(room) if room.len() <= super::MAX_ROOM_ID_BYTES => {
+            Some(room) if room.len() <= MAX_ROOM_ID_BYTES => {
                 let rows = self.app.store.room_events(room).await.map_err(storage)?;
                 if rows.is_empty() {
                     return Err((codes::UNKNOWN_ROOM, format!("there is no room {room:?}")));

@@ -1,0 +1,613 @@
+//! A connection's session: who it is (`hello`), how fast it may send
+//! (`RateLimit`), the rooms it watches, and each client message handed to
+//! what answers it: identity and the lobby here, room requests to the
+//! rooms (`cluster.rs`, the room's task), the rest to the sibling files
+//! (`accounts.rs`, `moderation.rs`, `admin.rs`, `settings.rs`,
+//! `notify.rs`, `replay.rs`, tournaments).
+
+use std::collections::HashSet;
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use lodestone_protocol::{
+    ClientMessage, Code, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error,
+    parse_client_message,
+};
+use tokio::time::Instant;
+
+use super::moderated::Moderated;
+use crate::app::App;
+use crate::cluster::{self, Located};
+use crate::metrics::Refusal;
+use crate::reserve::Standing;
+use crate::room::{Fence, Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
+use crate::secrets::{self, OsSecrets};
+use crate::store::NewGuest;
+
+/// Room ids are UUIDs; a longer one names no room and is not looked up.
+pub(super) const MAX_ROOM_ID_BYTES: usize = 64;
+
+/// A rate-limited message's id is read only from a message this short
+/// (reading a long one is the work the limit saves).
+const MAX_ID_PEEK_BYTES: usize = 1024;
+
+/// A token bucket: `rate` messages a second, bursts of twice that.
+#[derive(Debug)]
+pub(super) struct RateLimit {
+    rate: f64,
+    tokens: f64,
+    last: Instant,
+}
+
+impl RateLimit {
+    fn new(rate: u32) -> RateLimit {
+        RateLimit {
+            rate: rate as f64,
+            tokens: 2.0 * rate as f64,
+            last: Instant::now(),
+        }
+    }
+
+    fn allow(&mut self) -> bool {
+        if self.rate == 0.0 {
+            return true;
+        }
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(2.0 * self.rate);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The id of a short message, read without checking the rest of it.
+fn peek_id(text: &str) -> Option<RequestId> {
+    #[derive(serde::Deserialize)]
+    struct JustId {
+        id: Option<RequestId>,
+    }
+    if text.len() > MAX_ID_PEEK_BYTES {
+        return None;
+    }
+    serde_json::from_str::<JustId>(text).ok().and_then(|m| m.id)
+}
+
+pub(super) struct Session {
+    pub(super) app: Arc<App>,
+    /// The client's address, for the per-address quotas.
+    pub(super) client: IpAddr,
+    pub(super) outbox: Outbox,
+    pub(super) guest: Option<Player>,
+    /// Rooms this connection watches (only rooms that exist).
+    pub(super) watching: HashSet<String>,
+    pub(super) rate: RateLimit,
+    /// Blocks, settings and bans (`ws/moderation.rs`).
+    pub(super) moderated: Moderated,
+    /// Its standing (`reserve.rs`): known once it shows an account or a
+    /// guest's token from before.
+    pub(super) standing: Option<Arc<Standing>>,
+}
+
+impl Session {
+    pub(super) fn new(
+        app: Arc<App>,
+        client: IpAddr,
+        outbox: Outbox,
+        standing: Option<Arc<Standing>>,
+    ) -> Session {
+        Session {
+            rate: RateLimit::new(app.config.rate_limit),
+            moderated: Moderated::new(app.moderation.clone(), outbox.conn),
+            app,
+            client,
+            outbox,
+            guest: None,
+            watching: HashSet::new(),
+            standing,
+        }
+    }
+
+    /// The client showed a known identity.
+    pub(super) fn known(&self) {
+        if let Some(standing) = &self.standing {
+            standing.known();
+        }
+    }
+
+    pub(super) fn reply(&self, message: ServerMessage) {
+        self.outbox.send_message(&message);
+    }
+
+    /// `result`'s value; or, when the store failed, `None`: the error
+    /// logged as `what`, and a `storage-failure` reply to `id` saying
+    /// `sentence`.
+    pub(super) fn stored<T>(
+        &self,
+        id: &RequestId,
+        result: Result<T, impl std::fmt::Display>,
+        what: &str,
+        sentence: &str,
+    ) -> Option<T> {
+        result
+            .map_err(|e| {
+                tracing::error!(error = %e, "{what}");
+                self.fail(id.clone(), codes::STORAGE, sentence);
+            })
+            .ok()
+    }
+
+    pub(super) fn fail(&self, id: RequestId, code: Code, message: impl Into<String>) {
+        self.reply(error(Some(id), code, message));
+    }
+
+    pub(super) async fn on_text(&mut self, text: &str) {
+        // Counted before anything is read: a malformed message costs a
+        // token like any other.
+        if !self.rate.allow() {
+            self.app.metrics.refused(Refusal::MessageRate);
+            return self.reply(error(
+                peek_id(text),
+                codes::RATE_LIMITED,
+                format!("more than {} messages a second: slow down", self.rate.rate),
+            ));
+        }
+        let message = match parse_client_message(text) {
+            Ok(m) => m,
+            Err(reply) => return self.reply(reply),
+        };
+        if !self.before(&message).await {
+            return;
+        }
+        self.handle(message).await;
+        self.after().await;
+    }
+
+    pub(super) async fn handle(&mut self, message: ClientMessage) {
+        match message {
+            ClientMessage::Hello {
+                id,
+                protocol,
+                name,
+                token,
+            } => self.hello(id, protocol, name, token).await,
+            ClientMessage::Ping { id } => self.reply(ServerMessage::Pong { id }),
+            ClientMessage::Login { id, name, password } => self.login(id, name, password).await,
+            other => {
+                let Some(player) = self.guest.clone() else {
+                    return self.fail(
+                        other.id().clone(),
+                        codes::NOT_IDENTIFIED,
+                        "say hello first (with a name, or the token of an earlier visit)",
+                    );
+                };
+                self.identified(player, other).await;
+            }
+        }
+    }
+
+    pub(super) async fn hello(
+        &mut self,
+        id: RequestId,
+        protocol: u32,
+        name: Option<String>,
+        token: Option<String>,
+    ) {
+        if protocol != PROTOCOL_VERSION {
+            return self.fail(
+                id,
+                codes::UNSUPPORTED_PROTOCOL,
+                format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+            );
+        }
+        let name = match name.as_deref().map(crate::names::valid_name).transpose() {
+            Ok(name) => name,
+            Err(e) => return self.fail(id, codes::BAD_NAME, e),
+        };
+        let (guest, new_token) = match (token, name) {
+            (Some(token), name) => {
+                let Some(found) = self.stored(
+                    &id,
+                    self.app.store.guest_by_token(&secrets::token_hash(&token)).await,
+                    "guest lookup failed",
+                    "the server could not look up the token; try again",
+                ) else {
+                    return;
+                };
+                let Some(mut guest) = found else {
+                    return self.fail(id, codes::BAD_TOKEN, "this token belongs to no guest");
+                };
+                self.known();
+                if let Some(name) = name.filter(|n| *n != guest.name) {
+                    if self.app.store.rename_guest(&guest.id, &name).await.is_err() {
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not store the new name; try again",
+                        );
+                    }
+                    guest.name = name.clone();
+                    // The seats it holds take the new name.
+                    for room in cluster::rooms_of(&self.app, &guest.id).await {
+                        if let Some(handle) = self.app.lobby.get(&room) {
+                            handle.renamed(guest.id.clone(), name.clone()).await;
+                        }
+                    }
+                }
+                (guest, None)
+            }
+            (None, Some(name)) => {
+                if !self.app.admission.new_guest(self.client) {
+                    self.app.metrics.refused(Refusal::GuestsPerHour);
+                    return self.fail(
+                        id,
+                        codes::TOO_MANY_GUESTS,
+                        format!(
+                            "this address has made {} new guests in the last hour; come back with your token",
+                            self.app.config.limits.guests_per_hour
+                        ),
+                    );
+                }
+                let token = secrets::new_token();
+                let guest_id = uuid::Uuid::new_v4().to_string();
+                let new = NewGuest {
+                    id: guest_id.clone(),
+                    name: name.clone(),
+                    token_hash: secrets::token_hash(&token),
+                    created_at: self.app.clock.now_ms(),
+                    bot: None,
+                };
+                if self.app.store.create_guest(new).await.is_err() {
+                    return self.fail(
+                        id,
+                        codes::STORAGE,
+                        "the server could not store the new guest; try again",
+                    );
+                }
+                (
+                    crate::store::GuestRow {
+                        id: guest_id,
+                        name,
+                        bot: None,
+                    },
+                    Some(token),
+                )
+            }
+            (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
+        };
+        let Some(bot_account) = self.bot_account(&id, &guest.id, new_token.is_some()).await else {
+            return;
+        };
+        let rooms = cluster::rooms_of(&self.app, &guest.id).await;
+        self.guest = Some(Player {
+            id: guest.id.clone(),
+            name: guest.name.clone(),
+            bot: guest.bot.is_some(),
+            bot_account,
+        });
+        self.reply(ServerMessage::Welcome {
+            id,
+            protocol: PROTOCOL_VERSION,
+            guest: Guest {
+                id: guest.id,
+                name: guest.name,
+            },
+            token: new_token,
+            rooms,
+        });
+    }
+
+    pub(super) async fn add_bot(
+        &mut self,
+        player: Player,
+        id: RequestId,
+        room: String,
+        seat: Option<lodestone_protocol::SeatRef>,
+        level: Option<String>,
+        replace_me: bool,
+    ) {
+        let level = match level
+            .as_deref()
+            .unwrap_or("greedy")
+            .parse::<lodestone_rules::bot::Level>()
+        {
+            Ok(level) => level,
+            Err(e) => return self.fail(id, codes::BAD_LEVEL, e),
+        };
+        let handle = match cluster::locate(&self.app, &room).await {
+            Ok(Located::Here(handle)) => handle,
+            Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
+            Ok(Located::Missing) => {
+                return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
+            }
+            Err(_) => {
+                return self.fail(
+                    id,
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                );
+            }
+        };
+        match crate::bots::add_bot(&self.app, handle, player, seat, replace_me, level).await {
+            Ok(seat) => self.reply(ServerMessage::Ack {
+                id,
+                room: Some(room),
+                seat: Some(seat),
+                invite: None,
+                version: None,
+            }),
+            Err((code, message)) => self.fail(id, code, message),
+        }
+    }
+
+    pub(super) async fn identified(&mut self, player: Player, message: ClientMessage) {
+        let (id, room, request) = match message {
+            message @ (ClientMessage::CreateTournament { .. }
+            | ClientMessage::ListTournaments { .. }
+            | ClientMessage::WatchTournament { .. }
+            | ClientMessage::UnwatchTournament { .. }
+            | ClientMessage::JoinTournament { .. }
+            | ClientMessage::WithdrawTournament { .. }
+            | ClientMessage::StartTournament { .. }
+            | ClientMessage::RemoveFromTournament { .. }
+            | ClientMessage::AddTournamentBot { .. }) => {
+                let reply =
+                    crate::tournament::serve::request(&self.app, &player, &self.outbox, message).await;
+                return self.reply(reply);
+            }
+            ClientMessage::ListRooms { id, game, playing } => {
+                let listed = cluster::list_rooms(
+                    &self.app,
+                    game.as_deref(),
+                    playing,
+                    self.app.config.limits.lobby_page,
+                )
+                .await;
+                let Some(page) = self.stored(
+                    &id,
+                    listed,
+                    "room list failed",
+                    "the server could not read the room list; try again",
+                ) else {
+                    return;
+                };
+                return self.reply(ServerMessage::Rooms {
+                    id,
+                    rooms: page.rooms,
+                    total: u32::try_from(page.total).unwrap_or(u32::MAX),
+                });
+            }
+            ClientMessage::CreateRoom {
+                id,
+                game,
+                options,
+                public,
+            } => {
+                let room_id = uuid::Uuid::new_v4().to_string();
+                let now = self.app.clock.now_ms();
+                let (core, events) = match RoomCore::create(
+                    room_id.clone(),
+                    &game,
+                    &options,
+                    public,
+                    &player,
+                    now,
+                    Box::new(OsSecrets),
+                ) {
+                    Ok(created) => created,
+                    Err(r) => return self.fail(id, r.code, r.message),
+                };
+                let limits = &self.app.config.limits;
+                let opener = Opener {
+                    guest: player.id.clone(),
+                    address: self.client,
+                };
+                if let Err(refusal) = self.app.lobby.claim_open_room(
+                    &room_id,
+                    opener,
+                    limits.rooms_per_guest,
+                    limits.rooms_per_address,
+                ) {
+                    self.app.metrics.refused(refusal);
+                    let message = if refusal == Refusal::RoomsPerGuest {
+                        format!(
+                            "you have {} open rooms, as many as a guest may: start or finish one first",
+                            limits.rooms_per_guest
+                        )
+                    } else {
+                        format!(
+                            "this address has {} open rooms, as many as it may: start or finish one first",
+                            limits.rooms_per_address
+                        )
+                    };
+                    return self.fail(id, codes::TOO_MANY_ROOMS, message);
+                }
+                // With several nodes, the new room is leased before its
+                // first events are stored, under its fence.
+                let lease = match cluster::lease_new_room(&self.app, &room_id).await {
+                    Ok(lease) => lease,
+                    Err(e) => {
+                        tracing::error!(error = %e, "could not lease a new room");
+                        self.app.lobby.forget_opener(&room_id);
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not store the room; try again",
+                        );
+                    }
+                };
+                let fence = lease
+                    .as_ref()
+                    .zip(self.app.node.as_ref())
+                    .map(|(lease, node)| Fence {
+                        node: node.name.clone(),
+                        epoch: lease.epoch,
+                        deadline: None,
+                    });
+                let ops = crate::room::ops(&room_id, &events, fence);
+                if self.app.store.write(ops).await.is_err() {
+                    cluster::drop_new_room(&self.app, &room_id, lease).await;
+                    self.app.lobby.forget_opener(&room_id);
+                    return self.fail(
+                        id,
+                        codes::STORAGE,
+                        "the server could not store the room; try again",
+                    );
+                }
+                let invite = core.invite().map(str::to_string);
+                spawn_leased_room(core, &self.app.rooms, lease);
+                return self.reply(ServerMessage::Ack {
+                    id,
+                    room: Some(room_id),
+                    seat: None,
+                    invite,
+                    version: None,
+                });
+            }
+            ClientMessage::Join {
+                id,
+                room,
+                seat,
+                invite,
+            } => (id, room, RoomRequest::Join { seat, invite }),
+            ClientMessage::Leave { id, room } => (id, room, RoomRequest::Leave),
+            ClientMessage::Start { id, room } => (id, room, RoomRequest::Start),
+            ClientMessage::Watch { id, room, invite } => (id, room, RoomRequest::Watch { invite }),
+            ClientMessage::Unwatch { id, room } => (id, room, RoomRequest::Unwatch),
+            ClientMessage::Act { id, room, action } => (id, room, RoomRequest::Act { action }),
+            ClientMessage::AddBot {
+                id,
+                room,
+                seat,
+                level,
+                replace_me,
+                ..
+            } => return self.add_bot(player, id, room, seat, level, replace_me).await,
+            ClientMessage::RemoveBot { id, room, seat } => (id, room, RoomRequest::RemoveBot { seat }),
+            ClientMessage::Kick { id, room, seat } => (id, room, RoomRequest::Kick { seat }),
+            ClientMessage::CloseRoom { id, room } => (id, room, RoomRequest::CloseRoom),
+            ClientMessage::Resign { id, room } => (id, room, RoomRequest::Resign),
+            ClientMessage::OfferDraw { id, room } => (id, room, RoomRequest::OfferDraw),
+            ClientMessage::AnswerDraw { id, room, accept } => (id, room, RoomRequest::AnswerDraw { accept }),
+            ClientMessage::Abort { id, room } => (id, room, RoomRequest::Abort),
+            ClientMessage::Claim { id, room } => (id, room, RoomRequest::Claim),
+            ClientMessage::Replay {
+                id,
+                room,
+                ply,
+                invite,
+            } => return self.replay(player, id, room, ply, invite).await,
+            ClientMessage::Rematch { id, room, accept } => (id, room, RoomRequest::Rematch { accept }),
+            ClientMessage::Chat { id, room, text, to } => {
+                // Checked before the room is asked: a person's lines per
+                // minute, in all rooms.
+                if !self.app.admission.chat(&player.id) {
+                    self.app.metrics.refused(Refusal::ChatRate);
+                    return self.fail(
+                        id,
+                        codes::CHAT_RATE_LIMITED,
+                        format!(
+                            "more than {} chat lines a minute: wait a little",
+                            self.app.config.limits.chat_rate
+                        ),
+                    );
+                }
+                (id, room, RoomRequest::Chat { to, text })
+            }
+            ClientMessage::SetChat { id, room, on } => (id, room, RoomRequest::SetChat { on }),
+            ClientMessage::Register { id, name, password } => {
+                return self.register(player, id, name, password).await;
+            }
+            message @ (ClientMessage::PushSubscribe { .. }
+            | ClientMessage::PushUnsubscribe { .. }
+            | ClientMessage::Visibility { .. }
+            | ClientMessage::SetWebhook { .. }
+            | ClientMessage::DeleteWebhook { .. }
+            | ClientMessage::MyTurns { .. }) => return self.notify_request(player, message).await,
+            ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
+                unreachable!("answered before")
+            }
+            other => return self.moderation(player, other).await,
+        };
+        let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
+        let limit = self.app.config.limits.watch_per_connection;
+        if watches && limit > 0 && self.watching.len() >= limit && !self.watching.contains(&room) {
+            self.app.metrics.refused(Refusal::WatchLimit);
+            return self.fail(
+                id,
+                codes::TOO_MANY_WATCHED,
+                format!("this connection watches {limit} rooms, as many as it may: unwatch one first"),
+            );
+        }
+        if room.len() > MAX_ROOM_ID_BYTES {
+            return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
+        }
+        // A finished room leaves memory at once, watched or not: a
+        // connection that watched it unwatches it without loading it again.
+        if matches!(request, RoomRequest::Unwatch)
+            && self.watching.contains(&room)
+            && self.app.lobby.get(&room).is_none()
+        {
+            self.watching.remove(&room);
+            self.note_watching(&player.id);
+            return self.reply(ServerMessage::Ack {
+                id,
+                room: Some(room),
+                seat: None,
+                invite: None,
+                version: None,
+            });
+        }
+        // A room evicted between the look-up and the send is loaded again.
+        let mut unsent = Unsent {
+            player,
+            outbox: self.outbox.clone(),
+            id,
+            request,
+        };
+        for _ in 0..3 {
+            let handle = match cluster::locate(&self.app, &room).await {
+                Ok(Located::Here(handle)) => handle,
+                // Another node serves it: the client goes there.
+                Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
+                Ok(Located::Missing) => {
+                    return self.fail(
+                        unsent.id,
+                        codes::UNKNOWN_ROOM,
+                        format!("there is no room {room:?}"),
+                    );
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "room lookup failed");
+                    return self.fail(
+                        unsent.id,
+                        codes::STORAGE,
+                        "the server could not load the room; try again",
+                    );
+                }
+            };
+            // Only a room that exists is remembered.
+            if watches {
+                self.watching.insert(room.clone());
+            } else if matches!(unsent.request, RoomRequest::Unwatch) {
+                self.watching.remove(&room);
+            }
+            if watches || matches!(unsent.request, RoomRequest::Unwatch) {
+                self.note_watching(&unsent.player.id);
+            }
+            match handle.request_or_return(unsent).await {
+                Ok(()) => return,
+                Err(back) => unsent = back,
+            }
+        }
+        self.fail(
+            unsent.id,
+            codes::UNKNOWN_ROOM,
+            format!("room {room:?} is not available; try again"),
+        );
+    }
+}
