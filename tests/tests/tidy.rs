@@ -74,9 +74,6 @@ fn is_test_suite(path: &Path) -> bool {
 /// Files known to be too long, each with the work that removes it from
 /// this list. Nothing else may be added here.
 const TOO_LONG_FOR_NOW: &[(&str, &str)] = &[
-    // Issue 28 part 3: the rooms service takes room, lobby and account
-    // handling out of the connection, leaving transport.
-    ("server/src/ws/mod.rs", "issue 28 part 3"),
     // Split along their seams once the reliability changes to the
     // terminal client (issue 26) have landed.
     ("clients/cli/src/load.rs", "issue 28, after issue 26"),

@@ -4,7 +4,6 @@
 //! the rooms it watches also feed, so it sees replies and updates in order.
 
 use std::net::IpAddr;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,7 +12,6 @@ use axum::response::Response;
 use futures_util::SinkExt;
 use lodestone_protocol::{ServerMessage, codes, error};
 use tokio::sync::mpsc;
-use tokio::time::{Instant, Sleep};
 
 use crate::app::App;
 use crate::input::{MAX_FRAME_BYTES, Meter};
@@ -24,13 +22,16 @@ use crate::room::Outbox;
 
 mod accounts;
 mod admin;
+mod heartbeat;
 mod moderated;
 mod moderation;
 mod notify;
+mod rate;
 mod replay;
 mod session;
 mod settings;
 
+use heartbeat::{Beat, Heartbeat};
 use session::Session;
 
 /// What `bye` says when a new process takes over (`takeover.rs`).
@@ -139,66 +140,6 @@ async fn within<T>(limit: Duration, fut: impl Future<Output = T>) -> Option<T> {
         Some(fut.await)
     } else {
         tokio::time::timeout(limit, fut).await.ok()
-    }
-}
-
-/// The ping/pong heartbeat: a connection silent for half the idle timeout
-/// is pinged; one silent for all of it is closed. The timer is moved only
-/// when it fires, not at every message.
-struct Heartbeat {
-    idle: Duration,
-    heard: Instant,
-    pinged: bool,
-    timer: Pin<Box<Sleep>>,
-}
-
-enum Beat {
-    Wait,
-    Ping,
-    Dead,
-}
-
-impl Heartbeat {
-    fn new(idle: Duration) -> Heartbeat {
-        let now = Instant::now();
-        Heartbeat {
-            idle,
-            heard: now,
-            pinged: false,
-            timer: Box::pin(tokio::time::sleep_until(now + idle / 2)),
-        }
-    }
-
-    fn heard(&mut self) {
-        self.heard = Instant::now();
-        self.pinged = false;
-    }
-
-    /// Resolves when the timer fires (never with no idle timeout).
-    async fn fired(&mut self) {
-        if self.idle.is_zero() {
-            std::future::pending::<()>().await;
-        }
-        self.timer.as_mut().await;
-    }
-
-    /// What to do now that the timer fired.
-    fn beat(&mut self) -> Beat {
-        let now = Instant::now();
-        let (ping_at, dead_at) = (self.heard + self.idle / 2, self.heard + self.idle);
-        let next = if self.pinged && now >= dead_at {
-            return Beat::Dead;
-        } else if !self.pinged && now >= ping_at {
-            self.pinged = true;
-            self.timer.as_mut().reset(dead_at);
-            return Beat::Ping;
-        } else if self.pinged {
-            dead_at
-        } else {
-            ping_at
-        };
-        self.timer.as_mut().reset(next);
-        Beat::Wait
     }
 }
 

@@ -13,9 +13,9 @@ use lodestone_protocol::{
     ClientMessage, Code, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error,
     parse_client_message,
 };
-use tokio::time::Instant;
 
 use super::moderated::Moderated;
+use super::rate::{RateLimit, peek_id};
 use crate::app::App;
 use crate::cluster::{self, Located};
 use crate::metrics::Refusal;
@@ -26,56 +26,6 @@ use crate::store::NewGuest;
 
 /// Room ids are UUIDs; a longer one names no room and is not looked up.
 pub(super) const MAX_ROOM_ID_BYTES: usize = 64;
-
-/// A rate-limited message's id is read only from a message this short
-/// (reading a long one is the work the limit saves).
-const MAX_ID_PEEK_BYTES: usize = 1024;
-
-/// A token bucket: `rate` messages a second, bursts of twice that.
-#[derive(Debug)]
-pub(super) struct RateLimit {
-    rate: f64,
-    tokens: f64,
-    last: Instant,
-}
-
-impl RateLimit {
-    fn new(rate: u32) -> RateLimit {
-        RateLimit {
-            rate: rate as f64,
-            tokens: 2.0 * rate as f64,
-            last: Instant::now(),
-        }
-    }
-
-    fn allow(&mut self) -> bool {
-        if self.rate == 0.0 {
-            return true;
-        }
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
-        self.tokens = (self.tokens + refill).min(2.0 * self.rate);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-/// The id of a short message, read without checking the rest of it.
-fn peek_id(text: &str) -> Option<RequestId> {
-    #[derive(serde::Deserialize)]
-    struct JustId {
-        id: Option<RequestId>,
-    }
-    if text.len() > MAX_ID_PEEK_BYTES {
-        return None;
-    }
-    serde_json::from_str::<JustId>(text).ok().and_then(|m| m.id)
-}
 
 pub(super) struct Session {
     pub(super) app: Arc<App>,

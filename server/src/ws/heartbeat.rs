@@ -1,0 +1,67 @@
+//! The ping/pong heartbeat of a connection: when to ping a silent client,
+//! and when to give it up.
+
+use std::pin::Pin;
+use std::time::Duration;
+
+use tokio::time::{Instant, Sleep};
+
+/// The ping/pong heartbeat: a connection silent for half the idle timeout
+/// is pinged; one silent for all of it is closed. The timer is moved only
+/// when it fires, not at every message.
+pub(super) struct Heartbeat {
+    idle: Duration,
+    heard: Instant,
+    pinged: bool,
+    timer: Pin<Box<Sleep>>,
+}
+
+pub(super) enum Beat {
+    Wait,
+    Ping,
+    Dead,
+}
+
+impl Heartbeat {
+    pub(super) fn new(idle: Duration) -> Heartbeat {
+        let now = Instant::now();
+        Heartbeat {
+            idle,
+            heard: now,
+            pinged: false,
+            timer: Box::pin(tokio::time::sleep_until(now + idle / 2)),
+        }
+    }
+
+    pub(super) fn heard(&mut self) {
+        self.heard = Instant::now();
+        self.pinged = false;
+    }
+
+    /// Resolves when the timer fires (never with no idle timeout).
+    pub(super) async fn fired(&mut self) {
+        if self.idle.is_zero() {
+            std::future::pending::<()>().await;
+        }
+        self.timer.as_mut().await;
+    }
+
+    /// What to do now that the timer fired.
+    pub(super) fn beat(&mut self) -> Beat {
+        let now = Instant::now();
+        let (ping_at, dead_at) = (self.heard + self.idle / 2, self.heard + self.idle);
+        let next = if self.pinged && now >= dead_at {
+            return Beat::Dead;
+        } else if !self.pinged && now >= ping_at {
+            self.pinged = true;
+            self.timer.as_mut().reset(dead_at);
+            return Beat::Ping;
+        } else if self.pinged {
+            dead_at
+        } else {
+            ping_at
+        };
+        self.timer.as_mut().reset(next);
+        Beat::Wait
+    }
+}
