@@ -9,6 +9,7 @@
 
 mod alarms;
 mod basics;
+mod clients;
 mod failover;
 mod harness;
 mod moderation;
