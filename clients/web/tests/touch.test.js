@@ -153,6 +153,14 @@ test('Magnet on a phone: each turn in at most two taps, the vertices tapped at l
   await phone.locator('#turn.your-turn').waitFor();
   await phone.locator('#board .lens-out').tap();
   await phone.locator('#board svg.board:not(.zoomed)').waitFor();
+  const outside = await phone.evaluate(() => {
+    const frame = /** @type {Element} */ (document.querySelector('#board svg.board')).getBoundingClientRect();
+    return [...document.querySelectorAll('#board .cell .bg')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1;
+    }).length;
+  });
+  assert.equal(outside, 0, 'the whole board shows every vertex');
   const { taps } = await tapTurn(phone, (offered) => offered[0]);
   assert.ok(taps <= 3, `after looking at the whole board a turn took ${taps} taps`);
   await phone.context().close();

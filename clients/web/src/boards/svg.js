@@ -387,6 +387,8 @@ export function touchLens(frame, svg, pitch) {
 
   /** @param {number[]} box */
   function show(box) {
+    // The whole board's box, kept to go back to.
+    svg.dataset.base = base().join(' ');
     zoom = box;
     svg.setAttribute('viewBox', box.map((v) => v.toFixed(2)).join(' '));
     svg.classList.add('zoomed');
