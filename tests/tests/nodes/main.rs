@@ -8,6 +8,7 @@
 
 mod alarms;
 mod basics;
+mod clients;
 mod failover;
 mod harness;
 mod proxy;
