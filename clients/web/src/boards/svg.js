@@ -514,6 +514,14 @@ export function touchLens(frame, svg, pitch) {
   svg.addEventListener('pointercancel', () => {
     drag = null;
   });
+  // A cell reached by the arrow keys outside the zoomed view: the view follows it.
+  svg.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (!zoom || !(target instanceof SVGGraphicsElement) || !target.classList.contains('bg')) return;
+    const box = target.getBBox();
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    if (!within(centre, zoom)) zoomAt(centre.x, centre.y, [zoom[2], zoom[3]]);
+  });
   out.addEventListener('click', () => {
     overview = true;
     reset();
