@@ -46,14 +46,31 @@ async function keyboardTable(game, seats, names) {
   await tabTo(one, `[data-sit="${seats[0]}"]`);
   await one.keyboard.press('Enter');
   await one.locator('.seat.you', { hasText: names[0] }).waitFor();
+  await focusKept(one, 'after taking a seat');
   const two = await keyboardPerson(names[1]);
   await two.goto(one.url());
   await tabTo(two, `[data-sit="${seats[1]}"]`);
   await two.keyboard.press('Enter');
   await two.locator('.seat.you', { hasText: names[1] }).waitFor();
-  await tabTo(one, '#start:not([disabled])');
+  await focusKept(two, 'after taking a seat');
+  // A few presses of Tab from the seat reach Start: the focus stayed in the seats.
+  const presses = await tabTo(one, '#start:not([disabled])', { max: 15 });
+  assert.ok(presses <= 15);
   await one.keyboard.press('Enter');
+  await one.locator('#board svg').waitFor();
+  await focusKept(one, 'after Start');
   return [one, two];
+}
+
+/**
+ * After a room action: the focus did not fall back to the top of the page.
+ * @param {import('playwright-core').Page} page
+ * @param {string} where
+ */
+async function focusKept(page, where) {
+  const lost = await page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+  assert.ok(!lost, `${where}: the focus fell back to the top of the page`);
+  await assertFocusVisible(page, where);
 }
 
 /**

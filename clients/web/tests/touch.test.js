@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertAccessible, createRoom, movesShown, person, screenshot, sit, stage } from './harness.js';
+import { arrowTo } from './keys.js';
 
 const my = stage();
 
@@ -11,7 +12,8 @@ const PREFERRED = ['F6', 'F5', 'F7', 'E5', 'G6', 'E6', 'G5', 'F4', 'F8'];
 
 /**
  * The offered cells (a dot or a ring, not the one chosen) whose whole
- * touch area is on screen now, inside the board's view, with their sizes.
+ * touch area is on screen now, inside the board's view and uncovered,
+ * with their sizes.
  * @param {import('playwright-core').Page} page
  */
 function offeredInView(page) {
@@ -22,9 +24,12 @@ function offeredInView(page) {
     return [...document.querySelectorAll('#board .cell:is(.target, .source):not(.chosen)')].flatMap((cell) => {
       const box = cell.querySelector('.bg')?.getBoundingClientRect();
       if (!box) return [];
+      // On screen, inside the board's view, and not under anything (such
+      // as the "Whole board" button).
+      const over = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
       const inside =
         box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom &&
-        box.top >= 0 && box.bottom <= window.innerHeight;
+        box.top >= 0 && box.bottom <= window.innerHeight && over !== null && cell.contains(over);
       return inside ? [{ label: /** @type {string} */ (cell.getAttribute('data-cell')), size: Math.min(box.width, box.height), target: cell.classList.contains('target') }] : [];
     });
   });
@@ -142,6 +147,18 @@ test('Magnet on a phone: each turn in at most two taps, the vertices tapped at l
       // The view that played the turn: every vertex it shows is large
       // enough, and the coordinates along the edges read at 9 px or more.
       await phone.locator('#board svg.zoomed').waitFor();
+      const covered = await phone.evaluate(() => {
+        const frame = /** @type {Element} */ (document.querySelector('#board svg.board')).getBoundingClientRect();
+        return [...document.querySelectorAll('#board .cell')].filter((cell) => {
+          const box = /** @type {Element} */ (cell.querySelector('.bg')).getBoundingClientRect();
+          const x = box.x + box.width / 2;
+          const y = box.y + box.height / 2;
+          if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom || y < 0 || y > window.innerHeight) return false;
+          const over = document.elementFromPoint(x, y);
+          return over !== null && !cell.contains(over);
+        }).map((cell) => cell.getAttribute('data-cell'));
+      });
+      assert.deepEqual(covered, [], 'vertices in the zoomed view are covered');
       assert.ok((await textPx(phone, '#board .coord')) >= 9, 'the coordinates are too small to read');
       await assertAccessible(phone, 'the zoomed Magnet board (phone)');
       await screenshot(phone, 'touch-magnet-phone');
@@ -149,10 +166,29 @@ test('Magnet on a phone: each turn in at most two taps, the vertices tapped at l
     // Blue answers from the desktop: any vertex offered.
     await movesShown(phone, await deskTurn(desk));
   }
+  // A keyboard on the phone: the zoomed view follows the focus to the far side.
+  await phone.locator('#turn.your-turn').waitFor();
+  for (const far of ['K5', 'A1']) {
+    await arrowTo(phone, far);
+    const seen = await phone.evaluate((label) => {
+      const box = document.querySelector(`#board [data-cell="${label}"] .bg`)?.getBoundingClientRect();
+      const frame = document.querySelector('#board svg.board')?.getBoundingClientRect();
+      return Boolean(box && frame && box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom);
+    }, far);
+    assert.ok(seen, `the focused vertex ${far} is outside the zoomed view`);
+  }
   // The whole board on request, and a tap on it zooms in where it lands.
   await phone.locator('#turn.your-turn').waitFor();
   await phone.locator('#board .lens-out').tap();
   await phone.locator('#board svg.board:not(.zoomed)').waitFor();
+  const outside = await phone.evaluate(() => {
+    const frame = /** @type {Element} */ (document.querySelector('#board svg.board')).getBoundingClientRect();
+    return [...document.querySelectorAll('#board .cell .bg')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1;
+    }).length;
+  });
+  assert.equal(outside, 0, 'the whole board shows every vertex');
   const { taps } = await tapTurn(phone, (offered) => offered[0]);
   assert.ok(taps <= 3, `after looking at the whole board a turn took ${taps} taps`);
   await phone.context().close();
