@@ -1,8 +1,9 @@
-/** @file Hex boards by touch on a 390×844 phone: a Magnet turn and a Magma turn in at most two taps (the zoomed view stays while one plays and shows the cells one may pick), every cell tapped at least 44 px at the moment it is tapped and inside the board's view, and the labels readable at that size. Taps are counted as a player makes them, whatever they are for (zooming, picking, confirming). */
+/** @file Hex boards by touch on a 390×844 phone: a Magnet turn and a Magma turn in at most two taps (the zoomed view stays while one plays and shows the cells one may pick), a swap of two far-apart Magnet setup pieces in two taps and a drag, every cell tapped at least 44 px at the moment it is tapped, inside the board's view and uncovered, and the labels readable at that size. Taps are counted as a player makes them, whatever they are for (zooming, picking, confirming). */
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertAccessible, createRoom, movesShown, person, screenshot, sit, stage } from './harness.js';
+import { arrowTo } from './keys.js';
 
 const my = stage();
 
@@ -11,7 +12,8 @@ const PREFERRED = ['F6', 'F5', 'F7', 'E5', 'G6', 'E6', 'G5', 'F4', 'F8'];
 
 /**
  * The offered cells (a dot or a ring, not the one chosen) whose whole
- * touch area is on screen now, inside the board's view, with their sizes.
+ * touch area is on screen now, inside the board's view and uncovered,
+ * with their sizes.
  * @param {import('playwright-core').Page} page
  */
 function offeredInView(page) {
@@ -22,9 +24,12 @@ function offeredInView(page) {
     return [...document.querySelectorAll('#board .cell:is(.target, .source):not(.chosen)')].flatMap((cell) => {
       const box = cell.querySelector('.bg')?.getBoundingClientRect();
       if (!box) return [];
+      // On screen, inside the board's view, and not under anything (such
+      // as the "Whole board" button).
+      const over = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
       const inside =
         box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom &&
-        box.top >= 0 && box.bottom <= window.innerHeight;
+        box.top >= 0 && box.bottom <= window.innerHeight && over !== null && cell.contains(over);
       return inside ? [{ label: /** @type {string} */ (cell.getAttribute('data-cell')), size: Math.min(box.width, box.height), target: cell.classList.contains('target') }] : [];
     });
   });
@@ -83,6 +88,25 @@ async function tapTurn(phone, choose) {
 }
 
 /**
+ * Drags the zoomed board (a pointer held down and moved) so that `label`
+ * comes to the middle of the view.
+ * @param {import('playwright-core').Page} page
+ * @param {string} label
+ */
+async function dragToCentre(page, label) {
+  const [from, to] = await page.evaluate((l) => {
+    const frame = /** @type {Element} */ (document.querySelector('#board svg.board')).getBoundingClientRect();
+    const box = /** @type {Element} */ (document.querySelector(`#board [data-cell="${l}"] .bg`)).getBoundingClientRect();
+    const centre = [frame.x + frame.width / 2, frame.y + frame.height / 2];
+    return [centre, [centre[0] + (centre[0] - (box.x + box.width / 2)), centre[1] + (centre[1] - (box.y + box.height / 2))]];
+  }, label);
+  await page.mouse.move(from[0], from[1]);
+  await page.mouse.down();
+  await page.mouse.move(to[0], to[1], { steps: 8 });
+  await page.mouse.up();
+}
+
+/**
  * The desktop player's turn: a click on the first cell offered with a dot,
  * then "Play" or "Play it" if the page asks. Returns the moves played then.
  * @param {import('playwright-core').Page} desk
@@ -121,7 +145,7 @@ function textPx(page, selector) {
   }, selector);
 }
 
-test('Magnet on a phone: each turn in at most two taps, the vertices tapped at least 44 px, the coordinates readable', async () => {
+test('Magnet on a phone: two far-apart setup pieces swapped in two taps (and a drag), each turn in at most two taps, the vertices tapped at least 44 px, nothing over them, the coordinates readable, the view following the keyboard', async () => {
   const desk = await person(my.browser, my.server, 'Dee');
   await desk.setViewportSize({ width: 1366, height: 800 });
   await createRoom(desk, 'magnet');
@@ -130,6 +154,22 @@ test('Magnet on a phone: each turn in at most two taps, the vertices tapped at l
   await phone.goto(desk.url());
   await sit(phone, 'red', 'Pat');
   await desk.locator('#start').click();
+  // The arrangement: two pieces at opposite ends of red's start (A2 and
+  // J7) swapped with a tap on each; a drag brings the second into view if
+  // the zoomed view does not show both. Drags are not taps.
+  await phone.locator('#setup-done').waitFor();
+  const before = await phone.locator('[data-cell="J7"] .piece text').textContent();
+  let swapTaps = 0;
+  for (const vertex of ['A2', 'J7']) {
+    const cell = phone.locator(`#board [data-cell="${vertex}"]`);
+    if (!(await offeredInView(phone)).some((o) => o.label === vertex)) await dragToCentre(phone, vertex);
+    const seen = (await offeredInView(phone)).find((o) => o.label === vertex);
+    assert.ok(seen && seen.size >= 44, `${vertex} is not in view at 44 px after a drag`);
+    await cell.tap();
+    swapTaps += 1;
+  }
+  await phone.locator('[data-cell="A2"] .piece text', { hasText: /** @type {string} */ (before) }).waitFor();
+  assert.equal(swapTaps, 2);
   await phone.locator('#setup-done').tap();
   await desk.locator('#setup-done').click();
   await movesShown(phone, 2);
@@ -142,6 +182,18 @@ test('Magnet on a phone: each turn in at most two taps, the vertices tapped at l
       // The view that played the turn: every vertex it shows is large
       // enough, and the coordinates along the edges read at 9 px or more.
       await phone.locator('#board svg.zoomed').waitFor();
+      const covered = await phone.evaluate(() => {
+        const frame = /** @type {Element} */ (document.querySelector('#board svg.board')).getBoundingClientRect();
+        return [...document.querySelectorAll('#board .cell')].filter((cell) => {
+          const box = /** @type {Element} */ (cell.querySelector('.bg')).getBoundingClientRect();
+          const x = box.x + box.width / 2;
+          const y = box.y + box.height / 2;
+          if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom || y < 0 || y > window.innerHeight) return false;
+          const over = document.elementFromPoint(x, y);
+          return over !== null && !cell.contains(over);
+        }).map((cell) => cell.getAttribute('data-cell'));
+      });
+      assert.deepEqual(covered, [], 'vertices in the zoomed view are covered');
       assert.ok((await textPx(phone, '#board .coord')) >= 9, 'the coordinates are too small to read');
       await assertAccessible(phone, 'the zoomed Magnet board (phone)');
       await screenshot(phone, 'touch-magnet-phone');
@@ -149,10 +201,29 @@ test('Magnet on a phone: each turn in at most two taps, the vertices tapped at l
     // Blue answers from the desktop: any vertex offered.
     await movesShown(phone, await deskTurn(desk));
   }
+  // A keyboard on the phone: the zoomed view follows the focus to the far side.
+  await phone.locator('#turn.your-turn').waitFor();
+  for (const far of ['K5', 'A1']) {
+    await arrowTo(phone, far);
+    const seen = await phone.evaluate((label) => {
+      const box = document.querySelector(`#board [data-cell="${label}"] .bg`)?.getBoundingClientRect();
+      const frame = document.querySelector('#board svg.board')?.getBoundingClientRect();
+      return Boolean(box && frame && box.left >= frame.left && box.right <= frame.right && box.top >= frame.top && box.bottom <= frame.bottom);
+    }, far);
+    assert.ok(seen, `the focused vertex ${far} is outside the zoomed view`);
+  }
   // The whole board on request, and a tap on it zooms in where it lands.
   await phone.locator('#turn.your-turn').waitFor();
   await phone.locator('#board .lens-out').tap();
   await phone.locator('#board svg.board:not(.zoomed)').waitFor();
+  const outside = await phone.evaluate(() => {
+    const frame = /** @type {Element} */ (document.querySelector('#board svg.board')).getBoundingClientRect();
+    return [...document.querySelectorAll('#board .cell .bg')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1;
+    }).length;
+  });
+  assert.equal(outside, 0, 'the whole board shows every vertex');
   const { taps } = await tapTurn(phone, (offered) => offered[0]);
   assert.ok(taps <= 3, `after looking at the whole board a turn took ${taps} taps`);
   await phone.context().close();

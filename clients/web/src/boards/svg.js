@@ -387,6 +387,8 @@ export function touchLens(frame, svg, pitch) {
 
   /** @param {number[]} box */
   function show(box) {
+    // The whole board's box, kept to go back to.
+    svg.dataset.base = base().join(' ');
     zoom = box;
     svg.setAttribute('viewBox', box.map((v) => v.toFixed(2)).join(' '));
     svg.classList.add('zoomed');
@@ -511,6 +513,14 @@ export function touchLens(frame, svg, pitch) {
   svg.addEventListener('pointerup', endDrag);
   svg.addEventListener('pointercancel', () => {
     drag = null;
+  });
+  // A cell reached by the arrow keys outside the zoomed view: the view follows it.
+  svg.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (!zoom || !(target instanceof SVGGraphicsElement) || !target.classList.contains('bg')) return;
+    const box = target.getBBox();
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    if (!within(centre, zoom)) zoomAt(centre.x, centre.y, [zoom[2], zoom[3]]);
   });
   out.addEventListener('click', () => {
     overview = true;
