@@ -408,7 +408,7 @@ impl Director {
                     }
                     for seat in rooms::no_shows(&rows) {
                         if let Some(guest) = game.players.get(usize::from(seat)) {
-                            let player = self.player(guest);
+                            let player = self.t.player(guest);
                             tracing::info!(room = %game.room, seat, "no-show: the absent player loses");
                             rooms::resign(&self.app, &game.room, player).await;
                         }
@@ -430,19 +430,6 @@ impl Director {
         }
         if changed {
             self.broadcast();
-        }
-    }
-
-    fn player(&self, guest: &str) -> Player {
-        match self.t.entrant(guest) {
-            Some(e) => Player {
-                id: e.guest.clone(),
-                name: e.name.clone(),
-                bot: e.bot,
-                // Entrants are not told apart as bot accounts yet.
-                bot_account: false,
-            },
-            None => Player::person(guest, guest),
         }
     }
 }

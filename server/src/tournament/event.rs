@@ -44,6 +44,9 @@ pub enum TournamentEvent {
         name: String,
         #[serde(default)]
         bot: bool,
+        /// A bot account (entered where bots are allowed).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        bot_account: bool,
     },
     /// A player left before the start.
     Left { guest: String },

@@ -288,6 +288,10 @@ pub async fn request(
             );
         }
     };
+    // An entry is judged on what the store says the player is now: an
+    // account, and whether that account is a bot (marked perhaps after
+    // this connection's hello).
+    let mut player = player.clone();
     let is_account = match &what {
         What::Join { .. } if !player.bot => {
             match app.store.accounts_among(std::slice::from_ref(&player.id)).await {
@@ -297,6 +301,13 @@ pub async fn request(
         }
         _ => false,
     };
+    if is_account {
+        match app.store.is_bot_account(&player.id).await {
+            Ok(bot_account) => player.bot_account = bot_account,
+            Err(_) => return storage(id),
+        }
+    }
+    let player = &player;
     let mut found = locate(app, &tournament).await;
     if let Ok(Found::Here(handle)) = &found {
         match handle.request(player.clone(), is_account, what.clone()).await {

@@ -13,6 +13,7 @@ use super::event::{Recorded, TournamentEvent};
 use super::pairing::arena::{ArenaGame, arena_points};
 use super::pairing::standings::{Order, Standing, standings};
 use super::pairing::{Halves, Played};
+use crate::room::Player;
 
 /// A player of the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +21,22 @@ pub struct Entrant {
     pub guest: String,
     pub name: String,
     pub bot: bool,
+    /// A bot account: seated as one (shown as a bot), played by its own
+    /// program.
+    pub bot_account: bool,
     pub status: EntrantStatus,
+}
+
+impl Entrant {
+    /// The entrant as its games' rooms seat it.
+    pub fn player(&self) -> Player {
+        Player {
+            id: self.guest.clone(),
+            name: self.name.clone(),
+            bot: self.bot,
+            bot_account: self.bot_account,
+        }
+    }
 }
 
 /// One game of the event.
@@ -119,6 +135,12 @@ impl Tournament {
         self.entrants.iter().find(|e| e.guest == guest)
     }
 
+    /// The player `guest`, as the event's rooms seat it.
+    pub fn player(&self, guest: &str) -> Player {
+        self.entrant(guest)
+            .map_or_else(|| Player::person(guest, guest), Entrant::player)
+    }
+
     fn entrant_mut(&mut self, guest: &str) -> Option<&mut Entrant> {
         self.entrants.iter_mut().find(|e| e.guest == guest)
     }
@@ -129,15 +151,22 @@ impl Tournament {
         let at = recorded.at;
         match &recorded.event {
             TournamentEvent::Created { .. } => {}
-            TournamentEvent::Joined { guest, name, bot } => match self.entrant_mut(guest) {
+            TournamentEvent::Joined {
+                guest,
+                name,
+                bot,
+                bot_account,
+            } => match self.entrant_mut(guest) {
                 Some(e) => {
                     e.status = EntrantStatus::Active;
                     e.name = name.clone();
+                    e.bot_account = *bot_account;
                 }
                 None => self.entrants.push(Entrant {
                     guest: guest.clone(),
                     name: name.clone(),
                     bot: *bot,
+                    bot_account: *bot_account,
                     status: EntrantStatus::Active,
                 }),
             },
@@ -380,6 +409,7 @@ impl Tournament {
                     id: e.guest.clone(),
                     name: e.name.clone(),
                     bot: e.bot,
+                    bot_account: e.bot_account,
                     status: e.status,
                 })
                 .collect(),
