@@ -20,8 +20,10 @@ fi
 # The host's tests check /metrics and the alert rules with promtool
 # (Debian's prometheus package), get certificates from Debian's pebble (an
 # ACME test server they start themselves), and verify the systemd units
-# with systemd-analyze.
-for tool in promtool:prometheus pebble:pebble systemd-analyze:systemd; do
+# with systemd-analyze. A terminal and a browser test hold the SQLite
+# database's write lock with Debian's sqlite3 (a move the server cannot
+# store is sent again: clients/cli/tests/storage, clients/web/tests/storage.test.js).
+for tool in promtool:prometheus pebble:pebble systemd-analyze:systemd sqlite3:sqlite3; do
     if ! command -v "${tool%%:*}" >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
         echo "== installing ${tool#*:}"
         apt-get install -y --no-install-recommends "${tool#*:}" >/dev/null 2>&1 ||

@@ -922,6 +922,18 @@ impl GameInfo {
                             default: "no".to_string(),
                             help: RATED_BOTS_HELP.to_string(),
                         },
+                        OptionInfo {
+                            key: "spectators".to_string(),
+                            values: vec!["public".to_string(), "link".to_string(), "off".to_string()],
+                            default: "public".to_string(),
+                            help: SPECTATORS_HELP.to_string(),
+                        },
+                        OptionInfo {
+                            key: "spectator-delay".to_string(),
+                            values: SPECTATOR_DELAY_VALUES.iter().map(|v| v.to_string()).collect(),
+                            default: "0".to_string(),
+                            help: SPECTATOR_DELAY_HELP.to_string(),
+                        },
                     ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
@@ -965,6 +977,16 @@ pub const MAX_CHAT_CHARS: usize = 500;
 
 /// What the room option `rated` does.
 pub const RATED_HELP: &str = "whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)";
+
+/// What the room option `spectators` does (docs/moderation.md).
+pub const SPECTATORS_HELP: &str = "who may watch the game without a seat: public, anyone (the room is among the games being played); link, only people with the room's invite; off, nobody until the game is over";
+
+/// The room option `spectator-delay` offered in `/api/games` (any number
+/// of plies from 0 to 100 is accepted).
+pub const SPECTATOR_DELAY_VALUES: &[&str] = &["0", "1", "2", "4", "8", "16"];
+
+/// What the room option `spectator-delay` does (docs/moderation.md).
+pub const SPECTATOR_DELAY_HELP: &str = "how many plies behind the game spectators see it while it runs (0 to 100; they see all of it once it is over); 0 unless set, but in a Magma game with teams one round of turns (the number of seats)";
 
 /// What the room option `rated-bots` does.
 pub const RATED_BOTS_HELP: &str = "in a rated room, whether bot accounts (programs playing through the protocol) may play people: no, a rated game is between people only or between bots only; yes, bot accounts may sit with people and the game is rated all the same";

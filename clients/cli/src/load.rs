@@ -174,6 +174,9 @@ struct Stats {
     /// Refusals for one of the server's limits (see [`LIMITS_HINT`]).
     limited: AtomicU64,
     disconnects: AtomicU64,
+    /// Requests the server could not store (`storage-failure`), sent
+    /// again after a wait: not errors.
+    retried: AtomicU64,
     claimed: AtomicU64,
     bot_moves: AtomicU64,
     bot_games: AtomicU64,
@@ -226,6 +229,8 @@ pub struct LoadReport {
     /// Of the errors, refusals for one of the server's limits.
     pub limited: u64,
     pub disconnects: u64,
+    /// Requests refused with `storage-failure` and sent again.
+    pub retried: u64,
     pub seconds: f64,
     /// Microseconds.
     pub latency: Histogram<u64>,
@@ -283,6 +288,9 @@ impl std::fmt::Display for LoadReport {
                     n.players, n.moves, n.moved, n.dropped
                 )?;
             }
+        }
+        if self.retried > 0 {
+            writeln!(f, "sent again after a storage failure {}", self.retried)?;
         }
         write!(f, "errors {}, disconnects {}", self.errors, self.disconnects)?;
         if self.limited > 0 {
@@ -469,6 +477,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         errors: stats.errors.load(Ordering::Relaxed),
         limited: stats.limited.load(Ordering::Relaxed),
         disconnects: stats.disconnects.load(Ordering::Relaxed),
+        retried: stats.retried.load(Ordering::Relaxed),
         seconds,
         latency,
         cpu_per_move_us,
@@ -498,6 +507,18 @@ fn elsewhere(endpoints: &[Endpoint], n: usize) -> Vec<Endpoint> {
         .collect()
 }
 
+/// The wait before a request the server could not store is sent again:
+/// 250 ms, doubling with each such refusal in a row, up to 4 s.
+fn backoff(failures: u32) -> Duration {
+    Duration::from_millis(250 << failures.min(4))
+}
+
+/// Whether a request failed because the server could not store it now
+/// (its database is away): nothing was done, and it may go again.
+fn storage_failure(e: &anyhow::Error) -> bool {
+    e.to_string().starts_with(Code::StorageFailure.as_str())
+}
+
 /// CPU seconds of all these processes together (none: unknown).
 fn cpu_total(pids: &[u32]) -> Result<Option<f64>> {
     if pids.is_empty() {
@@ -521,10 +542,22 @@ struct BotRoom {
 impl BotRoom {
     async fn run(mut self, mut conn: Conn, n: usize) -> Result<()> {
         conn.hello(&format!("load-bots-{n}"), None).await?;
+        let mut failures = 0;
         while Instant::now() < self.deadline {
             let played = self.play_one(&mut conn).await;
             self.stats.moves_of(&mut conn);
-            played?;
+            match played {
+                // The room's setup was not stored: a new room, a little later.
+                Err(e) if storage_failure(&e) => {
+                    self.stats.retried.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(backoff(failures)).await;
+                    failures += 1;
+                }
+                played => {
+                    played?;
+                    failures = 0;
+                }
+            }
         }
         conn.close().await;
         Ok(())
@@ -547,6 +580,7 @@ impl BotRoom {
         conn.request(json!({"type": "start", "room": room})).await?;
         let mut acted_on = 0;
         let mut seen = 0;
+        let mut failures = 0;
         let deadline = tokio::time::sleep_until(self.deadline);
         tokio::pin!(deadline);
         loop {
@@ -587,6 +621,17 @@ impl BotRoom {
                 Event::Closed => bail!("a bot room's connection closed"),
                 // Decide again on the state the next node sends.
                 Event::Lost { .. } => acted_on = 0,
+                // Not stored: decide again, a little later.
+                Event::Reply(ServerMessage::Error {
+                    code: Code::StorageFailure,
+                    ..
+                }) => {
+                    self.stats.retried.fetch_add(1, Ordering::Relaxed);
+                    acted_on = 0;
+                    tokio::time::sleep(backoff(failures)).await;
+                    failures += 1;
+                }
+                Event::Reply(ServerMessage::Ack { .. }) => failures = 0,
                 _ => {}
             }
         }
@@ -635,11 +680,12 @@ impl Slot {
 
     /// Opens a room, seats every client and starts the game; returns the
     /// room. A step whose reply was lost with a node (several nodes) is
-    /// not repeated: that room is left and a new one opened, a few times.
+    /// not repeated: that room is left and a new one opened, a few times;
+    /// so too, after a growing wait, when a step was not stored.
     async fn set_up(&mut self, clients: &mut [Conn]) -> Result<String> {
         let mut attempts = 0;
+        let mut failures = 0;
         loop {
-            attempts += 1;
             let mut room = None;
             let result = async {
                 let (id, invite) = clients[0]
@@ -655,16 +701,27 @@ impl Slot {
                 anyhow::Ok(id)
             }
             .await;
-            match result {
-                Ok(id) => return Ok(id),
-                Err(e) if attempts < 4 && e.to_string().starts_with(crate::net::LOST) => {
-                    if let Some(room) = room {
-                        for c in clients.iter_mut() {
-                            c.forget(&room);
-                        }
-                    }
+            let again = match &result {
+                Ok(_) => false,
+                Err(e) if storage_failure(e) && Instant::now() < self.deadline => {
+                    self.stats.retried.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(backoff(failures)).await;
+                    failures += 1;
+                    true
                 }
-                Err(e) => return Err(e),
+                Err(e) if attempts < 3 && e.to_string().starts_with(crate::net::LOST) => {
+                    attempts += 1;
+                    true
+                }
+                Err(_) => false,
+            };
+            if !again {
+                return result;
+            }
+            if let Some(room) = room {
+                for c in clients.iter_mut() {
+                    c.forget(&room);
+                }
             }
         }
     }
@@ -684,6 +741,8 @@ impl Slot {
                 acted_at_version: 0,
                 pending: None,
                 resync: false,
+                retry_at: None,
+                failures: 0,
             })
             .collect();
         loop {
@@ -702,7 +761,12 @@ impl Slot {
             // loop) for the time of a move that waits for it. At the
             // deadline, games in progress are left unfinished: the
             // measurement covers the duration only.
-            let due = self.next_move.filter(|_| self.waiting);
+            let now = Instant::now();
+            let retry = seats.iter().filter_map(|p| p.retry_at).filter(|t| *t > now).min();
+            let due = [self.next_move.filter(|_| self.waiting), retry]
+                .into_iter()
+                .flatten()
+                .min();
             let (i, event) = tokio::select! {
                 r = std::future::poll_fn(|cx| next_of_any(&mut seats, cx)) => r,
                 _ = tokio::time::sleep_until(due.unwrap_or(self.deadline)), if due.is_some() => continue,
@@ -749,7 +813,11 @@ impl Slot {
     /// Sends a random legal action if it is this seat's turn and it has not
     /// acted on the current state yet.
     async fn maybe_act(&mut self, p: &mut SeatPlayer<'_>) -> Result<()> {
-        if p.pending.is_some() || p.resync || Instant::now() >= self.deadline {
+        if p.pending.is_some()
+            || p.resync
+            || Instant::now() >= self.deadline
+            || p.retry_at.is_some_and(|t| Instant::now() < t)
+        {
             return Ok(());
         }
         let Some((version, state)) = &p.conn.state else {
@@ -787,9 +855,21 @@ impl Slot {
         match reply {
             ServerMessage::Ack { id, version, .. } if *id == pending.id => {
                 pending.ack = *version;
+                p.failures = 0;
                 // The update may have come first (it never does today).
                 let seen = p.conn.state.as_ref().map_or(0, |(v, _)| *v);
                 self.on_update(p, seen);
+            }
+            ServerMessage::Error {
+                id: Some(id), code, ..
+            } if *id == pending.id && *code == Code::StorageFailure => {
+                // Nothing was stored: decide again on the same state, a
+                // little later (the database is away for a while).
+                self.stats.retried.fetch_add(1, Ordering::Relaxed);
+                p.pending = None;
+                p.acted_at_version = 0;
+                p.retry_at = Some(Instant::now() + backoff(p.failures));
+                p.failures += 1;
             }
             ServerMessage::Error {
                 id: Some(id), code, ..
@@ -853,6 +933,10 @@ struct SeatPlayer<'a> {
     /// A move was lost with a dropped socket: wait for the state the next
     /// node sends before deciding again.
     resync: bool,
+    /// A move was not stored: decide again from this time on.
+    retry_at: Option<Instant>,
+    /// Moves not stored in a row (the wait before the next try grows).
+    failures: u32,
 }
 
 impl SeatPlayer<'_> {

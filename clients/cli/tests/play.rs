@@ -29,6 +29,8 @@ use rooms::{chat, private_room};
 mod upgrade;
 use upgrade::{serve_upgradable, upgrade_in_place};
 mod tournament;
+// A move refused with storage-failure, sent again.
+mod storage;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -91,6 +93,10 @@ fn main() {
         Trial::test(
             "a_tournament_is_joined_and_its_game_played_from_the_terminal",
             as_trial(tournament::joined_and_played),
+        ),
+        Trial::test(
+            "a_move_the_server_could_not_store_is_sent_again_until_it_is",
+            as_trial(storage::not_stored),
         ),
     ];
     libtest_mimic::run(&args, trials).exit();

@@ -36,7 +36,7 @@ export const PROTOCOL = 1;
  * `hello` and `login`, `rooms` to `list_rooms`, `pong` to `ping`, `replay` to `replay`, `ack` to the rest
  * (a refusal rejects with a ServerError instead).
  * @template {Request['type']} T
- * @typedef {T extends 'hello' | 'login' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : T extends 'replay' ? MessageOf<'replay'> : T extends 'list_tournaments' ? MessageOf<'tournaments'> : T extends 'create_tournament' | 'watch_tournament' | 'join_tournament' | 'withdraw_tournament' | 'start_tournament' | 'remove_from_tournament' | 'add_tournament_bot' ? MessageOf<'tournament'> : MessageOf<'ack'>} ReplyTo
+ * @typedef {T extends 'hello' | 'login' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : T extends 'replay' ? MessageOf<'replay'> : T extends 'list_tournaments' ? MessageOf<'tournaments'> : T extends 'create_tournament' | 'watch_tournament' | 'join_tournament' | 'withdraw_tournament' | 'start_tournament' | 'remove_from_tournament' | 'add_tournament_bot' ? MessageOf<'tournament'> : T extends 'preferences' | 'admin_overview' | 'admin_reports' | 'admin_sanctions' | 'admin_player' | 'admin_audit' ? MessageOf<T> : T extends 'export_my_data' | 'admin_export' ? MessageOf<'player_data'> : MessageOf<'ack'>} ReplyTo
  */
 
 /** A request the server refused, or one that could not be sent. */
@@ -61,12 +61,23 @@ export class ServerError extends Error {
 /**
  * A request waiting for its reply, kept with its message so that it can
  * be sent again elsewhere when its room moves.
- * @typedef {{message: Request, resolve: (m: Message) => void, reject: (e: Error) => void}} Waiting
+ * (`tries`: how many times the server could not store it).
+ * @typedef {{message: Request, resolve: (m: Message) => void, reject: (e: Error) => void, tries?: number}} Waiting
  */
 
 /** The first wait before reconnecting, and the longest. */
 const FIRST_DELAY_MS = 300;
 const MAX_DELAY_MS = 8000;
+
+/**
+ * A request the server could not store (`storage-failure`: its database
+ * is away for a moment; nothing was done) goes again after a wait that
+ * doubles from the first up to the longest, this many times (about a
+ * minute) before its error is given.
+ */
+const STORE_TRIES = 18;
+const STORE_FIRST_MS = 250;
+const STORE_MAX_MS = 4000;
 
 /** The longest wait before following a room sent to the same node again. */
 const MAX_MOVE_DELAY_MS = 4000;
@@ -233,6 +244,7 @@ export class Link {
     const waiting = id === null ? undefined : this.pending.get(id);
     if (waiting && message.type !== 'update' && message.type !== 'bye') {
       this.pending.delete(/** @type {number} */ (id));
+      if (message.type === 'error' && message.code === 'storage-failure' && this.owner.again(waiting)) return;
       if (message.type === 'error') waiting.reject(new ServerError(message.code, message.message));
       else waiting.resolve(message);
       this.owner.answered(waiting.message, message);
@@ -469,6 +481,21 @@ export class Connection {
     // A node's socket on its way: the request waits for it.
     if (!link.home && link.status !== 'open') link.queued.push(waiting);
     else link.send(waiting);
+  }
+
+  /**
+   * Sends `waiting` again later: the server could not store it. False once
+   * it has been tried often enough (its error is then given).
+   * @param {Waiting} waiting
+   */
+  again(waiting) {
+    const tries = waiting.tries ?? 0;
+    if (this.closed || tries >= STORE_TRIES) return false;
+    waiting.tries = tries + 1;
+    const wait = Math.min(STORE_MAX_MS, STORE_FIRST_MS * 2 ** tries);
+    console.info(`not stored (storage-failure); sending ${waiting.message.type} again in ${wait} ms`);
+    setTimeout(() => this.dispatch(waiting), wait);
+    return true;
   }
 
   /**

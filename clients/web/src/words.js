@@ -175,6 +175,9 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
   rated: { name: 'Rated', values: { no: 'no', yes: 'yes: changes ratings (accounts only, no bots)' } },
   first: { name: 'First to play', values: { 1: 'seat 1', 2: 'seat 2', 3: 'seat 3', 4: 'seat 4', 5: 'seat 5', 6: 'seat 6' } },
   chat: { name: 'Chat', values: { on: 'on', off: 'off' } },
+  'rated-bots': { name: 'Bot accounts in rated play', values: { no: 'no', yes: 'yes' } },
+  spectators: { name: 'Spectators', values: { public: 'anyone may watch', link: 'only with the invite', off: 'nobody until the end' } },
+  'spectator-delay': { name: 'Spectators see the game', values: { 0: 'live', 1: '1 ply behind', 2: '2 plies behind', 4: '4 plies behind', 8: '8 plies behind', 16: '16 plies behind' } },
 });
 
 /** @param {string} key */

@@ -221,12 +221,24 @@ test('the app installs, notifies, updates, and opens offline', async () => {
     url: `/#/room/${room}`,
     at: Date.now(),
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
-  const shown = await until(ann, async () => {
-    const reg = await navigator.serviceWorker.ready;
-    const [n] = await reg.getNotifications();
-    return n ? { title: n.title, body: n.body, tag: n.tag, url: n.data?.url } : null;
-  });
+  // The push goes to the registration's active worker; one that is still
+  // starting (on a loaded machine) may miss it, as a push service would
+  // then deliver it again: so it is sent again until a notification shows.
+  const shownNow = () =>
+    ann.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      const [n] = await reg.getNotifications();
+      return n ? { title: n.title, body: n.body, tag: n.tag, url: n.data?.url } : null;
+    });
+  let shown = null;
+  const deadline = Date.now() + PATIENCE_MS;
+  while (!shown && Date.now() < deadline) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
+    for (let i = 0; i < 20 && !shown; i++) {
+      shown = await shownNow();
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   assert.deepEqual(shown, {
     title: 'Your move',
     body: 'Your move in Magneton against Bo',

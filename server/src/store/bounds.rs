@@ -32,6 +32,11 @@ pub struct DbBounds {
     /// probes this far apart), and data unacknowledged for three times
     /// this long drops it (`tcp_user_timeout`).
     pub keepalive: Duration,
+    /// A request waits this long at most for a connection of the pool (a
+    /// PostgreSQL that is down or unreachable: the pool keeps trying to
+    /// connect meanwhile); then it fails, and a move gets
+    /// `storage-failure` (its client sends it again) instead of no answer.
+    pub acquire: Duration,
 }
 
 impl Default for DbBounds {
@@ -41,6 +46,7 @@ impl Default for DbBounds {
             lock: Duration::from_secs(1),
             idle_in_transaction: Duration::from_secs(5),
             keepalive: Duration::from_secs(10),
+            acquire: Duration::from_secs(5),
         }
     }
 }
@@ -152,6 +158,11 @@ pub struct DbArgs {
     /// m).
     #[arg(long, env = "LODESTONE_DB_KEEPALIVE", default_value = "10s", value_parser = parse_duration)]
     pub db_keepalive: Duration,
+    /// PostgreSQL: a request waits this long at most for a database
+    /// connection (PostgreSQL down or unreachable); then a move is refused
+    /// with `storage-failure` and its client sends it again (ms, s or m).
+    #[arg(long, env = "LODESTONE_DB_ACQUIRE_TIMEOUT", default_value = "5s", value_parser = parse_duration)]
+    pub db_acquire_timeout: Duration,
 }
 
 impl From<DbArgs> for DbBounds {
@@ -161,6 +172,7 @@ impl From<DbArgs> for DbBounds {
             lock: a.db_lock_timeout,
             idle_in_transaction: a.db_idle_in_transaction_timeout,
             keepalive: a.db_keepalive,
+            acquire: a.db_acquire_timeout,
         }
     }
 }

@@ -74,7 +74,9 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
     PgPoolOptions::new()
         .max_connections(options.connections)
         .min_connections(1)
-        .acquire_timeout(Duration::from_secs(30))
+        // With PostgreSQL away a request is refused within this (the
+        // client sends it again), not left unanswered.
+        .acquire_timeout(bounds.acquire)
         .test_before_acquire(true)
         .idle_timeout(None)
         .max_lifetime(None)

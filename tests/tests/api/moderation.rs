@@ -5,7 +5,8 @@
 //! mute and expire; bans of accounts and of addresses (behind a trusted
 //! proxy) that refuse connections and logins with `banned` and lift when
 //! they expire; reports that reach the queue with their context and are
-//! resolved; a moderator closing any room and renaming a player.
+//! resolved; a moderator closing any room and renaming a player; an admin
+//! exporting and deleting another player.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -492,4 +493,103 @@ async fn a_moderator_closes_any_room_and_renames_a_player() {
         log.iter()
             .any(|e| e.action == "rename" && e.detail.contains("Nice Name"))
     );
+}
+
+each_backend!(an_admin_exports_and_deletes_another_player);
+/// From the console's messages: a moderator may neither export nor
+/// delete; the admin exports Bo (his data and only his) and, once his game
+/// is over, deletes him: his connection ends, his login no longer works,
+/// what is left of him has neither his name nor his words, Cy keeps the
+/// game, and both actions are in the audit log.
+async fn an_admin_exports_and_deletes_another_player() {
+    let server = moderated_server(|_| {}).await;
+    let addr = server.addr();
+    let (mut ann, mut mo, _) = staff(addr).await;
+    let (mut bo, bo_id, _) = account(addr, "Bo").await;
+    let (mut cy, _, _) = account(addr, "Cy").await;
+    let (room, _) = cy.create_room("magneton", json!({}), true).await;
+    cy.join(&room, json!(0)).await;
+    bo.join(&room, json!(1)).await;
+    cy.ok(json!({"type": "start", "room": room})).await;
+    cy.act(&room, "D4").await;
+    bo.ok(chat(&room, "from Bo")).await;
+    cy.ok(chat(&room, "from Cy")).await;
+    for message in ["admin_export", "admin_delete"] {
+        mo.refused(json!({"type": message, "player": "Bo"}), "not-allowed")
+            .await;
+    }
+    let data = match ann.ok(json!({"type": "admin_export", "player": "Bo"})).await {
+        ServerMessage::PlayerData { player, data, .. } => {
+            assert_eq!(player, bo_id);
+            data
+        }
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(data["guest"]["name"], json!("Bo"));
+    assert_eq!(data["account"]["name_key"], json!("bo"));
+    assert!(data["rooms"].as_array().unwrap().contains(&json!(room)), "{data}");
+    let said: Vec<&Value> = data["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| &l["text"])
+        .collect();
+    assert_eq!(said, [&json!("from Bo")]);
+    let text = data.to_string();
+    for foreign in ["from Cy", "\"Cy\"", PASSWORD, "argon2id$"] {
+        assert!(!text.contains(foreign), "{foreign} in {text}");
+    }
+    ann.refused(json!({"type": "admin_delete", "player": "Bo"}), "in-game")
+        .await;
+    bo.ok(json!({"type": "resign", "room": room})).await;
+    cy.state_until(&room, |s| s.status == RoomStatus::Finished).await;
+    ann.ok(json!({"type": "admin_delete", "player": bo_id})).await;
+    loop {
+        match bo.recv().await {
+            None => break,
+            Some(ServerMessage::Bye { reconnect, .. }) => {
+                assert!(!reconnect);
+                break;
+            }
+            Some(_) => {}
+        }
+    }
+    let mut again = server.client().await;
+    again
+        .refused(
+            json!({"type": "login", "name": "Bo", "password": PASSWORD}),
+            "bad-login",
+        )
+        .await;
+    // What is left of Bo: his name and words are gone, his account too.
+    match ann.ok(json!({"type": "admin_export", "player": bo_id})).await {
+        ServerMessage::PlayerData { data, .. } => {
+            assert_eq!(data["guest"]["name"], json!("deleted player"));
+            assert_eq!(data["account"], Value::Null);
+            let said: Vec<&Value> = data["chat"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| &l["text"])
+                .collect();
+            assert_eq!(said, [&json!("(deleted)")]);
+            assert!(!data.to_string().contains("from Bo"), "{data}");
+        }
+        other => panic!("{other:?}"),
+    }
+    match cy.ok(json!({"type": "export_my_data"})).await {
+        ServerMessage::PlayerData { data, .. } => {
+            assert!(data["rooms"].as_array().unwrap().contains(&json!(room)), "{data}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let log = audit(&mut ann).await;
+    for (action, times) in [("export", 2), ("delete", 1)] {
+        let entries: Vec<_> = log
+            .iter()
+            .filter(|e| e.action == action && e.player.as_ref().is_some_and(|p| p.id == bo_id))
+            .collect();
+        assert_eq!(entries.len(), times, "{action}: {log:?}");
+        assert_eq!(entries[0].actor.as_ref().map(|a| a.name.as_str()), Some("Ann"));
+    }
 }

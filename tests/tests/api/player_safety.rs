@@ -3,7 +3,9 @@
 //! keeps the two from one table; rated games aborted again and again bring
 //! bans from rated play that grow and expire (the clock moved ahead on
 //! paused time); a player's export holds their data and only theirs; a
-//! deletion removes the account and keeps the other players' games whole.
+//! deletion removes the account and keeps the other players' games whole;
+//! zen hides every chat line from the player who sets it; a player mutes
+//! the spectators of their games.
 
 use std::time::Duration;
 
@@ -12,8 +14,8 @@ use lodestone_tests::{Client, PATIENCE, TestServer, each_backend, http_get};
 use serde_json::{Value, json};
 
 use crate::accounts::{PASSWORD, account};
-use crate::chat::{barrier, texts};
-use crate::games::started_room;
+use crate::chat::{barrier, say, texts, wait_for_line};
+use crate::games::{spectator, started_room};
 use crate::moderation::{moderated_server, skip, staff};
 
 each_backend!(a_block_hides_chat_and_keeps_the_players_apart);
@@ -257,4 +259,116 @@ async fn a_deletion_removes_the_account_and_keeps_the_others_games_whole() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// Whether `c`'s replay of `room` at ply 1 carries chat lines, and which.
+async fn replay_texts(c: &mut Client, room: &str) -> Vec<String> {
+    match c.request(json!({"type": "replay", "room": room, "ply": 1})).await {
+        ServerMessage::Replay { chat, .. } => chat.into_iter().map(|l| l.text).collect(),
+        other => panic!("{other:?}"),
+    }
+}
+
+each_backend!(zen_hides_every_chat_line_from_that_player);
+/// Ann turns zen on: no line reaches her (hers, Bo's, live, in a replay
+/// or on a new connection) while Bo still reads them all; zen is stored,
+/// and turned off she reads the chat again.
+async fn zen_hides_every_chat_line_from_that_player() {
+    let server = TestServer::start().await;
+    let (room, mut clients, tokens) = started_room(&server, "magneton", json!({})).await;
+    clients[0].act(&room, "D4").await;
+    clients[1]
+        .ok(json!({"type": "chat", "room": room, "text": "before"}))
+        .await;
+    barrier(&mut clients[0], &room).await;
+    assert_eq!(texts(&clients[0], &room), ["before"]);
+    clients[0]
+        .ok(json!({"type": "set_preferences", "zen": true}))
+        .await;
+    match clients[0].ok(json!({"type": "preferences"})).await {
+        ServerMessage::Preferences {
+            zen, mute_spectators, ..
+        } => assert!(zen && !mute_spectators),
+        other => panic!("{other:?}"),
+    }
+    clients[1]
+        .ok(json!({"type": "chat", "room": room, "text": "from Bo"}))
+        .await;
+    clients[0]
+        .ok(json!({"type": "chat", "room": room, "text": "from Ann"}))
+        .await;
+    for c in clients.iter_mut() {
+        barrier(c, &room).await;
+    }
+    assert_eq!(texts(&clients[0], &room), ["before"], "nothing after zen");
+    assert_eq!(texts(&clients[1], &room), ["before", "from Bo", "from Ann"]);
+    assert_eq!(replay_texts(&mut clients[0], &room).await, Vec::<String>::new());
+    assert_eq!(
+        replay_texts(&mut clients[1], &room).await,
+        ["before", "from Bo", "from Ann"]
+    );
+    // A new connection of Ann's reads her stored setting.
+    let mut again = server.client().await;
+    again.resume(&tokens[0]).await;
+    again.ok(json!({"type": "watch", "room": room})).await;
+    barrier(&mut again, &room).await;
+    assert!(texts(&again, &room).is_empty(), "{:?}", texts(&again, &room));
+    again.ok(json!({"type": "set_preferences", "zen": false})).await;
+    clients[1]
+        .ok(json!({"type": "chat", "room": room, "text": "after"}))
+        .await;
+    wait_for_line(&mut again, &room, "after").await;
+    assert_eq!(
+        replay_texts(&mut again, &room).await,
+        ["before", "from Bo", "from Ann", "after"]
+    );
+}
+
+each_backend!(a_player_mutes_the_spectators_of_their_games);
+/// Spectators chat among themselves until Ann mutes the spectators of her
+/// games: their lines are then refused with `spectators-muted` (nothing
+/// reaches the other spectator or, after the end, the players), in a room
+/// where she sits only; unmuted, they chat again.
+async fn a_player_mutes_the_spectators_of_their_games() {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
+    let (mut eve, _) = spectator(addr, &room).await;
+    let (mut sam, _) = spectator(addr, &room).await;
+    say(&mut eve, &room, "spectators", "one").await;
+    wait_for_line(&mut sam, &room, "one").await;
+    clients[0]
+        .ok(json!({"type": "set_preferences", "mute_spectators": true}))
+        .await;
+    eve.refused(
+        json!({"type": "chat", "room": room, "to": "spectators", "text": "two"}),
+        "spectators-muted",
+    )
+    .await;
+    // Another room, where Ann does not sit: its spectators still chat.
+    let (other, _others, _) = started_room(&server, "magneton", json!({})).await;
+    let (mut eve2, _) = spectator(addr, &other).await;
+    say(&mut eve2, &other, "spectators", "elsewhere").await;
+    // After the end too.
+    clients[0].ok(json!({"type": "resign", "room": room})).await;
+    clients[0]
+        .state_until(&room, |s| s.status == RoomStatus::Finished)
+        .await;
+    sam.refused(
+        json!({"type": "chat", "room": room, "to": "spectators", "text": "three"}),
+        "spectators-muted",
+    )
+    .await;
+    for c in clients.iter_mut().chain([&mut eve, &mut sam]) {
+        barrier(c, &room).await;
+    }
+    for c in [&clients[0], &clients[1], &eve, &sam] {
+        let seen = texts(c, &room);
+        assert!(seen.iter().all(|t| t == "one"), "{seen:?}");
+    }
+    clients[0]
+        .ok(json!({"type": "set_preferences", "mute_spectators": false}))
+        .await;
+    say(&mut sam, &room, "spectators", "four").await;
+    wait_for_line(&mut clients[1], &room, "four").await;
 }

@@ -4,7 +4,8 @@
 //! (a spectator is kept that many plies behind while the game runs, in
 //! its updates, its replays and the record it reads; proven by two games
 //! that differ only in their last plies giving a spectator the same
-//! frames).
+//! frames); both options offered in `/api/games` and shown in the list of
+//! open rooms.
 
 use std::collections::BTreeMap;
 
@@ -137,4 +138,65 @@ async fn a_spectator_never_sees_a_ply_before_the_delay_allows() {
     let one = delayed_game(["D5", "A8"]).await;
     let other = delayed_game(["E4", "H1"]).await;
     assert_eq!(one, other);
+}
+
+each_backend!(spectator_options_are_offered_and_listed);
+/// `/api/games` offers `spectators` and `spectator-delay` for every game
+/// (each value it offers is one `create_room` takes), and the list of open
+/// rooms shows them when they are not the defaults.
+async fn spectator_options_are_offered_and_listed() {
+    let server = TestServer::start().await;
+    let (status, body) = http_get(server.addr(), "/api/games", None).await;
+    assert_eq!(status, 200);
+    let games: Vec<lodestone_protocol::GameInfo> = serde_json::from_str(&body).unwrap();
+    let mut ann = server.client().await;
+    ann.hello("Ann").await;
+    for game in &games {
+        let option = |key: &str| {
+            game.options
+                .iter()
+                .find(|o| o.key == key)
+                .unwrap_or_else(|| panic!("{} has no {key}: {:?}", game.game, game.options))
+                .clone()
+        };
+        let policy = option("spectators");
+        assert_eq!(
+            (policy.values.as_slice(), policy.default.as_str()),
+            (&["public".to_string(), "link".into(), "off".into()][..], "public")
+        );
+        let delay = option("spectator-delay");
+        assert_eq!((delay.values[0].as_str(), delay.default.as_str()), ("0", "0"));
+        assert!(!policy.help.is_empty() && !delay.help.is_empty());
+        for (key, values) in [("spectators", &policy.values), ("spectator-delay", &delay.values)] {
+            for value in values {
+                ann.create_room(&game.game, json!({key: value}), false).await;
+            }
+        }
+    }
+    let (plain, _) = ann.create_room("magneton", json!({}), true).await;
+    let (watched, _) = ann
+        .create_room(
+            "magneton",
+            json!({"spectators": "link", "spectator-delay": 2}),
+            true,
+        )
+        .await;
+    let rooms = match ann.ok(json!({"type": "list_rooms"})).await {
+        ServerMessage::Rooms { rooms, .. } => rooms,
+        other => panic!("{other:?}"),
+    };
+    let options = |id: &str| rooms.iter().find(|r| r.id == id).expect("listed").options.clone();
+    let spectators = |id: &str| {
+        let mut options = options(id);
+        options.retain(|k, _| k.starts_with("spectator"));
+        options
+    };
+    assert_eq!(spectators(&plain), BTreeMap::new());
+    assert_eq!(
+        spectators(&watched),
+        BTreeMap::from([
+            ("spectators".to_string(), "link".to_string()),
+            ("spectator-delay".to_string(), "2".to_string())
+        ])
+    );
 }

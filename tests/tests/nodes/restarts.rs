@@ -66,10 +66,10 @@ async fn a_rolling_restart_of_three_nodes_loses_nothing() {
 
 /// A PostgreSQL cluster of this test's own (scripts/pg-cluster.sh), so
 /// that stopping it disturbs no other test.
-struct OwnCluster {
+pub(crate) struct OwnCluster {
     dir: String,
     ctl: String,
-    url: String,
+    pub(crate) url: String,
 }
 
 const PG_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/pg-cluster.sh");
@@ -91,7 +91,7 @@ fn pg(script: &str, envs: &[(&str, &str)]) -> String {
 }
 
 impl OwnCluster {
-    fn start() -> OwnCluster {
+    pub(crate) fn start() -> OwnCluster {
         let out = pg(
             r#"lodestone_pg_start >&2 && printf '%s\n%s\n%s\n' "$LODESTONE_TEST_POSTGRES" "$LODESTONE_PG_DIR" "$LODESTONE_PG_CTL""#,
             &[],
@@ -109,14 +109,14 @@ impl OwnCluster {
         [("LODESTONE_PG_DIR", &self.dir), ("LODESTONE_PG_CTL", &self.ctl)]
     }
 
-    fn stop_server(&self) {
+    pub(crate) fn stop_server(&self) {
         pg(
             r#"lodestone_pg_as_owner "$LODESTONE_PG_CTL" -D "$LODESTONE_PG_DIR/data" -m fast -w stop >&2"#,
             &self.envs(),
         );
     }
 
-    fn start_server(&self) {
+    pub(crate) fn start_server(&self) {
         let port = self.url.rsplit(':').next().unwrap().split('/').next().unwrap();
         pg(
             &format!(

@@ -155,6 +155,8 @@ pub struct App {
     /// The last `moved` followed: the room, the node, when, and how many
     /// times in a row.
     last_move: Option<(String, String, Instant, u32)>,
+    /// A move the server could not store, to send again.
+    store_again: Option<replies::StoreAgain>,
     next_id: u64,
     last_lists: Option<Instant>,
     lists_pending: usize,
@@ -186,6 +188,7 @@ impl App {
             about_rooms: HashMap::new(),
             resend: Vec::new(),
             last_move: None,
+            store_again: None,
             next_id: 1,
             last_lists: None,
             lists_pending: 0,
@@ -251,6 +254,7 @@ impl App {
             Msg::Games(Ok(list)) => self.games = Games::Ready(list),
             Msg::Games(Err(e)) => self.games = Games::Failed(e),
             Msg::Tick => {
+                self.send_again_if_due(now);
                 let due = self
                     .last_lists
                     .is_none_or(|at| now.duration_since(at) >= LOBBY_REFRESH);
@@ -510,6 +514,7 @@ impl App {
         match intent {
             Intent::Act(action) => {
                 self.notice = None;
+                self.store_again = None;
                 self.request(Pending::Act(action.clone()), |rid| ClientMessage::Act {
                     id: rid,
                     room: id,

@@ -150,7 +150,10 @@ export function magmaBoard() {
       for (const end of rowEnds) labels.append(edgeLabel(end.x - minX, end.y - minY, end.letter));
     }
     picker = new Picker(cells, controls, { path: magmaPath, button: buttonLabel });
-    picker.onShow = (offered) => keys.home(cells.get(offered[0] ?? ''));
+    picker.onShow = (offered) => {
+      keys.home(cells.get(offered[0] ?? ''));
+      lens.follow(offered.map((label) => cells.get(label)).filter((c) => c !== undefined));
+    };
   }
 
   /**
@@ -186,6 +189,10 @@ export function magmaBoard() {
       }
       if (play.moves.length !== moveCount) {
         moveCount = play.moves.length;
+        lens.moved();
+      }
+      // The end is seen on the whole board.
+      if (play.outcome) {
         lens.reset();
       }
       for (const c of board.cells) {

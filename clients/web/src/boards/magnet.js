@@ -233,6 +233,8 @@ export function magnetBoard() {
     const setupTargets = new Set(arranging() && now.color ? startVertices(now.color) : []);
     /** @type {Cell | undefined} */
     let first;
+    /** @type {Cell[]} */
+    const offered = [];
     for (const cell of cells.values()) {
       const target = magnets.has(cell.label);
       const swap = setupTargets.has(cell.label);
@@ -245,8 +247,10 @@ export function magnetBoard() {
       cell.el.classList.toggle('occupied', cell.content.childElementCount > 0);
       setActive(cell, target || swap || isChosen);
       if (!first && (target || swap)) first = cell;
+      if (target || swap) offered.push(cell);
     }
     keys.home(first);
+    lens.follow(offered);
   }
 
   /**
@@ -466,7 +470,7 @@ export function magnetBoard() {
         [arrangement[swapFrom], arrangement[i]] = [arrangement[i], arrangement[swapFrom]];
         swapFrom = null;
         keepArrangement();
-        lens.reset();
+        lens.moved();
       }
       draw();
       return;
@@ -556,7 +560,7 @@ export function magnetBoard() {
       }
       if (play.moves.length !== moveCount) {
         moveCount = play.moves.length;
-        lens.reset();
+        lens.moved();
       }
       const key = `${play.moves.length}|${legal.join('|')}`;
       if (key !== legalKey) {
@@ -577,6 +581,8 @@ export function magnetBoard() {
       const winner = play.outcome?.winners.length === 1 ? (play.outcome.winners[0] === 0 ? 'red' : 'blue') : null;
       const king = winner ? board[winner].pieces.find((p) => p.kind === 'K')?.vertex : undefined;
       markWin(winLayer, cells, king ? [[king]] : []);
+      // The end is seen on the whole board.
+      if (play.outcome) lens.reset();
       fill(
         info,
         h('h3', {}, 'Off the board'),

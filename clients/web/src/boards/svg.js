@@ -1,4 +1,4 @@
-/** @file Drawing shared by the boards: cells (squares, hexagons, lattice points) with highlight layers, square grids that turn to the viewer's side, hexagon geometry, arrow-key movement between cells, and the touch lens that zooms a small board in before a pick. */
+/** @file Drawing shared by the boards: cells (squares, hexagons, lattice points) with highlight layers, square grids that turn to the viewer's side, hexagon geometry, arrow-key movement between cells, and the touch lens that shows a small board zoomed in (kept while one plays on a touch screen). */
 
 import { h, s } from '../dom.js';
 
@@ -347,10 +347,17 @@ export function arrowKeys(svg, cells) {
 /** The smallest tap target, in CSS pixels, a cell may have on a touch screen. */
 export const MIN_TARGET_PX = 44;
 
+/** Whether the page is mainly touched (a phone or a tablet). */
+const touched = () => matchMedia('(pointer: coarse)').matches;
+
 /**
  * On a screen too narrow for the board's cells to be large enough to tap,
- * the first tap zooms in around where it landed; the next picks a cell; a
- * drag pans; "Whole board" (or a played move) zooms out again.
+ * the board is shown zoomed in. On a touch screen the zoomed view stays
+ * while one plays: each turn it shows the cells one may pick (moved only
+ * when none of them is in view), so a pick is one tap; "Whole board" shows
+ * all of it until the next tap, which zooms in where it lands. With a
+ * mouse, the first tap zooms in and a played move zooms out again. A drag
+ * pans the zoomed view.
  * @param {HTMLElement} frame the board's frame
  * @param {SVGSVGElement} svg
  * @param {number} pitch the distance between neighbouring cells, in board units
@@ -360,6 +367,10 @@ export function touchLens(frame, svg, pitch) {
   frame.append(out);
   /** @type {number[] | null} */
   let zoom = null;
+  /** The player asked to see the whole board (until its next tap on it). */
+  let overview = false;
+  /** @type {{x: number, y: number}[]} the cells offered now, to keep in view */
+  let offered = [];
   /** @type {{x: number, y: number, box: number[], moved: boolean} | null} */
   let drag = null;
   let swallowClick = false;
@@ -376,6 +387,8 @@ export function touchLens(frame, svg, pitch) {
 
   /** @param {number[]} box */
   function show(box) {
+    // The whole board's box, kept to go back to.
+    svg.dataset.base = base().join(' ');
     zoom = box;
     svg.setAttribute('viewBox', box.map((v) => v.toFixed(2)).join(' '));
     svg.classList.add('zoomed');
@@ -390,23 +403,60 @@ export function touchLens(frame, svg, pitch) {
     out.hidden = true;
   }
 
+  /** The zoomed window's width and height, in board units. */
+  function windowSize() {
+    const [, , bw, bh] = base();
+    const factor = Math.min(3, Math.max(1.6, (MIN_TARGET_PX + 8) / pitchPx()));
+    return [bw / factor, bh / factor];
+  }
+
+  /**
+   * The window of `size` centred on (cx, cy) as far as the board allows.
+   * @param {number} cx
+   * @param {number} cy
+   * @param {number[]} size
+   */
+  function windowAt(cx, cy, [w, hgt]) {
+    const [bx, by, bw, bh] = base();
+    return [Math.min(Math.max(cx - w / 2, bx), bx + bw - w), Math.min(Math.max(cy - hgt / 2, by), by + bh - hgt), w, hgt];
+  }
+
   /**
    * @param {number} cx
    * @param {number} cy
    * @param {number[]} [size] the window's width and height
    */
   function zoomAt(cx, cy, size) {
-    const [bx, by, bw, bh] = base();
-    let w = size?.[0] ?? 0;
-    let hgt = size?.[1] ?? 0;
-    if (!size) {
-      const factor = Math.min(3, Math.max(1.6, (MIN_TARGET_PX + 8) / pitchPx()));
-      w = bw / factor;
-      hgt = bh / factor;
+    show(windowAt(cx, cy, size ?? windowSize()));
+  }
+
+  /**
+   * Whether the whole cell at `p` is inside the window `box`.
+   * @param {{x: number, y: number}} p
+   * @param {number[]} box
+   */
+  const within = (p, [x, y, w, hgt]) =>
+    p.x - pitch / 2 >= x && p.x + pitch / 2 <= x + w && p.y - pitch / 2 >= y && p.y + pitch / 2 <= y + hgt;
+
+  /**
+   * On a touch screen, zooms in on the offered cells unless one of them is
+   * in view already: the window, centred on one of them, that shows most.
+   */
+  function keepInView() {
+    if (overview || offered.length === 0 || !touched() || !needed()) return;
+    if (zoom && offered.some((p) => within(p, /** @type {number[]} */ (zoom)))) return;
+    const size = windowSize();
+    let best = windowAt(offered[0].x, offered[0].y, size);
+    let most = -1;
+    for (const p of offered) {
+      const box = windowAt(p.x, p.y, size);
+      const count = offered.filter((q) => within(q, box)).length;
+      if (count > most) {
+        most = count;
+        best = box;
+      }
     }
-    const x = Math.min(Math.max(cx - w / 2, bx), bx + bw - w);
-    const y = Math.min(Math.max(cy - hgt / 2, by), by + bh - hgt);
-    show([x, y, w, hgt]);
+    show(best);
   }
 
   /** @param {MouseEvent | PointerEvent} event the board point under the pointer */
@@ -433,6 +483,7 @@ export function touchLens(frame, svg, pitch) {
       // A keyboard "click" (detail 0) picks at once; a tap zooms first.
       svg.dataset.base = base().join(' ');
       const { x, y } = boardPoint(event);
+      overview = false;
       zoomAt(x, y);
       // Counted, so tests (and curious people) can tell a zoom from a pick.
       svg.dataset.zooms = String(Number(svg.dataset.zooms ?? 0) + 1);
@@ -463,10 +514,36 @@ export function touchLens(frame, svg, pitch) {
   svg.addEventListener('pointercancel', () => {
     drag = null;
   });
-  out.addEventListener('click', reset);
+  // A cell reached by the arrow keys outside the zoomed view: the view follows it.
+  svg.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (!zoom || !(target instanceof SVGGraphicsElement) || !target.classList.contains('bg')) return;
+    const box = target.getBBox();
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    if (!within(centre, zoom)) zoomAt(centre.x, centre.y, [zoom[2], zoom[3]]);
+  });
+  out.addEventListener('click', () => {
+    overview = true;
+    reset();
+  });
 
   return {
     reset,
+    /**
+     * The cells offered to the viewer now (none while it waits): on a
+     * touch screen the zoomed view shows at least one of them.
+     * @param {{x: number, y: number}[]} cells
+     */
+    follow(cells) {
+      offered = cells.map(({ x, y }) => ({ x, y }));
+      // Before the board is laid out its size is unknown: the next frame.
+      if (svg.getBoundingClientRect().width > 0) keepInView();
+      else requestAnimationFrame(keepInView);
+    },
+    /** A move was played: with a mouse the whole board shows again; a touch screen's view stays. */
+    moved() {
+      if (!touched()) reset();
+    },
     /** The board's whole view box changed (a new layout). @param {string} viewBox */
     setBase(viewBox) {
       svg.dataset.base = viewBox;

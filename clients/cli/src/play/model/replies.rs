@@ -3,7 +3,7 @@
 //! welcomes, replies matched to their requests, refusals in words, chat
 //! lines, `bye` and `moved`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use lodestone_protocol::{ClientMessage, Code, Guest, RequestId, RoomState, RoomStatus, ServerMessage};
 
@@ -11,7 +11,77 @@ use super::super::room::Applied;
 use super::super::target::RoomLink;
 use super::{App, Conn, Effect, Pending, Screen, with_id};
 
+/// A move the server could not store (`storage-failure`: its database is
+/// away for a moment, and nothing was played): sent again after a wait
+/// that doubles from 250 ms up to 4 s, for as long as the room shown
+/// still offers it.
+#[derive(Debug)]
+pub(super) struct StoreAgain {
+    room: String,
+    action: String,
+    /// When to send it again (none: sent, its reply awaited).
+    at: Option<Instant>,
+    /// How many times in a row it was not stored.
+    tries: u32,
+}
+
 impl App {
+    /// A move refused with `storage-failure`: sent again later.
+    fn not_stored(&mut self, action: String) {
+        let Some(room) = self.room().map(|r| r.id.clone()) else {
+            return;
+        };
+        let tries = self
+            .store_again
+            .as_ref()
+            .filter(|s| s.room == room && s.action == action)
+            .map_or(0, |s| s.tries);
+        let wait = Duration::from_millis(250 << tries.min(4));
+        self.say(format!(
+            "{action}: the server could not store it yet; sending it again in {} ms.",
+            wait.as_millis()
+        ));
+        self.store_again = Some(StoreAgain {
+            room,
+            action,
+            at: Some(self.now + wait),
+            tries: tries + 1,
+        });
+    }
+
+    /// Sends again a move that was not stored, once its time has come and
+    /// if it is still offered (on the clock's tick).
+    pub(super) fn send_again_if_due(&mut self, now: Instant) {
+        let Some(StoreAgain {
+            room,
+            action,
+            at: Some(at),
+            ..
+        }) = &self.store_again
+        else {
+            return;
+        };
+        if now < *at || !self.live() {
+            return;
+        }
+        let (room, action) = (room.clone(), action.clone());
+        if !self
+            .room()
+            .is_some_and(|r| r.id == room && r.legal().contains(&action))
+        {
+            self.store_again = None;
+            return;
+        }
+        if let Some(again) = &mut self.store_again {
+            again.at = None;
+        }
+        self.request(Pending::Act(action.clone()), |rid| ClientMessage::Act {
+            id: rid,
+            room,
+            action,
+        });
+    }
+
     pub(super) fn server(&mut self, message: ServerMessage, now: Instant) {
         match message {
             ServerMessage::Update { room, version, state } => self.room_update(&room, version, *state, now),
@@ -57,6 +127,7 @@ impl App {
                 }
                 Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
                 Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
+                Some(Pending::Act(_)) => self.store_again = None,
                 // Said only while the old room is shown (the new one may
                 // have opened before this answer).
                 Some(Pending::Rematch(accept, old)) if self.room().is_some_and(|r| r.id == old) => {
@@ -182,6 +253,7 @@ impl App {
                     r.problem = Some(problem);
                 }
             }
+            Some(Pending::Act(action)) if code == Code::StorageFailure => self.not_stored(action),
             Some(Pending::Act(action)) => self.complain(format!("{action}: {message} ({code})")),
             Some(Pending::Chat) => self.complain(format!("Chat: {message} ({code})")),
             Some(Pending::Rematch(..)) => self.complain(format!("Rematch: {message} ({code})")),

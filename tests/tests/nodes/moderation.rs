@@ -1,0 +1,154 @@
+//! Moderation across nodes (issue 32): a timeout and a ban given on one
+//! node hold on another at once (a connection's next chat, a new `hello`
+//! and `login`), a moderator closes a room another node owns (moved there
+//! like any client), and each action is one entry in the shared audit log.
+
+use std::net::SocketAddr;
+
+use lodestone_protocol::{AuditEntry, PROTOCOL_VERSION, RoomStatus, ServerMessage};
+use lodestone_tests::Client;
+use serde_json::{Value, json};
+
+use crate::harness::Nodes;
+use crate::node_test;
+
+const PASSWORD: &str = "a long enough password";
+
+/// Nodes `names` whose first account is an admin.
+fn moderated(names: &[&str]) -> Nodes {
+    let mut nodes = Nodes::start(&[]);
+    nodes.extra = vec!["--first-account-is-admin".to_string()];
+    for name in names {
+        nodes.add(name);
+    }
+    nodes
+}
+
+/// A new account `name` on `addr`: its connection, id and token.
+async fn account(addr: SocketAddr, name: &str) -> (Client, String, String) {
+    let mut c = Client::connect(addr).await;
+    let (id, token) = match c
+        .ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}))
+        .await
+    {
+        ServerMessage::Welcome {
+            guest,
+            token: Some(token),
+            ..
+        } => (guest.id, token),
+        other => panic!("{other:?}"),
+    };
+    c.ok(json!({"type": "register", "name": name, "password": PASSWORD}))
+        .await;
+    (c, id, token)
+}
+
+/// The whole audit log as `admin` reads it.
+async fn audit(admin: &mut Client) -> Vec<AuditEntry> {
+    match admin.ok(json!({"type": "admin_audit", "all": true})).await {
+        ServerMessage::AdminAudit { entries, .. } => entries,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// How many entries of `log` are `action` about `player` (or in `room`).
+fn entries(log: &[AuditEntry], action: &str, about: &str) -> usize {
+    log.iter()
+        .filter(|e| {
+            e.action == action
+                && (e.player.as_ref().is_some_and(|p| p.id == about) || e.room.as_deref() == Some(about))
+        })
+        .count()
+}
+
+fn code(reply: &ServerMessage) -> &str {
+    match reply {
+        ServerMessage::Error { code, .. } => code.as_str(),
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+node_test!(a_timeout_and_a_ban_given_on_one_node_hold_on_another);
+/// Ann (the admin) on node a times Bo out and then bans him; Bo plays on
+/// node b: his next chat there is refused with `timed-out`, and once he is
+/// banned a new connection of his on b is refused with `banned`, at
+/// `hello` and at `login`. The audit log, read on b, has each action once.
+async fn a_timeout_and_a_ban_given_on_one_node_hold_on_another() {
+    let nodes = moderated(&["a", "b"]);
+    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
+    let (mut ann, _, ann_token) = account(a, "Ann").await;
+    let (mut bo, bo_id, bo_token) = account(b, "Bo").await;
+    let (room, _) = bo.create_room("magneton", json!({}), true).await;
+    bo.join(&room, json!(0)).await;
+    bo.ok(json!({"type": "chat", "room": room, "text": "hello"}))
+        .await;
+    ann.ok(json!({"type": "admin_timeout", "player": bo_id, "minutes": 10, "reason": "rude"}))
+        .await;
+    bo.refused(
+        json!({"type": "chat", "room": room, "text": "again"}),
+        "timed-out",
+    )
+    .await;
+    ann.ok(json!({"type": "admin_ban", "player": "Bo", "minutes": 60, "reason": "spam"}))
+        .await;
+    let mut again = Client::connect(b).await;
+    let reply = again
+        .request(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "token": bo_token}))
+        .await;
+    assert_eq!(code(&reply), "banned", "{reply:?}");
+    let mut fresh = Client::connect(b).await;
+    fresh.hello("Someone").await;
+    let reply = fresh
+        .request(json!({"type": "login", "name": "Bo", "password": PASSWORD}))
+        .await;
+    assert_eq!(code(&reply), "banned", "{reply:?}");
+    let mut ann_b = Client::connect(b).await;
+    ann_b.resume(&ann_token).await;
+    let log = audit(&mut ann_b).await;
+    assert_eq!(entries(&log, "timeout", &bo_id), 1, "{log:?}");
+    assert_eq!(entries(&log, "ban", &bo_id), 1, "{log:?}");
+}
+
+node_test!(a_moderator_closes_a_room_another_node_owns);
+/// Mo (a moderator Ann appointed on node a) is on node b; a game is played
+/// on node a. Mo's `admin_close_room` on b answers `moved` to a; said
+/// again there, it closes the game without a result. The audit log has the
+/// close once.
+async fn a_moderator_closes_a_room_another_node_owns() {
+    let nodes = moderated(&["a", "b"]);
+    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
+    let (mut ann, _, _) = account(a, "Ann").await;
+    let (mut mo, _, mo_token) = account(b, "Mo").await;
+    ann.ok(json!({"type": "admin_set_role", "player": "Mo", "role": "moderator"}))
+        .await;
+    let mut cy = Client::connect(a).await;
+    cy.hello("Cy").await;
+    let (room, _) = cy.create_room("magneton", json!({}), true).await;
+    cy.join(&room, json!(0)).await;
+    let mut di = Client::connect(a).await;
+    di.hello("Di").await;
+    di.join(&room, json!(1)).await;
+    cy.ok(json!({"type": "start", "room": room})).await;
+    cy.act(&room, "D4").await;
+    assert_eq!(nodes.owner(&room).await.as_deref(), Some("a"));
+    let close: Value = json!({"type": "admin_close_room", "id": 1, "room": room, "reason": "abuse"});
+    mo.send_text(&close.to_string()).await;
+    let url = loop {
+        match mo.recv().await.expect("an answer") {
+            ServerMessage::Moved { room: r, url } if r == room => break url,
+            ServerMessage::Moved { .. } | ServerMessage::Error { .. } | ServerMessage::Ack { .. } => {
+                panic!("expected moved")
+            }
+            _ => {}
+        }
+    };
+    assert_eq!(url, format!("ws://{a}/ws"));
+    let mut mo_a = Client::connect(a).await;
+    mo_a.resume(&mo_token).await;
+    mo_a.ok(json!({"type": "admin_close_room", "room": room, "reason": "abuse"}))
+        .await;
+    let end = di.state_until(&room, |s| s.status == RoomStatus::Closed).await;
+    assert!(end.play.unwrap().outcome.is_none(), "no result");
+    let log = audit(&mut ann).await;
+    assert_eq!(entries(&log, "close_room", &room), 1, "{log:?}");
+}
