@@ -14,12 +14,13 @@ use crate::room::{Player, Refusal};
 const DAY_MS: u64 = 24 * 3600 * 1000;
 
 /// The event of `player` entering (a bot account entered as one).
-fn joined(player: &Player) -> TournamentEvent {
+fn joined(player: &Player, rating: Option<i64>) -> TournamentEvent {
     TournamentEvent::Joined {
         guest: player.id.clone(),
         name: player.name.clone(),
         bot: player.bot,
         bot_account: player.bot_account,
+        rating,
     }
 }
 
@@ -84,12 +85,14 @@ impl Tournament {
 
     /// `player` enters (or comes back); `is_account` says whether its
     /// guest is an account, and `player.bot_account` whether that account
-    /// is a bot (as stored now: the caller reads it at entry).
+    /// is a bot (as stored now: the caller reads it at entry); `rating`
+    /// is its rating at entry on the performance's scale (`entry_rating`).
     pub fn join(
         &mut self,
         player: &Player,
         is_account: bool,
         invite: Option<&str>,
+        rating: Option<i64>,
         now: u64,
     ) -> Result<Vec<Recorded>, Refusal> {
         if !self.admits(&player.id, invite) {
@@ -108,7 +111,7 @@ impl Tournament {
                 EntrantStatus::Paused => {
                     self.check_late()?;
                     self.check_bots(player)?;
-                    Ok(vec![self.record(now, joined(player))])
+                    Ok(vec![self.record(now, joined(player, rating))])
                 }
             };
         }
@@ -127,7 +130,7 @@ impl Tournament {
                 format!("this tournament is full ({max} players)"),
             ));
         }
-        Ok(vec![self.record(now, joined(player))])
+        Ok(vec![self.record(now, joined(player, rating))])
     }
 
     /// Whether `player` may enter as what it is: a computer player or a

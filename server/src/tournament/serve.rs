@@ -264,7 +264,14 @@ pub async fn request(
             id,
             tournament,
             invite,
-        } => (id, tournament, What::Join { invite }),
+        } => (
+            id,
+            tournament,
+            What::Join {
+                invite,
+                ratings: Vec::new(),
+            },
+        ),
         ClientMessage::WithdrawTournament { id, tournament } => (id, tournament, What::Withdraw),
         ClientMessage::StartTournament { id, tournament } => (id, tournament, What::Start),
         ClientMessage::RemoveFromTournament {
@@ -301,10 +308,18 @@ pub async fn request(
         }
         _ => false,
     };
+    let mut what = what;
     if is_account {
         match app.store.is_bot_account(&player.id).await {
             Ok(bot_account) => player.bot_account = bot_account,
             Err(_) => return storage(id),
+        }
+        // The ratings an arena's performance is counted from.
+        if let What::Join { ratings, .. } = &mut what {
+            match app.store.ratings_of(&player.id).await {
+                Ok(rows) => *ratings = rows.into_iter().map(|r| (r.key, r.rating.mu)).collect(),
+                Err(_) => return storage(id),
+            }
         }
     }
     let player = &player;
@@ -336,7 +351,7 @@ pub async fn request(
             // on its folded log, nothing is stored.
             let now = app.clock.now_ms();
             let refusal = match what {
-                What::Join { invite } => t.join(player, is_account, invite.as_deref(), now).err(),
+                What::Join { invite, .. } => t.join(player, is_account, invite.as_deref(), None, now).err(),
                 What::Withdraw => t.withdraw(player, now).err(),
                 What::Start => t.start(player, now).err(),
                 What::Remove { guest } => t.remove(player, &guest, now).err(),

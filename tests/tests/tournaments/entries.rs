@@ -116,7 +116,7 @@ const PASSWORD: &str = "correct horse battery";
 
 /// A new account named `name` on a connection of its own: the client,
 /// its guest id and its device token.
-async fn account(addr: std::net::SocketAddr, name: &str) -> (Client, String, String) {
+pub(crate) async fn account(addr: std::net::SocketAddr, name: &str) -> (Client, String, String) {
     let mut c = Client::connect(addr).await;
     let (id, token) = match c
         .ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}))
