@@ -127,6 +127,11 @@ pub struct TournamentPlayer {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub bot: bool,
+    /// A bot account (a program playing through the protocol), entered
+    /// where the tournament allows bots (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub bot_account: bool,
     pub status: EntrantStatus,
 }
 

@@ -64,6 +64,7 @@ static ASSETS: &[Asset] = &[
     asset!("src/players.js", JS),
     asset!("src/bot_account.js", JS),
     asset!("src/tournaments.js", JS),
+    asset!("src/console.js", JS),
     asset!("src/room.js", JS),
     asset!("src/seats.js", JS),
     asset!("src/table.js", JS),

@@ -9,6 +9,7 @@ import { leaderboardView, playerHref, playerView } from './players.js';
 import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
 import { tournamentView, tournamentsView } from './tournaments.js';
 import { CONNECTION_WORDS } from './words.js';
+import { consoleLink, consoleView } from './console.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
 /** @typedef {import('./protocol.js').Guest} Guest */
@@ -104,6 +105,7 @@ function welcomed(welcome, home) {
   // The rooms of the home node's welcome; any node's list is the same.
   if (home) session.myRooms = welcome.rooms;
   fill(whoami, 'Playing as ', h('a', { href: playerHref(welcome.guest.id) }, h('strong', {}, welcome.guest.name)));
+  if (home) consoleLink(session, whoami);
 }
 
 /** @type {Session} */
@@ -191,6 +193,7 @@ function route() {
   else if (leaders) view = leaderboardView(session, leaders[1]);
   else if (tournament) view = tournamentView(session, tournament[1], params.get('invite'));
   else if (path === '/tournaments') view = tournamentsView(session);
+  else if (path === '/console') view = consoleView(session);
   else view = lobbyView(session);
   fill(main, view.element);
   if (session.connection.ready && session.guest) view.connected();

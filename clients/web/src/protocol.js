@@ -36,7 +36,7 @@ export const PROTOCOL = 1;
  * `hello` and `login`, `rooms` to `list_rooms`, `pong` to `ping`, `replay` to `replay`, `ack` to the rest
  * (a refusal rejects with a ServerError instead).
  * @template {Request['type']} T
- * @typedef {T extends 'hello' | 'login' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : T extends 'replay' ? MessageOf<'replay'> : T extends 'list_tournaments' ? MessageOf<'tournaments'> : T extends 'create_tournament' | 'watch_tournament' | 'join_tournament' | 'withdraw_tournament' | 'start_tournament' | 'remove_from_tournament' | 'add_tournament_bot' ? MessageOf<'tournament'> : MessageOf<'ack'>} ReplyTo
+ * @typedef {T extends 'hello' | 'login' ? MessageOf<'welcome'> : T extends 'list_rooms' ? MessageOf<'rooms'> : T extends 'ping' ? MessageOf<'pong'> : T extends 'replay' ? MessageOf<'replay'> : T extends 'list_tournaments' ? MessageOf<'tournaments'> : T extends 'create_tournament' | 'watch_tournament' | 'join_tournament' | 'withdraw_tournament' | 'start_tournament' | 'remove_from_tournament' | 'add_tournament_bot' ? MessageOf<'tournament'> : T extends 'preferences' | 'admin_overview' | 'admin_reports' | 'admin_sanctions' | 'admin_player' | 'admin_audit' ? MessageOf<T> : T extends 'export_my_data' | 'admin_export' ? MessageOf<'player_data'> : MessageOf<'ack'>} ReplyTo
  */
 
 /** A request the server refused, or one that could not be sent. */

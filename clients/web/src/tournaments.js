@@ -101,7 +101,7 @@ export function tournamentsView(session) {
     field('Rounds (Swiss, Magma)', rounds),
     field('Minutes (arena)', minutes),
     field('Table (Magma)', table),
-    h('label', { class: 'check' }, bots, ' Computer players may enter'),
+    h('label', { class: 'check' }, bots, ' Computer players and bot accounts may enter'),
     h('label', { class: 'check' }, hidden, ' Private (by invitation)'),
     h('button', { type: 'submit', id: 't-create' }, 'Create the tournament'),
   );
@@ -144,6 +144,19 @@ export function tournamentsView(session) {
     push() {},
     destroy() {},
   };
+}
+
+/**
+ * The tag of a computer player or a bot account in the standings.
+ * @param {TournamentState} t
+ * @param {string} guest
+ * @returns {HTMLElement | null}
+ */
+function botTag(t, guest) {
+  const p = t.players.find((x) => x.id === guest);
+  if (p?.bot_account) return h('span', { class: 'tag', title: 'A bot account: a program playing through the protocol' }, 'bot');
+  if (p?.bot) return h('span', { class: 'tag' }, 'computer');
+  return null;
 }
 
 /**
@@ -253,7 +266,7 @@ export function tournamentView(session, id, invite) {
               'tr',
               { 'data-player': s.player, class: s.player === me ? 'me' : '' },
               h('td', {}, s.place),
-              h('th', { scope: 'row' }, playerLink(s.player, s.name)),
+              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(t, s.player)),
               h('td', { class: 'points' }, points(s.points)),
               h('td', {}, arena ? (s.performance ?? '—') : points(s.buchholz)),
               h('td', {}, arena ? (s.on_fire ? 'on fire' : '') : String(s.sonneborn_berger)),

@@ -1107,7 +1107,12 @@ export type TournamentPlayer = {
 /**
  * The guest id.
  */
-id: string, name: string, bot?: boolean, status: EntrantStatus, };
+id: string, name: string, bot?: boolean,
+/**
+ * A bot account (a program playing through the protocol), entered
+ * where the tournament allows bots (absent when not).
+ */
+bot_account?: boolean, status: EntrantStatus, };
 
 /**
  * One line of the standings, best first.

@@ -1,4 +1,4 @@
-/** @file Whole games by keyboard alone, from the lobby to the result: Magnetism, Magma and Magnet (Magneton's keyboard game is in magneton.test.js). Both people only press keys: Tab to the controls, arrow keys across the board, Enter and Escape; the focus is visible wherever it lands and stays on the board after each move. */
+/** @file Whole games by keyboard alone, from the lobby to the result: Magneton, Magnetism, Magma and Magnet. Both people only press keys: Tab to the controls, arrow keys across the board, Enter and Escape; the focus is visible wherever it lands and stays on the board after each move. */
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -101,6 +101,23 @@ async function answered(page, count) {
   }
   await movesShown(page, count);
 }
+
+test('Magneton by keyboard alone: drops reached with the arrow keys, to four in a row', async () => {
+  const [white, black] = await keyboardTable('magneton', ['white', 'black'], ['Ida', 'Jon']);
+  const game = ['H3', 'B8', 'F1', 'E1', 'D2', 'F2', 'C6', 'C3'];
+  for (const [i, square] of game.entries()) {
+    const mover = i % 2 === 0 ? white : black;
+    await mover.locator('#turn.your-turn').waitFor();
+    await pressCell(mover, square);
+    await answered(mover, i + 1);
+    if (i < game.length - 1) await focusStays(mover, `Magneton move ${i + 1}`);
+  }
+  await white.locator('#result h3', { hasText: 'You win!' }).waitFor();
+  await black.locator('#result h3', { hasText: 'You lose.' }).waitFor();
+  await white.locator('#board .win-line').waitFor();
+  await white.context().close();
+  await black.context().close();
+});
 
 test('Magnetism by keyboard alone: the secret opening, magnet-piece-destination moves, to the race’s end', async () => {
   const [white, black] = await keyboardTable('magnetism', ['white', 'black'], ['Kay', 'Lee']);

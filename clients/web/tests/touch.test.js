@@ -1,4 +1,4 @@
-/** @file Hex boards by touch on a 390×844 phone: a Magnet turn and a Magma turn in at most two taps (the zoomed view stays while one plays and shows the cells one may pick), every cell tapped at least 44 px at the moment it is tapped and inside the board's view, and the labels readable at that size. Taps are counted as a player makes them, whatever they are for (zooming, picking, confirming). */
+/** @file Hex boards by touch on a 390×844 phone: a Magnet turn and a Magma turn in at most two taps (the zoomed view stays while one plays and shows the cells one may pick), a swap of two far-apart Magnet setup pieces in two taps and a drag, every cell tapped at least 44 px at the moment it is tapped, inside the board's view and uncovered, and the labels readable at that size. Taps are counted as a player makes them, whatever they are for (zooming, picking, confirming). */
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -88,6 +88,25 @@ async function tapTurn(phone, choose) {
 }
 
 /**
+ * Drags the zoomed board (a pointer held down and moved) so that `label`
+ * comes to the middle of the view.
+ * @param {import('playwright-core').Page} page
+ * @param {string} label
+ */
+async function dragToCentre(page, label) {
+  const [from, to] = await page.evaluate((l) => {
+    const frame = /** @type {Element} */ (document.querySelector('#board svg.board')).getBoundingClientRect();
+    const box = /** @type {Element} */ (document.querySelector(`#board [data-cell="${l}"] .bg`)).getBoundingClientRect();
+    const centre = [frame.x + frame.width / 2, frame.y + frame.height / 2];
+    return [centre, [centre[0] + (centre[0] - (box.x + box.width / 2)), centre[1] + (centre[1] - (box.y + box.height / 2))]];
+  }, label);
+  await page.mouse.move(from[0], from[1]);
+  await page.mouse.down();
+  await page.mouse.move(to[0], to[1], { steps: 8 });
+  await page.mouse.up();
+}
+
+/**
  * The desktop player's turn: a click on the first cell offered with a dot,
  * then "Play" or "Play it" if the page asks. Returns the moves played then.
  * @param {import('playwright-core').Page} desk
@@ -126,7 +145,7 @@ function textPx(page, selector) {
   }, selector);
 }
 
-test('Magnet on a phone: each turn in at most two taps, the vertices tapped at least 44 px, the coordinates readable', async () => {
+test('Magnet on a phone: two far-apart setup pieces swapped in two taps (and a drag), each turn in at most two taps, the vertices tapped at least 44 px, nothing over them, the coordinates readable, the view following the keyboard', async () => {
   const desk = await person(my.browser, my.server, 'Dee');
   await desk.setViewportSize({ width: 1366, height: 800 });
   await createRoom(desk, 'magnet');
@@ -135,6 +154,22 @@ test('Magnet on a phone: each turn in at most two taps, the vertices tapped at l
   await phone.goto(desk.url());
   await sit(phone, 'red', 'Pat');
   await desk.locator('#start').click();
+  // The arrangement: two pieces at opposite ends of red's start (A2 and
+  // J7) swapped with a tap on each; a drag brings the second into view if
+  // the zoomed view does not show both. Drags are not taps.
+  await phone.locator('#setup-done').waitFor();
+  const before = await phone.locator('[data-cell="J7"] .piece text').textContent();
+  let swapTaps = 0;
+  for (const vertex of ['A2', 'J7']) {
+    const cell = phone.locator(`#board [data-cell="${vertex}"]`);
+    if (!(await offeredInView(phone)).some((o) => o.label === vertex)) await dragToCentre(phone, vertex);
+    const seen = (await offeredInView(phone)).find((o) => o.label === vertex);
+    assert.ok(seen && seen.size >= 44, `${vertex} is not in view at 44 px after a drag`);
+    await cell.tap();
+    swapTaps += 1;
+  }
+  await phone.locator('[data-cell="A2"] .piece text', { hasText: /** @type {string} */ (before) }).waitFor();
+  assert.equal(swapTaps, 2);
   await phone.locator('#setup-done').tap();
   await desk.locator('#setup-done').click();
   await movesShown(phone, 2);

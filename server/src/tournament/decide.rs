@@ -13,6 +13,17 @@ use crate::room::{Player, Refusal};
 /// A day, in milliseconds.
 const DAY_MS: u64 = 24 * 3600 * 1000;
 
+/// The event of `player` entering (a bot account entered as one).
+fn joined(player: &Player, rating: Option<i64>) -> TournamentEvent {
+    TournamentEvent::Joined {
+        guest: player.id.clone(),
+        name: player.name.clone(),
+        bot: player.bot,
+        bot_account: player.bot_account,
+        rating,
+    }
+}
+
 impl Tournament {
     /// Gives `event` the next `seq` and applies it.
     pub(super) fn record(&mut self, now: u64, event: TournamentEvent) -> Recorded {
@@ -73,12 +84,15 @@ impl Tournament {
     }
 
     /// `player` enters (or comes back); `is_account` says whether its
-    /// guest is an account.
+    /// guest is an account, and `player.bot_account` whether that account
+    /// is a bot (as stored now: the caller reads it at entry); `rating`
+    /// is its rating at entry on the performance's scale (`entry_rating`).
     pub fn join(
         &mut self,
         player: &Player,
         is_account: bool,
         invite: Option<&str>,
+        rating: Option<i64>,
         now: u64,
     ) -> Result<Vec<Recorded>, Refusal> {
         if !self.admits(&player.id, invite) {
@@ -96,24 +110,13 @@ impl Tournament {
                 )),
                 EntrantStatus::Paused => {
                     self.check_late()?;
-                    Ok(vec![self.record(
-                        now,
-                        TournamentEvent::Joined {
-                            guest: player.id.clone(),
-                            name: player.name.clone(),
-                            bot: player.bot,
-                        },
-                    )])
+                    self.check_bots(player)?;
+                    Ok(vec![self.record(now, joined(player, rating))])
                 }
             };
         }
         self.check_late()?;
-        if player.bot && !self.spec.bots {
-            return Err(Refusal::new(
-                Code::BotsNotAllowed,
-                "this tournament does not allow computer players",
-            ));
-        }
+        self.check_bots(player)?;
         if self.spec.accounts_only && !is_account && !player.bot {
             return Err(Refusal::new(
                 Code::NotAnAccount,
@@ -127,14 +130,28 @@ impl Tournament {
                 format!("this tournament is full ({max} players)"),
             ));
         }
-        Ok(vec![self.record(
-            now,
-            TournamentEvent::Joined {
-                guest: player.id.clone(),
-                name: player.name.clone(),
-                bot: player.bot,
-            },
-        )])
+        Ok(vec![self.record(now, joined(player, rating))])
+    }
+
+    /// Whether `player` may enter as what it is: a computer player or a
+    /// bot account only where the organizer allowed bots.
+    fn check_bots(&self, player: &Player) -> Result<(), Refusal> {
+        if self.spec.bots {
+            return Ok(());
+        }
+        if player.bot {
+            return Err(Refusal::new(
+                Code::BotsNotAllowed,
+                "this tournament does not allow computer players",
+            ));
+        }
+        if player.bot_account {
+            return Err(Refusal::new(
+                Code::BotsNotAllowed,
+                "this tournament does not allow bots: a bot account enters only where the organizer allowed bots",
+            ));
+        }
+        Ok(())
     }
 
     /// Whether a player may still enter: before the start, or late where

@@ -243,7 +243,10 @@ impl Director {
     async fn request(&mut self, player: &Player, is_account: bool, what: What) -> Result<(), Refusal> {
         let now = self.app.clock.now_ms();
         let events = match what {
-            What::Join { invite } => self.t.join(player, is_account, invite.as_deref(), now),
+            What::Join { invite, ratings } => {
+                let rating = self.t.entry_rating(&ratings);
+                self.t.join(player, is_account, invite.as_deref(), rating, now)
+            }
             What::Withdraw => self.t.withdraw(player, now),
             What::Start => self.t.start(player, now),
             What::Remove { guest } => self.t.remove(player, &guest, now),
@@ -289,7 +292,7 @@ impl Director {
         // The organizer's bot needs no invite. Judged on a copy first: a
         // refused bot leaves no guest behind.
         let invite = self.t.invite.clone();
-        self.t.clone().join(&bot, false, invite.as_deref(), now)?;
+        self.t.clone().join(&bot, false, invite.as_deref(), None, now)?;
         let guest = Op::CreateGuest {
             id: bot.id.clone(),
             name: bot.name.clone(),
@@ -303,7 +306,7 @@ impl Director {
                 "the server could not store the bot; try again",
             ));
         }
-        let events = self.t.join(&bot, false, invite.as_deref(), now)?;
+        let events = self.t.join(&bot, false, invite.as_deref(), None, now)?;
         if self.commit(&events).await {
             Ok(())
         } else {
@@ -408,7 +411,7 @@ impl Director {
                     }
                     for seat in rooms::no_shows(&rows) {
                         if let Some(guest) = game.players.get(usize::from(seat)) {
-                            let player = self.player(guest);
+                            let player = self.t.player(guest);
                             tracing::info!(room = %game.room, seat, "no-show: the absent player loses");
                             rooms::resign(&self.app, &game.room, player).await;
                         }
@@ -430,19 +433,6 @@ impl Director {
         }
         if changed {
             self.broadcast();
-        }
-    }
-
-    fn player(&self, guest: &str) -> Player {
-        match self.t.entrant(guest) {
-            Some(e) => Player {
-                id: e.guest.clone(),
-                name: e.name.clone(),
-                bot: e.bot,
-                // Entrants are not told apart as bot accounts yet.
-                bot_account: false,
-            },
-            None => Player::person(guest, guest),
         }
     }
 }

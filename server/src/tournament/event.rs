@@ -44,6 +44,13 @@ pub enum TournamentEvent {
         name: String,
         #[serde(default)]
         bot: bool,
+        /// A bot account (entered where bots are allowed).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        bot_account: bool,
+        /// Its rating at entry on the performance's scale (an account
+        /// with a rating in the event's game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<i64>,
     },
     /// A player left before the start.
     Left { guest: String },

@@ -15,6 +15,8 @@ use crate::room::{Outbox, Player, Refusal};
 pub enum What {
     Join {
         invite: Option<String>,
+        /// The player's stored ratings (key, mu) when it is an account.
+        ratings: Vec<(String, f64)>,
     },
     Withdraw,
     Start,

@@ -21,20 +21,6 @@ use crate::room::{self, Outbox, Player, RoomCore, RoomRequest, StandIn, spawn_le
 use crate::secrets::OsSecrets;
 use crate::store::{EventRow, StoreError};
 
-/// The player `guest` of tournament `t`, as its rooms seat it.
-fn player(t: &Tournament, guest: &str) -> Player {
-    match t.entrant(guest) {
-        Some(e) => Player {
-            id: e.guest.clone(),
-            name: e.name.clone(),
-            bot: e.bot,
-            // Entrants are not told apart as bot accounts yet.
-            bot_account: false,
-        },
-        None => Player::person(guest, guest),
-    }
-}
-
 /// Makes the room of `pairing` (unless it exists already: a director that
 /// stopped between storing the pairing and making its rooms makes the
 /// missing ones when it starts again), started, its players seated, and
@@ -56,7 +42,7 @@ pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -
     );
     let (mut core, mut events) = made.map_err(|r| StoreError::Rejected(r.message))?;
     let invite = core.invite().map(str::to_string);
-    let players: Vec<Player> = pairing.players.iter().map(|g| player(t, g)).collect();
+    let players: Vec<Player> = pairing.players.iter().map(|g| t.player(g)).collect();
     for (seat, p) in players.iter().enumerate() {
         // Seated without a connection: the room counts the player as
         // away from the start, so a player who never comes is absent

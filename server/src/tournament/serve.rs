@@ -264,7 +264,14 @@ pub async fn request(
             id,
             tournament,
             invite,
-        } => (id, tournament, What::Join { invite }),
+        } => (
+            id,
+            tournament,
+            What::Join {
+                invite,
+                ratings: Vec::new(),
+            },
+        ),
         ClientMessage::WithdrawTournament { id, tournament } => (id, tournament, What::Withdraw),
         ClientMessage::StartTournament { id, tournament } => (id, tournament, What::Start),
         ClientMessage::RemoveFromTournament {
@@ -288,6 +295,10 @@ pub async fn request(
             );
         }
     };
+    // An entry is judged on what the store says the player is now: an
+    // account, and whether that account is a bot (marked perhaps after
+    // this connection's hello).
+    let mut player = player.clone();
     let is_account = match &what {
         What::Join { .. } if !player.bot => {
             match app.store.accounts_among(std::slice::from_ref(&player.id)).await {
@@ -297,6 +308,21 @@ pub async fn request(
         }
         _ => false,
     };
+    let mut what = what;
+    if is_account {
+        match app.store.is_bot_account(&player.id).await {
+            Ok(bot_account) => player.bot_account = bot_account,
+            Err(_) => return storage(id),
+        }
+        // The ratings an arena's performance is counted from.
+        if let What::Join { ratings, .. } = &mut what {
+            match app.store.ratings_of(&player.id).await {
+                Ok(rows) => *ratings = rows.into_iter().map(|r| (r.key, r.rating.mu)).collect(),
+                Err(_) => return storage(id),
+            }
+        }
+    }
+    let player = &player;
     let mut found = locate(app, &tournament).await;
     if let Ok(Found::Here(handle)) = &found {
         match handle.request(player.clone(), is_account, what.clone()).await {
@@ -325,7 +351,7 @@ pub async fn request(
             // on its folded log, nothing is stored.
             let now = app.clock.now_ms();
             let refusal = match what {
-                What::Join { invite } => t.join(player, is_account, invite.as_deref(), now).err(),
+                What::Join { invite, .. } => t.join(player, is_account, invite.as_deref(), None, now).err(),
                 What::Withdraw => t.withdraw(player, now).err(),
                 What::Start => t.start(player, now).err(),
                 What::Remove { guest } => t.remove(player, &guest, now).err(),

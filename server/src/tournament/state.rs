@@ -13,6 +13,22 @@ use super::event::{Recorded, TournamentEvent};
 use super::pairing::arena::{ArenaGame, arena_points};
 use super::pairing::standings::{Order, Standing, standings};
 use super::pairing::{Halves, Played};
+use crate::room::Player;
+
+/// The performance's rating of a player without a rating in the event's
+/// game (a guest, a bot, a new account): Weng-Lin's first rating.
+pub const UNRATED: i64 = 1500;
+
+/// A Weng-Lin rating (`mu`, first 25) on the performance's Elo-like
+/// scale (first 1500): the same odds of winning for the same difference.
+/// Weng-Lin's win chance is a logistic curve of the difference over
+/// `c` = sqrt(2) * 25/6 (two players of first uncertainty's beta); Elo's
+/// over 400 / ln 10.
+pub fn elo_scale(mu: f64) -> i64 {
+    let c = std::f64::consts::SQRT_2 * 25.0 / 6.0;
+    let per_mu = 400.0 / (std::f64::consts::LN_10 * c);
+    UNRATED + ((mu - 25.0) * per_mu).round() as i64
+}
 
 /// A player of the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +36,24 @@ pub struct Entrant {
     pub guest: String,
     pub name: String,
     pub bot: bool,
+    /// A bot account: seated as one (shown as a bot), played by its own
+    /// program.
+    pub bot_account: bool,
+    /// Its rating at entry on the performance's scale, if it had one.
+    pub rating: Option<i64>,
     pub status: EntrantStatus,
+}
+
+impl Entrant {
+    /// The entrant as its games' rooms seat it.
+    pub fn player(&self) -> Player {
+        Player {
+            id: self.guest.clone(),
+            name: self.name.clone(),
+            bot: self.bot,
+            bot_account: self.bot_account,
+        }
+    }
 }
 
 /// One game of the event.
@@ -119,6 +152,24 @@ impl Tournament {
         self.entrants.iter().find(|e| e.guest == guest)
     }
 
+    /// The rating an entrant with the stored `ratings` (key, mu) enters
+    /// with: its rating in the event's game (a Magma event's table size),
+    /// on the performance's scale.
+    pub fn entry_rating(&self, ratings: &[(String, f64)]) -> Option<i64> {
+        let kind: lodestone_rules::GameKind = self.spec.game.parse().ok()?;
+        let key = crate::room::rating_key(kind, self.spec.table.unwrap_or(2) as usize);
+        ratings
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, mu)| elo_scale(*mu))
+    }
+
+    /// The player `guest`, as the event's rooms seat it.
+    pub fn player(&self, guest: &str) -> Player {
+        self.entrant(guest)
+            .map_or_else(|| Player::person(guest, guest), Entrant::player)
+    }
+
     fn entrant_mut(&mut self, guest: &str) -> Option<&mut Entrant> {
         self.entrants.iter_mut().find(|e| e.guest == guest)
     }
@@ -129,15 +180,25 @@ impl Tournament {
         let at = recorded.at;
         match &recorded.event {
             TournamentEvent::Created { .. } => {}
-            TournamentEvent::Joined { guest, name, bot } => match self.entrant_mut(guest) {
+            TournamentEvent::Joined {
+                guest,
+                name,
+                bot,
+                bot_account,
+                rating,
+            } => match self.entrant_mut(guest) {
                 Some(e) => {
                     e.status = EntrantStatus::Active;
                     e.name = name.clone();
+                    e.bot_account = *bot_account;
+                    e.rating = *rating;
                 }
                 None => self.entrants.push(Entrant {
                     guest: guest.clone(),
                     name: name.clone(),
                     bot: *bot,
+                    bot_account: *bot_account,
+                    rating: *rating,
                     status: EntrantStatus::Active,
                 }),
             },
@@ -296,7 +357,11 @@ impl Tournament {
         } else {
             Order::Classic
         };
-        let ratings = vec![1500; self.entrants.len()];
+        let ratings: Vec<i64> = self
+            .entrants
+            .iter()
+            .map(|e| e.rating.unwrap_or(UNRATED))
+            .collect();
         standings(self.entrants.len(), &played, &byes, &ratings, &order)
     }
 
@@ -380,6 +445,7 @@ impl Tournament {
                     id: e.guest.clone(),
                     name: e.name.clone(),
                     bot: e.bot,
+                    bot_account: e.bot_account,
                     status: e.status,
                 })
                 .collect(),

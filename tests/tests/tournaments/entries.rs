@@ -1,6 +1,7 @@
 //! Entering, leaving and the refusals that change nothing.
 
-use lodestone_tests::{TestServer, each_backend};
+use lodestone_protocol::{PROTOCOL_VERSION, ServerMessage, TournamentState};
+use lodestone_tests::{Client, TestServer, each_backend, http_get, http_request};
 use serde_json::json;
 
 use crate::helpers::{create, quick, state};
@@ -108,4 +109,115 @@ async fn refused_entries_change_nothing() {
     );
     assert_eq!(running.players.len(), 2);
     assert_eq!(running.rounds.len(), 1);
+}
+
+/// The password of the tests' accounts.
+const PASSWORD: &str = "correct horse battery";
+
+/// A new account named `name` on a connection of its own: the client,
+/// its guest id and its device token.
+pub(crate) async fn account(addr: std::net::SocketAddr, name: &str) -> (Client, String, String) {
+    let mut c = Client::connect(addr).await;
+    let (id, token) = match c
+        .ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}))
+        .await
+    {
+        ServerMessage::Welcome {
+            guest,
+            token: Some(token),
+            ..
+        } => (guest.id, token),
+        other => panic!("{other:?}"),
+    };
+    c.ok(json!({"type": "register", "name": name, "password": PASSWORD}))
+        .await;
+    (c, id, token)
+}
+
+each_backend!(a_bot_account_enters_only_where_the_organizer_allowed_bots);
+/// An account marked a bot (after its connection's hello) is refused with
+/// `bots-not-allowed` where the organizer did not allow bots, on that
+/// connection and on a new one, and nothing changes; where bots are
+/// allowed it enters as a bot account, and its game's seat shows it.
+async fn a_bot_account_enters_only_where_the_organizer_allowed_bots() {
+    let server = TestServer::start_with(quick).await;
+    let addr = server.addr();
+    let mut ann = server.client().await;
+    ann.hello("Ann").await;
+    let (mut robo, robo_id, token) = account(addr, "Robo").await;
+    let people = create(
+        &mut ann,
+        json!({"name": "People only", "game": "magneton", "format": "round-robin"}),
+    )
+    .await;
+    let welcome = create(
+        &mut ann,
+        json!({"name": "Bots welcome", "game": "magneton", "format": "round-robin", "bots": true}),
+    )
+    .await;
+    // A person's account enters (and leaves again).
+    robo.ok(json!({"type": "join_tournament", "tournament": people.id}))
+        .await;
+    robo.ok(json!({"type": "withdraw_tournament", "tournament": people.id}))
+        .await;
+    let auth = format!("Bearer {token}");
+    let (status, _, body) = http_request(
+        addr,
+        "POST",
+        "/api/account/bot",
+        &[("Authorization", &auth)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    robo.refused(
+        json!({"type": "join_tournament", "tournament": people.id}),
+        "bots-not-allowed",
+    )
+    .await;
+    let mut program = Client::connect(addr).await;
+    program.resume(&token).await;
+    program
+        .refused(
+            json!({"type": "join_tournament", "tournament": people.id}),
+            "bots-not-allowed",
+        )
+        .await;
+    let unchanged = state(
+        ann.ok(json!({"type": "watch_tournament", "tournament": people.id}))
+            .await,
+    );
+    assert!(unchanged.players.is_empty(), "{:?}", unchanged.players);
+
+    let entered = state(
+        program
+            .ok(json!({"type": "join_tournament", "tournament": welcome.id}))
+            .await,
+    );
+    let seat = entered
+        .players
+        .iter()
+        .find(|p| p.id == robo_id)
+        .expect("the bot account entered");
+    assert!(seat.bot_account && !seat.bot, "{seat:?}");
+    ann.ok(json!({"type": "join_tournament", "tournament": welcome.id}))
+        .await;
+    let running = state(
+        ann.ok(json!({"type": "start_tournament", "tournament": welcome.id}))
+            .await,
+    );
+    let (status, body) = http_get(addr, &format!("/api/tournaments/{}", welcome.id), None).await;
+    assert_eq!(status, 200);
+    let over_http: TournamentState = serde_json::from_str(&body).unwrap();
+    assert!(over_http.players.iter().any(|p| p.id == robo_id && p.bot_account));
+    let room = running.rounds[0].games[0].room.clone();
+    program.ok(json!({"type": "watch", "room": room})).await;
+    let game = program
+        .state_until(&room, |s| s.seats.iter().all(|s| s.player.is_some()))
+        .await;
+    for s in &game.seats {
+        let robo_here = s.player.as_ref().is_some_and(|p| p.id == robo_id);
+        assert_eq!(s.bot_account, robo_here, "{s:?}");
+        assert!(!s.bot, "{s:?}");
+    }
 }

@@ -7,4 +7,5 @@ mod entries;
 mod events;
 mod helpers;
 mod notify;
+mod performance;
 mod restart;

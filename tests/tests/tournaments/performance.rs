@@ -1,0 +1,90 @@
+//! An arena's performance counts the players' real ratings.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use lodestone_protocol::{PlayerPage, TournamentState};
+use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get};
+use serde_json::json;
+
+use crate::entries::account;
+use crate::helpers::{create, follow, quick, state};
+
+/// The Magneton mu of account `id` once its rated game is recorded
+/// (polled, bounded by the patience limit).
+async fn magneton_mu(addr: SocketAddr, id: &str) -> f64 {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let (status, body) = http_get(addr, &format!("/api/players/{id}"), None).await;
+        assert_eq!(status, 200, "{body}");
+        let page: PlayerPage = serde_json::from_str(&body).unwrap();
+        if let Some(r) = page.ratings.iter().find(|r| r.game == "magneton") {
+            return r.mu;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no rating: {page:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The reference: a Weng-Lin mu on an Elo-like scale with the same odds
+/// (Weng-Lin's logistic over sqrt(2)·25/6, Elo's over 400/ln 10).
+fn elo(mu: f64) -> f64 {
+    1500.0 + (mu - 25.0) * 400.0 / (std::f64::consts::LN_10 * 2f64.sqrt() * 25.0 / 6.0)
+}
+
+fn performance(t: &TournamentState, id: &str) -> f64 {
+    let row = t.standings.iter().find(|s| s.player == id).expect("a standing");
+    row.performance.expect("a performance after a game") as f64
+}
+
+each_backend!(an_arenas_performance_counts_the_players_real_ratings);
+/// Ann beat Bob in a rated game, so their ratings differ; in an arena Bob
+/// then beats Ann: his performance is Ann's rating plus 400 and hers
+/// Bob's minus 400, on the Elo-like scale of their stored ratings.
+async fn an_arenas_performance_counts_the_players_real_ratings() {
+    let server = TestServer::start_with(quick).await;
+    let addr = server.addr();
+    let (mut ann, ann_id, _) = account(addr, "Annperf").await;
+    let (mut bob, bob_id, _) = account(addr, "Bobperf").await;
+    let (room, _) = ann.create_room("magneton", json!({"rated": "yes"}), true).await;
+    ann.join(&room, json!(0)).await;
+    bob.join(&room, json!(1)).await;
+    ann.ok(json!({"type": "start", "room": room})).await;
+    bob.ok(json!({"type": "resign", "room": room})).await;
+    let ann_mu = magneton_mu(addr, &ann_id).await;
+    let bob_mu = magneton_mu(addr, &bob_id).await;
+    assert!(ann_mu > 25.0 && bob_mu < 25.0, "{ann_mu} {bob_mu}");
+
+    let t = create(
+        &mut ann,
+        json!({"name": "Ladder", "game": "magneton", "format": "arena", "seconds": 600}),
+    )
+    .await;
+    ann.ok(json!({"type": "join_tournament", "tournament": t.id}))
+        .await;
+    bob.ok(json!({"type": "join_tournament", "tournament": t.id}))
+        .await;
+    let running = state(
+        ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
+            .await,
+    );
+    let game = running.rounds[0].games[0].room.clone();
+    ann.ok(json!({"type": "resign", "room": game})).await;
+    let after = follow(&mut ann, &t.id, PATIENCE, |t| {
+        t.standings.iter().all(|s| s.games == 1)
+    })
+    .await;
+    let (bob_perf, ann_perf) = (performance(&after, &bob_id), performance(&after, &ann_id));
+    // The page's mu is rounded to two decimals: within a point.
+    assert!(
+        (bob_perf - (elo(ann_mu) + 400.0)).abs() <= 1.0,
+        "{bob_perf} vs {}",
+        elo(ann_mu) + 400.0
+    );
+    assert!(
+        (ann_perf - (elo(bob_mu) - 400.0)).abs() <= 1.0,
+        "{ann_perf} vs {}",
+        elo(bob_mu) - 400.0
+    );
+    assert!(bob_perf > 1900.0 && ann_perf < 1100.0, "{bob_perf} {ann_perf}");
+}
