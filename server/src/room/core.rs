@@ -30,7 +30,7 @@ use super::refusal::Refusal;
 use super::seating::{Player, Seating};
 use super::social::Social;
 use super::table::Table;
-use super::timing::{Clocks, TimeControl};
+use super::timing::{Clocks, TimeControl, weekend_pause};
 use super::watchers::Watchers;
 use crate::secrets::{self, OsSecrets, Secrets};
 
@@ -101,6 +101,7 @@ impl RoomCore {
         let clock: TimeControl = options
             .get("clock")
             .map_or(Ok(TimeControl::None), |t| t.parse().map_err(bad))?;
+        let weekend_pause = weekend_pause(options.get("weekends").map(String::as_str), clock).map_err(bad)?;
         let absent: AbsentPolicy = options
             .get("absent")
             .map_or(Ok(AbsentPolicy::Wait), |t| t.parse().map_err(bad))?;
@@ -115,7 +116,14 @@ impl RoomCore {
             .filter(|(k, _)| {
                 !matches!(
                     k.as_str(),
-                    "clock" | "absent" | "chat" | "rated" | "rated-bots" | "spectators" | "spectator-delay"
+                    "clock"
+                        | "weekends"
+                        | "absent"
+                        | "chat"
+                        | "rated"
+                        | "rated-bots"
+                        | "spectators"
+                        | "spectator-delay"
                 )
             })
             .collect();
@@ -135,6 +143,7 @@ impl RoomCore {
                 seed,
                 owner: Some(owner.as_owner()),
                 clock,
+                weekend_pause,
                 absent,
                 rated,
                 rated_bots,
@@ -172,6 +181,7 @@ impl RoomCore {
             seed,
             owner,
             clock,
+            weekend_pause,
             absent,
             rated,
             rated_bots,
@@ -215,7 +225,7 @@ impl RoomCore {
             },
             seating: Seating::new(seats, owner.clone()),
             life: Lifecycle::Open,
-            table: Table::new(game, Clocks::new(*clock, seats)),
+            table: Table::new(game, Clocks::new(*clock, seats).pausing_weekends(*weekend_pause)),
             log: GameLog::default(),
             social: Social::default(),
             version: created.seq,
@@ -340,7 +350,7 @@ impl RoomCore {
             RoomEvent::Expired => self.end(Gone::Expired),
             RoomEvent::Started => {
                 self.life.start(recorded.at);
-                self.table.start();
+                self.table.start(recorded.at);
             }
             RoomEvent::Action {
                 seat,

@@ -32,6 +32,9 @@ pub enum RoomEvent {
         owner: Option<Owner>,
         /// The room's clock (`none` in rooms stored before clocks).
         clock: TimeControl,
+        /// The clock stops on Saturdays and Sundays, UTC (option
+        /// `weekends=pause`).
+        weekend_pause: bool,
         /// What happens when a player is absent.
         absent: AbsentPolicy,
         /// Whether the game changes its players' ratings (option `rated`).

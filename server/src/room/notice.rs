@@ -128,9 +128,13 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                 }
                 let turn = match (&clocks, core.table().clocks().control()) {
                     (_, TimeControl::None) | (None, _) => None,
-                    (Some((_, left)), _) => left.get(seat.0 as usize).map(|(ms, _)| ClockTurn {
-                        from: last.at,
-                        until: last.at + ms,
+                    (Some((started, left)), _) => left.get(seat.0 as usize).map(|(ms, _)| {
+                        let game_now = last.at.saturating_sub(*started);
+                        let out = core.table().clocks().runs_out_at(seat.0 as usize, game_now);
+                        ClockTurn {
+                            from: last.at,
+                            until: out.map_or(last.at + ms, |out| started + out),
+                        }
                     }),
                 };
                 Some((player.id.clone(), turn))

@@ -47,8 +47,10 @@ impl Table {
         &self.clocks
     }
 
-    /// The game starts: the clocks of the seats to act run.
-    pub(super) fn start(&mut self) {
+    /// The game starts at `started` (unix ms): the clocks of the seats to
+    /// act run.
+    pub(super) fn start(&mut self, started: u64) {
+        self.clocks.set_origin(started);
         self.clocks.after(None, 0, self.game.to_act());
     }
 

@@ -608,3 +608,98 @@ fn chance_made_at_its_first_draw_draws_what_the_seed_gives() {
         assert_eq!(format!("{lazy:?}"), format!("{eager:?}"));
     }
 }
+
+/// `weekends=pause`: a correspondence clock does not run on Saturday and
+/// Sunday (UTC); the option is stored with the room, so a room restored
+/// from its stored rows has the same deadline, and a deadline that the
+/// weekend pushed on does not fire during the weekend.
+#[test]
+fn a_weekend_pause_is_stored_and_skips_saturday_and_sunday() {
+    const H: u64 = 3_600_000;
+    // Friday 2026-11-27, 12:00 UTC.
+    const FRIDAY_NOON: u64 = 1_795_780_800_000;
+    let options: BTreeMap<String, String> = [("clock", "1d/move"), ("weekends", "pause")]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let (mut room, mut events) = RoomCore::create(
+        "r".into(),
+        "magneton",
+        &options,
+        true,
+        &player("owner"),
+        FRIDAY_NOON,
+        seeded(),
+    )
+    .unwrap();
+    let (a, b) = (player("a"), player("b"));
+    events.extend(room.join(1, &a, None, None, FRIDAY_NOON).unwrap().1);
+    events.extend(room.join(2, &b, None, None, FRIDAY_NOON).unwrap().1);
+    events.extend(room.start(&a, FRIDAY_NOON).unwrap());
+    assert_eq!(
+        room.shown_options().get("weekends").map(String::as_str),
+        Some("pause")
+    );
+    // Twelve hours on Friday, none at the weekend, twelve on Monday.
+    assert_eq!(room.deadline(), Some(FRIDAY_NOON + 72 * H));
+    // Through the stored rows, as after a restart.
+    let rows: Vec<Recorded> = events
+        .iter()
+        .map(|e| super::stored::from_row(&super::stored::to_row("r", e)).unwrap())
+        .collect();
+    let mut restored = RoomCore::restore("r", &rows, seeded()).unwrap();
+    assert_eq!(restored.deadline(), Some(FRIDAY_NOON + 72 * H));
+    assert!(
+        restored.fire_timer(FRIDAY_NOON + 60 * H).is_none(),
+        "not on Sunday night"
+    );
+    let fired = restored.fire_timer(FRIDAY_NOON + 72 * H).unwrap();
+    assert!(matches!(
+        fired[0].event,
+        RoomEvent::OutOfTime { seat: Seat(0), at: Millis(at) } if at == 72 * H
+    ));
+    // Without the option, the same clock runs out on Saturday noon.
+    let mut plain = options.clone();
+    plain.remove("weekends");
+    let (mut room, _) = RoomCore::create(
+        "r".into(),
+        "magneton",
+        &plain,
+        true,
+        &player("owner"),
+        FRIDAY_NOON,
+        seeded(),
+    )
+    .unwrap();
+    room.join(1, &a, None, None, FRIDAY_NOON).unwrap();
+    room.join(2, &b, None, None, FRIDAY_NOON).unwrap();
+    room.start(&a, FRIDAY_NOON).unwrap();
+    assert_eq!(room.deadline(), Some(FRIDAY_NOON + 24 * H));
+    // Refused: a pause without a clock, an unknown value.
+    for bad in [
+        vec![("weekends", "pause")],
+        vec![("clock", "1d/move"), ("weekends", "sometimes")],
+    ] {
+        let options = bad
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let refusal = RoomCore::create(
+            "r".into(),
+            "magneton",
+            &options,
+            true,
+            &player("owner"),
+            0,
+            seeded(),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            refusal.code,
+            lodestone_protocol::codes::BAD_OPTION,
+            "{}",
+            refusal.message
+        );
+    }
+}

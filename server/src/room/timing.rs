@@ -10,6 +10,12 @@
 //! milliseconds since the start), so a restarted room has them as they
 //! were: nothing about them is stored but the option and, when a seat runs
 //! out, the event that says so.
+//!
+//! With the room option `weekends=pause` a clock does not run on Saturdays
+//! and Sundays, in UTC (one zone for every player of a room, whatever
+//! their own; the day starts and ends at 00:00 UTC): the time charged
+//! between two moments is the part of it that falls on Monday to Friday,
+//! found from the game's start time, so it is as exact after a restart.
 
 use std::fmt;
 use std::str::FromStr;
@@ -127,6 +133,17 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// The room option `weekends`: `run` (the default) or `pause`, which
+/// needs a clock.
+pub fn weekend_pause(value: Option<&str>, clock: TimeControl) -> Result<bool, String> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("run") => Ok(false),
+        Some("pause") if !clock.is_none() => Ok(true),
+        Some("pause") => Err("weekends=pause needs a clock (option clock)".into()),
+        Some(other) => Err(format!("weekends {other:?} is not run or pause")),
+    }
+}
+
 /// Every seat's clock: the time it had left when its clock last started
 /// (or stopped), and since when it runs.
 #[derive(Clone, Debug, Default)]
@@ -134,6 +151,39 @@ pub struct Clocks {
     control: TimeControl,
     left: Vec<u64>,
     since: Vec<Option<u64>>,
+    /// The clocks stop on weekends (UTC); `origin` is the game's start
+    /// (unix ms), which game times are counted from.
+    weekend_pause: bool,
+    origin: u64,
+}
+
+const DAY: u64 = 86_400 * SECOND;
+const WEEK: u64 = 7 * DAY;
+/// Monday to Friday.
+const WORK_WEEK: u64 = 5 * DAY;
+/// From a Monday 00:00 UTC (1969-12-29) to the unix epoch (a Thursday).
+const EPOCH_AFTER_MONDAY: u64 = 3 * DAY;
+
+/// Weekday milliseconds (Monday to Friday, UTC) from 1969-12-29 to the
+/// unix time `t`.
+fn weekday_ms(t: u64) -> u64 {
+    let s = t + EPOCH_AFTER_MONDAY;
+    (s / WEEK) * WORK_WEEK + (s % WEEK).min(WORK_WEEK)
+}
+
+/// The first unix time, not before `from`, by which `ms` weekday
+/// milliseconds have passed since `from`.
+fn after_weekday_ms(from: u64, ms: u64) -> u64 {
+    let target = weekday_ms(from) + ms;
+    let (weeks, rest) = (target / WORK_WEEK, target % WORK_WEEK);
+    // The end of a work week is reached on Friday at midnight, not after
+    // the weekend that follows.
+    let s = if rest == 0 && weeks > 0 {
+        (weeks - 1) * WEEK + WORK_WEEK
+    } else {
+        weeks * WEEK + rest
+    };
+    s.saturating_sub(EPOCH_AFTER_MONDAY).max(from)
 }
 
 impl Clocks {
@@ -148,11 +198,48 @@ impl Clocks {
             control,
             left: vec![full; seats],
             since: vec![None; seats],
+            weekend_pause: false,
+            origin: 0,
         }
+    }
+
+    /// These clocks do not run on Saturdays and Sundays (UTC).
+    pub fn pausing_weekends(mut self, pause: bool) -> Clocks {
+        self.weekend_pause = pause;
+        self
     }
 
     pub fn control(&self) -> TimeControl {
         self.control
+    }
+
+    pub fn pauses_weekends(&self) -> bool {
+        self.weekend_pause
+    }
+
+    /// The game started at `origin` (unix ms): game times count from it.
+    pub fn set_origin(&mut self, origin: u64) {
+        self.origin = origin;
+    }
+
+    /// The time charged to a running clock from game time `from` to `to`.
+    fn charged(&self, from: u64, to: u64) -> u64 {
+        let to = to.max(from);
+        if self.weekend_pause {
+            weekday_ms(self.origin + to) - weekday_ms(self.origin + from)
+        } else {
+            to - from
+        }
+    }
+
+    /// The game time at which a clock running since `from` with `left`
+    /// milliseconds runs out.
+    fn runs_out(&self, from: u64, left: u64) -> u64 {
+        if self.weekend_pause {
+            after_weekday_ms(self.origin + from, left) - self.origin
+        } else {
+            from + left
+        }
     }
 
     /// At game time `at`, `actor` (if any) has acted and `running` are the
@@ -165,7 +252,7 @@ impl Clocks {
         for i in 0..self.left.len() {
             let seat = Seat(i as u8);
             if let Some(t) = self.since[i] {
-                self.left[i] = self.left[i].saturating_sub(at.saturating_sub(t));
+                self.left[i] = self.left[i].saturating_sub(self.charged(t, at));
             }
             let was_running = self.since[i].is_some();
             match self.control {
@@ -199,8 +286,16 @@ impl Clocks {
             return None;
         }
         (0..self.left.len())
-            .filter_map(|i| self.since[i].map(|t| (Seat(i as u8), t + self.left[i])))
+            .filter_map(|i| self.since[i].map(|t| (Seat(i as u8), self.runs_out(t, self.left[i]))))
             .min_by_key(|&(seat, at)| (at, seat.0))
+    }
+
+    /// When the running clock of the seat `i`, as it is at game time `at`,
+    /// runs out (game time): later than `at` plus its time left when a
+    /// weekend pause falls between.
+    pub fn runs_out_at(&self, i: usize, at: u64) -> Option<u64> {
+        let t = self.since.get(i).copied().flatten()?;
+        Some(self.runs_out(t, self.left[i]).max(at))
     }
 
     /// Each seat's time left at game time `at`, and whether its clock runs.
@@ -210,7 +305,7 @@ impl Clocks {
         }
         (0..self.left.len())
             .map(|i| match self.since[i] {
-                Some(t) => (self.left[i].saturating_sub(at.saturating_sub(t)), true),
+                Some(t) => (self.left[i].saturating_sub(self.charged(t, at)), true),
                 None => (self.left[i], false),
             })
             .collect()
@@ -321,5 +416,63 @@ mod tests {
             vec![(89 * 60_000, true), (89 * 60_000, false)]
         );
         assert_eq!(clocks.deadline(), Some((Seat(0), 120_000 + 89 * 60_000)));
+    }
+
+    /// Friday 2026-11-27, 12:00 UTC (unix ms).
+    const FRIDAY_NOON: u64 = 1_795_780_800_000;
+    const H: u64 = 3_600_000;
+
+    #[test]
+    fn weekday_time_skips_saturdays_and_sundays_in_utc() {
+        // Friday noon to Monday noon: 24 weekday hours.
+        let monday_noon = FRIDAY_NOON + 72 * H;
+        assert_eq!(weekday_ms(monday_noon) - weekday_ms(FRIDAY_NOON), 24 * H);
+        // Wholly within a weekend: nothing.
+        let saturday = FRIDAY_NOON + 12 * H;
+        assert_eq!(weekday_ms(saturday + 47 * H) - weekday_ms(saturday), 0);
+        // A whole week: five days.
+        assert_eq!(
+            weekday_ms(FRIDAY_NOON + 7 * 24 * H) - weekday_ms(FRIDAY_NOON),
+            120 * H
+        );
+        // Running out: 12 hours from Friday noon ends at Friday midnight
+        // (not on Monday); 13 hours at Monday 01:00.
+        assert_eq!(after_weekday_ms(FRIDAY_NOON, 12 * H), saturday);
+        assert_eq!(after_weekday_ms(FRIDAY_NOON, 13 * H), saturday + 49 * H);
+        // From inside a weekend: Monday first.
+        assert_eq!(after_weekday_ms(saturday + 5 * H, 2 * H), saturday + 50 * H);
+        assert_eq!(after_weekday_ms(saturday + 5 * H, 0), saturday + 5 * H);
+    }
+
+    #[test]
+    fn a_clock_pausing_weekends_is_not_charged_on_saturday_and_sunday() {
+        let control: TimeControl = "1d/move".parse().unwrap();
+        let mut clocks = Clocks::new(control, 2).pausing_weekends(true);
+        clocks.set_origin(FRIDAY_NOON);
+        clocks.after(None, 0, SeatSet::only(Seat(0)));
+        // 12 hours on Friday, then the weekend, then 12 hours on Monday.
+        assert_eq!(clocks.deadline(), Some((Seat(0), 72 * H)));
+        assert_eq!(clocks.at(60 * H), vec![(12 * H, true), (H * 24, false)]);
+        assert_eq!(clocks.runs_out_at(0, 60 * H), Some(72 * H));
+        // White moves on Monday at 06:00: black's day runs to Tuesday.
+        clocks.after(Some(Seat(0)), 66 * H, SeatSet::only(Seat(1)));
+        assert_eq!(clocks.deadline(), Some((Seat(1), 90 * H)));
+        // The same clock without the pause runs out on Saturday noon.
+        let mut plain = Clocks::new(control, 2);
+        plain.set_origin(FRIDAY_NOON);
+        plain.after(None, 0, SeatSet::only(Seat(0)));
+        assert_eq!(plain.deadline(), Some((Seat(0), 24 * H)));
+    }
+
+    #[test]
+    fn a_time_bank_pausing_weekends_keeps_its_weekday_hours() {
+        let mut clocks = Clocks::new("bank:2d+1d".parse().unwrap(), 2).pausing_weekends(true);
+        clocks.set_origin(FRIDAY_NOON);
+        clocks.after(None, 0, SeatSet::only(Seat(0)));
+        // Moves on Monday noon: charged 24 hours, adds 24 (up to 48).
+        clocks.after(Some(Seat(0)), 72 * H, SeatSet::only(Seat(1)));
+        assert_eq!(clocks.at(72 * H)[0], (48 * H, false));
+        // Black's 48 hours run to Wednesday noon.
+        assert_eq!(clocks.deadline(), Some((Seat(1), 120 * H)));
     }
 }

@@ -423,12 +423,16 @@ impl RoomCore {
         }
     }
 
-    /// The game's options, and the room's clock when it has one.
+    /// The game's options, and the room's clock (and its weekend pause)
+    /// when it has one.
     pub(super) fn shown_options(&self) -> BTreeMap<String, String> {
         let mut options: BTreeMap<String, String> = self.options().iter().cloned().collect();
         let clock = self.table().clocks().control();
         if !clock.is_none() {
             options.insert("clock".into(), clock.to_string());
+        }
+        if self.table().clocks().pauses_weekends() {
+            options.insert("weekends".into(), "pause".into());
         }
         if self.absent_policy() != AbsentPolicy::Wait {
             options.insert("absent".into(), self.absent_policy().to_string());

@@ -1,7 +1,8 @@
 //! The room option `clock` for every game: a seat whose time runs out
 //! loses; a bank gains its increment; a running clock survives a SIGKILL
 //! (its deadline comes from the stored times of the actions); a time bank
-//! (`bank:10d+36h`) gains after each move but never above its start.
+//! (`bank:10d+36h`) gains after each move but never above its start; a
+//! weekend pause (`weekends=pause`) is kept across a kill.
 
 use lodestone_protocol::{RoomState, RoomStatus};
 use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
@@ -178,6 +179,36 @@ async fn a_time_bank_is_topped_up_to_its_start_and_no_further() {
     for bad in ["bank:10d", "bank:0d+1h", "bank:10d+36x", "bank:10+36"] {
         eve.refused(
             json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
+            "bad-option",
+        )
+        .await;
+    }
+}
+
+each_backend!(a_weekend_pause_is_shown_kept_across_a_kill_and_needs_a_clock);
+/// `weekends=pause` is shown with the room's options, still there after a
+/// SIGKILL and restart (it is stored with the room), and refused without a
+/// clock or with an unknown value.
+async fn a_weekend_pause_is_shown_kept_across_a_kill_and_needs_a_clock() {
+    let dir = temp_dir();
+    let server = ServerProcess::start(SERVER, &dir);
+    let options = json!({"clock": "3d/move", "weekends": "pause"});
+    let (room, mut clients, _) = started_room_at(server.addr, "magneton", options).await;
+    let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+    assert_eq!(state.options.get("weekends").map(String::as_str), Some("pause"));
+    server.kill();
+
+    let server = ServerProcess::start(SERVER, &dir);
+    let (mut eve, state) = spectator(server.addr, &room).await;
+    assert_eq!(state.options.get("weekends").map(String::as_str), Some("pause"));
+    assert!(state.play.unwrap().clocks[0].running);
+    eve.hello("Eve").await;
+    for bad in [
+        json!({"weekends": "pause"}),
+        json!({"clock": "3d/move", "weekends": "often"}),
+    ] {
+        eve.refused(
+            json!({"type": "create_room", "game": "magneton", "options": bad}),
             "bad-option",
         )
         .await;
