@@ -519,6 +519,7 @@ impl App {
                     id: rid,
                     room: id,
                     action,
+                    at: None,
                 });
             }
             Intent::Join(seat) => {
@@ -564,15 +565,32 @@ impl App {
             }
             Intent::Table(act) => {
                 self.request(Pending::Other, |rid| match act {
-                    TableAct::Resign => ClientMessage::Resign { id: rid, room: id },
-                    TableAct::OfferDraw => ClientMessage::OfferDraw { id: rid, room: id },
+                    TableAct::Resign => ClientMessage::Resign {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
+                    TableAct::OfferDraw => ClientMessage::OfferDraw {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
                     TableAct::AnswerDraw(accept) => ClientMessage::AnswerDraw {
                         id: rid,
                         room: id,
                         accept,
+                        at: None,
                     },
-                    TableAct::Abort => ClientMessage::Abort { id: rid, room: id },
-                    TableAct::Claim => ClientMessage::Claim { id: rid, room: id },
+                    TableAct::Abort => ClientMessage::Abort {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
+                    TableAct::Claim => ClientMessage::Claim {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
                 });
             }
             Intent::ToLobby => self.back_to_lobby(),

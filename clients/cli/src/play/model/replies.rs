@@ -79,6 +79,7 @@ impl App {
             id: rid,
             room,
             action,
+            at: None,
         });
     }
 
