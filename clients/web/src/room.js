@@ -131,7 +131,7 @@ export function roomView(session, roomId, invite, startPly = null) {
     acting = true;
     // The version the move was chosen at: the server plays it only if the
     // room has not changed since, so it may go again after a lost reply.
-    const at = version;
+    const at = version >= 0 ? version : undefined;
     const seat = state?.you;
     const before = state?.play?.moves.length ?? 0;
     try {
