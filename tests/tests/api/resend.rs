@@ -32,6 +32,24 @@ fn signal(server: &ServerProcess, signal: &str) {
     assert!(status.success(), "kill -{signal}");
 }
 
+/// Stops the server (SIGSTOP) and waits until every thread of it is
+/// stopped, so that nothing sent from now on is read before it resumes.
+fn stop(server: &ServerProcess) {
+    signal(server, "STOP");
+    let tasks = format!("/proc/{}/task", server.child.id());
+    let stopped = || {
+        std::fs::read_dir(&tasks).unwrap().all(|task| {
+            let stat = std::fs::read_to_string(task.unwrap().path().join("stat")).unwrap_or_default();
+            // The state follows the command name in parentheses.
+            let state = stat.rsplit_once(')').map_or("", |(_, rest)| rest.trim_start());
+            state.starts_with('T') || state.starts_with('t')
+        })
+    };
+    while !stopped() {
+        std::thread::yield_now();
+    }
+}
+
 /// `act` of `action` in `room` chosen at version `at`, with the id `id`.
 fn act(id: &str, room: &str, action: &str, at: u64) -> ClientMessage {
     ClientMessage::Act {
@@ -114,7 +132,7 @@ async fn two_copies_of_an_action_held_by_a_stopped_server_are_done_once() {
     again.ok(json!({"type": "watch", "room": room})).await;
     // The server stops after the first copy is sent; the second copy is
     // sent on the new connection; then it resumes with both to read.
-    signal(&server, "STOP");
+    stop(&server);
     clients[0].send(&act("first", &room, "D4", at)).await;
     again.send(&act("second", &room, "D4", at)).await;
     signal(&server, "CONT");
@@ -147,7 +165,7 @@ async fn an_action_a_killed_server_never_read_is_done_when_sent_again() {
     clients[0].state_until(&room, |s| s.play.is_some()).await;
     let at = seen(&clients[0], &room);
     // Sent to a stopped server, which is then killed: never read.
-    signal(&server, "STOP");
+    stop(&server);
     clients[0].send(&act("lost", &room, "D4", at)).await;
     server.kill();
     drop(clients);
