@@ -107,6 +107,14 @@ pub enum ClientMessage {
         id: RequestId,
         room: String,
         action: String,
+        /// The room's `version` the client saw when it chose this (its
+        /// latest `update`): if the room changed since (chat lines aside),
+        /// the request is refused with `moved-on` and nothing changes.
+        /// Absent: no such check. A client that sends an unanswered
+        /// request again after a lost connection sends the same `at`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        at: Option<u64>,
     },
     /// Seat a computer player at a free seat (a given one, or any), before
     /// the game starts: the room's owner only. With `replace_me`, a seated
@@ -128,20 +136,52 @@ pub enum ClientMessage {
         replace_me: bool,
     },
     /// Resign the game (a seated player, during play).
-    Resign { id: RequestId, room: String },
+    Resign {
+        id: RequestId,
+        room: String,
+        /// As `act`'s `at`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        at: Option<u64>,
+    },
     /// Offer a draw to the other side (two-sided games, during play).
-    OfferDraw { id: RequestId, room: String },
+    OfferDraw {
+        id: RequestId,
+        room: String,
+        /// As `act`'s `at`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        at: Option<u64>,
+    },
     /// Accept (`true`) or decline (`false`) the other side's draw offer.
     AnswerDraw {
         id: RequestId,
         room: String,
         accept: bool,
+        /// As `act`'s `at`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        at: Option<u64>,
     },
     /// End the game without a result, before every seat has made its first
     /// move (a seated player); the room closes.
-    Abort { id: RequestId, room: String },
+    Abort {
+        id: RequestId,
+        room: String,
+        /// As `act`'s `at`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        at: Option<u64>,
+    },
     /// Claim the win over an absent player, when the room's policy allows.
-    Claim { id: RequestId, room: String },
+    Claim {
+        id: RequestId,
+        room: String,
+        /// As `act`'s `at`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        at: Option<u64>,
+    },
     /// Remove a bot from its seat before the start (the room's owner).
     RemoveBot {
         id: RequestId,

@@ -94,6 +94,11 @@ codes! {
     WrongGame = "wrong-game",
     /// The rules: the text is not an action in the game's notation.
     BadNotation = "bad-notation",
+    /// `act`, `resign`, `offer_draw`, `answer_draw`, `abort` or `claim`
+    /// with an `at` older than the room: it changed since the client
+    /// chose (perhaps by this very request, sent before and carried out).
+    /// Nothing changed; the client reads the room's state.
+    MovedOn = "moved-on",
     /// `create_room` when the guest, or its address, has as many open
     /// rooms as it may.
     TooManyRooms = "too-many-rooms",
@@ -296,6 +301,7 @@ pub mod codes {
     pub const BAD_LEVEL: Code = Code::BadLevel;
     pub const GAME_OVER: Code = Code::GameOver;
     pub const BAD_NOTATION: Code = Code::BadNotation;
+    pub const MOVED_ON: Code = Code::MovedOn;
     pub const TOO_MANY_ROOMS: Code = Code::TooManyRooms;
     pub const TOO_MANY_WATCHED: Code = Code::TooManyWatched;
     pub const TOO_MANY_GUESTS: Code = Code::TooManyGuests;

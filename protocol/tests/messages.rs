@@ -91,6 +91,16 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 id: id(9),
                 room: "7c9e…".into(),
                 action: "D4".into(),
+                at: None,
+            },
+        ),
+        (
+            "act_at",
+            ClientMessage::Act {
+                id: id(9),
+                room: "7c9e…".into(),
+                action: "D4".into(),
+                at: Some(12),
             },
         ),
         ("ping", ClientMessage::Ping { id: id(10) }),
@@ -121,6 +131,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             ClientMessage::Resign {
                 id: id(15),
                 room: "7c9e…".into(),
+                at: None,
             },
         ),
         (
@@ -128,6 +139,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             ClientMessage::OfferDraw {
                 id: id(16),
                 room: "7c9e…".into(),
+                at: None,
             },
         ),
         (
@@ -136,6 +148,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 id: id(17),
                 room: "7c9e…".into(),
                 accept: false,
+                at: None,
             },
         ),
         (
@@ -143,6 +156,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             ClientMessage::Abort {
                 id: id(18),
                 room: "7c9e…".into(),
+                at: None,
             },
         ),
         (
@@ -150,6 +164,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             ClientMessage::Claim {
                 id: id(19),
                 room: "7c9e…".into(),
+                at: None,
             },
         ),
         (

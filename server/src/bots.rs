@@ -301,7 +301,7 @@ impl Driver {
                     }
                     n += 1;
                     let id = RequestId::Text(format!("bot-{n}"));
-                    let act = RoomRequest::Act { action };
+                    let act = RoomRequest::Act { action, at: None };
                     if self.room.request(self.player.clone(), self.outbox.clone(), id, act).await.is_err() {
                         break;
                     }
@@ -450,7 +450,7 @@ mod tests {
         let (version, state) = ann.until(0, my_turn).await;
         let before = moves(&state);
         let action = state.play.as_ref().unwrap().legal[0].clone();
-        let acted = match ann.ask(&room, RoomRequest::Act { action }).await {
+        let acted = match ann.ask(&room, RoomRequest::Act { action, at: None }).await {
             ServerMessage::Ack { version: Some(v), .. } => v,
             other => panic!("{other:?}"),
         };

@@ -563,6 +563,59 @@ async fn load_goes_on_at_another_node_when_one_dies() {
     server.shutdown().await;
 }
 
+/// Issue 26: `lodestone load` given one URL comes back after its server
+/// restarts (the same address, the same database), as it does with
+/// several: its players wait, reconnect, watch their rooms again and play
+/// every game to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_with_one_url_comes_back_after_its_server_restarts() {
+    let dir = std::env::temp_dir().join(format!("lodestone-cli-restart-{}", rand_name()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = || Config {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database: format!("sqlite://{}", dir.join("restart.db").display()),
+        rate_limit: 0,
+        limits: Limits::off(),
+        ..Config::default()
+    };
+    let server = Server::start(config()).await.unwrap();
+    let addr = server.addr();
+    let url = format!("ws://{addr}");
+    let args = [
+        "load",
+        &url,
+        "--game",
+        "magneton",
+        "--games",
+        "2",
+        "--total-games",
+        "30",
+        "--duration",
+        "120",
+    ];
+    let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
+    let began = std::time::Instant::now();
+    while metric(addr, "lodestone_moves_total").await < 20.0 {
+        assert!(began.elapsed() < std::time::Duration::from_secs(60), "no moves");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    server.shutdown().await;
+    let server = Server::start(Config {
+        bind: addr,
+        ..config()
+    })
+    .await
+    .unwrap();
+    let out = load.await.unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(text.contains("games started 30, finished 30"), "{text}");
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    server.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Issue 12: a bot sent to another node comes back through its own server
 /// when that node dies, watches its room again (its own server now lets
 /// the room's requests through) and plays the game to its end.

@@ -31,6 +31,8 @@ use upgrade::{serve_upgradable, upgrade_in_place};
 mod tournament;
 // A move refused with storage-failure, sent again.
 mod storage;
+// A move whose reply was lost with the connection, sent again.
+mod resend;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -97,6 +99,10 @@ fn main() {
         Trial::test(
             "a_move_the_server_could_not_store_is_sent_again_until_it_is",
             as_trial(storage::not_stored),
+        ),
+        Trial::test(
+            "a_move_whose_reply_was_lost_is_sent_again_and_played_once",
+            as_trial(resend::lost_replies),
         ),
     ];
     libtest_mimic::run(&args, trials).exit();

@@ -94,6 +94,15 @@ const OPEN_MS = 8000;
 const CHECK_MS = 250;
 
 /**
+ * Whether a request may go again after its reply was lost with the
+ * connection: a table action carrying `at` (docs/protocol.md, `act`).
+ * @param {Waiting} waiting
+ */
+function sendsAgain(waiting) {
+  return 'at' in waiting.message && typeof waiting.message.at === 'number';
+}
+
+/**
  * One WebSocket to one node. The home socket (the page's server) reconnects
  * by itself until closed; a socket to a node a `moved` named does not: when
  * it closes, its rooms go back to the home socket, which sends them on
@@ -265,6 +274,19 @@ export class Link {
   lost(socket) {
     if (this.socket !== socket) return;
     this.socket = null;
+    // A table action that says the room version it was chosen at (`at`)
+    // goes again after any loss, once the room is watched again: the
+    // server carries out at most one copy (the others get `moved-on`).
+    /** @type {Waiting[]} */
+    const again = [];
+    if (!this.closed && !(this.upgrading && this.home)) {
+      for (const [id, w] of this.pending) {
+        if (sendsAgain(w)) {
+          this.pending.delete(id);
+          again.push(w);
+        }
+      }
+    }
     if (this.upgrading && this.home && !this.closed) {
       // The old process answered every request it read before its `bye`:
       // those without a reply were not read, so they go again, in order,
@@ -274,11 +296,12 @@ export class Link {
     } else if (this.holding) {
       // The new process did not answer either: a real loss after all.
       this.holding = false;
-      for (const { reject } of this.queued) {
+      for (const { reject } of this.queued.filter((w) => !sendsAgain(w))) {
         reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
       }
-      this.queued = [];
+      this.queued = this.queued.filter(sendsAgain);
     }
+    this.queued = [...again, ...this.queued];
     this.welcomed = false;
     clearInterval(this.checkTimer);
     for (const { reject } of this.pending.values()) {
@@ -478,8 +501,10 @@ export class Connection {
   /** @param {Waiting} waiting */
   dispatch(waiting) {
     const link = this.linkFor('room' in waiting.message ? waiting.message.room : undefined);
-    // A node's socket on its way: the request waits for it.
+    // A node's socket on its way: the request waits for it; so does a
+    // table action with `at` for the home socket coming back.
     if (!link.home && link.status !== 'open') link.queued.push(waiting);
+    else if (link.home && !link.ready && !link.closed && sendsAgain(waiting)) link.queued.push(waiting);
     else link.send(waiting);
   }
 

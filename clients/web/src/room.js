@@ -14,6 +14,7 @@ import { roomClocks } from './clocks.js';
 import { playerName, seatWords, seatsPanel } from './seats.js';
 import { tableParts } from './table.js';
 import { replayParts } from './replay.js';
+import { ServerError } from './protocol.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -115,6 +116,8 @@ export function roomView(session, roomId, invite, startPly = null) {
   let board = null;
   /** An action sent and not yet answered: a second (a double click) is not sent. */
   let acting = false;
+  /** @type {(() => void)[]} what waits for the next update */
+  let nextUpdate = [];
   const signals = turnSignals();
   const live = () => session.connection.status === 'open';
 
@@ -126,13 +129,38 @@ export function roomView(session, roomId, invite, startPly = null) {
     }
     if (acting) return;
     acting = true;
+    // The version the move was chosen at: the server plays it only if the
+    // room has not changed since, so it may go again after a lost reply.
+    const at = version >= 0 ? version : undefined;
+    const seat = state?.you;
+    const before = state?.play?.moves.length ?? 0;
     try {
-      await session.connection.request({ type: 'act', room: roomId, action });
+      await session.connection.request({ type: 'act', room: roomId, action, at });
     } catch (error) {
-      sayError(error);
+      // `moved-on`: the fresh state says whether this move was played (a
+      // copy sent before the connection dropped); if so, nothing to say.
+      const played = () => (state?.play?.moves ?? []).slice(before).some((m) => m.seat === seat && m.action === action);
+      if (!(error instanceof ServerError && error.code === 'moved-on')) sayError(error);
+      else if (!(played() || (await playedSoon(played)))) say('The game moved on before your move arrived: it was not played.', 'error');
     } finally {
       acting = false;
     }
+  }
+
+  /**
+   * Whether `played` holds by the next update (the fresh state after a
+   * reconnect), or within a few seconds.
+   * @param {() => boolean} played
+   * @returns {Promise<boolean>}
+   */
+  function playedSoon(played) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(played()), 3000);
+      nextUpdate.push(() => {
+        clearTimeout(timer);
+        resolve(played());
+      });
+    });
   }
 
   const sheet = confirmations({ act, play: () => state?.play, game: () => state?.game ?? '', opened: clearOfSheet });
@@ -449,6 +477,9 @@ export function roomView(session, roomId, invite, startPly = null) {
       state = message.state;
       clocks.read();
       render(/** @type {RoomState} */ (state));
+      const waiting = nextUpdate;
+      nextUpdate = [];
+      for (const then of waiting) then();
       if (ended) {
         steps.ended();
         // The end as the players see it: the result above the board.

@@ -29,18 +29,46 @@ options?: Record<string, string | number | boolean>, public?: boolean, }
   | { "type": "start", id: RequestId, room: string, }
   | { "type": "watch", id: RequestId, room: string, invite?: string | null, }
   | { "type": "unwatch", id: RequestId, room: string, }
-  | { "type": "act", id: RequestId, room: string, action: string, }
+  | { "type": "act", id: RequestId, room: string, action: string,
+/**
+ * The room's `version` the client saw when it chose this (its
+ * latest `update`): if the room changed since (chat lines aside),
+ * the request is refused with `moved-on` and nothing changes.
+ * Absent: no such check. A client that sends an unanswered
+ * request again after a lost connection sends the same `at`.
+ */
+at?: number, }
   | { "type": "add_bot", id: RequestId, room: string, seat?: SeatRef | null, level?: string | null, invite?: string | null,
 /**
  * Hand one's own seat to the bot (before the start or during the
  * game) instead of seating it at a free seat.
  */
 replace_me?: boolean, }
-  | { "type": "resign", id: RequestId, room: string, }
-  | { "type": "offer_draw", id: RequestId, room: string, }
-  | { "type": "answer_draw", id: RequestId, room: string, accept: boolean, }
-  | { "type": "abort", id: RequestId, room: string, }
-  | { "type": "claim", id: RequestId, room: string, }
+  | { "type": "resign", id: RequestId, room: string,
+/**
+ * As `act`'s `at`.
+ */
+at?: number, }
+  | { "type": "offer_draw", id: RequestId, room: string,
+/**
+ * As `act`'s `at`.
+ */
+at?: number, }
+  | { "type": "answer_draw", id: RequestId, room: string, accept: boolean,
+/**
+ * As `act`'s `at`.
+ */
+at?: number, }
+  | { "type": "abort", id: RequestId, room: string,
+/**
+ * As `act`'s `at`.
+ */
+at?: number, }
+  | { "type": "claim", id: RequestId, room: string,
+/**
+ * As `act`'s `at`.
+ */
+at?: number, }
   | { "type": "remove_bot", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "kick", id: RequestId, room: string, seat: SeatRef, }
   | { "type": "close_room", id: RequestId, room: string, }
@@ -130,7 +158,7 @@ role: Role, }
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "moved-on" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
 
 /**
  * A guest: a display name behind an unguessable token.

@@ -61,8 +61,11 @@ pub enum RoomRequest {
     /// bot of the `bot` absence policy): not counted as the person's
     /// presence.
     StandIn,
+    /// `at`, on this and the other table actions: the room's version
+    /// its sender saw; a room that changed since refuses with `moved-on`.
     Act {
         action: String,
+        at: Option<u64>,
     },
     /// Seat the computer player `bot` (its connection is the request's
     /// outbox) for the requester: at a free seat, or at the requester's
@@ -79,13 +82,22 @@ pub enum RoomRequest {
         seat: SeatRef,
     },
     CloseRoom,
-    Resign,
-    OfferDraw,
+    Resign {
+        at: Option<u64>,
+    },
+    OfferDraw {
+        at: Option<u64>,
+    },
     AnswerDraw {
         accept: bool,
+        at: Option<u64>,
     },
-    Abort,
-    Claim,
+    Abort {
+        at: Option<u64>,
+    },
+    Claim {
+        at: Option<u64>,
+    },
     /// Propose or accept (`accept`) a rematch, or decline it.
     Rematch {
         accept: bool,
@@ -102,6 +114,21 @@ pub enum RoomRequest {
     /// Close the room whatever its state (a moderator, whose role
     /// `ws/admin.rs` checked): its game ends without a result.
     CloseByModerator,
+}
+
+impl RoomRequest {
+    /// The room version a table action was chosen at, if it says.
+    pub fn at(&self) -> Option<u64> {
+        match self {
+            RoomRequest::Act { at, .. }
+            | RoomRequest::Resign { at }
+            | RoomRequest::OfferDraw { at }
+            | RoomRequest::AnswerDraw { at, .. }
+            | RoomRequest::Abort { at }
+            | RoomRequest::Claim { at } => *at,
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug)]

@@ -246,6 +246,10 @@ impl RoomCore {
     ) -> Outcome {
         let (version, status, connected) = (self.version(), self.status(), self.connected_seats());
         let mut out = Outcome::default();
+        if let Some(refusal) = request.at().and_then(|at| self.moved_on(at)) {
+            out.reply = Reply::Refused(refusal);
+            return out;
+        }
         // The events, the seat to acknowledge, and whether the
         // acknowledgement carries the version.
         let decided = match request {
@@ -287,7 +291,7 @@ impl RoomCore {
                     ))
                 }
             }
-            RoomRequest::Act { action } => self.act(player, action, now).map(|events| {
+            RoomRequest::Act { action, .. } => self.act(player, action, now).map(|events| {
                 out.moves = 1;
                 (events, None, true)
             }),
@@ -317,13 +321,13 @@ impl RoomCore {
             }),
             RoomRequest::CloseRoom => self.close(player, now).map(|events| (events, None, false)),
             RoomRequest::CloseByModerator => self.close_by_moderator(now).map(|e| (e, None, true)),
-            RoomRequest::Resign => self.resign(player, now).map(|e| (e, None, true)),
-            RoomRequest::OfferDraw => self.offer_draw(player, now).map(|e| (e, None, true)),
-            RoomRequest::AnswerDraw { accept } => {
+            RoomRequest::Resign { .. } => self.resign(player, now).map(|e| (e, None, true)),
+            RoomRequest::OfferDraw { .. } => self.offer_draw(player, now).map(|e| (e, None, true)),
+            RoomRequest::AnswerDraw { accept, .. } => {
                 self.answer_draw(player, *accept, now).map(|e| (e, None, true))
             }
-            RoomRequest::Abort => self.abort(player, now).map(|e| (e, None, true)),
-            RoomRequest::Claim => self.claim(player, now).map(|e| (e, None, true)),
+            RoomRequest::Abort { .. } => self.abort(player, now).map(|e| (e, None, true)),
+            RoomRequest::Claim { .. } => self.claim(player, now).map(|e| (e, None, true)),
             RoomRequest::Rematch { accept } => self
                 .rematch(player, *accept, now, policy.after_game)
                 .map(|e| (e, None, true)),

@@ -1,7 +1,9 @@
 //! The game's own course in a room: the start, a seat's action, a timer
 //! or clock that runs out, an open room's expiry, and what follows any of
 //! them (chance's actions and the end). Each decides its events; the room
-//! evolves with them as they are decided (`RoomCore::push`).
+//! evolves with them as they are decided (`RoomCore::push`). A table
+//! action that says the version it was chosen at is refused once the room
+//! has moved on (`RoomCore::moved_on`).
 
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{ErrorCode, Millis, Seat};
@@ -187,6 +189,31 @@ impl RoomCore {
             let wall = self.wall(at);
             self.then(events, wall, RoomEvent::Finished { result });
         }
+    }
+
+    /// Why a table action chosen when the room was at version `at` is
+    /// refused: the room changed since. Chat lines do not count (they
+    /// make no `update`, so a player may not have seen their versions);
+    /// every other event does, the action's own too, so a copy of an
+    /// action sent again after a lost reply is never done twice.
+    pub(super) fn moved_on(&self, at: u64) -> Option<Refusal> {
+        let chat_since = self
+            .social()
+            .lines()
+            .iter()
+            .rev()
+            .take_while(|l| l.seq > at)
+            .count() as u64;
+        let changes = self.version().saturating_sub(at).saturating_sub(chat_since);
+        (changes > 0).then(|| {
+            Refusal::new(
+                codes::MOVED_ON,
+                format!(
+                    "the room changed after version {at} (it is at version {}); nothing was done: look at the room again",
+                    self.version()
+                ),
+            )
+        })
     }
 }
 

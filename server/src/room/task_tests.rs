@@ -102,7 +102,7 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
             let legal = state.play.as_ref().map_or(&[][..], |play| &play.legal[..]);
             if !legal.is_empty() {
                 let action = legal[rng.random_range(0..legal.len())].clone();
-                let act = RoomRequest::Act { action };
+                let act = RoomRequest::Act { action, at: None };
                 match p.ask(&room, act).await {
                     ServerMessage::Ack { version: Some(v), .. } => version = v,
                     other => panic!("{other:?}"),

@@ -10,6 +10,8 @@ use lodestone_rules::{Millis, Seat};
 use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
+use super::handle::RoomRequest;
+use super::outcome::{Command, Outcome, Policy, Reply};
 use super::results::Seated;
 use super::seating::Player;
 use crate::secrets::{Secrets, SeededSecrets};
@@ -702,4 +704,90 @@ fn a_weekend_pause_is_stored_and_skips_saturday_and_sunday() {
             refusal.message
         );
     }
+}
+
+/// `player` on connection `conn` asks `request` of `room` at time 30.
+fn decide(room: &mut RoomCore, conn: u64, player: &Player, request: RoomRequest) -> Outcome {
+    let command = Command::Request {
+        player,
+        conn,
+        request: &request,
+        accounts: None,
+    };
+    room.handle(command, 30, &Policy::default())
+}
+
+fn refusal_code(outcome: &Outcome) -> Option<&str> {
+    match &outcome.reply {
+        Reply::Refused(refusal) => Some(refusal.code.as_str()),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_table_action_chosen_at_an_older_version_is_refused_and_changes_nothing() {
+    let (mut room, a, b) = started("magneton");
+    let (first, second) = if room.seat_of(&a.id) == Some(Seat(0)) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let seen = room.version();
+    let legal = |room: &RoomCore, seat| room.state_for(Some(Seat(seat)), 30).play.unwrap().legal;
+    let action = legal(&room, 0)[0].clone();
+    let act = |action: &str, at| RoomRequest::Act {
+        action: action.to_string(),
+        at,
+    };
+    // Chosen at the current version: done as without `at`.
+    let done = decide(&mut room, 1, &first, act(&action, Some(seen)));
+    assert!(matches!(done.reply, Reply::Ack { .. }), "{:?}", done.reply);
+    let after = room.version();
+    assert!(after > seen);
+    // The same request again (its reply was lost): refused, nothing changes.
+    let again = decide(&mut room, 1, &first, act(&action, Some(seen)));
+    assert_eq!(refusal_code(&again), Some("moved-on"));
+    assert!(again.events.is_empty());
+    assert_eq!(room.version(), after);
+    assert_eq!(room.log().len(), 1);
+    // A chat line is no change of the game: an action chosen before it
+    // still counts.
+    let chat = RoomRequest::Chat {
+        to: lodestone_protocol::ChatTo::Room,
+        text: "hm".into(),
+    };
+    assert!(matches!(
+        decide(&mut room, 1, &first, chat).reply,
+        Reply::Ack { .. }
+    ));
+    assert!(room.version() > after);
+    let reply = legal(&room, 1)[0].clone();
+    let answered = decide(&mut room, 2, &second, act(&reply, Some(after)));
+    assert!(
+        matches!(answered.reply, Reply::Ack { .. }),
+        "{:?}",
+        answered.reply
+    );
+    // The other table actions check `at` the same way; without it, as before.
+    for stale in [
+        RoomRequest::Resign { at: Some(after) },
+        RoomRequest::OfferDraw { at: Some(seen) },
+        RoomRequest::AnswerDraw {
+            accept: true,
+            at: Some(seen),
+        },
+        RoomRequest::Abort { at: Some(1) },
+        RoomRequest::Claim { at: Some(after) },
+    ] {
+        let refused = decide(&mut room, 1, &first, stale);
+        assert_eq!(refusal_code(&refused), Some("moved-on"));
+    }
+    assert_eq!(room.status(), lodestone_protocol::RoomStatus::Playing);
+    let resigned = decide(&mut room, 1, &first, RoomRequest::Resign { at: None });
+    assert!(
+        matches!(resigned.reply, Reply::Ack { .. }),
+        "{:?}",
+        resigned.reply
+    );
+    assert_eq!(room.status(), lodestone_protocol::RoomStatus::Finished);
 }

@@ -174,7 +174,7 @@ pub async fn resign(app: &Arc<App>, room_id: &str, player: Player) {
     };
     let id = RequestId::Text("no-show".into());
     if handle
-        .request(player, outbox, id, RoomRequest::Resign)
+        .request(player, outbox, id, RoomRequest::Resign { at: None })
         .await
         .is_ok()
     {

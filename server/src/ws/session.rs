@@ -428,7 +428,7 @@ impl Session {
             ClientMessage::Start { id, room } => (id, room, RoomRequest::Start),
             ClientMessage::Watch { id, room, invite } => (id, room, RoomRequest::Watch { invite }),
             ClientMessage::Unwatch { id, room } => (id, room, RoomRequest::Unwatch),
-            ClientMessage::Act { id, room, action } => (id, room, RoomRequest::Act { action }),
+            ClientMessage::Act { id, room, action, at } => (id, room, RoomRequest::Act { action, at }),
             ClientMessage::AddBot {
                 id,
                 room,
@@ -440,11 +440,13 @@ impl Session {
             ClientMessage::RemoveBot { id, room, seat } => (id, room, RoomRequest::RemoveBot { seat }),
             ClientMessage::Kick { id, room, seat } => (id, room, RoomRequest::Kick { seat }),
             ClientMessage::CloseRoom { id, room } => (id, room, RoomRequest::CloseRoom),
-            ClientMessage::Resign { id, room } => (id, room, RoomRequest::Resign),
-            ClientMessage::OfferDraw { id, room } => (id, room, RoomRequest::OfferDraw),
-            ClientMessage::AnswerDraw { id, room, accept } => (id, room, RoomRequest::AnswerDraw { accept }),
-            ClientMessage::Abort { id, room } => (id, room, RoomRequest::Abort),
-            ClientMessage::Claim { id, room } => (id, room, RoomRequest::Claim),
+            ClientMessage::Resign { id, room, at } => (id, room, RoomRequest::Resign { at }),
+            ClientMessage::OfferDraw { id, room, at } => (id, room, RoomRequest::OfferDraw { at }),
+            ClientMessage::AnswerDraw { id, room, accept, at } => {
+                (id, room, RoomRequest::AnswerDraw { accept, at })
+            }
+            ClientMessage::Abort { id, room, at } => (id, room, RoomRequest::Abort { at }),
+            ClientMessage::Claim { id, room, at } => (id, room, RoomRequest::Claim { at }),
             ClientMessage::Replay {
                 id,
                 room,

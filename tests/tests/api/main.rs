@@ -32,6 +32,7 @@ mod python_bot;
 mod ratings;
 mod rematch;
 mod replay;
+mod resend;
 mod restart;
 mod secrets;
 mod spectators;

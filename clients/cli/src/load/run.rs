@@ -144,14 +144,11 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     })
 }
 
-/// Where player `n` goes when its socket drops: with several nodes, its own
-/// first, then the others in turn (a node that died is skipped, and the
-/// node reached sends the room on with `moved`); with one server, nowhere
-/// (a drop is a disconnect).
+/// Where player `n` goes when its socket drops: its own node first, then
+/// the others in turn (a node that died is skipped, and the node reached
+/// sends the room on with `moved`); with one server, that server again
+/// (it restarts), with the connection's growing waits.
 fn elsewhere(endpoints: &[Endpoint], n: usize) -> Vec<Endpoint> {
-    if endpoints.len() < 2 {
-        return Vec::new();
-    }
     (0..endpoints.len())
         .map(|i| endpoints[(n + i) % endpoints.len()].clone())
         .collect()

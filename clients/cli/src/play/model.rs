@@ -119,7 +119,8 @@ enum Pending {
     /// `rematch` with `accept`, about the room named.
     Rematch(bool, String),
     Other,
-    Act(String),
+    /// A move, and how many moves the room showed when it was chosen.
+    Act(String, usize),
 }
 
 /// The whole client.
@@ -421,11 +422,24 @@ impl App {
     fn lost(&mut self, retry_at: Instant, reason: String) {
         self.conn = Conn::Lost { retry_at, reason };
         self.lists_pending = 0;
-        let lost_act = self.pending.values().any(|p| matches!(p, Pending::Act(_)))
-            || self.resend.iter().any(|(p, _)| matches!(p, Pending::Act(_)));
+        // A move that says the version it was chosen at goes again once
+        // the room is watched again: at most one copy is played.
+        let mut ids: Vec<u64> = self.pending.keys().copied().collect();
+        ids.sort_unstable();
+        let mut again = Vec::new();
+        for id in ids {
+            if self.about_rooms.get(&id).is_some_and(sends_again)
+                && let (Some(pending), Some(message)) =
+                    (self.pending.remove(&id), self.about_rooms.remove(&id))
+            {
+                again.push((pending, message));
+            }
+        }
+        self.resend.retain(|(_, message)| sends_again(message));
+        self.resend.extend(again);
+        let lost_act = self.pending.values().any(|p| matches!(p, Pending::Act(..)));
         self.pending.clear();
         self.about_rooms.clear();
-        self.resend.clear();
         if lost_act {
             self.complain("The connection dropped before the server answered your move; if it arrived, it is in the move list.");
         }
@@ -515,10 +529,12 @@ impl App {
             Intent::Act(action) => {
                 self.notice = None;
                 self.store_again = None;
-                self.request(Pending::Act(action.clone()), |rid| ClientMessage::Act {
+                let (at, before) = self.chosen_at();
+                self.request(Pending::Act(action.clone(), before), |rid| ClientMessage::Act {
                     id: rid,
                     room: id,
                     action,
+                    at,
                 });
             }
             Intent::Join(seat) => {
@@ -564,15 +580,32 @@ impl App {
             }
             Intent::Table(act) => {
                 self.request(Pending::Other, |rid| match act {
-                    TableAct::Resign => ClientMessage::Resign { id: rid, room: id },
-                    TableAct::OfferDraw => ClientMessage::OfferDraw { id: rid, room: id },
+                    TableAct::Resign => ClientMessage::Resign {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
+                    TableAct::OfferDraw => ClientMessage::OfferDraw {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
                     TableAct::AnswerDraw(accept) => ClientMessage::AnswerDraw {
                         id: rid,
                         room: id,
                         accept,
+                        at: None,
                     },
-                    TableAct::Abort => ClientMessage::Abort { id: rid, room: id },
-                    TableAct::Claim => ClientMessage::Claim { id: rid, room: id },
+                    TableAct::Abort => ClientMessage::Abort {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
+                    TableAct::Claim => ClientMessage::Claim {
+                        id: rid,
+                        room: id,
+                        at: None,
+                    },
                 });
             }
             Intent::ToLobby => self.back_to_lobby(),
@@ -606,6 +639,12 @@ impl App {
 fn room_of(message: &ClientMessage) -> Option<String> {
     let value = serde_json::to_value(message).ok()?;
     value.get("room")?.as_str().map(str::to_string)
+}
+
+/// Whether `message` may go again after its reply was lost with the
+/// connection: a move that says the version it was chosen at.
+fn sends_again(message: &ClientMessage) -> bool {
+    matches!(message, ClientMessage::Act { at: Some(_), .. })
 }
 
 /// `message` with the request id `id`.
@@ -732,8 +771,9 @@ mod tests {
             (act["type"].as_str(), act["action"].as_str()),
             (Some("act"), Some("D4-D1"))
         );
+        assert_eq!(act["at"], 3, "the version it was chosen at");
         // The connection drops before the reply; after the reconnect the
-        // room is watched again.
+        // room is watched again, then the move goes again, unchanged.
         app.update(
             Msg::Lost {
                 retry_in: Duration::from_millis(300),
@@ -741,20 +781,70 @@ mod tests {
             },
             now,
         );
-        assert!(
-            app.notice
-                .as_ref()
-                .is_some_and(|n| n.error && n.text.contains("move list"))
-        );
+        assert!(app.notice.as_ref().is_none_or(|n| !n.error), "{:?}", app.notice);
         assert!(matches!(app.conn, Conn::Lost { .. }));
         let out = app.update(key(KeyCode::Enter), now);
         assert!(sent(&out).is_empty(), "nothing is sent while offline");
         let out = app.update(Msg::Connected, now);
         let id = sent(&out)[0]["id"].as_u64().unwrap();
         let out = app.update(welcome(id, None, &["r1"]), now);
-        assert_eq!(sent(&out)[0]["type"], "watch");
+        let sent_again = sent(&out);
+        assert_eq!(sent_again[0]["type"], "watch");
+        assert_eq!(
+            (
+                &sent_again[1]["type"],
+                &sent_again[1]["action"],
+                &sent_again[1]["at"]
+            ),
+            (
+                &serde_json::json!("act"),
+                &serde_json::json!("D4-D1"),
+                &serde_json::json!(3)
+            )
+        );
+        // The first copy was played: the fresh state shows it, and the
+        // copy sent again is refused without a word to the player.
+        let played = Msg::Server(ServerMessage::Update {
+            room: "r1".into(),
+            version: 5,
+            state: Box::new(magneton_state(&[], &["D4-D1"], 0)),
+        });
+        app.update(played, now);
+        app.notice = None;
+        let refused = |id: &serde_json::Value| {
+            Msg::Server(ServerMessage::Error {
+                id: Some(RequestId::Number(id.as_u64().unwrap())),
+                code: Code::MovedOn,
+                message: "the room changed after version 3".into(),
+            })
+        };
+        app.update(refused(&sent_again[1]["id"]), now);
+        assert!(app.notice.as_ref().is_none_or(|n| !n.error), "{:?}", app.notice);
+        // A move the room moved on without is said.
+        let out = app.update(update(6, &["D4-D2"]), now);
+        assert_eq!(out, [Effect::Bell]);
+        app.update(key(KeyCode::Enter), now);
+        let out = app.update(key(KeyCode::Enter), now);
+        app.update(refused(&sent(&out)[0]["id"]), now);
+        assert!(
+            app.notice
+                .as_ref()
+                .is_some_and(|n| n.error && n.text.contains("moved on before your move arrived")),
+            "{:?}",
+            app.notice
+        );
         // A restarted server may count versions from lower: the first
         // update after the watch is the truth all the same.
+        app.update(
+            Msg::Lost {
+                retry_in: Duration::from_millis(300),
+                reason: "reset".into(),
+            },
+            now,
+        );
+        let out = app.update(Msg::Connected, now);
+        let id = sent(&out)[0]["id"].as_u64().unwrap();
+        app.update(welcome(id, None, &["r1"]), now);
         app.update(update(2, &["D4-D2"]), now);
         let room = app.room().unwrap();
         assert_eq!(

@@ -7,7 +7,8 @@
 //! about each room (the room belongs to another node) or after a few
 //! updates of a watched room followed by `bye` (a node handing its rooms
 //! over as it drains); or it forwards everything until it dies or stalls;
-//! or it refuses the first few moves as a node that cannot store them.
+//! or it refuses the first few moves as a node that cannot store them; or it
+//! loses a move's reply, or the move itself, with the connection.
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
@@ -45,6 +46,13 @@ pub enum Rule {
     /// `storage-failure` instead of being forwarded (the database is
     /// away); the later ones go through.
     FailActs(usize),
+    /// A reply lost with the connection: the first `act` (all connections
+    /// together) goes to the server, and once the server has answered it
+    /// the client's connection is cut without the answer; the third `act`
+    /// is not passed on at all and the connection is cut at once (a server
+    /// killed before reading it). The others go through. (play.rs's.)
+    #[allow(dead_code)]
+    LoseActs,
 }
 
 /// A running stand-in.
@@ -67,6 +75,12 @@ impl Mover {
     /// How many `act`s it refused (`Rule::FailActs`).
     pub fn failed(&self) -> usize {
         self.shared.failed.load(Ordering::SeqCst)
+    }
+
+    /// Every `act` the clients sent it: the action and its `at`.
+    #[allow(dead_code)]
+    pub fn acts(&self) -> Vec<(String, Value)> {
+        self.shared.acts.lock().unwrap().clone()
     }
 
     /// Whether it died (`Rule::DieAfter`) or stalled (`Rule::StallAfter`).
@@ -93,6 +107,8 @@ struct Shared {
     dead: AtomicBool,
     /// `act`s refused (`Rule::FailActs`).
     failed: AtomicUsize,
+    /// Every `act` received: its action and `at`.
+    acts: Mutex<Vec<(String, Value)>>,
 }
 
 /// Starts a stand-in in front of the real server at `upstream`; its
@@ -116,6 +132,7 @@ pub async fn start_to(upstream: SocketAddr, rule: Rule, target: String) -> Mover
         updates: AtomicUsize::new(0),
         dead: AtomicBool::new(false),
         failed: AtomicUsize::new(0),
+        acts: Mutex::new(Vec::new()),
     });
     let task = tokio::spawn({
         let shared = shared.clone();
@@ -186,6 +203,8 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
     // The requests forwarded and not answered yet: their ids and types.
     let mut in_flight: HashMap<String, String> = HashMap::new();
     let mut last_room = String::new();
+    // The id of the `act` whose answer is not passed on (`Rule::LoseActs`).
+    let mut withheld: Option<String> = None;
     loop {
         if shared.dead.load(Ordering::SeqCst) && matches!(shared.rule, Rule::StallAfter(_)) {
             // Stalled: the sockets stay open, and nothing moves.
@@ -201,6 +220,18 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                     let first = matches!(shared.rule, Rule::FirstRequest)
                         && room_of(&text).is_some_and(|room| shared.seen.lock().unwrap().insert(room));
                     let value: Value = serde_json::from_str(&text).unwrap_or_default();
+                    if value["type"] == "act" {
+                        let mut acts = shared.acts.lock().unwrap();
+                        acts.push((value["action"].as_str().unwrap_or("").to_string(), value["at"].clone()));
+                        if matches!(shared.rule, Rule::LoseActs) {
+                            match acts.len() {
+                                1 => withheld = Some(value["id"].to_string()),
+                                // Cut: the move never reaches the server.
+                                3 => return,
+                                _ => {}
+                            }
+                        }
+                    }
                     let refuse = matches!(shared.rule, Rule::FailActs(n)
                         if value["type"] == "act"
                             && shared.failed.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |f| (f < n).then_some(f + 1)).is_ok());
@@ -241,6 +272,10 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                             shared.dead.store(true, Ordering::SeqCst);
                         }
                     } else if !value["id"].is_null() {
+                        if withheld.as_deref() == Some(value["id"].to_string().as_str()) {
+                            // Cut: the answer never reaches the client.
+                            return;
+                        }
                         unanswered = unanswered.saturating_sub(1);
                         in_flight.remove(&value["id"].to_string());
                     }

@@ -75,11 +75,40 @@ impl App {
         if let Some(again) = &mut self.store_again {
             again.at = None;
         }
-        self.request(Pending::Act(action.clone()), |rid| ClientMessage::Act {
+        let (at, before) = self.chosen_at();
+        self.request(Pending::Act(action.clone(), before), |rid| ClientMessage::Act {
             id: rid,
             room,
             action,
+            at,
         });
+    }
+
+    /// The room version a move is chosen at now (none before the room's
+    /// first update), and how many moves the room shows.
+    pub(super) fn chosen_at(&self) -> (Option<u64>, usize) {
+        let Some(room) = self.room() else {
+            return (None, 0);
+        };
+        let moves = room
+            .state
+            .as_ref()
+            .and_then(|s| s.play.as_ref())
+            .map_or(0, |p| p.moves.len());
+        ((room.version > 0).then_some(room.version), moves)
+    }
+
+    /// Whether the room shown has `action` played by our seat among its
+    /// moves after the first `before`.
+    fn played_since(&self, action: &str, before: usize) -> bool {
+        let Some(state) = self.room().and_then(|r| r.state.as_ref()) else {
+            return false;
+        };
+        let moves = state.play.as_ref().map_or(&[][..], |p| &p.moves[..]);
+        moves
+            .iter()
+            .skip(before)
+            .any(|m| Some(m.seat) == state.you && m.action.as_deref() == Some(action))
     }
 
     pub(super) fn server(&mut self, message: ServerMessage, now: Instant) {
@@ -127,7 +156,7 @@ impl App {
                 }
                 Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
                 Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
-                Some(Pending::Act(_)) => self.store_again = None,
+                Some(Pending::Act(..)) => self.store_again = None,
                 // Said only while the old room is shown (the new one may
                 // have opened before this answer).
                 Some(Pending::Rematch(accept, old)) if self.room().is_some_and(|r| r.id == old) => {
@@ -253,8 +282,17 @@ impl App {
                     r.problem = Some(problem);
                 }
             }
-            Some(Pending::Act(action)) if code == Code::StorageFailure => self.not_stored(action),
-            Some(Pending::Act(action)) => self.complain(format!("{action}: {message} ({code})")),
+            Some(Pending::Act(action, _)) if code == Code::StorageFailure => self.not_stored(action),
+            // Sent again after a lost reply: the first copy was played
+            // (the fresh state shows it), or the game moved on without it.
+            Some(Pending::Act(action, before)) if code == Code::MovedOn => {
+                if !self.played_since(&action, before) {
+                    self.complain(format!(
+                        "{action}: the game moved on before your move arrived; it was not played."
+                    ));
+                }
+            }
+            Some(Pending::Act(action, _)) => self.complain(format!("{action}: {message} ({code})")),
             Some(Pending::Chat) => self.complain(format!("Chat: {message} ({code})")),
             Some(Pending::Rematch(..)) => self.complain(format!("Rematch: {message} ({code})")),
             _ => self.complain(format!("{message} ({code})")),
