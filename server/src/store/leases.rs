@@ -34,6 +34,14 @@ pub enum Take {
     NoRoom,
 }
 
+/// What a lease is of: a room or a tournament (one `leases` table keyed by
+/// the id; the row that must exist is in the kind's own table).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Leased {
+    Room,
+    Tournament,
+}
+
 /// What the lobby of every node shows of a room: whether it is public,
 /// its status (`open`, `playing`, …), its line (a `RoomSummary` as JSON)
 /// and who is seated (a JSON array of guest ids).
@@ -142,29 +150,10 @@ impl Leases {
             if let Some((node, url)) = held {
                 return Ok(Take::Owned { node, url });
             }
-            let taken: Option<(i64,)> = sqlx::query_as(
-                "INSERT INTO leases (room_id, node, epoch, expires_at) \
-                 SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond' \
-                 WHERE EXISTS (SELECT 1 FROM rooms WHERE id = $1) \
-                 ON CONFLICT (room_id) DO UPDATE \
-                 SET node = EXCLUDED.node, epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at \
-                 WHERE leases.expires_at <= clock_timestamp() OR leases.node = EXCLUDED.node \
-                 RETURNING epoch",
-            )
-            .bind(room)
-            .bind(node)
-            .bind(lease_ms as i64)
-            .fetch_optional(&self.pool)
-            .await?;
-            if let Some((epoch,)) = taken {
+            if let Some(epoch) = self.grab(Leased::Room, room, node, lease_ms).await? {
                 return Ok(Take::Taken(epoch));
             }
-            let owner: Option<(String, Option<String>)> = sqlx::query_as(
-                "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room_id = $1",
-            )
-            .bind(room)
-            .fetch_optional(&self.pool)
-            .await?;
+            let owner = self.holder(room).await?;
             match owner {
                 Some((node, url)) => return Ok(Take::Owned { node, url }),
                 None => {
@@ -180,6 +169,56 @@ impl Leases {
             }
         }
         Ok(Take::NoRoom)
+    }
+
+    /// Takes the lease of `id` (a room or a tournament, `kind`) for `node`
+    /// for `lease_ms` if its row exists and the lease is free, expired, or
+    /// `node`'s own: the new epoch, or none.
+    pub(super) async fn grab(
+        &self,
+        kind: Leased,
+        id: &str,
+        node: &str,
+        lease_ms: u64,
+    ) -> Result<Option<i64>, StoreError> {
+        macro_rules! take_in {
+            ($table:literal) => {
+                concat!(
+                    "INSERT INTO leases (room_id, node, epoch, expires_at) \
+                     SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond' \
+                     WHERE EXISTS (SELECT 1 FROM ",
+                    $table,
+                    " WHERE id = $1) \
+                     ON CONFLICT (room_id) DO UPDATE \
+                     SET node = EXCLUDED.node, epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at \
+                     WHERE leases.expires_at <= clock_timestamp() OR leases.node = EXCLUDED.node \
+                     RETURNING epoch"
+                )
+            };
+        }
+        let sql = match kind {
+            Leased::Room => take_in!("rooms"),
+            Leased::Tournament => take_in!("tournaments"),
+        };
+        let taken: Option<(i64,)> = sqlx::query_as(sql)
+            .bind(id)
+            .bind(node)
+            .bind(lease_ms as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(taken.map(|(epoch,)| epoch))
+    }
+
+    /// Who holds the lease of `id` (whether expired or not) and the URL of
+    /// that node, if anyone does.
+    pub(super) async fn holder(&self, id: &str) -> Result<Option<(String, Option<String>)>, StoreError> {
+        sqlx::query_as(
+            "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room_id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(StoreError::from)
     }
 
     /// The lease of a room about to be created (its events are appended

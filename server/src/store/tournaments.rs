@@ -9,7 +9,7 @@
 
 use super::db::{Db, with_pool};
 use super::handle::Store;
-use super::leases::{Leases, Take};
+use super::leases::{Leased, Leases, Take};
 use super::types::{StoreError, StoredStatus};
 
 /// One event of a tournament's log as stored (`tournament/stored.rs`
@@ -164,29 +164,10 @@ impl Leases {
     /// exists and its lease is free, expired, or an earlier one of `node`
     /// (like [`Leases::take`] for a room).
     pub async fn take_tournament(&self, id: &str, node: &str, lease_ms: u64) -> Result<Take, StoreError> {
-        let taken: Option<(i64,)> = sqlx::query_as(
-            "INSERT INTO leases (room_id, node, epoch, expires_at) \
-             SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond' \
-             WHERE EXISTS (SELECT 1 FROM tournaments WHERE id = $1) \
-             ON CONFLICT (room_id) DO UPDATE \
-             SET node = EXCLUDED.node, epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at \
-             WHERE leases.expires_at <= clock_timestamp() OR leases.node = EXCLUDED.node \
-             RETURNING epoch",
-        )
-        .bind(id)
-        .bind(node)
-        .bind(lease_ms as i64)
-        .fetch_optional(&self.pool)
-        .await?;
-        if let Some((epoch,)) = taken {
+        if let Some(epoch) = self.grab(Leased::Tournament, id, node, lease_ms).await? {
             return Ok(Take::Taken(epoch));
         }
-        let owner: Option<(String, Option<String>)> = sqlx::query_as(
-            "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room_id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
+        let owner = self.holder(id).await?;
         Ok(match owner {
             Some((node, url)) => Take::Owned { node, url },
             None => Take::NoRoom,
