@@ -401,6 +401,29 @@ pub fn run_to_exit(binary: &str, args: &[&str], cwd: &Path) -> Exited {
     }
 }
 
+/// The password of the accounts [`account`] registers.
+pub const PASSWORD: &str = "correct horse battery";
+
+/// A new guest named `name` that registers as an account (password
+/// [`PASSWORD`]); returns its connection, guest id and first token.
+pub async fn account(addr: SocketAddr, name: &str) -> (Client, String, String) {
+    let mut c = Client::connect(addr).await;
+    let (id, token) = match c
+        .ok(serde_json::json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}))
+        .await
+    {
+        ServerMessage::Welcome {
+            guest,
+            token: Some(token),
+            ..
+        } => (guest.id, token),
+        other => panic!("{other:?}"),
+    };
+    c.ok(serde_json::json!({"type": "register", "name": name, "password": PASSWORD}))
+        .await;
+    (c, id, token)
+}
+
 /// A WebSocket client that speaks the protocol, keeping every frame it
 /// receives (for leak tests) and the updates it has not looked at yet.
 #[derive(Debug)]

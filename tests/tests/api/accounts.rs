@@ -8,31 +8,11 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use lodestone_protocol::{PROTOCOL_VERSION, ServerMessage};
+use lodestone_protocol::ServerMessage;
 use lodestone_tests::{Client, TestServer, database_url, each_backend, temp_dir};
 use serde_json::json;
 
-pub const PASSWORD: &str = "correct horse battery";
-
-/// A new guest named `name` that registers as an account; returns its
-/// connection, id and first token.
-pub async fn account(addr: SocketAddr, name: &str) -> (Client, String, String) {
-    let mut c = Client::connect(addr).await;
-    let (id, token) = match c
-        .ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}))
-        .await
-    {
-        ServerMessage::Welcome {
-            guest,
-            token: Some(token),
-            ..
-        } => (guest.id, token),
-        other => panic!("{other:?}"),
-    };
-    c.ok(json!({"type": "register", "name": name, "password": PASSWORD}))
-        .await;
-    (c, id, token)
-}
+pub use lodestone_tests::{PASSWORD, account};
 
 /// Logs in on a fresh connection; returns the welcome.
 async fn login(addr: SocketAddr, name: &str, password: &str) -> (Client, ServerMessage) {

@@ -3,16 +3,12 @@
 //! and `login`), a moderator closes a room another node owns (moved there
 //! like any client), and each action is one entry in the shared audit log.
 
-use std::net::SocketAddr;
-
 use lodestone_protocol::{AuditEntry, PROTOCOL_VERSION, RoomStatus, ServerMessage};
-use lodestone_tests::Client;
+use lodestone_tests::{Client, PASSWORD, account};
 use serde_json::{Value, json};
 
 use crate::harness::Nodes;
 use crate::node_test;
-
-const PASSWORD: &str = "a long enough password";
 
 /// Nodes `names` whose first account is an admin.
 fn moderated(names: &[&str]) -> Nodes {
@@ -22,25 +18,6 @@ fn moderated(names: &[&str]) -> Nodes {
         nodes.add(name);
     }
     nodes
-}
-
-/// A new account `name` on `addr`: its connection, id and token.
-async fn account(addr: SocketAddr, name: &str) -> (Client, String, String) {
-    let mut c = Client::connect(addr).await;
-    let (id, token) = match c
-        .ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}))
-        .await
-    {
-        ServerMessage::Welcome {
-            guest,
-            token: Some(token),
-            ..
-        } => (guest.id, token),
-        other => panic!("{other:?}"),
-    };
-    c.ok(json!({"type": "register", "name": name, "password": PASSWORD}))
-        .await;
-    (c, id, token)
 }
 
 /// The whole audit log as `admin` reads it.

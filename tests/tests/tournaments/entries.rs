@@ -1,6 +1,6 @@
 //! Entering, leaving and the refusals that change nothing.
 
-use lodestone_protocol::{PROTOCOL_VERSION, ServerMessage, TournamentState};
+use lodestone_protocol::TournamentState;
 use lodestone_tests::{Client, TestServer, each_backend, http_get, http_request};
 use serde_json::json;
 
@@ -112,27 +112,7 @@ async fn refused_entries_change_nothing() {
 }
 
 /// The password of the tests' accounts.
-const PASSWORD: &str = "correct horse battery";
-
-/// A new account named `name` on a connection of its own: the client,
-/// its guest id and its device token.
-pub(crate) async fn account(addr: std::net::SocketAddr, name: &str) -> (Client, String, String) {
-    let mut c = Client::connect(addr).await;
-    let (id, token) = match c
-        .ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name}))
-        .await
-    {
-        ServerMessage::Welcome {
-            guest,
-            token: Some(token),
-            ..
-        } => (guest.id, token),
-        other => panic!("{other:?}"),
-    };
-    c.ok(json!({"type": "register", "name": name, "password": PASSWORD}))
-        .await;
-    (c, id, token)
-}
+pub(crate) use lodestone_tests::account;
 
 each_backend!(a_bot_account_enters_only_where_the_organizer_allowed_bots);
 /// An account marked a bot (after its connection's hello) is refused with
