@@ -110,6 +110,7 @@ async function magmaTurnedToMe(page) {
 async function ended(pages, heading, name) {
   for (const [i, page] of pages.entries()) {
     await page.locator('#result h3', { hasText: heading }).waitFor();
+    assert.deepEqual(await page.locator('#messages .message').allTextContents(), [], `a message from before the end covers the end of ${name}`);
     await assertAccessible(page, `the end of ${name}`);
     await assertNoHorizontalScroll(page, `the end of ${name}`);
     const screen = (page.viewportSize()?.width ?? 0) < 500 ? 'phone' : 'desktop';
@@ -327,6 +328,8 @@ test('Magma for two on a phone and a desktop: entries and passes to the end, a r
   const [phone, desk] = [await someone(names[0], true), await someone(names[1], false)];
   const first = await table([phone, desk], names, ['1', '2'], 'magma', { players: '2' });
   for (const page of [phone, desk]) await magmaTurnedToMe(page);
+  // A message shown during the game (kept until taken away) is gone at the end.
+  await phone.evaluate(() => document.getElementById('messages')?.append(Object.assign(document.createElement('p'), { className: 'message info', textContent: 'You are now Phone Gil.' })));
   await magmaGame([phone, desk]);
   await ended([phone, desk], /wins|You win!|You lose\./, 'magma');
   await phone.locator('#result .score-table tbody tr').nth(1).waitFor();
