@@ -71,15 +71,6 @@ fn is_test_suite(path: &Path) -> bool {
         || name.ends_with(".test.js")
 }
 
-/// Files known to be too long, each with the work that removes it from
-/// this list. Nothing else may be added here.
-const TOO_LONG_FOR_NOW: &[(&str, &str)] = &[
-    // Split along their seams once the reliability changes to the
-    // terminal client (issue 26) have landed.
-    ("clients/cli/src/load.rs", "issue 28, after issue 26"),
-    ("clients/cli/src/net.rs", "issue 28, after issue 26"),
-];
-
 #[test]
 fn no_file_is_too_long() {
     let mut long = Vec::new();
@@ -96,17 +87,8 @@ fn no_file_is_too_long() {
         }
         let lines = before_tests(&text).len();
         let limit = if path.starts_with("server") { 600 } else { 800 };
-        let excused = TOO_LONG_FOR_NOW
-            .iter()
-            .any(|(excused, _)| path == Path::new(excused));
-        if lines > limit && !excused {
+        if lines > limit {
             long.push(format!("{} has {lines} lines (at most {limit})", path.display()));
-        }
-        if lines <= limit && excused {
-            long.push(format!(
-                "{} has {lines} lines now: take it off TOO_LONG_FOR_NOW",
-                path.display()
-            ));
         }
     }
     assert!(long.is_empty(), "files too long to read:\n{}", long.join("\n"));

@@ -15,13 +15,17 @@ pub const DELETED_NAME: &str = "deleted player";
 /// What a deleted player's chat lines say instead.
 pub const DELETED_TEXT: &str = "(deleted)";
 
-/// Everything the server holds about guest `id` (`None`: no such guest).
+/// Everything the server holds about guest `id` (`None`: no such guest,
+/// or one whose data was deleted).
 /// Others appear in it only by their ids (in the reports it made, in
 /// the rooms' ids); their names and words do not.
 pub async fn export(store: &Store, id: &str) -> Result<Option<Value>, StoreError> {
     let Some(guest) = store.guests(&[id.to_string()]).await?.pop() else {
         return Ok(None);
     };
+    if store.is_deleted(id).await? {
+        return Ok(None);
+    }
     let account = store.account_info(id).await?.map(|a| {
         json!({"name_key": a.name_key, "created_at": a.created_at, "devices": a.devices,
                "password": "kept only as an argon2id hash, not exported"})

@@ -139,14 +139,15 @@ pub async fn audit(store: &Store, rows: &[AuditRow]) -> Result<Vec<AuditEntry>, 
 }
 
 /// The guest a moderator means by `text`: a guest id, or an account's
-/// name, or else the newest guest with that name.
+/// name, or else the newest guest with that name; never one whose data
+/// was deleted.
 pub async fn find_player(store: &Store, text: &str) -> Result<Option<String>, StoreError> {
     let text = text.trim();
     if text.is_empty() || text.len() > 200 {
         return Ok(None);
     }
     if let Some(g) = store.guests(&[text.to_string()]).await?.pop() {
-        return Ok(Some(g.id));
+        return Ok((!store.is_deleted(&g.id).await?).then_some(g.id));
     }
     if let Some((id, _)) = store.account_by_name(&crate::accounts::name_key(text)).await? {
         return Ok(Some(id));

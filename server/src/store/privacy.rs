@@ -36,12 +36,24 @@ impl Store {
         Ok(with_pool!(&self.db, pool => {
             sqlx::query_scalar::<_, String>(
                 "SELECT g.id FROM guests g LEFT JOIN accounts a ON a.guest_id = g.id \
-                 WHERE LOWER(g.name) = LOWER($1) ORDER BY CASE WHEN a.guest_id IS NULL THEN 1 ELSE 0 END, g.created_at DESC LIMIT 20",
+                 WHERE LOWER(g.name) = LOWER($1) \
+                 AND NOT EXISTS (SELECT 1 FROM deleted_players d WHERE d.guest_id = g.id) ORDER BY CASE WHEN a.guest_id IS NULL THEN 1 ELSE 0 END, g.created_at DESC LIMIT 20",
             )
             .bind(name)
             .fetch_all(pool)
             .await
         })?)
+    }
+
+    /// Whether guest `id`'s data was deleted (its guest row is what is
+    /// left of it).
+    pub async fn is_deleted(&self, id: &str) -> Result<bool, StoreError> {
+        Ok(with_pool!(&self.db, pool => {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM deleted_players WHERE guest_id = $1")
+                .bind(id)
+                .fetch_one(pool)
+                .await
+        })? > 0)
     }
 
     /// When guest `id` was made (unix ms).
@@ -104,7 +116,8 @@ impl Store {
 
     /// Deletes a player: its account, devices, ratings, finished games
     /// list, role, settings, blocks and offenses go; its guest row stays
-    /// (others' records name it) with a new name and a token nobody has;
+    /// (others' records name it) with a new name and a token nobody has,
+    /// marked deleted (see [`Store::is_deleted`]);
     /// its events are rewritten as given. One transaction.
     pub async fn delete_player(&self, d: &Deletion) -> Result<(), StoreError> {
         with_pool!(&self.db, pool => {
@@ -121,6 +134,11 @@ impl Store {
                 .bind(&d.name)
                 .bind(&d.token_hash)
                 .bind(&d.guest)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("INSERT INTO deleted_players (guest_id, deleted_at) VALUES ($1, $2)")
+                .bind(&d.guest)
+                .bind(d.audit.at)
                 .execute(&mut *tx)
                 .await?;
             for sql in [

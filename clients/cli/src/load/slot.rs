@@ -1,0 +1,332 @@
+//! One measured game slot: seats its clients in a new room, plays random
+//! legal moves from every seat's own updates (closed or open loop), times
+//! each move's round trip, and starts again until the deadline.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::task::Poll;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use hdrhistogram::Histogram;
+use lodestone_protocol::{Code, RoomStatus, ServerMessage};
+use rand::RngExt;
+use rand::rngs::SmallRng;
+use serde_json::json;
+use tokio::time::Instant;
+
+use super::stats::{LIMIT_CODES, LoadConfig, Stats, backoff, storage_failure};
+use super::view::Conn;
+use crate::net::Event;
+
+/// One concurrent game, played again and again.
+pub(super) struct Slot {
+    pub(super) config: LoadConfig,
+    pub(super) stats: Arc<Stats>,
+    pub(super) latency: Arc<Mutex<Histogram<u64>>>,
+    pub(super) deadline: Instant,
+    pub(super) rng: SmallRng,
+    pub(super) next_move: Option<Instant>,
+    pub(super) interval: Option<Duration>,
+    /// Open loop: a seat is ready to act, but its move is not due before
+    /// `next_move` (the game's loop wakes then, reading what comes
+    /// meanwhile).
+    pub(super) waiting: bool,
+    /// The action being sent (a buffer kept from move to move).
+    pub(super) action: String,
+}
+
+impl Slot {
+    pub(super) async fn run(mut self, mut clients: Vec<Conn>) -> Result<()> {
+        loop {
+            if Instant::now() >= self.deadline {
+                break;
+            }
+            if let Some(total) = self.config.total_games
+                && self.stats.claimed.fetch_add(1, Ordering::Relaxed) >= total
+            {
+                break;
+            }
+            let played = self.play_one(&mut clients).await;
+            for c in clients.iter_mut() {
+                self.stats.moves_of(c);
+            }
+            played?;
+        }
+        for c in clients {
+            c.close().await;
+        }
+        Ok(())
+    }
+
+    /// Opens a room, seats every client and starts the game; returns the
+    /// room. A step whose reply was lost with a node (several nodes) is
+    /// not repeated: that room is left and a new one opened, a few times;
+    /// so too, after a growing wait, when a step was not stored.
+    async fn set_up(&mut self, clients: &mut [Conn]) -> Result<String> {
+        let mut attempts = 0;
+        let mut failures = 0;
+        loop {
+            let mut room = None;
+            let result = async {
+                let (id, invite) = clients[0]
+                    .create_room(self.config.game, &self.config.options, false)
+                    .await?;
+                room = Some(id.clone());
+                for (seat, c) in clients.iter_mut().enumerate() {
+                    c.state = None;
+                    c.request(json!({"type": "join", "room": id, "seat": seat, "invite": invite}))
+                        .await?;
+                }
+                clients[0].request(json!({"type": "start", "room": id})).await?;
+                anyhow::Ok(id)
+            }
+            .await;
+            let again = match &result {
+                Ok(_) => false,
+                Err(e) if storage_failure(e) && Instant::now() < self.deadline => {
+                    self.stats.retried.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(backoff(failures)).await;
+                    failures += 1;
+                    true
+                }
+                Err(e) if attempts < 3 && e.to_string().starts_with(crate::net::LOST) => {
+                    attempts += 1;
+                    true
+                }
+                Err(_) => false,
+            };
+            if !again {
+                return result;
+            }
+            if let Some(room) = room {
+                for c in clients.iter_mut() {
+                    c.forget(&room);
+                }
+            }
+        }
+    }
+
+    async fn play_one(&mut self, clients: &mut [Conn]) -> Result<()> {
+        let room = self.set_up(clients).await?;
+        self.stats.started.fetch_add(1, Ordering::Relaxed);
+        // Every seat plays in turn from its own updates, concurrently.
+        let mut finished = true;
+        let deadline = tokio::time::sleep_until(self.deadline);
+        tokio::pin!(deadline);
+        let mut seats: Vec<SeatPlayer> = clients
+            .iter_mut()
+            .map(|c| SeatPlayer {
+                conn: c,
+                room: room.clone(),
+                acted_at_version: 0,
+                pending: None,
+                resync: false,
+                retry_at: None,
+                failures: 0,
+            })
+            .collect();
+        loop {
+            let mut all_done = true;
+            self.waiting = false;
+            for p in seats.iter_mut() {
+                if !p.done() {
+                    all_done = false;
+                    self.maybe_act(p).await?;
+                }
+            }
+            if all_done {
+                break;
+            }
+            // Wait for the next message of any seat still playing, or (open
+            // loop) for the time of a move that waits for it. At the
+            // deadline, games in progress are left unfinished: the
+            // measurement covers the duration only.
+            let now = Instant::now();
+            let retry = seats.iter().filter_map(|p| p.retry_at).filter(|t| *t > now).min();
+            let due = [self.next_move.filter(|_| self.waiting), retry]
+                .into_iter()
+                .flatten()
+                .min();
+            let (i, event) = tokio::select! {
+                r = std::future::poll_fn(|cx| next_of_any(&mut seats, cx)) => r,
+                _ = tokio::time::sleep_until(due.unwrap_or(self.deadline)), if due.is_some() => continue,
+                _ = &mut deadline => { finished = false; break; }
+            };
+            match event {
+                Ok(Event::Closed) | Err(_) => {
+                    self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
+                    bail!("a connection closed during a game");
+                }
+                Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
+                Ok(Event::Update { version }) => {
+                    seats[i].resync = false;
+                    self.on_update(&mut seats[i], version);
+                }
+                Ok(Event::Lost { ids }) => {
+                    // The move may or may not have been played: decide
+                    // again on the state the next node sends.
+                    let p = &mut seats[i];
+                    if p.pending
+                        .as_ref()
+                        .is_some_and(|pending| ids.contains(&pending.id))
+                    {
+                        p.pending = None;
+                        p.acted_at_version = 0;
+                        p.resync = true;
+                    }
+                }
+                Ok(Event::Unknown { .. }) => {}
+            }
+        }
+        if finished {
+            self.stats.finished.fetch_add(1, Ordering::Relaxed);
+            // Leave the finished room, as a person would: a room nobody
+            // watches leaves the server's memory, and a connection may
+            // watch only so many rooms (--watch-limit).
+            for c in clients.iter_mut() {
+                c.request(json!({"type": "unwatch", "room": room})).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends a random legal action if it is this seat's turn and it has not
+    /// acted on the current state yet.
+    async fn maybe_act(&mut self, p: &mut SeatPlayer<'_>) -> Result<()> {
+        if p.pending.is_some()
+            || p.resync
+            || Instant::now() >= self.deadline
+            || p.retry_at.is_some_and(|t| Instant::now() < t)
+        {
+            return Ok(());
+        }
+        let Some((version, state)) = &p.conn.state else {
+            return Ok(());
+        };
+        let Some(play) = &state.play else { return Ok(()) };
+        if *version <= p.acted_at_version || play.legal.is_empty() || state.status != RoomStatus::Playing {
+            return Ok(());
+        }
+        // Open loop: the move is sent at its time, and its latency counts
+        // from then. Until then the game's loop goes on reading, so that
+        // the other seat's replies are timed when they come.
+        let mut sent = Instant::now();
+        if let (Some(next), Some(interval)) = (self.next_move, self.interval) {
+            if sent < next {
+                self.waiting = true;
+                return Ok(());
+            }
+            sent = next;
+            self.next_move = Some(next + interval);
+        }
+        let action = play.legal.get(self.rng.random_range(0..play.legal.len()));
+        self.action.clear();
+        self.action.push_str(action);
+        let version = *version;
+        let id = p.conn.act(&p.room, &self.action).await?;
+        p.acted_at_version = version;
+        p.pending = Some(Pending { id, sent, ack: None });
+        Ok(())
+    }
+
+    /// A reply: the ack of the pending move, or its refusal.
+    fn on_reply(&mut self, p: &mut SeatPlayer<'_>, reply: &ServerMessage) {
+        let Some(pending) = &mut p.pending else { return };
+        match reply {
+            ServerMessage::Ack { id, version, .. } if *id == pending.id => {
+                pending.ack = *version;
+                p.failures = 0;
+                // The update may have come first (it never does today).
+                let seen = p.conn.state.as_ref().map_or(0, |(v, _)| *v);
+                self.on_update(p, seen);
+            }
+            ServerMessage::Error {
+                id: Some(id), code, ..
+            } if *id == pending.id && *code == Code::StorageFailure => {
+                // Nothing was stored: decide again on the same state, a
+                // little later (the database is away for a while).
+                self.stats.retried.fetch_add(1, Ordering::Relaxed);
+                p.pending = None;
+                p.acted_at_version = 0;
+                p.retry_at = Some(Instant::now() + backoff(p.failures));
+                p.failures += 1;
+            }
+            ServerMessage::Error {
+                id: Some(id), code, ..
+            } if *id == pending.id => {
+                self.stats.errors.fetch_add(1, Ordering::Relaxed);
+                if LIMIT_CODES.contains(code) {
+                    self.stats.limited.fetch_add(1, Ordering::Relaxed);
+                }
+                p.pending = None;
+                // Try again on the same state.
+                p.acted_at_version = 0;
+            }
+            _ => {}
+        }
+    }
+
+    /// An update: if it includes the pending move, the move's round trip
+    /// is over.
+    fn on_update(&mut self, p: &mut SeatPlayer<'_>, version: u64) {
+        let Some(pending) = &p.pending else { return };
+        if pending.ack.is_some_and(|ack| version >= ack) {
+            let micros = pending.sent.elapsed().as_micros() as u64;
+            if let Ok(mut h) = self.latency.lock() {
+                let _ = h.record(micros.max(1));
+            }
+            self.stats.moves.fetch_add(1, Ordering::Relaxed);
+            self.stats.node(p.conn.node(), |c| c.moves += 1);
+            p.pending = None;
+        }
+    }
+}
+
+/// The next event of the first seat still playing that has one (as
+/// waiting on each seat's `next` at once, without a future per seat).
+fn next_of_any(
+    seats: &mut [SeatPlayer<'_>],
+    cx: &mut std::task::Context<'_>,
+) -> Poll<(usize, Result<Event>)> {
+    for (i, p) in seats.iter_mut().enumerate() {
+        if !p.done()
+            && let Poll::Ready(event) = p.conn.poll_next(cx)
+        {
+            return Poll::Ready((i, event));
+        }
+    }
+    Poll::Pending
+}
+
+#[derive(Debug)]
+struct Pending {
+    id: lodestone_protocol::RequestId,
+    sent: Instant,
+    ack: Option<u64>,
+}
+
+struct SeatPlayer<'a> {
+    conn: &'a mut Conn,
+    room: String,
+    acted_at_version: u64,
+    pending: Option<Pending>,
+    /// A move was lost with a dropped socket: wait for the state the next
+    /// node sends before deciding again.
+    resync: bool,
+    /// A move was not stored: decide again from this time on.
+    retry_at: Option<Instant>,
+    /// Moves not stored in a row (the wait before the next try grows).
+    failures: u32,
+}
+
+impl SeatPlayer<'_> {
+    fn done(&self) -> bool {
+        self.pending.is_none()
+            && self
+                .conn
+                .state
+                .as_ref()
+                .is_some_and(|(_, s)| s.status == RoomStatus::Finished)
+    }
+}
