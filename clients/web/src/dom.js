@@ -87,6 +87,14 @@ export function say(text, kind = 'info') {
 }
 
 /**
+ * Takes away every message shown so far (at a game's end, so what was said
+ * before it does not cover the result).
+ */
+export function unsayAll() {
+  document.getElementById('messages')?.replaceChildren();
+}
+
+/**
  * Reports a failed request (a ServerError or anything thrown).
  * @param {unknown} error
  */

@@ -1,6 +1,6 @@
 /** @file The room page: its layout (status bar, board and the control that completes a move kept together, then the table's buttons; the seats, moves, record and chat beside or below), the room's state from the server's updates, what the player does (moves, typed moves, requests) refused while the connection is not live, and the focus kept where the player was after each change. The parts live in seats.js, table.js, replay.js, clocks.js and confirm.js. */
 
-import { fill, h, say, sayError } from './dom.js';
+import { fill, h, say, sayError, unsayAll } from './dom.js';
 import { createBoard } from './boards/index.js';
 import { onSettings, settings, settingsForm } from './settings.js';
 import { gameName, rulesButton } from './rules.js';
@@ -482,6 +482,8 @@ export function roomView(session, roomId, invite, startPly = null) {
       for (const then of waiting) then();
       if (ended) {
         steps.ended();
+        // Toasts from before the end would cover the result.
+        unsayAll();
         // The end as the players see it: the result above the board.
         bringIntoView(banner.hidden ? boardHost : banner);
       }
