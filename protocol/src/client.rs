@@ -144,6 +144,17 @@ pub enum ClientMessage {
         #[ts(optional)]
         at: Option<u64>,
     },
+    /// Halve one's own clock for a point more on a win (an arena's
+    /// games: rooms with the option `berserk=on`), before one's first
+    /// action.
+    Berserk {
+        id: RequestId,
+        room: String,
+        /// As `act`'s `at`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        at: Option<u64>,
+    },
     /// Offer a draw to the other side (two-sided games, during play).
     OfferDraw {
         id: RequestId,
@@ -550,6 +561,7 @@ impl ClientMessage {
             | ClientMessage::AddBot { id, .. }
             | ClientMessage::Resign { id, .. }
             | ClientMessage::OfferDraw { id, .. }
+            | ClientMessage::Berserk { id, .. }
             | ClientMessage::AnswerDraw { id, .. }
             | ClientMessage::Abort { id, .. }
             | ClientMessage::Claim { id, .. }

@@ -129,6 +129,9 @@ codes! {
     NoOffer = "no-offer",
     /// `offer_draw` while an offer is already waiting.
     OfferPending = "offer-pending",
+    /// `berserk` in a room that does not offer it (no option
+    /// `berserk=on`), a second time, or after the seat's first action.
+    NoBerserk = "no-berserk",
     /// `remove_bot` naming a seat that a person holds.
     NotABot = "not-a-bot",
     /// `remove_bot` or `kick` naming a free seat.
@@ -315,6 +318,7 @@ pub mod codes {
     pub const NO_DRAW_OFFERS: Code = Code::NoDrawOffers;
     pub const NO_OFFER: Code = Code::NoOffer;
     pub const OFFER_PENDING: Code = Code::OfferPending;
+    pub const NO_BERSERK: Code = Code::NoBerserk;
     pub const NOT_A_BOT: Code = Code::NotABot;
     pub const SEAT_EMPTY: Code = Code::SeatEmpty;
     pub const BAD_PLY: Code = Code::BadPly;

@@ -360,6 +360,7 @@ mod tests {
                     seat: 0,
                     remaining_ms: 9,
                     running: true,
+                    berserk: bit(13),
                 }]
             } else {
                 Vec::new()

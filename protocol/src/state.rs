@@ -300,6 +300,10 @@ pub struct SeatClock {
     pub remaining_ms: u64,
     /// Whether it is counting down now (the seat is to act).
     pub running: bool,
+    /// The seat went berserk (halved its clock); absent when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub berserk: bool,
 }
 
 /// A running turn timer.

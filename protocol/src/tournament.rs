@@ -175,6 +175,10 @@ pub struct TournamentGame {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(optional, as = "Option<Vec<u8>>")]
     pub no_shows: Vec<u8>,
+    /// Seats that went berserk (an arena: a win scores one more).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<u8>>")]
+    pub berserk: Vec<u8>,
     /// When the director found it over (unix milliseconds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

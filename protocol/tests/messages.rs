@@ -601,11 +601,13 @@ fn owned_with_offer() -> RoomState {
                 seat: 0,
                 remaining_ms: 281_500,
                 running: false,
+                berserk: false,
             },
             SeatClock {
                 seat: 1,
                 remaining_ms: 297_000,
                 running: true,
+                berserk: false,
             },
         ];
     }
@@ -890,6 +892,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                             players: vec!["g-ann".into(), "g-bob".into()],
                             points: Some(vec![1.0, 0.0]),
                             no_shows: vec![1],
+                            berserk: Vec::new(),
                             ended_at: Some(1_700_000_700_000),
                         }],
                         byes: Vec::new(),

@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, VecDeque};
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
+use super::berserk::{berserk_option, clocks};
 use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::lifecycle::{Gone, Lifecycle};
 use super::log::{GameLog, Logged};
@@ -30,7 +31,7 @@ use super::refusal::Refusal;
 use super::seating::{Player, Seating};
 use super::social::Social;
 use super::table::Table;
-use super::timing::{Clocks, TimeControl, weekend_pause};
+use super::timing::{TimeControl, weekend_pause};
 use super::watchers::Watchers;
 use crate::secrets::{self, OsSecrets, Secrets};
 
@@ -102,6 +103,7 @@ impl RoomCore {
             .get("clock")
             .map_or(Ok(TimeControl::None), |t| t.parse().map_err(bad))?;
         let weekend_pause = weekend_pause(options.get("weekends").map(String::as_str), clock).map_err(bad)?;
+        let berserk = berserk_option(options.get("berserk").map(String::as_str), clock).map_err(bad)?;
         let absent: AbsentPolicy = options
             .get("absent")
             .map_or(Ok(AbsentPolicy::Wait), |t| t.parse().map_err(bad))?;
@@ -117,6 +119,7 @@ impl RoomCore {
                 !matches!(
                     k.as_str(),
                     "clock"
+                        | "berserk"
                         | "weekends"
                         | "absent"
                         | "chat"
@@ -144,6 +147,7 @@ impl RoomCore {
                 owner: Some(owner.as_owner()),
                 clock,
                 weekend_pause,
+                berserk,
                 absent,
                 rated,
                 rated_bots,
@@ -182,6 +186,7 @@ impl RoomCore {
             owner,
             clock,
             weekend_pause,
+            berserk,
             absent,
             rated,
             rated_bots,
@@ -225,7 +230,7 @@ impl RoomCore {
             },
             seating: Seating::new(seats, owner.clone()),
             life: Lifecycle::Open,
-            table: Table::new(game, Clocks::new(*clock, seats).pausing_weekends(*weekend_pause)),
+            table: Table::new(game, clocks(*clock, seats, *weekend_pause, *berserk)),
             log: GameLog::default(),
             social: Social::default(),
             version: created.seq,
@@ -335,6 +340,7 @@ impl RoomCore {
                     .concede(*seat, Concession::OutOfTime, *at, actions)
                     .map_err(ruled)?;
             }
+            RoomEvent::Berserk { seat, at } => self.table.berserk(*seat, *at),
             RoomEvent::Absent { seat } => self.seating.set_absent(*seat, Some(recorded.at)),
             RoomEvent::Returned { seat } => self.seating.set_absent(*seat, None),
             RoomEvent::DrawOffered { seat, .. } => self.table.set_offer(Some(*seat)),

@@ -35,6 +35,8 @@ pub enum RoomEvent {
         /// The clock stops on Saturdays and Sundays, UTC (option
         /// `weekends=pause`).
         weekend_pause: bool,
+        /// The seats may go berserk (room option `berserk`).
+        berserk: bool,
         /// What happens when a player is absent.
         absent: AbsentPolicy,
         /// Whether the game changes its players' ratings (option `rated`).
@@ -67,6 +69,9 @@ pub enum RoomEvent {
     Resigned { seat: Seat, at: Millis },
     /// A seat's time on the room's clock ran out at the game's time `at`.
     OutOfTime { seat: Seat, at: Millis },
+    /// A seat went berserk (halved its own clock for a point more on a
+    /// win) at the game's time `at`.
+    Berserk { seat: Seat, at: Millis },
     /// A seat's player has been away for the grace period.
     Absent { seat: Seat },
     /// An absent seat's player is back.

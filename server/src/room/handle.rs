@@ -88,6 +88,9 @@ pub enum RoomRequest {
     OfferDraw {
         at: Option<u64>,
     },
+    Berserk {
+        at: Option<u64>,
+    },
     AnswerDraw {
         accept: bool,
         at: Option<u64>,
@@ -123,6 +126,7 @@ impl RoomRequest {
             RoomRequest::Act { at, .. }
             | RoomRequest::Resign { at }
             | RoomRequest::OfferDraw { at }
+            | RoomRequest::Berserk { at }
             | RoomRequest::AnswerDraw { at, .. }
             | RoomRequest::Abort { at }
             | RoomRequest::Claim { at } => *at,

@@ -13,6 +13,7 @@
 //! names what the rest of the server uses.
 
 mod absence;
+mod berserk;
 mod broadcast;
 mod chat;
 mod conduct;
@@ -55,6 +56,7 @@ mod view;
 mod watchers;
 
 pub use self::core::RoomCore;
+pub use berserk::berserk_option;
 pub use env::RoomEnv;
 pub use event::{Recorded, RoomEvent};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};

@@ -323,6 +323,7 @@ impl RoomCore {
             RoomRequest::CloseByModerator => self.close_by_moderator(now).map(|e| (e, None, true)),
             RoomRequest::Resign { .. } => self.resign(player, now).map(|e| (e, None, true)),
             RoomRequest::OfferDraw { .. } => self.offer_draw(player, now).map(|e| (e, None, true)),
+            RoomRequest::Berserk { .. } => self.berserk(player, now).map(|e| (e, None, true)),
             RoomRequest::AnswerDraw { accept, .. } => {
                 self.answer_draw(player, *accept, now).map(|e| (e, None, true))
             }

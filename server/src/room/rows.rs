@@ -21,6 +21,8 @@ pub(super) struct CreatedData {
     pub(super) clock: Option<String>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(super) weekend_pause: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(super) berserk: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) absent: Option<String>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -43,6 +43,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             owner,
             clock,
             weekend_pause,
+            berserk,
             absent,
             rated,
             rated_bots,
@@ -58,6 +59,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
                 owner: OwnerRow::of(owner),
                 clock: (!clock.is_none()).then(|| clock.to_string()),
                 weekend_pause: *weekend_pause,
+                berserk: *berserk,
                 absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
                 rated: *rated,
                 rated_bots: *rated_bots,
@@ -110,6 +112,7 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
         ),
         RoomEvent::Resigned { seat, at } => ("resigned", table(*seat, *at, None)),
         RoomEvent::OutOfTime { seat, at } => ("out-of-time", table(*seat, *at, None)),
+        RoomEvent::Berserk { seat, at } => ("berserk", table(*seat, *at, None)),
         RoomEvent::Absent { seat } => ("seat-absent", table(*seat, Millis(0), None)),
         RoomEvent::Returned { seat } => ("seat-returned", table(*seat, Millis(0), None)),
         RoomEvent::DrawOffered { seat, at } => ("draw-offered", table(*seat, *at, None)),
@@ -241,6 +244,7 @@ pub fn ops(room: &str, events: &[Recorded], fence: Option<Fence>) -> Vec<Op> {
             | RoomEvent::Renamed { .. }
             | RoomEvent::Resigned { .. }
             | RoomEvent::OutOfTime { .. }
+            | RoomEvent::Berserk { .. }
             | RoomEvent::Absent { .. }
             | RoomEvent::Returned { .. }
             | RoomEvent::DrawOffered { .. }
@@ -289,6 +293,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     None => TimeControl::None,
                 },
                 weekend_pause: data.weekend_pause,
+                berserk: data.berserk,
                 absent: match data.absent {
                     Some(text) => text.parse()?,
                     None => AbsentPolicy::Wait,
@@ -337,6 +342,13 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
         "out-of-time" => {
             let data: TableData = parse(row)?;
             RoomEvent::OutOfTime {
+                seat: Seat(data.seat),
+                at: Millis(data.at_ms),
+            }
+        }
+        "berserk" => {
+            let data: TableData = parse(row)?;
+            RoomEvent::Berserk {
                 seat: Seat(data.seat),
                 at: Millis(data.at_ms),
             }
@@ -512,6 +524,7 @@ mod tests {
                 }),
                 clock: TimeControl::PerMove { ms: 259_200_000 },
                 weekend_pause: true,
+                berserk: true,
                 absent: AbsentPolicy::Claim,
                 rated: true,
                 rated_bots: true,
@@ -564,6 +577,10 @@ mod tests {
             RoomEvent::OutOfTime {
                 seat: Seat(0),
                 at: Millis(950),
+            },
+            RoomEvent::Berserk {
+                seat: Seat(1),
+                at: Millis(960),
             },
             RoomEvent::Absent { seat: Seat(1) },
             RoomEvent::Returned { seat: Seat(1) },

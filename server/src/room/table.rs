@@ -99,6 +99,11 @@ impl Table {
         Ok(())
     }
 
+    /// `seat` goes berserk at `at`: its clock is halved.
+    pub(super) fn berserk(&mut self, seat: Seat, at: Millis) {
+        self.clocks.go_berserk(seat, at.0);
+    }
+
     /// `seat` offers a draw, or (with `None`) no offer waits any more.
     pub(super) fn set_offer(&mut self, seat: Option<Seat>) {
         self.draw_offer = seat;

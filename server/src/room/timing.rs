@@ -155,6 +155,10 @@ pub struct Clocks {
     /// (unix ms), which game times are counted from.
     weekend_pause: bool,
     origin: u64,
+    /// The room offers berserk (room option `berserk`), and the seats
+    /// that went berserk (`room/berserk.rs`).
+    berserk_offered: bool,
+    berserk: Vec<bool>,
 }
 
 const DAY: u64 = 86_400 * SECOND;
@@ -200,7 +204,41 @@ impl Clocks {
             since: vec![None; seats],
             weekend_pause: false,
             origin: 0,
+            berserk_offered: false,
+            berserk: vec![false; seats],
         }
+    }
+
+    /// These clocks offer berserk (only a bank does: see
+    /// `room/berserk.rs`).
+    pub fn offering_berserk(mut self, offered: bool) -> Clocks {
+        self.berserk_offered = offered;
+        self
+    }
+
+    pub fn offers_berserk(&self) -> bool {
+        self.berserk_offered
+    }
+
+    /// Whether seat `i` went berserk.
+    pub fn is_berserk(&self, i: usize) -> bool {
+        self.berserk.get(i).copied().unwrap_or(false)
+    }
+
+    /// Seat `seat` goes berserk at game time `at`: its time left is
+    /// halved there and then, and from now on it gets no increment (a
+    /// correspondence bank: its cap is halved too).
+    pub fn go_berserk(&mut self, seat: Seat, at: u64) {
+        let i = usize::from(seat.0);
+        if self.control.is_none() || self.is_berserk(i) || i >= self.left.len() {
+            return;
+        }
+        if let Some(t) = self.since[i] {
+            self.left[i] = self.left[i].saturating_sub(self.charged(t, at));
+            self.since[i] = Some(at);
+        }
+        self.left[i] /= 2;
+        self.berserk[i] = true;
     }
 
     /// These clocks do not run on Saturdays and Sundays (UTC).
@@ -255,12 +293,14 @@ impl Clocks {
                 self.left[i] = self.left[i].saturating_sub(self.charged(t, at));
             }
             let was_running = self.since[i].is_some();
+            let berserk = self.berserk[i];
             match self.control {
-                TimeControl::Bank { increment_ms, .. } if actor == Some(seat) => {
+                TimeControl::Bank { increment_ms, .. } if actor == Some(seat) && !berserk => {
                     self.left[i] += increment_ms;
                 }
                 TimeControl::TimeBank { start_ms, add_ms } if actor == Some(seat) => {
-                    self.left[i] = (self.left[i] + add_ms).min(start_ms);
+                    let cap = if berserk { start_ms / 2 } else { start_ms };
+                    self.left[i] = (self.left[i] + add_ms).min(cap);
                 }
                 // A new move, a new time: after its own action, or when its
                 // turn begins.
@@ -423,6 +463,45 @@ mod tests {
             vec![(89 * 60_000, true), (89 * 60_000, false)]
         );
         assert_eq!(clocks.deadline(), Some((Seat(0), 120_000 + 89 * 60_000)));
+    }
+
+    /// Berserk halves the seat's own time where it stands and takes its
+    /// increment away; the other seat keeps both.
+    #[test]
+    fn a_berserk_seat_has_half_its_time_and_no_increment() {
+        let mut clocks = Clocks::new("1+2".parse().unwrap(), 2).offering_berserk(true);
+        clocks.after(None, 0, SeatSet::only(Seat(0)));
+        // White thinks 4 s, then goes berserk: (60 - 4) / 2 = 28 s left.
+        clocks.go_berserk(Seat(0), 4_000);
+        assert_eq!(clocks.at(4_000), vec![(28_000, true), (60_000, false)]);
+        assert_eq!(clocks.deadline(), Some((Seat(0), 32_000)));
+        // Black goes berserk while waiting: 30 s, not running.
+        clocks.go_berserk(Seat(1), 5_000);
+        // Twice changes nothing.
+        clocks.go_berserk(Seat(1), 5_000);
+        assert_eq!(clocks.at(5_000), vec![(27_000, true), (30_000, false)]);
+        // White moves at 10 s: no increment.
+        clocks.after(Some(Seat(0)), 10_000, SeatSet::only(Seat(1)));
+        assert_eq!(clocks.at(10_000), vec![(22_000, false), (30_000, true)]);
+        clocks.after(Some(Seat(1)), 12_000, SeatSet::only(Seat(0)));
+        assert_eq!(clocks.at(12_000), vec![(22_000, true), (28_000, false)]);
+        assert!(clocks.is_berserk(0) && clocks.is_berserk(1));
+        // Without berserk the same moves earn their increments.
+        let mut plain = Clocks::new("1+2".parse().unwrap(), 2);
+        plain.after(None, 0, SeatSet::only(Seat(0)));
+        plain.after(Some(Seat(0)), 10_000, SeatSet::only(Seat(1)));
+        assert_eq!(plain.at(10_000), vec![(52_000, false), (60_000, true)]);
+    }
+
+    #[test]
+    fn a_berserk_time_bank_refills_only_to_half_its_start() {
+        const H: u64 = 3_600_000;
+        let mut clocks = Clocks::new("bank:10d+36h".parse().unwrap(), 2).offering_berserk(true);
+        clocks.after(None, 0, SeatSet::only(Seat(0)));
+        clocks.go_berserk(Seat(0), 0);
+        assert_eq!(clocks.at(0)[0], (120 * H, true));
+        clocks.after(Some(Seat(0)), H, SeatSet::only(Seat(1)));
+        assert_eq!(clocks.at(H)[0], (120 * H, false));
     }
 
     /// Friday 2026-11-27, 12:00 UTC (unix ms).

@@ -334,6 +334,7 @@ impl RoomCore {
                     seat: i as u8,
                     remaining_ms,
                     running: running && playing && lens.live,
+                    berserk: self.table().clocks().is_berserk(i),
                 })
                 .collect(),
             draw_offer: self.table().draw_offer().map(|s| s.0),
@@ -433,6 +434,9 @@ impl RoomCore {
         }
         if self.table().clocks().pauses_weekends() {
             options.insert("weekends".into(), "pause".into());
+        }
+        if self.table().clocks().offers_berserk() {
+            options.insert("berserk".into(), "on".into());
         }
         if self.absent_policy() != AbsentPolicy::Wait {
             options.insert("absent".into(), self.absent_policy().to_string());

@@ -263,6 +263,7 @@ impl Tournament {
         room: &str,
         points: Vec<Halves>,
         no_shows: Vec<u8>,
+        berserk: Vec<u8>,
         now: u64,
     ) -> Option<Recorded> {
         let game = self.games.iter().find(|g| g.room == room && g.points.is_none())?;
@@ -277,6 +278,7 @@ impl Tournament {
                 room: room.to_string(),
                 points,
                 no_shows,
+                berserk,
             },
         ))
     }

@@ -421,7 +421,8 @@ impl Director {
                     let Some((points, no_shows)) = rooms::result(&game.room, &rows, &game.players) else {
                         continue;
                     };
-                    let event = self.t.game_over(&game.room, points, no_shows, now);
+                    let berserk = rooms::berserk(&rows);
+                    let event = self.t.game_over(&game.room, points, no_shows, berserk, now);
                     if let Some(event) = event {
                         changed |= self.commit(&[event]).await;
                     }

@@ -77,6 +77,9 @@ pub enum TournamentEvent {
         points: Vec<Halves>,
         #[serde(default)]
         no_shows: Vec<u8>,
+        /// The seats that went berserk (an arena's +1 on a win).
+        #[serde(default)]
+        berserk: Vec<u8>,
     },
     /// The event is over; the standings are final.
     Finished,

@@ -123,6 +123,18 @@ pub fn no_shows(rows: &[EventRow]) -> Vec<u8> {
     absent
 }
 
+/// The seats that went berserk.
+pub fn berserk(rows: &[EventRow]) -> Vec<u8> {
+    let mut seats: Vec<u8> = rows
+        .iter()
+        .filter(|row| row.kind == "berserk")
+        .filter_map(seat_of)
+        .collect();
+    seats.sort_unstable();
+    seats.dedup();
+    seats
+}
+
 /// How a game's log ends, if it has: each seat's points (placing points
 /// of its side; nothing for a no-show, nor for anyone in a game that ended
 /// without a result) and its no-shows. `None` while it is being played.

@@ -8,11 +8,11 @@ use lodestone_protocol::{TournamentFormat, TournamentSpec, codes};
 use lodestone_rules::{AnyGame, GameKind};
 
 use super::limits::TournamentLimits;
-use crate::room::{Player, Refusal, RoomCore};
+use crate::room::{Player, Refusal, RoomCore, berserk_option};
 use crate::secrets::OsSecrets;
 
 /// The room options every game takes besides its game's.
-const ROOM_OPTIONS: [&str; 5] = ["clock", "absent", "chat", "rated", "weekends"];
+const ROOM_OPTIONS: [&str; 6] = ["clock", "absent", "chat", "rated", "weekends", "berserk"];
 
 /// A day, in milliseconds.
 const DAY_MS: u64 = 24 * 3600 * 1000;
@@ -67,6 +67,18 @@ pub fn check_spec(spec: &mut TournamentSpec, now: u64, limits: &TournamentLimits
         return Err(bad(
             "give rated as the tournament's own field, and leave the chat option out",
         ));
+    }
+    // An arena's games offer berserk where the clock has a bank to halve
+    // (unless the organizer says berserk=off); other formats do not.
+    if spec.format == TournamentFormat::Arena {
+        let clock = spec.options.get("clock").and_then(|c| c.parse().ok());
+        if !spec.options.contains_key("berserk")
+            && clock.is_some_and(|c| berserk_option(Some("on"), c).is_ok())
+        {
+            spec.options.insert("berserk".into(), "on".into());
+        }
+    } else if spec.options.contains_key("berserk") {
+        return Err(bad("only an arena offers berserk"));
     }
     // The room options (clock, absence), checked by making a room of them.
     let mut options = spec.options.clone();

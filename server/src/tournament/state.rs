@@ -69,6 +69,8 @@ pub struct GameRec {
     /// Each seat's points (halves), once over.
     pub points: Option<Vec<Halves>>,
     pub no_shows: Vec<u8>,
+    /// The seats that went berserk.
+    pub berserk: Vec<u8>,
     /// Unix milliseconds, when it was over.
     pub ended_at: Option<u64>,
 }
@@ -236,6 +238,7 @@ impl Tournament {
                         paired_at: at,
                         points: None,
                         no_shows: Vec::new(),
+                        berserk: Vec::new(),
                         ended_at: None,
                     });
                 }
@@ -250,10 +253,12 @@ impl Tournament {
                 room,
                 points,
                 no_shows,
+                berserk,
             } => {
                 if let Some(g) = self.games.iter_mut().find(|g| &g.room == room) {
                     g.points = Some(points.clone());
                     g.no_shows = no_shows.clone();
+                    g.berserk = berserk.clone();
                     g.ended_at = Some(at);
                 }
             }
@@ -308,7 +313,7 @@ impl Tournament {
             for (k, p) in g.players.iter().enumerate() {
                 games.entry(p.as_str()).or_default().push(ArenaGame {
                     result: points.get(k).copied().unwrap_or(0),
-                    berserk: false,
+                    berserk: g.berserk.contains(&(k as u8)),
                 });
             }
         }
@@ -420,6 +425,7 @@ impl Tournament {
                                 .as_ref()
                                 .map(|p| p.iter().map(|&h| f64::from(h) / 2.0).collect()),
                             no_shows: g.no_shows.clone(),
+                            berserk: g.berserk.clone(),
                             ended_at: g.ended_at,
                         }
                     })

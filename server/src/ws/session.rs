@@ -442,6 +442,7 @@ impl Session {
             ClientMessage::CloseRoom { id, room } => (id, room, RoomRequest::CloseRoom),
             ClientMessage::Resign { id, room, at } => (id, room, RoomRequest::Resign { at }),
             ClientMessage::OfferDraw { id, room, at } => (id, room, RoomRequest::OfferDraw { at }),
+            ClientMessage::Berserk { id, room, at } => (id, room, RoomRequest::Berserk { at }),
             ClientMessage::AnswerDraw { id, room, accept, at } => {
                 (id, room, RoomRequest::AnswerDraw { accept, at })
             }
