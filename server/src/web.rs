@@ -65,6 +65,7 @@ static ASSETS: &[Asset] = &[
     asset!("src/bot_account.js", JS),
     asset!("src/tournaments.js", JS),
     asset!("src/console.js", JS),
+    asset!("src/safety.js", JS),
     asset!("src/room.js", JS),
     asset!("src/seats.js", JS),
     asset!("src/table.js", JS),

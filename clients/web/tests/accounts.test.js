@@ -70,7 +70,7 @@ test('a guest registers, logs in on another device as itself, and sees its page 
   assert.ok(phoneToken && phoneToken !== guestToken && phoneToken !== annToken, 'a token of its own for the new device');
 
   // Its page: the rating (provisional) and the game, linking to the replay.
-  await phone.locator('#whoami a').click();
+  await phone.locator('#whoami a[href^="#/player/"]').click();
   await phone.locator('#player-name', { hasText: 'Ann' }).waitFor();
   await phone.locator('.ratings td', { hasText: 'provisional' }).waitFor();
   const game = phone.locator('.recent-games a');

@@ -294,6 +294,62 @@ export async function smallestTarget(page) {
   return smallest;
 }
 
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * Registers the page's guest as an account from the lobby's form, then
+ * loads the page again (a new welcome: the console link follows the role).
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+export async function register(page, name) {
+  await page.locator('#account-name').fill(name);
+  await page.locator('#account-password').fill(PASSWORD);
+  await page.locator('#account-register').click();
+  await page.locator('#account-status', { hasText: name }).waitFor();
+  await page.reload();
+  await page.locator('#whoami', { hasText: name }).waitFor();
+}
+
+/**
+ * Says `messages` one after another on a new WebSocket of the page's guest
+ * (after a `hello` with its token); returns the replies. `$room` in a
+ * message is replaced by the `room` of the first reply that has one.
+ * @param {import('playwright-core').Page} page
+ * @param {object[]} messages
+ * @returns {Promise<any[]>}
+ */
+export function talk(page, messages) {
+  return page.evaluate(
+    (messages) =>
+      new Promise((resolve, reject) => {
+        const token = localStorage.getItem('lodestone.token');
+        const all = [{ type: 'hello', protocol: 1, token }, ...messages];
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        /** @type {any[]} */
+        const replies = [];
+        let room = '';
+        const send = () => {
+          const text = JSON.stringify({ ...all[replies.length], id: replies.length + 1 }).replaceAll('$room', room);
+          ws.send(text);
+        };
+        ws.onopen = send;
+        ws.onmessage = (event) => {
+          const m = JSON.parse(event.data);
+          if (m.id !== replies.length + 1) return;
+          replies.push(m);
+          if (!room && typeof m.room === 'string') room = m.room;
+          if (replies.length === all.length) {
+            ws.close();
+            resolve(replies.slice(1));
+          } else send();
+        };
+        ws.onerror = () => reject(new Error('the WebSocket failed'));
+      }),
+    messages,
+  );
+}
+
 /**
  * A real server and a browser for the tests of one file: started before
  * them, stopped (and the database removed) after them.
