@@ -12,6 +12,7 @@ use std::time::Duration;
 use lodestone_protocol::RoomSummary;
 
 use crate::app::App;
+use crate::moderation::bans::Banned;
 use crate::node::Node;
 use crate::room::{Player, RoomHandle, RoomLease};
 use crate::store::{Notice, StoreError, Take};
@@ -350,7 +351,8 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
 /// Listens for other nodes' notices (`LISTEN lodestone`): `lobby` (a
 /// room's line changed) forgets the cached lobby; `owner ROOM NODE` (a
 /// node took a room) makes this node hand the room over if it still
-/// serves it. A lost connection forgets the lobby too (notices may have
+/// serves it; `ban …` (a ban given elsewhere) checks the connections it
+/// names here (and all of them whenever listening starts). A lost connection forgets the lobby too (notices may have
 /// been missed; the renewal finds lost rooms anyway) and listens again.
 async fn listen(app: Arc<App>, node: Arc<Node>) {
     loop {
@@ -358,10 +360,16 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             let mut notices = node.leases.notices().await?;
             // Whatever changed while nobody listened is read again.
             node.lobby_changed();
+            recheck_bans(&app, Banned::Anyone);
             loop {
                 match notices.next().await? {
                     Notice::Lobby => node.lobby_changed(),
                     Notice::Owner { room, node: owner } => node.taken_by(&room, &owner),
+                    Notice::Ban { kind, what } => {
+                        if let Some(who) = Banned::parse(&kind, what.as_deref()) {
+                            recheck_bans(&app, who);
+                        }
+                    }
                     Notice::Other => {}
                 }
             }
@@ -382,6 +390,16 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             _ = tokio::time::sleep(Duration::from_millis(node.renew_ms)) => {}
         }
     }
+}
+
+/// Closes this node's connections `who` names that a stored ban holds
+/// (`moderation::bans`), in a task of its own: the listener reads on.
+fn recheck_bans(app: &Arc<App>, who: Banned) {
+    let app = app.clone();
+    app.tasks.clone().spawn(async move {
+        let now = app.clock.now_ms() as i64;
+        crate::moderation::bans::recheck(&app.store, &app.moderation.online, &who, now).await;
+    });
 }
 
 /// SIGTERM: leaves the registry, then hands every room over (each task

@@ -268,32 +268,6 @@ export async function assertNoHorizontalScroll(page, where) {
   if (scroll > width) throw new Error(`${where}: the page is ${scroll} px wide in a ${width} px window`);
 }
 
-/**
- * The smallest side, in CSS pixels, of the cells the viewer may pick now
- * (after zooming in with a first tap if the board does that).
- * @param {import('playwright-core').Page} page
- */
-export async function smallestTarget(page) {
-  const cells = page.locator('#board .cell:is(.target, .source)');
-  await cells.first().waitFor();
-  const sizes = async () =>
-    cells.evaluateAll((els) => els.map((el) => {
-      const box = el.querySelector('.bg')?.getBoundingClientRect();
-      return box ? Math.min(box.width, box.height) : 0;
-    }));
-  let smallest = Math.min(...(await sizes()));
-  if (smallest < 44) {
-    // A board that zooms in at the first tap: tap its middle.
-    const svg = page.locator('#board svg.board');
-    const box = await svg.boundingBox();
-    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.locator('#board svg.zoomed').waitFor();
-    smallest = Math.min(...(await sizes()));
-    await page.locator('.lens-out').click();
-  }
-  return smallest;
-}
-
 export const PASSWORD = 'correct horse battery';
 
 /**
@@ -348,6 +322,32 @@ export function talk(page, messages) {
       }),
     messages,
   );
+}
+
+/**
+ * The smallest side, in CSS pixels, of the cells the viewer may pick now
+ * (after zooming in with a first tap if the board does that).
+ * @param {import('playwright-core').Page} page
+ */
+export async function smallestTarget(page) {
+  const cells = page.locator('#board .cell:is(.target, .source)');
+  await cells.first().waitFor();
+  const sizes = async () =>
+    cells.evaluateAll((els) => els.map((el) => {
+      const box = el.querySelector('.bg')?.getBoundingClientRect();
+      return box ? Math.min(box.width, box.height) : 0;
+    }));
+  let smallest = Math.min(...(await sizes()));
+  if (smallest < 44) {
+    // A board that zooms in at the first tap: tap its middle.
+    const svg = page.locator('#board svg.board');
+    const box = await svg.boundingBox();
+    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('#board svg.zoomed').waitFor();
+    smallest = Math.min(...(await sizes()));
+    await page.locator('.lens-out').click();
+  }
+  return smallest;
 }
 
 /**

@@ -440,6 +440,12 @@ impl Session {
             .moderation
             .online
             .kick(target.as_deref(), address, &sentence);
+        if let Some(node) = &self.app.node {
+            let hint = moderation::bans::Banned::about(target.as_deref(), address).hint();
+            if let Err(e) = node.leases.notify(&hint).await {
+                tracing::warn!(error = %e, "could not tell the other nodes of a ban");
+            }
+        }
         Ok(())
     }
 
