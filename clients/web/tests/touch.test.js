@@ -76,7 +76,19 @@ async function tapTurn(phone, choose) {
     if (offered.length > 0) {
       const cell = choose(offered);
       sizes.push(cell.size);
+      const zooms = await phone.evaluate(() => document.querySelector('#board svg.board')?.getAttribute('data-zooms') ?? '0');
       await phone.locator(`#board [data-cell="${cell.label}"]`).tap();
+      // What the tap did, before looking again (a move sent by it is in
+      // the list only once the server has it): the cell chosen, a question
+      // asked, the view zoomed, or the move played.
+      await phone.waitForFunction(
+        ([label, before, count]) =>
+          document.querySelectorAll('#moves li').length >= Number(count) ||
+          document.querySelector(`#board [data-cell="${label}"].chosen`) !== null ||
+          document.querySelector('#confirm:not([hidden]), #magnet-play') !== null ||
+          (document.querySelector('#board svg.board')?.getAttribute('data-zooms') ?? '0') !== before,
+        [cell.label, zooms, String(before + 1)],
+      );
     } else if (await phone.locator('#board .lens-out').isVisible()) {
       await phone.locator('#board .lens-out').tap();
     } else {
