@@ -2,19 +2,10 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, test } from 'node:test';
-import { assertAccessible, createRoom, launchBrowser, PASSWORD, person, register, removeDir, sit, startServer, talk } from './harness.js';
+import { test } from 'node:test';
+import { assertAccessible, createRoom, PASSWORD, person, register, sit, stage, talk } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage({ start: false });
 
 /**
  * The guest id of the page's person (from the header's link to its page).
@@ -60,8 +51,8 @@ function helloWith(page, token) {
 }
 
 test('a player reports, blocks, goes zen, mutes spectators, downloads their data and deletes their account', async () => {
-  server = await startServer({ args: ['--first-account-is-admin'] });
-  browser = await launchBrowser();
+  const server = await my.start({ args: ['--first-account-is-admin'] });
+  const { browser } = my;
 
   // Mo, the first account, is the admin who reads the reports queue.
   const mo = await person(browser, server, 'Mo');
