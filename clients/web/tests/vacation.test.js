@@ -1,19 +1,10 @@
 /** @file Vacation in the browser: an account goes on vacation from the lobby's "You" section (days and a message), its opponent in a correspondence game sees "on vacation until …" with the message on its seat and its clock stopped; coming back early starts the clock again and gives back the days not begun; the pages pass axe-core. */
 
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import { assertAccessible, createRoom, launchBrowser, person, removeDir, screenshot, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import { assertAccessible, createRoom, person, screenshot, sit, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 /**
  * Makes the page's guest the account `name`.
@@ -28,8 +19,7 @@ async function register(page, name) {
 }
 
 test('an account goes on vacation from its settings, its opponent sees it, and it comes back early', async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { server, browser } = my;
   const ann = await person(browser, server, 'Ann');
   await register(ann, 'Ann');
   const bo = await person(browser, server, 'Bo');
