@@ -78,6 +78,7 @@ static ASSETS: &[Asset] = &[
     asset!("src/signals.js", JS),
     asset!("src/words.js", JS),
     asset!("src/notify.js", JS),
+    asset!("src/vacation.js", JS),
     asset!("src/boards/index.js", JS),
     asset!("src/boards/svg.js", JS),
     asset!("src/boards/pick.js", JS),

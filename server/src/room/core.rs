@@ -548,6 +548,11 @@ impl RoomCore {
         &self.seating
     }
 
+    /// The table, for the seats' vacations only (`room/away.rs`).
+    pub(super) fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
     pub(super) fn table(&self) -> &Table {
         &self.table
     }

@@ -13,6 +13,7 @@
 //! names what the rest of the server uses.
 
 mod absence;
+mod away;
 mod broadcast;
 mod chat;
 mod conduct;
@@ -51,6 +52,7 @@ pub(crate) mod test_person;
 #[cfg(test)]
 mod tests;
 mod timing;
+mod vacation;
 mod view;
 mod watchers;
 

@@ -16,11 +16,19 @@
 //! their own; the day starts and ends at 00:00 UTC): the time charged
 //! between two moments is the part of it that falls on Monday to Friday,
 //! found from the game's start time, so it is as exact after a restart.
+//!
+//! A seat whose player is on vacation (`room/away.rs`) is not charged
+//! either, on a correspondence clock (a turn of a day or more: `1d/move`,
+//! `bank:10d+36h`). Vacations come from the account's stored events, not
+//! the room's log, and may be learnt late (taken on another node): the
+//! clocks keep their own steps and fold them again when they change.
 
 use std::fmt;
 use std::str::FromStr;
 
 use lodestone_rules::{Seat, SeatSet};
+
+use super::away;
 
 /// The time control of a room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -39,6 +47,16 @@ pub enum TimeControl {
 impl TimeControl {
     pub fn is_none(self) -> bool {
         self == TimeControl::None
+    }
+
+    /// A correspondence clock: a turn may last a day or more (a vacation
+    /// pauses it).
+    pub fn is_correspondence(self) -> bool {
+        match self {
+            TimeControl::PerMove { ms } => ms >= DAY,
+            TimeControl::TimeBank { start_ms, .. } => start_ms >= DAY,
+            _ => false,
+        }
     }
 }
 
@@ -155,6 +173,11 @@ pub struct Clocks {
     /// (unix ms), which game times are counted from.
     weekend_pause: bool,
     origin: u64,
+    /// Each seat's vacations (unix ms spans; correspondence clocks only).
+    away: Vec<Vec<(u64, u64)>>,
+    /// Every step folded so far (actor, game time, seats to act), to fold
+    /// again when a vacation becomes known late.
+    steps: Vec<(Option<Seat>, u64, SeatSet)>,
 }
 
 const DAY: u64 = 86_400 * SECOND;
@@ -200,7 +223,31 @@ impl Clocks {
             since: vec![None; seats],
             weekend_pause: false,
             origin: 0,
+            away: vec![Vec::new(); seats],
+            steps: Vec::new(),
         }
+    }
+
+    /// Seat `i`'s vacations are `spans` (unix ms, in order and apart):
+    /// the clocks are folded again when that changes anything. Whether
+    /// anything changed.
+    pub fn set_away(&mut self, i: usize, spans: Vec<(u64, u64)>) -> bool {
+        let spans = if self.control.is_correspondence() {
+            spans
+        } else {
+            Vec::new()
+        };
+        match self.away.get_mut(i) {
+            Some(old) if *old != spans => *old = spans,
+            _ => return false,
+        }
+        let steps = std::mem::take(&mut self.steps);
+        let fresh = Clocks::new(self.control, self.left.len());
+        (self.left, self.since) = (fresh.left, fresh.since);
+        for (actor, at, running) in steps {
+            self.after(actor, at, running);
+        }
+        true
     }
 
     /// These clocks do not run on Saturdays and Sundays (UTC).
@@ -222,24 +269,38 @@ impl Clocks {
         self.origin = origin;
     }
 
-    /// The time charged to a running clock from game time `from` to `to`.
-    fn charged(&self, from: u64, to: u64) -> u64 {
-        let to = to.max(from);
+    /// The running time from unix time `a` to `b`, vacations aside.
+    fn base(&self, a: u64, b: u64) -> u64 {
         if self.weekend_pause {
-            weekday_ms(self.origin + to) - weekday_ms(self.origin + from)
+            weekday_ms(b.max(a)) - weekday_ms(a)
         } else {
-            to - from
+            b.saturating_sub(a)
         }
     }
 
-    /// The game time at which a clock running since `from` with `left`
-    /// milliseconds runs out.
-    fn runs_out(&self, from: u64, left: u64) -> u64 {
+    /// The first unix time by which a clock running from unix time `t`
+    /// has run `ms`, vacations aside.
+    fn ends(&self, t: u64, ms: u64) -> u64 {
         if self.weekend_pause {
-            after_weekday_ms(self.origin + from, left) - self.origin
+            after_weekday_ms(t, ms)
         } else {
-            from + left
+            t + ms
         }
+    }
+
+    /// The time charged to seat `i`'s running clock from game time `from`
+    /// to `to`.
+    fn charged(&self, i: usize, from: u64, to: u64) -> u64 {
+        let (from, to) = (self.origin + from, self.origin + to.max(from));
+        away::charged(&self.away[i], from, to, |a, b| self.base(a, b))
+    }
+
+    /// The game time at which seat `i`'s clock running since `from` with
+    /// `left` milliseconds runs out.
+    fn runs_out(&self, i: usize, from: u64, left: u64) -> u64 {
+        let base = |a, b| self.base(a, b);
+        let ends = |t, ms| self.ends(t, ms);
+        away::runs_out(&self.away[i], self.origin + from, left, base, ends) - self.origin
     }
 
     /// At game time `at`, `actor` (if any) has acted and `running` are the
@@ -249,10 +310,11 @@ impl Clocks {
         if self.control.is_none() {
             return;
         }
+        self.steps.push((actor, at, running));
         for i in 0..self.left.len() {
             let seat = Seat(i as u8);
             if let Some(t) = self.since[i] {
-                self.left[i] = self.left[i].saturating_sub(self.charged(t, at));
+                self.left[i] = self.left[i].saturating_sub(self.charged(i, t, at));
             }
             let was_running = self.since[i].is_some();
             match self.control {
@@ -286,7 +348,7 @@ impl Clocks {
             return None;
         }
         (0..self.left.len())
-            .filter_map(|i| self.since[i].map(|t| (Seat(i as u8), self.runs_out(t, self.left[i]))))
+            .filter_map(|i| self.since[i].map(|t| (Seat(i as u8), self.runs_out(i, t, self.left[i]))))
             .min_by_key(|&(seat, at)| (at, seat.0))
     }
 
@@ -295,24 +357,28 @@ impl Clocks {
     /// weekend pause falls between.
     pub fn runs_out_at(&self, i: usize, at: u64) -> Option<u64> {
         let t = self.since.get(i).copied().flatten()?;
-        Some(self.runs_out(t, self.left[i]).max(at))
+        Some(self.runs_out(i, t, self.left[i]).max(at))
     }
 
-    /// The game time by which a clock running from game time `at` has
-    /// been charged `ms` (later than `at + ms` when a weekend pause falls
-    /// between).
-    pub fn after_running(&self, at: u64, ms: u64) -> u64 {
-        self.runs_out(at, ms)
+    /// The game time by which seat `i`'s clock running from game time
+    /// `at` has been charged `ms` (later than `at + ms` when a weekend
+    /// pause or a known vacation falls between).
+    pub fn after_running(&self, i: usize, at: u64, ms: u64) -> u64 {
+        self.runs_out(i, at, ms)
     }
 
-    /// Each seat's time left at game time `at`, and whether its clock runs.
+    /// Each seat's time left at game time `at`, and whether its clock runs
+    /// (not during its vacation).
     pub fn at(&self, at: u64) -> Vec<(u64, bool)> {
         if self.control.is_none() {
             return Vec::new();
         }
         (0..self.left.len())
             .map(|i| match self.since[i] {
-                Some(t) => (self.left[i].saturating_sub(self.charged(t, at)), true),
+                Some(t) => {
+                    let left = self.left[i].saturating_sub(self.charged(i, t, at));
+                    (left, !away::within(&self.away[i], self.origin + at))
+                }
                 None => (self.left[i], false),
             })
             .collect()
@@ -481,5 +547,32 @@ mod tests {
         assert_eq!(clocks.at(72 * H)[0], (48 * H, false));
         // Black's 48 hours run to Wednesday noon.
         assert_eq!(clocks.deadline(), Some((Seat(1), 120 * H)));
+    }
+
+    #[test]
+    fn a_vacation_stops_a_correspondence_clock_even_when_learnt_late() {
+        let control: TimeControl = "1d/move".parse().unwrap();
+        let mut clocks = Clocks::new(control, 2);
+        clocks.set_origin(FRIDAY_NOON);
+        clocks.after(None, 0, SeatSet::only(Seat(0)));
+        // White moves after 2 hours; black's day runs.
+        clocks.after(Some(Seat(0)), 2 * H, SeatSet::only(Seat(1)));
+        // Black went on vacation for 10 hours an hour into its turn (the
+        // room learns it only now, 5 hours in): it is folded again.
+        let away = (FRIDAY_NOON + 3 * H, FRIDAY_NOON + 13 * H);
+        assert!(clocks.set_away(1, vec![away]));
+        assert!(!clocks.set_away(1, vec![away]), "the same again changes nothing");
+        assert_eq!(clocks.at(7 * H)[1], (23 * H, false), "stopped on vacation");
+        assert_eq!(clocks.at(15 * H)[1], (21 * H, true));
+        assert_eq!(clocks.deadline(), Some((Seat(1), 36 * H)));
+        // Back early: the vacation ends at 5 hours.
+        assert!(clocks.set_away(1, vec![(away.0, FRIDAY_NOON + 5 * H)]));
+        assert_eq!(clocks.deadline(), Some((Seat(1), 28 * H)));
+        // A real-time clock takes no vacation.
+        let mut blitz = Clocks::new("5+3".parse().unwrap(), 2);
+        blitz.after(None, 0, SeatSet::only(Seat(0)));
+        assert!(!blitz.set_away(0, vec![away]));
+        assert!(!TimeControl::PerMove { ms: 23 * H }.is_correspondence());
+        assert!("bank:1d+1h".parse::<TimeControl>().unwrap().is_correspondence());
     }
 }

@@ -479,7 +479,10 @@ impl Session {
             | ClientMessage::Visibility { .. }
             | ClientMessage::SetWebhook { .. }
             | ClientMessage::DeleteWebhook { .. }
-            | ClientMessage::MyTurns { .. }) => return self.notify_request(player, message).await,
+            | ClientMessage::MyTurns { .. }
+            | ClientMessage::TakeVacation { .. }
+            | ClientMessage::EndVacation { .. }
+            | ClientMessage::MyVacation { .. }) => return self.notify_request(player, message).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
                 unreachable!("answered before")
             }

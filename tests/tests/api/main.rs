@@ -41,4 +41,5 @@ mod takeover;
 mod test_script;
 mod tls;
 mod upgrade;
+mod vacation;
 mod web;
