@@ -1,19 +1,11 @@
 /** @file The moderators' console in the browser (issue 32): the first account is an admin and appoints a moderator from a player's history; a player's report reaches the moderator's queue with its chat line, and the moderator takes it and resolves it with a chat timeout, which then holds; a player gets no console (no link, no data); axe-core finds no serious violation on the console's pages. */
 
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import { assertAccessible, launchBrowser, person, removeDir, screenshot, startServer } from './harness.js';
+import { test } from 'node:test';
+import { assertAccessible, person, screenshot, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage({ start: false });
 
 const PASSWORD = 'correct horse battery';
 
@@ -72,8 +64,8 @@ function talk(page, messages) {
 }
 
 test('a moderator resolves a report from the console, and only moderators get one', async () => {
-  server = await startServer({ args: ['--first-account-is-admin'] });
-  browser = await launchBrowser();
+  const server = await my.start({ args: ['--first-account-is-admin'] });
+  const { browser } = my;
 
   // The first account is the admin: its page links to the console.
   const ann = await person(browser, server, 'Ann');
