@@ -217,3 +217,20 @@ fn words_come_from_the_chosen_catalogue() {
         "Make the terminal larger: at least 40×12 (80×24 is best)."
     );
 }
+
+#[test]
+fn the_help_screen_lines_fit_an_80_column_terminal() {
+    for lang in LANGUAGES {
+        let words = Words::for_tag(lang);
+        for (_, messages) in catalogue(lang) {
+            for id in messages.keys().filter(|id| id.starts_with("help-")) {
+                let text = words.get(id);
+                assert!(
+                    text.chars().count() <= 57,
+                    "{lang}: `{id}` is {} characters: {text}",
+                    text.chars().count()
+                );
+            }
+        }
+    }
+}

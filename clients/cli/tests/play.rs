@@ -33,6 +33,8 @@ mod tournament;
 mod storage;
 // A move whose reply was lost with the connection, sent again.
 mod resend;
+// `lodestone play` in French (issue 33).
+mod lang;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -103,6 +105,10 @@ fn main() {
         Trial::test(
             "a_move_whose_reply_was_lost_is_sent_again_and_played_once",
             as_trial(resend::lost_replies),
+        ),
+        Trial::test(
+            "the_lobby_and_its_help_in_french_from_lang",
+            as_trial(lang::french),
         ),
     ];
     libtest_mimic::run(&args, trials).exit();

@@ -53,24 +53,33 @@ lobby-name-prompt = Der Name, den andere sehen (höchstens 32 Zeichen):
 lobby-form-game = Spiel
 lobby-form-listed = Gelistet
 lobby-unlisted = Einem nicht gelisteten Raum tritt man nur mit Einladungslink oder -code bei und schaut nur so zu.
+lobby-no-open-rooms = Gerade keine offenen Räume: n erstellt einen.
+lobby-room = Raum { $id }
+lobby-join-title = Raum öffnen
+lobby-name-title = Ihr Name
+lobby-default = { $value } (Standard)
+lobby-listed-yes = ja, in der Lobby
+lobby-listed-no = nein, nur mit Einladung
 
-## Der Hilfebildschirm (?): Überschriften, dann was die Tasten tun.
+## Der Hilfebildschirm (?): Überschriften, dann was die Tasten tun; je
+## höchstens 57 Zeichen, passend für ein Terminal mit 80 Spalten.
+help-title = Tasten
 help-lobby = Lobby
-help-lobby-open = einen Raum wählen und öffnen (zum Mitspielen oder Zuschauen)
+help-lobby-open = einen Raum wählen und öffnen (mitspielen oder zusehen)
 help-lobby-keys = neuer Raum / Raum per Link oder Code öffnen / Ihr Name
 help-room = Raum, vor dem Start
 help-room-sit = einen Platz wählen und sich setzen; l verlässt ihn
-help-room-bot = einen Bot (gierig / zufällig) auf den gewählten freien Platz setzen
+help-room-bot = Bot (gierig / zufällig) auf den gewählten Platz setzen
 help-room-start = starten, sobald alle Plätze besetzt sind
 help-game = In der Partie
-help-game-move = zwischen den Feldern wechseln, die Sie jetzt wählen können
+help-game-move = zwischen den Feldern wechseln, die wählbar sind
 help-game-pick = das Feld wählen (das letzte Feld eines Zuges spielt ihn)
 help-game-forget = die gewählten Felder vergessen
 help-game-type = einen Zug tippen (Tab ergänzt aus Ihren möglichen Zügen)
-help-game-numbered = die nummerierten Aktionen (passen, Abstimmungen); Züge blättern
+help-game-numbered = nummerierte Aktionen (passen, Abstimmen); Züge blättern
 help-game-chat = Chat (Tab: an wen) / nach dem Ende: Revanche oder nicht
 help-game-resign = aufgeben / Remis anbieten, darauf antworten (ja, nein)
-help-game-abort = abbrechen, bevor alle gezogen haben / gegen Abwesende beanspruchen
+help-game-abort = abbrechen, bevor alle zogen / gegen Abwesende fordern
 help-game-quit = zurück zur Lobby (die Partie geht weiter); Strg-C beendet
 help-board = Auf dem Brett
 help-board-dots = vollendet hier einen Zug / führt von hier weiter

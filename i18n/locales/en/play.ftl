@@ -53,8 +53,17 @@ lobby-name-prompt = The name others see (up to 32 characters):
 lobby-form-game = Game
 lobby-form-listed = Listed
 lobby-unlisted = A room that is not listed is joined and watched only with its invite link or code.
+lobby-no-open-rooms = No open rooms right now: n creates one.
+lobby-room = room { $id }
+lobby-join-title = Open a room
+lobby-name-title = Your name
+lobby-default = { $value } (default)
+lobby-listed-yes = yes, in the lobby
+lobby-listed-no = no, invite only
 
-## The help screen (?): headings, then what the keys do.
+## The help screen (?): headings, then what the keys do; each at most 57
+## characters, to fit its box in an 80-column terminal.
+help-title = Keys
 help-lobby = Lobby
 help-lobby-open = choose a room and open it (to sit or to watch)
 help-lobby-keys = new room / open a room by its link or code / your name

@@ -53,24 +53,33 @@ lobby-name-prompt = Le nom que voient les autres (32 caractères au plus) :
 lobby-form-game = Jeu
 lobby-form-listed = Affichée
 lobby-unlisted = Une salle non affichée ne se rejoint et ne se regarde qu'avec son lien ou son code d'invitation.
+lobby-no-open-rooms = Aucune salle ouverte pour l'instant : n en crée une.
+lobby-room = salle { $id }
+lobby-join-title = Ouvrir une salle
+lobby-name-title = Votre nom
+lobby-default = { $value } (par défaut)
+lobby-listed-yes = oui, dans l'accueil
+lobby-listed-no = non, sur invitation
 
-## L'écran d'aide (?) : les titres, puis ce que font les touches.
+## L'écran d'aide (?) : les titres, puis ce que font les touches ; 57
+## caractères au plus chacun, pour tenir dans un terminal de 80 colonnes.
+help-title = Touches
 help-lobby = Accueil
-help-lobby-open = choisir une salle et l'ouvrir (pour s'asseoir ou regarder)
-help-lobby-keys = nouvelle salle / ouvrir une salle par son lien ou son code / votre nom
+help-lobby-open = choisir une salle et l'ouvrir (s'asseoir ou regarder)
+help-lobby-keys = nouvelle salle / ouvrir par lien ou code / votre nom
 help-room = Salle, avant le début
 help-room-sit = choisir une place et s'y asseoir ; l la quitte
-help-room-bot = asseoir un robot (glouton / au hasard) à la place libre choisie
+help-room-bot = asseoir un robot (glouton / au hasard) à la place choisie
 help-room-start = commencer, une fois toutes les places prises
 help-game = En partie
-help-game-move = aller d'une case à l'autre parmi celles qu'on peut choisir
+help-game-move = aller d'une case possible à l'autre
 help-game-pick = choisir la case (la dernière case d'un coup le joue)
 help-game-forget = oublier les cases choisies
 help-game-type = taper un coup (Tab complète parmi vos coups possibles)
-help-game-numbered = les actions numérotées (passer, votes) ; faire défiler les coups
+help-game-numbered = actions numérotées (passer, votes) ; défiler les coups
 help-game-chat = discuter (Tab : à qui) / après la fin : revanche, ou non
 help-game-resign = abandonner / proposer la nulle, y répondre (oui, non)
-help-game-abort = annuler avant que tous aient joué / réclamer face à un absent
+help-game-abort = annuler avant que tous aient joué / réclamer (absent)
 help-game-quit = retour à l'accueil (la partie continue) ; Ctrl-C quitte
 help-board = Sur le plateau
 help-board-dots = termine un coup ici / mène plus loin d'ici
