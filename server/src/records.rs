@@ -32,10 +32,10 @@ pub async fn record_text(
         .await?
         .map(|g| g.id);
     let invite = query.get("invite").map(String::as_str);
-    let handle = match crate::cluster::locate(app, id).await {
-        Ok(crate::cluster::Located::Here(h)) => h,
+    let handle = match crate::rooms::locate(app, id).await {
+        Ok(crate::rooms::Located::Here(h)) => h,
         // Another node serves the room: its record is read from the log.
-        Ok(crate::cluster::Located::Moved(_)) => {
+        Ok(crate::rooms::Located::Moved(_)) => {
             return match crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await {
                 Ok(Ok(text)) => Ok(text),
                 Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
@@ -46,7 +46,7 @@ pub async fn record_text(
                 )),
             };
         }
-        Ok(crate::cluster::Located::Missing) => {
+        Ok(crate::rooms::Located::Missing) => {
             return Err(json_error(
                 StatusCode::NOT_FOUND,
                 codes::UNKNOWN_ROOM,
