@@ -109,6 +109,12 @@ impl GameInfo {
                             default: "0".to_string(),
                             help: SPECTATOR_DELAY_HELP.to_string(),
                         },
+                        OptionInfo {
+                            key: "weekends".to_string(),
+                            values: vec!["run".to_string(), "pause".to_string()],
+                            default: "run".to_string(),
+                            help: WEEKENDS_HELP.to_string(),
+                        },
                     ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
@@ -162,6 +168,9 @@ pub const SPECTATOR_DELAY_VALUES: &[&str] = &["0", "1", "2", "4", "8", "16"];
 
 /// What the room option `spectator-delay` does (docs/moderation.md).
 pub const SPECTATOR_DELAY_HELP: &str = "how many plies behind the game spectators see it while it runs (0 to 100; they see all of it once it is over); 0 unless set, but in a Magma game with teams one round of turns (the number of seats)";
+
+/// What the room option `weekends` does (docs/protocol.md, Clocks).
+pub const WEEKENDS_HELP: &str = "whether the room's clocks stop at weekends: run, they do not; pause, no time is charged from Saturday 00:00 to Monday 00:00 UTC (needs a clock)";
 
 /// What the room option `rated-bots` does.
 pub const RATED_BOTS_HELP: &str = "in a rated room, whether bot accounts (programs playing through the protocol) may play people: no, a rated game is between people only or between bots only; yes, bot accounts may sit with people and the game is rated all the same";

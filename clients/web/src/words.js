@@ -178,6 +178,7 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
   'rated-bots': { name: 'Bot accounts in rated play', values: { no: 'no', yes: 'yes' } },
   spectators: { name: 'Spectators', values: { public: 'anyone may watch', link: 'only with the invite', off: 'nobody until the end' } },
   'spectator-delay': { name: 'Spectators see the game', values: { 0: 'live', 1: '1 ply behind', 2: '2 plies behind', 4: '4 plies behind', 8: '8 plies behind', 16: '16 plies behind' } },
+  weekends: { name: 'Weekends', values: { run: 'clocks run', pause: 'clocks pause (UTC)' } },
 });
 
 /** @param {string} key */

@@ -110,13 +110,14 @@ pub fn plan(notice: &RoomNotice, old: &[TurnRow], timing: &Timing) -> Plan {
         }
         if let Some(turn) = turn
             && (fresh || again)
-            && turn.until.saturating_sub(turn.from) >= timing.alarm_min_ms.max(1)
+            && turn.left_ms >= timing.alarm_min_ms.max(1)
         {
-            let length = turn.until - turn.from;
+            // Running time only: a weekend pause moves the alarm on.
+            let length = turn.left_ms;
             plan.events.push(Planned {
                 kind: NotifyEvent::TimeRunningOut,
                 seq: notice.seq,
-                due_at: turn.from + length * 4 / 5,
+                due_at: turn.alarm_at,
                 to: vec![guest.clone()],
                 about: Some(guest.clone()),
                 detail: Some(format!("{} left", duration_words(length - length * 4 / 5))),
@@ -450,6 +451,8 @@ mod tests {
         let long = ClockTurn {
             from: 1_000_000,
             until: 1_000_000 + 3 * day,
+            left_ms: 3 * day,
+            alarm_at: 1_000_000 + 3 * day * 4 / 5,
         };
         let plan_long = plan(&notice(&[("bob", Some(long))], &["ann"], vec![]), &[], &TIMING);
         let alarm = plan_long
@@ -462,6 +465,8 @@ mod tests {
         let short = ClockTurn {
             from: 1_000_000,
             until: 1_000_000 + 60_000,
+            left_ms: 60_000,
+            alarm_at: 1_000_000 + 48_000,
         };
         let plan_short = plan(&notice(&[("bob", Some(short))], &["ann"], vec![]), &[], &TIMING);
         assert!(
@@ -470,6 +475,61 @@ mod tests {
                 .iter()
                 .all(|e| e.kind != NotifyEvent::TimeRunningOut)
         );
+    }
+
+    /// In a room with `weekends=pause`, the 80% alarm counts running time
+    /// only: a `1d/move` turn begun on Friday at 12:00 UTC has used 12 hours
+    /// by Saturday 00:00, none over the weekend, and reaches 80% (19.2
+    /// hours) on Monday at 07:12 UTC; never on Saturday or Sunday, when
+    /// the clock is paused (80% of the wall-clock span would be Sunday
+    /// 21:36).
+    #[test]
+    fn the_alarm_of_a_turn_paused_at_the_weekend_counts_only_running_time() {
+        use crate::room::{Player, RoomCore, notice};
+        const H: u64 = 3_600_000;
+        // Friday 2026-11-27, 12:00 UTC; the weekend from Saturday 00:00.
+        const FRIDAY_NOON: u64 = 1_795_780_800_000;
+        const SATURDAY: u64 = FRIDAY_NOON + 12 * H;
+        const MONDAY: u64 = SATURDAY + 48 * H;
+        let options: BTreeMap<String, String> = [("clock", "1d/move"), ("weekends", "pause")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let owner = Player::person("owner", "Owner");
+        let created = RoomCore::create(
+            "r".into(),
+            "magneton",
+            &options,
+            true,
+            &owner,
+            FRIDAY_NOON,
+            Box::new(crate::secrets::OsSecrets),
+        );
+        let (mut room, mut events) = created.expect("a room");
+        let (ann, bob) = (Player::person("ann", "Ann"), Player::person("bob", "Bob"));
+        events.extend(room.join(1, &ann, None, None, FRIDAY_NOON).unwrap().1);
+        events.extend(room.join(2, &bob, None, None, FRIDAY_NOON).unwrap().1);
+        events.extend(room.start(&ann, FRIDAY_NOON).unwrap());
+        let notice = notice(&room, &events).expect("a notice");
+        let (guest, turn) = notice.to_act[0].clone();
+        let turn = turn.expect("a clock");
+        assert_eq!((turn.until, turn.left_ms), (MONDAY + 12 * H, 24 * H));
+        let plan = plan(&notice, &[], &TIMING);
+        let alarms: Vec<&Planned> = plan
+            .events
+            .iter()
+            .filter(|e| e.kind == NotifyEvent::TimeRunningOut)
+            .collect();
+        assert_eq!(alarms.len(), 1, "{:?}", plan.events);
+        let alarm = alarms[0];
+        assert_eq!(alarm.to, vec![guest]);
+        assert!(
+            !(SATURDAY..MONDAY).contains(&alarm.due_at),
+            "no alarm while the clock is paused: due at {}",
+            alarm.due_at
+        );
+        assert_eq!(alarm.due_at, MONDAY + 7 * H + 12 * 60_000);
+        assert_eq!(alarm.detail.as_deref(), Some("4 hours left"));
     }
 
     #[test]

@@ -30,11 +30,15 @@ pub struct RoomNotice {
     pub happened: Vec<Happened>,
 }
 
-/// A turn on a clock: when it began and when it runs out (unix ms).
+/// A turn on a clock: when it began and when it runs out (unix ms), the
+/// running time it had left then, and when 80% of that is used (unix ms;
+/// only running time counts, so never during a weekend pause).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockTurn {
     pub from: u64,
     pub until: u64,
+    pub left_ms: u64,
+    pub alarm_at: u64,
 }
 
 /// An event of note, with its seq.
@@ -130,10 +134,13 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                     (_, TimeControl::None) | (None, _) => None,
                     (Some((started, left)), _) => left.get(seat.0 as usize).map(|(ms, _)| {
                         let game_now = last.at.saturating_sub(*started);
-                        let out = core.table().clocks().runs_out_at(seat.0 as usize, game_now);
+                        let clocks = core.table().clocks();
+                        let out = clocks.runs_out_at(seat.0 as usize, game_now);
                         ClockTurn {
                             from: last.at,
                             until: out.map_or(last.at + ms, |out| started + out),
+                            left_ms: *ms,
+                            alarm_at: started + clocks.after_running(game_now, ms * 4 / 5),
                         }
                     }),
                 };

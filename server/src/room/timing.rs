@@ -298,6 +298,13 @@ impl Clocks {
         Some(self.runs_out(t, self.left[i]).max(at))
     }
 
+    /// The game time by which a clock running from game time `at` has
+    /// been charged `ms` (later than `at + ms` when a weekend pause falls
+    /// between).
+    pub fn after_running(&self, at: u64, ms: u64) -> u64 {
+        self.runs_out(at, ms)
+    }
+
     /// Each seat's time left at game time `at`, and whether its clock runs.
     pub fn at(&self, at: u64) -> Vec<(u64, bool)> {
         if self.control.is_none() {

@@ -12,7 +12,7 @@ use crate::room::{Player, Refusal, RoomCore};
 use crate::secrets::OsSecrets;
 
 /// The room options every game takes besides its game's.
-const ROOM_OPTIONS: [&str; 4] = ["clock", "absent", "chat", "rated"];
+const ROOM_OPTIONS: [&str; 5] = ["clock", "absent", "chat", "rated", "weekends"];
 
 /// A day, in milliseconds.
 const DAY_MS: u64 = 24 * 3600 * 1000;
@@ -152,4 +152,36 @@ pub fn game_options(spec: &TournamentSpec, own: &BTreeMap<String, String>) -> BT
         options.insert("rated".into(), "true".into());
     }
     options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(options: serde_json::Value) -> TournamentSpec {
+        serde_json::from_value(serde_json::json!({
+            "name": "Weekend league", "game": "magneton", "format": "round-robin",
+            "round_days": 14, "options": options,
+        }))
+        .expect("a spec")
+    }
+
+    /// `weekends` is a room option of a tournament's games: checked as a
+    /// room checks it (it needs a clock) and carried to each game's room.
+    #[test]
+    fn a_tournament_takes_the_weekend_pause_for_its_rooms() {
+        let limits = TournamentLimits::default();
+        let mut paused = spec(serde_json::json!({"clock": "3d/move", "weekends": "pause"}));
+        check_spec(&mut paused, 0, &limits).expect("weekends=pause with a clock is taken");
+        let options = game_options(&paused, &BTreeMap::new());
+        assert_eq!(options.get("weekends").map(String::as_str), Some("pause"));
+        assert_eq!(options.get("clock").map(String::as_str), Some("3d/move"));
+        for bad in [
+            serde_json::json!({"weekends": "pause"}),
+            serde_json::json!({"clock": "3d/move", "weekends": "often"}),
+        ] {
+            let refusal = check_spec(&mut spec(bad.clone()), 0, &limits).expect_err("refused");
+            assert_eq!(refusal.code, codes::BAD_OPTION, "{bad}");
+        }
+    }
 }

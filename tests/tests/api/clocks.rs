@@ -2,10 +2,11 @@
 //! loses; a bank gains its increment; a running clock survives a SIGKILL
 //! (its deadline comes from the stored times of the actions); a time bank
 //! (`bank:10d+36h`) gains after each move but never above its start; a
-//! weekend pause (`weekends=pause`) is kept across a kill.
+//! weekend pause (`weekends=pause`) is kept across a kill and offered by
+//! `GET /api/games`.
 
-use lodestone_protocol::{RoomState, RoomStatus};
-use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
+use lodestone_protocol::{GameInfo, RoomState, RoomStatus, ServerMessage};
+use lodestone_tests::{ServerProcess, TestServer, each_backend, http_get, stored_seqs, temp_dir};
 use serde_json::json;
 
 use crate::games::{play, spectator, started_room, started_room_at};
@@ -212,5 +213,47 @@ async fn a_weekend_pause_is_shown_kept_across_a_kill_and_needs_a_clock() {
             "bad-option",
         )
         .await;
+    }
+}
+
+each_backend!(api_games_offers_the_weekend_pause_for_every_game);
+/// `GET /api/games` lists `weekends` (`run` the default, then `pause`)
+/// for every game, and each value it offers is one a room with a clock
+/// takes; only `pause` shows in the list of rooms.
+async fn api_games_offers_the_weekend_pause_for_every_game() {
+    let server = TestServer::start().await;
+    let (status, body) = http_get(server.addr(), "/api/games", None).await;
+    assert_eq!(status, 200);
+    let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
+    let mut ann = server.client().await;
+    ann.hello("Ann").await;
+    let mut made = Vec::new();
+    for game in &games {
+        let weekends = game
+            .options
+            .iter()
+            .find(|o| o.key == "weekends")
+            .unwrap_or_else(|| panic!("{} has no weekends: {:?}", game.game, game.options));
+        assert_eq!(
+            (weekends.values.as_slice(), weekends.default.as_str()),
+            (&["run".to_string(), "pause".into()][..], "run"),
+            "{}",
+            game.game
+        );
+        assert!(weekends.help.contains("UTC"), "{}", weekends.help);
+        for value in &weekends.values {
+            let options = json!({"clock": "3d/move", "weekends": value});
+            let (room, _) = ann.create_room(&game.game, options, true).await;
+            made.push((room, value.clone()));
+        }
+    }
+    let rooms = match ann.ok(json!({"type": "list_rooms"})).await {
+        ServerMessage::Rooms { rooms, .. } => rooms,
+        other => panic!("{other:?}"),
+    };
+    for (room, value) in made {
+        let listed = rooms.iter().find(|r| r.id == room).expect("listed");
+        let shown = listed.options.get("weekends").map(String::as_str);
+        assert_eq!(shown, (value == "pause").then_some("pause"), "{room}");
     }
 }

@@ -309,8 +309,8 @@ mod tests {
         lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
         // Past the room's own options (clock, absent, chat, rated,
-        // rated-bots, spectators, spectator-delay), left as they are.
-        for _ in 0..8 {
+        // rated-bots, spectators, spectator-delay, weekends), left as they are.
+        for _ in 0..9 {
             lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         }
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
