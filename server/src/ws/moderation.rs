@@ -260,7 +260,7 @@ impl Session {
     /// if another node serves it: the check is made there).
     async fn seated(&self, room: &str) -> Vec<String> {
         if room.len() <= MAX_ROOM_ID_BYTES && self.app.lobby.get(room).is_none() {
-            let _ = crate::cluster::locate(&self.app, room).await;
+            let _ = crate::rooms::locate(&self.app, room).await;
         }
         self.app.lobby.seated(room)
     }

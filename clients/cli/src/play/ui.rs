@@ -21,6 +21,7 @@ use super::theme::Theme;
 mod lobby;
 mod panel;
 mod room;
+mod room_parts;
 
 use lobby::draw_lobby;
 use room::draw_room;
@@ -347,7 +348,7 @@ pub fn plain(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::room::clock_text;
+    use super::room_parts::clock_text;
     use super::*;
 
     #[test]
