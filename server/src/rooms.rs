@@ -4,18 +4,23 @@
 //! only then its task started; when the store refuses, the lease is given
 //! back and no task runs. A room asked for is found in memory, or loaded
 //! from its log (with several nodes only after taking its lease; else the
-//! owner's URL), one flight per room (`flight.rs`). Resuming at boot,
-//! rematch and eviction are still in `server.rs` and the room task.
+//! owner's URL), one flight per room (`flight.rs`). At start every live
+//! room is resumed from one query. Rematch and eviction are still in the
+//! room task.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::app::App;
 pub use crate::app::Located;
+use crate::bots::resume_bot;
 use crate::node::Node;
-use crate::room::{self, Fence, Player, Recorded, RoomCore, RoomHandle, RoomLease, spawn_leased_room};
+use crate::room::{
+    self, Fence, Player, Recorded, RoomCore, RoomHandle, RoomLease, spawn_leased_room, spawn_room,
+};
 use crate::secrets::OsSecrets;
-use crate::store::{StoreError, Take};
+use crate::store::{GuestRow, StoreError, Take};
 
 /// Stores the first `events` of the new room `core` (leased first with
 /// several nodes) and starts its task; `before_start` runs once they are
@@ -205,6 +210,63 @@ async fn load(app: &App, id: &str, lease: Option<Arc<RoomLease>>) -> Result<Opti
             Ok(None)
         }
     }
+}
+
+/// At start: loads every open or playing room from its log (one query for all)
+/// and starts its task; expires, in one write, the open rooms whose
+/// time ran out while the server was down; sets their bots playing.
+/// Returns how many rooms were resumed.
+pub async fn resume_all(app: &Arc<App>) -> Result<usize, StoreError> {
+    let rows = app.store.live_events().await?;
+    let now = app.clock.now_ms();
+    let mut expired = Vec::new();
+    let mut expired_rooms = 0;
+    let mut live = Vec::new();
+    for (id, events) in room::by_room(rows) {
+        match events.and_then(|events| RoomCore::restore(&id, &events, Box::new(OsSecrets))) {
+            Ok(mut core) => match core.expire(now, app.config.expire_open_after) {
+                Some(events) => {
+                    expired.extend(room::ops(&id, &events, None));
+                    expired_rooms += 1;
+                }
+                None => live.push(core),
+            },
+            Err(e) => tracing::error!(room = %id, error = %e, "stored room does not replay; left out"),
+        }
+    }
+    if !expired.is_empty() {
+        app.store.write(expired).await?;
+        tracing::info!(rooms = expired_rooms, "expired open rooms nobody started in time");
+    }
+    let mut seated: Vec<String> = live.iter().flat_map(RoomCore::seated_guests).collect();
+    seated.sort_unstable();
+    seated.dedup();
+    let bots: HashMap<String, GuestRow> = app
+        .store
+        .guests(&seated)
+        .await?
+        .into_iter()
+        .filter(|g| g.bot.is_some())
+        .map(|g| (g.id.clone(), g))
+        .collect();
+    let resumed = live.len();
+    for core in live {
+        let seated = core.seated_guests();
+        let handle = spawn_room(core, &app.rooms);
+        // Its computer players take their seats again.
+        for guest in seated.iter().filter_map(|id| bots.get(id)) {
+            if let Some(level) = guest.bot {
+                let player = Player {
+                    id: guest.id.clone(),
+                    name: guest.name.clone(),
+                    bot: true,
+                    bot_account: false,
+                };
+                resume_bot(app, handle.clone(), player, level).await;
+            }
+        }
+    }
+    Ok(resumed)
 }
 
 /// Leases the new room `id` on a cluster (none without one).
