@@ -148,16 +148,21 @@ async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
     let Ok(guests) = app.store.guests(&seated).await else {
         return;
     };
-    for guest in guests {
-        if let Some(level) = guest.bot {
-            let player = Player {
-                id: guest.id.clone(),
-                name: guest.name.clone(),
-                bot: true,
-                bot_account: false,
-            };
-            crate::bots::resume_bot(app, handle.clone(), player, level).await;
-        }
+    for guest in &guests {
+        seat_bot_again(app, handle, guest).await;
+    }
+}
+
+/// Seats `guest` again at the table of `handle` if it is a computer player.
+async fn seat_bot_again(app: &Arc<App>, handle: &RoomHandle, guest: &GuestRow) {
+    if let Some(level) = guest.bot {
+        let player = Player {
+            id: guest.id.clone(),
+            name: guest.name.clone(),
+            bot: true,
+            bot_account: false,
+        };
+        resume_bot(app, handle.clone(), player, level).await;
     }
 }
 
@@ -255,15 +260,7 @@ pub async fn resume_all(app: &Arc<App>) -> Result<usize, StoreError> {
         let handle = spawn_room(core, &app.rooms);
         // Its computer players take their seats again.
         for guest in seated.iter().filter_map(|id| bots.get(id)) {
-            if let Some(level) = guest.bot {
-                let player = Player {
-                    id: guest.id.clone(),
-                    name: guest.name.clone(),
-                    bot: true,
-                    bot_account: false,
-                };
-                resume_bot(app, handle.clone(), player, level).await;
-            }
+            seat_bot_again(app, &handle, guest).await;
         }
     }
     Ok(resumed)
