@@ -483,6 +483,22 @@ pub enum ClientMessage {
     /// The games waiting for this guest's move, oldest first; answered
     /// with `turns`.
     MyTurns { id: RequestId },
+    /// Go on vacation (an account) for `days` days from now, with a
+    /// `message` the other players see: its correspondence clocks stop
+    /// until then; answered with `vacation`.
+    TakeVacation {
+        id: RequestId,
+        days: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        message: Option<String>,
+    },
+    /// Come back from vacation now (the days not begun are not counted);
+    /// answered with `vacation`.
+    EndVacation { id: RequestId },
+    /// This account's vacation and the days left; answered with
+    /// `vacation`.
+    MyVacation { id: RequestId },
 }
 
 /// A password on the wire: its text, never shown by `Debug` (so a logged
@@ -611,7 +627,10 @@ impl ClientMessage {
             | ClientMessage::Visibility { id, .. }
             | ClientMessage::SetWebhook { id, .. }
             | ClientMessage::DeleteWebhook { id, .. }
-            | ClientMessage::MyTurns { id } => id,
+            | ClientMessage::MyTurns { id }
+            | ClientMessage::TakeVacation { id, .. }
+            | ClientMessage::EndVacation { id }
+            | ClientMessage::MyVacation { id } => id,
         }
     }
 }

@@ -241,6 +241,15 @@ codes! {
     AccountRequired = "account-required",
     /// `push_unsubscribe` or `delete_webhook` of something not set.
     NotSubscribed = "not-subscribed",
+    /// `take_vacation` with no days, more than a year's allowance, or a
+    /// message over 200 characters.
+    BadVacation = "bad-vacation",
+    /// `take_vacation` for more days than the account has left this year.
+    VacationUsedUp = "vacation-used-up",
+    /// `take_vacation` while on vacation already.
+    OnVacation = "on-vacation",
+    /// `end_vacation` while not on vacation.
+    NotOnVacation = "not-on-vacation",
 }
 
 impl fmt::Display for Code {
@@ -359,6 +368,10 @@ pub mod codes {
     pub const TOO_MANY_WEBHOOKS: Code = Code::TooManyWebhooks;
     pub const ACCOUNT_REQUIRED: Code = Code::AccountRequired;
     pub const NOT_SUBSCRIBED: Code = Code::NotSubscribed;
+    pub const BAD_VACATION: Code = Code::BadVacation;
+    pub const VACATION_USED_UP: Code = Code::VacationUsedUp;
+    pub const ON_VACATION: Code = Code::OnVacation;
+    pub const NOT_ON_VACATION: Code = Code::NotOnVacation;
 }
 
 #[cfg(test)]

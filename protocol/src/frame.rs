@@ -324,6 +324,7 @@ mod tests {
             shown_as: bit(2).then(|| "Ann (2)".into()),
             absent: bit(3),
             stand_in: bit(25),
+            vacation: None,
         };
         let play = PlayState {
             position: "x\ny".into(),

@@ -48,7 +48,7 @@ pub use moderation::{
     AuditEntry, LiveRoom, Offense, OnlinePlayer, PlayerFile, ReportContext, ReportInfo, ReportOutcome,
     ReportStatus, Role, Sanction, SanctionKind,
 };
-pub use notify::{NotifyEvent, PushKey, PushKeys, TurnWaiting, WebhookFormat};
+pub use notify::{NotifyEvent, PushKey, PushKeys, SeatVacation, TurnWaiting, VacationState, WebhookFormat};
 pub use raw::RawJson;
 pub use state::*;
 pub use tournament::{

@@ -9,7 +9,7 @@ use crate::chat::ChatLine;
 use crate::code::Code;
 use crate::lobby::RoomSummary;
 use crate::moderation::{AuditEntry, LiveRoom, OnlinePlayer, PlayerFile, ReportInfo, Role, Sanction};
-use crate::notify::TurnWaiting;
+use crate::notify::{TurnWaiting, VacationState};
 use crate::state::{Guest, RoomState};
 use crate::tournament::{TournamentState, TournamentSummary};
 
@@ -181,6 +181,8 @@ pub enum ServerMessage {
     /// The reply to `my_turns`: the games waiting for the guest's move,
     /// the oldest first.
     Turns { id: RequestId, rooms: Vec<TurnWaiting> },
+    /// The reply to `take_vacation`, `end_vacation` and `my_vacation`.
+    Vacation { id: RequestId, vacation: VacationState },
 }
 
 /// An `error` message.

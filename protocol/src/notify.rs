@@ -89,6 +89,34 @@ pub struct TurnWaiting {
     pub since: u64,
 }
 
+/// An account's vacation: the one it is on (its end and message), and
+/// the days it may still take (`days_per_year` in any 365 days).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+pub struct VacationState {
+    /// The end of the vacation it is on (unix milliseconds); absent when
+    /// it is not on vacation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub until: Option<u64>,
+    /// The message of that vacation, shown to the other players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub message: Option<String>,
+    pub days_left: u32,
+    pub days_per_year: u32,
+}
+
+/// A seated player on vacation, as the room shows it: until when, and
+/// its message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+pub struct SeatVacation {
+    /// The vacation's end (unix milliseconds).
+    pub until: u64,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[ts(optional, as = "Option<String>")]
+    pub message: String,
+}
+
 /// The body of `GET /api/push/key`: the server's VAPID public key, as a
 /// page gives it to `pushManager.subscribe` (`applicationServerKey`):
 /// unpadded base64url of the uncompressed P-256 point.

@@ -9,6 +9,7 @@ use ts_rs::TS;
 
 use crate::board::Board;
 use crate::effect::{LastAction, RiskState};
+use crate::notify::SeatVacation;
 use crate::raw::RawJson;
 
 /// A guest: a display name behind an unguessable token.
@@ -83,6 +84,11 @@ pub struct SeatState {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub stand_in: bool,
+    /// The player is on vacation (its correspondence clock stands still):
+    /// until when, and its message; absent when not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub vacation: Option<SeatVacation>,
 }
 
 /// How the people at the table (rather than the board) ended a game or a
@@ -298,7 +304,8 @@ pub struct SeatClock {
     pub seat: u8,
     /// Milliseconds left when the update was sent.
     pub remaining_ms: u64,
-    /// Whether it is counting down now (the seat is to act).
+    /// Whether it is counting down now (the seat is to act, and not on
+    /// vacation).
     pub running: bool,
     /// The seat went berserk (halved its clock); absent when not.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -107,6 +107,8 @@ pub fn declarations() -> String {
         PushKeys,
         WebhookFormat,
         TurnWaiting,
+        VacationState,
+        SeatVacation,
     );
     // ts-rs ends a line before a field's comment with a space.
     out.lines().map(str::trim_end).flat_map(|l| [l, "\n"]).collect()

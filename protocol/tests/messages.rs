@@ -447,6 +447,16 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
             },
         ),
         ("my_turns", ClientMessage::MyTurns { id: id(35) }),
+        (
+            "take_vacation",
+            ClientMessage::TakeVacation {
+                id: id(36),
+                days: 10,
+                message: Some("Hiking until the 12th".into()),
+            },
+        ),
+        ("end_vacation", ClientMessage::EndVacation { id: id(37) }),
+        ("my_vacation", ClientMessage::MyVacation { id: id(38) }),
     ]
 }
 
@@ -522,6 +532,7 @@ fn state() -> RoomState {
                 shown_as: None,
                 absent: false,
                 stand_in: false,
+                vacation: None,
             },
             SeatState {
                 seat: 1,
@@ -538,6 +549,7 @@ fn state() -> RoomState {
                 shown_as: None,
                 absent: false,
                 stand_in: false,
+                vacation: None,
             },
         ],
         you: Some(1),
@@ -918,6 +930,18 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                     game: "magneton".into(),
                     since: 1_700_000_000_000,
                 }],
+            },
+        ),
+        (
+            "vacation",
+            ServerMessage::Vacation {
+                id: id(36),
+                vacation: VacationState {
+                    until: Some(1_700_864_000_000),
+                    message: Some("Hiking until the 12th".into()),
+                    days_left: 20,
+                    days_per_year: 30,
+                },
             },
         ),
     ]

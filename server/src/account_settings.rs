@@ -17,7 +17,7 @@ use lodestone_protocol::{
     AccountInfo, ApiTokenInfo, MAX_API_TOKENS, MAX_TOKEN_LABEL_CHARS, NewApiToken, NewTokenRequest, codes,
 };
 
-use crate::answers::{bearer, json_error};
+use crate::answers::{bad_token, bearer, json_error};
 use crate::app::App;
 use crate::secrets;
 use crate::store::{self, BotMark, GuestRow};
@@ -58,13 +58,7 @@ async fn caller(app: &App, headers: &HeaderMap) -> Result<GuestRow, Response> {
         .guest_by_token(&hash)
         .await
         .map_err(storage)?
-        .ok_or_else(|| {
-            json_error(
-                StatusCode::UNAUTHORIZED,
-                codes::BAD_TOKEN,
-                "this token belongs to no guest",
-            )
-        })
+        .ok_or_else(bad_token)
 }
 
 /// What the settings show of `guest`.

@@ -1,12 +1,16 @@
 //! The JSON answers of refused HTTP requests (`HttpError`: a stable code,
 //! a sentence, and for a refusal by a limit, the limit and when to retry
-//! with a matching `Retry-After`), and the bearer token of a request.
+//! with a matching `Retry-After`), and the bearer token of a request and
+//! its guest.
 //! Shared by every HTTP module (`http.rs`, `serve.rs`, `account_settings.rs`,
 //! `embed/`, `records.rs`).
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use lodestone_protocol::{Code, HttpError};
+use lodestone_protocol::{Code, HttpError, codes};
+
+use crate::secrets;
+use crate::store::{GuestRow, Store};
 
 /// A refusal's answer: `status` with the JSON body of an [`HttpError`].
 pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
@@ -52,4 +56,31 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
         .to_str()
         .ok()?
         .strip_prefix("Bearer ")
+}
+
+/// The refusal of a token that belongs to no guest: 401 `bad-token`.
+pub fn bad_token() -> Response {
+    json_error(
+        StatusCode::UNAUTHORIZED,
+        codes::BAD_TOKEN,
+        "this token belongs to no guest",
+    )
+}
+
+/// The guest of the request's `Authorization: Bearer` token (none without
+/// one), or the refusal to answer: 401 `bad-token` for a token of no
+/// guest, 503 `storage-failure`.
+pub async fn bearer_guest(store: &Store, headers: &HeaderMap) -> Result<Option<GuestRow>, Response> {
+    let Some(token) = bearer(headers) else {
+        return Ok(None);
+    };
+    match store.guest_by_token(&secrets::token_hash(token)).await {
+        Ok(Some(guest)) => Ok(Some(guest)),
+        Ok(None) => Err(bad_token()),
+        Err(_) => Err(json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            codes::STORAGE,
+            "try again",
+        )),
+    }
 }

@@ -1,9 +1,8 @@
 //! The state shared by every connection: the configuration, storage, the
 //! lobby, the clock, the bots' threads, admission and metrics, and the
-//! narrow environment each room task gets instead ([`RoomEnv`]). Loading a
-//! room that is not in memory is here too (with several nodes,
-//! `cluster.rs` takes its lease first), one flight per room
-//! (`flight.rs`).
+//! narrow environment each room task gets instead ([`RoomEnv`]), and where
+//! a room is ([`Located`]; `rooms.rs` finds and loads it, one flight per
+//! room: `flight.rs`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,9 +18,8 @@ use crate::limits::Admission;
 use crate::metrics::Metrics;
 use crate::node::Node;
 use crate::notify::Notify;
-use crate::room::{self, Lobby, RoomCore, RoomEnv, RoomHandle, RoomLease, spawn_leased_room};
-use crate::secrets::OsSecrets;
-use crate::store::{Store, StoreError};
+use crate::room::{self, Lobby, RoomEnv, RoomHandle};
+use crate::store::Store;
 
 /// Where a room is.
 #[derive(Clone, Debug)]
@@ -160,60 +158,5 @@ impl App {
 
     pub fn next_conn(&self) -> u64 {
         self.next_conn.fetch_add(1, Ordering::Relaxed)
-    }
-
-    /// The task of room `id`, loading the room from the store if it is not
-    /// in memory (a finished game, or one evicted).
-    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Option<RoomHandle>, StoreError> {
-        if let Some(handle) = self.lobby.get(id) {
-            return Ok(Some(handle));
-        }
-        let app = self.clone();
-        let room = id.to_string();
-        let found = self
-            .finding
-            .run(id, move || async move {
-                if let Some(handle) = app.lobby.get(&room) {
-                    return Ok(Located::Here(handle));
-                }
-                match app.load(&room, None).await {
-                    Ok(Some(handle)) => Ok(Located::Here(handle)),
-                    Ok(None) => Ok(Located::Missing),
-                    Err(e) => Err(e.to_string()),
-                }
-            })
-            .await;
-        match found.map_err(StoreError::Lookup)? {
-            Located::Here(handle) => Ok(Some(handle)),
-            _ => Ok(None),
-        }
-    }
-
-    /// Loads room `id` from its log and starts its task, holding `lease`
-    /// (several nodes); the caller is the room's flight in
-    /// [`App::finding`]. `None` if there is no such room, or it is gone.
-    pub async fn load(
-        &self,
-        id: &str,
-        lease: Option<Arc<RoomLease>>,
-    ) -> Result<Option<RoomHandle>, StoreError> {
-        let rows = self.store.room_events(id).await?;
-        if rows.is_empty() {
-            return Ok(None);
-        }
-        let restored = rows
-            .iter()
-            .map(room::from_row)
-            .collect::<Result<Vec<_>, _>>()
-            .and_then(|events| RoomCore::restore(id, &events, Box::new(OsSecrets)));
-        match restored {
-            // An expired, closed or aborted room is gone for good.
-            Ok(core) if core.is_gone() => Ok(None),
-            Ok(core) => Ok(Some(spawn_leased_room(core, &self.rooms, lease))),
-            Err(e) => {
-                tracing::error!(room = id, error = %e, "stored room does not replay");
-                Ok(None)
-            }
-        }
     }
 }

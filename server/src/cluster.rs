@@ -1,6 +1,6 @@
-//! Several nodes over one PostgreSQL database: finding a room (served
-//! here, taken here, or `moved` to its owner), the lobby as every node sees
-//! it, and the node's background work: renewing its leases and its
+//! Several nodes over one PostgreSQL database: a room's record read from
+//! the log of another node's room, the lobby as every node sees it, and
+//! the node's background work: renewing its leases and its
 //! heartbeat, sweeping up rooms nobody holds (a dead owner's, so clocks
 //! keep their deadlines), listening for other nodes' notices, and handing
 //! every room over on SIGTERM. Without a node (SQLite) every function here
@@ -12,120 +12,10 @@ use std::time::Duration;
 use lodestone_protocol::RoomSummary;
 
 use crate::app::App;
+use crate::moderation::bans::Banned;
 use crate::node::Node;
-use crate::room::{Player, RoomHandle, RoomLease};
-use crate::store::{Notice, StoreError, Take};
-
-pub use crate::app::Located;
-
-/// Finds room `id`: in memory, or loaded from its log; with several nodes,
-/// only after taking its lease (free, expired, or a previous run's of this
-/// node), otherwise the owner's advertised URL. Each room is found by one
-/// flight at a time (`flight.rs`), which waits for no other room's.
-pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
-    let Some(node) = app.node.clone() else {
-        return Ok(match app.room(id).await? {
-            Some(handle) => Located::Here(handle),
-            None => Located::Missing,
-        });
-    };
-    if let Some(handle) = app.lobby.get(id) {
-        return Ok(Located::Here(handle));
-    }
-    for _ in 0..10 {
-        let (flier, room, node) = (app.clone(), id.to_string(), node.clone());
-        let found = app
-            .finding
-            .run(id, move || async move {
-                take_and_load(&flier, &room, &node)
-                    .await
-                    .map_err(|e| e.to_string())
-            })
-            .await
-            .map_err(StoreError::Lookup)?;
-        match found {
-            // Its owner left the registry (it drains): the lease is
-            // released in a moment.
-            Located::Moved(url) if url.is_empty() => {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-            found => return Ok(found),
-        }
-    }
-    Ok(Located::Moved(node.url.clone()))
-}
-
-/// One try at room `id` (its flight): in memory now, or its lease taken
-/// and the room loaded, or where its owner is (an empty URL: an owner
-/// about to release it).
-async fn take_and_load(app: &Arc<App>, id: &str, node: &Arc<Node>) -> Result<Located, StoreError> {
-    if let Some(handle) = app.lobby.get(id) {
-        return Ok(Located::Here(handle));
-    }
-    if node.is_draining() {
-        return Ok(Located::Moved(elsewhere(node, id).await));
-    }
-    match node.leases.take(id, &node.name, node.lease_ms).await? {
-        Take::Taken(epoch) => {
-            let lease = node.adopt(id, epoch);
-            app.metrics.lease_takes.increment(1);
-            match app.load(id, Some(lease.clone())).await {
-                Ok(Some(handle)) => {
-                    tracing::info!(room = id, epoch, node = %node.name, "lease taken; room loaded from its log");
-                    // Outside any move's transaction: a node still
-                    // serving the room lets it go at once.
-                    if epoch > 1 {
-                        let _ = node.leases.notify(&format!("owner {id} {}", node.name)).await;
-                    }
-                    resume_bots(app, id, &handle).await;
-                    Ok(Located::Here(handle))
-                }
-                other => {
-                    lease.ended.cancel();
-                    let gone = matches!(other, Ok(None));
-                    if gone {
-                        node.unreadable(id);
-                    }
-                    let _ = node.leases.release(id, &node.name, epoch, gone).await;
-                    other.map(|_| Located::Missing)
-                }
-            }
-        }
-        Take::Owned { url: Some(url), .. } => Ok(Located::Moved(url)),
-        Take::Owned { url: None, .. } => Ok(Located::Moved(String::new())),
-        Take::NoRoom => Ok(Located::Missing),
-    }
-}
-
-/// Where to send a client of `room` that this node will not serve.
-async fn elsewhere(node: &Node, room: &str) -> String {
-    match node.leases.where_to(room, &node.name, node.alive_ms()).await {
-        Ok(Some(url)) => url,
-        _ => node.url.clone(),
-    }
-}
-
-/// The computer players seated in a room this node just took play again.
-async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
-    let seated = app.lobby.seated(id);
-    if seated.is_empty() {
-        return;
-    }
-    let Ok(guests) = app.store.guests(&seated).await else {
-        return;
-    };
-    for guest in guests {
-        if let Some(level) = guest.bot {
-            let player = Player {
-                id: guest.id.clone(),
-                name: guest.name.clone(),
-                bot: true,
-                bot_account: false,
-            };
-            crate::bots::resume_bot(app, handle.clone(), player, level).await;
-        }
-    }
-}
+use crate::rooms::{Located, locate};
+use crate::store::{Notice, StoreError};
 
 /// The game record of room `id` (served by another node) as `guest` may
 /// see it, read from its log without taking the room.
@@ -143,23 +33,6 @@ pub async fn record_from_log(
         .and_then(|events| crate::room::RoomCore::restore(id, &events, Box::new(crate::secrets::OsSecrets)))
         .map_err(|e| StoreError::Rejected(format!("room {id} does not replay: {e}")))?;
     Ok(core.record_for(guest, invite))
-}
-
-/// With several nodes, the lease of a room about to be created (epoch 1);
-/// `None` on SQLite.
-pub async fn lease_new_room(app: &App, id: &str) -> Result<Option<Arc<RoomLease>>, StoreError> {
-    let Some(node) = &app.node else { return Ok(None) };
-    node.leases.claim_new(id, &node.name, node.lease_ms).await?;
-    app.metrics.lease_takes.increment(1);
-    Ok(Some(node.adopt(id, 1)))
-}
-
-/// Gives back the lease of a room whose creation failed.
-pub async fn drop_new_room(app: &App, id: &str, lease: Option<Arc<RoomLease>>) {
-    if let (Some(node), Some(lease)) = (&app.node, lease) {
-        lease.ended.cancel();
-        let _ = node.leases.release(id, &node.name, lease.epoch, true).await;
-    }
 }
 
 /// A page of the public room list: at most `page` (0: all) and how many
@@ -350,7 +223,8 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
 /// Listens for other nodes' notices (`LISTEN lodestone`): `lobby` (a
 /// room's line changed) forgets the cached lobby; `owner ROOM NODE` (a
 /// node took a room) makes this node hand the room over if it still
-/// serves it. A lost connection forgets the lobby too (notices may have
+/// serves it; `ban …` (a ban given elsewhere) checks the connections it
+/// names here (and all of them whenever listening starts). A lost connection forgets the lobby too (notices may have
 /// been missed; the renewal finds lost rooms anyway) and listens again.
 async fn listen(app: Arc<App>, node: Arc<Node>) {
     loop {
@@ -358,10 +232,16 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             let mut notices = node.leases.notices().await?;
             // Whatever changed while nobody listened is read again.
             node.lobby_changed();
+            recheck_bans(&app, Banned::Anyone);
             loop {
                 match notices.next().await? {
                     Notice::Lobby => node.lobby_changed(),
                     Notice::Owner { room, node: owner } => node.taken_by(&room, &owner),
+                    Notice::Ban { kind, what } => {
+                        if let Some(who) = Banned::parse(&kind, what.as_deref()) {
+                            recheck_bans(&app, who);
+                        }
+                    }
                     Notice::Other => {}
                 }
             }
@@ -382,6 +262,16 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             _ = tokio::time::sleep(Duration::from_millis(node.renew_ms)) => {}
         }
     }
+}
+
+/// Closes this node's connections `who` names that a stored ban holds
+/// (`moderation::bans`), in a task of its own: the listener reads on.
+fn recheck_bans(app: &Arc<App>, who: Banned) {
+    let app = app.clone();
+    app.tasks.clone().spawn(async move {
+        let now = app.clock.now_ms() as i64;
+        crate::moderation::bans::recheck(&app.store, &app.moderation.online, &who, now).await;
+    });
 }
 
 /// SIGTERM: leaves the registry, then hands every room over (each task

@@ -21,7 +21,6 @@ use utoipa_axum::routes;
 use crate::answers::{CONNECTION_RETRY_SECS, json_error, limited, retry_after};
 use crate::app::App;
 use crate::metrics::Refusal;
-use crate::secrets;
 
 /// The address a request comes from (behind a trusted proxy, the one it
 /// forwards for): a request extension set by `admit`.
@@ -265,35 +264,11 @@ fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Respon
         (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
 async fn player(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
     // Private games are listed only to their players.
-    let viewer = match bearer_guest(&app, &headers).await {
-        Ok(viewer) => viewer,
+    let viewer = match crate::answers::bearer_guest(&app.store, &headers).await {
+        Ok(viewer) => viewer.map(|g| g.id),
         Err(refused) => return refused,
     };
     page(crate::players::player(&app, &id, viewer.as_deref()).await)
-}
-
-/// The guest of the request's `Authorization: Bearer` token (none without
-/// one), or the refusal to answer: 401 `bad-token` for a token of no
-/// guest, 503 `storage-failure`.
-async fn bearer_guest(app: &App, headers: &HeaderMap) -> Result<Option<String>, Response> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    let Some(token) = token else { return Ok(None) };
-    match app.store.guest_by_token(&secrets::token_hash(token)).await {
-        Ok(Some(g)) => Ok(Some(g.id)),
-        Ok(None) => Err(json_error(
-            StatusCode::UNAUTHORIZED,
-            codes::BAD_TOKEN,
-            "this token belongs to no guest",
-        )),
-        Err(_) => Err(json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            codes::STORAGE,
-            "try again",
-        )),
-    }
 }
 
 /// `GET /api/leaderboard?game=K[&limit=N]` (`players.rs`).

@@ -36,6 +36,7 @@ mod records;
 mod replays;
 mod reserve;
 mod room;
+mod rooms;
 pub mod secrets;
 mod serve;
 mod server;

@@ -12,7 +12,6 @@ use lodestone_protocol::codes;
 
 use crate::answers::json_error;
 use crate::app::App;
-use crate::secrets;
 
 /// The record of room `id` for a request (its bearer token and invite),
 /// or the refusal's answer.
@@ -29,32 +28,14 @@ pub async fn record_text(
             "send the token as `Authorization: Bearer TOKEN`, never in the address",
         ));
     }
-    let token = crate::answers::bearer(headers).map(str::to_string);
-    let guest = match token {
-        None => None,
-        Some(token) => match app.store.guest_by_token(&secrets::token_hash(&token)).await {
-            Ok(Some(g)) => Some(g.id),
-            Ok(None) => {
-                return Err(json_error(
-                    StatusCode::UNAUTHORIZED,
-                    codes::BAD_TOKEN,
-                    "this token belongs to no guest",
-                ));
-            }
-            Err(_) => {
-                return Err(json_error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    codes::STORAGE,
-                    "try again",
-                ));
-            }
-        },
-    };
+    let guest = crate::answers::bearer_guest(&app.store, headers)
+        .await?
+        .map(|g| g.id);
     let invite = query.get("invite").map(String::as_str);
-    let handle = match crate::cluster::locate(app, id).await {
-        Ok(crate::cluster::Located::Here(h)) => h,
+    let handle = match crate::rooms::locate(app, id).await {
+        Ok(crate::rooms::Located::Here(h)) => h,
         // Another node serves the room: its record is read from the log.
-        Ok(crate::cluster::Located::Moved(_)) => {
+        Ok(crate::rooms::Located::Moved(_)) => {
             return match crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await {
                 Ok(Ok(text)) => Ok(text),
                 Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
@@ -65,7 +46,7 @@ pub async fn record_text(
                 )),
             };
         }
-        Ok(crate::cluster::Located::Missing) => {
+        Ok(crate::rooms::Located::Missing) => {
             return Err(json_error(
                 StatusCode::NOT_FOUND,
                 codes::UNKNOWN_ROOM,

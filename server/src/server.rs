@@ -1,7 +1,6 @@
 //! The server as a whole: start (open storage, resume the rooms, serve)
 //! and graceful shutdown.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -9,16 +8,13 @@ use tokio::task::JoinHandle;
 
 use crate::app::App;
 use crate::bot_pool::BotPool;
-use crate::bots::resume_bot;
 use crate::config::Config;
 use crate::http::router;
 use crate::listen::Role;
 use crate::metrics::Metrics;
 use crate::node::Node;
-use crate::room::{self, Player, RoomCore, spawn_room};
-use crate::secrets::OsSecrets;
 use crate::serve::{Served, serve};
-use crate::store::{GuestRow, Store, StoreError, StoreOptions};
+use crate::store::{Store, StoreError, StoreOptions};
 use crate::tls::Tls;
 
 /// Why the server could not start, as a sentence for the host.
@@ -138,7 +134,7 @@ impl Server {
             // those whose owner dies.
             crate::cluster::start(&app).await;
         } else {
-            let resumed = resume_rooms(&app).await?;
+            let resumed = crate::rooms::resume_all(&app).await?;
             tracing::info!(rooms = resumed, "resumed unfinished rooms");
         }
         // The live tournaments' directors (with several nodes, those
@@ -233,61 +229,4 @@ impl Server {
         }
         closer.close().await;
     }
-}
-
-/// Loads every open or playing room from its log (one query for all)
-/// and starts its task; expires, in one write, the open rooms whose
-/// time ran out while the server was down; sets their bots playing.
-/// Returns how many rooms were resumed.
-async fn resume_rooms(app: &Arc<App>) -> Result<usize, StoreError> {
-    let rows = app.store.live_events().await?;
-    let now = app.clock.now_ms();
-    let mut expired = Vec::new();
-    let mut expired_rooms = 0;
-    let mut live = Vec::new();
-    for (id, events) in room::by_room(rows) {
-        match events.and_then(|events| RoomCore::restore(&id, &events, Box::new(OsSecrets))) {
-            Ok(mut core) => match core.expire(now, app.config.expire_open_after) {
-                Some(events) => {
-                    expired.extend(room::ops(&id, &events, None));
-                    expired_rooms += 1;
-                }
-                None => live.push(core),
-            },
-            Err(e) => tracing::error!(room = %id, error = %e, "stored room does not replay; left out"),
-        }
-    }
-    if !expired.is_empty() {
-        app.store.write(expired).await?;
-        tracing::info!(rooms = expired_rooms, "expired open rooms nobody started in time");
-    }
-    let mut seated: Vec<String> = live.iter().flat_map(RoomCore::seated_guests).collect();
-    seated.sort_unstable();
-    seated.dedup();
-    let bots: HashMap<String, GuestRow> = app
-        .store
-        .guests(&seated)
-        .await?
-        .into_iter()
-        .filter(|g| g.bot.is_some())
-        .map(|g| (g.id.clone(), g))
-        .collect();
-    let resumed = live.len();
-    for core in live {
-        let seated = core.seated_guests();
-        let handle = spawn_room(core, &app.rooms);
-        // Its computer players take their seats again.
-        for guest in seated.iter().filter_map(|id| bots.get(id)) {
-            if let Some(level) = guest.bot {
-                let player = Player {
-                    id: guest.id.clone(),
-                    name: guest.name.clone(),
-                    bot: true,
-                    bot_account: false,
-                };
-                resume_bot(app, handle.clone(), player, level).await;
-            }
-        }
-    }
-    Ok(resumed)
 }

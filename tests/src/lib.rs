@@ -589,7 +589,8 @@ impl Client {
                 | ServerMessage::AdminAudit { id: i, .. }
                 | ServerMessage::Tournaments { id: i, .. }
                 | ServerMessage::Webhook { id: i, .. }
-                | ServerMessage::Turns { id: i, .. } => i == id,
+                | ServerMessage::Turns { id: i, .. }
+                | ServerMessage::Vacation { id: i, .. } => i == id,
                 ServerMessage::Error { id: i, .. } | ServerMessage::Tournament { id: i, .. } => {
                     i.as_ref() == Some(id)
                 }

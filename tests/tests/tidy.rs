@@ -11,8 +11,9 @@
 //! - no field of `RoomCore` visible outside `room/core.rs`: the other
 //!   files read the room's parts through accessors, and only
 //!   `RoomCore::evolve` changes them;
-//! - no module of `server/` imports its parent, and no module imports one
-//!   that imports it back, directly or around a circle;
+//! - no module of `server/` imports its parent, and no module (of the
+//!   server, the terminal client, the protocol, the rules or i18n)
+//!   imports one that imports it back, directly or around a circle;
 //! - every error `Code` is in docs/protocol.md.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -96,7 +97,12 @@ fn no_file_is_too_long() {
 
 /// The code of each server source file (before its inline tests), by path.
 fn server_sources() -> Vec<(PathBuf, String)> {
-    files(&root().join("server/src"), &[".rs"])
+    sources_below("server/src")
+}
+
+/// The code of each Rust file below `src` (before its inline tests), by path.
+fn sources_below(src: &str) -> Vec<(PathBuf, String)> {
+    files(&root().join(src), &[".rs"])
         .into_iter()
         .map(|path| {
             let text = read(&path);
@@ -138,9 +144,9 @@ fn the_room_core_keeps_its_fields() {
     assert!(open.is_empty(), "RoomCore's fields are its own: {open:?}");
 }
 
-/// A server module's path (`room::seats`) from its file.
-fn module_of(path: &Path) -> Vec<String> {
-    let rel = path.strip_prefix("server/src").expect("a server source");
+/// A module's path (`room::seats`) from its file below the crate's `src`.
+fn module_of(src: &str, path: &Path) -> Vec<String> {
+    let rel = path.strip_prefix(src).expect("a source of the crate");
     let mut parts: Vec<String> = rel
         .with_extension("")
         .components()
@@ -238,15 +244,31 @@ fn resolve(module: &[String], path: &str, modules: &BTreeSet<Vec<String>>) -> Op
 
 #[test]
 fn server_modules_import_downward_only() {
-    let sources: Vec<(PathBuf, String)> = server_sources()
+    let problems = import_problems("server/src", true);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn client_protocol_and_rules_modules_import_without_circles() {
+    let problems: Vec<String> = ["clients/cli/src", "protocol/src", "rules/src", "i18n/src"]
+        .into_iter()
+        .flat_map(|src| import_problems(src, false))
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The imports of the crate at `src` that the architecture rules out: the
+/// circles, and with `parents` a module importing its parent.
+fn import_problems(src: &str, parents: bool) -> Vec<String> {
+    let sources: Vec<(PathBuf, String)> = sources_below(src)
         .into_iter()
         .filter(|(path, _)| !is_test_suite(path) && !path.ends_with("test_person.rs"))
         .collect();
-    let modules: BTreeSet<Vec<String>> = sources.iter().map(|(p, _)| module_of(p)).collect();
+    let modules: BTreeSet<Vec<String>> = sources.iter().map(|(p, _)| module_of(src, p)).collect();
     let mut problems = Vec::new();
     let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for (path, code) in &sources {
-        let module = module_of(path);
+        let module = module_of(src, path);
         for used in used_paths(code) {
             let Some(target) = resolve(&module, &used, &modules) else {
                 continue;
@@ -254,7 +276,7 @@ fn server_modules_import_downward_only() {
             if target == module || target.is_empty() {
                 continue;
             }
-            if module.len() > 1 && target == module[..module.len() - 1] {
+            if parents && module.len() > 1 && target == module[..module.len() - 1] {
                 problems.push(format!("{} imports its parent ({used})", path.display()));
             }
             edges.entry(module.clone()).or_default().insert(target);
@@ -271,11 +293,11 @@ fn server_modules_import_downward_only() {
     }
     for cycle in cycles(&edges) {
         problems.push(format!(
-            "modules import each other round a circle: {}",
+            "modules of {src} import each other round a circle: {}",
             cycle.join(" -> ")
         ));
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    problems
 }
 
 /// The circles of `edges` (strongly connected parts of more than one

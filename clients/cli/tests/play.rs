@@ -33,6 +33,8 @@ mod tournament;
 mod storage;
 // A move whose reply was lost with the connection, sent again.
 mod resend;
+// `lodestone play` in French (issue 33).
+mod lang;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -103,6 +105,10 @@ fn main() {
         Trial::test(
             "a_move_whose_reply_was_lost_is_sent_again_and_played_once",
             as_trial(resend::lost_replies),
+        ),
+        Trial::test(
+            "the_lobby_and_its_help_in_french_from_lang",
+            as_trial(lang::french),
         ),
     ];
     libtest_mimic::run(&args, trials).exit();
@@ -462,6 +468,42 @@ fn fresh(name: &str) -> (PathBuf, ServerChild, PathBuf) {
     (dir, server, identity)
 }
 
+/// Ann's client behind a stand-in node (`mover` with `rule`) in front of a
+/// fresh server, kept together for the test's length.
+struct Behind {
+    server: ServerChild,
+    node: mover::Mover,
+    tmux: Tmux,
+    _runtime: tokio::runtime::Runtime,
+}
+
+/// Ann plays through a stand-in with `rule`: makes a Magneton room,
+/// starts it against the bot and sends D4.
+fn d4_behind_a_mover(name: &str, rule: mover::Rule) -> Behind {
+    let (dir, server, identity) = fresh(name);
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let node = runtime.block_on(mover::start(server.addr, rule));
+    let url = node.url.replace("ws://", "http://").replace("/ws", "");
+    let tmux = Tmux::start(
+        name,
+        80,
+        24,
+        &[&url, "--identity", identity.to_str().unwrap(), "--name", "Ann"],
+        &dir,
+    );
+    create_and_start(&tmux, "magneton");
+    tmux.wait_text("Your turn.");
+    tmux.keys(&[":"]);
+    tmux.type_text("D4");
+    tmux.keys(&["Enter"]);
+    Behind {
+        server,
+        node,
+        tmux,
+        _runtime: runtime,
+    }
+}
+
 /// `lodestone play` as Ann in a `width` × `height` terminal.
 fn play_as_ann(
     name: &str,
@@ -795,22 +837,12 @@ fn server_restart() {
 /// the room's first request is answered `moved`, the client goes to the
 /// real server with the same token and plays there.
 fn moved_room() {
-    let (dir, server, identity) = fresh("moved");
-    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
-    let node = runtime.block_on(mover::start(server.addr, mover::Rule::FirstRequest));
-    let url = node.url.replace("ws://", "http://").replace("/ws", "");
-    let tmux = Tmux::start(
-        "moved",
-        80,
-        24,
-        &[&url, "--identity", identity.to_str().unwrap(), "--name", "Ann"],
-        &dir,
-    );
-    create_and_start(&tmux, "magneton");
-    tmux.wait_text("Your turn.");
-    tmux.keys(&[":"]);
-    tmux.type_text("D4");
-    tmux.keys(&["Enter"]);
+    let Behind {
+        server,
+        node,
+        tmux,
+        _runtime,
+    } = d4_behind_a_mover("moved", mover::Rule::FirstRequest);
     tmux.wait_for("the bot's answer", |s| {
         last_ply(s) >= 2 && s.contains("Your turn.") && s.contains("1 white  D4")
     });

@@ -10,6 +10,7 @@ import { followVisibility, sayVisibility, showOffline, startApp } from './notify
 import { tournamentView, tournamentsView } from './tournaments.js';
 import { CONNECTION_WORDS } from './words.js';
 import { consoleLink, consoleView } from './console.js';
+import { safetyLink, safetyView } from './safety.js';
 
 /** @typedef {import('./protocol.js').Message} Message */
 /** @typedef {import('./protocol.js').Guest} Guest */
@@ -104,7 +105,8 @@ function welcomed(welcome, home) {
   session.guest = welcome.guest;
   // The rooms of the home node's welcome; any node's list is the same.
   if (home) session.myRooms = welcome.rooms;
-  fill(whoami, 'Playing as ', h('a', { href: playerHref(welcome.guest.id) }, h('strong', {}, welcome.guest.name)));
+  fill(whoami, 'Playing as ', h('a', { href: playerHref(welcome.guest.id) }, h('strong', {}, welcome.guest.name)), ' · ');
+  safetyLink(whoami);
   if (home) consoleLink(session, whoami);
 }
 
@@ -177,7 +179,7 @@ function showStatus(status, retryInMs) {
   }
 }
 
-/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, `#/player/<id>`, `#/leaderboard/<key>`, `#/tournaments`, `#/tournament/<id>?invite=<code>` or the lobby. */
+/** Shows the page the address names: `#/room/<id>?invite=<code>`, a position of its game `#/room/<id>/ply/<n>`, `#/player/<id>`, `#/leaderboard/<key>`, `#/tournaments`, `#/tournament/<id>?invite=<code>`, `#/console`, `#/safety` or the lobby. */
 function route() {
   view?.destroy();
   const hash = location.hash.replace(/^#/, '');
@@ -194,6 +196,7 @@ function route() {
   else if (tournament) view = tournamentView(session, tournament[1], params.get('invite'));
   else if (path === '/tournaments') view = tournamentsView(session);
   else if (path === '/console') view = consoleView(session);
+  else if (path === '/safety') view = safetyView(session);
   else view = lobbyView(session);
   fill(main, view.element);
   if (session.connection.ready && session.guest) view.connected();

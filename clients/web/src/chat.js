@@ -1,6 +1,7 @@
-/** @file The room's chat panel: the lines this viewer may read (pushed by the server as `chat` messages, each shown as plain text, never as markup), a box to say something to the room, one's team or the spectators, and muting a person on this screen only (remembered in this browser). */
+/** @file The room's chat panel: the lines this viewer may read (pushed by the server as `chat` messages, each shown as plain text, never as markup), a box to say something to the room, one's team or the spectators, muting a person on this screen only (remembered in this browser), and reporting a line or blocking its sender (the server's `report` and `block`). */
 
 import { fill, h, sayError } from './dom.js';
+import { isBlocked, loadPreferences, onBlocks, reportForm, SAFETY_HREF, setBlocked } from './safety.js';
 
 const MUTED_KEY = 'lodestone.muted';
 
@@ -47,6 +48,8 @@ export function chatPanel(session, roomId) {
   const to = h('select', { id: 'chat-to', 'aria-label': 'To' });
   const off = h('p', { class: 'hint', id: 'chat-off', hidden: true }, 'The room’s owner has turned the chat off.');
   const toggle = h('button', { type: 'button', id: 'chat-toggle', hidden: true });
+  const zenRow = h('p', { class: 'hint', id: 'chat-zen', hidden: true }, 'Zen is on: the server sends you no chat. ', h('a', { href: SAFETY_HREF }, 'Change it'));
+  const reporting = h('div', { id: 'chat-report' });
   const form = h(
     'form',
     { class: 'row chat-form', id: 'chat-form' },
@@ -60,6 +63,8 @@ export function chatPanel(session, roomId) {
     { class: 'chat', id: 'chat', 'aria-labelledby': 'chat-h' },
     h('h3', { id: 'chat-h' }, 'Chat'),
     list,
+    zenRow,
+    reporting,
     mutedRow,
     off,
     form,
@@ -90,11 +95,11 @@ export function chatPanel(session, roomId) {
     }
   });
 
-  /** Draws the lines, leaving out the muted people's. */
+  /** Draws the lines, leaving out the muted and the blocked people's. */
   function renderLines() {
     const muted = mutedPeople();
     const me = session.guest?.id;
-    const shown = [...lines.values()].sort((a, b) => a.seq - b.seq).filter((l) => !(l.from.id in muted));
+    const shown = [...lines.values()].sort((a, b) => a.seq - b.seq).filter((l) => !(l.from.id in muted) && !isBlocked(l.from.id));
     fill(
       list,
       ...shown.map((line) =>
@@ -120,6 +125,33 @@ export function chatPanel(session, roomId) {
                   },
                 },
                 'mute',
+              ),
+          line.from.id === me
+            ? null
+            : h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'chat-report link',
+                  'aria-label': `Report this line of ${line.from.name}`,
+                  onclick: () => {
+                    const about = { player: line.from.id, name: line.from.name, room: roomId, line: line.seq, quote: line.text };
+                    fill(reporting, reportForm(session, about, () => fill(reporting)));
+                  },
+                },
+                'report',
+              ),
+          line.from.id === me
+            ? null
+            : h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'chat-block link',
+                  'aria-label': `Block ${line.from.name}`,
+                  onclick: () => setBlocked(session, line.from.id, line.from.name, true),
+                },
+                'block',
               ),
         ),
       ),
@@ -149,6 +181,13 @@ export function chatPanel(session, roomId) {
     list.scrollTop = list.scrollHeight;
   }
 
+  const stopBlocks = onBlocks(() => {
+    if (element.isConnected) renderLines();
+    else stopBlocks();
+  });
+  /** Whether the settings and blocks were asked for (at the first update: the server knows us then). */
+  let asked = false;
+
   return {
     element,
     /**
@@ -157,6 +196,15 @@ export function chatPanel(session, roomId) {
      */
     update(st) {
       state = st;
+      if (!asked) {
+        asked = true;
+        loadPreferences(session).then(
+          (prefs) => {
+            zenRow.hidden = !prefs.zen;
+          },
+          () => {},
+        );
+      }
       const seated = st.you !== null;
       const teams = new Set(st.seats.map((s) => s.team)).size < st.seats.length;
       /** @type {ChatTo[]} */

@@ -1,7 +1,7 @@
 /** @file The room's confirmation sheet: a "yes" before a move the server warns about (or every move, as a setting), before resigning, aborting, closing the room or freeing a seat; the focus goes back where it was. */
 
 import { h } from './dom.js';
-import { confirmEveryMove } from './settings.js';
+import { confirmMove } from './settings.js';
 import { actionWords } from './words.js';
 
 /**
@@ -77,16 +77,16 @@ export function confirmations(room) {
     },
     /**
      * Plays an action, after a "yes" when the server warns that it loses
-     * (always) or when every move is to be confirmed (a setting; not for a
-     * deliberate move: typed, or sent with a "Play …" button, nor a
-     * confirmed Magnet setup). The "yes" has the focus: Enter plays,
-     * Escape cancels.
+     * (always) or when moves are to be confirmed (a setting, see
+     * `confirmMove`; not for a deliberate move: typed, or sent with a
+     * "Play …" button, nor a confirmed Magnet setup). The "yes" has the
+     * focus: Enter plays, Escape cancels.
      * @param {string} action
-     * @param {{deliberate?: boolean}} [how]
+     * @param {import('./boards/index.js').How} [how]
      */
     playAction(action, how = {}) {
       const warned = warningFor(room.play(), action);
-      const ask = warned !== null || (confirmEveryMove() && !how.deliberate && !/^setup /i.test(action));
+      const ask = warned !== null || (confirmMove(how) && !how.deliberate && !/^setup /i.test(action));
       if (!ask) {
         room.act(action);
         return;

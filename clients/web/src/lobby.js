@@ -5,6 +5,7 @@ import { gameName, rulesButton } from './rules.js';
 import { settingsForm } from './settings.js';
 import { accountSection } from './players.js';
 import { notifyButton, turnsBar } from './notify.js';
+import { vacationSection } from './vacation.js';
 import { describeOptions, optionName, optionValue } from './words.js';
 
 /** @typedef {import('./app.js').Session} Session */
@@ -96,6 +97,7 @@ export function lobbyView(session) {
   );
 
   const account = accountSection(session);
+  const away = vacationSection(session);
   const turns = turnsBar(session, () => showMine());
   const myGames = h('ul', { class: 'my-games' });
   const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, 'Loading the games…'));
@@ -185,7 +187,7 @@ export function lobbyView(session) {
         ...GAME_ORDER.map((g) => h('li', {}, h('span', {}, GAME_TITLES[g] ?? g), ' ', rulesButton(g, `rules-${g}`))),
       ),
     ),
-    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings'), notifyButton(session, 'notify-lobby')),
+    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings'), away.element, notifyButton(session, 'notify-lobby')),
     account.element,
     playingSection,
   );
@@ -453,6 +455,7 @@ export function lobbyView(session) {
     element,
     connected() {
       account.refresh();
+      away.refresh();
       showMine();
       watchMine();
       refresh();

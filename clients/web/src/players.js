@@ -3,6 +3,7 @@
 import { botSettings } from './bot_account.js';
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
+import { isBlocked, loadPreferences, onBlocks, reportForm, SAFETY_HREF, setBlocked } from './safety.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -161,15 +162,56 @@ export function accountSection(session) {
 }
 
 /**
+ * What one may do about the player of a page: block or unblock, report;
+ * on one's own page, a link to one's safety settings and data.
+ * @param {Session} session
+ * @param {PlayerPage} page
+ */
+function playerActions(session, page) {
+  const element = h('section', { class: 'player-actions', 'aria-labelledby': 'player-actions-h' });
+  const reporting = h('div', { id: 'player-reporting' });
+  function draw() {
+    const me = session.guest?.id;
+    if (!me) return fill(element);
+    if (me === page.id) {
+      fill(element, h('h3', { id: 'player-actions-h' }, 'You'), h('p', {}, h('a', { href: SAFETY_HREF, id: 'player-safety' }, 'Safety and my data')));
+      return;
+    }
+    const blocking = isBlocked(page.id);
+    fill(
+      element,
+      h('h3', { id: 'player-actions-h' }, 'Block or report'),
+      h(
+        'div',
+        { class: 'row' },
+        h('button', { type: 'button', id: 'player-block', onclick: () => setBlocked(session, page.id, page.name, !blocking) }, blocking ? `Unblock ${page.name}` : `Block ${page.name}`),
+        h('button', { type: 'button', id: 'player-report', onclick: () => fill(reporting, reportForm(session, { player: page.id, name: page.name }, () => fill(reporting))) }, `Report ${page.name}`),
+      ),
+      reporting,
+    );
+  }
+  return { element, draw };
+}
+
+/**
  * A player's page: `#/player/<id>`.
- * @param {Session} _session
+ * @param {Session} session
  * @param {string} id
  * @returns {View}
  */
-export function playerView(_session, id) {
+export function playerView(session, id) {
   const element = h('div', { class: 'player-page' }, h('p', {}, 'Loading the player…'));
+  /** @type {ReturnType<typeof playerActions> | null} */
+  let actions = null;
+  const stop = onBlocks(() => actions?.draw());
+  /** Draws the actions once both the page and who we are are known. */
+  const ready = () => {
+    if (!actions || !session.guest) return;
+    loadPreferences(session).catch(() => actions?.draw());
+  };
   fetchPlayer(id).then(
     (page) => {
+      actions = playerActions(session, page);
       const ratings = page.ratings.length
         ? h(
             'table',
@@ -212,11 +254,20 @@ export function playerView(_session, id) {
           'A rating is the skill estimate minus three times its uncertainty (Weng-Lin); provisional until five rated games.',
         ),
         h('section', { 'aria-labelledby': 'recent-h' }, h('h3', { id: 'recent-h' }, 'Recent games'), recent),
+        actions.element,
       );
+      ready();
     },
     (error) => fill(element, h('p', {}, h('a', { href: '#/' }, '← Lobby')), h('p', { role: 'alert' }, String(error.message ?? error))),
   );
-  return { element, connected() {}, push() {}, destroy() {} };
+  return {
+    element,
+    connected: ready,
+    push() {},
+    destroy() {
+      stop();
+    },
+  };
 }
 
 /**

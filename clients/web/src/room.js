@@ -30,7 +30,7 @@ import { ServerError } from './protocol.js';
  * @property {() => RoomState | null} state the live room, once known
  * @property {(message: import('./protocol.js').Request) => Promise<void>} send sends a request about the room (refused while not live); errors are said
  * @property {(question: string, yes: string, then: () => void) => void} askFirst asks for a "yes" first
- * @property {(action: string, how?: {deliberate?: boolean}) => void} playAction plays an action, confirmed if need be
+ * @property {(action: string, how?: import('./boards/index.js').How) => void} playAction plays an action, confirmed if need be
  * @property {(seat: number) => string} who a seat in words (`Ann (white)`)
  * @property {(seat: number) => string} nameOf a seat's player by name
  */

@@ -3,6 +3,7 @@
 import { fill, h, s } from './dom.js';
 import { fetchGames } from './lobby.js';
 import { playerLink } from './players.js';
+import { vacationTag } from './vacation.js';
 import { SEAT_WORDS } from './words.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
@@ -138,6 +139,7 @@ export function seatsPanel(ctx) {
         seat.bot || seat.bot_account ? h('span', { class: 'tag' }, 'bot') : null,
         seat.player && st.owner?.id === seat.player.id ? h('span', { class: 'tag owner-tag' }, 'owner') : null,
         seat.player ? presence(seat) : null,
+        seat.vacation ? vacationTag(seat.vacation) : null,
         h('span', { class: 'clock', 'data-clock': seat.seat }),
         toAct ? h('span', { class: 'tag to-act-tag' }, '◀ to act') : null,
       );

@@ -51,10 +51,16 @@ export function touchScreen() {
   return matchMedia('(pointer: coarse)').matches;
 }
 
-/** Whether every move waits for a second "yes". */
-export function confirmEveryMove() {
+/**
+ * Whether a move waits for a second "yes": always with "always"; with "on
+ * touch screens", on such a screen unless the move was `picked` in two
+ * taps or more (a piece, then where it goes), whose last tap, on a cell
+ * marked for that piece, is the yes.
+ * @param {{picked?: boolean}} [how]
+ */
+export function confirmMove({ picked = false } = {}) {
   const { confirm } = settings();
-  return confirm === 'on' || (confirm === 'auto' && touchScreen());
+  return confirm === 'on' || (confirm === 'auto' && touchScreen() && !picked);
 }
 
 /**
@@ -90,7 +96,11 @@ export function settingsForm(id) {
       h('label', { for: `${id}-confirm` }, 'Confirm every move: '),
       confirm,
     ),
-    h('p', { class: 'hint' }, 'A move that loses at once, or lets the opponent win on the spot, is always confirmed.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'On touch screens a move of one tap asks for a yes; a move of two taps or more (a piece, then where it goes) is played by its last tap. A move that loses at once, or lets the opponent win on the spot, is always confirmed.',
+    ),
     box('turnBoard', 'Turn the board to my side'),
     box('sound', 'A sound when it is my turn'),
     box('animate', 'Animate moves (tap the board to skip; never when the system asks for less motion)'),

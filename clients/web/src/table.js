@@ -108,7 +108,8 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
   /**
    * A seated player's buttons during the game: offer a draw (not in
    * Magma, which votes to end), resign, claim the game from an absent
-   * player on its turn (when the room allows), and abort while some seat
+   * player on its turn (when the room allows), go berserk before one's
+   * first move (room option `berserk=on`), and abort while some seat
    * has not moved yet (the server has the last word: it answers
    * `too-late`).
    * @param {RoomState} st
@@ -146,6 +147,24 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
     }
     // Secret actions (setups, a secret magnet) are not first moves.
     const moved = new Set(play.moves.filter((m) => m.commitment === undefined).map((m) => m.seat));
+    // Berserk (an arena's games): before one's own first action.
+    const mine = play.clocks?.find((c) => c.seat === st.you);
+    if (st.options.berserk === 'on' && mine && !mine.berserk && !play.moves.some((m) => m.seat === st.you)) {
+      actions.append(
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'berserk',
+            onclick: () =>
+              askFirst('Go berserk? Half your starting time goes and you get no increment; a win scores one point more.', 'Berserk', () =>
+                send({ type: 'berserk', room: roomId }),
+              ),
+          },
+          'Berserk',
+        ),
+      );
+    }
     if (st.seats.some((x) => !moved.has(x.seat))) {
       actions.append(
         h(

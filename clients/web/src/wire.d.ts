@@ -49,6 +49,11 @@ replace_me?: boolean, }
  * As `act`'s `at`.
  */
 at?: number, }
+  | { "type": "berserk", id: RequestId, room: string,
+/**
+ * As `act`'s `at`.
+ */
+at?: number, }
   | { "type": "offer_draw", id: RequestId, room: string,
 /**
  * As `act`'s `at`.
@@ -115,7 +120,10 @@ at?: number, }
   | { "type": "visibility", id: RequestId, visible: boolean, }
   | { "type": "set_webhook", id: RequestId, room?: string, url: string, format: WebhookFormat, events?: Array<NotifyEvent>, }
   | { "type": "delete_webhook", id: RequestId, room?: string, url: string, }
-  | { "type": "my_turns", id: RequestId, };
+  | { "type": "my_turns", id: RequestId, }
+  | { "type": "take_vacation", id: RequestId, days: number, message?: string, }
+  | { "type": "end_vacation", id: RequestId, }
+  | { "type": "my_vacation", id: RequestId, };
 
 /**
  * A message from the server.
@@ -153,12 +161,13 @@ role: Role, }
   | { "type": "tournament", id?: RequestId, tournament: TournamentState, }
   | { "type": "tournaments", id: RequestId, tournaments: Array<TournamentSummary>, }
   | { "type": "webhook", id: RequestId, url: string, secret: string, }
-  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, };
+  | { "type": "turns", id: RequestId, rooms: Array<TurnWaiting>, }
+  | { "type": "vacation", id: RequestId, vacation: VacationState, };
 
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "moved-on" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "moved-on" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "no-berserk" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed" | "bad-vacation" | "vacation-used-up" | "on-vacation" | "not-on-vacation";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -259,7 +268,12 @@ absent?: boolean,
  * option `absent` is `bot`): the seat's moves are the bot's until the
  * person returns; absent when not.
  */
-stand_in?: boolean, };
+stand_in?: boolean,
+/**
+ * The player is on vacation (its correspondence clock stands still):
+ * until when, and its message; absent when not.
+ */
+vacation?: SeatVacation, };
 
 /**
  * The whole room as one viewer may see it.
@@ -1180,6 +1194,10 @@ points?: Array<number>,
  */
 no_shows?: Array<number>,
 /**
+ * Seats that went berserk (an arena: a win scores one more).
+ */
+berserk?: Array<number>,
+/**
  * When the director found it over (unix milliseconds).
  */
 ended_at?: number, };
@@ -1268,3 +1286,28 @@ export type TurnWaiting = { room: string, game: string,
  * Since when (unix milliseconds) the move has been the guest's.
  */
 since: number, };
+
+/**
+ * An account's vacation: the one it is on (its end and message), and
+ * the days it may still take (`days_per_year` in any 365 days).
+ */
+export type VacationState = {
+/**
+ * The end of the vacation it is on (unix milliseconds); absent when
+ * it is not on vacation.
+ */
+until?: number,
+/**
+ * The message of that vacation, shown to the other players.
+ */
+message?: string, days_left: number, days_per_year: number, };
+
+/**
+ * A seated player on vacation, as the room shows it: until when, and
+ * its message.
+ */
+export type SeatVacation = {
+/**
+ * The vacation's end (unix milliseconds).
+ */
+until: number, message?: string, };

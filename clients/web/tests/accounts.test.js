@@ -1,19 +1,11 @@
 /** @file Accounts in the browser: two guests register from the lobby, play a rated game, and one logs in on a second browser context (a new device) as the same player, then sees its page (rating, recent game linking to the replay, which opens) and the leaderboard; a wrong password is refused; every page passes axe-core. */
 
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import { assertAccessible, createRoom, launchBrowser, person, removeDir, screenshot, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import { assertAccessible, createRoom, person, screenshot, sit, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 const PASSWORD = 'correct horse battery';
 
@@ -31,8 +23,7 @@ async function accountForm(page, name, password, button) {
 }
 
 test('a guest registers, logs in on another device as itself, and sees its page and the leaderboard', async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { server, browser } = my;
   const ann = await person(browser, server, 'Ann');
   await ann.locator('#account-form').waitFor();
   await assertAccessible(ann, 'the lobby with the account form');
@@ -70,7 +61,7 @@ test('a guest registers, logs in on another device as itself, and sees its page 
   assert.ok(phoneToken && phoneToken !== guestToken && phoneToken !== annToken, 'a token of its own for the new device');
 
   // Its page: the rating (provisional) and the game, linking to the replay.
-  await phone.locator('#whoami a').click();
+  await phone.locator('#whoami a[href^="#/player/"]').click();
   await phone.locator('#player-name', { hasText: 'Ann' }).waitFor();
   await phone.locator('.ratings td', { hasText: 'provisional' }).waitFor();
   const game = phone.locator('.recent-games a');

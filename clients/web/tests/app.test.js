@@ -6,14 +6,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_OPTIONS, PATIENCE_MS, createRoom, launchBrowser, person, removeDir, sit, startServer } from './harness.js';
+import { CHROMIUM_OPTIONS, PATIENCE_MS, createRoom, person, removeDir, sit, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 /** @type {import('playwright-core').BrowserContext | undefined} */
 let installed;
 /** @type {string | undefined} */
@@ -21,11 +17,9 @@ let profile;
 /** @type {http.Server | undefined} */
 let front;
 
-after(async () => {
+const my = stage();
+my.atEnd(async () => {
   await installed?.close();
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
   if (profile) removeDir(profile);
   front?.closeAllConnections();
   front?.close();
@@ -107,8 +101,7 @@ function shellCaches(page) {
 }
 
 test('the app installs, notifies, updates, and opens offline', async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { server, browser } = my;
   // Ann comes through a proxy, which can play a newer server's worker.
   const { url: annUrl, swap } = await proxyTo(server.url);
   const origin = annUrl.replace(/\/$/, '');

@@ -1,23 +1,14 @@
 /** @file A bot account from the browser: an account is made a bot account (after a second "yes"), makes an API token (shown once) that a program can say hello with, lists it without the token, and revokes it; the settings pass axe-core. */
 
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import { assertAccessible, launchBrowser, person, removeDir, startServer } from './harness.js';
+import { test } from 'node:test';
+import { assertAccessible, person, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 test('an account becomes a bot account and makes and revokes an API token', async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { server, browser } = my;
   const ann = await person(browser, server, 'Robo');
   await ann.locator('#account-name').fill('Robo');
   await ann.locator('#account-password').fill('correct horse battery');

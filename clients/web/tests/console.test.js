@@ -1,79 +1,14 @@
 /** @file The moderators' console in the browser (issue 32): the first account is an admin and appoints a moderator from a player's history; a player's report reaches the moderator's queue with its chat line, and the moderator takes it and resolves it with a chat timeout, which then holds; a player gets no console (no link, no data); axe-core finds no serious violation on the console's pages. */
 
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import { assertAccessible, launchBrowser, person, removeDir, screenshot, startServer } from './harness.js';
+import { test } from 'node:test';
+import { assertAccessible, person, register, screenshot, stage, talk } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
-
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
-
-const PASSWORD = 'correct horse battery';
-
-/**
- * Registers the page's guest as an account from the lobby's form, then
- * loads the page again (a new welcome: the console link follows the role).
- * @param {import('playwright-core').Page} page
- * @param {string} name
- */
-async function register(page, name) {
-  await page.locator('#account-name').fill(name);
-  await page.locator('#account-password').fill(PASSWORD);
-  await page.locator('#account-register').click();
-  await page.locator('#account-status', { hasText: name }).waitFor();
-  await page.reload();
-  await page.locator('#whoami', { hasText: name }).waitFor();
-}
-
-/**
- * Says `messages` one after another on a new WebSocket of the page's guest
- * (after a `hello` with its token); returns the replies. `$room` in a
- * message is replaced by the `room` of the first reply that has one.
- * @param {import('playwright-core').Page} page
- * @param {object[]} messages
- * @returns {Promise<any[]>}
- */
-function talk(page, messages) {
-  return page.evaluate(
-    (messages) =>
-      new Promise((resolve, reject) => {
-        const token = localStorage.getItem('lodestone.token');
-        const all = [{ type: 'hello', protocol: 1, token }, ...messages];
-        const ws = new WebSocket(`ws://${location.host}/ws`);
-        /** @type {any[]} */
-        const replies = [];
-        let room = '';
-        const send = () => {
-          const text = JSON.stringify({ ...all[replies.length], id: replies.length + 1 }).replaceAll('$room', room);
-          ws.send(text);
-        };
-        ws.onopen = send;
-        ws.onmessage = (event) => {
-          const m = JSON.parse(event.data);
-          if (m.id !== replies.length + 1) return;
-          replies.push(m);
-          if (!room && typeof m.room === 'string') room = m.room;
-          if (replies.length === all.length) {
-            ws.close();
-            resolve(replies.slice(1));
-          } else send();
-        };
-        ws.onerror = () => reject(new Error('the WebSocket failed'));
-      }),
-    messages,
-  );
-}
+const my = stage({ start: false });
 
 test('a moderator resolves a report from the console, and only moderators get one', async () => {
-  server = await startServer({ args: ['--first-account-is-admin'] });
-  browser = await launchBrowser();
+  const server = await my.start({ args: ['--first-account-is-admin'] });
+  const { browser } = my;
 
   // The first account is the admin: its page links to the console.
   const ann = await person(browser, server, 'Ann');

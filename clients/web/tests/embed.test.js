@@ -2,22 +2,14 @@
 
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, test } from 'node:test';
-import { PATIENCE_MS, assertAccessible, launchBrowser, removeDir, screenshot, startServer } from './harness.js';
+import { test } from 'node:test';
+import { PATIENCE_MS, assertAccessible, screenshot, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 /** @type {http.Server | undefined} */
 let other;
 
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-  other?.close();
-});
+const my = stage();
+my.atEnd(() => other?.close());
 
 /**
  * Plays a short Magneton game over the protocol from `page` (on the
@@ -63,8 +55,7 @@ function shortGame(page) {
 }
 
 test('the embed renders in a frame of another origin; the other pages refuse to be framed', async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { server, browser } = my;
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   context.setDefaultTimeout(PATIENCE_MS);
   const page = await context.newPage();

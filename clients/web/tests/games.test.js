@@ -55,15 +55,70 @@ async function pointMove(page, cells, { order } = {}) {
 }
 
 /**
- * Fails unless `mine` is drawn lower on the page's board than `theirs`
- * (the board turned to the viewer's side).
+ * Waits until the page shows the game to the player of `seat`: that seat
+ * marked as the viewer's and the board drawn. Until then there is nothing
+ * to measure (the board appears with the first update of the started game,
+ * which reaches each page a little after "Start"; after a rematch, the
+ * finished room's page gives way to the new one's), so a board is looked at
+ * only after this.
  * @param {Page} page
+ * @param {number} seat
+ */
+async function drawnFor(page, seat) {
+  await page.locator(`.seat[data-seat="${seat}"].you`).waitFor();
+  await page.locator('#board .cell').first().waitFor();
+}
+
+/**
+ * Fails unless `mine` is drawn lower on the board than `theirs` (the
+ * board turned to the side of the viewer, who sits on `seat`).
+ * @param {Page} page
+ * @param {number} seat
  * @param {string} mine
  * @param {string} theirs
  */
-async function turnedToMe(page, mine, theirs) {
+async function turnedToMe(page, seat, mine, theirs) {
+  await drawnFor(page, seat);
   const [a, b] = await page.evaluate(([m, t]) => [m, t].map((l) => document.querySelector(`#board [data-cell="${l}"] .bg`)?.getBoundingClientRect().y ?? 0), [mine, theirs]);
   assert.ok(a > b, `the board is not turned to the viewer: ${mine} is drawn above ${theirs}`);
+}
+
+/**
+ * Fails unless the Magnetism board is turned to the side of the viewer
+ * (on `seat`): its own back row (`mine`) below the other's on a desktop,
+ * and, on a phone, where the twelve files run down the screen, on the left.
+ * @param {Page} page
+ * @param {number} seat
+ * @param {string} mine
+ * @param {string} theirs
+ */
+async function magnetismTurnedToMe(page, seat, mine, theirs) {
+  const phone = (page.viewportSize()?.width ?? 0) < 500;
+  if (!phone) return turnedToMe(page, seat, mine, theirs);
+  await drawnFor(page, seat);
+  const [a, b] = await page.evaluate(([m, t]) => [m, t].map((l) => document.querySelector(`#board [data-cell="${l}"] rect`)?.getBoundingClientRect().x ?? 0), [mine, theirs]);
+  assert.ok(a < b, `the board is not turned to the viewer: ${mine} is drawn right of ${theirs}`);
+}
+
+/**
+ * Fails unless the Magma board is turned to the side of the viewer (on
+ * `seat`): at the start, the lowest home drawn holds a stone of the
+ * viewer's colour (a seat starts with one on each of its homes).
+ * @param {Page} page
+ * @param {number} seat
+ */
+async function magmaTurnedToMe(page, seat) {
+  await drawnFor(page, seat);
+  const name = /** @type {string} */ (await page.locator('.seat.you .seat-name').textContent());
+  const color = name.split(' ')[0];
+  const lowest = await page.evaluate(() => {
+    const homes = [...document.querySelectorAll('#board .home')].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { y: r.y + r.height / 2, stone: el.querySelector('.stone')?.getAttribute('class') ?? 'empty' };
+    });
+    return homes.sort((p, q) => q.y - p.y)[0]?.stone;
+  });
+  assert.equal(lowest, `stone ${color}`, `the Magma board is not turned to ${color}`);
 }
 
 /**
@@ -154,8 +209,8 @@ test('Magneton on a phone and a desktop: a whole game by pointing, a rematch pla
   const names = ['Desk Ada', 'Phone Bea'];
   const [desk, phone] = [await someone(names[0], false), await someone(names[1], true)];
   const first = await table([desk, phone], names, ['white', 'black'], 'magneton');
-  await turnedToMe(phone, 'A8', 'A1');
-  await turnedToMe(desk, 'A1', 'A8');
+  await turnedToMe(phone, 1, 'A8', 'A1');
+  await turnedToMe(desk, 0, 'A1', 'A8');
   // White (first the desktop, then the phone) makes four in a row.
   const game = ['H3', 'B8', 'F1', 'E1', 'D2', 'F2', 'C6', 'C3'];
   const play = async (/** @type {Page} */ white, /** @type {Page} */ black) => {
@@ -167,7 +222,8 @@ test('Magneton on a phone and a desktop: a whole game by pointing, a rematch pla
   await phone.locator('#board .win-line').waitFor();
   const second = await rematch([phone, desk], first);
   await phone.locator('.seat[data-seat="0"].you').waitFor();
-  await turnedToMe(phone, 'A1', 'A8');
+  await turnedToMe(phone, 0, 'A1', 'A8');
+  await turnedToMe(desk, 1, 'A8', 'A1');
   await play(phone, desk);
   await ended([phone, desk], /You win!|You lose\./, 'magneton-rematch');
   await phone.locator('#result h3', { hasText: 'You win!' }).waitFor();
@@ -181,6 +237,8 @@ test('Magnetism on a phone and a desktop: the race by pointing, a rematch played
   const names = ['Phone Cid', 'Desk Dot'];
   const [phone, desk] = [await someone(names[0], true), await someone(names[1], false)];
   const first = await table([phone, desk], names, ['white', 'black'], 'magnetism');
+  await magnetismTurnedToMe(phone, 0, 'a1', 'a8');
+  await magnetismTurnedToMe(desk, 1, 'a8', 'a1');
   // The secret opening, then magnet, piece, destination: black wins the race.
   const play = async (/** @type {Page} */ white, /** @type {Page} */ black) => {
     await pointMove(white, ['g3']);
@@ -194,6 +252,8 @@ test('Magnetism on a phone and a desktop: the race by pointing, a rematch played
   await desk.locator('#board [data-cell="k1"].win').waitFor();
   const second = await rematch([desk, phone], first);
   await phone.locator('.seat[data-seat="1"].you').waitFor();
+  await magnetismTurnedToMe(phone, 1, 'a8', 'a1');
+  await magnetismTurnedToMe(desk, 0, 'a1', 'a8');
   await play(desk, phone);
   await ended([phone, desk], /You lose\.|You win!/, 'magnetism-rematch');
   await phone.locator('#result h3', { hasText: 'You win!' }).waitFor();
@@ -226,8 +286,8 @@ test('Magnet with arranged setups on a phone and a desktop: the King captured, a
       await page.locator('#setup-done').click();
     }
     await red.locator('#moves li:nth-child(2)').waitFor();
-    await turnedToMe(red, 'E10', 'E1');
-    await turnedToMe(blue, 'E1', 'E10');
+    await turnedToMe(red, 0, 'E10', 'E1');
+    await turnedToMe(blue, 1, 'E1', 'E10');
     await pointMove(red, ['G1'], { order: 'G1-A2' });
     await pointMove(blue, ['B7']);
   };
@@ -289,6 +349,7 @@ test('Magma for two on a phone and a desktop: entries and passes to the end, a r
   const names = ['Phone Gil', 'Desk Hal'];
   const [phone, desk] = [await someone(names[0], true), await someone(names[1], false)];
   const first = await table([phone, desk], names, ['1', '2'], 'magma', { players: '2' });
+  for (const [seat, page] of [phone, desk].entries()) await magmaTurnedToMe(page, seat);
   // A message shown during the game (kept until taken away) is gone at the end.
   await phone.evaluate(() => document.getElementById('messages')?.append(Object.assign(document.createElement('p'), { className: 'message info', textContent: 'You are now Phone Gil.' })));
   await magmaGame([phone, desk]);
@@ -297,7 +358,7 @@ test('Magma for two on a phone and a desktop: entries and passes to the end, a r
   const heading = /** @type {string} */ (await phone.locator('#result h3').textContent());
   const second = await rematch([desk, phone], first);
   // Everyone one seat on: the desktop plays first now.
-  await desk.locator('.seat[data-seat="0"].you').waitFor();
+  for (const [seat, page] of [desk, phone].entries()) await magmaTurnedToMe(page, seat);
   await magmaGame(await inTurnOrder([phone, desk]));
   await ended([desk, phone], /wins|You win!|You lose\./, 'magma-rematch');
   await firstStillThere(phone, first, new RegExp(heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
@@ -311,6 +372,7 @@ test('Magma two against two, two phones and two desktops: entries and passes to 
   const pages = [await someone(names[0], false), await someone(names[1], true), await someone(names[2], false), await someone(names[3], true)];
   const first = await table(pages, names, ['1', '2', '3', '4'], 'magma', { players: '4' });
   await pages[0].locator('.seat .team').nth(3).waitFor();
+  for (const [seat, page] of pages.entries()) await magmaTurnedToMe(page, seat);
   await magmaGame(pages);
   await ended(pages, /wins|You win!|You lose\./, 'magma-teams');
   const second = await rematch(pages, first);

@@ -1,5 +1,6 @@
 /** @file Test helpers: build and start the real server on a loopback port with a fresh SQLite file, launch Debian's Chromium through playwright-core, and drive the client's pages (name, rooms, seats, moves). */
 
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -268,6 +269,62 @@ export async function assertNoHorizontalScroll(page, where) {
   if (scroll > width) throw new Error(`${where}: the page is ${scroll} px wide in a ${width} px window`);
 }
 
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * Registers the page's guest as an account from the lobby's form, then
+ * loads the page again (a new welcome: the console link follows the role).
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+export async function register(page, name) {
+  await page.locator('#account-name').fill(name);
+  await page.locator('#account-password').fill(PASSWORD);
+  await page.locator('#account-register').click();
+  await page.locator('#account-status', { hasText: name }).waitFor();
+  await page.reload();
+  await page.locator('#whoami', { hasText: name }).waitFor();
+}
+
+/**
+ * Says `messages` one after another on a new WebSocket of the page's guest
+ * (after a `hello` with its token); returns the replies. `$room` in a
+ * message is replaced by the `room` of the first reply that has one.
+ * @param {import('playwright-core').Page} page
+ * @param {object[]} messages
+ * @returns {Promise<any[]>}
+ */
+export function talk(page, messages) {
+  return page.evaluate(
+    (messages) =>
+      new Promise((resolve, reject) => {
+        const token = localStorage.getItem('lodestone.token');
+        const all = [{ type: 'hello', protocol: 1, token }, ...messages];
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        /** @type {any[]} */
+        const replies = [];
+        let room = '';
+        const send = () => {
+          const text = JSON.stringify({ ...all[replies.length], id: replies.length + 1 }).replaceAll('$room', room);
+          ws.send(text);
+        };
+        ws.onopen = send;
+        ws.onmessage = (event) => {
+          const m = JSON.parse(event.data);
+          if (m.id !== replies.length + 1) return;
+          replies.push(m);
+          if (!room && typeof m.room === 'string') room = m.room;
+          if (replies.length === all.length) {
+            ws.close();
+            resolve(replies.slice(1));
+          } else send();
+        };
+        ws.onerror = () => reject(new Error('the WebSocket failed'));
+      }),
+    messages,
+  );
+}
+
 /**
  * The smallest side, in CSS pixels, of the cells the viewer may pick now
  * (after zooming in with a first tap if the board does that).
@@ -295,20 +352,67 @@ export async function smallestTarget(page) {
 }
 
 /**
- * A real server and a browser for the tests of one file: started before
- * them, stopped (and the database removed) after them.
- * @returns {{server: Server, browser: import('playwright-core').Browser}}
+ * A real server and a browser for the tests of one file.
+ * @typedef {object} Stage
+ * @property {Server} server the running server (a test that starts it again puts the new one here)
+ * @property {import('playwright-core').Browser} browser
+ * @property {(options?: {dir?: string, bind?: string, args?: string[]}) => Promise<Server>} start
+ *   starts the server with these options and a browser (with `{start: false}`)
+ * @property {(step: () => unknown) => void} atEnd
+ *   something more to stop or remove after the file's tests (run first, in order)
  */
-export function stage() {
-  const now = /** @type {{server: Server, browser: import('playwright-core').Browser}} */ ({});
-  before(async () => {
-    now.server = await startServer();
-    now.browser = await launchBrowser();
+
+/**
+ * The server and browser of one test file: started before its tests (or by
+ * the test itself through `start` when `start` is false: its own flags, or
+ * a server killed and started again), stopped after them with whatever
+ * `atEnd` added, and the database removed.
+ * @param {{start?: boolean}} [options]
+ * @returns {Stage}
+ */
+export function stage({ start = true } = {}) {
+  /** @type {(() => unknown)[]} */
+  const steps = [];
+  const now = /** @type {Stage} */ ({
+    async start(options) {
+      now.server = await startServer(options);
+      now.browser = await launchBrowser();
+      return now.server;
+    },
+    atEnd(step) {
+      steps.push(step);
+    },
   });
+  if (start) before(() => now.start());
   after(async () => {
+    for (const step of steps) await step();
     await now.browser?.close();
     await now.server?.kill();
     if (now.server) removeDir(now.server.dir);
   });
   return now;
+}
+
+/**
+ * Ann opens a private Magneton room and sits as white, Bo comes by its
+ * invite link and sits as black, the game starts and each plays one move
+ * (D4, E5), shown on both pages.
+ * @param {import('playwright-core').Browser} browser
+ * @param {Server} server
+ */
+export async function privateGameUnderWay(browser, server) {
+  const ann = await person(browser, server, 'Ann');
+  const room = await createRoom(ann, 'magneton', {}, { private: true });
+  await sit(ann, 'white', 'Ann');
+  const link = /** @type {string} */ (await ann.locator('#invite-url').textContent());
+  assert.match(link, new RegExp(`#/room/${room}\\?invite=[0-9a-f]+$`));
+  const bo = await person(browser, server, 'Bo');
+  await bo.goto(link);
+  await sit(bo, 'black', 'Bo');
+  await ann.locator('#start').click();
+  await clickCells(ann, ['D4']);
+  await clickCells(bo, ['E5']);
+  await movesShown(ann, 2);
+  await movesShown(bo, 2);
+  return { ann, bo, room };
 }

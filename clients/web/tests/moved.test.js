@@ -2,22 +2,14 @@
 
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { after, test } from 'node:test';
-import { clickCells, launchBrowser, movesShown, person, removeDir, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import { clickCells, movesShown, person, sit, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 /** @type {net.Server | undefined} */
 let proxy;
 
-after(async () => {
-  await browser?.close();
-  proxy?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage({ start: false });
+my.atEnd(() => proxy?.close());
 
 /**
  * An HTTP proxy on a loopback port in front of `upstream()` (`HOST:PORT`):
@@ -86,8 +78,9 @@ async function playAny(page) {
 test('a page follows moved to the node that has the room, comes back after that node drops, follows its drain, and waits when sent to the same node again', async () => {
   // The proxy comes first: the server is told the page's origin is its
   // own (`--allowed-origin`), as a host behind one hostname configures it.
-  const front = await startProxy(() => server.addr);
-  server = await startServer({ args: ['--allowed-origin', new URL(front.url).origin] });
+  const front = await startProxy(() => my.server.addr);
+  await my.start({ args: ['--allowed-origin', new URL(front.url).origin] });
+  const { browser } = my;
   proxy = front.listener;
   const home = `ws://${new URL(front.url).host}/ws`;
   const nodeB = `ws://${new URL(front.url).host}/n/b/ws`;
@@ -98,7 +91,6 @@ test('a page follows moved to the node that has the room, comes back after that 
   let flapping = 0;
   const moved = { home: 0, nodeB: 0 };
   const hellos = { nodeB: 0 };
-  browser = await launchBrowser();
   const ann = await person(browser, front, 'Ann', {
     async prepare(context) {
       await context.routeWebSocket(home, (ws) => {

@@ -1,28 +1,19 @@
 /** @file A move whose reply is lost with the connection: the server is stopped (SIGSTOP) with the move received and not answered, then the page's socket drops; or the stopped server is killed (SIGKILL) before reading it and started again. Either way the page reconnects, watches the room again and sends the move again with its `at`: the move is on the board exactly once, and no error is shown. */
 
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import { clickCells, createRoom, launchBrowser, movesShown, person, removeDir, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import { clickCells, createRoom, movesShown, person, sit, stage, startServer } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
 
 /** @param {string} signal */
 function signal(signal) {
-  process.kill(/** @type {number} */ (server?.process.pid), signal);
+  process.kill(/** @type {number} */ (my.server.process.pid), signal);
 }
 
 test('a move whose reply was lost is sent again after the reconnect and played once', async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  const { browser } = my;
   /** @type {{action: string, at: number}[]} every `act` Ann's page sent */
   const acts = [];
   /**
@@ -31,7 +22,7 @@ test('a move whose reply was lost is sent again after the reconnect and played o
    * @type {((send: () => void, dropPage: () => void) => Promise<void>) | null}
    */
   let hold = null;
-  const ann = await person(browser, server, 'Ann', {
+  const ann = await person(browser, my.server, 'Ann', {
     async prepare(context) {
       await context.routeWebSocket(/\/ws$/, (ws) => {
         const upstream = ws.connectToServer();
@@ -51,8 +42,8 @@ test('a move whose reply was lost is sent again after the reconnect and played o
   });
   const room = await createRoom(ann, 'magneton');
   await sit(ann, 'white', 'Ann');
-  const bo = await person(browser, server, 'Bo');
-  await bo.goto(`${server.url}#/room/${room}`);
+  const bo = await person(browser, my.server, 'Bo');
+  await bo.goto(`${my.server.url}#/room/${room}`);
   await sit(bo, 'black', 'Bo');
   await ann.locator('#start').click();
   await ann.locator('#turn.your-turn').waitFor();
@@ -85,15 +76,15 @@ test('a move whose reply was lost is sent again after the reconnect and played o
   await clickCells(bo, ['E5']);
   await movesShown(ann, 2);
   await ann.locator('#turn.your-turn').waitFor();
-  const { dir, addr } = server;
+  const { dir, addr } = my.server;
   /** @type {Promise<void> | null} */
   let restarted = null;
   hold = async (send) => {
     signal('SIGSTOP');
     send();
     restarted = (async () => {
-      await server?.kill();
-      server = await startServer({ dir, bind: addr });
+      await my.server.kill();
+      my.server = await startServer({ dir, bind: addr });
     })();
   };
   await clickCells(ann, ['C3']);

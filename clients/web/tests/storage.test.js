@@ -3,38 +3,17 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { after, test } from 'node:test';
-import { clickCells, createRoom, launchBrowser, movesShown, person, removeDir, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import { clickCells, movesShown, privateGameUnderWay, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 /** @type {import('node:child_process').ChildProcess | undefined} */
 let lock;
 
-after(async () => {
-  lock?.kill();
-  await browser?.close();
-  await server?.kill();
-  if (server) removeDir(server.dir);
-});
+const my = stage();
+my.atEnd(() => lock?.kill());
 
 test('a move refused with storage-failure is sent again until it is stored', { timeout: 120_000 }, async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const ann = await person(browser, server, 'Ann');
-  const room = await createRoom(ann, 'magneton', {}, { private: true });
-  await sit(ann, 'white', 'Ann');
-  const link = /** @type {string} */ (await ann.locator('#invite-url').textContent());
-  assert.match(link, new RegExp(`#/room/${room}\\?invite=[0-9a-f]+$`));
-  const bo = await person(browser, server, 'Bo');
-  await bo.goto(link);
-  await sit(bo, 'black', 'Bo');
-  await ann.locator('#start').click();
-  await clickCells(ann, ['D4']);
-  await clickCells(bo, ['E5']);
-  await movesShown(ann, 2);
+  const { ann, bo } = await privateGameUnderWay(my.browser, my.server);
 
   // What Ann's page says when its move goes again.
   /** @type {string[]} */
@@ -43,7 +22,7 @@ test('a move refused with storage-failure is sent again until it is stored', { t
     if (message.text().includes('storage-failure')) again.push(message.text());
   });
   // Another process takes the database's write lock and keeps it.
-  lock = spawn('sqlite3', [path.join(server.dir, 'x.db')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  lock = spawn('sqlite3', [path.join(my.server.dir, 'x.db')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const held = new Promise((resolve) => lock?.stdout?.on('data', (data) => String(data).includes('held') && resolve(true)));
   lock.stdin?.write("BEGIN IMMEDIATE;\nSELECT 'held';\n");
   await held;

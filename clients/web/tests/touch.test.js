@@ -76,7 +76,19 @@ async function tapTurn(phone, choose) {
     if (offered.length > 0) {
       const cell = choose(offered);
       sizes.push(cell.size);
+      const zooms = await phone.evaluate(() => document.querySelector('#board svg.board')?.getAttribute('data-zooms') ?? '0');
       await phone.locator(`#board [data-cell="${cell.label}"]`).tap();
+      // What the tap did, before looking again (a move sent by it is in
+      // the list only once the server has it): the cell chosen, a question
+      // asked, the view zoomed, or the move played.
+      await phone.waitForFunction(
+        ([label, before, count]) =>
+          document.querySelectorAll('#moves li').length >= Number(count) ||
+          document.querySelector(`#board [data-cell="${label}"].chosen`) !== null ||
+          document.querySelector('#confirm:not([hidden]), #magnet-play') !== null ||
+          (document.querySelector('#board svg.board')?.getAttribute('data-zooms') ?? '0') !== before,
+        [cell.label, zooms, String(before + 1)],
+      );
     } else if (await phone.locator('#board .lens-out').isVisible()) {
       await phone.locator('#board .lens-out').tap();
     } else {
@@ -252,6 +264,36 @@ test('Magma on a phone: an entry is one tap and its confirmation, and the zoomed
     }
     await movesShown(phone, await deskTurn(desk));
   }
+  await phone.context().close();
+  await desk.context().close();
+});
+
+test('Magma on a phone with confirmation on: a step (the piece, then where it goes) is two taps, and an entry still asks for a yes', async () => {
+  const desk = await person(my.browser, my.server, 'Gus');
+  await desk.setViewportSize({ width: 1366, height: 800 });
+  await createRoom(desk, 'magma', { players: '2' });
+  await sit(desk, '2', 'Gus');
+  const phone = await person(my.browser, my.server, 'Hana', { phone: true });
+  await phone.goto(desk.url());
+  await sit(phone, '1', 'Hana');
+  await desk.locator('#start').click();
+  // Confirmation is on, as on every touch screen by default.
+  assert.equal(await phone.evaluate(() => localStorage.getItem('lodestone.settings')), null);
+  for (let turn = 0; turn < 2; turn += 1) {
+    // A piece on the board (a ring) first, then a cell it goes to (a dot).
+    const { taps, sizes, warnings } = await tapTurn(phone, (offered) => offered.find((o) => !o.target) ?? offered[0]);
+    const step = /** @type {string} */ (await phone.locator('#moves li').last().locator('.what').textContent());
+    assert.match(step, /^[a-m]\d+-[a-m]\d+$/, `Magma turn ${turn + 1} was not a step`);
+    assert.equal(warnings, 0);
+    assert.ok(taps <= 2, `a Magma step took ${taps} taps`);
+    assert.ok(Math.min(...sizes) >= 44, `Magma step ${turn + 1}: a cell tapped was ${Math.min(...sizes).toFixed(1)} px`);
+    await movesShown(phone, await deskTurn(desk));
+  }
+  // A move of one tap (an entry) still waits for a yes on the sheet.
+  await phone.locator('#turn.your-turn').waitFor();
+  await phone.locator('#board .cell.target').first().tap();
+  await phone.locator('#confirm:not([hidden]) #confirm-yes').waitFor();
+  await phone.locator('#confirm-no').tap();
   await phone.context().close();
   await desk.context().close();
 });

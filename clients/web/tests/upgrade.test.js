@@ -2,43 +2,23 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { after, test } from 'node:test';
-import { clickCells, createRoom, launchBrowser, movesShown, person, removeDir, sit, startServer } from './harness.js';
+import { test } from 'node:test';
+import { clickCells, movesShown, privateGameUnderWay, stage } from './harness.js';
 
-/** @type {import('./harness.js').Server | undefined} */
-let server;
-/** @type {import('playwright-core').Browser | undefined} */
-let browser;
 
-after(async () => {
-  await browser?.close();
-  await server?.kill();
-  if (server) {
-    // The new process of the upgrade is not a child of the test.
-    try {
-      execFileSync('pkill', ['-KILL', '-f', server.dir]);
-    } catch {
-      // Nothing left to stop.
-    }
-    removeDir(server.dir);
+const my = stage();
+// The new process of the upgrade is not a child of the test.
+my.atEnd(() => {
+  try {
+    execFileSync('pkill', ['-KILL', '-f', my.server.dir]);
+  } catch {
+    // Nothing left to stop.
   }
 });
 
 test('an upgrade in place keeps the game going without a word of a lost connection', async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const ann = await person(browser, server, 'Ann');
-  await createRoom(ann, 'magneton', {}, { private: true });
-  await sit(ann, 'white', 'Ann');
-  const link = /** @type {string} */ (await ann.locator('#invite-url').textContent());
-  const bo = await person(browser, server, 'Bo');
-  await bo.goto(link);
-  await sit(bo, 'black', 'Bo');
-  await ann.locator('#start').click();
-  await clickCells(ann, ['D4']);
-  await clickCells(bo, ['E5']);
-  await movesShown(ann, 2);
-  await movesShown(bo, 2);
+  const { server, browser } = my;
+  const { ann, bo } = await privateGameUnderWay(browser, server);
 
   // Every notice the pages show from now on.
   for (const page of [ann, bo]) {

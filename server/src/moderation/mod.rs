@@ -2,11 +2,12 @@
 //! [`require`]), the people connected to this node (`online`), the stored
 //! rows as the console shows them (`views`), abandoned rated games and the
 //! growing bans from rated play they bring (`abandonment`), what a report
-//! carries (`context`), and a player's data exported or deleted
-//! (`privacy`). The connections' side (the messages) is `ws/moderation.rs`
+//! carries (`context`), a player's data exported or deleted
+//! (`privacy`), and bans reaching the other nodes' connections (`bans`). The connections' side (the messages) is `ws/moderation.rs`
 //! and `ws/admin.rs`; the storage is `store/moderation.rs`.
 
 pub mod abandonment;
+pub mod bans;
 pub mod context;
 pub mod online;
 pub mod privacy;

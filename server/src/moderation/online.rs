@@ -2,8 +2,8 @@
 //! list of players online, and so that a ban closes an account's
 //! connections at once and a moderator's rename reaches them. A std mutex
 //! held only for map operations, never across an `.await`. Each node
-//! knows only its own connections; a connection on another node learns of
-//! a ban when it next checks (`ws/moderation.rs`).
+//! knows only its own connections; another node's learn of a ban through
+//! the nodes' hint (`bans.rs`), or when they next check (`ws/moderation.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
@@ -29,6 +29,16 @@ struct Entry {
     address: IpAddr,
     outbox: Outbox,
     notice: Arc<Notice>,
+}
+
+impl Entry {
+    /// Tells the connection `banned` with `sentence` (once) and closes it.
+    fn ban(&self, sentence: &str) {
+        if self.notice.kicked.set(sentence.to_string()).is_ok() {
+            self.outbox.send_message(&error(None, codes::BANNED, sentence));
+        }
+        self.outbox.close.cancel();
+    }
 }
 
 /// The identified connections of this node.
@@ -86,14 +96,26 @@ impl Online {
         let mut n = 0;
         for entry in conns.values() {
             if guest.is_some_and(|g| g == entry.guest.id) || address.is_some_and(|a| a == entry.address) {
-                if entry.notice.kicked.set(sentence.to_string()).is_ok() {
-                    entry.outbox.send_message(&error(None, codes::BANNED, sentence));
-                }
-                entry.outbox.close.cancel();
+                entry.ban(sentence);
                 n += 1;
             }
         }
         n
+    }
+
+    /// Every identified connection: its number, guest and address.
+    pub fn connections(&self) -> Vec<(u64, String, IpAddr)> {
+        self.conns()
+            .iter()
+            .map(|(conn, e)| (*conn, e.guest.id.clone(), e.address))
+            .collect()
+    }
+
+    /// Closes connection `conn`, told `banned` with `sentence` (once).
+    pub fn kick_conn(&self, conn: u64, sentence: &str) {
+        if let Some(entry) = self.conns().get(&conn) {
+            entry.ban(sentence);
+        }
     }
 
     /// Ends guest `guest`'s connections with `message` (its account was

@@ -44,6 +44,8 @@ pub struct NotifyConfig {
     /// flag: on for every server; off only for an embedded test server
     /// that must send nothing).
     pub enabled: bool,
+    /// Vacation days an account may take in any 365 days.
+    pub vacation_days: u32,
 }
 
 impl Default for NotifyConfig {
@@ -63,6 +65,7 @@ impl Default for NotifyConfig {
             public_url: None,
             poll: Some(std::time::Duration::from_secs(5)),
             enabled: true,
+            vacation_days: 30,
         }
     }
 }
@@ -110,6 +113,10 @@ pub struct NotifyArgs {
     /// (`https://games.example.org`).
     #[arg(long, env = "LODESTONE_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// Vacation days an account may take in any 365 days (its
+    /// correspondence clocks stop meanwhile).
+    #[arg(long, env = "LODESTONE_VACATION_DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=365))]
+    pub vacation_days: u32,
 }
 
 impl From<NotifyArgs> for NotifyConfig {
@@ -125,6 +132,7 @@ impl From<NotifyArgs> for NotifyConfig {
             subscriptions_per_guest: a.subscriptions_per_guest,
             webhooks_per_owner: a.webhooks_per_owner,
             public_url: a.public_url,
+            vacation_days: a.vacation_days,
             enabled: true,
             ..NotifyConfig::default()
         }

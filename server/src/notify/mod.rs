@@ -22,6 +22,7 @@ mod push;
 mod rate;
 mod send;
 mod service;
+mod vacation;
 
 use std::sync::Arc;
 

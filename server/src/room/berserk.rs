@@ -13,31 +13,6 @@ use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
 use super::refusal::Refusal;
 use super::seating::Player;
-use super::timing::{Clocks, TimeControl};
-
-/// The room option `berserk`: `off` (the default) or `on`, which needs a
-/// clock with a bank (`5+3`, `bank:10d+36h`).
-pub fn berserk_option(value: Option<&str>, clock: TimeControl) -> Result<bool, String> {
-    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-        None | Some("off") => Ok(false),
-        Some("on") => match clock {
-            TimeControl::Bank { base_ms, .. } if base_ms > 0 => Ok(true),
-            TimeControl::TimeBank { .. } => Ok(true),
-            _ => Err(
-                "berserk=on needs a clock with a bank of time (5+3, bank:10d+36h), not none or a time per move"
-                    .into(),
-            ),
-        },
-        Some(other) => Err(format!("berserk {other:?} is not on or off")),
-    }
-}
-
-/// A room's clocks as its creation set them.
-pub(super) fn clocks(control: TimeControl, seats: usize, weekend_pause: bool, berserk: bool) -> Clocks {
-    Clocks::new(control, seats)
-        .pausing_weekends(weekend_pause)
-        .offering_berserk(berserk)
-}
 
 impl RoomCore {
     /// `player`'s seat goes berserk: only where the room offers it, once,
@@ -59,5 +34,115 @@ impl RoomCore {
         let mut events = Vec::new();
         self.push(&mut events, self.wall(at), RoomEvent::Berserk { seat, at })?;
         Ok(events)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use lodestone_protocol::codes;
+
+    use super::super::core::RoomCore;
+    use super::super::event::Recorded;
+    use super::super::seating::Player;
+    use super::super::stored::{from_row, to_row};
+    use crate::secrets::SeededSecrets;
+
+    fn player(id: &str) -> Player {
+        Player::person(id, id.to_uppercase())
+    }
+
+    fn options(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    /// A Magneton room of `pairs` that `a` (white) and `b` (black) started
+    /// at time 0, and its events so far.
+    fn started(pairs: &[(&str, &str)]) -> (RoomCore, Vec<Recorded>) {
+        let secrets = Box::new(SeededSecrets::new(7));
+        let (mut room, mut events) = RoomCore::create(
+            "r".into(),
+            "magneton",
+            &options(pairs),
+            true,
+            &player("a"),
+            0,
+            secrets,
+        )
+        .unwrap();
+        events.extend(room.join(1, &player("a"), None, None, 0).unwrap().1);
+        events.extend(room.join(2, &player("b"), None, None, 0).unwrap().1);
+        events.extend(room.start(&player("a"), 0).unwrap());
+        (room, events)
+    }
+
+    #[test]
+    fn berserk_halves_a_seat_once_before_its_first_move_and_is_restored() {
+        let (mut room, mut events) = started(&[("clock", "5+3"), ("berserk", "on")]);
+        let refused = |r: Result<Vec<Recorded>, super::Refusal>| r.unwrap_err().code;
+        assert_eq!(refused(room.berserk(&player("eve"), 500)), codes::NOT_SEATED);
+        events.extend(room.berserk(&player("b"), 1_000).unwrap());
+        assert_eq!(refused(room.berserk(&player("b"), 2_000)), codes::NO_BERSERK);
+        assert_eq!(
+            room.table().clocks().at(1_000),
+            vec![(299_000, true), (150_000, false)]
+        );
+        events.extend(room.act(&player("a"), "G5", 4_000).unwrap());
+        assert_eq!(refused(room.berserk(&player("a"), 5_000)), codes::NO_BERSERK);
+        // White got its increment, black (berserk) gets none.
+        assert_eq!(
+            room.table().clocks().at(4_000),
+            vec![(299_000, false), (150_000, true)]
+        );
+        events.extend(room.act(&player("b"), "H1", 10_000).unwrap());
+        assert_eq!(
+            room.table().clocks().at(10_000),
+            vec![(299_000, true), (144_000, false)]
+        );
+        // Through the stored rows, as after a restart.
+        let rows: Vec<Recorded> = events
+            .iter()
+            .map(|e| from_row(&to_row("r", e)).unwrap())
+            .collect();
+        let restored = RoomCore::restore("r", &rows, Box::new(SeededSecrets::new(7))).unwrap();
+        let clocks = restored.table().clocks();
+        assert!(clocks.is_berserk(1) && !clocks.is_berserk(0) && clocks.offers_berserk());
+        assert_eq!(clocks.at(10_000), vec![(299_000, true), (144_000, false)]);
+        assert_eq!(
+            restored.shown_options().get("berserk").map(String::as_str),
+            Some("on")
+        );
+    }
+
+    #[test]
+    fn berserk_is_refused_without_the_option_and_the_option_without_a_bank() {
+        let (mut room, _) = started(&[("clock", "5+3")]);
+        let refusal = room.berserk(&player("b"), 1_000).unwrap_err();
+        assert_eq!(refusal.code, codes::NO_BERSERK);
+        assert!(!room.table().clocks().is_berserk(1));
+        for bad in [
+            &[("berserk", "on")][..],
+            &[("clock", "none"), ("berserk", "on")],
+            &[("clock", "30s/move"), ("berserk", "on")],
+            &[("clock", "3d/move"), ("berserk", "on")],
+            &[("clock", "5+3"), ("berserk", "yes please")],
+        ] {
+            let secrets = Box::new(SeededSecrets::new(7));
+            let refusal = RoomCore::create(
+                "r".into(),
+                "magneton",
+                &options(bad),
+                true,
+                &player("a"),
+                0,
+                secrets,
+            )
+            .expect_err("refused");
+            assert_eq!(refusal.code, codes::BAD_OPTION, "{bad:?}");
+        }
     }
 }

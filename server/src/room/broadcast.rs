@@ -40,6 +40,8 @@ struct StaticsKey {
     events: u64,
     status: RoomStatus,
     connected: BTreeSet<Seat>,
+    /// The end of each seat's vacation now (`room/away.rs`).
+    away: Vec<Option<u64>>,
 }
 
 /// The watchers' outboxes, what each audience was last sent, and the
@@ -238,6 +240,7 @@ impl Broadcaster {
             events: core.version().wrapping_sub(core.log_len() as u64),
             status: core.status(),
             connected: core.connected_seats(),
+            away: core.vacations_now(now),
         };
         let (statics, play) = match self.statics.take() {
             Some((kept, statics)) if kept == key => (statics, core.render_shared_play(now)),

@@ -23,7 +23,6 @@ use std::collections::{BTreeMap, VecDeque};
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
-use super::berserk::{berserk_option, clocks};
 use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::lifecycle::{Gone, Lifecycle};
 use super::log::{GameLog, Logged};
@@ -31,7 +30,7 @@ use super::refusal::Refusal;
 use super::seating::{Player, Seating};
 use super::social::Social;
 use super::table::Table;
-use super::timing::{TimeControl, weekend_pause};
+use super::timing::{Clocks, TimeControl, berserk_option, weekend_pause};
 use super::watchers::Watchers;
 use crate::secrets::{self, OsSecrets, Secrets};
 
@@ -230,7 +229,12 @@ impl RoomCore {
             },
             seating: Seating::new(seats, owner.clone()),
             life: Lifecycle::Open,
-            table: Table::new(game, clocks(*clock, seats, *weekend_pause, *berserk)),
+            table: Table::new(
+                game,
+                Clocks::new(*clock, seats)
+                    .pausing_weekends(*weekend_pause)
+                    .offering_berserk(*berserk),
+            ),
             log: GameLog::default(),
             social: Social::default(),
             version: created.seq,
@@ -552,6 +556,11 @@ impl RoomCore {
 
     pub(super) fn seating(&self) -> &Seating {
         &self.seating
+    }
+
+    /// The table, for the seats' vacations only (`room/away.rs`).
+    pub(super) fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
     }
 
     pub(super) fn table(&self) -> &Table {

@@ -151,6 +151,8 @@ pub(super) enum RoomMsg {
         guest: String,
         name: String,
     },
+    /// A seated guest's vacations changed: read them again.
+    Vacation,
     Record {
         guest: Option<String>,
         invite: Option<String>,
@@ -295,6 +297,11 @@ impl RoomHandle {
     /// Tells the room that `guest` now goes by `name`.
     pub async fn renamed(&self, guest: String, name: String) {
         let _ = self.tx.send(RoomMsg::Renamed { guest, name }).await;
+    }
+
+    /// Tells the room that a seated guest's vacations changed.
+    pub async fn vacation_changed(&self) {
+        let _ = self.tx.send(RoomMsg::Vacation).await;
     }
 
     pub async fn disconnect(&self, conn: ConnId) {

@@ -13,6 +13,7 @@
 //! names what the rest of the server uses.
 
 mod absence;
+mod away;
 mod berserk;
 mod broadcast;
 mod chat;
@@ -52,11 +53,11 @@ pub(crate) mod test_person;
 #[cfg(test)]
 mod tests;
 mod timing;
+mod vacation;
 mod view;
 mod watchers;
 
 pub use self::core::RoomCore;
-pub use berserk::berserk_option;
 pub use env::RoomEnv;
 pub use event::{Recorded, RoomEvent};
 pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
@@ -71,3 +72,4 @@ pub use results::{Finished, GameEnded, Side};
 pub use seating::Player;
 pub use stored::{Fence, by_room, from_row, load, ops};
 pub use task::{spawn_leased_room, spawn_room};
+pub use timing::berserk_option;

@@ -140,7 +140,7 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                             from: last.at,
                             until: out.map_or(last.at + ms, |out| started + out),
                             left_ms: *ms,
-                            alarm_at: started + clocks.after_running(game_now, ms * 4 / 5),
+                            alarm_at: started + clocks.after_running(seat.0 as usize, game_now, ms * 4 / 5),
                         }
                     }),
                 };

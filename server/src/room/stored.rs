@@ -666,7 +666,7 @@ mod tests {
                 "closed"
             ]
         );
-        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 27);
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Append(_))).count(), 28);
     }
 
     #[test]

@@ -1,14 +1,16 @@
 //! The game at the table, one part of a room's state: the rules' state, a
 //! waiting draw offer, the table events (resignations, a draw agreed) for
 //! the record's headers (`[Resign "white after 12"]`), and the room's
-//! clocks. Only `RoomCore::evolve` changes it; what the players may do at
-//! the table is decided in `room/conduct.rs`.
+//! clocks. Only `RoomCore::evolve` changes it, but for the seats'
+//! vacations (the accounts' own events, `room/away.rs`); what the players
+//! may do at the table is decided in `room/conduct.rs`.
 
 use lodestone_protocol::codes;
 use lodestone_rules::{AnyAction, AnyEvents, AnyGame, Concession, Millis, RuleError, Seat, TableEvent};
 
 use super::refusal::Refusal;
 use super::timing::Clocks;
+use crate::store::VacationSpan;
 
 /// The game, its offers and its clocks.
 #[derive(Debug)]
@@ -19,16 +21,49 @@ pub struct Table {
     /// The table events with the number of logged actions before each.
     table_events: Vec<(usize, TableEvent)>,
     clocks: Clocks,
+    /// Each seat's vacations, on a correspondence clock.
+    vacations: Vec<Vec<VacationSpan>>,
 }
 
 impl Table {
     pub(super) fn new(game: AnyGame, clocks: Clocks) -> Table {
         Table {
+            vacations: vec![Vec::new(); game.seat_count()],
             game,
             draw_offer: None,
             table_events: Vec::new(),
             clocks,
         }
+    }
+
+    /// Seat `i`'s vacations are `spans`: its correspondence clock does
+    /// not run during them. Whether anything changed.
+    pub(super) fn set_vacations(&mut self, i: usize, spans: Vec<VacationSpan>) -> bool {
+        if !self.clocks.control().is_correspondence() {
+            return false;
+        }
+        let Some(old) = self.vacations.get_mut(i) else {
+            return false;
+        };
+        let times = spans
+            .iter()
+            .filter(|s| s.until > s.from)
+            .map(|s| (s.from, s.until));
+        let clocks = self.clocks.set_away(i, times.collect());
+        let shown = *old != spans;
+        *old = spans;
+        clocks || shown
+    }
+
+    /// Seat `i`'s vacations.
+    pub fn vacations(&self, i: usize) -> &[VacationSpan] {
+        self.vacations.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// The vacation seat `i` is on at `now` (unix ms), if any.
+    pub fn vacation_at(&self, i: usize, now: u64) -> Option<&VacationSpan> {
+        let spans = self.vacations.get(i)?;
+        spans.iter().find(|s| s.from <= now && now < s.until)
     }
 
     pub fn game(&self) -> &AnyGame {

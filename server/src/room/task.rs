@@ -7,6 +7,7 @@
 //! of the server only its [`RoomEnv`]. A different runtime could drive the
 //! core the same way.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,7 +27,7 @@ use super::reopen::{Reopened, reopen};
 use super::results::Seated;
 use super::seating::Player;
 use super::stored;
-use crate::store::StoreError;
+use crate::store::{StoreError, VacationSpan};
 
 /// Starts the task of `core` and registers it in the lobby.
 pub fn spawn_room(core: RoomCore, env: &Arc<RoomEnv>) -> RoomHandle {
@@ -53,6 +54,7 @@ pub fn spawn_leased_room(core: RoomCore, env: &Arc<RoomEnv>, lease: Option<Arc<R
         hold,
         to_move: Vec::new(),
         stale: None,
+        vacations: HashMap::new(),
     };
     env.tasks.spawn(task.run());
     handle
@@ -84,10 +86,13 @@ struct RoomTask {
     /// After a failed commit the room is rebuilt from the store; until
     /// that read succeeds, the version its watchers last got.
     stale: Option<u64>,
+    /// The seated guests' vacations, as last read (`room/away.rs`).
+    vacations: HashMap<String, Vec<VacationSpan>>,
 }
 
 impl RoomTask {
     async fn run(mut self) {
+        self.read_vacations().await;
         self.changed();
         // A restarted room: bots stand in again for the absent.
         let standing = self.core.stand_in_for().into_iter().map(StandInChange::Start);
@@ -100,9 +105,11 @@ impl RoomTask {
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
-            let deadline = self
-                .core
-                .wake_at(&self.policy)
+            // A vacation's start or end is shown when it comes.
+            let now = self.env.clock.now_ms();
+            let edge = self.core.next_vacation_edge(now);
+            let deadline = (self.core.wake_at(&self.policy).into_iter().chain(edge))
+                .min()
                 .map(|ms| self.env.clock.instant_at(ms));
             tokio::select! {
                 biased;
@@ -113,12 +120,16 @@ impl RoomTask {
                     None => break,
                 },
                 _ = crate::clock::sleep_until(deadline) => {
+                    // A vacation taken on another node moves a clock on.
+                    self.read_vacations().await;
                     let failed = !self.fresh().await || {
                         let timer = self.decide(Command::Timer);
                         self.settle(timer, None).await == Committed::Failed
                     };
                     if failed {
                         tokio::time::sleep(Duration::from_secs(1)).await;
+                    } else if edge.is_some() {
+                        self.broadcast();
                     }
                 }
             }
@@ -175,6 +186,7 @@ impl RoomTask {
                 self.settle(outcome, None).await;
             }
             RoomMsg::Renamed { .. } => {}
+            RoomMsg::Vacation => self.read_vacations().await,
             RoomMsg::Record { guest, invite, reply } => {
                 let _ = reply.send(self.core.record_for(guest.as_deref(), invite.as_deref()));
             }
@@ -237,6 +249,7 @@ impl RoomTask {
     /// Delivers a committed `outcome`: the reply, the updates, the chat,
     /// and what follows from stored events.
     async fn deliver(&mut self, outcome: Outcome, requester: Option<(Outbox, RequestId)>) {
+        let started = (outcome.events.iter()).any(|e| matches!(e.event, super::event::RoomEvent::Started));
         if let (Some(results), Some(ended)) = (&self.env.results, outcome.ended) {
             let _ = results.send(ended);
         }
@@ -262,6 +275,34 @@ impl RoomTask {
         );
         if outcome.rematch {
             self.open_rematch().await;
+        }
+        if started {
+            self.read_vacations().await;
+        }
+    }
+
+    /// Reads the seated guests' vacations again, when they matter here
+    /// (a correspondence clock): a change moves their clocks and is shown.
+    async fn read_vacations(&mut self) {
+        if !self.core.minds_vacations() {
+            return;
+        }
+        let mut found = HashMap::new();
+        for guest in self.core.seated_guests() {
+            match self.env.store.vacations_of(&guest).await {
+                Ok((spans, _)) if !spans.is_empty() => {
+                    found.insert(guest, spans);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    return tracing::warn!(room = %self.core.id(), error = %e, "could not read the players' vacations; trying later");
+                }
+            }
+        }
+        self.vacations = found;
+        if self.core.set_vacations(&self.vacations) {
+            self.broadcast();
+            self.changed();
         }
     }
 
@@ -312,6 +353,7 @@ impl RoomTask {
             return false;
         }
         self.stale = None;
+        self.core.set_vacations(&self.vacations);
         if self.core.version() != sent {
             self.broadcast();
             self.changed();

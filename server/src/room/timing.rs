@@ -16,11 +16,19 @@
 //! their own; the day starts and ends at 00:00 UTC): the time charged
 //! between two moments is the part of it that falls on Monday to Friday,
 //! found from the game's start time, so it is as exact after a restart.
+//!
+//! A seat whose player is on vacation (`room/away.rs`) is not charged
+//! either, on a correspondence clock (a turn of a day or more: `1d/move`,
+//! `bank:10d+36h`). Vacations come from the account's stored events, not
+//! the room's log, and may be learnt late (taken on another node): the
+//! clocks keep their own steps and fold them again when they change.
 
 use std::fmt;
 use std::str::FromStr;
 
 use lodestone_rules::{Seat, SeatSet};
+
+use super::away;
 
 /// The time control of a room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -39,6 +47,26 @@ pub enum TimeControl {
 impl TimeControl {
     pub fn is_none(self) -> bool {
         self == TimeControl::None
+    }
+
+    /// A seat's time when the game starts (nothing without a clock).
+    pub fn start_ms(self) -> u64 {
+        match self {
+            TimeControl::None => 0,
+            TimeControl::Bank { base_ms, .. } => base_ms,
+            TimeControl::PerMove { ms } => ms,
+            TimeControl::TimeBank { start_ms, .. } => start_ms,
+        }
+    }
+
+    /// A correspondence clock: a turn may last a day or more (a vacation
+    /// pauses it).
+    pub fn is_correspondence(self) -> bool {
+        match self {
+            TimeControl::PerMove { ms } => ms >= DAY,
+            TimeControl::TimeBank { start_ms, .. } => start_ms >= DAY,
+            _ => false,
+        }
     }
 }
 
@@ -144,6 +172,23 @@ pub fn weekend_pause(value: Option<&str>, clock: TimeControl) -> Result<bool, St
     }
 }
 
+/// The room option `berserk`: `off` (the default) or `on`, which needs a
+/// clock with a bank (`5+3`, `bank:10d+36h`).
+pub fn berserk_option(value: Option<&str>, clock: TimeControl) -> Result<bool, String> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("off") => Ok(false),
+        Some("on") => match clock {
+            TimeControl::Bank { base_ms, .. } if base_ms > 0 => Ok(true),
+            TimeControl::TimeBank { .. } => Ok(true),
+            _ => Err(
+                "berserk=on needs a clock with a bank of time (5+3, bank:10d+36h), not none or a time per move"
+                    .into(),
+            ),
+        },
+        Some(other) => Err(format!("berserk {other:?} is not on or off")),
+    }
+}
+
 /// Every seat's clock: the time it had left when its clock last started
 /// (or stopped), and since when it runs.
 #[derive(Clone, Debug, Default)]
@@ -155,10 +200,23 @@ pub struct Clocks {
     /// (unix ms), which game times are counted from.
     weekend_pause: bool,
     origin: u64,
+    /// Each seat's vacations (unix ms spans; correspondence clocks only).
+    away: Vec<Vec<(u64, u64)>>,
+    /// Every step folded so far, to fold again when a vacation becomes
+    /// known late.
+    steps: Vec<Step>,
     /// The room offers berserk (room option `berserk`), and the seats
     /// that went berserk (`room/berserk.rs`).
     berserk_offered: bool,
     berserk: Vec<bool>,
+}
+
+/// What the clocks have folded: a step of the game (actor, game time,
+/// seats to act), or a seat going berserk (seat, game time).
+#[derive(Clone, Debug)]
+enum Step {
+    After(Option<Seat>, u64, SeatSet),
+    Berserk(Seat, u64),
 }
 
 const DAY: u64 = 86_400 * SECOND;
@@ -192,21 +250,42 @@ fn after_weekday_ms(from: u64, ms: u64) -> u64 {
 
 impl Clocks {
     pub fn new(control: TimeControl, seats: usize) -> Clocks {
-        let full = match control {
-            TimeControl::None => 0,
-            TimeControl::Bank { base_ms, .. } => base_ms,
-            TimeControl::PerMove { ms } => ms,
-            TimeControl::TimeBank { start_ms, .. } => start_ms,
-        };
         Clocks {
             control,
-            left: vec![full; seats],
+            left: vec![control.start_ms(); seats],
             since: vec![None; seats],
             weekend_pause: false,
             origin: 0,
+            away: vec![Vec::new(); seats],
+            steps: Vec::new(),
             berserk_offered: false,
             berserk: vec![false; seats],
         }
+    }
+
+    /// Seat `i`'s vacations are `spans` (unix ms, in order and apart):
+    /// the clocks are folded again when that changes anything. Whether
+    /// anything changed.
+    pub fn set_away(&mut self, i: usize, spans: Vec<(u64, u64)>) -> bool {
+        let spans = if self.control.is_correspondence() {
+            spans
+        } else {
+            Vec::new()
+        };
+        match self.away.get_mut(i) {
+            Some(old) if *old != spans => *old = spans,
+            _ => return false,
+        }
+        let steps = std::mem::take(&mut self.steps);
+        let fresh = Clocks::new(self.control, self.left.len());
+        (self.left, self.since, self.berserk) = (fresh.left, fresh.since, fresh.berserk);
+        for step in steps {
+            match step {
+                Step::After(actor, at, running) => self.after(actor, at, running),
+                Step::Berserk(seat, at) => self.go_berserk(seat, at),
+            }
+        }
+        true
     }
 
     /// These clocks offer berserk (only a bank does: see
@@ -225,19 +304,21 @@ impl Clocks {
         self.berserk.get(i).copied().unwrap_or(false)
     }
 
-    /// Seat `seat` goes berserk at game time `at`: its time left is
-    /// halved there and then, and from now on it gets no increment (a
+    /// Seat `seat` goes berserk at game time `at`: half its starting time
+    /// is taken from what it has left (so it does not matter whether it
+    /// thought before or after), and from now on it gets no increment (a
     /// correspondence bank: its cap is halved too).
     pub fn go_berserk(&mut self, seat: Seat, at: u64) {
         let i = usize::from(seat.0);
         if self.control.is_none() || self.is_berserk(i) || i >= self.left.len() {
             return;
         }
+        self.steps.push(Step::Berserk(seat, at));
         if let Some(t) = self.since[i] {
-            self.left[i] = self.left[i].saturating_sub(self.charged(t, at));
+            self.left[i] = self.left[i].saturating_sub(self.charged(i, t, at));
             self.since[i] = Some(at);
         }
-        self.left[i] /= 2;
+        self.left[i] = self.left[i].saturating_sub(self.control.start_ms() / 2);
         self.berserk[i] = true;
     }
 
@@ -260,24 +341,38 @@ impl Clocks {
         self.origin = origin;
     }
 
-    /// The time charged to a running clock from game time `from` to `to`.
-    fn charged(&self, from: u64, to: u64) -> u64 {
-        let to = to.max(from);
+    /// The running time from unix time `a` to `b`, vacations aside.
+    fn base(&self, a: u64, b: u64) -> u64 {
         if self.weekend_pause {
-            weekday_ms(self.origin + to) - weekday_ms(self.origin + from)
+            weekday_ms(b.max(a)) - weekday_ms(a)
         } else {
-            to - from
+            b.saturating_sub(a)
         }
     }
 
-    /// The game time at which a clock running since `from` with `left`
-    /// milliseconds runs out.
-    fn runs_out(&self, from: u64, left: u64) -> u64 {
+    /// The first unix time by which a clock running from unix time `t`
+    /// has run `ms`, vacations aside.
+    fn ends(&self, t: u64, ms: u64) -> u64 {
         if self.weekend_pause {
-            after_weekday_ms(self.origin + from, left) - self.origin
+            after_weekday_ms(t, ms)
         } else {
-            from + left
+            t + ms
         }
+    }
+
+    /// The time charged to seat `i`'s running clock from game time `from`
+    /// to `to`.
+    fn charged(&self, i: usize, from: u64, to: u64) -> u64 {
+        let (from, to) = (self.origin + from, self.origin + to.max(from));
+        away::charged(&self.away[i], from, to, |a, b| self.base(a, b))
+    }
+
+    /// The game time at which seat `i`'s clock running since `from` with
+    /// `left` milliseconds runs out.
+    fn runs_out(&self, i: usize, from: u64, left: u64) -> u64 {
+        let base = |a, b| self.base(a, b);
+        let ends = |t, ms| self.ends(t, ms);
+        away::runs_out(&self.away[i], self.origin + from, left, base, ends) - self.origin
     }
 
     /// At game time `at`, `actor` (if any) has acted and `running` are the
@@ -287,10 +382,11 @@ impl Clocks {
         if self.control.is_none() {
             return;
         }
+        self.steps.push(Step::After(actor, at, running));
         for i in 0..self.left.len() {
             let seat = Seat(i as u8);
             if let Some(t) = self.since[i] {
-                self.left[i] = self.left[i].saturating_sub(self.charged(t, at));
+                self.left[i] = self.left[i].saturating_sub(self.charged(i, t, at));
             }
             let was_running = self.since[i].is_some();
             let berserk = self.berserk[i];
@@ -326,7 +422,7 @@ impl Clocks {
             return None;
         }
         (0..self.left.len())
-            .filter_map(|i| self.since[i].map(|t| (Seat(i as u8), self.runs_out(t, self.left[i]))))
+            .filter_map(|i| self.since[i].map(|t| (Seat(i as u8), self.runs_out(i, t, self.left[i]))))
             .min_by_key(|&(seat, at)| (at, seat.0))
     }
 
@@ -335,24 +431,28 @@ impl Clocks {
     /// weekend pause falls between.
     pub fn runs_out_at(&self, i: usize, at: u64) -> Option<u64> {
         let t = self.since.get(i).copied().flatten()?;
-        Some(self.runs_out(t, self.left[i]).max(at))
+        Some(self.runs_out(i, t, self.left[i]).max(at))
     }
 
-    /// The game time by which a clock running from game time `at` has
-    /// been charged `ms` (later than `at + ms` when a weekend pause falls
-    /// between).
-    pub fn after_running(&self, at: u64, ms: u64) -> u64 {
-        self.runs_out(at, ms)
+    /// The game time by which seat `i`'s clock running from game time
+    /// `at` has been charged `ms` (later than `at + ms` when a weekend
+    /// pause or a known vacation falls between).
+    pub fn after_running(&self, i: usize, at: u64, ms: u64) -> u64 {
+        self.runs_out(i, at, ms)
     }
 
-    /// Each seat's time left at game time `at`, and whether its clock runs.
+    /// Each seat's time left at game time `at`, and whether its clock runs
+    /// (not during its vacation).
     pub fn at(&self, at: u64) -> Vec<(u64, bool)> {
         if self.control.is_none() {
             return Vec::new();
         }
         (0..self.left.len())
             .map(|i| match self.since[i] {
-                Some(t) => (self.left[i].saturating_sub(self.charged(t, at)), true),
+                Some(t) => {
+                    let left = self.left[i].saturating_sub(self.charged(i, t, at));
+                    (left, !away::within(&self.away[i], self.origin + at))
+                }
                 None => (self.left[i], false),
             })
             .collect()
@@ -465,43 +565,65 @@ mod tests {
         assert_eq!(clocks.deadline(), Some((Seat(0), 120_000 + 89 * 60_000)));
     }
 
-    /// Berserk halves the seat's own time where it stands and takes its
-    /// increment away; the other seat keeps both.
+    /// Berserk takes half the seat's starting time from its clock and
+    /// its increment away; the other seat keeps both.
     #[test]
-    fn a_berserk_seat_has_half_its_time_and_no_increment() {
+    fn a_berserk_seat_loses_half_its_time_and_its_increment() {
         let mut clocks = Clocks::new("1+2".parse().unwrap(), 2).offering_berserk(true);
         clocks.after(None, 0, SeatSet::only(Seat(0)));
-        // White thinks 4 s, then goes berserk: (60 - 4) / 2 = 28 s left.
+        // White thinks 4 s, then goes berserk: 60 - 4 - 30 = 26 s left.
         clocks.go_berserk(Seat(0), 4_000);
-        assert_eq!(clocks.at(4_000), vec![(28_000, true), (60_000, false)]);
-        assert_eq!(clocks.deadline(), Some((Seat(0), 32_000)));
+        assert_eq!(clocks.at(4_000), vec![(26_000, true), (60_000, false)]);
+        assert_eq!(clocks.deadline(), Some((Seat(0), 30_000)));
         // Black goes berserk while waiting: 30 s, not running.
         clocks.go_berserk(Seat(1), 5_000);
         // Twice changes nothing.
         clocks.go_berserk(Seat(1), 5_000);
-        assert_eq!(clocks.at(5_000), vec![(27_000, true), (30_000, false)]);
-        // White moves at 10 s: no increment.
+        assert_eq!(clocks.at(5_000), vec![(25_000, true), (30_000, false)]);
+        // White moves at 10 s, black at 12 s: no increments.
         clocks.after(Some(Seat(0)), 10_000, SeatSet::only(Seat(1)));
-        assert_eq!(clocks.at(10_000), vec![(22_000, false), (30_000, true)]);
+        assert_eq!(clocks.at(10_000), vec![(20_000, false), (30_000, true)]);
         clocks.after(Some(Seat(1)), 12_000, SeatSet::only(Seat(0)));
-        assert_eq!(clocks.at(12_000), vec![(22_000, true), (28_000, false)]);
+        assert_eq!(clocks.at(12_000), vec![(20_000, true), (28_000, false)]);
         assert!(clocks.is_berserk(0) && clocks.is_berserk(1));
         // Without berserk the same moves earn their increments.
         let mut plain = Clocks::new("1+2".parse().unwrap(), 2);
         plain.after(None, 0, SeatSet::only(Seat(0)));
         plain.after(Some(Seat(0)), 10_000, SeatSet::only(Seat(1)));
         assert_eq!(plain.at(10_000), vec![(52_000, false), (60_000, true)]);
+        assert!(!plain.is_berserk(0));
+    }
+
+    /// Thinking first or going berserk first ends at the same time left.
+    #[test]
+    fn berserk_costs_the_same_before_or_after_thinking() {
+        let mut early = Clocks::new("3+0".parse().unwrap(), 2).offering_berserk(true);
+        early.after(None, 0, SeatSet::only(Seat(0)));
+        early.go_berserk(Seat(0), 0);
+        let mut late = Clocks::new("3+0".parse().unwrap(), 2).offering_berserk(true);
+        late.after(None, 0, SeatSet::only(Seat(0)));
+        late.go_berserk(Seat(0), 50_000);
+        assert_eq!(early.at(50_000), late.at(50_000));
+        assert_eq!(late.at(50_000)[0], (40_000, true));
     }
 
     #[test]
     fn a_berserk_time_bank_refills_only_to_half_its_start() {
-        const H: u64 = 3_600_000;
         let mut clocks = Clocks::new("bank:10d+36h".parse().unwrap(), 2).offering_berserk(true);
         clocks.after(None, 0, SeatSet::only(Seat(0)));
         clocks.go_berserk(Seat(0), 0);
         assert_eq!(clocks.at(0)[0], (120 * H, true));
         clocks.after(Some(Seat(0)), H, SeatSet::only(Seat(1)));
         assert_eq!(clocks.at(H)[0], (120 * H, false));
+        // A vacation learnt late folds the clocks again: still berserk.
+        let mut away = clocks.clone();
+        assert!(away.set_away(1, vec![(H, 2 * H)]));
+        assert!(away.is_berserk(0) && !away.is_berserk(1));
+        assert_eq!(away.at(H)[0], (120 * H, false));
+        away.after(Some(Seat(1)), 3 * H, SeatSet::only(Seat(0)));
+        away.after(Some(Seat(0)), 4 * H, SeatSet::only(Seat(1)));
+        assert_eq!(away.at(4 * H)[0], (120 * H, false));
+        assert_eq!(away.at(4 * H)[1].0, 240 * H);
     }
 
     /// Friday 2026-11-27, 12:00 UTC (unix ms).
@@ -560,5 +682,32 @@ mod tests {
         assert_eq!(clocks.at(72 * H)[0], (48 * H, false));
         // Black's 48 hours run to Wednesday noon.
         assert_eq!(clocks.deadline(), Some((Seat(1), 120 * H)));
+    }
+
+    #[test]
+    fn a_vacation_stops_a_correspondence_clock_even_when_learnt_late() {
+        let control: TimeControl = "1d/move".parse().unwrap();
+        let mut clocks = Clocks::new(control, 2);
+        clocks.set_origin(FRIDAY_NOON);
+        clocks.after(None, 0, SeatSet::only(Seat(0)));
+        // White moves after 2 hours; black's day runs.
+        clocks.after(Some(Seat(0)), 2 * H, SeatSet::only(Seat(1)));
+        // Black went on vacation for 10 hours an hour into its turn (the
+        // room learns it only now, 5 hours in): it is folded again.
+        let away = (FRIDAY_NOON + 3 * H, FRIDAY_NOON + 13 * H);
+        assert!(clocks.set_away(1, vec![away]));
+        assert!(!clocks.set_away(1, vec![away]), "the same again changes nothing");
+        assert_eq!(clocks.at(7 * H)[1], (23 * H, false), "stopped on vacation");
+        assert_eq!(clocks.at(15 * H)[1], (21 * H, true));
+        assert_eq!(clocks.deadline(), Some((Seat(1), 36 * H)));
+        // Back early: the vacation ends at 5 hours.
+        assert!(clocks.set_away(1, vec![(away.0, FRIDAY_NOON + 5 * H)]));
+        assert_eq!(clocks.deadline(), Some((Seat(1), 28 * H)));
+        // A real-time clock takes no vacation.
+        let mut blitz = Clocks::new("5+3".parse().unwrap(), 2);
+        blitz.after(None, 0, SeatSet::only(Seat(0)));
+        assert!(!blitz.set_away(0, vec![away]));
+        assert!(!TimeControl::PerMove { ms: 23 * H }.is_correspondence());
+        assert!("bank:1d+1h".parse::<TimeControl>().unwrap().is_correspondence());
     }
 }

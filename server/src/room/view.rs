@@ -215,6 +215,7 @@ impl RoomCore {
                     shown_as: shown[i].clone(),
                     absent: seating.is_absent(i),
                     stand_in: stand_ins && seating.is_absent(i) && p.as_ref().is_some_and(|p| !p.bot),
+                    vacation: self.seat_vacation(i, now),
                 }
             })
             .collect();

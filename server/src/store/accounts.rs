@@ -162,24 +162,46 @@ impl Store {
 
     /// The guest whose account has a device with this token hash.
     pub async fn guest_by_device_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
+        self.guest_by(
+            "SELECT g.id, g.name, g.bot FROM account_tokens t JOIN guests g ON g.id = t.guest_id \
+             WHERE t.token_hash = $1",
+            token_hash,
+        )
+        .await
+    }
+
+    /// The guest the query (of one token hash, `$1`, answering id, name
+    /// and bot) finds.
+    pub(super) async fn guest_by(
+        &self,
+        query: &'static str,
+        token_hash: &str,
+    ) -> Result<Option<GuestRow>, StoreError> {
         let row = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, String, Option<String>)>(
-                "SELECT g.id, g.name, g.bot FROM account_tokens t JOIN guests g ON g.id = t.guest_id \
-                 WHERE t.token_hash = $1",
-            )
-            .bind(token_hash)
-            .fetch_optional(pool)
-            .await
+            sqlx::query_as::<_, (String, String, Option<String>)>(query)
+                .bind(token_hash)
+                .fetch_optional(pool)
+                .await
         })?;
         Ok(row.map(GuestRow::read))
     }
 
     /// Which of these guests are accounts.
     pub async fn accounts_among(&self, ids: &[String]) -> Result<HashSet<String>, StoreError> {
+        self.among("SELECT guest_id FROM accounts WHERE guest_id = $1", ids)
+            .await
+    }
+
+    /// Which of `ids` the query (of one guest id, `$1`) finds a row for.
+    pub(super) async fn among(
+        &self,
+        query: &'static str,
+        ids: &[String],
+    ) -> Result<HashSet<String>, StoreError> {
         let mut found = HashSet::new();
         for id in ids {
             let row = with_pool!(&self.db, pool => {
-                sqlx::query_as::<_, (String,)>("SELECT guest_id FROM accounts WHERE guest_id = $1")
+                sqlx::query_as::<_, (String,)>(query)
                     .bind(id.as_str())
                     .fetch_optional(pool)
                     .await

@@ -81,19 +81,8 @@ impl Store {
 
     /// Which of these guests are bot accounts.
     pub async fn bot_accounts_among(&self, ids: &[String]) -> Result<HashSet<String>, StoreError> {
-        let mut found = HashSet::new();
-        for id in ids {
-            let row = with_pool!(&self.db, pool => {
-                sqlx::query_as::<_, (String,)>("SELECT guest_id FROM bot_accounts WHERE guest_id = $1")
-                    .bind(id.as_str())
-                    .fetch_optional(pool)
-                    .await
-            })?;
-            if row.is_some() {
-                found.insert(id.clone());
-            }
-        }
-        Ok(found)
+        self.among("SELECT guest_id FROM bot_accounts WHERE guest_id = $1", ids)
+            .await
     }
 
     /// Whether guest `id` is a bot account (for tournaments to ask too).
@@ -159,16 +148,12 @@ impl Store {
 
     /// The guest whose API token has this hash.
     pub async fn guest_by_api_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
-        let row: Option<(String, String, Option<String>)> = with_pool!(&self.db, pool => {
-            sqlx::query_as(
-                "SELECT g.id, g.name, g.bot FROM api_tokens t JOIN guests g ON g.id = t.guest_id \
-                 WHERE t.token_hash = $1",
-            )
-            .bind(token_hash)
-            .fetch_optional(pool)
-            .await
-        })?;
-        Ok(row.map(GuestRow::read))
+        self.guest_by(
+            "SELECT g.id, g.name, g.bot FROM api_tokens t JOIN guests g ON g.id = t.guest_id \
+             WHERE t.token_hash = $1",
+            token_hash,
+        )
+        .await
     }
 }
 

@@ -60,6 +60,9 @@ pub enum Notice {
     Lobby,
     /// Node `node` took room `room`.
     Owner { room: String, node: String },
+    /// A ban was given on another node: `ban` and the words after it
+    /// (whom it is about; `moderation::bans` reads them).
+    Ban { kind: String, what: Option<String> },
     /// Something this server does not know (a newer node's).
     Other,
 }
@@ -79,6 +82,10 @@ impl Notices {
         let mut words = notice.payload().split(' ');
         Ok(match (words.next(), words.next(), words.next()) {
             (Some("lobby"), _, _) => Notice::Lobby,
+            (Some("ban"), Some(kind), what) => Notice::Ban {
+                kind: kind.to_string(),
+                what: what.map(str::to_string),
+            },
             (Some("owner"), Some(room), Some(node)) => Notice::Owner {
                 room: room.to_string(),
                 node: node.to_string(),

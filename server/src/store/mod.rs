@@ -32,6 +32,7 @@ mod sqlite_writer;
 mod tls;
 mod tournaments;
 mod types;
+mod vacations;
 mod writer;
 
 pub use accounts::{GameResult, PlayerResult, Rate, Registered, StoredRating};
@@ -49,6 +50,7 @@ pub use tournaments::{Fence, TournamentLine, TournamentRow};
 pub use types::{
     EventRow, GuestRow, NewGuest, Op, PlayResult, RatingKey, RoomRow, StoreError, StoreOptions, StoredStatus,
 };
+pub use vacations::{VacationChange, VacationSpan};
 
 /// The log levels of the database driver's own targets a host wants by
 /// default: PostgreSQL's notices (such as "relation already exists,

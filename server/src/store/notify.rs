@@ -114,31 +114,46 @@ impl Store {
         now: i64,
         max: usize,
     ) -> Result<Saved, StoreError> {
+        self.save_counted(
+            "INSERT INTO push_subscriptions (endpoint, guest_id, p256dh, auth, events, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (endpoint) DO UPDATE SET \
+             guest_id = excluded.guest_id, p256dh = excluded.p256dh, auth = excluded.auth, \
+             events = excluded.events",
+            [&row.endpoint, &row.guest_id, &row.p256dh, &row.auth, &row.events],
+            now,
+            "SELECT COUNT(*) FROM push_subscriptions WHERE guest_id = $1 AND endpoint <> $2",
+            (&row.guest_id, &row.endpoint),
+            max,
+        )
+        .await
+    }
+
+    /// Stores a row of five texts and its time (`insert`, `$1`–`$6`),
+    /// unless `count` (`$1` the owner, `$2` the row's key) finds `max`
+    /// others of the same owner (0: no limit).
+    async fn save_counted(
+        &self,
+        insert: &'static str,
+        values: [&str; 5],
+        now: i64,
+        count: &'static str,
+        (owner, key): (&str, &str),
+        max: usize,
+    ) -> Result<Saved, StoreError> {
         with_pool!(&self.db, pool => {
             // The write first: on SQLite it takes the write lock (waiting
             // for it), where a read first could not upgrade.
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO push_subscriptions (endpoint, guest_id, p256dh, auth, events, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (endpoint) DO UPDATE SET \
-                 guest_id = excluded.guest_id, p256dh = excluded.p256dh, auth = excluded.auth, \
-                 events = excluded.events",
-            )
-            .bind(&row.endpoint)
-            .bind(&row.guest_id)
-            .bind(&row.p256dh)
-            .bind(&row.auth)
-            .bind(&row.events)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            let (others,) = sqlx::query_as::<_, (i64,)>(
-                "SELECT COUNT(*) FROM push_subscriptions WHERE guest_id = $1 AND endpoint <> $2",
-            )
-            .bind(&row.guest_id)
-            .bind(&row.endpoint)
-            .fetch_one(&mut *tx)
-            .await?;
+            let mut query = sqlx::query(insert);
+            for value in values {
+                query = query.bind(value);
+            }
+            query.bind(now).execute(&mut *tx).await?;
+            let (others,) = sqlx::query_as::<_, (i64,)>(count)
+                .bind(owner)
+                .bind(key)
+                .fetch_one(&mut *tx)
+                .await?;
             if max > 0 && others as usize >= max {
                 return Ok(Saved::TooMany);
             }
@@ -189,34 +204,17 @@ impl Store {
     /// Saves a webhook (replacing the same owner's one at the same URL,
     /// with a new secret), unless its owner has `max` others (0: no limit).
     pub async fn save_webhook(&self, row: &WebhookRow, now: i64, max: usize) -> Result<Saved, StoreError> {
-        with_pool!(&self.db, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO webhooks (owner, url, format, secret, events, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
-                 ON CONFLICT (owner, url) DO UPDATE SET format = excluded.format, secret = excluded.secret, \
-                 events = excluded.events",
-            )
-            .bind(&row.owner)
-            .bind(&row.url)
-            .bind(&row.format)
-            .bind(&row.secret)
-            .bind(&row.events)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            let (others,) = sqlx::query_as::<_, (i64,)>(
-                "SELECT COUNT(*) FROM webhooks WHERE owner = $1 AND url <> $2",
-            )
-            .bind(&row.owner)
-            .bind(&row.url)
-            .fetch_one(&mut *tx)
-            .await?;
-            if max > 0 && others as usize >= max {
-                return Ok(Saved::TooMany);
-            }
-            tx.commit().await?;
-            Ok(Saved::Done)
-        })
+        self.save_counted(
+            "INSERT INTO webhooks (owner, url, format, secret, events, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (owner, url) DO UPDATE SET format = excluded.format, secret = excluded.secret, \
+             events = excluded.events",
+            [&row.owner, &row.url, &row.format, &row.secret, &row.events],
+            now,
+            "SELECT COUNT(*) FROM webhooks WHERE owner = $1 AND url <> $2",
+            (&row.owner, &row.url),
+            max,
+        )
+        .await
     }
 
     /// Deletes the webhook of `owner` at `url`; whether there was one.

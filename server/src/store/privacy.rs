@@ -150,6 +150,7 @@ impl Store {
                 "DELETE FROM preferences WHERE guest_id = $1",
                 "DELETE FROM blocks WHERE guest_id = $1 OR blocked_id = $1",
                 "DELETE FROM offenses WHERE guest_id = $1",
+                "DELETE FROM vacation_events WHERE guest_id = $1",
             ] {
                 sqlx::query(sql).bind(&d.guest).execute(&mut *tx).await?;
             }

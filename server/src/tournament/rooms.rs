@@ -16,8 +16,8 @@ use super::pairing::{Halves, placing_points};
 use super::spec::game_options;
 use super::state::Tournament;
 use crate::app::App;
-use crate::cluster::{self, Located};
-use crate::room::{self, Outbox, Player, RoomCore, RoomRequest, StandIn, spawn_leased_room};
+use crate::room::{self, Outbox, Player, RoomCore, RoomRequest, StandIn};
+use crate::rooms::{self, Located};
 use crate::secrets::OsSecrets;
 use crate::store::{EventRow, StoreError};
 
@@ -61,29 +61,17 @@ pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -
         core.start(first, now)
             .map_err(|r| StoreError::Rejected(r.message))?,
     );
-    let lease = cluster::lease_new_room(app, &pairing.room).await?;
-    let fence = lease
-        .as_ref()
-        .zip(app.node.as_ref())
-        .map(|(lease, node)| room::Fence {
-            node: node.name.clone(),
-            epoch: lease.epoch,
-            deadline: None,
-        });
-    let ops = room::ops(&pairing.room, &events, fence);
-    if let Err(e) = app.store.write(ops).await {
-        cluster::drop_new_room(app, &pairing.room, lease).await;
-        return Err(e);
-    }
-    // The players hear of their game as of any room's start (a
-    // `game-started` push, then the first mover's `your-turn`): the
-    // director stored the start, so it hands the notice on itself.
-    if let Some(tx) = &app.rooms.notices
-        && let Some(notice) = room::notice(&core, &events)
-    {
-        let _ = tx.send(notice);
-    }
-    let handle = spawn_leased_room(core, &app.rooms, lease);
+    let handle = crate::rooms::open(app, core, &events, |core| {
+        // The players hear of their game as of any room's start (a
+        // `game-started` push, then the first mover's `your-turn`): the
+        // director stored the start, so it hands the notice on itself.
+        if let Some(tx) = &app.rooms.notices
+            && let Some(notice) = room::notice(core, &events)
+        {
+            let _ = tx.send(notice);
+        }
+    })
+    .await?;
     if let Some(stand_ins) = &app.rooms.stand_ins {
         for bot in players.into_iter().filter(|p| p.bot) {
             let _ = stand_ins.send(StandIn::Bot {
@@ -174,7 +162,7 @@ pub fn result(room_id: &str, rows: &[EventRow], players: &[String]) -> Option<(V
 /// Resigns `player`'s seat in room `room_id` (a no-show): through the
 /// room's ordinary request, so the room alone ends the game.
 pub async fn resign(app: &Arc<App>, room_id: &str, player: Player) {
-    let handle = match cluster::locate(app, room_id).await {
+    let handle = match rooms::locate(app, room_id).await {
         Ok(Located::Here(handle)) => handle,
         _ => return,
     };

@@ -196,4 +196,54 @@ mod tests {
             assert_eq!(refusal.code, codes::BAD_OPTION, "{bad}");
         }
     }
+
+    /// An arena's games offer berserk where the clock has a bank (unless
+    /// the organizer says `berserk=off`); other formats refuse the option.
+    #[test]
+    fn an_arena_offers_berserk_where_its_clock_has_a_bank() {
+        let limits = TournamentLimits::default();
+        let arena = |options: serde_json::Value| {
+            let mut spec: TournamentSpec = serde_json::from_value(serde_json::json!({
+                "name": "Blitz", "game": "magneton", "format": "arena", "seconds": 600,
+                "options": options,
+            }))
+            .expect("a spec");
+            check_spec(&mut spec, 0, &limits).map(|()| spec.options.get("berserk").cloned())
+        };
+        assert_eq!(
+            arena(serde_json::json!({"clock": "5+3"})).unwrap().as_deref(),
+            Some("on")
+        );
+        assert_eq!(
+            arena(serde_json::json!({"clock": "bank:10d+36h"}))
+                .unwrap()
+                .as_deref(),
+            Some("on")
+        );
+        assert_eq!(
+            arena(serde_json::json!({"clock": "5+3", "berserk": "off"}))
+                .unwrap()
+                .as_deref(),
+            Some("off")
+        );
+        assert_eq!(arena(serde_json::json!({"clock": "30s/move"})).unwrap(), None);
+        assert_eq!(arena(serde_json::json!({})).unwrap(), None);
+        for bad in [
+            serde_json::json!({"berserk": "on"}),
+            serde_json::json!({"clock": "30s/move", "berserk": "on"}),
+        ] {
+            assert_eq!(
+                arena(bad.clone()).expect_err("refused").code,
+                codes::BAD_OPTION,
+                "{bad}"
+            );
+        }
+        let refusal = check_spec(
+            &mut spec(serde_json::json!({"clock": "5+3", "berserk": "on"})),
+            0,
+            &limits,
+        )
+        .expect_err("only an arena");
+        assert_eq!(refusal.code, codes::BAD_OPTION);
+    }
 }

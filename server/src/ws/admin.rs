@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 
 use super::moderation::{ban_sentence, left};
 use super::session::{MAX_ROOM_ID_BYTES, Session};
-use crate::cluster::{self, Located};
+use crate::cluster;
 use crate::moderation::{self, TIMEOUT_MINUTES, audit_row, require, views};
 use crate::room::{Outbox, Player, RoomRequest, Unsent};
 use crate::store::SanctionRow;
@@ -440,6 +440,12 @@ impl Session {
             .moderation
             .online
             .kick(target.as_deref(), address, &sentence);
+        if let Some(node) = &self.app.node {
+            let hint = moderation::bans::Banned::about(target.as_deref(), address).hint();
+            if let Err(e) = node.leases.notify(&hint).await {
+                tracing::warn!(error = %e, "could not tell the other nodes of a ban");
+            }
+        }
         Ok(())
     }
 
@@ -528,19 +534,8 @@ impl Session {
         if room.len() > MAX_ROOM_ID_BYTES {
             return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");
         }
-        let handle = match cluster::locate(&self.app, &room).await {
-            Ok(Located::Here(handle)) => handle,
-            Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
-            Ok(Located::Missing) => {
-                return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
-            }
-            Err(_) => {
-                return self.fail(
-                    id,
-                    codes::STORAGE,
-                    "the server could not load the room; try again",
-                );
-            }
+        let Some(handle) = self.located(&id, &room).await else {
+            return;
         };
         let (tx, mut rx) = mpsc::channel(4);
         let outbox = Outbox {

@@ -12,7 +12,7 @@ use lodestone_protocol::{ChatTo, ClientMessage, Code, Guest, RequestId, codes, e
 
 use super::session::{MAX_ROOM_ID_BYTES, Session};
 use crate::moderation;
-use crate::store::SanctionRow;
+pub(super) use crate::moderation::bans::{ban_sentence, left};
 
 /// How often a connection checks again that its account is not banned
 /// (a ban given on another node reaches it then; one given on this node
@@ -260,7 +260,7 @@ impl Session {
     /// if another node serves it: the check is made there).
     async fn seated(&self, room: &str) -> Vec<String> {
         if room.len() <= MAX_ROOM_ID_BYTES && self.app.lobby.get(room).is_none() {
-            let _ = crate::cluster::locate(&self.app, room).await;
+            let _ = crate::rooms::locate(&self.app, room).await;
         }
         self.app.lobby.seated(room)
     }
@@ -325,29 +325,5 @@ impl Session {
             Ok(false) => {}
             Err(e) => tracing::error!(error = %e, "could not make the first account an admin"),
         }
-    }
-}
-
-/// The sentence a banned connection is told.
-pub(super) fn ban_sentence(ban: &SanctionRow, now: i64) -> String {
-    let what = if ban.address.is_some() && ban.guest_id.is_none() {
-        "this address is banned"
-    } else {
-        "this account is banned"
-    };
-    match ban.until {
-        Some(until) => format!("{what} for {}: {}", left(now, until), ban.reason),
-        None => format!("{what}: {}", ban.reason),
-    }
-}
-
-/// The time from `now` to `until` in words (rounded up).
-pub(super) fn left(now: i64, until: i64) -> String {
-    let minutes = ((until - now).max(0) + 59_999) / 60_000;
-    match minutes {
-        0..=1 => "a minute more".into(),
-        2..=90 => format!("{minutes} minutes more"),
-        _ if minutes <= 36 * 60 => format!("{} hours more", (minutes + 59) / 60),
-        _ => format!("{} days more", (minutes + 24 * 60 - 1) / (24 * 60)),
     }
 }

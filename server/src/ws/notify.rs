@@ -80,11 +80,44 @@ impl Session {
                 Ok(rooms) => self.reply(ServerMessage::Turns { id, rooms }),
                 Err((code, why)) => self.fail(id, code, why),
             },
+            ClientMessage::MyVacation { id } => match notify.vacation(&player.id).await {
+                Ok(vacation) => self.reply(ServerMessage::Vacation { id, vacation }),
+                Err((code, why)) => self.fail(id, code, why),
+            },
+            ClientMessage::TakeVacation { id, days, message } => {
+                let done = notify.take_vacation(&player.id, days, message.as_deref()).await;
+                self.vacation_changed(&player, id, done).await;
+            }
+            ClientMessage::EndVacation { id } => {
+                let done = notify.end_vacation(&player.id).await;
+                self.vacation_changed(&player, id, done).await;
+            }
             other => self.fail(
                 other.id().clone(),
                 codes::BAD_MESSAGE,
                 "not a notification request",
             ),
+        }
+    }
+
+    /// Answers a vacation's change and tells the guest's rooms on this
+    /// node at once (a room elsewhere reads it before its next deadline).
+    async fn vacation_changed(
+        &mut self,
+        player: &Player,
+        id: lodestone_protocol::RequestId,
+        done: Result<lodestone_protocol::VacationState, crate::notify::Refusal>,
+    ) {
+        match done {
+            Ok(vacation) => {
+                for room in self.app.lobby.rooms_of(&player.id) {
+                    if let Some(handle) = self.app.lobby.get(&room) {
+                        handle.vacation_changed().await;
+                    }
+                }
+                self.reply(ServerMessage::Vacation { id, vacation });
+            }
+            Err((code, why)) => self.fail(id, code, why),
         }
     }
 

@@ -17,10 +17,11 @@ use lodestone_protocol::{
 use super::moderated::Moderated;
 use super::rate::{RateLimit, peek_id};
 use crate::app::App;
-use crate::cluster::{self, Located};
+use crate::cluster;
 use crate::metrics::Refusal;
 use crate::reserve::Standing;
-use crate::room::{Fence, Opener, Outbox, Player, RoomCore, RoomRequest, Unsent, spawn_leased_room};
+use crate::room::{Opener, Outbox, Player, RoomCore, RoomHandle, RoomRequest, Unsent};
+use crate::rooms::{self, Located};
 use crate::secrets::{self, OsSecrets};
 use crate::store::NewGuest;
 
@@ -93,6 +94,40 @@ impl Session {
 
     pub(super) fn fail(&self, id: RequestId, code: Code, message: impl Into<String>) {
         self.reply(error(Some(id), code, message));
+    }
+
+    /// Room `room`'s handle when this node serves it (loaded if need be);
+    /// otherwise the client is answered (`moved` to the room's node,
+    /// `unknown-room`, `storage-failure` to request `id`) and there is none.
+    pub(super) async fn located(&self, id: &RequestId, room: &str) -> Option<RoomHandle> {
+        match rooms::locate(&self.app, room).await {
+            Ok(Located::Here(handle)) => Some(handle),
+            // Another node serves it: the client goes there.
+            Ok(Located::Moved(url)) => {
+                self.reply(ServerMessage::Moved {
+                    room: room.to_string(),
+                    url,
+                });
+                None
+            }
+            Ok(Located::Missing) => {
+                self.fail(
+                    id.clone(),
+                    codes::UNKNOWN_ROOM,
+                    format!("there is no room {room:?}"),
+                );
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "room lookup failed");
+                self.fail(
+                    id.clone(),
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                );
+                None
+            }
+        }
     }
 
     pub(super) async fn on_text(&mut self, text: &str) {
@@ -268,19 +303,8 @@ impl Session {
             Ok(level) => level,
             Err(e) => return self.fail(id, codes::BAD_LEVEL, e),
         };
-        let handle = match cluster::locate(&self.app, &room).await {
-            Ok(Located::Here(handle)) => handle,
-            Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
-            Ok(Located::Missing) => {
-                return self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}"));
-            }
-            Err(_) => {
-                return self.fail(
-                    id,
-                    codes::STORAGE,
-                    "the server could not load the room; try again",
-                );
-            }
+        let Some(handle) = self.located(&id, &room).await else {
+            return;
         };
         match crate::bots::add_bot(&self.app, handle, player, seat, replace_me, level).await {
             Ok(seat) => self.reply(ServerMessage::Ack {
@@ -376,31 +400,11 @@ impl Session {
                     };
                     return self.fail(id, codes::TOO_MANY_ROOMS, message);
                 }
-                // With several nodes, the new room is leased before its
-                // first events are stored, under its fence.
-                let lease = match cluster::lease_new_room(&self.app, &room_id).await {
-                    Ok(lease) => lease,
-                    Err(e) => {
-                        tracing::error!(error = %e, "could not lease a new room");
-                        self.app.lobby.forget_opener(&room_id);
-                        return self.fail(
-                            id,
-                            codes::STORAGE,
-                            "the server could not store the room; try again",
-                        );
-                    }
-                };
-                let fence = lease
-                    .as_ref()
-                    .zip(self.app.node.as_ref())
-                    .map(|(lease, node)| Fence {
-                        node: node.name.clone(),
-                        epoch: lease.epoch,
-                        deadline: None,
-                    });
-                let ops = crate::room::ops(&room_id, &events, fence);
-                if self.app.store.write(ops).await.is_err() {
-                    cluster::drop_new_room(&self.app, &room_id, lease).await;
+                let invite = core.invite().map(str::to_string);
+                if crate::rooms::open(&self.app, core, &events, |_| ())
+                    .await
+                    .is_err()
+                {
                     self.app.lobby.forget_opener(&room_id);
                     return self.fail(
                         id,
@@ -408,8 +412,6 @@ impl Session {
                         "the server could not store the room; try again",
                     );
                 }
-                let invite = core.invite().map(str::to_string);
-                spawn_leased_room(core, &self.app.rooms, lease);
                 return self.reply(ServerMessage::Ack {
                     id,
                     room: Some(room_id),
@@ -480,7 +482,10 @@ impl Session {
             | ClientMessage::Visibility { .. }
             | ClientMessage::SetWebhook { .. }
             | ClientMessage::DeleteWebhook { .. }
-            | ClientMessage::MyTurns { .. }) => return self.notify_request(player, message).await,
+            | ClientMessage::MyTurns { .. }
+            | ClientMessage::TakeVacation { .. }
+            | ClientMessage::EndVacation { .. }
+            | ClientMessage::MyVacation { .. }) => return self.notify_request(player, message).await,
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
                 unreachable!("answered before")
             }
@@ -523,25 +528,8 @@ impl Session {
             request,
         };
         for _ in 0..3 {
-            let handle = match cluster::locate(&self.app, &room).await {
-                Ok(Located::Here(handle)) => handle,
-                // Another node serves it: the client goes there.
-                Ok(Located::Moved(url)) => return self.reply(ServerMessage::Moved { room, url }),
-                Ok(Located::Missing) => {
-                    return self.fail(
-                        unsent.id,
-                        codes::UNKNOWN_ROOM,
-                        format!("there is no room {room:?}"),
-                    );
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "room lookup failed");
-                    return self.fail(
-                        unsent.id,
-                        codes::STORAGE,
-                        "the server could not load the room; try again",
-                    );
-                }
+            let Some(handle) = self.located(&unsent.id, &room).await else {
+                return;
             };
             // Only a room that exists is remembered.
             if watches {

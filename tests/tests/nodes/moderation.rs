@@ -1,7 +1,8 @@
 //! Moderation across nodes (issue 32): a timeout and a ban given on one
 //! node hold on another at once (a connection's next chat, a new `hello`
 //! and `login`), a moderator closes a room another node owns (moved there
-//! like any client), and each action is one entry in the shared audit log.
+//! like any client), each action is one entry in the shared audit log, and
+//! a ban given on one node closes an open connection on another at once.
 
 use lodestone_protocol::{AuditEntry, PROTOCOL_VERSION, RoomStatus, ServerMessage};
 use lodestone_tests::{Client, PASSWORD, account};
@@ -128,4 +129,37 @@ async fn a_moderator_closes_a_room_another_node_owns() {
     assert!(end.play.unwrap().outcome.is_none(), "no result");
     let log = audit(&mut ann).await;
     assert_eq!(entries(&log, "close_room", &room), 1, "{log:?}");
+}
+
+node_test!(a_ban_given_on_one_node_closes_an_open_connection_on_another);
+/// Bo sits in a room on node b and then says nothing; Ann (the admin)
+/// bans him on node a. His open connection on b is told `banned` with the
+/// ban's reason and closed, without any message of his: node a's hint
+/// reaches b through the nodes' notices (his own check would come only
+/// with his next message).
+async fn a_ban_given_on_one_node_closes_an_open_connection_on_another() {
+    let nodes = moderated(&["a", "b"]);
+    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
+    let (mut ann, _, _) = account(a, "Ann").await;
+    let (mut bo, _, _) = account(b, "Bo").await;
+    let (room, _) = bo.create_room("magneton", json!({}), true).await;
+    bo.join(&room, json!(0)).await;
+    assert_eq!(nodes.owner(&room).await.as_deref(), Some("b"));
+    ann.ok(json!({"type": "admin_ban", "player": "Bo", "minutes": 60, "reason": "spam"}))
+        .await;
+    let sentence = loop {
+        match bo.recv().await {
+            Some(ServerMessage::Error { code, message, .. }) if code.as_str() == "banned" => break message,
+            Some(ServerMessage::Error { code, message, .. }) => panic!("{code:?}: {message}"),
+            Some(_) => {}
+            None => panic!("closed without being told `banned`"),
+        }
+    };
+    assert!(sentence.contains("spam"), "{sentence}");
+    while let Some(message) = bo.recv().await {
+        assert!(
+            !matches!(message, ServerMessage::Error { .. }),
+            "after the ban: {message:?}"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 //! refusals, pairings pushed to their players, a SIGKILL in the middle of
 //! a round, and two nodes on PostgreSQL whose director dies.
 
+mod berserk;
 mod entries;
 mod events;
 mod helpers;

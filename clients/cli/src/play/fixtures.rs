@@ -89,6 +89,7 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
             shown_as: None,
             absent: false,
             stand_in: false,
+            vacation: None,
         })
         .collect();
     RoomState {

@@ -135,7 +135,8 @@ pub fn run(args: PlayArgs) -> Result<(), Exit> {
             ));
         }
         let token = identity.token(&target.ws).map(str::to_string);
-        let app = App::new(target, name, token, args.bell, rand::rng().random());
+        let mut app = App::new(target, name, token, args.bell, rand::rng().random());
+        app.words = lodestone_i18n::Words::from_env();
         let mut screen =
             Screen::enter().map_err(|e| Exit::new(format!("cannot use the terminal: {e}"), 1))?;
         let result = event_loop(&mut screen, app, socket, identity, Theme::new(color)).await;

@@ -138,6 +138,8 @@ pub struct App {
     pub lobby: Lobby,
     pub notice: Option<Notice>,
     pub bell: bool,
+    /// The words shown, in the player's language (English unless set).
+    pub words: lodestone_i18n::Words,
     /// The key help is shown over the screen.
     pub help: bool,
     /// Since when the open connection has not answered, if it does not.
@@ -182,6 +184,7 @@ impl App {
             lobby: Lobby::default(),
             notice: None,
             bell,
+            words: lodestone_i18n::Words::english(),
             help: false,
             quiet_since: None,
             lost_at: None,

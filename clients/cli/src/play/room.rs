@@ -740,6 +740,7 @@ pub(crate) mod tests {
             shown_as: None,
             absent: false,
             stand_in: false,
+            vacation: None,
         }
     }
 

@@ -21,12 +21,10 @@ use super::theme::Theme;
 mod lobby;
 mod panel;
 mod room;
+mod room_parts;
 
 use lobby::draw_lobby;
 use room::draw_room;
-
-/// What a window too small to play in says.
-const SMALL_WINDOW: &str = "Make the terminal larger: at least 40×12 (80×24 is best).";
 
 /// The narrowest side panel drawn beside a board.
 const PANEL_MIN: u16 = 28;
@@ -35,7 +33,11 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme, now: Instant) {
     let area = frame.area();
     if area.width < 40 || area.height < 12 {
         // Wrapped, so that it is read whole in the smallest window.
-        let lines: Vec<Line> = wrap(SMALL_WINDOW, usize::from(area.width.max(1)))
+        let small = app.words.with(
+            "small-window",
+            &[("min", "40×12".into()), ("best", "80×24".into())],
+        );
+        let lines: Vec<Line> = wrap(&small, usize::from(area.width.max(1)))
             .into_iter()
             .map(Line::from)
             .collect();
@@ -52,7 +54,7 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme, now: Instant) {
         Screen::Room(room) => draw_room(frame, body, app, room, theme, now),
     }
     if app.help {
-        draw_help(frame, body, theme);
+        draw_help(frame, body, app, theme);
     }
 }
 
@@ -90,95 +92,102 @@ fn draw_title(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, now: Inst
     frame.render_widget(Paragraph::new(Line::styled(text, style)), area);
 }
 
-/// Keys for the help line: (keys, what they do).
+/// Stands for "any key" among the keys of the help line (said in words).
+const ANY_KEY: &str = "";
+
+/// Keys for the help line: (keys, the id of the words for what they do).
 fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
     if app.help {
-        return vec![("any key", "close")];
+        return vec![(ANY_KEY, "key-close")];
     }
     match &app.screen {
         Screen::Lobby if app.lobby.form.is_some() => {
             vec![
-                ("↑↓", "line"),
-                ("←→", "change"),
-                ("Enter", "create"),
-                ("Esc", "cancel"),
+                ("↑↓", "key-line"),
+                ("←→", "key-change"),
+                ("Enter", "key-create"),
+                ("Esc", "key-cancel"),
             ]
         }
-        Screen::Lobby if app.lobby.join.is_some() => vec![("Enter", "open"), ("Esc", "cancel")],
-        Screen::Lobby if app.lobby.rename.is_some() => vec![("Enter", "save"), ("Esc", "cancel")],
+        Screen::Lobby if app.lobby.join.is_some() => vec![("Enter", "key-open"), ("Esc", "key-cancel")],
+        Screen::Lobby if app.lobby.rename.is_some() => vec![("Enter", "key-save"), ("Esc", "key-cancel")],
         Screen::Lobby => vec![
-            ("↑↓", "choose"),
-            ("Enter", "open"),
-            ("n", "new"),
-            ("j", "join"),
-            ("e", "name"),
-            ("r", "refresh"),
-            ("?", "help"),
-            ("q", "quit"),
+            ("↑↓", "key-choose"),
+            ("Enter", "key-open"),
+            ("n", "key-new"),
+            ("j", "key-join"),
+            ("e", "key-name"),
+            ("r", "key-refresh"),
+            ("?", "key-help"),
+            ("q", "key-quit"),
         ],
         Screen::Room(room) if room.chat_input.is_some() => {
-            let mut keys = vec![("Enter", "send")];
+            let mut keys = vec![("Enter", "key-send")];
             if room.audiences().len() > 1 {
-                keys.push(("Tab", "to whom"));
+                keys.push(("Tab", "key-to-whom"));
             }
-            keys.push(("Esc", "cancel"));
+            keys.push(("Esc", "key-cancel"));
             keys
         }
         Screen::Room(room) if room.typed.is_some() => {
-            vec![("Tab", "complete"), ("Enter", "play"), ("Esc", "cancel")]
+            vec![
+                ("Tab", "key-complete"),
+                ("Enter", "key-play"),
+                ("Esc", "key-cancel"),
+            ]
         }
         Screen::Room(room) if room.chooser.is_some() => {
             vec![
-                ("↑↓", "order"),
-                ("1-9", "promote"),
-                ("Enter", "play"),
-                ("Esc", "cancel"),
+                ("↑↓", "key-order"),
+                ("1-9", "key-promote"),
+                ("Enter", "key-play"),
+                ("Esc", "key-cancel"),
             ]
         }
         Screen::Room(room) if room.arranging().is_some() => vec![
-            ("←↑↓→", "move"),
-            ("Enter", "pick/swap"),
-            ("r", "shuffle"),
-            ("c", "confirm"),
-            ("q", "lobby"),
+            ("←↑↓→", "key-move"),
+            ("Enter", "key-pick-swap"),
+            ("r", "key-shuffle"),
+            ("c", "key-confirm"),
+            ("q", "key-lobby"),
         ],
         Screen::Room(room) => match room.status() {
             Some(RoomStatus::Open) => vec![
-                ("↑↓", "seat"),
-                ("Enter", "sit"),
-                ("a", "add bot"),
-                ("l", "leave"),
-                ("s", "start"),
-                ("c", "chat"),
-                ("?", "help"),
-                ("q", "lobby"),
+                ("↑↓", "key-seat"),
+                ("Enter", "key-sit"),
+                ("a", "key-add-bot"),
+                ("l", "key-leave"),
+                ("s", "key-start"),
+                ("c", "key-chat"),
+                ("?", "key-help"),
+                ("q", "key-lobby"),
             ],
             Some(RoomStatus::Playing) if !room.legal().is_empty() => vec![
-                ("←↑↓→", "move"),
-                ("Enter", "pick"),
-                ("Esc", "undo"),
-                (":", "type"),
-                ("PgUp/Dn", "moves"),
-                ("c", "chat"),
-                ("?", "help"),
-                ("q", "lobby"),
+                ("←↑↓→", "key-move"),
+                ("Enter", "key-pick"),
+                ("Esc", "key-undo"),
+                (":", "key-type"),
+                ("PgUp/Dn", "key-moves"),
+                ("c", "key-chat"),
+                ("?", "key-help"),
+                ("q", "key-lobby"),
             ],
             Some(RoomStatus::Finished) if room.you().is_some() => vec![
-                ("←↑↓→", "look"),
-                ("r", "rematch"),
-                ("R", "no rematch"),
-                ("c", "chat"),
-                ("?", "help"),
-                ("q", "lobby"),
+                ("←↑↓→", "key-look"),
+                ("r", "key-rematch"),
+                ("R", "key-no-rematch"),
+                ("c", "key-chat"),
+                ("?", "key-help"),
+                ("q", "key-lobby"),
             ],
             Some(_) => vec![
-                ("←↑↓→", "look"),
-                ("PgUp/Dn", "moves"),
-                ("c", "chat"),
-                ("?", "help"),
-                ("q", "lobby"),
+                ("←↑↓→", "key-look"),
+                ("PgUp/Dn", "key-moves"),
+                ("c", "key-chat"),
+                ("?", "key-help"),
+                ("q", "key-lobby"),
             ],
-            None => vec![("q", "lobby")],
+            None => vec![("q", "key-lobby")],
         },
     }
 }
@@ -186,8 +195,13 @@ fn keys(app: &App) -> Vec<(&'static str, &'static str)> {
 fn help_line(app: &App, theme: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (key, what) in keys(app) {
+        let key = if key == ANY_KEY {
+            app.words.get("key-any")
+        } else {
+            key.to_string()
+        };
         spans.push(Span::styled(format!(" {key}"), theme.key()));
-        spans.push(Span::styled(format!(" {what} "), theme.dim()));
+        spans.push(Span::styled(format!(" {} ", app.words.get(what)), theme.dim()));
     }
     Line::from(spans)
 }
@@ -263,56 +277,58 @@ pub(super) fn input_line(input: &TextInput, width: usize, theme: &Theme) -> Line
     ])
 }
 
-fn draw_help(frame: &mut Frame, area: Rect, theme: &Theme) {
+fn draw_help(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    // (keys, the id of the words); a heading has no keys.
     let text = [
-        ("Lobby", ""),
-        ("↑ ↓, Enter", "choose a room and open it (to sit or to watch)"),
-        (
-            "n / j / e",
-            "new room / open a room by its link or code / your name",
-        ),
-        ("Room, before the start", ""),
-        ("↑ ↓, Enter", "choose a seat and sit there; l leaves it"),
-        ("a / A", "seat a bot (greedy / random) on the chosen free seat"),
-        ("s", "start, once every seat is taken"),
-        ("In a game", ""),
-        ("← ↑ ↓ →", "move among the cells you can pick now"),
-        ("Enter", "pick the cell (the last cell of a move plays it)"),
-        ("Esc", "forget the cells picked"),
-        (": or t", "type a move (Tab completes from your legal moves)"),
-        (
-            "1–9, PgUp PgDn",
-            "the numbered actions (pass, votes); scroll the moves",
-        ),
-        ("c / r, R", "chat (Tab: to whom) / after the end: rematch, or not"),
-        ("x / d, y n", "resign / offer a draw, answer one (yes, no)"),
-        (
-            "a / w",
-            "abort before everyone moved / claim from an absent player",
-        ),
-        ("q", "back to the lobby (the game goes on); Ctrl-C quits"),
-        ("On the board", ""),
-        ("• / ○", "completes a move here / leads on from here"),
-        ("[x], reversed", "the cursor; picked cells are reversed"),
-        ("W B, R B Y", "white, black; Magma's red, blue, yellow"),
-        ("r… b…", "Magnet: red, blue; ? hidden; ²³⁴ the rank"),
+        ("", "help-lobby"),
+        ("↑ ↓, Enter", "help-lobby-open"),
+        ("n / j / e", "help-lobby-keys"),
+        ("", "help-room"),
+        ("↑ ↓, Enter", "help-room-sit"),
+        ("a / A", "help-room-bot"),
+        ("s", "help-room-start"),
+        ("", "help-game"),
+        ("← ↑ ↓ →", "help-game-move"),
+        ("Enter", "help-game-pick"),
+        ("Esc", "help-game-forget"),
+        (": / t", "help-game-type"),
+        ("1–9, PgUp PgDn", "help-game-numbered"),
+        ("c / r, R", "help-game-chat"),
+        ("x / d, y n", "help-game-resign"),
+        ("a / w", "help-game-abort"),
+        ("q", "help-game-quit"),
+        ("", "help-board"),
+        ("• / ○", "help-board-dots"),
+        ("[x]", "help-board-cursor"),
+        ("W B, R B Y", "help-board-stones"),
+        ("r… b…", "help-board-magnet"),
     ];
     let width = 78.min(area.width);
     let mut lines = Vec::new();
     for (keys, what) in text {
-        if what.is_empty() {
-            lines.push(Line::styled(keys.to_string(), theme.heading()));
+        let what = app.words.get(what);
+        if keys.is_empty() {
+            lines.push(Line::styled(what, theme.heading()));
         } else {
-            lines.push(Line::from(vec![
-                Span::styled(format!("  {keys:<15}"), theme.key()),
-                Span::raw(what.to_string()),
-            ]));
+            // Longer words (another language) go on under their own start.
+            let room = usize::from(width.saturating_sub(4)).saturating_sub(17);
+            for (i, part) in wrap(&what, room).into_iter().enumerate() {
+                let keys = if i == 0 { keys } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("  {keys:<15}"), theme.key()),
+                    Span::raw(part),
+                ]));
+            }
         }
     }
     let rect = popup(area, width, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Keys ").padding(Padding::horizontal(1))),
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(format!(" {} ", app.words.get("help-title")))
+                .padding(Padding::horizontal(1)),
+        ),
         rect,
     );
 }
@@ -332,7 +348,7 @@ pub fn plain(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::room::clock_text;
+    use super::room_parts::clock_text;
     use super::*;
 
     #[test]

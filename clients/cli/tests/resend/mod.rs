@@ -11,22 +11,12 @@
 use super::*;
 
 pub(crate) fn lost_replies() {
-    let (dir, server, identity) = fresh("resend");
-    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
-    let node = runtime.block_on(mover::start(server.addr, mover::Rule::LoseActs));
-    let url = node.url.replace("ws://", "http://").replace("/ws", "");
-    let tmux = Tmux::start(
-        "resend",
-        80,
-        24,
-        &[&url, "--identity", identity.to_str().unwrap(), "--name", "Ann"],
-        &dir,
-    );
-    create_and_start(&tmux, "magneton");
-    tmux.wait_text("Your turn.");
-    tmux.keys(&[":"]);
-    tmux.type_text("D4");
-    tmux.keys(&["Enter"]);
+    let Behind {
+        server,
+        node,
+        tmux,
+        _runtime,
+    } = d4_behind_a_mover("resend", mover::Rule::LoseActs);
     // Played by the first copy; the bot answers; the copy sent again
     // after the reconnect is refused without a word.
     let screen = tmux.wait_for("D4 played once, and the bot's answer", |s| {

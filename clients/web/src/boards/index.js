@@ -8,13 +8,21 @@ import { magnetBoard } from './magnet.js';
 import { magmaBoard } from './magma.js';
 
 /**
+ * How an action was chosen, for the confirmation: `deliberate`, from a
+ * "Play …" button (a yes is asked only for a warned move); `picked`, by the
+ * last of two taps or more on cells the board marked for the move (a
+ * piece, then where it goes): that tap is the yes on a touch screen.
+ * @typedef {{deliberate?: boolean, picked?: boolean}} How
+ */
+
+/**
  * What a board is told after every update of its room.
  * @typedef {object} BoardContext
  * @property {import('../protocol.js').RoomState} state the whole room
  * @property {import('../protocol.js').PlayState} play the game part
  * @property {string[]} legal the viewer's legal actions now (empty if it may not act)
  * @property {number | null} you the viewer's seat
- * @property {(action: string, how?: {deliberate?: boolean}) => void} act plays one of `legal`, exactly as written there (`deliberate`: from a "Play …" button, so a confirmation is asked only for a warned move)
+ * @property {(action: string, how?: How) => void} act plays one of `legal`, exactly as written there, confirmed if need be
  * @property {boolean} turnBoard draw the board from the viewer's side
  * @property {boolean} narrow the screen is narrow (a phone held upright)
  * @property {boolean} [animate] slide the last action's pieces into place (the person's setting; boards also hold back under `prefers-reduced-motion`)

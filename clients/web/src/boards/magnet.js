@@ -155,7 +155,7 @@ export function magnetBoard() {
 
   const controls = h('div', { class: 'magnet-controls' });
   const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
-  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string, how?: {deliberate?: boolean}) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string, last: import('../wire.js').LastAction | undefined, animate: boolean}} */
+  /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string, how?: import('./index.js').How) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string, last: import('../wire.js').LastAction | undefined, animate: boolean}} */
   const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false, room: '', last: undefined, animate: false };
   /** @type {string | null} the magnet vertex chosen */
   let chosen = null;

@@ -30,7 +30,7 @@ export class Picker {
     this.buttons = [];
     /** @type {string[]} the cells chosen so far */
     this.chosen = [];
-    /** @type {(action: string, how?: {deliberate?: boolean}) => void} */
+    /** @type {(action: string, how?: import('./index.js').How) => void} */
     this.act = () => {};
     this.legalKey = '';
     /** @type {((offered: string[]) => void) | undefined} hears which cells offer something after each change */
@@ -55,7 +55,7 @@ export class Picker {
    * Takes a new list of legal actions (keeps the current choice if the
    * list did not change).
    * @param {string[]} legal
-   * @param {(action: string, how?: {deliberate?: boolean}) => void} act
+   * @param {(action: string, how?: import('./index.js').How) => void} act
    */
   update(legal, act) {
     this.act = act;
@@ -92,7 +92,7 @@ export class Picker {
     const candidates = this.candidates();
     const exact = candidates.filter((o) => o.path.length === n);
     if (n > 0 && label === this.chosen[n - 1] && exact.length === 1) {
-      this.act(exact[0].action);
+      this.act(exact[0].action, { picked: true });
       return;
     }
     const next = candidates.filter((o) => o.path[n] === label);
@@ -107,7 +107,9 @@ export class Picker {
     }
     const ends = next.filter((o) => o.path.length === n + 1);
     if (ends.length === 1 && next.length === 1) {
-      this.act(ends[0].action);
+      // The last of two taps or more (a piece, then where it goes) was
+      // aimed at a cell marked for the piece already chosen: it is the yes.
+      this.act(ends[0].action, n > 0 ? { picked: true } : {});
       return;
     }
     this.chosen = [...this.chosen, label];

@@ -186,6 +186,7 @@ impl App {
             | ServerMessage::Replay { id, .. }
             | ServerMessage::Webhook { id, .. }
             | ServerMessage::Turns { id, .. }
+            | ServerMessage::Vacation { id, .. }
             | ServerMessage::Tournaments { id, .. }
             | ServerMessage::Tournament { id: Some(id), .. } => {
                 self.take_pending(&id);

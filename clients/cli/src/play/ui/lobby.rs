@@ -50,18 +50,18 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
         .filter(|(_, e)| matches!(e, Entry::Mine(..)))
         .collect();
     if !mine.is_empty() {
-        section(&mut lines, "Your games");
+        section(&mut lines, &app.words.get("lobby-your-games"));
         for (i, entry) in mine {
             if let Entry::Mine(id, known) = entry {
                 let text = match known {
                     Some(r) => summary_line(&r.game, &r.options, &r.players.join(", ")),
-                    None => format!("room {}", short(id)),
+                    None => app.words.with("lobby-room", &[("id", short(id).into())]),
                 };
                 row(i, text, &mut lines, &mut selected_line);
             }
         }
     }
-    section(&mut lines, "Open rooms");
+    section(&mut lines, &app.words.get("lobby-open-rooms"));
     let open: Vec<(usize, &Entry)> = entries
         .iter()
         .enumerate()
@@ -69,7 +69,7 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
         .collect();
     if open.is_empty() {
         lines.push(Line::styled(
-            "  No open rooms right now: n creates one.",
+            format!("  {}", app.words.get("lobby-no-open-rooms")),
             theme.dim(),
         ));
     }
@@ -94,7 +94,7 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
         .filter(|(_, e)| matches!(e, Entry::Playing(_)))
         .collect();
     if !playing.is_empty() {
-        section(&mut lines, "Games in progress (Enter watches)");
+        section(&mut lines, &app.words.get("lobby-in-progress"));
         for (i, entry) in playing {
             if let Entry::Playing(r) = entry {
                 row(
@@ -126,14 +126,14 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
     if let Some(form) = &app.lobby.form
         && let Games::Ready(games) = &app.games
     {
-        draw_form(frame, area, form, games, theme);
+        draw_form(frame, area, form, games, app, theme);
     }
     if let Some(input) = &app.lobby.join {
         draw_prompt(
             frame,
             area,
-            " Open a room ",
-            "Paste its link, or type its id and invite code:",
+            &format!(" {} ", app.words.get("lobby-join-title")),
+            &app.words.get("lobby-join-prompt"),
             input,
             theme,
         );
@@ -142,8 +142,8 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
         draw_prompt(
             frame,
             area,
-            " Your name ",
-            "The name others see (up to 32 characters):",
+            &format!(" {} ", app.words.get("lobby-name-title")),
+            &app.words.get("lobby-name-prompt"),
             input,
             theme,
         );
@@ -155,8 +155,10 @@ pub(super) fn draw_form(
     area: Rect,
     form: &CreateForm,
     games: &[lodestone_protocol::GameInfo],
+    app: &App,
     theme: &Theme,
 ) {
+    let words = &app.words;
     let Some(game) = games.get(form.game) else { return };
     let width = 64.min(area.width);
     let mut lines = Vec::new();
@@ -168,11 +170,11 @@ pub(super) fn draw_form(
             Span::styled(format!("◀ {value} ▶"), style),
         ])
     };
-    lines.push(choice(0, "Game", &game.game));
+    lines.push(choice(0, &words.get("lobby-form-game"), &game.game));
     for (i, option) in game.options.iter().enumerate() {
         let value = form.value(option);
         let shown = if value == option.default {
-            format!("{value} (default)")
+            words.with("lobby-default", &[("value", value.to_string().into())])
         } else {
             value.to_string()
         };
@@ -181,18 +183,18 @@ pub(super) fn draw_form(
     let last = game.options.len() + 1;
     lines.push(choice(
         last,
-        "Listed",
-        if form.public {
-            "yes, in the lobby"
+        &words.get("lobby-form-listed"),
+        &words.get(if form.public {
+            "lobby-listed-yes"
         } else {
-            "no, invite only"
-        },
+            "lobby-listed-no"
+        }),
     ));
     lines.push(Line::from(""));
     let explain = if form.row == 0 {
         game_title(&game.game).to_string()
     } else if form.row == last {
-        "A room that is not listed is joined and watched only with its invite link or code.".to_string()
+        words.get("lobby-unlisted")
     } else {
         game.options
             .get(form.row - 1)

@@ -18,7 +18,7 @@ use super::super::model::App;
 use super::super::room::{Room, TableAct};
 use super::super::theme::Theme;
 use super::super::words;
-use super::room::{chat_lines, clock_text, rematch_text, room_heading, seat_spans};
+use super::room_parts::{chat_lines, clock_text, rematch_text, room_heading, seat_spans};
 use super::{input_line, notice_lines, wrap};
 
 /// The side panel beside the board of `room` (with its state and board).

@@ -1,0 +1,283 @@
+//! The rooms service: how a room comes to exist and where it is. A new
+//! room (a client's `create_room`, a tournament's pairing) is leased first
+//! on a cluster, its first events stored under that lease's fence, and
+//! only then its task started; when the store refuses, the lease is given
+//! back and no task runs. A room asked for is found in memory, or loaded
+//! from its log (with several nodes only after taking its lease; else the
+//! owner's URL), one flight per room (`flight.rs`). At start every live
+//! room is resumed from one query. Rematch and eviction are still in the
+//! room task.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::app::App;
+pub use crate::app::Located;
+use crate::bots::resume_bot;
+use crate::node::Node;
+use crate::room::{
+    self, Fence, Player, Recorded, RoomCore, RoomHandle, RoomLease, spawn_leased_room, spawn_room,
+};
+use crate::secrets::OsSecrets;
+use crate::store::{GuestRow, StoreError, Take};
+
+/// Stores the first `events` of the new room `core` (leased first with
+/// several nodes) and starts its task; `before_start` runs once they are
+/// stored, with the room not yet running. On a refusal nothing runs and
+/// the lease is given back.
+pub async fn open(
+    app: &App,
+    core: RoomCore,
+    events: &[Recorded],
+    before_start: impl FnOnce(&RoomCore),
+) -> Result<RoomHandle, StoreError> {
+    let id = core.id().to_string();
+    // With several nodes, the new room is leased before its first events
+    // are stored, under its fence.
+    let lease = lease_new_room(app, &id).await.inspect_err(|e| {
+        tracing::error!(error = %e, "could not lease a new room");
+    })?;
+    let fence = lease.as_ref().zip(app.node.as_ref()).map(|(lease, node)| Fence {
+        node: node.name.clone(),
+        epoch: lease.epoch,
+        deadline: None,
+    });
+    let ops = room::ops(&id, events, fence);
+    if let Err(e) = app.store.write(ops).await {
+        drop_new_room(app, &id, lease).await;
+        return Err(e);
+    }
+    before_start(&core);
+    Ok(spawn_leased_room(core, &app.rooms, lease))
+}
+
+/// Finds room `id`: in memory, or loaded from its log; with several nodes,
+/// only after taking its lease (free, expired, or a previous run's of this
+/// node), otherwise the owner's advertised URL. Each room is found by one
+/// flight at a time (`flight.rs`), which waits for no other room's.
+pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
+    let Some(node) = app.node.clone() else {
+        return Ok(match local(app, id).await? {
+            Some(handle) => Located::Here(handle),
+            None => Located::Missing,
+        });
+    };
+    if let Some(handle) = app.lobby.get(id) {
+        return Ok(Located::Here(handle));
+    }
+    for _ in 0..10 {
+        let (flier, room, node) = (app.clone(), id.to_string(), node.clone());
+        let found = app
+            .finding
+            .run(id, move || async move {
+                take_and_load(&flier, &room, &node)
+                    .await
+                    .map_err(|e| e.to_string())
+            })
+            .await
+            .map_err(StoreError::Lookup)?;
+        match found {
+            // Its owner left the registry (it drains): the lease is
+            // released in a moment.
+            Located::Moved(url) if url.is_empty() => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            found => return Ok(found),
+        }
+    }
+    Ok(Located::Moved(node.url.clone()))
+}
+
+/// One try at room `id` (its flight): in memory now, or its lease taken
+/// and the room loaded, or where its owner is (an empty URL: an owner
+/// about to release it).
+async fn take_and_load(app: &Arc<App>, id: &str, node: &Arc<Node>) -> Result<Located, StoreError> {
+    if let Some(handle) = app.lobby.get(id) {
+        return Ok(Located::Here(handle));
+    }
+    if node.is_draining() {
+        return Ok(Located::Moved(elsewhere(node, id).await));
+    }
+    match node.leases.take(id, &node.name, node.lease_ms).await? {
+        Take::Taken(epoch) => {
+            let lease = node.adopt(id, epoch);
+            app.metrics.lease_takes.increment(1);
+            match load(app, id, Some(lease.clone())).await {
+                Ok(Some(handle)) => {
+                    tracing::info!(room = id, epoch, node = %node.name, "lease taken; room loaded from its log");
+                    // Outside any move's transaction: a node still
+                    // serving the room lets it go at once.
+                    if epoch > 1 {
+                        let _ = node.leases.notify(&format!("owner {id} {}", node.name)).await;
+                    }
+                    resume_bots(app, id, &handle).await;
+                    Ok(Located::Here(handle))
+                }
+                other => {
+                    lease.ended.cancel();
+                    let gone = matches!(other, Ok(None));
+                    if gone {
+                        node.unreadable(id);
+                    }
+                    let _ = node.leases.release(id, &node.name, epoch, gone).await;
+                    other.map(|_| Located::Missing)
+                }
+            }
+        }
+        Take::Owned { url: Some(url), .. } => Ok(Located::Moved(url)),
+        Take::Owned { url: None, .. } => Ok(Located::Moved(String::new())),
+        Take::NoRoom => Ok(Located::Missing),
+    }
+}
+
+/// Where to send a client of `room` that this node will not serve.
+async fn elsewhere(node: &Node, room: &str) -> String {
+    match node.leases.where_to(room, &node.name, node.alive_ms()).await {
+        Ok(Some(url)) => url,
+        _ => node.url.clone(),
+    }
+}
+
+/// The computer players seated in a room this node just took play again.
+async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
+    let seated = app.lobby.seated(id);
+    if seated.is_empty() {
+        return;
+    }
+    let Ok(guests) = app.store.guests(&seated).await else {
+        return;
+    };
+    for guest in &guests {
+        seat_bot_again(app, handle, guest).await;
+    }
+}
+
+/// Seats `guest` again at the table of `handle` if it is a computer player.
+async fn seat_bot_again(app: &Arc<App>, handle: &RoomHandle, guest: &GuestRow) {
+    if let Some(level) = guest.bot {
+        let player = Player {
+            id: guest.id.clone(),
+            name: guest.name.clone(),
+            bot: true,
+            bot_account: false,
+        };
+        resume_bot(app, handle.clone(), player, level).await;
+    }
+}
+
+/// The task of room `id`, loading the room from the store if it is not
+/// in memory (a finished game, or one evicted).
+async fn local(app: &Arc<App>, id: &str) -> Result<Option<RoomHandle>, StoreError> {
+    if let Some(handle) = app.lobby.get(id) {
+        return Ok(Some(handle));
+    }
+    let flier = app.clone();
+    let room = id.to_string();
+    let found = app
+        .finding
+        .run(id, move || async move {
+            if let Some(handle) = flier.lobby.get(&room) {
+                return Ok(Located::Here(handle));
+            }
+            match load(&flier, &room, None).await {
+                Ok(Some(handle)) => Ok(Located::Here(handle)),
+                Ok(None) => Ok(Located::Missing),
+                Err(e) => Err(e.to_string()),
+            }
+        })
+        .await;
+    match found.map_err(StoreError::Lookup)? {
+        Located::Here(handle) => Ok(Some(handle)),
+        _ => Ok(None),
+    }
+}
+
+/// Loads room `id` from its log and starts its task, holding `lease`
+/// (several nodes); the caller is the room's flight in
+/// `App::finding`. `None` if there is no such room, or it is gone.
+async fn load(app: &App, id: &str, lease: Option<Arc<RoomLease>>) -> Result<Option<RoomHandle>, StoreError> {
+    let rows = app.store.room_events(id).await?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let restored = rows
+        .iter()
+        .map(room::from_row)
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|events| RoomCore::restore(id, &events, Box::new(OsSecrets)));
+    match restored {
+        // An expired, closed or aborted room is gone for good.
+        Ok(core) if core.is_gone() => Ok(None),
+        Ok(core) => Ok(Some(spawn_leased_room(core, &app.rooms, lease))),
+        Err(e) => {
+            tracing::error!(room = id, error = %e, "stored room does not replay");
+            Ok(None)
+        }
+    }
+}
+
+/// At start: loads every open or playing room from its log (one query for all)
+/// and starts its task; expires, in one write, the open rooms whose
+/// time ran out while the server was down; sets their bots playing.
+/// Returns how many rooms were resumed.
+pub async fn resume_all(app: &Arc<App>) -> Result<usize, StoreError> {
+    let rows = app.store.live_events().await?;
+    let now = app.clock.now_ms();
+    let mut expired = Vec::new();
+    let mut expired_rooms = 0;
+    let mut live = Vec::new();
+    for (id, events) in room::by_room(rows) {
+        match events.and_then(|events| RoomCore::restore(&id, &events, Box::new(OsSecrets))) {
+            Ok(mut core) => match core.expire(now, app.config.expire_open_after) {
+                Some(events) => {
+                    expired.extend(room::ops(&id, &events, None));
+                    expired_rooms += 1;
+                }
+                None => live.push(core),
+            },
+            Err(e) => tracing::error!(room = %id, error = %e, "stored room does not replay; left out"),
+        }
+    }
+    if !expired.is_empty() {
+        app.store.write(expired).await?;
+        tracing::info!(rooms = expired_rooms, "expired open rooms nobody started in time");
+    }
+    let mut seated: Vec<String> = live.iter().flat_map(RoomCore::seated_guests).collect();
+    seated.sort_unstable();
+    seated.dedup();
+    let bots: HashMap<String, GuestRow> = app
+        .store
+        .guests(&seated)
+        .await?
+        .into_iter()
+        .filter(|g| g.bot.is_some())
+        .map(|g| (g.id.clone(), g))
+        .collect();
+    let resumed = live.len();
+    for core in live {
+        let seated = core.seated_guests();
+        let handle = spawn_room(core, &app.rooms);
+        // Its computer players take their seats again.
+        for guest in seated.iter().filter_map(|id| bots.get(id)) {
+            seat_bot_again(app, &handle, guest).await;
+        }
+    }
+    Ok(resumed)
+}
+
+/// Leases the new room `id` on a cluster (none without one).
+async fn lease_new_room(app: &App, id: &str) -> Result<Option<Arc<RoomLease>>, StoreError> {
+    let Some(node) = &app.node else { return Ok(None) };
+    node.leases.claim_new(id, &node.name, node.lease_ms).await?;
+    app.metrics.lease_takes.increment(1);
+    Ok(Some(node.adopt(id, 1)))
+}
+
+/// Gives back the lease of a room whose creation failed.
+async fn drop_new_room(app: &App, id: &str, lease: Option<Arc<RoomLease>>) {
+    if let (Some(node), Some(lease)) = (&app.node, lease) {
+        lease.ended.cancel();
+        let _ = node.leases.release(id, &node.name, lease.epoch, true).await;
+    }
+}
