@@ -40,12 +40,20 @@ test('French chosen in the settings: the lobby and a room in French, the page’
 
   // A room: its words are French too.
   await createRoom(ann, 'magneton');
+  await ann.locator('#seats-h', { hasText: 'Places' }).waitFor();
+  await ann.locator('[data-sit="black"]', { hasText: 'S’asseoir ici' }).waitFor();
   await sit(ann, 'white', 'Ann');
+  await ann.locator('.seat.you .seat-name', { hasText: 'blanc' }).waitFor();
+  await ann.locator('.seat[data-seat="1"] .player', { hasText: '— libre —' }).waitFor();
+  await ann.locator('#start', { hasText: 'Commencer (en attente de chaque place)' }).waitFor();
+  await ann.locator('#leave', { hasText: 'Quitter la place' }).waitFor();
   await ann.locator('h2.room-title', { hasText: /^Magneton · (règles standard|.*Règle de la ligne)/ }).waitFor();
   await assertAccessible(ann, 'a room in French');
 
   // Back to English, from the room's settings.
   await choose(ann, 'room-settings', 'en');
+  await ann.locator('#seats-h', { hasText: 'Seats' }).waitFor();
+  await ann.locator('#leave', { hasText: 'Leave seat' }).waitFor();
   await ann.locator('h2.room-title', { hasText: /^Magneton · (standard rules|.*Line rule)/ }).waitFor();
   await ann.locator('a[href="#/tournaments"]', { hasText: 'Tournaments' }).waitFor();
   await ann.goto(new URL('#/', my.server.url).href);
