@@ -220,6 +220,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
                             recheck_bans(&app, who);
                         }
                     }
+                    Notice::Vacation { guest } => vacation_changed(&app, guest),
                     Notice::Other => {}
                 }
             }
@@ -240,6 +241,19 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             _ = tokio::time::sleep(Duration::from_millis(node.renew_ms)) => {}
         }
     }
+}
+
+/// Tells this node's rooms of `guest` that its vacations changed (taken
+/// or ended through another node), in a task of its own.
+fn vacation_changed(app: &Arc<App>, guest: String) {
+    let app = app.clone();
+    app.tasks.clone().spawn(async move {
+        for room in app.lobby.rooms_of(&guest) {
+            if let Some(handle) = app.lobby.get(&room) {
+                handle.vacation_changed().await;
+            }
+        }
+    });
 }
 
 /// Closes this node's connections `who` names that a stored ban holds

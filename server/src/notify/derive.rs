@@ -68,6 +68,9 @@ pub struct Plan {
     pub turns: Vec<TurnRow>,
     pub drop_for: Vec<String>,
     pub events: Vec<Planned>,
+    /// The alarms of turns going on, as their clocks stand now (a
+    /// vacation learnt since moves them): guest, the turn's seq, due at.
+    pub alarms: Vec<(String, i64, i64)>,
 }
 
 impl Plan {
@@ -107,6 +110,11 @@ pub fn plan(notice: &RoomNotice, old: &[TurnRow], timing: &Timing) -> Plan {
                 about: Some(guest.clone()),
                 detail: None,
             });
+        }
+        if let (Some(turn), Some(old)) = (turn, old_by.get(guest.as_str()))
+            && !again
+        {
+            plan.alarms.push((guest.clone(), old.seq, turn.alarm_at as i64));
         }
         if let Some(turn) = turn
             && (fresh || again)
@@ -272,6 +280,7 @@ pub fn deliveries(
         drop_before: notice.seq as i64,
         deliveries: out,
         node: node.to_string(),
+        alarms: plan.alarms,
     }
 }
 

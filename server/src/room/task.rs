@@ -20,7 +20,7 @@ use super::env::RoomEnv;
 use super::event::Recorded;
 use super::handle::{Outbox, RematchDue, RoomHandle, RoomMsg, RoomRequest, StandIn, StandInChange, encode};
 use super::lease::{self, Hold, RoomLease};
-use super::notice::notice;
+use super::notice::{clocks_moved, notice};
 use super::outcome::{Command, Outcome, Policy, Reply};
 use super::refusal::Refusal;
 use super::results::Seated;
@@ -314,6 +314,12 @@ impl RoomTask {
         if self.core.set_vacations(&self.vacations) {
             self.broadcast();
             self.changed();
+            // The time alarms move with the clocks.
+            if let Some(tx) = &self.env.notices
+                && let Some(notice) = clocks_moved(&self.core, self.env.clock.now_ms())
+            {
+                let _ = tx.send(notice);
+            }
         }
     }
 

@@ -68,6 +68,9 @@ pub struct NoticeWrite {
     pub drop_before: i64,
     pub deliveries: Vec<DeliveryRow>,
     pub node: String,
+    /// Time alarms not sent yet to move (a vacation moved their clock):
+    /// guest, the turn's seq, the new due time.
+    pub alarms: Vec<(String, i64, i64)>,
 }
 
 /// How a subscription or webhook request went.
@@ -318,6 +321,18 @@ impl Store {
                     .bind(&d.body)
                     .bind(d.due_at)
                     .bind(&w.node)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                for (guest, seq, due_at) in &w.alarms {
+                    sqlx::query(
+                        "UPDATE deliveries SET due_at = $1 WHERE room_id = $2 AND guest_id = $3 AND seq = $4 \
+                         AND kind = 'time-running-out' AND state = 'due' AND attempts = 0",
+                    )
+                    .bind(due_at)
+                    .bind(&w.room_id)
+                    .bind(guest)
+                    .bind(seq)
                     .execute(&mut *tx)
                     .await?;
                 }
