@@ -34,7 +34,6 @@ mod play;
 mod record;
 mod refusal;
 mod rematch;
-mod reopen;
 mod replay;
 mod results;
 mod rows;
@@ -59,7 +58,7 @@ mod watchers;
 pub use self::core::RoomCore;
 pub use env::RoomEnv;
 pub use event::{Recorded, RoomEvent};
-pub use handle::{Outbox, RoomHandle, RoomRequest, StandIn, Unsent, encode};
+pub use handle::{Outbox, RematchDue, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
 #[cfg(test)]

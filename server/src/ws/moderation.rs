@@ -78,7 +78,7 @@ impl Session {
                 }
                 let guest = match token {
                     Some(token) => store
-                        .guest_by_token(&crate::secrets::token_hash(token))
+                        .guest_by_token(&crate::secrets::Token::sent(token.clone()))
                         .await
                         .map_err(failed)?
                         .map(|g| g.id),
