@@ -63,7 +63,7 @@ pub use lease::{NodeEnv, Owned, RoomLease};
 pub use lobby::{Lobby, Opener};
 #[cfg(test)]
 pub use notice::ClockTurn;
-pub use notice::{Happened, RoomNotice, notice, owner_of};
+pub use notice::{Happened, NO_RESULT, RoomNotice, notice, owner_of};
 pub use refusal::Refusal;
 pub use replay::{Replay, replay};
 pub use results::{Finished, GameEnded, Side};

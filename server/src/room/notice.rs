@@ -11,6 +11,10 @@ use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
 use super::timing::TimeControl;
 
+/// The result line of a game that ended without one (aborted, closed,
+/// abandoned); a notification puts it in its own language.
+pub const NO_RESULT: &str = "the game ended without a result";
+
 /// A room after a stored change, for the notifications.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomNotice {
@@ -106,7 +110,7 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                 turns = true;
                 happened.push(Happened::Ended {
                     seq,
-                    result: "the game ended without a result".into(),
+                    result: NO_RESULT.into(),
                 });
             }
             _ => {}

@@ -33,7 +33,13 @@ impl Session {
                 keys,
                 events,
             } => match notify
-                .subscribe(&player.id, &endpoint, &keys, events.as_deref())
+                .subscribe(
+                    &player.id,
+                    &endpoint,
+                    &keys,
+                    events.as_deref(),
+                    &self.words.lang(),
+                )
                 .await
             {
                 Ok(()) => self.reply(ack(id)),

@@ -41,6 +41,8 @@ pub(super) struct Session {
     /// Its standing (`reserve.rs`): known once it shows an account or a
     /// guest's token from before.
     pub(super) standing: Option<Arc<Standing>>,
+    /// The language of its sentences (`lang` in `hello`; `sentences.rs`).
+    pub(super) words: lodestone_i18n::Words,
 }
 
 impl Session {
@@ -59,6 +61,7 @@ impl Session {
             guest: None,
             watching: HashSet::new(),
             standing,
+            words: lodestone_i18n::Words::english(),
         }
     }
 
@@ -162,7 +165,13 @@ impl Session {
                 protocol,
                 name,
                 token,
-            } => self.hello(id, protocol, name, token).await,
+                lang,
+            } => {
+                if let Some(lang) = lang {
+                    self.words = lodestone_i18n::Words::for_tag(&lang);
+                }
+                self.hello(id, protocol, name, token).await
+            }
             ClientMessage::Ping { id } => self.reply(ServerMessage::Pong { id }),
             ClientMessage::Login { id, name, password } => self.login(id, name, password).await,
             other => {

@@ -18,6 +18,7 @@ mod embed;
 mod exhaustion;
 mod games;
 mod host;
+mod languages;
 mod lifecycle;
 mod limits;
 mod lobby;

@@ -367,11 +367,15 @@ impl App {
 
     fn hello(&mut self) {
         let (name, token) = (self.name.clone(), self.token.clone());
+        // The server's sentences in the player's language (English needs
+        // no word: the hello stays as it was).
+        let lang = (!self.words.is_english()).then(|| self.words.lang());
         self.request(Pending::Hello, |id| ClientMessage::Hello {
             id,
             protocol: PROTOCOL_VERSION,
             name: Some(name),
             token,
+            lang,
         });
     }
 
