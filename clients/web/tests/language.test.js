@@ -47,6 +47,8 @@ test('French chosen in the settings: the lobby and a room in French, the page’
   await ann.locator('.seat[data-seat="1"] .player', { hasText: '— libre —' }).waitFor();
   await ann.locator('#start', { hasText: 'Commencer (en attente de chaque place)' }).waitFor();
   await ann.locator('#leave', { hasText: 'Quitter la place' }).waitFor();
+  // Plurals follow the language's rules: one seat of two taken.
+  await ann.locator('#turn', { hasText: 'En attente de joueurs : 1 place prise sur 2.' }).waitFor();
   await ann.locator('h2.room-title', { hasText: /^Magneton · (règles standard|.*Règle de la ligne)/ }).waitFor();
   await assertAccessible(ann, 'a room in French');
 

@@ -267,7 +267,10 @@ web-vacation-days = Jours
 web-vacation-message = Message à vos adversaires
 web-vacation = Vacances
 web-vacation-hint = En vacances, vos pendules des parties par correspondance (un jour ou plus par coup) sont arrêtées ; vos adversaires voient jusqu’à quand.
-web-vacation-days-left = Il vous reste { $left } jours de vacances sur { $total } cette année.
+web-vacation-days-left = Il vous reste { $left ->
+    [one] { $left } jour
+   *[other] { $left } jours
+} de vacances sur { $total } cette année.
 web-vacation-on-until = En vacances jusqu’au { $until }. { $left }
 web-vacation-back = Bon retour : vos pendules tournent à nouveau.
 
@@ -408,7 +411,10 @@ web-board-cannot-draw = Ce client ne sait pas encore dessiner { $game } ; la pos
 ## La table : à qui le tour, offres, abandon, fin de partie.
 web-table-closed = Cette salle est fermée.
 web-table-closed-why = Cette salle est fermée. { $why }
-web-table-waiting-players = En attente de joueurs : { $taken } places prises sur { $seats }.
+web-table-waiting-players = En attente de joueurs : { $taken ->
+    [one] { $taken } place prise
+   *[other] { $taken } places prises
+} sur { $seats }.
 web-table-all-seated = Toutes les places sont prises : n’importe quel joueur peut commencer.
 web-table-over = La partie est terminée.
 web-table-end-proposed = { $who } propose de finir la partie. Êtes-vous d’accord ?
