@@ -72,6 +72,36 @@ impl Words {
             .map_or_else(Self::english, |value| Self::for_tag(&value))
     }
 
+    /// The best language of an HTTP `Accept-Language` header (`de-CH,
+    /// fr;q=0.8, *;q=0.1`): the one with a catalogue and the highest
+    /// weight (the first of equals), English when none has one.
+    pub fn from_accept_language(header: &str) -> Self {
+        let mut best: Option<(u32, Words)> = None;
+        for item in header.split(',') {
+            let mut parts = item.split(';');
+            let tag = parts.next().unwrap_or_default().trim();
+            let weight = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            // Thousandths, as RFC 9110 writes weights.
+            let weight = (weight.clamp(0.0, 1.0) * 1000.0).round() as u32;
+            let primary = tag.split(['-', '_']).next().unwrap_or_default();
+            let known = LANGUAGES.iter().any(|l| l.eq_ignore_ascii_case(primary));
+            if weight == 0 || !known || best.as_ref().is_some_and(|(w, _)| *w >= weight) {
+                continue;
+            }
+            best = Some((weight, Self::for_tag(tag)));
+        }
+        best.map_or_else(Self::english, |(_, words)| words)
+    }
+
+    /// Whether this is English, the language the program's own words are
+    /// written in.
+    pub fn is_english(&self) -> bool {
+        self.lang == lang_id("en")
+    }
+
     /// The language's tag (`en`, `fr`, `de`).
     pub fn lang(&self) -> String {
         self.lang.to_string()
@@ -80,6 +110,12 @@ impl Words {
     /// A message without arguments.
     pub fn get(&self, id: &str) -> String {
         LOCALES.lookup(&self.lang, id)
+    }
+
+    /// A message of this language's own catalogue, without falling back
+    /// to English (`None` when the catalogue lacks it).
+    pub fn own(&self, id: &str) -> Option<String> {
+        LOCALES.lookup_single_language::<&str>(&self.lang, id, None).ok()
     }
 
     /// A message with its arguments (`{ $name }` in the catalogue).

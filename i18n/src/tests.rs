@@ -234,3 +234,27 @@ fn the_help_screen_lines_fit_an_80_column_terminal() {
         }
     }
 }
+
+#[test]
+fn accept_language_picks_the_heaviest_language_with_a_catalogue() {
+    let pick = |header| Words::from_accept_language(header).lang();
+    assert_eq!(pick("de-DE,de;q=0.9,en;q=0.5"), "de");
+    assert_eq!(pick("es, fr;q=0.8, de;q=0.5"), "fr");
+    assert_eq!(pick("fr;q=0.4, de;q=0.7"), "de");
+    assert_eq!(pick("FR-ca"), "fr");
+    // Equal weights: the first; English named first wins over the rest.
+    assert_eq!(pick("en-GB, fr"), "en");
+    assert_eq!(pick("de, fr"), "de");
+    // Refused (q=0), unknown, empty or nonsense: English.
+    for english in ["fr;q=0", "es, pt;q=0.5", "*", "", ";;,"] {
+        assert_eq!(pick(english), "en", "{english}");
+    }
+    // A weight that is no number counts as 1, as if it were not there.
+    assert_eq!(pick("fr;q=abc"), "fr");
+    assert!(Words::english().is_english() && !Words::for_tag("de").is_english());
+    assert_eq!(
+        Words::for_tag("fr").own("lobby-your-games").as_deref(),
+        Some("Vos parties")
+    );
+    assert_eq!(Words::for_tag("fr").own("no-such-message"), None);
+}

@@ -54,6 +54,13 @@ pub enum ClientMessage {
         name: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
+        /// The language of the client's person (`fr`, `de-CH`,
+        /// `fr_FR.UTF-8`): the server's sentences (errors, the pushes of
+        /// subscriptions made on this connection) come in it where it has
+        /// a catalogue, in English otherwise. Codes never change.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        lang: Option<String>,
     },
     /// List the public rooms that have a free seat (optionally of one game),
     /// or with `playing`, the public games being played (to watch).

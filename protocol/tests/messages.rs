@@ -19,6 +19,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 protocol: 1,
                 name: Some("Ann".into()),
                 token: None,
+                lang: None,
             },
         ),
         (
@@ -28,6 +29,17 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 protocol: 1,
                 name: None,
                 token: Some("5f1c…".into()),
+                lang: None,
+            },
+        ),
+        (
+            "hello_in_french",
+            ClientMessage::Hello {
+                id: id(1),
+                protocol: 1,
+                name: Some("Anne".into()),
+                token: None,
+                lang: Some("fr-FR".into()),
             },
         ),
         (

@@ -40,14 +40,8 @@ async fn caller(app: &App, headers: &HeaderMap) -> Result<GuestRow, Response> {
             "send your token as `Authorization: Bearer TOKEN`",
         ));
     };
-    let hash = secrets::token_hash(token);
-    if app
-        .store
-        .guest_by_api_token(&hash)
-        .await
-        .map_err(storage)?
-        .is_some()
-    {
+    let token = secrets::Token::sent(token.to_string());
+    if app.store.is_api_token(&token).await.map_err(storage)? {
         return Err(json_error(
             StatusCode::FORBIDDEN,
             codes::LOGIN_REQUIRED,
@@ -55,7 +49,7 @@ async fn caller(app: &App, headers: &HeaderMap) -> Result<GuestRow, Response> {
         ));
     }
     app.store
-        .guest_by_token(&hash)
+        .guest_by_token(&token)
         .await
         .map_err(storage)?
         .ok_or_else(bad_token)
@@ -186,17 +180,16 @@ pub async fn new_token(State(app): State<Arc<App>>, headers: HeaderMap, body: By
                 "API tokens are for bot accounts: make this account a bot first",
             ));
         }
-        let token = secrets::new_token();
+        let token = secrets::Token::fresh();
         let info = ApiTokenInfo {
             id: uuid::Uuid::new_v4().to_string(),
             label,
             created_at: app.clock.now_ms(),
         };
-        let hash = secrets::token_hash(&token);
         let row = store::NewApiToken {
             id: &info.id,
             guest_id: &guest.id,
-            token_hash: &hash,
+            token: &token,
             label: &info.label,
             created_at: info.created_at as i64,
         };
@@ -213,7 +206,10 @@ pub async fn new_token(State(app): State<Arc<App>>, headers: HeaderMap, body: By
             ));
         }
         tracing::info!(guest = %guest.id, token = %info.id, "an API token was made");
-        Ok(NewApiToken { token, info })
+        Ok(NewApiToken {
+            token: token.reveal(),
+            info,
+        })
     };
     match made.await {
         Ok(made) => (StatusCode::CREATED, axum::Json(made)).into_response(),

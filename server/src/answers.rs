@@ -74,7 +74,10 @@ pub async fn bearer_guest(store: &Store, headers: &HeaderMap) -> Result<Option<G
     let Some(token) = bearer(headers) else {
         return Ok(None);
     };
-    match store.guest_by_token(&secrets::token_hash(token)).await {
+    match store
+        .guest_by_token(&secrets::Token::sent(token.to_string()))
+        .await
+    {
         Ok(Some(guest)) => Ok(Some(guest)),
         Ok(None) => Err(bad_token()),
         Err(_) => Err(json_error(

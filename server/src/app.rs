@@ -86,6 +86,8 @@ pub struct App {
     /// What rooms stored that may notify someone, until the server
     /// starts the notifications' worker.
     pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
+    /// The rematches rooms ask for, until the server starts `rooms::rematches`.
+    pub rematches: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RematchDue>>>,
 }
 
 impl App {
@@ -104,6 +106,7 @@ impl App {
         let (stand_ins, stand_in_requests) = tokio::sync::mpsc::unbounded_channel();
         let (results, game_results) = tokio::sync::mpsc::unbounded_channel();
         let (notices_tx, notices) = tokio::sync::mpsc::unbounded_channel();
+        let (rematches_tx, rematches) = tokio::sync::mpsc::unbounded_channel();
         let notify = Arc::new(Notify::new(
             config.notify.clone(),
             store.clone(),
@@ -125,6 +128,7 @@ impl App {
             after_game: config.after_game,
             results: Some(results),
             notices: config.notify.enabled.then_some(notices_tx),
+            rematches: Some(rematches_tx),
         });
         App {
             admission: Admission::new(&config.limits),
@@ -153,6 +157,7 @@ impl App {
             tournaments: Arc::default(),
             notify,
             notices: std::sync::Mutex::new(Some(notices)),
+            rematches: std::sync::Mutex::new(Some(rematches)),
         }
     }
 

@@ -27,8 +27,6 @@ use tokio_util::sync::CancellationToken;
 
 use crate::app::App;
 use crate::room::{Outbox, Player, RoomHandle, RoomRequest, StandIn};
-use crate::secrets;
-use crate::store::NewGuest;
 
 /// A bot's inbox: the frames the room sends it.
 type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
@@ -75,15 +73,13 @@ pub async fn add_bot(
         bot: true,
         bot_account: false,
     };
-    let guest = NewGuest {
-        id: player.id.clone(),
-        name: player.name.clone(),
-        // Nobody holds this token: only the server plays as the bot.
-        token_hash: secrets::token_hash(&secrets::new_token()),
-        created_at: app.clock.now_ms(),
-        bot: Some(level),
-    };
-    if app.store.create_guest(guest).await.is_err() {
+    let (id, name) = (player.id.clone(), player.name.clone());
+    if app
+        .store
+        .new_bot(id, name, level, app.clock.now_ms())
+        .await
+        .is_err()
+    {
         return Err((
             codes::STORAGE,
             "the server could not store the bot; try again".into(),
@@ -164,8 +160,7 @@ pub async fn take_over(app: &Arc<App>, room: RoomHandle, player: Player, level: 
 
 /// Serves the rooms' requests for stand-ins (the absence policy `bot`): a
 /// bot plays an absent person's seat as that person (a greedy one, quick
-/// to answer) until the person returns, then stops at once. Also sets a
-/// rematch's bot guests playing in its new room.
+/// to answer) until the person returns, then stops at once.
 pub async fn stand_ins(app: Arc<App>, mut requests: mpsc::UnboundedReceiver<StandIn>) {
     let mut playing: HashMap<(String, String), Takeover> = HashMap::new();
     loop {
@@ -194,19 +189,6 @@ pub async fn stand_ins(app: Arc<App>, mut requests: mpsc::UnboundedReceiver<Stan
             StandIn::Stop { room_id, guest } => {
                 if let Some(takeover) = playing.remove(&(room_id, guest)) {
                     takeover.stop().await;
-                }
-            }
-            StandIn::Bot { room, player } => {
-                // A rematch seated this bot guest: it plays at its level.
-                let level = match app.store.guests(std::slice::from_ref(&player.id)).await {
-                    Ok(rows) => rows.into_iter().find_map(|g| g.bot),
-                    Err(e) => {
-                        tracing::error!(error = %e, "could not read a rematch's bot");
-                        None
-                    }
-                };
-                if let Some(level) = level {
-                    resume_bot(&app, room, player, level).await;
                 }
             }
         }
@@ -362,15 +344,8 @@ mod tests {
 
     /// A guest stored in the database, and its end of a room.
     async fn person(app: &Arc<App>, name: &str) -> Person {
-        let player = Player::person(uuid::Uuid::new_v4().to_string(), name);
-        let guest = NewGuest {
-            id: player.id.clone(),
-            name: player.name.clone(),
-            token_hash: secrets::token_hash(&secrets::new_token()),
-            created_at: 0,
-            bot: None,
-        };
-        app.store.create_guest(guest).await.unwrap();
+        let (guest, _) = app.store.new_guest(name.to_string(), 0).await.unwrap();
+        let player = Player::person(guest.id, name);
         let (outbox, inbox) = outbox(app);
         Person::new(player, outbox, inbox)
     }

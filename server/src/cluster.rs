@@ -14,7 +14,6 @@ use lodestone_protocol::RoomSummary;
 use crate::app::App;
 use crate::moderation::bans::Banned;
 use crate::node::Node;
-use crate::rooms::{Located, locate};
 use crate::store::{Notice, StoreError};
 
 /// The game record of room `id` (served by another node) as `guest` may
@@ -108,16 +107,11 @@ pub async fn start(app: &Arc<App>) {
     // a server alone resumes its rooms.
     let mut taken = 0;
     loop {
-        let Ok(orphans) = node.leases.orphans(500).await else {
+        let Ok((listed, took)) = crate::rooms::take_orphans(app, &node, 500).await else {
             break;
         };
-        let before = taken;
-        for room in orphans.iter().filter(|r| node.sweepable(r)) {
-            if let Ok(Located::Here(_)) = locate(app, room).await {
-                taken += 1;
-            }
-        }
-        if orphans.len() < 500 || taken == before {
+        taken += took;
+        if listed < 500 || took == 0 {
             break;
         }
     }
@@ -198,24 +192,8 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
         if node.is_draining() {
             continue;
         }
-        let orphans = match node.leases.orphans(50).await {
-            Ok(orphans) => orphans,
-            Err(e) => {
-                tracing::debug!(error = %e, "the sweeper could not read the leases");
-                continue;
-            }
-        };
-        for room in orphans.into_iter().filter(|r| node.sweepable(r)) {
-            if app.shutdown.is_cancelled() || node.is_draining() {
-                break;
-            }
-            match locate(&app, &room).await {
-                Ok(Located::Here(_)) => {
-                    tracing::info!(room = %room, node = %node.name, "failover: took a room nobody held")
-                }
-                Ok(_) => {}
-                Err(e) => tracing::debug!(room = %room, error = %e, "the sweeper could not take a room"),
-            }
+        if let Err(e) = crate::rooms::take_orphans(&app, &node, 50).await {
+            tracing::debug!(error = %e, "the sweeper could not read the leases");
         }
     }
 }
@@ -242,6 +220,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
                             recheck_bans(&app, who);
                         }
                     }
+                    Notice::Vacation { guest } => vacation_changed(&app, guest),
                     Notice::Other => {}
                 }
             }
@@ -262,6 +241,19 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             _ = tokio::time::sleep(Duration::from_millis(node.renew_ms)) => {}
         }
     }
+}
+
+/// Tells this node's rooms of `guest` that its vacations changed (taken
+/// or ended through another node), in a task of its own.
+fn vacation_changed(app: &Arc<App>, guest: String) {
+    let app = app.clone();
+    app.tasks.clone().spawn(async move {
+        for room in app.lobby.rooms_of(&guest) {
+            if let Some(handle) = app.lobby.get(&room) {
+                handle.vacation_changed().await;
+            }
+        }
+    });
 }
 
 /// Closes this node's connections `who` names that a stored ban holds

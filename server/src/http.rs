@@ -88,7 +88,8 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     let ip = app.admission.client_ip(peer, request.headers());
     request.extensions_mut().insert(ClientAddr { ip, peer });
     let embeddable = request.uri().path().starts_with("/embed/room/");
-    let mut response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
+    let words = crate::sentences::http_words(request.headers());
+    let response = if rate_counted(request.uri().path()) && !app.admission.request(ip) {
         app.metrics.refused(Refusal::RequestRate);
         static REFUSED: crate::throttle::Throttle = crate::throttle::Throttle::new();
         if let Some(held_back) = REFUSED.pass() {
@@ -107,6 +108,8 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
     } else {
         next.run(request).await
     };
+    // A refusal's sentence in the client's language (its code unchanged).
+    let mut response = crate::sentences::http_answer(&words, response).await;
     crate::web::secure_headers(response.headers_mut(), &app.config.node_origins, embeddable);
     response
 }

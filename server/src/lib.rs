@@ -38,6 +38,7 @@ mod reserve;
 mod room;
 mod rooms;
 pub mod secrets;
+mod sentences;
 mod serve;
 mod server;
 mod store;

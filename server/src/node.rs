@@ -96,7 +96,6 @@ impl Node {
         NodeEnv {
             leases: self.leases.clone(),
             owned: self.owned.clone(),
-            lease_ms: self.lease_ms,
             name: self.name.clone(),
             url: self.url.clone(),
             alive_ms: self.alive_ms(),

@@ -1,23 +1,32 @@
-//! The rooms service: how a room comes to exist and where it is. A new
-//! room (a client's `create_room`, a tournament's pairing) is leased first
-//! on a cluster, its first events stored under that lease's fence, and
-//! only then its task started; when the store refuses, the lease is given
-//! back and no task runs. A room asked for is found in memory, or loaded
-//! from its log (with several nodes only after taking its lease; else the
-//! owner's URL), one flight per room (`flight.rs`). At start every live
-//! room is resumed from one query. Rematch and eviction are still in the
-//! room task.
+//! The rooms service: how a room comes to exist, where it is, and how it
+//! leaves. A new room (a client's `create_room`, a tournament's pairing, a
+//! rematch) is leased first on a cluster, its first events stored under
+//! that lease's fence, and only then its task started and its bots set
+//! playing; when the store refuses, the lease is given back and no task
+//! runs. A rematch's room is stored in one write with the old room's
+//! `RematchOpened`, by the old room's task (its single writer), asked by
+//! [`rematches`]. A room asked for is found in memory, or loaded from its
+//! log (with several nodes only after taking its lease; else the owner's
+//! URL), one flight per room (`flight.rs`); a request for a room that left
+//! memory between the look-up and the send (evicted: its task decides so,
+//! `RoomCore::leaves_memory`) loads it again ([`request`]). At start every
+//! live room is resumed from one query; with several nodes the rooms
+//! nobody holds are taken ([`take_orphans`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
+
+use lodestone_protocol::RequestId;
+use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::app::App;
 pub use crate::app::Located;
 use crate::bots::resume_bot;
 use crate::node::Node;
 use crate::room::{
-    self, Fence, Player, Recorded, RoomCore, RoomHandle, RoomLease, spawn_leased_room, spawn_room,
+    self, Fence, Player, Recorded, RematchDue, RoomCore, RoomHandle, RoomLease, Unsent, spawn_leased_room,
+    spawn_room,
 };
 use crate::secrets::OsSecrets;
 use crate::store::{GuestRow, StoreError, Take};
@@ -27,7 +36,7 @@ use crate::store::{GuestRow, StoreError, Take};
 /// stored, with the room not yet running. On a refusal nothing runs and
 /// the lease is given back.
 pub async fn open(
-    app: &App,
+    app: &Arc<App>,
     core: RoomCore,
     events: &[Recorded],
     before_start: impl FnOnce(&RoomCore),
@@ -38,18 +47,69 @@ pub async fn open(
     let lease = lease_new_room(app, &id).await.inspect_err(|e| {
         tracing::error!(error = %e, "could not lease a new room");
     })?;
-    let fence = lease.as_ref().zip(app.node.as_ref()).map(|(lease, node)| Fence {
-        node: node.name.clone(),
-        epoch: lease.epoch,
-        deadline: None,
-    });
-    let ops = room::ops(&id, events, fence);
+    let ops = room::ops(&id, events, fence_of(app, lease.as_deref()));
     if let Err(e) = app.store.write(ops).await {
         drop_new_room(app, &id, lease).await;
         return Err(e);
     }
     before_start(&core);
-    Ok(spawn_leased_room(core, &app.rooms, lease))
+    Ok(start(app, core, lease).await)
+}
+
+/// Opens the rematches the rooms ask for (every seat accepted), each in a
+/// task of its own, until shutdown.
+pub async fn rematches(app: Arc<App>, mut due: UnboundedReceiver<RematchDue>) {
+    loop {
+        let due = tokio::select! {
+            _ = app.shutdown.cancelled() => break,
+            due = due.recv() => match due {
+                Some(due) => due,
+                None => break,
+            },
+        };
+        app.tasks.spawn(rematch(app.clone(), due));
+    }
+}
+
+/// Opens one rematch: its room leased here (several nodes), stored by the
+/// old room's task with the old room's `RematchOpened`, then started. If
+/// anything fails the lease goes, and the next `rematch` tries again.
+async fn rematch(app: Arc<App>, due: RematchDue) {
+    let id = uuid::Uuid::new_v4().to_string();
+    let lease = match lease_new_room(&app, &id).await {
+        Ok(lease) => lease,
+        Err(e) => {
+            return tracing::error!(error = %e, "could not lease the rematch's room; it opens at the next request");
+        }
+    };
+    match due
+        .room
+        .reopen(id.clone(), fence_of(&app, lease.as_deref()))
+        .await
+    {
+        Some(core) => {
+            start(&app, core, lease).await;
+        }
+        None => drop_new_room(&app, &id, lease).await,
+    }
+}
+
+/// Starts the task of the stored room `core` (holding `lease` with several
+/// nodes) and sets its computer players playing.
+async fn start(app: &Arc<App>, core: RoomCore, lease: Option<Arc<RoomLease>>) -> RoomHandle {
+    let bots: Vec<String> = core.seated_bots().into_iter().map(|p| p.id).collect();
+    let handle = spawn_leased_room(core, &app.rooms, lease);
+    resume_bots(app, &bots, &handle).await;
+    handle
+}
+
+/// The fence of a new room's first write under `lease` (none without one).
+fn fence_of(app: &App, lease: Option<&RoomLease>) -> Option<Fence> {
+    lease.zip(app.node.as_ref()).map(|(lease, node)| Fence {
+        node: node.name.clone(),
+        epoch: lease.epoch,
+        deadline: None,
+    })
 }
 
 /// Finds room `id`: in memory, or loaded from its log; with several nodes,
@@ -89,6 +149,55 @@ pub async fn locate(app: &Arc<App>, id: &str) -> Result<Located, StoreError> {
     Ok(Located::Moved(node.url.clone()))
 }
 
+/// Why a request did not reach its room's task here.
+#[derive(Debug)]
+pub enum NotSent {
+    /// The room is elsewhere or missing ([`Located::Here`] never), or
+    /// could not be looked up.
+    Found(Result<Located, StoreError>),
+    /// The room kept leaving memory as it was asked.
+    Leaving,
+}
+
+/// Hands `unsent` to the task of room `id` here. A room evicted between
+/// the look-up and the send (it left memory) is loaded again, a few
+/// times. Otherwise the request's id and why it was not sent.
+pub async fn request(app: &Arc<App>, id: &str, mut unsent: Unsent) -> Result<(), (RequestId, NotSent)> {
+    for _ in 0..3 {
+        let handle = match locate(app, id).await {
+            Ok(Located::Here(handle)) => handle,
+            other => return Err((unsent.id, NotSent::Found(other))),
+        };
+        match handle.request_or_return(unsent).await {
+            Ok(()) => return Ok(()),
+            Err(back) => unsent = back,
+        }
+    }
+    Err((unsent.id, NotSent::Leaving))
+}
+
+/// Takes up to `batch` of the live rooms nobody holds (a dead owner's, or
+/// a database that one server stopped with) and loads them here, so that
+/// their clocks run on. How many were listed and how many taken.
+pub async fn take_orphans(app: &Arc<App>, node: &Node, batch: i64) -> Result<(usize, usize), StoreError> {
+    let orphans = node.leases.orphans(batch).await?;
+    let mut taken = 0;
+    for room in orphans.iter().filter(|r| node.sweepable(r)) {
+        if app.shutdown.is_cancelled() || node.is_draining() {
+            break;
+        }
+        match locate(app, room).await {
+            Ok(Located::Here(_)) => {
+                taken += 1;
+                tracing::info!(room = %room, node = %node.name, "failover: took a room nobody held");
+            }
+            Ok(_) => {}
+            Err(e) => tracing::debug!(room = %room, error = %e, "could not take a room nobody held"),
+        }
+    }
+    Ok((orphans.len(), taken))
+}
+
 /// One try at room `id` (its flight): in memory now, or its lease taken
 /// and the room loaded, or where its owner is (an empty URL: an owner
 /// about to release it).
@@ -111,7 +220,7 @@ async fn take_and_load(app: &Arc<App>, id: &str, node: &Arc<Node>) -> Result<Loc
                     if epoch > 1 {
                         let _ = node.leases.notify(&format!("owner {id} {}", node.name)).await;
                     }
-                    resume_bots(app, id, &handle).await;
+                    resume_bots(app, &app.lobby.seated(id), &handle).await;
                     Ok(Located::Here(handle))
                 }
                 other => {
@@ -139,17 +248,19 @@ async fn elsewhere(node: &Node, room: &str) -> String {
     }
 }
 
-/// The computer players seated in a room this node just took play again.
-async fn resume_bots(app: &Arc<App>, id: &str, handle: &RoomHandle) {
-    let seated = app.lobby.seated(id);
+/// The computer players among the `seated` guests of `handle`'s room play
+/// again (a room this node just took or started).
+async fn resume_bots(app: &Arc<App>, seated: &[String], handle: &RoomHandle) {
     if seated.is_empty() {
         return;
     }
-    let Ok(guests) = app.store.guests(&seated).await else {
-        return;
-    };
-    for guest in &guests {
-        seat_bot_again(app, handle, guest).await;
+    match app.store.guests(seated).await {
+        Ok(guests) => {
+            for guest in &guests {
+                seat_bot_again(app, handle, guest).await;
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "could not read a room's computer players"),
     }
 }
 

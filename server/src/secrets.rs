@@ -87,7 +87,7 @@ impl Secrets for SeededSecrets {
 }
 
 /// A new guest token (256 bits).
-pub fn new_token() -> String {
+fn new_token() -> String {
     random_hex(32)
 }
 
@@ -112,8 +112,41 @@ pub fn random_u64() -> u64 {
 }
 
 /// What is stored of a token.
-pub fn token_hash(token: &str) -> String {
+fn token_hash(token: &str) -> String {
     sha256_hex(token)
+}
+
+/// A token that names a guest, as its holder sends it: the store keeps
+/// only its hash ([`Token::hash`]), and no log shows it (`Debug` hides it).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// A new token (256 bits).
+    pub fn fresh() -> Token {
+        Token(new_token())
+    }
+
+    /// The token a client sent.
+    pub fn sent(text: String) -> Token {
+        Token(text)
+    }
+
+    /// What is stored of it.
+    pub fn hash(&self) -> String {
+        token_hash(&self.0)
+    }
+
+    /// The token itself, to hand to its holder (once).
+    pub fn reveal(self) -> String {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(…)")
+    }
 }
 
 #[cfg(test)]

@@ -112,6 +112,10 @@ impl Server {
         if let Some(requests) = requests {
             app.tasks.spawn(crate::bots::stand_ins(app.clone(), requests));
         }
+        let rematches = app.rematches.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(rematches) = rematches {
+            app.tasks.spawn(crate::rooms::rematches(app.clone(), rematches));
+        }
         let ended = app.game_results.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(ended) = ended {
             // With several nodes, a node that died between a game's end

@@ -40,9 +40,18 @@ macro_rules! asset {
             body: include_bytes!(concat!("../../clients/web/", $path)),
         }
     };
+    // A file from elsewhere in the repository (the shared catalogues).
+    ($path:literal, from $file:literal, $type:expr) => {
+        Asset {
+            path: $path,
+            content_type: $type,
+            body: include_bytes!(concat!("../../", $file)),
+        }
+    };
 }
 
 const JS: &str = "text/javascript; charset=utf-8";
+const FTL: &str = "text/plain; charset=utf-8";
 
 /// Every file the browser client consists of. A new file of the client is
 /// added here (and nowhere else).
@@ -87,6 +96,21 @@ static ASSETS: &[Asset] = &[
     asset!("src/boards/magnetism.js", JS),
     asset!("src/boards/magnet.js", JS),
     asset!("src/boards/magma.js", JS),
+    asset!("src/i18n.js", JS),
+    // @fluent/bundle's own ES modules (clients/web/vendor/fluent-bundle/README.md).
+    asset!("vendor/fluent-bundle/index.js", JS),
+    asset!("vendor/fluent-bundle/ast.js", JS),
+    asset!("vendor/fluent-bundle/builtins.js", JS),
+    asset!("vendor/fluent-bundle/bundle.js", JS),
+    asset!("vendor/fluent-bundle/memoizer.js", JS),
+    asset!("vendor/fluent-bundle/resolver.js", JS),
+    asset!("vendor/fluent-bundle/resource.js", JS),
+    asset!("vendor/fluent-bundle/scope.js", JS),
+    asset!("vendor/fluent-bundle/types.js", JS),
+    // The browser's words, from the catalogues every client shares.
+    asset!("i18n/en/web.ftl", from "i18n/locales/en/web.ftl", FTL),
+    asset!("i18n/fr/web.ftl", from "i18n/locales/fr/web.ftl", FTL),
+    asset!("i18n/de/web.ftl", from "i18n/locales/de/web.ftl", FTL),
 ];
 
 /// The paths of every embedded file, for tests.
@@ -95,7 +119,8 @@ pub fn asset_paths() -> impl Iterator<Item = (&'static str, &'static str)> {
 }
 
 /// The routes of the client: `/` (the page), top-level files such as
-/// `/favicon.svg`, `/src/...`, and the embeddable replay of a game,
+/// `/favicon.svg`, `/src/...`, `/vendor/...` (its libraries), the catalogues
+/// `/i18n/{lang}/web.ftl`, and the embeddable replay of a game,
 /// `/embed/room/{id}` and `/embed/room/{id}/ply/{n}` (`embed.html`, which
 /// reads the room and ply from its address).
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
@@ -116,6 +141,20 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
             get(|Path(path): Path<String>, headers: HeaderMap| async move {
                 serve(&format!("src/{path}"), &headers)
             }),
+        )
+        .route(
+            "/vendor/{*path}",
+            get(|Path(path): Path<String>, headers: HeaderMap| async move {
+                serve(&format!("vendor/{path}"), &headers)
+            }),
+        )
+        .route(
+            "/i18n/{lang}/{file}",
+            get(
+                |Path((lang, file)): Path<(String, String)>, headers: HeaderMap| async move {
+                    serve(&format!("i18n/{lang}/{file}"), &headers)
+                },
+            ),
         )
 }
 
@@ -253,6 +292,7 @@ mod tests {
                 "svg" => "image/svg+xml",
                 "png" => "image/png",
                 "webmanifest" => "application/manifest+json",
+                "ftl" => "text/plain",
                 other => panic!("no type for .{other}"),
             };
             assert!(a.content_type.starts_with(expected), "{}", a.path);

@@ -373,6 +373,33 @@ pub async fn deliveries(dir: &std::path::Path, room: &str) -> Vec<(String, Strin
     }
 }
 
+/// When the `time-running-out` alarms of `room` not sent yet fall due
+/// (unix ms), in the database of the servers on `dir`.
+pub async fn alarms_due(dir: &std::path::Path, room: &str) -> Vec<i64> {
+    use sqlx::Connection;
+    let url = crate::database_url(dir);
+    let sql = "SELECT due_at FROM deliveries WHERE room_id = $1 AND kind = 'time-running-out' \
+               AND state = 'due' ORDER BY due_at";
+    match crate::backend() {
+        crate::Backend::Sqlite => {
+            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+            sqlx::query_scalar(sql)
+                .bind(room)
+                .fetch_all(&mut conn)
+                .await
+                .unwrap()
+        }
+        crate::Backend::Postgres => {
+            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+            sqlx::query_scalar(sql)
+                .bind(room)
+                .fetch_all(&mut conn)
+                .await
+                .unwrap()
+        }
+    }
+}
+
 /// How many push subscriptions the database of the servers on `dir`
 /// holds.
 pub async fn subscription_count(dir: &std::path::Path) -> i64 {

@@ -35,6 +35,8 @@ mod storage;
 mod resend;
 // `lodestone play` in French (issue 33).
 mod lang;
+// "Your move in N games" (issue 27).
+mod turns;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -109,6 +111,10 @@ fn main() {
         Trial::test(
             "the_lobby_and_its_help_in_french_from_lang",
             as_trial(lang::french),
+        ),
+        Trial::test(
+            "your_move_in_n_games_counts_the_opponents_moves_and_g_opens_the_oldest",
+            as_trial(turns::your_move_in_n_games),
         ),
     ];
     libtest_mimic::run(&args, trials).exit();

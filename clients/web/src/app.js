@@ -8,7 +8,8 @@ import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
 import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
 import { tournamentView, tournamentsView } from './tournaments.js';
-import { CONNECTION_WORDS } from './words.js';
+import { loadWords, pickLanguage, t, translatePage } from './i18n.js';
+import { settings } from './settings.js';
 import { consoleLink, consoleView } from './console.js';
 import { safetyLink, safetyView } from './safety.js';
 
@@ -42,7 +43,7 @@ const TOKEN_KEY = 'lodestone.token';
 
 /** A name for a first visit, until the person chooses one. */
 function defaultName() {
-  return `Guest ${Math.floor(1000 + Math.random() * 9000)}`;
+  return t('web-default-name', { number: String(Math.floor(1000 + Math.random() * 9000)) });
 }
 
 function storedName() {
@@ -105,7 +106,7 @@ function welcomed(welcome, home) {
   session.guest = welcome.guest;
   // The rooms of the home node's welcome; any node's list is the same.
   if (home) session.myRooms = welcome.rooms;
-  fill(whoami, 'Playing as ', h('a', { href: playerHref(welcome.guest.id) }, h('strong', {}, welcome.guest.name)), ' · ');
+  fill(whoami, t('web-whoami-playing-as'), ' ', h('a', { href: playerHref(welcome.guest.id) }, h('strong', {}, welcome.guest.name)), ' · ');
   safetyLink(whoami);
   if (home) consoleLink(session, whoami);
 }
@@ -172,10 +173,10 @@ function showStatus(status, retryInMs) {
   // A page that never reached the server came from the worker's copy:
   // it shows the games it last knew (a page that was live keeps its view).
   if (!reached && status !== 'connecting') showOffline(notice);
-  else if (status === 'connecting') fill(notice, CONNECTION_WORDS.connecting);
+  else if (status === 'connecting') fill(notice, t('web-connection-connecting'));
   else {
     const seconds = Math.ceil(retryInMs / 1000);
-    fill(notice, CONNECTION_WORDS.lost, retryInMs > 0 ? CONNECTION_WORDS.nextTry(seconds) : '');
+    fill(notice, retryInMs > 0 ? t('web-connection-lost-retry', { seconds }) : t('web-connection-lost'));
   }
 }
 
@@ -202,6 +203,9 @@ function route() {
   if (session.connection.ready && session.guest) view.connected();
 }
 
+// The words first: every view is built in the reader's language.
+await loadWords(pickLanguage(settings().language, navigator.languages));
+translatePage(document);
 window.addEventListener('hashchange', route);
 window.addEventListener('online', () => session.connection.retryNow());
 route();

@@ -1,6 +1,7 @@
 /** @file A bot account's settings, in the lobby's account part: make the account a bot account (for good), then make API tokens (each shown once, for a program to say `hello` with) and revoke them, through `/api/account/...` with this device's token (docs/api.md). */
 
 import { fill, h, say, sayError } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./wire.js').AccountInfo} AccountInfo */
 /** @typedef {import('./wire.js').NewApiToken} NewApiToken */
@@ -22,7 +23,7 @@ async function call(session, method, path, body) {
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (response.status === 204) return null;
   const answer = await response.json();
-  if (!response.ok) throw new Error(answer.message ?? `the server answered ${response.status}`);
+  if (!response.ok) throw new Error(answer.message ?? t('web-server-answered', { status: response.status }));
   return answer;
 }
 
@@ -48,18 +49,18 @@ export function botSettings(session) {
           onclick: async () => {
             try {
               render(await call(session, 'POST', '/api/account/bot'));
-              say('This account is a bot account now.');
+              say(t('web-bot-made'));
             } catch (error) {
               sayError(error);
             }
           },
         },
-        'Yes, make it a bot account for good',
+        t('web-bot-make-sure'),
       );
       fill(
         body,
-        h('p', { class: 'hint' }, 'A program can play as this account (docs/bots.md) once it is a bot account: it is shown as a bot everywhere, and plays people in rated games only where a room allows it. This cannot be undone, and an account that has played rated games cannot become one.'),
-        h('button', { type: 'button', id: 'make-bot', onclick: () => { sure.hidden = false; } }, 'Make this account a bot account…'),
+        h('p', { class: 'hint' }, t('web-bot-explain')),
+        h('button', { type: 'button', id: 'make-bot', onclick: () => { sure.hidden = false; } }, t('web-bot-make')),
         sure,
       );
       return;
@@ -67,38 +68,38 @@ export function botSettings(session) {
     const label = /** @type {HTMLInputElement} */ (h('input', { id: 'token-label', maxlength: 64, required: true, autocomplete: 'off' }));
     fill(
       body,
-      h('p', {}, 'This is a bot account: its program says hello with an API token instead of the password.'),
+      h('p', {}, t('web-bot-is-bot')),
       info.tokens.length
         ? h(
             'ul',
             { id: 'api-tokens' },
-            ...info.tokens.map((t) =>
+            ...info.tokens.map((token) =>
               h(
                 'li',
-                { 'data-token': t.id },
-                h('strong', {}, t.label),
-                ` made ${new Date(t.created_at).toLocaleDateString()} `,
+                { 'data-token': token.id },
+                h('strong', {}, token.label),
+                ' ', t('web-bot-token-made', { date: new Date(token.created_at).toLocaleDateString() }), ' ',
                 h(
                   'button',
                   {
                     type: 'button',
-                    'data-revoke': t.label,
+                    'data-revoke': token.label,
                     onclick: async () => {
                       try {
-                        await call(session, 'DELETE', `/api/account/tokens/${encodeURIComponent(t.id)}`);
-                        say(`The token ${t.label} is revoked.`);
+                        await call(session, 'DELETE', `/api/account/tokens/${encodeURIComponent(token.id)}`);
+                        say(t('web-bot-token-revoked', { label: token.label }));
                         await refresh();
                       } catch (error) {
                         sayError(error);
                       }
                     },
                   },
-                  'Revoke',
+                  t('web-bot-revoke'),
                 ),
               ),
             ),
           )
-        : h('p', { class: 'hint', id: 'api-tokens' }, 'No API tokens yet.'),
+        : h('p', { class: 'hint', id: 'api-tokens' }, t('web-bot-no-tokens')),
       h(
         'form',
         {
@@ -115,12 +116,12 @@ export function botSettings(session) {
             }
           },
         },
-        h('label', { for: 'token-label' }, 'Name of a new token'),
+        h('label', { for: 'token-label' }, t('web-bot-token-name')),
         label,
-        h('button', { type: 'submit', id: 'make-token' }, 'Make a token'),
+        h('button', { type: 'submit', id: 'make-token' }, t('web-bot-make-token')),
       ),
       shown
-        ? h('p', { id: 'new-token' }, `The token ${shown.label}, shown only now: `, h('code', { id: 'new-token-text' }, shown.token))
+        ? h('p', { id: 'new-token' }, t('web-bot-token-shown', { label: shown.label }), ' ', h('code', { id: 'new-token-text' }, shown.token))
         : null,
     );
     shown = null;
@@ -130,10 +131,10 @@ export function botSettings(session) {
     try {
       render(await call(session, 'GET', '/api/account'));
     } catch (error) {
-      fill(body, h('p', { class: 'hint' }, 'The bot settings are not available right now.'));
+      fill(body, h('p', { class: 'hint' }, t('web-bot-unavailable')));
     }
   }
 
-  const element = h('div', { class: 'bot-account' }, h('h3', {}, 'Bot account'), body);
+  const element = h('div', { class: 'bot-account' }, h('h3', {}, t('web-bot-account')), body);
   return { element, refresh };
 }

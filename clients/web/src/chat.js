@@ -2,6 +2,7 @@
 
 import { fill, h, sayError } from './dom.js';
 import { isBlocked, loadPreferences, onBlocks, reportForm, SAFETY_HREF, setBlocked } from './safety.js';
+import { t } from './i18n.js';
 
 const MUTED_KEY = 'lodestone.muted';
 
@@ -44,24 +45,24 @@ const AUDIENCE = { room: 'players', team: 'team', spectators: 'spectators' };
 export function chatPanel(session, roomId) {
   const list = h('ol', { class: 'chat-lines', id: 'chat-lines', 'aria-live': 'polite', 'aria-labelledby': 'chat-h' });
   const mutedRow = h('p', { class: 'hint', id: 'chat-muted', hidden: true });
-  const input = h('input', { id: 'chat-text', maxlength: 500, autocomplete: 'off', placeholder: 'Say something' });
-  const to = h('select', { id: 'chat-to', 'aria-label': 'To' });
-  const off = h('p', { class: 'hint', id: 'chat-off', hidden: true }, 'The room’s owner has turned the chat off.');
+  const input = h('input', { id: 'chat-text', maxlength: 500, autocomplete: 'off', placeholder: t('web-chat-placeholder') });
+  const to = h('select', { id: 'chat-to', 'aria-label': t('web-chat-to') });
+  const off = h('p', { class: 'hint', id: 'chat-off', hidden: true }, t('web-chat-off'));
   const toggle = h('button', { type: 'button', id: 'chat-toggle', hidden: true });
-  const zenRow = h('p', { class: 'hint', id: 'chat-zen', hidden: true }, 'Zen is on: the server sends you no chat. ', h('a', { href: SAFETY_HREF }, 'Change it'));
+  const zenRow = h('p', { class: 'hint', id: 'chat-zen', hidden: true }, t('web-chat-zen'), ' ', h('a', { href: SAFETY_HREF }, t('web-chat-change-it')));
   const reporting = h('div', { id: 'chat-report' });
   const form = h(
     'form',
     { class: 'row chat-form', id: 'chat-form' },
-    h('label', { for: 'chat-text', class: 'visually-hidden' }, 'Message'),
+    h('label', { for: 'chat-text', class: 'visually-hidden' }, t('web-chat-message')),
     input,
     to,
-    h('button', { type: 'submit', id: 'chat-send' }, 'Send'),
+    h('button', { type: 'submit', id: 'chat-send' }, t('web-chat-send')),
   );
   const element = h(
     'section',
     { class: 'chat', id: 'chat', 'aria-labelledby': 'chat-h' },
-    h('h3', { id: 'chat-h' }, 'Chat'),
+    h('h3', { id: 'chat-h' }, t('web-chat')),
     list,
     zenRow,
     reporting,
@@ -118,13 +119,13 @@ export function chatPanel(session, roomId) {
                 {
                   type: 'button',
                   class: 'chat-mute link',
-                  'aria-label': `Mute ${line.from.name}`,
+                  'aria-label': t('web-chat-mute-label', { name: line.from.name }),
                   onclick: () => {
                     setMuted(line.from.id, line.from.name);
                     renderLines();
                   },
                 },
-                'mute',
+                t('web-chat-mute'),
               ),
           line.from.id === me
             ? null
@@ -133,13 +134,13 @@ export function chatPanel(session, roomId) {
                 {
                   type: 'button',
                   class: 'chat-report link',
-                  'aria-label': `Report this line of ${line.from.name}`,
+                  'aria-label': t('web-chat-report-label', { name: line.from.name }),
                   onclick: () => {
                     const about = { player: line.from.id, name: line.from.name, room: roomId, line: line.seq, quote: line.text };
                     fill(reporting, reportForm(session, about, () => fill(reporting)));
                   },
                 },
-                'report',
+                t('web-chat-report'),
               ),
           line.from.id === me
             ? null
@@ -148,10 +149,10 @@ export function chatPanel(session, roomId) {
                 {
                   type: 'button',
                   class: 'chat-block link',
-                  'aria-label': `Block ${line.from.name}`,
+                  'aria-label': t('web-chat-block-label', { name: line.from.name }),
                   onclick: () => setBlocked(session, line.from.id, line.from.name, true),
                 },
-                'block',
+                t('web-chat-block'),
               ),
         ),
       ),
@@ -160,7 +161,7 @@ export function chatPanel(session, roomId) {
     mutedRow.hidden = names.length === 0;
     fill(
       mutedRow,
-      'Muted on this screen: ',
+      t('web-chat-muted'), ' ',
       ...names.flatMap(([id, name], i) => [
         i ? ', ' : '',
         h(
@@ -168,13 +169,13 @@ export function chatPanel(session, roomId) {
           {
             type: 'button',
             class: 'chat-unmute link',
-            'aria-label': `Unmute ${name}`,
+            'aria-label': t('web-chat-unmute-label', { name }),
             onclick: () => {
               setMuted(id, null);
               renderLines();
             },
           },
-          `${name} (unmute)`,
+          t('web-chat-unmute', { name }),
         ),
       ]),
     );
@@ -210,7 +211,7 @@ export function chatPanel(session, roomId) {
       /** @type {ChatTo[]} */
       const audiences = seated ? (teams ? ['room', 'team'] : ['room']) : ['spectators'];
       const current = to.value;
-      const words = { room: seated ? 'to the players' : '', team: 'to my team', spectators: 'to the spectators' };
+      const words = { room: seated ? t('web-chat-to-players') : '', team: t('web-chat-to-team'), spectators: t('web-chat-to-spectators') };
       fill(to, ...audiences.map((a) => h('option', { value: a, selected: a === current }, words[a])));
       to.hidden = audiences.length < 2;
       const isOff = st.options.chat === 'off';
@@ -218,7 +219,7 @@ export function chatPanel(session, roomId) {
       form.hidden = isOff;
       const owner = st.owner !== undefined && st.owner.id === session.guest?.id;
       toggle.hidden = !owner;
-      toggle.textContent = isOff ? 'Turn the chat on' : 'Turn the chat off';
+      toggle.textContent = isOff ? t('web-chat-turn-on') : t('web-chat-turn-off');
     },
     /**
      * Lines pushed by the server (new ones, or the history after a watch).

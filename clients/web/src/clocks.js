@@ -1,7 +1,7 @@
 /** @file The room's clocks, counting down locally from the server's last reading: Magma's turn timer and each seat's clock, beside the seats and in the status bar; held and marked stale while the connection is not live; a replayed position shows its own clocks, standing still. */
 
 import { seatWords } from './seats.js';
-import { CLOCK_WORDS } from './words.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
 
@@ -9,7 +9,7 @@ import { CLOCK_WORDS } from './words.js';
 export function clockText(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
-  if (total >= 86_400) return `${Math.floor(total / 86_400)}d ${Math.floor((total % 86_400) / 3600)}h`;
+  if (total >= 86_400) return t('web-clock-days-hours', { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600) });
   if (total >= 3600) return `${Math.floor(total / 3600)}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
   return `${Math.floor(total / 60)}:${pad(total % 60)}`;
 }
@@ -47,19 +47,19 @@ export function roomClocks(root, statusClock) {
       const clock = replayed ? null : play?.clock;
       const clocks = play?.clocks ?? [];
       /** @param {number} seat */
-      const forWhom = (seat) => (seat === st?.you ? CLOCK_WORDS.forYou : CLOCK_WORDS.forSeat(seatWords(st?.seats[seat])));
+      const forWhom = (seat) => (seat === st?.you ? t('web-clock-for-you') : t('web-clock-for-seat', { seat: seatWords(st?.seats[seat]) }));
       let status = '';
       let statusLow = false;
       if (clock) {
         const left = clock.remaining_ms - elapsed;
-        status = CLOCK_WORDS.left(clockText(left), forWhom(clock.seat));
+        status = t('web-clock-left', { time: clockText(left), whom: forWhom(clock.seat) });
         statusLow = left < 10_000;
       } else if (!replayed) {
         const running = clocks.filter((c) => c.running);
-        status = running.map((c) => CLOCK_WORDS.left(clockText(c.remaining_ms - elapsed), forWhom(c.seat))).join(', ');
+        status = running.map((c) => t('web-clock-left', { time: clockText(c.remaining_ms - elapsed), whom: forWhom(c.seat) })).join(', ');
         statusLow = running.some((c) => c.remaining_ms - elapsed < 10_000);
       }
-      if (stale && status) status = `${status} ${CLOCK_WORDS.stale}`;
+      if (stale && status) status = `${status} ${t('web-clock-stale')}`;
       statusClock.textContent = status;
       statusClock.classList.toggle('low', statusLow);
       statusClock.classList.toggle('stale', stale);
@@ -77,14 +77,14 @@ export function roomClocks(root, statusClock) {
         }
         if (clock && clock.seat === seat) {
           const left = clock.remaining_ms - elapsed;
-          parts.push(own ? `turn ${clockText(left)}` : clockText(left));
+          parts.push(own ? t('web-clock-turn', { time: clockText(left) }) : clockText(left));
           low ||= left < 10_000;
         }
         el.textContent = parts.join(' · ');
         el.classList.toggle('low', low);
         el.classList.toggle('running', own?.running === true && !replayed);
         el.classList.toggle('stale', stale && parts.length > 0);
-        if (stale && parts.length > 0) el.setAttribute('title', CLOCK_WORDS.staleTitle);
+        if (stale && parts.length > 0) el.setAttribute('title', t('web-clock-stale-title'));
         else el.removeAttribute('title');
       }
     },

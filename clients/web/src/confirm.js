@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { confirmMove } from './settings.js';
 import { actionWords } from './words.js';
+import { t } from './i18n.js';
 
 /**
  * What the server says an offered action risks (`play.risks[action]`: it
@@ -15,8 +16,8 @@ export function warningFor(play, action) {
   const risks = play?.risks;
   if (!risks) return null;
   const found = risks[action] ?? risks[action.split('+')[0].trim()];
-  if (found === 'loses') return 'This move loses the game at once.';
-  if (found === 'allows-win') return 'After this move your opponent can win on the spot.';
+  if (found === 'loses') return t('web-confirm-loses');
+  if (found === 'allows-win') return t('web-confirm-allows-win');
   return null;
 }
 
@@ -28,8 +29,8 @@ export function warningFor(play, action) {
 export function confirmations(room) {
   const text = h('p', { id: 'confirm-text' });
   const warning = h('p', { class: 'warning', id: 'confirm-warning', hidden: true });
-  const yes = h('button', { type: 'button', class: 'play', id: 'confirm-yes' }, 'Play it');
-  const no = h('button', { type: 'button', id: 'confirm-no' }, 'Cancel');
+  const yes = h('button', { type: 'button', class: 'play', id: 'confirm-yes' }, t('web-confirm-play-it'));
+  const no = h('button', { type: 'button', id: 'confirm-no' }, t('web-confirm-cancel'));
   const element = h(
     'div',
     { class: 'confirm-sheet', id: 'confirm', role: 'dialog', 'aria-labelledby': 'confirm-text', hidden: true },
@@ -48,7 +49,7 @@ export function confirmations(room) {
     const wasOpen = !element.hidden;
     pending = null;
     pendingCall = null;
-    yes.textContent = 'Play it';
+    yes.textContent = t('web-confirm-play-it');
     element.hidden = true;
     if (wasOpen && (focusBefore instanceof HTMLElement || focusBefore instanceof SVGElement) && focusBefore.isConnected) {
       focusBefore.focus();
@@ -94,7 +95,7 @@ export function confirmations(room) {
       pending = action;
       pendingCall = null;
       focusBefore = document.activeElement;
-      text.textContent = `${warned ? 'Play it anyway' : 'Play this move'}: ${actionWords(room.game(), action)} (${action})?`;
+      text.textContent = t(warned ? 'web-confirm-play-anyway' : 'web-confirm-play-this', { move: actionWords(room.game(), action), action });
       warning.textContent = warned ? `⚠ ${warned}` : '';
       warning.hidden = warned === null;
       element.classList.toggle('danger', warned !== null);

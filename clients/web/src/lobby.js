@@ -6,7 +6,8 @@ import { settingsForm } from './settings.js';
 import { accountSection } from './players.js';
 import { notifyButton, turnsBar } from './notify.js';
 import { vacationSection } from './vacation.js';
-import { describeOptions, optionName, optionValue } from './words.js';
+import { colorName, describeOptions, optionName, optionValue } from './words.js';
+import { andList, t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -23,12 +24,18 @@ const PLAYING_SHOWN = 5;
 const MOST_BOTS = 8;
 
 /** What each game is, in a line, for the game chooser. */
-export const GAME_TITLES = /** @type {Record<string, string>} */ ({
-  magneton: 'Magneton — drop and slide stones on 8×8; four in a row after a magnetic pull wins (the easiest to learn)',
-  magnetism: 'Magnetism — move your magnet, then pull or push a piece; race to the far row',
-  magnet: 'Magnet — hidden pieces on a 91-point hexagon, pulled by the magnet',
-  magma: 'Magma — 2 to 6 players on 91 hexagons, with teams and hot timers',
+const GAME_TITLES = /** @type {Record<string, string>} */ ({
+  magneton: 'web-game-title-magneton',
+  magnetism: 'web-game-title-magnetism',
+  magnet: 'web-game-title-magnet',
+  magma: 'web-game-title-magma',
 });
+
+/** @param {string} game */
+export function gameTitle(game) {
+  const id = GAME_TITLES[game];
+  return id ? t(id) : game;
+}
 
 /** The game a new room starts with: the simplest to learn. */
 const FIRST_GAME = 'magneton';
@@ -43,7 +50,7 @@ let gamesCache = null;
 export function fetchGames() {
   if (!gamesCache) {
     gamesCache = fetch('/api/games').then((r) => {
-      if (!r.ok) throw new Error(`The server did not list its games (HTTP ${r.status}).`);
+      if (!r.ok) throw new Error(t('web-lobby-no-games', { status: r.status }));
       return r.json();
     });
     gamesCache.catch(() => {
@@ -59,7 +66,7 @@ export function fetchGames() {
  * @param {import('./protocol.js').RoomState} st
  */
 function people(st) {
-  return st.seats.map((x) => (x.player ? `${x.player.name} (${x.color})` : `free ${x.color} seat`)).join(', ');
+  return st.seats.map((x) => (x.player ? t('web-seat-taken', { name: x.player.name, color: colorName(x.color) }) : t('web-seat-free', { color: colorName(x.color) }))).join(', ');
 }
 
 /**
@@ -85,30 +92,30 @@ export function lobbyView(session) {
         if (!name) return;
         try {
           await session.rename(name);
-          say(`You are now ${name}.`);
+          say(t('web-lobby-renamed', { name }));
         } catch (error) {
           sayError(error);
         }
       },
     },
-    h('label', { for: 'name' }, 'Display name'),
+    h('label', { for: 'name' }, t('web-lobby-display-name')),
     nameInput,
-    h('button', { type: 'submit' }, 'Save'),
+    h('button', { type: 'submit' }, t('web-lobby-save')),
   );
 
   const account = accountSection(session);
   const away = vacationSection(session);
   const turns = turnsBar(session, () => showMine());
   const myGames = h('ul', { class: 'my-games' });
-  const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, 'Loading the games…'));
+  const createForm = h('form', { class: 'create', id: 'create-room' }, h('p', {}, t('web-lobby-loading-games')));
   const roomsBody = h('tbody');
-  const roomsEmpty = h('p', { class: 'hint' }, 'No open rooms right now: create one and send its link to a friend.');
-  const gameFilter = h('select', { id: 'filter-game' }, h('option', { value: '' }, 'any game'));
+  const roomsEmpty = h('p', { class: 'hint' }, t('web-lobby-no-open-rooms'));
+  const gameFilter = h('select', { id: 'filter-game' }, h('option', { value: '' }, t('web-lobby-any-game')));
   for (const g of GAME_ORDER) gameFilter.append(h('option', { value: g }, gameName(g)));
-  const playersFilter = h('select', { id: 'filter-players' }, h('option', { value: '' }, 'any number'));
-  for (const n of [2, 3, 4, 5, 6]) playersFilter.append(h('option', { value: n }, `${n} players`));
+  const playersFilter = h('select', { id: 'filter-players' }, h('option', { value: '' }, t('web-lobby-any-number')));
+  for (const n of [2, 3, 4, 5, 6]) playersFilter.append(h('option', { value: n }, t('web-lobby-n-players', { count: n })));
   const playingBody = h('tbody');
-  const head = () => h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col' }, 'Options'), h('th', { scope: 'col' }, 'Players'), h('td', {})));
+  const head = () => h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('web-lobby-game')), h('th', { scope: 'col' }, t('web-lobby-options')), h('th', { scope: 'col' }, t('web-lobby-players')), h('td', {})));
   let playingAll = false;
   const playingMore = h('button', {
     type: 'button',
@@ -123,31 +130,31 @@ export function lobbyView(session) {
   const playingSection = h(
     'section',
     { 'aria-labelledby': 'playing-h', id: 'playing', hidden: true },
-    h('h2', { id: 'playing-h' }, 'Games in progress'),
+    h('h2', { id: 'playing-h' }, t('web-lobby-in-progress')),
     h('table', { class: 'rooms' }, head(), playingBody),
     playingMore,
   );
   const inviteInput = h('input', {
     id: 'invite-link',
-    placeholder: 'Paste an invite link',
+    placeholder: t('web-lobby-paste-invite'),
     autocomplete: 'off',
   });
 
   const element = h(
     'div',
     { class: 'lobby' },
-    h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, 'New room'), createForm),
-    h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, 'Your games'), turns.element, myGames),
+    h('section', { 'aria-labelledby': 'new-h' }, h('h2', { id: 'new-h' }, t('web-lobby-new-room')), createForm),
+    h('section', { 'aria-labelledby': 'mine-h', id: 'mine' }, h('h2', { id: 'mine-h' }, t('web-lobby-your-games')), turns.element, myGames),
     h(
       'section',
       { 'aria-labelledby': 'open-h' },
-      h('h2', { id: 'open-h' }, 'Open rooms'),
+      h('h2', { id: 'open-h' }, t('web-lobby-open-rooms')),
       h(
         'div',
         { class: 'row filters' },
-        h('label', { for: 'filter-game' }, 'Game'),
+        h('label', { for: 'filter-game' }, t('web-lobby-game')),
         gameFilter,
-        h('label', { for: 'filter-players' }, 'Players'),
+        h('label', { for: 'filter-players' }, t('web-lobby-players')),
         playersFilter,
       ),
       h('table', { class: 'rooms', id: 'open-rooms' }, head(), roomsBody),
@@ -156,7 +163,7 @@ export function lobbyView(session) {
     h(
       'section',
       { 'aria-labelledby': 'link-h' },
-      h('h2', { id: 'link-h' }, 'Invite link'),
+      h('h2', { id: 'link-h' }, t('web-lobby-invite-link')),
       h(
         'form',
         {
@@ -166,28 +173,28 @@ export function lobbyView(session) {
             const text = inviteInput.value.trim();
             const at = text.indexOf('#/room/');
             if (at < 0) {
-              say('That is not a Lodestone room link (it has no #/room/ part).', 'error');
+              say(t('web-lobby-not-a-room-link'), 'error');
               return;
             }
             location.hash = text.slice(at + 1);
           },
         },
-        h('label', { for: 'invite-link', class: 'visually-hidden' }, 'Invite link'),
+        h('label', { for: 'invite-link', class: 'visually-hidden' }, t('web-lobby-invite-link')),
         inviteInput,
-        h('button', { type: 'submit' }, 'Open'),
+        h('button', { type: 'submit' }, t('web-lobby-open')),
       ),
     ),
     h(
       'section',
       { 'aria-labelledby': 'learn-h', id: 'learn' },
-      h('h2', { id: 'learn-h' }, 'The games'),
+      h('h2', { id: 'learn-h' }, t('web-lobby-the-games')),
       h(
         'ul',
         { class: 'learn' },
-        ...GAME_ORDER.map((g) => h('li', {}, h('span', {}, GAME_TITLES[g] ?? g), ' ', rulesButton(g, `rules-${g}`))),
+        ...GAME_ORDER.map((g) => h('li', {}, h('span', {}, gameTitle(g)), ' ', rulesButton(g, `rules-${g}`))),
       ),
     ),
-    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, 'You'), nameForm, settingsForm('lobby-settings'), away.element, notifyButton(session, 'notify-lobby')),
+    h('section', { 'aria-labelledby': 'you-h' }, h('h2', { id: 'you-h' }, t('web-lobby-you')), nameForm, settingsForm('lobby-settings'), away.element, notifyButton(session, 'notify-lobby')),
     account.element,
     playingSection,
   );
@@ -196,13 +203,13 @@ export function lobbyView(session) {
   function buildCreateForm(games) {
     const sorted = [...games].sort((a, b) => rank(a.game) - rank(b.game));
     const gameSelect = h('select', { id: 'game', name: 'game' });
-    for (const g of sorted) gameSelect.append(h('option', { value: g.game, selected: g.game === FIRST_GAME }, GAME_TITLES[g.game] ?? g.game));
+    for (const g of sorted) gameSelect.append(h('option', { value: g.game, selected: g.game === FIRST_GAME }, gameTitle(g.game)));
     const optionsBox = h('div', { class: 'options' });
     const publicBox = h('input', { type: 'checkbox', id: 'public', checked: true });
     const levelSelect = h('select', { id: 'computer-level' });
-    const createButton = h('button', { type: 'submit', id: 'create' }, 'Create room');
-    const computerButton = h('button', { type: 'button', id: 'play-computer', onclick: () => playComputer() }, 'Play the computer');
-    const computerPart = h('span', { class: 'row' }, computerButton, h('label', { for: 'computer-level' }, 'at level'), levelSelect);
+    const createButton = h('button', { type: 'submit', id: 'create' }, t('web-lobby-create-room'));
+    const computerButton = h('button', { type: 'button', id: 'play-computer', onclick: () => playComputer() }, t('web-lobby-play-computer'));
+    const computerPart = h('span', { class: 'row' }, computerButton, h('label', { for: 'computer-level' }, t('web-lobby-at-level')), levelSelect);
 
     function showOptions() {
       const game = games.find((g) => g.game === gameSelect.value);
@@ -213,7 +220,7 @@ export function lobbyView(session) {
       computerPart.hidden = (game?.bots ?? []).length === 0;
       fill(optionsBox);
       if (!game || game.options.length === 0) {
-        optionsBox.append(h('p', { class: 'hint' }, 'This game has no options.'));
+        optionsBox.append(h('p', { class: 'hint' }, t('web-lobby-no-options')));
         return;
       }
       for (const option of game.options) {
@@ -221,7 +228,7 @@ export function lobbyView(session) {
         const select = h('select', { id, 'data-option': option.key, 'aria-describedby': `${id}-help` });
         for (const value of option.values) {
           const words = optionValue(option.key, value);
-          select.append(h('option', { value }, value === option.default ? `${words} (usual)` : words));
+          select.append(h('option', { value }, value === option.default ? t('web-lobby-usual-value', { value: words }) : words));
         }
         optionsBox.append(
           h(
@@ -239,7 +246,7 @@ export function lobbyView(session) {
     showOptions();
     fill(
       createForm,
-      h('div', { class: 'option' }, h('label', { for: 'game' }, 'Game'), gameSelect, rulesButton(() => gameSelect.value, 'new-rules')),
+      h('div', { class: 'option' }, h('label', { for: 'game' }, t('web-lobby-game')), gameSelect, rulesButton(() => gameSelect.value, 'new-rules')),
       // The buttons before the options (which have their usual values), so they are seen on a phone at once.
       h('div', { class: 'row' }, createButton, computerPart),
       optionsBox,
@@ -247,7 +254,7 @@ export function lobbyView(session) {
         'div',
         { class: 'option' },
         publicBox,
-        h('label', { for: 'public' }, 'Listed in the lobby (otherwise only people with the invite link can join or watch)'),
+        h('label', { for: 'public' }, t('web-lobby-listed')),
       ),
     );
 
@@ -334,8 +341,7 @@ export function lobbyView(session) {
     shownRooms = key;
     fill(roomsBody);
     roomsEmpty.hidden = rooms.length > 0;
-    roomsEmpty.textContent =
-      openRooms.length > 0 ? 'No open room matches these filters.' : 'No open rooms right now: create one and send its link to a friend.';
+    roomsEmpty.textContent = openRooms.length > 0 ? t('web-lobby-no-match') : t('web-lobby-no-open-rooms');
     for (const room of rooms) {
       roomsBody.append(
         h(
@@ -343,8 +349,8 @@ export function lobbyView(session) {
           { 'data-room': room.id },
           h('td', {}, gameName(room.game)),
           h('td', {}, describeOptions(room.options)),
-          h('td', {}, `${room.taken} of ${room.seats}`, room.players.length ? `: ${room.players.join(', ')}` : ''),
-          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, 'Open')),
+          h('td', {}, room.players.length ? t('web-lobby-taken-by', { taken: room.taken, seats: room.seats, players: room.players.join(', ') }) : t('web-lobby-taken', { taken: room.taken, seats: room.seats })),
+          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, t('web-lobby-open'))),
         ),
       );
     }
@@ -372,7 +378,7 @@ export function lobbyView(session) {
     fill(playingBody);
     playingSection.hidden = rooms.length === 0;
     playingMore.hidden = shown.length >= rooms.length;
-    playingMore.textContent = `Show ${rooms.length - shown.length} more of ${total} games in progress`;
+    playingMore.textContent = t('web-lobby-show-more', { more: rooms.length - shown.length, total });
     for (const room of shown) {
       playingBody.append(
         h(
@@ -381,7 +387,7 @@ export function lobbyView(session) {
           h('td', {}, gameName(room.game)),
           h('td', {}, describeOptions(room.options)),
           h('td', {}, room.players.join(', ')),
-          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, 'Watch')),
+          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, t('web-lobby-watch'))),
         ),
       );
     }
@@ -399,18 +405,18 @@ export function lobbyView(session) {
     for (const id of session.myRooms) {
       const st = mine.get(id);
       if (!st) {
-        myGames.append(h('li', { 'data-room': id }, h('a', { href: `#/room/${id}` }, 'A game (loading…)')));
+        myGames.append(h('li', { 'data-room': id }, h('a', { href: `#/room/${id}` }, t('web-lobby-game-loading'))));
         continue;
       }
       const yours = st.you !== null && st.status === 'playing' && (st.play?.to_act ?? []).includes(st.you) && !st.play?.outcome;
       const whose =
         st.status === 'open'
-          ? 'waiting for players'
+          ? t('web-lobby-waiting-players')
           : st.play?.outcome
-            ? 'finished'
+            ? t('web-lobby-finished')
             : yours
-              ? 'your turn'
-              : `waiting for ${(st.play?.to_act ?? []).map((i) => st.seats[i]?.player?.name ?? st.seats[i]?.color).join(' and ')}`;
+              ? t('web-lobby-your-turn')
+              : t('web-lobby-waiting-for', { names: andList((st.play?.to_act ?? []).map((i) => st.seats[i]?.player?.name ?? st.seats[i]?.color ?? '')) });
       myGames.append(
         h(
           'li',

@@ -2,6 +2,7 @@
 
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./protocol.js').Link} Link */
@@ -81,11 +82,11 @@ export function pushSupported() {
  * @param {Session} session
  */
 export async function enablePush(session) {
-  if (!pushSupported()) throw new Error('This browser cannot receive notifications (on an iPhone, add Lodestone to the Home Screen first).');
+  if (!pushSupported()) throw new Error(t('web-notify-unsupported'));
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error('Notifications are blocked for this site: allow them in the browser’s settings.');
+  if (permission !== 'granted') throw new Error(t('web-notify-blocked'));
   const reply = await fetch('/api/push/key');
-  if (!reply.ok) throw new Error(`The server has no push key (HTTP ${reply.status}).`);
+  if (!reply.ok) throw new Error(t('web-notify-no-key', { status: reply.status }));
   const { public_key: key } = await reply.json();
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
@@ -113,18 +114,18 @@ export async function enablePush(session) {
  * @param {string} id the button's id
  */
 export function notifyButton(session, id) {
-  const button = h('button', { type: 'button', id, class: 'notify-me' }, 'Notify me when it’s my turn');
+  const button = h('button', { type: 'button', id, class: 'notify-me' }, t('web-notify-me'));
   if (!pushSupported()) {
     button.hidden = true;
     return button;
   }
-  if (Notification.permission === 'granted') button.textContent = 'Notifications on (this device)';
+  if (Notification.permission === 'granted') button.textContent = t('web-notify-on');
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
       await enablePush(session);
-      button.textContent = 'Notifications on (this device)';
-      say('This device will be told when it is your move.');
+      button.textContent = t('web-notify-on');
+      say(t('web-notify-enabled'));
     } catch (error) {
       sayError(error);
     } finally {
@@ -164,9 +165,9 @@ export function turnsBar(session, shown) {
     const next = rooms[0];
     fill(
       element,
-      h('strong', {}, rooms.length === 1 ? 'Your move in 1 game' : `Your move in ${rooms.length} games`),
+      h('strong', {}, t('web-turns-your-move', { count: rooms.length })),
       ' ',
-      h('a', { class: 'next-game', href: `#/room/${next.room}` }, `Next: ${gameName(next.game)}`),
+      h('a', { class: 'next-game', href: `#/room/${next.room}` }, t('web-turns-next', { game: gameName(next.game) })),
     );
     shown();
   }
@@ -189,18 +190,18 @@ export function showOffline(notice) {
   } catch {
     // Nothing kept.
   }
-  const waiting = new Set(turns.map((t) => t.room));
+  const waiting = new Set(turns.map((w) => w.room));
   const others = rooms.filter((r) => !waiting.has(r));
   const since = (/** @type {number} */ ms) => new Date(ms).toLocaleString();
   fill(
     notice,
-    h('strong', {}, 'You are offline.'),
-    ' The games as last seen (read only until the network is back):',
+    h('strong', {}, t('web-offline')),
+    ' ', t('web-offline-games'),
     h(
       'ul',
       { class: 'offline-games' },
-      ...turns.map((t) => h('li', {}, `${gameName(t.game)}: your move since ${since(t.since)}`)),
-      ...others.map(() => h('li', {}, 'A game waiting for another player')),
+      ...turns.map((w) => h('li', {}, t('web-offline-your-move-since', { game: gameName(w.game), since: since(w.since) }))),
+      ...others.map(() => h('li', {}, t('web-offline-other'))),
     ),
   );
   document.body.dataset.offline = 'true';

@@ -4,6 +4,7 @@ import { botSettings } from './bot_account.js';
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 import { isBlocked, loadPreferences, onBlocks, reportForm, SAFETY_HREF, setBlocked } from './safety.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -19,7 +20,7 @@ export const RATING_KEYS = ['magneton', 'magnetism', 'magnet', 'magma-2', 'magma
  */
 export function keyName(key) {
   const magma = /^magma-(\d)$/.exec(key);
-  return magma ? `${gameName('magma')}, ${magma[1]} players` : gameName(key);
+  return magma ? t('web-key-magma-players', { game: gameName('magma'), count: Number(magma[1]) }) : gameName(key);
 }
 
 /**
@@ -48,7 +49,7 @@ export function playerLink(id, name) {
 async function getJson(path) {
   const response = await fetch(path);
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}.`);
+  if (!response.ok) throw new Error(body?.message ?? t('web-server-answered', { status: response.status }));
   return body;
 }
 
@@ -66,7 +67,7 @@ export function fetchPlayer(id) {
  * @param {{rating: number, provisional: boolean}} r
  */
 function ratingText(r) {
-  return `${r.rating.toFixed(1)}${r.provisional ? ' (provisional)' : ''}`;
+  return r.provisional ? t('web-rating-provisional', { rating: r.rating.toFixed(1) }) : r.rating.toFixed(1);
 }
 
 /**
@@ -93,17 +94,17 @@ export function accountSection(session) {
     const name = nameInput.value.trim();
     const password = passwordInput.value;
     if (!name || !password) {
-      say('Give a name and a password (8 to 128 characters).', 'error');
+      say(t('web-account-give-both'), 'error');
       return;
     }
     try {
       if (kind === 'register') {
         await session.connection.request({ type: 'register', name, password });
         await session.rename(name);
-        say(`You are now the account ${name}: log in with it on another device.`);
+        say(t('web-account-registered', { name }));
       } else {
         const welcome = await session.connection.request({ type: 'login', name, password });
-        say(`Welcome back, ${welcome.guest.name}.`);
+        say(t('web-account-welcome-back', { name: welcome.guest.name }));
         await session.loggedIn(welcome);
         return;
       }
@@ -124,14 +125,14 @@ export function accountSection(session) {
         submit(submitter?.id === 'account-register' ? 'register' : 'login');
       },
     },
-    h('p', { class: 'hint' }, 'Optional: an account keeps your games and ratings on every device. No e-mail needed.'),
-    h('div', { class: 'row' }, h('label', { for: 'account-name' }, 'Account name'), nameInput),
-    h('div', { class: 'row' }, h('label', { for: 'account-password' }, 'Password'), passwordInput),
+    h('p', { class: 'hint' }, t('web-account-optional')),
+    h('div', { class: 'row' }, h('label', { for: 'account-name' }, t('web-account-name')), nameInput),
+    h('div', { class: 'row' }, h('label', { for: 'account-password' }, t('web-account-password')), passwordInput),
     h(
       'div',
       { class: 'row' },
-      h('button', { type: 'submit', id: 'account-login' }, 'Log in'),
-      h('button', { type: 'submit', id: 'account-register' }, 'Make this guest an account'),
+      h('button', { type: 'submit', id: 'account-login' }, t('web-account-login')),
+      h('button', { type: 'submit', id: 'account-register' }, t('web-account-register')),
     ),
   );
   async function refresh() {
@@ -141,22 +142,22 @@ export function accountSection(session) {
       const page = await fetchPlayer(guest.id);
       if (page.account) {
         const bot = botSettings(session);
-        fill(body, h('p', { id: 'account-status' }, 'Account ', h('strong', {}, page.name), ' · ', playerLink(page.id, 'your page')), bot.element);
+        fill(body, h('p', { id: 'account-status' }, t('web-account-status'), ' ', h('strong', {}, page.name), ' · ', playerLink(page.id, t('web-account-your-page'))), bot.element);
         await bot.refresh();
       } else {
         nameInput.value ||= session.name();
         fill(body, form);
       }
     } catch (error) {
-      fill(body, h('p', { class: 'hint' }, 'Accounts are not available right now.'));
+      fill(body, h('p', { class: 'hint' }, t('web-account-unavailable')));
     }
   }
   const element = h(
     'section',
     { 'aria-labelledby': 'account-h', id: 'account' },
-    h('h2', { id: 'account-h' }, 'Account'),
+    h('h2', { id: 'account-h' }, t('web-account')),
     body,
-    h('p', {}, 'Leaderboards: ', ...RATING_KEYS.flatMap((k, i) => [i ? ' · ' : '', h('a', { href: `#/leaderboard/${k}` }, keyName(k))])),
+    h('p', {}, t('web-account-leaderboards'), ' ', ...RATING_KEYS.flatMap((k, i) => [i ? ' · ' : '', h('a', { href: `#/leaderboard/${k}` }, keyName(k))])),
   );
   return { element, refresh };
 }
@@ -174,18 +175,18 @@ function playerActions(session, page) {
     const me = session.guest?.id;
     if (!me) return fill(element);
     if (me === page.id) {
-      fill(element, h('h3', { id: 'player-actions-h' }, 'You'), h('p', {}, h('a', { href: SAFETY_HREF, id: 'player-safety' }, 'Safety and my data')));
+      fill(element, h('h3', { id: 'player-actions-h' }, t('web-player-you')), h('p', {}, h('a', { href: SAFETY_HREF, id: 'player-safety' }, t('web-player-safety'))));
       return;
     }
     const blocking = isBlocked(page.id);
     fill(
       element,
-      h('h3', { id: 'player-actions-h' }, 'Block or report'),
+      h('h3', { id: 'player-actions-h' }, t('web-player-block-or-report')),
       h(
         'div',
         { class: 'row' },
-        h('button', { type: 'button', id: 'player-block', onclick: () => setBlocked(session, page.id, page.name, !blocking) }, blocking ? `Unblock ${page.name}` : `Block ${page.name}`),
-        h('button', { type: 'button', id: 'player-report', onclick: () => fill(reporting, reportForm(session, { player: page.id, name: page.name }, () => fill(reporting))) }, `Report ${page.name}`),
+        h('button', { type: 'button', id: 'player-block', onclick: () => setBlocked(session, page.id, page.name, !blocking) }, blocking ? t('web-player-unblock', { name: page.name }) : t('web-player-block', { name: page.name })),
+        h('button', { type: 'button', id: 'player-report', onclick: () => fill(reporting, reportForm(session, { player: page.id, name: page.name }, () => fill(reporting))) }, t('web-player-report', { name: page.name })),
       ),
       reporting,
     );
@@ -200,7 +201,7 @@ function playerActions(session, page) {
  * @returns {View}
  */
 export function playerView(session, id) {
-  const element = h('div', { class: 'player-page' }, h('p', {}, 'Loading the player…'));
+  const element = h('div', { class: 'player-page' }, h('p', {}, t('web-player-loading')));
   /** @type {ReturnType<typeof playerActions> | null} */
   let actions = null;
   const stop = onBlocks(() => actions?.draw());
@@ -216,7 +217,7 @@ export function playerView(session, id) {
         ? h(
             'table',
             { class: 'ratings' },
-            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'), h('th', { scope: 'col' }, 'Rating'), h('th', { scope: 'col' }, 'Rated games'))),
+            h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('web-player-game')), h('th', { scope: 'col' }, t('web-player-rating')), h('th', { scope: 'col' }, t('web-player-rated-games')))),
             h(
               'tbody',
               {},
@@ -225,7 +226,7 @@ export function playerView(session, id) {
               ),
             ),
           )
-        : h('p', { class: 'hint' }, 'No rated games yet.');
+        : h('p', { class: 'hint' }, t('web-player-no-rated'));
       const recent = page.recent.length
         ? h(
             'ul',
@@ -234,31 +235,31 @@ export function playerView(session, id) {
               h(
                 'li',
                 {},
-                h('a', { href: g.replay }, `${keyName(g.game)}: ${g.result}`),
-                g.rated ? ' (rated)' : '',
+                h('a', { href: g.replay }, t('web-player-recent-result', { game: keyName(g.game), result: g.result })),
+                g.rated ? ` ${t('web-player-rated')}` : '',
                 ' · ',
                 new Date(g.finished_at).toLocaleString(),
               ),
             ),
           )
-        : h('p', { class: 'hint' }, 'No finished games yet.');
+        : h('p', { class: 'hint' }, t('web-player-no-finished'));
       fill(
         element,
-        h('p', {}, h('a', { href: '#/' }, '← Lobby')),
+        h('p', {}, h('a', { href: '#/' }, t('web-back-to-lobby'))),
         h('h2', { id: 'player-name' }, page.name),
-        h('p', {}, page.bot ? (page.account ? 'A bot account: a program plays it.' : 'A computer player.') : page.account ? 'An account.' : 'A guest.'),
-        h('section', { 'aria-labelledby': 'ratings-h' }, h('h3', { id: 'ratings-h' }, 'Ratings'), ratings),
+        h('p', {}, page.bot ? (page.account ? t('web-player-bot-account') : t('web-player-computer')) : page.account ? t('web-player-account') : t('web-player-guest')),
+        h('section', { 'aria-labelledby': 'ratings-h' }, h('h3', { id: 'ratings-h' }, t('web-player-ratings')), ratings),
         h(
           'p',
           { class: 'hint' },
-          'A rating is the skill estimate minus three times its uncertainty (Weng-Lin); provisional until five rated games.',
+          t('web-player-rating-explained'),
         ),
-        h('section', { 'aria-labelledby': 'recent-h' }, h('h3', { id: 'recent-h' }, 'Recent games'), recent),
+        h('section', { 'aria-labelledby': 'recent-h' }, h('h3', { id: 'recent-h' }, t('web-player-recent')), recent),
         actions.element,
       );
       ready();
     },
-    (error) => fill(element, h('p', {}, h('a', { href: '#/' }, '← Lobby')), h('p', { role: 'alert' }, String(error.message ?? error))),
+    (error) => fill(element, h('p', {}, h('a', { href: '#/' }, t('web-back-to-lobby'))), h('p', { role: 'alert' }, String(error.message ?? error))),
   );
   return {
     element,
@@ -277,26 +278,26 @@ export function playerView(session, id) {
  * @returns {View}
  */
 export function leaderboardView(_session, key) {
-  const element = h('div', { class: 'leaderboard' }, h('p', {}, 'Loading the leaderboard…'));
+  const element = h('div', { class: 'leaderboard' }, h('p', {}, t('web-leaderboard-loading')));
   /** @type {Promise<Leaderboard>} */
   const board = getJson(`/api/leaderboard?game=${encodeURIComponent(key)}`);
   board.then(
     (b) => {
       fill(
         element,
-        h('p', {}, h('a', { href: '#/' }, '← Lobby')),
-        h('h2', { id: 'leaderboard-h' }, `Leaderboard: ${keyName(b.game)}`),
+        h('p', {}, h('a', { href: '#/' }, t('web-back-to-lobby'))),
+        h('h2', { id: 'leaderboard-h' }, t('web-leaderboard', { game: keyName(b.game) })),
         b.players.length
           ? h(
               'table',
               { class: 'leaders', 'aria-labelledby': 'leaderboard-h' },
-              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Rating'), h('th', { scope: 'col' }, 'Rated games'))),
-              h('tbody', {}, ...b.players.map((p) => h('tr', {}, h('td', {}, p.rank), h('td', {}, playerLink(p.id, p.name), p.bot ? h('span', { class: 'tag' }, 'bot') : null), h('td', {}, ratingText(p)), h('td', {}, p.games)))),
+              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('web-leaderboard-player')), h('th', { scope: 'col' }, t('web-player-rating')), h('th', { scope: 'col' }, t('web-player-rated-games')))),
+              h('tbody', {}, ...b.players.map((p) => h('tr', {}, h('td', {}, p.rank), h('td', {}, playerLink(p.id, p.name), p.bot ? h('span', { class: 'tag' }, t('web-leaderboard-bot')) : null), h('td', {}, ratingText(p)), h('td', {}, p.games)))),
             )
-          : h('p', { class: 'hint' }, 'Nobody has played a rated game of this kind yet.'),
+          : h('p', { class: 'hint' }, t('web-leaderboard-empty')),
       );
     },
-    (error) => fill(element, h('p', {}, h('a', { href: '#/' }, '← Lobby')), h('p', { role: 'alert' }, String(error.message ?? error))),
+    (error) => fill(element, h('p', {}, h('a', { href: '#/' }, t('web-back-to-lobby'))), h('p', { role: 'alert' }, String(error.message ?? error))),
   );
   return { element, connected() {}, push() {}, destroy() {} };
 }

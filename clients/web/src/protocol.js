@@ -1,4 +1,5 @@
 /** @file The connection to the server: one WebSocket at /ws (and one to each other node that a `moved` names: requests about a room go to the node that has it), requests matched to replies by id, pushes handed on, a `ping` after a short silence so that a server that stopped answering is noticed within seconds (a browser cannot see WebSocket pings), and reconnection with back-off. Also the wire types as JSDoc (see docs/protocol.md). */
+import { t } from './i18n.js';
 
 /** The protocol version this client speaks. */
 export const PROTOCOL = 1;
@@ -297,7 +298,7 @@ export class Link {
       // The new process did not answer either: a real loss after all.
       this.holding = false;
       for (const { reject } of this.queued.filter((w) => !sendsAgain(w))) {
-        reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
+        reject(new ServerError('disconnected', t('web-connection-lost-request')));
       }
       this.queued = this.queued.filter(sendsAgain);
     }
@@ -305,7 +306,7 @@ export class Link {
     this.welcomed = false;
     clearInterval(this.checkTimer);
     for (const { reject } of this.pending.values()) {
-      reject(new ServerError('disconnected', 'The connection was lost; the request may not have arrived.'));
+      reject(new ServerError('disconnected', t('web-connection-lost-request')));
     }
     this.pending.clear();
     if (!this.home) {
@@ -372,7 +373,7 @@ export class Link {
       return;
     }
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      waiting.reject(new ServerError('disconnected', 'Not connected to the server right now.'));
+      waiting.reject(new ServerError('disconnected', t('web-connection-not-connected')));
       return;
     }
     const id = this.owner.nextId++;

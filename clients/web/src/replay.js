@@ -2,6 +2,7 @@
 
 import { fill, h, sayError } from './dom.js';
 import { actionWords, effectWords } from './words.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
 /** @typedef {import('./room.js').RoomContext} RoomContext */
@@ -27,12 +28,12 @@ export function replayParts(ctx, hooks) {
       h('span', { class: 'step-label' }, label),
       after ? h('span', { 'aria-hidden': 'true' }, ` ${icon}`) : null,
     );
-  const first = stepButton('replay-first', 'First', '«', false);
-  const back = stepButton('replay-back', 'Back', '◀', false);
-  const forward = stepButton('replay-forward', 'Forward', '▶', true);
-  const last = stepButton('replay-last', 'Last', '»', true);
-  const link = h('a', { id: 'replay-link', class: 'replay-link', href: `#/room/${ctx.roomId}` }, 'Link to this position');
-  const bar = h('nav', { class: 'row replay-bar', id: 'replay', 'aria-label': 'Step through the game', hidden: true }, first, back, at, forward, last, link);
+  const first = stepButton('replay-first', t('web-replay-first'), '«', false);
+  const back = stepButton('replay-back', t('web-replay-back'), '◀', false);
+  const forward = stepButton('replay-forward', t('web-replay-forward'), '▶', true);
+  const last = stepButton('replay-last', t('web-replay-last'), '»', true);
+  const link = h('a', { id: 'replay-link', class: 'replay-link', href: `#/room/${ctx.roomId}` }, t('web-replay-link'));
+  const bar = h('nav', { class: 'row replay-bar', id: 'replay', 'aria-label': t('web-replay-bar'), hidden: true }, first, back, at, forward, last, link);
 
   /**
    * The position shown instead of the live one: a ply (0 = the start)
@@ -117,9 +118,9 @@ export function replayParts(ctx, hooks) {
       // aria-disabled rather than disabled: the focus stays on the button.
       button.setAttribute('aria-disabled', String(off));
     }
-    /** @type {HTMLElement} */ (last.querySelector('.step-label')).textContent = finished ? 'Last' : 'Live';
-    const where = atStart ? `The start, before move 1 of ${total}` : `After move ${ply} of ${total}`;
-    at.textContent = atEnd ? (finished ? `The end: move ${total} of ${total}` : `Live: move ${total}`) : `Replay. ${where}`;
+    /** @type {HTMLElement} */ (last.querySelector('.step-label')).textContent = finished ? t('web-replay-last') : t('web-replay-live');
+    const where = atStart ? t('web-replay-start', { total }) : t('web-replay-after', { ply, total });
+    at.textContent = atEnd ? (finished ? t('web-replay-end', { total }) : t('web-replay-live-move', { total })) : t('web-replay-where', { where });
     link.setAttribute('href', addressOf(ply));
   }
 
@@ -148,7 +149,7 @@ export function replayParts(ctx, hooks) {
     /** @type {HTMLElement | null} */
     let current = null;
     for (const entry of st.play?.moves ?? []) {
-      const text = entry.action ? entry.action : `secret${entry.commitment ? ` (commitment ${entry.commitment.slice(0, 10)}…)` : ''}`;
+      const text = entry.action ? entry.action : entry.commitment ? t('web-replay-secret-commitment', { commitment: `${entry.commitment.slice(0, 10)}…` }) : t('web-replay-secret');
       const did = lastAction && lastAction.ply === entry.ply ? effectWords(lastAction.effects, entry.action) : '';
       const here = entry.ply === ply;
       // Each entry is a button that shows the position after it.

@@ -4,7 +4,8 @@ import { fill, h, say, sayError, unsayAll } from './dom.js';
 import { createBoard } from './boards/index.js';
 import { onSettings, settings, settingsForm } from './settings.js';
 import { gameName, rulesButton } from './rules.js';
-import { CONNECTION_WORDS, TYPED_HINTS, describeOptions, effectWords, actionWords } from './words.js';
+import { colorName, typedHint, describeOptions, effectWords, actionWords } from './words.js';
+import { t } from './i18n.js';
 import { reducedMotion } from './boards/effects.js';
 import { turnSignals } from './signals.js';
 import { chatPanel } from './chat.js';
@@ -77,9 +78,9 @@ function focusKey(root) {
  * @returns {View}
  */
 export function roomView(session, roomId, invite, startPly = null) {
-  const title = h('h2', { class: 'room-title' }, 'Room');
+  const title = h('h2', { class: 'room-title' }, t('web-room'));
   const inviteBox = h('div', { class: 'invite' });
-  const inviteDetails = h('details', { class: 'invite-box' }, h('summary', {}, 'Invite a friend'), inviteBox);
+  const inviteDetails = h('details', { class: 'invite-box' }, h('summary', {}, t('web-room-invite-friend')), inviteBox);
   const turn = h('p', { class: 'turn', id: 'turn', tabindex: -1 });
   const statusClock = h('span', { class: 'status-clock', id: 'status-clock' });
   const answer = h('div', { class: 'answer', id: 'answer' });
@@ -97,13 +98,13 @@ export function roomView(session, roomId, invite, startPly = null) {
   const typedForm = h(
     'form',
     { class: 'row typed', id: 'typed-form', hidden: true },
-    h('label', { for: 'typed' }, 'Type a move'),
+    h('label', { for: 'typed' }, t('web-room-type-move')),
     typedInput,
     legalList,
-    h('button', { type: 'submit' }, 'Play'),
+    h('button', { type: 'submit' }, t('web-room-play')),
   );
   const chat = chatPanel(session, roomId);
-  const recordButton = h('button', { type: 'button', id: 'record' }, 'Download record');
+  const recordButton = h('button', { type: 'button', id: 'record' }, t('web-room-download-record'));
 
   /** @type {RoomState | null} */
   let state = null;
@@ -124,7 +125,7 @@ export function roomView(session, roomId, invite, startPly = null) {
   /** @param {string} action */
   async function act(action) {
     if (!live()) {
-      say(CONNECTION_WORDS.notLive, 'error');
+      say(t('web-connection-not-live'), 'error');
       return;
     }
     if (acting) return;
@@ -141,7 +142,7 @@ export function roomView(session, roomId, invite, startPly = null) {
       // copy sent before the connection dropped); if so, nothing to say.
       const played = () => (state?.play?.moves ?? []).slice(before).some((m) => m.seat === seat && m.action === action);
       if (!(error instanceof ServerError && error.code === 'moved-on')) sayError(error);
-      else if (!(played() || (await playedSoon(played)))) say('The game moved on before your move arrived: it was not played.', 'error');
+      else if (!(played() || (await playedSoon(played)))) say(t('web-room-moved-on'), 'error');
     } finally {
       acting = false;
     }
@@ -168,7 +169,7 @@ export function roomView(session, roomId, invite, startPly = null) {
   /** @param {import('./protocol.js').Request} message */
   async function send(message) {
     if (!live()) {
-      say(CONNECTION_WORDS.notLive, 'error');
+      say(t('web-connection-not-live'), 'error');
       return;
     }
     try {
@@ -183,7 +184,7 @@ export function roomView(session, roomId, invite, startPly = null) {
   /** @param {number} seat */
   const nameOf = (seat) => {
     const s = state?.seats[seat];
-    return s?.player ? playerName(s) : `the ${s?.color ?? '?'} seat`;
+    return s?.player ? playerName(s) : t('web-seat-the-seat', { color: colorName(s?.color ?? '?') });
   };
 
   /** @type {RoomContext} */
@@ -215,7 +216,7 @@ export function roomView(session, roomId, invite, startPly = null) {
     h(
       'div',
       { class: 'room-head' },
-      h('a', { href: '#/', class: 'back' }, '← Lobby'),
+      h('a', { href: '#/', class: 'back' }, t('web-back-to-lobby')),
       title,
       rulesButton(() => state?.game ?? '', 'room-rules'),
       settingsForm('room-settings'),
@@ -231,7 +232,7 @@ export function roomView(session, roomId, invite, startPly = null) {
         { class: 'side' },
         seats.element,
         boardInfo,
-        h('section', { 'aria-labelledby': 'moves-h' }, h('h3', { id: 'moves-h' }, 'Moves'), steps.moves, recordButton),
+        h('section', { 'aria-labelledby': 'moves-h' }, h('h3', { id: 'moves-h' }, t('web-room-moves')), steps.moves, recordButton),
         chat.element,
       ),
     ),
@@ -258,7 +259,7 @@ export function roomView(session, roomId, invite, startPly = null) {
       match = `${offer} +${allowed.filter((v) => wanted.includes(v)).join(',')}`;
     }
     if (!match) {
-      say(`"${typedInput.value}" is not one of your legal moves now.`, 'error');
+      say(t('web-room-not-legal', { move: typedInput.value }), 'error');
       return;
     }
     typedInput.value = '';
@@ -270,7 +271,7 @@ export function roomView(session, roomId, invite, startPly = null) {
     const token = session.token();
     try {
       const response = await fetch(`/api/rooms/${roomId}/record${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-      if (!response.ok) throw new Error(`The record is not available (HTTP ${response.status}).`);
+      if (!response.ok) throw new Error(t('web-room-no-record', { status: response.status }));
       const text = await response.text();
       const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
       const link = h('a', { href: url, download: `lodestone-${state?.game ?? 'game'}-${roomId.slice(0, 8)}.txt` });
@@ -304,15 +305,15 @@ export function roomView(session, roomId, invite, startPly = null) {
 
   /** @param {RoomState} st */
   function draw(st) {
-    title.textContent = `${gameName(st.game)} · ${describeOptions(st.options)}${st.public ? '' : ' · private'}`;
+    title.textContent = `${gameName(st.game)} · ${describeOptions(st.options)}${st.public ? '' : ` · ${t('web-room-private')}`}`;
     if (st.invite && !invite) invite = st.invite;
     const link = inviteLink();
     fill(
       inviteBox,
-      h('span', {}, 'Invite link: '),
+      h('span', {}, t('web-room-invite-link'), ' '),
       h('code', { id: 'invite-url' }, link),
       ' ',
-      h('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(link).then(() => say('Link copied.'), () => say(link)) }, 'Copy'),
+      h('button', { type: 'button', onclick: () => navigator.clipboard?.writeText(link).then(() => say(t('web-room-link-copied')), () => say(link)) }, t('web-room-copy')),
     );
     if (st.status === 'open' && !inviteDetails.dataset.shown) {
       inviteDetails.open = true;
@@ -353,13 +354,13 @@ export function roomView(session, roomId, invite, startPly = null) {
       });
       boardHost.classList.toggle('past', Boolean(past));
     } else if (st.status === 'closed') {
-      fill(boardHost, h('p', { class: 'hint' }, 'This room is closed. ', h('a', { href: '#/' }, 'Back to the lobby')));
+      fill(boardHost, h('p', { class: 'hint' }, t('web-room-closed'), ' ', h('a', { href: '#/' }, t('web-room-back-to-lobby'))));
     } else {
-      fill(boardHost, h('p', { class: 'hint' }, 'The board appears when the game starts.'));
+      fill(boardHost, h('p', { class: 'hint' }, t('web-room-board-later')));
     }
     const legal = replay ? [] : play?.legal ?? [];
     typedForm.hidden = legal.length === 0;
-    typedInput.placeholder = TYPED_HINTS[st.game] ?? '';
+    typedInput.placeholder = typedHint(st.game);
     fill(legalList, ...legal.slice(0, 500).map((a) => h('option', { value: a })));
     recordButton.hidden = !play;
     const yourTurn = st.status === 'playing' && st.you !== null && (play?.to_act ?? []).includes(st.you) && !play?.outcome;
@@ -419,8 +420,8 @@ export function roomView(session, roomId, invite, startPly = null) {
     const entry = st.play?.moves.find((m) => m.ply === last.ply);
     const action = entry?.action;
     const did = effectWords(last.effects, action);
-    const words = action ? actionWords(st.game, action) : 'played a secret action';
-    lastSaid.textContent = `Last move: ${who(last.seat)} ${words}${did ? `: ${did}` : ''}.`;
+    const words = action ? actionWords(st.game, action) : t('web-room-secret-action');
+    lastSaid.textContent = t('web-room-last-move', { who: who(last.seat), what: did ? `${words}: ${did}` : words });
   }
 
   async function watch() {
@@ -429,8 +430,8 @@ export function roomView(session, roomId, invite, startPly = null) {
     } catch (error) {
       if (error instanceof Error && 'code' in error && error.code === 'unknown-room') {
         // The server says why: no such room, or one gone for good (aborted, closed, expired).
-        const why = error.message ? `${error.message[0].toUpperCase()}${error.message.slice(1)}.` : 'There is no such room.';
-        fill(boardHost, h('p', { class: 'message error', id: 'no-room' }, `${why} `, h('a', { href: '#/' }, 'Back to the lobby')));
+        const why = error.message ? `${error.message[0].toUpperCase()}${error.message.slice(1)}.` : t('web-room-no-such-room');
+        fill(boardHost, h('p', { class: 'message error', id: 'no-room' }, `${why} `, h('a', { href: '#/' }, t('web-room-back-to-lobby'))));
       } else {
         sayError(error);
       }

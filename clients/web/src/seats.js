@@ -4,7 +4,8 @@ import { fill, h, s } from './dom.js';
 import { fetchGames } from './lobby.js';
 import { playerLink } from './players.js';
 import { vacationTag } from './vacation.js';
-import { SEAT_WORDS } from './words.js';
+import { t } from './i18n.js';
+import { colorName } from './words.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
 /** @typedef {import('./protocol.js').SeatState} SeatState */
@@ -49,14 +50,9 @@ function badge(seat) {
     s(
       'text',
       { x: 10, y: 14, 'text-anchor': 'middle', 'font-size': 11, fill: dark ? '#fff' : '#000' },
-      seat.color.slice(0, 1).toUpperCase(),
+      colorName(seat.color).slice(0, 1).toUpperCase(),
     ),
   );
-}
-
-/** `1` → `1st`. @param {number} n */
-function ordinal(n) {
-  return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 }
 
 /**
@@ -65,8 +61,8 @@ function ordinal(n) {
  * @param {SeatState | undefined} seat
  */
 export function seatWords(seat) {
-  if (!seat) return 'nobody';
-  return seat.player ? `${playerName(seat)} (${seat.color})` : `the ${seat.color} seat`;
+  if (!seat) return t('web-seat-nobody');
+  return seat.player ? t('web-seat-taken', { name: playerName(seat), color: colorName(seat.color) }) : t('web-seat-the-seat', { color: colorName(seat.color) });
 }
 
 /**
@@ -84,11 +80,11 @@ export function playerName(seat) {
  * @param {SeatState} seat
  */
 function presence(seat) {
-  if (seat.stand_in) return h('span', { class: 'presence stand-in', title: SEAT_WORDS.standInTitle }, SEAT_WORDS.standIn);
+  if (seat.stand_in) return h('span', { class: 'presence stand-in', title: t('web-seat-stand-in-title') }, t('web-seat-stand-in'));
   return h(
     'span',
-    { class: `presence ${seat.connected ? 'on' : 'off'}`, title: seat.connected ? 'connected' : 'not connected' },
-    seat.connected ? SEAT_WORDS.online : seat.absent ? SEAT_WORDS.absent : SEAT_WORDS.away,
+    { class: `presence ${seat.connected ? 'on' : 'off'}`, title: seat.connected ? t('web-seat-connected') : t('web-seat-not-connected') },
+    seat.connected ? t('web-seat-online') : seat.absent ? t('web-seat-absent') : t('web-seat-away'),
   );
 }
 
@@ -99,7 +95,7 @@ function presence(seat) {
 export function seatsPanel(ctx) {
   const list = h('ul', { class: 'seats', id: 'seats' });
   const actions = h('div', { class: 'row seat-actions' });
-  const element = h('section', { 'aria-labelledby': 'seats-h' }, h('h3', { id: 'seats-h' }, 'Seats'), list, actions);
+  const element = h('section', { 'aria-labelledby': 'seats-h' }, h('h3', { id: 'seats-h' }, t('web-seats')), list, actions);
   /** The level of the next bot added (the server's default until chosen). */
   let botLevel = 'greedy';
   /** @type {Map<string, import('./wire.js').BotInfo[]>} each game's bot levels, from `/api/games` */
@@ -132,23 +128,23 @@ export function seatsPanel(ctx) {
         'li',
         { class: `seat${you ? ' you' : ''}${toAct ? ' to-act' : ''}`, 'data-seat': seat.seat },
         badge(seat),
-        h('span', { class: 'seat-name' }, /^\d+$/.test(seat.name) ? `${seat.color} · plays ${ordinal(Number(seat.name))}` : seat.name),
-        teams ? h('span', { class: 'team' }, `team ${seat.team + 1}`) : null,
-        h('span', { class: 'player' }, seat.player ? playerLink(seat.player.id, playerName(seat)) : '— free —'),
-        you ? h('span', { class: 'tag' }, 'you') : null,
-        seat.bot || seat.bot_account ? h('span', { class: 'tag' }, 'bot') : null,
-        seat.player && st.owner?.id === seat.player.id ? h('span', { class: 'tag owner-tag' }, 'owner') : null,
+        h('span', { class: 'seat-name' }, /^\d+$/.test(seat.name) ? t('web-seat-plays-nth', { color: colorName(seat.color), n: Number(seat.name) }) : colorName(seat.name)),
+        teams ? h('span', { class: 'team' }, t('web-seat-team', { n: seat.team + 1 })) : null,
+        h('span', { class: 'player' }, seat.player ? playerLink(seat.player.id, playerName(seat)) : t('web-seat-free-mark')),
+        you ? h('span', { class: 'tag' }, t('web-seat-you')) : null,
+        seat.bot || seat.bot_account ? h('span', { class: 'tag' }, t('web-seat-bot')) : null,
+        seat.player && st.owner?.id === seat.player.id ? h('span', { class: 'tag owner-tag' }, t('web-seat-owner')) : null,
         seat.player ? presence(seat) : null,
         seat.vacation ? vacationTag(seat.vacation) : null,
         h('span', { class: 'clock', 'data-clock': seat.seat }),
-        toAct ? h('span', { class: 'tag to-act-tag' }, '◀ to act') : null,
+        toAct ? h('span', { class: 'tag to-act-tag' }, t('web-seat-to-act')) : null,
       );
       if (st.status === 'open' && !seat.player && st.you === null) {
         item.append(
           h(
             'button',
             { type: 'button', class: 'sit', 'data-sit': seat.name, onclick: () => send({ type: 'join', room: roomId, seat: seat.seat, invite }) },
-            'Sit here',
+            t('web-seat-sit'),
           ),
         );
       }
@@ -157,7 +153,7 @@ export function seatsPanel(ctx) {
           h(
             'button',
             { type: 'button', class: 'remove-bot', 'data-remove-bot': seat.name, onclick: () => send({ type: 'remove_bot', room: roomId, seat: seat.seat }) },
-            'Remove bot',
+            t('web-seat-remove-bot'),
           ),
         );
       } else if (open && owner && seat.player && !you) {
@@ -170,9 +166,9 @@ export function seatsPanel(ctx) {
               class: 'kick',
               'data-kick': seat.name,
               onclick: () =>
-                askFirst(`Free ${kicked}'s seat? They can still watch.`, 'Free the seat', () => send({ type: 'kick', room: roomId, seat: seat.seat })),
+                askFirst(t('web-seat-kick-ask', { name: kicked }), t('web-seat-kick-yes'), () => send({ type: 'kick', room: roomId, seat: seat.seat })),
             },
-            'Free seat',
+            t('web-seat-kick'),
           ),
         );
       }
@@ -185,12 +181,12 @@ export function seatsPanel(ctx) {
               {
                 class: 'bot-level',
                 'data-bot-level': seat.name,
-                'aria-label': 'How strong a bot',
+                'aria-label': t('web-seat-bot-level'),
                 onchange: (e) => {
                   botLevel = /** @type {HTMLSelectElement} */ (e.target).value;
                 },
               },
-              ...levels.map((b) => h('option', { value: b.level, selected: b.level === botLevel }, `${b.name}: ${b.description}`)),
+              ...levels.map((b) => h('option', { value: b.level, selected: b.level === botLevel }, t('web-seat-bot-level-option', { name: b.name, description: b.description }))),
             )
           : null;
         item.append(
@@ -200,10 +196,10 @@ export function seatsPanel(ctx) {
               type: 'button',
               class: 'bot',
               'data-bot': seat.name,
-              title: 'A computer player takes this seat',
+              title: t('web-seat-add-bot-title'),
               onclick: () => send({ type: 'add_bot', room: roomId, seat: seat.seat, level: botLevel, invite }),
             },
-            'Add a bot',
+            t('web-seat-add-bot'),
           ),
           menu ?? '',
         );
@@ -212,7 +208,7 @@ export function seatsPanel(ctx) {
     }
     fill(actions);
     if (st.owner && !st.seats.some((x) => x.player?.id === st.owner?.id)) {
-      actions.append(h('p', { class: 'hint owner-line' }, owner ? 'You own this room.' : `${st.owner.name} owns this room.`));
+      actions.append(h('p', { class: 'hint owner-line' }, owner ? t('web-seat-you-own') : t('web-seat-owns', { name: st.owner.name })));
     }
     if (open && owner) {
       actions.append(
@@ -222,20 +218,20 @@ export function seatsPanel(ctx) {
             type: 'button',
             id: 'close-room',
             onclick: () =>
-              askFirst('Close this room for good? Everyone in it loses their seat.', 'Close the room', () => send({ type: 'close_room', room: roomId })),
+              askFirst(t('web-seat-close-ask'), t('web-seat-close-yes'), () => send({ type: 'close_room', room: roomId })),
           },
-          'Close room',
+          t('web-seat-close'),
         ),
       );
     }
     if (st.status === 'open' && st.you !== null) {
-      actions.append(h('button', { type: 'button', id: 'leave', onclick: () => send({ type: 'leave', room: roomId }) }, 'Leave seat'));
+      actions.append(h('button', { type: 'button', id: 'leave', onclick: () => send({ type: 'leave', room: roomId }) }, t('web-seat-leave')));
       const full = st.seats.every((x) => x.player);
       actions.append(
         h(
           'button',
           { type: 'button', id: 'start', disabled: !full, onclick: () => send({ type: 'start', room: roomId }) },
-          full ? 'Start the game' : 'Start (waiting for every seat)',
+          full ? t('web-seat-start') : t('web-seat-start-waiting'),
         ),
       );
     }

@@ -1,6 +1,7 @@
-/** @file The player's settings, kept in this browser: confirm moves, turn the board to one's side, a sound on one's turn, animate moves; and the small form that changes them. */
+/** @file The player's settings, kept in this browser: the language, confirm moves, turn the board to one's side, a sound on one's turn, animate moves; and the small form that changes them. */
 
 import { h } from './dom.js';
+import { LANGUAGES, LANGUAGE_NAMES, t } from './i18n.js';
 
 const KEY = 'lodestone.settings';
 
@@ -10,10 +11,11 @@ const KEY = 'lodestone.settings';
  * @property {boolean} turnBoard draw the board from the viewer's side
  * @property {boolean} sound a short sound when it becomes the viewer's turn
  * @property {boolean} animate slide the pieces of each new move into place (never under `prefers-reduced-motion`)
+ * @property {string} language the words' language (`auto`: the browser's)
  */
 
 /** @type {Settings} */
-const DEFAULTS = { confirm: 'auto', turnBoard: true, sound: false, animate: true };
+const DEFAULTS = { confirm: 'auto', turnBoard: true, sound: false, animate: true, language: 'auto' };
 
 /** @type {Set<() => void>} */
 const listeners = new Set();
@@ -72,10 +74,21 @@ export function settingsForm(id) {
   const confirm = h(
     'select',
     { id: `${id}-confirm` },
-    h('option', { value: 'auto', selected: now.confirm === 'auto' }, 'on touch screens'),
-    h('option', { value: 'on', selected: now.confirm === 'on' }, 'always'),
-    h('option', { value: 'off', selected: now.confirm === 'off' }, 'never'),
+    h('option', { value: 'auto', selected: now.confirm === 'auto' }, t('web-settings-confirm-touch')),
+    h('option', { value: 'on', selected: now.confirm === 'on' }, t('web-settings-confirm-always')),
+    h('option', { value: 'off', selected: now.confirm === 'off' }, t('web-settings-confirm-never')),
   );
+  const language = h(
+    'select',
+    { id: `${id}-language` },
+    h('option', { value: 'auto', selected: !LANGUAGES.some((l) => l === now.language) }, t('web-settings-language-auto')),
+    ...LANGUAGES.map((l) => h('option', { value: l, lang: l, selected: now.language === l }, LANGUAGE_NAMES[l])),
+  );
+  // The whole page is shown again in the new language (what it shows comes back from the server).
+  language.addEventListener('change', () => {
+    changeSettings({ language: language.value });
+    location.reload();
+  });
   confirm.addEventListener('change', () => changeSettings({ confirm: /** @type {Settings['confirm']} */ (confirm.value) }));
   /**
    * @param {'turnBoard' | 'sound' | 'animate'} key
@@ -89,20 +102,17 @@ export function settingsForm(id) {
   return h(
     'details',
     { class: 'settings', id },
-    h('summary', {}, 'Settings'),
+    h('summary', {}, t('web-settings')),
+    h('div', { class: 'setting' }, h('label', { for: `${id}-language` }, t('web-settings-language')), language),
     h(
       'div',
       { class: 'setting' },
-      h('label', { for: `${id}-confirm` }, 'Confirm every move: '),
+      h('label', { for: `${id}-confirm` }, t('web-settings-confirm')),
       confirm,
     ),
-    h(
-      'p',
-      { class: 'hint' },
-      'On touch screens a move of one tap asks for a yes; a move of two taps or more (a piece, then where it goes) is played by its last tap. A move that loses at once, or lets the opponent win on the spot, is always confirmed.',
-    ),
-    box('turnBoard', 'Turn the board to my side'),
-    box('sound', 'A sound when it is my turn'),
-    box('animate', 'Animate moves (tap the board to skip; never when the system asks for less motion)'),
+    h('p', { class: 'hint' }, t('web-settings-confirm-hint')),
+    box('turnBoard', t('web-settings-turn-board')),
+    box('sound', t('web-settings-sound')),
+    box('animate', t('web-settings-animate')),
   );
 }

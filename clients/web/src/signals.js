@@ -1,6 +1,7 @@
 /** @file Telling the player it is their turn when they look elsewhere: the tab's title and icon, and an optional short sound. */
 
 import { settings } from './settings.js';
+import { t } from './i18n.js';
 
 const TITLE = 'Lodestone';
 
@@ -45,7 +46,7 @@ export function turnSignals() {
      * @param {{game: string, yourTurn: boolean}} now
      */
     show({ game, yourTurn }) {
-      document.title = yourTurn ? `● Your turn · ${game} — ${TITLE}` : game ? `${game} — ${TITLE}` : TITLE;
+      document.title = yourTurn ? `${t('web-title-your-turn', { game })} — ${TITLE}` : game ? `${game} — ${TITLE}` : TITLE;
       icon?.setAttribute('href', yourTurn ? TURN_ICON : plainIcon);
       document.documentElement.dataset.yourTurn = String(yourTurn);
       if (yourTurn && !wasYours && settings().sound) chime();

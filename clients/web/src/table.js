@@ -2,7 +2,8 @@
 
 import { fill, h } from './dom.js';
 import { scoreTable } from './boards/magma.js';
-import { endWords } from './words.js';
+import { colorName, endWords } from './words.js';
+import { andList, t } from './i18n.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
 /** @typedef {import('./room.js').RoomContext} RoomContext */
@@ -34,20 +35,20 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
     fill(answer);
     if (st.status === 'closed') {
       const end = endWords(st, who);
-      turn.textContent = end ? `This room is closed. ${end.sentence}` : 'This room is closed.';
+      turn.textContent = end ? t('web-table-closed-why', { why: end.sentence }) : t('web-table-closed');
       if (play) renderSummary(st);
       return;
     }
     if (st.status === 'open') {
       const taken = st.seats.filter((x) => x.player).length;
       turn.textContent =
-        taken < st.seats.length ? `Waiting for players: ${taken} of ${st.seats.length} seats taken.` : 'Every seat is taken: any player may start.';
+        taken < st.seats.length ? t('web-table-waiting-players', { taken, seats: st.seats.length }) : t('web-table-all-seated');
       return;
     }
     if (!play) return;
     if (play.outcome) {
       renderSummary(st);
-      turn.textContent = 'The game is over.';
+      turn.textContent = t('web-table-over');
       return;
     }
     const yours = st.you !== null && play.to_act.includes(st.you);
@@ -57,13 +58,13 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
       const proposer = who(phase.proposer);
       if (yours) {
         turn.classList.add('your-turn');
-        turn.textContent = `${proposer} proposes to end the game. Do you agree?`;
+        turn.textContent = t('web-table-end-proposed', { who: proposer });
         answer.append(
-          h('button', { type: 'button', class: 'answer-yes', 'data-answer': 'end!', onclick: () => ctx.playAction('end!', { deliberate: true }) }, 'Agree to end'),
-          h('button', { type: 'button', class: 'answer-no', 'data-answer': 'end-', onclick: () => ctx.playAction('end-', { deliberate: true }) }, 'Refuse, play on'),
+          h('button', { type: 'button', class: 'answer-yes', 'data-answer': 'end!', onclick: () => ctx.playAction('end!', { deliberate: true }) }, t('web-table-end-agree')),
+          h('button', { type: 'button', class: 'answer-no', 'data-answer': 'end-', onclick: () => ctx.playAction('end-', { deliberate: true }) }, t('web-table-end-refuse')),
         );
       } else {
-        turn.textContent = `${proposer} proposes to end the game; waiting for ${names.join(', ')} to answer.`;
+        turn.textContent = t('web-table-end-waiting', { who: proposer, names: andList(names) });
       }
       return;
     }
@@ -71,17 +72,17 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
       const late = who(phase.late);
       if (yours) {
         turn.classList.add('your-turn');
-        turn.textContent = `${late} ran out of time: tap one of the ${phase.color} pieces to remove it.`;
+        turn.textContent = t('web-table-penalty-yours', { who: late, color: colorName(phase.color) });
       } else {
-        turn.textContent = `${late} ran out of time; waiting for ${names.join(', ')} to remove one of the ${phase.color} pieces.`;
+        turn.textContent = t('web-table-penalty-waiting', { who: late, names: andList(names), color: colorName(phase.color) });
       }
       return;
     }
     if (yours) {
       turn.classList.add('your-turn');
-      turn.textContent = play.to_act.length > 1 ? 'Your turn (the others choose at the same time).' : 'Your turn.';
+      turn.textContent = play.to_act.length > 1 ? t('web-table-your-turn-together') : t('web-table-your-turn');
     } else {
-      turn.textContent = `${st.you === null ? 'Watching. ' : ''}Waiting for ${names.join(' and ') || 'nobody'}.`;
+      turn.textContent = t(st.you === null ? 'web-table-watching-waiting-for' : 'web-table-waiting-for', { names: names.length ? andList(names) : t('web-seat-nobody') });
     }
   }
 
@@ -94,14 +95,14 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
     const offer = st.play?.draw_offer;
     if (offer === undefined || offer === null || st.status !== 'playing') return;
     if (offer === st.you) {
-      answer.append(h('span', { class: 'draw-offer', id: 'draw-waiting' }, 'Your draw offer waits for an answer.'));
+      answer.append(h('span', { class: 'draw-offer', id: 'draw-waiting' }, t('web-table-draw-waits')));
       return;
     }
-    answer.append(h('span', { class: 'draw-offer', id: 'draw-offered' }, `${ctx.who(offer)} offers a draw.`));
+    answer.append(h('span', { class: 'draw-offer', id: 'draw-offered' }, t('web-table-draw-offered', { who: ctx.who(offer) })));
     if (st.you === null) return;
     answer.append(
-      h('button', { type: 'button', id: 'draw-accept', onclick: () => ctx.send({ type: 'answer_draw', room: ctx.roomId, accept: true }) }, 'Accept the draw'),
-      h('button', { type: 'button', id: 'draw-decline', onclick: () => ctx.send({ type: 'answer_draw', room: ctx.roomId, accept: false }) }, 'Decline'),
+      h('button', { type: 'button', id: 'draw-accept', onclick: () => ctx.send({ type: 'answer_draw', room: ctx.roomId, accept: true }) }, t('web-table-draw-accept')),
+      h('button', { type: 'button', id: 'draw-decline', onclick: () => ctx.send({ type: 'answer_draw', room: ctx.roomId, accept: false }) }, t('web-table-decline')),
     );
   }
 
@@ -121,13 +122,13 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
     const play = st.play;
     if (st.status !== 'playing' || st.you === null || !play || play.outcome) return;
     if (st.game !== 'magma' && (play.draw_offer === undefined || play.draw_offer === null)) {
-      actions.append(h('button', { type: 'button', id: 'offer-draw', onclick: () => send({ type: 'offer_draw', room: roomId }) }, 'Offer a draw'));
+      actions.append(h('button', { type: 'button', id: 'offer-draw', onclick: () => send({ type: 'offer_draw', room: roomId }) }, t('web-table-offer-draw')));
     }
     actions.append(
       h(
         'button',
-        { type: 'button', id: 'resign', onclick: () => askFirst('Resign this game? It counts as a loss.', 'Resign', () => send({ type: 'resign', room: roomId })) },
-        'Resign',
+        { type: 'button', id: 'resign', onclick: () => askFirst(t('web-table-resign-ask'), t('web-table-resign'), () => send({ type: 'resign', room: roomId })) },
+        t('web-table-resign'),
       ),
     );
     const absentToAct = play.to_act.filter((i) => i !== st.you && st.seats[i]?.absent);
@@ -139,9 +140,9 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
             type: 'button',
             id: 'claim',
             onclick: () =>
-              askFirst(`Claim the game? ${absentToAct.map(who).join(' and ')} will lose as if out of time.`, 'Claim', () => send({ type: 'claim', room: roomId })),
+              askFirst(t('web-table-claim-ask', { names: andList(absentToAct.map(who)) }), t('web-table-claim-yes'), () => send({ type: 'claim', room: roomId })),
           },
-          'Claim the game',
+          t('web-table-claim'),
         ),
       );
     }
@@ -172,9 +173,9 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
           {
             type: 'button',
             id: 'abort',
-            onclick: () => askFirst('Abort this game? It ends without a result and the room closes.', 'Abort the game', () => send({ type: 'abort', room: roomId })),
+            onclick: () => askFirst(t('web-table-abort-ask'), t('web-table-abort-yes'), () => send({ type: 'abort', room: roomId })),
           },
-          'Abort',
+          t('web-table-abort'),
         ),
       );
     }
@@ -198,28 +199,28 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
         return true;
       }
       actions.append(
-        h('p', { class: 'hint', id: 'rematch-status' }, 'A rematch was played after this game. ', h('a', { id: 'rematch-link', href: `#/room/${rematch.room}` }, 'Go to the rematch')),
+        h('p', { class: 'hint', id: 'rematch-status' }, t('web-table-rematch-played'), ' ', h('a', { id: 'rematch-link', href: `#/room/${rematch.room}` }, t('web-table-rematch-go'))),
       );
       return true;
     }
     sawNoRematch = true;
     const accepted = rematch?.accepted ?? [];
     if (st.you === null) {
-      if (accepted.length) actions.append(h('p', { class: 'hint', id: 'rematch-status' }, `${who(accepted[0])} proposes a rematch.`));
+      if (accepted.length) actions.append(h('p', { class: 'hint', id: 'rematch-status' }, t('web-table-rematch-proposed-by', { who: who(accepted[0]) })));
       return true;
     }
     const rematchButton = (/** @type {string} */ id, /** @type {string} */ label, accept = true) =>
       h('button', { type: 'button', id, onclick: () => send({ type: 'rematch', room: roomId, accept }) }, label);
     if (accepted.length === 0) {
-      actions.append(rematchButton('rematch', 'Rematch'));
+      actions.append(rematchButton('rematch', t('web-table-rematch')));
     } else if (accepted.includes(st.you)) {
       const waiting = st.seats.filter((x) => !accepted.includes(x.seat)).map((x) => who(x.seat));
-      actions.append(h('p', { id: 'rematch-status' }, `Rematch proposed: waiting for ${waiting.join(' and ')}.`), rematchButton('rematch-decline', 'Withdraw', false));
+      actions.append(h('p', { id: 'rematch-status' }, t('web-table-rematch-waiting', { names: andList(waiting) })), rematchButton('rematch-decline', t('web-table-withdraw'), false));
     } else {
       actions.append(
-        h('p', { id: 'rematch-status' }, `${who(accepted[0])} proposes a rematch.`),
-        rematchButton('rematch-accept', 'Accept the rematch'),
-        rematchButton('rematch-decline', 'Decline', false),
+        h('p', { id: 'rematch-status' }, t('web-table-rematch-proposed-by', { who: who(accepted[0]) })),
+        rematchButton('rematch-accept', t('web-table-rematch-accept')),
+        rematchButton('rematch-decline', t('web-table-decline'), false),
       );
     }
     return true;
@@ -239,12 +240,12 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
     const marked = outcome && outcome.winners.length > 0 && !st.ended;
     fill(
       banner,
-      h('h3', { id: 'result-h' }, won ? 'You win! ' : lost ? 'You lose. ' : outcome ? 'Game over. ' : '', h('span', { class: 'head' }, end?.head ?? '')),
+      h('h3', { id: 'result-h' }, won ? `${t('web-table-you-win')} ` : lost ? `${t('web-table-you-lose')} ` : outcome ? `${t('web-table-game-over')} ` : '', h('span', { class: 'head' }, end?.head ?? '')),
       end?.sentence ? h('p', { class: 'reason', id: 'result-why' }, end.sentence) : null,
       st.game === 'magma' && outcome ? scoreTable(/** @type {import('./wire.js').MagmaBoard} */ (play.board), ctx.nameOf) : null,
-      st.game === 'magneton' && marked && /four in a row/.test(outcome.result) ? h('p', { class: 'hint' }, 'The winning line is drawn on the board.') : null,
-      st.game === 'magnetism' && marked && /far row/.test(outcome.result) ? h('p', { class: 'hint' }, 'The winner’s pieces on the far row are marked on the board.') : null,
-      outcome ? h('p', { class: 'result-raw' }, `In the record: ${outcome.result}`) : null,
+      st.game === 'magneton' && marked && /four in a row/.test(outcome.result) ? h('p', { class: 'hint' }, t('web-table-line-drawn')) : null,
+      st.game === 'magnetism' && marked && /far row/.test(outcome.result) ? h('p', { class: 'hint' }, t('web-table-far-row-marked')) : null,
+      outcome ? h('p', { class: 'result-raw' }, t('web-table-in-record', { result: outcome.result })) : null,
     );
     banner.className = `result${won ? ' won' : lost ? ' lost' : ''}`;
     banner.hidden = false;

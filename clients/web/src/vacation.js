@@ -1,6 +1,7 @@
 /** @file Vacation (docs/protocol.md, Vacation): the settings' section where an account goes on vacation for some days with a message, sees the days it has left and comes back early; and the "on vacation until …" tag a seat shows the other players. */
 
 import { fill, h, say, sayError } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./wire.js').VacationState} VacationState */
@@ -16,8 +17,9 @@ function when(ms) {
  * @param {SeatVacation} vacation
  */
 export function vacationTag(vacation) {
-  const text = `on vacation until ${when(vacation.until)}${vacation.message ? ` — ${vacation.message}` : ''}`;
-  return h('span', { class: 'tag vacation-tag', title: 'Their correspondence clocks stand still meanwhile.' }, text);
+  const until = t('web-vacation-tag', { until: when(vacation.until) });
+  const text = vacation.message ? `${until} — ${vacation.message}` : until;
+  return h('span', { class: 'tag vacation-tag', title: t('web-vacation-tag-title') }, text);
 }
 
 /**
@@ -37,9 +39,9 @@ function vacationOf(reply) {
 export function vacationSection(session) {
   const status = h('p', { id: 'vacation-status', 'aria-live': 'polite' });
   const days = h('input', { id: 'vacation-days', type: 'number', min: 1, max: 365, value: 7, required: true });
-  const message = h('input', { id: 'vacation-message', maxlength: 200, placeholder: 'Back on the 12th' });
-  const take = h('button', { type: 'submit', id: 'vacation-take' }, 'Go on vacation');
-  const back = h('button', { type: 'button', id: 'vacation-end' }, 'Come back now');
+  const message = h('input', { id: 'vacation-message', maxlength: 200, placeholder: t('web-vacation-placeholder') });
+  const take = h('button', { type: 'submit', id: 'vacation-take' }, t('web-vacation-take'));
+  const back = h('button', { type: 'button', id: 'vacation-end' }, t('web-vacation-end'));
   const form = h(
     'form',
     {
@@ -50,18 +52,18 @@ export function vacationSection(session) {
         /** @type {{type: 'take_vacation', days: number, message?: string}} */
         const request = { type: 'take_vacation', days: Number(days.value) };
         if (text) request.message = text;
-        change(request, 'Your correspondence clocks stand still until you are back.');
+        change(request, t('web-vacation-taken'));
       },
     },
-    h('div', { class: 'row' }, h('label', { for: 'vacation-days' }, 'Days'), days),
-    h('div', { class: 'row' }, h('label', { for: 'vacation-message' }, 'Message to your opponents'), message),
+    h('div', { class: 'row' }, h('label', { for: 'vacation-days' }, t('web-vacation-days')), days),
+    h('div', { class: 'row' }, h('label', { for: 'vacation-message' }, t('web-vacation-message')), message),
     h('div', { class: 'row' }, take),
   );
   const element = h(
     'details',
     { class: 'settings vacation', id: 'vacation', hidden: true },
-    h('summary', {}, 'Vacation'),
-    h('p', { class: 'hint' }, 'On vacation your clocks in correspondence games (a day or more a move) stand still; your opponents see until when.'),
+    h('summary', {}, t('web-vacation')),
+    h('p', { class: 'hint' }, t('web-vacation-hint')),
     status,
     form,
     back,
@@ -69,9 +71,9 @@ export function vacationSection(session) {
   /** @param {VacationState} v */
   function show(v) {
     element.hidden = false;
-    const left = `${v.days_left} of ${v.days_per_year} vacation days left this year.`;
+    const left = t('web-vacation-days-left', { left: v.days_left, total: v.days_per_year });
     const on = v.until !== undefined;
-    fill(status, on ? `On vacation until ${when(/** @type {number} */ (v.until))}. ${left}` : left);
+    fill(status, on ? t('web-vacation-on-until', { until: when(/** @type {number} */ (v.until)), left }) : left);
     form.hidden = on;
     back.hidden = !on;
     days.max = String(Math.max(1, v.days_left));
@@ -88,7 +90,7 @@ export function vacationSection(session) {
       sayError(error);
     }
   }
-  back.addEventListener('click', () => change({ type: 'end_vacation' }, 'Welcome back: your clocks run again.'));
+  back.addEventListener('click', () => change({ type: 'end_vacation' }, t('web-vacation-back')));
   async function refresh() {
     if (!session.connection.ready) return;
     try {

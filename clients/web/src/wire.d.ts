@@ -16,7 +16,14 @@ export type SeatRef = number | string;
 /**
  * A message from a client.
  */
-export type ClientMessage = { "type": "hello", id: RequestId, protocol: number, name?: string | null, token?: string | null, }
+export type ClientMessage = { "type": "hello", id: RequestId, protocol: number, name?: string | null, token?: string | null,
+/**
+ * The language of the client's person (`fr`, `de-CH`,
+ * `fr_FR.UTF-8`): the server's sentences (errors, the pushes of
+ * subscriptions made on this connection) come in it where it has
+ * a catalogue, in English otherwise. Codes never change.
+ */
+lang?: string, }
   | { "type": "list_rooms", id: RequestId, game?: string | null, playing?: boolean, }
   | { "type": "create_room", id: RequestId, game: string,
 /**

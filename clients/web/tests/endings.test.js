@@ -2,7 +2,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { endWords } from '../src/words.js';
+import { useWords } from '../src/i18n.js';
+import { ROOT } from './harness.js';
+
+useWords([{ lang: 'en', text: readFileSync(`${ROOT}/i18n/locales/en/web.ftl`, 'utf8') }]);
 
 /**
  * Two seats (or more for Magma) named `Ann (white)`, `Bo (black)`…

@@ -7,6 +7,7 @@
 export const clientMessages = [
   {"id":1,"name":"Ann","protocol":1,"type":"hello"},
   {"id":"a1","protocol":1,"token":"f6fa7762e5f40ec69a4167ce74816076b2780608afa3bc743d29b08ab40f3953","type":"hello"},
+  {"id":1,"lang":"fr","name":"Zoé","protocol":1,"type":"hello"},
   {"id":30,"name":"Ann","password":"correct horse battery","type":"register"},
   {"id":31,"name":"ann","password":"correct horse battery","type":"login"},
   {"id":1,"protocol":1,"token":"3c6e0b8a5f1d4e2c9b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c","type":"hello"},

@@ -86,3 +86,18 @@ help-board-dots = vollendet hier einen Zug / führt von hier weiter
 help-board-cursor = der Cursor; gewählte Felder sind invertiert
 help-board-stones = Weiß, Schwarz; Rot, Blau, Gelb bei Magma
 help-board-magnet = Magnet: Rot, Blau; ? verdeckt; ²³⁴ der Rang
+
+## Der Raum vor dem Beginn (seine Plätze, die Einladung), und ein Brett,
+## das nicht passt.
+room-opening = Raum { $id } wird geöffnet…
+room-back-to-lobby = q führt zurück zur Lobby.
+# $size: Spalten×Zeilen (100×30).
+room-board-too-small = Dieses Brett braucht ein Terminal von mindestens { $size }; bitte vergrößern.
+room-seats = Plätze
+room-waiting = Warten auf Spieler: { $taken } von { $seats } Plätzen besetzt.
+room-press-start = Alle Plätze sind besetzt: s startet die Partie.
+room-waiting-start = Alle Plätze sind besetzt: warten, bis ein Spieler startet.
+room-choose-seat = Wählen Sie mit ↑ ↓ einen freien Platz und setzen Sie sich mit Enter.
+room-invite-link = Einladungslink (ein Browser öffnet ihn auch; j in der Lobby liest ihn):
+room-id = Raum: { $id }
+room-invite-code = Einladungscode: { $code }

@@ -86,3 +86,18 @@ help-board-dots = completes a move here / leads on from here
 help-board-cursor = the cursor; picked cells are reversed
 help-board-stones = white, black; Magma's red, blue, yellow
 help-board-magnet = Magnet: red, blue; ? hidden; ²³⁴ the rank
+
+## The room before the start (its seats, the invite), and a board that
+## does not fit.
+room-opening = Opening room { $id }…
+room-back-to-lobby = q goes back to the lobby.
+# $size: columns×rows (100×30).
+room-board-too-small = This board needs a terminal of at least { $size }; make it larger.
+room-seats = Seats
+room-waiting = Waiting for players: { $taken } of { $seats } seats taken.
+room-press-start = Every seat is taken: press s to start.
+room-waiting-start = Every seat is taken: waiting for a player to start.
+room-choose-seat = Choose a free seat with ↑ ↓ and press Enter to sit.
+room-invite-link = Invite link (a browser opens it too; j in the lobby reads it):
+room-id = Room id: { $id }
+room-invite-code = Invite code: { $code }

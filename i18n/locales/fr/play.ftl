@@ -86,3 +86,18 @@ help-board-dots = termine un coup ici / mène plus loin d'ici
 help-board-cursor = le curseur ; les cases choisies sont en inverse vidéo
 help-board-stones = blanc, noir ; rouge, bleu, jaune de Magma
 help-board-magnet = Magnet : rouge, bleu ; ? caché ; ²³⁴ le rang
+
+## La salle avant le début (ses places, l'invitation), et un plateau qui
+## ne tient pas.
+room-opening = Ouverture de la salle { $id }…
+room-back-to-lobby = q revient à l'accueil.
+# $size : colonnes×lignes (100×30).
+room-board-too-small = Ce plateau demande un terminal d'au moins { $size } ; agrandissez-le.
+room-seats = Places
+room-waiting = En attente de joueurs : { $taken } place(s) prise(s) sur { $seats }.
+room-press-start = Toutes les places sont prises : s lance la partie.
+room-waiting-start = Toutes les places sont prises : en attente qu'un joueur lance la partie.
+room-choose-seat = Choisissez une place libre avec ↑ ↓ et appuyez sur Entrée pour vous asseoir.
+room-invite-link = Lien d'invitation (un navigateur l'ouvre aussi ; j à l'accueil le lit) :
+room-id = Salle : { $id }
+room-invite-code = Code d'invitation : { $code }

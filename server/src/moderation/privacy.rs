@@ -172,7 +172,7 @@ pub async fn delete(store: &Store, id: &str, audit: AuditRow) -> Result<(), Stor
     let deletion = Deletion {
         guest: id.to_string(),
         name: DELETED_NAME.to_string(),
-        token_hash: crate::secrets::token_hash(&crate::secrets::new_token()),
+        token_hash: crate::secrets::Token::fresh().hash(),
         events: scrub(&logs, id),
         audit,
     };

@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use lodestone_i18n::{FluentValue, Words};
 use lodestone_protocol::NotifyEvent;
 use serde::{Deserialize, Serialize};
 
@@ -59,7 +60,19 @@ pub struct Planned {
     /// The person it is about (dropped when that person acts).
     pub about: Option<String>,
     /// The extra words (a result line, the time left).
-    pub detail: Option<String>,
+    pub detail: Option<Detail>,
+}
+
+/// What an event says beyond its kind, put in words in the recipient's
+/// language (`server.ftl`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    DrawOffer,
+    Rematch,
+    /// The time left, in milliseconds.
+    Left(u64),
+    /// How the game ended, as the rules say it.
+    Result(String),
 }
 
 /// What a notice changes, before the targets are known.
@@ -68,6 +81,9 @@ pub struct Plan {
     pub turns: Vec<TurnRow>,
     pub drop_for: Vec<String>,
     pub events: Vec<Planned>,
+    /// The alarms of turns going on, as their clocks stand now (a
+    /// vacation learnt since moves them): guest, the turn's seq, due at.
+    pub alarms: Vec<(String, i64, i64)>,
 }
 
 impl Plan {
@@ -108,6 +124,11 @@ pub fn plan(notice: &RoomNotice, old: &[TurnRow], timing: &Timing) -> Plan {
                 detail: None,
             });
         }
+        if let (Some(turn), Some(old)) = (turn, old_by.get(guest.as_str()))
+            && !again
+        {
+            plan.alarms.push((guest.clone(), old.seq, turn.alarm_at as i64));
+        }
         if let Some(turn) = turn
             && (fresh || again)
             && turn.left_ms >= timing.alarm_min_ms.max(1)
@@ -120,7 +141,7 @@ pub fn plan(notice: &RoomNotice, old: &[TurnRow], timing: &Timing) -> Plan {
                 due_at: turn.alarm_at,
                 to: vec![guest.clone()],
                 about: Some(guest.clone()),
-                detail: Some(format!("{} left", duration_words(length - length * 4 / 5))),
+                detail: Some(Detail::Left(length - length * 4 / 5)),
             });
         }
     }
@@ -147,21 +168,21 @@ pub fn plan(notice: &RoomNotice, old: &[TurnRow], timing: &Timing) -> Plan {
                 *seq,
                 people.iter().filter(|p| *p != by).cloned().collect(),
                 Some(by.clone()),
-                Some("offers a draw".to_string()),
+                Some(Detail::DrawOffer),
             ),
             Happened::RematchProposed { seq, by } => (
                 NotifyEvent::Offer,
                 *seq,
                 people.iter().filter(|p| !by.contains(p)).cloned().collect(),
                 by.first().cloned(),
-                Some("proposes a rematch".to_string()),
+                Some(Detail::Rematch),
             ),
             Happened::Ended { seq, result } => (
                 NotifyEvent::GameOver,
                 *seq,
                 people.clone(),
                 None,
-                Some(result.clone()),
+                Some(Detail::Result(result.clone())),
             ),
         };
         plan.events.push(Planned {
@@ -202,7 +223,8 @@ pub fn deliveries(
 ) -> NoticeWrite {
     let mut out = Vec::new();
     for e in &plan.events {
-        let room_body = payload(notice, e, None);
+        let english = Words::english();
+        let room_body = payload(notice, e, None, &english);
         let row =
             |target: String, guest: Option<&String>, owner: Option<&String>, body: &Payload, due: u64| {
                 DeliveryRow {
@@ -225,14 +247,16 @@ pub fn deliveries(
             e.due_at
         };
         for person in &e.to {
-            let body = payload(notice, e, Some(person));
+            let body = payload(notice, e, Some(person), &english);
             for sub in targets.subscriptions.get(person).into_iter().flatten() {
                 if wants(&sub.events, e.kind) {
+                    // A push in the language it was subscribed in.
+                    let words = Words::for_tag(&sub.lang);
                     out.push(row(
                         format!("push {}", sub.endpoint),
                         Some(person),
                         None,
-                        &body,
+                        &payload(notice, e, Some(person), &words),
                         e.due_at,
                     ));
                 }
@@ -272,6 +296,7 @@ pub fn deliveries(
         drop_before: notice.seq as i64,
         deliveries: out,
         node: node.to_string(),
+        alarms: plan.alarms,
     }
 }
 
@@ -286,8 +311,8 @@ fn game_name(notice: &RoomNotice) -> String {
 }
 
 /// The words of event `e` for `recipient` (a push), or for the room (a
-/// webhook: `None`).
-pub fn payload(notice: &RoomNotice, e: &Planned, recipient: Option<&String>) -> Payload {
+/// webhook: `None`), in the language of `words`.
+pub fn payload(notice: &RoomNotice, e: &Planned, recipient: Option<&String>, words: &Words) -> Payload {
     let name_of = |guest: &str| {
         notice
             .players
@@ -315,33 +340,41 @@ pub fn payload(notice: &RoomNotice, e: &Planned, recipient: Option<&String>) -> 
     let player = e.about.as_deref().map(name_of);
     let mine = recipient.is_some() && e.about.as_ref() == recipient;
     let who = player.clone().unwrap_or_default();
-    let detail = e.detail.clone().unwrap_or_default();
-    let (title, text) = match e.kind {
-        NotifyEvent::YourTurn if mine => (
-            "Your move".to_string(),
-            format!("Your move in {game} against {against}"),
-        ),
-        NotifyEvent::YourTurn => (
-            format!("{who} to move"),
-            format!("{who} to move in {game} ({})", players.join(", ")),
-        ),
-        NotifyEvent::GameStarted => (
-            "Game started".to_string(),
-            format!("{game} with {against} has started"),
-        ),
-        NotifyEvent::Offer => (format!("{who} {detail}"), format!("{who} {detail} in {game}")),
-        NotifyEvent::TimeRunningOut if mine => (
-            "Time is running out".to_string(),
-            format!("Your move in {game} against {against}: {detail}"),
-        ),
-        NotifyEvent::TimeRunningOut => (
-            format!("{who}'s time is running out"),
-            format!("{who} to move in {game}: {detail}"),
-        ),
-        NotifyEvent::GameOver => (
-            "Game over".to_string(),
-            format!("{game} with {against}: {detail}"),
-        ),
+    let everyone = players.join(", ");
+    let left = match &e.detail {
+        Some(Detail::Left(ms)) => duration_words(*ms, words),
+        _ => String::new(),
+    };
+    let result = match &e.detail {
+        Some(Detail::Result(r)) if r == crate::room::NO_RESULT => words.get("notify-no-result"),
+        Some(Detail::Result(r)) => r.clone(),
+        _ => String::new(),
+    };
+    // A title and a line, each a message of `server.ftl` (English's are
+    // the words this server always sent).
+    let say = |id: &str| {
+        let args: Vec<(&'static str, FluentValue<'_>)> = [
+            ("game", &game),
+            ("against", &against),
+            ("who", &who),
+            ("players", &everyone),
+            ("left", &left),
+            ("result", &result),
+        ]
+        .into_iter()
+        .map(|(name, value)| (name, FluentValue::from(value.as_str())))
+        .collect();
+        (words.with(&format!("{id}-title"), &args), words.with(id, &args))
+    };
+    let (title, text) = match (e.kind, &e.detail) {
+        (NotifyEvent::YourTurn, _) if mine => say("notify-your-move"),
+        (NotifyEvent::YourTurn, _) => say("notify-to-move"),
+        (NotifyEvent::GameStarted, _) => say("notify-started"),
+        (NotifyEvent::Offer, Some(Detail::Rematch)) => say("notify-rematch"),
+        (NotifyEvent::Offer, _) => say("notify-draw"),
+        (NotifyEvent::TimeRunningOut, _) if mine => say("notify-time"),
+        (NotifyEvent::TimeRunningOut, _) => say("notify-their-time"),
+        (NotifyEvent::GameOver, _) => say("notify-over"),
     };
     Payload {
         event: e.kind,
@@ -359,18 +392,18 @@ pub fn payload(notice: &RoomNotice, e: &Planned, recipient: Option<&String>) -> 
 
 /// A span of time in words: `3 days`, `14 hours`, `25 minutes`,
 /// `1 second`.
-fn duration_words(ms: u64) -> String {
+fn duration_words(ms: u64, words: &Words) -> String {
     let s = ms / 1000;
     let (n, unit) = if s >= 2 * 86_400 {
-        (s / 86_400, "day")
+        (s / 86_400, "notify-days")
     } else if s >= 2 * 3600 {
-        (s / 3600, "hour")
+        (s / 3600, "notify-hours")
     } else if s >= 120 {
-        (s / 60, "minute")
+        (s / 60, "notify-minutes")
     } else {
-        (s, "second")
+        (s, "notify-seconds")
     };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+    words.with(unit, &[("count", FluentValue::from(n))])
 }
 
 #[cfg(test)]
@@ -422,7 +455,7 @@ mod tests {
             (e.kind, e.due_at, e.to.clone()),
             (NotifyEvent::YourTurn, 1_005_000, vec!["bob".to_string()])
         );
-        let p = payload(&n, e, Some(&"bob".to_string()));
+        let p = payload(&n, e, Some(&"bob".to_string()), &Words::english());
         assert_eq!(p.text, "Your move in Magneton against Ann");
         assert_eq!(p.url, "/#/room/r");
     }
@@ -461,7 +494,30 @@ mod tests {
             .find(|e| e.kind == NotifyEvent::TimeRunningOut)
             .expect("an alarm");
         assert_eq!(alarm.due_at, 1_000_000 + 3 * day * 4 / 5);
-        assert_eq!(alarm.detail.as_deref(), Some("14 hours left"));
+        assert_eq!(alarm.detail, Some(Detail::Left(3 * day / 5)));
+        let bob = "bob".to_string();
+        let n = notice(&[("bob", Some(long))], &["ann"], vec![]);
+        let words = |lang| payload(&n, alarm, Some(&bob), &Words::for_tag(lang));
+        let english = words("en");
+        assert_eq!(
+            (english.title.as_str(), english.text.as_str()),
+            (
+                "Time is running out",
+                "Your move in Magneton against Ann: 14 hours left"
+            )
+        );
+        let french = words("fr");
+        assert_eq!(
+            (french.title.as_str(), french.text.as_str()),
+            (
+                "Le temps presse",
+                "À vous de jouer dans Magneton contre Ann : il reste 14 heures"
+            )
+        );
+        assert_eq!(
+            words("de").text,
+            "Sie sind am Zug in Magneton gegen Ann: noch 14 Stunden"
+        );
         let short = ClockTurn {
             from: 1_000_000,
             until: 1_000_000 + 60_000,
@@ -529,7 +585,13 @@ mod tests {
             alarm.due_at
         );
         assert_eq!(alarm.due_at, MONDAY + 7 * H + 12 * 60_000);
-        assert_eq!(alarm.detail.as_deref(), Some("4 hours left"));
+        assert_eq!(
+            alarm.detail.as_ref().map(|d| match d {
+                Detail::Left(ms) => duration_words(*ms, &Words::english()),
+                _ => String::new(),
+            }),
+            Some("4 hours".to_string())
+        );
     }
 
     #[test]

@@ -83,7 +83,10 @@ pub async fn run_notices(
                 }
                 tokio::time::sleep(std::time::Duration::from_millis(200 * tries)).await;
             }
-            if writes.iter().any(|w| !w.deliveries.is_empty()) {
+            if writes
+                .iter()
+                .any(|w| !w.deliveries.is_empty() || !w.alarms.is_empty())
+            {
                 notify.wake.notify_one();
             }
         }

@@ -87,13 +87,14 @@ impl Notify {
     }
 
     /// Subscribes `guest`'s browser at `endpoint` to `events` (all by
-    /// default).
+    /// default), its notifications written in `lang`.
     pub async fn subscribe(
         &self,
         guest: &str,
         endpoint: &str,
         keys: &PushKeys,
         events: Option<&[NotifyEvent]>,
+        lang: &str,
     ) -> Result<(), Refusal> {
         push::check(endpoint, &keys.p256dh, &keys.auth, &self.config.push_origins).map_err(|r| match r {
             push::Refused::Bad(why) => (codes::BAD_SUBSCRIPTION, why),
@@ -105,6 +106,7 @@ impl Notify {
             p256dh: keys.p256dh.clone(),
             auth: keys.auth.clone(),
             events: events_text(events),
+            lang: lang.to_string(),
         };
         let max = self.config.subscriptions_per_guest;
         match self.store.save_subscription(&row, self.now(), max).await {

@@ -9,6 +9,7 @@
 use lodestone_protocol::{VacationState, codes};
 
 use super::service::{Notify, Refusal};
+use crate::names::{is_bidi_control, is_invisible};
 use crate::store::{StoreError, VacationChange, VacationSpan};
 
 const DAY: u64 = 86_400_000;
@@ -22,6 +23,29 @@ fn storage(e: StoreError) -> Refusal {
         codes::STORAGE,
         "the server could not store this; try again".to_string(),
     )
+}
+
+/// A vacation's message, shown to the other players, passes the checks
+/// of a chat line (`room/chat.rs`): one line of at most
+/// [`MAX_MESSAGE_CHARS`], no bidirectional overrides, not only invisible
+/// characters. (A chat timeout is checked before, `ws/moderation.rs`.)
+fn check_message(message: &str) -> Result<(), Refusal> {
+    let bad = |why: String| Err((codes::BAD_VACATION, why));
+    if message.chars().count() > MAX_MESSAGE_CHARS || message.chars().any(char::is_control) {
+        return bad(format!(
+            "a vacation's message is one line of at most {MAX_MESSAGE_CHARS} characters"
+        ));
+    }
+    if let Some(c) = message.chars().find(|&c| is_bidi_control(c)) {
+        return bad(format!(
+            "a vacation's message cannot hold bidirectional overrides or isolates (it has U+{:04X})",
+            c as u32
+        ));
+    }
+    if !message.is_empty() && message.chars().all(is_invisible) {
+        return bad("the vacation's message shows nothing".into());
+    }
+    Ok(())
 }
 
 /// The days a vacation counts: those begun between its start and its
@@ -82,10 +106,7 @@ impl Notify {
             let why = format!("a vacation lasts 1 to {per_year} days");
             return Err((codes::BAD_VACATION, why));
         }
-        if message.chars().count() > MAX_MESSAGE_CHARS || message.chars().any(char::is_control) {
-            let why = format!("a vacation's message is one line of at most {MAX_MESSAGE_CHARS} characters");
-            return Err((codes::BAD_VACATION, why));
-        }
+        check_message(message)?;
         let (spans, seq) = self.account_vacations(guest).await?;
         let now = self.clock.now_ms();
         if let Some(on) = running(&spans, now) {

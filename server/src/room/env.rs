@@ -7,7 +7,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::handle::StandIn;
+use super::handle::{RematchDue, StandIn};
 use super::lease::NodeEnv;
 use super::lobby::Lobby;
 use super::notice::RoomNotice;
@@ -51,6 +51,9 @@ pub struct RoomEnv {
     /// Where rooms tell what they stored that may notify someone
     /// (`notify/` turns it into pushes, webhooks and alarms).
     pub notices: Option<mpsc::UnboundedSender<RoomNotice>>,
+    /// Where rooms say that every seat accepted a rematch (`rooms.rs`
+    /// opens it).
+    pub rematches: Option<mpsc::UnboundedSender<RematchDue>>,
 }
 
 impl RoomEnv {

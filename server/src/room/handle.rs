@@ -7,8 +7,10 @@ use lodestone_protocol::{ChatTo, RequestId, SeatRef, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
+use super::core::RoomCore;
 use super::refusal::Refusal;
 use super::seating::Player;
+use super::stored::Fence;
 use super::watchers::ConnId;
 
 /// Where a room sends one connection's messages. The queue is bounded: a
@@ -158,15 +160,27 @@ pub(super) enum RoomMsg {
         invite: Option<String>,
         reply: oneshot::Sender<Result<String, Refusal>>,
     },
+    /// Open the rematch as room `id` (written under `fence` with several
+    /// nodes): answered with the new room, stored and ready to start.
+    Reopen {
+        id: String,
+        fence: Option<Fence>,
+        reply: oneshot::Sender<Option<RoomCore>>,
+    },
 }
 
-/// A bot to start or stop standing in for an absent person, or a bot
-/// seated in a new room to set playing.
+/// Every seat of room `room` accepted its rematch: the rooms service
+/// (`rooms.rs`) leases the new room and asks the room to open it.
+#[derive(Debug)]
+pub struct RematchDue {
+    pub room: RoomHandle,
+}
+
+/// A bot to start or stop standing in for an absent person.
 #[derive(Debug, PartialEq, Eq)]
 pub enum StandInChange {
     Start(Player),
     Stop(String),
-    Bot(Player),
 }
 
 /// What a room asks of the server's stand-ins (`bots::stand_ins`): a bot
@@ -181,12 +195,6 @@ pub enum StandIn {
     Stop {
         room_id: String,
         guest: String,
-    },
-    /// Set the bot guest `player` playing in `room` (a rematch's new
-    /// room seats the bots of the old one).
-    Bot {
-        room: RoomHandle,
-        player: Player,
     },
 }
 
@@ -215,10 +223,6 @@ impl StandIn {
                 player,
             },
             StandInChange::Stop(guest) => StandIn::Stop { room_id, guest },
-            StandInChange::Bot(player) => StandIn::Bot {
-                room: room.clone(),
-                player,
-            },
         }
     }
 }
@@ -320,5 +324,14 @@ impl RoomHandle {
             .await
             .map_err(|_| RoomGone)?;
         answer.await.map_err(|_| RoomGone)
+    }
+
+    /// Asks the room to open its rematch as room `id` (its first events
+    /// written under `fence`): the new room, stored, or `None` when it did
+    /// not open (the room is gone, no rematch is due, or the write failed).
+    pub async fn reopen(&self, id: String, fence: Option<Fence>) -> Option<RoomCore> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(RoomMsg::Reopen { id, fence, reply }).await.ok()?;
+        answer.await.ok().flatten()
     }
 }

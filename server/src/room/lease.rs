@@ -19,7 +19,7 @@ use tokio_util::task::TaskTracker;
 use super::core::RoomCore;
 use super::handle::{Outbox, RoomMsg, encode};
 use super::stored::{self, Fence};
-use crate::store::{Leases, LobbyLine, StoreError};
+use crate::store::{Leases, LobbyLine};
 
 /// One room's lease held by this node.
 #[derive(Debug)]
@@ -60,8 +60,6 @@ pub struct NodeEnv {
     pub leases: Leases,
     /// The leases this node holds (shared with `node.rs`).
     pub owned: Owned,
-    /// How long a lease lasts, in milliseconds.
-    pub lease_ms: u64,
     /// This node's name (`--node`).
     pub name: String,
     /// Where clients reach this node (`--advertise`).
@@ -112,7 +110,11 @@ impl Hold {
     /// The fence of the room's next write (with its next deadline, for
     /// the other nodes' sweepers).
     pub(super) fn fence(&self, deadline: Option<u64>) -> Fence {
-        fence(&self.node, &self.lease, deadline)
+        Fence {
+            node: self.node.name.clone(),
+            epoch: self.lease.epoch,
+            deadline: deadline.map(|ms| ms as i64),
+        }
     }
 
     /// Queues the room's lobby line for the database if it changed.
@@ -221,36 +223,6 @@ impl Hold {
             }
         }
         self.ended();
-    }
-
-    /// Leases a new room (a rematch's) to this node.
-    pub(super) async fn lease_new(&self, room: &str) -> Result<Arc<RoomLease>, StoreError> {
-        let node = &self.node;
-        node.leases.claim_new(room, &node.name, node.lease_ms).await?;
-        Ok(node.adopt(room, 1))
-    }
-
-    /// The fence of a new room leased by [`Hold::lease_new`].
-    pub(super) fn fence_new(&self, lease: &RoomLease) -> Fence {
-        fence(&self.node, lease, None)
-    }
-
-    /// Lets go of a new room whose first write failed.
-    pub(super) async fn drop_new(&self, room: &str, lease: &RoomLease) {
-        lease.ended.cancel();
-        let _ = self
-            .node
-            .leases
-            .release(room, &self.node.name, lease.epoch, true)
-            .await;
-    }
-}
-
-fn fence(node: &NodeEnv, lease: &RoomLease, deadline: Option<u64>) -> Fence {
-    Fence {
-        node: node.name.clone(),
-        epoch: lease.epoch,
-        deadline: deadline.map(|ms| ms as i64),
     }
 }
 

@@ -11,6 +11,10 @@ use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
 use super::timing::TimeControl;
 
+/// The result line of a game that ended without one (aborted, closed,
+/// abandoned); a notification puts it in its own language.
+pub const NO_RESULT: &str = "the game ended without a result";
+
 /// A room after a stored change, for the notifications.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomNotice {
@@ -106,7 +110,7 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                 turns = true;
                 happened.push(Happened::Ended {
                     seq,
-                    result: "the game ended without a result".into(),
+                    result: NO_RESULT.into(),
                 });
             }
             _ => {}
@@ -116,10 +120,26 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
         return None;
     }
     actors.dedup();
+    Some(build(core, (last.seq, last.at), actors, happened))
+}
+
+/// The notice of a room whose clocks moved without a stored event (a
+/// player's vacation became known at `now`): the turns as they stand, so
+/// that their alarms move with the clocks. None unless a correspondence
+/// game is being played.
+pub fn clocks_moved(core: &RoomCore, now: u64) -> Option<RoomNotice> {
+    if !core.minds_vacations() || core.status() != RoomStatus::Playing {
+        return None;
+    }
+    Some(build(core, (core.version(), now), Vec::new(), Vec::new()))
+}
+
+/// The notice of `core` as of the event `seq` at `at` (unix ms).
+fn build(core: &RoomCore, (seq, at): (u64, u64), actors: Vec<String>, happened: Vec<Happened>) -> RoomNotice {
     let playing = core.status() == RoomStatus::Playing && !core.is_gone();
     let to_act = if playing {
         let clocks = core.started_at().map(|started| {
-            let game_now = last.at.saturating_sub(started);
+            let game_now = at.saturating_sub(started);
             (started, core.table().clocks().at(game_now))
         });
         core.game()
@@ -133,14 +153,19 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                 let turn = match (&clocks, core.table().clocks().control()) {
                     (_, TimeControl::None) | (None, _) => None,
                     (Some((started, left)), _) => left.get(seat.0 as usize).map(|(ms, _)| {
-                        let game_now = last.at.saturating_sub(*started);
+                        let game_now = at.saturating_sub(*started);
                         let clocks = core.table().clocks();
-                        let out = clocks.runs_out_at(seat.0 as usize, game_now);
+                        let i = seat.0 as usize;
+                        let out = clocks.runs_out_at(i, game_now);
+                        // 80% of the time the clock had when it started: now
+                        // for a new turn; for a turn going on, the same
+                        // alarm as then, moved by a vacation learnt since.
+                        let (since, had) = clocks.running_since(i).unwrap_or((game_now, *ms));
                         ClockTurn {
-                            from: last.at,
-                            until: out.map_or(last.at + ms, |out| started + out),
+                            from: at,
+                            until: out.map_or(at + ms, |out| started + out),
                             left_ms: *ms,
-                            alarm_at: started + clocks.after_running(seat.0 as usize, game_now, ms * 4 / 5),
+                            alarm_at: started + clocks.after_running(i, since, had * 4 / 5),
                         }
                     }),
                 };
@@ -150,11 +175,11 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
     } else {
         Vec::new()
     };
-    Some(RoomNotice {
+    RoomNotice {
         room: core.id().to_string(),
         game: core.kind(),
-        seq: last.seq,
-        at: last.at,
+        seq,
+        at,
         players: core
             .seating()
             .seats()
@@ -165,7 +190,7 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
         to_act,
         actors,
         happened,
-    })
+    }
 }
 
 /// The guest who owns the room whose stored log is `rows` (none if

@@ -7,9 +7,10 @@
 //! rematch can be had for a while after the end (the room task's
 //! `after_game`, while the room lingers in memory for its watchers).
 //!
-//! The room value decides and builds the new room; the task stores the
-//! new room's events and the old room's `RematchOpened` in one write and
-//! starts the new room's task.
+//! The room value decides and builds the new room; the rooms service
+//! (`rooms.rs`) leases it and starts it once the old room's task has
+//! stored the new room's events with the old room's `RematchOpened` in
+//! one write.
 
 use lodestone_protocol::{RematchState, RoomStatus, codes};
 use lodestone_rules::Seat;

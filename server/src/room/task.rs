@@ -18,15 +18,15 @@ use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::env::RoomEnv;
 use super::event::Recorded;
-use super::handle::{Outbox, RoomHandle, RoomMsg, RoomRequest, StandIn, StandInChange, encode};
+use super::handle::{Outbox, RematchDue, RoomHandle, RoomMsg, RoomRequest, StandIn, StandInChange, encode};
 use super::lease::{self, Hold, RoomLease};
-use super::notice::notice;
+use super::notice::{clocks_moved, notice};
 use super::outcome::{Command, Outcome, Policy, Reply};
 use super::refusal::Refusal;
-use super::reopen::{Reopened, reopen};
 use super::results::Seated;
 use super::seating::Player;
-use super::stored;
+use super::stored::{self, Fence};
+use crate::secrets::OsSecrets;
 use crate::store::{StoreError, VacationSpan};
 
 /// Starts the task of `core` and registers it in the lobby.
@@ -59,6 +59,10 @@ pub fn spawn_leased_room(core: RoomCore, env: &Arc<RoomEnv>, lease: Option<Arc<R
     env.tasks.spawn(task.run());
     handle
 }
+
+/// A new room written with this room's events: its id, its first
+/// events and their fence.
+type NewRoom<'a> = (&'a str, &'a [Recorded], Option<Fence>);
 
 /// Whether a commit stored its events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,6 +194,9 @@ impl RoomTask {
             RoomMsg::Record { guest, invite, reply } => {
                 let _ = reply.send(self.core.record_for(guest.as_deref(), invite.as_deref()));
             }
+            RoomMsg::Reopen { id, fence, reply } => {
+                let _ = reply.send(self.reopen(id, fence).await);
+            }
         }
     }
 
@@ -273,8 +280,12 @@ impl RoomTask {
             self.core.id(),
             outcome.stand_ins,
         );
-        if outcome.rematch {
-            self.open_rematch().await;
+        if outcome.rematch
+            && let Some(tx) = &self.env.rematches
+        {
+            let _ = tx.send(RematchDue {
+                room: self.handle.clone(),
+            });
         }
         if started {
             self.read_vacations().await;
@@ -303,6 +314,12 @@ impl RoomTask {
         if self.core.set_vacations(&self.vacations) {
             self.broadcast();
             self.changed();
+            // The time alarms move with the clocks.
+            if let Some(tx) = &self.env.notices
+                && let Some(notice) = clocks_moved(&self.core, self.env.clock.now_ms())
+            {
+                let _ = tx.send(notice);
+            }
         }
     }
 
@@ -310,16 +327,15 @@ impl RoomTask {
     /// the room's fence (and a rematch's new room's, `new`), in one write.
     /// A refused fence hands the room over; any other failure rebuilds the
     /// room from what is stored. (The store times the commit.)
-    async fn commit(&mut self, events: &[Recorded], new: Option<&Reopened>) -> Committed {
+    async fn commit(&mut self, events: &[Recorded], new: Option<NewRoom<'_>>) -> Committed {
         if events.is_empty() && new.is_none() {
             return Committed::Yes;
         }
         let deadline = self.core.stored_deadline(&self.policy);
         let hold = self.hold.as_ref();
         let mut ops = stored::ops(self.core.id(), events, hold.map(|h| h.fence(deadline)));
-        if let Some(new) = new {
-            let fence = hold.zip(new.lease.as_deref()).map(|(h, l)| h.fence_new(l));
-            ops.extend(stored::ops(&new.id, &new.events, fence));
+        if let Some((id, events, fence)) = new {
+            ops.extend(stored::ops(id, events, fence));
         }
         match self.env.store.write(ops).await {
             Ok(()) => Committed::Yes,
@@ -361,22 +377,25 @@ impl RoomTask {
         true
     }
 
-    /// Every seat accepted the rematch: opens its room (`room/reopen.rs`),
-    /// sets its bots playing and tells the watchers where to go. If the
-    /// write fails, the next `rematch` tries again.
-    async fn open_rematch(&mut self) {
-        let now = self.env.clock.now_ms();
-        let Some(new) = reopen(&mut self.core, self.hold.as_ref(), now).await else {
-            return;
-        };
-        if self.commit(&new.opened, Some(&new)).await != Committed::Yes {
-            return new.abandon(self.hold.as_ref()).await;
+    /// Opens the rematch as room `id` for the rooms service: the new
+    /// room's events and this room's `RematchOpened` in one commit (the new
+    /// room's under `fence`). The new room, to start; `None` when no
+    /// rematch is due or the write failed (the next `rematch` tries again).
+    async fn reopen(&mut self, id: String, fence: Option<Fence>) -> Option<RoomCore> {
+        if !self.fresh().await || !self.core.rematch_ready() {
+            return None;
         }
-        let bots = new.room.seated_bots().into_iter().map(StandInChange::Bot);
-        let handle = spawn_leased_room(new.room, &self.env, new.lease);
-        StandIn::ask(&self.env.stand_ins, &handle, &new.id, bots);
+        let now = self.env.clock.now_ms();
+        let (room, events) = (self.core.rematch_room(id.clone(), now, Box::new(OsSecrets)))
+            .inspect_err(|r| tracing::error!(room = %self.core.id(), error = %r.message, "could not make the rematch's room"))
+            .ok()?;
+        let opened = self.core.rematch_opened(id.clone(), now);
+        if self.commit(&opened, Some((&id, &events, fence))).await != Committed::Yes {
+            return None;
+        }
         self.broadcast();
         self.changed();
+        Some(room)
     }
 
     /// The lease is lost or the node drains: `moved` to everyone.

@@ -60,6 +60,7 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
         after_game: 0,
         results: None,
         notices: None,
+        rematches: None,
     });
     let now = env.clock.now_ms();
     let (core, events) = RoomCore::create(

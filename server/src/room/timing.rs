@@ -441,6 +441,12 @@ impl Clocks {
         self.runs_out(i, at, ms)
     }
 
+    /// Since when (game time) seat `i`'s clock runs and the time it had
+    /// then (for the 80% alarm, `room/notice.rs`); none when it stands.
+    pub fn running_since(&self, i: usize) -> Option<(u64, u64)> {
+        Some((self.since.get(i).copied().flatten()?, *self.left.get(i)?))
+    }
+
     /// Each seat's time left at game time `at`, and whether its clock runs
     /// (not during its vacation).
     pub fn at(&self, at: u64) -> Vec<(u64, bool)> {

@@ -142,7 +142,7 @@ impl Store {
     }
 
     /// Adds a device token (its hash) to an account.
-    pub async fn add_device_token(
+    pub(super) async fn add_device_token(
         &self,
         guest_id: &str,
         token_hash: &str,
@@ -161,7 +161,10 @@ impl Store {
     }
 
     /// The guest whose account has a device with this token hash.
-    pub async fn guest_by_device_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
+    pub(super) async fn guest_by_device_token(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<GuestRow>, StoreError> {
         self.guest_by(
             "SELECT g.id, g.name, g.bot FROM account_tokens t JOIN guests g ON g.id = t.guest_id \
              WHERE t.token_hash = $1",
@@ -449,19 +452,5 @@ impl Store {
                 bot: bot.is_some(),
             })
             .collect())
-    }
-}
-
-impl Store {
-    /// The guest a token belongs to: its first token (`guests`), a
-    /// device's token of an account, or a bot account's API token.
-    pub async fn guest_by_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
-        if let Some(guest) = self.guest_by_token_hash(token_hash).await? {
-            return Ok(Some(guest));
-        }
-        match self.guest_by_device_token(token_hash).await? {
-            Some(guest) => Ok(Some(guest)),
-            None => self.guest_by_api_token(token_hash).await,
-        }
     }
 }

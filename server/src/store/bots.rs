@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use super::db::{Db, with_pool};
 use super::handle::Store;
 use super::types::{GuestRow, StoreError};
+use crate::secrets::Token;
 
 /// What marking an account a bot found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +36,8 @@ pub struct ApiTokenRow {
 pub struct NewApiToken<'a> {
     pub id: &'a str,
     pub guest_id: &'a str,
-    pub token_hash: &'a str,
+    /// The token as its holder will send it (only its hash is stored).
+    pub token: &'a Token,
     pub label: &'a str,
     pub created_at: i64,
 }
@@ -101,7 +103,7 @@ impl Store {
             )
             .bind(token.id)
             .bind(token.guest_id)
-            .bind(token.token_hash)
+            .bind(token.token.hash())
             .bind(token.label)
             .bind(token.created_at)
             .bind(max)
@@ -147,7 +149,7 @@ impl Store {
     }
 
     /// The guest whose API token has this hash.
-    pub async fn guest_by_api_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
+    pub(super) async fn guest_by_api_token(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
         self.guest_by(
             "SELECT g.id, g.name, g.bot FROM api_tokens t JOIN guests g ON g.id = t.guest_id \
              WHERE t.token_hash = $1",

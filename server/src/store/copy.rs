@@ -2,7 +2,7 @@
 //! a host outgrows one machine (`lodestone-server migrate-db`): every
 //! guest, every room summary and every event, page by page, then the
 //! account tables (accounts, device tokens, ratings, players' games, bot
-//! accounts and API tokens),
+//! accounts and API tokens, vacations),
 //! into an empty target, in one transaction there (a failed copy leaves
 //! it empty).
 
@@ -136,11 +136,15 @@ enum Val {
     Text(String),
     Int(i64),
     Real(f64),
+    /// A column that may be NULL.
+    MaybeInt(Option<i64>),
+    MaybeText(Option<String>),
 }
 
 /// Copies the account tables whole (they are small beside the events):
 /// accounts, device tokens, ratings, rated games, players' games, the
-/// games whose result is due, bot accounts and their API tokens.
+/// games whose result is due, bot accounts and their API tokens, and the
+/// accounts' vacations.
 async fn copy_accounts(source: &Db, tx: &mut TargetTx) -> Result<(), sqlx::Error> {
     use Val::{Int, Real, Text};
     let accounts: Vec<(String, String, String, i64)> = with_pool!(source, pool => {
@@ -202,7 +206,25 @@ async fn copy_accounts(source: &Db, tx: &mut TargetTx) -> Result<(), sqlx::Error
         .into_iter()
         .map(|(a, b, c, d, e)| vec![Text(a), Text(b), Text(c), Text(d), Int(e)]);
     let columns = ["id", "guest_id", "token_hash", "label", "created_at"];
-    insert_rows(tx, "api_tokens", &columns, rows).await
+    insert_rows(tx, "api_tokens", &columns, rows).await?;
+    type Vacation = (String, i64, String, i64, Option<i64>, Option<String>);
+    let vacations: Vec<Vacation> = with_pool!(source, pool => {
+        sqlx::query_as("SELECT guest_id, seq, kind, at, ends_at, message FROM vacation_events")
+            .fetch_all(pool)
+            .await
+    })?;
+    let rows = vacations.into_iter().map(|(a, b, c, d, e, f)| {
+        vec![
+            Text(a),
+            Int(b),
+            Text(c),
+            Int(d),
+            Val::MaybeInt(e),
+            Val::MaybeText(f),
+        ]
+    });
+    let columns = ["guest_id", "seq", "kind", "at", "ends_at", "message"];
+    insert_rows(tx, "vacation_events", &columns, rows).await
 }
 
 /// Inserts `rows` (values in `columns` order) into `table`, one statement
@@ -228,6 +250,8 @@ async fn insert_rows(
                     Val::Text(text) => query.bind(text),
                     Val::Int(n) => query.bind(n),
                     Val::Real(x) => query.bind(x),
+                    Val::MaybeInt(n) => query.bind(n),
+                    Val::MaybeText(text) => query.bind(text),
                 };
             }
             query.execute($conn).await?;

@@ -9,9 +9,7 @@ use tokio::task::JoinHandle;
 use super::db::{Db, with_pool};
 use super::leases::Leases;
 use super::sql::Dialect;
-use super::types::{
-    EventRow, GuestRow, Location, NewGuest, Op, StoreError, StoreOptions, WriteError, WriteRequest,
-};
+use super::types::{EventRow, GuestRow, Location, Op, StoreError, StoreOptions, WriteError, WriteRequest};
 use super::writer::{Writer, write_loop};
 use super::{backup, sqlite, sqlite_writer};
 
@@ -169,33 +167,13 @@ impl Store {
         result
     }
 
-    /// Stores a new guest, through the writer: a person (`bot` none) or a
-    /// computer player of a level (nobody holds a bot's token).
-    pub async fn create_guest(&self, guest: NewGuest) -> Result<(), StoreError> {
-        let NewGuest {
-            id,
-            name,
-            token_hash,
-            created_at,
-            bot,
-        } = guest;
-        self.write(vec![Op::CreateGuest {
-            id,
-            name,
-            token_hash,
-            created_at,
-            bot,
-        }])
-        .await
-    }
-
     /// Guest `id` now goes by `name`.
     pub async fn rename_guest(&self, id: &str, name: &str) -> Result<(), StoreError> {
         let (id, name) = (id.to_string(), name.to_string());
         self.write(vec![Op::RenameGuest { id, name }]).await
     }
 
-    pub async fn guest_by_token_hash(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
+    pub(super) async fn guest_by_token_hash(&self, token_hash: &str) -> Result<Option<GuestRow>, StoreError> {
         Ok(with_pool!(&self.db, pool => Dialect::guest_by_token_hash(pool, token_hash).await)?)
     }
 

@@ -63,6 +63,9 @@ pub enum Notice {
     /// A ban was given on another node: `ban` and the words after it
     /// (whom it is about; `moderation::bans` reads them).
     Ban { kind: String, what: Option<String> },
+    /// A guest's vacations changed on another node: its rooms here read
+    /// them again.
+    Vacation { guest: String },
     /// Something this server does not know (a newer node's).
     Other,
 }
@@ -85,6 +88,9 @@ impl Notices {
             (Some("ban"), Some(kind), what) => Notice::Ban {
                 kind: kind.to_string(),
                 what: what.map(str::to_string),
+            },
+            (Some("vacation"), Some(guest), _) => Notice::Vacation {
+                guest: guest.to_string(),
             },
             (Some("owner"), Some(room), Some(node)) => Notice::Owner {
                 room: room.to_string(),

@@ -20,6 +20,7 @@ mod bots;
 mod bounds;
 mod copy;
 mod db;
+mod guests;
 mod handle;
 mod leases;
 mod moderation;
@@ -48,7 +49,7 @@ pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, Webh
 pub use privacy::Deletion;
 pub use tournaments::{Fence, TournamentLine, TournamentRow};
 pub use types::{
-    EventRow, GuestRow, NewGuest, Op, PlayResult, RatingKey, RoomRow, StoreError, StoreOptions, StoredStatus,
+    EventRow, GuestRow, Op, PlayResult, RatingKey, RoomRow, StoreError, StoreOptions, StoredStatus,
 };
 pub use vacations::{VacationChange, VacationSpan};
 

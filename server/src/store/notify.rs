@@ -17,6 +17,8 @@ pub struct SubscriptionRow {
     pub auth: String,
     /// The categories wanted, comma-separated.
     pub events: String,
+    /// The language its notifications are written in (`en`, `fr`, `de`).
+    pub lang: String,
 }
 
 /// A webhook: of a room (`owner` = `room:ID`) or of an account
@@ -68,6 +70,9 @@ pub struct NoticeWrite {
     pub drop_before: i64,
     pub deliveries: Vec<DeliveryRow>,
     pub node: String,
+    /// Time alarms not sent yet to move (a vacation moved their clock):
+    /// guest, the turn's seq, the new due time.
+    pub alarms: Vec<(String, i64, i64)>,
 }
 
 /// How a subscription or webhook request went.
@@ -115,11 +120,18 @@ impl Store {
         max: usize,
     ) -> Result<Saved, StoreError> {
         self.save_counted(
-            "INSERT INTO push_subscriptions (endpoint, guest_id, p256dh, auth, events, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (endpoint) DO UPDATE SET \
+            "INSERT INTO push_subscriptions (endpoint, guest_id, p256dh, auth, events, lang, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (endpoint) DO UPDATE SET \
              guest_id = excluded.guest_id, p256dh = excluded.p256dh, auth = excluded.auth, \
-             events = excluded.events",
-            [&row.endpoint, &row.guest_id, &row.p256dh, &row.auth, &row.events],
+             events = excluded.events, lang = excluded.lang",
+            &[
+                &row.endpoint,
+                &row.guest_id,
+                &row.p256dh,
+                &row.auth,
+                &row.events,
+                &row.lang,
+            ],
             now,
             "SELECT COUNT(*) FROM push_subscriptions WHERE guest_id = $1 AND endpoint <> $2",
             (&row.guest_id, &row.endpoint),
@@ -128,13 +140,14 @@ impl Store {
         .await
     }
 
-    /// Stores a row of five texts and its time (`insert`, `$1`–`$6`),
+    /// Stores a row of texts and its time (`insert`: the texts `$1`…,
+    /// then the time),
     /// unless `count` (`$1` the owner, `$2` the row's key) finds `max`
     /// others of the same owner (0: no limit).
     async fn save_counted(
         &self,
         insert: &'static str,
-        values: [&str; 5],
+        values: &[&str],
         now: i64,
         count: &'static str,
         (owner, key): (&str, &str),
@@ -180,7 +193,7 @@ impl Store {
     pub async fn subscriptions_of(&self, guest: &str) -> Result<Vec<SubscriptionRow>, StoreError> {
         Ok(with_pool!(&self.db, pool => {
             sqlx::query_as::<_, SubscriptionRow>(
-                "SELECT endpoint, guest_id, p256dh, auth, events FROM push_subscriptions WHERE guest_id = $1 \
+                "SELECT endpoint, guest_id, p256dh, auth, events, lang FROM push_subscriptions WHERE guest_id = $1 \
                  ORDER BY endpoint",
             )
             .bind(guest)
@@ -193,7 +206,7 @@ impl Store {
     pub async fn subscription(&self, endpoint: &str) -> Result<Option<SubscriptionRow>, StoreError> {
         Ok(with_pool!(&self.db, pool => {
             sqlx::query_as::<_, SubscriptionRow>(
-                "SELECT endpoint, guest_id, p256dh, auth, events FROM push_subscriptions WHERE endpoint = $1",
+                "SELECT endpoint, guest_id, p256dh, auth, events, lang FROM push_subscriptions WHERE endpoint = $1",
             )
             .bind(endpoint)
             .fetch_optional(pool)
@@ -208,7 +221,7 @@ impl Store {
             "INSERT INTO webhooks (owner, url, format, secret, events, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (owner, url) DO UPDATE SET format = excluded.format, secret = excluded.secret, \
              events = excluded.events",
-            [&row.owner, &row.url, &row.format, &row.secret, &row.events],
+            &[&row.owner, &row.url, &row.format, &row.secret, &row.events],
             now,
             "SELECT COUNT(*) FROM webhooks WHERE owner = $1 AND url <> $2",
             (&row.owner, &row.url),
@@ -318,6 +331,18 @@ impl Store {
                     .bind(&d.body)
                     .bind(d.due_at)
                     .bind(&w.node)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                for (guest, seq, due_at) in &w.alarms {
+                    sqlx::query(
+                        "UPDATE deliveries SET due_at = $1 WHERE room_id = $2 AND guest_id = $3 AND seq = $4 \
+                         AND kind = 'time-running-out' AND state = 'due' AND attempts = 0",
+                    )
+                    .bind(due_at)
+                    .bind(&w.room_id)
+                    .bind(guest)
+                    .bind(seq)
                     .execute(&mut *tx)
                     .await?;
                 }

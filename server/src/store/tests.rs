@@ -4,6 +4,7 @@
 use super::handle::Store;
 use super::sql;
 use super::types::*;
+use crate::secrets::Token;
 
 fn event(room: &str, seq: i64, kind: &str) -> Op {
     Op::Append(EventRow {
@@ -176,4 +177,34 @@ fn fences_come_first_in_room_order() {
     assert!(statements[0].sql().contains("expires_at > clock_timestamp()"));
     assert!(statements[0].returns_row());
     assert!(matches!(statements[2], sql::Statement::Events(ref e) if e.len() == 2));
+}
+
+/// Guest identity through typed methods: a new person's token names it
+/// (the store keeps only its hash; `Debug` hides the token), a bot is
+/// stored with its level, and a token of nobody names nobody.
+#[tokio::test]
+async fn a_new_guests_token_names_it_and_no_other_token_does() {
+    let (store, _task) = Store::open("sqlite::memory:", &StoreOptions::default())
+        .await
+        .unwrap();
+    let (ann, token) = store.new_guest("Ann".into(), 5).await.unwrap();
+    assert_eq!(store.guest_by_token(&token).await.unwrap(), Some(ann.clone()));
+    assert_eq!(
+        store.guest_by_token_hash(&token.hash()).await.unwrap(),
+        Some(ann.clone())
+    );
+    let text = token.clone().reveal();
+    assert!(!format!("{token:?}").contains(&text), "Debug hides the token");
+    assert_eq!(
+        store.guest_by_token(&Token::sent(text)).await.unwrap(),
+        Some(ann.clone())
+    );
+    assert_eq!(store.guest_by_token(&Token::fresh()).await.unwrap(), None);
+    store
+        .new_bot("b1".into(), "Bot".into(), lodestone_rules::bot::Level::Greedy, 6)
+        .await
+        .unwrap();
+    let bot = store.guests(&["b1".into()]).await.unwrap().pop().unwrap();
+    assert_eq!(bot.bot, Some(lodestone_rules::bot::Level::Greedy));
+    assert!(!store.is_api_token(&token).await.unwrap());
 }

@@ -231,18 +231,6 @@ impl GuestRow {
     }
 }
 
-/// A guest to store.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewGuest {
-    pub id: String,
-    pub name: String,
-    pub token_hash: String,
-    /// Unix milliseconds.
-    pub created_at: u64,
-    /// The level of a computer player.
-    pub bot: Option<Level>,
-}
-
 /// A guest with everything stored about it (for copying a database).
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct GuestRecord {

@@ -21,7 +21,7 @@ use super::rooms;
 use super::state::{Tournament, status_text};
 use crate::app::App;
 use crate::room::{Outbox, Player, Refusal, RoomLease};
-use crate::store::{Fence, NewGuest, StoreError, StoredStatus, TournamentLine};
+use crate::store::{Fence, StoreError, StoredStatus, TournamentLine};
 
 /// A connection following the tournament.
 struct Watcher {
@@ -293,14 +293,8 @@ impl Director {
         // refused bot leaves no guest behind.
         let invite = self.t.invite.clone();
         self.t.clone().join(&bot, false, invite.as_deref(), None, now)?;
-        let guest = NewGuest {
-            id: bot.id.clone(),
-            name: bot.name.clone(),
-            token_hash: crate::secrets::token_hash(&crate::secrets::new_token()),
-            created_at: now,
-            bot: Some(level),
-        };
-        if self.app.store.create_guest(guest).await.is_err() {
+        let stored = (self.app.store).new_bot(bot.id.clone(), bot.name.clone(), level, now);
+        if stored.await.is_err() {
             return Err(Refusal::new(
                 codes::STORAGE,
                 "the server could not store the bot; try again",

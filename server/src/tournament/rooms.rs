@@ -16,7 +16,7 @@ use super::pairing::{Halves, placing_points};
 use super::spec::game_options;
 use super::state::Tournament;
 use crate::app::App;
-use crate::room::{self, Outbox, Player, RoomCore, RoomRequest, StandIn};
+use crate::room::{self, Outbox, Player, RoomCore, RoomRequest};
 use crate::rooms::{self, Located};
 use crate::secrets::OsSecrets;
 use crate::store::{EventRow, StoreError};
@@ -61,7 +61,7 @@ pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -
         core.start(first, now)
             .map_err(|r| StoreError::Rejected(r.message))?,
     );
-    let handle = crate::rooms::open(app, core, &events, |core| {
+    crate::rooms::open(app, core, &events, |core| {
         // The players hear of their game as of any room's start (a
         // `game-started` push, then the first mover's `your-turn`): the
         // director stored the start, so it hands the notice on itself.
@@ -72,14 +72,6 @@ pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -
         }
     })
     .await?;
-    if let Some(stand_ins) = &app.rooms.stand_ins {
-        for bot in players.into_iter().filter(|p| p.bot) {
-            let _ = stand_ins.send(StandIn::Bot {
-                room: handle.clone(),
-                player: bot,
-            });
-        }
-    }
     Ok(())
 }
 

@@ -6,7 +6,6 @@ use lodestone_protocol::{Guest, PROTOCOL_VERSION, Password, RequestId, ServerMes
 use super::session::Session;
 use crate::metrics::Refusal;
 use crate::room::Player;
-use crate::secrets;
 use crate::store::Registered;
 
 impl Session {
@@ -180,24 +179,19 @@ impl Session {
         if !crate::accounts::verify_password(password.0, hash).await {
             return self.fail(id, codes::BAD_LOGIN, bad_login);
         }
-        let token = secrets::new_token();
         let now = self.app.clock.now_ms() as i64;
-        let stored = self
-            .app
-            .store
-            .add_device_token(&guest_id, &secrets::token_hash(&token), now)
-            .await;
-        let guest = match stored {
-            Ok(()) => self
+        let stored = self.app.store.new_device_token(&guest_id, now).await;
+        let found = match stored {
+            Ok(token) => self
                 .app
                 .store
                 .guests(std::slice::from_ref(&guest_id))
                 .await
-                .map(|mut g| g.pop()),
+                .map(|mut g| g.pop().map(|guest| (guest, token))),
             Err(e) => Err(e),
         };
-        let guest = match guest {
-            Ok(Some(guest)) => guest,
+        let (guest, token) = match found {
+            Ok(Some(found)) => found,
             Ok(None) | Err(_) => {
                 return self.fail(id, codes::STORAGE, "the server could not log you in; try again");
             }
@@ -230,7 +224,7 @@ impl Session {
                 id: guest.id,
                 name: guest.name,
             },
-            token: Some(token),
+            token: Some(token.reveal()),
             rooms,
         });
     }

@@ -199,9 +199,9 @@ async fn connection(
             Some(text) = queued(&mut queue) => {
                 let rx = queue.as_mut().expect("a queue");
                 // What a person hides (blocked players' chat, zen) is
-                // taken out here.
+                // taken out here, and errors put in its language.
                 let shown = |text| match session.as_ref() {
-                    Some(s) => s.moderated.outgoing(text),
+                    Some(s) => s.moderated.outgoing(text).map(|t| crate::sentences::frame(&s.words, t)),
                     None => Some(text),
                 };
                 let write = async {
@@ -287,9 +287,12 @@ async fn connection(
     if matches!(end, End::Shutdown | End::Kicked)
         && let Some(rx) = queue.as_mut()
     {
+        let words = session.as_ref().map(|s| s.words.clone()).unwrap_or_default();
         let flush = async {
             while let Ok(text) = rx.try_recv() {
-                socket.feed(Message::Text(text)).await?;
+                socket
+                    .feed(Message::Text(crate::sentences::frame(&words, text)))
+                    .await?;
             }
             socket.flush().await
         };

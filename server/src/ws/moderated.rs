@@ -43,14 +43,17 @@ impl Moderated {
         self.notice.kicked.get().map(String::as_str)
     }
 
-    /// `text` as this person may receive it: chat lines of the players it
-    /// blocks taken out (all of them in zen); `None` when nothing is left.
+    /// `text` as this person may receive it: chat lines and vacation
+    /// messages of the players it blocks taken out (all of them in zen);
+    /// `None` when nothing is left.
     pub(super) fn outgoing(&self, text: Utf8Bytes) -> Option<Utf8Bytes> {
         if self.blocked.is_empty() && !self.zen {
             return Some(text);
         }
         let chat = text.as_str().starts_with(r#"{"type":"chat""#);
-        if !chat && !text.as_str().starts_with(r#"{"type":"replay""#) {
+        let away =
+            text.as_str().starts_with(r#"{"type":"update""#) && text.as_str().contains(r#""vacation":"#);
+        if !chat && !away && !text.as_str().starts_with(r#"{"type":"replay""#) {
             return Some(text);
         }
         let Ok(mut message) = serde_json::from_str::<ServerMessage>(text.as_str()) else {
@@ -65,6 +68,18 @@ impl Moderated {
                 }
             }
             ServerMessage::Replay { chat, .. } => chat.retain(keep),
+            // A vacation's message is said to the others like a chat line.
+            ServerMessage::Update { state, .. } => {
+                for seat in &mut state.seats {
+                    let hidden = seat
+                        .player
+                        .as_ref()
+                        .is_some_and(|p| self.zen || self.blocked.contains(&p.id));
+                    if let Some(vacation) = seat.vacation.as_mut().filter(|_| hidden) {
+                        vacation.message.clear();
+                    }
+                }
+            }
             _ => return Some(text),
         }
         Some(crate::room::encode(&message))

@@ -1,8 +1,9 @@
 //! A connection's side of moderation (docs/moderation.md): the checks
 //! made before a message is handled (bans at `hello` and `login`, names
-//! taken away, timeouts at `chat`, blocks at `join` and `rematch`, bans
-//! from rated play, muted spectators), what is hidden from the person on
-//! the way out (chat of the players it blocks, all chat in zen), and a
+//! taken away, timeouts at `chat` and at a vacation's message, blocks at
+//! `join` and `rematch`, bans from rated play, muted spectators), what is
+//! hidden from the person on the way out (chat and vacation messages of
+//! the players it blocks, all of them in zen), and a
 //! player's own messages (block, settings, report, export, delete).
 //! The moderators' messages are `ws/admin.rs`.
 
@@ -78,7 +79,7 @@ impl Session {
                 }
                 let guest = match token {
                     Some(token) => store
-                        .guest_by_token(&crate::secrets::token_hash(token))
+                        .guest_by_token(&crate::secrets::Token::sent(token.clone()))
                         .await
                         .map_err(failed)?
                         .map(|g| g.id),
@@ -144,13 +145,7 @@ impl Session {
                     .await
                     .map_err(failed)?;
                 if let Some(t) = timeout {
-                    let until = t
-                        .until
-                        .map_or("for good".to_string(), |u| format!("for {}", left(now, u)));
-                    return Err((
-                        codes::TIMED_OUT,
-                        format!("a moderator has stopped your chat {until}: {}", t.reason),
-                    ));
+                    return Err(timed_out(&t, now, ""));
                 }
                 if *to == ChatTo::Spectators {
                     let seated = self.seated(room).await;
@@ -160,6 +155,20 @@ impl Session {
                             "a player of this game has muted its spectators' chat".into(),
                         ));
                     }
+                }
+            }
+            // A vacation's message is shown to others as a chat line is:
+            // not while a chat timeout holds everywhere.
+            ClientMessage::TakeVacation {
+                message: Some(message),
+                ..
+            } if !message.trim().is_empty() => {
+                let timeout = store
+                    .sanction_on("timeout", Some(&player.id), None, None, now)
+                    .await
+                    .map_err(failed)?;
+                if let Some(t) = timeout {
+                    return Err(timed_out(&t, now, " (take the vacation without a message)"));
                 }
             }
             _ => {}
@@ -326,4 +335,15 @@ impl Session {
             Err(e) => tracing::error!(error = %e, "could not make the first account an admin"),
         }
     }
+}
+
+/// The refusal of a chat timeout `t` at `now`, with `after` appended.
+fn timed_out(t: &crate::store::SanctionRow, now: i64, after: &str) -> Refused {
+    let until = t
+        .until
+        .map_or("for good".to_string(), |u| format!("for {}", left(now, u)));
+    (
+        codes::TIMED_OUT,
+        format!("a moderator has stopped your chat {until}{after}: {}", t.reason),
+    )
 }

@@ -33,7 +33,13 @@ impl Session {
                 keys,
                 events,
             } => match notify
-                .subscribe(&player.id, &endpoint, &keys, events.as_deref())
+                .subscribe(
+                    &player.id,
+                    &endpoint,
+                    &keys,
+                    events.as_deref(),
+                    &self.words.lang(),
+                )
                 .await
             {
                 Ok(()) => self.reply(ack(id)),
@@ -100,8 +106,8 @@ impl Session {
         }
     }
 
-    /// Answers a vacation's change and tells the guest's rooms on this
-    /// node at once (a room elsewhere reads it before its next deadline).
+    /// Answers a vacation's change and tells the guest's rooms at once:
+    /// on this node, and on the others through their notices.
     async fn vacation_changed(
         &mut self,
         player: &Player,
@@ -114,6 +120,10 @@ impl Session {
                     if let Some(handle) = self.app.lobby.get(&room) {
                         handle.vacation_changed().await;
                     }
+                }
+                // The other nodes' rooms of the guest, at once too.
+                if let Some(node) = &self.app.node {
+                    let _ = node.leases.notify(&format!("vacation {}", player.id)).await;
                 }
                 self.reply(ServerMessage::Vacation { id, vacation });
             }

@@ -1,7 +1,7 @@
 //! A connection's session: who it is (`hello`), how fast it may send
 //! (`RateLimit`), the rooms it watches, and each client message handed to
 //! what answers it: identity and the lobby here, room requests to the
-//! rooms (`cluster.rs`, the room's task), the rest to the sibling files
+//! rooms (`rooms.rs`, the room's task), the rest to the sibling files
 //! (`accounts.rs`, `moderation.rs`, `admin.rs`, `settings.rs`,
 //! `notify.rs`, `replay.rs`, tournaments).
 
@@ -21,9 +21,8 @@ use crate::cluster;
 use crate::metrics::Refusal;
 use crate::reserve::Standing;
 use crate::room::{Opener, Outbox, Player, RoomCore, RoomHandle, RoomRequest, Unsent};
-use crate::rooms::{self, Located};
-use crate::secrets::{self, OsSecrets};
-use crate::store::NewGuest;
+use crate::rooms::{self, Located, NotSent};
+use crate::secrets::{OsSecrets, Token};
 
 /// Room ids are UUIDs; a longer one names no room and is not looked up.
 pub(super) const MAX_ROOM_ID_BYTES: usize = 64;
@@ -42,6 +41,8 @@ pub(super) struct Session {
     /// Its standing (`reserve.rs`): known once it shows an account or a
     /// guest's token from before.
     pub(super) standing: Option<Arc<Standing>>,
+    /// The language of its sentences (`lang` in `hello`; `sentences.rs`).
+    pub(super) words: lodestone_i18n::Words,
 }
 
 impl Session {
@@ -60,6 +61,7 @@ impl Session {
             guest: None,
             watching: HashSet::new(),
             standing,
+            words: lodestone_i18n::Words::english(),
         }
     }
 
@@ -102,31 +104,35 @@ impl Session {
     pub(super) async fn located(&self, id: &RequestId, room: &str) -> Option<RoomHandle> {
         match rooms::locate(&self.app, room).await {
             Ok(Located::Here(handle)) => Some(handle),
+            other => {
+                self.not_here(id.clone(), room, NotSent::Found(other));
+                None
+            }
+        }
+    }
+
+    /// Tells the client why request `id` did not reach room `room`.
+    fn not_here(&self, id: RequestId, room: &str, why: NotSent) {
+        match why {
             // Another node serves it: the client goes there.
-            Ok(Located::Moved(url)) => {
-                self.reply(ServerMessage::Moved {
-                    room: room.to_string(),
-                    url,
-                });
-                None
-            }
-            Ok(Located::Missing) => {
-                self.fail(
-                    id.clone(),
-                    codes::UNKNOWN_ROOM,
-                    format!("there is no room {room:?}"),
-                );
-                None
-            }
-            Err(e) => {
+            NotSent::Found(Ok(Located::Moved(url))) => self.reply(ServerMessage::Moved {
+                room: room.to_string(),
+                url,
+            }),
+            NotSent::Found(Ok(_)) => self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}")),
+            NotSent::Found(Err(e)) => {
                 tracing::error!(error = %e, "room lookup failed");
                 self.fail(
-                    id.clone(),
+                    id,
                     codes::STORAGE,
                     "the server could not load the room; try again",
                 );
-                None
             }
+            NotSent::Leaving => self.fail(
+                id,
+                codes::UNKNOWN_ROOM,
+                format!("room {room:?} is not available; try again"),
+            ),
         }
     }
 
@@ -159,7 +165,13 @@ impl Session {
                 protocol,
                 name,
                 token,
-            } => self.hello(id, protocol, name, token).await,
+                lang,
+            } => {
+                if let Some(lang) = lang {
+                    self.words = lodestone_i18n::Words::for_tag(&lang);
+                }
+                self.hello(id, protocol, name, token).await
+            }
             ClientMessage::Ping { id } => self.reply(ServerMessage::Pong { id }),
             ClientMessage::Login { id, name, password } => self.login(id, name, password).await,
             other => {
@@ -197,7 +209,7 @@ impl Session {
             (Some(token), name) => {
                 let Some(found) = self.stored(
                     &id,
-                    self.app.store.guest_by_token(&secrets::token_hash(&token)).await,
+                    self.app.store.guest_by_token(&Token::sent(token)).await,
                     "guest lookup failed",
                     "the server could not look up the token; try again",
                 ) else {
@@ -237,30 +249,16 @@ impl Session {
                         ),
                     );
                 }
-                let token = secrets::new_token();
-                let guest_id = uuid::Uuid::new_v4().to_string();
-                let new = NewGuest {
-                    id: guest_id.clone(),
-                    name: name.clone(),
-                    token_hash: secrets::token_hash(&token),
-                    created_at: self.app.clock.now_ms(),
-                    bot: None,
-                };
-                if self.app.store.create_guest(new).await.is_err() {
-                    return self.fail(
-                        id,
-                        codes::STORAGE,
-                        "the server could not store the new guest; try again",
-                    );
+                match self.app.store.new_guest(name, self.app.clock.now_ms()).await {
+                    Ok((guest, token)) => (guest, Some(token.reveal())),
+                    Err(_) => {
+                        return self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not store the new guest; try again",
+                        );
+                    }
                 }
-                (
-                    crate::store::GuestRow {
-                        id: guest_id,
-                        name,
-                        bot: None,
-                    },
-                    Some(token),
-                )
             }
             (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
         };
@@ -521,34 +519,25 @@ impl Session {
             });
         }
         // A room evicted between the look-up and the send is loaded again.
-        let mut unsent = Unsent {
+        let guest = player.id.clone();
+        let unsent = Unsent {
             player,
             outbox: self.outbox.clone(),
             id,
             request,
         };
-        for _ in 0..3 {
-            let Some(handle) = self.located(&unsent.id, &room).await else {
-                return;
-            };
-            // Only a room that exists is remembered.
-            if watches {
-                self.watching.insert(room.clone());
-            } else if matches!(unsent.request, RoomRequest::Unwatch) {
-                self.watching.remove(&room);
-            }
-            if watches || matches!(unsent.request, RoomRequest::Unwatch) {
-                self.note_watching(&unsent.player.id);
-            }
-            match handle.request_or_return(unsent).await {
-                Ok(()) => return,
-                Err(back) => unsent = back,
-            }
+        let unwatches = matches!(unsent.request, RoomRequest::Unwatch);
+        if let Err((id, why)) = rooms::request(&self.app, &room, unsent).await {
+            return self.not_here(id, &room, why);
         }
-        self.fail(
-            unsent.id,
-            codes::UNKNOWN_ROOM,
-            format!("room {room:?} is not available; try again"),
-        );
+        // Only a room that exists is remembered.
+        if watches {
+            self.watching.insert(room);
+        } else if unwatches {
+            self.watching.remove(&room);
+        }
+        if watches || unwatches {
+            self.note_watching(&guest);
+        }
     }
 }

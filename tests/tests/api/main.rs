@@ -19,6 +19,7 @@ mod embed;
 mod exhaustion;
 mod games;
 mod host;
+mod languages;
 mod lifecycle;
 mod limits;
 mod lobby;

@@ -27,7 +27,7 @@ async fn server_key(addr: std::net::SocketAddr) -> String {
 
 /// A server whose pushes go to a new stand-in, a `your-turn` held
 /// `hold_ms`.
-async fn with_push(hold_ms: u64) -> (TestServer, PushService, UnboundedReceiver<Pushed>) {
+pub(crate) async fn with_push(hold_ms: u64) -> (TestServer, PushService, UnboundedReceiver<Pushed>) {
     let (push, pushed) = PushService::start("").await;
     let origin = push.origin();
     let server = TestServer::start_with(|c| {
@@ -39,7 +39,7 @@ async fn with_push(hold_ms: u64) -> (TestServer, PushService, UnboundedReceiver<
     (server, push, pushed)
 }
 
-async fn next<T>(rx: &mut UnboundedReceiver<T>) -> T {
+pub(crate) async fn next<T>(rx: &mut UnboundedReceiver<T>) -> T {
     tokio::time::timeout(PATIENCE, rx.recv())
         .await
         .expect("a notification within the patience limit")
@@ -59,7 +59,7 @@ async fn subscribe(client: &mut Client, push: &PushService, name: &str) {
 }
 
 /// Bo's page goes to the background: he no longer looks at the room.
-async fn hide(client: &mut Client) {
+pub(crate) async fn hide(client: &mut Client) {
     client.ok(json!({"type": "visibility", "visible": false})).await;
 }
 

@@ -252,7 +252,7 @@ async fn player_pages_and_leaderboards_refuse_what_is_not_there() {
 }
 
 #[tokio::test]
-async fn accounts_and_ratings_survive_migrate_db() {
+async fn accounts_ratings_and_vacations_survive_migrate_db() {
     use lodestone_tests::{Backend, ServerProcess, database_url, on_backend, postgres_ready, run_to_exit};
     if !postgres_ready() {
         return;
@@ -265,6 +265,15 @@ async fn accounts_and_ratings_survive_migrate_db() {
     let loser = page_with_game(addr, &players[0].1).await;
     let winner = page_with_game(addr, &players[1].1).await;
     let loser_name = loser.name.clone();
+    // The loser goes on vacation (issue 27): the copy keeps it.
+    let taken = match players[0]
+        .0
+        .ok(json!({"type": "take_vacation", "days": 3, "message": "Back soon"}))
+        .await
+    {
+        lodestone_protocol::ServerMessage::Vacation { vacation, .. } => vacation,
+        other => panic!("{other:?}"),
+    };
     drop(players);
     let sqlite = database_url(&first.dir);
     first.server.shutdown().await;
@@ -291,6 +300,10 @@ async fn accounts_and_ratings_survive_migrate_db() {
         matches!(&welcome, lodestone_protocol::ServerMessage::Welcome { guest, .. } if guest.id == loser.id),
         "{welcome:?}"
     );
+    match c.ok(json!({"type": "my_vacation"})).await {
+        lodestone_protocol::ServerMessage::Vacation { vacation, .. } => assert_eq!(vacation, taken),
+        other => panic!("{other:?}"),
+    }
 }
 
 each_backend!(a_rated_three_player_magma_game_ranks_the_last_to_leave_second);

@@ -140,6 +140,10 @@ async fn vacation_days_are_counted_refused_with_codes_and_ended_early() {
         json!({"type": "take_vacation", "days": 31}),
         json!({"type": "take_vacation", "days": 2, "message": long}),
         json!({"type": "take_vacation", "days": 2, "message": "one\nline"}),
+        // As in a chat line: no bidirectional overrides, not only
+        // invisible characters.
+        json!({"type": "take_vacation", "days": 2, "message": "away \u{202E}nwod"}),
+        json!({"type": "take_vacation", "days": 2, "message": "\u{200B}\u{3164}"}),
     ] {
         ann.refused(bad, "bad-vacation").await;
     }
@@ -195,4 +199,98 @@ async fn a_vacation_is_kept_across_a_kill() {
     ann.resume(&ann_token).await;
     let again = vacation(&mut ann, json!({"type": "my_vacation"})).await;
     assert_eq!((again.until, again.days_left), (taken.until, 25));
+}
+
+each_backend!(a_time_alarm_stored_before_a_vacation_moves_with_it);
+/// Bo's turn on a `1d/move` clock has its 80% alarm stored; then he goes
+/// on vacation for two days: the alarm moves two days on (it does not
+/// fire while he is away), and when he comes back at once it moves back
+/// to nearly where it was.
+async fn a_time_alarm_stored_before_a_vacation_moves_with_it() {
+    let (push, _pushed) = lodestone_tests::push::PushService::start("").await;
+    let origin = push.origin();
+    let server = TestServer::start_with(|c| c.notify.push_origins = vec![origin]).await;
+    let (mut ann, _, _) = account(server.addr(), "Ann").await;
+    let (mut bo, _, _) = account(server.addr(), "Bo").await;
+    let (endpoint, keys) = push.subscribe("bo");
+    bo.ok(
+        json!({"type": "push_subscribe", "endpoint": endpoint, "keys": keys, "events": ["time-running-out"]}),
+    )
+    .await;
+    let game = room(&mut ann, &mut bo).await;
+    ann.act(&game, "D4").await;
+    let first = alarm_until(&server.dir, &game, |_| true).await;
+    let taken = vacation(&mut bo, json!({"type": "take_vacation", "days": 2})).await;
+    assert!(taken.until.is_some());
+    let moved = alarm_until(&server.dir, &game, |at| at != first).await;
+    assert_eq!(moved, first + 2 * DAY as i64, "two days on");
+    vacation(&mut bo, json!({"type": "end_vacation"})).await;
+    let back = alarm_until(&server.dir, &game, |at| at != moved).await;
+    assert!(
+        back >= first && back < first + 60_000,
+        "back to about where it was: {first} {back}"
+    );
+}
+
+/// The due time of `room`'s one alarm not sent yet, once `want` holds.
+async fn alarm_until(dir: &std::path::Path, room: &str, want: impl Fn(i64) -> bool) -> i64 {
+    let deadline = tokio::time::Instant::now() + lodestone_tests::PATIENCE;
+    loop {
+        let due = lodestone_tests::push::alarms_due(dir, room).await;
+        if let [at] = due[..]
+            && want(at)
+        {
+            return at;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the alarms: {due:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+each_backend!(a_vacation_message_is_moderated_like_a_chat_line);
+/// A vacation's message is said to the other players as a chat line is:
+/// refused (`timed-out`) while a moderator's chat timeout holds everywhere
+/// (the vacation without a message is taken), and hidden from a player
+/// who blocks its author, while a spectator reads it.
+async fn a_vacation_message_is_moderated_like_a_chat_line() {
+    let server = crate::moderation::moderated_server(|_| {}).await;
+    let addr = server.addr();
+    let (_admin, mut mo, _) = crate::moderation::staff(addr).await;
+    let (mut bo, bo_id, _) = account(addr, "Bo").await;
+    mo.ok(json!({"type": "admin_timeout", "player": bo_id, "minutes": 10, "reason": "insults"}))
+        .await;
+    let said = bo
+        .refused(
+            json!({"type": "take_vacation", "days": 1, "message": "you all lose"}),
+            "timed-out",
+        )
+        .await;
+    assert!(said.contains("insults"), "{said}");
+    let quiet = vacation(&mut bo, json!({"type": "take_vacation", "days": 1})).await;
+    assert!(quiet.until.is_some() && quiet.message.is_none());
+
+    // Dee, at sea, plays Cy: Cy reads the message until Cy blocks Dee;
+    // then the seat still says until when, without the message.
+    let (mut dee, dee_id, _) = account(addr, "Dee").await;
+    let (mut cy, _, _) = account(addr, "Cy").await;
+    let game = room(&mut dee, &mut cy).await;
+    let taken = vacation(
+        &mut dee,
+        json!({"type": "take_vacation", "days": 1, "message": "At sea"}),
+    )
+    .await;
+    assert_eq!(taken.message.as_deref(), Some("At sea"));
+    let shown = cy.state_until(&game, |s| s.seats[0].vacation.is_some()).await;
+    assert_eq!(shown.seats[0].vacation.as_ref().unwrap().message, "At sea");
+    cy.ok(json!({"type": "block", "player": dee_id})).await;
+    cy.ok(json!({"type": "unwatch", "room": game})).await;
+    cy.ok(json!({"type": "watch", "room": game})).await;
+    let hidden = cy
+        .state_until(&game, |s| {
+            s.seats[0].vacation.as_ref().is_some_and(|v| v.message.is_empty())
+        })
+        .await;
+    assert!(hidden.seats[0].vacation.is_some(), "the vacation is still shown");
+    let (_, watched) = spectator(addr, &game).await;
+    assert_eq!(watched.seats[0].vacation.as_ref().unwrap().message, "At sea");
 }

@@ -21,7 +21,8 @@ fn web_root() -> std::path::PathBuf {
 /// replay), the icons, the app's manifest and service worker, and
 /// everything under
 /// `src/` but type declarations (`.d.ts`, read only by the type checker),
-/// as paths under clients/web.
+/// the vendored libraries' scripts (`vendor/**.js`), as paths under
+/// clients/web, and the catalogues `i18n/<lang>/web.ftl` (see [`disk`]).
 fn client_files() -> Vec<String> {
     fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -49,8 +50,24 @@ fn client_files() -> Vec<String> {
     .map(String::from)
     .to_vec();
     walk(&web_root().join("src"), "src/", &mut files);
+    let mut vendored = Vec::new();
+    walk(&web_root().join("vendor"), "vendor/", &mut vendored);
+    files.extend(vendored.into_iter().filter(|p| p.ends_with(".js")));
+    for entry in std::fs::read_dir(web_root().join("../../i18n/locales")).unwrap() {
+        let lang = entry.unwrap().file_name().into_string().unwrap();
+        files.push(format!("i18n/{lang}/web.ftl"));
+    }
     files.sort();
     files
+}
+
+/// Where a served file is in the repository: under clients/web, but the
+/// catalogues `i18n/<lang>/web.ftl` come from `i18n/locales/<lang>/`.
+fn disk(path: &str) -> std::path::PathBuf {
+    match path.strip_prefix("i18n/") {
+        Some(rest) => web_root().join("../../i18n/locales").join(rest),
+        None => web_root().join(path),
+    }
 }
 
 each_backend!(the_page_and_every_asset_are_served_with_their_types);
@@ -73,7 +90,7 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
             status, 200,
             "clients/web/{path} is not served (add it to server/src/web.rs)"
         );
-        let file = String::from_utf8_lossy(&std::fs::read(web_root().join(path)).unwrap()).into_owned();
+        let file = String::from_utf8_lossy(&std::fs::read(disk(path)).unwrap()).into_owned();
         if path == "sw.js" {
             // The service worker carries the digest of the other files in
             // place of its mark, and is otherwise the file.
@@ -94,6 +111,7 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
             Some("svg") => "image/svg+xml",
             Some("png") => "image/png",
             Some("webmanifest") => "application/manifest+json",
+            Some("ftl") => "text/plain; charset=utf-8",
             other => panic!("unexpected file type {other:?}"),
         };
         assert_eq!(header(&headers, "content-type"), Some(expected), "{path}");

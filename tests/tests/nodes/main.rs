@@ -19,3 +19,4 @@ mod stalls;
 mod tls;
 mod tournaments;
 mod upgrade;
+mod vacation;

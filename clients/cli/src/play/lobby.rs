@@ -11,6 +11,7 @@ use lodestone_protocol::{GameInfo, RoomSummary};
 
 use super::input::{Edit, TextInput};
 use super::target::RoomLink;
+use super::turns::Turns;
 
 /// What a key asks the app to do.
 #[derive(Debug, PartialEq, Eq)]
@@ -40,6 +41,8 @@ pub enum Games {
 /// A line of the lobby that can be opened.
 #[derive(Clone, Debug)]
 pub enum Entry {
+    /// A game waiting for your move (`turns.rs`), the oldest first.
+    Turn(lodestone_protocol::TurnWaiting),
     /// One of your unfinished games: its id and what is known of it.
     Mine(String, Option<RoomSummary>),
     Open(RoomSummary),
@@ -50,6 +53,7 @@ impl Entry {
     pub fn room(&self) -> &str {
         match self {
             Entry::Mine(id, _) => id,
+            Entry::Turn(t) => &t.room,
             Entry::Open(r) | Entry::Playing(r) => &r.id,
         }
     }
@@ -81,6 +85,8 @@ pub struct Lobby {
     pub join: Option<TextInput>,
     /// The "your name" prompt.
     pub rename: Option<TextInput>,
+    /// The games waiting for your move, listed first.
+    pub turns: Turns,
 }
 
 impl Lobby {
@@ -93,7 +99,12 @@ impl Lobby {
                 .find(|r| r.id == id)
                 .cloned()
         };
-        let mut entries: Vec<Entry> = mine.iter().map(|id| Entry::Mine(id.clone(), known(id))).collect();
+        let mut entries: Vec<Entry> = self.turns.rooms().iter().cloned().map(Entry::Turn).collect();
+        entries.extend(
+            mine.iter()
+                .filter(|id| !self.turns.waits(id))
+                .map(|id| Entry::Mine(id.clone(), known(id))),
+        );
         entries.extend(
             self.open
                 .iter()

@@ -2,7 +2,8 @@
 //! WebSocket protocol as the browser. The parts: `target` (the URL),
 //! `identity` (name and tokens in the config directory), `conn` (the
 //! socket, reconnecting), `model` with `lobby`, `room`, `picker`,
-//! `cursor`, `input` and `magnet_ui` (the state machine, no I/O), `boards`,
+//! `cursor`, `input`, `magnet_ui` and `turns` (the state machine, no I/O;
+//! `turns` is "your move in N games"), `boards`,
 //! `effects` and `ui` (drawing), and here the terminal and the event loop that ties
 //! them together.
 
@@ -22,6 +23,7 @@ mod room;
 mod target;
 mod theme;
 pub mod tournament;
+mod turns;
 mod ui;
 mod words;
 

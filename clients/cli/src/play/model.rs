@@ -20,6 +20,7 @@ use super::room::{Intent, Room, TableAct};
 use super::target::{RoomLink, Target};
 
 mod replies;
+mod turns;
 
 /// How often the lobby asks for the room lists again while it is shown.
 const LOBBY_REFRESH: Duration = Duration::from_secs(4);
@@ -118,6 +119,8 @@ enum Pending {
     Chat,
     /// `rematch` with `accept`, about the room named.
     Rematch(bool, String),
+    /// `my_turns`: the games waiting for our move.
+    Turns,
     Other,
     /// A move, and how many moves the room showed when it was chosen.
     Act(String, usize),
@@ -259,6 +262,7 @@ impl App {
             Msg::Games(Err(e)) => self.games = Games::Failed(e),
             Msg::Tick => {
                 self.send_again_if_due(now);
+                self.ask_turns_if_due(now);
                 let due = self
                     .last_lists
                     .is_none_or(|at| now.duration_since(at) >= LOBBY_REFRESH);
@@ -363,11 +367,15 @@ impl App {
 
     fn hello(&mut self) {
         let (name, token) = (self.name.clone(), self.token.clone());
+        // The server's sentences in the player's language (English needs
+        // no word: the hello stays as it was).
+        let lang = (!self.words.is_english()).then(|| self.words.lang());
         self.request(Pending::Hello, |id| ClientMessage::Hello {
             id,
             protocol: PROTOCOL_VERSION,
             name: Some(name),
             token,
+            lang,
         });
     }
 
@@ -415,6 +423,7 @@ impl App {
         }
         self.screen = Screen::Lobby;
         self.notice = None;
+        self.lobby.turns.soon();
         if self.conn == Conn::Online && self.guest.is_some() {
             // The welcome's list of our games may have changed.
             self.hello();
@@ -464,6 +473,10 @@ impl App {
                 .is_some_and(|r| r.typed.is_some() || r.chat_input.is_some());
         if key.code == KeyCode::Char('?') && !typing {
             self.help = true;
+            return;
+        }
+        if key.code == KeyCode::Char('g') && !typing && self.lobby.form.is_none() {
+            self.open_next_turn();
             return;
         }
         match &mut self.screen {

@@ -46,8 +46,19 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme, now: Instant) {
     }
     let title = Rect::new(area.x, area.y, area.width, 1);
     let help = Rect::new(area.x, area.y + area.height - 1, area.width, 1);
-    let body = Rect::new(area.x, area.y + 1, area.width, area.height - 2);
+    let mut body = Rect::new(area.x, area.y + 1, area.width, area.height - 2);
     draw_title(frame, title, app, theme, now);
+    // The games waiting for our move elsewhere, in a line over a room.
+    if let Some(line) = app
+        .room()
+        .and_then(|r| app.lobby.turns.room_line(&app.words, &r.id))
+    {
+        frame.render_widget(
+            Paragraph::new(Line::styled(format!(" {line}"), theme.good())),
+            body,
+        );
+        body = Rect::new(body.x, body.y + 1, body.width, body.height - 1);
+    }
     frame.render_widget(Paragraph::new(help_line(app, theme)), help);
     match &app.screen {
         Screen::Lobby => draw_lobby(frame, body, app, theme, now),

@@ -1,5 +1,6 @@
 //! `lodestone play` in French: the language comes from `LANG`
-//! (i18n/locales/fr), in the lobby, its help line and the help screen.
+//! (i18n/locales/fr), in the lobby, its help line, the help screen and
+//! the room before the start.
 
 use super::{Tmux, fresh};
 
@@ -57,4 +58,20 @@ pub(crate) fn french() {
         "{help}"
     );
     tmux.save("french-help");
+    // A new room: its seats, its state and its invite in French.
+    tmux.keys(&["Space"]);
+    tmux.wait_for("the help closed", |s| !s.contains("le rang"));
+    tmux.open_new_room_form();
+    tmux.keys(&["Enter"]);
+    let room = tmux.wait_text("En attente de joueurs : 0 place(s) prise(s) sur 2.");
+    for french in ["Places", "Choisissez une place libre avec ↑ ↓"] {
+        assert!(room.contains(french), "{french:?} is missing:\n{room}");
+    }
+    for english in ["Seats", "Waiting for players", "Choose a free seat"] {
+        assert!(
+            !room.contains(english),
+            "{english:?} is still in English:\n{room}"
+        );
+    }
+    tmux.save("french-room");
 }

@@ -6,6 +6,7 @@ import { magnetonBoard } from './magneton.js';
 import { magnetismBoard } from './magnetism.js';
 import { magnetBoard } from './magnet.js';
 import { magmaBoard } from './magma.js';
+import { t } from '../i18n.js';
 
 /**
  * How an action was chosen, for the confirmation: `deliberate`, from a
@@ -58,7 +59,7 @@ export function createBoard(game) {
   if (make) return make();
   const pre = h('pre', { class: 'position' });
   return {
-    element: h('div', {}, h('p', {}, `This client cannot draw ${game} yet; the position is:`), pre),
+    element: h('div', {}, h('p', {}, t('web-board-cannot-draw', { game })), pre),
     controls: h('div'),
     info: h('div'),
     update(ctx) {

@@ -2,6 +2,7 @@
 
 import { fill, h } from '../dom.js';
 import { setActive } from './svg.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
@@ -155,13 +156,13 @@ export class Picker {
     fill(this.chosenBox);
     if (n > 0) {
       const exact = candidates.filter((o) => o.path.length === n);
-      this.chosenBox.append(h('span', {}, `Chosen: ${this.chosen.join(' → ')}`));
+      this.chosenBox.append(h('span', {}, t('web-pick-chosen', { path: this.chosen.join(' → ') })));
       if (exact.length === 1) {
         this.chosenBox.append(
-          h('button', { type: 'button', class: 'play', onclick: () => this.act(exact[0].action, { deliberate: true }) }, `Play ${exact[0].action}`),
+          h('button', { type: 'button', class: 'play', onclick: () => this.act(exact[0].action, { deliberate: true }) }, t('web-pick-play', { action: exact[0].action })),
         );
       }
-      this.chosenBox.append(h('button', { type: 'button', class: 'cancel', onclick: () => this.reset() }, 'Cancel (Esc)'));
+      this.chosenBox.append(h('button', { type: 'button', class: 'cancel', onclick: () => this.reset() }, t('web-pick-cancel')));
     }
   }
 }

@@ -1,6 +1,7 @@
 /** @file Drawing shared by the boards: cells (squares, hexagons, lattice points) with highlight layers, square grids that turn to the viewer's side, hexagon geometry, arrow-key movement between cells, and the touch lens that shows a small board zoomed in (kept while one plays on a touch screen). */
 
 import { h, s } from '../dom.js';
+import { t } from '../i18n.js';
 
 /**
  * A place on a board that can hold something and be pointed at: a square,
@@ -363,7 +364,7 @@ const touched = () => matchMedia('(pointer: coarse)').matches;
  * @param {number} pitch the distance between neighbouring cells, in board units
  */
 export function touchLens(frame, svg, pitch) {
-  const out = h('button', { type: 'button', class: 'lens-out', hidden: true }, '⤢ Whole board');
+  const out = h('button', { type: 'button', class: 'lens-out', hidden: true }, t('web-board-whole'));
   frame.append(out);
   /** @type {number[] | null} */
   let zoom = null;

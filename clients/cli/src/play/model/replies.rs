@@ -179,13 +179,17 @@ impl App {
                 }
                 _ => {}
             },
-            // The terminal client asks for no replays, nor webhooks or the
-            // list of turns (the web app's notifications); tournaments are
+            // The terminal client asks for no replays, nor webhooks (the
+            // web app's notifications); tournaments are
             // `lodestone tournament`'s (it opens one's game here).
+            ServerMessage::Turns { id, rooms } => {
+                if let Some(Pending::Turns) = self.take_pending(&id) {
+                    self.turns_answered(rooms);
+                }
+            }
             ServerMessage::Pong { id }
             | ServerMessage::Replay { id, .. }
             | ServerMessage::Webhook { id, .. }
-            | ServerMessage::Turns { id, .. }
             | ServerMessage::Vacation { id, .. }
             | ServerMessage::Tournaments { id, .. }
             | ServerMessage::Tournament { id: Some(id), .. } => {
@@ -237,6 +241,7 @@ impl App {
         });
         self.guest = Some(guest);
         self.my_rooms = rooms;
+        self.lobby.turns.soon();
         if let Some(link) = self.first_room.take() {
             self.open_room(link);
             return;

@@ -13,6 +13,7 @@ use super::super::input::TextInput;
 use super::super::lobby::{CreateForm, Entry, Games};
 use super::super::model::App;
 use super::super::theme::Theme;
+use super::super::turns;
 use super::{input_line, notice_lines, popup, short, wrap};
 
 pub(super) fn summary_line(
@@ -44,6 +45,25 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
             style,
         ));
     };
+    for (i, entry) in entries.iter().enumerate() {
+        if let Entry::Turn(turn) = entry {
+            if i == 0 {
+                section(&mut lines, &app.lobby.turns.heading(&app.words));
+            }
+            let known = app
+                .lobby
+                .open
+                .iter()
+                .chain(&app.lobby.playing)
+                .find(|r| r.id == turn.room);
+            row(
+                i,
+                turns::entry_text(turn, known, &app.words),
+                &mut lines,
+                &mut selected_line,
+            );
+        }
+    }
     let mine: Vec<(usize, &Entry)> = entries
         .iter()
         .enumerate()

@@ -22,10 +22,10 @@ pub(super) fn draw_room(frame: &mut Frame, area: Rect, app: &App, room: &Room, t
         let text = room
             .problem
             .clone()
-            .unwrap_or_else(|| format!("Opening room {}…", short(&room.id)));
+            .unwrap_or_else(|| app.words.with("room-opening", &[("id", short(&room.id).into())]));
         let mut lines = vec![Line::from(text), Line::from("")];
         lines.extend(notice_lines(app, theme, area.width.saturating_sub(2), now));
-        lines.push(Line::styled("q goes back to the lobby.", theme.dim()));
+        lines.push(Line::styled(app.words.get("room-back-to-lobby"), theme.dim()));
         frame.render_widget(
             Paragraph::new(lines),
             Rect::new(area.x + 1, area.y + 1, area.width - 2, area.height - 1),
@@ -48,10 +48,12 @@ pub(super) fn draw_room(frame: &mut Frame, area: Rect, app: &App, room: &Room, t
     let Some(layout) = fitting else {
         let need = board.layout(boards::Size::Compact);
         frame.render_widget(
-            Paragraph::new(format!(
-                "This board needs a terminal of at least {}×{}; make it larger.",
-                need.width + PANEL_MIN + 2,
-                need.height + 2
+            Paragraph::new(app.words.with(
+                "room-board-too-small",
+                &[(
+                    "size",
+                    format!("{}×{}", need.width + PANEL_MIN + 2, need.height + 2).into(),
+                )],
             )),
             area,
         );
@@ -85,7 +87,7 @@ pub(super) fn draw_seating(
     let mut lines = vec![
         Line::styled(room_heading(state), theme.heading()),
         Line::from(""),
-        Line::styled("Seats", theme.heading()),
+        Line::styled(app.words.get("room-seats"), theme.heading()),
     ];
     for (i, seat) in state.seats.iter().enumerate() {
         let selected = i == room.seat_row;
@@ -101,33 +103,33 @@ pub(super) fn draw_seating(
     lines.push(Line::from(""));
     let taken = state.seats.iter().filter(|s| s.player.is_some()).count();
     let status = if taken < state.seats.len() {
-        format!(
-            "Waiting for players: {taken} of {} seats taken.",
-            state.seats.len()
+        app.words.with(
+            "room-waiting",
+            &[("taken", taken.into()), ("seats", state.seats.len().into())],
         )
     } else if state.you.is_some() {
-        "Every seat is taken: press s to start.".to_string()
+        app.words.get("room-press-start")
     } else {
-        "Every seat is taken: waiting for a player to start.".to_string()
+        app.words.get("room-waiting-start")
     };
     lines.push(Line::from(status));
     if state.you.is_none() && taken < state.seats.len() {
-        lines.push(Line::styled(
-            "Choose a free seat with ↑ ↓ and press Enter to sit.",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(app.words.get("room-choose-seat"), theme.dim()));
     }
     lines.push(Line::from(""));
     if let Some(link) = app.room_link() {
-        lines.push(Line::from(
-            "Invite link (a browser opens it too; j in the lobby reads it):",
-        ));
+        lines.push(Line::from(app.words.get("room-invite-link")));
         for l in wrap(&link, width) {
             lines.push(Line::styled(l, theme.key()));
         }
         if let Some(code) = &room.invite {
-            lines.push(Line::from(format!("Room id: {}", room.id)));
-            lines.push(Line::from(format!("Invite code: {code}")));
+            lines.push(Line::from(
+                app.words.with("room-id", &[("id", room.id.as_str().into())]),
+            ));
+            lines.push(Line::from(
+                app.words
+                    .with("room-invite-code", &[("code", code.as_str().into())]),
+            ));
         }
     }
     lines.push(Line::from(""));

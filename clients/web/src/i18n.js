@@ -1,0 +1,122 @@
+/**
+ * @file The browser's words in the reader's language (docs/translating.md):
+ * the Fluent catalogue `i18n/locales/<lang>/web.ftl`, served at
+ * `/i18n/<lang>/web.ftl` and formatted by @fluent/bundle (vendored); the
+ * language is the settings' choice, else the browser's first language
+ * with a catalogue, else English. A message a catalogue lacks falls back
+ * to English, and an unknown id shows as itself.
+ */
+
+import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
+
+/** The languages with a catalogue, English (the fallback) first. */
+export const LANGUAGES = /** @type {const} */ (['en', 'fr', 'de']);
+
+/** @typedef {(typeof LANGUAGES)[number]} Language */
+
+/** Each language's name in itself, for the language setting: the same words in every language. */
+export const LANGUAGE_NAMES = /** @type {Record<Language, string>} */ ({ en: 'English', fr: 'Français', de: 'Deutsch' });
+
+/** The bundles looked in, in order: the chosen language, then English. @type {FluentBundle[]} */
+let bundles = [];
+
+/** @type {Language} */
+let current = 'en';
+
+/**
+ * The language to show: `setting` if it names one with a catalogue, else
+ * the first of the browser's `preferred` languages (`fr-CA` → `fr`) that
+ * has one, else English.
+ * @param {string | undefined} setting
+ * @param {readonly string[]} preferred
+ * @returns {Language}
+ */
+export function pickLanguage(setting, preferred) {
+  /** @param {string} tag @returns {Language | undefined} */
+  const known = (tag) => LANGUAGES.find((l) => l === tag.split(/[-_]/)[0].toLowerCase());
+  if (setting) {
+    const chosen = known(setting);
+    if (chosen) return chosen;
+  }
+  for (const tag of preferred) {
+    const found = known(tag);
+    if (found) return found;
+  }
+  return 'en';
+}
+
+/**
+ * One language's catalogue text, fetched.
+ * @param {Language} lang
+ */
+async function fetchCatalogue(lang) {
+  const response = await fetch(`/i18n/${lang}/web.ftl`);
+  if (!response.ok) throw new Error(`/i18n/${lang}/web.ftl: HTTP ${response.status}`);
+  return { lang, text: await response.text() };
+}
+
+/**
+ * Uses these catalogues, the first one's language first (the page's
+ * language), the others for what it lacks.
+ * @param {{lang: Language, text: string}[]} catalogues
+ */
+export function useWords(catalogues) {
+  bundles = catalogues.map(({ lang, text }) => {
+    // No isolation marks around arguments: every language shipped is written left to right.
+    const bundle = new FluentBundle(lang, { useIsolating: false });
+    for (const error of bundle.addResource(new FluentResource(text))) console.warn(`web.ftl (${lang}):`, error);
+    return bundle;
+  });
+  current = catalogues[0]?.lang ?? 'en';
+}
+
+/**
+ * Loads the words of `lang` (and English's, for what it lacks) and marks
+ * the page with its language. A catalogue that cannot be fetched is left
+ * out: its words fall back to English, or to their ids.
+ * @param {Language} lang
+ */
+export async function loadWords(lang) {
+  /** @type {Language[]} */
+  const wanted = lang === 'en' ? ['en'] : [lang, 'en'];
+  const loaded = await Promise.allSettled(wanted.map(fetchCatalogue));
+  for (const r of loaded) if (r.status === 'rejected') console.warn(r.reason);
+  useWords(loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+  document.documentElement.lang = current;
+}
+
+/** The language the page is shown in. */
+export function language() {
+  return current;
+}
+
+/**
+ * A message of the catalogue, with its arguments (`{ $name }`).
+ * @param {string} id
+ * @param {Record<string, string | number>} [args]
+ */
+export function t(id, args) {
+  for (const bundle of bundles) {
+    const message = bundle.getMessage(id);
+    if (message?.value) return bundle.formatPattern(message.value, args);
+  }
+  return id;
+}
+
+/**
+ * Puts the words into the page's fixed elements: the text of each element
+ * with `data-l10n-id`, the `aria-label` of each with `data-l10n-label`.
+ * @param {ParentNode} root
+ */
+export function translatePage(root) {
+  for (const el of root.querySelectorAll('[data-l10n-id]')) el.textContent = t(/** @type {string} */ (el.getAttribute('data-l10n-id')));
+  for (const el of root.querySelectorAll('[data-l10n-label]')) el.setAttribute('aria-label', t(/** @type {string} */ (el.getAttribute('data-l10n-label'))));
+}
+
+/**
+ * Names joined as the language joins them (`Ann and Bo`, `Ann et Bo`).
+ * @param {string[]} items
+ */
+export function andList(items) {
+  return new Intl.ListFormat(current, { type: 'conjunction' }).format(items);
+}

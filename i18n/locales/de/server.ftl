@@ -1,0 +1,137 @@
+# Die Sätze des Servers. Codes (`room-full`…) ändern sich nie mit der
+# Sprache; nur diese Sätze. Wie die englischen des Servers beginnen sie
+# klein (außer Substantiven) und enden ohne Punkt.
+
+## Der Satz jedes Fehlercodes: error-CODE.
+error-bad-json = die Nachricht ist kein JSON
+error-bad-message = der Server kennt diese Nachricht nicht, oder ein Feld fehlt oder ist falsch
+error-too-large = die Nachricht ist größer, als der Server annimmt
+error-rate-limited = zu viele Nachrichten: bitte langsamer
+error-unsupported-protocol = der Client spricht eine andere Version des Protokolls
+error-not-identified = zuerst hello senden
+error-bad-token = dieses Token gehört keinem Gast
+error-bad-name = der Name ist leer, zu lang oder enthält unzulässige Zeichen
+error-unknown-game = dieses Spiel bietet der Server nicht an
+error-bad-option = das Spiel hat diese Option nicht, oder nicht diesen Wert
+error-bad-level = einen Bot dieser Stufe gibt es nicht
+error-unknown-room = diesen Raum gibt es nicht
+error-invite-required = dieser Raum ist privat: seine Einladung wird gebraucht
+error-no-such-seat = das Spiel hat diesen Platz nicht
+error-seat-taken = diesen Platz hat schon jemand
+error-room-full = alle Plätze sind besetzt
+error-already-seated = Sie haben einen anderen Platz in diesem Raum
+error-not-seated = Sie haben keinen Platz in diesem Raum
+error-not-watching = Sie schauen diesem Raum nicht zu
+error-already-started = die Partie hat begonnen: die Plätze können sich nicht mehr ändern
+error-not-started = die Partie hat nicht begonnen
+error-seats-not-full = ein Platz ist noch frei
+error-storage-failure = der Server konnte das nicht speichern; nichts hat sich geändert, bitte erneut versuchen
+error-game-over = die Partie ist vorbei
+error-not-your-turn = Sie sind nicht am Zug
+error-wrong-phase = diese Art von Aktion gehört nicht in diesen Teil der Partie
+error-illegal-action = dieser Zug ist hier nicht erlaubt
+error-wrong-game = dieser Zug gehört zu einem anderen Spiel
+error-bad-notation = das ist kein Zug in der Notation des Spiels
+error-moved-on = die Partie ist seit Ihrer Wahl weitergegangen: nichts hat sich geändert, sehen Sie erneut hin
+error-too-many-rooms = Sie haben so viele offene Räume, wie Sie dürfen
+error-too-many-watched = Sie schauen so vielen Räumen zu, wie eine Verbindung darf
+error-too-many-guests = zu viele neue Gäste von dieser Adresse in dieser Stunde: später erneut versuchen
+error-server-full = der Server ist voll: später erneut versuchen
+error-too-many-connections = diese Adresse hat so viele offene Verbindungen, wie sie darf
+error-origin-not-allowed = Seiten dieses Ursprungs dürfen sich nicht verbinden
+error-token-in-url = ein Token gehört nicht in die Adresse: senden Sie es in einem Header
+error-not-owner = das darf nur der Besitzer des Raums
+error-too-early = noch nicht: dafür ist es zu früh
+error-too-late = nicht mehr: dafür ist es zu spät
+error-no-draw-offers = dieses Spiel kennt kein Remis durch Einigung
+error-no-offer = es wartet kein Angebot auf eine Antwort
+error-offer-pending = ein Angebot wartet schon auf Antwort
+error-not-a-bot = diesen Platz hat ein Mensch, kein Bot
+error-seat-empty = dieser Platz ist frei
+error-bad-ply = die Partie hat diesen Zug nicht
+error-chat-off = der Chat dieses Raums ist aus
+error-bad-chat = die Nachricht ist leer oder enthält unzulässige Zeichen
+error-chat-too-long = die Nachricht ist länger als 500 Zeichen
+error-chat-rate-limited = Sie schreiben zu schnell: einen Moment warten
+error-no-teams = dieses Spiel hat keine Teams
+error-spectators-only = nur Zuschauer dürfen den Zuschauern schreiben
+error-no-rematch = hier gibt es keine Revanche
+error-bad-password = ein Passwort hat 8 bis 128 Zeichen
+error-name-taken = ein Konto mit diesem Namen gibt es schon
+error-already-registered = diese Verbindung ist schon ein Konto
+error-bad-login = kein Konto hat diesen Namen und dieses Passwort
+error-too-many-logins = zu viele Anmeldungen: eine Minute warten
+error-rated-needs-accounts = eine gewertete Partie spielen nur Konten, ohne Bots
+error-unknown-player = diesen Spieler gibt es nicht
+error-not-an-account = nur ein Konto hat Einstellungen
+error-has-ratings = dieses Konto hat gewertete Partien: es kann kein Bot werden
+error-not-a-bot-account = nur ein Bot-Konto hat API-Tokens
+error-too-many-tokens = dieses Konto hat so viele API-Tokens, wie es darf
+error-unknown-token = dieses Konto hat dieses Token nicht
+error-login-required = dafür braucht es ein angemeldetes Gerät, kein API-Token
+error-not-allowed = das dürfen Sie nicht
+error-banned = Sie sind gesperrt
+error-timed-out = Sie dürfen vorerst nicht chatten
+error-blocked = Sie können nicht mit diesem Spieler spielen
+error-rated-banned = Sie dürfen vorerst keine gewerteten Partien spielen, da Sie Partien verlassen haben
+error-no-spectators = diese Partie hat keine Zuschauer, solange sie läuft
+error-spectators-muted = der Spieler hat die Zuschauer stummgeschaltet
+error-unknown-report = diese Meldung oder Sanktion gibt es nicht, oder sie ist abgeschlossen
+error-in-game = Sie spielen eine Partie, die nicht vorbei ist
+error-unknown-tournament = dieses Turnier gibt es nicht
+error-tournament-full = das Turnier ist voll
+error-not-invited = dieses Turnier ist nur auf Einladung
+error-bots-not-allowed = Bots dürfen an diesem Turnier nicht teilnehmen
+error-too-many-tournaments = Sie haben so viele Turniere, wie Sie dürfen
+error-not-entered = Sie sind nicht für dieses Turnier angemeldet
+error-bad-subscription = das Push-Abonnement ist ungültig
+error-endpoint-not-allowed = an diesen Dienst sendet der Server keine Push-Nachrichten
+error-too-many-subscriptions = Sie haben so viele Push-Abonnements, wie Sie dürfen: zuerst eines entfernen
+error-bad-webhook = die Adresse des Webhooks ist keine http(s)-URL oder zu lang
+error-address-not-allowed = die Adresse des Webhooks ist nicht öffentlich
+error-too-many-webhooks = hier gibt es so viele Webhooks, wie es geben darf: zuerst einen entfernen
+error-account-required = das darf nur ein Konto
+error-not-subscribed = davon gibt es nichts zu entfernen
+error-bad-vacation = ein Urlaub braucht eine Zahl von Tagen und eine kurze Nachricht
+error-vacation-used-up = so viele Urlaubstage haben Sie dieses Jahr nicht mehr
+error-on-vacation = Sie sind schon im Urlaub
+error-not-on-vacation = Sie sind nicht im Urlaub
+
+## Benachrichtigungen (auf einem Telefon oder im Browser): ein Titel,
+## dann eine Zeile. $game ist der Name des Spiels (Magneton), $against
+## die anderen Spieler.
+notify-your-move-title = Sie sind am Zug
+notify-your-move = Sie sind am Zug in { $game } gegen { $against }
+notify-to-move-title = { $who } ist am Zug
+notify-to-move = { $who } ist am Zug in { $game } ({ $players })
+notify-started-title = Partie begonnen
+notify-started = { $game } mit { $against } hat begonnen
+notify-draw-title = { $who } bietet Remis an
+notify-draw = { $who } bietet Remis an in { $game }
+notify-rematch-title = { $who } schlägt eine Revanche vor
+notify-rematch = { $who } schlägt eine Revanche vor in { $game }
+notify-time-title = Die Zeit wird knapp
+# $left: wie viel Zeit bleibt (notify-days…).
+notify-time = Sie sind am Zug in { $game } gegen { $against }: noch { $left }
+notify-their-time-title = Die Zeit von { $who } wird knapp
+notify-their-time = { $who } ist am Zug in { $game }: noch { $left }
+notify-over-title = Partie vorbei
+# $result: wie die Partie endete, in den Worten der Spielregeln.
+notify-over = { $game } mit { $against }: { $result }
+notify-no-result = die Partie endete ohne Ergebnis
+notify-days = { $count ->
+    [one] { $count } Tag
+   *[other] { $count } Tage
+}
+notify-hours = { $count ->
+    [one] { $count } Stunde
+   *[other] { $count } Stunden
+}
+notify-minutes = { $count ->
+    [one] { $count } Minute
+   *[other] { $count } Minuten
+}
+notify-seconds = { $count ->
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
+}

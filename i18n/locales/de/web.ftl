@@ -1,0 +1,485 @@
+# Der Browser-Client (clients/web). Jede id beginnt mit `web-`. Züge,
+# Felder (`D4`, `e3-e5`), Optionsschlüssel und -werte des Protokolls,
+# Codes und Spielernamen werden nicht übersetzt: sie kommen als Argumente.
+
+## Der Rahmen der Seite.
+web-nav-sections = Bereiche
+web-nav-tournaments = Turniere
+web-whoami-playing-as = Sie spielen als
+web-connection-connecting = Verbindung zum Server…
+web-connection-lost = Verbindung verloren — neuer Versuch…
+web-connection-lost-retry = Verbindung verloren — neuer Versuch… (nächster in { $seconds } s)
+web-connection-not-live = Gerade nicht verbunden: nichts wurde gesendet. Warten Sie auf die neue Verbindung.
+
+## Einstellungen.
+web-settings = Einstellungen
+web-settings-language = Sprache
+web-settings-language-auto = Die Sprache des Browsers
+web-settings-confirm = Jeden Zug bestätigen:
+web-settings-confirm-touch = auf Touchscreens
+web-settings-confirm-always = immer
+web-settings-confirm-never = nie
+web-settings-confirm-hint = Auf Touchscreens fragt ein Zug aus einem Tippen nach einem Ja; ein Zug aus zwei oder mehr Tippen (eine Figur, dann ihr Ziel) wird mit dem letzten Tippen gespielt. Ein Zug, der sofort verliert oder den Gegner sofort gewinnen lässt, wird immer bestätigt.
+web-settings-turn-board = Das Brett zu meiner Seite drehen
+web-settings-sound = Ein Ton, wenn ich am Zug bin
+web-settings-animate = Züge animieren (Tippen aufs Brett überspringt; nie, wenn das System weniger Bewegung wünscht)
+
+## Farben der Plätze.
+web-color-white = Weiß
+web-color-black = Schwarz
+web-color-red = Rot
+web-color-blue = Blau
+web-color-yellow = Gelb
+
+## Die Lobby.
+web-game-title-magneton = Magneton — Steine setzen und schieben auf 8×8; vier in einer Reihe nach einem magnetischen Zug gewinnen (am leichtesten zu lernen)
+web-game-title-magnetism = Magnetism — bewegen Sie Ihren Magneten, dann ziehen oder stoßen Sie eine Figur; Wettlauf zur letzten Reihe
+web-game-title-magnet = Magnet — verdeckte Figuren auf einem Sechseck aus 91 Punkten, vom Magneten gezogen
+web-game-title-magma = Magma — 2 bis 6 Spieler auf 91 Sechsecken, mit Teams und heißen Zeitnehmern
+web-lobby-no-games = Der Server hat seine Spiele nicht aufgelistet (HTTP { $status }).
+web-seat-taken = { $name } ({ $color })
+web-seat-free = freier Platz ({ $color })
+web-lobby-renamed = Sie heißen jetzt { $name }.
+web-lobby-display-name = Angezeigter Name
+web-lobby-save = Speichern
+web-lobby-loading-games = Die Spiele werden geladen…
+web-lobby-no-open-rooms = Gerade keine offenen Räume: eröffnen Sie einen und schicken Sie den Link einem Freund.
+web-lobby-no-match = Kein offener Raum passt zu diesen Filtern.
+web-lobby-any-game = jedes Spiel
+web-lobby-any-number = beliebig viele
+web-lobby-n-players = { $count } Spieler
+web-lobby-game = Spiel
+web-lobby-options = Optionen
+web-lobby-players = Spieler
+web-lobby-in-progress = Laufende Partien
+web-lobby-paste-invite = Einladungslink einfügen
+web-lobby-new-room = Neuer Raum
+web-lobby-your-games = Ihre Partien
+web-lobby-open-rooms = Offene Räume
+web-lobby-invite-link = Einladungslink
+web-lobby-not-a-room-link = Das ist kein Lodestone-Raumlink (ihm fehlt der Teil #/room/).
+web-lobby-open = Öffnen
+web-lobby-the-games = Die Spiele
+web-lobby-you = Sie
+web-lobby-create-room = Raum eröffnen
+web-lobby-play-computer = Gegen den Computer spielen
+web-lobby-at-level = auf Stufe
+web-lobby-no-options = Dieses Spiel hat keine Optionen.
+web-lobby-usual-value = { $value } (üblich)
+web-lobby-listed = In der Lobby aufgeführt (sonst können nur Leute mit dem Einladungslink beitreten oder zusehen)
+web-lobby-taken = { $taken } von { $seats }
+web-lobby-taken-by = { $taken } von { $seats }: { $players }
+web-lobby-show-more = { $more } weitere von { $total } laufenden Partien zeigen
+web-lobby-watch = Zusehen
+web-lobby-game-loading = Eine Partie (wird geladen…)
+web-lobby-waiting-players = wartet auf Spieler
+web-lobby-finished = beendet
+web-lobby-your-turn = Sie sind am Zug
+web-lobby-waiting-for = wartet auf { $names }
+
+## Raumoptionen und ihre Werte.
+web-option-pair = { $name }: { $value }
+web-option-standard = Standardregeln
+web-option-none = keine
+web-option-on = an
+web-option-off = aus
+web-option-yes = ja
+web-option-no = nein
+web-option-move-rule = Wie Steine gleiten
+web-option-move-rule-line = Linienregel
+web-option-move-rule-per-ray = Je Richtung
+web-option-repetition = Dritte Wiederholung
+web-option-repetition-on = ist remis
+web-option-repetition-off = weiterspielen
+web-option-setup = Aufstellung
+web-option-setup-chosen = jede Seite stellt geheim auf
+web-option-setup-random = zufällig verteilt
+web-option-trap-victims = Eine von einer Falle zerstörte Figur
+web-option-trap-victims-hidden = bleibt geheim
+web-option-trap-victims-revealed = wird gezeigt
+web-option-players = Spieler
+web-option-solo = Solofarbe (fünf Spieler)
+web-option-board = Brett
+web-option-board-zigzag = Zickzack (spitze Ecken)
+web-option-board-radius5 = Einfaches Sechseck
+web-option-timer = Zugzeitnehmer
+web-option-timer-hot = Heiß: 30 s pro Zug
+web-option-timer-white-hot = Weißglut: weitergereichte Sanduhr
+web-option-clock = Uhr
+web-option-clock-5-3 = je 5 Minuten, +3 s pro Zug
+web-option-clock-10-5 = je 10 Minuten, +5 s pro Zug
+web-option-clock-30s-move = 30 s pro Zug
+web-option-clock-1d-move = 1 Tag pro Zug
+web-option-clock-3d-move = 3 Tage pro Zug (Fernpartie)
+web-option-clock-bank = 10 Tage, +36 h pro Zug, höchstens 10 Tage (Fernpartie)
+web-option-absent = Wenn ein Spieler fehlt
+web-option-absent-wait = auf ihn warten
+web-option-absent-claim = die anderen dürfen die Partie an ihrem Zug beanspruchen
+web-option-absent-bot = ein Bot spielt für ihn, bis er zurückkommt
+web-option-rated = Gewertet
+web-option-rated-yes = ja: ändert die Wertungen (nur Konten, keine Bots)
+web-option-first = Wer beginnt
+web-option-first-seat = Platz { $seat }
+web-option-chat = Chat
+web-option-rated-bots = Bot-Konten in gewerteten Partien
+web-option-spectators = Zuschauer
+web-option-spectators-public = jeder darf zusehen
+web-option-spectators-link = nur mit der Einladung
+web-option-spectators-off = niemand bis zum Ende
+web-option-spectator-delay = Zuschauer sehen die Partie
+web-option-spectator-delay-live = live
+web-option-spectator-delay-plies = { $count ->
+    [one] { $count } Halbzug zurück
+   *[other] { $count } Halbzüge zurück
+}
+web-option-weekends = Wochenenden
+web-option-weekends-run = die Uhren laufen
+web-option-weekends-pause = die Uhren stehen (UTC)
+
+## Züge in Worten.
+web-action-pass = passt
+web-action-end-propose = schlägt vor, die Partie zu beenden
+web-action-end-agree = stimmt dem Ende der Partie zu
+web-action-end-refuse = lehnt das Ende der Partie ab
+web-action-timeout = hat die Zeit überschritten
+web-action-magma-enter = bringt eine Figur herein: { $path }
+web-action-magma-remove = entfernt die Figur auf { $cell }
+web-action-magnetism-magnet = setzt den Magneten auf { $cell }
+web-action-magnetism-move = Magnet nach { $magnet }, Figur { $from }→{ $to }
+web-action-magneton-slide = schiebt { $path }
+web-action-magneton-drop = setzt auf { $cell }
+web-action-magnet-setup = hat die Figuren aufgestellt
+web-action-magnet-magnet = Magnet auf { $cell }
+web-action-magnet-order = Figuren von { $cells } in dieser Reihenfolge
+web-action-magnet-promote = befördert auf { $cells }
+
+## Figuren und was ein Zug bewirkt hat.
+web-piece-piece = Figur
+web-piece-magnet = Magnet
+web-piece-a-piece = eine Figur
+web-piece-the-king = den König
+web-piece-the-magnet = den Magneten
+web-piece-a-trap = eine Falle { $value }
+web-piece-a-kind = eine { $kind }
+web-effect-place = { $piece } auf { $cell }
+web-effect-place-side = { $piece } ({ $side }) auf { $cell }
+web-effect-move-magnet = Magnet { $path }
+web-effect-enter = herein { $path }
+web-effect-push = { $from }→{ $to } gestoßen
+web-effect-pull = { $from }→{ $to } gezogen
+web-effect-capture = { $cell } schlug { $piece }
+web-effect-trapped = { $cell }: { $piece } von einer Falle zerstört
+web-effect-promote = { $cell } auf Rang { $rank } befördert
+web-effect-remove = { $cell } entfernt
+web-effect-remove-side = { $cell } entfernt ({ $side })
+web-effect-line = Gewinnreihe { $cells }
+web-effect-claim = { $side } nimmt { $count ->
+    [one] { $count } Feld
+   *[other] { $count } Felder
+}
+
+## Das Ende einer Partie.
+web-end-no-result = Kein Ergebnis.
+web-end-a-draw = Remis.
+web-end-wins = { $count ->
+    [one] { $won } gewinnt.
+   *[other] { $won } gewinnen.
+}
+web-end-resigned = { $by } hat aufgegeben.
+web-end-out-of-time = { $by } hat die Zeit der Raumuhr überschritten.
+web-end-claimed = { $by } war an seinem Zug abwesend, also hat { $won } die Partie beansprucht.
+web-end-claimed-others = { $by } war an seinem Zug abwesend, also haben die anderen die Partie beansprucht.
+web-end-draw-agreed = Ein Remis wurde angeboten und angenommen: beide Seiten waren einverstanden.
+web-end-aborted = { $by } hat die Partie abgebrochen, bevor jeder gezogen hatte: sie hat kein Ergebnis.
+web-end-closed = { $owner } hat den Raum vor dem Beginn der Partie geschlossen.
+web-end-closed-owner = Der Besitzer hat den Raum vor dem Beginn der Partie geschlossen.
+web-end-abandoned = Alle Spieler blieben zu lange weg: die Partie wurde ohne Ergebnis aufgegeben.
+web-end-expired = Niemand hat die Partie rechtzeitig begonnen: der Raum ist abgelaufen.
+web-end-four-in-a-row = { $won } hat vier in einer Reihe, vom magnetischen Effekt in Position gebracht.
+web-end-all-far-row = { $won } hat alle { $count } Figuren auf die letzte Reihe gebracht.
+web-end-ahead-far-row = { $won } ging auf der letzten Reihe in Führung, { $ahead } zu { $behind }, und der eine Zug von { $lost } danach glich nicht aus.
+web-end-cannot-move = { $lost } konnte keinen vollständigen Zug machen.
+web-end-king-captured = { $won } hat den König von { $lost } geschlagen.
+web-end-king-trapped = Der König von { $lost } hat eine Falle geschlagen und wurde mit ihr zerstört.
+web-end-king-centre = Der König von { $won } stand einen ganzen Zug lang im Zentrum.
+web-end-two-king-race = Nur die beiden Könige waren übrig, und der König von { $won } erreichte zuerst das Zentrum.
+web-end-repetition = Dieselbe Stellung kam ein drittes Mal: Remis.
+web-end-neither-can-move = Keine Seite konnte ziehen: Remis.
+web-end-agreed = Beide Seiten haben sich auf Remis geeinigt.
+web-end-all-passed = Alle haben nacheinander gepasst, also wurde die Partie gewertet.
+web-end-agreed-end = Alle waren einverstanden, die Partie zu beenden, also wurde sie gewertet.
+web-end-scores = Punkte: { $scores }.
+web-end-out = (ausgeschieden)
+web-end-tie-goes-to = Die besten Punktzahlen waren gleich; { $color } zog zuletzt und gewinnt den Gleichstand.
+web-end-tie-draw = Die besten Punktzahlen waren gleich, und keine gleichauf liegende Farbe hat gezogen: Remis.
+
+## Das Feld, in das man einen Zug tippen kann.
+web-typed-hint-magneton = z. B. D4, oder D4-D6, sobald die Hände leer sind
+web-typed-hint-magnetism = z. B. magnet g3, dann (f5) j1-g4
+web-typed-hint-magnet = z. B. F6, oder F6 E5,G6 für eine Reihenfolge
+web-typed-hint-magma = z. B. e3-e5, enter d10, oder pass
+
+## Uhren.
+web-clock-for-you = für Sie
+web-clock-for-seat = für { $seat }
+web-clock-left = noch { $time } { $whom }
+web-clock-stale = (nicht live: wartet auf den Server)
+web-clock-stale-title = nicht live: diese Uhr steht, bis die Verbindung zurück ist
+web-clock-turn = Zug { $time }
+web-clock-days-hours = { $days } T { $hours } h
+
+## Plätze.
+web-seat-stand-in = ⚙ ein Bot spielt für ihn
+web-seat-stand-in-title = zu lange weg: ein Bot spielt diesen Platz, bis er zurückkommt
+web-seat-connected = verbunden
+web-seat-not-connected = nicht verbunden
+web-seat-online = ● online
+web-seat-away = ○ weg
+web-seat-absent = ○ abwesend
+web-seat-nobody = niemand
+web-seat-the-seat = der Platz ({ $color })
+
+## Bot-Konten.
+web-bot-made = Dieses Konto ist jetzt ein Bot-Konto.
+web-bot-make-sure = Ja, endgültig zu einem Bot-Konto machen
+web-bot-explain = Ein Programm kann mit diesem Konto spielen (docs/bots.md), sobald es ein Bot-Konto ist: es wird überall als Bot gezeigt und spielt gegen Menschen in gewerteten Partien nur, wo ein Raum es erlaubt. Das lässt sich nicht rückgängig machen, und ein Konto mit gewerteten Partien kann keines werden.
+web-bot-make = Dieses Konto zu einem Bot-Konto machen…
+web-bot-is-bot = Dies ist ein Bot-Konto: sein Programm meldet sich mit einem API-Token statt des Passworts.
+web-bot-token-made = erstellt am { $date }
+web-bot-token-revoked = Das Token { $label } ist widerrufen.
+web-bot-revoke = Widerrufen
+web-bot-no-tokens = Noch keine API-Tokens.
+web-bot-token-name = Name eines neuen Tokens
+web-bot-make-token = Token erstellen
+web-bot-token-shown = Das Token { $label }, nur jetzt gezeigt:
+web-bot-unavailable = Die Bot-Einstellungen sind gerade nicht verfügbar.
+web-bot-account = Bot-Konto
+
+## Urlaub.
+web-vacation-tag = im Urlaub bis { $until }
+web-vacation-tag-title = Die Uhren der Fernpartien stehen währenddessen.
+web-vacation-placeholder = Zurück am 12.
+web-vacation-take = In Urlaub gehen
+web-vacation-end = Jetzt zurückkommen
+web-vacation-taken = Die Uhren Ihrer Fernpartien stehen, bis Sie zurück sind.
+web-vacation-days = Tage
+web-vacation-message = Nachricht an Ihre Gegner
+web-vacation = Urlaub
+web-vacation-hint = Im Urlaub stehen Ihre Uhren in Fernpartien (ein Tag oder mehr pro Zug); Ihre Gegner sehen, bis wann.
+web-vacation-days-left = Noch { $left } von { $total } Urlaubstagen in diesem Jahr.
+web-vacation-on-until = Im Urlaub bis { $until }. { $left }
+web-vacation-back = Willkommen zurück: Ihre Uhren laufen wieder.
+
+## Benachrichtigungen, Partien, in denen Sie am Zug sind, die Seite offline.
+web-notify-unsupported = Dieser Browser kann keine Benachrichtigungen empfangen (auf einem iPhone zuerst Lodestone zum Home-Bildschirm hinzufügen).
+web-notify-blocked = Benachrichtigungen sind für diese Seite blockiert: erlauben Sie sie in den Einstellungen des Browsers.
+web-notify-no-key = Der Server hat keinen Push-Schlüssel (HTTP { $status }).
+web-notify-me = Benachrichtigen, wenn ich am Zug bin
+web-notify-on = Benachrichtigungen an (dieses Gerät)
+web-notify-enabled = Dieses Gerät wird benachrichtigt, wenn Sie am Zug sind.
+web-turns-your-move = { $count ->
+    [one] Sie sind in { $count } Partie am Zug
+   *[other] Sie sind in { $count } Partien am Zug
+}
+web-turns-next = Nächste: { $game }
+web-offline = Sie sind offline.
+web-offline-games = Die Partien wie zuletzt gesehen (nur lesbar, bis das Netz zurück ist):
+web-offline-your-move-since = { $game }: Sie sind am Zug seit { $since }
+web-offline-other = Eine Partie, die auf einen anderen Spieler wartet
+
+## Konten, Spielerseiten und Bestenlisten.
+web-key-magma-players = { $game }, { $count } Spieler
+web-server-answered = Der Server antwortete { $status }.
+web-rating-provisional = { $rating } (vorläufig)
+web-account-give-both = Geben Sie einen Namen und ein Passwort an (8 bis 128 Zeichen).
+web-account-registered = Sie sind jetzt das Konto { $name }: melden Sie sich damit auf einem anderen Gerät an.
+web-account-welcome-back = Willkommen zurück, { $name }.
+web-account-optional = Freiwillig: ein Konto bewahrt Ihre Partien und Wertungen auf jedem Gerät. Keine E-Mail nötig.
+web-account-name = Kontoname
+web-account-password = Passwort
+web-account-login = Anmelden
+web-account-register = Diesen Gast zu einem Konto machen
+web-account-status = Konto
+web-account-your-page = Ihre Seite
+web-account-unavailable = Konten sind gerade nicht verfügbar.
+web-account = Konto
+web-account-leaderboards = Bestenlisten:
+web-player-you = Sie
+web-player-safety = Sicherheit und meine Daten
+web-player-block-or-report = Blockieren oder melden
+web-player-unblock = { $name } nicht mehr blockieren
+web-player-block = { $name } blockieren
+web-player-report = { $name } melden
+web-player-loading = Der Spieler wird geladen…
+web-player-game = Spiel
+web-player-rating = Wertung
+web-player-rated-games = Gewertete Partien
+web-player-no-rated = Noch keine gewerteten Partien.
+web-player-recent-result = { $game }: { $result }
+web-player-rated = (gewertet)
+web-player-no-finished = Noch keine beendeten Partien.
+web-back-to-lobby = ← Lobby
+web-player-bot-account = Ein Bot-Konto: ein Programm spielt es.
+web-player-computer = Ein Computerspieler.
+web-player-account = Ein Konto.
+web-player-guest = Ein Gast.
+web-player-ratings = Wertungen
+web-player-rating-explained = Eine Wertung ist die Spielstärke-Schätzung minus das Dreifache ihrer Unsicherheit (Weng-Lin); vorläufig bis zu fünf gewerteten Partien.
+web-player-recent = Letzte Partien
+web-leaderboard-loading = Die Bestenliste wird geladen…
+web-leaderboard = Bestenliste: { $game }
+web-leaderboard-player = Spieler
+web-leaderboard-bot = Bot
+web-leaderboard-empty = Noch niemand hat eine gewertete Partie dieser Art gespielt.
+web-default-name = Gast { $number }
+
+## Der Raum.
+web-room = Raum
+web-room-invite-friend = Einen Freund einladen
+web-room-type-move = Einen Zug tippen
+web-room-play = Spielen
+web-room-download-record = Partie herunterladen
+web-room-moved-on = Die Partie ging weiter, bevor Ihr Zug ankam: er wurde nicht gespielt.
+web-room-moves = Züge
+web-room-not-legal = „{ $move }“ ist gerade keiner Ihrer erlaubten Züge.
+web-room-no-record = Die Partie ist nicht verfügbar (HTTP { $status }).
+web-room-private = privat
+web-room-invite-link = Einladungslink:
+web-room-link-copied = Link kopiert.
+web-room-copy = Kopieren
+web-room-closed = Dieser Raum ist geschlossen.
+web-room-back-to-lobby = Zurück zur Lobby
+web-room-board-later = Das Brett erscheint, wenn die Partie beginnt.
+web-room-secret-action = hat eine geheime Aktion gespielt
+web-room-last-move = Letzter Zug: { $who } { $what }.
+web-room-no-such-room = Diesen Raum gibt es nicht.
+
+## Die Plätze.
+web-seats = Plätze
+web-seat-plays-nth = { $color } · spielt als { $n }.
+web-seat-team = Team { $n }
+web-seat-free-mark = — frei —
+web-seat-you = Sie
+web-seat-bot = Bot
+web-seat-owner = Besitzer
+web-seat-to-act = ◀ am Zug
+web-seat-sit = Hier setzen
+web-seat-remove-bot = Bot entfernen
+web-seat-kick-ask = Den Platz von { $name } freigeben? Zusehen kann er weiterhin.
+web-seat-kick-yes = Platz freigeben
+web-seat-kick = Platz freigeben
+web-seat-bot-level = Wie stark ein Bot
+web-seat-bot-level-option = { $name }: { $description }
+web-seat-add-bot-title = Ein Computerspieler nimmt diesen Platz
+web-seat-add-bot = Bot hinzufügen
+web-seat-you-own = Dieser Raum gehört Ihnen.
+web-seat-owns = Dieser Raum gehört { $name }.
+web-seat-close-ask = Diesen Raum endgültig schließen? Alle darin verlieren ihren Platz.
+web-seat-close-yes = Raum schließen
+web-seat-close = Raum schließen
+web-seat-leave = Platz verlassen
+web-seat-start = Partie beginnen
+web-seat-start-waiting = Beginnen (wartet auf jeden Platz)
+
+## Vor einem Zug fragen.
+web-confirm-loses = Dieser Zug verliert die Partie sofort.
+web-confirm-allows-win = Nach diesem Zug kann Ihr Gegner sofort gewinnen.
+web-confirm-play-it = Spielen
+web-confirm-cancel = Abbrechen
+web-confirm-play-anyway = Trotzdem spielen: { $move } ({ $action })?
+web-confirm-play-this = Diesen Zug spielen: { $move } ({ $action })?
+web-title-your-turn = ● Sie sind am Zug · { $game }
+
+## Die Verbindung.
+web-connection-lost-request = Die Verbindung ging verloren; die Anfrage ist vielleicht nicht angekommen.
+web-connection-not-connected = Gerade nicht mit dem Server verbunden.
+
+## Einen Zug auf dem Brett wählen.
+web-pick-chosen = Gewählt: { $path }
+web-pick-play = { $action } spielen
+web-pick-cancel = Abbrechen (Esc)
+web-board-whole = ⤢ Ganzes Brett
+web-board-cannot-draw = Dieser Client kann { $game } noch nicht zeichnen; die Stellung ist:
+
+## Der Tisch: wer am Zug ist, Angebote, Aufgeben, das Ende der Partie.
+web-table-closed = Dieser Raum ist geschlossen.
+web-table-closed-why = Dieser Raum ist geschlossen. { $why }
+web-table-waiting-players = Warten auf Spieler: { $taken } von { $seats } Plätzen besetzt.
+web-table-all-seated = Alle Plätze sind besetzt: jeder Spieler kann beginnen.
+web-table-over = Die Partie ist vorbei.
+web-table-end-proposed = { $who } schlägt vor, die Partie zu beenden. Sind Sie einverstanden?
+web-table-end-agree = Dem Ende zustimmen
+web-table-end-refuse = Ablehnen, weiterspielen
+web-table-end-waiting = { $who } schlägt vor, die Partie zu beenden; wartet auf die Antwort von { $names }.
+web-table-penalty-yours = { $who } hat die Zeit überschritten: tippen Sie eine der Figuren ({ $color }) an, um sie zu entfernen.
+web-table-penalty-waiting = { $who } hat die Zeit überschritten; wartet, bis { $names } eine der Figuren ({ $color }) entfernt.
+web-table-your-turn-together = Sie sind am Zug (die anderen wählen gleichzeitig).
+web-table-your-turn = Sie sind am Zug.
+web-table-waiting-for = Wartet auf { $names }.
+web-table-watching-waiting-for = Sie sehen zu. Wartet auf { $names }.
+web-table-draw-waits = Ihr Remisangebot wartet auf eine Antwort.
+web-table-draw-offered = { $who } bietet Remis an.
+web-table-draw-accept = Remis annehmen
+web-table-decline = Ablehnen
+web-table-offer-draw = Remis anbieten
+web-table-resign-ask = Diese Partie aufgeben? Sie zählt als Niederlage.
+web-table-resign = Aufgeben
+web-table-claim-ask = Die Partie beanspruchen? { $names } verliert wie bei Zeitüberschreitung.
+web-table-claim-yes = Beanspruchen
+web-table-claim = Die Partie beanspruchen
+web-table-abort-ask = Diese Partie abbrechen? Sie endet ohne Ergebnis und der Raum schließt.
+web-table-abort-yes = Partie abbrechen
+web-table-abort = Abbrechen
+web-table-rematch-played = Nach dieser Partie wurde eine Revanche gespielt.
+web-table-rematch-go = Zur Revanche
+web-table-rematch-proposed-by = { $who } schlägt eine Revanche vor.
+web-table-rematch = Revanche
+web-table-rematch-waiting = Revanche vorgeschlagen: wartet auf { $names }.
+web-table-withdraw = Zurückziehen
+web-table-rematch-accept = Revanche annehmen
+web-table-you-win = Sie gewinnen!
+web-table-you-lose = Sie verlieren.
+web-table-game-over = Partie vorbei.
+web-table-line-drawn = Die Gewinnreihe ist auf dem Brett eingezeichnet.
+web-table-far-row-marked = Die Figuren des Gewinners auf der letzten Reihe sind auf dem Brett markiert.
+web-table-in-record = In der Aufzeichnung: { $result }
+
+## Der Chat des Raums.
+web-chat-placeholder = Sagen Sie etwas
+web-chat-to = An
+web-chat-off = Der Besitzer des Raums hat den Chat ausgeschaltet.
+web-chat-zen = Zen ist an: der Server schickt Ihnen keinen Chat.
+web-chat-change-it = Ändern
+web-chat-message = Nachricht
+web-chat-send = Senden
+web-chat = Chat
+web-chat-mute-label = { $name } stummschalten
+web-chat-mute = stumm
+web-chat-report-label = Diese Zeile von { $name } melden
+web-chat-report = melden
+web-chat-block-label = { $name } blockieren
+web-chat-block = blockieren
+web-chat-muted = Auf diesem Bildschirm stummgeschaltet:
+web-chat-unmute-label = { $name } wieder zeigen
+web-chat-unmute = { $name } (wieder zeigen)
+web-chat-to-players = an die Spieler
+web-chat-to-team = an mein Team
+web-chat-to-spectators = an die Zuschauer
+web-chat-turn-on = Chat einschalten
+web-chat-turn-off = Chat ausschalten
+
+## Durch eine Partie blättern.
+web-replay-first = Anfang
+web-replay-back = Zurück
+web-replay-forward = Vor
+web-replay-last = Ende
+web-replay-link = Link zu dieser Stellung
+web-replay-bar = Durch die Partie blättern
+web-replay-live = Live
+web-replay-start = Der Anfang, vor Zug 1 von { $total }
+web-replay-after = Nach Zug { $ply } von { $total }
+web-replay-end = Das Ende: Zug { $total } von { $total }
+web-replay-live-move = Live: Zug { $total }
+web-replay-where = Wiederholung. { $where }
+web-replay-secret = geheim
+web-replay-secret-commitment = geheim (Festlegung { $commitment })

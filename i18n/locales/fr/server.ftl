@@ -1,0 +1,137 @@
+# Les phrases du serveur. Les codes (`room-full`…) ne changent jamais avec
+# la langue ; seules ces phrases changent. Comme celles du serveur en
+# anglais, elles commencent par une minuscule et finissent sans point.
+
+## La phrase de chaque code d'erreur : error-CODE.
+error-bad-json = le message n'est pas du JSON
+error-bad-message = le serveur ne connaît pas ce message, ou un champ manque ou est faux
+error-too-large = le message est plus long que ce que le serveur accepte
+error-rate-limited = trop de messages : ralentissez
+error-unsupported-protocol = le client parle une autre version du protocole
+error-not-identified = dites d'abord hello
+error-bad-token = ce jeton n'appartient à aucun invité
+error-bad-name = le nom est vide, trop long ou contient des caractères interdits
+error-unknown-game = le serveur ne propose pas ce jeu
+error-bad-option = le jeu n'a pas cette option, ou pas cette valeur
+error-bad-level = il n'y a pas de bot de ce niveau
+error-unknown-room = cette salle n'existe pas
+error-invite-required = cette salle est privée : il faut son invitation
+error-no-such-seat = le jeu n'a pas cette place
+error-seat-taken = quelqu'un occupe déjà cette place
+error-room-full = toutes les places sont prises
+error-already-seated = vous occupez une autre place dans cette salle
+error-not-seated = vous n'avez pas de place dans cette salle
+error-not-watching = vous ne regardez pas cette salle
+error-already-started = la partie a commencé : les places ne peuvent plus changer
+error-not-started = la partie n'a pas commencé
+error-seats-not-full = une place est encore libre
+error-storage-failure = le serveur n'a pas pu l'enregistrer ; rien n'a changé, réessayez
+error-game-over = la partie est terminée
+error-not-your-turn = ce n'est pas votre tour
+error-wrong-phase = ce genre d'action n'a pas sa place dans cette phase de la partie
+error-illegal-action = ce coup n'est pas permis ici
+error-wrong-game = ce coup appartient à un autre jeu
+error-bad-notation = ce n'est pas un coup dans la notation du jeu
+error-moved-on = la partie a avancé depuis votre choix : rien n'a changé, regardez de nouveau
+error-too-many-rooms = vous avez autant de salles ouvertes que permis
+error-too-many-watched = vous regardez autant de salles qu'une connexion le peut
+error-too-many-guests = trop de nouveaux invités depuis cette adresse cette heure-ci : réessayez plus tard
+error-server-full = le serveur est plein : réessayez plus tard
+error-too-many-connections = cette adresse a autant de connexions ouvertes que permis
+error-origin-not-allowed = les pages de cette origine ne peuvent pas se connecter
+error-token-in-url = un jeton ne doit pas figurer dans l'adresse : envoyez-le dans un en-tête
+error-not-owner = seul le propriétaire de la salle peut faire cela
+error-too-early = pas encore : c'est trop tôt
+error-too-late = plus maintenant : c'est trop tard
+error-no-draw-offers = ce jeu n'a pas de nulle par accord
+error-no-offer = aucune offre n'attend de réponse
+error-offer-pending = une offre attend déjà une réponse
+error-not-a-bot = une personne occupe cette place, pas un bot
+error-seat-empty = cette place est libre
+error-bad-ply = la partie n'a pas ce coup
+error-chat-off = la discussion de cette salle est fermée
+error-bad-chat = le message est vide ou contient des caractères interdits
+error-chat-too-long = le message dépasse 500 caractères
+error-chat-rate-limited = vous écrivez trop vite : attendez un instant
+error-no-teams = ce jeu n'a pas d'équipes
+error-spectators-only = seuls les spectateurs peuvent écrire aux spectateurs
+error-no-rematch = pas de revanche possible ici
+error-bad-password = un mot de passe a de 8 à 128 caractères
+error-name-taken = un compte porte déjà ce nom
+error-already-registered = cette connexion est déjà un compte
+error-bad-login = aucun compte n'a ce nom et ce mot de passe
+error-too-many-logins = trop de connexions : attendez une minute
+error-rated-needs-accounts = une partie classée se joue entre comptes seulement, sans bots
+error-unknown-player = ce joueur n'existe pas
+error-not-an-account = seul un compte a des réglages
+error-has-ratings = ce compte a des parties classées : il ne peut pas devenir un bot
+error-not-a-bot-account = seul un compte de bot a des jetons d'API
+error-too-many-tokens = ce compte a autant de jetons d'API que permis
+error-unknown-token = ce compte n'a pas ce jeton
+error-login-required = il faut un appareil connecté, pas un jeton d'API
+error-not-allowed = vous n'avez pas le droit de faire cela
+error-banned = vous êtes banni
+error-timed-out = vous ne pouvez pas écrire pour l'instant
+error-blocked = vous ne pouvez pas jouer avec ce joueur
+error-rated-banned = vous ne pouvez pas jouer de parties classées pour l'instant, ayant abandonné des parties
+error-no-spectators = cette partie n'a pas de spectateurs tant qu'elle se joue
+error-spectators-muted = le joueur a rendu les spectateurs muets
+error-unknown-report = ce signalement ou cette sanction n'existe pas, ou est clos
+error-in-game = vous jouez une partie qui n'est pas terminée
+error-unknown-tournament = ce tournoi n'existe pas
+error-tournament-full = le tournoi est complet
+error-not-invited = ce tournoi est sur invitation seulement
+error-bots-not-allowed = les bots ne peuvent pas participer à ce tournoi
+error-too-many-tournaments = vous avez autant de tournois que permis
+error-not-entered = vous n'êtes pas inscrit à ce tournoi
+error-bad-subscription = l'abonnement aux notifications n'est pas valide
+error-endpoint-not-allowed = le serveur n'envoie pas de notifications à ce service
+error-too-many-subscriptions = vous avez autant d'abonnements aux notifications que permis : retirez-en un d'abord
+error-bad-webhook = l'adresse du webhook n'est pas une URL http(s), ou est trop longue
+error-address-not-allowed = l'adresse du webhook n'est pas publique
+error-too-many-webhooks = il y a ici autant de webhooks que permis : retirez-en un d'abord
+error-account-required = seul un compte peut faire cela
+error-not-subscribed = il n'y a rien de tel à retirer
+error-bad-vacation = des vacances demandent un nombre de jours et un court message
+error-vacation-used-up = il ne vous reste pas autant de jours de vacances cette année
+error-on-vacation = vous êtes déjà en vacances
+error-not-on-vacation = vous n'êtes pas en vacances
+
+## Les notifications (sur un téléphone ou un navigateur) : un titre, puis
+## une ligne. $game est le nom du jeu (Magneton), $against les autres
+## joueurs.
+notify-your-move-title = À vous de jouer
+notify-your-move = À vous de jouer dans { $game } contre { $against }
+notify-to-move-title = Au tour de { $who }
+notify-to-move = Au tour de { $who } dans { $game } ({ $players })
+notify-started-title = Partie commencée
+notify-started = La partie de { $game } avec { $against } a commencé
+notify-draw-title = { $who } propose la nulle
+notify-draw = { $who } propose la nulle dans { $game }
+notify-rematch-title = { $who } propose une revanche
+notify-rematch = { $who } propose une revanche dans { $game }
+notify-time-title = Le temps presse
+# $left : le temps qui reste (notify-days…).
+notify-time = À vous de jouer dans { $game } contre { $against } : il reste { $left }
+notify-their-time-title = Le temps de { $who } presse
+notify-their-time = Au tour de { $who } dans { $game } : il reste { $left }
+notify-over-title = Partie terminée
+# $result : la fin de la partie, dite par les règles du jeu.
+notify-over = { $game } avec { $against } : { $result }
+notify-no-result = la partie s'est terminée sans résultat
+notify-days = { $count ->
+    [one] { $count } jour
+   *[other] { $count } jours
+}
+notify-hours = { $count ->
+    [one] { $count } heure
+   *[other] { $count } heures
+}
+notify-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+notify-seconds = { $count ->
+    [one] { $count } seconde
+   *[other] { $count } secondes
+}
