@@ -72,7 +72,7 @@ export function roomClocks(root, statusClock) {
           const running = own.running && !replayed;
           const left = running ? own.remaining_ms - elapsed : own.remaining_ms;
           parts.push(clockText(left));
-          if (own.berserk) parts.push('berserk');
+          if (own.berserk) parts.push(t('web-clock-berserk'));
           low = running && left < 10_000;
         }
         if (clock && clock.seat === seat) {

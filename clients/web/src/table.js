@@ -158,11 +158,11 @@ export function tableParts(ctx, { turn, answer, banner, actions }) {
             type: 'button',
             id: 'berserk',
             onclick: () =>
-              askFirst('Go berserk? Half your starting time goes and you get no increment; a win scores one point more.', 'Berserk', () =>
+              askFirst(t('web-table-berserk-ask'), t('web-table-berserk'), () =>
                 send({ type: 'berserk', room: roomId }),
               ),
           },
-          'Berserk',
+          t('web-table-berserk'),
         ),
       );
     }
