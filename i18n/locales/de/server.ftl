@@ -96,6 +96,7 @@ error-bad-vacation = ein Urlaub braucht eine Zahl von Tagen und eine kurze Nachr
 error-vacation-used-up = so viele Urlaubstage haben Sie dieses Jahr nicht mehr
 error-on-vacation = Sie sind schon im Urlaub
 error-not-on-vacation = Sie sind nicht im Urlaub
+error-no-berserk = Berserk ist hier jetzt nicht möglich: nur vor Ihrem ersten Zug, einmal, mit einer Uhr mit Zeitguthaben
 
 ## Benachrichtigungen (auf einem Telefon oder im Browser): ein Titel,
 ## dann eine Zeile. $game ist der Name des Spiels (Magneton), $against

@@ -100,6 +100,7 @@ error-bad-vacation = a vacation needs a number of days and a short message
 error-vacation-used-up = you have not that many vacation days left this year
 error-on-vacation = you are on vacation already
 error-not-on-vacation = you are not on vacation
+error-no-berserk = this room offers no berserk to you now: only before your first move, once, with a clock that has a bank of time
 
 ## Notifications (a push to a phone or a browser): a title, then a line.
 ## $game is the game's name (Magneton), $against the other players.

@@ -96,6 +96,7 @@ error-bad-vacation = des vacances demandent un nombre de jours et un court messa
 error-vacation-used-up = il ne vous reste pas autant de jours de vacances cette année
 error-on-vacation = vous êtes déjà en vacances
 error-not-on-vacation = vous n'êtes pas en vacances
+error-no-berserk = pas de berserk possible ici maintenant : seulement avant votre premier coup, une fois, avec une pendule à réserve de temps
 
 ## Les notifications (sur un téléphone ou un navigateur) : un titre, puis
 ## une ligne. $game est le nom du jeu (Magneton), $against les autres
