@@ -204,8 +204,15 @@ async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
     assert_eq!(play.moves.len(), 2);
     assert!(!play.position.contains("d10=r"), "{}", play.position);
     // Play continues with the slot after the late player's, on a fresh timer.
+    // Paused time may jump to another pending timer (a push's hold, 5 s)
+    // while the database answers the commit, so the timer has run at most
+    // that long when the state is drawn; a leftover or missing timer fails.
     assert_eq!(play.to_act, vec![1]);
-    assert_eq!(play.clock.unwrap().remaining_ms, 30_000);
+    let left = play.clock.unwrap().remaining_ms;
+    assert!(
+        (20_000..=30_000).contains(&left),
+        "a fresh 30 s timer, {left} ms left"
+    );
 }
 
 each_backend!(only_the_server_may_time_a_turn_out);
