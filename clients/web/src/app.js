@@ -8,7 +8,7 @@ import { roomView } from './room.js';
 import { leaderboardView, playerHref, playerView } from './players.js';
 import { followVisibility, sayVisibility, showOffline, startApp } from './notify.js';
 import { tournamentView, tournamentsView } from './tournaments.js';
-import { loadWords, pickLanguage, t, translatePage } from './i18n.js';
+import { language, loadWords, pickLanguage, t, translatePage } from './i18n.js';
 import { settings } from './settings.js';
 import { consoleLink, consoleView } from './console.js';
 import { safetyLink, safetyView } from './safety.js';
@@ -80,18 +80,20 @@ function hello(link) {
 async function sayHello(link) {
   const name = storedName();
   const token = localStorage.getItem(TOKEN_KEY);
+  // The server's refusals come back in the page's language (codes unchanged).
+  const lang = language();
   /** @type {import('./protocol.js').MessageOf<'welcome'>} */
   let welcome;
   try {
     welcome = await link.request(
-      token ? { type: 'hello', protocol: PROTOCOL, token, name } : { type: 'hello', protocol: PROTOCOL, name },
+      token ? { type: 'hello', protocol: PROTOCOL, token, name, lang } : { type: 'hello', protocol: PROTOCOL, name, lang },
     );
   } catch (error) {
     // Another node (a `moved`) knows every token the home node knows.
     if (!link.home || !(error instanceof ServerError) || error.code !== 'bad-token') throw error;
     // The server does not know this token (a new database): start afresh.
     localStorage.removeItem(TOKEN_KEY);
-    welcome = await link.request({ type: 'hello', protocol: PROTOCOL, name });
+    welcome = await link.request({ type: 'hello', protocol: PROTOCOL, name, lang });
   }
   if (welcome.token) localStorage.setItem(TOKEN_KEY, welcome.token);
   welcomed(welcome, link.home);

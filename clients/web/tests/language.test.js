@@ -20,17 +20,42 @@ async function choose(page, form, lang) {
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }
 
+/**
+ * Waits (at most the tests' patience) until `done()` holds.
+ * @param {() => boolean} done
+ * @param {string} what
+ */
+async function until(done, what) {
+  const end = Date.now() + PATIENCE_MS;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 test('French chosen in the settings: the lobby and a room in French, the page’s lang follows; English comes back', async () => {
   const ann = await person(my.browser, my.server, 'Ann');
   // English by default in the test browser.
   assert.equal(await ann.evaluate(() => document.documentElement.lang), 'en');
   await ann.locator('#new-h', { hasText: 'New room' }).waitFor();
+  // Every hello the page sends says its language, so the server's
+  // refusals come back in it.
+  /** @type {string[]} */
+  const hellos = [];
+  ann.on('websocket', (ws) =>
+    ws.on('framesent', ({ payload }) => {
+      const frame = typeof payload === 'string' ? JSON.parse(payload) : null;
+      if (frame?.type === 'hello') hellos.push(frame.lang);
+    }),
+  );
 
   await choose(ann, 'lobby-settings', 'fr');
   await ann.locator('#new-h', { hasText: 'Nouvelle salle' }).waitFor();
   await ann.locator('#create', { hasText: 'Créer la salle' }).waitFor();
   await ann.locator('#play-computer', { hasText: 'Jouer contre l’ordinateur' }).waitFor();
   await ann.locator('#whoami', { hasText: 'Vous jouez en tant que Ann' }).waitFor();
+  await until(() => hellos.length > 0, 'a hello after choosing French');
+  assert.ok(hellos.every((l) => l === 'fr'), `hellos said ${hellos.join(', ')}`);
   await ann.locator('.top-nav a', { hasText: 'Tournois' }).waitFor();
   assert.equal(await ann.locator('.top-nav').getAttribute('aria-label'), 'Rubriques');
   // The option values in words, and the language setting shows the choice.
@@ -53,8 +78,11 @@ test('French chosen in the settings: the lobby and a room in French, the page’
   await assertAccessible(ann, 'a room in French');
 
   // Back to English, from the room's settings.
+  const inFrench = hellos.length;
   await choose(ann, 'room-settings', 'en');
   await ann.locator('#seats-h', { hasText: 'Seats' }).waitFor();
+  await until(() => hellos.length > inFrench, 'a hello after choosing English');
+  assert.ok(hellos.slice(inFrench).every((l) => l === 'en'), `hellos said ${hellos.join(', ')}`);
   await ann.locator('#leave', { hasText: 'Leave seat' }).waitFor();
   await ann.locator('h2.room-title', { hasText: /^Magneton · (standard rules|.*Line rule)/ }).waitFor();
   await ann.locator('a[href="#/tournaments"]', { hasText: 'Tournaments' }).waitFor();
