@@ -136,3 +136,7 @@ notify-seconds = { $count ->
     [one] { $count } Sekunde
    *[other] { $count } Sekunden
 }
+
+## Feste Teams eines Magma-Turniers (für das ganze Turnier).
+error-team-full = dieses Team ist schon vollständig: wählen Sie ein anderes Team oder einen neuen Namen
+error-bad-team = nennen Sie Ihr Team (1 bis 30 Zeichen) in einem Turnier mit festen Teams, und kein Team anderswo

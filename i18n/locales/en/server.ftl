@@ -139,3 +139,7 @@ notify-seconds = { $count ->
     [one] { $count } second
    *[other] { $count } seconds
 }
+
+## Teams of a Magma event fixed for the event (tournaments).
+error-team-full = that team has all its players already: choose another team or a new name
+error-bad-team = name your team (1 to 30 characters) in an event of fixed teams, and no team elsewhere

@@ -136,3 +136,7 @@ notify-seconds = { $count ->
     [one] { $count } seconde
    *[other] { $count } secondes
 }
+
+## Équipes d'un tournoi de Magma, fixes pour tout le tournoi.
+error-team-full = cette équipe est déjà complète : choisissez une autre équipe ou un nouveau nom
+error-bad-team = nommez votre équipe (1 à 30 caractères) dans un tournoi à équipes fixes, et aucune équipe ailleurs

@@ -51,6 +51,9 @@ pub enum TournamentEvent {
         /// with a rating in the event's game).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rating: Option<i64>,
+        /// Its team, in an event of fixed teams (kept for the event).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        team: Option<String>,
     },
     /// A player left before the start.
     Left { guest: String },

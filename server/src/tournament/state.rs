@@ -43,6 +43,8 @@ pub struct Entrant {
     /// Its rating at entry on the performance's scale, if it had one.
     pub rating: Option<i64>,
     pub status: EntrantStatus,
+    /// Its team in an event of fixed teams (`teams.rs`).
+    pub team: Option<String>,
 }
 
 impl Entrant {
@@ -189,12 +191,14 @@ impl Tournament {
                 bot,
                 bot_account,
                 rating,
+                team,
             } => match self.entrant_mut(guest) {
                 Some(e) => {
                     e.status = EntrantStatus::Active;
                     e.name = name.clone();
                     e.bot_account = *bot_account;
                     e.rating = *rating;
+                    e.team = e.team.take().or_else(|| team.clone());
                 }
                 None => self.entrants.push(Entrant {
                     guest: guest.clone(),
@@ -203,6 +207,7 @@ impl Tournament {
                     bot_account: *bot_account,
                     rating: *rating,
                     status: EntrantStatus::Active,
+                    team: team.clone(),
                 }),
             },
             TournamentEvent::Left { guest } => self.entrants.retain(|e| &e.guest != guest),
@@ -403,6 +408,7 @@ impl Tournament {
                     losses: s.losses,
                     byes: s.byes,
                     on_fire: self.on_fire(&arena, &e.guest),
+                    team: e.team.clone(),
                 }
             })
             .collect();
@@ -454,9 +460,11 @@ impl Tournament {
                     bot: e.bot,
                     bot_account: e.bot_account,
                     status: e.status,
+                    team: e.team.clone(),
                 })
                 .collect(),
             standings,
+            team_standings: self.team_standings(),
             rounds,
             invite: if organizer_view { self.invite.clone() } else { None },
         }
