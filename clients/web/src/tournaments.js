@@ -1,6 +1,7 @@
 /** @file Tournaments: the list (`#/tournaments`: upcoming, running, finished, and a form to organize one) and a tournament's page (`#/tournament/<id>?invite=<code>`): live standings, each round's pairings with links to the games, the viewer's own game or the time to the next event, and entering, withdrawing, starting and adding computer players. The server pushes every change while the page watches the tournament. */
 
 import { fill, h, say, sayError } from './dom.js';
+import { t as tr } from './i18n.js';
 import { gameName } from './rules.js';
 import { playerLink } from './players.js';
 
@@ -75,6 +76,7 @@ export function tournamentsView(session) {
   const table = h('select', { id: 't-table' }, ...[3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, `${n} players`)));
   const bots = h('input', { id: 't-bots', type: 'checkbox' });
   const hidden = h('input', { id: 't-private', type: 'checkbox' });
+  const teams = h('input', { id: 't-teams', type: 'checkbox' });
   const form = h(
     'form',
     {
@@ -87,6 +89,7 @@ export function tournamentsView(session) {
         if (f === 'swiss' || f === 'magma') spec.rounds = Number(rounds.value);
         if (f === 'arena') spec.seconds = Number(minutes.value) * 60;
         if (f === 'magma') spec.table = Number(table.value);
+        if (f === 'magma' && teams.checked) spec.teams = 'pairs';
         try {
           const reply = await session.connection.request({ type: 'create_tournament', tournament: spec });
           location.hash = tournamentHref(reply.tournament.id, reply.tournament.invite);
@@ -101,6 +104,7 @@ export function tournamentsView(session) {
     field('Rounds (Swiss, Magma)', rounds),
     field('Minutes (arena)', minutes),
     field('Table (Magma)', table),
+    h('label', { class: 'check' }, teams, ' ', tr('web-tournament-teams-option')),
     h('label', { class: 'check' }, bots, ' Computer players and bot accounts may enter'),
     h('label', { class: 'check' }, hidden, ' Private (by invitation)'),
     h('button', { type: 'submit', id: 't-create' }, 'Create the tournament'),
@@ -171,6 +175,8 @@ export function tournamentView(session, id, invite) {
   const mine = h('div', { class: 'your-game', id: 'your-game', role: 'status', 'aria-live': 'polite' });
   const actions = h('div', { class: 'tournament-actions' });
   const standings = h('div', { class: 'standings-wrap' });
+  const teamStandings = h('div', { class: 'standings-wrap' });
+  const teamName = h('input', { id: 't-team', maxlength: 30, autocomplete: 'off' });
   const rounds = h('div', { class: 'rounds' });
   const element = h(
     'section',
@@ -178,6 +184,7 @@ export function tournamentView(session, id, invite) {
     head,
     mine,
     actions,
+    teamStandings,
     h('h3', {}, 'Standings'),
     standings,
     h('h3', {}, 'Rounds'),
@@ -241,7 +248,10 @@ export function tournamentView(session, id, invite) {
     const buttons = [];
     const open = t.status === 'upcoming' || (t.status === 'running' && t.spec.late_join);
     if (open && entry?.status !== 'active' && entry?.status !== 'removed') {
-      buttons.push(h('button', { id: 't-join', onclick: () => ask({ type: 'join_tournament', tournament: id, invite: invite ?? undefined }) }, entry ? 'Come back' : 'Join'));
+      // An event of fixed teams is entered naming a team (a player coming back keeps its own).
+      const naming = Boolean(t.spec.teams) && !entry;
+      if (naming) buttons.push(field(tr('web-tournament-team-name'), teamName));
+      buttons.push(h('button', { id: 't-join', onclick: () => ask({ type: 'join_tournament', tournament: id, invite: invite ?? undefined, team: naming ? teamName.value.trim() || undefined : undefined }) }, entry ? 'Come back' : 'Join'));
     }
     if (entry?.status === 'active' && t.status !== 'finished') {
       buttons.push(h('button', { id: 't-withdraw', onclick: () => ask({ type: 'withdraw_tournament', tournament: id }) }, t.status === 'upcoming' ? 'Leave' : 'Withdraw'));
@@ -253,6 +263,7 @@ export function tournamentView(session, id, invite) {
     buttons.push(h('a', { href: `/api/tournaments/${encodeURIComponent(id)}/records${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, download: '' }, 'Download all records'));
     fill(actions, ...buttons);
     const arena = t.spec.format === 'arena';
+    showTeams(t, me);
     fill(
       standings,
       t.standings.length
@@ -266,7 +277,7 @@ export function tournamentView(session, id, invite) {
               'tr',
               { 'data-player': s.player, class: s.player === me ? 'me' : '' },
               h('td', {}, s.place),
-              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(t, s.player)),
+              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(t, s.player), s.team ? h('span', { class: 'tag team' }, tr('web-tournament-team-tag', { team: s.team })) : null),
               h('td', { class: 'points' }, points(s.points)),
               h('td', {}, arena ? (s.performance ?? '—') : points(s.buchholz)),
               h('td', {}, arena ? (s.on_fire ? 'on fire' : '') : String(s.sonneborn_berger)),
@@ -285,6 +296,43 @@ export function tournamentView(session, id, invite) {
         h('h4', {}, arena ? `Wave ${r.number}` : `Round ${r.number}`),
         h('ul', {}, ...r.games.map((g) => gameLine(g, me)), ...(r.byes ?? []).map((b) => h('li', {}, `${nameOf(b)}: a bye`))),
       )),
+    );
+  }
+
+  /**
+   * The team standings of an event of fixed teams (nothing otherwise).
+   * @param {TournamentState} t
+   * @param {string | undefined} me
+   */
+  function showTeams(t, me) {
+    const rows = t.team_standings ?? [];
+    if (!rows.length) {
+      fill(teamStandings);
+      return;
+    }
+    fill(
+      teamStandings,
+      h('h3', {}, tr('web-tournament-teams')),
+      h(
+        'table',
+        { class: 'standings', id: 'team-standings' },
+        h('caption', {}, tr('web-tournament-teams-caption')),
+        h('thead', {}, h('tr', {}, ...[['#', 'Place'], [tr('web-tournament-team'), ''], [tr('web-tournament-team-players'), ''], ['Pts', 'Points'], ['Bh', 'Buchholz'], ['SB', 'Sonneborn–Berger'], ['W', 'Won'], ['D', 'Drawn'], ['L', 'Lost']]
+          .map(([short, long]) => h('th', { scope: 'col' }, long ? h('abbr', { title: long }, short) : short)))),
+        h('tbody', {}, ...rows.map((r) => h(
+          'tr',
+          { 'data-team': r.team, class: me !== undefined && r.members.includes(me) ? 'me' : '' },
+          h('td', {}, r.place),
+          h('th', { scope: 'row' }, r.team),
+          h('td', {}, ...r.members.flatMap((m, i) => [i ? ', ' : '', playerLink(m, nameOf(m))])),
+          h('td', { class: 'points' }, points(r.points)),
+          h('td', {}, points(r.buchholz)),
+          h('td', {}, String(r.sonneborn_berger)),
+          h('td', {}, r.wins),
+          h('td', {}, r.draws),
+          h('td', {}, r.losses),
+        ))),
+      ),
     );
   }
 
