@@ -4,9 +4,7 @@
 //! other table (`copy_tables.rs`), into an empty target, in one
 //! transaction there (a failed copy leaves it empty).
 
-use sqlx::{Postgres, Sqlite, Transaction};
-
-use super::copy_tables::copy_tables;
+use super::copy_tables::{TargetTx, copy_tables};
 use super::db::{Db, with_pool};
 use super::sql::Dialect;
 use super::types::{EventRow, GuestRecord, Location, Op, RoomRow, StoreError, StoreOptions};
@@ -154,37 +152,7 @@ impl GuestRecord {
     }
 }
 
-/// A transaction on the target of a copy.
-pub(super) enum TargetTx {
-    Sqlite(Transaction<'static, Sqlite>),
-    Postgres(Transaction<'static, Postgres>),
-}
-
-impl TargetTx {
-    async fn insert(&mut self, ops: &[Op]) -> Result<(), sqlx::Error> {
-        let ops: Vec<&Op> = ops.iter().collect();
-        match self {
-            TargetTx::Sqlite(tx) => <Sqlite as Dialect>::insert(&mut **tx, &ops).await,
-            TargetTx::Postgres(tx) => <Postgres as Dialect>::insert(&mut **tx, &ops).await,
-        }
-    }
-
-    async fn commit(self) -> Result<(), sqlx::Error> {
-        match self {
-            TargetTx::Sqlite(tx) => tx.commit().await,
-            TargetTx::Postgres(tx) => tx.commit().await,
-        }
-    }
-}
-
 impl Db {
-    async fn begin(&self) -> Result<TargetTx, sqlx::Error> {
-        Ok(match self {
-            Db::Sqlite(pool) => TargetTx::Sqlite(pool.begin().await?),
-            Db::Postgres(pool) => TargetTx::Postgres(pool.begin().await?),
-        })
-    }
-
     async fn counts(&self) -> Result<[i64; 3], sqlx::Error> {
         with_pool!(self, pool => Dialect::counts(pool).await)
     }

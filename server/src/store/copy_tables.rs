@@ -11,10 +11,11 @@
 use futures_util::TryStreamExt;
 use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
-use sqlx::{Column, Postgres, Row, Sqlite, TypeInfo, ValueRef};
+use sqlx::{Column, Postgres, Row, Sqlite, Transaction, TypeInfo, ValueRef};
 
-use super::copy::TargetTx;
 use super::db::Db;
+use super::sql::Dialect;
+use super::types::Op;
 use super::types::StoreError;
 
 /// Tables copied as operations by `copy` itself (page by page, with
@@ -296,6 +297,39 @@ async fn insert_row(tx: &mut TargetTx, sql: &str, table: &Table, values: Vec<Val
         TargetTx::Postgres(t) => run!(&mut **t, Postgres),
     }
     Ok(())
+}
+
+/// A transaction on the target of a copy.
+pub(super) enum TargetTx {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+impl TargetTx {
+    pub(super) async fn insert(&mut self, ops: &[Op]) -> Result<(), sqlx::Error> {
+        let ops: Vec<&Op> = ops.iter().collect();
+        match self {
+            TargetTx::Sqlite(tx) => <Sqlite as Dialect>::insert(&mut **tx, &ops).await,
+            TargetTx::Postgres(tx) => <Postgres as Dialect>::insert(&mut **tx, &ops).await,
+        }
+    }
+
+    pub(super) async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            TargetTx::Sqlite(tx) => tx.commit().await,
+            TargetTx::Postgres(tx) => tx.commit().await,
+        }
+    }
+}
+
+impl Db {
+    /// A transaction on this database, the target of a copy.
+    pub(super) async fn begin(&self) -> Result<TargetTx, sqlx::Error> {
+        Ok(match self {
+            Db::Sqlite(pool) => TargetTx::Sqlite(pool.begin().await?),
+            Db::Postgres(pool) => TargetTx::Postgres(pool.begin().await?),
+        })
+    }
 }
 
 #[cfg(test)]
