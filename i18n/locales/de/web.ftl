@@ -776,3 +776,5 @@ web-tournament-teams-caption = Teamwertung, bestes Team zuerst
 web-tournament-team = Team
 web-tournament-team-players = Spieler
 web-tournament-team-tag = Team { $team }
+## Die Raumoption Berserk, wie die Lobby sie zeigt.
+web-option-berserk = Berserk (halbe Zeit, ein Punkt mehr für einen Arena-Sieg)

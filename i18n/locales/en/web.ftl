@@ -732,3 +732,5 @@ web-tournament-teams-caption = Team standings, best first
 web-tournament-team = Team
 web-tournament-team-players = Players
 web-tournament-team-tag = team { $team }
+## The room option berserk, as the lobby shows it.
+web-option-berserk = Berserk (half the time, a point more on an arena win)

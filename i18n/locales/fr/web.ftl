@@ -792,3 +792,5 @@ web-tournament-teams-caption = Classement des équipes, la meilleure d'abord
 web-tournament-team = Équipe
 web-tournament-team-players = Joueurs
 web-tournament-team-tag = équipe { $team }
+## L'option de salle berserk, telle que le salon la montre.
+web-option-berserk = Berserk (moitié du temps, un point de plus pour une victoire en arène)

@@ -268,13 +268,14 @@ impl Tournament {
         self.record(now, TournamentEvent::Started { ends_at })
     }
 
-    /// A game of the event is over.
+    /// A game of the event is over: its seats' points, no-shows, and the
+    /// seats that went berserk (with too few moves: `short_berserk`).
     pub fn game_over(
         &mut self,
         room: &str,
         points: Vec<Halves>,
         no_shows: Vec<u8>,
-        berserk: Vec<u8>,
+        (berserk, short_berserk): (Vec<u8>, Vec<u8>),
         now: u64,
     ) -> Option<Recorded> {
         let game = self.games.iter().find(|g| g.room == room && g.points.is_none())?;
@@ -290,6 +291,7 @@ impl Tournament {
                 points,
                 no_shows,
                 berserk,
+                short_berserk,
             },
         ))
     }

@@ -83,6 +83,10 @@ pub enum TournamentEvent {
         /// The seats that went berserk (an arena's +1 on a win).
         #[serde(default)]
         berserk: Vec<u8>,
+        /// Of those, the seats that made fewer than `BERSERK_MIN_MOVES`
+        /// moves of their own: no berserk point.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        short_berserk: Vec<u8>,
     },
     /// The event is over; the standings are final.
     Finished,

@@ -73,6 +73,8 @@ pub struct GameRec {
     pub no_shows: Vec<u8>,
     /// The seats that went berserk.
     pub berserk: Vec<u8>,
+    /// Of those, the ones whose berserk does not count (too few moves).
+    pub short_berserk: Vec<u8>,
     /// Unix milliseconds, when it was over.
     pub ended_at: Option<u64>,
 }
@@ -244,6 +246,7 @@ impl Tournament {
                         points: None,
                         no_shows: Vec::new(),
                         berserk: Vec::new(),
+                        short_berserk: Vec::new(),
                         ended_at: None,
                     });
                 }
@@ -259,11 +262,13 @@ impl Tournament {
                 points,
                 no_shows,
                 berserk,
+                short_berserk,
             } => {
                 if let Some(g) = self.games.iter_mut().find(|g| &g.room == room) {
                     g.points = Some(points.clone());
                     g.no_shows = no_shows.clone();
                     g.berserk = berserk.clone();
+                    g.short_berserk = short_berserk.clone();
                     g.ended_at = Some(at);
                 }
             }
@@ -318,7 +323,7 @@ impl Tournament {
             for (k, p) in g.players.iter().enumerate() {
                 games.entry(p.as_str()).or_default().push(ArenaGame {
                     result: points.get(k).copied().unwrap_or(0),
-                    berserk: g.berserk.contains(&(k as u8)),
+                    berserk: g.berserk.contains(&(k as u8)) && !g.short_berserk.contains(&(k as u8)),
                 });
             }
         }

@@ -407,7 +407,13 @@ mod tests {
             let rooms: Vec<String> = t.unfinished().map(|g| g.room.clone()).collect();
             for room in rooms {
                 // The first seat's team wins: a point each.
-                t.game_over(&room, vec![2, 0, 2, 0], Vec::new(), Vec::new(), 30 + round);
+                t.game_over(
+                    &room,
+                    vec![2, 0, 2, 0],
+                    Vec::new(),
+                    Default::default(),
+                    30 + round,
+                );
             }
         }
         assert_eq!(met.len(), 6, "three rounds: every team met every other");
