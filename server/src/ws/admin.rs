@@ -58,39 +58,27 @@ impl Session {
             }
             ClientMessage::AdminReports { id, all } => {
                 let store = &self.app.store;
-                return match async { views::reports(store, &store.reports(all).await?).await }.await {
-                    Ok(reports) => self.reply(ServerMessage::AdminReports { id, reports }),
-                    Err(_) => self.fail(
-                        id,
-                        codes::STORAGE,
-                        "the server could not read the reports; try again",
-                    ),
-                };
+                let read = async { views::reports(store, &store.reports(all).await?).await }.await;
+                return self.answer(id, read, "reports", |id, reports| ServerMessage::AdminReports {
+                    id,
+                    reports,
+                });
             }
             ClientMessage::AdminSanctions { id } => {
                 let store = &self.app.store;
                 let read =
                     async { views::sanctions(store, &store.sanctions_in_force(now as i64).await?).await };
-                return match read.await {
-                    Ok(sanctions) => self.reply(ServerMessage::AdminSanctions { id, sanctions }),
-                    Err(_) => self.fail(
-                        id,
-                        codes::STORAGE,
-                        "the server could not read the sanctions; try again",
-                    ),
-                };
+                let answer = |id, sanctions| ServerMessage::AdminSanctions { id, sanctions };
+                return self.answer(id, read.await, "sanctions", answer);
             }
             ClientMessage::AdminAudit { id, all } => {
                 let store = &self.app.store;
                 let limit = (!all).then_some(200);
-                return match async { views::audit(store, &store.audit_log(limit).await?).await }.await {
-                    Ok(entries) => self.reply(ServerMessage::AdminAudit { id, entries }),
-                    Err(_) => self.fail(
-                        id,
-                        codes::STORAGE,
-                        "the server could not read the audit log; try again",
-                    ),
-                };
+                let read = async { views::audit(store, &store.audit_log(limit).await?).await }.await;
+                return self.answer(id, read, "audit log", |id, entries| ServerMessage::AdminAudit {
+                    id,
+                    entries,
+                });
             }
             ClientMessage::AdminPlayer { id, player } => {
                 let target = match views::find_player(&self.app.store, &player).await {
@@ -185,6 +173,25 @@ impl Session {
         match result {
             Ok(()) => self.ack(id),
             Err((code, sentence)) => self.fail(id, code, sentence),
+        }
+    }
+
+    /// Answers `id` with what `read` found, made a message by `answer`;
+    /// or, when the store failed, says the server could not read `what`.
+    fn answer<T, E>(
+        &self,
+        id: RequestId,
+        read: Result<T, E>,
+        what: &str,
+        answer: impl FnOnce(RequestId, T) -> ServerMessage,
+    ) {
+        match read {
+            Ok(found) => self.reply(answer(id, found)),
+            Err(_) => self.fail(
+                id,
+                codes::STORAGE,
+                format!("the server could not read the {what}; try again"),
+            ),
         }
     }
 

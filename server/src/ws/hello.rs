@@ -91,20 +91,35 @@ impl Session {
             return;
         };
         let rooms = cluster::rooms_of(&self.app, &guest.id).await;
-        self.guest = Some(Player {
-            id: guest.id.clone(),
-            name: guest.name.clone(),
-            bot: guest.bot.is_some(),
+        let bot = guest.bot.is_some();
+        let player = Player {
+            bot,
             bot_account,
-        });
+            ..Player::person(guest.id, guest.name)
+        };
+        self.welcome(id, player, new_token, rooms);
+    }
+
+    /// The connection is `player` now: `welcome` in answer to `id`, with
+    /// `token` when it is new and the rooms where `player` is seated.
+    pub(super) fn welcome(
+        &mut self,
+        id: RequestId,
+        player: Player,
+        token: Option<String>,
+        rooms: Vec<String>,
+    ) {
+        let guest = Guest {
+            id: player.id.clone(),
+            name: player.name.clone(),
+        };
+        self.guest = Some(player);
+        let protocol = PROTOCOL_VERSION;
         self.reply(ServerMessage::Welcome {
             id,
-            protocol: PROTOCOL_VERSION,
-            guest: Guest {
-                id: guest.id,
-                name: guest.name,
-            },
-            token: new_token,
+            protocol,
+            guest,
+            token,
             rooms,
         });
     }
