@@ -328,3 +328,5 @@ url-scheme = { $url }: das Schema { $scheme }:// ist keines von http://, https:/
 url-no-host = { $url } nennt keinen Host; geben Sie eine URL an wie http://127.0.0.1:8080
 url-password = { $url }: ein Benutzername oder Passwort in der URL wird nicht unterstützt
 url-not-room-link = { $url }: der Teil nach # ist kein Raumlink (#/room/ID?invite=CODE)
+# A seat to act, then its player: "white (Ann)".
+turn-seat = { $seat } ({ $name })

@@ -344,3 +344,5 @@ url-scheme = { $url }: the scheme { $scheme }:// is not one of http://, https://
 url-no-host = { $url } names no host; give one like http://127.0.0.1:8080
 url-password = { $url }: a user name or password in the URL is not supported
 url-not-room-link = { $url }: the part after # is not a room link (#/room/ID?invite=CODE)
+# A seat to act, then its player: "white (Ann)".
+turn-seat = { $seat } ({ $name })

@@ -330,3 +330,5 @@ url-scheme = { $url } : le schéma { $scheme }:// n'est ni http://, ni https://,
 url-no-host = { $url } ne nomme aucun hôte ; donnez une URL comme http://127.0.0.1:8080
 url-password = { $url } : un nom d'utilisateur ou un mot de passe dans l'URL n'est pas pris en charge
 url-not-room-link = { $url } : la partie après # n'est pas un lien de salle (#/room/ID?invite=CODE)
+# A seat to act, then its player: "white (Ann)".
+turn-seat = { $seat } ({ $name })

@@ -78,8 +78,8 @@ pub(super) fn draw_panel(
                 let seat = words::color_word(w, &s.name);
                 s.player.as_ref().map_or(seat.clone(), |p| {
                     w.with(
-                        "seat-player",
-                        &[("name", p.name.clone().into()), ("color", seat.into())],
+                        "turn-seat",
+                        &[("seat", seat.into()), ("name", p.name.clone().into())],
                     )
                 })
             })
