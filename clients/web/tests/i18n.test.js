@@ -119,10 +119,6 @@ const NOT_WORDS = new Set([
  * (docs/translating.md lists them; the list only shrinks).
  */
 const NOT_YET = new Set([
-  'embed.html',
-  'src/console.js',
-  'src/embed.js',
-  'src/safety.js',
   'src/tournaments.js',
 ]);
 
@@ -139,6 +135,10 @@ const READ_PROPERTIES = new Set(['textContent', 'innerText', 'title', 'placehold
 const WORD_CALLS = /** @type {Record<string, [number, number]>} */ ({
   h: [2, Infinity],
   s: [2, Infinity],
+  // A board cell's spoken name, a board's name, a labelled field's label.
+  describeCell: [1, 2],
+  boardSvg: [2, 3],
+  field: [1, 2],
   say: [0, 1],
   fill: [1, Infinity],
   append: [0, Infinity],
@@ -282,4 +282,19 @@ test('the scan finds words put on the page in each way it knows', () => {
     wordsOutside('probe.js', code).map((f) => f.replace(/^probe\.js:/, '')),
     ['1: "Close it"', '1: "Go"', '2: "done"', '3: "You are  ."', '4: "menu"', '5: "Some words here"'],
   );
+});
+
+test('dates, times and numbers are written in the page’s language, through src/i18n.js', () => {
+  // toLocaleString() and a bare Intl formatter take the browser's
+  // language, not the one chosen for the page: only src/i18n.js formats
+  // (formatDate, formatNumber, formatRelative, andList), with the page's.
+  const found = [];
+  for (const file of sources().filter((f) => f !== 'src/i18n.js')) {
+    readFileSync(path.join(WEB, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/\.toLocale(Date|Time)?String\(|\bIntl\./.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+  }
+  assert.deepEqual(found, [], 'dates or numbers formatted outside src/i18n.js (in the browser’s language)');
 });

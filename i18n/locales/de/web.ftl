@@ -615,6 +615,193 @@ web-rules-magma-scoring-text = Jede Farbe zählt ihre Figuren auf dem Brett plus
 web-rules-magma-hot = Heiß und Weißglut
 web-rules-magma-hot-text = Mit Zeitnehmer hat ein Zug 30 Sekunden (Weißglut: eine weitergereichte Sanduhr, sodass ein schneller Zug dem nächsten Spieler weniger lässt). Wer die Zeit überschreitet, verliert den Zug, und der Spieler davor entfernt eine seiner Figuren.
 
+## Die Moderationskonsole (#/console). Status, Rollen und Arten kommen als
+## Codes und werden danach gewählt ($status, $role, $kind); die Aktionsnamen
+## des Prüfprotokolls bleiben Codes.
+web-console = Moderationskonsole
+web-console-asking = Der Server prüft, wer Sie sind…
+web-console-not-for-you = Diese Seite ist für Moderatoren und Administratoren.
+web-console-you-admin = Sie sind Administrator.
+web-console-you-moderator = Sie sind Moderator.
+web-console-reason = Grund für Maßnahmen
+web-console-reason-placeholder = warum (wird im Prüfprotokoll gespeichert)
+web-console-write-reason = Schreiben Sie zuerst einen Grund (das Feld oben).
+web-console-refresh = Aktualisieren
+web-console-lookup = Verlauf eines Spielers (Name oder ID)
+web-console-show = Anzeigen
+web-console-none = keine
+web-console-action = Maßnahme
+web-console-action-none = keine Maßnahme
+web-console-action-timeout-10 = Chatsperre, 10 Minuten
+web-console-action-timeout-60 = Chatsperre, 1 Stunde
+web-console-action-timeout-1440 = Chatsperre, 24 Stunden
+web-console-action-ban-1440 = Sperre für einen Tag
+web-console-action-ban-10080 = Sperre für eine Woche
+web-console-action-ban-forever = dauerhafte Sperre
+web-console-action-close = den Raum schließen
+web-console-kind = { $kind ->
+    [ban] Sperre
+    [timeout] Chatsperre
+   *[rated_ban] keine gewerteten Partien
+}
+web-console-timeout-given = Chatsperre verhängt.
+web-console-ban-given = Sperre verhängt.
+web-console-address-banned = Adresse gesperrt.
+web-console-room-closed = Raum geschlossen.
+web-console-col-room = Raum
+web-console-col-game = Spiel
+web-console-col-status = Status
+web-console-col-players = Spieler
+web-console-col-listed = Gelistet
+web-console-col-act = Handeln
+web-console-col-name = Name
+web-console-col-address = Adresse
+web-console-col-connections = Verbindungen
+web-console-col-kind = Art
+web-console-col-whom = Wen
+web-console-col-where = Wo
+web-console-col-reason = Grund
+web-console-col-until = Bis
+web-console-col-result = Ergebnis
+web-console-col-rated = Gewertet
+web-console-col-ended = Beendet
+web-console-col-when = Wann
+web-console-col-by = Von
+web-console-col-about = Über
+web-console-col-given = Verhängt
+web-console-col-who = Wer
+web-console-col-action = Aktion
+web-console-col-detail = Einzelheiten
+web-console-col-how = Wie
+web-console-live = Live auf diesem Knoten
+web-console-rooms = Räume im Speicher
+web-console-online = Menschen online
+web-console-room-status = { $status ->
+    [open] offen
+    [playing] läuft
+    [finished] beendet
+   *[closed] geschlossen
+}
+web-console-public = öffentlich
+web-console-private = privat
+web-console-close-room = Raum { $room } schließen
+web-console-close = Schließen
+web-console-history-title = Verlauf von { $name }
+web-console-reports-waiting = Wartende Meldungen ({ $count })
+web-console-no-reports = Keine Meldung wartet.
+web-console-report = { $status } { $when }: { $reporter } meldet { $player }: „{ $reason }“
+web-console-report-status = { $status ->
+    [open] offen
+    [taken] übernommen
+    [resolved] erledigt
+   *[dismissed] verworfen
+}
+web-console-context = Zusammenhang: ein { $game }-Raum
+web-console-context-room = Raum { $room }
+web-console-line-from = { $name }:
+web-console-taken-by = Übernommen von { $name }
+web-console-taken-by-note = Übernommen von { $name } — { $note }
+web-console-take = Übernehmen
+web-console-report-taken = Meldung übernommen.
+web-console-note = Notiz
+web-console-note-placeholder = was getan wurde und warum
+web-console-write-note = Schreiben Sie zuerst eine Notiz.
+web-console-resolve = Erledigen
+web-console-dismiss = Verwerfen
+web-console-report-reason = Meldung: { $reason }; { $note }
+web-console-report-resolved = Meldung erledigt.
+web-console-report-dismissed = Meldung verworfen.
+web-console-in-force = Geltende Chat- und andere Sperren
+web-console-sanctions = Sanktionen
+web-console-everywhere = überall
+web-console-for-good = dauerhaft
+web-console-lift-label = { $kind ->
+    [ban] Sperre
+    [timeout] Chatsperre
+   *[rated_ban] Sperre für gewertete Partien
+} von { $whom } aufheben
+web-console-lift = Aufheben
+web-console-lifted = Aufgehoben.
+web-console-lifted-at = aufgehoben am { $when }
+web-console-target-placeholder = Name, ID oder Adresse
+web-console-give-target = Spieler oder Adresse
+web-console-give-room = Raum (Chatsperren)
+web-console-give = Verhängen
+web-console-rename-to = Diesen Spieler umbenennen in
+web-console-rename = Umbenennen
+web-console-renamed = Umbenannt.
+web-console-history = Verlauf von { $name }
+web-console-file = { $account ->
+    [yes] Konto
+   *[no] Gast
+}, { $role ->
+    [player] Spieler
+    [moderator] Moderator
+   *[admin] Administrator
+}, seit { $since }.
+web-console-make-moderator = Zum Moderator machen
+web-console-unmake-moderator = Als Moderator abberufen
+web-console-role-changed = Rolle geändert.
+web-console-games = Partien
+web-console-reports-about = Meldungen über diese Person
+web-console-reports-by = Meldungen dieser Person
+web-console-actions-about = Maßnahmen zu dieser Person
+web-console-the-host = der Host
+web-console-left-games = Verlassene gewertete Partien
+web-console-offense = { $kind ->
+    [left] verlassen
+    [aborted] abgebrochen
+   *[other] { $kind }
+}
+web-console-audit = Prüfprotokoll (neueste)
+web-console-export = Alles exportieren (JSON)
+web-console-entries = Einträge
+web-console-room-short = Raum { $room }
+
+## Sicherheit und eigene Daten (#/safety), Blockieren und Melden.
+web-safety-blocked = Sie blockieren { $name }: Sie sehen den Chat dieser Person nicht mehr, und Sie sitzen nie zusammen an einem Tisch.
+web-safety-unblocked = Sie blockieren { $name } nicht mehr.
+web-safety-report-title = { $name } den Moderatoren melden
+web-safety-report-line = Zur Zeile: { $line }
+web-safety-report-reason = Was nicht stimmt (die Moderatoren lesen es)
+web-safety-report-send = Meldung senden
+web-safety-report-sent = Ihre Meldung über { $name } liegt bei den Moderatoren.
+web-safety-zen = Zen: jede Chatzeile vor mir verbergen
+web-safety-mute = Die Zuschauer meiner Partien stummschalten (sie dürfen dort nicht chatten)
+web-safety-zen-now = Zen: { $on ->
+    [yes] an
+   *[no] aus
+}.
+web-safety-mute-now = Zuschauer stumm: { $on ->
+    [yes] an
+   *[no] aus
+}.
+web-safety-blocks = Von mir blockierte Spieler
+web-safety-unblock = Freigeben
+web-safety-no-blocks = Sie blockieren niemanden. Blockieren Sie einen Spieler auf seiner Seite oder an einer seiner Chatzeilen.
+web-safety-data = Meine Daten
+web-safety-data-hint = Alles, was der Server über Sie speichert, als eine JSON-Datei.
+web-safety-download = Meine Daten herunterladen (JSON)
+web-safety-downloaded = Ihre Daten sind heruntergeladen.
+web-safety-delete = Mein Konto löschen
+web-safety-delete-hint = Ihre Partien bleiben, mit ersetztem Namen; Ihre Wertungen, Einstellungen und Blockierungen verschwinden. Das lässt sich nicht rückgängig machen.
+web-safety-delete-start = Mein Konto löschen…
+web-safety-delete-ask = Ihr Konto endgültig löschen?
+web-safety-delete-password = Geben Sie zur Bestätigung Ihr Passwort ein.
+web-safety-delete-guest = Sie spielen als Gast: dieser Gast und sein Name verschwinden, sofort.
+web-safety-delete-yes = Ja, mein Konto löschen
+web-safety-delete-no = Nein, behalten
+web-safety-wrong-password = Das ist nicht Ihr Passwort: nichts wurde gelöscht.
+web-safety-deleted = Ihr Konto ist gelöscht.
+web-safety-deleted-back = Als neuer Gast zurück zur Lobby
+
+## Die einbettbare Wiederholung (/embed/room/…), in Seiten anderer Websites.
+web-embed-versus = { $before } gegen { $after }
+web-embed-title = { $game }: { $players }
+web-embed-title-end = { $game }: { $players } · { $result }
+web-embed-at = Zug { $ply } von { $plies }
+web-embed-page-title = { $game }-Wiederholung · Lodestone
+
 ## Der Raum.
 web-room = Raum
 web-room-invite-friend = Einen Freund einladen

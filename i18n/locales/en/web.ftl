@@ -567,6 +567,201 @@ web-rules-magma-scoring-text = Each colour scores its pieces on the board plus 3
 web-rules-magma-hot = Hot and White-Hot
 web-rules-magma-hot-text = With a timer, a turn has 30 seconds (White-Hot: a sand timer passed on, so a quick turn leaves the next player less). Whoever runs out loses the turn, and the player before them removes one of their pieces.
 
+## The moderators' console (#/console). Statuses, roles and kinds come as
+## codes and are chosen by ($status, $role, $kind); the audit log's action
+## names stay codes.
+web-console = Moderator console
+web-console-asking = Asking the server who you are…
+web-console-not-for-you = This page is for moderators and admins.
+web-console-you-admin = You are an admin.
+web-console-you-moderator = You are a moderator.
+web-console-reason = Reason for actions
+web-console-reason-placeholder = why (stored in the audit log)
+web-console-write-reason = Write a reason first (the field at the top).
+web-console-refresh = Refresh
+web-console-lookup = A player’s history (name or id)
+web-console-show = Show
+web-console-none = none
+web-console-action = Action
+web-console-action-none = no action
+web-console-action-timeout-10 = chat timeout, 10 minutes
+web-console-action-timeout-60 = chat timeout, 1 hour
+web-console-action-timeout-1440 = chat timeout, 24 hours
+web-console-action-ban-1440 = ban for a day
+web-console-action-ban-10080 = ban for a week
+web-console-action-ban-forever = ban for good
+web-console-action-close = close the room
+web-console-kind = { $kind ->
+    [ban] ban
+    [timeout] chat timeout
+   *[rated_ban] no rated play
+}
+web-console-timeout-given = Chat timeout given.
+web-console-ban-given = Ban given.
+web-console-address-banned = Address banned.
+web-console-room-closed = Room closed.
+web-console-col-room = Room
+web-console-col-game = Game
+web-console-col-status = Status
+web-console-col-players = Players
+web-console-col-listed = Listed
+web-console-col-act = Act
+web-console-col-name = Name
+web-console-col-address = Address
+web-console-col-connections = Connections
+web-console-col-kind = Kind
+web-console-col-whom = Whom
+web-console-col-where = Where
+web-console-col-reason = Reason
+web-console-col-until = Until
+web-console-col-result = Result
+web-console-col-rated = Rated
+web-console-col-ended = Ended
+web-console-col-when = When
+web-console-col-by = By
+web-console-col-about = About
+web-console-col-given = Given
+web-console-col-who = Who
+web-console-col-action = Action
+web-console-col-detail = Detail
+web-console-col-how = How
+web-console-live = Live on this node
+web-console-rooms = Rooms in memory
+web-console-online = People online
+web-console-room-status = { $status ->
+    [open] open
+    [playing] playing
+    [finished] finished
+   *[closed] closed
+}
+web-console-public = public
+web-console-private = private
+web-console-close-room = Close room { $room }
+web-console-close = Close
+web-console-history-title = { $name }’s history
+web-console-reports-waiting = Reports waiting ({ $count })
+web-console-no-reports = No report is waiting.
+# $status: the report's status (bold); $reporter and $player: names (buttons); $when: a date.
+web-console-report = { $status } { $when }: { $reporter } reports { $player }: “{ $reason }”
+web-console-report-status = { $status ->
+    [open] open
+    [taken] taken
+    [resolved] resolved
+   *[dismissed] dismissed
+}
+web-console-context = Context: a { $game } room
+# Before the room's link ($room).
+web-console-context-room = Room { $room }
+web-console-line-from = { $name }:
+web-console-taken-by = Taken by { $name }
+web-console-taken-by-note = Taken by { $name } — { $note }
+web-console-take = Take
+web-console-report-taken = Report taken.
+web-console-note = Note
+web-console-note-placeholder = what was done and why
+web-console-write-note = Write a note first.
+web-console-resolve = Resolve
+web-console-dismiss = Dismiss
+# The reason stored with a sanction given from a report.
+web-console-report-reason = report: { $reason }; { $note }
+web-console-report-resolved = Report resolved.
+web-console-report-dismissed = Report dismissed.
+web-console-in-force = Timeouts and bans in force
+web-console-sanctions = Sanctions
+web-console-everywhere = everywhere
+web-console-for-good = for good
+web-console-lift-label = Lift the { $kind ->
+    [ban] ban
+    [timeout] chat timeout
+   *[rated_ban] rated-play ban
+} of { $whom }
+web-console-lift = Lift
+web-console-lifted = Lifted.
+web-console-lifted-at = lifted { $when }
+web-console-target-placeholder = name, id or address
+web-console-give-target = Player or address
+web-console-give-room = Room (timeouts)
+web-console-give = Give
+web-console-rename-to = Rename that player to
+web-console-rename = Rename
+web-console-renamed = Renamed.
+web-console-history = History of { $name }
+# $account: yes or no; $role: player, moderator or admin; $since: a date.
+web-console-file = { $account ->
+    [yes] Account
+   *[no] Guest
+}, { $role ->
+    [player] player
+    [moderator] moderator
+   *[admin] admin
+}, since { $since }.
+web-console-make-moderator = Make moderator
+web-console-unmake-moderator = Dismiss as moderator
+web-console-role-changed = Role changed.
+web-console-games = Games
+web-console-reports-about = Reports about them
+web-console-reports-by = Reports they made
+web-console-actions-about = Actions about them
+web-console-the-host = the host
+web-console-left-games = Rated games left
+web-console-offense = { $kind ->
+    [left] left
+    [aborted] aborted
+   *[other] { $kind }
+}
+web-console-audit = Audit log (latest)
+web-console-export = Export all (JSON)
+web-console-entries = Entries
+web-console-room-short = room { $room }
+
+## Safety and one's data (#/safety), blocking and reporting.
+web-safety-blocked = You block { $name }: you no longer see their chat, and you are never seated together.
+web-safety-unblocked = You no longer block { $name }.
+web-safety-report-title = Report { $name } to the moderators
+# Before the chat line reported ($line, quoted).
+web-safety-report-line = About the line: { $line }
+web-safety-report-reason = What is wrong (the moderators read it)
+web-safety-report-send = Send the report
+web-safety-report-sent = Your report about { $name } is with the moderators.
+web-safety-zen = Zen: hide every chat line from me
+web-safety-mute = Mute the spectators of my games (they may not chat there)
+# $on: yes or no.
+web-safety-zen-now = Zen: { $on ->
+    [yes] on
+   *[no] off
+}.
+web-safety-mute-now = Spectators muted: { $on ->
+    [yes] on
+   *[no] off
+}.
+web-safety-blocks = Players I block
+web-safety-unblock = Unblock
+web-safety-no-blocks = You block nobody. Block a player from their page or from one of their chat lines.
+web-safety-data = My data
+web-safety-data-hint = Everything the server holds about you, as one JSON file.
+web-safety-download = Download my data (JSON)
+web-safety-downloaded = Your data is downloaded.
+web-safety-delete = Delete my account
+web-safety-delete-hint = Your games stay, with your name replaced; your ratings, settings and blocks go. This cannot be undone.
+web-safety-delete-start = Delete my account…
+web-safety-delete-ask = Delete your account for good?
+web-safety-delete-password = Type your password to confirm.
+web-safety-delete-guest = You play as a guest: this guest and its name go, now.
+web-safety-delete-yes = Yes, delete my account
+web-safety-delete-no = No, keep it
+web-safety-wrong-password = That is not your password: nothing was deleted.
+web-safety-deleted = Your account is deleted.
+web-safety-deleted-back = Back to the lobby as a new guest
+
+## The embeddable replay (/embed/room/…), framed by other sites.
+# Two players' names (or more, two at a time) in the title.
+web-embed-versus = { $before } v { $after }
+web-embed-title = { $game }: { $players }
+# $result: who won (web-end-wins), or a draw.
+web-embed-title-end = { $game }: { $players } · { $result }
+web-embed-at = Move { $ply } of { $plies }
+web-embed-page-title = { $game } replay · Lodestone
+
 ## The room.
 web-room = Room
 web-room-invite-friend = Invite a friend

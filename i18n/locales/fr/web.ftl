@@ -625,6 +625,193 @@ web-rules-magma-scoring-text = Chaque couleur marque ses pièces sur le plateau 
 web-rules-magma-hot = Brûlant et Chauffé à blanc
 web-rules-magma-hot-text = Avec un minuteur, un tour dure 30 secondes (Chauffé à blanc : un sablier qui passe de main en main, si bien qu’un tour rapide en laisse moins au joueur suivant). Qui dépasse le temps perd son tour, et le joueur précédent retire une de ses pièces.
 
+## La console des modérateurs (#/console). Statuts, rôles et genres arrivent
+## en codes et se choisissent par ($status, $role, $kind) ; les noms d'actions
+## du journal d'audit restent des codes.
+web-console = Console de modération
+web-console-asking = Le serveur vérifie qui vous êtes…
+web-console-not-for-you = Cette page est réservée aux modérateurs et aux administrateurs.
+web-console-you-admin = Vous êtes administrateur.
+web-console-you-moderator = Vous êtes modérateur.
+web-console-reason = Motif des actions
+web-console-reason-placeholder = pourquoi (gardé dans le journal d’audit)
+web-console-write-reason = Écrivez d’abord un motif (le champ en haut).
+web-console-refresh = Actualiser
+web-console-lookup = L’historique d’un joueur (nom ou id)
+web-console-show = Afficher
+web-console-none = aucun
+web-console-action = Action
+web-console-action-none = aucune action
+web-console-action-timeout-10 = exclusion de la discussion, 10 minutes
+web-console-action-timeout-60 = exclusion de la discussion, 1 heure
+web-console-action-timeout-1440 = exclusion de la discussion, 24 heures
+web-console-action-ban-1440 = bannir pour un jour
+web-console-action-ban-10080 = bannir pour une semaine
+web-console-action-ban-forever = bannir définitivement
+web-console-action-close = fermer la salle
+web-console-kind = { $kind ->
+    [ban] bannissement
+    [timeout] exclusion de la discussion
+   *[rated_ban] interdiction de parties classées
+}
+web-console-timeout-given = Exclusion de la discussion prononcée.
+web-console-ban-given = Bannissement prononcé.
+web-console-address-banned = Adresse bannie.
+web-console-room-closed = Salle fermée.
+web-console-col-room = Salle
+web-console-col-game = Jeu
+web-console-col-status = Statut
+web-console-col-players = Joueurs
+web-console-col-listed = Listée
+web-console-col-act = Agir
+web-console-col-name = Nom
+web-console-col-address = Adresse
+web-console-col-connections = Connexions
+web-console-col-kind = Genre
+web-console-col-whom = Qui
+web-console-col-where = Où
+web-console-col-reason = Motif
+web-console-col-until = Jusqu’à
+web-console-col-result = Résultat
+web-console-col-rated = Classée
+web-console-col-ended = Terminée
+web-console-col-when = Quand
+web-console-col-by = Par
+web-console-col-about = Visé
+web-console-col-given = Prononcée
+web-console-col-who = Qui
+web-console-col-action = Action
+web-console-col-detail = Détail
+web-console-col-how = Comment
+web-console-live = En direct sur ce nœud
+web-console-rooms = Salles en mémoire
+web-console-online = Personnes en ligne
+web-console-room-status = { $status ->
+    [open] ouverte
+    [playing] en cours
+    [finished] terminée
+   *[closed] fermée
+}
+web-console-public = publique
+web-console-private = privée
+web-console-close-room = Fermer la salle { $room }
+web-console-close = Fermer
+web-console-history-title = Historique de { $name }
+web-console-reports-waiting = Signalements en attente ({ $count })
+web-console-no-reports = Aucun signalement en attente.
+web-console-report = { $status } { $when } : { $reporter } signale { $player } : « { $reason } »
+web-console-report-status = { $status ->
+    [open] ouvert
+    [taken] pris
+    [resolved] résolu
+   *[dismissed] classé
+}
+web-console-context = Contexte : une salle de { $game }
+web-console-context-room = Salle { $room }
+web-console-line-from = { $name } :
+web-console-taken-by = Pris par { $name }
+web-console-taken-by-note = Pris par { $name } — { $note }
+web-console-take = Prendre
+web-console-report-taken = Signalement pris.
+web-console-note = Note
+web-console-note-placeholder = ce qui a été fait et pourquoi
+web-console-write-note = Écrivez d’abord une note.
+web-console-resolve = Résoudre
+web-console-dismiss = Classer
+web-console-report-reason = signalement : { $reason } ; { $note }
+web-console-report-resolved = Signalement résolu.
+web-console-report-dismissed = Signalement classé.
+web-console-in-force = Exclusions et bannissements en vigueur
+web-console-sanctions = Sanctions
+web-console-everywhere = partout
+web-console-for-good = définitivement
+web-console-lift-label = Lever { $kind ->
+    [ban] le bannissement
+    [timeout] l’exclusion de la discussion
+   *[rated_ban] l’interdiction de parties classées
+} de { $whom }
+web-console-lift = Lever
+web-console-lifted = Levée.
+web-console-lifted-at = levée le { $when }
+web-console-target-placeholder = nom, id ou adresse
+web-console-give-target = Joueur ou adresse
+web-console-give-room = Salle (exclusions)
+web-console-give = Prononcer
+web-console-rename-to = Renommer ce joueur en
+web-console-rename = Renommer
+web-console-renamed = Renommé.
+web-console-history = Historique de { $name }
+web-console-file = { $account ->
+    [yes] Compte
+   *[no] Invité
+}, { $role ->
+    [player] joueur
+    [moderator] modérateur
+   *[admin] administrateur
+}, depuis le { $since }.
+web-console-make-moderator = Nommer modérateur
+web-console-unmake-moderator = Retirer le rôle de modérateur
+web-console-role-changed = Rôle modifié.
+web-console-games = Parties
+web-console-reports-about = Signalements le visant
+web-console-reports-by = Signalements qu’il a faits
+web-console-actions-about = Actions le concernant
+web-console-the-host = l’hôte
+web-console-left-games = Parties classées abandonnées
+web-console-offense = { $kind ->
+    [left] quittée
+    [aborted] annulée
+   *[other] { $kind }
+}
+web-console-audit = Journal d’audit (derniers)
+web-console-export = Tout exporter (JSON)
+web-console-entries = Entrées
+web-console-room-short = salle { $room }
+
+## Sécurité et données personnelles (#/safety), bloquer et signaler.
+web-safety-blocked = Vous bloquez { $name } : vous ne voyez plus ses messages, et vous ne serez jamais assis à la même table.
+web-safety-unblocked = Vous ne bloquez plus { $name }.
+web-safety-report-title = Signaler { $name } aux modérateurs
+web-safety-report-line = À propos du message : { $line }
+web-safety-report-reason = Ce qui ne va pas (les modérateurs le lisent)
+web-safety-report-send = Envoyer le signalement
+web-safety-report-sent = Votre signalement concernant { $name } est entre les mains des modérateurs.
+web-safety-zen = Zen : me cacher tous les messages de discussion
+web-safety-mute = Rendre muets les spectateurs de mes parties (ils ne peuvent pas y discuter)
+web-safety-zen-now = Zen : { $on ->
+    [yes] activé
+   *[no] désactivé
+}.
+web-safety-mute-now = Spectateurs muets : { $on ->
+    [yes] oui
+   *[no] non
+}.
+web-safety-blocks = Joueurs que je bloque
+web-safety-unblock = Débloquer
+web-safety-no-blocks = Vous ne bloquez personne. Bloquez un joueur depuis sa page ou depuis l’un de ses messages.
+web-safety-data = Mes données
+web-safety-data-hint = Tout ce que le serveur garde sur vous, dans un seul fichier JSON.
+web-safety-download = Télécharger mes données (JSON)
+web-safety-downloaded = Vos données sont téléchargées.
+web-safety-delete = Supprimer mon compte
+web-safety-delete-hint = Vos parties restent, votre nom y est remplacé ; vos classements, réglages et blocages disparaissent. C’est irréversible.
+web-safety-delete-start = Supprimer mon compte…
+web-safety-delete-ask = Supprimer votre compte pour de bon ?
+web-safety-delete-password = Tapez votre mot de passe pour confirmer.
+web-safety-delete-guest = Vous jouez en invité : cet invité et son nom disparaissent, tout de suite.
+web-safety-delete-yes = Oui, supprimer mon compte
+web-safety-delete-no = Non, le garder
+web-safety-wrong-password = Ce n’est pas votre mot de passe : rien n’a été supprimé.
+web-safety-deleted = Votre compte est supprimé.
+web-safety-deleted-back = Retour au salon en tant que nouvel invité
+
+## La relecture intégrable (/embed/room/…), affichée dans les pages d'autres sites.
+web-embed-versus = { $before } contre { $after }
+web-embed-title = { $game } : { $players }
+web-embed-title-end = { $game } : { $players } · { $result }
+web-embed-at = Coup { $ply } sur { $plies }
+web-embed-page-title = Relecture de { $game } · Lodestone
+
 ## La salle.
 web-room = Salle
 web-room-invite-friend = Inviter un ami
