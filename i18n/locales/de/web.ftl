@@ -802,6 +802,120 @@ web-embed-title-end = { $game }: { $players } · { $result }
 web-embed-at = Zug { $ply } von { $plies }
 web-embed-page-title = { $game }-Wiederholung · Lodestone
 
+## Turniere: die Liste, das Formular, um eines auszurichten, die Seite eines Turniers.
+web-tournament-format-round-robin = Rundenturnier
+web-tournament-format-swiss = Schweizer System
+web-tournament-format-arena = Arena
+web-tournament-format-magma = Magma-Turnier (Tische)
+web-tournament-upcoming = Demnächst
+web-tournament-running = Laufend
+web-tournament-finished = Beendet
+web-tournament-hours = { $hours } Std. { $minutes } Min.
+web-tournament-minutes = { $minutes } Min. { $seconds } Sek.
+web-tournament-default-name = Freitagsliga
+web-tournament-name = Name
+web-tournament-format = Modus
+web-tournament-rounds = Runden (Schweizer System, Magma)
+web-tournament-arena-minutes = Minuten (Arena)
+web-tournament-table = Tisch (Magma)
+web-tournament-bots = Computerspieler und Bot-Konten dürfen teilnehmen
+web-tournament-private = Privat (auf Einladung)
+web-tournament-create = Turnier erstellen
+web-tournament-organize = Ein Turnier ausrichten
+web-tournament-line = — { $game }, { $format }, { $count } Spieler, von { $organizer }
+web-tournament-line-starts = — { $game }, { $format }, { $count } Spieler, von { $organizer }, Beginn { $date }
+web-tournament-none = Keine.
+web-tournament-bot-account = Ein Bot-Konto: ein Programm, das über das Protokoll spielt
+web-tournament-computer = Computer
+web-tournament-standings = Tabelle
+web-tournament-rounds-heading = Runden
+web-tournament-go-to-game = Zu Ihrer Partie
+web-tournament-your-game = { $link } gegen { $names }
+web-tournament-starts-in = Beginnt in { $time } ({ $date }).
+web-tournament-starts-when-said = Beginnt, wenn der Veranstalter es sagt.
+web-tournament-over = Dieses Turnier ist vorbei.
+web-tournament-ends-in = Endet in { $time }.
+web-tournament-waiting-ends-in = Warten auf Ihre nächste Partie. Endet in { $time }.
+web-tournament-next-round-in = Nächste Runde spätestens in { $time }.
+web-tournament-waiting-next-round = Warten auf die nächste Runde.
+web-tournament-under-way = Im Gange.
+web-tournament-about = { $format }, { $game } — { $status }. Ausgerichtet von { $organizer }.
+web-tournament-about-rounds = { $format }, { $game } — { $status }, Runde { $round } von { $total }. Ausgerichtet von { $organizer }.
+web-tournament-invite = Einladungslink: { $link }
+web-tournament-join = Teilnehmen
+web-tournament-come-back = Zurückkehren
+web-tournament-leave = Abmelden
+web-tournament-withdraw = Zurückziehen
+web-tournament-start = Jetzt beginnen
+web-tournament-add-bot = Einen Computerspieler hinzufügen
+web-tournament-records = Alle Partieaufzeichnungen herunterladen
+web-tournament-standings-caption = Tabelle, die Besten zuerst
+web-tournament-col-place = #
+web-tournament-col-place-long = Platz
+web-tournament-col-points = Pkt.
+web-tournament-col-points-long = Punkte
+web-tournament-col-performance = Perf.
+web-tournament-col-performance-long = Performance
+web-tournament-col-buchholz = Bh
+web-tournament-col-buchholz-long = Buchholz
+web-tournament-col-streak = Serie
+web-tournament-col-sb = SB
+web-tournament-col-sb-long = Sonneborn-Berger
+web-tournament-col-won = S
+web-tournament-col-won-long = Siege
+web-tournament-col-drawn = R
+web-tournament-col-drawn-long = Remis
+web-tournament-col-lost = N
+web-tournament-col-lost-long = Niederlagen
+web-tournament-on-fire = in Serie
+web-tournament-nobody = Noch hat sich niemand angemeldet.
+web-tournament-round = Runde { $number }
+web-tournament-wave = Welle { $number }
+web-tournament-bye = { $name }: spielfrei
+web-tournament-scored = { $name } { $points }
+web-tournament-no-show = { $player } (nicht erschienen)
+web-tournament-versus = { $before } gegen { $after }
+web-tournament-game-label = { $action }: { $players }
+web-tournament-replay = Nachspielen
+web-tournament-cannot-show = Dieses Turnier kann nicht angezeigt werden.
+
+## Bot-Stufen.
+web-bot-level-name = { $level ->
+    [random] Zufall
+    [greedy] Gierig
+    [easy] Leicht
+    [normal] Normal
+    [hard] Schwer
+   *[other] { $name }
+}
+web-bot-level-about = { $level ->
+    [random] spielt irgendeinen regelgerechten Zug
+    [greedy] nimmt den am besten aussehenden Zug, einen Zug voraus
+    [easy] schaut kurz ein paar Züge voraus
+    [normal] denkt etwa eine Viertelsekunde pro Zug
+    [hard] denkt etwa eine Sekunde pro Zug
+   *[other] { $description }
+}
+
+## Was jede Raumoption tut (das Formular für einen neuen Raum), nach ihrem Schlüssel.
+web-option-help-move-rule = Linienregel: eine Linie durch den Stein erlaubt nur dann einen Zug, wenn eine ihrer Seiten leer ist; je Richtung: jede der acht Richtungen reagiert auf ihren nächsten Stein
+web-option-help-repetition = an: das dritte Auftreten derselben Stellung (Figuren, Magnete, Seite am Zug) ist remis; aus: es wird weitergespielt
+web-option-help-setup = jede Seite stellt ihre Figuren geheim auf, oder sie werden zufällig verteilt
+web-option-help-trap-victims = ob die Art einer von einer Falle zerstörten Figur geheim bleibt oder wie bei einer geschlagenen Figur gezeigt wird
+web-option-help-players = die Zahl der Spieler; zu viert und zu sechst wird in Farbteams gespielt, zu fünft gibt es einen Solospieler
+web-option-help-solo = die Farbe des Solospielers im Spiel zu fünft (nur mit 5 Spielern)
+web-option-help-board = Zickzack: 91 Felder mit spitzen Ecken mit zwei Nachbarn; einfaches Sechseck: das gewöhnliche sechseckige Brett
+web-option-help-timer = heiß: 30 Sekunden pro Zug; Weißglut: eine weitergereichte Sanduhr (zuerst 15 s, dann 30 minus dem, was übrig war)
+web-option-help-first = der Platz, der den ersten Zug macht
+web-option-help-clock = die Uhr des Raums: keine; Minuten pro Spieler plus Sekunden, die nach jedem eigenen Zug hinzukommen (5+3); eine Zeit für jeden Zug (30 s pro Zug, oder 3 Tage pro Zug für Fernpartien); oder ein Zeitkonto für Fernpartien (10 Tage zu Beginn, 36 Stunden mehr nach jedem Zug, nie über 10 Tage); wessen Zeit abläuft, verliert (bei Magma mit mehr als zwei Spielern scheidet er aus)
+web-option-help-absent = was geschieht, wenn ein Spieler länger als die Schonfrist fort ist (eine Minute; ein Tag bei einer Uhr von einem Tag oder mehr pro Zug): warten; die anderen dürfen die Partie beanspruchen, wenn der Abwesende am Zug ist (er verliert wie bei Zeitüberschreitung); oder ein Bot spielt für ihn, bis er zurückkommt
+web-option-help-chat = der Chat des Raums: an, oder aus (niemand kann chatten; der Besitzer des Raums kann ihn jederzeit an- oder ausschalten)
+web-option-help-rated = ob die Partie die Wertungen der Spieler ändert: ja nur, wenn jeder Platz von einem Konto besetzt ist (keine Gäste, keine Bots)
+web-option-help-rated-bots = in einem gewerteten Raum, ob Bot-Konten (Programme, die über das Protokoll spielen) gegen Menschen spielen dürfen: nein, eine gewertete Partie ist nur zwischen Menschen oder nur zwischen Bots; ja, Bot-Konten dürfen mit Menschen am Tisch sitzen, und die Partie wird trotzdem gewertet
+web-option-help-spectators = wer die Partie ohne Platz ansehen darf: jeder (der Raum steht unter den laufenden Partien); nur Menschen mit der Einladung des Raums; oder niemand, bis die Partie vorbei ist
+web-option-help-spectator-delay = wie viele Halbzüge die Zuschauer hinter der laufenden Partie zurückliegen (0 bis 100; nach dem Ende sehen sie alles); 0, wenn nichts gewählt ist, aber in einer Magma-Partie mit Teams eine Runde von Zügen (die Zahl der Plätze)
+web-option-help-weekends = ob die Uhren des Raums am Wochenende stehen: sie laufen, oder sie stehen, und von Samstag 00:00 bis Montag 00:00 UTC wird keine Zeit abgezogen (braucht eine Uhr)
+
 ## Der Raum.
 web-room = Raum
 web-room-invite-friend = Einen Freund einladen

@@ -762,6 +762,138 @@ web-embed-title-end = { $game }: { $players } · { $result }
 web-embed-at = Move { $ply } of { $plies }
 web-embed-page-title = { $game } replay · Lodestone
 
+## Tournaments: the list, the form to organize one, a tournament's page.
+web-tournament-format-round-robin = Round robin
+web-tournament-format-swiss = Swiss
+web-tournament-format-arena = Arena
+web-tournament-format-magma = Magma event (tables)
+web-tournament-upcoming = Upcoming
+web-tournament-running = Running
+web-tournament-finished = Finished
+# A time left: hours and minutes ($minutes has two digits), or minutes and seconds.
+web-tournament-hours = { $hours } h { $minutes } min
+web-tournament-minutes = { $minutes } min { $seconds } s
+# The name the form suggests for a new tournament.
+web-tournament-default-name = Friday league
+web-tournament-name = Name
+web-tournament-format = Format
+web-tournament-rounds = Rounds (Swiss, Magma)
+web-tournament-arena-minutes = Minutes (arena)
+web-tournament-table = Table (Magma)
+web-tournament-bots = Computer players and bot accounts may enter
+web-tournament-private = Private (by invitation)
+web-tournament-create = Create the tournament
+web-tournament-organize = Organize a tournament
+# A tournament of the list, after its name.
+web-tournament-line = — { $game }, { $format }, { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}, by { $organizer }
+web-tournament-line-starts = — { $game }, { $format }, { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}, by { $organizer }, starts { $date }
+web-tournament-none = None.
+web-tournament-bot-account = A bot account: a program playing through the protocol
+web-tournament-computer = computer
+web-tournament-standings = Standings
+web-tournament-rounds-heading = Rounds
+web-tournament-go-to-game = Go to your game
+# $link: the button web-tournament-go-to-game; $names: the opponents.
+web-tournament-your-game = { $link } against { $names }
+# $time: a time left (web-tournament-hours or -minutes); $date: when.
+web-tournament-starts-in = Starts in { $time } ({ $date }).
+web-tournament-starts-when-said = Starts when the organizer says.
+web-tournament-over = This tournament is over.
+web-tournament-ends-in = Ends in { $time }.
+web-tournament-waiting-ends-in = Waiting for your next game. Ends in { $time }.
+web-tournament-next-round-in = Next round in { $time } at the latest.
+web-tournament-waiting-next-round = Waiting for the next round.
+web-tournament-under-way = Under way.
+# $format, $status: the words above; $game: the game's name.
+web-tournament-about = { $format } of { $game } — { $status }. Organized by { $organizer }.
+web-tournament-about-rounds = { $format } of { $game } — { $status }, { $round } of { $total } rounds. Organized by { $organizer }.
+# Before the tournament's invite link ($link).
+web-tournament-invite = Invite link: { $link }
+web-tournament-join = Join
+web-tournament-come-back = Come back
+web-tournament-leave = Leave
+web-tournament-withdraw = Withdraw
+web-tournament-start = Start now
+web-tournament-add-bot = Add a computer player
+web-tournament-records = Download all records
+web-tournament-standings-caption = Standings, best first
+# The standings' columns: a short heading and its full words.
+web-tournament-col-place = #
+web-tournament-col-place-long = Place
+web-tournament-col-points = Pts
+web-tournament-col-points-long = Points
+web-tournament-col-performance = Perf
+web-tournament-col-performance-long = Performance
+web-tournament-col-buchholz = Bh
+web-tournament-col-buchholz-long = Buchholz
+web-tournament-col-streak = Streak
+web-tournament-col-sb = SB
+web-tournament-col-sb-long = Sonneborn–Berger
+web-tournament-col-won = W
+web-tournament-col-won-long = Won
+web-tournament-col-drawn = D
+web-tournament-col-drawn-long = Drawn
+web-tournament-col-lost = L
+web-tournament-col-lost-long = Lost
+# An arena player on a winning streak.
+web-tournament-on-fire = on fire
+web-tournament-nobody = Nobody has entered yet.
+web-tournament-round = Round { $number }
+web-tournament-wave = Wave { $number }
+web-tournament-bye = { $name }: a bye
+# A player of a game with their points.
+web-tournament-scored = { $name } { $points }
+web-tournament-no-show = { $player } (no-show)
+web-tournament-versus = { $before } against { $after }
+# A game's link: $action is Play, Replay or Watch; $players who play.
+web-tournament-game-label = { $action }: { $players }
+web-tournament-replay = Replay
+web-tournament-cannot-show = This tournament cannot be shown.
+
+## Bot levels ($level as the server names it; $name and $description are
+## the server's English words, kept for a level not listed here).
+web-bot-level-name = { $level ->
+    [random] Random
+    [greedy] Greedy
+    [easy] Easy
+    [normal] Normal
+    [hard] Hard
+   *[other] { $name }
+}
+web-bot-level-about = { $level ->
+    [random] plays any legal move
+    [greedy] takes the best-looking move, one move ahead
+    [easy] looks a few moves ahead, briefly
+    [normal] thinks about a quarter of a second a move
+    [hard] thinks about a second a move
+   *[other] { $description }
+}
+
+## What each room option does (the new room's form), by the option's key.
+web-option-help-move-rule = line: a line through the stone gives a move only if one side of it is empty; per-ray: each of the eight directions reacts to its nearest stone
+web-option-help-repetition = on: the third occurrence of the same position (pieces, magnets, side to move) is a draw; off: play on
+web-option-help-setup = chosen: each side arranges its pieces in secret; random: they are dealt at random
+web-option-help-trap-victims = whether the kind of a piece destroyed by a trap stays secret or is shown like a captured one
+web-option-help-players = the number of players; 4 and 6 play in colour teams, 5 has one solo player
+web-option-help-solo = the colour of the five-player game's solo player (only with players=5)
+web-option-help-board = zigzag: 91 cells with pointed two-neighbour corners; radius5: the plain hex-hex board
+web-option-help-timer = hot: 30 seconds a turn; white-hot: one passed-on sand timer (15 s first, then 30 − what was left)
+web-option-help-first = the seat that takes the first turn
+web-option-help-clock = the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); a time for each move (30s/move, or 3d/move to play by correspondence); or a correspondence time bank (bank:10d+36h: 10 days at first, 36 hours more after each move, never above the 10 days); a player whose time runs out loses (in Magma with more than two players, leaves the game)
+web-option-help-absent = what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time); or bot, a bot plays for the absent player until they return
+web-option-help-chat = the room's chat: on, or off (nobody can chat; the room's owner can turn it on or off at any time)
+web-option-help-rated = whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)
+web-option-help-rated-bots = in a rated room, whether bot accounts (programs playing through the protocol) may play people: no, a rated game is between people only or between bots only; yes, bot accounts may sit with people and the game is rated all the same
+web-option-help-spectators = who may watch the game without a seat: public, anyone (the room is among the games being played); link, only people with the room's invite; off, nobody until the game is over
+web-option-help-spectator-delay = how many plies behind the game spectators see it while it runs (0 to 100; they see all of it once it is over); 0 unless set, but in a Magma game with teams one round of turns (the number of seats)
+web-option-help-weekends = whether the room's clocks stop at weekends: run, they do not; pause, no time is charged from Saturday 00:00 to Monday 00:00 UTC (needs a clock)
+
 ## The room.
 web-room = Room
 web-room-invite-friend = Invite a friend

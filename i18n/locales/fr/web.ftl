@@ -812,6 +812,126 @@ web-embed-title-end = { $game } : { $players } · { $result }
 web-embed-at = Coup { $ply } sur { $plies }
 web-embed-page-title = Relecture de { $game } · Lodestone
 
+## Tournois : la liste, le formulaire pour en organiser un, la page d'un tournoi.
+web-tournament-format-round-robin = Toutes rondes
+web-tournament-format-swiss = Système suisse
+web-tournament-format-arena = Arène
+web-tournament-format-magma = Tournoi Magma (tables)
+web-tournament-upcoming = À venir
+web-tournament-running = En cours
+web-tournament-finished = Terminés
+web-tournament-hours = { $hours } h { $minutes } min
+web-tournament-minutes = { $minutes } min { $seconds } s
+web-tournament-default-name = Ligue du vendredi
+web-tournament-name = Nom
+web-tournament-format = Formule
+web-tournament-rounds = Rondes (suisse, Magma)
+web-tournament-arena-minutes = Minutes (arène)
+web-tournament-table = Table (Magma)
+web-tournament-bots = Les joueurs ordinateur et les comptes robots peuvent s’inscrire
+web-tournament-private = Privé (sur invitation)
+web-tournament-create = Créer le tournoi
+web-tournament-organize = Organiser un tournoi
+web-tournament-line = — { $game }, { $format }, { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}, par { $organizer }
+web-tournament-line-starts = — { $game }, { $format }, { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}, par { $organizer }, début le { $date }
+web-tournament-none = Aucun.
+web-tournament-bot-account = Un compte robot : un programme qui joue par le protocole
+web-tournament-computer = ordinateur
+web-tournament-standings = Classement
+web-tournament-rounds-heading = Rondes
+web-tournament-go-to-game = Aller à votre partie
+web-tournament-your-game = { $link } contre { $names }
+web-tournament-starts-in = Début dans { $time } (le { $date }).
+web-tournament-starts-when-said = Commence quand l’organisateur le décide.
+web-tournament-over = Ce tournoi est terminé.
+web-tournament-ends-in = Fin dans { $time }.
+web-tournament-waiting-ends-in = En attente de votre prochaine partie. Fin dans { $time }.
+web-tournament-next-round-in = Prochaine ronde dans { $time } au plus tard.
+web-tournament-waiting-next-round = En attente de la prochaine ronde.
+web-tournament-under-way = En cours.
+web-tournament-about = { $format } de { $game } — { $status }. Organisé par { $organizer }.
+web-tournament-about-rounds = { $format } de { $game } — { $status }, ronde { $round } sur { $total }. Organisé par { $organizer }.
+web-tournament-invite = Lien d’invitation : { $link }
+web-tournament-join = S’inscrire
+web-tournament-come-back = Revenir
+web-tournament-leave = Se désinscrire
+web-tournament-withdraw = Abandonner
+web-tournament-start = Commencer maintenant
+web-tournament-add-bot = Ajouter un joueur ordinateur
+web-tournament-records = Télécharger toutes les feuilles de partie
+web-tournament-standings-caption = Classement, le meilleur en premier
+web-tournament-col-place = #
+web-tournament-col-place-long = Place
+web-tournament-col-points = Pts
+web-tournament-col-points-long = Points
+web-tournament-col-performance = Perf
+web-tournament-col-performance-long = Performance
+web-tournament-col-buchholz = Bh
+web-tournament-col-buchholz-long = Buchholz
+web-tournament-col-streak = Série
+web-tournament-col-sb = SB
+web-tournament-col-sb-long = Sonneborn–Berger
+web-tournament-col-won = G
+web-tournament-col-won-long = Gagnées
+web-tournament-col-drawn = N
+web-tournament-col-drawn-long = Nulles
+web-tournament-col-lost = P
+web-tournament-col-lost-long = Perdues
+web-tournament-on-fire = en feu
+web-tournament-nobody = Personne ne s’est encore inscrit.
+web-tournament-round = Ronde { $number }
+web-tournament-wave = Vague { $number }
+web-tournament-bye = { $name } : exempt
+web-tournament-scored = { $name } { $points }
+web-tournament-no-show = { $player } (absent)
+web-tournament-versus = { $before } contre { $after }
+web-tournament-game-label = { $action } : { $players }
+web-tournament-replay = Revoir
+web-tournament-cannot-show = Ce tournoi ne peut pas être affiché.
+
+## Niveaux des robots.
+web-bot-level-name = { $level ->
+    [random] Hasard
+    [greedy] Glouton
+    [easy] Facile
+    [normal] Normal
+    [hard] Difficile
+   *[other] { $name }
+}
+web-bot-level-about = { $level ->
+    [random] joue n’importe quel coup légal
+    [greedy] prend le coup qui semble le meilleur, un coup à l’avance
+    [easy] regarde quelques coups à l’avance, brièvement
+    [normal] réfléchit environ un quart de seconde par coup
+    [hard] réfléchit environ une seconde par coup
+   *[other] { $description }
+}
+
+## Ce que fait chaque option de salle (le formulaire de nouvelle salle), par sa clé.
+web-option-help-move-rule = règle de la ligne : une ligne passant par la pierre ne permet de glisser que si l’un de ses côtés est vide ; par direction : chacune des huit directions réagit à sa pierre la plus proche
+web-option-help-repetition = activée : la troisième apparition de la même position (pièces, aimants, camp au trait) est nulle ; désactivée : on continue
+web-option-help-setup = chaque camp dispose ses pièces en secret, ou elles sont distribuées au hasard
+web-option-help-trap-victims = si la nature d’une pièce détruite par un piège reste secrète ou est montrée comme celle d’une pièce prise
+web-option-help-players = le nombre de joueurs ; à 4 et à 6 on joue en équipes de couleur, à 5 il y a un joueur solitaire
+web-option-help-solo = la couleur du joueur solitaire de la partie à cinq (seulement avec 5 joueurs)
+web-option-help-board = zigzag : 91 cases aux coins pointus à deux voisines ; hexagone simple : le plateau hexagonal ordinaire
+web-option-help-timer = brûlant : 30 secondes par tour ; chauffé à blanc : un sablier qui passe de main en main (15 s d’abord, puis 30 moins ce qui restait)
+web-option-help-first = la place qui joue le premier tour
+web-option-help-clock = la pendule de la salle : aucune ; des minutes par joueur plus des secondes ajoutées après chacun de ses coups (5+3) ; un temps pour chaque coup (30 s par coup, ou 3 jours par coup pour jouer par correspondance) ; ou une réserve de temps par correspondance (10 jours au départ, 36 heures de plus après chaque coup, jamais plus de 10 jours) ; un joueur dont le temps s’épuise perd (à Magma à plus de deux joueurs, il quitte la partie)
+web-option-help-absent = ce qui se passe quand un joueur est absent au-delà du délai de grâce (une minute ; un jour avec une pendule d’un jour ou plus par coup) : on l’attend ; les autres peuvent réclamer la partie quand c’est à l’absent de jouer (il perd comme au temps) ; ou un robot joue pour lui jusqu’à son retour
+web-option-help-chat = la discussion de la salle : activée, ou désactivée (personne ne peut écrire ; le propriétaire de la salle peut l’activer ou la couper à tout moment)
+web-option-help-rated = si la partie change les classements des joueurs : oui seulement quand chaque place est tenue par un compte (ni invités, ni robots)
+web-option-help-rated-bots = dans une salle classée, si des comptes robots (des programmes qui jouent par le protocole) peuvent affronter des personnes : non, une partie classée oppose seulement des personnes ou seulement des robots ; oui, des comptes robots peuvent s’asseoir avec des personnes et la partie est classée quand même
+web-option-help-spectators = qui peut regarder la partie sans place : tout le monde (la salle figure parmi les parties en cours) ; seulement les personnes qui ont l’invitation de la salle ; ou personne avant la fin de la partie
+web-option-help-spectator-delay = de combien de demi-coups les spectateurs voient la partie en retard pendant qu’elle se joue (de 0 à 100 ; ils la voient en entier une fois finie) ; 0 sauf choix contraire, mais une ronde de tours (le nombre de places) dans une partie de Magma en équipes
+web-option-help-weekends = si les pendules de la salle s’arrêtent le week-end : elles tournent, ou elles s’arrêtent et aucun temps n’est décompté du samedi 00:00 au lundi 00:00 UTC (il faut une pendule)
+
 ## La salle.
 web-room = Salle
 web-room-invite-friend = Inviter un ami
