@@ -128,30 +128,36 @@ pub fn database_url(dir: &Path) -> String {
     }
 }
 
+/// Evaluates `$body` with `$conn`, a new connection to the database of
+/// the servers started on `$dir`, whichever the backend (to read it
+/// straight, as no client can).
+#[macro_export]
+macro_rules! with_database {
+    ($dir:expr, |$conn:ident| $body:expr) => {{
+        use sqlx::Connection;
+        let url = $crate::database_url($dir);
+        match $crate::backend() {
+            $crate::Backend::Sqlite => {
+                let mut $conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
+                $body
+            }
+            $crate::Backend::Postgres => {
+                let mut $conn = sqlx::PgConnection::connect(&url).await.unwrap();
+                $body
+            }
+        }
+    }};
+}
+
 /// The `seq` of every event of `room` in the database of the servers
 /// started on `dir`, in order, read straight from the event table.
 pub async fn stored_seqs(dir: &Path, room: &str) -> Vec<i64> {
-    use sqlx::Connection;
-    let url = database_url(dir);
     let sql = "SELECT seq FROM events WHERE room_id = $1 ORDER BY seq";
-    match backend() {
-        Backend::Sqlite => {
-            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql)
-                .bind(room)
-                .fetch_all(&mut conn)
-                .await
-                .unwrap()
-        }
-        Backend::Postgres => {
-            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql)
-                .bind(room)
-                .fetch_all(&mut conn)
-                .await
-                .unwrap()
-        }
-    }
+    with_database!(dir, |conn| sqlx::query_scalar(sql)
+        .bind(room)
+        .fetch_all(&mut conn)
+        .await
+        .unwrap())
 }
 
 /// The PostgreSQL database of `dir`, created if it does not exist yet.
