@@ -18,6 +18,15 @@ export function colorName(color) {
 }
 
 /**
+ * The letter a colour's pieces and homes carry on the board, in the
+ * page's language (`yellow` → `Y`, in French `J`).
+ * @param {string} color
+ */
+export function colorLetter(color) {
+  return color in COLORS ? t('web-color-letter', { side: color }) : color.slice(0, 1).toUpperCase();
+}
+
+/**
  * An action in words, for the move list and the confirmation
  * (`end-` → "refuses to end the game", `(f5) j1-g4` → "magnet to f5, j1→g4").
  * @param {string} game

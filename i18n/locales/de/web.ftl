@@ -333,6 +333,288 @@ web-leaderboard-bot = Bot
 web-leaderboard-empty = Noch niemand hat eine gewertete Partie dieser Art gespielt.
 web-default-name = Gast { $number }
 
+## Die Bretter: ihre Namen, jedes Feld, wie ein Bildschirmleser es sagt,
+## die Tafeln daneben. $side ist eine Farbe des Protokolls (white, black,
+## red, blue, yellow): danach richtet sich die Endung.
+web-board-magneton = Magneton-Brett
+web-board-magnetism = Magnetism-Brett
+web-board-magnet = Magnet-Brett
+web-board-magma = Magma-Brett
+web-color-letter = { $side ->
+    [white] W
+    [black] S
+    [red] R
+    [blue] B
+   *[yellow] G
+}
+web-magnet-letter = M
+web-cell-empty = { $cell }, leer
+web-cell-magneton-stone = { $cell }, { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Stein
+web-cell-magnetism-piece = { $cell }, { $side ->
+    [white] weiße
+   *[black] schwarze
+} Figur
+web-cell-magnetism-magnet = { $cell }, { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Magnet
+web-cell-magma-piece = { $cell }, { $side ->
+    [red] rote
+    [blue] blaue
+   *[yellow] gelbe
+} Figur
+web-cell-magma-home = { $cell }, Heimfeld von { $who }
+web-cell-magnet-piece = { $cell }, { $kind ->
+    [hidden] verdeckte { $side ->
+        [red] rote
+       *[blue] blaue
+    } Figur
+    [king] { $side ->
+        [red] roter
+       *[blue] blauer
+    } König
+    [trap] { $side ->
+        [red] rote
+       *[blue] blaue
+    } Falle { $value }
+   *[value] { $side ->
+        [red] rote
+       *[blue] blaue
+    } { $value }
+}, Rang { $rank }
+web-cell-magnet-arranging = { $cell }, { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} (wird aufgestellt)
+
+## Was der letzte Zug tat, an den Namen jedes Felds angehängt, für
+## Bildschirmleser ($piece ist eine der beiden Meldungen gleich darunter).
+web-fx-piece = { $kind ->
+    [stone] ein Stein
+    [magnet] ein Magnet
+    [king] ein König
+    [trap] eine Falle { $value }
+    [value] eine { $value }
+   *[piece] eine Figur
+}
+web-fx-piece-side = { $kind ->
+    [stone] ein { $side ->
+        [white] weißer
+        [black] schwarzer
+        [red] roter
+        [blue] blauer
+       *[yellow] gelber
+    } Stein
+    [magnet] ein { $side ->
+        [white] weißer
+        [black] schwarzer
+        [red] roter
+        [blue] blauer
+       *[yellow] gelber
+    } Magnet
+    [king] ein { $side ->
+        [white] weißer
+        [black] schwarzer
+        [red] roter
+        [blue] blauer
+       *[yellow] gelber
+    } König
+    [trap] eine { $side ->
+        [white] weiße
+        [black] schwarze
+        [red] rote
+        [blue] blaue
+       *[yellow] gelbe
+    } Falle { $value }
+    [value] eine { $side ->
+        [white] weiße
+        [black] schwarze
+        [red] rote
+        [blue] blaue
+       *[yellow] gelbe
+    } { $value }
+   *[piece] eine { $side ->
+        [white] weiße
+        [black] schwarze
+        [red] rote
+        [blue] blaue
+       *[yellow] gelbe
+    } Figur
+}
+web-fx-placed = { $piece } wurde gerade hier gesetzt
+web-fx-left = { $piece } hat dieses Feld gerade Richtung { $to } verlassen
+web-fx-entered-through = { $piece } ist gerade hier hereingekommen
+web-fx-passed = { $piece } ist hier durchgezogen
+web-fx-moved-here = { $piece } ist gerade von { $from } hierher gezogen
+web-fx-entered-here = { $piece } ist gerade über das Heimfeld { $home } hierher gekommen
+web-fx-pushed-away = { $piece } wurde gerade von hier nach { $to } weggestoßen
+web-fx-pulled-away = { $piece } wurde gerade von hier nach { $to } gezogen
+web-fx-pushed-here = { $piece } wurde gerade von { $from } hierher gestoßen
+web-fx-pulled-here = { $piece } wurde gerade von { $from } hierher gezogen
+web-fx-captured = { $piece } wurde gerade hier geschlagen
+web-fx-trapped = { $piece } wurde gerade hier von der Falle zerstört, die es geschlagen hat
+web-fx-promoted = die Figur hier wurde gerade auf Rang { $rank } befördert
+web-fx-removed = { $piece } wurde gerade von hier entfernt
+web-fx-claimed = beansprucht von { $color }
+web-fx-line = Teil der Gewinnreihe von { $color }
+web-fx-cell = { $cell }; letzter Zug: { $notes }
+
+## Die Tafel von Magneton.
+web-magneton-hands-label = Steine in der Hand
+web-magneton-in-hand = In der Hand
+web-magneton-hands = Weiß (W): { $white } · Schwarz (S): { $black }
+web-magneton-pass = Passen (kein Zug möglich)
+web-magneton-drop-hint = Setzphase: Tippen Sie auf ein leeres Feld.
+web-magneton-move-hint = Zugphase: Tippen Sie auf einen Stein, dann auf das Feld, zu dem er gleitet.
+
+## Die Tafel von Magnetism.
+web-magnetism-magnets = Magnete
+web-magnetism-heading = Magnete und Wettlauf
+web-magnetism-magnet-on = { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Magnet auf { $cell }
+web-magnetism-magnet-secret = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} hat den Magneten gesetzt (geheim)
+web-magnetism-magnet-not-yet = { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Magnet noch nicht gesetzt
+web-magnetism-race = Auf der gegnerischen Grundreihe: Weiß { $white }, Schwarz { $black } (von 12)
+web-magnetism-opening-hint = Geheime Eröffnung: Tippen Sie auf das Feld für Ihren Magneten (in Ihrer Hälfte, nicht auf Ihrer Grundreihe).
+web-magnetism-move-hint = Ein Zug: Tippen Sie auf das neue Feld des Magneten (◆), dann auf eine Ihrer Figuren, dann auf ihr Ziel.
+
+## Die Tafel von Magnet: einen Zug wählen, die Aufstellung, die Figuren außerhalb.
+## $kind und $value wie in web-cell-magnet-piece.
+web-magnet-kind = { $kind ->
+    [king] König
+    [trap] Falle { $value }
+   *[value] { $value }
+}
+web-magnet-your-move = { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} { $from }→{ $to }
+web-magnet-your-stays = { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} { $from } (bleibt stehen)
+web-magnet-then = { $before }, dann { $after }
+web-magnet-summary = Magnet auf { $cell }: { $moves }. Gegnerische Figuren auf dem Weg werden geschlagen (eine Falle zerstört die Figur, die sie schlägt).
+web-magnet-summary-none = Magnet auf { $cell }.
+web-magnet-promote = Befördern (die Figur steigt einen Rang: von nun an ein Schritt mehr)
+web-magnet-promote-piece = { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} mit Ziel { $cell }, Rang { $rank } → { $next }
+web-magnet-promote-unknown = die Figur mit Ziel { $cell }
+web-magnet-order-opening = Welche Figur zieht (der Eröffnungszug bewegt nur eine)
+web-magnet-order-first = Welche Figur zuerst zieht
+web-magnet-usual-order = { $moves } (die übliche Reihenfolge, Linie für Linie)
+web-magnet-waiting-setups = Warten auf die Aufstellungen (jede Seite stellt ihre Figuren geheim auf).
+web-magnet-arrange = Stellen Sie Ihre Figuren auf: Tippen Sie auf zwei, um sie zu tauschen. Niemand sonst sieht sie; dieser Browser behält Ihre Aufstellung, bis Sie sie bestätigen.
+web-magnet-shuffle = Mischen
+web-magnet-confirm-setup = Aufstellung bestätigen
+web-magnet-off-label = Figuren außerhalb des Bretts
+web-magnet-off = Außerhalb des Bretts
+web-magnet-losses = { $name } ({ $color }): { $losses }
+web-magnet-lost = durch Schlagen verloren: { $kinds }
+web-magnet-lost-nothing = nichts durch Schlagen verloren
+web-magnet-destroyed = { $lost }; { $count } durch Fallen zerstört
+web-magnet-destroyed-which = { $lost }; { $count } durch Fallen zerstört ({ $kinds })
+web-magnet-hint = Rote Figuren sind rund, blaue eckig. Eine Figur zeigt ihre Art (K König, 2–4 ihr Wert, T2/T3 eine Falle, ? verdeckt) und nach einer Beförderung einen Punkt pro Rang: so viele Schritte zieht der Magnet sie.
+
+## Die Tafel von Magma.
+web-magma-pass = Passen
+web-magma-end-propose = Ende der Partie vorschlagen
+web-magma-end-agree = Dem Ende zustimmen
+web-magma-end-refuse = Ablehnen (weiterspielen)
+web-magma-scores = Punkte
+web-magma-final-scores = Endstand
+web-magma-scores-now = Punkte jetzt
+web-magma-in-hand = In der Hand: { $hands }
+web-magma-hand = { $name } { $count }
+web-magma-passes = Pässe in Folge: { $count }
+web-magma-vote = { $who } schlägt vor, die Partie zu beenden; wartet auf { $names }.
+web-magma-penalty = { $who } hat die Zeit überschritten: { $chooser } entfernt eine { $side ->
+    [red] rote
+    [blue] blaue
+   *[yellow] gelbe
+} Figur.
+web-magma-agreed = Alle haben zugestimmt, die Partie zu beenden.
+web-magma-score-hint = Die Punkte einer Farbe: ihre Figuren auf dem Brett + 3 × die leeren Felder, die nur diese Farbe noch erreichen kann.
+web-magma-colour = Farbe
+web-magma-pieces = Figuren
+web-magma-cells = Felder ×3
+web-magma-total = Summe
+
+## Spielregeln: die Regeln jedes Spiels in Kürze (das Fenster aus der Lobby und dem Raum).
+web-rules-button = Spielregeln
+web-rules-title = So spielt man { $game }
+web-rules-close = Schließen
+web-rules-none = Für { $game } gibt es noch keine Zusammenfassung.
+web-rules-hint = Das sind die Regeln in Kürze; der vollständige Text, mit jeder unserer Entscheidungen, steht in docs/rules des Projekts.
+web-rules-a-turn = Ein Zug
+web-rules-winning = Gewinnen
+## Magneton.
+web-rules-magneton-lead = Zwei Spieler, Weiß und Schwarz, je zwölf Steine, auf einem 8×8-Brett. Bilden Sie eine Viererreihe, nachdem die Steine angezogen und abgestoßen wurden.
+web-rules-magneton-turn-drop = Solange Sie Steine in der Hand haben, setzen Sie einen auf ein beliebiges leeres Feld. Sind beide Hände leer, schieben Sie stattdessen einen Ihrer Steine.
+web-rules-magneton-turn-magnet = Ab dem dritten Stein wirkt der gesetzte (oder geschobene) Stein als Magnet entlang der acht Linien, die von ihm ausgehen, auf den nächsten Stein jeder Linie: ein gegnerischer Stein wird direkt neben ihn gezogen; ein eigener wird weggestoßen, bis er auf einen Stein oder den Rand trifft.
+web-rules-magneton-figure-drop = Weiß setzt einen Stein auf D4: der eigene Stein auf D6 wird bis D8 weggestoßen; der schwarze Stein auf F4 wird direkt daneben gezogen, nach E4.
+web-rules-magneton-slide = Schieben (wenn die Hände leer sind)
+web-rules-magneton-slide-text = Schauen Sie entlang jeder Linie durch Ihren Stein. Liegt nur auf einer Seite dieser Linie ein Stein, dürfen Sie schieben: auf einen gegnerischen Stein zu, bis Sie ihn berühren, oder von Ihrem eigenen Stein weg bis zum Rand. (Die Option „Je Richtung“ beurteilt jede der acht Richtungen für sich.)
+web-rules-magneton-win-text = Vier oder mehr Steine einer Farbe in einer Reihe (waagrecht, senkrecht oder diagonal) gewinnen, aber nur, wenn die magnetische Wirkung dieses Zugs mindestens einen von ihnen bewegt hat. Die Reihe gewinnt für ihren Besitzer, auch wenn sie im Zug des Gegners entstanden ist: achten Sie darauf, was Ihr Anziehen bewirkt!
+web-rules-magneton-figure-win = Schwarz setzt auf C3 und zieht den weißen Stein von C6 herunter nach C4 und den von H3 herüber nach D3: Weiß hat nun F1–E2–D3–C4 und gewinnt.
+web-rules-magneton-draws = Remis
+web-rules-magneton-draws-text = Kehrt dieselbe Stellung zum dritten Mal wieder oder kann keiner der Spieler ziehen, endet die Partie remis. Wer nicht ziehen kann, muss passen.
+## Magnetism.
+web-rules-magnetism-lead = Zwei Spieler lassen ihre zwölf Figuren um die Wette zur anderen Seite eines 12×8-Bretts laufen, bewegt nur von ihrem eigenen Magneten.
+web-rules-magnetism-opening = Die geheime Eröffnung
+web-rules-magnetism-opening-text = Jeder Spieler setzt zuerst geheim einen Magneten, in die eigene Hälfte und nicht auf die eigene Grundreihe (Weiß: Reihen 2–4, Schwarz: Reihen 5–7). Beide werden zusammen aufgedeckt; dann zieht Weiß.
+web-rules-magnetism-move = Ein Zug: zwei Teile, beide Pflicht
+web-rules-magnetism-move-magnet = Ihr Magnet zieht wie eine Dame im Schach, nur über leere Felder.
+web-rules-magnetism-move-piece = Dann wird eine Ihrer Figuren, die auf einer Linie mit dem neuen Feld des Magneten steht, entlang dieser Linie über leere Felder zu ihm hingezogen oder von ihm weggestoßen. Das Feld, das der Magnet gerade verlassen hat, zählt als leer.
+web-rules-magnetism-figure-move = Der Zug von Weiß (f5) j1-g4: der Magnet geht von g4 nach f5 und zieht dann die Figur auf j1 die Diagonale hinauf nach g4.
+web-rules-magnetism-blocks = Der gegnerische Magnet blockiert das Ziehen und Stoßen Ihres Magneten; Figuren tun das nicht.
+web-rules-magnetism-win-text = Zählen Sie Ihre Figuren auf der gegnerischen Grundreihe. Bringt Sie ein Zug in Führung, hat Ihr Gegner genau einen Zug zum Ausgleich; gelingt er nicht, gewinnen Sie. Alle zwölf drüben gewinnen sofort. Wer keinen ganzen Zug machen kann, verliert; die dritte Wiederholung einer Stellung ist remis.
+## Magnet (K, T2, T3 und die Felder sind Notation: sie bleiben).
+web-rules-magnet-lead = Zwei Spieler, Rot und Blau, mit je zwölf verdeckten Figuren auf den 91 Punkten eines Sechsecks. Schlagen Sie den gegnerischen König, oder bringen Sie Ihren eigenen König ins Zentrum und halten Sie ihn dort einen Zug lang.
+web-rules-magnet-pieces = Figuren
+web-rules-magnet-king = K: der König (Wert 1). Schlagen Sie den des Gegners, und Sie gewinnen.
+web-rules-magnet-values = 2, 3, 4: gewöhnliche Figuren dieses Werts.
+web-rules-magnet-traps = T2, T3: Fallen. Eine Figur, die eine Falle schlägt, wird ebenfalls entfernt (ein König, der das tut, verliert).
+web-rules-magnet-rank = Rang: wie viele Schritte eine Figur zieht. Er beginnt bei 1 und steigt jedes Mal um eins, wenn Sie die Figur nach einem Zug befördern, bis zu ihrem Wert. Die Punkte unter einer Figur zeigen ihn.
+web-rules-magnet-hidden = Sie sehen die Art Ihrer eigenen Figuren; die des Gegners sehen Sie nur als „?“ mit ihrem Rang, bis sie geschlagen werden.
+web-rules-magnet-figure-start = Der Anfang aus Sicht von Rot: die roten Figuren an der linken und oberen Kante mit ihrer Art, die blauen verdeckt unten und rechts. Der Stern markiert das Zentrum, F6.
+web-rules-magnet-turn-text = Setzen Sie den Magneten auf einen beliebigen Punkt. Auf jeder der sechs Linien, die von ihm ausgehen, wird Ihre nächste Figur um bis zu ihren Rang zu ihm hingezogen und hält auf dem Punkt des Magneten oder vor einer Ihrer eigenen Figuren. Gegnerische Figuren blockieren nicht: jede gegnerische Figur, die Ihre Figur überquert oder auf der sie landet, wird geschlagen.
+web-rules-magnet-turn-order = Werden mehrere Figuren gezogen, dürfen Sie ihre Reihenfolge wählen; der Client beschreibt die Reihenfolgen, die verschieden enden, in Worten. Nach dem Zug darf jede bewegte Figur befördert werden. Der allererste Zug von Rot bewegt nur eine Figur.
+web-rules-magnet-win-text = Schlagen Sie den gegnerischen König; oder beginnen Sie Ihren Zug mit Ihrem König auf dem Zentrum F6. Sind nur noch die beiden Könige übrig, gewinnt, wer zuerst das Zentrum erreicht. Die dritte Wiederholung ist remis.
+web-rules-magnet-setup = Aufstellung
+web-rules-magnet-setup-text = Vor dem Spiel stellt jede Seite ihre zwölf Figuren geheim auf ihre Startpunkte (oder sie werden mit der Zufallsoption verteilt).
+## Magma (die Buchstaben der Farben wie in web-color-letter).
+web-rules-magma-lead = Zwei bis sechs Spieler (bei vier oder sechs in Farbteams) bringen Figuren über ihre Heimecken ins Spiel und breiten sich aus. Die Farbe mit den meisten Figuren und eigenem Gebiet gewinnt.
+web-rules-magma-turn = Ein Zug: eins davon
+web-rules-magma-turn-step = eine Figur Ihrer Farbe auf ein leeres Nachbarfeld ziehen,
+web-rules-magma-turn-jump = oder sie über eine benachbarte Figur Ihrer Farbe auf das leere Feld direkt dahinter springen lassen, so oft Sie wollen in einem Zug,
+web-rules-magma-turn-enter = oder eine Figur über Ihr Heimfeld (⌂) hereinbringen: darauf, wenn es leer ist, oder über Ihre eigene Figur dort springend,
+web-rules-magma-turn-pass = oder passen.
+web-rules-magma-figure-board = Das Zickzack-Brett. Die sechs Ecken sind die Heimfelder (⌂ mit dem Buchstaben der Farbe: R Rot, B Blau, G Gelb); im Spiel zu zweit beginnt Rot auf d10 und Blau auf j1.
+web-rules-magma-end = Das Ende
+web-rules-magma-end-text = Die Partie endet, wenn alle nacheinander passen oder wenn alle zustimmen, sie zu beenden: statt zu ziehen, darf der Spieler am Zug das Ende vorschlagen, und alle anderen antworten ja oder nein.
+web-rules-magma-scoring = Die Wertung
+web-rules-magma-scoring-text = Jede Farbe zählt ihre Figuren auf dem Brett plus 3 für jedes leere Feld, das nur sie noch mit einer Figur erreichen könnte. Bei Gleichstand gewinnt die gleichauf liegende Farbe, die zuletzt gezogen hat.
+web-rules-magma-hot = Heiß und Weißglut
+web-rules-magma-hot-text = Mit Zeitnehmer hat ein Zug 30 Sekunden (Weißglut: eine weitergereichte Sanduhr, sodass ein schneller Zug dem nächsten Spieler weniger lässt). Wer die Zeit überschreitet, verliert den Zug, und der Spieler davor entfernt eine seiner Figuren.
+
 ## Der Raum.
 web-room = Raum
 web-room-invite-friend = Einen Freund einladen

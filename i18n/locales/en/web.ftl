@@ -343,6 +343,230 @@ web-leaderboard-empty = Nobody has played a rated game of this kind yet.
 # The name a newcomer has until they choose one.
 web-default-name = Guest { $number }
 
+## The boards: their names, each cell as a screen reader says it, the
+## panels beside them. $side is a colour as on the wire (white, black,
+## red, blue, yellow): choose the word by it where it must agree.
+web-board-magneton = Magneton board
+web-board-magnetism = Magnetism board
+web-board-magnet = Magnet board
+web-board-magma = Magma board
+# The letter on a colour's pieces (and on Magma's homes); short, one letter.
+web-color-letter = { $side ->
+    [white] W
+    [black] B
+    [red] R
+    [blue] B
+   *[yellow] Y
+}
+# The letter on Magnetism's magnets.
+web-magnet-letter = M
+web-cell-empty = { $cell }, empty
+web-cell-magneton-stone = { $cell }, { $side } stone
+web-cell-magnetism-piece = { $cell }, { $side } piece
+web-cell-magnetism-magnet = { $cell }, { $side } magnet
+web-cell-magma-piece = { $cell }, { $side } piece
+# $cell: the cell as said so far (its name, what stands on it); $who: the player whose home it is.
+web-cell-magma-home = { $cell }, home of { $who }
+# A Magnet piece: $kind is hidden, king, trap (with its $value) or value (a numbered piece, its $value).
+web-cell-magnet-piece = { $cell }, { $side } { $kind ->
+    [hidden] hidden piece
+    [king] King
+    [trap] trap { $value }
+   *[value] { $value }
+}, rank { $rank }
+web-cell-magnet-arranging = { $cell }, your { $kind ->
+    [king] King
+    [trap] trap { $value }
+   *[value] { $value }
+} (being arranged)
+
+## What the last move did, added to each cell's name for screen readers
+## ($piece is one of the two messages just below).
+web-fx-piece = { $kind ->
+    [stone] a stone
+    [magnet] a magnet
+    [king] a King
+    [trap] a trap { $value }
+    [value] a { $value }
+   *[piece] a piece
+}
+web-fx-piece-side = a { $side } { $kind ->
+    [stone] stone
+    [magnet] magnet
+    [king] King
+    [trap] trap { $value }
+    [value] { $value }
+   *[piece] piece
+}
+web-fx-placed = { $piece } was just put here
+web-fx-left = { $piece } just left for { $to }
+web-fx-entered-through = { $piece } just entered through here
+web-fx-passed = { $piece } passed here
+web-fx-moved-here = { $piece } just moved here from { $from }
+# Magma: a piece brought in through its home corner ($home, a cell).
+web-fx-entered-here = { $piece } just entered here through its home { $home }
+web-fx-pushed-away = { $piece } was just pushed away to { $to }
+web-fx-pulled-away = { $piece } was just pulled away to { $to }
+web-fx-pushed-here = { $piece } was just pushed here from { $from }
+web-fx-pulled-here = { $piece } was just pulled here from { $from }
+web-fx-captured = { $piece } was just captured here
+web-fx-trapped = { $piece } was just destroyed here by the trap it captured
+web-fx-promoted = the piece here was just promoted to rank { $rank }
+web-fx-removed = { $piece } was just removed from here
+web-fx-claimed = claimed by { $color }
+web-fx-line = part of { $color }’s winning line
+# $notes: the notes above, joined by semicolons.
+web-fx-cell = { $cell }; last move: { $notes }
+
+## Magneton's panel.
+web-magneton-hands-label = Stones in hand
+web-magneton-in-hand = In hand
+# With the letters on the stones (web-color-letter).
+web-magneton-hands = White (W): { $white } · Black (B): { $black }
+web-magneton-pass = Pass (no move possible)
+web-magneton-drop-hint = Drop phase: tap an empty square.
+web-magneton-move-hint = Move phase: tap a stone, then where it slides.
+
+## Magnetism's panel.
+web-magnetism-magnets = Magnets
+web-magnetism-heading = Magnets and race
+web-magnetism-magnet-on = { $side } magnet on { $cell }
+web-magnetism-magnet-secret = { $side } has placed its magnet (secret)
+web-magnetism-magnet-not-yet = { $side } magnet not placed yet
+web-magnetism-race = On the far row: white { $white }, black { $black } (of 12)
+web-magnetism-opening-hint = Secret opening: tap the square for your magnet (your half, off the back row).
+web-magnetism-move-hint = A move: tap the magnet’s new square (◆), then one of your pieces, then where it goes.
+
+## Magnet's panel: choosing a turn, the setup, the pieces off the board.
+## $kind and $value as in web-cell-magnet-piece.
+web-magnet-kind = { $kind ->
+    [king] King
+    [trap] trap { $value }
+   *[value] { $value }
+}
+web-magnet-your-move = your { $kind ->
+    [king] King
+    [trap] trap { $value }
+   *[value] { $value }
+} { $from }→{ $to }
+web-magnet-your-stays = your { $kind ->
+    [king] King
+    [trap] trap { $value }
+   *[value] { $value }
+} { $from } (stays)
+# Two moves of one turn in their order.
+web-magnet-then = { $before }, then { $after }
+web-magnet-summary = Magnet on { $cell }: { $moves }. Enemy pieces on the way are captured (traps destroy the piece that takes them).
+web-magnet-summary-none = Magnet on { $cell }.
+web-magnet-promote = Promote (a piece gains one rank: one more step from now on)
+web-magnet-promote-piece = your { $kind ->
+    [king] King
+    [trap] trap { $value }
+   *[value] { $value }
+} ending on { $cell }, rank { $rank } → { $next }
+web-magnet-promote-unknown = the piece ending on { $cell }
+web-magnet-order-opening = Which piece moves (the opening turn moves one)
+web-magnet-order-first = Which piece moves first
+web-magnet-usual-order = { $moves } (the usual order, line by line)
+web-magnet-waiting-setups = Waiting for the setups (each side arranges its pieces in secret).
+web-magnet-arrange = Arrange your pieces: tap two of them to swap them. Nobody else sees them; this browser keeps your arrangement until you confirm it.
+web-magnet-shuffle = Shuffle
+web-magnet-confirm-setup = Confirm setup
+web-magnet-off-label = Pieces off the board
+web-magnet-off = Off the board
+web-magnet-losses = { $name } ({ $color }): { $losses }
+# $kinds: the kinds lost, as web-magnet-kind says them, joined by commas.
+web-magnet-lost = lost { $kinds } to captures
+web-magnet-lost-nothing = lost nothing to captures
+web-magnet-destroyed = { $lost }; { $count } destroyed by traps
+web-magnet-destroyed-which = { $lost }; { $count } destroyed by traps ({ $kinds })
+web-magnet-hint = Red pieces are round, blue ones square. A piece shows its kind (K King, 2–4 its value, T2/T3 a trap, ? hidden) and, once promoted, one dot per rank: how many steps the magnet pulls it.
+
+## Magma's panel.
+web-magma-pass = Pass
+web-magma-end-propose = Propose to end the game
+web-magma-end-agree = Agree to end
+web-magma-end-refuse = Refuse (play on)
+web-magma-scores = Scores
+web-magma-final-scores = Final scores
+web-magma-scores-now = Scores now
+web-magma-in-hand = In hand: { $hands }
+# One seat's pieces in hand: its player and how many.
+web-magma-hand = { $name } { $count }
+web-magma-passes = Passes in a row: { $count }
+web-magma-vote = { $who } proposes to end the game; waiting for { $names }.
+web-magma-penalty = { $who } ran out of time: { $chooser } removes one { $side } piece.
+web-magma-agreed = Everyone agreed to end the game.
+web-magma-score-hint = A score is the colour’s pieces on the board + 3 × the empty cells only that colour could still reach.
+web-magma-colour = Colour
+web-magma-pieces = Pieces
+web-magma-cells = Cells ×3
+web-magma-total = Total
+
+## How to play: each game's rules in short (the dialog from the lobby and the room).
+web-rules-button = How to play
+web-rules-title = How to play { $game }
+web-rules-close = Close
+web-rules-none = There is no summary of { $game } yet.
+web-rules-hint = These are the rules in short; the full text, with every decision we made, is in the project’s docs/rules.
+# Headings more than one game uses.
+web-rules-a-turn = A turn
+web-rules-winning = Winning
+## Magneton.
+web-rules-magneton-lead = Two players, white and black, twelve stones each, on an 8×8 board. Make four in a row after the stones have been pulled and pushed.
+web-rules-magneton-turn-drop = While you have stones in hand, put one on any empty square. Once both hands are empty, slide one of your stones instead.
+web-rules-magneton-turn-magnet = From the third stone on, the stone you put down (or slid) acts as a magnet along the eight lines from it, on the nearest stone of each line: an opponent’s stone is pulled next to it; one of your own is pushed away until it meets a stone or the edge.
+# Under a diagram.
+web-rules-magneton-figure-drop = White puts a stone on D4: its own stone on D6 is pushed up to D8; black’s stone on F4 is pulled next to it, to E4.
+web-rules-magneton-slide = Sliding (once the hands are empty)
+web-rules-magneton-slide-text = Look along each line through your stone. If only one side of that line has a stone, you may slide: toward an opponent’s stone until you touch it, or away from your own stone to the edge. (The “Per direction” option judges each of the eight directions on its own.)
+web-rules-magneton-win-text = Four or more stones of one colour in a row (across, up or diagonally) win, but only if the magnetic effect of this turn moved at least one of them. The line’s owner wins even when the opponent’s turn made it: watch what your pulls do!
+# Under a diagram.
+web-rules-magneton-figure-win = Black drops on C3 and pulls white’s C6 down to C4 and H3 across to D3: white now has F1–E2–D3–C4 and wins.
+web-rules-magneton-draws = Draws
+web-rules-magneton-draws-text = The third time the same position comes back, or when neither player can move, the game is drawn. A player who cannot move must pass.
+## Magnetism.
+web-rules-magnetism-lead = Two players race their twelve pieces to the far side of a 12×8 board, moved only by their own magnet.
+web-rules-magnetism-opening = The secret opening
+web-rules-magnetism-opening-text = Each player first places a magnet in secret, in its own half and off its back row (white: ranks 2–4, black: ranks 5–7). Both are revealed together; then white moves.
+web-rules-magnetism-move = A move: two parts, both compulsory
+web-rules-magnetism-move-magnet = Your magnet moves like a chess queen, over empty squares only.
+web-rules-magnetism-move-piece = Then one of your pieces on a line with the magnet’s new square is pulled toward it or pushed away from it, along that line, over empty squares. The square the magnet just left counts as empty.
+# Under a diagram.
+web-rules-magnetism-figure-move = White’s move (f5) j1-g4: the magnet goes from g4 to f5, then pulls the piece on j1 up the diagonal to g4.
+web-rules-magnetism-blocks = The opponent’s magnet blocks your magnet’s pull and push; pieces do not.
+web-rules-magnetism-win-text = Count your pieces on the opponent’s back row. When a move puts you ahead, your opponent has exactly one move to draw level; if it does not, you win. All twelve across wins at once. A player who cannot make a whole move loses; a third repetition of a position is a draw.
+## Magnet (K, T2, T3 and the cells are the notation: they stay).
+web-rules-magnet-lead = Two players, red and blue, with twelve hidden pieces each on the 91 points of a hexagon. Capture the enemy King, or bring your own King to the centre and keep it there for a turn.
+web-rules-magnet-pieces = Pieces
+web-rules-magnet-king = K: the King (value 1). Capture the enemy’s and you win.
+web-rules-magnet-values = 2, 3, 4: ordinary pieces of that value.
+web-rules-magnet-traps = T2, T3: traps. A piece that captures a trap is removed too (a King that does, loses).
+web-rules-magnet-rank = Rank: how many steps a piece moves. It starts at 1 and grows by one each time you promote the piece after it moved, up to its value. The dots under a piece show it.
+web-rules-magnet-hidden = You see your own kinds; you see the opponent’s pieces only as “?” with their ranks, until they are captured.
+# Under a diagram.
+web-rules-magnet-figure-start = The start as red sees it: red’s pieces on the left and top edges with their kinds, blue’s hidden on the bottom and right. The star marks the centre, F6.
+web-rules-magnet-turn-text = Put the magnet on any point. Along each of the six lines from it, your nearest piece is pulled toward it by up to its rank, stopping on the magnet’s point or before one of your own pieces. Enemy pieces do not block: every enemy piece your piece passes over or lands on is captured.
+web-rules-magnet-turn-order = When several pieces are pulled you may choose their order; the client lists the orders that end differently, in words. After the turn, each piece that moved may be promoted. Red’s very first turn moves only one piece.
+web-rules-magnet-win-text = Capture the enemy King; or start your turn with your King on the centre F6. When only the two Kings are left, the first to reach the centre wins. A third repetition is a draw.
+web-rules-magnet-setup = Setup
+web-rules-magnet-setup-text = Before play, each side arranges its twelve pieces on its start points in secret (or, with the random option, they are dealt).
+## Magma (the letters of the colours as in web-color-letter).
+web-rules-magma-lead = Two to six players (in colour teams with four or six) bring pieces in through their home corners and spread out. The colour with the most pieces and private territory wins.
+web-rules-magma-turn = A turn: do one of these
+web-rules-magma-turn-step = Step a piece of your colour to an empty neighbouring cell,
+web-rules-magma-turn-jump = or jump it over a neighbouring piece of your colour to the empty cell right behind, as often as you like in one move,
+web-rules-magma-turn-enter = or bring a piece in through your home (⌂): onto it if it is empty, or jumping over your own piece standing there,
+web-rules-magma-turn-pass = or pass.
+# Under a diagram.
+web-rules-magma-figure-board = The zigzag board. The six corners are the homes (⌂ with the colour’s letter: R red, B blue, Y yellow); in a two-player game red starts on d10 and blue on j1.
+web-rules-magma-end = The end
+web-rules-magma-end-text = The game ends when everyone passes in a row, or when all agree to end it: instead of moving, the player to move may propose the end, and everyone else answers yes or no.
+web-rules-magma-scoring = Scoring
+web-rules-magma-scoring-text = Each colour scores its pieces on the board plus 3 for every empty cell only it could still move a piece to. On a tie, the tied colour that played last wins.
+web-rules-magma-hot = Hot and White-Hot
+web-rules-magma-hot-text = With a timer, a turn has 30 seconds (White-Hot: a sand timer passed on, so a quick turn leaves the next player less). Whoever runs out loses the turn, and the player before them removes one of their pieces.
+
 ## The room.
 web-room = Room
 web-room-invite-friend = Invite a friend

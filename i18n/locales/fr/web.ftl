@@ -337,6 +337,294 @@ web-leaderboard-bot = robot
 web-leaderboard-empty = Personne n’a encore joué de partie classée de ce type.
 web-default-name = Invité { $number }
 
+## Les plateaux : leurs noms, chaque case telle qu'un lecteur d'écran la dit,
+## les panneaux à côté. $side est une couleur du protocole (white, black,
+## red, blue, yellow) : on choisit le mot d'après elle pour l'accord.
+web-board-magneton = Plateau de Magneton
+web-board-magnetism = Plateau de Magnetism
+web-board-magnet = Plateau de Magnet
+web-board-magma = Plateau de Magma
+web-color-letter = { $side ->
+    [white] B
+    [black] N
+    [red] R
+    [blue] B
+   *[yellow] J
+}
+web-magnet-letter = A
+web-cell-empty = { $cell }, vide
+web-cell-magneton-stone = { $cell }, pierre { $side ->
+    [white] blanche
+   *[black] noire
+}
+web-cell-magnetism-piece = { $cell }, pièce { $side ->
+    [white] blanche
+   *[black] noire
+}
+web-cell-magnetism-magnet = { $cell }, aimant { $side ->
+    [white] blanc
+   *[black] noir
+}
+web-cell-magma-piece = { $cell }, pièce { $side ->
+    [red] rouge
+    [blue] bleue
+   *[yellow] jaune
+}
+web-cell-magma-home = { $cell }, maison de { $who }
+web-cell-magnet-piece = { $cell }, { $kind ->
+    [hidden] pièce { $side ->
+        [red] rouge
+       *[blue] bleue
+    } cachée
+    [king] Roi { $side ->
+        [red] rouge
+       *[blue] bleu
+    }
+    [trap] piège { $value } { $side ->
+        [red] rouge
+       *[blue] bleu
+    }
+   *[value] { $value } { $side ->
+        [red] rouge
+       *[blue] bleu
+    }
+}, rang { $rank }
+web-cell-magnet-arranging = { $cell }, votre { $kind ->
+    [king] Roi
+    [trap] piège { $value }
+   *[value] { $value }
+} (en cours de placement)
+
+## Ce qu'a fait le dernier coup, ajouté au nom de chaque case pour les
+## lecteurs d'écran ($piece est l'un des deux messages ci-dessous).
+web-fx-piece = { $kind ->
+    [stone] une pierre
+    [magnet] un aimant
+    [king] un Roi
+    [trap] un piège { $value }
+    [value] un { $value }
+   *[piece] une pièce
+}
+web-fx-piece-side = { $kind ->
+    [stone] une pierre { $side ->
+        [white] blanche
+        [black] noire
+        [red] rouge
+        [blue] bleue
+       *[yellow] jaune
+    }
+    [magnet] un aimant { $side ->
+        [white] blanc
+        [black] noir
+        [red] rouge
+        [blue] bleu
+       *[yellow] jaune
+    }
+    [king] un Roi { $side ->
+        [white] blanc
+        [black] noir
+        [red] rouge
+        [blue] bleu
+       *[yellow] jaune
+    }
+    [trap] un piège { $value } { $side ->
+        [white] blanc
+        [black] noir
+        [red] rouge
+        [blue] bleu
+       *[yellow] jaune
+    }
+    [value] un { $value } { $side ->
+        [white] blanc
+        [black] noir
+        [red] rouge
+        [blue] bleu
+       *[yellow] jaune
+    }
+   *[piece] une pièce { $side ->
+        [white] blanche
+        [black] noire
+        [red] rouge
+        [blue] bleue
+       *[yellow] jaune
+    }
+}
+web-fx-placed = on vient de poser ici { $piece }
+web-fx-left = { $piece } vient de partir d’ici vers { $to }
+web-fx-entered-through = { $piece } vient d’entrer par ici
+web-fx-passed = { $piece } vient de passer par ici
+web-fx-moved-here = { $piece } vient d’arriver ici depuis { $from }
+web-fx-entered-here = { $piece } vient d’entrer ici par sa maison { $home }
+web-fx-pushed-away = on vient de repousser { $piece } d’ici vers { $to }
+web-fx-pulled-away = on vient d’attirer { $piece } d’ici vers { $to }
+web-fx-pushed-here = on vient de repousser { $piece } ici depuis { $from }
+web-fx-pulled-here = on vient d’attirer { $piece } ici depuis { $from }
+web-fx-captured = on vient de prendre ici { $piece }
+web-fx-trapped = un piège vient de détruire ici { $piece }, qui l’avait pris
+web-fx-promoted = la pièce d’ici vient de monter au rang { $rank }
+web-fx-removed = on vient de retirer d’ici { $piece }
+web-fx-claimed = territoire { $color }
+web-fx-line = fait partie de la ligne gagnante ({ $color })
+web-fx-cell = { $cell } ; dernier coup : { $notes }
+
+## Le panneau de Magneton.
+web-magneton-hands-label = Pierres en main
+web-magneton-in-hand = En main
+web-magneton-hands = Blanc (B) : { $white } · Noir (N) : { $black }
+web-magneton-pass = Passer (aucun coup possible)
+web-magneton-drop-hint = Phase de pose : touchez une case vide.
+web-magneton-move-hint = Phase de glissement : touchez une pierre, puis l’endroit où elle glisse.
+
+## Le panneau de Magnetism.
+web-magnetism-magnets = Aimants
+web-magnetism-heading = Aimants et course
+web-magnetism-magnet-on = aimant { $side ->
+    [white] blanc
+   *[black] noir
+} en { $cell }
+web-magnetism-magnet-secret = { $side ->
+    [white] Blanc
+   *[black] Noir
+} a placé son aimant (secret)
+web-magnetism-magnet-not-yet = aimant { $side ->
+    [white] blanc
+   *[black] noir
+} pas encore placé
+web-magnetism-race = Sur la rangée du fond adverse : blanc { $white }, noir { $black } (sur 12)
+web-magnetism-opening-hint = Ouverture secrète : touchez la case de votre aimant (dans votre moitié, hors de votre rangée du fond).
+web-magnetism-move-hint = Un coup : touchez la nouvelle case de l’aimant (◆), puis une de vos pièces, puis sa destination.
+
+## Le panneau de Magnet : choisir un tour, le placement, les pièces hors du plateau.
+## $kind et $value comme dans web-cell-magnet-piece.
+web-magnet-kind = { $kind ->
+    [king] Roi
+    [trap] piège { $value }
+   *[value] { $value }
+}
+web-magnet-your-move = votre { $kind ->
+    [king] Roi
+    [trap] piège { $value }
+   *[value] { $value }
+} { $from }→{ $to }
+web-magnet-your-stays = votre { $kind ->
+    [king] Roi
+    [trap] piège { $value }
+   *[value] { $value }
+} { $from } (reste en place)
+web-magnet-then = { $before }, puis { $after }
+web-magnet-summary = Aimant en { $cell } : { $moves }. Les pièces ennemies sur le chemin sont prises (un piège détruit la pièce qui le prend).
+web-magnet-summary-none = Aimant en { $cell }.
+web-magnet-promote = Promouvoir (la pièce gagne un rang : un pas de plus désormais)
+web-magnet-promote-piece = votre { $kind ->
+    [king] Roi
+    [trap] piège { $value }
+   *[value] { $value }
+} arrivant en { $cell }, rang { $rank } → { $next }
+web-magnet-promote-unknown = la pièce arrivant en { $cell }
+web-magnet-order-opening = Quelle pièce bouge (le tour d’ouverture n’en bouge qu’une)
+web-magnet-order-first = Quelle pièce bouge en premier
+web-magnet-usual-order = { $moves } (l’ordre habituel, ligne par ligne)
+web-magnet-waiting-setups = En attente des placements (chaque camp dispose ses pièces en secret).
+web-magnet-arrange = Disposez vos pièces : touchez-en deux pour les échanger. Personne d’autre ne les voit ; ce navigateur garde votre disposition jusqu’à ce que vous la confirmiez.
+web-magnet-shuffle = Mélanger
+web-magnet-confirm-setup = Confirmer le placement
+web-magnet-off-label = Pièces hors du plateau
+web-magnet-off = Hors du plateau
+web-magnet-losses = { $name } ({ $color }) : { $losses }
+web-magnet-lost = a perdu { $kinds } par des prises
+web-magnet-lost-nothing = n’a rien perdu par des prises
+web-magnet-destroyed = { $lost } ; { $count ->
+    [one] { $count } détruite
+   *[other] { $count } détruites
+} par des pièges
+web-magnet-destroyed-which = { $lost } ; { $count ->
+    [one] { $count } détruite
+   *[other] { $count } détruites
+} par des pièges ({ $kinds })
+web-magnet-hint = Les pièces rouges sont rondes, les bleues carrées. Une pièce montre sa nature (K le Roi, 2–4 sa valeur, T2/T3 un piège, ? cachée) et, une fois promue, un point par rang : le nombre de pas dont l’aimant l’attire.
+
+## Le panneau de Magma.
+web-magma-pass = Passer
+web-magma-end-propose = Proposer de finir la partie
+web-magma-end-agree = Accepter la fin
+web-magma-end-refuse = Refuser (continuer)
+web-magma-scores = Scores
+web-magma-final-scores = Scores finaux
+web-magma-scores-now = Scores actuels
+web-magma-in-hand = En main : { $hands }
+web-magma-hand = { $name } { $count }
+web-magma-passes = Passes d’affilée : { $count }
+web-magma-vote = { $who } propose de finir la partie ; en attente de { $names }.
+web-magma-penalty = { $who } a dépassé le temps : { $chooser } retire une pièce { $side ->
+    [red] rouge
+    [blue] bleue
+   *[yellow] jaune
+}.
+web-magma-agreed = Tout le monde a accepté de finir la partie.
+web-magma-score-hint = Le score d’une couleur : ses pièces sur le plateau + 3 × les cases vides qu’elle seule peut encore atteindre.
+web-magma-colour = Couleur
+web-magma-pieces = Pièces
+web-magma-cells = Cases ×3
+web-magma-total = Total
+
+## Comment jouer : les règles de chaque jeu en bref (la fenêtre ouverte depuis le salon et la salle).
+web-rules-button = Comment jouer
+web-rules-title = Comment jouer à { $game }
+web-rules-close = Fermer
+web-rules-none = Il n’y a pas encore de résumé de { $game }.
+web-rules-hint = Ce sont les règles en bref ; le texte complet, avec chaque décision que nous avons prise, est dans docs/rules du projet.
+web-rules-a-turn = Un tour
+web-rules-winning = Gagner
+## Magneton.
+web-rules-magneton-lead = Deux joueurs, blanc et noir, douze pierres chacun, sur un plateau de 8×8. Alignez-en quatre après que les pierres ont été attirées et repoussées.
+web-rules-magneton-turn-drop = Tant que vous avez des pierres en main, posez-en une sur n’importe quelle case vide. Quand les deux mains sont vides, faites plutôt glisser une de vos pierres.
+web-rules-magneton-turn-magnet = À partir de la troisième pierre, la pierre que vous venez de poser (ou de faire glisser) agit comme un aimant sur les huit lignes qui en partent, sur la pierre la plus proche de chaque ligne : une pierre adverse est attirée juste à côté d’elle ; une des vôtres est repoussée jusqu’à rencontrer une pierre ou le bord.
+web-rules-magneton-figure-drop = Blanc pose une pierre en D4 : sa propre pierre de D6 est repoussée jusqu’en D8 ; la pierre noire de F4 est attirée juste à côté, en E4.
+web-rules-magneton-slide = Glisser (une fois les mains vides)
+web-rules-magneton-slide-text = Regardez chaque ligne qui passe par votre pierre. Si un seul côté de cette ligne porte une pierre, vous pouvez glisser : vers une pierre adverse jusqu’à la toucher, ou loin de votre propre pierre jusqu’au bord. (L’option « Par direction » juge chacune des huit directions séparément.)
+web-rules-magneton-win-text = Quatre pierres d’une couleur ou plus alignées (en ligne, en colonne ou en diagonale) gagnent, mais seulement si l’effet magnétique de ce tour a déplacé au moins l’une d’elles. Le propriétaire de la ligne gagne même quand c’est le tour de l’adversaire qui l’a formée : surveillez ce que font vos attractions !
+web-rules-magneton-figure-win = Noir pose en C3 et attire la pierre blanche de C6 jusqu’en C4 et celle de H3 jusqu’en D3 : blanc a maintenant F1–E2–D3–C4 et gagne.
+web-rules-magneton-draws = Parties nulles
+web-rules-magneton-draws-text = Quand la même position revient pour la troisième fois, ou quand aucun joueur ne peut jouer, la partie est nulle. Un joueur qui ne peut pas jouer doit passer.
+## Magnetism.
+web-rules-magnetism-lead = Deux joueurs font la course avec leurs douze pièces jusqu’à l’autre bout d’un plateau de 12×8, déplacées uniquement par leur propre aimant.
+web-rules-magnetism-opening = L’ouverture secrète
+web-rules-magnetism-opening-text = Chaque joueur place d’abord un aimant en secret, dans sa moitié et hors de sa rangée du fond (blanc : rangées 2 à 4, noir : rangées 5 à 7). Les deux sont révélés ensemble ; puis blanc joue.
+web-rules-magnetism-move = Un coup : deux parties, toutes deux obligatoires
+web-rules-magnetism-move-magnet = Votre aimant se déplace comme une dame aux échecs, uniquement sur des cases vides.
+web-rules-magnetism-move-piece = Puis une de vos pièces alignée avec la nouvelle case de l’aimant est attirée vers lui ou repoussée, le long de cette ligne, sur des cases vides. La case que l’aimant vient de quitter compte comme vide.
+web-rules-magnetism-figure-move = Le coup de blanc (f5) j1-g4 : l’aimant va de g4 en f5, puis attire la pièce de j1 le long de la diagonale jusqu’en g4.
+web-rules-magnetism-blocks = L’aimant adverse bloque l’attraction et la répulsion de votre aimant ; les pièces, non.
+web-rules-magnetism-win-text = Comptez vos pièces sur la rangée du fond adverse. Quand un coup vous met en tête, votre adversaire a exactement un coup pour égaliser ; s’il n’y parvient pas, vous gagnez. Les douze arrivées gagnent aussitôt. Un joueur qui ne peut pas jouer un coup entier perd ; la troisième répétition d’une position est nulle.
+## Magnet (K, T2, T3 et les cases sont la notation : elles restent).
+web-rules-magnet-lead = Deux joueurs, rouge et bleu, avec chacun douze pièces cachées sur les 91 points d’un hexagone. Prenez le Roi ennemi, ou amenez votre propre Roi au centre et gardez-l’y pendant un tour.
+web-rules-magnet-pieces = Les pièces
+web-rules-magnet-king = K : le Roi (valeur 1). Prenez celui de l’ennemi et vous gagnez.
+web-rules-magnet-values = 2, 3, 4 : des pièces ordinaires de cette valeur.
+web-rules-magnet-traps = T2, T3 : des pièges. Une pièce qui prend un piège est retirée elle aussi (un Roi qui le fait perd).
+web-rules-magnet-rank = Le rang : le nombre de pas que fait une pièce. Il commence à 1 et augmente d’un chaque fois que vous promouvez la pièce après qu’elle a bougé, jusqu’à sa valeur. Les points sous une pièce le montrent.
+web-rules-magnet-hidden = Vous voyez la nature de vos pièces ; celles de l’adversaire n’apparaissent que comme « ? » avec leur rang, jusqu’à ce qu’elles soient prises.
+web-rules-magnet-figure-start = Le départ vu par rouge : les pièces rouges sur les bords gauche et haut, avec leur nature, les bleues cachées en bas et à droite. L’étoile marque le centre, F6.
+web-rules-magnet-turn-text = Posez l’aimant sur n’importe quel point. Sur chacune des six lignes qui en partent, votre pièce la plus proche est attirée vers lui d’au plus son rang, en s’arrêtant sur le point de l’aimant ou avant une de vos propres pièces. Les pièces ennemies ne bloquent pas : chaque pièce ennemie que votre pièce survole ou sur laquelle elle s’arrête est prise.
+web-rules-magnet-turn-order = Quand plusieurs pièces sont attirées, vous pouvez choisir leur ordre ; le client décrit en mots les ordres qui ne finissent pas de la même façon. Après le tour, chaque pièce qui a bougé peut être promue. Le tout premier tour de rouge ne déplace qu’une pièce.
+web-rules-magnet-win-text = Prenez le Roi ennemi ; ou commencez votre tour avec votre Roi sur le centre F6. Quand il ne reste que les deux Rois, le premier qui atteint le centre gagne. La troisième répétition est nulle.
+web-rules-magnet-setup = Mise en place
+web-rules-magnet-setup-text = Avant de jouer, chaque camp dispose en secret ses douze pièces sur ses points de départ (ou, avec l’option au hasard, elles sont distribuées).
+## Magma (les lettres des couleurs comme dans web-color-letter).
+web-rules-magma-lead = De deux à six joueurs (en équipes de couleur à quatre ou six) font entrer des pièces par les coins de leur maison et s’étendent. La couleur qui a le plus de pièces et de territoire à elle gagne.
+web-rules-magma-turn = Un tour : faites l’une de ces choses
+web-rules-magma-turn-step = avancer une pièce de votre couleur sur une case voisine vide,
+web-rules-magma-turn-jump = ou la faire sauter par-dessus une pièce voisine de votre couleur jusqu’à la case vide juste derrière, autant de fois que vous voulez dans un même coup,
+web-rules-magma-turn-enter = ou faire entrer une pièce par votre maison (⌂) : dessus si elle est vide, ou en sautant par-dessus votre propre pièce qui s’y trouve,
+web-rules-magma-turn-pass = ou passer.
+web-rules-magma-figure-board = Le plateau en zigzag. Les six coins sont les maisons (⌂ avec la lettre de la couleur : R rouge, B bleu, J jaune) ; à deux joueurs, rouge commence en d10 et bleu en j1.
+web-rules-magma-end = La fin
+web-rules-magma-end-text = La partie se termine quand tout le monde passe d’affilée, ou quand tous acceptent de la finir : au lieu de jouer, le joueur au trait peut proposer la fin, et tous les autres répondent oui ou non.
+web-rules-magma-scoring = Le décompte
+web-rules-magma-scoring-text = Chaque couleur marque ses pièces sur le plateau plus 3 pour chaque case vide qu’elle seule pourrait encore atteindre avec une pièce. En cas d’égalité, la couleur à égalité qui a joué en dernier gagne.
+web-rules-magma-hot = Brûlant et Chauffé à blanc
+web-rules-magma-hot-text = Avec un minuteur, un tour dure 30 secondes (Chauffé à blanc : un sablier qui passe de main en main, si bien qu’un tour rapide en laisse moins au joueur suivant). Qui dépasse le temps perd son tour, et le joueur précédent retire une de ses pièces.
+
 ## La salle.
 web-room = Salle
 web-room-invite-friend = Inviter un ami
