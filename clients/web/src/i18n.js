@@ -157,16 +157,6 @@ export function formatNumber(n, options) {
 }
 
 /**
- * A time from now in the page's language (`in 3 days`, `dans 3 jours`,
- * `vor 2 Stunden`).
- * @param {number} value negative for the past
- * @param {Intl.RelativeTimeFormatUnit} unit
- */
-export function formatRelative(value, unit) {
-  return new Intl.RelativeTimeFormat(current, { numeric: 'auto' }).format(value, unit);
-}
-
-/**
  * Names joined as the language joins them (`Ann and Bo`, `Ann et Bo`).
  * @param {string[]} items
  */

@@ -3,7 +3,7 @@
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 import { playerLink } from './players.js';
-import { formatDate, t, tParts } from './i18n.js';
+import { formatDate, formatNumber, t, tParts } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -300,8 +300,8 @@ export function tournamentView(session, id, invite) {
               h('td', {}, s.place),
               h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(tour, s.player)),
               h('td', { class: 'points' }, points(s.points)),
-              h('td', {}, arena ? (s.performance ?? '—') : points(s.buchholz)),
-              h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : String(s.sonneborn_berger)),
+              h('td', {}, arena ? (s.performance === undefined ? '—' : formatNumber(s.performance)) : points(s.buchholz)),
+              h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : formatNumber(s.sonneborn_berger)),
               h('td', {}, s.wins),
               h('td', {}, s.draws),
               h('td', {}, s.losses),

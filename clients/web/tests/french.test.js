@@ -41,26 +41,29 @@ function pieces(lang) {
 }
 
 /**
- * English's words that French does not use anywhere: each text piece of
+ * English's words that `lang` does not use anywhere: each text piece of
  * an English message, trimmed of its edges' marks, with four letters or
  * more (single letters and abbreviations aside), unless the same words
- * are somewhere in French's catalogue too (`Magneton`, `Buchholz`).
+ * are somewhere in that language's catalogue too (`Magneton`, `Buchholz`).
+ * @param {string} lang
  */
-const ENGLISH_ONLY = (() => {
-  const french = pieces('fr').join('\n');
+function englishOnly(lang) {
+  const theirs = pieces(lang).join('\n');
   const edges = /^[\s\p{P}\p{S}\d]+|[\s\p{P}\p{S}\d]+$/gu;
   const english = new Set(pieces('en').map((p) => p.replace(edges, '')).filter((p) => (p.match(/\p{L}/gu) ?? []).length >= 4));
-  return [...english].filter((p) => !french.includes(p));
-})();
+  return [...english].filter((p) => !theirs.includes(p));
+}
+const ENGLISH_ONLY = { fr: englishOnly('fr'), de: englishOnly('de') };
 
 /**
  * The English words found in what the page shows now: its text (the
  * hidden parts too), the values of the attributes people read or hear,
  * and the window's title. Words are matched whole and with their case.
  * @param {import('playwright-core').Page} page
+ * @param {string[]} english the words looked for
  * @param {string} [skip] a selector of parts left out (the record's result, in the rules' English)
  */
-async function englishOn(page, skip) {
+async function englishOn(page, english, skip) {
   const shown = await page.evaluate((skip) => {
     const parts = [document.title];
     const body = /** @type {HTMLElement} */ (document.body.cloneNode(true));
@@ -75,38 +78,41 @@ async function englishOn(page, skip) {
     return parts.join('\n');
   }, skip);
   const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return ENGLISH_ONLY.filter((words) => new RegExp(`(?<![\\p{L}])${escape(words)}(?![\\p{L}])`, 'u').test(shown));
+  return english.filter((words) => new RegExp(`(?<![\\p{L}])${escape(words)}(?![\\p{L}])`, 'u').test(shown));
 }
 
 /**
- * Asserts the page shows no English-only catalogue words, naming those it does.
+ * Asserts the page is in `lang` and shows no English-only catalogue
+ * words, naming those it does.
  * @param {import('playwright-core').Page} page
  * @param {string} where
  * @param {string} [skip]
+ * @param {'fr' | 'de'} [lang]
  */
-async function assertFrench(page, where, skip) {
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr', where);
-  assert.deepEqual(await englishOn(page, skip), [], `English words on ${where}`);
+async function assertFrench(page, where, skip, lang = 'fr') {
+  assert.equal(await page.evaluate(() => document.documentElement.lang), lang, where);
+  assert.deepEqual(await englishOn(page, ENGLISH_ONLY[lang], skip), [], `English words on ${where} (${lang})`);
 }
 
 /**
- * A person whose page is in French (chosen in the settings before the
+ * A person whose page is in `lang` (chosen in the settings before the
  * first load), in a browser whose own language is English.
  * @param {string} name
+ * @param {'fr' | 'de'} [lang]
  */
-function frenchPerson(name) {
+function frenchPerson(name, lang = 'fr') {
   return person(my.browser, my.server, name, {
-    prepare: (context) => context.addInitScript(() => localStorage.setItem('lodestone.settings', JSON.stringify({ language: 'fr' }))),
+    prepare: (context) => context.addInitScript((language) => localStorage.setItem('lodestone.settings', JSON.stringify({ language })), lang),
   });
 }
 
 test('the check knows English from French: it finds the English words of a page in English', async () => {
-  assert.ok(ENGLISH_ONLY.length > 500, `${ENGLISH_ONLY.length} English-only pieces`);
-  assert.ok(ENGLISH_ONLY.includes('How to play') && ENGLISH_ONLY.includes('Standings, best first'));
-  assert.ok(!ENGLISH_ONLY.includes('Magneton'), 'names shared by both languages are not English-only');
+  assert.ok(ENGLISH_ONLY.fr.length > 500, `${ENGLISH_ONLY.fr.length} English-only pieces`);
+  assert.ok(ENGLISH_ONLY.fr.includes('How to play') && ENGLISH_ONLY.de.includes('Standings, best first'));
+  assert.ok(!ENGLISH_ONLY.fr.includes('Magneton'), 'names shared by both languages are not English-only');
   const ann = await person(my.browser, my.server, 'Eve');
   await ann.locator('#create', { hasText: 'Create room' }).waitFor();
-  const found = await englishOn(ann);
+  const found = await englishOn(ann, ENGLISH_ONLY.fr);
   assert.ok(found.includes('New room') && found.includes('Create room'), `found ${found.join(', ')}`);
   await ann.context().close();
 });
@@ -189,4 +195,47 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await assertAccessible(ann, 'a tournament in French');
   await screenshot(ann, 'french-tournament', { page: true });
   await ann.context().close();
+});
+
+test('the other boards in French (two people each), and Magnet with its rules in German', async () => {
+  const ann = await frenchPerson('Ann');
+  const bo = await frenchPerson('Bo');
+  for (const [game, first, second, panel] of [
+    ['magnetism', 'white', 'black', '.magnets'],
+    ['magnet', 'red', 'blue', '#setup-done'],
+    ['magma', '1', '2', '.score-table tbody tr'],
+  ]) {
+    await ann.goto(my.server.url);
+    await ann.locator('#create', { hasText: 'Créer la salle' }).waitFor();
+    await createRoom(ann, game);
+    await sit(ann, first, 'Ann');
+    await bo.goto(ann.url());
+    await sit(bo, second, 'Bo');
+    await ann.locator('#start').click();
+    await ann.locator(panel).first().waitFor();
+    await bo.locator(panel).first().waitFor();
+    await assertFrench(ann, `a ${game} game at its start`);
+    await assertFrench(bo, `a ${game} game at its start, the other side`);
+    await screenshot(ann, `french-${game}-start`);
+  }
+  await bo.context().close();
+  await ann.context().close();
+
+  const dora = await frenchPerson('Dora', 'de');
+  const eda = await frenchPerson('Eda', 'de');
+  await dora.locator('#create', { hasText: 'Raum eröffnen' }).waitFor();
+  await assertFrench(dora, 'the lobby', undefined, 'de');
+  await createRoom(dora, 'magnet');
+  await sit(dora, 'red', 'Dora');
+  await eda.goto(dora.url());
+  await sit(eda, 'blue', 'Eda');
+  await dora.locator('#start').click();
+  await dora.locator('#setup-done', { hasText: 'Aufstellung bestätigen' }).waitFor();
+  await assertFrench(dora, 'a Magnet game in its setup', undefined, 'de');
+  await screenshot(dora, 'german-magnet-setup');
+  await dora.locator('.rules-button').first().click();
+  await dora.locator('#rules[open] h2', { hasText: 'So spielt man Magnet' }).waitFor();
+  await assertFrench(dora, 'the rules dialog', undefined, 'de');
+  await dora.context().close();
+  await eda.context().close();
 });
