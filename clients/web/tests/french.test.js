@@ -1,11 +1,13 @@
 /**
  * @file The whole page in French (docs/translating.md), in a browser whose
  * own language is English: a game board (Magneton against a bot, after a
- * move each), the rules dialog, the embedded replay, the tournament list
- * and a tournament's page show none of English's catalogue words that
- * French does not share (in their text, their read attributes and the
- * window's title), and a date on the tournament list is written the French
- * way, not the browser's. Screenshots land in test-artifacts/.
+ * move each; the other boards at their start), the rules dialog, the
+ * embedded replay, the tournament list and a tournament's page, the
+ * player, safety and console pages (and a German Magnet setup with its
+ * rules) show none of English's catalogue words that the language does
+ * not share (in their text, their read attributes and the window's
+ * title), and a date on the tournament list is written the French way,
+ * not the browser's. Screenshots land in test-artifacts/.
  */
 
 import assert from 'node:assert/strict';
@@ -194,6 +196,17 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await assertFrench(ann, 'a running tournament');
   await assertAccessible(ann, 'a tournament in French');
   await screenshot(ann, 'french-tournament', { page: true });
+
+  // Her own pages: the player page, safety and data, and the console's refusal.
+  await ann.locator('#whoami a[href^="#/player/"]').click();
+  await ann.locator('h3', { hasText: 'Parties récentes' }).waitFor();
+  await assertFrench(ann, 'the player page');
+  await ann.goto(new URL('#/safety', my.server.url).href);
+  await ann.locator('#data-h', { hasText: 'Mes données' }).waitFor();
+  await assertFrench(ann, 'the safety page');
+  await ann.goto(new URL('#/console', my.server.url).href);
+  await ann.locator('.console-page p[role="status"]', { hasText: 'Cette page est réservée' }).waitFor();
+  await assertFrench(ann, 'the console (refused)');
   await ann.context().close();
 });
 
