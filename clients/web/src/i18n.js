@@ -91,6 +91,15 @@ export function language() {
 }
 
 /**
+ * The header that asks the server for its sentences (an HTTP refusal's
+ * `message`) in the page's language, not the browser's.
+ * @returns {Record<string, string>}
+ */
+export function languageHeader() {
+  return { 'Accept-Language': current };
+}
+
+/**
  * A message of the catalogue, with its arguments (`{ $name }`).
  * @param {string} id
  * @param {Record<string, string | number>} [args]

@@ -157,6 +157,12 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await embed.goto(new URL(`/embed/room/${room}`, my.server.url).href);
   await embed.locator('#embed-at', { hasText: 'Coup 2 sur 2' }).waitFor();
   await assertFrench(embed, 'the embedded replay');
+  // A refusal comes in the page's language too (the browser asks for English).
+  const missing = new URL('/api/rooms/no-such-room/ply/latest', my.server.url).href;
+  const [fr, en] = await Promise.all(['fr', 'en'].map((lang) => fetch(missing, { headers: { 'Accept-Language': lang } }).then((r) => r.json())));
+  assert.notEqual(fr.message, en.message, 'the server has a French sentence for this refusal');
+  await embed.goto(new URL('/embed/room/no-such-room', my.server.url).href);
+  await embed.locator('#embed-error', { hasText: fr.message }).waitFor();
   await embed.close();
 
   // A tournament that starts later, made through the protocol: the list
