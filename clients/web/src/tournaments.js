@@ -245,7 +245,7 @@ export function tournamentView(session, id, invite) {
     const me = session.guest?.id;
     const organizer = me === tour.organizer;
     const entry = tour.players.find((p) => p.id === me);
-    const about = { format: t(FORMATS[tour.spec.format]), game: gameName(tour.spec.game), status: t(STATUS[tour.status]), organizer: tour.organizer_name };
+    const about = { format: t(FORMATS[tour.spec.format]), game: gameName(tour.spec.game), status: t('web-tournament-status', { status: tour.status }), organizer: tour.organizer_name };
     fill(
       head,
       h('h2', {}, tour.spec.name),

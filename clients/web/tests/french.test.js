@@ -190,7 +190,7 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await ann.locator('#t-bots').check();
   await ann.locator('#t-create').click();
   await ann.locator('.tournament-head h2', { hasText: 'Ligue du vendredi' }).waitFor();
-  await ann.locator('.tournament-head p', { hasText: 'Toutes rondes de Magneton — À venir' }).waitFor();
+  await ann.locator('.tournament-head p', { hasText: 'Toutes rondes de Magneton — à venir' }).waitFor();
   await ann.locator('#t-join').click();
   await ann.locator('#standings tr[data-player]', { hasText: 'Ann' }).waitFor();
   await ann.locator('#t-bot').click();

@@ -839,6 +839,11 @@ web-tournament-waiting-ends-in = Warten auf Ihre nächste Partie. Endet in { $ti
 web-tournament-next-round-in = Nächste Runde spätestens in { $time }.
 web-tournament-waiting-next-round = Warten auf die nächste Runde.
 web-tournament-under-way = Im Gange.
+web-tournament-status = { $status ->
+    [upcoming] demnächst
+    [running] läuft
+   *[finished] beendet
+}
 web-tournament-about = { $format }, { $game } — { $status }. Ausgerichtet von { $organizer }.
 web-tournament-about-rounds = { $format }, { $game } — { $status }, Runde { $round } von { $total }. Ausgerichtet von { $organizer }.
 web-tournament-invite = Einladungslink: { $link }

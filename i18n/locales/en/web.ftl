@@ -810,6 +810,12 @@ web-tournament-waiting-ends-in = Waiting for your next game. Ends in { $time }.
 web-tournament-next-round-in = Next round in { $time } at the latest.
 web-tournament-waiting-next-round = Waiting for the next round.
 web-tournament-under-way = Under way.
+# A tournament's status in its summary line below.
+web-tournament-status = { $status ->
+    [upcoming] Upcoming
+    [running] Running
+   *[finished] Finished
+}
 # $format, $status: the words above; $game: the game's name.
 web-tournament-about = { $format } of { $game } — { $status }. Organized by { $organizer }.
 web-tournament-about-rounds = { $format } of { $game } — { $status }, { $round } of { $total } rounds. Organized by { $organizer }.

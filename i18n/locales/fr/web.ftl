@@ -855,6 +855,11 @@ web-tournament-waiting-ends-in = En attente de votre prochaine partie. Fin dans 
 web-tournament-next-round-in = Prochaine ronde dans { $time } au plus tard.
 web-tournament-waiting-next-round = En attente de la prochaine ronde.
 web-tournament-under-way = En cours.
+web-tournament-status = { $status ->
+    [upcoming] à venir
+    [running] en cours
+   *[finished] terminé
+}
 web-tournament-about = { $format } de { $game } — { $status }. Organisé par { $organizer }.
 web-tournament-about-rounds = { $format } de { $game } — { $status }, ronde { $round } sur { $total }. Organisé par { $organizer }.
 web-tournament-invite = Lien d’invitation : { $link }
