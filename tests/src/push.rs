@@ -359,7 +359,7 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 /// `dir`: `(kind, target, state)` in order of seq, kind and target.
 pub async fn deliveries(dir: &std::path::Path, room: &str) -> Vec<(String, String, String)> {
     let sql = "SELECT kind, target, state FROM deliveries WHERE room_id = $1 ORDER BY seq, kind, target";
-    crate::with_database!(dir, |conn| sqlx::query_as(sql)
+    crate::with_database!(&crate::database_url(dir), |conn| sqlx::query_as(sql)
         .bind(room)
         .fetch_all(&mut conn)
         .await
@@ -371,7 +371,7 @@ pub async fn deliveries(dir: &std::path::Path, room: &str) -> Vec<(String, Strin
 pub async fn alarms_due(dir: &std::path::Path, room: &str) -> Vec<i64> {
     let sql = "SELECT due_at FROM deliveries WHERE room_id = $1 AND kind = 'time-running-out' \
                AND state = 'due' ORDER BY due_at";
-    crate::with_database!(dir, |conn| sqlx::query_scalar(sql)
+    crate::with_database!(&crate::database_url(dir), |conn| sqlx::query_scalar(sql)
         .bind(room)
         .fetch_all(&mut conn)
         .await
@@ -382,7 +382,7 @@ pub async fn alarms_due(dir: &std::path::Path, room: &str) -> Vec<i64> {
 /// holds.
 pub async fn subscription_count(dir: &std::path::Path) -> i64 {
     let sql = "SELECT COUNT(*) FROM push_subscriptions";
-    crate::with_database!(dir, |conn| sqlx::query_scalar(sql)
+    crate::with_database!(&crate::database_url(dir), |conn| sqlx::query_scalar(sql)
         .fetch_one(&mut conn)
         .await
         .unwrap())

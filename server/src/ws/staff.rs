@@ -12,7 +12,7 @@ use super::moderation::{ban_sentence, left};
 use super::session::Session;
 use crate::cluster;
 use crate::moderation::{self, TIMEOUT_MINUTES, audit_row, views};
-use crate::store::SanctionRow;
+use crate::store::{SanctionRow, StoreError};
 
 /// A change refused: its code and sentence.
 pub(super) type Refused = (Code, String);
@@ -20,6 +20,18 @@ pub(super) type Refused = (Code, String);
 /// The refusal of a change the store could not make.
 pub(super) fn storage<E>(_: E) -> Refused {
     (codes::STORAGE, "the server could not do this; try again".into())
+}
+
+/// Whether report `report` moved on (`false`: it is not open).
+fn moved_report(report: &str, moved: Result<bool, StoreError>) -> Result<(), Refused> {
+    match moved {
+        Ok(true) => Ok(()),
+        Ok(false) => Err((
+            codes::UNKNOWN_REPORT,
+            format!("there is no open report {report:?}"),
+        )),
+        Err(e) => Err(storage(e)),
+    }
 }
 
 impl Session {
@@ -59,18 +71,8 @@ impl Session {
             None,
             format!("report {report}"),
         );
-        let store = &self.app.store;
-        match store
-            .move_report(report, &["open"], "taken", me, None, &audit)
-            .await
-        {
-            Ok(true) => Ok(()),
-            Ok(false) => Err((
-                codes::UNKNOWN_REPORT,
-                format!("there is no open report {report:?}"),
-            )),
-            Err(e) => Err(storage(e)),
-        }
+        let moved = (self.app.store).move_report(report, &["open"], "taken", me, None, &audit);
+        moved_report(report, moved.await)
     }
 
     /// Moderator `me` resolves or dismisses report `report`.
@@ -102,19 +104,8 @@ impl Session {
             None,
             format!("report {report}: {note}"),
         );
-        match self
-            .app
-            .store
-            .move_report(report, &["open", "taken"], status, me, Some(&note), &audit)
-            .await
-        {
-            Ok(true) => Ok(()),
-            Ok(false) => Err((
-                codes::UNKNOWN_REPORT,
-                format!("there is no open report {report:?}"),
-            )),
-            Err(e) => Err(storage(e)),
-        }
+        let moved = (self.app.store).move_report(report, &["open", "taken"], status, me, Some(&note), &audit);
+        moved_report(report, moved.await)
     }
 
     pub(super) async fn lift(&self, me: &str, sanction: &str, now: u64) -> Result<(), Refused> {
