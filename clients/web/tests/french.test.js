@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { FluentResource } from '@fluent/bundle';
+import { FluentBundle, FluentResource } from '@fluent/bundle';
 import { ROOT, assertAccessible, clickCells, createRoom, movesShown, person, screenshot, sit, stage, talk } from './harness.js';
 
 const my = stage();
@@ -117,6 +117,29 @@ test('the check knows English from French: it finds the English words of a page 
   const found = await englishOn(ann, ENGLISH_ONLY.fr);
   assert.ok(found.includes('New room') && found.includes('Create room'), `found ${found.join(', ')}`);
   await ann.context().close();
+});
+
+test('the client’s English for the options’ help and the bot levels is the server’s, word for word', async () => {
+  // The server sends these in English; the client shows the catalogue's
+  // words in their place, so English's must not drift from the server's.
+  const english = new FluentBundle('en', { useIsolating: false });
+  english.addResource(new FluentResource(readFileSync(path.join(ROOT, 'i18n/locales/en/web.ftl'), 'utf8')));
+  /** @param {string} id @param {Record<string, string>} [args] */
+  const say = (id, args) => english.formatPattern(/** @type {import('@fluent/bundle').Pattern} */ (english.getMessage(id)?.value), args);
+  const games = await (await fetch(new URL('/api/games', my.server.url))).json();
+  let compared = 0;
+  for (const game of games.games ?? games) {
+    for (const option of game.options) {
+      assert.ok(english.hasMessage(`web-option-help-${option.key}`), `no web-option-help-${option.key}`);
+      assert.equal(say(`web-option-help-${option.key}`), option.help, option.key);
+      compared += 1;
+    }
+    for (const bot of game.bots) {
+      assert.equal(say('web-bot-level-name', { level: bot.level, name: '?' }), bot.name, bot.level);
+      assert.equal(say('web-bot-level-about', { level: bot.level, description: '?' }), bot.description, bot.level);
+    }
+  }
+  assert.ok(compared > 20, `${compared} options compared`);
 });
 
 test('a game, the rules, the embed and the tournaments in French: no English words, French dates', async () => {
