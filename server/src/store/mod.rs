@@ -19,6 +19,7 @@ mod backup;
 mod bots;
 mod bounds;
 mod copy;
+mod copy_tables;
 mod db;
 mod guests;
 mod handle;
