@@ -615,6 +615,307 @@ web-rules-magma-scoring-text = Jede Farbe zählt ihre Figuren auf dem Brett plus
 web-rules-magma-hot = Heiß und Weißglut
 web-rules-magma-hot-text = Mit Zeitnehmer hat ein Zug 30 Sekunden (Weißglut: eine weitergereichte Sanduhr, sodass ein schneller Zug dem nächsten Spieler weniger lässt). Wer die Zeit überschreitet, verliert den Zug, und der Spieler davor entfernt eine seiner Figuren.
 
+## Die Moderationskonsole (#/console). Status, Rollen und Arten kommen als
+## Codes und werden danach gewählt ($status, $role, $kind); die Aktionsnamen
+## des Prüfprotokolls bleiben Codes.
+web-console = Moderationskonsole
+web-console-asking = Der Server prüft, wer Sie sind…
+web-console-not-for-you = Diese Seite ist für Moderatoren und Administratoren.
+web-console-you-admin = Sie sind Administrator.
+web-console-you-moderator = Sie sind Moderator.
+web-console-reason = Grund für Maßnahmen
+web-console-reason-placeholder = warum (wird im Prüfprotokoll gespeichert)
+web-console-write-reason = Schreiben Sie zuerst einen Grund (das Feld oben).
+web-console-refresh = Aktualisieren
+web-console-lookup = Verlauf eines Spielers (Name oder ID)
+web-console-show = Anzeigen
+web-console-none = keine
+web-console-action = Maßnahme
+web-console-action-none = keine Maßnahme
+web-console-action-timeout-10 = Chatsperre, 10 Minuten
+web-console-action-timeout-60 = Chatsperre, 1 Stunde
+web-console-action-timeout-1440 = Chatsperre, 24 Stunden
+web-console-action-ban-1440 = Sperre für einen Tag
+web-console-action-ban-10080 = Sperre für eine Woche
+web-console-action-ban-forever = dauerhafte Sperre
+web-console-action-close = den Raum schließen
+web-console-kind = { $kind ->
+    [ban] Sperre
+    [timeout] Chatsperre
+   *[rated_ban] keine gewerteten Partien
+}
+web-console-timeout-given = Chatsperre verhängt.
+web-console-ban-given = Sperre verhängt.
+web-console-address-banned = Adresse gesperrt.
+web-console-room-closed = Raum geschlossen.
+web-console-col-room = Raum
+web-console-col-game = Spiel
+web-console-col-status = Status
+web-console-col-players = Spieler
+web-console-col-listed = Gelistet
+web-console-col-act = Handeln
+web-console-col-name = Name
+web-console-col-address = Adresse
+web-console-col-connections = Verbindungen
+web-console-col-kind = Art
+web-console-col-whom = Wen
+web-console-col-where = Wo
+web-console-col-reason = Grund
+web-console-col-until = Bis
+web-console-col-result = Ergebnis
+web-console-col-rated = Gewertet
+web-console-col-ended = Beendet
+web-console-col-when = Wann
+web-console-col-by = Von
+web-console-col-about = Über
+web-console-col-given = Verhängt
+web-console-col-who = Wer
+web-console-col-action = Aktion
+web-console-col-detail = Einzelheiten
+web-console-col-how = Wie
+web-console-live = Live auf diesem Knoten
+web-console-rooms = Räume im Speicher
+web-console-online = Menschen online
+web-console-room-status = { $status ->
+    [open] offen
+    [playing] läuft
+    [finished] beendet
+   *[closed] geschlossen
+}
+web-console-public = öffentlich
+web-console-private = privat
+web-console-close-room = Raum { $room } schließen
+web-console-close = Schließen
+web-console-history-title = Verlauf von { $name }
+web-console-reports-waiting = Wartende Meldungen ({ $count })
+web-console-no-reports = Keine Meldung wartet.
+web-console-report = { $status } { $when }: { $reporter } meldet { $player }: „{ $reason }“
+web-console-report-status = { $status ->
+    [open] offen
+    [taken] übernommen
+    [resolved] erledigt
+   *[dismissed] verworfen
+}
+web-console-context = Zusammenhang: ein { $game }-Raum
+web-console-context-room = Raum { $room }
+web-console-line-from = { $name }:
+web-console-taken-by = Übernommen von { $name }
+web-console-taken-by-note = Übernommen von { $name } — { $note }
+web-console-take = Übernehmen
+web-console-report-taken = Meldung übernommen.
+web-console-note = Notiz
+web-console-note-placeholder = was getan wurde und warum
+web-console-write-note = Schreiben Sie zuerst eine Notiz.
+web-console-resolve = Erledigen
+web-console-dismiss = Verwerfen
+web-console-report-reason = Meldung: { $reason }; { $note }
+web-console-report-resolved = Meldung erledigt.
+web-console-report-dismissed = Meldung verworfen.
+web-console-in-force = Geltende Chat- und andere Sperren
+web-console-sanctions = Sanktionen
+web-console-everywhere = überall
+web-console-for-good = dauerhaft
+web-console-lift-label = { $kind ->
+    [ban] Sperre
+    [timeout] Chatsperre
+   *[rated_ban] Sperre für gewertete Partien
+} von { $whom } aufheben
+web-console-lift = Aufheben
+web-console-lifted = Aufgehoben.
+web-console-lifted-at = aufgehoben am { $when }
+web-console-target-placeholder = Name, ID oder Adresse
+web-console-give-target = Spieler oder Adresse
+web-console-give-room = Raum (Chatsperren)
+web-console-give = Verhängen
+web-console-rename-to = Diesen Spieler umbenennen in
+web-console-rename = Umbenennen
+web-console-renamed = Umbenannt.
+web-console-history = Verlauf von { $name }
+web-console-file = { $account ->
+    [yes] Konto
+   *[no] Gast
+}, { $role ->
+    [player] Spieler
+    [moderator] Moderator
+   *[admin] Administrator
+}, seit { $since }.
+web-console-make-moderator = Zum Moderator machen
+web-console-unmake-moderator = Als Moderator abberufen
+web-console-role-changed = Rolle geändert.
+web-console-games = Partien
+web-console-reports-about = Meldungen über diese Person
+web-console-reports-by = Meldungen dieser Person
+web-console-actions-about = Maßnahmen zu dieser Person
+web-console-the-host = der Host
+web-console-left-games = Verlassene gewertete Partien
+web-console-offense = { $kind ->
+    [left] verlassen
+    [aborted] abgebrochen
+   *[other] { $kind }
+}
+web-console-audit = Prüfprotokoll (neueste)
+web-console-export = Alles exportieren (JSON)
+web-console-entries = Einträge
+web-console-room-short = Raum { $room }
+
+## Sicherheit und eigene Daten (#/safety), Blockieren und Melden.
+web-safety-blocked = Sie blockieren { $name }: Sie sehen den Chat dieser Person nicht mehr, und Sie sitzen nie zusammen an einem Tisch.
+web-safety-unblocked = Sie blockieren { $name } nicht mehr.
+web-safety-report-title = { $name } den Moderatoren melden
+web-safety-report-line = Zur Zeile: { $line }
+web-safety-report-reason = Was nicht stimmt (die Moderatoren lesen es)
+web-safety-report-send = Meldung senden
+web-safety-report-sent = Ihre Meldung über { $name } liegt bei den Moderatoren.
+web-safety-zen = Zen: jede Chatzeile vor mir verbergen
+web-safety-mute = Die Zuschauer meiner Partien stummschalten (sie dürfen dort nicht chatten)
+web-safety-zen-now = Zen: { $on ->
+    [yes] an
+   *[no] aus
+}.
+web-safety-mute-now = Zuschauer stumm: { $on ->
+    [yes] an
+   *[no] aus
+}.
+web-safety-blocks = Von mir blockierte Spieler
+web-safety-unblock = Freigeben
+web-safety-no-blocks = Sie blockieren niemanden. Blockieren Sie einen Spieler auf seiner Seite oder an einer seiner Chatzeilen.
+web-safety-data = Meine Daten
+web-safety-data-hint = Alles, was der Server über Sie speichert, als eine JSON-Datei.
+web-safety-download = Meine Daten herunterladen (JSON)
+web-safety-downloaded = Ihre Daten sind heruntergeladen.
+web-safety-delete = Mein Konto löschen
+web-safety-delete-hint = Ihre Partien bleiben, mit ersetztem Namen; Ihre Wertungen, Einstellungen und Blockierungen verschwinden. Das lässt sich nicht rückgängig machen.
+web-safety-delete-start = Mein Konto löschen…
+web-safety-delete-ask = Ihr Konto endgültig löschen?
+web-safety-delete-password = Geben Sie zur Bestätigung Ihr Passwort ein.
+web-safety-delete-guest = Sie spielen als Gast: dieser Gast und sein Name verschwinden, sofort.
+web-safety-delete-yes = Ja, mein Konto löschen
+web-safety-delete-no = Nein, behalten
+web-safety-wrong-password = Das ist nicht Ihr Passwort: nichts wurde gelöscht.
+web-safety-deleted = Ihr Konto ist gelöscht.
+web-safety-deleted-back = Als neuer Gast zurück zur Lobby
+
+## Die einbettbare Wiederholung (/embed/room/…), in Seiten anderer Websites.
+web-embed-versus = { $before } gegen { $after }
+web-embed-title = { $game }: { $players }
+web-embed-title-end = { $game }: { $players } · { $result }
+web-embed-at = Zug { $ply } von { $plies }
+web-embed-page-title = { $game }-Wiederholung · Lodestone
+
+## Turniere: die Liste, das Formular, um eines auszurichten, die Seite eines Turniers.
+web-tournament-format-round-robin = Rundenturnier
+web-tournament-format-swiss = Schweizer System
+web-tournament-format-arena = Arena
+web-tournament-format-magma = Magma-Turnier (Tische)
+web-tournament-upcoming = Demnächst
+web-tournament-running = Laufend
+web-tournament-finished = Beendet
+web-tournament-hours = { $hours } Std. { $minutes } Min.
+web-tournament-minutes = { $minutes } Min. { $seconds } Sek.
+web-tournament-default-name = Freitagsliga
+web-tournament-name = Name
+web-tournament-format = Modus
+web-tournament-rounds = Runden (Schweizer System, Magma)
+web-tournament-arena-minutes = Minuten (Arena)
+web-tournament-table = Tisch (Magma)
+web-tournament-bots = Computerspieler und Bot-Konten dürfen teilnehmen
+web-tournament-private = Privat (auf Einladung)
+web-tournament-create = Turnier erstellen
+web-tournament-organize = Ein Turnier ausrichten
+web-tournament-line = — { $game }, { $format }, { $count } Spieler, von { $organizer }
+web-tournament-line-starts = — { $game }, { $format }, { $count } Spieler, von { $organizer }, Beginn { $date }
+web-tournament-none = Keine.
+web-tournament-bot-account = Ein Bot-Konto: ein Programm, das über das Protokoll spielt
+web-tournament-computer = Computer
+web-tournament-standings = Tabelle
+web-tournament-rounds-heading = Runden
+web-tournament-go-to-game = Zu Ihrer Partie
+web-tournament-your-game = { $link } gegen { $names }
+web-tournament-starts-in = Beginnt in { $time } ({ $date }).
+web-tournament-starts-when-said = Beginnt, wenn der Veranstalter es sagt.
+web-tournament-over = Dieses Turnier ist vorbei.
+web-tournament-ends-in = Endet in { $time }.
+web-tournament-waiting-ends-in = Warten auf Ihre nächste Partie. Endet in { $time }.
+web-tournament-next-round-in = Nächste Runde spätestens in { $time }.
+web-tournament-waiting-next-round = Warten auf die nächste Runde.
+web-tournament-under-way = Im Gange.
+web-tournament-about = { $format }, { $game } — { $status }. Ausgerichtet von { $organizer }.
+web-tournament-about-rounds = { $format }, { $game } — { $status }, Runde { $round } von { $total }. Ausgerichtet von { $organizer }.
+web-tournament-invite = Einladungslink: { $link }
+web-tournament-join = Teilnehmen
+web-tournament-come-back = Zurückkehren
+web-tournament-leave = Abmelden
+web-tournament-withdraw = Zurückziehen
+web-tournament-start = Jetzt beginnen
+web-tournament-add-bot = Einen Computerspieler hinzufügen
+web-tournament-records = Alle Partieaufzeichnungen herunterladen
+web-tournament-standings-caption = Tabelle, die Besten zuerst
+web-tournament-col-place = #
+web-tournament-col-place-long = Platz
+web-tournament-col-points = Pkt.
+web-tournament-col-points-long = Punkte
+web-tournament-col-performance = Perf.
+web-tournament-col-performance-long = Performance
+web-tournament-col-buchholz = Bh
+web-tournament-col-buchholz-long = Buchholz
+web-tournament-col-streak = Serie
+web-tournament-col-sb = SB
+web-tournament-col-sb-long = Sonneborn-Berger
+web-tournament-col-won = S
+web-tournament-col-won-long = Siege
+web-tournament-col-drawn = R
+web-tournament-col-drawn-long = Remis
+web-tournament-col-lost = N
+web-tournament-col-lost-long = Niederlagen
+web-tournament-on-fire = in Serie
+web-tournament-nobody = Noch hat sich niemand angemeldet.
+web-tournament-round = Runde { $number }
+web-tournament-wave = Welle { $number }
+web-tournament-bye = { $name }: spielfrei
+web-tournament-scored = { $name } { $points }
+web-tournament-no-show = { $player } (nicht erschienen)
+web-tournament-versus = { $before } gegen { $after }
+web-tournament-game-label = { $action }: { $players }
+web-tournament-replay = Nachspielen
+web-tournament-cannot-show = Dieses Turnier kann nicht angezeigt werden.
+
+## Bot-Stufen.
+web-bot-level-name = { $level ->
+    [random] Zufall
+    [greedy] Gierig
+    [easy] Leicht
+    [normal] Normal
+    [hard] Schwer
+   *[other] { $name }
+}
+web-bot-level-about = { $level ->
+    [random] spielt irgendeinen regelgerechten Zug
+    [greedy] nimmt den am besten aussehenden Zug, einen Zug voraus
+    [easy] schaut kurz ein paar Züge voraus
+    [normal] denkt etwa eine Viertelsekunde pro Zug
+    [hard] denkt etwa eine Sekunde pro Zug
+   *[other] { $description }
+}
+
+## Was jede Raumoption tut (das Formular für einen neuen Raum), nach ihrem Schlüssel.
+web-option-help-move-rule = Linienregel: eine Linie durch den Stein erlaubt nur dann einen Zug, wenn eine ihrer Seiten leer ist; je Richtung: jede der acht Richtungen reagiert auf ihren nächsten Stein
+web-option-help-repetition = an: das dritte Auftreten derselben Stellung (Figuren, Magnete, Seite am Zug) ist remis; aus: es wird weitergespielt
+web-option-help-setup = jede Seite stellt ihre Figuren geheim auf, oder sie werden zufällig verteilt
+web-option-help-trap-victims = ob die Art einer von einer Falle zerstörten Figur geheim bleibt oder wie bei einer geschlagenen Figur gezeigt wird
+web-option-help-players = die Zahl der Spieler; zu viert und zu sechst wird in Farbteams gespielt, zu fünft gibt es einen Solospieler
+web-option-help-solo = die Farbe des Solospielers im Spiel zu fünft (nur mit 5 Spielern)
+web-option-help-board = Zickzack: 91 Felder mit spitzen Ecken mit zwei Nachbarn; einfaches Sechseck: das gewöhnliche sechseckige Brett
+web-option-help-timer = heiß: 30 Sekunden pro Zug; Weißglut: eine weitergereichte Sanduhr (zuerst 15 s, dann 30 minus dem, was übrig war)
+web-option-help-first = der Platz, der den ersten Zug macht
+web-option-help-clock = die Uhr des Raums: keine; Minuten pro Spieler plus Sekunden, die nach jedem eigenen Zug hinzukommen (5+3); eine Zeit für jeden Zug (30 s pro Zug, oder 3 Tage pro Zug für Fernpartien); oder ein Zeitkonto für Fernpartien (10 Tage zu Beginn, 36 Stunden mehr nach jedem Zug, nie über 10 Tage); wessen Zeit abläuft, verliert (bei Magma mit mehr als zwei Spielern scheidet er aus)
+web-option-help-absent = was geschieht, wenn ein Spieler länger als die Schonfrist fort ist (eine Minute; ein Tag bei einer Uhr von einem Tag oder mehr pro Zug): warten; die anderen dürfen die Partie beanspruchen, wenn der Abwesende am Zug ist (er verliert wie bei Zeitüberschreitung); oder ein Bot spielt für ihn, bis er zurückkommt
+web-option-help-chat = der Chat des Raums: an, oder aus (niemand kann chatten; der Besitzer des Raums kann ihn jederzeit an- oder ausschalten)
+web-option-help-rated = ob die Partie die Wertungen der Spieler ändert: ja nur, wenn jeder Platz von einem Konto besetzt ist (keine Gäste, keine Bots)
+web-option-help-rated-bots = in einem gewerteten Raum, ob Bot-Konten (Programme, die über das Protokoll spielen) gegen Menschen spielen dürfen: nein, eine gewertete Partie ist nur zwischen Menschen oder nur zwischen Bots; ja, Bot-Konten dürfen mit Menschen am Tisch sitzen, und die Partie wird trotzdem gewertet
+web-option-help-spectators = wer die Partie ohne Platz ansehen darf: jeder (der Raum steht unter den laufenden Partien); nur Menschen mit der Einladung des Raums; oder niemand, bis die Partie vorbei ist
+web-option-help-spectator-delay = wie viele Halbzüge die Zuschauer hinter der laufenden Partie zurückliegen (0 bis 100; nach dem Ende sehen sie alles); 0, wenn nichts gewählt ist, aber in einer Magma-Partie mit Teams eine Runde von Zügen (die Zahl der Plätze)
+web-option-help-weekends = ob die Uhren des Raums am Wochenende stehen: sie laufen, oder sie stehen, und von Samstag 00:00 bis Montag 00:00 UTC wird keine Zeit abgezogen (braucht eine Uhr)
+
 ## Der Raum.
 web-room = Raum
 web-room-invite-friend = Einen Freund einladen

@@ -567,6 +567,333 @@ web-rules-magma-scoring-text = Each colour scores its pieces on the board plus 3
 web-rules-magma-hot = Hot and White-Hot
 web-rules-magma-hot-text = With a timer, a turn has 30 seconds (White-Hot: a sand timer passed on, so a quick turn leaves the next player less). Whoever runs out loses the turn, and the player before them removes one of their pieces.
 
+## The moderators' console (#/console). Statuses, roles and kinds come as
+## codes and are chosen by ($status, $role, $kind); the audit log's action
+## names stay codes.
+web-console = Moderator console
+web-console-asking = Asking the server who you are…
+web-console-not-for-you = This page is for moderators and admins.
+web-console-you-admin = You are an admin.
+web-console-you-moderator = You are a moderator.
+web-console-reason = Reason for actions
+web-console-reason-placeholder = why (stored in the audit log)
+web-console-write-reason = Write a reason first (the field at the top).
+web-console-refresh = Refresh
+web-console-lookup = A player’s history (name or id)
+web-console-show = Show
+web-console-none = none
+web-console-action = Action
+web-console-action-none = no action
+web-console-action-timeout-10 = chat timeout, 10 minutes
+web-console-action-timeout-60 = chat timeout, 1 hour
+web-console-action-timeout-1440 = chat timeout, 24 hours
+web-console-action-ban-1440 = ban for a day
+web-console-action-ban-10080 = ban for a week
+web-console-action-ban-forever = ban for good
+web-console-action-close = close the room
+web-console-kind = { $kind ->
+    [ban] ban
+    [timeout] chat timeout
+   *[rated_ban] no rated play
+}
+web-console-timeout-given = Chat timeout given.
+web-console-ban-given = Ban given.
+web-console-address-banned = Address banned.
+web-console-room-closed = Room closed.
+web-console-col-room = Room
+web-console-col-game = Game
+web-console-col-status = Status
+web-console-col-players = Players
+web-console-col-listed = Listed
+web-console-col-act = Act
+web-console-col-name = Name
+web-console-col-address = Address
+web-console-col-connections = Connections
+web-console-col-kind = Kind
+web-console-col-whom = Whom
+web-console-col-where = Where
+web-console-col-reason = Reason
+web-console-col-until = Until
+web-console-col-result = Result
+web-console-col-rated = Rated
+web-console-col-ended = Ended
+web-console-col-when = When
+web-console-col-by = By
+web-console-col-about = About
+web-console-col-given = Given
+web-console-col-who = Who
+web-console-col-action = Action
+web-console-col-detail = Detail
+web-console-col-how = How
+web-console-live = Live on this node
+web-console-rooms = Rooms in memory
+web-console-online = People online
+web-console-room-status = { $status ->
+    [open] open
+    [playing] playing
+    [finished] finished
+   *[closed] closed
+}
+web-console-public = public
+web-console-private = private
+web-console-close-room = Close room { $room }
+web-console-close = Close
+web-console-history-title = { $name }’s history
+web-console-reports-waiting = Reports waiting ({ $count })
+web-console-no-reports = No report is waiting.
+# $status: the report's status (bold); $reporter and $player: names (buttons); $when: a date.
+web-console-report = { $status } { $when }: { $reporter } reports { $player }: “{ $reason }”
+web-console-report-status = { $status ->
+    [open] open
+    [taken] taken
+    [resolved] resolved
+   *[dismissed] dismissed
+}
+web-console-context = Context: a { $game } room
+# Before the room's link ($room).
+web-console-context-room = Room { $room }
+web-console-line-from = { $name }:
+web-console-taken-by = Taken by { $name }
+web-console-taken-by-note = Taken by { $name } — { $note }
+web-console-take = Take
+web-console-report-taken = Report taken.
+web-console-note = Note
+web-console-note-placeholder = what was done and why
+web-console-write-note = Write a note first.
+web-console-resolve = Resolve
+web-console-dismiss = Dismiss
+# The reason stored with a sanction given from a report.
+web-console-report-reason = report: { $reason }; { $note }
+web-console-report-resolved = Report resolved.
+web-console-report-dismissed = Report dismissed.
+web-console-in-force = Timeouts and bans in force
+web-console-sanctions = Sanctions
+web-console-everywhere = everywhere
+web-console-for-good = for good
+web-console-lift-label = Lift the { $kind ->
+    [ban] ban
+    [timeout] chat timeout
+   *[rated_ban] rated-play ban
+} of { $whom }
+web-console-lift = Lift
+web-console-lifted = Lifted.
+web-console-lifted-at = lifted { $when }
+web-console-target-placeholder = name, id or address
+web-console-give-target = Player or address
+web-console-give-room = Room (timeouts)
+web-console-give = Give
+web-console-rename-to = Rename that player to
+web-console-rename = Rename
+web-console-renamed = Renamed.
+web-console-history = History of { $name }
+# $account: yes or no; $role: player, moderator or admin; $since: a date.
+web-console-file = { $account ->
+    [yes] Account
+   *[no] Guest
+}, { $role ->
+    [player] player
+    [moderator] moderator
+   *[admin] admin
+}, since { $since }.
+web-console-make-moderator = Make moderator
+web-console-unmake-moderator = Dismiss as moderator
+web-console-role-changed = Role changed.
+web-console-games = Games
+web-console-reports-about = Reports about them
+web-console-reports-by = Reports they made
+web-console-actions-about = Actions about them
+web-console-the-host = the host
+web-console-left-games = Rated games left
+web-console-offense = { $kind ->
+    [left] left
+    [aborted] aborted
+   *[other] { $kind }
+}
+web-console-audit = Audit log (latest)
+web-console-export = Export all (JSON)
+web-console-entries = Entries
+web-console-room-short = room { $room }
+
+## Safety and one's data (#/safety), blocking and reporting.
+web-safety-blocked = You block { $name }: you no longer see their chat, and you are never seated together.
+web-safety-unblocked = You no longer block { $name }.
+web-safety-report-title = Report { $name } to the moderators
+# Before the chat line reported ($line, quoted).
+web-safety-report-line = About the line: { $line }
+web-safety-report-reason = What is wrong (the moderators read it)
+web-safety-report-send = Send the report
+web-safety-report-sent = Your report about { $name } is with the moderators.
+web-safety-zen = Zen: hide every chat line from me
+web-safety-mute = Mute the spectators of my games (they may not chat there)
+# $on: yes or no.
+web-safety-zen-now = Zen: { $on ->
+    [yes] on
+   *[no] off
+}.
+web-safety-mute-now = Spectators muted: { $on ->
+    [yes] on
+   *[no] off
+}.
+web-safety-blocks = Players I block
+web-safety-unblock = Unblock
+web-safety-no-blocks = You block nobody. Block a player from their page or from one of their chat lines.
+web-safety-data = My data
+web-safety-data-hint = Everything the server holds about you, as one JSON file.
+web-safety-download = Download my data (JSON)
+web-safety-downloaded = Your data is downloaded.
+web-safety-delete = Delete my account
+web-safety-delete-hint = Your games stay, with your name replaced; your ratings, settings and blocks go. This cannot be undone.
+web-safety-delete-start = Delete my account…
+web-safety-delete-ask = Delete your account for good?
+web-safety-delete-password = Type your password to confirm.
+web-safety-delete-guest = You play as a guest: this guest and its name go, now.
+web-safety-delete-yes = Yes, delete my account
+web-safety-delete-no = No, keep it
+web-safety-wrong-password = That is not your password: nothing was deleted.
+web-safety-deleted = Your account is deleted.
+web-safety-deleted-back = Back to the lobby as a new guest
+
+## The embeddable replay (/embed/room/…), framed by other sites.
+# Two players' names (or more, two at a time) in the title.
+web-embed-versus = { $before } v { $after }
+web-embed-title = { $game }: { $players }
+# $result: who won (web-end-wins), or a draw.
+web-embed-title-end = { $game }: { $players } · { $result }
+web-embed-at = Move { $ply } of { $plies }
+web-embed-page-title = { $game } replay · Lodestone
+
+## Tournaments: the list, the form to organize one, a tournament's page.
+web-tournament-format-round-robin = Round robin
+web-tournament-format-swiss = Swiss
+web-tournament-format-arena = Arena
+web-tournament-format-magma = Magma event (tables)
+web-tournament-upcoming = Upcoming
+web-tournament-running = Running
+web-tournament-finished = Finished
+# A time left: hours and minutes ($minutes has two digits), or minutes and seconds.
+web-tournament-hours = { $hours } h { $minutes } min
+web-tournament-minutes = { $minutes } min { $seconds } s
+# The name the form suggests for a new tournament.
+web-tournament-default-name = Friday league
+web-tournament-name = Name
+web-tournament-format = Format
+web-tournament-rounds = Rounds (Swiss, Magma)
+web-tournament-arena-minutes = Minutes (arena)
+web-tournament-table = Table (Magma)
+web-tournament-bots = Computer players and bot accounts may enter
+web-tournament-private = Private (by invitation)
+web-tournament-create = Create the tournament
+web-tournament-organize = Organize a tournament
+# A tournament of the list, after its name.
+web-tournament-line = — { $game }, { $format }, { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}, by { $organizer }
+web-tournament-line-starts = — { $game }, { $format }, { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}, by { $organizer }, starts { $date }
+web-tournament-none = None.
+web-tournament-bot-account = A bot account: a program playing through the protocol
+web-tournament-computer = computer
+web-tournament-standings = Standings
+web-tournament-rounds-heading = Rounds
+web-tournament-go-to-game = Go to your game
+# $link: the button web-tournament-go-to-game; $names: the opponents.
+web-tournament-your-game = { $link } against { $names }
+# $time: a time left (web-tournament-hours or -minutes); $date: when.
+web-tournament-starts-in = Starts in { $time } ({ $date }).
+web-tournament-starts-when-said = Starts when the organizer says.
+web-tournament-over = This tournament is over.
+web-tournament-ends-in = Ends in { $time }.
+web-tournament-waiting-ends-in = Waiting for your next game. Ends in { $time }.
+web-tournament-next-round-in = Next round in { $time } at the latest.
+web-tournament-waiting-next-round = Waiting for the next round.
+web-tournament-under-way = Under way.
+# $format, $status: the words above; $game: the game's name.
+web-tournament-about = { $format } of { $game } — { $status }. Organized by { $organizer }.
+web-tournament-about-rounds = { $format } of { $game } — { $status }, { $round } of { $total } rounds. Organized by { $organizer }.
+# Before the tournament's invite link ($link).
+web-tournament-invite = Invite link: { $link }
+web-tournament-join = Join
+web-tournament-come-back = Come back
+web-tournament-leave = Leave
+web-tournament-withdraw = Withdraw
+web-tournament-start = Start now
+web-tournament-add-bot = Add a computer player
+web-tournament-records = Download all records
+web-tournament-standings-caption = Standings, best first
+# The standings' columns: a short heading and its full words.
+web-tournament-col-place = #
+web-tournament-col-place-long = Place
+web-tournament-col-points = Pts
+web-tournament-col-points-long = Points
+web-tournament-col-performance = Perf
+web-tournament-col-performance-long = Performance
+web-tournament-col-buchholz = Bh
+web-tournament-col-buchholz-long = Buchholz
+web-tournament-col-streak = Streak
+web-tournament-col-sb = SB
+web-tournament-col-sb-long = Sonneborn–Berger
+web-tournament-col-won = W
+web-tournament-col-won-long = Won
+web-tournament-col-drawn = D
+web-tournament-col-drawn-long = Drawn
+web-tournament-col-lost = L
+web-tournament-col-lost-long = Lost
+# An arena player on a winning streak.
+web-tournament-on-fire = on fire
+web-tournament-nobody = Nobody has entered yet.
+web-tournament-round = Round { $number }
+web-tournament-wave = Wave { $number }
+web-tournament-bye = { $name }: a bye
+# A player of a game with their points.
+web-tournament-scored = { $name } { $points }
+web-tournament-no-show = { $player } (no-show)
+web-tournament-versus = { $before } against { $after }
+# A game's link: $action is Play, Replay or Watch; $players who play.
+web-tournament-game-label = { $action }: { $players }
+web-tournament-replay = Replay
+web-tournament-cannot-show = This tournament cannot be shown.
+
+## Bot levels ($level as the server names it; $name and $description are
+## the server's English words, kept for a level not listed here).
+web-bot-level-name = { $level ->
+    [random] Random
+    [greedy] Greedy
+    [easy] Easy
+    [normal] Normal
+    [hard] Hard
+   *[other] { $name }
+}
+web-bot-level-about = { $level ->
+    [random] plays any legal move
+    [greedy] takes the best-looking move, one move ahead
+    [easy] looks a few moves ahead, briefly
+    [normal] thinks about a quarter of a second a move
+    [hard] thinks about a second a move
+   *[other] { $description }
+}
+
+## What each room option does (the new room's form), by the option's key.
+web-option-help-move-rule = line: a line through the stone gives a move only if one side of it is empty; per-ray: each of the eight directions reacts to its nearest stone
+web-option-help-repetition = on: the third occurrence of the same position (pieces, magnets, side to move) is a draw; off: play on
+web-option-help-setup = chosen: each side arranges its pieces in secret; random: they are dealt at random
+web-option-help-trap-victims = whether the kind of a piece destroyed by a trap stays secret or is shown like a captured one
+web-option-help-players = the number of players; 4 and 6 play in colour teams, 5 has one solo player
+web-option-help-solo = the colour of the five-player game's solo player (only with players=5)
+web-option-help-board = zigzag: 91 cells with pointed two-neighbour corners; radius5: the plain hex-hex board
+web-option-help-timer = hot: 30 seconds a turn; white-hot: one passed-on sand timer (15 s first, then 30 − what was left)
+web-option-help-first = the seat that takes the first turn
+web-option-help-clock = the room's clock: none; minutes per player plus seconds added after each of its moves (5+3); a time for each move (30s/move, or 3d/move to play by correspondence); or a correspondence time bank (bank:10d+36h: 10 days at first, 36 hours more after each move, never above the 10 days); a player whose time runs out loses (in Magma with more than two players, leaves the game)
+web-option-help-absent = what happens when a player has been away for the grace period (a minute; a day with a clock of a day or more per move): wait; claim, when the absent player is to act the others may claim the game (the absent player loses as if out of time); or bot, a bot plays for the absent player until they return
+web-option-help-chat = the room's chat: on, or off (nobody can chat; the room's owner can turn it on or off at any time)
+web-option-help-rated = whether the game changes the players' ratings: yes only when every seat is held by an account (no guests, no bots)
+web-option-help-rated-bots = in a rated room, whether bot accounts (programs playing through the protocol) may play people: no, a rated game is between people only or between bots only; yes, bot accounts may sit with people and the game is rated all the same
+web-option-help-spectators = who may watch the game without a seat: public, anyone (the room is among the games being played); link, only people with the room's invite; off, nobody until the game is over
+web-option-help-spectator-delay = how many plies behind the game spectators see it while it runs (0 to 100; they see all of it once it is over); 0 unless set, but in a Magma game with teams one round of turns (the number of seats)
+web-option-help-weekends = whether the room's clocks stop at weekends: run, they do not; pause, no time is charged from Saturday 00:00 to Monday 00:00 UTC (needs a clock)
+
 ## The room.
 web-room = Room
 web-room-invite-friend = Invite a friend

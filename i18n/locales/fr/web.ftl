@@ -625,6 +625,313 @@ web-rules-magma-scoring-text = Chaque couleur marque ses pièces sur le plateau 
 web-rules-magma-hot = Brûlant et Chauffé à blanc
 web-rules-magma-hot-text = Avec un minuteur, un tour dure 30 secondes (Chauffé à blanc : un sablier qui passe de main en main, si bien qu’un tour rapide en laisse moins au joueur suivant). Qui dépasse le temps perd son tour, et le joueur précédent retire une de ses pièces.
 
+## La console des modérateurs (#/console). Statuts, rôles et genres arrivent
+## en codes et se choisissent par ($status, $role, $kind) ; les noms d'actions
+## du journal d'audit restent des codes.
+web-console = Console de modération
+web-console-asking = Le serveur vérifie qui vous êtes…
+web-console-not-for-you = Cette page est réservée aux modérateurs et aux administrateurs.
+web-console-you-admin = Vous êtes administrateur.
+web-console-you-moderator = Vous êtes modérateur.
+web-console-reason = Motif des actions
+web-console-reason-placeholder = pourquoi (gardé dans le journal d’audit)
+web-console-write-reason = Écrivez d’abord un motif (le champ en haut).
+web-console-refresh = Actualiser
+web-console-lookup = L’historique d’un joueur (nom ou id)
+web-console-show = Afficher
+web-console-none = aucun
+web-console-action = Action
+web-console-action-none = aucune action
+web-console-action-timeout-10 = exclusion de la discussion, 10 minutes
+web-console-action-timeout-60 = exclusion de la discussion, 1 heure
+web-console-action-timeout-1440 = exclusion de la discussion, 24 heures
+web-console-action-ban-1440 = bannir pour un jour
+web-console-action-ban-10080 = bannir pour une semaine
+web-console-action-ban-forever = bannir définitivement
+web-console-action-close = fermer la salle
+web-console-kind = { $kind ->
+    [ban] bannissement
+    [timeout] exclusion de la discussion
+   *[rated_ban] interdiction de parties classées
+}
+web-console-timeout-given = Exclusion de la discussion prononcée.
+web-console-ban-given = Bannissement prononcé.
+web-console-address-banned = Adresse bannie.
+web-console-room-closed = Salle fermée.
+web-console-col-room = Salle
+web-console-col-game = Jeu
+web-console-col-status = Statut
+web-console-col-players = Joueurs
+web-console-col-listed = Listée
+web-console-col-act = Agir
+web-console-col-name = Nom
+web-console-col-address = Adresse
+web-console-col-connections = Connexions
+web-console-col-kind = Genre
+web-console-col-whom = Qui
+web-console-col-where = Où
+web-console-col-reason = Motif
+web-console-col-until = Jusqu’à
+web-console-col-result = Résultat
+web-console-col-rated = Classée
+web-console-col-ended = Terminée
+web-console-col-when = Quand
+web-console-col-by = Par
+web-console-col-about = Visé
+web-console-col-given = Prononcée
+web-console-col-who = Qui
+web-console-col-action = Action
+web-console-col-detail = Détail
+web-console-col-how = Comment
+web-console-live = En direct sur ce nœud
+web-console-rooms = Salles en mémoire
+web-console-online = Personnes en ligne
+web-console-room-status = { $status ->
+    [open] ouverte
+    [playing] en cours
+    [finished] terminée
+   *[closed] fermée
+}
+web-console-public = publique
+web-console-private = privée
+web-console-close-room = Fermer la salle { $room }
+web-console-close = Fermer
+web-console-history-title = Historique de { $name }
+web-console-reports-waiting = Signalements en attente ({ $count })
+web-console-no-reports = Aucun signalement en attente.
+web-console-report = { $status } { $when } : { $reporter } signale { $player } : « { $reason } »
+web-console-report-status = { $status ->
+    [open] ouvert
+    [taken] pris
+    [resolved] résolu
+   *[dismissed] classé
+}
+web-console-context = Contexte : une salle de { $game }
+web-console-context-room = Salle { $room }
+web-console-line-from = { $name } :
+web-console-taken-by = Pris par { $name }
+web-console-taken-by-note = Pris par { $name } — { $note }
+web-console-take = Prendre
+web-console-report-taken = Signalement pris.
+web-console-note = Note
+web-console-note-placeholder = ce qui a été fait et pourquoi
+web-console-write-note = Écrivez d’abord une note.
+web-console-resolve = Résoudre
+web-console-dismiss = Classer
+web-console-report-reason = signalement : { $reason } ; { $note }
+web-console-report-resolved = Signalement résolu.
+web-console-report-dismissed = Signalement classé.
+web-console-in-force = Exclusions et bannissements en vigueur
+web-console-sanctions = Sanctions
+web-console-everywhere = partout
+web-console-for-good = définitivement
+web-console-lift-label = Lever { $kind ->
+    [ban] le bannissement
+    [timeout] l’exclusion de la discussion
+   *[rated_ban] l’interdiction de parties classées
+} de { $whom }
+web-console-lift = Lever
+web-console-lifted = Levée.
+web-console-lifted-at = levée le { $when }
+web-console-target-placeholder = nom, id ou adresse
+web-console-give-target = Joueur ou adresse
+web-console-give-room = Salle (exclusions)
+web-console-give = Prononcer
+web-console-rename-to = Renommer ce joueur en
+web-console-rename = Renommer
+web-console-renamed = Renommé.
+web-console-history = Historique de { $name }
+web-console-file = { $account ->
+    [yes] Compte
+   *[no] Invité
+}, { $role ->
+    [player] joueur
+    [moderator] modérateur
+   *[admin] administrateur
+}, depuis le { $since }.
+web-console-make-moderator = Nommer modérateur
+web-console-unmake-moderator = Retirer le rôle de modérateur
+web-console-role-changed = Rôle modifié.
+web-console-games = Parties
+web-console-reports-about = Signalements le visant
+web-console-reports-by = Signalements qu’il a faits
+web-console-actions-about = Actions le concernant
+web-console-the-host = l’hôte
+web-console-left-games = Parties classées abandonnées
+web-console-offense = { $kind ->
+    [left] quittée
+    [aborted] annulée
+   *[other] { $kind }
+}
+web-console-audit = Journal d’audit (derniers)
+web-console-export = Tout exporter (JSON)
+web-console-entries = Entrées
+web-console-room-short = salle { $room }
+
+## Sécurité et données personnelles (#/safety), bloquer et signaler.
+web-safety-blocked = Vous bloquez { $name } : vous ne voyez plus ses messages, et vous ne serez jamais assis à la même table.
+web-safety-unblocked = Vous ne bloquez plus { $name }.
+web-safety-report-title = Signaler { $name } aux modérateurs
+web-safety-report-line = À propos du message : { $line }
+web-safety-report-reason = Ce qui ne va pas (les modérateurs le lisent)
+web-safety-report-send = Envoyer le signalement
+web-safety-report-sent = Votre signalement concernant { $name } est entre les mains des modérateurs.
+web-safety-zen = Zen : me cacher tous les messages de discussion
+web-safety-mute = Rendre muets les spectateurs de mes parties (ils ne peuvent pas y discuter)
+web-safety-zen-now = Zen : { $on ->
+    [yes] activé
+   *[no] désactivé
+}.
+web-safety-mute-now = Spectateurs muets : { $on ->
+    [yes] oui
+   *[no] non
+}.
+web-safety-blocks = Joueurs que je bloque
+web-safety-unblock = Débloquer
+web-safety-no-blocks = Vous ne bloquez personne. Bloquez un joueur depuis sa page ou depuis l’un de ses messages.
+web-safety-data = Mes données
+web-safety-data-hint = Tout ce que le serveur garde sur vous, dans un seul fichier JSON.
+web-safety-download = Télécharger mes données (JSON)
+web-safety-downloaded = Vos données sont téléchargées.
+web-safety-delete = Supprimer mon compte
+web-safety-delete-hint = Vos parties restent, votre nom y est remplacé ; vos classements, réglages et blocages disparaissent. C’est irréversible.
+web-safety-delete-start = Supprimer mon compte…
+web-safety-delete-ask = Supprimer votre compte pour de bon ?
+web-safety-delete-password = Tapez votre mot de passe pour confirmer.
+web-safety-delete-guest = Vous jouez en invité : cet invité et son nom disparaissent, tout de suite.
+web-safety-delete-yes = Oui, supprimer mon compte
+web-safety-delete-no = Non, le garder
+web-safety-wrong-password = Ce n’est pas votre mot de passe : rien n’a été supprimé.
+web-safety-deleted = Votre compte est supprimé.
+web-safety-deleted-back = Retour au salon en tant que nouvel invité
+
+## La relecture intégrable (/embed/room/…), affichée dans les pages d'autres sites.
+web-embed-versus = { $before } contre { $after }
+web-embed-title = { $game } : { $players }
+web-embed-title-end = { $game } : { $players } · { $result }
+web-embed-at = Coup { $ply } sur { $plies }
+web-embed-page-title = Relecture de { $game } · Lodestone
+
+## Tournois : la liste, le formulaire pour en organiser un, la page d'un tournoi.
+web-tournament-format-round-robin = Toutes rondes
+web-tournament-format-swiss = Système suisse
+web-tournament-format-arena = Arène
+web-tournament-format-magma = Tournoi Magma (tables)
+web-tournament-upcoming = À venir
+web-tournament-running = En cours
+web-tournament-finished = Terminés
+web-tournament-hours = { $hours } h { $minutes } min
+web-tournament-minutes = { $minutes } min { $seconds } s
+web-tournament-default-name = Ligue du vendredi
+web-tournament-name = Nom
+web-tournament-format = Formule
+web-tournament-rounds = Rondes (suisse, Magma)
+web-tournament-arena-minutes = Minutes (arène)
+web-tournament-table = Table (Magma)
+web-tournament-bots = Les joueurs ordinateur et les comptes robots peuvent s’inscrire
+web-tournament-private = Privé (sur invitation)
+web-tournament-create = Créer le tournoi
+web-tournament-organize = Organiser un tournoi
+web-tournament-line = — { $game }, { $format }, { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}, par { $organizer }
+web-tournament-line-starts = — { $game }, { $format }, { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}, par { $organizer }, début le { $date }
+web-tournament-none = Aucun.
+web-tournament-bot-account = Un compte robot : un programme qui joue par le protocole
+web-tournament-computer = ordinateur
+web-tournament-standings = Classement
+web-tournament-rounds-heading = Rondes
+web-tournament-go-to-game = Aller à votre partie
+web-tournament-your-game = { $link } contre { $names }
+web-tournament-starts-in = Début dans { $time } (le { $date }).
+web-tournament-starts-when-said = Commence quand l’organisateur le décide.
+web-tournament-over = Ce tournoi est terminé.
+web-tournament-ends-in = Fin dans { $time }.
+web-tournament-waiting-ends-in = En attente de votre prochaine partie. Fin dans { $time }.
+web-tournament-next-round-in = Prochaine ronde dans { $time } au plus tard.
+web-tournament-waiting-next-round = En attente de la prochaine ronde.
+web-tournament-under-way = En cours.
+web-tournament-about = { $format } de { $game } — { $status }. Organisé par { $organizer }.
+web-tournament-about-rounds = { $format } de { $game } — { $status }, ronde { $round } sur { $total }. Organisé par { $organizer }.
+web-tournament-invite = Lien d’invitation : { $link }
+web-tournament-join = S’inscrire
+web-tournament-come-back = Revenir
+web-tournament-leave = Se désinscrire
+web-tournament-withdraw = Abandonner
+web-tournament-start = Commencer maintenant
+web-tournament-add-bot = Ajouter un joueur ordinateur
+web-tournament-records = Télécharger toutes les feuilles de partie
+web-tournament-standings-caption = Classement, le meilleur en premier
+web-tournament-col-place = #
+web-tournament-col-place-long = Place
+web-tournament-col-points = Pts
+web-tournament-col-points-long = Points
+web-tournament-col-performance = Perf
+web-tournament-col-performance-long = Performance
+web-tournament-col-buchholz = Bh
+web-tournament-col-buchholz-long = Buchholz
+web-tournament-col-streak = Série
+web-tournament-col-sb = SB
+web-tournament-col-sb-long = Sonneborn–Berger
+web-tournament-col-won = G
+web-tournament-col-won-long = Gagnées
+web-tournament-col-drawn = N
+web-tournament-col-drawn-long = Nulles
+web-tournament-col-lost = P
+web-tournament-col-lost-long = Perdues
+web-tournament-on-fire = en feu
+web-tournament-nobody = Personne ne s’est encore inscrit.
+web-tournament-round = Ronde { $number }
+web-tournament-wave = Vague { $number }
+web-tournament-bye = { $name } : exempt
+web-tournament-scored = { $name } { $points }
+web-tournament-no-show = { $player } (absent)
+web-tournament-versus = { $before } contre { $after }
+web-tournament-game-label = { $action } : { $players }
+web-tournament-replay = Revoir
+web-tournament-cannot-show = Ce tournoi ne peut pas être affiché.
+
+## Niveaux des robots.
+web-bot-level-name = { $level ->
+    [random] Hasard
+    [greedy] Glouton
+    [easy] Facile
+    [normal] Normal
+    [hard] Difficile
+   *[other] { $name }
+}
+web-bot-level-about = { $level ->
+    [random] joue n’importe quel coup légal
+    [greedy] prend le coup qui semble le meilleur, un coup à l’avance
+    [easy] regarde quelques coups à l’avance, brièvement
+    [normal] réfléchit environ un quart de seconde par coup
+    [hard] réfléchit environ une seconde par coup
+   *[other] { $description }
+}
+
+## Ce que fait chaque option de salle (le formulaire de nouvelle salle), par sa clé.
+web-option-help-move-rule = règle de la ligne : une ligne passant par la pierre ne permet de glisser que si l’un de ses côtés est vide ; par direction : chacune des huit directions réagit à sa pierre la plus proche
+web-option-help-repetition = activée : la troisième apparition de la même position (pièces, aimants, camp au trait) est nulle ; désactivée : on continue
+web-option-help-setup = chaque camp dispose ses pièces en secret, ou elles sont distribuées au hasard
+web-option-help-trap-victims = si la nature d’une pièce détruite par un piège reste secrète ou est montrée comme celle d’une pièce prise
+web-option-help-players = le nombre de joueurs ; à 4 et à 6 on joue en équipes de couleur, à 5 il y a un joueur solitaire
+web-option-help-solo = la couleur du joueur solitaire de la partie à cinq (seulement avec 5 joueurs)
+web-option-help-board = zigzag : 91 cases aux coins pointus à deux voisines ; hexagone simple : le plateau hexagonal ordinaire
+web-option-help-timer = brûlant : 30 secondes par tour ; chauffé à blanc : un sablier qui passe de main en main (15 s d’abord, puis 30 moins ce qui restait)
+web-option-help-first = la place qui joue le premier tour
+web-option-help-clock = la pendule de la salle : aucune ; des minutes par joueur plus des secondes ajoutées après chacun de ses coups (5+3) ; un temps pour chaque coup (30 s par coup, ou 3 jours par coup pour jouer par correspondance) ; ou une réserve de temps par correspondance (10 jours au départ, 36 heures de plus après chaque coup, jamais plus de 10 jours) ; un joueur dont le temps s’épuise perd (à Magma à plus de deux joueurs, il quitte la partie)
+web-option-help-absent = ce qui se passe quand un joueur est absent au-delà du délai de grâce (une minute ; un jour avec une pendule d’un jour ou plus par coup) : on l’attend ; les autres peuvent réclamer la partie quand c’est à l’absent de jouer (il perd comme au temps) ; ou un robot joue pour lui jusqu’à son retour
+web-option-help-chat = la discussion de la salle : activée, ou désactivée (personne ne peut écrire ; le propriétaire de la salle peut l’activer ou la couper à tout moment)
+web-option-help-rated = si la partie change les classements des joueurs : oui seulement quand chaque place est tenue par un compte (ni invités, ni robots)
+web-option-help-rated-bots = dans une salle classée, si des comptes robots (des programmes qui jouent par le protocole) peuvent affronter des personnes : non, une partie classée oppose seulement des personnes ou seulement des robots ; oui, des comptes robots peuvent s’asseoir avec des personnes et la partie est classée quand même
+web-option-help-spectators = qui peut regarder la partie sans place : tout le monde (la salle figure parmi les parties en cours) ; seulement les personnes qui ont l’invitation de la salle ; ou personne avant la fin de la partie
+web-option-help-spectator-delay = de combien de demi-coups les spectateurs voient la partie en retard pendant qu’elle se joue (de 0 à 100 ; ils la voient en entier une fois finie) ; 0 sauf choix contraire, mais une ronde de tours (le nombre de places) dans une partie de Magma en équipes
+web-option-help-weekends = si les pendules de la salle s’arrêtent le week-end : elles tournent, ou elles s’arrêtent et aucun temps n’est décompté du samedi 00:00 au lundi 00:00 UTC (il faut une pendule)
+
 ## La salle.
 web-room = Salle
 web-room-invite-friend = Inviter un ami
