@@ -3,7 +3,7 @@
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 import { playerLink } from './players.js';
-import { formatDate, t, tParts } from './i18n.js';
+import { formatDate, formatNumber, t, tParts } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -251,7 +251,7 @@ export function tournamentView(session, id, invite) {
     const me = session.guest?.id;
     const organizer = me === tour.organizer;
     const entry = tour.players.find((p) => p.id === me);
-    const about = { format: t(FORMATS[tour.spec.format]), game: gameName(tour.spec.game), status: t(STATUS[tour.status]), organizer: tour.organizer_name };
+    const about = { format: t(FORMATS[tour.spec.format]), game: gameName(tour.spec.game), status: t('web-tournament-status', { status: tour.status }), organizer: tour.organizer_name };
     fill(
       head,
       h('h2', {}, tour.spec.name),
@@ -310,8 +310,8 @@ export function tournamentView(session, id, invite) {
               h('td', {}, s.place),
               h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(tour, s.player), s.team ? h('span', { class: 'tag team' }, t('web-tournament-team-tag', { team: s.team })) : null),
               h('td', { class: 'points' }, points(s.points)),
-              h('td', {}, arena ? (s.performance ?? '—') : points(s.buchholz)),
-              h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : String(s.sonneborn_berger)),
+              h('td', {}, arena ? (s.performance === undefined ? '—' : formatNumber(s.performance)) : points(s.buchholz)),
+              h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : formatNumber(s.sonneborn_berger)),
               h('td', {}, s.wins),
               h('td', {}, s.draws),
               h('td', {}, s.losses),

@@ -839,6 +839,11 @@ web-tournament-waiting-ends-in = Warten auf Ihre nächste Partie. Endet in { $ti
 web-tournament-next-round-in = Nächste Runde spätestens in { $time }.
 web-tournament-waiting-next-round = Warten auf die nächste Runde.
 web-tournament-under-way = Im Gange.
+web-tournament-status = { $status ->
+    [upcoming] demnächst
+    [running] läuft
+   *[finished] beendet
+}
 web-tournament-about = { $format }, { $game } — { $status }. Ausgerichtet von { $organizer }.
 web-tournament-about-rounds = { $format }, { $game } — { $status }, Runde { $round } von { $total }. Ausgerichtet von { $organizer }.
 web-tournament-invite = Einladungslink: { $link }
@@ -1079,3 +1084,4 @@ web-tournament-team-players = Spieler
 web-tournament-team-tag = Team { $team }
 ## Die Raumoption Berserk, wie die Lobby sie zeigt.
 web-option-berserk = Berserk (halbe Zeit, ein Punkt mehr für einen Arena-Sieg)
+web-option-help-berserk = ob ein Spieler vor seinem ersten Zug Berserk gehen darf: die Hälfte seiner Startzeit abgezogen und kein Inkrement, für einen Punkt mehr bei einem Arena-Sieg nach sieben eigenen Zügen; on braucht eine Uhr mit Zeitguthaben (5+3, bank:10d+36h)

@@ -810,6 +810,12 @@ web-tournament-waiting-ends-in = Waiting for your next game. Ends in { $time }.
 web-tournament-next-round-in = Next round in { $time } at the latest.
 web-tournament-waiting-next-round = Waiting for the next round.
 web-tournament-under-way = Under way.
+# A tournament's status in its summary line below.
+web-tournament-status = { $status ->
+    [upcoming] Upcoming
+    [running] Running
+   *[finished] Finished
+}
 # $format, $status: the words above; $game: the game's name.
 web-tournament-about = { $format } of { $game } — { $status }. Organized by { $organizer }.
 web-tournament-about-rounds = { $format } of { $game } — { $status }, { $round } of { $total } rounds. Organized by { $organizer }.
@@ -1061,3 +1067,4 @@ web-tournament-team-players = Players
 web-tournament-team-tag = team { $team }
 ## The room option berserk, as the lobby shows it.
 web-option-berserk = Berserk (half the time, a point more on an arena win)
+web-option-help-berserk = whether a player may go berserk before its first move: half its starting time taken and no increment, for a point more on an arena win after seven moves of its own; on needs a clock with a bank of time (5+3, bank:10d+36h)

@@ -855,6 +855,11 @@ web-tournament-waiting-ends-in = En attente de votre prochaine partie. Fin dans 
 web-tournament-next-round-in = Prochaine ronde dans { $time } au plus tard.
 web-tournament-waiting-next-round = En attente de la prochaine ronde.
 web-tournament-under-way = En cours.
+web-tournament-status = { $status ->
+    [upcoming] à venir
+    [running] en cours
+   *[finished] terminé
+}
 web-tournament-about = { $format } de { $game } — { $status }. Organisé par { $organizer }.
 web-tournament-about-rounds = { $format } de { $game } — { $status }, ronde { $round } sur { $total }. Organisé par { $organizer }.
 web-tournament-invite = Lien d’invitation : { $link }
@@ -1101,3 +1106,4 @@ web-tournament-team-players = Joueurs
 web-tournament-team-tag = équipe { $team }
 ## L'option de salle berserk, telle que le salon la montre.
 web-option-berserk = Berserk (moitié du temps, un point de plus pour une victoire en arène)
+web-option-help-berserk = si un joueur peut passer en berserk avant son premier coup : la moitié de son temps de départ retirée et plus d’incrément, pour un point de plus sur une victoire en arène après sept coups de sa part ; on demande une pendule à réserve de temps (5+3, bank:10d+36h)

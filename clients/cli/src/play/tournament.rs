@@ -322,15 +322,16 @@ fn spec(args: &TournamentArgs, name: &str) -> Result<TournamentSpec, Exit> {
 }
 
 pub fn run(args: TournamentArgs) -> Result<(), Exit> {
-    let target =
-        Target::parse(&args.url).map_err(|e| Exit::new(e.show(&lodestone_i18n::Words::english()), 2))?;
-    let (mut identity, name) = who(args.identity.clone(), args.name.as_deref())?;
+    // The output of `lodestone tournament` stays English (a contract).
+    let english = lodestone_i18n::Words::english();
+    let target = Target::parse(&args.url).map_err(|e| Exit::new(e.show(&english), 2))?;
+    let (mut identity, name) = who(args.identity.clone(), args.name.as_deref(), &english)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Exit::new(e.to_string(), 1))?;
     let room = runtime.block_on(async {
-        let socket = conn::connect(&target)
+        let socket = conn::connect(&target, &english)
             .await
             .map_err(|e| Exit::new(format!("cannot reach {}: {e}", target.ws), 1))?;
         let mut session = Session {
@@ -348,7 +349,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Exit> {
                 identity.set_token(&target.ws, Some(&token));
             }
         }
-        identity.save().map_err(|e| Exit::new(e, 1))?;
+        identity.save().map_err(|e| Exit::new(e.show(&english), 1))?;
         act(&args, &mut session).await
     })?;
     if let Some(room) = room {
