@@ -186,3 +186,7 @@ detail-unknown-player = es gibt keinen Spieler „{ $name }“
 detail-unknown-room = es gibt keinen Raum „{ $room }“
 detail-room-unavailable = der Raum „{ $room }“ ist nicht verfügbar; versuchen Sie es noch einmal
 detail-room-unreadable = der Raum „{ $room }“ ist nicht lesbar
+
+## Feste Teams eines Magma-Turniers (für das ganze Turnier).
+error-team-full = dieses Team ist schon vollständig: wählen Sie ein anderes Team oder einen neuen Namen
+error-bad-team = nennen Sie Ihr Team (1 bis 30 Zeichen) in einem Turnier mit festen Teams, und kein Team anderswo

@@ -175,3 +175,7 @@ detail-unknown-player = there is no player "{ $name }"
 detail-unknown-room = there is no room "{ $room }"
 detail-room-unavailable = room "{ $room }" is not available; try again
 detail-room-unreadable = room "{ $room }" cannot be read
+
+## Teams of a Magma event fixed for the event (tournaments).
+error-team-full = that team has all its players already: choose another team or a new name
+error-bad-team = name your team (1 to 30 characters) in an event of fixed teams, and no team elsewhere

@@ -1057,3 +1057,13 @@ web-replay-where = Replay. { $where }
 # A secret action in the move list, with the start of its commitment (a hash).
 web-replay-secret = secret
 web-replay-secret-commitment = secret (commitment { $commitment })
+## A Magma event of teams fixed for the event (the tournament pages).
+web-tournament-teams-option = Teams of two, fixed for the event (Magma, tables of 4 or 6)
+web-tournament-team-name = Your team (a new name makes a team; a team's name joins it)
+web-tournament-teams = Teams
+web-tournament-teams-caption = Team standings, best first
+web-tournament-team = Team
+web-tournament-team-players = Players
+web-tournament-team-tag = team { $team }
+## The room option berserk, as the lobby shows it.
+web-option-berserk = Berserk (half the time, a point more on an arena win)

@@ -186,3 +186,7 @@ detail-unknown-player = il n'y a pas de joueur « { $name } »
 detail-unknown-room = il n'y a pas de salle « { $room } »
 detail-room-unavailable = la salle « { $room } » n'est pas disponible ; réessayez
 detail-room-unreadable = la salle « { $room } » ne peut pas être lue
+
+## Équipes d'un tournoi de Magma, fixes pour tout le tournoi.
+error-team-full = cette équipe est déjà complète : choisissez une autre équipe ou un nouveau nom
+error-bad-team = nommez votre équipe (1 à 30 caractères) dans un tournoi à équipes fixes, et aucune équipe ailleurs
