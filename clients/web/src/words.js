@@ -315,6 +315,7 @@ const OPTION_HELP = /** @type {Record<string, string>} */ ({
   'spectators': 'web-option-help-spectators',
   'spectator-delay': 'web-option-help-spectator-delay',
   'weekends': 'web-option-help-weekends',
+  'berserk': 'web-option-help-berserk',
 });
 
 /**
