@@ -257,7 +257,10 @@ effect-trapped = { $piece } destroyed by a trap on { $at }
 effect-promote = { $at } promoted to rank { $rank }
 effect-remove = { $piece } removed from { $at }
 effect-line = { $side }'s line { $cells }
-effect-claim = { $side } reaches { $count } empty cells
+effect-claim = { $side } reaches { $count ->
+    [one] { $count } empty cell
+   *[other] { $count } empty cells
+}
 
 ## The end of a game: "You win! Ann (white) wins." then who did what.
 end-you-win = You win! { $headline }
