@@ -920,7 +920,7 @@ web-option-help-rated-bots = in einem gewerteten Raum, ob Bot-Konten (Programme,
 web-option-help-spectators = wer die Partie ohne Platz ansehen darf: jeder (der Raum steht unter den laufenden Partien); nur Menschen mit der Einladung des Raums; oder niemand, bis die Partie vorbei ist
 web-option-help-spectator-delay = wie viele Halbzüge die Zuschauer hinter der laufenden Partie zurückliegen (0 bis 100; nach dem Ende sehen sie alles); 0, wenn nichts gewählt ist, aber in einer Magma-Partie mit Teams eine Runde von Zügen (die Zahl der Plätze)
 web-option-help-weekends = ob die Uhren des Raums am Wochenende stehen: sie laufen, oder sie stehen, und von Samstag 00:00 bis Montag 00:00 UTC wird keine Zeit abgezogen (braucht eine Uhr)
-web-option-help-berserk = ob ein Spieler vor seinem ersten Zug auf Berserk gehen darf: die Hälfte seiner Anfangszeit weg und kein Zuschlag, für einen Punkt mehr bei einem Arena-Sieg; on braucht eine Uhr mit Zeitguthaben (5+3, bank:10d+36h)
+web-option-help-berserk = ob ein Spieler vor seinem ersten Zug auf Berserk gehen darf: die Hälfte seiner Anfangszeit weg und kein Zuschlag, für einen Punkt mehr bei einem Arena-Sieg nach sieben eigenen Zügen; on braucht eine Uhr mit Zeitguthaben (5+3, bank:10d+36h)
 
 ## Der Raum.
 web-room = Raum
@@ -1085,4 +1085,3 @@ web-tournament-team-players = Spieler
 web-tournament-team-tag = Team { $team }
 ## Die Raumoption Berserk, wie die Lobby sie zeigt.
 web-option-berserk = Berserk (halbe Zeit, ein Punkt mehr für einen Arena-Sieg)
-web-option-help-berserk = ob ein Spieler vor seinem ersten Zug Berserk gehen darf: die Hälfte seiner Startzeit abgezogen und kein Inkrement, für einen Punkt mehr bei einem Arena-Sieg nach sieben eigenen Zügen; on braucht eine Uhr mit Zeitguthaben (5+3, bank:10d+36h)

@@ -899,7 +899,7 @@ web-option-help-rated-bots = in a rated room, whether bot accounts (programs pla
 web-option-help-spectators = who may watch the game without a seat: public, anyone (the room is among the games being played); link, only people with the room's invite; off, nobody until the game is over
 web-option-help-spectator-delay = how many plies behind the game spectators see it while it runs (0 to 100; they see all of it once it is over); 0 unless set, but in a Magma game with teams one round of turns (the number of seats)
 web-option-help-weekends = whether the room's clocks stop at weekends: run, they do not; pause, no time is charged from Saturday 00:00 to Monday 00:00 UTC (needs a clock)
-web-option-help-berserk = whether a player may go berserk before its first move: half its starting time taken and no increment, for a point more on an arena win; on needs a clock with a bank of time (5+3, bank:10d+36h)
+web-option-help-berserk = whether a player may go berserk before its first move: half its starting time taken and no increment, for a point more on an arena win after seven moves of its own; on needs a clock with a bank of time (5+3, bank:10d+36h)
 
 ## The room.
 web-room = Room
@@ -1068,4 +1068,3 @@ web-tournament-team-players = Players
 web-tournament-team-tag = team { $team }
 ## The room option berserk, as the lobby shows it.
 web-option-berserk = Berserk (half the time, a point more on an arena win)
-web-option-help-berserk = whether a player may go berserk before its first move: half its starting time taken and no increment, for a point more on an arena win after seven moves of its own; on needs a clock with a bank of time (5+3, bank:10d+36h)

@@ -936,7 +936,7 @@ web-option-help-rated-bots = dans une salle classée, si des comptes robots (des
 web-option-help-spectators = qui peut regarder la partie sans place : tout le monde (la salle figure parmi les parties en cours) ; seulement les personnes qui ont l’invitation de la salle ; ou personne avant la fin de la partie
 web-option-help-spectator-delay = de combien de demi-coups les spectateurs voient la partie en retard pendant qu’elle se joue (de 0 à 100 ; ils la voient en entier une fois finie) ; 0 sauf choix contraire, mais une ronde de tours (le nombre de places) dans une partie de Magma en équipes
 web-option-help-weekends = si les pendules de la salle s’arrêtent le week-end : elles tournent, ou elles s’arrêtent et aucun temps n’est décompté du samedi 00:00 au lundi 00:00 UTC (il faut une pendule)
-web-option-help-berserk = si un joueur peut passer en berserk avant son premier coup : la moitié de son temps de départ retirée et plus d'incrément, pour un point de plus sur une victoire en arène ; on demande une pendule avec une réserve de temps (5+3, bank:10d+36h)
+web-option-help-berserk = si un joueur peut passer en berserk avant son premier coup : la moitié de son temps de départ retirée et plus d'incrément, pour un point de plus sur une victoire en arène après sept coups de sa part ; on demande une pendule avec une réserve de temps (5+3, bank:10d+36h)
 
 ## La salle.
 web-room = Salle
@@ -1107,4 +1107,3 @@ web-tournament-team-players = Joueurs
 web-tournament-team-tag = équipe { $team }
 ## L'option de salle berserk, telle que le salon la montre.
 web-option-berserk = Berserk (moitié du temps, un point de plus pour une victoire en arène)
-web-option-help-berserk = si un joueur peut passer en berserk avant son premier coup : la moitié de son temps de départ retirée et plus d’incrément, pour un point de plus sur une victoire en arène après sept coups de sa part ; on demande une pendule à réserve de temps (5+3, bank:10d+36h)
