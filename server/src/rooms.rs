@@ -13,20 +13,22 @@
 //! live room is resumed from one query; with several nodes the rooms
 //! nobody holds are taken ([`take_orphans`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lodestone_protocol::RequestId;
+use lodestone_protocol::{RequestId, codes};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::app::App;
 pub use crate::app::Located;
 use crate::bots::resume_bot;
+use crate::metrics;
 use crate::node::Node;
 use crate::room::{
-    self, Fence, Player, Recorded, RematchDue, RoomCore, RoomHandle, RoomLease, Unsent, spawn_leased_room,
-    spawn_room,
+    self, Fence, Opener, Player, Recorded, Refusal, RematchDue, RoomCore, RoomHandle, RoomLease, Unsent,
+    spawn_leased_room, spawn_room,
 };
 use crate::secrets::OsSecrets;
 use crate::store::{GuestRow, StoreError, Take};
@@ -54,6 +56,55 @@ pub async fn open(
     }
     before_start(&core);
     Ok(start(app, core, lease).await)
+}
+
+/// Opens a new room of `game` for `player`, from `address`: made,
+/// counted against the opener's open rooms (per guest and per address),
+/// then stored and started by [`open`]. Its id and invite, or why not.
+pub async fn create(
+    app: &Arc<App>,
+    player: &Player,
+    address: IpAddr,
+    game: &str,
+    options: &BTreeMap<String, String>,
+    public: bool,
+) -> Result<(String, Option<String>), Refusal> {
+    let room_id = uuid::Uuid::new_v4().to_string();
+    let now = app.clock.now_ms();
+    let created = RoomCore::create(
+        room_id.clone(),
+        game,
+        options,
+        public,
+        player,
+        now,
+        Box::new(OsSecrets),
+    );
+    let (core, events) = created?;
+    let limits = &app.config.limits;
+    let opener = Opener {
+        guest: player.id.clone(),
+        address,
+    };
+    let (per_guest, per_address) = (limits.rooms_per_guest, limits.rooms_per_address);
+    if let Err(refusal) = (app.lobby).claim_open_room(&room_id, opener, per_guest, per_address) {
+        app.metrics.refused(refusal);
+        let message = if refusal == metrics::Refusal::RoomsPerGuest {
+            format!("you have {per_guest} open rooms, as many as a guest may: start or finish one first")
+        } else {
+            format!("this address has {per_address} open rooms, as many as it may: start or finish one first")
+        };
+        return Err(Refusal::new(codes::TOO_MANY_ROOMS, message));
+    }
+    let invite = core.invite().map(str::to_string);
+    if open(app, core, &events, |_| ()).await.is_err() {
+        app.lobby.forget_opener(&room_id);
+        return Err(Refusal::new(
+            codes::STORAGE,
+            "the server could not store the room; try again",
+        ));
+    }
+    Ok((room_id, invite))
 }
 
 /// Opens the rematches the rooms ask for (every seat accepted), each in a

@@ -128,30 +128,59 @@ pub fn database_url(dir: &Path) -> String {
     }
 }
 
+/// Evaluates `$body` with `$conn`, a new connection to the database at
+/// `$url` (PostgreSQL or SQLite, by the URL), to read it straight as no
+/// client can.
+#[macro_export]
+macro_rules! with_database {
+    ($url:expr, |$conn:ident| $body:expr) => {{
+        use sqlx::Connection;
+        let url: &str = $url;
+        if url.starts_with("postgres") {
+            let mut $conn = sqlx::PgConnection::connect(url).await.unwrap();
+            $body
+        } else {
+            let mut $conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+            $body
+        }
+    }};
+}
+
+/// The highest stored `seq` of `room` in the database at `url` (0 when it
+/// has none).
+pub async fn stored_version(url: &str, room: &str) -> i64 {
+    let sql = "SELECT COALESCE(MAX(seq), 0) FROM events WHERE room_id = $1";
+    with_database!(url, |conn| sqlx::query_scalar(sql)
+        .bind(room)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap())
+}
+
+/// The address a server process started with a piped stdout says it
+/// listens on (its first line, `listening on http://ADDR`).
+pub fn listening(child: &mut Child) -> SocketAddr {
+    let stdout = child.stdout.take().expect("piped stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("server prints a line");
+    line.trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .parse()
+        .expect("an address")
+}
+
 /// The `seq` of every event of `room` in the database of the servers
 /// started on `dir`, in order, read straight from the event table.
 pub async fn stored_seqs(dir: &Path, room: &str) -> Vec<i64> {
-    use sqlx::Connection;
-    let url = database_url(dir);
     let sql = "SELECT seq FROM events WHERE room_id = $1 ORDER BY seq";
-    match backend() {
-        Backend::Sqlite => {
-            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql)
-                .bind(room)
-                .fetch_all(&mut conn)
-                .await
-                .unwrap()
-        }
-        Backend::Postgres => {
-            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql)
-                .bind(room)
-                .fetch_all(&mut conn)
-                .await
-                .unwrap()
-        }
-    }
+    with_database!(&database_url(dir), |conn| sqlx::query_scalar(sql)
+        .bind(room)
+        .fetch_all(&mut conn)
+        .await
+        .unwrap())
 }
 
 /// The PostgreSQL database of `dir`, created if it does not exist yet.
@@ -337,17 +366,7 @@ impl ServerProcess {
             .stdout(Stdio::piped())
             .spawn()
             .expect("server binary starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("server prints a line");
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .parse()
-            .expect("an address");
+        let addr = listening(&mut child);
         ServerProcess { child, addr }
     }
 
@@ -466,6 +485,11 @@ impl Client {
             .await
             .expect("connects in time")
             .expect("WebSocket connects");
+        Client::over(ws)
+    }
+
+    /// A client over the connected socket `ws`.
+    fn over(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
             next_id: 1,
@@ -481,14 +505,7 @@ impl Client {
     pub async fn try_connect(addr: SocketAddr) -> Option<Client> {
         let connect = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"));
         let (ws, _) = tokio::time::timeout(PATIENCE, connect).await.ok()?.ok()?;
-        Some(Client {
-            ws,
-            next_id: 1,
-            pending: VecDeque::new(),
-            frames: Vec::new(),
-            states: Default::default(),
-            patience: Some(PATIENCE),
-        })
+        Some(Client::over(ws))
     }
 
     /// Sends raw text.

@@ -358,64 +358,34 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 /// The deliveries derived for `room` in the database of the servers on
 /// `dir`: `(kind, target, state)` in order of seq, kind and target.
 pub async fn deliveries(dir: &std::path::Path, room: &str) -> Vec<(String, String, String)> {
-    use sqlx::Connection;
-    let url = crate::database_url(dir);
     let sql = "SELECT kind, target, state FROM deliveries WHERE room_id = $1 ORDER BY seq, kind, target";
-    match crate::backend() {
-        crate::Backend::Sqlite => {
-            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-            sqlx::query_as(sql).bind(room).fetch_all(&mut conn).await.unwrap()
-        }
-        crate::Backend::Postgres => {
-            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-            sqlx::query_as(sql).bind(room).fetch_all(&mut conn).await.unwrap()
-        }
-    }
+    crate::with_database!(&crate::database_url(dir), |conn| sqlx::query_as(sql)
+        .bind(room)
+        .fetch_all(&mut conn)
+        .await
+        .unwrap())
 }
 
 /// When the `time-running-out` alarms of `room` not sent yet fall due
 /// (unix ms), in the database of the servers on `dir`.
 pub async fn alarms_due(dir: &std::path::Path, room: &str) -> Vec<i64> {
-    use sqlx::Connection;
-    let url = crate::database_url(dir);
     let sql = "SELECT due_at FROM deliveries WHERE room_id = $1 AND kind = 'time-running-out' \
                AND state = 'due' ORDER BY due_at";
-    match crate::backend() {
-        crate::Backend::Sqlite => {
-            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql)
-                .bind(room)
-                .fetch_all(&mut conn)
-                .await
-                .unwrap()
-        }
-        crate::Backend::Postgres => {
-            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql)
-                .bind(room)
-                .fetch_all(&mut conn)
-                .await
-                .unwrap()
-        }
-    }
+    crate::with_database!(&crate::database_url(dir), |conn| sqlx::query_scalar(sql)
+        .bind(room)
+        .fetch_all(&mut conn)
+        .await
+        .unwrap())
 }
 
 /// How many push subscriptions the database of the servers on `dir`
 /// holds.
 pub async fn subscription_count(dir: &std::path::Path) -> i64 {
-    use sqlx::Connection;
-    let url = crate::database_url(dir);
     let sql = "SELECT COUNT(*) FROM push_subscriptions";
-    match crate::backend() {
-        crate::Backend::Sqlite => {
-            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap()
-        }
-        crate::Backend::Postgres => {
-            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-            sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap()
-        }
-    }
+    crate::with_database!(&crate::database_url(dir), |conn| sqlx::query_scalar(sql)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap())
 }
 
 /// Waits (within the tests' patience) until `cond` holds of the

@@ -14,7 +14,9 @@
 //! - no module of `server/` imports its parent, and no module (of the
 //!   server, the terminal client, the protocol, the rules or i18n)
 //!   imports one that imports it back, directly or around a circle;
-//! - every error `Code` is in docs/protocol.md.
+//! - every error `Code` is in docs/protocol.md;
+//! - the room's task (`room/task.rs`) in at most 350 lines and each file
+//!   of `ws/` in at most 400.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -93,6 +95,31 @@ fn no_file_is_too_long() {
         }
     }
     assert!(long.is_empty(), "files too long to read:\n{}", long.join("\n"));
+}
+
+/// The room's task only moves messages and `ws/` is transport: the task
+/// in at most 350 lines, each file of `ws/` in at most 400 (before inline
+/// tests). What grows past them belongs in a module of its own (the room
+/// core's, the rooms service's, a service's).
+#[test]
+fn the_room_task_and_the_connections_stay_small() {
+    let (mut long, mut seen) = (Vec::new(), 0);
+    for (path, code) in server_sources() {
+        let limit = if path == Path::new("server/src/room/task.rs") {
+            350
+        } else if path.starts_with("server/src/ws") {
+            400
+        } else {
+            continue;
+        };
+        seen += 1;
+        let lines = code.lines().count();
+        if lines > limit {
+            long.push(format!("{} has {lines} lines (at most {limit})", path.display()));
+        }
+    }
+    assert!(seen > 1, "room/task.rs and ws/ not found");
+    assert!(long.is_empty(), "more than moving messages:\n{}", long.join("\n"));
 }
 
 /// The code of each server source file (before its inline tests), by path.

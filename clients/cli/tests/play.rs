@@ -117,7 +117,23 @@ fn main() {
             as_trial(turns::your_move_in_n_games),
         ),
     ];
-    libtest_mimic::run(&args, trials).exit();
+    let conclusion = libtest_mimic::run(&args, trials);
+    remove_temp_dirs();
+    conclusion.exit();
+}
+
+/// Removes every directory `temp_dir` made in this run, passed or failed
+/// (the screens worth keeping are in test-artifacts/play).
+fn remove_temp_dirs() {
+    let prefix = format!("lodestone-play-{}-", std::process::id());
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_name().to_string_lossy().starts_with(&prefix) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 fn as_trial(test: fn()) -> impl FnOnce() -> Result<(), Failed> + Send + 'static {
@@ -377,14 +393,22 @@ impl Tmux {
     /// the server for its games (it says so and opens nothing): then `n`
     /// is pressed again once that answer is on screen.
     fn open_new_room_form(&self) {
-        const ASKING: &str = "Still asking the server for its games";
+        // In any language of the catalogues: the form's title, and the
+        // start of the request to wait (before it may wrap).
+        let languages = lodestone_i18n::LANGUAGES.map(lodestone_i18n::Words::for_tag);
+        let titles = languages.clone().map(|w| w.get("lobby-new-room"));
+        let asking = languages.map(|w| {
+            let text = w.get("refuse-games-loading");
+            text.chars().take(30).collect::<String>()
+        });
+        let form = |s: &str| titles.iter().any(|t| s.contains(t.as_str()));
         let start = Instant::now();
         loop {
             self.keys(&["n"]);
             let screen = self.wait_for("the new-room form, or a request to wait", |s| {
-                s.contains("New room") || s.contains(ASKING)
+                form(s) || asking.iter().any(|a| s.contains(a.as_str()))
             });
-            if screen.contains("New room") {
+            if form(&screen) {
                 return;
             }
             assert!(
@@ -394,7 +418,7 @@ impl Tmux {
             );
             // Let that press be drawn in full before the next one.
             std::thread::sleep(Duration::from_secs(1));
-            if self.screen().contains("New room") {
+            if form(&self.screen()) {
                 return;
             }
         }

@@ -1,7 +1,7 @@
 /** @file A bot account's settings, in the lobby's account part: make the account a bot account (for good), then make API tokens (each shown once, for a program to say `hello` with) and revoke them, through `/api/account/...` with this device's token (docs/api.md). */
 
 import { fill, h, say, sayError } from './dom.js';
-import { t } from './i18n.js';
+import { formatDate, t } from './i18n.js';
 
 /** @typedef {import('./wire.js').AccountInfo} AccountInfo */
 /** @typedef {import('./wire.js').NewApiToken} NewApiToken */
@@ -78,7 +78,7 @@ export function botSettings(session) {
                 'li',
                 { 'data-token': token.id },
                 h('strong', {}, token.label),
-                ' ', t('web-bot-token-made', { date: new Date(token.created_at).toLocaleDateString() }), ' ',
+                ' ', t('web-bot-token-made', { date: formatDate(token.created_at, { dateStyle: 'medium' }) }), ' ',
                 h(
                   'button',
                   {

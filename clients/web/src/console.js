@@ -2,6 +2,7 @@
 
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
+import { formatDate, t, tParts } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -17,26 +18,61 @@ export const CONSOLE_HREF = '#/console';
 
 /** The actions a report can be resolved with, beside a note. */
 const ACTIONS = /** @type {const} */ ([
-  ['none', 'no action'],
-  ['timeout-10', 'chat timeout, 10 minutes'],
-  ['timeout-60', 'chat timeout, 1 hour'],
-  ['timeout-1440', 'chat timeout, 24 hours'],
-  ['ban-1440', 'ban for a day'],
-  ['ban-10080', 'ban for a week'],
-  ['ban-forever', 'ban for good'],
-  ['close', 'close the room'],
+  ['none', 'web-console-action-none'],
+  ['timeout-10', 'web-console-action-timeout-10'],
+  ['timeout-60', 'web-console-action-timeout-60'],
+  ['timeout-1440', 'web-console-action-timeout-1440'],
+  ['ban-1440', 'web-console-action-ban-1440'],
+  ['ban-10080', 'web-console-action-ban-10080'],
+  ['ban-forever', 'web-console-action-ban-forever'],
+  ['close', 'web-console-action-close'],
 ]);
 
-/** Sanction kinds in words. */
-const KINDS = { ban: 'ban', timeout: 'chat timeout', rated_ban: 'no rated play' };
+/** A sanction's kind in words. @param {string} kind */
+const kindWords = (kind) => t('web-console-kind', { kind });
 
 /**
- * A time in words, local.
+ * A time in words, in the page's language.
  * @param {number} ms
  */
 function when(ms) {
-  return new Date(ms).toLocaleString();
+  return formatDate(ms);
 }
+
+/** The tables' column headings. */
+const COLUMNS = /** @type {const} */ ({
+  room: 'web-console-col-room',
+  game: 'web-console-col-game',
+  status: 'web-console-col-status',
+  players: 'web-console-col-players',
+  listed: 'web-console-col-listed',
+  act: 'web-console-col-act',
+  name: 'web-console-col-name',
+  address: 'web-console-col-address',
+  connections: 'web-console-col-connections',
+  kind: 'web-console-col-kind',
+  whom: 'web-console-col-whom',
+  where: 'web-console-col-where',
+  reason: 'web-console-col-reason',
+  until: 'web-console-col-until',
+  result: 'web-console-col-result',
+  rated: 'web-console-col-rated',
+  ended: 'web-console-col-ended',
+  when: 'web-console-col-when',
+  by: 'web-console-col-by',
+  about: 'web-console-col-about',
+  given: 'web-console-col-given',
+  who: 'web-console-col-who',
+  action: 'web-console-col-action',
+  detail: 'web-console-col-detail',
+  how: 'web-console-col-how',
+});
+
+/**
+ * Column headings, in words.
+ * @param {...(keyof typeof COLUMNS)} names
+ */
+const cols = (...names) => names.map((name) => t(COLUMNS[name]));
 
 /**
  * A guest in words: its name and a button showing its history.
@@ -45,7 +81,7 @@ function when(ms) {
  */
 function who(guest, show) {
   if (!guest) return '—';
-  return h('button', { type: 'button', class: 'link', title: `${guest.name}'s history`, onclick: () => show(guest.id) }, guest.name);
+  return h('button', { type: 'button', class: 'link', title: t('web-console-history-title', { name: guest.name }), onclick: () => show(guest.id) }, guest.name);
 }
 
 /**
@@ -71,7 +107,7 @@ function table(caption, head, rows) {
     { class: 'console-table' },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...(rows.length ? rows : [h('tr', {}, h('td', { colspan: head.length }, 'none'))])),
+    h('tbody', {}, ...(rows.length ? rows : [h('tr', {}, h('td', { colspan: head.length }, t('web-console-none')))])),
   );
 }
 
@@ -94,7 +130,7 @@ export async function consoleLink(session, place) {
   place.querySelector('.console-link')?.remove();
   try {
     const prefs = await session.connection.request({ type: 'preferences' });
-    if (prefs.role !== 'player') place.append(' · ', h('a', { href: CONSOLE_HREF, class: 'console-link' }, 'Moderator console'));
+    if (prefs.role !== 'player') place.append(' · ', h('a', { href: CONSOLE_HREF, class: 'console-link' }, t('web-console')));
   } catch {
     // No console link; the lobby is whole without it.
   }
@@ -107,8 +143,8 @@ export async function consoleLink(session, place) {
  */
 export function consoleView(session) {
   const request = session.connection.request.bind(session.connection);
-  const status = h('p', { class: 'hint', role: 'status' }, 'Asking the server who you are…');
-  const reason = h('input', { maxlength: 200, value: '', placeholder: 'why (stored in the audit log)' });
+  const status = h('p', { class: 'hint', role: 'status' }, t('web-console-asking'));
+  const reason = h('input', { maxlength: 200, value: '', placeholder: t('web-console-reason-placeholder') });
   const live = h('section', { 'aria-labelledby': 'console-live' });
   const reports = h('section', { 'aria-labelledby': 'console-reports' });
   const sanctions = h('section', { 'aria-labelledby': 'console-sanctions' });
@@ -120,7 +156,7 @@ export function consoleView(session) {
   const element = h(
     'div',
     { class: 'console-page' },
-    h('h1', {}, 'Moderator console'),
+    h('h1', {}, t('web-console')),
     status,
     parts,
   );
@@ -129,7 +165,7 @@ export function consoleView(session) {
   function why() {
     const text = reason.value.trim();
     if (!text) {
-      say('Write a reason first (the field at the top).', 'error');
+      say(t('web-console-write-reason'), 'error');
       reason.focus();
     }
     return text;
@@ -161,12 +197,12 @@ export function consoleView(session) {
    */
   function sanction(action, player, room, text) {
     const [kind, amount] = action.split('-');
-    if (kind === 'timeout') return act({ type: 'admin_timeout', player, minutes: Number(amount), reason: text }, 'Chat timeout given.');
+    if (kind === 'timeout') return act({ type: 'admin_timeout', player, minutes: Number(amount), reason: text }, t('web-console-timeout-given'));
     if (kind === 'ban') {
       const minutes = amount === 'forever' ? undefined : Number(amount);
-      return act(minutes === undefined ? { type: 'admin_ban', player, reason: text } : { type: 'admin_ban', player, minutes, reason: text }, 'Ban given.');
+      return act(minutes === undefined ? { type: 'admin_ban', player, reason: text } : { type: 'admin_ban', player, minutes, reason: text }, t('web-console-ban-given'));
     }
-    if (kind === 'close' && room) return act({ type: 'admin_close_room', room, reason: text }, 'Room closed.');
+    if (kind === 'close' && room) return act({ type: 'admin_close_room', room, reason: text }, t('web-console-room-closed'));
     return Promise.resolve(true);
   }
 
@@ -176,8 +212,8 @@ export function consoleView(session) {
    * @param {boolean} withClose
    */
   function actionSelect(id, withClose) {
-    const select = h('select', {}, ...ACTIONS.filter(([v]) => withClose || v !== 'close').map(([v, words]) => h('option', { value: v }, words)));
-    return { select, field: field(id, 'Action', select) };
+    const select = h('select', {}, ...ACTIONS.filter(([v]) => withClose || v !== 'close').map(([v, words]) => h('option', { value: v }, t(words))));
+    return { select, field: field(id, t('web-console-action'), select) };
   }
 
   async function showLive() {
@@ -186,65 +222,81 @@ export function consoleView(session) {
       row(
         h('a', { href: `#/room/${r.room.id}` }, r.room.id.slice(0, 8)),
         gameName(r.room.game),
-        r.status,
+        t('web-console-room-status', { status: r.status }),
         r.room.players.join(', ') || '—',
-        r.public ? 'public' : 'private',
-        h('button', { type: 'button', 'aria-label': `Close room ${r.room.id.slice(0, 8)}`, onclick: () => why() && act({ type: 'admin_close_room', room: r.room.id, reason: why() }, 'Room closed.') }, 'Close'),
+        t(r.public ? 'web-console-public' : 'web-console-private'),
+        h(
+          'button',
+          { type: 'button', 'aria-label': t('web-console-close-room', { room: r.room.id.slice(0, 8) }), onclick: () => why() && act({ type: 'admin_close_room', room: r.room.id, reason: why() }, t('web-console-room-closed')) },
+          t('web-console-close'),
+        ),
       ),
     );
     const online = overview.online.map((p) => row(who(p.guest, showPlayer), p.address, p.connections));
     fill(
       live,
-      h('h2', { id: 'console-live' }, 'Live on this node'),
-      table('Rooms in memory', ['Room', 'Game', 'Status', 'Players', 'Listed', 'Act'], rooms),
-      table('People online', ['Name', 'Address', 'Connections'], online),
+      h('h2', { id: 'console-live' }, t('web-console-live')),
+      table(t('web-console-rooms'), cols('room', 'game', 'status', 'players', 'listed', 'act'), rooms),
+      table(t('web-console-online'), cols('name', 'address', 'connections'), online),
     );
   }
 
   /** @param {ReportInfo} r */
   function reportItem(r) {
     const mine = r.moderator?.id === session.guest?.id;
-    const note = h('input', { maxlength: 200, placeholder: 'what was done and why' });
+    const note = h('input', { maxlength: 200, placeholder: t('web-console-note-placeholder') });
     const action = actionSelect(`action-${r.id}`, Boolean(r.context));
     const context = r.context
       ? h(
           'details',
           {},
-          h('summary', {}, `Context: a ${gameName(r.context.game)} room`),
-          h('p', {}, 'Room ', h('a', { href: `#/room/${r.context.room}` }, r.context.room.slice(0, 8))),
-          h('ul', { class: 'report-lines' }, ...r.context.lines.map((l) => h('li', { class: l.seq === r.context?.line ? 'reported-line' : '' }, h('strong', {}, `${l.from.name}: `), l.text))),
+          h('summary', {}, t('web-console-context', { game: gameName(r.context.game) })),
+          h('p', {}, ...tParts('web-console-context-room', {}, { room: h('a', { href: `#/room/${r.context.room}` }, r.context.room.slice(0, 8)) })),
+          h(
+            'ul',
+            { class: 'report-lines' },
+            ...r.context.lines.map((l) => h('li', { class: l.seq === r.context?.line ? 'reported-line' : '' }, h('strong', {}, t('web-console-line-from', { name: l.from.name })), ' ', l.text)),
+          ),
           r.context.record ? h('pre', { class: 'report-record' }, r.context.record) : null,
         )
       : null;
     async function close(/** @type {'resolved' | 'dismissed'} */ outcome) {
       const text = note.value.trim();
       if (!text) {
-        say('Write a note first.', 'error');
+        say(t('web-console-write-note'), 'error');
         note.focus();
         return;
       }
       if (outcome === 'resolved' && action.select.value !== 'none') {
-        const done = await sanction(action.select.value, r.player.id, r.context?.room, `report: ${r.reason}; ${text}`.slice(0, 200));
+        const done = await sanction(action.select.value, r.player.id, r.context?.room, t('web-console-report-reason', { reason: r.reason, note: text }).slice(0, 200));
         if (!done) return;
       }
-      await act({ type: 'admin_resolve_report', report: r.id, outcome, note: text }, outcome === 'resolved' ? 'Report resolved.' : 'Report dismissed.');
+      await act({ type: 'admin_resolve_report', report: r.id, outcome, note: text }, t(outcome === 'resolved' ? 'web-console-report-resolved' : 'web-console-report-dismissed'));
     }
     const open = r.status === 'open' || r.status === 'taken';
     return h(
       'li',
       { class: `report ${r.status}`, 'data-report': r.id },
-      h('p', {}, h('strong', {}, r.status), ` ${when(r.at)}: `, who(r.reporter, showPlayer), ' reports ', who(r.player, showPlayer), `: “${r.reason}”`),
-      r.moderator ? h('p', {}, 'Taken by ', r.moderator.name, r.note ? ` — ${r.note}` : '') : null,
+      h(
+        'p',
+        {},
+        ...tParts(
+          'web-console-report',
+          { when: when(r.at), reason: r.reason },
+          { status: h('strong', {}, t('web-console-report-status', { status: r.status })), reporter: who(r.reporter, showPlayer), player: who(r.player, showPlayer) },
+        ),
+      ),
+      r.moderator ? h('p', {}, r.note ? t('web-console-taken-by-note', { name: r.moderator.name, note: r.note }) : t('web-console-taken-by', { name: r.moderator.name })) : null,
       context,
-      open && r.status === 'open' ? h('button', { type: 'button', class: 'take', onclick: () => act({ type: 'admin_take_report', report: r.id }, 'Report taken.') }, 'Take') : null,
+      open && r.status === 'open' ? h('button', { type: 'button', class: 'take', onclick: () => act({ type: 'admin_take_report', report: r.id }, t('web-console-report-taken')) }, t('web-console-take')) : null,
       open && (r.status === 'taken' ? mine : true)
         ? h(
             'div',
             { class: 'row' },
-            field(`note-${r.id}`, 'Note', note),
+            field(`note-${r.id}`, t('web-console-note'), note),
             action.field,
-            h('button', { type: 'button', class: 'resolve', onclick: () => close('resolved') }, 'Resolve'),
-            h('button', { type: 'button', class: 'dismiss', onclick: () => close('dismissed') }, 'Dismiss'),
+            h('button', { type: 'button', class: 'resolve', onclick: () => close('resolved') }, t('web-console-resolve')),
+            h('button', { type: 'button', class: 'dismiss', onclick: () => close('dismissed') }, t('web-console-dismiss')),
           )
         : null,
     );
@@ -254,8 +306,8 @@ export function consoleView(session) {
     const { reports: queue } = await request({ type: 'admin_reports' });
     fill(
       reports,
-      h('h2', { id: 'console-reports' }, `Reports waiting (${queue.length})`),
-      queue.length ? h('ul', { class: 'reports' }, ...queue.map(reportItem)) : h('p', {}, 'No report is waiting.'),
+      h('h2', { id: 'console-reports' }, t('web-console-reports-waiting', { count: queue.length })),
+      queue.length ? h('ul', { class: 'reports' }, ...queue.map(reportItem)) : h('p', {}, t('web-console-no-reports')),
     );
   }
 
@@ -263,16 +315,20 @@ export function consoleView(session) {
     const list = await request({ type: 'admin_sanctions' });
     const rows = list.sanctions.map((s) =>
       row(
-        KINDS[s.kind],
+        kindWords(s.kind),
         s.player ? who(s.player, showPlayer) : (s.address ?? '—'),
-        s.room ? s.room.slice(0, 8) : 'everywhere',
+        s.room ? s.room.slice(0, 8) : t('web-console-everywhere'),
         s.reason,
-        s.until ? when(s.until) : 'for good',
-        h('button', { type: 'button', 'aria-label': `Lift the ${KINDS[s.kind]} of ${s.player?.name ?? s.address}`, onclick: () => act({ type: 'admin_lift', sanction: s.id }, 'Lifted.') }, 'Lift'),
+        s.until ? when(s.until) : t('web-console-for-good'),
+        h(
+          'button',
+          { type: 'button', 'aria-label': t('web-console-lift-label', { kind: s.kind, whom: s.player?.name ?? s.address ?? '—' }), onclick: () => act({ type: 'admin_lift', sanction: s.id }, t('web-console-lifted')) },
+          t('web-console-lift'),
+        ),
       ),
     );
-    const target = h('input', { maxlength: 60, placeholder: 'name, id or address' });
-    const room = h('input', { maxlength: 60, placeholder: 'everywhere' });
+    const target = h('input', { maxlength: 60, placeholder: t('web-console-target-placeholder') });
+    const room = h('input', { maxlength: 60, placeholder: t('web-console-everywhere') });
     const action = actionSelect('give-action', false);
     const newName = h('input', { maxlength: 30 });
     const address = /^[0-9a-fA-F:.]+$/;
@@ -283,28 +339,32 @@ export function consoleView(session) {
       const [kind, amount] = action.select.value.split('-');
       if (kind === 'ban' && address.test(whom) && whom.includes('.') !== whom.includes(':')) {
         const minutes = amount === 'forever' ? undefined : Number(amount);
-        act(minutes === undefined ? { type: 'admin_ban', address: whom, reason: text } : { type: 'admin_ban', address: whom, minutes, reason: text }, 'Address banned.');
+        act(minutes === undefined ? { type: 'admin_ban', address: whom, reason: text } : { type: 'admin_ban', address: whom, minutes, reason: text }, t('web-console-address-banned'));
       } else if (kind === 'timeout' && room.value.trim()) {
-        act({ type: 'admin_timeout', player: whom, room: room.value.trim(), minutes: Number(amount), reason: text }, 'Chat timeout given.');
+        act({ type: 'admin_timeout', player: whom, room: room.value.trim(), minutes: Number(amount), reason: text }, t('web-console-timeout-given'));
       } else sanction(action.select.value, whom, undefined, text);
     };
     fill(
       sanctions,
-      h('h2', { id: 'console-sanctions' }, 'Timeouts and bans in force'),
-      table('Sanctions', ['Kind', 'Whom', 'Where', 'Reason', 'Until', 'Act'], rows),
+      h('h2', { id: 'console-sanctions' }, t('web-console-in-force')),
+      table(t('web-console-sanctions'), cols('kind', 'whom', 'where', 'reason', 'until', 'act'), rows),
       h(
         'div',
         { class: 'row' },
-        field('give-target', 'Player or address', target),
-        field('give-room', 'Room (timeouts)', room),
+        field('give-target', t('web-console-give-target'), target),
+        field('give-room', t('web-console-give-room'), room),
         action.field,
-        h('button', { type: 'button', id: 'give', onclick: give }, 'Give'),
+        h('button', { type: 'button', id: 'give', onclick: give }, t('web-console-give')),
       ),
       h(
         'div',
         { class: 'row' },
-        field('rename-new', 'Rename that player to', newName),
-        h('button', { type: 'button', id: 'rename', onclick: () => target.value.trim() && newName.value.trim() && act({ type: 'admin_rename', player: target.value.trim(), name: newName.value.trim() }, 'Renamed.') }, 'Rename'),
+        field('rename-new', t('web-console-rename-to'), newName),
+        h(
+          'button',
+          { type: 'button', id: 'rename', onclick: () => target.value.trim() && newName.value.trim() && act({ type: 'admin_rename', player: target.value.trim(), name: newName.value.trim() }, t('web-console-renamed')) },
+          t('web-console-rename'),
+        ),
       ),
     );
   }
@@ -322,24 +382,32 @@ export function consoleView(session) {
       sayError(error);
       return;
     }
-    const reportRows = (/** @type {ReportInfo[]} */ list) => list.map((r) => row(when(r.at), r.reporter.name, r.player.name, r.reason, r.status));
+    const reportRows = (/** @type {ReportInfo[]} */ list) => list.map((r) => row(when(r.at), r.reporter.name, r.player.name, r.reason, t('web-console-report-status', { status: r.status })));
     fill(
       history,
-      h('h2', { id: 'console-history', tabindex: -1 }, `History of ${file.guest.name}`),
-      h('p', {}, `${file.account ? 'Account' : 'Guest'}, ${file.role}, since ${when(file.created_at)}.`),
+      h('h2', { id: 'console-history', tabindex: -1 }, t('web-console-history', { name: file.guest.name })),
+      h('p', {}, t('web-console-file', { account: file.account ? 'yes' : 'no', role: file.role, since: when(file.created_at) })),
       role === 'admin' && file.account && file.role !== 'admin'
         ? h(
             'button',
-            { type: 'button', id: 'set-role', onclick: async () => (await act({ type: 'admin_set_role', player: file.guest.id, role: file.role === 'moderator' ? 'player' : 'moderator' }, 'Role changed.')) && showPlayer(file.guest.id) },
-            file.role === 'moderator' ? 'Dismiss as moderator' : 'Make moderator',
+            { type: 'button', id: 'set-role', onclick: async () => (await act({ type: 'admin_set_role', player: file.guest.id, role: file.role === 'moderator' ? 'player' : 'moderator' }, t('web-console-role-changed'))) && showPlayer(file.guest.id) },
+            t(file.role === 'moderator' ? 'web-console-unmake-moderator' : 'web-console-make-moderator'),
           )
         : null,
-      table('Games', ['Room', 'Game', 'Result', 'Rated', 'Ended'], file.games.map((g) => row(h('a', { href: `#/room/${g.room}` }, g.room.slice(0, 8)), gameName(g.game), g.result, g.rated ? 'yes' : 'no', when(g.finished_at)))),
-      table('Reports about them', ['When', 'By', 'About', 'Reason', 'Status'], reportRows(file.reported)),
-      table('Reports they made', ['When', 'By', 'About', 'Reason', 'Status'], reportRows(file.reports)),
-      table('Sanctions', ['Kind', 'Reason', 'Given', 'Until'], file.sanctions.map((s) => row(KINDS[s.kind], s.reason, when(s.at), s.lifted ? `lifted ${when(s.lifted)}` : s.until ? when(s.until) : 'for good'))),
-      table('Actions about them', ['When', 'Who', 'Action', 'Detail'], file.actions.map((a) => row(when(a.at), a.actor?.name ?? 'the host', a.action, a.detail))),
-      table('Rated games left', ['When', 'Room', 'How'], file.offenses.map((o) => row(when(o.at), o.room.slice(0, 8), o.kind))),
+      table(
+        t('web-console-games'),
+        cols('room', 'game', 'result', 'rated', 'ended'),
+        file.games.map((g) => row(h('a', { href: `#/room/${g.room}` }, g.room.slice(0, 8)), gameName(g.game), g.result, t(g.rated ? 'web-option-yes' : 'web-option-no'), when(g.finished_at))),
+      ),
+      table(t('web-console-reports-about'), cols('when', 'by', 'about', 'reason', 'status'), reportRows(file.reported)),
+      table(t('web-console-reports-by'), cols('when', 'by', 'about', 'reason', 'status'), reportRows(file.reports)),
+      table(
+        t('web-console-sanctions'),
+        cols('kind', 'reason', 'given', 'until'),
+        file.sanctions.map((s) => row(kindWords(s.kind), s.reason, when(s.at), s.lifted ? t('web-console-lifted-at', { when: when(s.lifted) }) : s.until ? when(s.until) : t('web-console-for-good'))),
+      ),
+      table(t('web-console-actions-about'), cols('when', 'who', 'action', 'detail'), file.actions.map((a) => row(when(a.at), a.actor?.name ?? t('web-console-the-host'), a.action, a.detail))),
+      table(t('web-console-left-games'), cols('when', 'room', 'how'), file.offenses.map((o) => row(when(o.at), o.room.slice(0, 8), t('web-console-offense', { kind: o.kind })))),
     );
     /** @type {HTMLElement | null} */ (history.querySelector('h2'))?.focus();
   }
@@ -360,9 +428,13 @@ export function consoleView(session) {
     };
     fill(
       audit,
-      h('h2', { id: 'console-audit' }, 'Audit log (latest)'),
-      h('button', { type: 'button', id: 'export-audit', onclick: exportAll }, 'Export all (JSON)'),
-      table('Entries', ['When', 'Who', 'Action', 'About', 'Detail'], entries.map((e) => row(when(e.at), e.actor?.name ?? 'the host', e.action, e.player?.name ?? (e.room ? `room ${e.room.slice(0, 8)}` : '—'), e.detail))),
+      h('h2', { id: 'console-audit' }, t('web-console-audit')),
+      h('button', { type: 'button', id: 'export-audit', onclick: exportAll }, t('web-console-export')),
+      table(
+        t('web-console-entries'),
+        cols('when', 'who', 'action', 'about', 'detail'),
+        entries.map((e) => row(when(e.at), e.actor?.name ?? t('web-console-the-host'), e.action, e.player?.name ?? (e.room ? t('web-console-room-short', { room: e.room.slice(0, 8) }) : '—'), e.detail)),
+      ),
     );
   }
 
@@ -380,14 +452,14 @@ export function consoleView(session) {
     h(
       'div',
       { class: 'row' },
-      field('console-reason', 'Reason for actions', reason),
-      h('button', { type: 'button', id: 'console-refresh', onclick: () => refresh() }, 'Refresh'),
+      field('console-reason', t('web-console-reason'), reason),
+      h('button', { type: 'button', id: 'console-refresh', onclick: () => refresh() }, t('web-console-refresh')),
     ),
     h(
       'form',
       { class: 'row', onsubmit: (/** @type {Event} */ e) => (e.preventDefault(), lookup.value.trim() && showPlayer(lookup.value.trim())) },
-      field('console-lookup', 'A player’s history (name or id)', lookup),
-      h('button', { type: 'submit' }, 'Show'),
+      field('console-lookup', t('web-console-lookup'), lookup),
+      h('button', { type: 'submit' }, t('web-console-show')),
     ),
     reports,
     live,
@@ -407,10 +479,10 @@ export function consoleView(session) {
       }
       if (role === 'player') {
         parts.hidden = true;
-        fill(status, 'This page is for moderators and admins.');
+        fill(status, t('web-console-not-for-you'));
         return;
       }
-      fill(status, role === 'admin' ? 'You are an admin.' : 'You are a moderator.');
+      fill(status, t(role === 'admin' ? 'web-console-you-admin' : 'web-console-you-moderator'));
       parts.hidden = false;
       audit.hidden = role !== 'admin';
       await refresh();

@@ -3,6 +3,9 @@
 import { fill, h } from './dom.js';
 import { createBoard } from './boards/index.js';
 import { gameName } from './rules.js';
+import { loadWords, pickLanguage, t } from './i18n.js';
+import { settings } from './settings.js';
+import { colorName, endWords } from './words.js';
 
 /** @typedef {import('./wire.js').RoomState} RoomState */
 /** @typedef {{room: string, ply: number, plies: number, version: number, revealed: boolean, state: RoomState}} PlyView */
@@ -12,6 +15,10 @@ const main = /** @type {HTMLElement} */ (document.getElementById('embed'));
 const [, , , roomId = '', , startPly] = location.pathname.split('/');
 const invite = new URLSearchParams(location.search).get('invite');
 const query = invite ? `?invite=${encodeURIComponent(invite)}` : '';
+
+// The words first, in the language asked for by the embedding page
+// (`?lang=fr`), else the one chosen on this site, else the browser's.
+await loadWords(pickLanguage(new URLSearchParams(location.search).get('lang') ?? settings().language, navigator.languages));
 
 /** Plies already fetched (a past ply does not change). @type {Map<string, PlyView>} */
 const fetched = new Map();
@@ -27,7 +34,7 @@ async function fetchPly(n) {
   if (known) return known;
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/ply/${key}${query}`);
   const answer = await response.json();
-  if (!response.ok) throw new Error(answer.message ?? `the server answered ${response.status}`);
+  if (!response.ok) throw new Error(answer.message ?? t('web-server-answered', { status: response.status }));
   fetched.set(String(answer.ply), answer);
   return answer;
 }
@@ -51,12 +58,12 @@ const at = h('span', { id: 'embed-at', 'aria-live': 'polite' });
 const boardHost = h('div', { class: 'embed-board' });
 const controls = h(
   'nav',
-  { class: 'row replay-bar', 'aria-label': 'Step through the game' },
-  step('embed-first', 'First', '«', () => 0),
-  step('embed-back', 'Back', '◀', () => Math.max(0, (current?.ply ?? 0) - 1)),
+  { class: 'row replay-bar', 'aria-label': t('web-replay-bar') },
+  step('embed-first', t('web-replay-first'), '«', () => 0),
+  step('embed-back', t('web-replay-back'), '◀', () => Math.max(0, (current?.ply ?? 0) - 1)),
   at,
-  step('embed-forward', 'Forward', '▶', () => Math.min(current?.plies ?? 0, (current?.ply ?? 0) + 1)),
-  step('embed-last', 'Last', '»', () => current?.plies ?? 0),
+  step('embed-forward', t('web-replay-forward'), '▶', () => Math.min(current?.plies ?? 0, (current?.ply ?? 0) + 1)),
+  step('embed-last', t('web-replay-last'), '»', () => current?.plies ?? 0),
 );
 
 /**
@@ -79,10 +86,13 @@ async function show(n) {
     fill(main, title, boardHost, controls);
     fill(boardHost, board.element, board.info);
   }
-  const names = state.seats.map((s) => s.player?.name ?? s.color);
-  const outcome = play?.outcome && view.ply === view.plies ? ` · ${play.outcome.result}` : '';
-  fill(title, `${gameName(state.game)}: ${names.join(' v ')}${outcome}`);
-  fill(at, `Move ${view.ply} of ${view.plies}`);
+  const names = state.seats.map((s) => s.player?.name ?? colorName(s.color));
+  /** @param {number} seat */
+  const who = (seat) => t('web-seat-taken', { name: names[seat] ?? String(seat), color: colorName(state.seats[seat]?.color ?? '') });
+  const players = names.reduce((before, after) => t('web-embed-versus', { before, after }));
+  const end = view.ply === view.plies ? endWords(state, who) : null;
+  fill(title, end ? t('web-embed-title-end', { game: gameName(state.game), players, result: end.head }) : t('web-embed-title', { game: gameName(state.game), players }));
+  fill(at, t('web-embed-at', { ply: view.ply, plies: view.plies }));
   if (play) {
     board.update({
       state,
@@ -93,11 +103,11 @@ async function show(n) {
       turnBoard: false,
       narrow: window.innerWidth < 520,
       animate: false,
-      who: (seat) => `${names[seat] ?? seat} (${state.seats[seat]?.color ?? ''})`,
+      who,
       name: (seat) => names[seat] ?? String(seat),
     });
   }
-  document.title = `${gameName(state.game)} replay · Lodestone`;
+  document.title = t('web-embed-page-title', { game: gameName(state.game) });
 }
 
 document.addEventListener('keydown', (event) => {

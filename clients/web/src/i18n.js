@@ -114,6 +114,59 @@ export function translatePage(root) {
 }
 
 /**
+ * A message whose arguments may be elements (a name that is a link, a
+ * word in bold): the message is formatted with a mark in place of each
+ * element, then cut at the marks, so the translation still orders the
+ * words and the elements as its language does.
+ * @param {string} id
+ * @param {Record<string, string | number>} args the arguments in words
+ * @param {Record<string, Node | string>} nodes the arguments that are elements
+ * @returns {(Node | string)[]}
+ */
+export function tParts(id, args, nodes) {
+  const names = Object.keys(nodes);
+  /** @type {Record<string, string | number>} */
+  const marked = { ...args };
+  names.forEach((name, i) => {
+    marked[name] = `\uE000${i}\uE001`;
+  });
+  return t(id, marked)
+    .split(/\uE000(\d+)\uE001/)
+    .map((part, i) => (i % 2 === 1 ? nodes[names[Number(part)]] : part))
+    .filter((part) => part !== '');
+}
+
+/**
+ * A moment (Unix milliseconds) as the page's language writes it (by
+ * default its date and time; `options` as Intl.DateTimeFormat takes them),
+ * never in the browser's own language when the page is in another.
+ * @param {number} ms
+ * @param {Intl.DateTimeFormatOptions} [options]
+ */
+export function formatDate(ms, options = { dateStyle: 'medium', timeStyle: 'short' }) {
+  return new Intl.DateTimeFormat(current, options).format(new Date(ms));
+}
+
+/**
+ * A number as the page's language writes it (`1,234.5`, `1 234,5`).
+ * @param {number} n
+ * @param {Intl.NumberFormatOptions} [options]
+ */
+export function formatNumber(n, options) {
+  return new Intl.NumberFormat(current, options).format(n);
+}
+
+/**
+ * A time from now in the page's language (`in 3 days`, `dans 3 jours`,
+ * `vor 2 Stunden`).
+ * @param {number} value negative for the past
+ * @param {Intl.RelativeTimeFormatUnit} unit
+ */
+export function formatRelative(value, unit) {
+  return new Intl.RelativeTimeFormat(current, { numeric: 'auto' }).format(value, unit);
+}
+
+/**
  * Names joined as the language joins them (`Ann and Bo`, `Ann et Bo`).
  * @param {string[]} items
  */

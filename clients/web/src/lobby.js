@@ -6,7 +6,7 @@ import { settingsForm } from './settings.js';
 import { accountSection } from './players.js';
 import { notifyButton, turnsBar } from './notify.js';
 import { vacationSection } from './vacation.js';
-import { colorName, describeOptions, optionName, optionValue } from './words.js';
+import { botLevel, colorName, describeOptions, optionHelp, optionName, optionValue } from './words.js';
 import { andList, t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
@@ -215,7 +215,7 @@ export function lobbyView(session) {
       const game = games.find((g) => g.game === gameSelect.value);
       fill(levelSelect);
       for (const bot of game?.bots ?? []) {
-        levelSelect.append(h('option', { value: bot.level, selected: bot.level === 'greedy' }, bot.name));
+        levelSelect.append(h('option', { value: bot.level, selected: bot.level === 'greedy' }, botLevel(bot).name));
       }
       computerPart.hidden = (game?.bots ?? []).length === 0;
       fill(optionsBox);
@@ -236,7 +236,7 @@ export function lobbyView(session) {
             { class: 'option' },
             h('label', { for: id }, optionName(option.key)),
             select,
-            h('small', { class: 'help', id: `${id}-help` }, option.help),
+            h('small', { class: 'help', id: `${id}-help` }, optionHelp(option.key, option.help)),
           ),
         );
       }

@@ -2,7 +2,7 @@
 
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
-import { t } from './i18n.js';
+import { formatDate, t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./protocol.js').Link} Link */
@@ -192,7 +192,7 @@ export function showOffline(notice) {
   }
   const waiting = new Set(turns.map((w) => w.room));
   const others = rooms.filter((r) => !waiting.has(r));
-  const since = (/** @type {number} */ ms) => new Date(ms).toLocaleString();
+  const since = (/** @type {number} */ ms) => formatDate(ms);
   fill(
     notice,
     h('strong', {}, t('web-offline')),

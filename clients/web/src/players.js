@@ -4,7 +4,7 @@ import { botSettings } from './bot_account.js';
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 import { isBlocked, loadPreferences, onBlocks, reportForm, SAFETY_HREF, setBlocked } from './safety.js';
-import { t } from './i18n.js';
+import { formatDate, t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -238,7 +238,7 @@ export function playerView(session, id) {
                 h('a', { href: g.replay }, t('web-player-recent-result', { game: keyName(g.game), result: g.result })),
                 g.rated ? ` ${t('web-player-rated')}` : '',
                 ' · ',
-                new Date(g.finished_at).toLocaleString(),
+                formatDate(g.finished_at),
               ),
             ),
           )

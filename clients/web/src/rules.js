@@ -1,6 +1,7 @@
 /** @file "How to play": each game's rules in a few plain paragraphs (after docs/rules/), with small diagrams drawn by the game's own board code, shown in a dialog from the lobby and the room. */
 
 import { h } from './dom.js';
+import { t } from './i18n.js';
 import { diagram } from './boards/index.js';
 
 /** Every game's name as people write it. */
@@ -69,45 +70,45 @@ const MAGNET_START = {
 /** @type {Record<string, () => Node[]>} */
 const RULES = {
   magneton: () => [
-    h('p', { class: 'lead' }, 'Two players, white and black, twelve stones each, on an 8×8 board. Make four in a row after the stones have been pulled and pushed.'),
+    h('p', { class: 'lead' }, t('web-rules-magneton-lead')),
     part(
-      'A turn',
-      'While you have stones in hand, put one on any empty square. Once both hands are empty, slide one of your stones instead.',
-      'From the third stone on, the stone you put down (or slid) acts as a magnet along the eight lines from it, on the nearest stone of each line: an opponent’s stone is pulled next to it; one of your own is pushed away until it meets a stone or the edge.',
+      t('web-rules-a-turn'),
+      t('web-rules-magneton-turn-drop'),
+      t('web-rules-magneton-turn-magnet'),
       diagram(
         'magneton',
         { stones: { white: ['D4', 'D8'], black: ['E4'] }, hands: { white: 9, black: 10 }, side: 'black', phase: 'drop' },
-        'White puts a stone on D4: its own stone on D6 is pushed up to D8; black’s stone on F4 is pulled next to it, to E4.',
+        t('web-rules-magneton-figure-drop'),
         { last: ['D4'], arrows: [['D6', 'D8'], ['F4', 'E4']] },
       ),
     ),
     part(
-      'Sliding (once the hands are empty)',
-      'Look along each line through your stone. If only one side of that line has a stone, you may slide: toward an opponent’s stone until you touch it, or away from your own stone to the edge. (The “Per direction” option judges each of the eight directions on its own.)',
+      t('web-rules-magneton-slide'),
+      t('web-rules-magneton-slide-text'),
     ),
     part(
-      'Winning',
-      'Four or more stones of one colour in a row (across, up or diagonally) win, but only if the magnetic effect of this turn moved at least one of them. The line’s owner wins even when the opponent’s turn made it: watch what your pulls do!',
+      t('web-rules-winning'),
+      t('web-rules-magneton-win-text'),
       diagram(
         'magneton',
         { stones: { white: ['F1', 'E2', 'D3', 'C4'], black: ['E1', 'F2', 'C3', 'B8'] }, hands: { white: 8, black: 8 }, side: 'white', phase: 'drop' },
-        'Black drops on C3 and pulls white’s C6 down to C4 and H3 across to D3: white now has F1–E2–D3–C4 and wins.',
+        t('web-rules-magneton-figure-win'),
         { last: ['C3'], arrows: [['C6', 'C4'], ['H3', 'D3']], win: [['F1', 'E2', 'D3', 'C4']] },
       ),
     ),
-    part('Draws', 'The third time the same position comes back, or when neither player can move, the game is drawn. A player who cannot move must pass.'),
+    part(t('web-rules-magneton-draws'), t('web-rules-magneton-draws-text')),
   ],
   magnetism: () => [
-    h('p', { class: 'lead' }, 'Two players race their twelve pieces to the far side of a 12×8 board, moved only by their own magnet.'),
+    h('p', { class: 'lead' }, t('web-rules-magnetism-lead')),
     part(
-      'The secret opening',
-      'Each player first places a magnet in secret, in its own half and off its back row (white: ranks 2–4, black: ranks 5–7). Both are revealed together; then white moves.',
+      t('web-rules-magnetism-opening'),
+      t('web-rules-magnetism-opening-text'),
     ),
     part(
-      'A move: two parts, both compulsory',
+      t('web-rules-magnetism-move'),
       list([
-        'Your magnet moves like a chess queen, over empty squares only.',
-        'Then one of your pieces on a line with the magnet’s new square is pulled toward it or pushed away from it, along that line, over empty squares. The square the magnet just left counts as empty.',
+        t('web-rules-magnetism-move-magnet'),
+        t('web-rules-magnetism-move-piece'),
       ]),
       diagram(
         'magnetism',
@@ -120,27 +121,27 @@ const RULES = {
           side: 'black',
           far_row: { white: 0, black: 0 },
         },
-        'White’s move (f5) j1-g4: the magnet goes from g4 to f5, then pulls the piece on j1 up the diagonal to g4.',
+        t('web-rules-magnetism-figure-move'),
         { last: ['f5', 'j1', 'g4'], arrows: [['g4', 'f5'], ['j1', 'g4']] },
       ),
-      'The opponent’s magnet blocks your magnet’s pull and push; pieces do not.',
+      t('web-rules-magnetism-blocks'),
     ),
     part(
-      'Winning',
-      'Count your pieces on the opponent’s back row. When a move puts you ahead, your opponent has exactly one move to draw level; if it does not, you win. All twelve across wins at once. A player who cannot make a whole move loses; a third repetition of a position is a draw.',
+      t('web-rules-winning'),
+      t('web-rules-magnetism-win-text'),
     ),
   ],
   magnet: () => [
-    h('p', { class: 'lead' }, 'Two players, red and blue, with twelve hidden pieces each on the 91 points of a hexagon. Capture the enemy King, or bring your own King to the centre and keep it there for a turn.'),
+    h('p', { class: 'lead' }, t('web-rules-magnet-lead')),
     part(
-      'Pieces',
+      t('web-rules-magnet-pieces'),
       list([
-        'K: the King (value 1). Capture the enemy’s and you win.',
-        '2, 3, 4: ordinary pieces of that value.',
-        'T2, T3: traps. A piece that captures a trap is removed too (a King that does, loses).',
-        'Rank: how many steps a piece moves. It starts at 1 and grows by one each time you promote the piece after it moved, up to its value. The dots under a piece show it.',
+        t('web-rules-magnet-king'),
+        t('web-rules-magnet-values'),
+        t('web-rules-magnet-traps'),
+        t('web-rules-magnet-rank'),
       ]),
-      'You see your own kinds; you see the opponent’s pieces only as “?” with their ranks, until they are captured.',
+      t('web-rules-magnet-hidden'),
       diagram(
         'magnet',
         {
@@ -158,47 +159,47 @@ const RULES = {
           },
           blue: { open: false, set_up: true, pieces: MAGNET_START.blue.map((vertex) => ({ vertex, rank: 1 })), captured: [], destroyed: 0 },
         },
-        'The start as red sees it: red’s pieces on the left and top edges with their kinds, blue’s hidden on the bottom and right. The star marks the centre, F6.',
+        t('web-rules-magnet-figure-start'),
       ),
     ),
     part(
-      'A turn',
-      'Put the magnet on any point. Along each of the six lines from it, your nearest piece is pulled toward it by up to its rank, stopping on the magnet’s point or before one of your own pieces. Enemy pieces do not block: every enemy piece your piece passes over or lands on is captured.',
-      'When several pieces are pulled you may choose their order; the client lists the orders that end differently, in words. After the turn, each piece that moved may be promoted. Red’s very first turn moves only one piece.',
+      t('web-rules-a-turn'),
+      t('web-rules-magnet-turn-text'),
+      t('web-rules-magnet-turn-order'),
     ),
     part(
-      'Winning',
-      'Capture the enemy King; or start your turn with your King on the centre F6. When only the two Kings are left, the first to reach the centre wins. A third repetition is a draw.',
+      t('web-rules-winning'),
+      t('web-rules-magnet-win-text'),
     ),
-    part('Setup', 'Before play, each side arranges its twelve pieces on its start points in secret (or, with the random option, they are dealt).'),
+    part(t('web-rules-magnet-setup'), t('web-rules-magnet-setup-text')),
   ],
   magma: () => [
-    h('p', { class: 'lead' }, 'Two to six players (in colour teams with four or six) bring pieces in through their home corners and spread out. The colour with the most pieces and private territory wins.'),
+    h('p', { class: 'lead' }, t('web-rules-magma-lead')),
     part(
-      'A turn: do one of these',
+      t('web-rules-magma-turn'),
       list([
-        'Step a piece of your colour to an empty neighbouring cell,',
-        'or jump it over a neighbouring piece of your colour to the empty cell right behind, as often as you like in one move,',
-        'or bring a piece in through your home (⌂): onto it if it is empty, or jumping over your own piece standing there,',
-        'or pass.',
+        t('web-rules-magma-turn-step'),
+        t('web-rules-magma-turn-jump'),
+        t('web-rules-magma-turn-enter'),
+        t('web-rules-magma-turn-pass'),
       ]),
       diagram(
         'magma',
         magmaBoard({ d10: 'red', j1: 'blue' }),
-        'The zigzag board. The six corners are the homes (⌂ with the colour’s letter: R red, B blue, Y yellow); in a two-player game red starts on d10 and blue on j1.',
+        t('web-rules-magma-figure-board'),
       ),
     ),
     part(
-      'The end',
-      'The game ends when everyone passes in a row, or when all agree to end it: instead of moving, the player to move may propose the end, and everyone else answers yes or no.',
+      t('web-rules-magma-end'),
+      t('web-rules-magma-end-text'),
     ),
     part(
-      'Scoring',
-      'Each colour scores its pieces on the board plus 3 for every empty cell only it could still move a piece to. On a tie, the tied colour that played last wins.',
+      t('web-rules-magma-scoring'),
+      t('web-rules-magma-scoring-text'),
     ),
     part(
-      'Hot and White-Hot',
-      'With a timer, a turn has 30 seconds (White-Hot: a sand timer passed on, so a quick turn leaves the next player less). Whoever runs out loses the turn, and the player before them removes one of their pieces.',
+      t('web-rules-magma-hot'),
+      t('web-rules-magma-hot-text'),
     ),
   ],
 };
@@ -212,8 +213,8 @@ export function rulesOf(game) {
   return h(
     'div',
     { class: 'rules', 'data-game': game },
-    ...(make ? make() : [h('p', {}, `There is no summary of ${game} yet.`)]),
-    h('p', { class: 'hint' }, 'These are the rules in short; the full text, with every decision we made, is in the project’s docs/rules.'),
+    ...(make ? make() : [h('p', {}, t('web-rules-none', { game: gameName(game) }))]),
+    h('p', { class: 'hint' }, t('web-rules-hint')),
   );
 }
 
@@ -230,11 +231,11 @@ export function showRules(game) {
     dialog = h('dialog', { class: 'rules-dialog', id: 'rules', 'aria-labelledby': 'rules-title' });
     document.body.append(dialog);
   }
-  const close = h('button', { type: 'button', class: 'close', id: 'rules-close' }, 'Close');
+  const close = h('button', { type: 'button', class: 'close', id: 'rules-close' }, t('web-rules-close'));
   const box = dialog;
   close.addEventListener('click', () => box.close());
   box.replaceChildren(
-    h('div', { class: 'rules-head' }, h('h2', { id: 'rules-title' }, `How to play ${gameName(game)}`), close),
+    h('div', { class: 'rules-head' }, h('h2', { id: 'rules-title' }, t('web-rules-title', { game: gameName(game) })), close),
     rulesOf(game),
   );
   box.showModal();
@@ -251,6 +252,6 @@ export function rulesButton(game, id) {
   return h(
     'button',
     { type: 'button', class: 'rules-button', id, onclick: () => showRules(typeof game === 'string' ? game : game()) },
-    'How to play',
+    t('web-rules-button'),
   );
 }

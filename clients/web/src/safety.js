@@ -2,6 +2,7 @@
 
 import { fill, h, say, sayError } from './dom.js';
 import { ServerError } from './protocol.js';
+import { t, tParts } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -57,7 +58,7 @@ export async function setBlocked(session, id, name, on) {
     if (on) blocked.set(id, name);
     else blocked.delete(id);
     changed();
-    say(on ? `You block ${name}: you no longer see their chat, and you are never seated together.` : `You no longer block ${name}.`);
+    say(t(on ? 'web-safety-blocked' : 'web-safety-unblocked', { name }));
   } catch (error) {
     sayError(error);
   }
@@ -75,10 +76,16 @@ export function reportForm(session, about, done) {
   const form = h(
     'form',
     { class: 'report-form', id: 'report-form', 'aria-labelledby': 'report-h' },
-    h('h4', { id: 'report-h' }, `Report ${about.name} to the moderators`),
-    about.quote === undefined ? null : h('p', { class: 'hint' }, 'About the line: ', h('q', {}, about.quote)),
-    h('label', { for: 'report-reason' }, 'What is wrong (the moderators read it)'),
-    h('div', { class: 'row' }, reason, h('button', { type: 'submit', id: 'report-send' }, 'Send the report'), h('button', { type: 'button', id: 'report-cancel', onclick: done }, 'Cancel')),
+    h('h4', { id: 'report-h' }, t('web-safety-report-title', { name: about.name })),
+    about.quote === undefined ? null : h('p', { class: 'hint' }, ...tParts('web-safety-report-line', {}, { line: h('q', {}, about.quote) })),
+    h('label', { for: 'report-reason' }, t('web-safety-report-reason')),
+    h(
+      'div',
+      { class: 'row' },
+      reason,
+      h('button', { type: 'submit', id: 'report-send' }, t('web-safety-report-send')),
+      h('button', { type: 'button', id: 'report-cancel', onclick: done }, t('web-confirm-cancel')),
+    ),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -86,7 +93,7 @@ export function reportForm(session, about, done) {
     if (!text) return;
     try {
       await session.connection.request({ type: 'report', player: about.player, room: about.room, line: about.line, reason: text });
-      say(`Your report about ${about.name} is with the moderators.`);
+      say(t('web-safety-report-sent', { name: about.name }));
       done();
     } catch (error) {
       sayError(error);
@@ -102,7 +109,7 @@ export function reportForm(session, about, done) {
  */
 export function safetyLink(place) {
   place.querySelector('.safety-link')?.remove();
-  place.append(h('a', { href: SAFETY_HREF, class: 'safety-link' }, 'Safety and my data'));
+  place.append(h('a', { href: SAFETY_HREF, class: 'safety-link' }, t('web-player-safety')));
 }
 
 /**
@@ -134,24 +141,24 @@ export function safetyView(session) {
   const element = h(
     'div',
     { class: 'safety-page' },
-    h('p', {}, h('a', { href: '#/' }, '← Lobby')),
-    h('h2', { id: 'safety-h' }, 'Safety and my data'),
+    h('p', {}, h('a', { href: '#/' }, t('web-back-to-lobby'))),
+    h('h2', { id: 'safety-h' }, t('web-player-safety')),
     h(
       'section',
       { 'aria-labelledby': 'safety-settings-h' },
-      h('h3', { id: 'safety-settings-h' }, 'Chat'),
-      h('div', { class: 'setting' }, zen, ' ', h('label', { for: 'safety-zen' }, 'Zen: hide every chat line from me')),
-      h('div', { class: 'setting' }, mute, ' ', h('label', { for: 'safety-mute' }, 'Mute the spectators of my games (they may not chat there)')),
+      h('h3', { id: 'safety-settings-h' }, t('web-chat')),
+      h('div', { class: 'setting' }, zen, ' ', h('label', { for: 'safety-zen' }, t('web-safety-zen'))),
+      h('div', { class: 'setting' }, mute, ' ', h('label', { for: 'safety-mute' }, t('web-safety-mute'))),
     ),
-    h('section', { 'aria-labelledby': 'blocked-h' }, h('h3', { id: 'blocked-h' }, 'Players I block'), blockList),
+    h('section', { 'aria-labelledby': 'blocked-h' }, h('h3', { id: 'blocked-h' }, t('web-safety-blocks')), blockList),
     h(
       'section',
       { 'aria-labelledby': 'data-h' },
-      h('h3', { id: 'data-h' }, 'My data'),
-      h('p', { class: 'hint' }, 'Everything the server holds about you, as one JSON file.'),
-      h('button', { type: 'button', id: 'export-data', onclick: exportData }, 'Download my data (JSON)'),
+      h('h3', { id: 'data-h' }, t('web-safety-data')),
+      h('p', { class: 'hint' }, t('web-safety-data-hint')),
+      h('button', { type: 'button', id: 'export-data', onclick: exportData }, t('web-safety-download')),
     ),
-    h('section', { 'aria-labelledby': 'delete-h' }, h('h3', { id: 'delete-h' }, 'Delete my account'), deletion),
+    h('section', { 'aria-labelledby': 'delete-h' }, h('h3', { id: 'delete-h' }, t('web-safety-delete')), deletion),
   );
 
   /** @param {'zen' | 'mute_spectators'} key @param {HTMLInputElement} box */
@@ -161,7 +168,7 @@ export function safetyView(session) {
         await request(key === 'zen' ? { type: 'set_preferences', zen: box.checked } : { type: 'set_preferences', mute_spectators: box.checked });
         // What the server keeps now (tests and styles may read it).
         box.dataset.saved = String(box.checked);
-        say(`${key === 'zen' ? 'Zen' : 'Spectators muted'}: ${box.checked ? 'on' : 'off'}.`);
+        say(t(key === 'zen' ? 'web-safety-zen-now' : 'web-safety-mute-now', { on: box.checked ? 'yes' : 'no' }));
       } catch (error) {
         box.checked = !box.checked;
         sayError(error);
@@ -183,11 +190,11 @@ export function safetyView(session) {
                 {},
                 h('a', { href: `#/player/${encodeURIComponent(id)}` }, name),
                 ' ',
-                h('button', { type: 'button', class: 'unblock', 'aria-label': `Unblock ${name}`, onclick: () => setBlocked(session, id, name, false) }, 'Unblock'),
+                h('button', { type: 'button', class: 'unblock', 'aria-label': t('web-player-unblock', { name }), onclick: () => setBlocked(session, id, name, false) }, t('web-safety-unblock')),
               ),
             ),
           )
-        : h('p', { class: 'hint' }, 'You block nobody. Block a player from their page or from one of their chat lines.'),
+        : h('p', { class: 'hint' }, t('web-safety-no-blocks')),
     );
   }
   const stop = onBlocks(drawBlocks);
@@ -197,7 +204,7 @@ export function safetyView(session) {
     try {
       const answer = await request({ type: 'export_my_data' });
       download(answer.data, 'lodestone-my-data.json');
-      say('Your data is downloaded.');
+      say(t('web-safety-downloaded'));
     } catch (error) {
       sayError(error);
     }
@@ -207,8 +214,8 @@ export function safetyView(session) {
   function drawDeleteStart() {
     fill(
       deletion,
-      h('p', { class: 'hint' }, 'Your games stay, with your name replaced; your ratings, settings and blocks go. This cannot be undone.'),
-      h('button', { type: 'button', id: 'delete-start', onclick: () => drawDeleteConfirm() }, 'Delete my account…'),
+      h('p', { class: 'hint' }, t('web-safety-delete-hint')),
+      h('button', { type: 'button', id: 'delete-start', onclick: () => drawDeleteConfirm() }, t('web-safety-delete-start')),
     );
   }
 
@@ -226,14 +233,14 @@ export function safetyView(session) {
     const form = h(
       'form',
       { id: 'delete-confirm', role: 'alertdialog', 'aria-labelledby': 'delete-confirm-h', 'aria-describedby': 'delete-confirm-text' },
-      h('p', { id: 'delete-confirm-h' }, h('strong', {}, 'Delete your account for good?')),
-      h('p', { id: 'delete-confirm-text' }, account ? 'Type your password to confirm.' : 'You play as a guest: this guest and its name go, now.'),
-      account ? h('div', { class: 'row' }, h('label', { for: 'delete-password' }, 'Password'), password) : null,
+      h('p', { id: 'delete-confirm-h' }, h('strong', {}, t('web-safety-delete-ask'))),
+      h('p', { id: 'delete-confirm-text' }, t(account ? 'web-safety-delete-password' : 'web-safety-delete-guest')),
+      account ? h('div', { class: 'row' }, h('label', { for: 'delete-password' }, t('web-account-password')), password) : null,
       h(
         'div',
         { class: 'row' },
-        h('button', { type: 'submit', id: 'delete-yes', class: 'danger' }, 'Yes, delete my account'),
-        h('button', { type: 'button', id: 'delete-no', onclick: () => drawDeleteStart() }, 'No, keep it'),
+        h('button', { type: 'submit', id: 'delete-yes', class: 'danger' }, t('web-safety-delete-yes')),
+        h('button', { type: 'button', id: 'delete-no', onclick: () => drawDeleteStart() }, t('web-safety-delete-no')),
       ),
     );
     form.addEventListener('submit', async (event) => {
@@ -241,13 +248,13 @@ export function safetyView(session) {
       try {
         await request(account ? { type: 'delete_account', password: password.value } : { type: 'delete_account' });
       } catch (error) {
-        if (error instanceof ServerError && error.code === 'bad-login') say('That is not your password: nothing was deleted.', 'error');
+        if (error instanceof ServerError && error.code === 'bad-login') say(t('web-safety-wrong-password'), 'error');
         else sayError(error);
         return;
       }
       // The token is dead now: the next connection starts a new guest.
       localStorage.removeItem(TOKEN_KEY);
-      fill(deletion, h('p', { id: 'deleted', role: 'status' }, 'Your account is deleted. ', h('a', { href: '#/' }, 'Back to the lobby as a new guest')));
+      fill(deletion, h('p', { id: 'deleted', role: 'status' }, t('web-safety-deleted'), ' ', h('a', { href: '#/' }, t('web-safety-deleted-back'))));
     });
     fill(deletion, form);
     (account ? password : /** @type {HTMLElement} */ (form.querySelector('#delete-no'))).focus();

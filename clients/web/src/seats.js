@@ -5,7 +5,7 @@ import { fetchGames } from './lobby.js';
 import { playerLink } from './players.js';
 import { vacationTag } from './vacation.js';
 import { t } from './i18n.js';
-import { colorName } from './words.js';
+import { botLevel as levelWords, colorName } from './words.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
 /** @typedef {import('./protocol.js').SeatState} SeatState */
@@ -186,7 +186,7 @@ export function seatsPanel(ctx) {
                   botLevel = /** @type {HTMLSelectElement} */ (e.target).value;
                 },
               },
-              ...levels.map((b) => h('option', { value: b.level, selected: b.level === botLevel }, t('web-seat-bot-level-option', { name: b.name, description: b.description }))),
+              ...levels.map((b) => h('option', { value: b.level, selected: b.level === botLevel }, t('web-seat-bot-level-option', levelWords(b)))),
             )
           : null;
         item.append(

@@ -3,6 +3,7 @@
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 import { playerLink } from './players.js';
+import { formatDate, t, tParts } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -11,16 +12,16 @@ import { playerLink } from './players.js';
 /** @typedef {import('./wire.js').TournamentFormat} TournamentFormat */
 /** @typedef {import('./wire.js').TournamentGame} TournamentGame */
 
-/** Each format in words. */
+/** Each format's words in the catalogue. */
 const FORMATS = /** @type {Record<TournamentFormat, string>} */ ({
-  'round-robin': 'Round robin',
-  swiss: 'Swiss',
-  arena: 'Arena',
-  magma: 'Magma event (tables)',
+  'round-robin': 'web-tournament-format-round-robin',
+  swiss: 'web-tournament-format-swiss',
+  arena: 'web-tournament-format-arena',
+  magma: 'web-tournament-format-magma',
 });
 
-/** Each status in words, as the list's section headings say it. */
-const STATUS = { upcoming: 'Upcoming', running: 'Running', finished: 'Finished' };
+/** Each status's words, as the list's section headings say it. */
+const STATUS = { upcoming: 'web-tournament-upcoming', running: 'web-tournament-running', finished: 'web-tournament-finished' };
 
 /**
  * The address of a tournament's page.
@@ -47,8 +48,20 @@ function points(points) {
  */
 function countdown(ms) {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  /** @param {number} n */
+  const two = (n) => String(n).padStart(2, '0');
+  if (s >= 3600) return t('web-tournament-hours', { hours: Math.floor(s / 3600), minutes: two(Math.floor((s % 3600) / 60)) });
+  return t('web-tournament-minutes', { minutes: Math.floor(s / 60), seconds: two(s % 60) });
+}
+
+/**
+ * A tournament of the list in words, after its name: its game, format,
+ * players, organizer, and when it starts if that is set.
+ * @param {TournamentSummary} x
+ */
+function listLine(x) {
+  const about = { game: gameName(x.game), format: t(FORMATS[x.format]), count: x.players, organizer: x.organizer_name };
+  return x.starts_at && x.status === 'upcoming' ? t('web-tournament-line-starts', { ...about, date: formatDate(x.starts_at) }) : t('web-tournament-line', about);
 }
 
 /**
@@ -67,12 +80,12 @@ function field(label, input) {
  */
 export function tournamentsView(session) {
   const lists = h('div', { class: 'tournament-lists' });
-  const name = h('input', { id: 't-name', maxlength: 60, required: true, value: 'Friday league' });
+  const name = h('input', { id: 't-name', maxlength: 60, required: true, value: t('web-tournament-default-name') });
   const game = h('select', { id: 't-game' }, ...['magneton', 'magnetism', 'magnet', 'magma'].map((g) => h('option', { value: g }, gameName(g))));
-  const format = h('select', { id: 't-format' }, ...Object.entries(FORMATS).map(([f, words]) => h('option', { value: f }, words)));
+  const format = h('select', { id: 't-format' }, ...Object.entries(FORMATS).map(([f, words]) => h('option', { value: f }, t(words))));
   const rounds = h('input', { id: 't-rounds', type: 'number', min: 1, max: 30, value: 5 });
   const minutes = h('input', { id: 't-minutes', type: 'number', min: 5, max: 1440, value: 30 });
-  const table = h('select', { id: 't-table' }, ...[3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, `${n} players`)));
+  const table = h('select', { id: 't-table' }, ...[3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, t('web-lobby-n-players', { count: n }))));
   const bots = h('input', { id: 't-bots', type: 'checkbox' });
   const hidden = h('input', { id: 't-private', type: 'checkbox' });
   const form = h(
@@ -95,37 +108,38 @@ export function tournamentsView(session) {
         }
       },
     },
-    field('Name', name),
-    field('Game', game),
-    field('Format', format),
-    field('Rounds (Swiss, Magma)', rounds),
-    field('Minutes (arena)', minutes),
-    field('Table (Magma)', table),
-    h('label', { class: 'check' }, bots, ' Computer players and bot accounts may enter'),
-    h('label', { class: 'check' }, hidden, ' Private (by invitation)'),
-    h('button', { type: 'submit', id: 't-create' }, 'Create the tournament'),
+    field(t('web-tournament-name'), name),
+    field(t('web-lobby-game'), game),
+    field(t('web-tournament-format'), format),
+    field(t('web-tournament-rounds'), rounds),
+    field(t('web-tournament-arena-minutes'), minutes),
+    field(t('web-tournament-table'), table),
+    h('label', { class: 'check' }, bots, ' ', t('web-tournament-bots')),
+    h('label', { class: 'check' }, hidden, ' ', t('web-tournament-private')),
+    h('button', { type: 'submit', id: 't-create' }, t('web-tournament-create')),
   );
   const element = h(
     'section',
     { class: 'tournaments' },
-    h('h2', {}, 'Tournaments'),
+    h('h2', {}, t('web-nav-tournaments')),
     lists,
-    h('details', { class: 'organize' }, h('summary', {}, 'Organize a tournament'), form),
+    h('details', { class: 'organize' }, h('summary', {}, t('web-tournament-organize')), form),
   );
 
   /** @param {TournamentSummary[]} all */
   function show(all) {
     const sections = /** @type {(keyof typeof STATUS)[]} */ (['running', 'upcoming', 'finished']).map((status) => {
-      const these = all.filter((t) => t.status === status);
+      const these = all.filter((x) => x.status === status);
       return h(
         'section',
         { class: 'tournament-list', 'data-status': status },
-        h('h3', {}, STATUS[status]),
+        h('h3', {}, t(STATUS[status])),
         these.length
-          ? h('ul', {}, ...these.map((t) => h('li', {},
-              h('a', { href: tournamentHref(t.id) }, t.name),
-              ` — ${gameName(t.game)}, ${FORMATS[t.format]}, ${t.players} player${t.players === 1 ? '' : 's'}, by ${t.organizer_name}`)))
-          : h('p', { class: 'empty' }, 'None.'),
+          ? h('ul', {}, ...these.map((x) => h('li', {},
+              h('a', { href: tournamentHref(x.id) }, x.name),
+              ' ',
+              listLine(x))))
+          : h('p', { class: 'empty' }, t('web-tournament-none')),
       );
     });
     fill(lists, ...sections);
@@ -148,14 +162,14 @@ export function tournamentsView(session) {
 
 /**
  * The tag of a computer player or a bot account in the standings.
- * @param {TournamentState} t
+ * @param {TournamentState} tour
  * @param {string} guest
  * @returns {HTMLElement | null}
  */
-function botTag(t, guest) {
-  const p = t.players.find((x) => x.id === guest);
-  if (p?.bot_account) return h('span', { class: 'tag', title: 'A bot account: a program playing through the protocol' }, 'bot');
-  if (p?.bot) return h('span', { class: 'tag' }, 'computer');
+function botTag(tour, guest) {
+  const p = tour.players.find((x) => x.id === guest);
+  if (p?.bot_account) return h('span', { class: 'tag', title: t('web-tournament-bot-account') }, t('web-seat-bot'));
+  if (p?.bot) return h('span', { class: 'tag' }, t('web-tournament-computer'));
   return null;
 }
 
@@ -178,9 +192,9 @@ export function tournamentView(session, id, invite) {
     head,
     mine,
     actions,
-    h('h3', {}, 'Standings'),
+    h('h3', {}, t('web-tournament-standings')),
     standings,
-    h('h3', {}, 'Rounds'),
+    h('h3', {}, t('web-tournament-rounds-heading')),
     rounds,
   );
   /** @type {TournamentState | null} */
@@ -205,85 +219,103 @@ export function tournamentView(session, id, invite) {
     return shown?.players.find((p) => p.id === guest)?.name ?? guest;
   }
 
-  /** @param {TournamentState} t */
-  function showMine(t) {
+  /** @param {TournamentState} tour */
+  function showMine(tour) {
     const me = session.guest?.id;
-    const game = t.rounds.flatMap((r) => r.games).find((g) => !g.points && me !== undefined && g.players.includes(me));
-    const entered = t.players.some((p) => p.id === me && p.status === 'active');
+    const game = tour.rounds.flatMap((r) => r.games).find((g) => !g.points && me !== undefined && g.players.includes(me));
+    const entered = tour.players.some((p) => p.id === me && p.status === 'active');
     const now = Date.now();
-    /** @type {(string | HTMLElement)[]} */
+    /** @type {(string | Node)[]} */
     let line;
-    if (game) line = [h('a', { href: `#/room/${game.room}`, id: 'go-to-game', class: 'button' }, 'Go to your game'), ` against ${game.players.filter((p) => p !== me).map(nameOf).join(', ')}`];
-    else if (t.status === 'upcoming' && t.spec.starts_at) line = [`Starts in ${countdown(t.spec.starts_at - now)}.`];
-    else if (t.status === 'upcoming') line = ['Starts when the organizer says.'];
-    else if (t.status === 'finished') line = ['This tournament is over.'];
-    else if (t.ends_at) line = [`${entered ? 'Waiting for your next game. ' : ''}Ends in ${countdown(t.ends_at - now)}.`];
-    else if (t.next_round_at) line = [`Next round in ${countdown(t.next_round_at - now)} at the latest.`];
-    else line = [entered ? 'Waiting for the next round.' : 'Under way.'];
+    if (game) {
+      const link = h('a', { href: `#/room/${game.room}`, id: 'go-to-game', class: 'button' }, t('web-tournament-go-to-game'));
+      line = tParts('web-tournament-your-game', { names: game.players.filter((p) => p !== me).map(nameOf).join(', ') }, { link });
+    } else if (tour.status === 'upcoming' && tour.spec.starts_at) line = [t('web-tournament-starts-in', { time: countdown(tour.spec.starts_at - now), date: formatDate(tour.spec.starts_at) })];
+    else if (tour.status === 'upcoming') line = [t('web-tournament-starts-when-said')];
+    else if (tour.status === 'finished') line = [t('web-tournament-over')];
+    else if (tour.ends_at) line = [t(entered ? 'web-tournament-waiting-ends-in' : 'web-tournament-ends-in', { time: countdown(tour.ends_at - now) })];
+    else if (tour.next_round_at) line = [t('web-tournament-next-round-in', { time: countdown(tour.next_round_at - now) })];
+    else line = [t(entered ? 'web-tournament-waiting-next-round' : 'web-tournament-under-way')];
     fill(mine, ...line);
   }
 
-  /** @param {TournamentState} t */
-  function show(t) {
-    shown = t;
+  /** @param {TournamentState} tour */
+  function show(tour) {
+    shown = tour;
     const me = session.guest?.id;
-    const organizer = me === t.organizer;
-    const entry = t.players.find((p) => p.id === me);
-    const progress = t.total_rounds ? `, ${t.rounds.length} of ${t.total_rounds} rounds` : '';
+    const organizer = me === tour.organizer;
+    const entry = tour.players.find((p) => p.id === me);
+    const about = { format: t(FORMATS[tour.spec.format]), game: gameName(tour.spec.game), status: t(STATUS[tour.status]), organizer: tour.organizer_name };
     fill(
       head,
-      h('h2', {}, t.spec.name),
-      h('p', {}, `${FORMATS[t.spec.format]} of ${gameName(t.spec.game)} — ${STATUS[t.status]}${progress}. Organized by ${t.organizer_name}.`),
-      t.invite ? h('p', {}, 'Invite link: ', h('code', {}, `${location.origin}/${tournamentHref(t.id, t.invite)}`)) : null,
+      h('h2', {}, tour.spec.name),
+      h('p', {}, tour.total_rounds ? t('web-tournament-about-rounds', { ...about, round: tour.rounds.length, total: tour.total_rounds }) : t('web-tournament-about', about)),
+      tour.invite ? h('p', {}, ...tParts('web-tournament-invite', {}, { link: h('code', {}, `${location.origin}/${tournamentHref(tour.id, tour.invite)}`) })) : null,
     );
-    showMine(t);
+    showMine(tour);
     /** @type {HTMLElement[]} */
     const buttons = [];
-    const open = t.status === 'upcoming' || (t.status === 'running' && t.spec.late_join);
+    const open = tour.status === 'upcoming' || (tour.status === 'running' && tour.spec.late_join);
     if (open && entry?.status !== 'active' && entry?.status !== 'removed') {
-      buttons.push(h('button', { id: 't-join', onclick: () => ask({ type: 'join_tournament', tournament: id, invite: invite ?? undefined }) }, entry ? 'Come back' : 'Join'));
+      buttons.push(h('button', { id: 't-join', onclick: () => ask({ type: 'join_tournament', tournament: id, invite: invite ?? undefined }) }, t(entry ? 'web-tournament-come-back' : 'web-tournament-join')));
     }
-    if (entry?.status === 'active' && t.status !== 'finished') {
-      buttons.push(h('button', { id: 't-withdraw', onclick: () => ask({ type: 'withdraw_tournament', tournament: id }) }, t.status === 'upcoming' ? 'Leave' : 'Withdraw'));
+    if (entry?.status === 'active' && tour.status !== 'finished') {
+      buttons.push(h('button', { id: 't-withdraw', onclick: () => ask({ type: 'withdraw_tournament', tournament: id }) }, t(tour.status === 'upcoming' ? 'web-tournament-leave' : 'web-tournament-withdraw')));
     }
-    if (organizer && t.status === 'upcoming') buttons.push(h('button', { id: 't-start', onclick: () => ask({ type: 'start_tournament', tournament: id }) }, 'Start now'));
-    if (organizer && t.spec.bots && t.status !== 'finished') {
-      buttons.push(h('button', { id: 't-bot', onclick: () => ask({ type: 'add_tournament_bot', tournament: id, level: 'greedy' }) }, 'Add a computer player'));
+    if (organizer && tour.status === 'upcoming') buttons.push(h('button', { id: 't-start', onclick: () => ask({ type: 'start_tournament', tournament: id }) }, t('web-tournament-start')));
+    if (organizer && tour.spec.bots && tour.status !== 'finished') {
+      buttons.push(h('button', { id: 't-bot', onclick: () => ask({ type: 'add_tournament_bot', tournament: id, level: 'greedy' }) }, t('web-tournament-add-bot')));
     }
-    buttons.push(h('a', { href: `/api/tournaments/${encodeURIComponent(id)}/records${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, download: '' }, 'Download all records'));
+    buttons.push(h('a', { href: `/api/tournaments/${encodeURIComponent(id)}/records${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, download: '' }, t('web-tournament-records')));
     fill(actions, ...buttons);
-    const arena = t.spec.format === 'arena';
+    const arena = tour.spec.format === 'arena';
     fill(
       standings,
-      t.standings.length
+      tour.standings.length
         ? h(
             'table',
             { class: 'standings', id: 'standings' },
-            h('caption', {}, 'Standings, best first'),
-            h('thead', {}, h('tr', {}, ...[['#', 'Place'], ['Player', ''], ['Pts', 'Points'], arena ? ['Perf', 'Performance'] : ['Bh', 'Buchholz'], arena ? ['Streak', ''] : ['SB', 'Sonneborn–Berger'], ['W', 'Won'], ['D', 'Drawn'], ['L', 'Lost']]
-              .map(([short, long]) => h('th', { scope: 'col' }, long ? h('abbr', { title: long }, short) : short)))),
-            h('tbody', {}, ...t.standings.map((s) => h(
+            h('caption', {}, t('web-tournament-standings-caption')),
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ...[
+                  ['web-tournament-col-place', 'web-tournament-col-place-long'],
+                  ['web-leaderboard-player', ''],
+                  ['web-tournament-col-points', 'web-tournament-col-points-long'],
+                  arena ? ['web-tournament-col-performance', 'web-tournament-col-performance-long'] : ['web-tournament-col-buchholz', 'web-tournament-col-buchholz-long'],
+                  arena ? ['web-tournament-col-streak', ''] : ['web-tournament-col-sb', 'web-tournament-col-sb-long'],
+                  ['web-tournament-col-won', 'web-tournament-col-won-long'],
+                  ['web-tournament-col-drawn', 'web-tournament-col-drawn-long'],
+                  ['web-tournament-col-lost', 'web-tournament-col-lost-long'],
+                ].map(([short, long]) => h('th', { scope: 'col' }, long ? h('abbr', { title: t(long) }, t(short)) : t(short))),
+              ),
+            ),
+            h('tbody', {}, ...tour.standings.map((s) => h(
               'tr',
               { 'data-player': s.player, class: s.player === me ? 'me' : '' },
               h('td', {}, s.place),
-              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(t, s.player)),
+              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(tour, s.player)),
               h('td', { class: 'points' }, points(s.points)),
               h('td', {}, arena ? (s.performance ?? '—') : points(s.buchholz)),
-              h('td', {}, arena ? (s.on_fire ? 'on fire' : '') : String(s.sonneborn_berger)),
+              h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : String(s.sonneborn_berger)),
               h('td', {}, s.wins),
               h('td', {}, s.draws),
               h('td', {}, s.losses),
             ))),
           )
-        : h('p', { class: 'empty' }, 'Nobody has entered yet.'),
+        : h('p', { class: 'empty' }, t('web-tournament-nobody')),
     );
     fill(
       rounds,
-      ...[...t.rounds].reverse().map((r) => h(
+      ...[...tour.rounds].reverse().map((r) => h(
         'section',
         { class: 'round', 'data-round': r.number },
-        h('h4', {}, arena ? `Wave ${r.number}` : `Round ${r.number}`),
-        h('ul', {}, ...r.games.map((g) => gameLine(g, me)), ...(r.byes ?? []).map((b) => h('li', {}, `${nameOf(b)}: a bye`))),
+        h('h4', {}, t(arena ? 'web-tournament-wave' : 'web-tournament-round', { number: r.number })),
+        h('ul', {}, ...r.games.map((g) => gameLine(g, me)), ...(r.byes ?? []).map((b) => h('li', {}, t('web-tournament-bye', { name: nameOf(b) })))),
       )),
     );
   }
@@ -293,9 +325,13 @@ export function tournamentView(session, id, invite) {
    * @param {string | undefined} me
    */
   function gameLine(g, me) {
-    const names = g.players.map((p, i) => `${nameOf(p)}${g.points ? ` ${points(g.points[i])}` : ''}${g.no_shows?.includes(i) ? ' (no-show)' : ''}`);
-    const label = me !== undefined && g.players.includes(me) && !g.points ? 'Play' : g.points ? 'Replay' : 'Watch';
-    return h('li', { 'data-room': g.room }, names.join(' – '), ' ', h('a', { href: `#/room/${g.room}`, 'aria-label': `${label}: ${names.join(' against ')}` }, label));
+    const names = g.players.map((p, i) => {
+      const scored = g.points ? t('web-tournament-scored', { name: nameOf(p), points: points(g.points[i]) }) : nameOf(p);
+      return g.no_shows?.includes(i) ? t('web-tournament-no-show', { player: scored }) : scored;
+    });
+    const label = t(me !== undefined && g.players.includes(me) && !g.points ? 'web-room-play' : g.points ? 'web-tournament-replay' : 'web-lobby-watch');
+    const against = names.reduce((before, after) => t('web-tournament-versus', { before, after }));
+    return h('li', { 'data-room': g.room }, names.join(' – '), ' ', h('a', { href: `#/room/${g.room}`, 'aria-label': t('web-tournament-game-label', { action: label, players: against }) }, label));
   }
 
   return {
@@ -306,7 +342,7 @@ export function tournamentView(session, id, invite) {
         show(reply.tournament);
       } catch (error) {
         sayError(error);
-        say('This tournament cannot be shown.', 'error');
+        say(t('web-tournament-cannot-show'), 'error');
       }
     },
     push(message) {

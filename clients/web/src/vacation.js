@@ -1,15 +1,15 @@
 /** @file Vacation (docs/protocol.md, Vacation): the settings' section where an account goes on vacation for some days with a message, sees the days it has left and comes back early; and the "on vacation until …" tag a seat shows the other players. */
 
 import { fill, h, say, sayError } from './dom.js';
-import { t } from './i18n.js';
+import { formatDate, t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./wire.js').VacationState} VacationState */
 /** @typedef {import('./wire.js').SeatVacation} SeatVacation */
 
-/** A date and time as this browser writes them, short. @param {number} ms */
+/** A date and time as the page's language writes them, short. @param {number} ms */
 function when(ms) {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(ms);
 }
 
 /**

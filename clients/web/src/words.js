@@ -18,6 +18,15 @@ export function colorName(color) {
 }
 
 /**
+ * The letter a colour's pieces and homes carry on the board, in the
+ * page's language (`yellow` → `Y`, in French `J`).
+ * @param {string} color
+ */
+export function colorLetter(color) {
+  return color in COLORS ? t('web-color-letter', { side: color }) : color.slice(0, 1).toUpperCase();
+}
+
+/**
  * An action in words, for the move list and the confirmation
  * (`end-` → "refuses to end the game", `(f5) j1-g4` → "magnet to f5, j1→g4").
  * @param {string} game
@@ -271,6 +280,51 @@ export function endWords(st, who) {
     }
   }
   return { head, sentence: parts.join(' ') };
+}
+
+/**
+ * A bot level's name and how it plays, in the page's language (the server
+ * sends them in English; a level the catalogue does not know keeps the
+ * server's words).
+ * @param {import('./wire.js').BotInfo} bot
+ */
+export function botLevel(bot) {
+  return {
+    name: t('web-bot-level-name', { level: bot.level, name: bot.name }),
+    description: t('web-bot-level-about', { level: bot.level, description: bot.description }),
+  };
+}
+
+/** What each room option does, by its key. */
+const OPTION_HELP = /** @type {Record<string, string>} */ ({
+  'move-rule': 'web-option-help-move-rule',
+  'repetition': 'web-option-help-repetition',
+  'setup': 'web-option-help-setup',
+  'trap-victims': 'web-option-help-trap-victims',
+  'players': 'web-option-help-players',
+  'solo': 'web-option-help-solo',
+  'board': 'web-option-help-board',
+  'timer': 'web-option-help-timer',
+  'first': 'web-option-help-first',
+  'clock': 'web-option-help-clock',
+  'absent': 'web-option-help-absent',
+  'chat': 'web-option-help-chat',
+  'rated': 'web-option-help-rated',
+  'rated-bots': 'web-option-help-rated-bots',
+  'spectators': 'web-option-help-spectators',
+  'spectator-delay': 'web-option-help-spectator-delay',
+  'weekends': 'web-option-help-weekends',
+});
+
+/**
+ * What a room option does, in the page's language (the server's English
+ * words for an option the catalogue does not know).
+ * @param {string} key
+ * @param {string} help the server's words
+ */
+export function optionHelp(key, help) {
+  const id = OPTION_HELP[key];
+  return id ? t(id) : help;
 }
 
 /** The typed-move box's example, in each game's notation. */

@@ -88,7 +88,7 @@ test('the embed renders in a frame of another origin; the other pages refuse to 
   await embed.locator('svg').first().waitFor();
   await embed.locator('#embed-forward').click();
   await embed.locator('#embed-at', { hasText: 'Move 2 of 2' }).waitFor();
-  await embed.locator('#embed-title', { hasText: 'black wins (resignation)' }).waitFor();
+  await embed.locator('#embed-title', { hasText: 'Bo (black) wins.' }).waitFor();
   await embed.locator('#embed-first').click();
   await embed.locator('#embed-at', { hasText: 'Move 0 of 2' }).waitFor();
   await screenshot(page, 'embed-in-a-frame', { page: true });

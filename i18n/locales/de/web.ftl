@@ -333,6 +333,589 @@ web-leaderboard-bot = Bot
 web-leaderboard-empty = Noch niemand hat eine gewertete Partie dieser Art gespielt.
 web-default-name = Gast { $number }
 
+## Die Bretter: ihre Namen, jedes Feld, wie ein Bildschirmleser es sagt,
+## die Tafeln daneben. $side ist eine Farbe des Protokolls (white, black,
+## red, blue, yellow): danach richtet sich die Endung.
+web-board-magneton = Magneton-Brett
+web-board-magnetism = Magnetism-Brett
+web-board-magnet = Magnet-Brett
+web-board-magma = Magma-Brett
+web-color-letter = { $side ->
+    [white] W
+    [black] S
+    [red] R
+    [blue] B
+   *[yellow] G
+}
+web-magnet-letter = M
+web-cell-empty = { $cell }, leer
+web-cell-magneton-stone = { $cell }, { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Stein
+web-cell-magnetism-piece = { $cell }, { $side ->
+    [white] weiße
+   *[black] schwarze
+} Figur
+web-cell-magnetism-magnet = { $cell }, { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Magnet
+web-cell-magma-piece = { $cell }, { $side ->
+    [red] rote
+    [blue] blaue
+   *[yellow] gelbe
+} Figur
+web-cell-magma-home = { $cell }, Heimfeld von { $who }
+web-cell-magnet-piece = { $cell }, { $kind ->
+    [hidden] verdeckte { $side ->
+        [red] rote
+       *[blue] blaue
+    } Figur
+    [king] { $side ->
+        [red] roter
+       *[blue] blauer
+    } König
+    [trap] { $side ->
+        [red] rote
+       *[blue] blaue
+    } Falle { $value }
+   *[value] { $side ->
+        [red] rote
+       *[blue] blaue
+    } { $value }
+}, Rang { $rank }
+web-cell-magnet-arranging = { $cell }, { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} (wird aufgestellt)
+
+## Was der letzte Zug tat, an den Namen jedes Felds angehängt, für
+## Bildschirmleser ($piece ist eine der beiden Meldungen gleich darunter).
+web-fx-piece = { $kind ->
+    [stone] ein Stein
+    [magnet] ein Magnet
+    [king] ein König
+    [trap] eine Falle { $value }
+    [value] eine { $value }
+   *[piece] eine Figur
+}
+web-fx-piece-side = { $kind ->
+    [stone] ein { $side ->
+        [white] weißer
+        [black] schwarzer
+        [red] roter
+        [blue] blauer
+       *[yellow] gelber
+    } Stein
+    [magnet] ein { $side ->
+        [white] weißer
+        [black] schwarzer
+        [red] roter
+        [blue] blauer
+       *[yellow] gelber
+    } Magnet
+    [king] ein { $side ->
+        [white] weißer
+        [black] schwarzer
+        [red] roter
+        [blue] blauer
+       *[yellow] gelber
+    } König
+    [trap] eine { $side ->
+        [white] weiße
+        [black] schwarze
+        [red] rote
+        [blue] blaue
+       *[yellow] gelbe
+    } Falle { $value }
+    [value] eine { $side ->
+        [white] weiße
+        [black] schwarze
+        [red] rote
+        [blue] blaue
+       *[yellow] gelbe
+    } { $value }
+   *[piece] eine { $side ->
+        [white] weiße
+        [black] schwarze
+        [red] rote
+        [blue] blaue
+       *[yellow] gelbe
+    } Figur
+}
+web-fx-placed = { $piece } wurde gerade hier gesetzt
+web-fx-left = { $piece } hat dieses Feld gerade Richtung { $to } verlassen
+web-fx-entered-through = { $piece } ist gerade hier hereingekommen
+web-fx-passed = { $piece } ist hier durchgezogen
+web-fx-moved-here = { $piece } ist gerade von { $from } hierher gezogen
+web-fx-entered-here = { $piece } ist gerade über das Heimfeld { $home } hierher gekommen
+web-fx-pushed-away = { $piece } wurde gerade von hier nach { $to } weggestoßen
+web-fx-pulled-away = { $piece } wurde gerade von hier nach { $to } gezogen
+web-fx-pushed-here = { $piece } wurde gerade von { $from } hierher gestoßen
+web-fx-pulled-here = { $piece } wurde gerade von { $from } hierher gezogen
+web-fx-captured = { $piece } wurde gerade hier geschlagen
+web-fx-trapped = { $piece } wurde gerade hier von der Falle zerstört, die es geschlagen hat
+web-fx-promoted = die Figur hier wurde gerade auf Rang { $rank } befördert
+web-fx-removed = { $piece } wurde gerade von hier entfernt
+web-fx-claimed = beansprucht von { $color }
+web-fx-line = Teil der Gewinnreihe von { $color }
+web-fx-cell = { $cell }; letzter Zug: { $notes }
+
+## Die Tafel von Magneton.
+web-magneton-hands-label = Steine in der Hand
+web-magneton-in-hand = In der Hand
+web-magneton-hands = Weiß (W): { $white } · Schwarz (S): { $black }
+web-magneton-pass = Passen (kein Zug möglich)
+web-magneton-drop-hint = Setzphase: Tippen Sie auf ein leeres Feld.
+web-magneton-move-hint = Zugphase: Tippen Sie auf einen Stein, dann auf das Feld, zu dem er gleitet.
+
+## Die Tafel von Magnetism.
+web-magnetism-magnets = Magnete
+web-magnetism-heading = Magnete und Wettlauf
+web-magnetism-magnet-on = { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Magnet auf { $cell }
+web-magnetism-magnet-secret = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} hat den Magneten gesetzt (geheim)
+web-magnetism-magnet-not-yet = { $side ->
+    [white] weißer
+   *[black] schwarzer
+} Magnet noch nicht gesetzt
+web-magnetism-race = Auf der gegnerischen Grundreihe: Weiß { $white }, Schwarz { $black } (von 12)
+web-magnetism-opening-hint = Geheime Eröffnung: Tippen Sie auf das Feld für Ihren Magneten (in Ihrer Hälfte, nicht auf Ihrer Grundreihe).
+web-magnetism-move-hint = Ein Zug: Tippen Sie auf das neue Feld des Magneten (◆), dann auf eine Ihrer Figuren, dann auf ihr Ziel.
+
+## Die Tafel von Magnet: einen Zug wählen, die Aufstellung, die Figuren außerhalb.
+## $kind und $value wie in web-cell-magnet-piece.
+web-magnet-kind = { $kind ->
+    [king] König
+    [trap] Falle { $value }
+   *[value] { $value }
+}
+web-magnet-your-move = { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} { $from }→{ $to }
+web-magnet-your-stays = { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} { $from } (bleibt stehen)
+web-magnet-then = { $before }, dann { $after }
+web-magnet-summary = Magnet auf { $cell }: { $moves }. Gegnerische Figuren auf dem Weg werden geschlagen (eine Falle zerstört die Figur, die sie schlägt).
+web-magnet-summary-none = Magnet auf { $cell }.
+web-magnet-promote = Befördern (die Figur steigt einen Rang: von nun an ein Schritt mehr)
+web-magnet-promote-piece = { $kind ->
+    [king] Ihr König
+    [trap] Ihre Falle { $value }
+   *[value] Ihre { $value }
+} mit Ziel { $cell }, Rang { $rank } → { $next }
+web-magnet-promote-unknown = die Figur mit Ziel { $cell }
+web-magnet-order-opening = Welche Figur zieht (der Eröffnungszug bewegt nur eine)
+web-magnet-order-first = Welche Figur zuerst zieht
+web-magnet-usual-order = { $moves } (die übliche Reihenfolge, Linie für Linie)
+web-magnet-waiting-setups = Warten auf die Aufstellungen (jede Seite stellt ihre Figuren geheim auf).
+web-magnet-arrange = Stellen Sie Ihre Figuren auf: Tippen Sie auf zwei, um sie zu tauschen. Niemand sonst sieht sie; dieser Browser behält Ihre Aufstellung, bis Sie sie bestätigen.
+web-magnet-shuffle = Mischen
+web-magnet-confirm-setup = Aufstellung bestätigen
+web-magnet-off-label = Figuren außerhalb des Bretts
+web-magnet-off = Außerhalb des Bretts
+web-magnet-losses = { $name } ({ $color }): { $losses }
+web-magnet-lost = durch Schlagen verloren: { $kinds }
+web-magnet-lost-nothing = nichts durch Schlagen verloren
+web-magnet-destroyed = { $lost }; { $count } durch Fallen zerstört
+web-magnet-destroyed-which = { $lost }; { $count } durch Fallen zerstört ({ $kinds })
+web-magnet-hint = Rote Figuren sind rund, blaue eckig. Eine Figur zeigt ihre Art (K König, 2–4 ihr Wert, T2/T3 eine Falle, ? verdeckt) und nach einer Beförderung einen Punkt pro Rang: so viele Schritte zieht der Magnet sie.
+
+## Die Tafel von Magma.
+web-magma-pass = Passen
+web-magma-end-propose = Ende der Partie vorschlagen
+web-magma-end-agree = Dem Ende zustimmen
+web-magma-end-refuse = Ablehnen (weiterspielen)
+web-magma-scores = Punkte
+web-magma-final-scores = Endstand
+web-magma-scores-now = Punkte jetzt
+web-magma-in-hand = In der Hand: { $hands }
+web-magma-hand = { $name } { $count }
+web-magma-passes = Pässe in Folge: { $count }
+web-magma-vote = { $who } schlägt vor, die Partie zu beenden; wartet auf { $names }.
+web-magma-penalty = { $who } hat die Zeit überschritten: { $chooser } entfernt eine { $side ->
+    [red] rote
+    [blue] blaue
+   *[yellow] gelbe
+} Figur.
+web-magma-agreed = Alle haben zugestimmt, die Partie zu beenden.
+web-magma-score-hint = Die Punkte einer Farbe: ihre Figuren auf dem Brett + 3 × die leeren Felder, die nur diese Farbe noch erreichen kann.
+web-magma-colour = Farbe
+web-magma-pieces = Figuren
+web-magma-cells = Felder ×3
+web-magma-total = Summe
+
+## Spielregeln: die Regeln jedes Spiels in Kürze (das Fenster aus der Lobby und dem Raum).
+web-rules-button = Spielregeln
+web-rules-title = So spielt man { $game }
+web-rules-close = Schließen
+web-rules-none = Für { $game } gibt es noch keine Zusammenfassung.
+web-rules-hint = Das sind die Regeln in Kürze; der vollständige Text, mit jeder unserer Entscheidungen, steht in docs/rules des Projekts.
+web-rules-a-turn = Ein Zug
+web-rules-winning = Gewinnen
+## Magneton.
+web-rules-magneton-lead = Zwei Spieler, Weiß und Schwarz, je zwölf Steine, auf einem 8×8-Brett. Bilden Sie eine Viererreihe, nachdem die Steine angezogen und abgestoßen wurden.
+web-rules-magneton-turn-drop = Solange Sie Steine in der Hand haben, setzen Sie einen auf ein beliebiges leeres Feld. Sind beide Hände leer, schieben Sie stattdessen einen Ihrer Steine.
+web-rules-magneton-turn-magnet = Ab dem dritten Stein wirkt der gesetzte (oder geschobene) Stein als Magnet entlang der acht Linien, die von ihm ausgehen, auf den nächsten Stein jeder Linie: ein gegnerischer Stein wird direkt neben ihn gezogen; ein eigener wird weggestoßen, bis er auf einen Stein oder den Rand trifft.
+web-rules-magneton-figure-drop = Weiß setzt einen Stein auf D4: der eigene Stein auf D6 wird bis D8 weggestoßen; der schwarze Stein auf F4 wird direkt daneben gezogen, nach E4.
+web-rules-magneton-slide = Schieben (wenn die Hände leer sind)
+web-rules-magneton-slide-text = Schauen Sie entlang jeder Linie durch Ihren Stein. Liegt nur auf einer Seite dieser Linie ein Stein, dürfen Sie schieben: auf einen gegnerischen Stein zu, bis Sie ihn berühren, oder von Ihrem eigenen Stein weg bis zum Rand. (Die Option „Je Richtung“ beurteilt jede der acht Richtungen für sich.)
+web-rules-magneton-win-text = Vier oder mehr Steine einer Farbe in einer Reihe (waagrecht, senkrecht oder diagonal) gewinnen, aber nur, wenn die magnetische Wirkung dieses Zugs mindestens einen von ihnen bewegt hat. Die Reihe gewinnt für ihren Besitzer, auch wenn sie im Zug des Gegners entstanden ist: achten Sie darauf, was Ihr Anziehen bewirkt!
+web-rules-magneton-figure-win = Schwarz setzt auf C3 und zieht den weißen Stein von C6 herunter nach C4 und den von H3 herüber nach D3: Weiß hat nun F1–E2–D3–C4 und gewinnt.
+web-rules-magneton-draws = Remis
+web-rules-magneton-draws-text = Kehrt dieselbe Stellung zum dritten Mal wieder oder kann keiner der Spieler ziehen, endet die Partie remis. Wer nicht ziehen kann, muss passen.
+## Magnetism.
+web-rules-magnetism-lead = Zwei Spieler lassen ihre zwölf Figuren um die Wette zur anderen Seite eines 12×8-Bretts laufen, bewegt nur von ihrem eigenen Magneten.
+web-rules-magnetism-opening = Die geheime Eröffnung
+web-rules-magnetism-opening-text = Jeder Spieler setzt zuerst geheim einen Magneten, in die eigene Hälfte und nicht auf die eigene Grundreihe (Weiß: Reihen 2–4, Schwarz: Reihen 5–7). Beide werden zusammen aufgedeckt; dann zieht Weiß.
+web-rules-magnetism-move = Ein Zug: zwei Teile, beide Pflicht
+web-rules-magnetism-move-magnet = Ihr Magnet zieht wie eine Dame im Schach, nur über leere Felder.
+web-rules-magnetism-move-piece = Dann wird eine Ihrer Figuren, die auf einer Linie mit dem neuen Feld des Magneten steht, entlang dieser Linie über leere Felder zu ihm hingezogen oder von ihm weggestoßen. Das Feld, das der Magnet gerade verlassen hat, zählt als leer.
+web-rules-magnetism-figure-move = Der Zug von Weiß (f5) j1-g4: der Magnet geht von g4 nach f5 und zieht dann die Figur auf j1 die Diagonale hinauf nach g4.
+web-rules-magnetism-blocks = Der gegnerische Magnet blockiert das Ziehen und Stoßen Ihres Magneten; Figuren tun das nicht.
+web-rules-magnetism-win-text = Zählen Sie Ihre Figuren auf der gegnerischen Grundreihe. Bringt Sie ein Zug in Führung, hat Ihr Gegner genau einen Zug zum Ausgleich; gelingt er nicht, gewinnen Sie. Alle zwölf drüben gewinnen sofort. Wer keinen ganzen Zug machen kann, verliert; die dritte Wiederholung einer Stellung ist remis.
+## Magnet (K, T2, T3 und die Felder sind Notation: sie bleiben).
+web-rules-magnet-lead = Zwei Spieler, Rot und Blau, mit je zwölf verdeckten Figuren auf den 91 Punkten eines Sechsecks. Schlagen Sie den gegnerischen König, oder bringen Sie Ihren eigenen König ins Zentrum und halten Sie ihn dort einen Zug lang.
+web-rules-magnet-pieces = Figuren
+web-rules-magnet-king = K: der König (Wert 1). Schlagen Sie den des Gegners, und Sie gewinnen.
+web-rules-magnet-values = 2, 3, 4: gewöhnliche Figuren dieses Werts.
+web-rules-magnet-traps = T2, T3: Fallen. Eine Figur, die eine Falle schlägt, wird ebenfalls entfernt (ein König, der das tut, verliert).
+web-rules-magnet-rank = Rang: wie viele Schritte eine Figur zieht. Er beginnt bei 1 und steigt jedes Mal um eins, wenn Sie die Figur nach einem Zug befördern, bis zu ihrem Wert. Die Punkte unter einer Figur zeigen ihn.
+web-rules-magnet-hidden = Sie sehen die Art Ihrer eigenen Figuren; die des Gegners sehen Sie nur als „?“ mit ihrem Rang, bis sie geschlagen werden.
+web-rules-magnet-figure-start = Der Anfang aus Sicht von Rot: die roten Figuren an der linken und oberen Kante mit ihrer Art, die blauen verdeckt unten und rechts. Der Stern markiert das Zentrum, F6.
+web-rules-magnet-turn-text = Setzen Sie den Magneten auf einen beliebigen Punkt. Auf jeder der sechs Linien, die von ihm ausgehen, wird Ihre nächste Figur um bis zu ihren Rang zu ihm hingezogen und hält auf dem Punkt des Magneten oder vor einer Ihrer eigenen Figuren. Gegnerische Figuren blockieren nicht: jede gegnerische Figur, die Ihre Figur überquert oder auf der sie landet, wird geschlagen.
+web-rules-magnet-turn-order = Werden mehrere Figuren gezogen, dürfen Sie ihre Reihenfolge wählen; der Client beschreibt die Reihenfolgen, die verschieden enden, in Worten. Nach dem Zug darf jede bewegte Figur befördert werden. Der allererste Zug von Rot bewegt nur eine Figur.
+web-rules-magnet-win-text = Schlagen Sie den gegnerischen König; oder beginnen Sie Ihren Zug mit Ihrem König auf dem Zentrum F6. Sind nur noch die beiden Könige übrig, gewinnt, wer zuerst das Zentrum erreicht. Die dritte Wiederholung ist remis.
+web-rules-magnet-setup = Aufstellung
+web-rules-magnet-setup-text = Vor dem Spiel stellt jede Seite ihre zwölf Figuren geheim auf ihre Startpunkte (oder sie werden mit der Zufallsoption verteilt).
+## Magma (die Buchstaben der Farben wie in web-color-letter).
+web-rules-magma-lead = Zwei bis sechs Spieler (bei vier oder sechs in Farbteams) bringen Figuren über ihre Heimecken ins Spiel und breiten sich aus. Die Farbe mit den meisten Figuren und eigenem Gebiet gewinnt.
+web-rules-magma-turn = Ein Zug: eins davon
+web-rules-magma-turn-step = eine Figur Ihrer Farbe auf ein leeres Nachbarfeld ziehen,
+web-rules-magma-turn-jump = oder sie über eine benachbarte Figur Ihrer Farbe auf das leere Feld direkt dahinter springen lassen, so oft Sie wollen in einem Zug,
+web-rules-magma-turn-enter = oder eine Figur über Ihr Heimfeld (⌂) hereinbringen: darauf, wenn es leer ist, oder über Ihre eigene Figur dort springend,
+web-rules-magma-turn-pass = oder passen.
+web-rules-magma-figure-board = Das Zickzack-Brett. Die sechs Ecken sind die Heimfelder (⌂ mit dem Buchstaben der Farbe: R Rot, B Blau, G Gelb); im Spiel zu zweit beginnt Rot auf d10 und Blau auf j1.
+web-rules-magma-end = Das Ende
+web-rules-magma-end-text = Die Partie endet, wenn alle nacheinander passen oder wenn alle zustimmen, sie zu beenden: statt zu ziehen, darf der Spieler am Zug das Ende vorschlagen, und alle anderen antworten ja oder nein.
+web-rules-magma-scoring = Die Wertung
+web-rules-magma-scoring-text = Jede Farbe zählt ihre Figuren auf dem Brett plus 3 für jedes leere Feld, das nur sie noch mit einer Figur erreichen könnte. Bei Gleichstand gewinnt die gleichauf liegende Farbe, die zuletzt gezogen hat.
+web-rules-magma-hot = Heiß und Weißglut
+web-rules-magma-hot-text = Mit Zeitnehmer hat ein Zug 30 Sekunden (Weißglut: eine weitergereichte Sanduhr, sodass ein schneller Zug dem nächsten Spieler weniger lässt). Wer die Zeit überschreitet, verliert den Zug, und der Spieler davor entfernt eine seiner Figuren.
+
+## Die Moderationskonsole (#/console). Status, Rollen und Arten kommen als
+## Codes und werden danach gewählt ($status, $role, $kind); die Aktionsnamen
+## des Prüfprotokolls bleiben Codes.
+web-console = Moderationskonsole
+web-console-asking = Der Server prüft, wer Sie sind…
+web-console-not-for-you = Diese Seite ist für Moderatoren und Administratoren.
+web-console-you-admin = Sie sind Administrator.
+web-console-you-moderator = Sie sind Moderator.
+web-console-reason = Grund für Maßnahmen
+web-console-reason-placeholder = warum (wird im Prüfprotokoll gespeichert)
+web-console-write-reason = Schreiben Sie zuerst einen Grund (das Feld oben).
+web-console-refresh = Aktualisieren
+web-console-lookup = Verlauf eines Spielers (Name oder ID)
+web-console-show = Anzeigen
+web-console-none = keine
+web-console-action = Maßnahme
+web-console-action-none = keine Maßnahme
+web-console-action-timeout-10 = Chatsperre, 10 Minuten
+web-console-action-timeout-60 = Chatsperre, 1 Stunde
+web-console-action-timeout-1440 = Chatsperre, 24 Stunden
+web-console-action-ban-1440 = Sperre für einen Tag
+web-console-action-ban-10080 = Sperre für eine Woche
+web-console-action-ban-forever = dauerhafte Sperre
+web-console-action-close = den Raum schließen
+web-console-kind = { $kind ->
+    [ban] Sperre
+    [timeout] Chatsperre
+   *[rated_ban] keine gewerteten Partien
+}
+web-console-timeout-given = Chatsperre verhängt.
+web-console-ban-given = Sperre verhängt.
+web-console-address-banned = Adresse gesperrt.
+web-console-room-closed = Raum geschlossen.
+web-console-col-room = Raum
+web-console-col-game = Spiel
+web-console-col-status = Status
+web-console-col-players = Spieler
+web-console-col-listed = Gelistet
+web-console-col-act = Handeln
+web-console-col-name = Name
+web-console-col-address = Adresse
+web-console-col-connections = Verbindungen
+web-console-col-kind = Art
+web-console-col-whom = Wen
+web-console-col-where = Wo
+web-console-col-reason = Grund
+web-console-col-until = Bis
+web-console-col-result = Ergebnis
+web-console-col-rated = Gewertet
+web-console-col-ended = Beendet
+web-console-col-when = Wann
+web-console-col-by = Von
+web-console-col-about = Über
+web-console-col-given = Verhängt
+web-console-col-who = Wer
+web-console-col-action = Aktion
+web-console-col-detail = Einzelheiten
+web-console-col-how = Wie
+web-console-live = Live auf diesem Knoten
+web-console-rooms = Räume im Speicher
+web-console-online = Menschen online
+web-console-room-status = { $status ->
+    [open] offen
+    [playing] läuft
+    [finished] beendet
+   *[closed] geschlossen
+}
+web-console-public = öffentlich
+web-console-private = privat
+web-console-close-room = Raum { $room } schließen
+web-console-close = Schließen
+web-console-history-title = Verlauf von { $name }
+web-console-reports-waiting = Wartende Meldungen ({ $count })
+web-console-no-reports = Keine Meldung wartet.
+web-console-report = { $status } { $when }: { $reporter } meldet { $player }: „{ $reason }“
+web-console-report-status = { $status ->
+    [open] offen
+    [taken] übernommen
+    [resolved] erledigt
+   *[dismissed] verworfen
+}
+web-console-context = Zusammenhang: ein { $game }-Raum
+web-console-context-room = Raum { $room }
+web-console-line-from = { $name }:
+web-console-taken-by = Übernommen von { $name }
+web-console-taken-by-note = Übernommen von { $name } — { $note }
+web-console-take = Übernehmen
+web-console-report-taken = Meldung übernommen.
+web-console-note = Notiz
+web-console-note-placeholder = was getan wurde und warum
+web-console-write-note = Schreiben Sie zuerst eine Notiz.
+web-console-resolve = Erledigen
+web-console-dismiss = Verwerfen
+web-console-report-reason = Meldung: { $reason }; { $note }
+web-console-report-resolved = Meldung erledigt.
+web-console-report-dismissed = Meldung verworfen.
+web-console-in-force = Geltende Chat- und andere Sperren
+web-console-sanctions = Sanktionen
+web-console-everywhere = überall
+web-console-for-good = dauerhaft
+web-console-lift-label = { $kind ->
+    [ban] Sperre
+    [timeout] Chatsperre
+   *[rated_ban] Sperre für gewertete Partien
+} von { $whom } aufheben
+web-console-lift = Aufheben
+web-console-lifted = Aufgehoben.
+web-console-lifted-at = aufgehoben am { $when }
+web-console-target-placeholder = Name, ID oder Adresse
+web-console-give-target = Spieler oder Adresse
+web-console-give-room = Raum (Chatsperren)
+web-console-give = Verhängen
+web-console-rename-to = Diesen Spieler umbenennen in
+web-console-rename = Umbenennen
+web-console-renamed = Umbenannt.
+web-console-history = Verlauf von { $name }
+web-console-file = { $account ->
+    [yes] Konto
+   *[no] Gast
+}, { $role ->
+    [player] Spieler
+    [moderator] Moderator
+   *[admin] Administrator
+}, seit { $since }.
+web-console-make-moderator = Zum Moderator machen
+web-console-unmake-moderator = Als Moderator abberufen
+web-console-role-changed = Rolle geändert.
+web-console-games = Partien
+web-console-reports-about = Meldungen über diese Person
+web-console-reports-by = Meldungen dieser Person
+web-console-actions-about = Maßnahmen zu dieser Person
+web-console-the-host = der Host
+web-console-left-games = Verlassene gewertete Partien
+web-console-offense = { $kind ->
+    [left] verlassen
+    [aborted] abgebrochen
+   *[other] { $kind }
+}
+web-console-audit = Prüfprotokoll (neueste)
+web-console-export = Alles exportieren (JSON)
+web-console-entries = Einträge
+web-console-room-short = Raum { $room }
+
+## Sicherheit und eigene Daten (#/safety), Blockieren und Melden.
+web-safety-blocked = Sie blockieren { $name }: Sie sehen den Chat dieser Person nicht mehr, und Sie sitzen nie zusammen an einem Tisch.
+web-safety-unblocked = Sie blockieren { $name } nicht mehr.
+web-safety-report-title = { $name } den Moderatoren melden
+web-safety-report-line = Zur Zeile: { $line }
+web-safety-report-reason = Was nicht stimmt (die Moderatoren lesen es)
+web-safety-report-send = Meldung senden
+web-safety-report-sent = Ihre Meldung über { $name } liegt bei den Moderatoren.
+web-safety-zen = Zen: jede Chatzeile vor mir verbergen
+web-safety-mute = Die Zuschauer meiner Partien stummschalten (sie dürfen dort nicht chatten)
+web-safety-zen-now = Zen: { $on ->
+    [yes] an
+   *[no] aus
+}.
+web-safety-mute-now = Zuschauer stumm: { $on ->
+    [yes] an
+   *[no] aus
+}.
+web-safety-blocks = Von mir blockierte Spieler
+web-safety-unblock = Freigeben
+web-safety-no-blocks = Sie blockieren niemanden. Blockieren Sie einen Spieler auf seiner Seite oder an einer seiner Chatzeilen.
+web-safety-data = Meine Daten
+web-safety-data-hint = Alles, was der Server über Sie speichert, als eine JSON-Datei.
+web-safety-download = Meine Daten herunterladen (JSON)
+web-safety-downloaded = Ihre Daten sind heruntergeladen.
+web-safety-delete = Mein Konto löschen
+web-safety-delete-hint = Ihre Partien bleiben, mit ersetztem Namen; Ihre Wertungen, Einstellungen und Blockierungen verschwinden. Das lässt sich nicht rückgängig machen.
+web-safety-delete-start = Mein Konto löschen…
+web-safety-delete-ask = Ihr Konto endgültig löschen?
+web-safety-delete-password = Geben Sie zur Bestätigung Ihr Passwort ein.
+web-safety-delete-guest = Sie spielen als Gast: dieser Gast und sein Name verschwinden, sofort.
+web-safety-delete-yes = Ja, mein Konto löschen
+web-safety-delete-no = Nein, behalten
+web-safety-wrong-password = Das ist nicht Ihr Passwort: nichts wurde gelöscht.
+web-safety-deleted = Ihr Konto ist gelöscht.
+web-safety-deleted-back = Als neuer Gast zurück zur Lobby
+
+## Die einbettbare Wiederholung (/embed/room/…), in Seiten anderer Websites.
+web-embed-versus = { $before } gegen { $after }
+web-embed-title = { $game }: { $players }
+web-embed-title-end = { $game }: { $players } · { $result }
+web-embed-at = Zug { $ply } von { $plies }
+web-embed-page-title = { $game }-Wiederholung · Lodestone
+
+## Turniere: die Liste, das Formular, um eines auszurichten, die Seite eines Turniers.
+web-tournament-format-round-robin = Rundenturnier
+web-tournament-format-swiss = Schweizer System
+web-tournament-format-arena = Arena
+web-tournament-format-magma = Magma-Turnier (Tische)
+web-tournament-upcoming = Demnächst
+web-tournament-running = Laufend
+web-tournament-finished = Beendet
+web-tournament-hours = { $hours } Std. { $minutes } Min.
+web-tournament-minutes = { $minutes } Min. { $seconds } Sek.
+web-tournament-default-name = Freitagsliga
+web-tournament-name = Name
+web-tournament-format = Modus
+web-tournament-rounds = Runden (Schweizer System, Magma)
+web-tournament-arena-minutes = Minuten (Arena)
+web-tournament-table = Tisch (Magma)
+web-tournament-bots = Computerspieler und Bot-Konten dürfen teilnehmen
+web-tournament-private = Privat (auf Einladung)
+web-tournament-create = Turnier erstellen
+web-tournament-organize = Ein Turnier ausrichten
+web-tournament-line = — { $game }, { $format }, { $count } Spieler, von { $organizer }
+web-tournament-line-starts = — { $game }, { $format }, { $count } Spieler, von { $organizer }, Beginn { $date }
+web-tournament-none = Keine.
+web-tournament-bot-account = Ein Bot-Konto: ein Programm, das über das Protokoll spielt
+web-tournament-computer = Computer
+web-tournament-standings = Tabelle
+web-tournament-rounds-heading = Runden
+web-tournament-go-to-game = Zu Ihrer Partie
+web-tournament-your-game = { $link } gegen { $names }
+web-tournament-starts-in = Beginnt in { $time } ({ $date }).
+web-tournament-starts-when-said = Beginnt, wenn der Veranstalter es sagt.
+web-tournament-over = Dieses Turnier ist vorbei.
+web-tournament-ends-in = Endet in { $time }.
+web-tournament-waiting-ends-in = Warten auf Ihre nächste Partie. Endet in { $time }.
+web-tournament-next-round-in = Nächste Runde spätestens in { $time }.
+web-tournament-waiting-next-round = Warten auf die nächste Runde.
+web-tournament-under-way = Im Gange.
+web-tournament-about = { $format }, { $game } — { $status }. Ausgerichtet von { $organizer }.
+web-tournament-about-rounds = { $format }, { $game } — { $status }, Runde { $round } von { $total }. Ausgerichtet von { $organizer }.
+web-tournament-invite = Einladungslink: { $link }
+web-tournament-join = Teilnehmen
+web-tournament-come-back = Zurückkehren
+web-tournament-leave = Abmelden
+web-tournament-withdraw = Zurückziehen
+web-tournament-start = Jetzt beginnen
+web-tournament-add-bot = Einen Computerspieler hinzufügen
+web-tournament-records = Alle Partieaufzeichnungen herunterladen
+web-tournament-standings-caption = Tabelle, die Besten zuerst
+web-tournament-col-place = #
+web-tournament-col-place-long = Platz
+web-tournament-col-points = Pkt.
+web-tournament-col-points-long = Punkte
+web-tournament-col-performance = Perf.
+web-tournament-col-performance-long = Performance
+web-tournament-col-buchholz = Bh
+web-tournament-col-buchholz-long = Buchholz
+web-tournament-col-streak = Serie
+web-tournament-col-sb = SB
+web-tournament-col-sb-long = Sonneborn-Berger
+web-tournament-col-won = S
+web-tournament-col-won-long = Siege
+web-tournament-col-drawn = R
+web-tournament-col-drawn-long = Remis
+web-tournament-col-lost = N
+web-tournament-col-lost-long = Niederlagen
+web-tournament-on-fire = in Serie
+web-tournament-nobody = Noch hat sich niemand angemeldet.
+web-tournament-round = Runde { $number }
+web-tournament-wave = Welle { $number }
+web-tournament-bye = { $name }: spielfrei
+web-tournament-scored = { $name } { $points }
+web-tournament-no-show = { $player } (nicht erschienen)
+web-tournament-versus = { $before } gegen { $after }
+web-tournament-game-label = { $action }: { $players }
+web-tournament-replay = Nachspielen
+web-tournament-cannot-show = Dieses Turnier kann nicht angezeigt werden.
+
+## Bot-Stufen.
+web-bot-level-name = { $level ->
+    [random] Zufall
+    [greedy] Gierig
+    [easy] Leicht
+    [normal] Normal
+    [hard] Schwer
+   *[other] { $name }
+}
+web-bot-level-about = { $level ->
+    [random] spielt irgendeinen regelgerechten Zug
+    [greedy] nimmt den am besten aussehenden Zug, einen Zug voraus
+    [easy] schaut kurz ein paar Züge voraus
+    [normal] denkt etwa eine Viertelsekunde pro Zug
+    [hard] denkt etwa eine Sekunde pro Zug
+   *[other] { $description }
+}
+
+## Was jede Raumoption tut (das Formular für einen neuen Raum), nach ihrem Schlüssel.
+web-option-help-move-rule = Linienregel: eine Linie durch den Stein erlaubt nur dann einen Zug, wenn eine ihrer Seiten leer ist; je Richtung: jede der acht Richtungen reagiert auf ihren nächsten Stein
+web-option-help-repetition = an: das dritte Auftreten derselben Stellung (Figuren, Magnete, Seite am Zug) ist remis; aus: es wird weitergespielt
+web-option-help-setup = jede Seite stellt ihre Figuren geheim auf, oder sie werden zufällig verteilt
+web-option-help-trap-victims = ob die Art einer von einer Falle zerstörten Figur geheim bleibt oder wie bei einer geschlagenen Figur gezeigt wird
+web-option-help-players = die Zahl der Spieler; zu viert und zu sechst wird in Farbteams gespielt, zu fünft gibt es einen Solospieler
+web-option-help-solo = die Farbe des Solospielers im Spiel zu fünft (nur mit 5 Spielern)
+web-option-help-board = Zickzack: 91 Felder mit spitzen Ecken mit zwei Nachbarn; einfaches Sechseck: das gewöhnliche sechseckige Brett
+web-option-help-timer = heiß: 30 Sekunden pro Zug; Weißglut: eine weitergereichte Sanduhr (zuerst 15 s, dann 30 minus dem, was übrig war)
+web-option-help-first = der Platz, der den ersten Zug macht
+web-option-help-clock = die Uhr des Raums: keine; Minuten pro Spieler plus Sekunden, die nach jedem eigenen Zug hinzukommen (5+3); eine Zeit für jeden Zug (30 s pro Zug, oder 3 Tage pro Zug für Fernpartien); oder ein Zeitkonto für Fernpartien (10 Tage zu Beginn, 36 Stunden mehr nach jedem Zug, nie über 10 Tage); wessen Zeit abläuft, verliert (bei Magma mit mehr als zwei Spielern scheidet er aus)
+web-option-help-absent = was geschieht, wenn ein Spieler länger als die Schonfrist fort ist (eine Minute; ein Tag bei einer Uhr von einem Tag oder mehr pro Zug): warten; die anderen dürfen die Partie beanspruchen, wenn der Abwesende am Zug ist (er verliert wie bei Zeitüberschreitung); oder ein Bot spielt für ihn, bis er zurückkommt
+web-option-help-chat = der Chat des Raums: an, oder aus (niemand kann chatten; der Besitzer des Raums kann ihn jederzeit an- oder ausschalten)
+web-option-help-rated = ob die Partie die Wertungen der Spieler ändert: ja nur, wenn jeder Platz von einem Konto besetzt ist (keine Gäste, keine Bots)
+web-option-help-rated-bots = in einem gewerteten Raum, ob Bot-Konten (Programme, die über das Protokoll spielen) gegen Menschen spielen dürfen: nein, eine gewertete Partie ist nur zwischen Menschen oder nur zwischen Bots; ja, Bot-Konten dürfen mit Menschen am Tisch sitzen, und die Partie wird trotzdem gewertet
+web-option-help-spectators = wer die Partie ohne Platz ansehen darf: jeder (der Raum steht unter den laufenden Partien); nur Menschen mit der Einladung des Raums; oder niemand, bis die Partie vorbei ist
+web-option-help-spectator-delay = wie viele Halbzüge die Zuschauer hinter der laufenden Partie zurückliegen (0 bis 100; nach dem Ende sehen sie alles); 0, wenn nichts gewählt ist, aber in einer Magma-Partie mit Teams eine Runde von Zügen (die Zahl der Plätze)
+web-option-help-weekends = ob die Uhren des Raums am Wochenende stehen: sie laufen, oder sie stehen, und von Samstag 00:00 bis Montag 00:00 UTC wird keine Zeit abgezogen (braucht eine Uhr)
+
 ## Der Raum.
 web-room = Raum
 web-room-invite-friend = Einen Freund einladen

@@ -7,7 +7,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::handle::{RematchDue, StandIn};
+use super::handle::{RematchDue, RoomHandle, StandIn, StandInChange};
 use super::lease::NodeEnv;
 use super::lobby::Lobby;
 use super::notice::RoomNotice;
@@ -64,6 +64,41 @@ impl RoomEnv {
             absent_grace: self.absent_grace,
             abandon_after: self.abandon_after,
             after_game: self.after_game,
+        }
+    }
+
+    /// Tells who listens what a commit brought about outside the room: the
+    /// results worker a game that `ended`, notifications the `notice`
+    /// (worked out only when they listen), the moves counter its `moves`.
+    pub(super) fn stored(
+        &self,
+        ended: Option<GameEnded>,
+        notice: impl FnOnce() -> Option<RoomNotice>,
+        moves: u64,
+    ) {
+        if let (Some(results), Some(ended)) = (&self.results, ended) {
+            let _ = results.send(ended);
+        }
+        self.notify(notice);
+        self.moves.increment(moves);
+    }
+
+    /// Hands notifications the `notice` of room changes just stored or
+    /// shown, when they listen.
+    pub(super) fn notify(&self, notice: impl FnOnce() -> Option<RoomNotice>) {
+        if let Some(tx) = &self.notices
+            && let Some(notice) = notice()
+        {
+            let _ = tx.send(notice);
+        }
+    }
+
+    /// Asks the stand-ins to start or stop for `room`, and the rooms
+    /// service to open its rematch when every seat accepted one.
+    pub(super) fn ask(&self, room: &RoomHandle, room_id: &str, stand_ins: Vec<StandInChange>, rematch: bool) {
+        StandIn::ask(&self.stand_ins, room, room_id, stand_ins);
+        if rematch && let Some(tx) = &self.rematches {
+            let _ = tx.send(RematchDue { room: room.clone() });
         }
     }
 }

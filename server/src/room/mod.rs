@@ -6,8 +6,9 @@
 //! command and the one typed answer to it), `view` and `record` (what
 //! each viewer is shown, from `&self`), `results` and `replay`; `event`
 //! is what happens to a room and `stored` how that is stored. Around the
-//! value: the task (`task`) runs one room as the single writer of its
-//! game in a narrow environment (`env`), with its lease (`lease`) and a
+//! value: the task (`task`, started by `spawn`, reading by `reads`) runs
+//! one room as the single writer of its game in a narrow environment
+//! (`env`), with its lease (`lease`) and a
 //! `broadcast`er that knows what each audience was last sent; `handle` is
 //! the way to it and `lobby` lists the rooms in memory. This file only
 //! names what the rest of the server uses.
@@ -32,6 +33,7 @@ mod moderated;
 mod notice;
 mod outcome;
 mod play;
+mod reads;
 mod record;
 mod refusal;
 mod rematch;
@@ -41,6 +43,7 @@ mod rows;
 mod seating;
 mod seats;
 mod social;
+mod spawn;
 mod spectators;
 mod stored;
 mod table;
@@ -69,6 +72,6 @@ pub use refusal::Refusal;
 pub use replay::{Replay, replay};
 pub use results::{Finished, GameEnded, Side};
 pub use seating::Player;
+pub use spawn::{spawn_leased_room, spawn_room};
 pub use stored::{Fence, by_room, from_row, load, ops};
-pub use task::{spawn_leased_room, spawn_room};
 pub use timing::berserk_option;

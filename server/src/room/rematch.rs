@@ -144,11 +144,25 @@ impl RoomCore {
         Ok((room, events))
     }
 
-    /// The rematch opened as room `room`.
-    pub fn rematch_opened(&mut self, room: String, now: u64) -> Vec<Recorded> {
-        let mut events = Vec::new();
-        self.then(&mut events, now, RoomEvent::RematchOpened { room });
-        events
+    /// The rematch as room `id`, when every seat accepted it: the new
+    /// room and its events, then this room's `RematchOpened` (applied
+    /// here, to commit with them). `None` when no rematch is due or its
+    /// room could not be made.
+    pub fn open_rematch(
+        &mut self,
+        id: String,
+        now: u64,
+        secrets: Box<dyn Secrets>,
+    ) -> Option<(RoomCore, Vec<Recorded>, Vec<Recorded>)> {
+        if !self.rematch_ready() {
+            return None;
+        }
+        let (room, events) = (self.rematch_room(id.clone(), now, secrets))
+            .inspect_err(|r| tracing::error!(room = %self.id(), error = %r.message, "could not make the rematch's room"))
+            .ok()?;
+        let mut opened = Vec::new();
+        self.then(&mut opened, now, RoomEvent::RematchOpened { room: id });
+        Some((room, events, opened))
     }
 
     /// Whether a person (not a bot, not a stand-in) watches the room.

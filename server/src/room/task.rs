@@ -4,10 +4,10 @@
 //! `commit`, fenced with the room's lease on PostgreSQL), then delivers
 //! the rest of the outcome: the reply, the broadcaster's updates, chat
 //! lines, stand-ins, the results worker's news, the lobby's line. It sees
-//! of the server only its [`RoomEnv`]. A different runtime could drive the
-//! core the same way.
+//! of the server only its [`RoomEnv`]; what it reads besides is in
+//! `reads.rs`, how it starts in `spawn.rs`, its lease in `lease.rs`. A
+//! different runtime could drive the core the same way.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,47 +18,14 @@ use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::env::RoomEnv;
 use super::event::Recorded;
-use super::handle::{Outbox, RematchDue, RoomHandle, RoomMsg, RoomRequest, StandIn, StandInChange, encode};
-use super::lease::{self, Hold, RoomLease};
+use super::handle::{Outbox, RoomHandle, RoomMsg, StandInChange, encode};
+use super::lease::{self, Hold};
 use super::notice::{clocks_moved, notice};
 use super::outcome::{Command, Outcome, Policy, Reply};
-use super::refusal::Refusal;
-use super::results::Seated;
-use super::seating::Player;
+use super::reads::{self, Vacations};
 use super::stored::{self, Fence};
 use crate::secrets::OsSecrets;
-use crate::store::{StoreError, VacationSpan};
-
-/// Starts the task of `core` and registers it in the lobby.
-pub fn spawn_room(core: RoomCore, env: &Arc<RoomEnv>) -> RoomHandle {
-    spawn_leased_room(core, env, None)
-}
-
-/// Starts the task of `core`, which holds `lease` (several nodes), and
-/// registers it in the lobby.
-pub fn spawn_leased_room(core: RoomCore, env: &Arc<RoomEnv>, lease: Option<Arc<RoomLease>>) -> RoomHandle {
-    let (tx, rx) = mpsc::channel(1024);
-    let handle = RoomHandle { tx };
-    env.lobby.insert(handle.clone(), &core);
-    let hold = match (&env.node, lease) {
-        (Some(node), Some(lease)) => Some(Hold::new(node, lease, core.id(), &env.tasks)),
-        _ => None,
-    };
-    let task = RoomTask {
-        core,
-        rx,
-        policy: env.policy(),
-        env: env.clone(),
-        broadcaster: Broadcaster::default(),
-        handle: handle.clone(),
-        hold,
-        to_move: Vec::new(),
-        stale: None,
-        vacations: HashMap::new(),
-    };
-    env.tasks.spawn(task.run());
-    handle
-}
+use crate::store::StoreError;
 
 /// A new room written with this room's events: its id, its first
 /// events and their fence.
@@ -74,7 +41,7 @@ enum Committed {
     Failed,
 }
 
-struct RoomTask {
+pub(super) struct RoomTask {
     core: RoomCore,
     rx: mpsc::Receiver<RoomMsg>,
     env: Arc<RoomEnv>,
@@ -91,16 +58,39 @@ struct RoomTask {
     /// that read succeeds, the version its watchers last got.
     stale: Option<u64>,
     /// The seated guests' vacations, as last read (`room/away.rs`).
-    vacations: HashMap<String, Vec<VacationSpan>>,
+    vacations: Vacations,
 }
 
 impl RoomTask {
-    async fn run(mut self) {
+    /// The task of `core`, asked through `handle` (whose queue is `rx`),
+    /// holding its lease by `hold`.
+    pub(super) fn new(
+        core: RoomCore,
+        env: &Arc<RoomEnv>,
+        handle: RoomHandle,
+        rx: mpsc::Receiver<RoomMsg>,
+        hold: Option<Hold>,
+    ) -> RoomTask {
+        RoomTask {
+            core,
+            rx,
+            policy: env.policy(),
+            env: env.clone(),
+            broadcaster: Broadcaster::default(),
+            handle,
+            hold,
+            to_move: Vec::new(),
+            stale: None,
+            vacations: Vacations::new(),
+        }
+    }
+
+    pub(super) async fn run(mut self) {
         self.read_vacations().await;
         self.changed();
         // A restarted room: bots stand in again for the absent.
         let standing = self.core.stand_in_for().into_iter().map(StandInChange::Start);
-        StandIn::ask(&self.env.stand_ins, &self.handle, self.core.id(), standing);
+        (self.env).ask(&self.handle, self.core.id(), standing.collect(), false);
         loop {
             // Who is connected now (a restarted room counts from now).
             if self.stale.is_none() {
@@ -169,7 +159,11 @@ impl RoomTask {
                 id,
                 request,
             } => {
-                let outcome = match self.accounts(&player, &request).await {
+                let accounts = match self.fresh().await {
+                    true => reads::accounts(&self.env.store, &self.core, &player, &request).await,
+                    false => Err(reads::storage("read this room")),
+                };
+                let outcome = match accounts {
                     Ok(accounts) => self.decide(Command::Request {
                         player: &player,
                         conn: outbox.conn,
@@ -200,37 +194,6 @@ impl RoomTask {
         }
     }
 
-    /// Whether the room can decide a request now (after a failed commit,
-    /// only once it is read again), and which seated guests are accounts
-    /// when `player` starts a rated game.
-    async fn accounts(&mut self, player: &Player, request: &RoomRequest) -> Result<Option<Seated>, Refusal> {
-        let storage =
-            |what: &str| Refusal::new(codes::STORAGE, format!("the server could not {what}; try again"));
-        if !self.fresh().await {
-            return Err(storage("read this room"));
-        }
-        if !matches!(request, RoomRequest::Start) || !self.core.needs_accounts(player) {
-            return Ok(None);
-        }
-        let seated = self.core.seated_guests();
-        let found = match self.env.store.accounts_among(&seated).await {
-            Ok(accounts) => self
-                .env
-                .store
-                .bot_accounts_among(&seated)
-                .await
-                .map(|bot_accounts| Seated {
-                    accounts,
-                    bot_accounts,
-                }),
-            Err(e) => Err(e),
-        };
-        found.map(Some).map_err(|e| {
-            tracing::error!(room = %self.core.id(), error = %e, "could not look up the players' accounts");
-            storage("look up the players")
-        })
-    }
-
     /// Commits `outcome`'s events, then delivers the rest of it.
     async fn settle(&mut self, outcome: Outcome, requester: Option<(Outbox, RequestId)>) -> Committed {
         self.broadcaster.follow(&outcome);
@@ -257,15 +220,8 @@ impl RoomTask {
     /// and what follows from stored events.
     async fn deliver(&mut self, outcome: Outcome, requester: Option<(Outbox, RequestId)>) {
         let started = (outcome.events.iter()).any(|e| matches!(e.event, super::event::RoomEvent::Started));
-        if let (Some(results), Some(ended)) = (&self.env.results, outcome.ended) {
-            let _ = results.send(ended);
-        }
-        if let Some(tx) = &self.env.notices
-            && let Some(notice) = notice(&self.core, &outcome.events)
-        {
-            let _ = tx.send(notice);
-        }
-        self.env.moves.increment(outcome.moves);
+        let events = &outcome.events;
+        (self.env).stored(outcome.ended, || notice(&self.core, events), outcome.moves);
         let room = self.core.id().to_string();
         let reply = requester.and_then(|(outbox, id)| Some((outbox, encode(&outcome.reply.ack(id, room)?))));
         let now = self.env.clock.now_ms();
@@ -274,19 +230,7 @@ impl RoomTask {
         if outcome.lobby {
             self.changed();
         }
-        StandIn::ask(
-            &self.env.stand_ins,
-            &self.handle,
-            self.core.id(),
-            outcome.stand_ins,
-        );
-        if outcome.rematch
-            && let Some(tx) = &self.env.rematches
-        {
-            let _ = tx.send(RematchDue {
-                room: self.handle.clone(),
-            });
-        }
+        (self.env).ask(&self.handle, self.core.id(), outcome.stand_ins, outcome.rematch);
         if started {
             self.read_vacations().await;
         }
@@ -295,31 +239,12 @@ impl RoomTask {
     /// Reads the seated guests' vacations again, when they matter here
     /// (a correspondence clock): a change moves their clocks and is shown.
     async fn read_vacations(&mut self) {
-        if !self.core.minds_vacations() {
-            return;
-        }
-        let mut found = HashMap::new();
-        for guest in self.core.seated_guests() {
-            match self.env.store.vacations_of(&guest).await {
-                Ok((spans, _)) if !spans.is_empty() => {
-                    found.insert(guest, spans);
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    return tracing::warn!(room = %self.core.id(), error = %e, "could not read the players' vacations; trying later");
-                }
-            }
-        }
-        self.vacations = found;
-        if self.core.set_vacations(&self.vacations) {
+        if reads::vacations(&self.env.store, &mut self.core, &mut self.vacations).await {
             self.broadcast();
             self.changed();
             // The time alarms move with the clocks.
-            if let Some(tx) = &self.env.notices
-                && let Some(notice) = clocks_moved(&self.core, self.env.clock.now_ms())
-            {
-                let _ = tx.send(notice);
-            }
+            let now = self.env.clock.now_ms();
+            self.env.notify(|| clocks_moved(&self.core, now));
         }
     }
 
@@ -360,16 +285,10 @@ impl RoomTask {
     /// taken more than they were sent).
     async fn fresh(&mut self) -> bool {
         let Some(sent) = self.stale else { return true };
-        let events = stored::load(&self.env.store, self.core.id()).await;
-        let rebuilt = events
-            .map_err(|e| e.to_string())
-            .and_then(|e| self.core.rebuild(&e));
-        if let Err(e) = rebuilt {
-            tracing::warn!(room = %self.core.id(), error = %e, "could not read the room again; trying later");
+        if !reads::rebuild(&self.env.store, &mut self.core, &self.vacations).await {
             return false;
         }
         self.stale = None;
-        self.core.set_vacations(&self.vacations);
         if self.core.version() != sent {
             self.broadcast();
             self.changed();
@@ -382,14 +301,11 @@ impl RoomTask {
     /// room's under `fence`). The new room, to start; `None` when no
     /// rematch is due or the write failed (the next `rematch` tries again).
     async fn reopen(&mut self, id: String, fence: Option<Fence>) -> Option<RoomCore> {
-        if !self.fresh().await || !self.core.rematch_ready() {
+        if !self.fresh().await {
             return None;
         }
         let now = self.env.clock.now_ms();
-        let (room, events) = (self.core.rematch_room(id.clone(), now, Box::new(OsSecrets)))
-            .inspect_err(|r| tracing::error!(room = %self.core.id(), error = %r.message, "could not make the rematch's room"))
-            .ok()?;
-        let opened = self.core.rematch_opened(id.clone(), now);
+        let (room, events, opened) = self.core.open_rematch(id.clone(), now, Box::new(OsSecrets))?;
         if self.commit(&opened, Some((&id, &events, fence))).await != Committed::Yes {
             return None;
         }

@@ -16,7 +16,7 @@ use super::env::RoomEnv;
 use super::handle::{Outbox, RoomRequest};
 use super::lobby::Lobby;
 use super::seating::Player;
-use super::task::spawn_room;
+use super::spawn::spawn_room;
 use super::test_person::Person;
 use crate::clock::Clock;
 use crate::secrets::OsSecrets;

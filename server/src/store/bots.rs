@@ -158,19 +158,3 @@ impl Store {
         .await
     }
 }
-
-/// The rows of the bot tables, for `migrate-db` (`store/copy.rs`).
-pub(super) async fn bot_rows(source: &Db) -> Result<(Vec<(String, i64)>, Vec<ApiTokenCopy>), sqlx::Error> {
-    let bots = with_pool!(source, pool => {
-        sqlx::query_as("SELECT guest_id, marked_at FROM bot_accounts").fetch_all(pool).await
-    })?;
-    let tokens = with_pool!(source, pool => {
-        sqlx::query_as("SELECT id, guest_id, token_hash, label, created_at FROM api_tokens")
-            .fetch_all(pool)
-            .await
-    })?;
-    Ok((bots, tokens))
-}
-
-/// One `api_tokens` row as `migrate-db` copies it.
-pub(super) type ApiTokenCopy = (String, String, String, String, i64);

@@ -1,13 +1,10 @@
 //! Copying a whole database to another, e.g. from SQLite to PostgreSQL when
 //! a host outgrows one machine (`lodestone-server migrate-db`): every
-//! guest, every room summary and every event, page by page, then the
-//! account tables (accounts, device tokens, ratings, players' games, bot
-//! accounts and API tokens, vacations),
-//! into an empty target, in one transaction there (a failed copy leaves
-//! it empty).
+//! guest, every room summary and every event, page by page, then every
+//! other table (`copy_tables.rs`), into an empty target, in one
+//! transaction there (a failed copy leaves it empty).
 
-use sqlx::{Postgres, Sqlite, Transaction};
-
+use super::copy_tables::{TargetTx, copy_tables};
 use super::db::{Db, with_pool};
 use super::sql::Dialect;
 use super::types::{EventRow, GuestRecord, Location, Op, RoomRow, StoreError, StoreOptions};
@@ -16,10 +13,11 @@ use super::types::{EventRow, GuestRecord, Location, Op, RoomRow, StoreError, Sto
 const PAGE: i64 = 2000;
 
 /// How far a copy has come, for progress lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// `guests`, `rooms` or `events`.
-    pub what: &'static str,
+    /// `guests`, `rooms` or `events` (page by page), then each other
+    /// table by name once it is copied.
+    pub what: String,
     pub done: i64,
     pub total: i64,
 }
@@ -87,7 +85,13 @@ pub async fn copy(from: &str, to: &str, mut progress: impl FnMut(Progress)) -> R
         Op::Append,
     )
     .await?;
-    copy_accounts(&source, &mut tx).await?;
+    for (table, rows) in copy_tables(&source, &target, &mut tx).await? {
+        progress(Progress {
+            what: table,
+            done: rows,
+            total: rows,
+        });
+    }
     tx.commit().await?;
     let copied = target.counts().await?;
     if copied != [guests, rooms, events] {
@@ -127,143 +131,12 @@ async fn copy_rows<T, K: Default>(
         let ops: Vec<Op> = rows.into_iter().map(&op).collect();
         tx.insert(&ops).await?;
         done += ops.len() as i64;
-        progress(Progress { what, done, total });
+        progress(Progress {
+            what: what.to_string(),
+            done,
+            total,
+        });
     }
-}
-
-/// A value of a copied row.
-enum Val {
-    Text(String),
-    Int(i64),
-    Real(f64),
-    /// A column that may be NULL.
-    MaybeInt(Option<i64>),
-    MaybeText(Option<String>),
-}
-
-/// Copies the account tables whole (they are small beside the events):
-/// accounts, device tokens, ratings, rated games, players' games, the
-/// games whose result is due, bot accounts and their API tokens, and the
-/// accounts' vacations.
-async fn copy_accounts(source: &Db, tx: &mut TargetTx) -> Result<(), sqlx::Error> {
-    use Val::{Int, Real, Text};
-    let accounts: Vec<(String, String, String, i64)> = with_pool!(source, pool => {
-        sqlx::query_as("SELECT guest_id, name_key, password_hash, created_at FROM accounts").fetch_all(pool).await
-    })?;
-    let rows = accounts
-        .into_iter()
-        .map(|(a, b, c, d)| vec![Text(a), Text(b), Text(c), Int(d)]);
-    insert_rows(
-        tx,
-        "accounts",
-        &["guest_id", "name_key", "password_hash", "created_at"],
-        rows,
-    )
-    .await?;
-    let tokens: Vec<(String, String, i64)> = with_pool!(source, pool => {
-        sqlx::query_as("SELECT token_hash, guest_id, created_at FROM account_tokens").fetch_all(pool).await
-    })?;
-    let rows = tokens.into_iter().map(|(a, b, c)| vec![Text(a), Text(b), Int(c)]);
-    insert_rows(
-        tx,
-        "account_tokens",
-        &["token_hash", "guest_id", "created_at"],
-        rows,
-    )
-    .await?;
-    let ratings: Vec<(String, String, f64, f64, i64, i64)> = with_pool!(source, pool => {
-        sqlx::query_as("SELECT guest_id, rating_key, mu, sigma, games, updated_at FROM ratings").fetch_all(pool).await
-    })?;
-    let rows = ratings
-        .into_iter()
-        .map(|(a, b, c, d, e, f)| vec![Text(a), Text(b), Real(c), Real(d), Int(e), Int(f)]);
-    let columns = ["guest_id", "rating_key", "mu", "sigma", "games", "updated_at"];
-    insert_rows(tx, "ratings", &columns, rows).await?;
-    let rated: Vec<(String, String, i64)> = with_pool!(source, pool => {
-        sqlx::query_as("SELECT room_id, rating_key, rated_at FROM rated_games").fetch_all(pool).await
-    })?;
-    let rows = rated.into_iter().map(|(a, b, c)| vec![Text(a), Text(b), Int(c)]);
-    insert_rows(tx, "rated_games", &["room_id", "rating_key", "rated_at"], rows).await?;
-    let games: Vec<(String, String, String, String, i64, i64)> = with_pool!(source, pool => {
-        sqlx::query_as("SELECT guest_id, room_id, game, result, rated, finished_at FROM player_games")
-            .fetch_all(pool)
-            .await
-    })?;
-    let rows = games
-        .into_iter()
-        .map(|(a, b, c, d, e, f)| vec![Text(a), Text(b), Text(c), Text(d), Int(e), Int(f)]);
-    let columns = ["guest_id", "room_id", "game", "result", "rated", "finished_at"];
-    insert_rows(tx, "player_games", &columns, rows).await?;
-    let due: Vec<(String, i64)> = with_pool!(source, pool => {
-        sqlx::query_as("SELECT room_id, at FROM games_due").fetch_all(pool).await
-    })?;
-    let rows = due.into_iter().map(|(a, b)| vec![Text(a), Int(b)]);
-    insert_rows(tx, "games_due", &["room_id", "at"], rows).await?;
-    let (bots, tokens) = super::bots::bot_rows(source).await?;
-    let rows = bots.into_iter().map(|(a, b)| vec![Text(a), Int(b)]);
-    insert_rows(tx, "bot_accounts", &["guest_id", "marked_at"], rows).await?;
-    let rows = tokens
-        .into_iter()
-        .map(|(a, b, c, d, e)| vec![Text(a), Text(b), Text(c), Text(d), Int(e)]);
-    let columns = ["id", "guest_id", "token_hash", "label", "created_at"];
-    insert_rows(tx, "api_tokens", &columns, rows).await?;
-    type Vacation = (String, i64, String, i64, Option<i64>, Option<String>);
-    let vacations: Vec<Vacation> = with_pool!(source, pool => {
-        sqlx::query_as("SELECT guest_id, seq, kind, at, ends_at, message FROM vacation_events")
-            .fetch_all(pool)
-            .await
-    })?;
-    let rows = vacations.into_iter().map(|(a, b, c, d, e, f)| {
-        vec![
-            Text(a),
-            Int(b),
-            Text(c),
-            Int(d),
-            Val::MaybeInt(e),
-            Val::MaybeText(f),
-        ]
-    });
-    let columns = ["guest_id", "seq", "kind", "at", "ends_at", "message"];
-    insert_rows(tx, "vacation_events", &columns, rows).await
-}
-
-/// Inserts `rows` (values in `columns` order) into `table`, one statement
-/// a row.
-async fn insert_rows(
-    tx: &mut TargetTx,
-    table: &str,
-    columns: &[&str],
-    rows: impl Iterator<Item = Vec<Val>>,
-) -> Result<(), sqlx::Error> {
-    let placeholders: Vec<String> = (1..=columns.len()).map(|i| format!("${i}")).collect();
-    // Built from this file's constant names and placeholders only.
-    let sql = format!(
-        "INSERT INTO {table} ({}) VALUES ({})",
-        columns.join(", "),
-        placeholders.join(", ")
-    );
-    macro_rules! run {
-        ($conn:expr, $db:ty, $row:expr) => {{
-            let mut query = sqlx::query::<$db>(sqlx::AssertSqlSafe(sql.clone()));
-            for value in $row {
-                query = match value {
-                    Val::Text(text) => query.bind(text),
-                    Val::Int(n) => query.bind(n),
-                    Val::Real(x) => query.bind(x),
-                    Val::MaybeInt(n) => query.bind(n),
-                    Val::MaybeText(text) => query.bind(text),
-                };
-            }
-            query.execute($conn).await?;
-        }};
-    }
-    for row in rows {
-        match tx {
-            TargetTx::Sqlite(t) => run!(&mut **t, Sqlite, row),
-            TargetTx::Postgres(t) => run!(&mut **t, Postgres, row),
-        }
-    }
-    Ok(())
 }
 
 impl GuestRecord {
@@ -279,37 +152,7 @@ impl GuestRecord {
     }
 }
 
-/// A transaction on the target of a copy.
-enum TargetTx {
-    Sqlite(Transaction<'static, Sqlite>),
-    Postgres(Transaction<'static, Postgres>),
-}
-
-impl TargetTx {
-    async fn insert(&mut self, ops: &[Op]) -> Result<(), sqlx::Error> {
-        let ops: Vec<&Op> = ops.iter().collect();
-        match self {
-            TargetTx::Sqlite(tx) => <Sqlite as Dialect>::insert(&mut **tx, &ops).await,
-            TargetTx::Postgres(tx) => <Postgres as Dialect>::insert(&mut **tx, &ops).await,
-        }
-    }
-
-    async fn commit(self) -> Result<(), sqlx::Error> {
-        match self {
-            TargetTx::Sqlite(tx) => tx.commit().await,
-            TargetTx::Postgres(tx) => tx.commit().await,
-        }
-    }
-}
-
 impl Db {
-    async fn begin(&self) -> Result<TargetTx, sqlx::Error> {
-        Ok(match self {
-            Db::Sqlite(pool) => TargetTx::Sqlite(pool.begin().await?),
-            Db::Postgres(pool) => TargetTx::Postgres(pool.begin().await?),
-        })
-    }
-
     async fn counts(&self) -> Result<[i64; 3], sqlx::Error> {
         with_pool!(self, pool => Dialect::counts(pool).await)
     }

@@ -23,6 +23,7 @@ mod bots;
 mod bounds;
 mod checkpoints;
 mod copy;
+mod copy_tables;
 mod db;
 mod guests;
 mod handle;

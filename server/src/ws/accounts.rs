@@ -1,7 +1,7 @@
 //! A connection's account requests: `register` (the guest becomes an
 //! account) and `login` (another device comes back as that account).
 
-use lodestone_protocol::{Guest, PROTOCOL_VERSION, Password, RequestId, ServerMessage, codes};
+use lodestone_protocol::{Password, RequestId, codes};
 
 use super::session::Session;
 use crate::metrics::Refusal;
@@ -112,13 +112,7 @@ impl Session {
                 }
             }
         }
-        self.reply(ServerMessage::Ack {
-            id,
-            room: None,
-            seat: None,
-            invite: None,
-            version: None,
-        });
+        self.ack(id);
     }
 
     /// Whether guest `guest` is a bot account (`Some(false)` at once for a
@@ -211,21 +205,10 @@ impl Session {
         };
         tracing::info!(guest = %guest.id, "an account logged in on a new device");
         let rooms = self.app.lobby.rooms_of(&guest.id);
-        self.guest = Some(Player {
-            id: guest.id.clone(),
-            name: guest.name.clone(),
-            bot: false,
+        let player = Player {
             bot_account,
-        });
-        self.reply(ServerMessage::Welcome {
-            id,
-            protocol: PROTOCOL_VERSION,
-            guest: Guest {
-                id: guest.id,
-                name: guest.name,
-            },
-            token: Some(token.reveal()),
-            rooms,
-        });
+            ..Player::person(guest.id, guest.name)
+        };
+        self.welcome(id, player, Some(token.reveal()), rooms);
     }
 }

@@ -23,6 +23,7 @@ use crate::room::Outbox;
 mod accounts;
 mod admin;
 mod heartbeat;
+mod hello;
 mod moderated;
 mod moderation;
 mod notify;
@@ -30,6 +31,7 @@ mod rate;
 mod replay;
 mod session;
 mod settings;
+mod staff;
 
 use heartbeat::{Beat, Heartbeat};
 use session::Session;

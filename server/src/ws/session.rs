@@ -2,17 +2,14 @@
 //! (`RateLimit`), the rooms it watches, and each client message handed to
 //! what answers it: identity and the lobby here, room requests to the
 //! rooms (`rooms.rs`, the room's task), the rest to the sibling files
-//! (`accounts.rs`, `moderation.rs`, `admin.rs`, `settings.rs`,
+//! (`hello.rs`, `accounts.rs`, `moderation.rs`, `admin.rs`, `settings.rs`,
 //! `notify.rs`, `replay.rs`, tournaments).
 
 use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use lodestone_protocol::{
-    ClientMessage, Code, Guest, PROTOCOL_VERSION, RequestId, ServerMessage, codes, error,
-    parse_client_message,
-};
+use lodestone_protocol::{ClientMessage, Code, RequestId, ServerMessage, codes, error, parse_client_message};
 
 use super::moderated::Moderated;
 use super::rate::{RateLimit, peek_id};
@@ -20,9 +17,8 @@ use crate::app::App;
 use crate::cluster;
 use crate::metrics::Refusal;
 use crate::reserve::Standing;
-use crate::room::{Opener, Outbox, Player, RoomCore, RoomHandle, RoomRequest, Unsent};
+use crate::room::{Outbox, Player, RoomHandle, RoomRequest, Unsent};
 use crate::rooms::{self, Located, NotSent};
-use crate::secrets::{OsSecrets, Token};
 
 /// Room ids are UUIDs; a longer one names no room and is not looked up.
 pub(super) const MAX_ROOM_ID_BYTES: usize = 64;
@@ -187,103 +183,6 @@ impl Session {
         }
     }
 
-    pub(super) async fn hello(
-        &mut self,
-        id: RequestId,
-        protocol: u32,
-        name: Option<String>,
-        token: Option<String>,
-    ) {
-        if protocol != PROTOCOL_VERSION {
-            return self.fail(
-                id,
-                codes::UNSUPPORTED_PROTOCOL,
-                format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
-            );
-        }
-        let name = match name.as_deref().map(crate::names::valid_name).transpose() {
-            Ok(name) => name,
-            Err(e) => return self.fail(id, codes::BAD_NAME, e),
-        };
-        let (guest, new_token) = match (token, name) {
-            (Some(token), name) => {
-                let Some(found) = self.stored(
-                    &id,
-                    self.app.store.guest_by_token(&Token::sent(token)).await,
-                    "guest lookup failed",
-                    "the server could not look up the token; try again",
-                ) else {
-                    return;
-                };
-                let Some(mut guest) = found else {
-                    return self.fail(id, codes::BAD_TOKEN, "this token belongs to no guest");
-                };
-                self.known();
-                if let Some(name) = name.filter(|n| *n != guest.name) {
-                    if self.app.store.rename_guest(&guest.id, &name).await.is_err() {
-                        return self.fail(
-                            id,
-                            codes::STORAGE,
-                            "the server could not store the new name; try again",
-                        );
-                    }
-                    guest.name = name.clone();
-                    // The seats it holds take the new name.
-                    for room in cluster::rooms_of(&self.app, &guest.id).await {
-                        if let Some(handle) = self.app.lobby.get(&room) {
-                            handle.renamed(guest.id.clone(), name.clone()).await;
-                        }
-                    }
-                }
-                (guest, None)
-            }
-            (None, Some(name)) => {
-                if !self.app.admission.new_guest(self.client) {
-                    self.app.metrics.refused(Refusal::GuestsPerHour);
-                    return self.fail(
-                        id,
-                        codes::TOO_MANY_GUESTS,
-                        format!(
-                            "this address has made {} new guests in the last hour; come back with your token",
-                            self.app.config.limits.guests_per_hour
-                        ),
-                    );
-                }
-                match self.app.store.new_guest(name, self.app.clock.now_ms()).await {
-                    Ok((guest, token)) => (guest, Some(token.reveal())),
-                    Err(_) => {
-                        return self.fail(
-                            id,
-                            codes::STORAGE,
-                            "the server could not store the new guest; try again",
-                        );
-                    }
-                }
-            }
-            (None, None) => return self.fail(id, codes::BAD_MESSAGE, "hello needs a name or a token"),
-        };
-        let Some(bot_account) = self.bot_account(&id, &guest.id, new_token.is_some()).await else {
-            return;
-        };
-        let rooms = cluster::rooms_of(&self.app, &guest.id).await;
-        self.guest = Some(Player {
-            id: guest.id.clone(),
-            name: guest.name.clone(),
-            bot: guest.bot.is_some(),
-            bot_account,
-        });
-        self.reply(ServerMessage::Welcome {
-            id,
-            protocol: PROTOCOL_VERSION,
-            guest: Guest {
-                id: guest.id,
-                name: guest.name,
-            },
-            token: new_token,
-            rooms,
-        });
-    }
-
     pub(super) async fn add_bot(
         &mut self,
         player: Player,
@@ -359,64 +258,17 @@ impl Session {
                 options,
                 public,
             } => {
-                let room_id = uuid::Uuid::new_v4().to_string();
-                let now = self.app.clock.now_ms();
-                let (core, events) = match RoomCore::create(
-                    room_id.clone(),
-                    &game,
-                    &options,
-                    public,
-                    &player,
-                    now,
-                    Box::new(OsSecrets),
-                ) {
-                    Ok(created) => created,
-                    Err(r) => return self.fail(id, r.code, r.message),
-                };
-                let limits = &self.app.config.limits;
-                let opener = Opener {
-                    guest: player.id.clone(),
-                    address: self.client,
-                };
-                if let Err(refusal) = self.app.lobby.claim_open_room(
-                    &room_id,
-                    opener,
-                    limits.rooms_per_guest,
-                    limits.rooms_per_address,
-                ) {
-                    self.app.metrics.refused(refusal);
-                    let message = if refusal == Refusal::RoomsPerGuest {
-                        format!(
-                            "you have {} open rooms, as many as a guest may: start or finish one first",
-                            limits.rooms_per_guest
-                        )
-                    } else {
-                        format!(
-                            "this address has {} open rooms, as many as it may: start or finish one first",
-                            limits.rooms_per_address
-                        )
-                    };
-                    return self.fail(id, codes::TOO_MANY_ROOMS, message);
-                }
-                let invite = core.invite().map(str::to_string);
-                if crate::rooms::open(&self.app, core, &events, |_| ())
-                    .await
-                    .is_err()
-                {
-                    self.app.lobby.forget_opener(&room_id);
-                    return self.fail(
+                let created = rooms::create(&self.app, &player, self.client, &game, &options, public).await;
+                return match created {
+                    Ok((room, invite)) => self.reply(ServerMessage::Ack {
                         id,
-                        codes::STORAGE,
-                        "the server could not store the room; try again",
-                    );
-                }
-                return self.reply(ServerMessage::Ack {
-                    id,
-                    room: Some(room_id),
-                    seat: None,
-                    invite,
-                    version: None,
-                });
+                        room: Some(room),
+                        seat: None,
+                        invite,
+                        version: None,
+                    }),
+                    Err(refusal) => self.fail(id, refusal.code, refusal.message),
+                };
             }
             ClientMessage::Join {
                 id,

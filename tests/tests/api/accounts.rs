@@ -3,13 +3,12 @@
 //! get the same refusal; logins are limited; the password never reaches
 //! the server's logs.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use lodestone_protocol::ServerMessage;
-use lodestone_tests::{Client, TestServer, database_url, each_backend, temp_dir};
+use lodestone_tests::{Client, TestServer, database_url, each_backend, listening, temp_dir};
 use serde_json::json;
 
 pub use lodestone_tests::{PASSWORD, account};
@@ -36,16 +35,7 @@ pub fn spawn_server(dir: &Path, env: &[(&str, &str)], log: &Path) -> (Child, Soc
         .stderr(std::fs::File::create(log).expect("a log file"))
         .spawn()
         .expect("server binary starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped stdout"))
-        .read_line(&mut line)
-        .expect("server prints a line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .parse()
-        .expect("an address");
+    let addr = listening(&mut child);
     (child, addr)
 }
 

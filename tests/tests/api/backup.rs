@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
 use lodestone_tests::{
-    Backend, Client, ServerProcess, backend, database_url, each_backend, run_to_exit, temp_dir,
+    Backend, Client, Exited, ServerProcess, backend, database_url, each_backend, run_to_exit, stored_version,
+    temp_dir,
 };
 use serde_json::json;
 
@@ -68,25 +69,11 @@ async fn acked_at_least(acks: &Acks, n: usize) {
     }
 }
 
-/// The highest stored `seq` of `room` in the database at `url`.
-async fn stored_version(url: &str, room: &str) -> i64 {
-    use sqlx::Connection;
-    let sql = "SELECT COALESCE(MAX(seq), 0) FROM events WHERE room_id = $1";
-    if url.starts_with("postgres") {
-        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
-        sqlx::query_scalar(sql)
-            .bind(room)
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-    } else {
-        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
-        sqlx::query_scalar(sql)
-            .bind(room)
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-    }
+/// Runs the server's `restore` of the backup file `from` into the
+/// database at `url`, in `dir`.
+fn restore(from: &std::path::Path, url: &str, dir: &std::path::Path) -> Exited {
+    let from = from.display().to_string();
+    run_to_exit(SERVER, &["restore", "--from", &from, "--database", url], dir)
 }
 
 fn run(program: &str, args: &[&str]) {
@@ -144,17 +131,7 @@ async fn a_backup_under_load_holds_every_acknowledged_action_and_games_go_on() {
     let new_url = database_url(&new_dir);
     if backend() == Backend::Sqlite {
         // Not while a server uses the file.
-        let out = run_to_exit(
-            SERVER,
-            &[
-                "restore",
-                "--from",
-                &backup.display().to_string(),
-                "--database",
-                &url,
-            ],
-            &dir,
-        );
+        let out = restore(&backup, &url, &dir);
         assert!(!out.status.success());
         assert!(out.stderr.contains("a server is using"), "{}", out.stderr);
     }
@@ -162,17 +139,7 @@ async fn a_backup_under_load_holds_every_acknowledged_action_and_games_go_on() {
     server.child.wait().unwrap();
     match backend() {
         Backend::Sqlite => {
-            let out = run_to_exit(
-                SERVER,
-                &[
-                    "restore",
-                    "--from",
-                    &backup.display().to_string(),
-                    "--database",
-                    &new_url,
-                ],
-                &new_dir,
-            );
+            let out = restore(&backup, &new_url, &new_dir);
             assert!(out.status.success(), "{}", out.stderr);
         }
         Backend::Postgres => run(
@@ -326,17 +293,7 @@ async fn a_restore_keeps_the_owner_and_mode_and_the_replaced_database() {
     let _ = std::os::unix::fs::chown(&db, Some(65534), Some(65534));
     std::fs::set_permissions(&db, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
     let before = std::fs::metadata(&db).unwrap();
-    let out = run_to_exit(
-        SERVER,
-        &[
-            "restore",
-            "--from",
-            &backup.display().to_string(),
-            "--database",
-            &url,
-        ],
-        &dir,
-    );
+    let out = restore(&backup, &url, &dir);
     assert!(out.status.success(), "{}", out.stderr);
     assert!(out.stdout.contains("is kept as"), "{}", out.stdout);
     let after = std::fs::metadata(&db).unwrap();

@@ -31,20 +31,26 @@ fn code(body: &str) -> String {
         .to_string()
 }
 
+/// Asks for a new API token labelled `label` with the account token
+/// `token`: the status and the body.
+async fn new_token(addr: SocketAddr, token: &str, label: &str) -> (u16, String) {
+    call(
+        addr,
+        "POST",
+        "/api/account/tokens",
+        token,
+        Some(json!({ "label": label })),
+    )
+    .await
+}
+
 /// A new account made a bot, with one API token: its client, id, device
 /// token and API token.
 pub(crate) async fn bot_account(addr: SocketAddr, name: &str) -> (Client, String, String, String) {
     let (client, id, token) = account(addr, name).await;
     let (status, body) = call(addr, "POST", "/api/account/bot", &token, None).await;
     assert_eq!(status, 200, "{body}");
-    let (status, body) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        &token,
-        Some(json!({"label": "laptop"})),
-    )
-    .await;
+    let (status, body) = new_token(addr, &token, "laptop").await;
     assert_eq!(status, 201, "{body}");
     let made: NewApiToken = serde_json::from_str(&body).unwrap();
     (client, id, token, made.token)
@@ -56,27 +62,13 @@ async fn a_bot_account_plays_with_its_api_token_until_it_is_revoked() {
     let addr = server.addr();
     let (_ann, ann_id, ann_token) = account(addr, "Annbot").await;
     // Not a bot yet: no API token.
-    let (status, body) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        &ann_token,
-        Some(json!({"label": "x"})),
-    )
-    .await;
+    let (status, body) = new_token(addr, &ann_token, "x").await;
     assert_eq!((status, code(&body)), (403, "not-a-bot-account".into()), "{body}");
     let (status, body) = call(addr, "POST", "/api/account/bot", &ann_token, None).await;
     assert_eq!(status, 200, "{body}");
     let info: AccountInfo = serde_json::from_str(&body).unwrap();
     assert!(info.account && info.bot && info.tokens.is_empty(), "{info:?}");
-    let (status, body) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        &ann_token,
-        Some(json!({"label": " laptop "})),
-    )
-    .await;
+    let (status, body) = new_token(addr, &ann_token, " laptop ").await;
     assert_eq!(status, 201, "{body}");
     let made: NewApiToken = serde_json::from_str(&body).unwrap();
     assert_eq!((made.token.len(), made.info.label.as_str()), (64, "laptop"));
@@ -122,23 +114,10 @@ async fn a_bot_account_plays_with_its_api_token_until_it_is_revoked() {
     assert_eq!(status, 200);
 
     // Revoked: the next hello with it is refused.
-    let (status, body) = call(
-        addr,
-        "DELETE",
-        &format!("/api/account/tokens/{}", made.info.id),
-        &ann_token,
-        None,
-    )
-    .await;
+    let revoke = format!("/api/account/tokens/{}", made.info.id);
+    let (status, body) = call(addr, "DELETE", &revoke, &ann_token, None).await;
     assert_eq!(status, 204, "{body}");
-    let (status, body) = call(
-        addr,
-        "DELETE",
-        &format!("/api/account/tokens/{}", made.info.id),
-        &ann_token,
-        None,
-    )
-    .await;
+    let (status, body) = call(addr, "DELETE", &revoke, &ann_token, None).await;
     assert_eq!((status, code(&body)), (404, "unknown-token".into()), "{body}");
     let mut again = Client::connect(addr).await;
     again
@@ -188,33 +167,12 @@ async fn only_accounts_without_ratings_become_bots_and_tokens_are_limited() {
     // At most ten tokens; a bad label is refused.
     let (_, _, token, _) = bot_account(addr, "Flo").await;
     for i in 1..10 {
-        let (status, body) = call(
-            addr,
-            "POST",
-            "/api/account/tokens",
-            &token,
-            Some(json!({"label": format!("t{i}")})),
-        )
-        .await;
+        let (status, body) = new_token(addr, &token, &format!("t{i}")).await;
         assert_eq!(status, 201, "{body}");
     }
-    let (status, body) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        &token,
-        Some(json!({"label": "one more"})),
-    )
-    .await;
+    let (status, body) = new_token(addr, &token, "one more").await;
     assert_eq!((status, code(&body)), (409, "too-many-tokens".into()), "{body}");
-    let (status, body) = call(
-        addr,
-        "POST",
-        "/api/account/tokens",
-        &token,
-        Some(json!({"label": "a\u{0007}b"})),
-    )
-    .await;
+    let (status, body) = new_token(addr, &token, "a\u{0007}b").await;
     assert_eq!((status, code(&body)), (400, "bad-message".into()), "{body}");
 }
 

@@ -13,10 +13,17 @@ use crate::games::started_room;
 use crate::secrets::normalise;
 
 /// The kinds of a side, in the order setups are written here.
-const MATERIAL: [&str; 12] = ["K", "2", "2", "2", "T2", "3", "3", "3", "T3", "4", "4", "4"];
+pub const MATERIAL: [&str; 12] = ["K", "2", "2", "2", "T2", "3", "3", "3", "T3", "4", "4", "4"];
+
+/// `MATERIAL` with blue's King and one of its 4s changing places.
+pub fn swapped() -> [&'static str; 12] {
+    let mut kinds = MATERIAL;
+    kinds.swap(0, 9);
+    kinds
+}
 
 /// A setup line putting `kinds` on the side's start vertices.
-fn setup(start: &[Value], kinds: &[&str]) -> String {
+pub fn setup(start: &[Value], kinds: &[&str]) -> String {
     let parts: Vec<String> = start
         .iter()
         .zip(kinds)
@@ -89,11 +96,7 @@ each_backend!(blue_hidden_setup_never_reaches_red_or_a_spectator);
 async fn blue_hidden_setup_never_reaches_red_or_a_spectator() {
     // The same public game twice; blue's King and one of its 4s change
     // places between the runs.
-    let swapped = {
-        let mut kinds = MATERIAL;
-        kinds.swap(0, 9);
-        kinds
-    };
+    let swapped = swapped();
     let (red_a, eve_a, last) = magnet_frames(&MATERIAL, 6).await;
     let (red_b, eve_b, _) = magnet_frames(&swapped, 6).await;
     // Nothing was captured, so nothing of blue's may have been revealed.

@@ -29,6 +29,19 @@ pub async fn moderated_server(change: impl FnOnce(&mut lodestone_server::Config)
     .await
 }
 
+/// A moderated server for tests on paused time (no open room expires,
+/// no connection idles out), with its admin's and its moderator's
+/// connections (`staff`).
+pub async fn paused_moderated_server() -> (TestServer, Client, Client) {
+    let server = moderated_server(|c| {
+        c.expire_open_after = None;
+        c.limits.idle_timeout = Duration::ZERO;
+    })
+    .await;
+    let (ann, mo, _) = staff(server.addr()).await;
+    (server, ann, mo)
+}
+
 /// The role of the connection's guest.
 pub async fn role(c: &mut Client) -> Role {
     match c.ok(json!({"type": "preferences"})).await {
@@ -207,13 +220,7 @@ each_backend!(a_timeout_mutes_and_expires);
 /// (saying for how long) until the ten minutes have passed (the clock moved ahead on paused time);
 /// one in another room does not mute this one.
 async fn a_timeout_mutes_and_expires() {
-    let server = moderated_server(|c| {
-        c.expire_open_after = None;
-        c.limits.idle_timeout = Duration::ZERO;
-    })
-    .await;
-    let addr = server.addr();
-    let (_ann, mut mo, _) = staff(addr).await;
+    let (server, _ann, mut mo) = paused_moderated_server().await;
     let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
     let bo_id = clients[1].states[&room].1.seats[1].player.clone().unwrap().id;
     mo.ok(json!({"type": "admin_timeout", "player": bo_id, "room": "elsewhere", "minutes": 60, "reason": "flood"}))
@@ -260,13 +267,8 @@ each_backend!(a_ban_refuses_connection_and_login_and_lifts_when_it_expires);
 /// right password), then lifts when the time is up (the clock moved ahead on paused time); a
 /// ban lifted early by a moderator lifts at once.
 async fn a_ban_refuses_connection_and_login_and_lifts_when_it_expires() {
-    let server = moderated_server(|c| {
-        c.expire_open_after = None;
-        c.limits.idle_timeout = Duration::ZERO;
-    })
-    .await;
+    let (server, _ann, mut mo) = paused_moderated_server().await;
     let addr = server.addr();
-    let (_ann, mut mo, _) = staff(addr).await;
     let (mut bo, _, token) = account(addr, "Bo").await;
     mo.ok(json!({"type": "admin_ban", "player": "Bo", "minutes": 10, "reason": "cheating"}))
         .await;

@@ -16,7 +16,21 @@ use serde_json::{Value, json};
 use crate::accounts::{PASSWORD, account};
 use crate::chat::{barrier, say, texts, wait_for_line};
 use crate::games::{spectator, started_room};
-use crate::moderation::{moderated_server, skip, staff};
+use crate::moderation::{paused_moderated_server, skip};
+
+/// Bo (`clients[1]`) then Ann (`clients[0]`) say a line in `room`; then
+/// every client has all the room sent before.
+async fn bo_then_ann_say(clients: &mut [Client], room: &str) {
+    clients[1]
+        .ok(json!({"type": "chat", "room": room, "text": "from Bo"}))
+        .await;
+    clients[0]
+        .ok(json!({"type": "chat", "room": room, "text": "from Ann"}))
+        .await;
+    for c in clients.iter_mut() {
+        barrier(c, room).await;
+    }
+}
 
 each_backend!(a_block_hides_chat_and_keeps_the_players_apart);
 /// Ann blocks Bo: Bo's lines never reach Ann (live or in a replay) while
@@ -28,15 +42,7 @@ async fn a_block_hides_chat_and_keeps_the_players_apart() {
     clients[0].act(&room, "D4").await;
     let bo_id = clients[1].states[&room].1.seats[1].player.clone().unwrap().id;
     clients[0].ok(json!({"type": "block", "player": bo_id})).await;
-    clients[1]
-        .ok(json!({"type": "chat", "room": room, "text": "from Bo"}))
-        .await;
-    clients[0]
-        .ok(json!({"type": "chat", "room": room, "text": "from Ann"}))
-        .await;
-    for c in clients.iter_mut() {
-        barrier(c, &room).await;
-    }
+    bo_then_ann_say(&mut clients, &room).await;
     assert_eq!(texts(&clients[0], &room), ["from Ann"]);
     assert_eq!(texts(&clients[1], &room), ["from Bo", "from Ann"]);
     for (who, seen) in [(0, vec!["from Ann"]), (1, vec!["from Bo", "from Ann"])] {
@@ -105,13 +111,8 @@ each_backend!(aborted_rated_games_bring_bans_that_grow_and_expire);
 /// `create_room` and `join` of a rated room, unrated play untouched), the
 /// third for an hour; each ban ends by itself.
 async fn aborted_rated_games_bring_bans_that_grow_and_expire() {
-    let server = moderated_server(|c| {
-        c.expire_open_after = None;
-        c.limits.idle_timeout = Duration::ZERO;
-    })
-    .await;
+    let (server, _ann, mut mo) = paused_moderated_server().await;
     let addr = server.addr();
-    let (_ann, mut mo, _) = staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     let (mut cy, _, _) = account(addr, "Cy").await;
     for _ in 0..6 {
@@ -291,15 +292,7 @@ async fn zen_hides_every_chat_line_from_that_player() {
         } => assert!(zen && !mute_spectators),
         other => panic!("{other:?}"),
     }
-    clients[1]
-        .ok(json!({"type": "chat", "room": room, "text": "from Bo"}))
-        .await;
-    clients[0]
-        .ok(json!({"type": "chat", "room": room, "text": "from Ann"}))
-        .await;
-    for c in clients.iter_mut() {
-        barrier(c, &room).await;
-    }
+    bo_then_ann_say(&mut clients, &room).await;
     assert_eq!(texts(&clients[0], &room), ["before"], "nothing after zen");
     assert_eq!(texts(&clients[1], &room), ["before", "from Bo", "from Ann"]);
     assert_eq!(replay_texts(&mut clients[0], &room).await, Vec::<String>::new());

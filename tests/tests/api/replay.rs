@@ -13,20 +13,8 @@ use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::{Value, json};
 
 use crate::games::{spectator, started_room};
+use crate::magnet::{MATERIAL, setup, swapped};
 use crate::secrets::normalise;
-
-/// The kinds of a side, in the order setups are written here.
-const MATERIAL: [&str; 12] = ["K", "2", "2", "2", "T2", "3", "3", "3", "T3", "4", "4", "4"];
-
-/// A setup line putting `kinds` on the side's start vertices.
-fn setup(start: &[Value], kinds: &[&str]) -> String {
-    let parts: Vec<String> = start
-        .iter()
-        .zip(kinds)
-        .map(|(v, k)| format!("{}:{k}", v.as_str().unwrap()))
-        .collect();
-    format!("setup {}", parts.join(" "))
-}
 
 /// A replay's answer.
 struct Replayed {
@@ -336,11 +324,7 @@ each_backend!(a_replay_never_tells_the_other_side_a_hidden_value);
 async fn a_replay_never_tells_the_other_side_a_hidden_value() {
     // The same public game twice; blue's King and one of its 4s change
     // places between the runs.
-    let swapped = {
-        let mut kinds = MATERIAL;
-        kinds.swap(0, 9);
-        kinds
-    };
+    let swapped = swapped();
     let (red_a, eve_a, blue_a) = replay_frames(&MATERIAL, 6).await;
     let (red_b, eve_b, blue_b) = replay_frames(&swapped, 6).await;
     assert_eq!(red_a.len(), 9);

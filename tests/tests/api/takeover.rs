@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomStatus, ServerMessage};
 use lodestone_tests::{
-    Client, KillOnDrop, PATIENCE, database_url, each_backend, http_get, processes_in, temp_dir,
+    Client, KillOnDrop, PATIENCE, database_url, each_backend, http_get, processes_in, stored_version,
+    temp_dir,
 };
 use serde_json::json;
 
@@ -221,36 +222,11 @@ impl Drop for KillAllOf {
 
 /// How many actions the database holds, in every room.
 async fn stored_actions(url: &str) -> i64 {
-    use sqlx::Connection;
     let sql = "SELECT COUNT(*) FROM events WHERE kind = 'action'";
-    if url.starts_with("postgres") {
-        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
-        sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap()
-    } else {
-        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
-        sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap()
-    }
-}
-
-/// The highest stored `seq` of `room`.
-async fn stored_version(url: &str, room: &str) -> i64 {
-    use sqlx::Connection;
-    let sql = "SELECT COALESCE(MAX(seq), 0) FROM events WHERE room_id = $1";
-    if url.starts_with("postgres") {
-        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
-        sqlx::query_scalar(sql)
-            .bind(room)
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-    } else {
-        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
-        sqlx::query_scalar(sql)
-            .bind(room)
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-    }
+    lodestone_tests::with_database!(url, |conn| sqlx::query_scalar(sql)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap())
 }
 
 /// A figure of `/metrics`, by its line's start.

@@ -5,6 +5,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -715,4 +716,35 @@ pub async fn metric(addr: SocketAddr, name: &str) -> f64 {
     body.lines()
         .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
         .unwrap_or(0.0)
+}
+
+/// A game owned by each node of `names` (its second player on the next
+/// node), each played in a task of its own until `done` is set, then for
+/// `after` rounds more; each task returns its game for the checker.
+pub async fn games_until(
+    nodes: &Nodes,
+    names: &[&str],
+    done: &Arc<AtomicBool>,
+    after: usize,
+) -> Vec<tokio::task::JoinHandle<Game>> {
+    let mut tasks = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let join = nodes.addr(names[(i + 1) % names.len()]);
+        let mut game = Game::start(&nodes.live, nodes.addr(name), join, "magneton", json!({})).await;
+        let done = done.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut rounds = 0;
+            while !done.load(Ordering::SeqCst) || rounds < after {
+                if done.load(Ordering::SeqCst) {
+                    rounds += 1;
+                }
+                if game.play(2, |_| {}).await {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            game
+        }));
+    }
+    tasks
 }

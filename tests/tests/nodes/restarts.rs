@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::harness::{Acted, Game, Nodes};
+use crate::harness::{Acted, Game, Nodes, games_until};
 use crate::node_test;
 
 node_test!(a_rolling_restart_of_three_nodes_loses_nothing);
@@ -19,27 +19,9 @@ node_test!(a_rolling_restart_of_three_nodes_loses_nothing);
 async fn a_rolling_restart_of_three_nodes_loses_nothing() {
     let names = ["a", "b", "c"];
     let mut nodes = Nodes::start(&names);
-    let mut tasks = Vec::new();
     let done = Arc::new(AtomicBool::new(false));
-    for (i, name) in names.iter().enumerate() {
-        let join = nodes.addr(names[(i + 1) % 3]);
-        let mut game = Game::start(&nodes.live, nodes.addr(name), join, "magneton", json!({})).await;
-        let done = done.clone();
-        tasks.push(tokio::spawn(async move {
-            let mut rounds = 0;
-            // Plays until the restarts are over, then a little more.
-            while !done.load(Ordering::SeqCst) || rounds < 2 {
-                if done.load(Ordering::SeqCst) {
-                    rounds += 1;
-                }
-                if game.play(2, |_| {}).await {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            game
-        }));
-    }
+    // Played until the restarts are over, then a little more.
+    let tasks = games_until(&nodes, &names, &done, 2).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     for name in names {
         let status = nodes.stop(name);

@@ -10,9 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use lodestone_tests::{KillOnDrop, http_get, processes_in};
-use serde_json::json;
 
-use crate::harness::{Game, Nodes, SERVER};
+use crate::harness::{Nodes, SERVER, games_until};
 use crate::node_test;
 
 node_test!(an_upgrade_of_one_node_loses_nothing);
@@ -22,26 +21,8 @@ async fn an_upgrade_of_one_node_loses_nothing() {
     let names = ["a", "b"];
     let mut nodes = Nodes::start(&names);
     let done = Arc::new(AtomicBool::new(false));
-    let mut tasks = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let join = nodes.addr(names[(i + 1) % 2]);
-        let mut game = Game::start(&nodes.live, nodes.addr(name), join, "magneton", json!({})).await;
-        let done = done.clone();
-        tasks.push(tokio::spawn(async move {
-            let mut rounds = 0;
-            // Plays until the upgrade is over, then a little more.
-            while !done.load(Ordering::SeqCst) || rounds < 3 {
-                if done.load(Ordering::SeqCst) {
-                    rounds += 1;
-                }
-                if game.play(2, |_| {}).await {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            game
-        }));
-    }
+    // Played until the upgrade is over, then a little more.
+    let tasks = games_until(&nodes, &names, &done, 3).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let before = processes_in(SERVER, &nodes.dir);
     let addr = nodes.addr("a");

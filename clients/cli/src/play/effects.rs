@@ -4,7 +4,10 @@
 
 use std::collections::BTreeSet;
 
+use lodestone_i18n::{FluentValue, Words};
 use lodestone_protocol::{EffectState, PieceState};
+
+use super::words::color_word;
 
 /// Every cell the effects touch.
 pub fn cells(effects: &[EffectState]) -> BTreeSet<String> {
@@ -34,31 +37,63 @@ pub fn cells(effects: &[EffectState]) -> BTreeSet<String> {
 }
 
 /// A piece as far as the viewer knows it: `white`, `red K`, `magnet`.
-fn piece(p: &PieceState) -> String {
+fn piece(words: &Words, p: &PieceState) -> String {
+    let kind = |kind: &str| match kind {
+        "magnet" => words.get("piece-magnet"),
+        // Magnet's kinds (`K`, `T2`…) are notation.
+        _ => kind.to_string(),
+    };
     match (&p.side, &p.piece) {
-        (Some(side), Some(kind)) => format!("{side} {kind}"),
-        (Some(side), None) => side.clone(),
-        (None, Some(kind)) => kind.clone(),
-        (None, None) => "a piece".to_string(),
+        (Some(side), Some(k)) => words.with(
+            "piece-of",
+            &[("side", color_word(words, side).into()), ("kind", kind(k).into())],
+        ),
+        (Some(side), None) => color_word(words, side),
+        (None, Some(k)) => kind(k),
+        (None, None) => words.get("piece-unknown"),
     }
 }
 
 /// The effects in words, one phrase each.
-pub fn describe(effects: &[EffectState]) -> Vec<String> {
+pub fn describe(words: &Words, effects: &[EffectState]) -> Vec<String> {
+    let say = |id: &'static str, piece_state: &PieceState, args: &[(&'static str, String)]| {
+        let mut all: Vec<(&'static str, FluentValue)> = vec![("piece", piece(words, piece_state).into())];
+        all.extend(args.iter().map(|(k, v)| (*k, FluentValue::from(v.clone()))));
+        words.with(id, &all)
+    };
     effects
         .iter()
         .map(|effect| match effect {
-            EffectState::Place { at, piece: p } => format!("{} placed on {at}", piece(p)),
-            EffectState::Move { path, piece: p, .. } => format!("{} {}", piece(p), path.join("→")),
-            EffectState::Enter { path, piece: p, .. } => format!("{} entered {}", piece(p), path.join("→")),
-            EffectState::Push { from, to, piece: p } => format!("{} pushed {from}→{to}", piece(p)),
-            EffectState::Pull { from, to, piece: p } => format!("{} pulled {from}→{to}", piece(p)),
-            EffectState::Capture { at, piece: p } => format!("{} captured on {at}", piece(p)),
-            EffectState::Trapped { at, piece: p } => format!("{} destroyed by a trap on {at}", piece(p)),
-            EffectState::Promote { at, rank } => format!("{at} promoted to rank {rank}"),
-            EffectState::Remove { at, piece: p } => format!("{} removed from {at}", piece(p)),
-            EffectState::Line { cells, side } => format!("{side}'s line {}", cells.join(" ")),
-            EffectState::Claim { cells, side } => format!("{side} reaches {} empty cells", cells.len()),
+            EffectState::Place { at, piece: p } => say("effect-place", p, &[("at", at.clone())]),
+            EffectState::Move { path, piece: p, .. } => say("effect-move", p, &[("path", path.join("→"))]),
+            EffectState::Enter { path, piece: p, .. } => say("effect-enter", p, &[("path", path.join("→"))]),
+            EffectState::Push { from, to, piece: p } => {
+                say("effect-push", p, &[("path", format!("{from}→{to}"))])
+            }
+            EffectState::Pull { from, to, piece: p } => {
+                say("effect-pull", p, &[("path", format!("{from}→{to}"))])
+            }
+            EffectState::Capture { at, piece: p } => say("effect-capture", p, &[("at", at.clone())]),
+            EffectState::Trapped { at, piece: p } => say("effect-trapped", p, &[("at", at.clone())]),
+            EffectState::Promote { at, rank } => words.with(
+                "effect-promote",
+                &[("at", at.clone().into()), ("rank", (*rank).into())],
+            ),
+            EffectState::Remove { at, piece: p } => say("effect-remove", p, &[("at", at.clone())]),
+            EffectState::Line { cells, side } => words.with(
+                "effect-line",
+                &[
+                    ("side", color_word(words, side).into()),
+                    ("cells", cells.join(" ").into()),
+                ],
+            ),
+            EffectState::Claim { cells, side } => words.with(
+                "effect-claim",
+                &[
+                    ("side", color_word(words, side).into()),
+                    ("count", cells.len().into()),
+                ],
+            ),
         })
         .collect()
 }
@@ -80,7 +115,7 @@ mod tests {
         let touched: Vec<String> = cells(&effects).into_iter().collect();
         assert_eq!(touched, ["C3", "C4", "C6", "D3", "E2", "F1", "H3"]);
         assert_eq!(
-            describe(&effects),
+            describe(&Words::english(), &effects),
             [
                 "black placed on C3",
                 "white pulled C6→C4",
@@ -99,8 +134,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            describe(&effects),
+            describe(&Words::english(), &effects),
             ["blue A5→B5", "red T2 captured on B5", "B5 promoted to rank 2"]
+        );
+        assert_eq!(
+            describe(&Words::for_tag("fr"), &effects),
+            ["bleu A5→B5", "rouge T2 pris en B5", "B5 promu au rang 2"]
         );
     }
 }

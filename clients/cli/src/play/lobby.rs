@@ -12,9 +12,10 @@ use lodestone_protocol::{GameInfo, RoomSummary};
 use super::input::{Edit, TextInput};
 use super::target::RoomLink;
 use super::turns::Turns;
+use super::words::Text;
 
 /// What a key asks the app to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum LobbyIntent {
     Open(RoomLink),
     Create {
@@ -25,7 +26,7 @@ pub enum LobbyIntent {
     Rename(String),
     Refresh,
     Quit,
-    Error(String),
+    Error(Text),
     Nothing,
 }
 
@@ -148,7 +149,7 @@ impl Lobby {
                 Edit::Submit => {
                     let name = input.text.trim().to_string();
                     if name.is_empty() {
-                        return LobbyIntent::Error("A name cannot be empty.".into());
+                        return LobbyIntent::Error(Text::new("refuse-empty-name"));
                     }
                     self.rename = None;
                     LobbyIntent::Rename(name)
@@ -178,9 +179,7 @@ impl Lobby {
                         room: entry.room().to_string(),
                         invite: None,
                     }),
-                    None => {
-                        LobbyIntent::Error("No room to open: n creates one, j opens one by its link.".into())
-                    }
+                    None => LobbyIntent::Error(Text::new("refuse-no-room")),
                 };
             }
             KeyCode::Char('n') => match games {
@@ -193,13 +192,13 @@ impl Lobby {
                         ..CreateForm::default()
                     })
                 }
-                Games::Ready(_) => return LobbyIntent::Error("This server offers no games.".into()),
+                Games::Ready(_) => return LobbyIntent::Error(Text::new("refuse-no-games")),
                 Games::Loading => {
-                    return LobbyIntent::Error(
-                        "Still asking the server for its games; try again in a moment.".into(),
-                    );
+                    return LobbyIntent::Error(Text::new("refuse-games-loading"));
                 }
-                Games::Failed(e) => return LobbyIntent::Error(format!("Cannot create a room: {e}")),
+                Games::Failed(e) => {
+                    return LobbyIntent::Error(Text::new("refuse-games-failed").arg("error", e.clone()));
+                }
             },
             KeyCode::Char('j') => self.join = Some(TextInput::default()),
             KeyCode::Char('e') => self.rename = Some(TextInput::with(name)),

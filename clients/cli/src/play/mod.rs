@@ -119,7 +119,8 @@ fn who(identity: Option<PathBuf>, name: Option<&str>) -> Result<(Identity, Strin
 }
 
 pub fn run(args: PlayArgs) -> Result<(), Exit> {
-    let target = Target::parse(&args.url).map_err(|e| Exit::new(e, 2))?;
+    let target =
+        Target::parse(&args.url).map_err(|e| Exit::new(e.show(&lodestone_i18n::Words::from_env()), 2))?;
     let (identity, name) = who(args.identity.clone(), args.name.as_deref())?;
     let color = !args.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let runtime = tokio::runtime::Builder::new_current_thread()

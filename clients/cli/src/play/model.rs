@@ -533,7 +533,7 @@ impl App {
                 self.refresh_lists(Instant::now());
             }
             LobbyIntent::Quit => self.out.push(Effect::Quit),
-            LobbyIntent::Error(e) => self.complain(e),
+            LobbyIntent::Error(e) => self.complain(e.show(&self.words)),
             LobbyIntent::Nothing => {}
         }
     }
@@ -625,7 +625,7 @@ impl App {
                 });
             }
             Intent::ToLobby => self.back_to_lobby(),
-            Intent::Error(e) => self.complain(e),
+            Intent::Error(e) => self.complain(e.show(&self.words)),
             Intent::Nothing => {}
         }
     }
@@ -637,9 +637,9 @@ impl App {
     }
 
     /// Options of a game as `key=value` text, or `standard`.
-    pub fn describe_options(options: &BTreeMap<String, String>) -> String {
+    pub fn describe_options(words: &lodestone_i18n::Words, options: &BTreeMap<String, String>) -> String {
         if options.is_empty() {
-            "standard".to_string()
+            words.get("options-standard")
         } else {
             options
                 .iter()

@@ -18,9 +18,10 @@ use super::effects;
 use super::input::{self, Edit, TextInput, Typed};
 use super::magnet_ui::{self, Arrangement, Chooser};
 use super::picker::{Picker, Pointed};
+use super::words::Text;
 
 /// What a key asks the app to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Intent {
     Act(String),
     Join(u8),
@@ -39,7 +40,7 @@ pub enum Intent {
     /// At the table: resign, offer a draw, answer one, abort, claim.
     Table(TableAct),
     /// Tell the player something went wrong.
-    Error(String),
+    Error(Text),
     Nothing,
 }
 
@@ -282,10 +283,8 @@ impl Room {
         let kind: Option<GameKind> = state.game.parse().ok();
         self.board = match (&state.play, kind) {
             (Some(play), Some(kind)) => Some(Board::read(kind, &play.board_value())),
-            (Some(_), None) => Some(Err(format!(
-                "this client does not know the game {:?}",
-                state.game
-            ))),
+            // A game this client does not know: the screen says so.
+            (Some(_), None) => Some(Err(String::new())),
             _ => None,
         };
         if self.invite.is_none() {
@@ -491,11 +490,10 @@ impl Room {
                             self.typed = None;
                             Intent::Act(action)
                         }
-                        None if legal.is_empty() => Intent::Error("You have no moves to make now.".into()),
-                        None => Intent::Error(format!(
-                            "“{}” is not one of your legal moves now (Tab completes).",
-                            text.trim()
-                        )),
+                        None if legal.is_empty() => Intent::Error(Text::new("refuse-no-moves")),
+                        None => {
+                            Intent::Error(Text::new("refuse-not-legal").arg("move", text.trim().to_string()))
+                        }
                     }
                 }
                 _ => Intent::Nothing,
@@ -554,25 +552,25 @@ impl Room {
                 return if free {
                     Intent::Join(seat)
                 } else {
-                    Intent::Error("That seat is taken: choose a free one.".into())
+                    Intent::Error(Text::new("refuse-seat-taken"))
                 };
             }
             KeyCode::Enter | KeyCode::Char(' ') => {
-                return Intent::Error("You already have a seat here (l leaves it).".into());
+                return Intent::Error(Text::new("refuse-seated"));
             }
             KeyCode::Char(c @ ('a' | 'A')) => {
                 return if free {
                     Intent::AddBot(seat, if c == 'a' { "greedy" } else { "random" })
                 } else {
-                    Intent::Error("A bot needs a free seat: choose one with ↑ ↓.".into())
+                    Intent::Error(Text::new("refuse-bot-seat"))
                 };
             }
             KeyCode::Char('l') if state.you.is_some() => return Intent::Leave,
             KeyCode::Char('s') => {
                 return if state.you.is_none() {
-                    Intent::Error("Take a seat first: only players may start.".into())
+                    Intent::Error(Text::new("refuse-start-unseated"))
                 } else if state.seats.iter().any(|s| s.player.is_none()) {
-                    Intent::Error("Every seat must be taken before the start (a adds a bot).".into())
+                    Intent::Error(Text::new("refuse-start-free-seat"))
                 } else {
                     Intent::Start
                 };
@@ -609,7 +607,7 @@ impl Room {
                 self.settle_cursor();
             }
             KeyCode::Char(':' | 't') if !self.legal().is_empty() => self.typed = Some(Typed::default()),
-            KeyCode::Char(':' | 't') => return Intent::Error("You have no moves to make now.".into()),
+            KeyCode::Char(':' | 't') => return Intent::Error(Text::new("refuse-no-moves")),
             KeyCode::Char(c @ '1'..='9') => {
                 let index = usize::from(c as u8 - b'1');
                 if let Some(action) = self.picker.buttons().get(index) {
@@ -619,7 +617,7 @@ impl Room {
             KeyCode::Char('r') if self.arranging().is_some() => self.arrangement.shuffle(rng),
             KeyCode::Char(c @ ('r' | 'R')) if self.status() == Some(RoomStatus::Finished) => {
                 return if self.you().is_none() {
-                    Intent::Error("Only the players can ask for a rematch.".into())
+                    Intent::Error(Text::new("refuse-rematch-watcher"))
                 } else {
                     Intent::Rematch(c == 'r')
                 };
@@ -652,7 +650,7 @@ impl Room {
             return Intent::Nothing;
         };
         let Some(you) = state.you else {
-            return Intent::Error("Only the players act at the table.".into());
+            return Intent::Error(Text::new("refuse-table-watcher"));
         };
         let offer = play.draw_offer.filter(|&o| o != you);
         match c {
@@ -661,7 +659,7 @@ impl Room {
             'w' => self.asking = Some(TableAct::Claim),
             'd' => return Intent::Table(TableAct::OfferDraw),
             'y' | 'n' if offer.is_some() => return Intent::Table(TableAct::AnswerDraw(c == 'y')),
-            _ => return Intent::Error("No draw offer waits for your answer.".into()),
+            _ => return Intent::Error(Text::new("refuse-no-draw-offer")),
         }
         Intent::Nothing
     }
@@ -864,7 +862,7 @@ pub(crate) mod tests {
             room.key(key(KeyCode::Char(c)), &mut rng);
         }
         assert!(
-            matches!(room.key(key(KeyCode::Enter), &mut rng), Intent::Error(e) if e.contains("not one of your legal moves"))
+            matches!(room.key(key(KeyCode::Enter), &mut rng), Intent::Error(e) if e.id == "refuse-not-legal")
         );
         room.key(key(KeyCode::Backspace), &mut rng);
         room.key(key(KeyCode::Char('1')), &mut rng);

@@ -5,6 +5,8 @@
 
 use url::Url;
 
+use super::words::Text;
+
 /// A server to play on, and the room to open first, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Target {
@@ -28,39 +30,38 @@ impl Target {
     /// `wss://…`, a bare `host:port`, or a room link
     /// (`http://host:port/#/room/ID?invite=CODE`). A path before `/ws` is
     /// kept (a server behind a proxy under a prefix).
-    pub fn parse(text: &str) -> Result<Target, String> {
+    pub fn parse(text: &str) -> Result<Target, Text> {
         let text = text.trim();
         if text.is_empty() {
-            return Err("the server URL is empty; give one like http://127.0.0.1:8080".into());
+            return Err(Text::new("url-empty"));
         }
         let with_scheme = if text.contains("://") {
             text.to_string()
         } else {
             format!("http://{text}")
         };
-        let url = Url::parse(&with_scheme)
-            .map_err(|e| format!("{text} is not a URL ({e}); give one like http://127.0.0.1:8080"))?;
+        let url = Url::parse(&with_scheme).map_err(|e| {
+            Text::new("url-bad")
+                .arg("url", text.to_string())
+                .arg("error", e.to_string())
+        })?;
         let (http_scheme, ws_scheme) = match url.scheme() {
             "http" | "ws" => ("http", "ws"),
             "https" | "wss" => ("https", "wss"),
             other => {
-                return Err(format!(
-                    "{text}: the scheme {other}:// is not one of http://, https://, ws:// or wss://"
-                ));
+                return Err(Text::new("url-scheme")
+                    .arg("url", text.to_string())
+                    .arg("scheme", other.to_string()));
             }
         };
         let host = match url.host() {
             Some(host) => host.to_string(),
             None => {
-                return Err(format!(
-                    "{text} names no host; give one like http://127.0.0.1:8080"
-                ));
+                return Err(Text::new("url-no-host").arg("url", text.to_string()));
             }
         };
         if !url.username().is_empty() || url.password().is_some() {
-            return Err(format!(
-                "{text}: a user name or password in the URL is not supported"
-            ));
+            return Err(Text::new("url-password").arg("url", text.to_string()));
         }
         let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
         // The path up to the WebSocket endpoint: `/`, `/ws`, `/games/`, `/games/ws`.
@@ -70,11 +71,10 @@ impl Target {
         }
         let base = format!("{host}{port}{prefix}");
         let room = match url.fragment() {
-            Some(fragment) if !fragment.is_empty() => {
-                Some(RoomLink::from_fragment(fragment).ok_or_else(|| {
-                    format!("{text}: the part after # is not a room link (#/room/ID?invite=CODE)")
-                })?)
-            }
+            Some(fragment) if !fragment.is_empty() => Some(
+                RoomLink::from_fragment(fragment)
+                    .ok_or_else(|| Text::new("url-not-room-link").arg("url", text.to_string()))?,
+            ),
             _ => None,
         };
         Ok(Target {
@@ -112,24 +112,19 @@ impl RoomLink {
 
     /// What a person types to open a room: a room link, or a room id and
     /// (for a private room) its invite code, separated by a space.
-    pub fn read(text: &str) -> Result<RoomLink, String> {
+    pub fn read(text: &str) -> Result<RoomLink, Text> {
         let text = text.trim();
         if let Some(at) = text.find("#/room/") {
-            return RoomLink::from_fragment(&text[at + 1..])
-                .ok_or_else(|| "that link names no room (it should end in #/room/ID)".to_string());
+            return RoomLink::from_fragment(&text[at + 1..]).ok_or_else(|| Text::new("join-no-room"));
         }
         let mut words = text.split_whitespace();
-        let room = words
-            .next()
-            .ok_or("type a room link, or a room id and its invite code")?;
+        let room = words.next().ok_or(Text::new("join-empty"))?;
         let invite = words.next().map(str::to_string);
         if words.next().is_some() {
-            return Err("type a room id and at most one invite code".into());
+            return Err(Text::new("join-too-many"));
         }
         if !valid_id(room) {
-            return Err(format!(
-                "{room:?} is not a room id (room ids are like 7c9e6679-7425-40de-944b-e07fc1f90ae7)"
-            ));
+            return Err(Text::new("join-not-an-id").arg("room", room.to_string()));
         }
         Ok(RoomLink {
             room: room.to_string(),
@@ -147,6 +142,7 @@ fn valid_id(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lodestone_i18n::Words;
 
     #[test]
     fn reads_every_form_of_server_address() {
@@ -212,7 +208,7 @@ mod tests {
             ("http://127.0.0.1:8080/#/lobby", "not a room link"),
             ("http://ann:secret@127.0.0.1:8080", "password"),
         ] {
-            let error = Target::parse(text).unwrap_err();
+            let error = Target::parse(text).unwrap_err().show(&Words::english());
             assert!(error.contains(part), "{text}: {error}");
         }
     }
@@ -235,6 +231,11 @@ mod tests {
         );
         assert!(RoomLink::read("").is_err());
         assert!(RoomLink::read("not a room").is_err());
-        assert!(RoomLink::read("zz!").unwrap_err().contains("not a room id"));
+        let error = RoomLink::read("zz!").unwrap_err();
+        assert!(error.show(&Words::english()).contains("not a room id"));
+        assert_eq!(
+            error.show(&Words::for_tag("de")),
+            "\"zz!\" ist keine Raumkennung (Raumkennungen sehen aus wie 7c9e6679-7425-40de-944b-e07fc1f90ae7)."
+        );
     }
 }

@@ -287,7 +287,8 @@ fn spec(args: &TournamentArgs, name: &str) -> Result<TournamentSpec, Exit> {
 }
 
 pub fn run(args: TournamentArgs) -> Result<(), Exit> {
-    let target = Target::parse(&args.url).map_err(|e| Exit::new(e, 2))?;
+    let target =
+        Target::parse(&args.url).map_err(|e| Exit::new(e.show(&lodestone_i18n::Words::english()), 2))?;
     let (mut identity, name) = who(args.identity.clone(), args.name.as_deref())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

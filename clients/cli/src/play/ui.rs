@@ -574,6 +574,42 @@ mod screens {
     }
 
     #[test]
+    fn a_game_and_its_end_in_french_and_german() {
+        let now = Instant::now();
+        let mut app = app_with(
+            fixtures::room(GameKind::Magneton, &[], &["H3", "B8"], Some(0)),
+            now,
+        );
+        app.words = lodestone_i18n::Words::for_tag("fr");
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        for french in [
+            "À vous de jouer.",
+            "W blanc  Ann (vous) ● ◀",
+            "En main : W 11 · B 11",
+            "Coups",
+        ] {
+            assert!(has(&screen, french), "{french:?}:\n{screen:#?}");
+        }
+        let moves = ["H3", "B8", "F1", "E1", "D2", "F2", "C6", "C3"];
+        let mut app = app_with(fixtures::room(GameKind::Magneton, &[], &moves, Some(0)), now);
+        app.words = lodestone_i18n::Words::for_tag("fr");
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        for french in [
+            "Vous gagnez ! Ann (blanc) gagne.",
+            "Ann (blanc) a aligné quatre pierres",
+            "Dernier coup, noir : noir posé en",
+        ] {
+            assert!(has(&screen, french), "{french:?}:\n{screen:#?}");
+        }
+        for english in ["You win", "wins", "Last,", "Moves", "In hand", "white"] {
+            assert!(!has(&screen, english), "{english:?}:\n{screen:#?}");
+        }
+        app.words = lodestone_i18n::Words::for_tag("de");
+        let (screen, _) = draw_app(&app, (80, 24), true, now);
+        assert!(has(&screen, "Sie gewinnen! Ann (Weiß) gewinnt."), "{screen:#?}");
+    }
+
+    #[test]
     fn a_magnet_setup_in_monochrome_still_tells_the_sides_apart() {
         let now = Instant::now();
         let app = app_with(fixtures::room(GameKind::Magnet, &[], &[], Some(0)), now);

@@ -1,77 +1,153 @@
-//! The terminal client's sentences about the table, in one place: how a
-//! game or a room ended (who won, and who did what), a draw offer, the
-//! questions asked before resigning, aborting or claiming, and a seat a
-//! bot plays for. The browser says the same in `clients/web/src/words.js`.
+//! The terminal client's sentences about the table, in one place and in
+//! the player's language (`play.ftl`): how a game or a room ended (who
+//! won, and who did what), a draw offer, the questions asked before
+//! resigning, aborting or claiming, a seat a bot plays for, and the
+//! colours and seats named in them. The browser says the same in
+//! `clients/web/src/words.js`.
 
+use lodestone_i18n::{FluentValue, Words};
 use lodestone_protocol::{EndHow, RoomState};
 
+/// Words said later in the app's language (a notice, a refusal of a key):
+/// a catalogue id of `play.ftl` and its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Text {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, FluentValue<'static>)>,
+}
+
+impl Text {
+    /// A message without arguments.
+    pub fn new(id: &'static str) -> Text {
+        Text { id, args: Vec::new() }
+    }
+
+    /// A message with one more argument.
+    pub fn arg(mut self, name: &'static str, value: impl Into<FluentValue<'static>>) -> Text {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    /// The message in `words`' language.
+    pub fn show(&self, words: &Words) -> String {
+        words.with(self.id, &self.args)
+    }
+}
+
+/// A colour named by the protocol (`white`, `red`…) in words; any other
+/// name (Magma's seats `1`…`6`, a colour this client does not know) as
+/// it is.
+pub fn color_word(words: &Words, color: &str) -> String {
+    let id = match color {
+        "white" => "color-white",
+        "black" => "color-black",
+        "red" => "color-red",
+        "blue" => "color-blue",
+        "yellow" => "color-yellow",
+        _ => return color.to_string(),
+    };
+    words.get(id)
+}
+
+/// Joins names the way a sentence lists them: `Ann`, `Ann and Bob`,
+/// `Ann, Bob and Cy`.
+pub fn list_words(words: &Words, names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => words.with(
+            "list-and",
+            &[("first", rest.join(", ").into()), ("last", last.clone().into())],
+        ),
+    }
+}
+
 /// A seat in words: its player and colour (`Ann (white)`), or its colour.
-pub fn seat_words(state: &RoomState, seat: u8) -> String {
+pub fn seat_words(words: &Words, state: &RoomState, seat: u8) -> String {
     match state.seats.get(usize::from(seat)) {
-        Some(s) => match &s.player {
-            Some(p) => format!("{} ({})", s.shown_as.as_deref().unwrap_or(&p.name), s.color),
-            None => format!("the {} seat", s.color),
-        },
-        None => format!("seat {seat}"),
+        Some(s) => {
+            let color = color_word(words, &s.color);
+            match &s.player {
+                Some(p) => words.with(
+                    "seat-player",
+                    &[
+                        (
+                            "name",
+                            s.shown_as.as_deref().unwrap_or(&p.name).to_string().into(),
+                        ),
+                        ("color", color.into()),
+                    ],
+                ),
+                None => words.with("seat-free-color", &[("color", color.into())]),
+            }
+        }
+        None => words.with("seat-number", &[("seat", seat.into())]),
     }
 }
 
 /// How the table ended it (`state.ended`), in a sentence.
-fn table_end(how: EndHow, by: &str, won: &str, owner: &str) -> String {
+fn table_end(words: &Words, how: EndHow, by: &str, won: &str, owner: Option<&str>) -> String {
+    let who = |id| words.with(id, &[("who", by.to_string().into())]);
     match how {
-        EndHow::Resigned => format!("{by} resigned."),
-        EndHow::OutOfTime => format!("{by} ran out of time on the room’s clock."),
-        EndHow::Claimed => format!(
-            "{by} was away on their turn, so {} claimed the game.",
-            if won.is_empty() { "the others" } else { won }
+        EndHow::Resigned => who("end-resigned"),
+        EndHow::OutOfTime => who("end-out-of-time"),
+        EndHow::Claimed if won.is_empty() => who("end-claimed-by-others"),
+        EndHow::Claimed => words.with(
+            "end-claimed",
+            &[("who", by.to_string().into()), ("winner", won.to_string().into())],
         ),
-        EndHow::DrawAgreed => "A draw was offered and accepted: both sides agreed to a draw.".into(),
-        EndHow::Aborted => format!("{by} aborted the game before every player had moved: it has no result."),
-        EndHow::Closed => format!("{owner} closed the room before the game started."),
-        EndHow::Abandoned => {
-            "Every player stayed away too long: the game was abandoned without a result.".into()
-        }
-        EndHow::Expired => "Nobody started the game in time: the room expired.".into(),
+        EndHow::DrawAgreed => words.get("end-draw-agreed"),
+        EndHow::Aborted => who("end-aborted"),
+        EndHow::Closed => match owner {
+            Some(owner) => words.with("end-closed", &[("owner", owner.to_string().into())]),
+            None => words.get("end-closed-by-owner"),
+        },
+        EndHow::Abandoned => words.get("end-abandoned"),
+        EndHow::Expired => words.get("end-expired"),
     }
 }
 
-/// One reason of a result line (`four in a row`), in a sentence.
-fn board_end(reason: &str, won: &str, lost: &str) -> String {
-    let words: Vec<&str> = reason.split(' ').collect();
-    match words.as_slice() {
-        ["four", "in", "a", "row"] => {
-            format!("{won} made four in a row, moved into place by the magnetic effect.")
-        }
-        ["all", n, "pieces", "on", "the", "far", "row"] => {
-            format!("{won} brought all {n} pieces to the far row.")
-        }
-        ["ahead", "on", "the", "far", "row,", a, "to", b] => {
-            format!(
-                "{won} got ahead on the far row, {a} to {b}, and {lost}’s one move after that did not draw level."
-            )
-        }
-        [_, "cannot", "complete", "a", "move"] => format!("{lost} could not complete a move."),
-        ["king", "captured"] => format!("{won} captured {lost}’s King."),
-        [_, "king", "captured", "a", "trap"] => {
-            format!("{lost}’s King captured a trap and was destroyed with it.")
-        }
-        ["king", "on", "the", "centre"] => format!("{won}’s King stood on the centre for a whole turn."),
-        ["two-king", "race"] => {
-            format!("Only the two Kings were left, and {won}’s King reached the centre first.")
-        }
-        ["threefold", "repetition"] => "The same position came back a third time: a draw.".into(),
-        ["neither", "side", "can", "move"] => "Neither side could move: a draw.".into(),
-        ["agreed"] => "Both sides agreed to a draw.".into(),
-        ["resignation"] => format!("{lost} resigned."),
-        ["on", "time"] => format!("{lost} ran out of time on the room’s clock."),
-        ["all", "passed"] => "Everyone passed in a row, so the game was scored.".into(),
-        ["agreed", "end"] => "Everyone agreed to end the game, so it was scored.".into(),
-        ["the", "tie", "goes", "to", color, "who", "played", "last"] => {
-            format!(
-                "The best scores were tied; {} played last and takes the tie.",
-                color.trim_end_matches(',')
-            )
-        }
+/// One reason of a result line (`four in a row`, the rules' English
+/// words, docs/protocol.md), in a sentence.
+fn board_end(words: &Words, reason: &str, won: &str, lost: &str) -> String {
+    let won_lost = |id| {
+        words.with(
+            id,
+            &[("won", won.to_string().into()), ("lost", lost.to_string().into())],
+        )
+    };
+    let parts: Vec<&str> = reason.split(' ').collect();
+    match parts.as_slice() {
+        ["four", "in", "a", "row"] => won_lost("end-four-in-a-row"),
+        ["all", n, "pieces", "on", "the", "far", "row"] => words.with(
+            "end-far-row-all",
+            &[("won", won.to_string().into()), ("count", number(n))],
+        ),
+        ["ahead", "on", "the", "far", "row,", a, "to", b] => words.with(
+            "end-far-row-ahead",
+            &[
+                ("won", won.to_string().into()),
+                ("lost", lost.to_string().into()),
+                ("ahead", number(a)),
+                ("behind", number(b)),
+            ],
+        ),
+        [_, "cannot", "complete", "a", "move"] => won_lost("end-cannot-move"),
+        ["king", "captured"] => won_lost("end-king-captured"),
+        [_, "king", "captured", "a", "trap"] => won_lost("end-king-trapped"),
+        ["king", "on", "the", "centre"] => won_lost("end-king-centre"),
+        ["two-king", "race"] => won_lost("end-two-king-race"),
+        ["threefold", "repetition"] => words.get("end-repetition"),
+        ["neither", "side", "can", "move"] => words.get("end-no-moves"),
+        ["agreed"] => words.get("end-agreed"),
+        ["resignation"] => won_lost("end-resignation"),
+        ["on", "time"] => won_lost("end-on-time"),
+        ["all", "passed"] => words.get("end-all-passed"),
+        ["agreed", "end"] => words.get("end-agreed-end"),
+        ["the", "tie", "goes", "to", color, "who", "played", "last"] => words.with(
+            "end-tie-last-mover",
+            &[("color", color_word(words, color.trim_end_matches(',')).into())],
+        ),
         [
             "a",
             "tie,",
@@ -83,21 +159,43 @@ fn board_end(reason: &str, won: &str, lost: &str) -> String {
             "taken",
             "a",
             "turn",
-        ] => "The best scores were tied, and no tied colour has taken a turn: a draw.".into(),
-        [first, ..] if ["red", "blue", "yellow"].contains(first) => format!("Scores: {reason}."),
+        ] => words.get("end-tie-no-turn"),
+        [first, ..] if ["red", "blue", "yellow"].contains(first) => {
+            words.with("end-scores", &[("scores", scores(words, reason).into())])
+        }
+        // A reason this client does not know: the rules' own words.
         _ => {
             let mut text = reason.to_string();
             if let Some(first) = text.get_mut(0..1) {
                 first.make_ascii_uppercase();
             }
-            format!("{text}.")
+            words.with("end-other", &[("reason", text.into())])
         }
     }
 }
 
+/// A number of a result line as a number (for the catalogues' plurals),
+/// else as it is.
+fn number(text: &str) -> FluentValue<'static> {
+    text.parse::<u32>()
+        .map_or_else(|_| text.to_string().into(), FluentValue::from)
+}
+
+/// Magma's scores (`red 9, blue 4`) with the colours in words.
+fn scores(words: &Words, reason: &str) -> String {
+    reason
+        .split(", ")
+        .map(|part| match part.split_once(' ') {
+            Some((color, score)) => format!("{} {score}", color_word(words, color)),
+            None => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The end of the game or the room: a headline (who won, a draw, or no
 /// result) and a sentence saying who did what; `None` while it goes on.
-pub fn end_words(state: &RoomState) -> Option<(String, String)> {
+pub fn end_words(words: &Words, state: &RoomState) -> Option<(String, String)> {
     let outcome = state.play.as_ref().and_then(|p| p.outcome.as_ref());
     let ended = state.ended.as_ref();
     if outcome.is_none() && ended.is_none() {
@@ -105,34 +203,39 @@ pub fn end_words(state: &RoomState) -> Option<(String, String)> {
     }
     let mut winners: Vec<String> = Vec::new();
     for &w in outcome.map_or(&[][..], |o| o.winners.as_slice()) {
-        let name = seat_words(state, w);
+        let name = seat_words(words, state, w);
         if !winners.contains(&name) {
             winners.push(name);
         }
     }
-    let won = winners.join(" and ");
+    let won = list_words(words, &winners);
     let lost = match outcome {
-        Some(o) if !o.winners.is_empty() => state
-            .seats
-            .iter()
-            .filter(|s| !o.winners.contains(&s.seat))
-            .map(|s| seat_words(state, s.seat))
-            .collect::<Vec<_>>()
-            .join(" and "),
+        Some(o) if !o.winners.is_empty() => {
+            let losers: Vec<String> = state
+                .seats
+                .iter()
+                .filter(|s| !o.winners.contains(&s.seat))
+                .map(|s| seat_words(words, state, s.seat))
+                .collect();
+            list_words(words, &losers)
+        }
         _ => String::new(),
     };
     let head = match outcome {
-        None => "No result.".to_string(),
-        Some(_) if winners.is_empty() => "A draw.".to_string(),
-        Some(_) => format!("{won} {}.", if winners.len() > 1 { "win" } else { "wins" }),
+        None => words.get("end-no-result"),
+        Some(_) if winners.is_empty() => words.get("end-draw"),
+        Some(_) => words.with(
+            "end-wins",
+            &[("who", won.clone().into()), ("count", winners.len().into())],
+        ),
     };
     let sentence = if let Some(ended) = ended {
-        let by = ended.seat.map(|s| seat_words(state, s)).unwrap_or_default();
-        let owner = state
-            .owner
-            .as_ref()
-            .map_or("The room’s owner", |o| o.name.as_str());
-        table_end(ended.how, &by, &won, owner)
+        let by = ended
+            .seat
+            .map(|s| seat_words(words, state, s))
+            .unwrap_or_default();
+        let owner = state.owner.as_ref().map(|o| o.name.as_str());
+        table_end(words, ended.how, &by, &won, owner)
     } else {
         let result = outcome.map_or("", |o| o.result.as_str());
         let inside = match (result.find('('), result.rfind(')')) {
@@ -143,39 +246,24 @@ pub fn end_words(state: &RoomState) -> Option<(String, String)> {
             .split(';')
             .map(str::trim)
             .filter(|r| !r.is_empty())
-            .map(|r| board_end(r, &won, &lost))
+            .map(|r| board_end(words, r, &won, &lost))
             .collect::<Vec<_>>()
             .join(" ")
     };
     Some((head, sentence))
 }
 
-/// The questions asked before a table action that cannot be undone.
-pub const ASK_RESIGN: &str = "Resign this game? It counts as a loss. y resigns, any other key keeps playing.";
-pub const ASK_ABORT: &str =
-    "Abort this game? It ends without a result and the room closes. y aborts, any other key keeps playing.";
-pub const ASK_CLAIM: &str =
-    "Claim the game from the absent player? They lose as if out of time. y claims, any other key waits.";
-
 /// A draw offer waiting, as the viewer sees it.
-pub fn draw_offer_words(state: &RoomState, offer: u8) -> String {
+pub fn draw_offer_words(words: &Words, state: &RoomState, offer: u8) -> String {
+    let who = seat_words(words, state, offer);
     if state.you == Some(offer) {
-        "Your draw offer waits for an answer.".into()
+        words.get("draw-offer-yours")
     } else if state.you.is_some() {
-        format!(
-            "{} offers a draw: y accepts, n declines.",
-            seat_words(state, offer)
-        )
+        words.with("draw-offer-answer", &[("who", who.into())])
     } else {
-        format!("{} offers a draw.", seat_words(state, offer))
+        words.with("draw-offer-seen", &[("who", who.into())])
     }
 }
-
-/// The table's keys, as the panel lists them during the game.
-pub const TABLE_KEYS: &str = "x resign · d offer a draw · a abort · w claim";
-
-/// A seat a bot plays while its person is away.
-pub const STAND_IN: &str = " ⚙ a bot plays for them";
 
 #[cfg(test)]
 mod tests {
@@ -288,7 +376,7 @@ mod tests {
                 });
             }
             state.ended = ended.map(|(how, seat)| EndState { how, seat });
-            let (h, s) = end_words(&state).expect(result);
+            let (h, s) = end_words(&Words::english(), &state).expect(result);
             assert_eq!((h.as_str(), s.as_str()), (*head, *sentence), "{result}");
         }
     }

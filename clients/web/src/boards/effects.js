@@ -1,6 +1,8 @@
 /** @file What the last action did, drawn on any board from `play.last.effects`: a ring where a piece started and an arrow along its path (solid when moved or entered, dashed when pushed, dotted when pulled), badges for captures, trap victims, promotions and removals, Magma's claimed cells, words for each cell; and a short animation of the moves, skippable, off under `prefers-reduced-motion`. Only what the effects carry is drawn: a piece's kind appears only where the server told this viewer. */
 
 import { s } from '../dom.js';
+import { t } from '../i18n.js';
+import { colorName, colorLetter } from '../words.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 /** @typedef {import('../wire.js').EffectState} EffectState */
@@ -33,21 +35,28 @@ export function reducedMotion() {
 }
 
 /**
- * A Magnet kind, or `magnet`, in words (`T2` → `trap 2`).
- * @param {string} kind
+ * A piece's kind as the catalogue chooses by it: `stone` or `piece` when
+ * the effect does not say, else `magnet`, `king`, `trap` or `value` (a
+ * numbered piece), with the number in `value`.
+ * @param {{piece?: string}} fx
+ * @param {string} plain what to call a piece of unknown kind
  */
-function kindWords(kind) {
-  return kind === 'K' ? 'King' : kind.startsWith('T') ? `trap ${kind.slice(1)}` : kind;
+export function pieceKind(fx, plain) {
+  const piece = fx.piece;
+  if (!piece) return { kind: plain, value: '' };
+  if (piece === 'magnet') return { kind: 'magnet', value: '' };
+  if (piece === 'K') return { kind: 'king', value: '' };
+  return piece.startsWith('T') ? { kind: 'trap', value: piece.slice(1) } : { kind: 'value', value: piece };
 }
 
 /**
  * A piece as an effect tells it: `a blue 3`, `a white stone`, `a red piece`.
  * @param {{side?: string, piece?: string}} fx
- * @param {string} [plain] what to call a piece of unknown kind
+ * @param {string} [plain] what to call a piece of unknown kind (`piece` or `stone`)
  */
 export function pieceWords(fx, plain = 'piece') {
-  const side = fx.side ? `${fx.side} ` : '';
-  return `a ${side}${fx.piece ? kindWords(fx.piece) : plain}`;
+  const { kind, value } = pieceKind(fx, plain);
+  return fx.side ? t('web-fx-piece-side', { kind, value, side: fx.side }) : t('web-fx-piece', { kind, value });
 }
 
 /**
@@ -83,42 +92,43 @@ export function cellNotes(effects) {
   for (const fx of effects) {
     switch (fx.kind) {
       case 'place':
-        note(fx.at, `${pieceWords(fx, 'stone')} was just put here`, 'fx-placed', 'fx-to');
+        note(fx.at, t('web-fx-placed', { piece: pieceWords(fx, 'stone') }), 'fx-placed', 'fx-to');
         break;
       case 'move':
       case 'enter': {
-        const verb = fx.kind === 'move' ? 'moved' : 'entered';
-        const from = fx.kind === 'move' ? ` from ${fx.from}` : ` through its home ${fx.path[0] ?? ''}`;
-        if (fx.kind === 'move') note(fx.from, `${pieceWords(fx)} just left for ${fx.to}`, 'fx-from');
-        else if (fx.path.length > 1) note(fx.path[0], `${pieceWords(fx)} just entered through here`, 'fx-from');
-        for (const cell of fx.path.slice(1, -1)) note(cell, `${pieceWords(fx)} passed here`, 'fx-path');
-        note(fx.to, `${pieceWords(fx)} just ${verb} here${from}`, `fx-${verb}`, 'fx-to');
+        const piece = pieceWords(fx);
+        if (fx.kind === 'move') note(fx.from, t('web-fx-left', { piece, to: fx.to }), 'fx-from');
+        else if (fx.path.length > 1) note(fx.path[0], t('web-fx-entered-through', { piece }), 'fx-from');
+        for (const cell of fx.path.slice(1, -1)) note(cell, t('web-fx-passed', { piece }), 'fx-path');
+        if (fx.kind === 'move') note(fx.to, t('web-fx-moved-here', { piece, from: fx.from }), 'fx-moved', 'fx-to');
+        else note(fx.to, t('web-fx-entered-here', { piece, home: fx.path[0] ?? '' }), 'fx-entered', 'fx-to');
         break;
       }
       case 'push':
       case 'pull': {
-        const verb = fx.kind === 'push' ? 'pushed' : 'pulled';
-        note(fx.from, `${pieceWords(fx, 'stone')} was just ${verb} away to ${fx.to}`, 'fx-from');
-        note(fx.to, `${pieceWords(fx, 'stone')} was just ${verb} here from ${fx.from}`, `fx-${verb}`, 'fx-to');
+        const piece = pieceWords(fx, 'stone');
+        const push = fx.kind === 'push';
+        note(fx.from, t(push ? 'web-fx-pushed-away' : 'web-fx-pulled-away', { piece, to: fx.to }), 'fx-from');
+        note(fx.to, t(push ? 'web-fx-pushed-here' : 'web-fx-pulled-here', { piece, from: fx.from }), push ? 'fx-pushed' : 'fx-pulled', 'fx-to');
         break;
       }
       case 'capture':
-        note(fx.at, `${pieceWords(fx)} was just captured here`, 'fx-captured');
+        note(fx.at, t('web-fx-captured', { piece: pieceWords(fx) }), 'fx-captured');
         break;
       case 'trapped':
-        note(fx.at, `${pieceWords(fx)} was just destroyed here by the trap it captured`, 'fx-trapped');
+        note(fx.at, t('web-fx-trapped', { piece: pieceWords(fx) }), 'fx-trapped');
         break;
       case 'promote':
-        note(fx.at, `the piece here was just promoted to rank ${fx.rank}`, 'fx-promoted');
+        note(fx.at, t('web-fx-promoted', { rank: fx.rank }), 'fx-promoted');
         break;
       case 'remove':
-        note(fx.at, `${pieceWords(fx)} was just removed from here`, 'fx-removed');
+        note(fx.at, t('web-fx-removed', { piece: pieceWords(fx) }), 'fx-removed');
         break;
       case 'claim':
-        for (const cell of fx.cells) note(cell, `claimed by ${fx.side}`, 'fx-claimed');
+        for (const cell of fx.cells) note(cell, t('web-fx-claimed', { color: colorName(fx.side) }), 'fx-claimed');
         break;
       case 'line':
-        for (const cell of fx.cells) note(cell, `part of ${fx.side}’s winning line`);
+        for (const cell of fx.cells) note(cell, t('web-fx-line', { color: colorName(fx.side) }));
         break;
     }
   }
@@ -197,7 +207,7 @@ export function effectLayer(svg) {
       const said = notes.get(cell.label);
       if (said) {
         const name = cell.hit.getAttribute('aria-label') ?? cell.label;
-        cell.hit.setAttribute('aria-label', `${name}; last move: ${said.join('; ')}`);
+        cell.hit.setAttribute('aria-label', t('web-fx-cell', { cell: name, notes: said.join('; ') }));
       }
     }
     /** @type {Map<string, number>} badges already on a cell */
@@ -404,6 +414,6 @@ function claimMark(cell, side, size) {
     'g',
     { class: `fx-claim fx-side-${side}`, 'data-at': cell.label },
     s('rect', { x: cell.x - r, y: cell.y - r, width: 2 * r, height: 2 * r, rx: r * 0.3 }),
-    s('text', { x: cell.x, y: cell.y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': r * 1.4 }, side.slice(0, 1).toUpperCase()),
+    s('text', { x: cell.x, y: cell.y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': r * 1.4 }, colorLetter(side)),
   );
 }

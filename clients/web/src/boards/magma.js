@@ -4,6 +4,8 @@ import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, boardSvg, describeCell, edgeLabel, hexPoints, makeCell, stone, touchLens } from './svg.js';
 import { Picker, markLast } from './pick.js';
 import { effectLayer } from './effects.js';
+import { t } from '../i18n.js';
+import { colorLetter, colorName } from '../words.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
@@ -54,26 +56,23 @@ export function magmaPath(action) {
 /** @param {string} action */
 function buttonLabel(action) {
   return (
-    /** @type {Record<string, string>} */ ({
-      pass: 'Pass',
-      'end?': 'Propose to end the game',
-      'end!': 'Agree to end',
-      'end-': 'Refuse (play on)',
-    })[action] ?? action
+    /** @type {Record<string, () => string>} */ ({
+      pass: () => t('web-magma-pass'),
+      'end?': () => t('web-magma-end-propose'),
+      'end!': () => t('web-magma-end-agree'),
+      'end-': () => t('web-magma-end-refuse'),
+    })[action]?.() ?? action
   );
 }
 
 /** The size of the last move's badges (captures, removals), in board units. */
 const BADGE = 3.8;
 
-/** The letter that goes with each colour wherever it is drawn. */
-const LETTER = /** @type {Record<string, string>} */ ({ red: 'R', blue: 'B', yellow: 'Y' });
-
 /** @returns {import('./index.js').Board} */
 export function magmaBoard() {
   const size = 5;
   const w = Math.sqrt(3) * size;
-  const svg = boardSvg(10, 10, 'Magma board');
+  const svg = boardSvg(10, 10, t('web-board-magma'));
   const grid = s('g', { class: 'cells' });
   const labels = s('g', { 'aria-hidden': 'true' });
   svg.append(grid, labels);
@@ -82,7 +81,7 @@ export function magmaBoard() {
   const lens = touchLens(frame, svg, w);
   const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
-  const info = h('section', { class: 'scores', 'aria-label': 'Scores' });
+  const info = h('section', { class: 'scores', 'aria-label': t('web-magma-scores') });
   /** @type {Map<string, Cell>} */
   let cells = new Map();
   /** @type {Picker | null} */
@@ -137,7 +136,7 @@ export function magmaBoard() {
         // The home's colour as a letter too, above where a stone stands (clear
         // of it), drawn over the cells so no neighbour hides it.
         labels.append(
-          s('text', { class: 'home-letter', x, y: y - size * 0.86, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${LETTER[corner] ?? ''}`),
+          s('text', { class: 'home-letter', x, y: y - size * 0.86, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, `⌂${colorLetter(corner)}`),
         );
       }
       // Under the cell's middle (where a target's dot is), hidden under a stone.
@@ -200,9 +199,9 @@ export function magmaBoard() {
         if (!cell) continue;
         cell.content.replaceChildren();
         cell.el.classList.toggle('occupied', Boolean(c.piece));
-        const home = c.home_of === null ? '' : `, home of ${who(c.home_of)}`;
-        describeCell(cell, `${c.cell}, ${c.piece ? `${c.piece} piece` : 'empty'}${home}`);
-        if (c.piece) cell.content.append(stone(cell, size * 0.55, `stone ${c.piece}`, LETTER[c.piece] ?? c.piece[0].toUpperCase()));
+        const what = c.piece ? t('web-cell-magma-piece', { cell: c.cell, side: c.piece }) : t('web-cell-empty', { cell: c.cell });
+        describeCell(cell, c.home_of === null ? what : t('web-cell-magma-home', { cell: what, who: who(c.home_of) }));
+        if (c.piece) cell.content.append(stone(cell, size * 0.55, `stone ${c.piece}`, colorLetter(c.piece)));
       }
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magmaPath(last) ?? [] : []);
@@ -210,18 +209,18 @@ export function magmaBoard() {
       const phase = board.phase;
       fill(
         info,
-        h('h3', {}, play.outcome ? 'Final scores' : 'Scores now'),
+        h('h3', {}, t(play.outcome ? 'web-magma-final-scores' : 'web-magma-scores-now')),
         scoreTable(board, name),
-        h('p', {}, `In hand: ${board.seats.map((x) => `${name(x.seat)} ${x.hand}`).join(' · ')}`),
-        h('p', {}, `Passes in a row: ${board.passes}`),
+        h('p', {}, t('web-magma-in-hand', { hands: board.seats.map((x) => t('web-magma-hand', { name: name(x.seat), count: x.hand })).join(' · ') })),
+        h('p', {}, t('web-magma-passes', { count: board.passes })),
         phase.kind === 'vote'
-          ? h('p', { class: 'phase' }, `${who(phase.proposer)} proposes to end the game; waiting for ${phase.waiting.map(who).join(', ')}.`)
+          ? h('p', { class: 'phase' }, t('web-magma-vote', { who: who(phase.proposer), names: phase.waiting.map(who).join(', ') }))
           : phase.kind === 'penalty'
-            ? h('p', { class: 'phase' }, `${who(phase.late)} ran out of time: ${who(phase.chooser)} removes one ${phase.color} piece.`)
+            ? h('p', { class: 'phase' }, t('web-magma-penalty', { who: who(phase.late), chooser: who(phase.chooser), side: phase.color }))
             : phase.kind === 'agreed'
-              ? h('p', { class: 'phase' }, 'Everyone agreed to end the game.')
+              ? h('p', { class: 'phase' }, t('web-magma-agreed'))
               : null,
-        h('p', { class: 'hint' }, 'A score is the colour’s pieces on the board + 3 × the empty cells only that colour could still reach.'),
+        h('p', { class: 'hint' }, t('web-magma-score-hint')),
       );
       picker?.update(legal, act);
     },
@@ -239,11 +238,18 @@ export function scoreTable(board, who) {
   return h(
     'table',
     { class: 'score-table' },
-    h('caption', { class: 'visually-hidden' }, 'Scores'),
+    h('caption', { class: 'visually-hidden' }, t('web-magma-scores')),
     h(
       'thead',
       {},
-      h('tr', {}, h('th', { scope: 'col' }, 'Colour'), h('th', { scope: 'col' }, 'Pieces'), h('th', { scope: 'col' }, 'Cells ×3'), h('th', { scope: 'col' }, 'Total')),
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, t('web-magma-colour')),
+        h('th', { scope: 'col' }, t('web-magma-pieces')),
+        h('th', { scope: 'col' }, t('web-magma-cells')),
+        h('th', { scope: 'col' }, t('web-magma-total')),
+      ),
     ),
     h(
       'tbody',
@@ -255,8 +261,8 @@ export function scoreTable(board, who) {
           h(
             'th',
             { scope: 'row' },
-            h('span', { class: `swatch ${sc.color}`, 'aria-hidden': 'true' }, LETTER[sc.color] ?? sc.color[0].toUpperCase()),
-            ` ${sc.color}`,
+            h('span', { class: `swatch ${sc.color}`, 'aria-hidden': 'true' }, colorLetter(sc.color)),
+            ` ${colorName(sc.color)}`,
             h('span', { class: 'players' }, ` (${sc.seats.map(who).join(', ')})`),
           ),
           h('td', {}, String(sc.pieces)),

@@ -2,7 +2,9 @@
 
 import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, boardSvg, describeCell, edgeLabel, hexCenter, hexagon, makeCell, markWin, setActive, touchLens } from './svg.js';
-import { effectLayer } from './effects.js';
+import { effectLayer, pieceKind } from './effects.js';
+import { t } from '../i18n.js';
+import { colorName } from '../words.js';
 
 /** @typedef {import('./svg.js').Cell} Cell */
 
@@ -12,9 +14,18 @@ const MATERIAL = ['K', '2', '2', '2', 'T2', '3', '3', '3', 'T3', '4', '4', '4'];
 /** The six lines from a vertex, in the order a turn's default order follows (docs/rules/magnet.md). */
 const DIRECTIONS = /** @type {const} */ ([[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]);
 
-/** Words for a piece's kind. @param {string} kind */
+/**
+ * A piece's kind as the catalogue's messages choose by it: `{kind: 'king'}`,
+ * `{kind: 'trap', value: '2'}`, `{kind: 'value', value: '3'}`.
+ * @param {string} kind
+ */
+export function kindArgs(kind) {
+  return pieceKind({ piece: kind }, 'value');
+}
+
+/** Words for a piece's kind (`King`, `trap 2`, `3`). @param {string} kind */
 export function kindName(kind) {
-  return kind === 'K' ? 'King' : kind.startsWith('T') ? `trap ${kind.slice(1)}` : kind;
+  return t('web-magnet-kind', kindArgs(kind));
 }
 
 /**
@@ -75,7 +86,7 @@ export function magnetBoard() {
   let flipped = false;
   const flip = /** @param {[number, number]} p */ ([x, y]) => /** @type {[number, number]} */ (flipped ? [width - x, height - y] : [x, y]);
   const at = /** @param {number} q @param {number} r */ (q, r) => flip(raw(q, r));
-  const svg = boardSvg(width, height, 'Magnet board');
+  const svg = boardSvg(width, height, t('web-board-magnet'));
   const lines = s('g', { class: 'lattice', 'aria-hidden': 'true' });
   const grid = s('g', { class: 'cells' });
   const edge = s('g', { 'aria-hidden': 'true' });
@@ -154,7 +165,7 @@ export function magnetBoard() {
   const keys = arrowKeys(svg, () => cells.values());
 
   const controls = h('div', { class: 'magnet-controls' });
-  const info = h('section', { class: 'captures', 'aria-label': 'Pieces off the board' });
+  const info = h('section', { class: 'captures', 'aria-label': t('web-magnet-off-label') });
   /** @type {{legal: string[], promotions: Record<string, string[]>, act: (a: string, how?: import('./index.js').How) => void, color: 'red' | 'blue' | null, board: MagnetBoard | null, mayAct: boolean, room: string, last: import('../wire.js').LastAction | undefined, animate: boolean}} */
   const now = { legal: [], promotions: {}, act: () => {}, color: null, board: null, mayAct: false, room: '', last: undefined, animate: false };
   /** @type {string | null} the magnet vertex chosen */
@@ -306,7 +317,7 @@ export function magnetBoard() {
     const orderBox = h('fieldset', { class: 'order' });
     const promoteBox = h('fieldset', { class: 'promote' });
     const summary = h('p', { class: 'turn-summary' });
-    const playButton = h('button', { type: 'button', class: 'play', id: 'magnet-play' }, 'Play');
+    const playButton = h('button', { type: 'button', class: 'play', id: 'magnet-play' }, t('web-room-play'));
     /** The action to send: the offer, plus `+V,W` for the chosen promotions. */
     const action = () => {
       const list = (now.promotions[offer] ?? []).filter((v) => promote.has(v));
@@ -318,13 +329,15 @@ export function magnetBoard() {
       return written.length ? written : affected(magnet);
     };
     /** @param {{from: string, to: string, kind: string}} m */
-    const moveWords = (m) => `your ${kindName(m.kind)} ${m.from}${m.to === m.from ? ' (stays)' : `→${m.to}`}`;
+    const moveWords = (m) => t(m.to === m.from ? 'web-magnet-your-stays' : 'web-magnet-your-move', { ...kindArgs(m.kind), from: m.from, to: m.to });
+    /** The moves in words, in their order. @param {{from: string, to: string, kind: string}[]} moves */
+    const sequence = (moves) => moves.map(moveWords).reduce((before, after) => t('web-magnet-then', { before, after }));
     const refresh = () => {
       const moves = foresee(magnet, orderOf(offer));
       const promotable = now.promotions[offer] ?? [];
       fill(promoteBox);
       if (promotable.length) {
-        promoteBox.append(h('legend', {}, 'Promote (a piece gains one rank: one more step from now on)'));
+        promoteBox.append(h('legend', {}, t('web-magnet-promote')));
         for (const v of promotable) {
           const m = moves.find((x) => x.to === v) ?? moves.find((x) => x.from === v);
           const box = h('input', { type: 'checkbox', id: `promote-${v}`, checked: promote.has(v) });
@@ -333,20 +346,18 @@ export function magnetBoard() {
             else promote.delete(v);
             refresh();
           });
-          const words = m ? `your ${kindName(m.kind)} ending on ${v}, rank ${m.rank} → ${m.rank + 1}` : `the piece ending on ${v}`;
+          const words = m ? t('web-magnet-promote-piece', { ...kindArgs(m.kind), cell: v, rank: m.rank, next: m.rank + 1 }) : t('web-magnet-promote-unknown', { cell: v });
           promoteBox.append(h('div', { class: 'choice' }, box, ' ', h('label', { for: `promote-${v}` }, words)));
         }
       }
       promoteBox.hidden = promotable.length === 0;
-      summary.textContent = moves.length
-        ? `Magnet on ${magnet}: ${moves.map(moveWords).join(', then ')}. Enemy pieces on the way are captured (traps destroy the piece that takes them).`
-        : `Magnet on ${magnet}.`;
-      playButton.textContent = `Play ${action()}`;
+      summary.textContent = moves.length ? t('web-magnet-summary', { cell: magnet, moves: sequence(moves) }) : t('web-magnet-summary-none', { cell: magnet });
+      playButton.textContent = t('web-pick-play', { action: action() });
       for (const cell of cells.values()) cell.el.classList.remove('pulled');
       for (const m of moves) cells.get(m.from)?.el.classList.add('pulled');
     };
     if (options.length > 1) {
-      orderBox.append(h('legend', {}, now.board?.opening ? 'Which piece moves (the opening turn moves one)' : 'Which piece moves first'));
+      orderBox.append(h('legend', {}, t(now.board?.opening ? 'web-magnet-order-opening' : 'web-magnet-order-first')));
       const usual = affected(magnet).join();
       for (const o of options) {
         const id = `order-${o.replace(/\W+/g, '-')}`;
@@ -357,9 +368,9 @@ export function magnetBoard() {
           refresh();
         });
         const moves = foresee(magnet, orderOf(o));
-        const words = moves.map(moveWords).join(', then ');
-        const note = orderOf(o).join() === usual && !now.board?.opening ? ' (the usual order, line by line)' : '';
-        orderBox.append(h('div', { class: 'choice' }, radio, ' ', h('label', { for: id }, `${words}${note}`)));
+        const words = moves.length ? sequence(moves) : '';
+        const usualOne = orderOf(o).join() === usual && !now.board?.opening;
+        orderBox.append(h('div', { class: 'choice' }, radio, ' ', h('label', { for: id }, usualOne ? t('web-magnet-usual-order', { moves: words }) : words)));
       }
     }
     orderBox.hidden = options.length <= 1;
@@ -369,7 +380,7 @@ export function magnetBoard() {
       summary,
       orderBox,
       promoteBox,
-      h('div', { class: 'row' }, playButton, h('button', { type: 'button', onclick: () => choose(null) }, 'Cancel (Esc)')),
+      h('div', { class: 'row' }, playButton, h('button', { type: 'button', onclick: () => choose(null) }, t('web-pick-cancel'))),
     );
     refresh();
   }
@@ -377,18 +388,14 @@ export function magnetBoard() {
   function showSetup() {
     const color = now.color;
     if (!arranging() || !color) {
-      fill(controls, h('p', { class: 'hint' }, 'Waiting for the setups (each side arranges its pieces in secret).'));
+      fill(controls, h('p', { class: 'hint' }, t('web-magnet-waiting-setups')));
       return;
     }
     const vertices = startVertices(color);
     const text = `setup ${vertices.map((v, i) => `${v}:${arrangement[i]}`).join(' ')}`;
     fill(
       controls,
-      h(
-        'p',
-        {},
-        'Arrange your pieces: tap two of them to swap them. Nobody else sees them; this browser keeps your arrangement until you confirm it.',
-      ),
+      h('p', {}, t('web-magnet-arrange')),
       h(
         'div',
         { class: 'row' },
@@ -405,7 +412,7 @@ export function magnetBoard() {
               draw();
             },
           },
-          'Shuffle',
+          t('web-magnet-shuffle'),
         ),
         h(
           'button',
@@ -419,7 +426,7 @@ export function magnetBoard() {
               now.act(listed ?? text);
             },
           },
-          'Confirm setup',
+          t('web-magnet-confirm-setup'),
         ),
       ),
     );
@@ -499,7 +506,7 @@ export function magnetBoard() {
     if (!board) return;
     for (const cell of cells.values()) {
       cell.content.replaceChildren();
-      describeCell(cell, `${cell.label}, empty`);
+      describeCell(cell, t('web-cell-empty', { cell: cell.label }));
     }
     for (const color of /** @type {const} */ (['red', 'blue'])) {
       for (const piece of board[color].pieces) {
@@ -507,8 +514,8 @@ export function magnetBoard() {
         if (!cell) continue;
         const kind = piece.kind ?? null;
         drawPiece(cell, color, kind ?? '?', piece.rank, kind === null ? 'hidden' : 'known');
-        describeCell(cell, `${piece.vertex}, ${color} ${kind === null ? 'hidden piece' : kindName(kind)}, rank ${piece.rank}`,
-        );
+        const args = kind === null ? { kind: 'hidden', value: '' } : kindArgs(kind);
+        describeCell(cell, t('web-cell-magnet-piece', { cell: piece.vertex, side: color, ...args, rank: piece.rank }));
       }
     }
     // The setup being arranged, drawn where it will stand.
@@ -517,7 +524,7 @@ export function magnetBoard() {
         const cell = cells.get(v);
         if (!cell) return;
         drawPiece(cell, /** @type {'red' | 'blue'} */ (now.color), arrangement[i], 1, 'arranging');
-        describeCell(cell, `${v}, your ${kindName(arrangement[i])} (being arranged)`);
+        describeCell(cell, t('web-cell-magnet-arranging', { cell: v, ...kindArgs(arrangement[i]) }));
       });
     }
     fx.show(cells, now.last, { animate: now.animate, badge: 5.4, reach: 4.2 });
@@ -531,10 +538,11 @@ export function magnetBoard() {
    * @param {MagnetSide} side
    */
   function losses(side) {
-    const captured = side.captured.length ? side.captured.map(kindName).join(', ') : 'nothing';
+    const lost = side.captured.length ? t('web-magnet-lost', { kinds: side.captured.map(kindName).join(', ') }) : t('web-magnet-lost-nothing');
     const destroyed = Array.isArray(side.destroyed) ? side.destroyed.length : side.destroyed;
-    const detail = Array.isArray(side.destroyed) && side.destroyed.length ? ` (${side.destroyed.map(kindName).join(', ')})` : '';
-    return `lost ${captured} to captures${destroyed ? `; ${destroyed} destroyed by traps${detail}` : ''}`;
+    if (!destroyed) return lost;
+    if (Array.isArray(side.destroyed)) return t('web-magnet-destroyed-which', { lost, count: destroyed, kinds: side.destroyed.map(kindName).join(', ') });
+    return t('web-magnet-destroyed', { lost, count: destroyed });
   }
 
   let moveCount = -1;
@@ -585,14 +593,10 @@ export function magnetBoard() {
       if (play.outcome) lens.reset();
       fill(
         info,
-        h('h3', {}, 'Off the board'),
-        h('p', {}, `${name(0)} (red): ${losses(board.red)}`),
-        h('p', {}, `${name(1)} (blue): ${losses(board.blue)}`),
-        h(
-          'p',
-          { class: 'hint' },
-          'Red pieces are round, blue ones square. A piece shows its kind (K King, 2–4 its value, T2/T3 a trap, ? hidden) and, once promoted, one dot per rank: how many steps the magnet pulls it.',
-        ),
+        h('h3', {}, t('web-magnet-off')),
+        h('p', {}, t('web-magnet-losses', { name: name(0), color: colorName('red'), losses: losses(board.red) })),
+        h('p', {}, t('web-magnet-losses', { name: name(1), color: colorName('blue'), losses: losses(board.blue) })),
+        h('p', { class: 'hint' }, t('web-magnet-hint')),
       );
       draw();
     },

@@ -4,6 +4,8 @@ import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
 import { Picker, markLast } from './pick.js';
 import { effectLayer } from './effects.js';
+import { t } from '../i18n.js';
+import { colorLetter } from '../words.js';
 
 /** The size of the last move's badges (captures, removals), in board units. */
 const BADGE = 4.4;
@@ -40,20 +42,20 @@ function magnetShape(x, y, size, color, extra = '') {
     'g',
     { class: `magnet ${color} ${extra}` },
     s('polygon', { points: `${x},${y - size} ${x + size},${y} ${x},${y + size} ${x - size},${y}` }),
-    s('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': size * 0.9 }, 'M'),
+    s('text', { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': size * 0.9 }, t('web-magnet-letter')),
   );
 }
 
 /** @returns {import('./index.js').Board} */
 export function magnetismBoard() {
-  const { svg, cells, unit, turn } = squareBoard({ files: FILES, ranks: 8, name: 'Magnetism board' });
+  const { svg, cells, unit, turn } = squareBoard({ files: FILES, ranks: 8, name: t('web-board-magnetism') });
   const preview = s('g', { class: 'preview' });
   const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
   svg.append(preview, winLayer);
   const fx = effectLayer(svg);
   const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
-  const info = h('section', { class: 'magnets', 'aria-label': 'Magnets' });
+  const info = h('section', { class: 'magnets', 'aria-label': t('web-magnetism-magnets') });
   /** @type {'white' | 'black' | null} */
   let mover = null;
   const picker = new Picker(cells, controls, {
@@ -80,14 +82,14 @@ export function magnetismBoard() {
       turn(narrow ? (black ? 270 : 90) : black ? 180 : 0);
       for (const cell of cells.values()) {
         cell.content.replaceChildren();
-        describeCell(cell, `${cell.label}, empty`);
+        describeCell(cell, t('web-cell-empty', { cell: cell.label }));
       }
       for (const color of /** @type {const} */ (['white', 'black'])) {
         for (const square of board.pieces[color]) {
           const cell = cells.get(square);
           if (!cell) continue;
-          cell.content.append(stone(cell, unit * 0.36, `stone ${color}`, color === 'white' ? 'W' : 'B'));
-          describeCell(cell, `${square}, ${color} piece`);
+          cell.content.append(stone(cell, unit * 0.36, `stone ${color}`, colorLetter(color)));
+          describeCell(cell, t('web-cell-magnetism-piece', { cell: square, side: color }));
         }
       }
       /** @type {string[]} */
@@ -97,10 +99,10 @@ export function magnetismBoard() {
         const cell = where && where !== 'hidden' ? cells.get(where) : undefined;
         if (cell) {
           cell.content.append(magnetShape(cell.x, cell.y, unit * 0.42, color));
-          describeCell(cell, `${cell.label}, ${color} magnet`);
-          notes.push(`${color} magnet on ${where}`);
+          describeCell(cell, t('web-cell-magnetism-magnet', { cell: cell.label, side: color }));
+          notes.push(t('web-magnetism-magnet-on', { side: color, cell: cell.label }));
         } else {
-          notes.push(where === 'hidden' ? `${color} has placed its magnet (secret)` : `${color} magnet not placed yet`);
+          notes.push(t(where === 'hidden' ? 'web-magnetism-magnet-secret' : 'web-magnetism-magnet-not-yet', { side: color }));
         }
       }
       const last = play.moves.at(-1)?.action;
@@ -113,15 +115,13 @@ export function magnetismBoard() {
       const opening = play.moves.length < 2;
       fill(
         info,
-        h('h3', {}, 'Magnets and race'),
+        h('h3', {}, t('web-magnetism-heading')),
         h('ul', {}, ...notes.map((n) => h('li', {}, n))),
-        h('p', { class: 'race' }, `On the far row: white ${board.far_row.white}, black ${board.far_row.black} (of 12)`),
+        h('p', { class: 'race' }, t('web-magnetism-race', { white: board.far_row.white, black: board.far_row.black })),
         h(
           'p',
           { class: 'hint' },
-          opening
-            ? 'Secret opening: tap the square for your magnet (your half, off the back row).'
-            : 'A move: tap the magnet’s new square (◆), then one of your pieces, then where it goes.',
+          t(opening ? 'web-magnetism-opening-hint' : 'web-magnetism-move-hint'),
         ),
       );
       picker.update(legal, act);

@@ -4,6 +4,8 @@ import { fill, h, s } from '../dom.js';
 import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
 import { Picker, markLast } from './pick.js';
 import { effectLayer } from './effects.js';
+import { t } from '../i18n.js';
+import { colorLetter } from '../words.js';
 
 /** The size of the last move's badges (captures, removals), in board units. */
 const BADGE = 4.4;
@@ -50,16 +52,16 @@ export function linesOfFour(squares) {
 
 /** @returns {import('./index.js').Board} */
 export function magnetonBoard() {
-  const { svg, cells, unit, turn } = squareBoard({ files: FILES, ranks: 8, name: 'Magneton board' });
+  const { svg, cells, unit, turn } = squareBoard({ files: FILES, ranks: 8, name: t('web-board-magneton') });
   const winLayer = s('g', { class: 'win-layer', 'aria-hidden': 'true' });
   svg.append(winLayer);
   const fx = effectLayer(svg);
   const keys = arrowKeys(svg, () => cells.values());
   const controls = h('div');
-  const info = h('section', { class: 'hands', 'aria-label': 'Stones in hand' });
+  const info = h('section', { class: 'hands', 'aria-label': t('web-magneton-hands-label') });
   const picker = new Picker(cells, controls, {
     path: magnetonPath,
-    button: (a) => (a === 'pass' ? 'Pass (no move possible)' : a),
+    button: (a) => (a === 'pass' ? t('web-magneton-pass') : a),
   });
   picker.onShow = (offered) => keys.home(cells.get(offered[0] ?? ''));
   return {
@@ -71,14 +73,14 @@ export function magnetonBoard() {
       turn(turnBoard && state.you === 1 ? 180 : 0);
       for (const cell of cells.values()) {
         cell.content.replaceChildren();
-        describeCell(cell, `${cell.label}, empty`);
+        describeCell(cell, t('web-cell-empty', { cell: cell.label }));
       }
       for (const color of /** @type {const} */ (['white', 'black'])) {
         for (const square of board.stones[color]) {
           const cell = cells.get(square);
           if (!cell) continue;
-          cell.content.append(stone(cell, unit * 0.38, `stone ${color}`, color === 'white' ? 'W' : 'B'));
-          describeCell(cell, `${square}, ${color} stone`);
+          cell.content.append(stone(cell, unit * 0.38, `stone ${color}`, colorLetter(color)));
+          describeCell(cell, t('web-cell-magneton-stone', { cell: square, side: color }));
         }
       }
       const last = play.moves.at(-1)?.action;
@@ -92,9 +94,9 @@ export function magnetonBoard() {
       fx.show(cells, play.last, { animate, badge: BADGE, reach: 3.8 });
       fill(
         info,
-        h('h3', {}, 'In hand'),
-        h('p', {}, `White (W): ${board.hands.white} · Black (B): ${board.hands.black}`),
-        h('p', { class: 'hint' }, board.phase === 'drop' ? 'Drop phase: tap an empty square.' : 'Move phase: tap a stone, then where it slides.'),
+        h('h3', {}, t('web-magneton-in-hand')),
+        h('p', {}, t('web-magneton-hands', { white: board.hands.white, black: board.hands.black })),
+        h('p', { class: 'hint' }, t(board.phase === 'drop' ? 'web-magneton-drop-hint' : 'web-magneton-move-hint')),
       );
       picker.update(legal, act);
     },

@@ -5,9 +5,11 @@
 
 use std::collections::BTreeMap;
 
+use lodestone_i18n::Words;
 use lodestone_protocol::RoomState;
 use serde::Deserialize;
 
+use super::super::words::color_word;
 use super::{Decor, DecorKind, Glyph, Layout, Size, Spot};
 
 /// Magma's `board` as sent.
@@ -97,14 +99,15 @@ pub fn magma_path(action: &str) -> Option<Vec<String>> {
 }
 
 /// The words on a button (an action with no cells, in any game).
-pub fn button_label(action: &str) -> String {
-    match action {
-        "pass" => "Pass".into(),
-        "end?" => "Propose to end the game".into(),
-        "end!" => "Agree to end".into(),
-        "end-" => "Refuse (play on)".into(),
-        other => other.into(),
-    }
+pub fn button_label(words: &Words, action: &str) -> String {
+    let id = match action {
+        "pass" => "button-pass",
+        "end?" => "button-propose-end",
+        "end!" => "button-agree-end",
+        "end-" => "button-refuse-end",
+        other => return other.into(),
+    };
+    words.get(id)
 }
 
 impl MagmaBoard {
@@ -180,33 +183,37 @@ impl MagmaBoard {
         }
     }
 
+    /// The catalogue id of how to make a move now.
     pub fn hint(&self) -> &'static str {
         match self.json.phase {
-            Phase::Penalty { .. } => "Pick the piece to remove.",
-            Phase::Vote { .. } => "Answer the vote with its number.",
-            _ => "Pick a piece, then where it goes; or where an entering piece lands.",
+            Phase::Penalty { .. } => "magma-hint-penalty",
+            Phase::Vote { .. } => "magma-hint-vote",
+            _ => "magma-hint-move",
         }
     }
 
-    pub fn info(&self, state: &RoomState) -> Vec<String> {
+    pub fn info(&self, words: &Words, state: &RoomState) -> Vec<String> {
         let name = |seat: u8| {
             state
                 .seats
                 .get(usize::from(seat))
                 .map_or_else(|| seat.to_string(), |s| s.name.clone())
         };
-        let mut lines = vec!["Scores (pieces + 3 × reach):".to_string()];
+        let mut lines = vec![words.get("magma-scores")];
         for score in &self.json.scores {
             let seats: Vec<String> = score.seats.iter().map(|&s| name(s)).collect();
-            lines.push(format!(
-                " {} {} (seat {}): {} = {} + 3×{}",
-                initial(&score.color).to_ascii_uppercase(),
-                score.color,
-                seats.join("+"),
-                score.total,
-                score.pieces,
-                score.territory
-            ));
+            let line = words.with(
+                "magma-score",
+                &[
+                    ("color", color_word(words, &score.color).into()),
+                    ("seats", seats.join("+").into()),
+                    ("total", score.total.into()),
+                    ("pieces", score.pieces.into()),
+                    ("reach", score.territory.into()),
+                ],
+            );
+            let letter = initial(&score.color).to_ascii_uppercase();
+            lines.push(format!(" {letter} {line}"));
         }
         let hands: Vec<String> = self
             .json
@@ -214,34 +221,43 @@ impl MagmaBoard {
             .iter()
             .map(|s| format!("{} {}", name(s.seat), s.hand))
             .collect();
-        lines.push(format!(
-            "In hand: {} · passes {}",
-            hands.join(", "),
-            self.json.passes
+        lines.push(words.with(
+            "magma-in-hand",
+            &[
+                ("hands", hands.join(", ").into()),
+                ("passes", self.json.passes.into()),
+            ],
         ));
         if let Some(timer) = &self.json.clock {
-            lines.push(format!(
-                "Timer: {} ({} s a turn)",
-                timer.timer,
-                timer.budget_ms / 1000
+            lines.push(words.with(
+                "magma-timer",
+                &[
+                    ("timer", timer.timer.clone().into()),
+                    ("seconds", (timer.budget_ms / 1000).into()),
+                ],
             ));
         }
         match &self.json.phase {
             Phase::Turn { .. } => {}
             Phase::Vote { proposer, waiting } => {
                 let waiting: Vec<String> = waiting.iter().map(|&s| name(s)).collect();
-                lines.push(format!(
-                    "Seat {} proposes to end; waiting for {}.",
-                    name(*proposer),
-                    waiting.join(", ")
+                lines.push(words.with(
+                    "magma-vote",
+                    &[
+                        ("seat", name(*proposer).into()),
+                        ("waiting", waiting.join(", ").into()),
+                    ],
                 ));
             }
-            Phase::Penalty { late, color, chooser } => lines.push(format!(
-                "Seat {} ran out of time: seat {} removes a {color} piece.",
-                name(*late),
-                name(*chooser)
+            Phase::Penalty { late, color, chooser } => lines.push(words.with(
+                "magma-penalty",
+                &[
+                    ("late", name(*late).into()),
+                    ("chooser", name(*chooser).into()),
+                    ("color", color_word(words, color).into()),
+                ],
             )),
-            Phase::Agreed => lines.push("Everyone agreed to end the game.".to_string()),
+            Phase::Agreed => lines.push(words.get("magma-agreed")),
         }
         lines
     }
@@ -277,7 +293,7 @@ pub(crate) mod tests {
         assert_eq!(magma_path("remove e4"), Some(vec!["e4".to_string()]));
         assert_eq!(magma_path("pass"), None);
         assert_eq!(magma_path("end?"), None);
-        assert_eq!(button_label("end?"), "Propose to end the game");
+        assert_eq!(button_label(&Words::english(), "end?"), "Propose to end the game");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! may see it (`rK`, `rT2`), `?` otherwise, and the rank as a superscript
 //! (`b?²`).
 
+use lodestone_i18n::Words;
 use serde::Deserialize;
 
 use super::{Decor, DecorKind, Glyph, Layout, Size, Spot};
@@ -186,31 +187,41 @@ impl MagnetBoard {
         found
     }
 
+    /// The catalogue id of how to make a move.
     pub fn hint(&self) -> &'static str {
-        "Pick the magnet's vertex (•); then its order and promotions, if any."
+        "magnet-hint"
     }
 
-    pub fn info(&self) -> Vec<String> {
-        let losses = |side: &MagnetSide| {
+    pub fn info(&self, words: &Words) -> Vec<String> {
+        let losses = |color: &'static str, side: &MagnetSide| {
             let captured = if side.captured.is_empty() {
-                "nothing".to_string()
+                words.get("magnet-lost-nothing")
             } else {
                 side.captured.join(", ")
             };
-            let destroyed = match &side.destroyed {
+            let (id, trapped) = match &side.destroyed {
                 serde_json::Value::Array(kinds) if !kinds.is_empty() => {
                     let kinds: Vec<&str> = kinds.iter().filter_map(|k| k.as_str()).collect();
-                    format!("; trapped {}", kinds.join(", "))
+                    ("magnet-lost-trapped", kinds.join(", "))
                 }
-                serde_json::Value::Number(n) if n.as_u64() != Some(0) => format!("; {n} trapped"),
-                _ => String::new(),
+                serde_json::Value::Number(n) if n.as_u64() != Some(0) => {
+                    ("magnet-lost-trapped-count", n.to_string())
+                }
+                _ => ("magnet-lost", String::new()),
             };
-            format!("captured {captured}{destroyed}")
+            words.with(
+                id,
+                &[
+                    ("side", color.into()),
+                    ("captured", captured.into()),
+                    ("trapped", trapped.into()),
+                ],
+            )
         };
         vec![
-            format!("Red lost: {}", losses(&self.red)),
-            format!("Blue lost: {}", losses(&self.blue)),
-            "r… red, b… blue, ? hidden, ²³⁴ rank".to_string(),
+            losses("red", &self.red),
+            losses("blue", &self.blue),
+            words.get("magnet-legend"),
         ]
     }
 }

@@ -10,6 +10,7 @@ mod square;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use lodestone_i18n::Words;
 use lodestone_protocol::RoomState;
 use lodestone_rules::GameKind;
 use ratatui::buffer::Buffer;
@@ -133,8 +134,10 @@ pub struct Marks {
 
 impl Board {
     /// Reads the `board` JSON of `kind`.
+    /// The board of `kind` from the server's JSON, or what is wrong with
+    /// it (serde's words: a detail the screen puts in a sentence).
     pub fn read(kind: GameKind, value: &serde_json::Value) -> Result<Board, String> {
-        let error = |e: serde_json::Error| format!("cannot read the {kind} board the server sent: {e}");
+        let error = |e: serde_json::Error| e.to_string();
         Ok(match kind {
             GameKind::Magneton => Board::Magneton(serde_json::from_value(value.clone()).map_err(error)?),
             GameKind::Magnetism => Board::Magnetism(serde_json::from_value(value.clone()).map_err(error)?),
@@ -183,7 +186,7 @@ impl Board {
         }
     }
 
-    /// How to make a move here, in a line.
+    /// How to make a move here, in a line: its catalogue id.
     pub fn hint(&self) -> &'static str {
         match self {
             Board::Magneton(b) => b.hint(),
@@ -194,12 +197,12 @@ impl Board {
     }
 
     /// Facts for the side panel: stones in hand, magnets, losses, scores.
-    pub fn info(&self, state: &RoomState) -> Vec<String> {
+    pub fn info(&self, words: &Words, state: &RoomState) -> Vec<String> {
         match self {
-            Board::Magneton(b) => b.info(),
-            Board::Magnetism(b) => b.info(),
-            Board::Magnet(b) => b.info(),
-            Board::Magma(b) => b.info(state),
+            Board::Magneton(b) => b.info(words),
+            Board::Magnetism(b) => b.info(words),
+            Board::Magnet(b) => b.info(words),
+            Board::Magma(b) => b.info(words, state),
         }
     }
 }
@@ -349,6 +352,6 @@ pub(crate) mod tests {
     #[test]
     fn a_board_that_cannot_be_read_is_an_error_not_a_panic() {
         let error = Board::read(GameKind::Magneton, &serde_json::json!({"stones": 3})).unwrap_err();
-        assert!(error.contains("cannot read the magneton board"), "{error}");
+        assert!(error.contains("invalid type"), "{error}");
     }
 }

@@ -2,6 +2,7 @@
 //! files a–l), with coordinates on all four edges; stones and pieces are
 //! `W` and `B`, Magnetism's magnets `Mw` and `Mb`.
 
+use lodestone_i18n::Words;
 use serde::Deserialize;
 
 use super::{Decor, DecorKind, Glyph, Layout, Size, Spot};
@@ -163,18 +164,22 @@ impl MagnetonBoard {
         stone_glyph(cell, &self.stones).unwrap_or_else(|| Glyph::empty("·"))
     }
 
-    pub fn info(&self) -> Vec<String> {
-        vec![format!(
-            "In hand: W {} · B {}",
-            self.hands.white, self.hands.black
+    pub fn info(&self, words: &Words) -> Vec<String> {
+        vec![words.with(
+            "magneton-in-hand",
+            &[
+                ("white", self.hands.white.into()),
+                ("black", self.hands.black.into()),
+            ],
         )]
     }
 
+    /// The catalogue id of how to make a move now.
     pub fn hint(&self) -> &'static str {
         if self.phase == "drop" {
-            "Drop: pick an empty square."
+            "magneton-hint-drop"
         } else {
-            "Move: pick a stone, then where it slides."
+            "magneton-hint-move"
         }
     }
 }
@@ -190,18 +195,24 @@ impl MagnetismBoard {
         stone_glyph(cell, &self.pieces).unwrap_or_else(|| Glyph::empty("·"))
     }
 
-    pub fn info(&self) -> Vec<String> {
-        let magnet = |side: &str, m: &Option<String>| match m.as_deref() {
-            None => format!("{side} magnet: not placed yet"),
-            Some("hidden") => format!("{side} magnet: placed (secret)"),
-            Some(square) => format!("{side} magnet (M{}): {square}", &side[..1].to_lowercase()),
+    pub fn info(&self, words: &Words) -> Vec<String> {
+        let magnet = |side: &'static str, m: &Option<String>| match m.as_deref() {
+            None => words.with("magnetism-magnet-unplaced", &[("side", side.into())]),
+            Some("hidden") => words.with("magnetism-magnet-secret", &[("side", side.into())]),
+            Some(square) => words.with(
+                "magnetism-magnet-on",
+                &[("side", side.into()), ("square", square.to_string().into())],
+            ),
         };
         vec![
-            magnet("White", &self.magnets.white),
-            magnet("Black", &self.magnets.black),
-            format!(
-                "On the far row: W {} · B {} (of 12)",
-                self.far_row.white, self.far_row.black
+            magnet("white", &self.magnets.white),
+            magnet("black", &self.magnets.black),
+            words.with(
+                "magnetism-far-row",
+                &[
+                    ("white", self.far_row.white.into()),
+                    ("black", self.far_row.black.into()),
+                ],
             ),
         ]
     }
@@ -209,9 +220,9 @@ impl MagnetismBoard {
     pub fn hint(&self) -> &'static str {
         let placed = |m: &Option<String>| m.as_deref().is_some_and(|m| m != "hidden");
         if placed(&self.magnets.white) && placed(&self.magnets.black) {
-            "A move: the magnet's new square, then a piece, then where it goes."
+            "magnetism-hint-move"
         } else {
-            "Secret opening: pick your magnet's square."
+            "magnetism-hint-opening"
         }
     }
 }

@@ -17,11 +17,12 @@ use super::super::turns;
 use super::{input_line, notice_lines, popup, short, wrap};
 
 pub(super) fn summary_line(
+    words: &lodestone_i18n::Words,
     game: &str,
     options: &std::collections::BTreeMap<String, String>,
     rest: &str,
 ) -> String {
-    format!("{game:<10} {rest:<28} {}", App::describe_options(options))
+    format!("{game:<10} {rest:<28} {}", App::describe_options(words, options))
 }
 
 pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, now: Instant) {
@@ -74,7 +75,7 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
         for (i, entry) in mine {
             if let Entry::Mine(id, known) = entry {
                 let text = match known {
-                    Some(r) => summary_line(&r.game, &r.options, &r.players.join(", ")),
+                    Some(r) => summary_line(&app.words, &r.game, &r.options, &r.players.join(", ")),
                     None => app.words.with("lobby-room", &[("id", short(id).into())]),
                 };
                 row(i, text, &mut lines, &mut selected_line);
@@ -102,7 +103,12 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
             };
             row(
                 i,
-                summary_line(&r.game, &r.options, &format!("{}/{}{players}", r.taken, r.seats)),
+                summary_line(
+                    &app.words,
+                    &r.game,
+                    &r.options,
+                    &format!("{}/{}{players}", r.taken, r.seats),
+                ),
                 &mut lines,
                 &mut selected_line,
             );
@@ -119,7 +125,7 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
             if let Entry::Playing(r) = entry {
                 row(
                     i,
-                    summary_line(&r.game, &r.options, &r.players.join(", ")),
+                    summary_line(&app.words, &r.game, &r.options, &r.players.join(", ")),
                     &mut lines,
                     &mut selected_line,
                 );
@@ -212,7 +218,7 @@ pub(super) fn draw_form(
     ));
     lines.push(Line::from(""));
     let explain = if form.row == 0 {
-        game_title(&game.game).to_string()
+        game_title(words, &game.game)
     } else if form.row == last {
         words.get("lobby-unlisted")
     } else {
@@ -230,7 +236,7 @@ pub(super) fn draw_form(
     frame.render_widget(
         Paragraph::new(lines).block(
             Block::bordered()
-                .title(" New room ")
+                .title(format!(" {} ", app.words.get("lobby-new-room")))
                 .padding(Padding::horizontal(1)),
         ),
         rect,
@@ -259,12 +265,13 @@ pub(super) fn draw_prompt(
 }
 
 /// What each game is, in a line, for the game chooser.
-pub(super) fn game_title(game: &str) -> &'static str {
-    match game {
-        "magneton" => "drop and slide stones on 8×8; four in a row wins",
-        "magnetism" => "move your magnet, pull or push a piece; race to the far row",
-        "magnet" => "hidden pieces on a 91-point hexagon, pulled by the magnet",
-        "magma" => "2 to 6 players on 91 hexagons, with teams and hot timers",
-        _ => "",
-    }
+pub(super) fn game_title(words: &lodestone_i18n::Words, game: &str) -> String {
+    let id = match game {
+        "magneton" => "game-magneton",
+        "magnetism" => "game-magnetism",
+        "magnet" => "game-magnet",
+        "magma" => "game-magma",
+        _ => return String::new(),
+    };
+    words.get(id)
 }

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use lodestone_i18n::Words;
 use lodestone_protocol::{RoomState, RoomStatus};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -32,29 +33,30 @@ pub(super) fn draw_panel(
 ) {
     let width = usize::from(area.width.saturating_sub(1));
     let play = state.play.as_ref();
-    let mut top: Vec<Line> = wrap(&room_heading(state), width)
+    let w = &app.words;
+    let mut top: Vec<Line> = wrap(&room_heading(w, state), width)
         .into_iter()
         .map(|l| Line::styled(l, theme.heading()))
         .collect();
     // The turn, or the result: who won, and who did what.
-    if let Some((headline, sentence)) = words::end_words(state) {
+    if let Some((headline, sentence)) = words::end_words(w, state) {
         let outcome = play.and_then(|p| p.outcome.as_ref());
         let won = outcome.is_some_and(|o| state.you.is_some_and(|y| o.winners.contains(&y)));
         let lost = outcome.is_some_and(|o| state.you.is_some() && !o.winners.is_empty() && !won);
         let head = if won {
-            "You win! "
+            "end-you-win"
         } else if lost {
-            "You lose. "
+            "end-you-lose"
         } else {
-            "Game over. "
+            "end-game-over"
         };
-        for l in wrap(&format!("{head}{headline}"), width) {
+        for l in wrap(&w.with(head, &[("headline", headline.into())]), width) {
             top.push(Line::styled(l, theme.attention()));
         }
         for l in wrap(&sentence, width) {
             top.push(Line::styled(l, theme.attention()));
         }
-        if let Some(text) = rematch_text(state) {
+        if let Some(text) = rematch_text(w, state) {
             top.extend(
                 wrap(&text, width)
                     .into_iter()
@@ -63,23 +65,31 @@ pub(super) fn draw_panel(
         }
     } else if room.to_act() {
         let text = match play {
-            Some(p) if p.to_act.len() > 1 => "Your turn (the others choose at the same time).",
-            _ => "Your turn.",
+            Some(p) if p.to_act.len() > 1 => "turn-yours-together",
+            _ => "turn-yours",
         };
-        top.push(Line::styled(text, theme.attention()));
+        top.push(Line::styled(w.get(text), theme.attention()));
     } else if let Some(play) = play {
         let names: Vec<String> = play
             .to_act
             .iter()
             .filter_map(|&s| state.seats.get(usize::from(s)))
             .map(|s| {
-                s.player
-                    .as_ref()
-                    .map_or(s.name.clone(), |p| format!("{} ({})", s.name, p.name))
+                let seat = words::color_word(w, &s.name);
+                s.player.as_ref().map_or(seat.clone(), |p| {
+                    w.with(
+                        "turn-seat",
+                        &[("seat", seat.into()), ("name", p.name.clone().into())],
+                    )
+                })
             })
             .collect();
-        let watching = if state.you.is_none() { "Watching. " } else { "" };
-        top.push(Line::from(format!("{watching}To act: {}", names.join(", "))));
+        let id = if state.you.is_none() {
+            "turn-watching"
+        } else {
+            "turn-to-act"
+        };
+        top.push(Line::from(w.with(id, &[("names", names.join(", ").into())])));
     }
     // Seats, each with its clock counting down from the last update (the
     // room's clock and Magma's turn timer); standing still, marked, while
@@ -111,19 +121,19 @@ pub(super) fn draw_panel(
             parts.push(if parts.is_empty() {
                 left
             } else {
-                format!("turn {left}")
+                w.with("clock-turn", &[("clock", left.into())])
             });
         }
         let mut shown = (!parts.is_empty()).then(|| parts.join(" · "));
         if !live && let Some(text) = shown.as_mut() {
-            text.push_str(" (stale)");
+            *text = w.with("clock-stale", &[("clock", text.clone().into())]);
         }
-        top.push(Line::from(seat_spans(seat, state, shown, theme)));
+        top.push(Line::from(seat_spans(w, seat, state, shown, theme)));
     }
     // The table's keys, for a seated player during the game.
     if state.status == RoomStatus::Playing && state.you.is_some() && room.asking.is_none() {
         top.extend(
-            wrap(words::TABLE_KEYS, width)
+            wrap(&w.get("table-keys"), width)
                 .into_iter()
                 .map(|l| Line::styled(l, theme.dim())),
         );
@@ -134,32 +144,31 @@ pub(super) fn draw_panel(
         .filter(|_| state.status == RoomStatus::Playing)
     {
         top.extend(
-            wrap(&words::draw_offer_words(state, offer), width)
+            wrap(&words::draw_offer_words(w, state, offer), width)
                 .into_iter()
                 .map(|l| Line::styled(l, theme.key())),
         );
     }
     if let Some(asked) = room.asking {
         let text = match asked {
-            TableAct::Resign => words::ASK_RESIGN,
-            TableAct::Abort => words::ASK_ABORT,
-            _ => words::ASK_CLAIM,
+            TableAct::Resign => "ask-resign",
+            TableAct::Abort => "ask-abort",
+            _ => "ask-claim",
         };
         top.extend(
-            wrap(text, width)
+            wrap(&w.get(text), width)
                 .into_iter()
                 .map(|l| Line::styled(l, theme.error())),
         );
     }
-    top.extend(controls(room, board, theme, width));
+    top.extend(controls(w, room, board, theme, width));
     // The server's warning about the move Enter would make.
     if let Some((action, risk)) = room.risk_now() {
-        let text = match risk {
-            lodestone_protocol::RiskState::Loses => format!("Careful: {action} loses at once."),
-            lodestone_protocol::RiskState::AllowsWin => {
-                format!("Careful: after {action} an opponent can win at once.")
-            }
+        let id = match risk {
+            lodestone_protocol::RiskState::Loses => "careful-loses",
+            lodestone_protocol::RiskState::AllowsWin => "careful-allows-win",
         };
+        let text = w.with(id, &[("action", action.into())]);
         top.extend(
             wrap(&text, width)
                 .into_iter()
@@ -174,8 +183,9 @@ pub(super) fn draw_panel(
         let who = state
             .seats
             .get(usize::from(last.seat))
-            .map_or_else(|| last.seat.to_string(), |s| s.name.clone());
-        let text = format!("Last, {who}: {}.", effects::describe(&last.effects).join("; "));
+            .map_or_else(|| last.seat.to_string(), |s| words::color_word(w, &s.name));
+        let what = effects::describe(w, &last.effects).join("; ");
+        let text = w.with("last-action", &[("who", who.into()), ("what", what.into())]);
         // At most three lines: the board shows the rest.
         let mut lines = wrap(&text, width);
         if lines.len() > 3 {
@@ -186,7 +196,7 @@ pub(super) fn draw_panel(
         top.extend(lines.into_iter().map(|l| Line::styled(l, theme.dim())));
     }
     let mut facts: Vec<Line> = Vec::new();
-    for text in board.info(state) {
+    for text in board.info(w, state) {
         facts.extend(
             wrap(&text, width)
                 .into_iter()
@@ -196,12 +206,12 @@ pub(super) fn draw_panel(
     let notice = notice_lines(app, theme, area.width.saturating_sub(1), now);
     // The chat takes up to half of what is left, the moves the rest.
     let spare = usize::from(area.height).saturating_sub(top.len() + facts.len() + notice.len());
-    let chat = chat_lines(room, width, theme, (spare / 2).min(7));
+    let chat = chat_lines(w, room, width, theme, (spare / 2).min(7));
     facts.splice(0..0, chat);
     // The move list takes what is left, showing its end.
     let fixed = top.len() + facts.len() + notice.len();
     let room_for_moves = usize::from(area.height).saturating_sub(fixed + 1);
-    let moves = move_lines(room, state, width, theme);
+    let moves = move_lines(w, room, state, width, theme);
     let mut lines = top;
     if room_for_moves >= 2 && !moves.is_empty() {
         let end = moves
@@ -209,11 +219,11 @@ pub(super) fn draw_panel(
             .saturating_sub(room.scroll.min(moves.len().saturating_sub(1)));
         let start = end.saturating_sub(room_for_moves - 1);
         let title = if end < moves.len() {
-            "Moves (PgDn: later)"
+            "moves-title-later"
         } else {
-            "Moves"
+            "moves-title"
         };
-        lines.push(Line::styled(title, theme.heading()));
+        lines.push(Line::styled(w.get(title), theme.heading()));
         lines.extend(moves[start..end].iter().cloned());
     }
     let used = lines.len() + facts.len() + notice.len();
@@ -229,11 +239,20 @@ pub(super) fn draw_panel(
 }
 
 /// What the player can do now, and what is chosen.
-pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+pub(super) fn controls(
+    w: &Words,
+    room: &Room,
+    board: &Board,
+    theme: &Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let play = room.play();
     if let Some(typed) = &room.typed {
-        lines.push(Line::from(vec![Span::styled("Move: ", theme.heading())]));
+        lines.push(Line::from(vec![Span::styled(
+            w.get("typed-title"),
+            theme.heading(),
+        )]));
         let mut input = input_line(&typed.input, width.saturating_sub(2), theme);
         input.spans.insert(0, Span::raw("› "));
         lines.push(input);
@@ -245,7 +264,7 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
             text.push_str(&format!("  (+{more})"));
         }
         if matches.is_empty() {
-            text = "no legal move starts like this".into();
+            text = w.get("typed-none");
         }
         lines.extend(
             wrap(&text, width)
@@ -256,14 +275,14 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
     }
     if let Some(start) = room.arranging() {
         lines.extend(
-            wrap("Arrange your pieces (in secret):", width)
+            wrap(&w.get("arrange-title"), width)
                 .into_iter()
                 .map(|l| Line::styled(l, theme.heading())),
         );
         let picked = room.arrangement.picked.and_then(|i| start.get(i));
         let text = match picked {
-            Some(v) => format!("{v} picked: Enter on another start vertex swaps them."),
-            None => "Enter picks a piece, Enter on another swaps; r shuffles; c confirms.".to_string(),
+            Some(v) => w.with("arrange-picked", &[("vertex", v.clone().into())]),
+            None => w.get("arrange-help"),
         };
         lines.extend(wrap(&text, width).into_iter().map(Line::from));
         if let Some(cursor) = &room.cursor {
@@ -273,7 +292,10 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
                 .get(cursor)
                 .map_or_else(|| board.glyph(cursor), Clone::clone);
             lines.push(Line::styled(
-                format!("Cursor {cursor}: {}", glyph.text),
+                w.with(
+                    "cursor-on",
+                    &[("cell", cursor.clone().into()), ("what", glyph.text.into())],
+                ),
                 theme.dim(),
             ));
         }
@@ -282,19 +304,19 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
     if let Some(chooser) = &room.chooser {
         let promotions = room.promotions();
         lines.push(Line::styled(
-            format!("Magnet on {}:", chooser.vertex),
+            w.with("magnet-on", &[("vertex", chooser.vertex.clone().into())]),
             theme.heading(),
         ));
         let pulls = room.pulls(chooser);
         if !pulls.is_empty() {
-            let text = format!("It pulls {} (•).", pulls.join(", "));
+            let text = w.with("magnet-pulls", &[("cells", pulls.join(", ").into())]);
             lines.extend(wrap(&text, width).into_iter().map(Line::from));
         }
         if chooser.offers.len() > 1 {
             for (i, offer) in chooser.offers.iter().enumerate() {
                 let (_, order, _) = boards::read_turn(offer);
                 let text = if order.is_empty() {
-                    "default order".to_string()
+                    w.get("order-default")
                 } else {
                     order.join(" → ")
                 };
@@ -321,13 +343,16 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
                 })
                 .collect();
             lines.extend(
-                wrap(&format!("Promote: {}", items.join("  ")), width)
-                    .into_iter()
-                    .map(Line::from),
+                wrap(
+                    &w.with("promote-list", &[("items", items.join("  ").into())]),
+                    width,
+                )
+                .into_iter()
+                .map(Line::from),
             );
         }
         lines.push(Line::styled(
-            format!("Enter plays {}", chooser.action(&promotions)),
+            w.with("enter-plays", &[("action", chooser.action(&promotions).into())]),
             theme.key(),
         ));
         return lines;
@@ -336,20 +361,21 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
         && b.in_setup
         && !room.to_act()
     {
-        lines.push(Line::styled(
-            "Waiting for the setups (each side arranges in secret).",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(w.get("waiting-setups"), theme.dim()));
     }
     let chosen = room.picker.chosen();
     if room.to_act() && chosen.is_empty() {
-        lines.extend(wrap(board.hint(), width).into_iter().map(Line::from));
+        lines.extend(wrap(&w.get(board.hint()), width).into_iter().map(Line::from));
     }
     if !chosen.is_empty() {
-        let mut text = format!("Picked: {}", chosen.join(" → "));
-        if let Some(action) = room.picker.complete() {
-            text.push_str(&format!(" (Enter again plays {action})"));
-        }
+        let cells = chosen.join(" → ");
+        let text = match room.picker.complete() {
+            Some(action) => w.with(
+                "picked-complete",
+                &[("cells", cells.into()), ("action", action.into())],
+            ),
+            None => w.with("picked-cells", &[("cells", cells.into())]),
+        };
         lines.extend(
             wrap(&text, width)
                 .into_iter()
@@ -361,7 +387,7 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
         let items: Vec<String> = buttons
             .iter()
             .enumerate()
-            .map(|(i, a)| format!("{} {}", i + 1, boards::button_label(a)))
+            .map(|(i, a)| format!("{} {}", i + 1, boards::button_label(w, a)))
             .collect();
         lines.extend(
             wrap(&items.join("  "), width)
@@ -373,17 +399,26 @@ pub(super) fn controls(room: &Room, board: &Board, theme: &Theme, width: usize) 
         && room.state.as_ref().is_some_and(|s| s.status != RoomStatus::Open)
     {
         let glyph = board.glyph(cursor);
-        let what = if glyph.empty {
-            String::new()
+        let text = if glyph.empty {
+            w.with("cursor-at", &[("cell", cursor.clone().into())])
         } else {
-            format!(": {}", glyph.text)
+            w.with(
+                "cursor-on",
+                &[("cell", cursor.clone().into()), ("what", glyph.text.into())],
+            )
         };
-        lines.push(Line::styled(format!("Cursor {cursor}{what}"), theme.dim()));
+        lines.push(Line::styled(text, theme.dim()));
     }
     lines
 }
 
-pub(super) fn move_lines(room: &Room, state: &RoomState, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+pub(super) fn move_lines(
+    w: &Words,
+    room: &Room,
+    state: &RoomState,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
     let Some(play) = room.play() else {
         return Vec::new();
     };
@@ -393,11 +428,17 @@ pub(super) fn move_lines(room: &Room, state: &RoomState, width: usize, theme: &T
             let seat = state
                 .seats
                 .get(usize::from(m.seat))
-                .map_or_else(|| m.seat.to_string(), |s| s.name.clone());
+                .map_or_else(|| m.seat.to_string(), |s| words::color_word(w, &s.name));
             let (text, style) = match (&m.action, &m.commitment) {
                 (Some(a), _) => (a.clone(), Style::new()),
-                (None, Some(c)) => (format!("secret ({}…)", &c[..c.len().min(10)]), theme.dim()),
-                (None, None) => ("secret".to_string(), theme.dim()),
+                (None, Some(c)) => (
+                    w.with(
+                        "move-secret-commitment",
+                        &[("commitment", c[..c.len().min(10)].to_string().into())],
+                    ),
+                    theme.dim(),
+                ),
+                (None, None) => (w.get("move-secret"), theme.dim()),
             };
             let line = format!("{:>3} {seat:<6} {text}", m.ply);
             let line: String = line.chars().take(width).collect();

@@ -39,7 +39,14 @@ pub(super) fn draw_room(frame: &mut Frame, area: Rect, app: &App, room: &Room, t
     let board = match &room.board {
         Some(Ok(board)) => board,
         Some(Err(e)) => {
-            frame.render_widget(Paragraph::new(e.clone()), area);
+            let game = ("game", state.game.clone().into());
+            let text = if e.is_empty() {
+                app.words.with("board-unknown-game", &[game])
+            } else {
+                app.words
+                    .with("board-unreadable", &[game, ("error", e.clone().into())])
+            };
+            frame.render_widget(Paragraph::new(text), area);
             return;
         }
         None => return,
@@ -85,14 +92,14 @@ pub(super) fn draw_seating(
 ) {
     let width = usize::from(area.width.saturating_sub(2));
     let mut lines = vec![
-        Line::styled(room_heading(state), theme.heading()),
+        Line::styled(room_heading(&app.words, state), theme.heading()),
         Line::from(""),
         Line::styled(app.words.get("room-seats"), theme.heading()),
     ];
     for (i, seat) in state.seats.iter().enumerate() {
         let selected = i == room.seat_row;
         let mut spans = vec![Span::raw(if selected { "› " } else { "  " })];
-        spans.extend(seat_spans(seat, state, None, theme));
+        spans.extend(seat_spans(&app.words, seat, state, None, theme));
         let line = Line::from(spans);
         lines.push(if selected {
             line.patch_style(theme.selected())
@@ -135,7 +142,7 @@ pub(super) fn draw_seating(
     lines.push(Line::from(""));
     let notice = notice_lines(app, theme, area.width.saturating_sub(2), now);
     let left = usize::from(area.height.saturating_sub(1)).saturating_sub(lines.len() + notice.len());
-    lines.extend(chat_lines(room, width, theme, left.min(8)));
+    lines.extend(chat_lines(&app.words, room, width, theme, left.min(8)));
     lines.extend(notice);
     frame.render_widget(
         Paragraph::new(lines),

@@ -1,0 +1,472 @@
+//! No words of `lodestone play` outside the catalogues: every string
+//! literal of `src/play/` that could reach the screen with words in it is
+//! a message id of `i18n/locales/en/*.ftl`, and every id named there
+//! exists. The sources are read with syn, so comments, doc comments and
+//! attributes are never taken for words, and the parts that never reach
+//! the screen are told by their place in the syntax tree, not by a list:
+//!
+//! - code under `#[cfg(test)]` or `#[test]`;
+//! - patterns (`"drop" =>`, `["king", "captured"]`): they compare;
+//! - the operands of `==` and `!=`, and the string arguments of the
+//!   methods in `COMPARING` (`starts_with("setup")`, `strip_prefix`…):
+//!   they compare or cut protocol text;
+//! - an index (`value["id"]`: a JSON field);
+//! - `.expect("…")` and the macros of `SILENT_MACROS` (`panic!`,
+//!   `assert!`…, and the log macros): a message for a programmer; and
+//!   `matches!`, which compares;
+//! - a message's argument name: the first of a pair `("count", n)` or
+//!   of `.arg("count", n)` that the catalogues use as `{ $count }`;
+//! - a literal without two letters in a row once `{placeholders}` are
+//!   taken out (`"{} ({})"`, `" ●"`, `"W"`).
+//!
+//! What is left with words must be a catalogue id, or be listed in
+//! `NOT_WORDS` with the file it is in and why it is the same in every
+//! language (key names, protocol names, file names). Files that are not
+//! `lodestone play`'s screens are in `OTHER_PROGRAMS`; files still in
+//! English only are in `NOT_YET`, a list that only shrinks.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use syn::punctuated::Punctuated;
+use syn::visit::{self, Visit};
+use syn::{Attribute, BinOp, Expr, ExprLit, Item, Lit, Macro, Token};
+
+/// Files of `src/play/` that are not the screens of `lodestone play`.
+const OTHER_PROGRAMS: &[(&str, &str)] = &[
+    (
+        "tournament.rs",
+        "`lodestone tournament`: its output lines are a contract for scripts (docs/tournaments.md)",
+    ),
+    (
+        "fixtures.rs",
+        "room states for the unit tests only (`#[cfg(test)] mod fixtures`)",
+    ),
+];
+
+/// Files still in English only: this list only shrinks.
+const NOT_YET: &[&str] = &[
+    "model.rs",
+    "model/replies.rs",
+    "conn.rs",
+    "identity.rs",
+    "mod.rs",
+    "ui.rs",
+];
+
+/// Literals with words that are the same in every language: (file,
+/// literals, why).
+const NOT_WORDS: &[(&str, &[&str], &str)] = &[
+    (
+        "ui.rs",
+        &["Enter", "Esc", "Tab", "PgUp/Dn", "↑ ↓, Enter", "1–9, PgUp PgDn"],
+        "keys' names",
+    ),
+    ("ui.rs", &["40×12", "80×24"], "terminal sizes"),
+    (
+        "ui/lobby.rs",
+        &["magneton", "magnetism", "magnet", "magma"],
+        "the games' names in the protocol",
+    ),
+    ("lobby.rs", &["magneton"], "the first game's name in the protocol"),
+    (
+        "boards/square.rs",
+        &["Mw", "Mb"],
+        "the magnets' letters on the board",
+    ),
+    (
+        "boards/square.rs",
+        &["white", "black"],
+        "colours in the protocol (the catalogue chooses by them)",
+    ),
+    (
+        "boards/magnet.rs",
+        &["red", "blue"],
+        "colours in the protocol (the catalogue chooses by them)",
+    ),
+    ("boards/magnet.rs", &["rK"], "a piece's letters on the board"),
+    (
+        "boards/magma.rs",
+        &["{:?} is not a Magma cell"],
+        "a detail of a board the server sent wrong, shown inside board-unreadable like serde's own",
+    ),
+    (
+        "magnet_ui.rs",
+        &["setup {}"],
+        "Magnet's setup action, in the game's notation",
+    ),
+    ("room.rs", &["red", "blue"], "Magnet's sides in the protocol"),
+    ("room.rs", &["greedy", "random"], "bot levels in the protocol"),
+    (
+        "turns.rs",
+        &["now", "minutes", "hours", "days"],
+        "values of turns-waited's $unit, which the catalogue chooses by",
+    ),
+    (
+        "words.rs",
+        &["red", "blue", "yellow"],
+        "Magma's colours, read from the rules' result line",
+    ),
+    ("target.rs", &["http", "https", "ws", "wss"], "URL schemes"),
+    (
+        "target.rs",
+        &[
+            "http://{text}",
+            "{ws_scheme}://{base}/ws",
+            "{}/#/room/{room}?invite={code}",
+            "{}/#/room/{room}",
+        ],
+        "URLs and room links",
+    ),
+];
+
+/// Methods whose string arguments compare, cut or look up protocol text.
+const COMPARING: &[&str] = &[
+    "starts_with",
+    "ends_with",
+    "strip_prefix",
+    "strip_suffix",
+    "contains",
+    "find",
+    "rfind",
+    "split",
+    "split_once",
+    "trim_start_matches",
+    "trim_end_matches",
+    "eq_ignore_ascii_case",
+];
+
+/// Macros whose words are for programmers (panics, assertions, logs).
+const SILENT_MACROS: &[&str] = &[
+    "panic",
+    "unreachable",
+    "todo",
+    "unimplemented",
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "trace",
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "matches",
+];
+
+fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// What the English catalogues name: their message ids, and the names of
+/// the arguments they take (`count` for `{ $count }`).
+#[derive(Default)]
+struct Catalogue {
+    ids: BTreeSet<String>,
+    arguments: BTreeSet<String>,
+}
+
+fn catalogue() -> Catalogue {
+    let dir = crate_dir().join("../../i18n/locales/en");
+    let mut ids = BTreeSet::new();
+    let mut arguments = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).expect("the English catalogues") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|x| x == "ftl") {
+            let text = std::fs::read_to_string(&path).expect("a catalogue");
+            for (i, _) in text.match_indices('$') {
+                let name: String = text[i + 1..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect();
+                arguments.insert(name);
+            }
+            ids.extend(
+                text.lines()
+                    .filter_map(|l| l.split_once(" ="))
+                    .map(|(id, _)| id)
+                    .filter(|id| is_id(id))
+                    .map(str::to_string),
+            );
+        }
+    }
+    Catalogue { ids, arguments }
+}
+
+/// Shaped like a message id: lowercase words joined by `-`.
+fn is_id(text: &str) -> bool {
+    text.contains('-')
+        && text.split('-').all(|part| {
+            !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
+}
+
+/// Two letters in a row, once the `{placeholders}` a format fills are
+/// taken out.
+fn has_words(text: &str) -> bool {
+    let mut depth = 0usize;
+    let mut run = 0;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            c if depth == 0 && c.is_alphabetic() => {
+                run += 1;
+                if run >= 2 {
+                    return true;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        run = 0;
+    }
+    false
+}
+
+fn is_test(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("test")
+            || (a.path().is_ident("cfg")
+                && a.parse_args::<syn::Meta>()
+                    .is_ok_and(|m| m.path().is_ident("test")))
+    })
+}
+
+fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Mod(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Const(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn string_lit(expr: &Expr) -> bool {
+    matches!(expr, Expr::Lit(ExprLit { lit: Lit::Str(_), .. }))
+}
+
+/// The string literals of one file that may reach the screen.
+struct Shown<'a> {
+    arguments: &'a BTreeSet<String>,
+    found: Vec<String>,
+}
+
+impl Shown<'_> {
+    fn literal(&mut self, text: String) {
+        self.found.push(text);
+    }
+
+    /// A literal naming an argument of the catalogues' messages.
+    fn argument(&self, expr: &Expr) -> bool {
+        matches!(expr, Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) if self.arguments.contains(&s.value()))
+    }
+}
+
+impl<'ast> Visit<'ast> for Shown<'_> {
+    fn visit_item(&mut self, item: &'ast Item) {
+        if !is_test(item_attrs(item)) {
+            visit::visit_item(self, item);
+        }
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        if !is_test(&f.attrs) {
+            visit::visit_impl_item_fn(self, f);
+        }
+    }
+
+    fn visit_attribute(&mut self, _: &'ast Attribute) {}
+
+    fn visit_pat(&mut self, _: &'ast syn::Pat) {}
+
+    fn visit_lit_str(&mut self, lit: &'ast syn::LitStr) {
+        self.literal(lit.value());
+    }
+
+    fn visit_expr_binary(&mut self, e: &'ast syn::ExprBinary) {
+        let comparing = matches!(e.op, BinOp::Eq(_) | BinOp::Ne(_));
+        for side in [&*e.left, &*e.right] {
+            if !(comparing && string_lit(side)) {
+                self.visit_expr(side);
+            }
+        }
+    }
+
+    fn visit_expr_tuple(&mut self, e: &'ast syn::ExprTuple) {
+        for (i, elem) in e.elems.iter().enumerate() {
+            if !(i == 0 && e.elems.len() == 2 && self.argument(elem)) {
+                self.visit_expr(elem);
+            }
+        }
+    }
+
+    fn visit_expr_index(&mut self, e: &'ast syn::ExprIndex) {
+        self.visit_expr(&e.expr);
+        if !string_lit(&e.index) {
+            self.visit_expr(&e.index);
+        }
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        self.visit_expr(&call.receiver);
+        let method = call.method.to_string();
+        let silent = method == "expect" || COMPARING.contains(&method.as_str());
+        for (i, arg) in call.args.iter().enumerate() {
+            let named = method == "arg" && i == 0 && self.argument(arg);
+            let quiet = named || (silent && string_lit(arg));
+            if !quiet {
+                self.visit_expr(arg);
+            }
+        }
+    }
+
+    fn visit_macro(&mut self, mac: &'ast Macro) {
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        if SILENT_MACROS.contains(&name.as_str()) {
+            return;
+        }
+        match mac.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated) {
+            Ok(args) => args.iter().for_each(|arg| self.visit_expr(arg)),
+            // Not a list of expressions (`json!`, `matches!`): every
+            // string literal among its tokens.
+            Err(_) => tokens(mac.tokens.clone(), self),
+        }
+    }
+}
+
+fn tokens(stream: proc_macro2::TokenStream, shown: &mut Shown<'_>) {
+    for tree in stream {
+        match tree {
+            proc_macro2::TokenTree::Group(g) => tokens(g.stream(), shown),
+            proc_macro2::TokenTree::Literal(lit) => {
+                if let Ok(s) = syn::parse_str::<syn::LitStr>(&lit.to_string()) {
+                    shown.literal(s.value());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The Rust files under `dir`, by their path from it (`ui/panel.rs`).
+fn sources(dir: &Path) -> BTreeMap<String, String> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).expect("a source directory") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let name = path
+                    .strip_prefix(dir)
+                    .expect("under the directory")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                files.insert(name, std::fs::read_to_string(&path).expect("a source file"));
+            }
+        }
+    }
+    files
+}
+
+/// What is wrong in one file: literals with words outside the catalogue,
+/// and ids the catalogue lacks.
+fn scan(name: &str, text: &str, catalogue: &Catalogue) -> Vec<String> {
+    let file = syn::parse_file(text).unwrap_or_else(|e| panic!("{name} does not parse: {e}"));
+    let mut shown = Shown {
+        arguments: &catalogue.arguments,
+        found: Vec::new(),
+    };
+    shown.visit_file(&file);
+    let mut wrong = Vec::new();
+    for text in shown.found {
+        if catalogue.ids.contains(&text) {
+            continue;
+        }
+        // The shape of an id of an area of play.ftl (`turn-yours`).
+        let area = text.split('-').next().unwrap_or_default();
+        let areas = catalogue.ids.iter().any(|id| id.starts_with(&format!("{area}-")));
+        if is_id(&text) && areas {
+            wrong.push(format!("{name}: {text:?} is no message of i18n/locales/en"));
+            continue;
+        }
+        let allowed = NOT_WORDS
+            .iter()
+            .any(|(f, words, _)| *f == name && words.contains(&text.as_str()));
+        if has_words(&text) && !allowed {
+            wrong.push(format!("{name}: {text:?} has words outside the catalogues"));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn every_word_of_lodestone_play_comes_from_the_catalogues() {
+    let catalogue = catalogue();
+    assert!(
+        catalogue.ids.contains("turn-yours") && catalogue.arguments.contains("count"),
+        "the English catalogue is read"
+    );
+    let files = sources(&crate_dir().join("src/play"));
+    let mut wrong = Vec::new();
+    for (name, text) in &files {
+        if OTHER_PROGRAMS.iter().any(|(f, _)| f == name) || NOT_YET.contains(&name.as_str()) {
+            continue;
+        }
+        wrong.extend(scan(name, text, &catalogue));
+    }
+    for listed in NOT_YET
+        .iter()
+        .chain(OTHER_PROGRAMS.iter().map(|(f, _)| f))
+        .chain(NOT_WORDS.iter().map(|(f, _, _)| f))
+    {
+        if !files.contains_key(*listed) {
+            wrong.push(format!("{listed} is listed but is no file of src/play"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_scan_finds_a_sentence_put_on_the_screen() {
+    let catalogue = catalogue();
+    let screen = r#"
+        fn panel(w: &Words) -> Vec<String> {
+            vec![w.get("turn-yours"), "Your turn".to_string(), format!("{} ({})", 1, 2),
+                 w.with("turn-to-act", &[("names", "Ann".into())]), w.with("turn-to-act", &[("nobody", 1.into())])]
+        }
+        fn title() -> String { format!("Moves ({n})", n = 2) }
+        fn missing(w: &Words) -> String { w.get("turn-of-nobody-at-all") }
+        fn quiet(x: &str) -> bool {
+            let _ = x.strip_prefix("enter ").expect("a checked move");
+            x == "drop" || matches!(x, "the pass")
+        }
+        #[cfg(test)]
+        mod tests { fn t() { let _ = "Your turn, in a test"; } }
+    "#;
+    assert_eq!(
+        scan("panel.rs", screen, &catalogue),
+        [
+            r#"panel.rs: "Your turn" has words outside the catalogues"#,
+            r#"panel.rs: "Ann" has words outside the catalogues"#,
+            r#"panel.rs: "nobody" has words outside the catalogues"#,
+            r#"panel.rs: "Moves ({n})" has words outside the catalogues"#,
+            r#"panel.rs: "turn-of-nobody-at-all" is no message of i18n/locales/en"#,
+        ]
+    );
+    assert!(has_words("Your turn") && !has_words("{name} ({color})") && !has_words(" ● W"));
+}

@@ -1,0 +1,33 @@
+//! Starting a room's task: the room is listed in this node's lobby, its
+//! lease (with several nodes) held and renewed, and its task run on the
+//! server's tracker, so that shutdown waits for it.
+
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+
+use super::core::RoomCore;
+use super::env::RoomEnv;
+use super::handle::RoomHandle;
+use super::lease::{Hold, RoomLease};
+use super::task::RoomTask;
+
+/// Starts the task of `core` and registers it in the lobby.
+pub fn spawn_room(core: RoomCore, env: &Arc<RoomEnv>) -> RoomHandle {
+    spawn_leased_room(core, env, None)
+}
+
+/// Starts the task of `core`, which holds `lease` (several nodes), and
+/// registers it in the lobby.
+pub fn spawn_leased_room(core: RoomCore, env: &Arc<RoomEnv>, lease: Option<Arc<RoomLease>>) -> RoomHandle {
+    let (tx, rx) = mpsc::channel(1024);
+    let handle = RoomHandle { tx };
+    env.lobby.insert(handle.clone(), &core);
+    let hold = match (&env.node, lease) {
+        (Some(node), Some(lease)) => Some(Hold::new(node, lease, core.id(), &env.tasks)),
+        _ => None,
+    };
+    let task = RoomTask::new(core, env, handle.clone(), rx, hold);
+    env.tasks.spawn(task.run());
+    handle
+}
