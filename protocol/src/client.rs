@@ -423,13 +423,17 @@ pub enum ClientMessage {
     /// Stop following a tournament; answered with `ack`.
     UnwatchTournament { id: RequestId, tournament: String },
     /// Enter a tournament (or come back after withdrawing); answered with
-    /// `tournament`.
+    /// `tournament`. In an event of fixed teams, `team` names the team:
+    /// a new name makes it, a team's name joins it while it has room.
     JoinTournament {
         id: RequestId,
         tournament: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         invite: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        team: Option<String>,
     },
     /// Leave a tournament before it starts, or withdraw during it (not
     /// paired again until `join_tournament`); answered with `tournament`.
@@ -448,6 +452,11 @@ pub enum ClientMessage {
         id: RequestId,
         tournament: String,
         level: String,
+        /// An event of fixed teams: the bot's team (absent: the first
+        /// team with room, else a team of its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        team: Option<String>,
     },
     /// Send this guest's notifications to a browser's push subscription
     /// (`events`: the categories wanted; absent, all); answered with `ack`.

@@ -250,6 +250,13 @@ codes! {
     OnVacation = "on-vacation",
     /// `end_vacation` while not on vacation.
     NotOnVacation = "not-on-vacation",
+    /// `join_tournament` (or `add_tournament_bot`) naming a team of an
+    /// event of fixed teams that has all its players already.
+    TeamFull = "team-full",
+    /// `join_tournament` in an event of fixed teams without a `team`, or
+    /// with a team name that is empty, too long or has control characters;
+    /// or a `team` in an event without teams.
+    BadTeam = "bad-team",
 }
 
 impl fmt::Display for Code {

@@ -52,8 +52,8 @@ pub use notify::{NotifyEvent, PushKey, PushKeys, SeatVacation, TurnWaiting, Vaca
 pub use raw::RawJson;
 pub use state::*;
 pub use tournament::{
-    EntrantStatus, StandingRow, TournamentFormat, TournamentGame, TournamentPlayer, TournamentRound,
-    TournamentSpec, TournamentState, TournamentStatus, TournamentSummary,
+    EntrantStatus, StandingRow, TeamStandingRow, TournamentFormat, TournamentGame, TournamentPlayer,
+    TournamentRound, TournamentSpec, TournamentState, TournamentStatus, TournamentSummary, TournamentTeams,
 };
 
 #[cfg(test)]

@@ -115,6 +115,12 @@ impl GameInfo {
                             default: "run".to_string(),
                             help: WEEKENDS_HELP.to_string(),
                         },
+                        OptionInfo {
+                            key: "berserk".to_string(),
+                            values: vec!["off".to_string(), "on".to_string()],
+                            default: "off".to_string(),
+                            help: BERSERK_HELP.to_string(),
+                        },
                     ])
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
@@ -171,6 +177,9 @@ pub const SPECTATOR_DELAY_HELP: &str = "how many plies behind the game spectator
 
 /// What the room option `weekends` does (docs/protocol.md, Clocks).
 pub const WEEKENDS_HELP: &str = "whether the room's clocks stop at weekends: run, they do not; pause, no time is charged from Saturday 00:00 to Monday 00:00 UTC (needs a clock)";
+
+/// What the room option `berserk` does (docs/protocol.md, `berserk`).
+pub const BERSERK_HELP: &str = "whether a player may go berserk before its first move: half its starting time taken and no increment, for a point more on an arena win; on needs a clock with a bank of time (5+3, bank:10d+36h)";
 
 /// What the room option `rated-bots` does.
 pub const RATED_BOTS_HELP: &str = "in a rated room, whether bot accounts (programs playing through the protocol) may play people: no, a rated game is between people only or between bots only; yes, bot accounts may sit with people and the game is rated all the same";

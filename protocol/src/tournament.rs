@@ -27,6 +27,15 @@ fn yes() -> bool {
     true
 }
 
+/// Teams fixed for a whole Magma event (`teams` of `create_tournament`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TournamentTeams {
+    /// Teams of two players, paired and seated as one colour team at
+    /// tables of four (two teams) or six (three teams).
+    Pairs,
+}
+
 /// What `create_tournament` asks for. Limits: docs/tournaments.md.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct TournamentSpec {
@@ -94,6 +103,11 @@ pub struct TournamentSpec {
     #[serde(default = "yes")]
     #[ts(optional, as = "Option<bool>")]
     pub late_join: bool,
+    /// Magma events: teams fixed for the event (`pairs`); players enter
+    /// naming their team (`join_tournament`'s `team`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub teams: Option<TournamentTeams>,
 }
 
 /// Where a tournament is in its life.
@@ -133,6 +147,10 @@ pub struct TournamentPlayer {
     #[ts(optional, as = "Option<bool>")]
     pub bot_account: bool,
     pub status: EntrantStatus,
+    /// Its team in an event of fixed teams.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub team: Option<String>,
 }
 
 /// One line of the standings, best first.
@@ -159,6 +177,29 @@ pub struct StandingRow {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(optional, as = "Option<bool>")]
     pub on_fire: bool,
+    /// Its team in an event of fixed teams.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub team: Option<String>,
+}
+
+/// One line of the team standings of an event of fixed teams, best first:
+/// a team's points are its placing points (every member gets them), its
+/// tie-breaks are counted between teams.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]
+pub struct TeamStandingRow {
+    /// 1 for the first; teams level on every tie-break share a place.
+    pub place: u32,
+    pub team: String,
+    /// Its members' guest ids, in the order of entry.
+    pub members: Vec<String>,
+    pub points: f64,
+    pub buchholz: f64,
+    pub sonneborn_berger: f64,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
 }
 
 /// One game of a tournament: an ordinary room.
@@ -231,6 +272,10 @@ pub struct TournamentState {
     pub total_rounds: Option<u32>,
     pub players: Vec<TournamentPlayer>,
     pub standings: Vec<StandingRow>,
+    /// An event of fixed teams: the teams' standings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<TeamStandingRow>>")]
+    pub team_standings: Vec<TeamStandingRow>,
     pub rounds: Vec<TournamentRound>,
     /// The invite code of a private tournament: only for its organizer.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -410,6 +410,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 id: id(33),
                 tournament: "5b0c…".into(),
                 invite: Some("9f2c…".into()),
+                team: None,
             },
         ),
         (
@@ -418,6 +419,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 id: id(34),
                 tournament: "5b0c…".into(),
                 level: "greedy".into(),
+                team: None,
             },
         ),
         (
@@ -492,6 +494,7 @@ fn spec() -> TournamentSpec {
         accounts_only: false,
         max_players: None,
         late_join: true,
+        teams: None,
     }
 }
 
@@ -884,6 +887,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                             bot: false,
                             bot_account: false,
                             status: EntrantStatus::Active,
+                            team: None,
                         },
                         TournamentPlayer {
                             id: "g-bob".into(),
@@ -891,6 +895,7 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                             bot: false,
                             bot_account: false,
                             status: EntrantStatus::Active,
+                            team: None,
                         },
                     ],
                     standings: vec![StandingRow {
@@ -907,7 +912,9 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                         losses: 0,
                         byes: 0,
                         on_fire: false,
+                        team: None,
                     }],
+                    team_standings: Vec::new(),
                     rounds: vec![TournamentRound {
                         number: 1,
                         paired_at: 1_700_000_600_000,

@@ -2,6 +2,8 @@
 //! agree, notation and positions round-trip, views hide exactly the
 //! unrevealed magnet, and playouts are deterministic and replay as records.
 
+mod common;
+
 use std::collections::HashSet;
 
 use lodestone_rules::geometry::square::{Dir, Square};
@@ -229,49 +231,13 @@ proptest! {
     }
 }
 
-/// The risks by their definition, kept as the oracle: every offered action
-/// played on a copy of the whole game, then every reply of the opponent
-/// played in full on a copy of that.
+/// The risks by their definition (`common::risks_by_playing_out`), for a
+/// position whose views do not differ.
 fn risks_by_playing_out(game: &Magnetism, seat: Seat) -> Vec<(Action, Risk)> {
     if game.views_differ() || !game.to_act().contains(seat) {
         return Vec::new();
     }
-    let lost =
-        |g: &Magnetism| matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(seat));
-    let judged: Vec<(Action, Option<Risk>)> = game
-        .legal_actions(seat)
-        .into_iter()
-        .map(|action| {
-            let mut after = game.clone();
-            after.apply(seat, &action, Millis(0)).unwrap();
-            let risk = if lost(&after) {
-                Some(Risk::Loses)
-            } else if after.outcome().is_none()
-                && after.to_act().iter().filter(|&s| s != seat).any(|s| {
-                    after.legal_actions(s).into_iter().any(|reply| {
-                        let mut g = after.clone();
-                        g.apply(s, &reply, Millis(0)).unwrap();
-                        lost(&g)
-                    })
-                })
-            {
-                Some(Risk::AllowsWin)
-            } else {
-                None
-            };
-            (action, risk)
-        })
-        .collect();
-    let safe = judged.iter().any(|(_, r)| r.is_none());
-    let survives = safe || judged.iter().any(|(_, r)| *r == Some(Risk::AllowsWin));
-    judged
-        .into_iter()
-        .filter_map(|(a, r)| match r? {
-            Risk::Loses if survives => Some((a, Risk::Loses)),
-            Risk::AllowsWin if safe => Some((a, Risk::AllowsWin)),
-            _ => None,
-        })
-        .collect()
+    common::risks_by_playing_out(game, seat)
 }
 
 /// What the oracle comparison met, so that the test can insist on the rare

@@ -1,6 +1,8 @@
 //! Properties of Magneton over random positions: the generator and the
 //! judge agree, notation round-trips, and playouts are deterministic.
 
+mod common;
+
 use lodestone_rules::geometry::square::Square;
 use lodestone_rules::magneton::{Action, Magneton, MoveRule, Options, Position};
 use lodestone_rules::{Game, GameKind, Millis, Outcome, Record, Risk, Seat};
@@ -172,48 +174,6 @@ proptest! {
     }
 }
 
-/// The risks by the old, slow definition, kept as the oracle: every
-/// offered action played on a copy of the whole game, then every reply of
-/// the opponent played in full.
-fn risks_by_playing_out(game: &Magneton, seat: Seat) -> Vec<(Action, Risk)> {
-    let lost =
-        |g: &Magneton| matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if !winners.contains(seat));
-    let judged: Vec<(Action, Option<Risk>)> = game
-        .legal_actions(seat)
-        .into_iter()
-        .map(|action| {
-            let mut after = game.clone();
-            after.apply(seat, &action, Millis(0)).unwrap();
-            let risk = if lost(&after) {
-                Some(Risk::Loses)
-            } else if after.outcome().is_none()
-                && after.to_act().iter().filter(|&s| s != seat).any(|s| {
-                    after.legal_actions(s).into_iter().any(|reply| {
-                        let mut g = after.clone();
-                        g.apply(s, &reply, Millis(0)).unwrap();
-                        lost(&g)
-                    })
-                })
-            {
-                Some(Risk::AllowsWin)
-            } else {
-                None
-            };
-            (action, risk)
-        })
-        .collect();
-    let safe = judged.iter().any(|(_, r)| r.is_none());
-    let survives = safe || judged.iter().any(|(_, r)| *r == Some(Risk::AllowsWin));
-    judged
-        .into_iter()
-        .filter_map(|(a, r)| match r? {
-            Risk::Loses if survives => Some((a, Risk::Loses)),
-            Risk::AllowsWin if safe => Some((a, Risk::AllowsWin)),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Magneton's own risks (judged on positions, the opponent's quick win
 /// found by bit sets) equal the slow definition at every ply of many
 /// random games, under both move rules; half the games seek repeated
@@ -237,7 +197,7 @@ fn fast_risks_equal_playing_everything_out() {
             let fast = game.risks(seat, Millis(0));
             assert_eq!(
                 fast,
-                risks_by_playing_out(&game, seat),
+                common::risks_by_playing_out(&game, seat),
                 "seed {seed}, position {}",
                 game.position()
             );

@@ -9,7 +9,7 @@ use axum::body::{Body, to_bytes};
 use axum::extract::ws::Utf8Bytes;
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
-use lodestone_i18n::Words;
+use lodestone_i18n::{FluentValue, Words};
 use lodestone_protocol::{Code, HttpError, ServerMessage};
 
 /// The most an HTTP refusal's body is read to be translated; a larger
@@ -21,13 +21,199 @@ pub fn error_id(code: Code) -> String {
     format!("error-{}", code.as_str())
 }
 
+/// The server's English sentences that carry details (a limit, a count,
+/// a name, a seat, a version), each with the message of `server.ftl`
+/// that says the same with the same details in every language: (code,
+/// the English sentence with `{name}` where a detail goes, the message's
+/// id, whose arguments are those names). A sentence of the code that
+/// matches none gets the code's own sentence, `error-CODE`.
+const DETAILED: &[(Code, &str, &str)] = &[
+    (
+        Code::ChatTooLong,
+        "a chat line has at most {max} characters; this one has {length}",
+        "detail-chat-too-long",
+    ),
+    (
+        Code::BadMessage,
+        "a reason has at most {max} characters; this one has {length}",
+        "detail-reason-too-long",
+    ),
+    (
+        Code::TooManyRooms,
+        "you have {count} open rooms, as many as a guest may: start or finish one first",
+        "detail-too-many-rooms-guest",
+    ),
+    (
+        Code::TooManyRooms,
+        "this address has {count} open rooms, as many as it may: start or finish one first",
+        "detail-too-many-rooms-address",
+    ),
+    (
+        Code::TooManyWatched,
+        "this connection watches {count} rooms, as many as it may: unwatch one first",
+        "detail-too-many-watched",
+    ),
+    (
+        Code::TooManyGuests,
+        "this address has made {count} new guests in the last hour; come back with your token",
+        "detail-too-many-guests",
+    ),
+    (
+        Code::RateLimited,
+        "more than {count} new connections a minute from this address; wait a little",
+        "detail-connect-rate",
+    ),
+    (
+        Code::RateLimited,
+        "more than {count} requests a minute from this address; wait a little",
+        "detail-request-rate",
+    ),
+    (
+        Code::RateLimited,
+        "you have {count} reports waiting for a moderator: wait until they are read",
+        "detail-open-reports",
+    ),
+    (
+        Code::TooManyLogins,
+        "too many logins: at most {account} a minute for one account and {address} from one address; wait a minute",
+        "detail-too-many-logins",
+    ),
+    (
+        Code::TooManyTokens,
+        "an account has at most {count} API tokens: revoke one first",
+        "detail-too-many-tokens",
+    ),
+    (
+        Code::TooManySubscriptions,
+        "this guest has {count} push subscriptions, as many as it may: remove one first",
+        "detail-too-many-subscriptions",
+    ),
+    (
+        Code::TooManyWebhooks,
+        "there are {count} webhooks here, as many as there may be: remove one first",
+        "detail-too-many-webhooks",
+    ),
+    (
+        Code::SeatsNotFull,
+        "{count} seat is still free",
+        "detail-seats-not-full",
+    ),
+    (
+        Code::SeatsNotFull,
+        "{count} seats are still free",
+        "detail-seats-not-full",
+    ),
+    (
+        Code::SeatTaken,
+        "seat {seat} is taken by {name}",
+        "detail-seat-taken",
+    ),
+    (
+        Code::AlreadySeated,
+        "you already hold seat {seat} here",
+        "detail-already-seated",
+    ),
+    (Code::SeatEmpty, "seat {seat} is free", "detail-seat-empty"),
+    (
+        Code::NotABot,
+        "{name} at seat {seat} is a person, not a bot (kick frees the seat)",
+        "detail-not-a-bot",
+    ),
+    (
+        Code::MovedOn,
+        "the room changed after version {seen} (it is at version {now}); nothing was done: look at the room again",
+        "detail-moved-on",
+    ),
+    (
+        Code::TooEarly,
+        "a tournament needs at least {count} players to start",
+        "detail-too-few-players",
+    ),
+    (
+        Code::NotOwner,
+        "only the organizer ({name}) may enter computer players",
+        "detail-organizer-bots",
+    ),
+    (
+        Code::NameTaken,
+        "an account is named \"{name}\" already (names ignore case and invisible characters)",
+        "detail-name-taken",
+    ),
+    (
+        Code::UnknownPlayer,
+        "there is no player \"{name}\"",
+        "detail-unknown-player",
+    ),
+    (
+        Code::UnknownRoom,
+        "there is no room \"{room}\"",
+        "detail-unknown-room",
+    ),
+    (
+        Code::UnknownRoom,
+        "room \"{room}\" is not available; try again",
+        "detail-room-unavailable",
+    ),
+    (
+        Code::UnknownRoom,
+        "room \"{room}\" cannot be read",
+        "detail-room-unreadable",
+    ),
+];
+
+/// The details of `english` when it is `pattern` with them filled in:
+/// each name of the pattern with its text (a number as a number, so the
+/// catalogues may choose a plural by it).
+fn details(pattern: &'static str, english: &str) -> Option<Vec<(&'static str, FluentValue<'static>)>> {
+    // The pattern as text, name, text, name, …, text.
+    let mut texts = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = pattern;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}')?;
+        texts.push(&rest[..open]);
+        names.push(&rest[open + 1..close]);
+        rest = &rest[close + 1..];
+    }
+    texts.push(rest);
+    let mut left = english.strip_prefix(texts[0])?;
+    let mut found = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let after = texts[i + 1];
+        let value = if i + 1 == names.len() {
+            let value = left.strip_suffix(after)?;
+            left = "";
+            value
+        } else {
+            let at = left.find(after).filter(|&at| after.is_empty() || at > 0)?;
+            let value = &left[..at];
+            left = &left[at + after.len()..];
+            value
+        };
+        if value.is_empty() {
+            return None;
+        }
+        let value = value
+            .parse::<i64>()
+            .map_or_else(|_| FluentValue::from(value.to_string()), FluentValue::from);
+        found.push((*name, value));
+    }
+    left.is_empty().then_some(found)
+}
+
 /// The sentence of a refusal with `code`: the server's own `english` one
-/// in English, else the code's sentence in the language.
+/// in English; else, in the language, the message that says the same
+/// with its details when the English sentence is one of `DETAILED`, or
+/// the code's own sentence.
 pub fn error_sentence(words: &Words, code: Code, english: &str) -> String {
     if words.is_english() {
         return english.to_string();
     }
-    words.get(&error_id(code))
+    DETAILED
+        .iter()
+        .filter(|(c, _, _)| *c == code)
+        .find_map(|(_, pattern, id)| details(pattern, english).map(|args| words.with(id, &args)))
+        .unwrap_or_else(|| words.get(&error_id(code)))
 }
 
 /// A frame for a client speaking `words`: an `error` with its sentence in
@@ -101,6 +287,107 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "no sentence for:\n{}", missing.join("\n"));
+    }
+
+    #[test]
+    fn every_detailed_sentence_is_its_english_message_with_the_same_details() {
+        let english = Words::english();
+        for (code, pattern, id) in DETAILED {
+            let names: Vec<&str> = pattern
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}').map(|(name, _)| name))
+                .collect();
+            // One of a few values makes the catalogue's English the
+            // server's sentence (a plural chooses by its number).
+            let matched = [1, 7].iter().any(|&n| {
+                let args: Vec<(&'static str, FluentValue)> =
+                    names.iter().map(|name| (*name, FluentValue::from(n))).collect();
+                let said = english.with(id, &args);
+                details(pattern, &said).is_some_and(|found| found == args)
+            });
+            assert!(matched, "{code:?}: {id} does not say {pattern:?}");
+            // Each other language has its own words, with every detail.
+            let args: Vec<(&'static str, FluentValue)> = names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| (*name, FluentValue::from(format!("<{i}>"))))
+                .collect();
+            for lang in LANGUAGES.iter().skip(1) {
+                let said = Words::for_tag(lang).with(id, &args);
+                let all = (0..names.len()).all(|i| said.contains(&format!("<{i}>")));
+                assert!(all && said != english.with(id, &args), "{lang}: {id}: {said}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_detail_reaches_the_french_and_german_sentence() {
+        let (french, german) = (Words::for_tag("fr"), Words::for_tag("de"));
+        let long = "a chat line has at most 500 characters; this one has 501";
+        assert_eq!(
+            error_sentence(&french, Code::ChatTooLong, long),
+            "une ligne de discussion a au plus 500 caractères ; celle-ci en a 501"
+        );
+        assert_eq!(
+            error_sentence(&german, Code::ChatTooLong, long),
+            "eine Chatzeile hat höchstens 500 Zeichen; diese hat 501"
+        );
+        // A number chooses the plural.
+        let rooms = |n: u32| {
+            let english =
+                format!("you have {n} open rooms, as many as a guest may: start or finish one first");
+            error_sentence(&french, Code::TooManyRooms, &english)
+        };
+        assert!(rooms(1).starts_with("vous avez 1 salle ouverte,"), "{}", rooms(1));
+        assert!(
+            rooms(3).starts_with("vous avez 3 salles ouvertes,"),
+            "{}",
+            rooms(3)
+        );
+        // Names and seats come through as they are.
+        assert_eq!(
+            error_sentence(&german, Code::SeatTaken, "seat white is taken by Ann Lee"),
+            "Platz white hat schon Ann Lee"
+        );
+        assert_eq!(
+            error_sentence(&french, Code::UnknownRoom, r#"there is no room "no-such-room""#),
+            "il n'y a pas de salle « no-such-room »"
+        );
+        // A sentence without a known shape gets the code's own sentence;
+        // English keeps the server's.
+        assert_eq!(
+            error_sentence(&french, Code::ChatTooLong, "too long"),
+            french.get("error-chat-too-long")
+        );
+        assert_eq!(error_sentence(&Words::english(), Code::ChatTooLong, long), long);
+        // Through a frame, with its code.
+        let frame_en = crate::room::encode(&lodestone_protocol::error(None, Code::ChatTooLong, long));
+        let framed = frame(&french, frame_en);
+        assert!(
+            framed.as_str().contains(r#""code":"chat-too-long""#)
+                && framed.as_str().contains("celle-ci en a 501"),
+            "{}",
+            framed.as_str()
+        );
+    }
+
+    #[test]
+    fn details_are_read_only_from_a_sentence_of_the_patterns_shape() {
+        let pattern = "seat {seat} is taken by {name}";
+        let found = details(pattern, "seat 2 is taken by Bo").expect("the shape");
+        assert_eq!(
+            found,
+            [("seat", FluentValue::from(2)), ("name", FluentValue::from("Bo"))]
+        );
+        for other in [
+            "seat  is taken by Bo",
+            "seat 2 is taken by ",
+            "a seat 2 is taken by Bo",
+            "seat 2 was taken by Bo",
+        ] {
+            assert_eq!(details(pattern, other), None, "{other}");
+        }
     }
 
     #[test]

@@ -113,6 +113,10 @@ fn main() {
             as_trial(lang::french),
         ),
         Trial::test(
+            "a_game_its_panel_a_move_and_its_end_in_french",
+            as_trial(lang::french_game),
+        ),
+        Trial::test(
             "your_move_in_n_games_counts_the_opponents_moves_and_g_opens_the_oldest",
             as_trial(turns::your_move_in_n_games),
         ),

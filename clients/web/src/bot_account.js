@@ -1,7 +1,7 @@
 /** @file A bot account's settings, in the lobby's account part: make the account a bot account (for good), then make API tokens (each shown once, for a program to say `hello` with) and revoke them, through `/api/account/...` with this device's token (docs/api.md). */
 
 import { fill, h, say, sayError } from './dom.js';
-import { formatDate, t } from './i18n.js';
+import { formatDate, languageHeader, t } from './i18n.js';
 
 /** @typedef {import('./wire.js').AccountInfo} AccountInfo */
 /** @typedef {import('./wire.js').NewApiToken} NewApiToken */
@@ -18,7 +18,7 @@ import { formatDate, t } from './i18n.js';
  */
 async function call(session, method, path, body) {
   /** @type {Record<string, string>} */
-  const headers = { Authorization: `Bearer ${session.token() ?? ''}` };
+  const headers = { ...languageHeader(), Authorization: `Bearer ${session.token() ?? ''}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (response.status === 204) return null;

@@ -3,7 +3,7 @@
 import { fill, h } from './dom.js';
 import { createBoard } from './boards/index.js';
 import { gameName } from './rules.js';
-import { loadWords, pickLanguage, t } from './i18n.js';
+import { languageHeader, loadWords, pickLanguage, t } from './i18n.js';
 import { settings } from './settings.js';
 import { colorName, endWords } from './words.js';
 
@@ -32,7 +32,7 @@ async function fetchPly(n) {
   const key = String(n);
   const known = fetched.get(key);
   if (known) return known;
-  const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/ply/${key}${query}`);
+  const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/ply/${key}${query}`, { headers: languageHeader() });
   const answer = await response.json();
   if (!response.ok) throw new Error(answer.message ?? t('web-server-answered', { status: response.status }));
   fetched.set(String(answer.ply), answer);

@@ -91,6 +91,15 @@ export function language() {
 }
 
 /**
+ * The header that asks the server for its sentences (an HTTP refusal's
+ * `message`) in the page's language, not the browser's.
+ * @returns {Record<string, string>}
+ */
+export function languageHeader() {
+  return { 'Accept-Language': current };
+}
+
+/**
  * A message of the catalogue, with its arguments (`{ $name }`).
  * @param {string} id
  * @param {Record<string, string | number>} [args]
@@ -154,16 +163,6 @@ export function formatDate(ms, options = { dateStyle: 'medium', timeStyle: 'shor
  */
 export function formatNumber(n, options) {
   return new Intl.NumberFormat(current, options).format(n);
-}
-
-/**
- * A time from now in the page's language (`in 3 days`, `dans 3 jours`,
- * `vor 2 Stunden`).
- * @param {number} value negative for the past
- * @param {Intl.RelativeTimeFormatUnit} unit
- */
-export function formatRelative(value, unit) {
-  return new Intl.RelativeTimeFormat(current, { numeric: 'auto' }).format(value, unit);
 }
 
 /**

@@ -4,7 +4,7 @@ import { botSettings } from './bot_account.js';
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 import { isBlocked, loadPreferences, onBlocks, reportForm, SAFETY_HREF, setBlocked } from './safety.js';
-import { formatDate, t } from './i18n.js';
+import { formatDate, languageHeader, t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -47,7 +47,7 @@ export function playerLink(id, name) {
  * @returns {Promise<T>}
  */
 async function getJson(path) {
-  const response = await fetch(path);
+  const response = await fetch(path, { headers: languageHeader() });
   const body = await response.json().catch(() => null);
   if (!response.ok) throw new Error(body?.message ?? t('web-server-answered', { status: response.status }));
   return body;

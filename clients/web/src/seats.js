@@ -5,7 +5,7 @@ import { fetchGames } from './lobby.js';
 import { playerLink } from './players.js';
 import { vacationTag } from './vacation.js';
 import { t } from './i18n.js';
-import { botLevel as levelWords, colorName } from './words.js';
+import { botLevel as levelWords, colorLetter, colorName } from './words.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
 /** @typedef {import('./protocol.js').SeatState} SeatState */
@@ -38,7 +38,7 @@ export function colorOf(name) {
 }
 
 /**
- * A round badge in the seat's colour with the first letter of its name.
+ * A round badge in the seat's colour with its letter (web-color-letter).
  * @param {SeatState} seat
  */
 function badge(seat) {
@@ -50,7 +50,7 @@ function badge(seat) {
     s(
       'text',
       { x: 10, y: 14, 'text-anchor': 'middle', 'font-size': 11, fill: dark ? '#fff' : '#000' },
-      colorName(seat.color).slice(0, 1).toUpperCase(),
+      colorLetter(seat.color),
     ),
   );
 }

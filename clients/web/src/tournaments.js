@@ -3,7 +3,7 @@
 import { fill, h, say, sayError } from './dom.js';
 import { gameName } from './rules.js';
 import { playerLink } from './players.js';
-import { formatDate, t, tParts } from './i18n.js';
+import { formatDate, formatNumber, t, tParts } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
 /** @typedef {import('./app.js').View} View */
@@ -88,6 +88,7 @@ export function tournamentsView(session) {
   const table = h('select', { id: 't-table' }, ...[3, 4, 5, 6].map((n) => h('option', { value: n, selected: n === 4 }, t('web-lobby-n-players', { count: n }))));
   const bots = h('input', { id: 't-bots', type: 'checkbox' });
   const hidden = h('input', { id: 't-private', type: 'checkbox' });
+  const teams = h('input', { id: 't-teams', type: 'checkbox' });
   const form = h(
     'form',
     {
@@ -100,6 +101,7 @@ export function tournamentsView(session) {
         if (f === 'swiss' || f === 'magma') spec.rounds = Number(rounds.value);
         if (f === 'arena') spec.seconds = Number(minutes.value) * 60;
         if (f === 'magma') spec.table = Number(table.value);
+        if (f === 'magma' && teams.checked) spec.teams = 'pairs';
         try {
           const reply = await session.connection.request({ type: 'create_tournament', tournament: spec });
           location.hash = tournamentHref(reply.tournament.id, reply.tournament.invite);
@@ -114,6 +116,7 @@ export function tournamentsView(session) {
     field(t('web-tournament-rounds'), rounds),
     field(t('web-tournament-arena-minutes'), minutes),
     field(t('web-tournament-table'), table),
+    h('label', { class: 'check' }, teams, ' ', t('web-tournament-teams-option')),
     h('label', { class: 'check' }, bots, ' ', t('web-tournament-bots')),
     h('label', { class: 'check' }, hidden, ' ', t('web-tournament-private')),
     h('button', { type: 'submit', id: 't-create' }, t('web-tournament-create')),
@@ -185,6 +188,8 @@ export function tournamentView(session, id, invite) {
   const mine = h('div', { class: 'your-game', id: 'your-game', role: 'status', 'aria-live': 'polite' });
   const actions = h('div', { class: 'tournament-actions' });
   const standings = h('div', { class: 'standings-wrap' });
+  const teamStandings = h('div', { class: 'standings-wrap' });
+  const teamName = h('input', { id: 't-team', maxlength: 30, autocomplete: 'off' });
   const rounds = h('div', { class: 'rounds' });
   const element = h(
     'section',
@@ -192,6 +197,7 @@ export function tournamentView(session, id, invite) {
     head,
     mine,
     actions,
+    teamStandings,
     h('h3', {}, t('web-tournament-standings')),
     standings,
     h('h3', {}, t('web-tournament-rounds-heading')),
@@ -245,7 +251,7 @@ export function tournamentView(session, id, invite) {
     const me = session.guest?.id;
     const organizer = me === tour.organizer;
     const entry = tour.players.find((p) => p.id === me);
-    const about = { format: t(FORMATS[tour.spec.format]), game: gameName(tour.spec.game), status: t(STATUS[tour.status]), organizer: tour.organizer_name };
+    const about = { format: t(FORMATS[tour.spec.format]), game: gameName(tour.spec.game), status: t('web-tournament-status', { status: tour.status }), organizer: tour.organizer_name };
     fill(
       head,
       h('h2', {}, tour.spec.name),
@@ -257,7 +263,10 @@ export function tournamentView(session, id, invite) {
     const buttons = [];
     const open = tour.status === 'upcoming' || (tour.status === 'running' && tour.spec.late_join);
     if (open && entry?.status !== 'active' && entry?.status !== 'removed') {
-      buttons.push(h('button', { id: 't-join', onclick: () => ask({ type: 'join_tournament', tournament: id, invite: invite ?? undefined }) }, t(entry ? 'web-tournament-come-back' : 'web-tournament-join')));
+      // An event of fixed teams is entered naming a team (a player coming back keeps its own).
+      const naming = Boolean(tour.spec.teams) && !entry;
+      if (naming) buttons.push(field(t('web-tournament-team-name'), teamName));
+      buttons.push(h('button', { id: 't-join', onclick: () => ask({ type: 'join_tournament', tournament: id, invite: invite ?? undefined, team: naming ? teamName.value.trim() || undefined : undefined }) }, t(entry ? 'web-tournament-come-back' : 'web-tournament-join')));
     }
     if (entry?.status === 'active' && tour.status !== 'finished') {
       buttons.push(h('button', { id: 't-withdraw', onclick: () => ask({ type: 'withdraw_tournament', tournament: id }) }, t(tour.status === 'upcoming' ? 'web-tournament-leave' : 'web-tournament-withdraw')));
@@ -269,6 +278,7 @@ export function tournamentView(session, id, invite) {
     buttons.push(h('a', { href: `/api/tournaments/${encodeURIComponent(id)}/records${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`, download: '' }, t('web-tournament-records')));
     fill(actions, ...buttons);
     const arena = tour.spec.format === 'arena';
+    showTeams(tour, me);
     fill(
       standings,
       tour.standings.length
@@ -298,10 +308,10 @@ export function tournamentView(session, id, invite) {
               'tr',
               { 'data-player': s.player, class: s.player === me ? 'me' : '' },
               h('td', {}, s.place),
-              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(tour, s.player)),
+              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(tour, s.player), s.team ? h('span', { class: 'tag team' }, t('web-tournament-team-tag', { team: s.team })) : null),
               h('td', { class: 'points' }, points(s.points)),
-              h('td', {}, arena ? (s.performance ?? '—') : points(s.buchholz)),
-              h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : String(s.sonneborn_berger)),
+              h('td', {}, arena ? (s.performance === undefined ? '—' : formatNumber(s.performance)) : points(s.buchholz)),
+              h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : formatNumber(s.sonneborn_berger)),
               h('td', {}, s.wins),
               h('td', {}, s.draws),
               h('td', {}, s.losses),
@@ -317,6 +327,60 @@ export function tournamentView(session, id, invite) {
         h('h4', {}, t(arena ? 'web-tournament-wave' : 'web-tournament-round', { number: r.number })),
         h('ul', {}, ...r.games.map((g) => gameLine(g, me)), ...(r.byes ?? []).map((b) => h('li', {}, t('web-tournament-bye', { name: nameOf(b) })))),
       )),
+    );
+  }
+
+  /**
+   * The team standings of an event of fixed teams (nothing otherwise).
+   * @param {TournamentState} tour
+   * @param {string | undefined} me
+   */
+  function showTeams(tour, me) {
+    const rows = tour.team_standings ?? [];
+    if (!rows.length) {
+      fill(teamStandings);
+      return;
+    }
+    fill(
+      teamStandings,
+      h('h3', {}, t('web-tournament-teams')),
+      h(
+        'table',
+        { class: 'standings', id: 'team-standings' },
+        h('caption', {}, t('web-tournament-teams-caption')),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...[
+              ['web-tournament-col-place', 'web-tournament-col-place-long'],
+              ['web-tournament-team', ''],
+              ['web-tournament-team-players', ''],
+              ['web-tournament-col-points', 'web-tournament-col-points-long'],
+              ['web-tournament-col-buchholz', 'web-tournament-col-buchholz-long'],
+              ['web-tournament-col-sb', 'web-tournament-col-sb-long'],
+              ['web-tournament-col-won', 'web-tournament-col-won-long'],
+              ['web-tournament-col-drawn', 'web-tournament-col-drawn-long'],
+              ['web-tournament-col-lost', 'web-tournament-col-lost-long'],
+            ].map(([short, long]) => h('th', { scope: 'col' }, long ? h('abbr', { title: t(long) }, t(short)) : t(short))),
+          ),
+        ),
+        h('tbody', {}, ...rows.map((r) => h(
+          'tr',
+          { 'data-team': r.team, class: me !== undefined && r.members.includes(me) ? 'me' : '' },
+          h('td', {}, r.place),
+          h('th', { scope: 'row' }, r.team),
+          h('td', {}, ...r.members.flatMap((m, i) => [i ? ', ' : '', playerLink(m, nameOf(m))])),
+          h('td', { class: 'points' }, points(r.points)),
+          h('td', {}, points(r.buchholz)),
+          h('td', {}, String(r.sonneborn_berger)),
+          h('td', {}, r.wins),
+          h('td', {}, r.draws),
+          h('td', {}, r.losses),
+        ))),
+      ),
     );
   }
 

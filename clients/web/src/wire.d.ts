@@ -117,11 +117,16 @@ at?: number, }
   | { "type": "list_tournaments", id: RequestId, }
   | { "type": "watch_tournament", id: RequestId, tournament: string, invite?: string, }
   | { "type": "unwatch_tournament", id: RequestId, tournament: string, }
-  | { "type": "join_tournament", id: RequestId, tournament: string, invite?: string, }
+  | { "type": "join_tournament", id: RequestId, tournament: string, invite?: string, team?: string, }
   | { "type": "withdraw_tournament", id: RequestId, tournament: string, }
   | { "type": "start_tournament", id: RequestId, tournament: string, }
   | { "type": "remove_from_tournament", id: RequestId, tournament: string, player: string, }
-  | { "type": "add_tournament_bot", id: RequestId, tournament: string, level: string, }
+  | { "type": "add_tournament_bot", id: RequestId, tournament: string, level: string,
+/**
+ * An event of fixed teams: the bot's team (absent: the first
+ * team with room, else a team of its own).
+ */
+team?: string, }
   | { "type": "push_subscribe", id: RequestId, endpoint: string, keys: PushKeys, events?: Array<NotifyEvent>, }
   | { "type": "push_unsubscribe", id: RequestId, endpoint: string, }
   | { "type": "visibility", id: RequestId, visible: boolean, }
@@ -174,7 +179,7 @@ role: Role, }
 /**
  * A stable error code: why a request was refused.
  */
-export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "moved-on" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "no-berserk" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed" | "bad-vacation" | "vacation-used-up" | "on-vacation" | "not-on-vacation";
+export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "moved-on" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "no-berserk" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed" | "bad-vacation" | "vacation-used-up" | "on-vacation" | "not-on-vacation" | "team-full" | "bad-team";
 
 /**
  * A guest: a display name behind an unguessable token.
@@ -1068,6 +1073,11 @@ actions: Array<AuditEntry>, offenses: Array<Offense>, };
 export type TournamentFormat = "round-robin" | "swiss" | "arena" | "magma";
 
 /**
+ * Teams fixed for a whole Magma event (`teams` of `create_tournament`).
+ */
+export type TournamentTeams = "pairs";
+
+/**
  * What `create_tournament` asks for. Limits: docs/tournaments.md.
  */
 export type TournamentSpec = {
@@ -1137,7 +1147,12 @@ max_players?: number,
  * Whether players may join after the start, where the format allows
  * (Swiss and Magma before the last round, the arena until its end).
  */
-late_join?: boolean, };
+late_join?: boolean,
+/**
+ * Magma events: teams fixed for the event (`pairs`); players enter
+ * naming their team (`join_tournament`'s `team`).
+ */
+teams?: TournamentTeams, };
 
 /**
  * Where a tournament is in its life.
@@ -1161,7 +1176,11 @@ id: string, name: string, bot?: boolean,
  * A bot account (a program playing through the protocol), entered
  * where the tournament allows bots (absent when not).
  */
-bot_account?: boolean, status: EntrantStatus, };
+bot_account?: boolean, status: EntrantStatus,
+/**
+ * Its team in an event of fixed teams.
+ */
+team?: string, };
 
 /**
  * One line of the standings, best first.
@@ -1182,7 +1201,26 @@ performance?: number, games: number, wins: number, draws: number, losses: number
 /**
  * Arena: on a streak (two wins in a row; the next game counts double).
  */
-on_fire?: boolean, };
+on_fire?: boolean,
+/**
+ * Its team in an event of fixed teams.
+ */
+team?: string, };
+
+/**
+ * One line of the team standings of an event of fixed teams, best first:
+ * a team's points are its placing points (every member gets them), its
+ * tie-breaks are counted between teams.
+ */
+export type TeamStandingRow = {
+/**
+ * 1 for the first; teams level on every tie-break share a place.
+ */
+place: number, team: string,
+/**
+ * Its members' guest ids, in the order of entry.
+ */
+members: Array<string>, points: number, buchholz: number, sonneborn_berger: number, games: number, wins: number, draws: number, losses: number, };
 
 /**
  * One game of a tournament: an ordinary room.
@@ -1250,7 +1288,11 @@ next_round_at?: number,
 /**
  * The rounds the event will have (none for an arena).
  */
-total_rounds?: number, players: Array<TournamentPlayer>, standings: Array<StandingRow>, rounds: Array<TournamentRound>,
+total_rounds?: number, players: Array<TournamentPlayer>, standings: Array<StandingRow>,
+/**
+ * An event of fixed teams: the teams' standings.
+ */
+team_standings?: Array<TeamStandingRow>, rounds: Array<TournamentRound>,
 /**
  * The invite code of a private tournament: only for its organizer.
  */

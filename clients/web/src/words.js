@@ -172,6 +172,7 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
   spectators: { name: 'web-option-spectators', values: { public: 'web-option-spectators-public', link: 'web-option-spectators-link', off: 'web-option-spectators-off' } },
   'spectator-delay': { name: 'web-option-spectator-delay' },
   weekends: { name: 'web-option-weekends', values: { run: 'web-option-weekends-run', pause: 'web-option-weekends-pause' } },
+  berserk: { name: 'web-option-berserk', values: { off: 'web-option-off', on: 'web-option-on' } },
 });
 
 /** @param {string} key */

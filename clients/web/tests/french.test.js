@@ -1,18 +1,20 @@
 /**
  * @file The whole page in French (docs/translating.md), in a browser whose
  * own language is English: a game board (Magneton against a bot, after a
- * move each), the rules dialog, the embedded replay, the tournament list
- * and a tournament's page show none of English's catalogue words that
- * French does not share (in their text, their read attributes and the
- * window's title), and a date on the tournament list is written the French
- * way, not the browser's. Screenshots land in test-artifacts/.
+ * move each; the other boards at their start), the rules dialog, the
+ * embedded replay, the tournament list and a tournament's page, the
+ * player, safety and console pages (and a German Magnet setup with its
+ * rules) show none of English's catalogue words that the language does
+ * not share (in their text, their read attributes and the window's
+ * title), and a date on the tournament list is written the French way,
+ * not the browser's. Screenshots land in test-artifacts/.
  */
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { FluentResource } from '@fluent/bundle';
+import { FluentBundle, FluentResource } from '@fluent/bundle';
 import { ROOT, assertAccessible, clickCells, createRoom, movesShown, person, screenshot, sit, stage, talk } from './harness.js';
 
 const my = stage();
@@ -41,26 +43,29 @@ function pieces(lang) {
 }
 
 /**
- * English's words that French does not use anywhere: each text piece of
+ * English's words that `lang` does not use anywhere: each text piece of
  * an English message, trimmed of its edges' marks, with four letters or
  * more (single letters and abbreviations aside), unless the same words
- * are somewhere in French's catalogue too (`Magneton`, `Buchholz`).
+ * are somewhere in that language's catalogue too (`Magneton`, `Buchholz`).
+ * @param {string} lang
  */
-const ENGLISH_ONLY = (() => {
-  const french = pieces('fr').join('\n');
+function englishOnly(lang) {
+  const theirs = pieces(lang).join('\n');
   const edges = /^[\s\p{P}\p{S}\d]+|[\s\p{P}\p{S}\d]+$/gu;
   const english = new Set(pieces('en').map((p) => p.replace(edges, '')).filter((p) => (p.match(/\p{L}/gu) ?? []).length >= 4));
-  return [...english].filter((p) => !french.includes(p));
-})();
+  return [...english].filter((p) => !theirs.includes(p));
+}
+const ENGLISH_ONLY = { fr: englishOnly('fr'), de: englishOnly('de') };
 
 /**
  * The English words found in what the page shows now: its text (the
  * hidden parts too), the values of the attributes people read or hear,
  * and the window's title. Words are matched whole and with their case.
  * @param {import('playwright-core').Page} page
+ * @param {string[]} english the words looked for
  * @param {string} [skip] a selector of parts left out (the record's result, in the rules' English)
  */
-async function englishOn(page, skip) {
+async function englishOn(page, english, skip) {
   const shown = await page.evaluate((skip) => {
     const parts = [document.title];
     const body = /** @type {HTMLElement} */ (document.body.cloneNode(true));
@@ -75,40 +80,66 @@ async function englishOn(page, skip) {
     return parts.join('\n');
   }, skip);
   const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return ENGLISH_ONLY.filter((words) => new RegExp(`(?<![\\p{L}])${escape(words)}(?![\\p{L}])`, 'u').test(shown));
+  return english.filter((words) => new RegExp(`(?<![\\p{L}])${escape(words)}(?![\\p{L}])`, 'u').test(shown));
 }
 
 /**
- * Asserts the page shows no English-only catalogue words, naming those it does.
+ * Asserts the page is in `lang` and shows no English-only catalogue
+ * words, naming those it does.
  * @param {import('playwright-core').Page} page
  * @param {string} where
  * @param {string} [skip]
+ * @param {'fr' | 'de'} [lang]
  */
-async function assertFrench(page, where, skip) {
-  assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr', where);
-  assert.deepEqual(await englishOn(page, skip), [], `English words on ${where}`);
+async function assertFrench(page, where, skip, lang = 'fr') {
+  assert.equal(await page.evaluate(() => document.documentElement.lang), lang, where);
+  assert.deepEqual(await englishOn(page, ENGLISH_ONLY[lang], skip), [], `English words on ${where} (${lang})`);
 }
 
 /**
- * A person whose page is in French (chosen in the settings before the
+ * A person whose page is in `lang` (chosen in the settings before the
  * first load), in a browser whose own language is English.
  * @param {string} name
+ * @param {'fr' | 'de'} [lang]
  */
-function frenchPerson(name) {
+function frenchPerson(name, lang = 'fr') {
   return person(my.browser, my.server, name, {
-    prepare: (context) => context.addInitScript(() => localStorage.setItem('lodestone.settings', JSON.stringify({ language: 'fr' }))),
+    prepare: (context) => context.addInitScript((language) => localStorage.setItem('lodestone.settings', JSON.stringify({ language })), lang),
   });
 }
 
 test('the check knows English from French: it finds the English words of a page in English', async () => {
-  assert.ok(ENGLISH_ONLY.length > 500, `${ENGLISH_ONLY.length} English-only pieces`);
-  assert.ok(ENGLISH_ONLY.includes('How to play') && ENGLISH_ONLY.includes('Standings, best first'));
-  assert.ok(!ENGLISH_ONLY.includes('Magneton'), 'names shared by both languages are not English-only');
+  assert.ok(ENGLISH_ONLY.fr.length > 500, `${ENGLISH_ONLY.fr.length} English-only pieces`);
+  assert.ok(ENGLISH_ONLY.fr.includes('How to play') && ENGLISH_ONLY.de.includes('Standings, best first'));
+  assert.ok(!ENGLISH_ONLY.fr.includes('Magneton'), 'names shared by both languages are not English-only');
   const ann = await person(my.browser, my.server, 'Eve');
   await ann.locator('#create', { hasText: 'Create room' }).waitFor();
-  const found = await englishOn(ann);
+  const found = await englishOn(ann, ENGLISH_ONLY.fr);
   assert.ok(found.includes('New room') && found.includes('Create room'), `found ${found.join(', ')}`);
   await ann.context().close();
+});
+
+test('the client’s English for the options’ help and the bot levels is the server’s, word for word', async () => {
+  // The server sends these in English; the client shows the catalogue's
+  // words in their place, so English's must not drift from the server's.
+  const english = new FluentBundle('en', { useIsolating: false });
+  english.addResource(new FluentResource(readFileSync(path.join(ROOT, 'i18n/locales/en/web.ftl'), 'utf8')));
+  /** @param {string} id @param {Record<string, string>} [args] */
+  const say = (id, args) => english.formatPattern(/** @type {import('@fluent/bundle').Pattern} */ (english.getMessage(id)?.value), args);
+  const games = await (await fetch(new URL('/api/games', my.server.url))).json();
+  let compared = 0;
+  for (const game of games.games ?? games) {
+    for (const option of game.options) {
+      assert.ok(english.hasMessage(`web-option-help-${option.key}`), `no web-option-help-${option.key}`);
+      assert.equal(say(`web-option-help-${option.key}`), option.help, option.key);
+      compared += 1;
+    }
+    for (const bot of game.bots) {
+      assert.equal(say('web-bot-level-name', { level: bot.level, name: '?' }), bot.name, bot.level);
+      assert.equal(say('web-bot-level-about', { level: bot.level, description: '?' }), bot.description, bot.level);
+    }
+  }
+  assert.ok(compared > 20, `${compared} options compared`);
 });
 
 test('a game, the rules, the embed and the tournaments in French: no English words, French dates', async () => {
@@ -149,6 +180,12 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await embed.goto(new URL(`/embed/room/${room}`, my.server.url).href);
   await embed.locator('#embed-at', { hasText: 'Coup 2 sur 2' }).waitFor();
   await assertFrench(embed, 'the embedded replay');
+  // A refusal comes in the page's language too (the browser asks for English).
+  const missing = new URL('/api/rooms/no-such-room/ply/latest', my.server.url).href;
+  const [fr, en] = await Promise.all(['fr', 'en'].map((lang) => fetch(missing, { headers: { 'Accept-Language': lang } }).then((r) => r.json())));
+  assert.notEqual(fr.message, en.message, 'the server has a French sentence for this refusal');
+  await embed.goto(new URL('/embed/room/no-such-room', my.server.url).href);
+  await embed.locator('#embed-error', { hasText: fr.message }).waitFor();
   await embed.close();
 
   // A tournament that starts later, made through the protocol: the list
@@ -176,7 +213,7 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await ann.locator('#t-bots').check();
   await ann.locator('#t-create').click();
   await ann.locator('.tournament-head h2', { hasText: 'Ligue du vendredi' }).waitFor();
-  await ann.locator('.tournament-head p', { hasText: 'Toutes rondes de Magneton — À venir' }).waitFor();
+  await ann.locator('.tournament-head p', { hasText: 'Toutes rondes de Magneton — à venir' }).waitFor();
   await ann.locator('#t-join').click();
   await ann.locator('#standings tr[data-player]', { hasText: 'Ann' }).waitFor();
   await ann.locator('#t-bot').click();
@@ -188,5 +225,59 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await assertFrench(ann, 'a running tournament');
   await assertAccessible(ann, 'a tournament in French');
   await screenshot(ann, 'french-tournament', { page: true });
+
+  // Her own pages: the player page, safety and data, and the console's refusal.
+  await ann.locator('#whoami a[href^="#/player/"]').click();
+  await ann.locator('h3', { hasText: 'Parties récentes' }).waitFor();
+  await assertFrench(ann, 'the player page');
+  await ann.goto(new URL('#/safety', my.server.url).href);
+  await ann.locator('#data-h', { hasText: 'Mes données' }).waitFor();
+  await assertFrench(ann, 'the safety page');
+  await ann.goto(new URL('#/console', my.server.url).href);
+  await ann.locator('.console-page p[role="status"]', { hasText: 'Cette page est réservée' }).waitFor();
+  await assertFrench(ann, 'the console (refused)');
   await ann.context().close();
+});
+
+test('the other boards in French (two people each), and Magnet with its rules in German', async () => {
+  const ann = await frenchPerson('Ann');
+  const bo = await frenchPerson('Bo');
+  for (const [game, first, second, panel] of [
+    ['magnetism', 'white', 'black', '.magnets'],
+    ['magnet', 'red', 'blue', '#setup-done'],
+    ['magma', '1', '2', '.score-table tbody tr'],
+  ]) {
+    await ann.goto(my.server.url);
+    await ann.locator('#create', { hasText: 'Créer la salle' }).waitFor();
+    await createRoom(ann, game);
+    await sit(ann, first, 'Ann');
+    await bo.goto(ann.url());
+    await sit(bo, second, 'Bo');
+    await ann.locator('#start').click();
+    await ann.locator(panel).first().waitFor();
+    await bo.locator(panel).first().waitFor();
+    await assertFrench(ann, `a ${game} game at its start`);
+    await assertFrench(bo, `a ${game} game at its start, the other side`);
+    await screenshot(ann, `french-${game}-start`);
+  }
+  await bo.context().close();
+  await ann.context().close();
+
+  const dora = await frenchPerson('Dora', 'de');
+  const eda = await frenchPerson('Eda', 'de');
+  await dora.locator('#create', { hasText: 'Raum eröffnen' }).waitFor();
+  await assertFrench(dora, 'the lobby', undefined, 'de');
+  await createRoom(dora, 'magnet');
+  await sit(dora, 'red', 'Dora');
+  await eda.goto(dora.url());
+  await sit(eda, 'blue', 'Eda');
+  await dora.locator('#start').click();
+  await dora.locator('#setup-done', { hasText: 'Aufstellung bestätigen' }).waitFor();
+  await assertFrench(dora, 'a Magnet game in its setup', undefined, 'de');
+  await screenshot(dora, 'german-magnet-setup');
+  await dora.locator('.rules-button').first().click();
+  await dora.locator('#rules[open] h2', { hasText: 'So spielt man Magnet' }).waitFor();
+  await assertFrench(dora, 'the rules dialog', undefined, 'de');
+  await dora.context().close();
+  await eda.context().close();
 });

@@ -281,7 +281,7 @@ test('the scan finds words put on the page in each way it knows', () => {
 test('dates, times and numbers are written in the page’s language, through src/i18n.js', () => {
   // toLocaleString() and a bare Intl formatter take the browser's
   // language, not the one chosen for the page: only src/i18n.js formats
-  // (formatDate, formatNumber, formatRelative, andList), with the page's.
+  // (formatDate, formatNumber, andList), with the page's.
   const found = [];
   for (const file of sources().filter((f) => f !== 'src/i18n.js')) {
     readFileSync(path.join(WEB, file), 'utf8')

@@ -330,3 +330,61 @@ url-password = { $url }: ein Benutzername oder Passwort in der URL wird nicht un
 url-not-room-link = { $url }: der Teil nach # ist kein Raumlink (#/room/ID?invite=CODE)
 # A seat to act, then its player: "white (Ann)".
 turn-seat = { $seat } ({ $name })
+
+## Der Verbindungszustand in der Titelzeile (nach ● oder ○).
+title-connecting = verbinde…
+title-online = online
+title-no-answer = keine Antwort vom Server: verbinde neu…
+title-retry-in = verbinde neu… nächster Versuch in { $seconds } s ({ $reason })
+title-retrying = verbinde neu… ({ $reason })
+conn-upgrading = der Server wird aktualisiert
+conn-closed = der Server hat die Verbindung geschlossen
+conn-broke = die Verbindung ist abgebrochen
+conn-silent = seit { $seconds } s nichts vom Server gehört
+conn-goodbye = der Server hat sich verabschiedet: { $reason }
+conn-unreadable = der Server schickte eine Nachricht, die dieses Programm nicht lesen kann ({ $error })
+conn-tls-handshake = der TLS-Handshake ist gescheitert: { $error } (spricht der Server an dieser Adresse TLS?)
+conn-no-answer = keine Antwort innerhalb von { $seconds } s
+conn-not-websocket = der Server antwortete mit HTTP { $status } statt mit einem WebSocket (ist das ein Lodestone-Server?)
+games-get = { $url } ist nicht abrufbar: { $error }
+games-read = { $url } ist nicht lesbar: { $error }
+games-not-listed = { $url } hat keine Spiele aufgelistet ({ $error })
+games-failed = die Abfrage der Spiele ist gescheitert: { $error }
+
+## Hinweise unter dem Brett oder der Lobby.
+notice-offline = Gerade nicht mit dem Server verbunden; warten Sie auf die neue Verbindung.
+notice-move-unanswered = Die Verbindung brach ab, bevor der Server Ihren Zug beantwortete; kam er an, steht er in der Zugliste.
+notice-not-stored = { $action }: der Server konnte es noch nicht speichern; neuer Versuch in { $ms } ms.
+notice-bye = Der Server hat die Verbindung geschlossen: { $reason }.
+notice-refused = { $message } ({ $code })
+notice-refused-about = { $what }: { $message } ({ $code })
+notice-rematch = Revanche
+notice-room-created = Raum erstellt: setzen Sie sich (Enter), setzen Sie einen Bot auf einen freien Platz (a).
+notice-you-sit = Sie spielen { $seat }.
+notice-bot-sits = Ein Bot spielt { $seat }.
+notice-rematch-in = Sie sind bei der Revanche dabei: sie beginnt, sobald alle Spieler dabei sind.
+notice-rematch-out = Keine Revanche von Ihnen.
+notice-rematch-begun = Die Revanche hat begonnen.
+notice-new-guest = Der Server kannte Ihr Token nicht: Sie sind dort ein neuer Gast.
+notice-name-refused = Der Server hat Ihren Namen abgelehnt: { $message }. Drücken Sie e in der Lobby, um einen anderen zu wählen.
+notice-no-list = Die Räume sind nicht abrufbar: { $message }
+notice-no-such-room = Auf diesem Server gibt es keinen Raum { $room }.
+notice-room-private = Dieser Raum ist privat: öffnen Sie ihn mit seinem Einladungslink oder -code (j in der Lobby).
+notice-cannot-watch = Diesem Raum kann nicht zugeschaut werden: { $message } ({ $code }).
+notice-moved-on = { $action }: die Partie ging weiter, bevor Ihr Zug ankam; er wurde nicht gespielt.
+seat-some = ein Platz
+
+## Warum lodestone play endete (nach dem Verlassen des Bildschirms).
+exit-bad-name = "{ $name }" kann kein Name sein: 1 bis 32 Zeichen ohne Steuerzeichen
+exit-no-config-dir = Ihr Konfigurationsordner ist nicht zu finden (ist HOME gesetzt?); geben Sie --identity DATEI an
+exit-unreachable = { $server } ist nicht erreichbar: { $error }
+exit-no-terminal = lodestone play braucht ein Terminal (es zeichnet den ganzen Bildschirm)
+exit-terminal = das Terminal ist nicht benutzbar: { $error }
+exit-draw = im Terminal kann nicht gezeichnet werden: { $error }
+exit-keyboard = die Tastatur ist nicht lesbar: { $error }
+exit-signals = Signale können nicht empfangen werden: { $error }
+exit-connection-stopped = die Verbindung funktioniert nicht mehr; starten Sie lodestone play neu
+identity-not-one = { $file } ist keine Identitätsdatei ({ $error }); verschieben Sie sie oder geben Sie --identity DATEI an
+identity-unreadable = { $file } ist nicht lesbar: { $error }
+identity-unwritable = { $file } ist nicht schreibbar: { $error }
+guest-name = Gast { $number }

@@ -136,3 +136,57 @@ notify-seconds = { $count ->
     [one] { $count } Sekunde
    *[other] { $count } Sekunden
 }
+
+## Ablehnungen mit ihren Einzelheiten (eine Grenze, eine Zahl, ein Name,
+## ein Platz, eine Version), denselben wie im englischen Satz des Servers.
+detail-chat-too-long = eine Chatzeile hat höchstens { $max } Zeichen; diese hat { $length }
+detail-reason-too-long = eine Begründung hat höchstens { $max } Zeichen; diese hat { $length }
+detail-too-many-rooms-guest = Sie haben { $count ->
+    [one] { $count } offenen Raum
+   *[other] { $count } offene Räume
+}, so viele, wie ein Gast darf: starten oder beenden Sie zuerst einen
+detail-too-many-rooms-address = diese Adresse hat { $count ->
+    [one] { $count } offenen Raum
+   *[other] { $count } offene Räume
+}, so viele, wie sie darf: starten oder beenden Sie zuerst einen
+detail-too-many-watched = diese Verbindung schaut { $count ->
+    [one] { $count } Raum
+   *[other] { $count } Räumen
+} zu, so vielen, wie sie darf: hören Sie zuerst bei einem auf
+detail-too-many-guests = diese Adresse hat in der letzten Stunde { $count ->
+    [one] { $count } neuen Gast
+   *[other] { $count } neue Gäste
+} angelegt; kommen Sie mit Ihrem Token wieder
+detail-connect-rate = mehr als { $count } neue Verbindungen pro Minute von dieser Adresse; warten Sie ein wenig
+detail-request-rate = mehr als { $count } Anfragen pro Minute von dieser Adresse; warten Sie ein wenig
+detail-open-reports = { $count ->
+    [one] { $count } Meldung von Ihnen wartet
+   *[other] { $count } Meldungen von Ihnen warten
+} auf einen Moderator: warten Sie, bis sie gelesen sind
+detail-too-many-logins = zu viele Anmeldungen: höchstens { $account } pro Minute für ein Konto und { $address } von einer Adresse; warten Sie eine Minute
+detail-too-many-tokens = ein Konto hat höchstens { $count } API-Tokens: widerrufen Sie zuerst eines
+detail-too-many-subscriptions = dieser Gast hat { $count ->
+    [one] { $count } Push-Abonnement
+   *[other] { $count } Push-Abonnements
+}, so viele, wie er darf: entfernen Sie zuerst eines
+detail-too-many-webhooks = hier gibt es { $count } Webhooks, so viele, wie es geben darf: entfernen Sie zuerst einen
+detail-seats-not-full = { $count ->
+    [one] { $count } Platz ist noch frei
+   *[other] { $count } Plätze sind noch frei
+}
+detail-seat-taken = Platz { $seat } hat schon { $name }
+detail-already-seated = Sie haben hier schon Platz { $seat }
+detail-seat-empty = Platz { $seat } ist frei
+detail-not-a-bot = { $name } auf Platz { $seat } ist ein Mensch, kein Bot (kick macht den Platz frei)
+detail-moved-on = der Raum hat sich nach Version { $seen } geändert (er ist bei Version { $now }); nichts wurde getan: sehen Sie sich den Raum noch einmal an
+detail-too-few-players = ein Turnier braucht mindestens { $count } Spieler zum Start
+detail-organizer-bots = nur der Organisator ({ $name }) darf Computerspieler anmelden
+detail-name-taken = ein Konto heißt schon „{ $name }“ (Namen ignorieren Groß- und Kleinschreibung und unsichtbare Zeichen)
+detail-unknown-player = es gibt keinen Spieler „{ $name }“
+detail-unknown-room = es gibt keinen Raum „{ $room }“
+detail-room-unavailable = der Raum „{ $room }“ ist nicht verfügbar; versuchen Sie es noch einmal
+detail-room-unreadable = der Raum „{ $room }“ ist nicht lesbar
+
+## Feste Teams eines Magma-Turniers (für das ganze Turnier).
+error-team-full = dieses Team ist schon vollständig: wählen Sie ein anderes Team oder einen neuen Namen
+error-bad-team = nennen Sie Ihr Team (1 bis 30 Zeichen) in einem Turnier mit festen Teams, und kein Team anderswo

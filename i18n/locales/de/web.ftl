@@ -839,6 +839,11 @@ web-tournament-waiting-ends-in = Warten auf Ihre nächste Partie. Endet in { $ti
 web-tournament-next-round-in = Nächste Runde spätestens in { $time }.
 web-tournament-waiting-next-round = Warten auf die nächste Runde.
 web-tournament-under-way = Im Gange.
+web-tournament-status = { $status ->
+    [upcoming] demnächst
+    [running] läuft
+   *[finished] beendet
+}
 web-tournament-about = { $format }, { $game } — { $status }. Ausgerichtet von { $organizer }.
 web-tournament-about-rounds = { $format }, { $game } — { $status }, Runde { $round } von { $total }. Ausgerichtet von { $organizer }.
 web-tournament-invite = Einladungslink: { $link }
@@ -1069,3 +1074,13 @@ web-replay-live-move = Live: Zug { $total }
 web-replay-where = Wiederholung. { $where }
 web-replay-secret = geheim
 web-replay-secret-commitment = geheim (Festlegung { $commitment })
+## Ein Magma-Turnier mit festen Teams für das ganze Turnier (die Turnierseiten).
+web-tournament-teams-option = Zweierteams, fest für das ganze Turnier (Magma, Tische zu 4 oder 6)
+web-tournament-team-name = Ihr Team (ein neuer Name bildet ein Team; der Name eines Teams tritt ihm bei)
+web-tournament-teams = Teams
+web-tournament-teams-caption = Teamwertung, bestes Team zuerst
+web-tournament-team = Team
+web-tournament-team-players = Spieler
+web-tournament-team-tag = Team { $team }
+## Die Raumoption Berserk, wie die Lobby sie zeigt.
+web-option-berserk = Berserk (halbe Zeit, ein Punkt mehr für einen Arena-Sieg)

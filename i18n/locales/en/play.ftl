@@ -257,7 +257,10 @@ effect-trapped = { $piece } destroyed by a trap on { $at }
 effect-promote = { $at } promoted to rank { $rank }
 effect-remove = { $piece } removed from { $at }
 effect-line = { $side }'s line { $cells }
-effect-claim = { $side } reaches { $count } empty cells
+effect-claim = { $side } reaches { $count ->
+    [one] { $count } empty cell
+   *[other] { $count } empty cells
+}
 
 ## The end of a game: "You win! Ann (white) wins." then who did what.
 end-you-win = You win! { $headline }
@@ -346,3 +349,68 @@ url-password = { $url }: a user name or password in the URL is not supported
 url-not-room-link = { $url }: the part after # is not a room link (#/room/ID?invite=CODE)
 # A seat to act, then its player: "white (Ann)".
 turn-seat = { $seat } ({ $name })
+
+## The title line's connection state (after ● or ○). $reason: why the
+## connection was lost (the system's words, or a conn- message).
+title-connecting = connecting…
+title-online = online
+title-no-answer = no answer from the server: reconnecting…
+title-retry-in = reconnecting… next try in { $seconds } s ({ $reason })
+title-retrying = reconnecting… ({ $reason })
+conn-upgrading = the server is being upgraded
+conn-closed = the server closed the connection
+conn-broke = the connection broke
+conn-silent = no word from the server for { $seconds } s
+# $reason: the server's own words (its bye).
+conn-goodbye = the server said goodbye: { $reason }
+conn-unreadable = the server sent a message this client cannot read ({ $error })
+conn-tls-handshake = the TLS handshake failed: { $error } (does the server speak TLS at this address?)
+conn-no-answer = no answer within { $seconds } s
+conn-not-websocket = the server answered HTTP { $status } instead of a WebSocket (is this a Lodestone server?)
+# The list of games (GET /api/games) could not be had.
+games-get = cannot get { $url }: { $error }
+games-read = cannot read { $url }: { $error }
+games-not-listed = { $url } did not list games ({ $error })
+games-failed = the games request failed: { $error }
+
+## Notices under the board or the lobby.
+notice-offline = Not connected to the server right now; wait for the reconnect.
+notice-move-unanswered = The connection dropped before the server answered your move; if it arrived, it is in the move list.
+notice-not-stored = { $action }: the server could not store it yet; sending it again in { $ms } ms.
+notice-bye = The server closed the connection: { $reason }.
+# A refusal: the server's sentence, then its code (which stays as it is).
+notice-refused = { $message } ({ $code })
+# A refusal of a move, a chat line, a rematch ($what).
+notice-refused-about = { $what }: { $message } ({ $code })
+notice-rematch = Rematch
+notice-room-created = Room created: take a seat (Enter), add a bot (a) for a free seat.
+notice-you-sit = You sit at { $seat }.
+notice-bot-sits = A bot sits at { $seat }.
+notice-rematch-in = You are in for a rematch: it opens once every player is.
+notice-rematch-out = No rematch from you.
+notice-rematch-begun = The rematch has begun.
+notice-new-guest = The server did not know your token: you are a new guest there.
+notice-name-refused = The server refused your name: { $message }. Press e in the lobby to choose another.
+notice-no-list = Cannot list the rooms: { $message }
+notice-no-such-room = There is no room { $room } on this server.
+notice-room-private = This room is private: open it with its invite link or code (j in the lobby).
+notice-cannot-watch = Cannot watch this room: { $message } ({ $code }).
+notice-moved-on = { $action }: the game moved on before your move arrived; it was not played.
+seat-some = a seat
+
+## Why lodestone play stopped (printed after it leaves the screen).
+## $error: the system's words.
+exit-bad-name = "{ $name }" cannot be a name: use 1 to 32 characters without control characters
+exit-no-config-dir = cannot find your config directory (is HOME set?); pass --identity FILE
+exit-unreachable = cannot reach { $server }: { $error }
+exit-no-terminal = lodestone play needs a terminal (it draws the whole screen)
+exit-terminal = cannot use the terminal: { $error }
+exit-draw = cannot draw on the terminal: { $error }
+exit-keyboard = cannot read the keyboard: { $error }
+exit-signals = cannot listen for signals: { $error }
+exit-connection-stopped = the connection stopped working; start lodestone play again
+identity-not-one = { $file } is not an identity file ({ $error }); move it away or pass --identity FILE
+identity-unreadable = cannot read { $file }: { $error }
+identity-unwritable = cannot write { $file }: { $error }
+# A new player's name until they choose one.
+guest-name = Guest { $number }

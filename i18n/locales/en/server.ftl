@@ -139,3 +139,43 @@ notify-seconds = { $count ->
     [one] { $count } second
    *[other] { $count } seconds
 }
+
+## Refusals with their details: the server's English sentence, with the
+## same details (a limit, a count, a name, a seat, a version) given to
+## every language (server/src/sentences.rs, DETAILED). The English here
+## is exactly the server's; a refusal without details gets error-CODE.
+## Seats ($seat) are the game's names for them (white, 1…), as in the
+## protocol.
+detail-chat-too-long = a chat line has at most { $max } characters; this one has { $length }
+detail-reason-too-long = a reason has at most { $max } characters; this one has { $length }
+detail-too-many-rooms-guest = you have { $count } open rooms, as many as a guest may: start or finish one first
+detail-too-many-rooms-address = this address has { $count } open rooms, as many as it may: start or finish one first
+detail-too-many-watched = this connection watches { $count } rooms, as many as it may: unwatch one first
+detail-too-many-guests = this address has made { $count } new guests in the last hour; come back with your token
+detail-connect-rate = more than { $count } new connections a minute from this address; wait a little
+detail-request-rate = more than { $count } requests a minute from this address; wait a little
+detail-open-reports = you have { $count } reports waiting for a moderator: wait until they are read
+detail-too-many-logins = too many logins: at most { $account } a minute for one account and { $address } from one address; wait a minute
+detail-too-many-tokens = an account has at most { $count } API tokens: revoke one first
+detail-too-many-subscriptions = this guest has { $count } push subscriptions, as many as it may: remove one first
+detail-too-many-webhooks = there are { $count } webhooks here, as many as there may be: remove one first
+detail-seats-not-full = { $count ->
+    [one] { $count } seat is still free
+   *[other] { $count } seats are still free
+}
+detail-seat-taken = seat { $seat } is taken by { $name }
+detail-already-seated = you already hold seat { $seat } here
+detail-seat-empty = seat { $seat } is free
+detail-not-a-bot = { $name } at seat { $seat } is a person, not a bot (kick frees the seat)
+detail-moved-on = the room changed after version { $seen } (it is at version { $now }); nothing was done: look at the room again
+detail-too-few-players = a tournament needs at least { $count } players to start
+detail-organizer-bots = only the organizer ({ $name }) may enter computer players
+detail-name-taken = an account is named "{ $name }" already (names ignore case and invisible characters)
+detail-unknown-player = there is no player "{ $name }"
+detail-unknown-room = there is no room "{ $room }"
+detail-room-unavailable = room "{ $room }" is not available; try again
+detail-room-unreadable = room "{ $room }" cannot be read
+
+## Teams of a Magma event fixed for the event (tournaments).
+error-team-full = that team has all its players already: choose another team or a new name
+error-bad-team = name your team (1 to 30 characters) in an event of fixed teams, and no team elsewhere

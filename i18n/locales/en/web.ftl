@@ -810,6 +810,12 @@ web-tournament-waiting-ends-in = Waiting for your next game. Ends in { $time }.
 web-tournament-next-round-in = Next round in { $time } at the latest.
 web-tournament-waiting-next-round = Waiting for the next round.
 web-tournament-under-way = Under way.
+# A tournament's status in its summary line below.
+web-tournament-status = { $status ->
+    [upcoming] Upcoming
+    [running] Running
+   *[finished] Finished
+}
 # $format, $status: the words above; $game: the game's name.
 web-tournament-about = { $format } of { $game } — { $status }. Organized by { $organizer }.
 web-tournament-about-rounds = { $format } of { $game } — { $status }, { $round } of { $total } rounds. Organized by { $organizer }.
@@ -1051,3 +1057,13 @@ web-replay-where = Replay. { $where }
 # A secret action in the move list, with the start of its commitment (a hash).
 web-replay-secret = secret
 web-replay-secret-commitment = secret (commitment { $commitment })
+## A Magma event of teams fixed for the event (the tournament pages).
+web-tournament-teams-option = Teams of two, fixed for the event (Magma, tables of 4 or 6)
+web-tournament-team-name = Your team (a new name makes a team; a team's name joins it)
+web-tournament-teams = Teams
+web-tournament-teams-caption = Team standings, best first
+web-tournament-team = Team
+web-tournament-team-players = Players
+web-tournament-team-tag = team { $team }
+## The room option berserk, as the lobby shows it.
+web-option-berserk = Berserk (half the time, a point more on an arena win)

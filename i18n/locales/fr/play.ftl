@@ -94,7 +94,10 @@ room-back-to-lobby = q revient à l'accueil.
 # $size : colonnes×lignes (100×30).
 room-board-too-small = Ce plateau demande un terminal d'au moins { $size } ; agrandissez-le.
 room-seats = Places
-room-waiting = En attente de joueurs : { $taken } place(s) prise(s) sur { $seats }.
+room-waiting = En attente de joueurs : { $taken ->
+    [one] { $taken } place prise
+   *[other] { $taken } places prises
+} sur { $seats }.
 room-press-start = Toutes les places sont prises : s lance la partie.
 room-waiting-start = Toutes les places sont prises : en attente qu'un joueur lance la partie.
 room-choose-seat = Choisissez une place libre avec ↑ ↓ et appuyez sur Entrée pour vous asseoir.
@@ -109,7 +112,7 @@ room-invite-code = Code d'invitation : { $code }
 # Un joueur et la couleur de sa place : « Ann (blanc) ».
 seat-player = { $name } ({ $color })
 # Une place que personne n'occupe, par sa couleur.
-seat-free-color = la place { $color }
+seat-free-color = la place « { $color } »
 seat-number = place { $seat }
 # Des noms dans une phrase : « Ann, Bob et Cy » ($first vaut « Ann, Bob »).
 list-and = { $first } et { $last }
@@ -332,3 +335,61 @@ url-password = { $url } : un nom d'utilisateur ou un mot de passe dans l'URL n'e
 url-not-room-link = { $url } : la partie après # n'est pas un lien de salle (#/room/ID?invite=CODE)
 # A seat to act, then its player: "white (Ann)".
 turn-seat = { $seat } ({ $name })
+
+## L'état de la connexion dans la ligne de titre (après ● ou ○).
+title-connecting = connexion…
+title-online = en ligne
+title-no-answer = le serveur ne répond pas : reconnexion…
+title-retry-in = reconnexion… prochain essai dans { $seconds } s ({ $reason })
+title-retrying = reconnexion… ({ $reason })
+conn-upgrading = le serveur est en cours de mise à jour
+conn-closed = le serveur a fermé la connexion
+conn-broke = la connexion s'est rompue
+conn-silent = aucune nouvelle du serveur depuis { $seconds } s
+conn-goodbye = le serveur a dit au revoir : { $reason }
+conn-unreadable = le serveur a envoyé un message que ce client ne sait pas lire ({ $error })
+conn-tls-handshake = la négociation TLS a échoué : { $error } (le serveur parle-t-il TLS à cette adresse ?)
+conn-no-answer = pas de réponse en { $seconds } s
+conn-not-websocket = le serveur a répondu HTTP { $status } au lieu d'un WebSocket (est-ce un serveur Lodestone ?)
+games-get = impossible d'obtenir { $url } : { $error }
+games-read = impossible de lire { $url } : { $error }
+games-not-listed = { $url } n'a pas donné la liste des jeux ({ $error })
+games-failed = la demande des jeux a échoué : { $error }
+
+## Les avis sous le plateau ou l'accueil.
+notice-offline = Pas de connexion au serveur pour l'instant ; attendez la reconnexion.
+notice-move-unanswered = La connexion est tombée avant que le serveur réponde à votre coup ; s'il est arrivé, il est dans la liste des coups.
+notice-not-stored = { $action } : le serveur n'a pas encore pu l'enregistrer ; nouvel envoi dans { $ms } ms.
+notice-bye = Le serveur a fermé la connexion : { $reason }.
+notice-refused = { $message } ({ $code })
+notice-refused-about = { $what } : { $message } ({ $code })
+notice-rematch = Revanche
+notice-room-created = Salle créée : prenez une place (Entrée), ajoutez un robot (a) à une place libre.
+notice-you-sit = Vous jouez { $seat }.
+notice-bot-sits = Un robot joue { $seat }.
+notice-rematch-in = Vous êtes partant pour une revanche : elle s'ouvre quand tous les joueurs le sont.
+notice-rematch-out = Pas de revanche pour vous.
+notice-rematch-begun = La revanche a commencé.
+notice-new-guest = Le serveur ne connaissait pas votre jeton : vous y êtes un nouvel invité.
+notice-name-refused = Le serveur a refusé votre nom : { $message }. Appuyez sur e à l'accueil pour en choisir un autre.
+notice-no-list = Impossible d'obtenir la liste des salles : { $message }
+notice-no-such-room = Il n'y a pas de salle { $room } sur ce serveur.
+notice-room-private = Cette salle est privée : ouvrez-la avec son lien ou son code d'invitation (j à l'accueil).
+notice-cannot-watch = Impossible de regarder cette salle : { $message } ({ $code }).
+notice-moved-on = { $action } : la partie a avancé avant que votre coup arrive ; il n'a pas été joué.
+seat-some = une place
+
+## Pourquoi lodestone play s'est arrêté (affiché après avoir quitté l'écran).
+exit-bad-name = « { $name } » ne peut pas être un nom : utilisez de 1 à 32 caractères, sans caractères de contrôle
+exit-no-config-dir = impossible de trouver votre dossier de configuration (HOME est-il défini ?) ; passez --identity FICHIER
+exit-unreachable = impossible de joindre { $server } : { $error }
+exit-no-terminal = lodestone play a besoin d'un terminal (il dessine tout l'écran)
+exit-terminal = impossible d'utiliser le terminal : { $error }
+exit-draw = impossible de dessiner dans le terminal : { $error }
+exit-keyboard = impossible de lire le clavier : { $error }
+exit-signals = impossible d'écouter les signaux : { $error }
+exit-connection-stopped = la connexion ne fonctionne plus ; relancez lodestone play
+identity-not-one = { $file } n'est pas un fichier d'identité ({ $error }) ; déplacez-le ou passez --identity FICHIER
+identity-unreadable = impossible de lire { $file } : { $error }
+identity-unwritable = impossible d'écrire { $file } : { $error }
+guest-name = Invité { $number }

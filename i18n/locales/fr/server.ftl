@@ -136,3 +136,57 @@ notify-seconds = { $count ->
     [one] { $count } seconde
    *[other] { $count } secondes
 }
+
+## Les refus avec leurs détails (une limite, un nombre, un nom, une
+## place, une version), les mêmes que dans la phrase anglaise du serveur.
+detail-chat-too-long = une ligne de discussion a au plus { $max } caractères ; celle-ci en a { $length }
+detail-reason-too-long = un motif a au plus { $max } caractères ; celui-ci en a { $length }
+detail-too-many-rooms-guest = vous avez { $count ->
+    [one] { $count } salle ouverte
+   *[other] { $count } salles ouvertes
+}, autant qu'un invité peut en avoir : lancez ou finissez-en une d'abord
+detail-too-many-rooms-address = cette adresse a { $count ->
+    [one] { $count } salle ouverte
+   *[other] { $count } salles ouvertes
+}, autant que permis : lancez ou finissez-en une d'abord
+detail-too-many-watched = cette connexion regarde { $count ->
+    [one] { $count } salle
+   *[other] { $count } salles
+}, autant que permis : cessez d'en regarder une d'abord
+detail-too-many-guests = cette adresse a créé { $count ->
+    [one] { $count } nouvel invité
+   *[other] { $count } nouveaux invités
+} dans la dernière heure ; revenez avec votre jeton
+detail-connect-rate = plus de { $count } nouvelles connexions par minute depuis cette adresse ; attendez un peu
+detail-request-rate = plus de { $count } requêtes par minute depuis cette adresse ; attendez un peu
+detail-open-reports = vous avez { $count ->
+    [one] { $count } signalement qui attend
+   *[other] { $count } signalements qui attendent
+} un modérateur : attendez qu'ils soient lus
+detail-too-many-logins = trop de connexions à un compte : au plus { $account } par minute pour un compte et { $address } depuis une adresse ; attendez une minute
+detail-too-many-tokens = un compte a au plus { $count } jetons d'API : révoquez-en un d'abord
+detail-too-many-subscriptions = cet invité a { $count ->
+    [one] { $count } abonnement push
+   *[other] { $count } abonnements push
+}, autant que permis : supprimez-en un d'abord
+detail-too-many-webhooks = il y a ici { $count } webhooks, autant que permis : supprimez-en un d'abord
+detail-seats-not-full = { $count ->
+    [one] { $count } place est encore libre
+   *[other] { $count } places sont encore libres
+}
+detail-seat-taken = la place { $seat } est prise par { $name }
+detail-already-seated = vous occupez déjà la place { $seat } ici
+detail-seat-empty = la place { $seat } est libre
+detail-not-a-bot = { $name }, à la place { $seat }, est une personne, pas un robot (kick libère la place)
+detail-moved-on = la salle a changé après la version { $seen } (elle en est à la version { $now }) ; rien n'a été fait : regardez la salle à nouveau
+detail-too-few-players = un tournoi a besoin d'au moins { $count } joueurs pour commencer
+detail-organizer-bots = seul l'organisateur ({ $name }) peut inscrire des joueurs de l'ordinateur
+detail-name-taken = un compte s'appelle déjà « { $name } » (les noms ne tiennent pas compte de la casse ni des caractères invisibles)
+detail-unknown-player = il n'y a pas de joueur « { $name } »
+detail-unknown-room = il n'y a pas de salle « { $room } »
+detail-room-unavailable = la salle « { $room } » n'est pas disponible ; réessayez
+detail-room-unreadable = la salle « { $room } » ne peut pas être lue
+
+## Équipes d'un tournoi de Magma, fixes pour tout le tournoi.
+error-team-full = cette équipe est déjà complète : choisissez une autre équipe ou un nouveau nom
+error-bad-team = nommez votre équipe (1 à 30 caractères) dans un tournoi à équipes fixes, et aucune équipe ailleurs

@@ -855,6 +855,11 @@ web-tournament-waiting-ends-in = En attente de votre prochaine partie. Fin dans 
 web-tournament-next-round-in = Prochaine ronde dans { $time } au plus tard.
 web-tournament-waiting-next-round = En attente de la prochaine ronde.
 web-tournament-under-way = En cours.
+web-tournament-status = { $status ->
+    [upcoming] à venir
+    [running] en cours
+   *[finished] terminé
+}
 web-tournament-about = { $format } de { $game } — { $status }. Organisé par { $organizer }.
 web-tournament-about-rounds = { $format } de { $game } — { $status }, ronde { $round } sur { $total }. Organisé par { $organizer }.
 web-tournament-invite = Lien d’invitation : { $link }
@@ -1091,3 +1096,13 @@ web-replay-live-move = En direct : coup { $total }
 web-replay-where = Relecture. { $where }
 web-replay-secret = secret
 web-replay-secret-commitment = secret (engagement { $commitment })
+## Un tournoi de Magma à équipes fixes pour tout le tournoi (les pages des tournois).
+web-tournament-teams-option = Équipes de deux, fixes pour tout le tournoi (Magma, tables de 4 ou 6)
+web-tournament-team-name = Votre équipe (un nouveau nom crée une équipe ; le nom d'une équipe la rejoint)
+web-tournament-teams = Équipes
+web-tournament-teams-caption = Classement des équipes, la meilleure d'abord
+web-tournament-team = Équipe
+web-tournament-team-players = Joueurs
+web-tournament-team-tag = équipe { $team }
+## L'option de salle berserk, telle que le salon la montre.
+web-option-berserk = Berserk (moitié du temps, un point de plus pour une victoire en arène)

@@ -118,6 +118,40 @@ mod tests {
         );
     }
 
+    /// The notifications hear of a berserk: the seat to act gets its turn
+    /// again with the halved clock, so its 80% alarm and the time its
+    /// clock runs out are counted from what is left after the halving
+    /// (not the whole bank it had when its turn began).
+    #[test]
+    fn the_turn_alarm_after_berserk_counts_the_halved_clock() {
+        const H: u64 = 3_600_000;
+        let (mut room, _) = started(&[("clock", "bank:10d+36h"), ("berserk", "on")]);
+        let events = room.berserk(&player("b"), H).unwrap();
+        let before = super::super::notice::notice(&room, &events);
+        // Black is not to act: its berserk moves no turn.
+        let turn = |n: &Option<super::super::notice::RoomNotice>| {
+            n.as_ref()
+                .expect("a notice")
+                .to_act
+                .first()
+                .cloned()
+                .expect("a turn")
+        };
+        assert_eq!(turn(&before).0, "a");
+        let events = room.berserk(&player("a"), 2 * H).unwrap();
+        let after = super::super::notice::notice(&room, &events);
+        let (who, clock) = turn(&after);
+        let clock = clock.expect("a clock");
+        // 240 h, 2 h thought, 120 h taken: 118 h left from 2 h on.
+        let left = 240 * H - 2 * H - 120 * H;
+        let started = room.started_at().expect("started");
+        assert_eq!(who, "a");
+        assert_eq!(clock.left_ms, left);
+        assert_eq!(clock.until, started + 2 * H + left);
+        assert_eq!(clock.alarm_at, started + 2 * H + left * 4 / 5);
+        assert!(clock.alarm_at < clock.until);
+    }
+
     #[test]
     fn berserk_is_refused_without_the_option_and_the_option_without_a_bank() {
         let (mut room, _) = started(&[("clock", "5+3")]);

@@ -87,7 +87,9 @@ pub fn notice(core: &RoomCore, events: &[Recorded]) -> Option<RoomNotice> {
                 turns = true;
                 actors.extend(guest_at(*seat));
             }
-            RoomEvent::OutOfTime { .. } => turns = true,
+            // A berserk seat's clock was halved: its turn's end and 80%
+            // alarm move with it.
+            RoomEvent::OutOfTime { .. } | RoomEvent::Berserk { .. } => turns = true,
             RoomEvent::DrawOffered { seat, .. } => {
                 turns = true;
                 if let Some(by) = guest_at(*seat) {

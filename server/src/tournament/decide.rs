@@ -13,14 +13,16 @@ use crate::room::{Player, Refusal};
 /// A day, in milliseconds.
 const DAY_MS: u64 = 24 * 3600 * 1000;
 
-/// The event of `player` entering (a bot account entered as one).
-fn joined(player: &Player, rating: Option<i64>) -> TournamentEvent {
+/// The event of `player` entering (a bot account entered as one), in
+/// `team` in an event of fixed teams.
+fn joined(player: &Player, rating: Option<i64>, team: Option<String>) -> TournamentEvent {
     TournamentEvent::Joined {
         guest: player.id.clone(),
         name: player.name.clone(),
         bot: player.bot,
         bot_account: player.bot_account,
         rating,
+        team,
     }
 }
 
@@ -86,13 +88,15 @@ impl Tournament {
     /// `player` enters (or comes back); `is_account` says whether its
     /// guest is an account, and `player.bot_account` whether that account
     /// is a bot (as stored now: the caller reads it at entry); `rating`
-    /// is its rating at entry on the performance's scale (`entry_rating`).
+    /// is its rating at entry on the performance's scale (`entry_rating`);
+    /// `team` the team it names in an event of fixed teams (`teams.rs`).
     pub fn join(
         &mut self,
         player: &Player,
         is_account: bool,
         invite: Option<&str>,
         rating: Option<i64>,
+        team: Option<&str>,
         now: u64,
     ) -> Result<Vec<Recorded>, Refusal> {
         if !self.admits(&player.id, invite) {
@@ -111,7 +115,8 @@ impl Tournament {
                 EntrantStatus::Paused => {
                     self.check_late()?;
                     self.check_bots(player)?;
-                    Ok(vec![self.record(now, joined(player, rating))])
+                    let team = self.check_team(Some(&player.id), team)?;
+                    Ok(vec![self.record(now, joined(player, rating, team))])
                 }
             };
         }
@@ -130,7 +135,8 @@ impl Tournament {
                 format!("this tournament is full ({max} players)"),
             ));
         }
-        Ok(vec![self.record(now, joined(player, rating))])
+        let team = self.check_team(None, team)?;
+        Ok(vec![self.record(now, joined(player, rating, team))])
     }
 
     /// Whether `player` may enter as what it is: a computer player or a
@@ -242,11 +248,16 @@ impl Tournament {
                 "this tournament has started already",
             ));
         }
-        let fewest = self.fewest();
-        if self.active().len() < fewest {
+        if !self.enough_to_play() {
+            let fewest = self.fewest();
+            let what = if self.spec.teams.is_some() {
+                "two complete teams".to_string()
+            } else {
+                format!("{fewest} players")
+            };
             return Err(Refusal::new(
                 codes::TOO_EARLY,
-                format!("a tournament needs at least {fewest} players to start"),
+                format!("a tournament needs at least {what} to start"),
             ));
         }
         Ok(vec![self.started(now)])
@@ -257,13 +268,14 @@ impl Tournament {
         self.record(now, TournamentEvent::Started { ends_at })
     }
 
-    /// A game of the event is over.
+    /// A game of the event is over: its seats' points, no-shows, and the
+    /// seats that went berserk (with too few moves: `short_berserk`).
     pub fn game_over(
         &mut self,
         room: &str,
         points: Vec<Halves>,
         no_shows: Vec<u8>,
-        berserk: Vec<u8>,
+        (berserk, short_berserk): (Vec<u8>, Vec<u8>),
         now: u64,
     ) -> Option<Recorded> {
         let game = self.games.iter().find(|g| g.room == room && g.points.is_none())?;
@@ -279,6 +291,7 @@ impl Tournament {
                 points,
                 no_shows,
                 berserk,
+                short_berserk,
             },
         ))
     }

@@ -243,14 +243,25 @@ impl Director {
     async fn request(&mut self, player: &Player, is_account: bool, what: What) -> Result<(), Refusal> {
         let now = self.app.clock.now_ms();
         let events = match what {
-            What::Join { invite, ratings } => {
+            What::Join {
+                invite,
+                team,
+                ratings,
+            } => {
                 let rating = self.t.entry_rating(&ratings);
-                self.t.join(player, is_account, invite.as_deref(), rating, now)
+                (self.t).join(
+                    player,
+                    is_account,
+                    invite.as_deref(),
+                    rating,
+                    team.as_deref(),
+                    now,
+                )
             }
             What::Withdraw => self.t.withdraw(player, now),
             What::Start => self.t.start(player, now),
             What::Remove { guest } => self.t.remove(player, &guest, now),
-            What::AddBot { level } => return self.add_bot(player, level, now).await,
+            What::AddBot { level, team } => return self.add_bot(player, level, team, now).await,
         }?;
         if self.commit(&events).await {
             Ok(())
@@ -269,6 +280,7 @@ impl Director {
         &mut self,
         by: &Player,
         level: lodestone_rules::bot::Level,
+        team: Option<String>,
         now: u64,
     ) -> Result<(), Refusal> {
         if by.id != self.t.organizer {
@@ -292,7 +304,11 @@ impl Director {
         // The organizer's bot needs no invite. Judged on a copy first: a
         // refused bot leaves no guest behind.
         let invite = self.t.invite.clone();
-        self.t.clone().join(&bot, false, invite.as_deref(), None, now)?;
+        let team = self.t.bot_team(team, &bot.name);
+        let team = team.as_deref();
+        self.t
+            .clone()
+            .join(&bot, false, invite.as_deref(), None, team, now)?;
         let stored = (self.app.store).new_bot(bot.id.clone(), bot.name.clone(), level, now);
         if stored.await.is_err() {
             return Err(Refusal::new(
@@ -300,7 +316,7 @@ impl Director {
                 "the server could not store the bot; try again",
             ));
         }
-        let events = self.t.join(&bot, false, invite.as_deref(), None, now)?;
+        let events = self.t.join(&bot, false, invite.as_deref(), None, team, now)?;
         if self.commit(&events).await {
             Ok(())
         } else {

@@ -51,6 +51,9 @@ pub enum TournamentEvent {
         /// with a rating in the event's game).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rating: Option<i64>,
+        /// Its team, in an event of fixed teams (kept for the event).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        team: Option<String>,
     },
     /// A player left before the start.
     Left { guest: String },
@@ -80,6 +83,10 @@ pub enum TournamentEvent {
         /// The seats that went berserk (an arena's +1 on a win).
         #[serde(default)]
         berserk: Vec<u8>,
+        /// Of those, the seats that made fewer than `BERSERK_MIN_MOVES`
+        /// moves of their own: no berserk point.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        short_berserk: Vec<u8>,
     },
     /// The event is over; the standings are final.
     Finished,

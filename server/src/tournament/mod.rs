@@ -3,7 +3,8 @@
 //! standings); a tournament is its event log (`event`), folded into a
 //! value (`state`) whose decisions make new events (`decide` for
 //! requests, `plan` for what the time and ended games call for; `spec`
-//! checks what a tournament is created with). The
+//! checks what a tournament is created with; `teams` the teams of a Magma
+//! event of fixed teams). The
 //! `director` task runs one tournament as the single writer of its log
 //! (leased and fenced like a room with several nodes), making its games'
 //! rooms and reading their results (`rooms`); `registry` holds the way to
@@ -23,5 +24,6 @@ mod rooms;
 pub mod serve;
 mod spec;
 mod state;
+mod teams;
 
 pub use registry::Registry;

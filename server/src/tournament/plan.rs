@@ -29,7 +29,7 @@ impl Tournament {
             TournamentStatus::Finished => Vec::new(),
             TournamentStatus::Upcoming => match self.spec.starts_at {
                 Some(at) if at <= now => {
-                    if self.active().len() >= self.fewest() {
+                    if self.enough_to_play() {
                         let started = self.started(now);
                         let mut events = vec![started];
                         events.extend(self.next(now, room_id, limits));
@@ -44,6 +44,7 @@ impl Tournament {
                 let paired = match self.spec.format {
                     TournamentFormat::RoundRobin => self.round_robin(now),
                     TournamentFormat::Swiss => self.swiss(),
+                    TournamentFormat::Magma if self.spec.teams.is_some() => self.magma_teams(),
                     TournamentFormat::Magma => self.magma(),
                     TournamentFormat::Arena => self.arena(now, limits),
                 };
@@ -72,11 +73,11 @@ impl Tournament {
 
 /// A pairing to store: each game's players (seat order) and its own
 /// options, and the byes.
-type Paired = (Vec<(Vec<String>, BTreeMap<String, String>)>, Vec<String>);
+pub(super) type Paired = (Vec<(Vec<String>, BTreeMap<String, String>)>, Vec<String>);
 
 /// `None`: nothing to do now; `Some(Err(()))`: nothing more to pair (the
 /// event ends once its games are over).
-type Next = Option<Result<Paired, ()>>;
+pub(super) type Next = Option<Result<Paired, ()>>;
 
 impl Tournament {
     fn is_active(&self, guest: &str) -> bool {

@@ -15,6 +15,8 @@ use crate::room::{Outbox, Player, Refusal};
 pub enum What {
     Join {
         invite: Option<String>,
+        /// The team named, in an event of fixed teams.
+        team: Option<String>,
         /// The player's stored ratings (key, mu) when it is an account.
         ratings: Vec<(crate::store::RatingKey, f64)>,
     },
@@ -26,6 +28,7 @@ pub enum What {
     /// The organizer enters a computer player of this level.
     AddBot {
         level: lodestone_rules::bot::Level,
+        team: Option<String>,
     },
 }
 

@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::event::Pairing;
+use super::pairing::arena::BERSERK_MIN_MOVES;
 use super::pairing::{Halves, placing_points};
 use super::spec::game_options;
 use super::state::Tournament;
@@ -103,8 +104,9 @@ pub fn no_shows(rows: &[EventRow]) -> Vec<u8> {
     absent
 }
 
-/// The seats that went berserk.
-pub fn berserk(rows: &[EventRow]) -> Vec<u8> {
+/// The seats that went berserk, and of those the ones that made fewer
+/// than `BERSERK_MIN_MOVES` moves of their own (no berserk point).
+pub fn berserk(rows: &[EventRow]) -> (Vec<u8>, Vec<u8>) {
     let mut seats: Vec<u8> = rows
         .iter()
         .filter(|row| row.kind == "berserk")
@@ -112,7 +114,17 @@ pub fn berserk(rows: &[EventRow]) -> Vec<u8> {
         .collect();
     seats.sort_unstable();
     seats.dedup();
-    seats
+    let moves = |seat: u8| {
+        rows.iter()
+            .filter(|row| row.kind == "action" && seat_of(row) == Some(seat))
+            .count()
+    };
+    let short = seats
+        .iter()
+        .copied()
+        .filter(|&s| moves(s) < BERSERK_MIN_MOVES)
+        .collect();
+    (seats, short)
 }
 
 /// How a game's log ends, if it has: each seat's points (placing points
@@ -173,5 +185,37 @@ pub async fn resign(app: &Arc<App>, room_id: &str, player: Player) {
         // The answer (ack or error) is not needed; wait for it so the
         // room has judged before the next look.
         let _ = tokio::time::timeout(std::time::Duration::from_secs(5), rx.recv()).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(seq: i64, kind: &str, seat: u8) -> EventRow {
+        EventRow {
+            room_id: "r".into(),
+            seq,
+            kind: kind.into(),
+            at: seq,
+            data: serde_json::json!({ "seat": seat }).to_string(),
+        }
+    }
+
+    /// A berserk counts once its seat made `BERSERK_MIN_MOVES` moves of
+    /// its own; the other seat's moves do not count for it.
+    #[test]
+    fn a_berserk_counts_after_seven_moves_of_ones_own() {
+        let mut rows = vec![row(1, "berserk", 1), row(2, "berserk", 0)];
+        for k in 0..BERSERK_MIN_MOVES {
+            rows.push(row(3 + 2 * k as i64, "action", 0));
+            if k + 1 < BERSERK_MIN_MOVES {
+                rows.push(row(4 + 2 * k as i64, "action", 1));
+            }
+        }
+        assert_eq!(berserk(&rows), (vec![0, 1], vec![1]));
+        rows.push(row(100, "action", 1));
+        assert_eq!(berserk(&rows), (vec![0, 1], vec![]));
+        assert_eq!(berserk(&rows[2..]), (vec![], vec![]));
     }
 }

@@ -264,11 +264,13 @@ pub async fn request(
             id,
             tournament,
             invite,
+            team,
         } => (
             id,
             tournament,
             What::Join {
                 invite,
+                team,
                 ratings: Vec::new(),
             },
         ),
@@ -283,8 +285,9 @@ pub async fn request(
             id,
             tournament,
             level,
+            team,
         } => match level.parse() {
-            Ok(level) => (id, tournament, What::AddBot { level }),
+            Ok(level) => (id, tournament, What::AddBot { level, team }),
             Err(e) => return error(Some(id), codes::BAD_LEVEL, e),
         },
         other => {
@@ -351,7 +354,9 @@ pub async fn request(
             // on its folded log, nothing is stored.
             let now = app.clock.now_ms();
             let refusal = match what {
-                What::Join { invite, .. } => t.join(player, is_account, invite.as_deref(), None, now).err(),
+                What::Join { invite, team, .. } => {
+                    (t.join(player, is_account, invite.as_deref(), None, team.as_deref(), now)).err()
+                }
                 What::Withdraw => t.withdraw(player, now).err(),
                 What::Start => t.start(player, now).err(),
                 What::Remove { guest } => t.remove(player, &guest, now).err(),

@@ -122,6 +122,18 @@ pub fn check_spec(spec: &mut TournamentSpec, now: u64, limits: &TournamentLimits
     if spec.table.is_some() && spec.format != TournamentFormat::Magma {
         return Err(bad("only a Magma event has tables"));
     }
+    if spec.teams.is_some() {
+        if spec.format != TournamentFormat::Magma {
+            return Err(bad("only a Magma event is played in fixed teams (teams=pairs)"));
+        }
+        // Magma's colour teams of two: two teams at four, three at six.
+        if !matches!(spec.table, Some(4 | 6)) {
+            return Err(bad(format!(
+                "a Magma event of teams of two seats them at tables of 4 or 6 players (colour teams), not {}",
+                spec.table.unwrap_or(4)
+            )));
+        }
+    }
     if let Some(days) = spec.round_days
         && !(1..=60).contains(&days)
     {

@@ -43,6 +43,8 @@ pub struct Entrant {
     /// Its rating at entry on the performance's scale, if it had one.
     pub rating: Option<i64>,
     pub status: EntrantStatus,
+    /// Its team in an event of fixed teams (`teams.rs`).
+    pub team: Option<String>,
 }
 
 impl Entrant {
@@ -71,6 +73,8 @@ pub struct GameRec {
     pub no_shows: Vec<u8>,
     /// The seats that went berserk.
     pub berserk: Vec<u8>,
+    /// Of those, the ones whose berserk does not count (too few moves).
+    pub short_berserk: Vec<u8>,
     /// Unix milliseconds, when it was over.
     pub ended_at: Option<u64>,
 }
@@ -189,12 +193,14 @@ impl Tournament {
                 bot,
                 bot_account,
                 rating,
+                team,
             } => match self.entrant_mut(guest) {
                 Some(e) => {
                     e.status = EntrantStatus::Active;
                     e.name = name.clone();
                     e.bot_account = *bot_account;
                     e.rating = *rating;
+                    e.team = e.team.take().or_else(|| team.clone());
                 }
                 None => self.entrants.push(Entrant {
                     guest: guest.clone(),
@@ -203,6 +209,7 @@ impl Tournament {
                     bot_account: *bot_account,
                     rating: *rating,
                     status: EntrantStatus::Active,
+                    team: team.clone(),
                 }),
             },
             TournamentEvent::Left { guest } => self.entrants.retain(|e| &e.guest != guest),
@@ -239,6 +246,7 @@ impl Tournament {
                         points: None,
                         no_shows: Vec::new(),
                         berserk: Vec::new(),
+                        short_berserk: Vec::new(),
                         ended_at: None,
                     });
                 }
@@ -254,11 +262,13 @@ impl Tournament {
                 points,
                 no_shows,
                 berserk,
+                short_berserk,
             } => {
                 if let Some(g) = self.games.iter_mut().find(|g| &g.room == room) {
                     g.points = Some(points.clone());
                     g.no_shows = no_shows.clone();
                     g.berserk = berserk.clone();
+                    g.short_berserk = short_berserk.clone();
                     g.ended_at = Some(at);
                 }
             }
@@ -313,7 +323,7 @@ impl Tournament {
             for (k, p) in g.players.iter().enumerate() {
                 games.entry(p.as_str()).or_default().push(ArenaGame {
                     result: points.get(k).copied().unwrap_or(0),
-                    berserk: g.berserk.contains(&(k as u8)),
+                    berserk: g.berserk.contains(&(k as u8)) && !g.short_berserk.contains(&(k as u8)),
                 });
             }
         }
@@ -403,6 +413,7 @@ impl Tournament {
                     losses: s.losses,
                     byes: s.byes,
                     on_fire: self.on_fire(&arena, &e.guest),
+                    team: e.team.clone(),
                 }
             })
             .collect();
@@ -454,9 +465,11 @@ impl Tournament {
                     bot: e.bot,
                     bot_account: e.bot_account,
                     status: e.status,
+                    team: e.team.clone(),
                 })
                 .collect(),
             standings,
+            team_standings: self.team_standings(),
             rounds,
             invite: if organizer_view { self.invite.clone() } else { None },
         }

@@ -3,10 +3,11 @@
 //! time and its increment; every view shows who did; it is stored, so a
 //! SIGKILL and restart keep it, and replays show it. Refusals: a room
 //! without the option, twice, after one's first move, a spectator, and
-//! the option itself with no clock or a time per move.
+//! the option itself with no clock or a time per move. `GET /api/games`
+//! lists the option for every game.
 
-use lodestone_protocol::{RoomState, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
+use lodestone_protocol::{GameInfo, RoomState, ServerMessage};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
 use serde_json::json;
 
 use crate::games::{spectator, started_room, started_room_at};
@@ -111,5 +112,35 @@ async fn berserk_is_refused_where_the_room_does_not_offer_it() {
             "bad-option",
         )
         .await;
+    }
+}
+
+each_backend!(api_games_lists_berserk_for_every_game);
+/// `GET /api/games` lists `berserk` (`off` the default, then `on`) for
+/// every game, and a room with a bank of time takes each value it offers.
+async fn api_games_lists_berserk_for_every_game() {
+    let server = TestServer::start().await;
+    let (status, body) = http_get(server.addr(), "/api/games", None).await;
+    assert_eq!(status, 200);
+    let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
+    let mut ann = server.client().await;
+    ann.hello("Ann").await;
+    for game in &games {
+        let berserk = game
+            .options
+            .iter()
+            .find(|o| o.key == "berserk")
+            .unwrap_or_else(|| panic!("{} has no berserk: {:?}", game.game, game.options));
+        assert_eq!(
+            (berserk.values.as_slice(), berserk.default.as_str()),
+            (&["off".to_string(), "on".into()][..], "off"),
+            "{}",
+            game.game
+        );
+        assert!(berserk.help.contains("bank"), "{}", berserk.help);
+        for value in &berserk.values {
+            ann.create_room(&game.game, json!({"clock": "5+3", "berserk": value}), true)
+                .await;
+        }
     }
 }

@@ -31,7 +31,7 @@ async fn a_client_saying_french_gets_french_sentences_with_the_same_codes() {
     let unknown = json!({"type": "join", "room": "no-such-room"});
     let english = ann.refused(unknown.clone(), "unknown-room").await;
     let french = zoe.refused(unknown, "unknown-room").await;
-    assert_eq!(french, "cette salle n'existe pas");
+    assert_eq!(french, "il n'y a pas de salle « no-such-room »");
     assert_ne!(english, french);
 
     // Answered by a room's task.
@@ -44,6 +44,13 @@ async fn a_client_saying_french_gets_french_sentences_with_the_same_codes() {
     let act = json!({"type": "act", "room": room, "action": "D4"});
     let french = zoe.refused(act, "not-started").await;
     assert_eq!(french, "la partie n'a pas commencé");
+    // A refusal's details (here a limit and a length) reach French too.
+    let long = json!({"type": "chat", "room": room, "text": "é".repeat(501)});
+    let french = zoe.refused(long, "chat-too-long").await;
+    assert_eq!(
+        french,
+        "une ligne de discussion a au plus 500 caractères ; celle-ci en a 501"
+    );
     // English is the server's own sentence, not a catalogue's.
     assert!(!english.is_empty() && english.is_ascii(), "{english}");
 
@@ -53,7 +60,7 @@ async fn a_client_saying_french_gets_french_sentences_with_the_same_codes() {
     let german = zoe
         .refused(json!({"type": "join", "room": "no-such-room"}), "unknown-room")
         .await;
-    assert_eq!(german, "diesen Raum gibt es nicht");
+    assert_eq!(german, "es gibt keinen Raum „no-such-room“");
 }
 
 each_backend!(an_api_refusal_comes_in_the_accept_language_with_its_code);

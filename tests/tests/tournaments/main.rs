@@ -10,3 +10,4 @@ mod helpers;
 mod notify;
 mod performance;
 mod restart;
+mod teams;

@@ -11,6 +11,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use lodestone_i18n::Words;
 use lodestone_protocol::{ClientMessage, Code, GameInfo, ServerMessage};
 use rand::rngs::SmallRng;
 use rand::{Rng, RngExt, SeedableRng};
@@ -63,8 +64,8 @@ enum Ended {
 }
 
 /// Opens the WebSocket (over TLS for `wss://`, checked against the
-/// public roots of trust); the error says why not, in words.
-pub async fn connect(target: &Target) -> Result<Socket, String> {
+/// public roots of trust); the error says why not, in `words`.
+pub async fn connect(target: &Target, words: &Words) -> Result<Socket, String> {
     match timeout(
         CONNECT_TIMEOUT,
         tokio_tungstenite::connect_async(target.ws.as_str()),
@@ -75,24 +76,23 @@ pub async fn connect(target: &Target) -> Result<Socket, String> {
         Ok(Err(tokio_tungstenite::tungstenite::Error::Io(e)))
             if target.ws.starts_with("wss://") && e.kind() == std::io::ErrorKind::InvalidData =>
         {
-            Err(format!(
-                "the TLS handshake failed: {e} (does the server speak TLS at this address?)"
-            ))
+            Err(words.with("conn-tls-handshake", &[("error", e.to_string().into())]))
         }
-        Ok(Err(e)) => Err(describe(&e)),
-        Err(_) => Err(format!("no answer within {} s", CONNECT_TIMEOUT.as_secs())),
+        Ok(Err(e)) => Err(describe(&e, words)),
+        Err(_) => Err(words.with("conn-no-answer", &[("seconds", CONNECT_TIMEOUT.as_secs().into())])),
     }
 }
 
-/// A connection error in a person's words.
-fn describe(error: &tokio_tungstenite::tungstenite::Error) -> String {
+/// A connection error in a person's words (the system's own words for
+/// what the system reports).
+fn describe(error: &tokio_tungstenite::tungstenite::Error, words: &Words) -> String {
     use tokio_tungstenite::tungstenite::Error;
     match error {
         Error::Io(e) => e.to_string(),
         Error::Tls(e) => format!("TLS: {e}"),
-        Error::Http(response) => format!(
-            "the server answered HTTP {} instead of a WebSocket (is this a Lodestone server?)",
-            response.status()
+        Error::Http(response) => words.with(
+            "conn-not-websocket",
+            &[("status", response.status().to_string().into())],
         ),
         other => other.to_string(),
     }
@@ -115,6 +115,7 @@ pub async fn run(
     first: Socket,
     mut commands: mpsc::UnboundedReceiver<Command>,
     events: mpsc::UnboundedSender<Msg>,
+    words: Words,
 ) {
     let mut rng = SmallRng::seed_from_u64(rand::rng().random());
     let mut next = Some(first);
@@ -124,7 +125,7 @@ pub async fn run(
     loop {
         let socket = match next.take() {
             Some(socket) => Ok(socket),
-            None => connect(&target).await,
+            None => connect(&target, &words).await,
         };
         let reason = match socket {
             Ok(socket) => {
@@ -132,7 +133,7 @@ pub async fn run(
                 if events.send(Msg::Connected).is_err() {
                     return;
                 }
-                match serve(socket, &mut commands, &events).await {
+                match serve(socket, &mut commands, &events, &words).await {
                     Ended::Lost(reason) => reason,
                     Ended::Follow(url, after) => {
                         target = Target {
@@ -154,7 +155,7 @@ pub async fn run(
                         let wait = Duration::from_millis(rng.random_range(50..=300));
                         let upgrading = Msg::Lost {
                             retry_in: wait,
-                            reason: "the server is being upgraded".into(),
+                            reason: words.get("conn-upgrading"),
                         };
                         if events.send(upgrading).is_err() || !self::wait(wait, &mut commands).await {
                             return;
@@ -203,6 +204,7 @@ async fn serve(
     mut socket: Socket,
     commands: &mut mpsc::UnboundedReceiver<Command>,
     events: &mpsc::UnboundedSender<Msg>,
+    words: &Words,
 ) -> Ended {
     let mut last_heard = Instant::now();
     let (mut pinged, mut quiet) = (false, false);
@@ -225,22 +227,22 @@ async fn serve(
                         let message = serde_json::from_str::<ServerMessage>(&text).unwrap_or_else(|e| ServerMessage::Error {
                             id: None,
                             code: Code::BadMessage,
-                            message: format!("the server sent a message this client cannot read ({e})"),
+                            message: words.with("conn-unreadable", &[("error", e.to_string().into())]),
                         });
                         if let ServerMessage::Bye { reason, reconnect } = &message {
                             let _ = socket.close(None).await;
                             if *reconnect {
                                 return Ended::Upgrade;
                             }
-                            return Ended::Lost(format!("the server said goodbye: {reason}"));
+                            return Ended::Lost(words.with("conn-goodbye", &[("reason", reason.clone().into())]));
                         }
                         if events.send(Msg::Server(message)).is_err() {
                             return Ended::Done;
                         }
                     }
-                    Some(Ok(Message::Close(_))) | None => return Ended::Lost("the server closed the connection".into()),
+                    Some(Ok(Message::Close(_))) | None => return Ended::Lost(words.get("conn-closed")),
                     Some(Ok(_)) => {}
-                    Some(Err(e)) => return Ended::Lost(describe(&e)),
+                    Some(Err(e)) => return Ended::Lost(describe(&e, words)),
                 }
             }
             command = commands.recv() => {
@@ -258,18 +260,18 @@ async fn serve(
                 let text = serde_json::to_string(&message).expect("client messages serialise");
                 trace(">", &text);
                 if let Err(e) = socket.send(Message::text(text)).await {
-                    return Ended::Lost(describe(&e));
+                    return Ended::Lost(describe(&e, words));
                 }
             }
             _ = watchdog.tick() => {
                 let silence = last_heard.elapsed();
                 if silence >= DEAD_AFTER {
-                    return Ended::Lost(format!("no word from the server for {} s", DEAD_AFTER.as_secs()));
+                    return Ended::Lost(words.with("conn-silent", &[("seconds", DEAD_AFTER.as_secs().into())]));
                 }
                 if silence >= PING_AFTER && !pinged {
                     pinged = true;
                     if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
-                        return Ended::Lost("the connection broke".into());
+                        return Ended::Lost(words.get("conn-broke"));
                     }
                 }
                 if silence >= QUIET_AFTER && !quiet {
@@ -296,25 +298,32 @@ fn trace(direction: &str, text: &str) {
 }
 
 /// `GET /api/games`: the games the server plays, with their options.
-pub async fn fetch_games(target: &Target) -> Result<Vec<GameInfo>, String> {
+pub async fn fetch_games(target: &Target, words: &Words) -> Result<Vec<GameInfo>, String> {
     let url = format!("{}/api/games", target.http);
-    tokio::task::spawn_blocking(move || {
-        let agent: ureq::Agent = ureq::config::Config::builder()
-            .timeout_global(Some(CONNECT_TIMEOUT))
-            .build()
-            .into();
-        let mut response = agent
-            .get(&url)
-            .call()
-            .map_err(|e| format!("cannot get {url}: {e}"))?;
-        let body = response
-            .body_mut()
-            .read_to_string()
-            .map_err(|e| format!("cannot read {url}: {e}"))?;
-        serde_json::from_str(&body).map_err(|e| format!("{url} did not list games ({e})"))
+    let failed = |id: &'static str, url: &str, e: String| {
+        words.with(id, &[("url", url.to_string().into()), ("error", e.into())])
+    };
+    let answer = tokio::task::spawn_blocking({
+        let url = url.clone();
+        move || {
+            let agent: ureq::Agent = ureq::config::Config::builder()
+                .timeout_global(Some(CONNECT_TIMEOUT))
+                .build()
+                .into();
+            let mut response = agent.get(&url).call().map_err(|e| ("games-get", e.to_string()))?;
+            let body = response
+                .body_mut()
+                .read_to_string()
+                .map_err(|e| ("games-read", e.to_string()))?;
+            serde_json::from_str(&body).map_err(|e| ("games-not-listed", e.to_string()))
+        }
     })
-    .await
-    .map_err(|e| format!("the games request failed: {e}"))?
+    .await;
+    match answer {
+        Ok(Ok(games)) => Ok(games),
+        Ok(Err((id, e))) => Err(failed(id, &url, e)),
+        Err(e) => Err(failed("games-failed", &url, e.to_string())),
+    }
 }
 
 #[cfg(test)]

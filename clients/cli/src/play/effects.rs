@@ -141,5 +141,19 @@ mod tests {
             describe(&Words::for_tag("fr"), &effects),
             ["bleu A5→B5", "rouge T2 pris en B5", "B5 promu au rang 2"]
         );
+        // A count chooses the words by its plural.
+        let claims: Vec<EffectState> = serde_json::from_str(
+            r#"[{"kind": "claim", "cells": ["a1"], "side": "red"},
+                {"kind": "claim", "cells": ["a2", "a3"], "side": "blue"}]"#,
+        )
+        .unwrap();
+        assert_eq!(
+            describe(&Words::english(), &claims),
+            ["red reaches 1 empty cell", "blue reaches 2 empty cells"]
+        );
+        assert_eq!(
+            describe(&Words::for_tag("de"), &claims),
+            ["Rot erreicht 1 leeres Feld", "Blau erreicht 2 leere Felder"]
+        );
     }
 }

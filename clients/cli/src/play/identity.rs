@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::words::Text;
+
 /// The file's name in the config directory.
 const FILE_NAME: &str = "identity.json";
 
@@ -37,16 +39,18 @@ impl Identity {
     }
 
     /// Reads the file at `path`; a missing file is an empty identity.
-    pub fn load(path: &Path) -> Result<Identity, String> {
+    pub fn load(path: &Path) -> Result<Identity, Text> {
+        let problem = |id, e: String| {
+            Text::new(id)
+                .arg("file", path.display().to_string())
+                .arg("error", e)
+        };
         let file = match std::fs::read_to_string(path) {
-            Ok(text) => serde_json::from_str(&text).map_err(|e| {
-                format!(
-                    "{} is not an identity file ({e}); move it away or pass --identity FILE",
-                    path.display()
-                )
-            })?,
+            Ok(text) => {
+                serde_json::from_str(&text).map_err(|e| problem("identity-not-one", e.to_string()))?
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => IdentityFile::default(),
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+            Err(e) => return Err(problem("identity-unreadable", e.to_string())),
         };
         Ok(Identity {
             path: path.to_path_buf(),
@@ -78,8 +82,12 @@ impl Identity {
     /// Writes the file (creating its directory), replacing the old one in
     /// one step so a crash never leaves half a file; only its owner may
     /// read it, since a token is as good as a password.
-    pub fn save(&self) -> Result<(), String> {
-        let fail = |e: std::io::Error| format!("cannot write {}: {e}", self.path.display());
+    pub fn save(&self) -> Result<(), Text> {
+        let fail = |e: std::io::Error| {
+            Text::new("identity-unwritable")
+                .arg("file", self.path.display().to_string())
+                .arg("error", e.to_string())
+        };
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(fail)?;
         }
@@ -141,7 +149,9 @@ mod tests {
         let path = temp_file("damaged");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, "{not json").unwrap();
-        let error = Identity::load(&path).unwrap_err();
+        let error = Identity::load(&path)
+            .unwrap_err()
+            .show(&lodestone_i18n::Words::english());
         assert!(error.contains("is not an identity file"), "{error}");
         assert!(error.contains(&path.display().to_string()), "{error}");
     }

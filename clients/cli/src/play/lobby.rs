@@ -319,8 +319,9 @@ mod tests {
         lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");
         // Past the room's own options (clock, absent, chat, rated,
-        // rated-bots, spectators, spectator-delay, weekends), left as they are.
-        for _ in 0..9 {
+        // rated-bots, spectators, spectator-delay, weekends, berserk), left
+        // as they are.
+        for _ in 0..10 {
             lobby.key(key(KeyCode::Down), &[], &games, "Ann");
         }
         lobby.key(key(KeyCode::Right), &[], &games, "Ann");

@@ -41,9 +41,11 @@ use ratatui::backend::CrosstermBackend;
 use tokio::sync::mpsc;
 
 use identity::Identity;
+use lodestone_i18n::Words;
 use model::{App, Effect, Msg};
 use target::Target;
 use theme::Theme;
+use words::Text;
 
 /// Arguments of `lodestone play`.
 #[derive(Debug, clap::Args)]
@@ -85,63 +87,57 @@ impl Exit {
 }
 
 /// Names the server accepts: 1 to 32 characters, no control characters.
-fn check_name(name: &str) -> Result<String, String> {
+fn check_name(name: &str) -> Result<String, Text> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 32 || name.chars().any(char::is_control) {
-        return Err(format!(
-            "{name:?} cannot be a name: use 1 to 32 characters without control characters"
-        ));
+        return Err(Text::new("exit-bad-name").arg("name", name.to_string()));
     }
     Ok(name.to_string())
 }
 
 /// The identity file (`identity`, or the default one) with the display
-/// name set: `name`, the file's, or a new guest's.
-fn who(identity: Option<PathBuf>, name: Option<&str>) -> Result<(Identity, String), Exit> {
+/// name set: `name`, the file's, or a new guest's; what is wrong in
+/// `words`.
+fn who(identity: Option<PathBuf>, name: Option<&str>, words: &Words) -> Result<(Identity, String), Exit> {
     let path = match identity {
         Some(path) => path,
-        None => Identity::default_path().ok_or_else(|| {
-            Exit::new(
-                "cannot find your config directory (is HOME set?); pass --identity FILE",
-                2,
-            )
-        })?,
+        None => Identity::default_path().ok_or_else(|| Exit::new(words.get("exit-no-config-dir"), 2))?,
     };
-    let mut identity = Identity::load(&path).map_err(|e| Exit::new(e, 1))?;
+    let mut identity = Identity::load(&path).map_err(|e| Exit::new(e.show(words), 1))?;
     let name = match (name, identity.name()) {
-        (Some(name), _) => check_name(name).map_err(|e| Exit::new(e, 2))?,
+        (Some(name), _) => check_name(name).map_err(|e| Exit::new(e.show(words), 2))?,
         (None, Some(name)) => name.to_string(),
-        (None, None) => format!("Guest {}", rand::rng().random_range(1000..10000)),
+        (None, None) => words.with(
+            "guest-name",
+            &[("number", rand::rng().random_range(1000..10000).to_string().into())],
+        ),
     };
     identity.set_name(&name);
-    identity.save().map_err(|e| Exit::new(e, 1))?;
+    identity.save().map_err(|e| Exit::new(e.show(words), 1))?;
     Ok((identity, name))
 }
 
 pub fn run(args: PlayArgs) -> Result<(), Exit> {
-    let target =
-        Target::parse(&args.url).map_err(|e| Exit::new(e.show(&lodestone_i18n::Words::from_env()), 2))?;
-    let (identity, name) = who(args.identity.clone(), args.name.as_deref())?;
+    let words = Words::from_env();
+    let target = Target::parse(&args.url).map_err(|e| Exit::new(e.show(&words), 2))?;
+    let (identity, name) = who(args.identity.clone(), args.name.as_deref(), &words)?;
     let color = !args.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Exit::new(e.to_string(), 1))?;
     runtime.block_on(async move {
-        let socket = conn::connect(&target)
-            .await
-            .map_err(|e| Exit::new(format!("cannot reach {}: {e}", target.ws), 1))?;
+        let socket = conn::connect(&target, &words).await.map_err(|e| {
+            let args = [("server", target.ws.clone().into()), ("error", e.into())];
+            Exit::new(words.with("exit-unreachable", &args), 1)
+        })?;
         if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-            return Err(Exit::new(
-                "lodestone play needs a terminal (it draws the whole screen)",
-                2,
-            ));
+            return Err(Exit::new(words.get("exit-no-terminal"), 2));
         }
         let token = identity.token(&target.ws).map(str::to_string);
         let mut app = App::new(target, name, token, args.bell, rand::rng().random());
-        app.words = lodestone_i18n::Words::from_env();
-        let mut screen =
-            Screen::enter().map_err(|e| Exit::new(format!("cannot use the terminal: {e}"), 1))?;
+        app.words = words.clone();
+        let mut screen = Screen::enter().map_err(|e| terminal_failed(&words, "exit-terminal", e))?;
         let result = event_loop(&mut screen, app, socket, identity, Theme::new(color)).await;
         drop(screen);
         result
@@ -206,29 +202,35 @@ async fn event_loop(
     let (commands, command_rx) = mpsc::unbounded_channel();
     let (events, mut event_rx) = mpsc::unbounded_channel();
     let server = app.target.ws.clone();
-    tokio::spawn(conn::run(app.target.clone(), socket, command_rx, events.clone()));
-    let fetch = |events: &mpsc::UnboundedSender<Msg>, target: &Target| {
-        let (events, target) = (events.clone(), target.clone());
+    tokio::spawn(conn::run(
+        app.target.clone(),
+        socket,
+        command_rx,
+        events.clone(),
+        app.words.clone(),
+    ));
+    let fetch = |events: &mpsc::UnboundedSender<Msg>, app: &App| {
+        let (events, target, words) = (events.clone(), app.target.clone(), app.words.clone());
         tokio::spawn(async move {
-            let _ = events.send(Msg::Games(conn::fetch_games(&target).await));
+            let _ = events.send(Msg::Games(conn::fetch_games(&target, &words).await));
         });
     };
-    fetch(&events, &app.target);
+    fetch(&events, &app);
     let mut keys = EventStream::new();
     let mut ticker = tokio::time::interval(Duration::from_millis(250));
-    let mut terminate = signal(tokio::signal::unix::SignalKind::terminate())?;
-    let mut hangup = signal(tokio::signal::unix::SignalKind::hangup())?;
+    let mut terminate = signal(tokio::signal::unix::SignalKind::terminate(), &app.words)?;
+    let mut hangup = signal(tokio::signal::unix::SignalKind::hangup(), &app.words)?;
     loop {
         screen
             .terminal
             .draw(|frame| ui::draw(frame, &app, &theme, Instant::now()))
-            .map_err(|e| Exit::new(format!("cannot draw on the terminal: {e}"), 1))?;
+            .map_err(|e| terminal_failed(&app.words, "exit-draw", e))?;
         let msg = tokio::select! {
             key = keys.next() => match key {
                 Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Msg::Key(key),
                 Some(Ok(Event::Paste(text))) => Msg::Paste(text),
                 Some(Ok(_)) => continue,
-                Some(Err(e)) => return Err(Exit::new(format!("cannot read the keyboard: {e}"), 1)),
+                Some(Err(e)) => return Err(terminal_failed(&app.words, "exit-keyboard", e)),
                 None => return Ok(()),
             },
             Some(msg) = event_rx.recv() => msg,
@@ -240,21 +242,15 @@ async fn event_loop(
             match effect {
                 Effect::Send(message) => {
                     if commands.send(conn::Command::Send(message)).is_err() {
-                        return Err(Exit::new(
-                            "the connection stopped working; start lodestone play again",
-                            1,
-                        ));
+                        return Err(Exit::new(app.words.get("exit-connection-stopped"), 1));
                     }
                 }
                 Effect::Follow { url, after } => {
                     if commands.send(conn::Command::Follow { url, after }).is_err() {
-                        return Err(Exit::new(
-                            "the connection stopped working; start lodestone play again",
-                            1,
-                        ));
+                        return Err(Exit::new(app.words.get("exit-connection-stopped"), 1));
                     }
                 }
-                Effect::FetchGames => fetch(&events, &app.target),
+                Effect::FetchGames => fetch(&events, &app),
                 Effect::Bell => {
                     let mut out = std::io::stdout();
                     let _ = out.write_all(b"\x07").and_then(|()| out.flush());
@@ -263,7 +259,8 @@ async fn event_loop(
                     identity.set_name(&name);
                     identity.set_token(&server, token.as_deref());
                     if let Err(e) = identity.save() {
-                        app.complain(e);
+                        let text = e.show(&app.words);
+                        app.complain(text);
                     }
                 }
                 Effect::Quit => return Ok(()),
@@ -272,8 +269,14 @@ async fn event_loop(
     }
 }
 
-fn signal(kind: tokio::signal::unix::SignalKind) -> Result<tokio::signal::unix::Signal, Exit> {
-    tokio::signal::unix::signal(kind).map_err(|e| Exit::new(format!("cannot listen for signals: {e}"), 1))
+fn signal(kind: tokio::signal::unix::SignalKind, words: &Words) -> Result<tokio::signal::unix::Signal, Exit> {
+    tokio::signal::unix::signal(kind).map_err(|e| terminal_failed(words, "exit-signals", e))
+}
+
+/// The end of `lodestone play` when the system fails it (`id`: what
+/// failed, in the catalogue; `error`: the system's words).
+fn terminal_failed(words: &Words, id: &'static str, error: impl std::fmt::Display) -> Exit {
+    Exit::new(words.with(id, &[("error", error.to_string().into())]), 1)
 }
 
 #[cfg(test)]

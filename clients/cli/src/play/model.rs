@@ -299,7 +299,7 @@ impl App {
     fn request(&mut self, pending: Pending, make: impl FnOnce(RequestId) -> ClientMessage) -> bool {
         let hello = matches!(pending, Pending::Hello) && self.conn == Conn::Greeting;
         if !self.live() && !hello {
-            self.complain("Not connected to the server right now; wait for the reconnect.");
+            self.complain(self.words.get("notice-offline"));
             return false;
         }
         let id = self.next_id;
@@ -453,7 +453,7 @@ impl App {
         self.pending.clear();
         self.about_rooms.clear();
         if lost_act {
-            self.complain("The connection dropped before the server answered your move; if it arrived, it is in the move list.");
+            self.complain(self.words.get("notice-move-unanswered"));
         }
     }
 

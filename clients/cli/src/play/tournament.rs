@@ -56,6 +56,14 @@ pub struct TournamentArgs {
     /// With --create: a Magma event's players a table.
     #[arg(long)]
     pub table: Option<u32>,
+    /// With --create: a Magma event of teams fixed for the event (`pairs`:
+    /// teams of two, at tables of 4 or 6).
+    #[arg(long, value_name = "TEAMS")]
+    pub teams: Option<String>,
+    /// With --join or --add-bot: the team (a new name makes it, a team's
+    /// name joins it).
+    #[arg(long, value_name = "NAME")]
+    pub team: Option<String>,
     /// With --create: the games' options, KEY=VALUE (as for a room).
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
@@ -215,8 +223,9 @@ fn describe(t: &TournamentState, guest: &str) -> Vec<String> {
     )];
     out.push("standings:".into());
     for s in &t.standings {
+        let team = s.team.as_ref().map_or(String::new(), |t| format!(" [{t}]"));
         out.push(format!(
-            "  {}. {} {} (won {}, drawn {}, lost {}; Buchholz {}, Sonneborn-Berger {})",
+            "  {}. {}{team} {} (won {}, drawn {}, lost {}; Buchholz {}, Sonneborn-Berger {})",
             s.place,
             s.name,
             points(s.points),
@@ -225,6 +234,24 @@ fn describe(t: &TournamentState, guest: &str) -> Vec<String> {
             s.losses,
             points(s.buchholz),
             s.sonneborn_berger
+        ));
+    }
+    if !t.team_standings.is_empty() {
+        out.push("teams:".into());
+    }
+    for s in &t.team_standings {
+        let members: Vec<String> = s.members.iter().map(|m| name(m)).collect();
+        out.push(format!(
+            "  {}. {} {} (won {}, drawn {}, lost {}; Buchholz {}, Sonneborn-Berger {}): {}",
+            s.place,
+            s.team,
+            points(s.points),
+            s.wins,
+            s.draws,
+            s.losses,
+            points(s.buchholz),
+            s.sonneborn_berger,
+            members.join(", ")
         ));
     }
     for r in &t.rounds {
@@ -258,6 +285,13 @@ fn spec(args: &TournamentArgs, name: &str) -> Result<TournamentSpec, Exit> {
             2,
         )
     })?;
+    let teams = match &args.teams {
+        Some(t) => Some(
+            serde_json::from_value(json!(t))
+                .map_err(|_| Exit::new(format!("--teams {t:?} is not pairs"), 2))?,
+        ),
+        None => None,
+    };
     let mut options = BTreeMap::new();
     for pair in &args.options {
         let (k, v) = pair
@@ -283,19 +317,21 @@ fn spec(args: &TournamentArgs, name: &str) -> Result<TournamentSpec, Exit> {
         accounts_only: false,
         max_players: None,
         late_join: true,
+        teams,
     })
 }
 
 pub fn run(args: TournamentArgs) -> Result<(), Exit> {
-    let target =
-        Target::parse(&args.url).map_err(|e| Exit::new(e.show(&lodestone_i18n::Words::english()), 2))?;
-    let (mut identity, name) = who(args.identity.clone(), args.name.as_deref())?;
+    // The output of `lodestone tournament` stays English (a contract).
+    let english = lodestone_i18n::Words::english();
+    let target = Target::parse(&args.url).map_err(|e| Exit::new(e.show(&english), 2))?;
+    let (mut identity, name) = who(args.identity.clone(), args.name.as_deref(), &english)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Exit::new(e.to_string(), 1))?;
     let room = runtime.block_on(async {
-        let socket = conn::connect(&target)
+        let socket = conn::connect(&target, &english)
             .await
             .map_err(|e| Exit::new(format!("cannot reach {}: {e}", target.ws), 1))?;
         let mut session = Session {
@@ -313,7 +349,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Exit> {
                 identity.set_token(&target.ws, Some(&token));
             }
         }
-        identity.save().map_err(|e| Exit::new(e, 1))?;
+        identity.save().map_err(|e| Exit::new(e.show(&english), 1))?;
         act(&args, &mut session).await
     })?;
     if let Some(room) = room {
@@ -361,12 +397,18 @@ async fn act(args: &TournamentArgs, session: &mut Session) -> Result<Option<Stri
         if let Some(invite) = &args.invite {
             join["invite"] = json!(invite);
         }
+        if let Some(team) = &args.team {
+            join["team"] = json!(team);
+        }
         session.tournament(join).await?;
         println!("joined {id}");
     }
     if let Some(level) = &args.add_bot {
         let mut add = about("add_tournament_bot");
         add["level"] = json!(level);
+        if let Some(team) = &args.team {
+            add["team"] = json!(team);
+        }
         session.tournament(add).await?;
         println!("bot added");
     }
@@ -409,5 +451,41 @@ async fn act(args: &TournamentArgs, session: &mut Session) -> Result<Option<Stri
         {
             t = *tournament;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An event of fixed teams shows each player's team and the teams'
+    /// standings with their players.
+    #[test]
+    fn the_standings_show_the_teams() {
+        let t: TournamentState = serde_json::from_value(json!({
+            "id": "t1", "status": "running", "organizer": "o", "organizer_name": "Org",
+            "created_at": 0, "total_rounds": 2,
+            "spec": {"name": "Pairs", "game": "magma", "format": "magma", "rounds": 2, "table": 4, "teams": "pairs"},
+            "players": [
+                {"id": "a", "name": "Ann", "status": "active", "team": "Owls"},
+                {"id": "b", "name": "Bob", "status": "active", "team": "Owls"},
+            ],
+            "standings": [{"place": 1, "player": "a", "name": "Ann", "points": 1.0, "buchholz": 0.0,
+                "sonneborn_berger": 0.0, "games": 1, "wins": 1, "draws": 0, "losses": 0, "byes": 0, "team": "Owls"}],
+            "team_standings": [{"place": 1, "team": "Owls", "members": ["a", "b"], "points": 1.0,
+                "buchholz": 0.0, "sonneborn_berger": 0.0, "games": 1, "wins": 1, "draws": 0, "losses": 0}],
+            "rounds": [],
+        }))
+        .expect("a tournament");
+        let lines = describe(&t, "a");
+        assert_eq!(
+            lines[2],
+            "  1. Ann [Owls] 1 (won 1, drawn 0, lost 0; Buchholz 0, Sonneborn-Berger 0)"
+        );
+        assert_eq!(lines[3], "teams:");
+        assert_eq!(
+            lines[4],
+            "  1. Owls 1 (won 1, drawn 0, lost 0; Buchholz 0, Sonneborn-Berger 0): Ann, Bob"
+        );
     }
 }

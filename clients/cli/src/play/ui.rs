@@ -72,17 +72,20 @@ pub fn draw(frame: &mut Frame, app: &App, theme: &Theme, now: Instant) {
 fn draw_title(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, now: Instant) {
     let who = app.guest.as_ref().map_or(app.name.as_str(), |g| g.name.as_str());
     let left = format!(" Lodestone · {} · {who}", app.target.http);
+    let w = &app.words;
     let right = match &app.conn {
-        Conn::Connecting | Conn::Greeting => "connecting… ".to_string(),
-        Conn::Online if !app.live() => "○ no answer from the server: reconnecting… ".to_string(),
-        Conn::Online => "● online ".to_string(),
+        Conn::Connecting | Conn::Greeting => format!("{} ", w.get("title-connecting")),
+        Conn::Online if !app.live() => format!("○ {} ", w.get("title-no-answer")),
+        Conn::Online => format!("● {} ", w.get("title-online")),
         Conn::Lost { retry_at, reason } => {
             let secs = retry_at.saturating_duration_since(now).as_secs_f64().ceil() as u64;
-            if secs > 0 {
-                format!("○ reconnecting… next try in {secs} s ({reason}) ")
+            let reason = ("reason", reason.clone().into());
+            let text = if secs > 0 {
+                w.with("title-retry-in", &[("seconds", secs.into()), reason])
             } else {
-                format!("○ reconnecting… ({reason}) ")
-            }
+                w.with("title-retrying", &[reason])
+            };
+            format!("○ {text} ")
         }
     };
     let width = usize::from(area.width);

@@ -5,7 +5,8 @@
 //! never two players who just met, unless both have waited long enough
 //! (`may_repeat`: nobody else came). Points: a win 2, a draw 1, a loss 0;
 //! after two wins in a row a player is on a streak and every game scores
-//! double until one is not a win; a berserk win scores one more.
+//! double until one is not a win; a berserk win scores one more, once
+//! the berserk player made `BERSERK_MIN_MOVES` moves of its own.
 
 use integer_blossom::max_weight_matching;
 
@@ -63,12 +64,19 @@ pub fn pair_waiting(waiting: &[Waiting]) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// The moves (actions) of its own a player who went berserk must have
+/// made in the game for a win to score the berserk point (as lichess asks
+/// seven): going berserk and winning at once, because the opponent
+/// resigned or never came, earns nothing more.
+pub const BERSERK_MIN_MOVES: usize = 7;
+
 /// One arena game of a player, as points need it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArenaGame {
     /// 2 a win, 1 a draw, 0 a loss.
     pub result: Halves,
-    /// The player went berserk in this game.
+    /// The player went berserk in this game and made its
+    /// `BERSERK_MIN_MOVES` moves: a win scores one more.
     pub berserk: bool,
 }
 

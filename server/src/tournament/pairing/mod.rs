@@ -10,6 +10,7 @@
 //!   minimum-cost perfect matching (`integer-blossom`).
 //! - `arena`: pairing the players waiting in an arena, and arena points.
 //! - `tables`: Magma tables of 3–6 players, balanced for new opponents.
+//! - `teams`: Magma tables of fixed teams, seated as colour teams.
 //! - `standings`: scores, Buchholz, Sonneborn–Berger and performance.
 
 pub mod arena;
@@ -17,6 +18,9 @@ pub mod round_robin;
 pub mod standings;
 pub mod swiss;
 pub mod tables;
+#[cfg(test)]
+mod team_tests;
+pub mod teams;
 #[cfg(test)]
 mod tests;
 mod types;

@@ -24,17 +24,23 @@ pub struct TablePlayer {
 /// The sizes of the tables for `n` players at tables of `size` (3–6):
 /// as many tables as `size` needs, evened out; none below 3.
 pub fn sizes(n: usize, size: usize) -> Vec<usize> {
-    let size = size.clamp(3, 6);
-    if n < 3 {
+    sizes_within(n, size, 3, 6)
+}
+
+/// The sizes of the tables for `n` units at tables of `size`, each table
+/// `min` to `max` units: as many tables as `size` needs, evened out.
+pub fn sizes_within(n: usize, size: usize, min: usize, max: usize) -> Vec<usize> {
+    let size = size.clamp(min, max);
+    if n < min {
         return Vec::new();
     }
     let mut tables = n.div_ceil(size);
-    while tables > 1 && n / tables < 3 {
+    while tables > 1 && n / tables < min {
         tables -= 1;
     }
     let base = n / tables;
     let extra = n % tables;
-    if base + usize::from(extra > 0) > 6 {
+    if base + usize::from(extra > 0) > max {
         return Vec::new();
     }
     (0..tables).map(|t| base + usize::from(t < extra)).collect()
@@ -65,14 +71,19 @@ pub fn split_cost(players: &[TablePlayer], tables: &[Vec<usize>]) -> [u64; 2] {
 /// Splits `players` into tables of `size` and seats each table: the
 /// player who had the first seat least often sits first, and so on.
 pub fn tables(players: &[TablePlayer], size: usize) -> Vec<Vec<usize>> {
-    let sizes = sizes(players.len(), size);
+    split(players, &sizes(players.len(), size))
+}
+
+/// Splits `players` into tables of `sizes` (which seat them all) and seats
+/// each table as `tables` does; the tables of the highest scores first.
+pub fn split(players: &[TablePlayer], sizes: &[usize]) -> Vec<Vec<usize>> {
     if sizes.is_empty() {
         return Vec::new();
     }
     let mut split = if players.len() <= EXACT {
-        exact(players, &sizes)
+        exact(players, sizes)
     } else {
-        improved(players, &sizes)
+        improved(players, sizes)
     };
     for table in &mut split {
         table.sort_by_key(|&i| (players[i].firsts, i));

@@ -277,7 +277,7 @@ fn placing_points_share_tied_places() {
 }
 
 /// Every split of `players` into tables of `sizes`, labelled (slow).
-fn every_split(
+pub(super) fn every_split(
     n: usize,
     sizes: &[usize],
     at: usize,

@@ -9,6 +9,7 @@ use lodestone_protocol::{ClientMessage, Code, Guest, RequestId, RoomState, RoomS
 
 use super::super::room::Applied;
 use super::super::target::RoomLink;
+use super::super::words::color_word;
 use super::{App, Conn, Effect, Pending, Screen, with_id};
 
 /// A move the server could not store (`storage-failure`: its database is
@@ -37,10 +38,14 @@ impl App {
             .filter(|s| s.room == room && s.action == action)
             .map_or(0, |s| s.tries);
         let wait = Duration::from_millis(250 << tries.min(4));
-        self.say(format!(
-            "{action}: the server could not store it yet; sending it again in {} ms.",
-            wait.as_millis()
-        ));
+        let text = self.words.with(
+            "notice-not-stored",
+            &[
+                ("action", action.clone().into()),
+                ("ms", (wait.as_millis() as u64).into()),
+            ],
+        );
+        self.say(text);
         self.store_again = Some(StoreAgain {
             room,
             action,
@@ -115,14 +120,14 @@ impl App {
         match message {
             ServerMessage::Update { room, version, state } => self.room_update(&room, version, *state, now),
             ServerMessage::Bye { reason, .. } => {
-                self.complain(format!("The server closed the connection: {reason}."))
+                self.complain(self.words.with("notice-bye", &[("reason", reason.into())]))
             }
             ServerMessage::Moved { room, url } => self.moved(room, url, now),
             ServerMessage::Error {
                 id: None,
                 code,
                 message,
-            } => self.complain(format!("{message} ({code})")),
+            } => self.complain(self.refusal(&message, code)),
             ServerMessage::Error {
                 id: Some(id),
                 code,
@@ -151,20 +156,26 @@ impl App {
                 Some(Pending::Create) => {
                     if let Some(room) = room {
                         self.open_room(RoomLink { room, invite });
-                        self.say("Room created: take a seat (Enter), add a bot (a) for a free seat.");
+                        self.say(self.words.get("notice-room-created"));
                     }
                 }
-                Some(Pending::Join) => self.say(format!("You sit at {}.", self.seat_name(seat))),
-                Some(Pending::AddBot) => self.say(format!("A bot sits at {}.", self.seat_name(seat))),
+                Some(Pending::Join) => self.say(
+                    self.words
+                        .with("notice-you-sit", &[("seat", self.seat_name(seat).into())]),
+                ),
+                Some(Pending::AddBot) => self.say(
+                    self.words
+                        .with("notice-bot-sits", &[("seat", self.seat_name(seat).into())]),
+                ),
                 Some(Pending::Act(..)) => self.store_again = None,
                 // Said only while the old room is shown (the new one may
                 // have opened before this answer).
                 Some(Pending::Rematch(accept, old)) if self.room().is_some_and(|r| r.id == old) => {
-                    self.say(if accept {
-                        "You are in for a rematch: it opens once every player is."
+                    self.say(self.words.get(if accept {
+                        "notice-rematch-in"
                     } else {
-                        "No rematch from you."
-                    })
+                        "notice-rematch-out"
+                    }))
                 }
                 _ => {}
             },
@@ -218,14 +229,39 @@ impl App {
 
     fn seat_name(&self, seat: Option<u8>) -> String {
         let state = self.room().and_then(|r| r.state.as_ref());
+        let number = |seat: u8| self.words.with("seat-number", &[("seat", seat.into())]);
         match (state, seat) {
             (Some(state), Some(seat)) => state
                 .seats
                 .get(usize::from(seat))
-                .map_or_else(|| format!("seat {seat}"), |s| s.name.clone()),
-            (None, Some(seat)) => format!("seat {seat}"),
-            _ => "a seat".into(),
+                .map_or_else(|| number(seat), |s| color_word(&self.words, &s.name)),
+            (None, Some(seat)) => number(seat),
+            _ => self.words.get("seat-some"),
         }
+    }
+
+    /// A refusal of the server: its sentence (in our language when the
+    /// server has one, see `hello`'s `lang`) and its code.
+    fn refusal(&self, message: &str, code: Code) -> String {
+        self.words.with(
+            "notice-refused",
+            &[
+                ("message", message.to_string().into()),
+                ("code", code.as_str().into()),
+            ],
+        )
+    }
+
+    /// A refusal of a request about `what` (a move, the chat…).
+    fn refused_about(&self, what: String, message: &str, code: Code) -> String {
+        self.words.with(
+            "notice-refused-about",
+            &[
+                ("what", what.into()),
+                ("message", message.to_string().into()),
+                ("code", code.as_str().into()),
+            ],
+        )
     }
 
     fn welcome(&mut self, guest: Guest, token: Option<String>, rooms: Vec<String>, now: Instant) {
@@ -266,23 +302,32 @@ impl App {
                 // start afresh as a new guest.
                 self.token = None;
                 self.hello();
-                self.say("The server did not know your token: you are a new guest there.");
+                self.say(self.words.get("notice-new-guest"));
             }
-            Some(Pending::Hello) => self.complain(format!(
-                "The server refused your name: {message}. Press e in the lobby to choose another."
-            )),
+            Some(Pending::Hello) => self.complain(
+                self.words
+                    .with("notice-name-refused", &[("message", message.to_string().into())]),
+            ),
             Some(Pending::ListOpen | Pending::ListPlaying) => {
                 self.lists_pending = self.lists_pending.saturating_sub(1);
-                self.complain(format!("Cannot list the rooms: {message}"));
+                self.complain(
+                    self.words
+                        .with("notice-no-list", &[("message", message.to_string().into())]),
+                );
             }
             Some(Pending::Watch(room)) => {
                 let problem = match code {
-                    Code::UnknownRoom => format!("There is no room {room} on this server."),
-                    Code::InviteRequired => {
-                        "This room is private: open it with its invite link or code (j in the lobby)."
-                            .to_string()
-                    }
-                    _ => format!("Cannot watch this room: {message} ({code})."),
+                    Code::UnknownRoom => self
+                        .words
+                        .with("notice-no-such-room", &[("room", room.clone().into())]),
+                    Code::InviteRequired => self.words.get("notice-room-private"),
+                    _ => self.words.with(
+                        "notice-cannot-watch",
+                        &[
+                            ("message", message.to_string().into()),
+                            ("code", code.as_str().into()),
+                        ],
+                    ),
                 };
                 if let Some(r) = self.room_mut().filter(|r| r.id == room) {
                     r.problem = Some(problem);
@@ -293,15 +338,17 @@ impl App {
             // (the fresh state shows it), or the game moved on without it.
             Some(Pending::Act(action, before)) if code == Code::MovedOn => {
                 if !self.played_since(&action, before) {
-                    self.complain(format!(
-                        "{action}: the game moved on before your move arrived; it was not played."
-                    ));
+                    self.complain(self.words.with("notice-moved-on", &[("action", action.into())]));
                 }
             }
-            Some(Pending::Act(action, _)) => self.complain(format!("{action}: {message} ({code})")),
-            Some(Pending::Chat) => self.complain(format!("Chat: {message} ({code})")),
-            Some(Pending::Rematch(..)) => self.complain(format!("Rematch: {message} ({code})")),
-            _ => self.complain(format!("{message} ({code})")),
+            Some(Pending::Act(action, _)) => self.complain(self.refused_about(action, message, code)),
+            Some(Pending::Chat) => {
+                self.complain(self.refused_about(self.words.get("chat-title"), message, code))
+            }
+            Some(Pending::Rematch(..)) => {
+                self.complain(self.refused_about(self.words.get("notice-rematch"), message, code))
+            }
+            _ => self.complain(self.refusal(message, code)),
         }
     }
 
@@ -356,6 +403,6 @@ impl App {
             room: next,
             invite: None,
         });
-        self.say("The rematch has begun.");
+        self.say(self.words.get("notice-rematch-begun"));
     }
 }
