@@ -283,12 +283,6 @@ impl RoomCore {
         Ok(())
     }
 
-    /// Watched as `other` is (a test's folded twin of a live room).
-    #[cfg(test)]
-    pub(super) fn watch_like(&mut self, other: &RoomCore) {
-        self.watchers = other.watchers.clone();
-    }
-
     /// Applies one recorded event: the only code that changes a room. An
     /// event the rules refuse (or that does not fit the room) changes
     /// nothing.
@@ -598,5 +592,13 @@ fn parse_rated(text: &str) -> Result<bool, String> {
         "yes" | "true" => Ok(true),
         "no" | "false" => Ok(false),
         other => Err(format!("rated {other:?} is not yes or no")),
+    }
+}
+
+#[cfg(test)]
+impl RoomCore {
+    /// Watched as `other` is (a test's folded twin of a live room).
+    pub(super) fn watch_like(&mut self, other: &RoomCore) {
+        self.watchers = other.watchers.clone();
     }
 }
