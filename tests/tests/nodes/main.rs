@@ -15,7 +15,6 @@ mod harness;
 mod moderation;
 mod proxy;
 mod restarts;
-mod runs;
 mod stalls;
 mod tls;
 mod tournaments;
