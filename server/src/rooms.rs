@@ -18,7 +18,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lodestone_protocol::{RequestId, codes};
+use lodestone_protocol::{RequestId, ServerMessage, codes, error};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::app::App;
@@ -208,6 +208,46 @@ pub enum NotSent {
     Found(Result<Located, StoreError>),
     /// The room kept leaving memory as it was asked.
     Leaving,
+}
+
+impl NotSent {
+    /// What request `id` is answered when it did not reach room `room`:
+    /// `moved` to the node serving it, `unknown-room`, `storage-failure`.
+    pub fn reply(self, id: RequestId, room: &str) -> ServerMessage {
+        match self {
+            NotSent::Found(Ok(Located::Moved(url))) => ServerMessage::Moved {
+                room: room.to_string(),
+                url,
+            },
+            NotSent::Found(Ok(_)) => error(
+                Some(id),
+                codes::UNKNOWN_ROOM,
+                format!("there is no room {room:?}"),
+            ),
+            NotSent::Found(Err(e)) => {
+                tracing::error!(error = %e, "room lookup failed");
+                error(
+                    Some(id),
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                )
+            }
+            NotSent::Leaving => error(
+                Some(id),
+                codes::UNKNOWN_ROOM,
+                format!("room {room:?} is not available; try again"),
+            ),
+        }
+    }
+}
+
+/// Room `room`'s handle when this node serves it (loaded if need be);
+/// otherwise what request `id` is answered instead.
+pub async fn here(app: &Arc<App>, id: &RequestId, room: &str) -> Result<RoomHandle, ServerMessage> {
+    match locate(app, room).await {
+        Ok(Located::Here(handle)) => Ok(handle),
+        other => Err(NotSent::Found(other).reply(id.clone(), room)),
+    }
 }
 
 /// Hands `unsent` to the task of room `id` here. A room evicted between
