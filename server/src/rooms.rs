@@ -241,6 +241,48 @@ impl NotSent {
     }
 }
 
+/// A computer player asked for by `add_bot`.
+pub struct BotWanted {
+    pub seat: Option<lodestone_protocol::SeatRef>,
+    /// Its level's name (none: `greedy`).
+    pub level: Option<String>,
+    /// Whether it takes the asker's own seat.
+    pub replace_me: bool,
+}
+
+/// The answer to `add_bot` request `id` of `player` in room `room`.
+pub async fn add_bot(
+    app: &Arc<App>,
+    player: Player,
+    id: RequestId,
+    room: String,
+    bot: BotWanted,
+) -> ServerMessage {
+    let level = match bot
+        .level
+        .as_deref()
+        .unwrap_or("greedy")
+        .parse::<lodestone_rules::bot::Level>()
+    {
+        Ok(level) => level,
+        Err(e) => return error(Some(id), codes::BAD_LEVEL, e),
+    };
+    let handle = match here(app, &id, &room).await {
+        Ok(handle) => handle,
+        Err(answer) => return answer,
+    };
+    match crate::bots::add_bot(app, handle, player, bot.seat, bot.replace_me, level).await {
+        Ok(seat) => ServerMessage::Ack {
+            id,
+            room: Some(room),
+            seat: Some(seat),
+            invite: None,
+            version: None,
+        },
+        Err((code, message)) => error(Some(id), code, message),
+    }
+}
+
 /// Room `room`'s handle when this node serves it (loaded if need be);
 /// otherwise what request `id` is answered instead.
 pub async fn here(app: &Arc<App>, id: &RequestId, room: &str) -> Result<RoomHandle, ServerMessage> {

@@ -6,13 +6,15 @@
 //! (`privacy`), and bans reaching the other nodes' connections (`bans`).
 //! The messages: a player's own (`requests`), the staff's (`console`
 //! reads and dispatches, `staff` changes), the checks made before a
-//! connection's message is handled (`checks`); the storage is
+//! connection's message is handled (`checks`) and what a connection is
+//! not shown (`conn`); the storage is
 //! `store/moderation.rs`.
 
 pub mod abandonment;
 mod audit;
 pub mod bans;
 pub mod checks;
+pub mod conn;
 mod console;
 pub mod context;
 pub mod data;

@@ -22,8 +22,6 @@ use crate::room::Outbox;
 
 mod heartbeat;
 mod hello;
-mod moderated;
-mod moderation;
 mod rate;
 mod session;
 

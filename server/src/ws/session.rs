@@ -12,10 +12,11 @@ use std::sync::Arc;
 
 use lodestone_protocol::{ClientMessage, Code, RequestId, ServerMessage, codes, error, parse_client_message};
 
-use super::moderated::Moderated;
 use super::rate::{RateLimit, peek_id};
 use crate::app::App;
 use crate::cluster;
+use crate::moderation::checks::Gate;
+use crate::moderation::conn::Moderated;
 
 use crate::accounts::requests as accounts;
 use crate::metrics::Refusal;
@@ -38,7 +39,7 @@ pub(super) struct Session {
     /// Rooms this connection watches (only rooms that exist).
     pub(super) watching: HashSet<String>,
     pub(super) rate: RateLimit,
-    /// Blocks, settings and bans (`ws/moderation.rs`).
+    /// Blocks, settings and bans (`moderation/conn.rs`).
     pub(super) moderated: Moderated,
     /// Its standing (`reserve.rs`): known once it shows an account or a
     /// guest's token from before.
@@ -56,7 +57,7 @@ impl Session {
     ) -> Session {
         Session {
             rate: RateLimit::new(app.config.rate_limit),
-            moderated: Moderated::new(app.moderation.clone(), outbox.conn),
+            moderated: Moderated::new(app.clone(), outbox.conn),
             app,
             client,
             outbox,
@@ -118,7 +119,36 @@ impl Session {
             return;
         }
         self.handle(message).await;
-        self.after().await;
+        // Once it is a guest, its blocks and settings are loaded.
+        if let Some(player) = self.guest.clone() {
+            self.moderated.load(player, self.client, &self.outbox).await;
+        }
+    }
+
+    /// The moderation checks before `message` is handled
+    /// (`moderation/conn.rs`); false when it was refused here (a ban also
+    /// closes the connection).
+    async fn before(&mut self, message: &ClientMessage) -> bool {
+        if self.moderated.kicked().is_some() {
+            return false;
+        }
+        if let (Some(name), Some(guest)) = (self.moderated.renamed(), self.guest.as_mut()) {
+            guest.name = name;
+        }
+        let gate = Gate {
+            app: &self.app,
+            client: self.client,
+        };
+        let guest = self.guest.as_ref().map(|g| g.id.as_str());
+        let id = message.id().clone();
+        match self.moderated.check(&gate, guest, message).await {
+            Ok(()) => return true,
+            Err((code, sentence)) if code == codes::BANNED => {
+                self.moderated.kick(&self.outbox, Some(id), &sentence)
+            }
+            Err((code, sentence)) => self.fail(id, code, sentence),
+        }
+        false
     }
 
     pub(super) async fn handle(&mut self, message: ClientMessage) {
@@ -151,39 +181,6 @@ impl Session {
                 };
                 self.identified(player, other).await;
             }
-        }
-    }
-
-    pub(super) async fn add_bot(
-        &mut self,
-        player: Player,
-        id: RequestId,
-        room: String,
-        seat: Option<lodestone_protocol::SeatRef>,
-        level: Option<String>,
-        replace_me: bool,
-    ) {
-        let level = match level
-            .as_deref()
-            .unwrap_or("greedy")
-            .parse::<lodestone_rules::bot::Level>()
-        {
-            Ok(level) => level,
-            Err(e) => return self.fail(id, codes::BAD_LEVEL, e),
-        };
-        let handle = match rooms::here(&self.app, &id, &room).await {
-            Ok(handle) => handle,
-            Err(answer) => return self.reply(answer),
-        };
-        match crate::bots::add_bot(&self.app, handle, player, seat, replace_me, level).await {
-            Ok(seat) => self.reply(ServerMessage::Ack {
-                id,
-                room: Some(room),
-                seat: Some(seat),
-                invite: None,
-                version: None,
-            }),
-            Err((code, message)) => self.fail(id, code, message),
         }
     }
 
@@ -256,7 +253,14 @@ impl Session {
                 level,
                 replace_me,
                 ..
-            } => return self.add_bot(player, id, room, seat, level, replace_me).await,
+            } => {
+                let bot = rooms::BotWanted {
+                    seat,
+                    level,
+                    replace_me,
+                };
+                return self.reply(rooms::add_bot(&self.app, player, id, room, bot).await);
+            }
             ClientMessage::RemoveBot { id, room, seat } => (id, room, RoomRequest::RemoveBot { seat }),
             ClientMessage::Kick { id, room, seat } => (id, room, RoomRequest::Kick { seat }),
             ClientMessage::CloseRoom { id, room } => (id, room, RoomRequest::CloseRoom),
