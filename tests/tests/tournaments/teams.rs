@@ -14,7 +14,7 @@ use lodestone_protocol::{TournamentState, TournamentStatus};
 use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
 use serde_json::{Value, json};
 
-use crate::helpers::{create, follow, quick, state};
+use crate::helpers::{create, follow, quick, start_tournament, state};
 
 /// Four teams of two: (team, player names).
 const TEAMS: [(&str, [&str; 2]); 4] = [
@@ -184,8 +184,7 @@ async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
             .await,
     );
     assert_eq!(before, after, "nothing changes on a refusal");
-    org.ok(json!({"type": "start_tournament", "tournament": t.id}))
-        .await;
+    start_tournament(&mut org, &t.id).await;
     let end = play_by_resigning(&mut org, &mut people, &t.id).await;
     check_the_end(&end);
     let (status, body) = http_get(server.addr(), &format!("/api/tournaments/{}", t.id), None).await;
@@ -214,10 +213,7 @@ async fn a_team_event_goes_on_after_sigkill_with_its_teams() {
     let org_token = org.hello("Org").await;
     let t = create(&mut org, spec()).await;
     let people = enter(async || Client::connect(addr).await, &t.id).await;
-    let started = state(
-        org.ok(json!({"type": "start_tournament", "tournament": t.id}))
-            .await,
-    );
+    let started = start_tournament(&mut org, &t.id).await;
     let first = started
         .rounds
         .first()
