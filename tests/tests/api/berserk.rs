@@ -99,8 +99,7 @@ async fn berserk_is_refused_where_the_room_does_not_offer_it() {
     assert_eq!(clock(&after, 0).2, clock(&before, 0).2);
     assert!(!clock(&after, 0).2 && !clock(&after, 1).2);
 
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     for bad in [
         json!({"berserk": "on"}),
         json!({"clock": "none", "berserk": "on"}),
@@ -123,8 +122,7 @@ async fn api_games_lists_berserk_for_every_game() {
     let (status, body) = http_get(server.addr(), "/api/games", None).await;
     assert_eq!(status, 200);
     let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     for game in &games {
         let berserk = game
             .options

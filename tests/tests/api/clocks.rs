@@ -46,8 +46,7 @@ async fn every_game_is_lost_on_time() {
         assert!(text.ends_with("wins (on time)"), "{game}: {text}");
         assert!(end.play.unwrap().clocks.iter().all(|c| !c.running), "{game}");
     }
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     for bad in ["fast", "0+3", "5s/turn"] {
         eve.refused(
             json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
@@ -175,8 +174,7 @@ async fn a_time_bank_is_topped_up_to_its_start_and_no_further() {
         clocks[1].running && clocks[1].remaining_ms <= 864_000_000,
         "{clocks:?}"
     );
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     for bad in ["bank:10d", "bank:0d+1h", "bank:10d+36x", "bank:10+36"] {
         eve.refused(
             json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
@@ -225,8 +223,7 @@ async fn api_games_offers_the_weekend_pause_for_every_game() {
     let (status, body) = http_get(server.addr(), "/api/games", None).await;
     assert_eq!(status, 200);
     let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let mut made = Vec::new();
     for game in &games {
         let weekends = game

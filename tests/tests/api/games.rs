@@ -36,8 +36,7 @@ pub async fn started_room_at(
 /// A new guest watching `room` on the server at `addr`, and the state it
 /// first gets.
 pub async fn spectator(addr: std::net::SocketAddr, room: &str) -> (Client, lodestone_protocol::RoomState) {
-    let mut eve = Client::connect(addr).await;
-    eve.hello("Eve").await;
+    let mut eve = Client::guest(addr, "Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let state = eve.state_at(room, 0).await;
     (eve, state)

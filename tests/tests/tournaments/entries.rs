@@ -10,10 +10,8 @@ each_backend!(refused_entries_change_nothing);
 /// Every refusal has its code, and the tournament is as it was.
 async fn refused_entries_change_nothing() {
     let server = TestServer::start_with(quick).await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let mut bob = server.client().await;
-    bob.hello("Bob").await;
+    let mut ann = server.guest("Ann").await;
+    let mut bob = server.guest("Bob").await;
     let private = create(
         &mut ann,
         json!({"name": "Club night", "game": "magneton", "format": "swiss", "rounds": 3,
@@ -38,8 +36,7 @@ async fn refused_entries_change_nothing() {
     assert_eq!(joined.players.len(), 1);
     assert_eq!(joined.invite, None, "only the organizer sees the invite");
     join_tournament(&mut ann, &private.id).await;
-    let mut cat = server.client().await;
-    cat.hello("Cat").await;
+    let mut cat = server.guest("Cat").await;
     cat.refused(
         json!({"type": "join_tournament", "tournament": private.id, "invite": invite}),
         "tournament-full",
@@ -118,8 +115,7 @@ each_backend!(a_bot_account_enters_only_where_the_organizer_allowed_bots);
 async fn a_bot_account_enters_only_where_the_organizer_allowed_bots() {
     let server = TestServer::start_with(quick).await;
     let addr = server.addr();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (mut robo, robo_id, token) = account(addr, "Robo").await;
     let people = create(
         &mut ann,

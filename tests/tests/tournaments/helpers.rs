@@ -58,8 +58,7 @@ pub async fn start_tournament(c: &mut Client, id: &str) -> TournamentState {
 /// Ann organizes the event `spec` on `server`, enters `bots` random bots,
 /// starts it and follows it to the end (at most `within`); returns it.
 pub async fn bots_event(server: &TestServer, spec: Value, bots: usize, within: Duration) -> TournamentState {
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let t = create(&mut ann, spec).await;
     add_bots(&mut ann, &t.id, bots, "random").await;
     start_tournament(&mut ann, &t.id).await;

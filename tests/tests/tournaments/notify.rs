@@ -27,10 +27,8 @@ async fn a_pairing_is_pushed_to_its_players() {
     let key: Value = serde_json::from_str(&body).unwrap();
     push.expect_key(key["public_key"].as_str().unwrap());
 
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let mut bob = server.client().await;
-    bob.hello("Bob").await;
+    let mut ann = server.guest("Ann").await;
+    let mut bob = server.guest("Bob").await;
     for (client, name) in [(&mut ann, "ann"), (&mut bob, "bob")] {
         let (endpoint, keys) = push.subscribe(name);
         client

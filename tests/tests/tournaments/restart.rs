@@ -24,8 +24,7 @@ async fn a_round_robin_goes_on_after_sigkill_with_no_shows_losing() {
     let server = start(&dir);
     let mut ann = Client::connect(server.addr).await;
     let ann_token = ann.hello("Ann").await;
-    let mut bob = Client::connect(server.addr).await;
-    bob.hello("Bob").await;
+    let mut bob = Client::guest(server.addr, "Bob").await;
     let t = create(
         &mut ann,
         json!({"name": "Kill me", "game": "magneton", "format": "round-robin", "bots": true}),

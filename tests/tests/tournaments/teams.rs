@@ -151,8 +151,7 @@ fn check_the_end(end: &TournamentState) {
 each_backend!(a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings);
 async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
     let server = TestServer::start_with(quick).await;
-    let mut org = server.client().await;
-    org.hello("Org").await;
+    let mut org = server.guest("Org").await;
     org.refused(
         json!({"type": "create_tournament", "tournament": {"name": "Bad", "game": "magneton", "format": "swiss", "rounds": 3, "teams": "pairs"}}),
         "bad-option",
@@ -166,8 +165,7 @@ async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
     let t = create(&mut org, spec()).await;
     assert_eq!(t.spec.teams, Some(lodestone_protocol::TournamentTeams::Pairs));
     let mut people = enter(async || server.client().await, &t.id).await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     let before = state(
         org.ok(json!({"type": "watch_tournament", "tournament": t.id}))
             .await,
