@@ -690,6 +690,18 @@ impl Client {
         }
     }
 
+    /// Each of `bad` is refused (`bad-option`) as the options of a new
+    /// Magneton room.
+    pub async fn refuses_room_options(&mut self, bad: impl IntoIterator<Item = Value>) {
+        for options in bad {
+            self.refused(
+                serde_json::json!({"type": "create_room", "game": "magneton", "options": options}),
+                "bad-option",
+            )
+            .await;
+        }
+    }
+
     /// Says hello as a new guest; returns its token.
     pub async fn hello(&mut self, name: &str) -> String {
         match self
