@@ -22,6 +22,8 @@ pub struct Store {
     commit_seconds: metrics::Histogram,
     /// Write requests that could not be stored (`/metrics`).
     failures: metrics::Counter,
+    /// The reads the notifications made of their tables (`notify.rs`).
+    pub(super) notify_reads: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Closes the database once the writer has stopped.
@@ -94,6 +96,7 @@ impl Store {
                 writer,
                 commit_seconds: metrics::Histogram::noop(),
                 failures: metrics::Counter::noop(),
+                notify_reads: Default::default(),
             },
             task,
         ))

@@ -12,7 +12,7 @@ use std::future::Future;
 use sqlx::pool::PoolConnection;
 use sqlx::{Connection, Database, Encode, Executor, FromRow, IntoArguments, Pool, QueryBuilder, Type};
 
-use super::types::{EventRow, GuestRecord, GuestRow, Op, RoomRow, WriteError};
+use super::types::{EventRow, GuestRecord, GuestRow, Op, RoomRow, Value, WriteError};
 
 /// Why a commit stored nothing.
 #[derive(Debug, thiserror::Error)]
@@ -330,6 +330,11 @@ pub(super) enum Statement<'a> {
         node: &'a str,
         at: i64,
     },
+    /// A statement of a room's notice (`Op::Notice`).
+    Sql {
+        sql: &'static str,
+        values: &'a [Value],
+    },
 }
 
 /// A guest to insert, borrowed from its operation.
@@ -369,7 +374,7 @@ impl Statement<'_> {
                 "INSERT INTO events (room_id, seq, kind, at, data) VALUES ",
                 events.len(),
             ),
-            Statement::Update { sql, .. } => return (*sql).to_string(),
+            Statement::Update { sql, .. } | Statement::Sql { sql, .. } => return (*sql).to_string(),
             Statement::Due { .. } => {
                 return "INSERT INTO games_due (room_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING"
                     .to_string();
@@ -474,6 +479,13 @@ impl Statement<'_> {
             ],
             Statement::DueDone { room } => vec![Text(room)],
             Statement::Probe { node, at } => vec![Text(node), Int(*at)],
+            Statement::Sql { values, .. } => (values.iter())
+                .map(|v| match v {
+                    Value::Text(t) => Text(t),
+                    Value::MaybeText(t) => MaybeText(t.as_deref()),
+                    Value::Int(n) => Int(*n),
+                })
+                .collect(),
         }
     }
 
@@ -552,6 +564,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
             }),
             Op::DueDone { room } => results.push(Statement::DueDone { room }),
             Op::Probe { node, at } => results.push(Statement::Probe { node, at: *at }),
+            Op::Notice { sql, values } => results.push(Statement::Sql { sql, values }),
         }
     }
     // The fences first: nothing is written before every lease is checked.
