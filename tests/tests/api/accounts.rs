@@ -114,8 +114,7 @@ async fn wrong_passwords_and_bad_registrations_are_refused_with_codes() {
         "already-registered",
     )
     .await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     let short = bo
         .refused(
             json!({"type": "register", "name": "Bo", "password": "1234567"}),
@@ -195,8 +194,7 @@ async fn the_password_never_reaches_the_servers_log() {
     // The most a host can ask for: every module's traces.
     let (mut child, addr) = spawn_server(&dir, &[("RUST_LOG", "trace")], &log);
     let secret = "tell-no-one-7f3a";
-    let mut c = Client::connect(addr).await;
-    c.hello("Dee").await;
+    let mut c = Client::guest(addr, "Dee").await;
     c.refused(
         json!({"type": "register", "name": "Dee", "password": "short7!"}),
         "bad-password",

@@ -93,8 +93,7 @@ async fn a_bot_account_plays_with_its_api_token_until_it_is_revoked() {
     }
     let (room, _) = program.create_room("magneton", json!({}), true).await;
     program.join(&room, json!("white")).await;
-    let mut bo = Client::connect(addr).await;
-    bo.hello("Bo").await;
+    let mut bo = Client::guest(addr, "Bo").await;
     bo.join(&room, json!(null)).await;
     let state = bo
         .state_until(&room, |s| s.seats.iter().all(|s| s.player.is_some()))

@@ -35,8 +35,7 @@ async fn play_against_bot(human: &mut Client, room: &str, max: usize) -> lodesto
 each_backend!(a_person_plays_a_bot_to_the_end);
 async fn a_person_plays_a_bot_to_the_end() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (room, _) = ann.create_room("magneton", json!({}), true).await;
     ann.join(&room, json!("white")).await;
     ann.refused(

@@ -119,8 +119,7 @@ async fn a_short_game(addr: std::net::SocketAddr) -> (String, String) {
     let token = ann.hello("Ann").await;
     let (room, _) = ann.create_room("magneton", json!({}), true).await;
     ann.join(&room, json!(0)).await;
-    let mut bo = Client::connect(addr).await;
-    bo.hello("Bo").await;
+    let mut bo = Client::guest(addr, "Bo").await;
     bo.join(&room, json!(1)).await;
     bo.ok(json!({"type": "start", "room": room})).await;
     play(&mut [ann, bo], &room, &["D4", "E5"]).await;

@@ -12,8 +12,7 @@ use crate::notify::{hide, next, with_push};
 each_backend!(a_client_saying_french_gets_french_sentences_with_the_same_codes);
 async fn a_client_saying_french_gets_french_sentences_with_the_same_codes() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let mut zoe = server.client().await;
     // Before its hello, a connection's errors are in English.
     zoe.send_text("{not json").await;

@@ -89,8 +89,7 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
         ServerMessage::Welcome { rooms, .. } => assert_eq!(rooms, vec![open_room.clone()]),
         other => panic!("{other:?}"),
     }
-    let mut eve = second.client().await;
-    eve.hello("Eve").await;
+    let mut eve = second.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let state = eve.state_at(&room, 0).await;
     assert_eq!(state.options.get("move-rule").unwrap(), "per-ray");
@@ -109,8 +108,7 @@ each_backend!(sigterm_says_goodbye_and_exits_cleanly);
 async fn sigterm_says_goodbye_and_exits_cleanly() {
     let dir = temp_dir();
     let mut server = ServerProcess::start(SERVER, &dir);
-    let mut ann = Client::connect(server.addr).await;
-    ann.hello("Ann").await;
+    let mut ann = Client::guest(server.addr, "Ann").await;
     let status = std::process::Command::new("kill")
         .args(["-TERM", &server.child.id().to_string()])
         .status()

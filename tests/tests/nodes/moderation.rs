@@ -74,8 +74,7 @@ async fn a_timeout_and_a_ban_given_on_one_node_hold_on_another() {
         .request(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "token": bo_token}))
         .await;
     assert_eq!(code(&reply), "banned", "{reply:?}");
-    let mut fresh = Client::connect(b).await;
-    fresh.hello("Someone").await;
+    let mut fresh = Client::guest(b, "Someone").await;
     let reply = fresh
         .request(json!({"type": "login", "name": "Bo", "password": PASSWORD}))
         .await;
@@ -99,12 +98,10 @@ async fn a_moderator_closes_a_room_another_node_owns() {
     let (mut mo, _, mo_token) = account(b, "Mo").await;
     ann.ok(json!({"type": "admin_set_role", "player": "Mo", "role": "moderator"}))
         .await;
-    let mut cy = Client::connect(a).await;
-    cy.hello("Cy").await;
+    let mut cy = Client::guest(a, "Cy").await;
     let (room, _) = cy.create_room("magneton", json!({}), true).await;
     cy.join(&room, json!(0)).await;
-    let mut di = Client::connect(a).await;
-    di.hello("Di").await;
+    let mut di = Client::guest(a, "Di").await;
     di.join(&room, json!(1)).await;
     cy.ok(json!({"type": "start", "room": room})).await;
     cy.act(&room, "D4").await;

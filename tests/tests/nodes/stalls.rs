@@ -71,8 +71,7 @@ async fn stalled_mid_commit(cut: bool) {
     let stalled_at = Instant::now();
     let mut askers = Vec::new();
     for addr in [b, c] {
-        let mut client = Client::connect(addr).await;
-        client.hello("Eve").await;
+        let client = Client::guest(addr, "Eve").await;
         askers.push((addr, client));
     }
     let mut moved_at = None;

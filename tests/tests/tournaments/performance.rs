@@ -8,7 +8,7 @@ use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get};
 use serde_json::json;
 
 use crate::entries::account;
-use crate::helpers::{create, follow, quick, state};
+use crate::helpers::{create, follow, join_tournament, quick, start_tournament};
 
 /// The Magneton mu of account `id` once its rated game is recorded
 /// (polled, bounded by the patience limit).
@@ -60,14 +60,9 @@ async fn an_arenas_performance_counts_the_players_real_ratings() {
         json!({"name": "Ladder", "game": "magneton", "format": "arena", "seconds": 600}),
     )
     .await;
-    ann.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
-    bob.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
-    let running = state(
-        ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-            .await,
-    );
+    join_tournament(&mut ann, &t.id).await;
+    join_tournament(&mut bob, &t.id).await;
+    let running = start_tournament(&mut ann, &t.id).await;
     let game = running.rounds[0].games[0].room.clone();
     ann.ok(json!({"type": "resign", "room": game})).await;
     let after = follow(&mut ann, &t.id, PATIENCE, |t| {
