@@ -288,6 +288,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             // Whatever changed while nobody listened is read again.
             node.lobby_changed();
             recheck_bans(&app, Banned::Anyone);
+            targets_changed(&app, "*".into());
             loop {
                 match notices.next().await? {
                     Notice::Lobby => node.lobby_changed(),
@@ -298,6 +299,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
                         }
                     }
                     Notice::Vacation { guest } => vacation_changed(&app, guest),
+                    Notice::Targets { owner } => targets_changed(&app, owner),
                     Notice::Other => {}
                 }
             }
@@ -331,6 +333,15 @@ fn vacation_changed(app: &Arc<App>, guest: String) {
             }
         }
     });
+}
+
+/// Tells this node's rooms that `owner`'s notification targets changed
+/// (`*`: anyone's), in a task of its own.
+fn targets_changed(app: &Arc<App>, owner: String) {
+    let app = app.clone();
+    app.tasks
+        .clone()
+        .spawn(async move { app.notify.tell_rooms(&owner).await });
 }
 
 /// Closes this node's connections `who` names that a stored ban holds

@@ -29,6 +29,8 @@ pub struct Store {
     /// Checkpoints of a SQLite file's WAL run off the writer's thread
     /// (`checkpoints.rs`).
     checkpoints: Arc<AtomicU64>,
+    /// The reads the notifications made of their tables (`notify.rs`).
+    pub(super) notify_reads: Arc<AtomicU64>,
 }
 
 /// Closes the database once the writer has stopped.
@@ -108,6 +110,7 @@ impl Store {
                 commit_seconds: metrics::Histogram::noop(),
                 failures: metrics::Counter::noop(),
                 checkpoints,
+                notify_reads: Default::default(),
             },
             task,
         ))

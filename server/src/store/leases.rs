@@ -88,6 +88,9 @@ pub enum Notice {
     /// A guest's vacations changed on another node: its rooms here read
     /// them again.
     Vacation { guest: String },
+    /// Who may be notified changed on another node (`owner`: a guest,
+    /// `guest:ID` or `room:ID`): its rooms here read their targets again.
+    Targets { owner: String },
     /// Something this server does not know (a newer node's).
     Other,
 }
@@ -113,6 +116,9 @@ impl Notices {
             },
             (Some("vacation"), Some(guest), _) => Notice::Vacation {
                 guest: guest.to_string(),
+            },
+            (Some("targets"), Some(owner), _) => Notice::Targets {
+                owner: owner.to_string(),
             },
             (Some("owner"), Some(room), Some(node)) => Notice::Owner {
                 room: room.to_string(),

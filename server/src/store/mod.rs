@@ -52,12 +52,13 @@ pub use db::sqlite_path;
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
 pub use moderation::{AuditRow, OffenseRow, Preferences, ReportRow, SanctionRow};
-pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
+pub use notify::{Saved, SubscriptionRow, Targets, WebhookRow};
 pub use privacy::Deletion;
 pub use runs::RunLock;
 pub use tournaments::{Fence, TournamentLine, TournamentRow};
 pub use types::{
-    EventRow, GuestRow, Op, PlayResult, RatingKey, RoomRow, StoreError, StoreOptions, StoredStatus,
+    DeliveryRow, EventRow, GuestRow, NoticeWrite, Op, PlayResult, RatingKey, RoomRow, StoreError,
+    StoreOptions, StoredStatus, TurnRow,
 };
 pub use vacations::{VacationChange, VacationSpan};
 

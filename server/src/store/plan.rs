@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::types::{EventRow, Op, RoomRow};
+use super::types::{EventRow, Op, RoomRow, Value};
 
 /// One statement of a commit.
 #[derive(Debug)]
@@ -52,6 +52,11 @@ pub(super) enum Statement<'a> {
         node: &'a str,
         at: i64,
     },
+    /// A statement of a room's notice (`Op::Notice`).
+    Sql {
+        sql: &'static str,
+        values: &'a [Value],
+    },
 }
 
 /// A guest to insert, borrowed from its operation.
@@ -91,7 +96,7 @@ impl Statement<'_> {
                 "INSERT INTO events (room_id, seq, kind, at, data) VALUES ",
                 events.len(),
             ),
-            Statement::Update { sql, .. } => return (*sql).to_string(),
+            Statement::Update { sql, .. } | Statement::Sql { sql, .. } => return (*sql).to_string(),
             Statement::Due { .. } => {
                 return "INSERT INTO games_due (room_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING"
                     .to_string();
@@ -196,6 +201,13 @@ impl Statement<'_> {
             ],
             Statement::DueDone { room } => vec![Text(room)],
             Statement::Probe { node, at } => vec![Text(node), Int(*at)],
+            Statement::Sql { values, .. } => (values.iter())
+                .map(|v| match v {
+                    Value::Text(t) => Text(t),
+                    Value::MaybeText(t) => MaybeText(t.as_deref()),
+                    Value::Int(n) => Int(*n),
+                })
+                .collect(),
         }
     }
 
@@ -274,6 +286,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
             }),
             Op::DueDone { room } => results.push(Statement::DueDone { room }),
             Op::Probe { node, at } => results.push(Statement::Probe { node, at: *at }),
+            Op::Notice { sql, values } => results.push(Statement::Sql { sql, values }),
         }
     }
     // The fences first: nothing is written before every lease is checked.

@@ -13,6 +13,7 @@ mod clients;
 mod failover;
 mod harness;
 mod moderation;
+mod notify;
 mod proxy;
 mod restarts;
 mod runs;
