@@ -36,15 +36,8 @@ pub async fn record_text(
         Ok(crate::rooms::Located::Here(h)) => h,
         // Another node serves the room: its record is read from the log.
         Ok(crate::rooms::Located::Moved(_)) => {
-            return match crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await {
-                Ok(Ok(text)) => Ok(text),
-                Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
-                Err(_) => Err(json_error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    codes::STORAGE,
-                    "try again",
-                )),
-            };
+            let got = crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await;
+            return answered(got, try_again);
         }
         Ok(crate::rooms::Located::Missing) => {
             return Err(json_error(
@@ -53,21 +46,31 @@ pub async fn record_text(
                 "there is no such room",
             ));
         }
-        Err(_) => {
-            return Err(json_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                codes::STORAGE,
-                "try again",
-            ));
-        }
+        Err(_) => return Err(try_again()),
     };
-    match handle.record(guest, invite.map(str::to_string)).await {
-        Ok(Ok(text)) => Ok(text),
-        Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
-        Err(_) => Err(json_error(
+    answered(handle.record(guest, invite.map(str::to_string)).await, || {
+        json_error(
             StatusCode::SERVICE_UNAVAILABLE,
             codes::UNKNOWN_ROOM,
             "the room is reloading; try again",
-        )),
+        )
+    })
+}
+
+/// The answer to a record asked of the room's task or of its log: the
+/// text, the room's refusal, or `failed` when neither could answer.
+fn answered<E>(
+    got: Result<Result<String, crate::room::Refusal>, E>,
+    failed: impl FnOnce() -> Response,
+) -> Result<String, Response> {
+    match got {
+        Ok(Ok(text)) => Ok(text),
+        Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
+        Err(_) => Err(failed()),
     }
+}
+
+/// The store did not answer: the client may try again.
+fn try_again() -> Response {
+    json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again")
 }
