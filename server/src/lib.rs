@@ -40,6 +40,7 @@ mod rooms;
 pub mod secrets;
 mod sentences;
 mod serve;
+mod served;
 mod server;
 mod store;
 mod systemd;

@@ -20,6 +20,7 @@ mod hooks;
 mod looking;
 mod push;
 mod rate;
+pub(crate) mod requests;
 mod send;
 mod service;
 mod vacation;

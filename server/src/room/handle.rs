@@ -117,7 +117,7 @@ pub enum RoomRequest {
         on: bool,
     },
     /// Close the room whatever its state (a moderator, whose role
-    /// `ws/admin.rs` checked): its game ends without a result.
+    /// `moderation/console.rs` checked): its game ends without a result.
     CloseByModerator,
 }
 
