@@ -32,12 +32,21 @@ pub async fn record_text(
         .await?
         .map(|g| g.id);
     let invite = query.get("invite").map(String::as_str);
-    let handle = match crate::rooms::locate(app, id).await {
-        Ok(crate::rooms::Located::Here(h)) => h,
+    let answer = match crate::rooms::locate(app, id).await {
+        Ok(crate::rooms::Located::Here(h)) => {
+            h.record(guest, invite.map(str::to_string)).await.map_err(|_| {
+                json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    codes::UNKNOWN_ROOM,
+                    "the room is reloading; try again",
+                )
+            })?
+        }
         // Another node serves the room: its record is read from the log.
         Ok(crate::rooms::Located::Moved(_)) => {
-            let got = crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await;
-            return answered(got, try_again);
+            crate::cluster::record_from_log(app, id, guest.as_deref(), invite)
+                .await
+                .map_err(|_| try_again())?
         }
         Ok(crate::rooms::Located::Missing) => {
             return Err(json_error(
@@ -48,26 +57,7 @@ pub async fn record_text(
         }
         Err(_) => return Err(try_again()),
     };
-    answered(handle.record(guest, invite.map(str::to_string)).await, || {
-        json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            codes::UNKNOWN_ROOM,
-            "the room is reloading; try again",
-        )
-    })
-}
-
-/// The answer to a record asked of the room's task or of its log: the
-/// text, the room's refusal, or `failed` when neither could answer.
-fn answered<E>(
-    got: Result<Result<String, crate::room::Refusal>, E>,
-    failed: impl FnOnce() -> Response,
-) -> Result<String, Response> {
-    match got {
-        Ok(Ok(text)) => Ok(text),
-        Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
-        Err(_) => Err(failed()),
-    }
+    answer.map_err(|refusal| json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message))
 }
 
 /// The store did not answer: the client may try again.
