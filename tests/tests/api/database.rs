@@ -117,8 +117,7 @@ async fn a_database_of_a_newer_version_is_refused() {
 async fn a_short_game(addr: std::net::SocketAddr) -> (String, String) {
     let mut ann = Client::connect(addr).await;
     let token = ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let mut bo = Client::guest(addr, "Bo").await;
     bo.join(&room, json!(1)).await;
     bo.ok(json!({"type": "start", "room": room})).await;
