@@ -15,6 +15,7 @@ mod harness;
 mod moderation;
 mod proxy;
 mod restarts;
+mod runs;
 mod stalls;
 mod tls;
 mod tournaments;
