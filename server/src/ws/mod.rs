@@ -1,7 +1,8 @@
-//! One WebSocket connection: reads client messages, answers the ones about
-//! identity and the lobby itself, and passes room requests to the room's
-//! task. Its writes all go through one bounded queue (the `Outbox`), which
-//! the rooms it watches also feed, so it sees replies and updates in order.
+//! One WebSocket connection, transport only: frames read and written, the
+//! heartbeat, the rate check, and each message handed by its session to
+//! the service that answers it (`session.rs`). Its writes all go through
+//! one bounded queue (the `Outbox`), which the rooms it watches also feed,
+//! so it sees replies and updates in order.
 
 use std::net::IpAddr;
 use std::sync::Arc;
