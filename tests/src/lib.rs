@@ -738,6 +738,14 @@ impl Client {
     }
 
     /// Takes a seat (any free one if `seat` is null); returns its index.
+    /// Creates a public room of `game` with `options` and sits in `seat`;
+    /// returns the room's id.
+    pub async fn seated_room(&mut self, game: &str, options: Value, seat: Value) -> String {
+        let (room, _) = self.create_room(game, options, true).await;
+        self.join(&room, seat).await;
+        room
+    }
+
     pub async fn join(&mut self, room: &str, seat: Value) -> u8 {
         match self
             .ok(serde_json::json!({"type": "join", "room": room, "seat": seat}))

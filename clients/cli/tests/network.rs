@@ -840,6 +840,48 @@ async fn load_sends_at_and_takes_a_moved_on_copy_for_no_error() {
     server.shutdown().await;
 }
 
+/// Issue 29: `lodestone load --live-games N` opens N started games, each
+/// with a connection per seat, holds them, and reports the server's
+/// memory per live game from /proc (the server runs in this process).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_reports_the_servers_memory_per_live_game() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    let pid = std::process::id().to_string();
+    let args = [
+        "load",
+        &url,
+        "--live-games",
+        "5",
+        "--hold",
+        "5",
+        "--server-pid",
+        &pid,
+    ];
+    let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
+    // Every game's two players are connected at once.
+    let began = std::time::Instant::now();
+    while metric(server.addr(), "lodestone_ws_connections").await < 10.0 {
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(60),
+            "the games never were all open"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let out = load.await.unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(text.contains("live games 5 (2 connections each"), "{text}");
+    let per_game = text
+        .lines()
+        .find_map(|l| l.strip_suffix(" KiB per live game"))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|n| n.parse::<f64>().ok());
+    assert!(per_game.is_some(), "{text}");
+    server.shutdown().await;
+}
+
 /// Node `name` of a cluster over the PostgreSQL database `database`
 /// (short leases, so a handover is quick).
 async fn node(name: &str, database: &str) -> Server {

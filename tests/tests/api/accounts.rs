@@ -43,8 +43,7 @@ each_backend!(a_registered_guest_logs_in_on_a_new_device_as_itself);
 async fn a_registered_guest_logs_in_on_a_new_device_as_itself() {
     let server = TestServer::start().await;
     let (mut ann, ann_id, first_token) = account(server.addr(), "Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
 
     // A new device: login, not hello. The name ignores case.
     let (mut phone, welcome) = login(server.addr(), "aNN", PASSWORD).await;

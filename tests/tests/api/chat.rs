@@ -76,8 +76,7 @@ async fn team_game(secret: &str) -> Vec<Vec<Value>> {
     let server = TestServer::start().await;
     let mut clients = Vec::new();
     let mut host = server.guest("P1").await;
-    let (room, _) = host.create_room("magma", json!({"players": 4}), true).await;
-    host.join(&room, json!(0)).await;
+    let room = host.seated_room("magma", json!({"players": 4}), json!(0)).await;
     clients.push(host);
     for i in 1..4 {
         let mut c = server.guest(&format!("P{}", i + 1)).await;

@@ -77,8 +77,7 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
         let mut ann = server.client().await;
         ann.patience = None;
         ann.hello("Ann").await;
-        let (room, _) = ann.create_room(game, options, true).await;
-        ann.join(&room, json!(0)).await;
+        let room = ann.seated_room(game, options, json!(0)).await;
         let mut bo = server.client().await;
         bo.patience = None;
         bo.hello("Bo").await;

@@ -19,8 +19,7 @@ async fn a_finished_game_shows_every_ply_as_json_and_as_an_image() {
     let addr = server.addr();
     let mut ann = server.guest("Ann").await;
     let mut bo = server.guest("Bo <b>").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     bo.join(&room, json!(1)).await;
     ann.ok(json!({"type": "start", "room": room})).await;
     ann.act(&room, "D4").await;

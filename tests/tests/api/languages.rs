@@ -34,8 +34,7 @@ async fn a_client_saying_french_gets_french_sentences_with_the_same_codes() {
     assert_ne!(english, french);
 
     // Answered by a room's task.
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(null)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(null)).await;
     let english = ann
         .refused(json!({"type": "start", "room": room}), "seats-not-full")
         .await;

@@ -508,8 +508,7 @@ async fn an_admin_exports_and_deletes_another_player() {
     let (mut ann, mut mo, _) = staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     let (mut cy, _, _) = account(addr, "Cy").await;
-    let (room, _) = cy.create_room("magneton", json!({}), true).await;
-    cy.join(&room, json!(0)).await;
+    let room = cy.seated_room("magneton", json!({}), json!(0)).await;
     bo.join(&room, json!(1)).await;
     cy.ok(json!({"type": "start", "room": room})).await;
     cy.act(&room, "D4").await;

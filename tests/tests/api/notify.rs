@@ -318,8 +318,7 @@ each_backend!(webhooks_post_signed_events_once_per_url);
 async fn webhooks_post_signed_events_once_per_url() {
     let (server, hooks, mut hooked) = with_hooks().await;
     let mut ann = server.guest("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let url = hooks.url("shared");
     let secret = set_webhook(&mut ann, json!({"type": "set_webhook", "room": room, "url": url})).await;
     assert_eq!(secret.len(), 64);
@@ -383,8 +382,7 @@ each_backend!(a_discord_webhook_is_retried_until_it_takes);
 async fn a_discord_webhook_is_retried_until_it_takes() {
     let (server, hooks, mut hooked) = with_hooks().await;
     let mut ann = server.guest("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     hooks.answer("discord", &[500, 429]);
     set_webhook(
         &mut ann,

@@ -18,8 +18,7 @@ each_backend!(only_the_owner_changes_a_room);
 async fn only_the_owner_changes_a_room() {
     let server = TestServer::start().await;
     let mut ann = server.guest("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!("white")).await;
+    let room = ann.seated_room("magneton", json!({}), json!("white")).await;
     let state = ann.state_until(&room, |s| s.owner.is_some()).await;
     assert_eq!(owner_name(&state).as_deref(), Some("Ann"));
 
@@ -80,8 +79,7 @@ each_backend!(ownership_passes_to_the_next_seated_person);
 async fn ownership_passes_to_the_next_seated_person() {
     let server = TestServer::start().await;
     let mut ann = server.guest("Ann").await;
-    let (room, _) = ann.create_room("magma", json!({"players": 3}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magma", json!({"players": 3}), json!(0)).await;
     let mut bo = server.guest("Bo").await;
     bo.join(&room, json!(1)).await;
     ann.ok(json!({"type": "add_bot", "room": room, "seat": 2, "level": "random"}))
@@ -163,8 +161,7 @@ async fn names_are_refused_told_apart_and_renamed() {
         .await;
     }
     let mut ann = server.guest("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let mut ann2 = server.client().await;
     let token = ann2.hello("Ann").await;
     ann2.join(&room, json!(1)).await;

@@ -152,8 +152,9 @@ async fn a_rated_room_takes_only_accounts() {
         "bad-option",
     )
     .await;
-    let (room, _) = ann.create_room("magneton", json!({"rated": "yes"}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann
+        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
+        .await;
     let m = ann
         .refused(json!({"type": "add_bot", "room": room}), "rated-needs-accounts")
         .await;

@@ -162,8 +162,7 @@ each_backend!(bots_accept_a_rematch_at_once);
 async fn bots_accept_a_rematch_at_once() {
     let server = TestServer::start().await;
     let mut ann = server.guest("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     ann.ok(json!({"type": "add_bot", "room": room, "level": "random"}))
         .await;
     ann.ok(json!({"type": "start", "room": room})).await;

@@ -134,8 +134,7 @@ async fn a_magma_seat_resigns_and_the_others_play_on() {
     let server = TestServer::start().await;
     let mut clients = Vec::new();
     let mut host = server.guest("P1").await;
-    let (room, _) = host.create_room("magma", json!({"players": 3}), true).await;
-    host.join(&room, json!(0)).await;
+    let room = host.seated_room("magma", json!({"players": 3}), json!(0)).await;
     clients.push(host);
     for n in 2..=3 {
         let mut c = server.guest(&format!("P{n}")).await;
@@ -163,8 +162,7 @@ async fn abort_until_everyone_has_moved_then_too_late() {
     let server = TestServer::start().await;
     // Open: nothing to abort, nor to claim.
     let mut cy = server.guest("Cy").await;
-    let (open, _) = cy.create_room("magneton", json!({}), true).await;
-    cy.join(&open, json!(0)).await;
+    let open = cy.seated_room("magneton", json!({}), json!(0)).await;
     cy.refused(json!({"type": "abort", "room": open}), "not-started")
         .await;
     cy.refused(json!({"type": "claim", "room": open}), "not-started")

@@ -55,8 +55,7 @@ async fn the_lobby_is_the_same_from_every_node() {
     let mut owners = Vec::new();
     for addr in &addrs {
         let mut owner = Client::guest(*addr, "Owner").await;
-        let (room, _) = owner.create_room("magneton", json!({}), true).await;
-        owner.join(&room, json!(0)).await;
+        let room = owner.seated_room("magneton", json!({}), json!(0)).await;
         rooms.push(room);
         owners.push(owner);
     }

@@ -16,6 +16,7 @@ mod moderation;
 mod notify;
 mod proxy;
 mod restarts;
+mod runs;
 mod stalls;
 mod tls;
 mod tournaments;

@@ -46,8 +46,9 @@ async fn an_arenas_performance_counts_the_players_real_ratings() {
     let addr = server.addr();
     let (mut ann, ann_id, _) = account(addr, "Annperf").await;
     let (mut bob, bob_id, _) = account(addr, "Bobperf").await;
-    let (room, _) = ann.create_room("magneton", json!({"rated": "yes"}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann
+        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
+        .await;
     bob.join(&room, json!(1)).await;
     ann.ok(json!({"type": "start", "room": room})).await;
     bob.ok(json!({"type": "resign", "room": room})).await;
