@@ -48,32 +48,33 @@ impl Notified {
         }
     }
 
-    /// Someone's targets changed: read them again when next needed.
-    pub(super) fn forget_targets(&mut self) {
-        self.targets = None;
+    /// Reads what the room does not know yet (on its start, when its
+    /// seated people change, when a target changes; never on a move): its
+    /// turns, and its targets (read again with `again`). A failed read is
+    /// logged; the room's notices wait for the next one.
+    pub(super) async fn refresh(&mut self, env: &RoomEnv, core: &RoomCore, again: bool) {
+        if again {
+            self.targets = None;
+        }
+        if env.notices.is_some()
+            && let Err(e) = self.read(env, core).await
+        {
+            tracing::error!(room = %core.id(), error = %e, "could not read a room's notifications");
+        }
     }
 
     /// The write of the `notice` of a change (nothing when notifications
-    /// are off, there is no notice, or it changes nothing; the notice is
-    /// worked out only when they are on). Reads only what the room does
-    /// not know yet; a failed read is logged and the notice left out (the
-    /// change itself is still stored).
-    pub(super) async fn prepare(
-        &mut self,
-        env: &RoomEnv,
-        notice: impl FnOnce() -> Option<RoomNotice>,
-    ) -> Prepared {
+    /// are off, there is no notice, the room's turns or targets are not
+    /// known, or it changes nothing; the notice is worked out only when
+    /// they are on).
+    fn prepare(&mut self, env: &RoomEnv, notice: impl FnOnce() -> Option<RoomNotice>) -> Prepared {
         let Some(notifier) = &env.notices else {
             return Prepared::default();
         };
-        let Some(notice) = notice() else {
+        let (Some(turns), Some((_, targets))) = (&self.turns, &self.targets) else {
             return Prepared::default();
         };
-        if let Err(e) = self.read(env, &notice).await {
-            tracing::error!(room = %notice.room, error = %e, "could not read a room's notifications");
-            return Prepared::default();
-        }
-        let (Some(turns), Some((_, targets))) = (&self.turns, &self.targets) else {
+        let Some(notice) = notice() else {
             return Prepared::default();
         };
         let write = notifier.derive(&notice, turns, targets);
@@ -107,37 +108,59 @@ impl Notified {
         core: &RoomCore,
         events: &[Recorded],
     ) -> Prepared {
-        self.prepare(env, || notice(core, events)).await
+        self.refresh(env, core, false).await;
+        self.prepare(env, || notice(core, events))
     }
 
     /// `core`'s clocks moved without an event (a vacation learnt): its
     /// turns are stored as they stand, so their alarms move with them.
     pub(super) async fn clocks_moved(&mut self, env: &RoomEnv, core: &RoomCore) {
         let now = env.clock.now_ms();
-        self.write_alone(env, || clocks_moved(core, now)).await;
+        self.write_alone(env, core, || clocks_moved(core, now)).await;
+    }
+
+    /// The notice of a change stored elsewhere (a tournament's start).
+    pub(super) async fn noticed(&mut self, env: &RoomEnv, core: &RoomCore, notice: RoomNotice) {
+        self.write_alone(env, core, || Some(notice)).await;
     }
 
     /// Stores the write of `notice` alone (a change stored elsewhere, or
     /// clocks that moved without an event).
-    pub(super) async fn write_alone(&mut self, env: &RoomEnv, notice: impl FnOnce() -> Option<RoomNotice>) {
-        let mut prepared = self.prepare(env, notice).await;
+    pub(super) async fn write_alone(
+        &mut self,
+        env: &RoomEnv,
+        core: &RoomCore,
+        notice: impl FnOnce() -> Option<RoomNotice>,
+    ) {
+        self.refresh(env, core, false).await;
+        let mut prepared = self.prepare(env, notice);
+        if prepared.ops.is_empty() {
+            return;
+        }
         match env.store.write(prepared.ops()).await {
             Ok(()) => self.stored(env, prepared),
             Err(e) => tracing::error!(error = %e, "could not store a room's notifications"),
         }
     }
 
-    /// Reads the room's turns and targets if it does not know them.
-    async fn read(&mut self, env: &RoomEnv, notice: &RoomNotice) -> Result<(), crate::store::StoreError> {
+    /// Reads the room's turns and targets if it does not know them (the
+    /// targets again when its seated people are others).
+    async fn read(&mut self, env: &RoomEnv, core: &RoomCore) -> Result<(), crate::store::StoreError> {
         if self.turns.is_none() {
-            self.turns = Some(env.store.turns(Some(&notice.room), None).await?);
+            self.turns = Some(env.store.turns(Some(core.id()), None).await?);
         }
-        let people: Vec<String> = (notice.players.iter())
-            .filter(|(_, _, bot)| !bot)
-            .map(|(id, _, _)| id.clone())
-            .collect();
-        if self.targets.as_ref().is_none_or(|(known, _)| *known != people) {
-            let targets = env.store.targets_of(&notice.room, &people).await?;
+        let seated = || {
+            (core.seating().seats().iter().flatten())
+                .filter(|p| !p.bot)
+                .map(|p| p.id.as_str())
+        };
+        if self
+            .targets
+            .as_ref()
+            .is_none_or(|(known, _)| !seated().eq(known.iter().map(String::as_str)))
+        {
+            let people: Vec<String> = seated().map(str::to_string).collect();
+            let targets = env.store.targets_of(core.id(), &people).await?;
             self.targets = Some((people, targets));
         }
         Ok(())

@@ -90,6 +90,7 @@ impl RoomTask {
 
     pub(super) async fn run(mut self) {
         self.read_vacations().await;
+        self.notified.refresh(&self.env, &self.core, false).await;
         self.changed();
         // A restarted room: bots stand in again for the absent.
         let standing = self.core.stand_in_for().into_iter().map(StandInChange::Start);
@@ -188,8 +189,8 @@ impl RoomTask {
             }
             RoomMsg::Renamed { .. } => {}
             RoomMsg::Vacation => self.read_vacations().await,
-            RoomMsg::Targets => self.notified.forget_targets(),
-            RoomMsg::Noticed(notice) => self.notified.write_alone(&self.env, || Some(notice)).await,
+            RoomMsg::Targets => self.notified.refresh(&self.env, &self.core, true).await,
+            RoomMsg::Noticed(notice) => self.notified.noticed(&self.env, &self.core, notice).await,
             RoomMsg::Record { guest, invite, reply } => {
                 let _ = reply.send(self.core.record_for(guest.as_deref(), invite.as_deref()));
             }
