@@ -58,7 +58,8 @@ async fn reply(inbox: &mut Inbox, id: &RequestId) -> Option<ServerMessage> {
 
 /// Makes a bot guest of `level` and seats it in `room` for `by` (at
 /// `seat`, or any free seat, if `by` owns the room; at `by`'s own seat with
-/// `replace_me`); returns its seat. The bot then plays by itself.
+/// `replace_me`); returns its seat. The bot then plays by itself. Its
+/// name is in `words`, the language of whoever seats it.
 pub async fn add_bot(
     app: &Arc<App>,
     room: RoomHandle,
@@ -66,10 +67,11 @@ pub async fn add_bot(
     seat: Option<SeatRef>,
     replace_me: bool,
     level: Level,
+    words: &lodestone_i18n::Words,
 ) -> Result<u8, (Code, String)> {
     let player = Player {
         id: uuid::Uuid::new_v4().to_string(),
-        name: format!("Bot ({level})"),
+        name: crate::sentences::bot_name(words, level, None),
         bot: true,
         bot_account: false,
     };
@@ -400,9 +402,17 @@ mod tests {
             ann.ask(&room, join).await,
             ServerMessage::Ack { seat: Some(0), .. }
         ));
-        add_bot(&app, room.clone(), ann.player.clone(), None, false, Level::Random)
-            .await
-            .unwrap();
+        add_bot(
+            &app,
+            room.clone(),
+            ann.player.clone(),
+            None,
+            false,
+            Level::Random,
+            &Default::default(),
+        )
+        .await
+        .unwrap();
         assert!(matches!(
             ann.ask(&room, RoomRequest::Start).await,
             ServerMessage::Ack { .. }

@@ -21,6 +21,16 @@ pub fn error_id(code: Code) -> String {
     format!("error-{}", code.as_str())
 }
 
+/// A computer player's name in `words` (`Bot (greedy)`, `Ordinateur
+/// (glouton)`), with a tournament's `number` for its bots (`Bot 2 (hard)`).
+pub fn bot_name(words: &Words, level: lodestone_rules::bot::Level, number: Option<usize>) -> String {
+    let level = ("level", FluentValue::from(level.name()));
+    match number {
+        Some(n) => words.with("bot-name-numbered", &[("number", FluentValue::from(n)), level]),
+        None => words.with("bot-name", &[level]),
+    }
+}
+
 /// The server's English sentences that carry details (a limit, a count,
 /// a name, a seat, a version), each with the message of `server.ftl`
 /// that says the same with the same details in every language: (code,

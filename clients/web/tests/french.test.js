@@ -218,6 +218,10 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await ann.locator('#standings tr[data-player]', { hasText: 'Ann' }).waitFor();
   await ann.locator('#t-bot').click();
   await ann.locator('#standings tr[data-player]').nth(1).waitFor();
+  // The computer player is named in French by the server (the page said
+  // its language in hello), and its tag stands apart from its name.
+  const botRow = await ann.locator('#standings tr[data-player] th', { hasText: 'Ordinateur 1' }).textContent();
+  assert.match(botRow ?? '', /^Ordinateur 1 \([a-zé]+\) ordinateur$/, `the bot's row: “${botRow}”`);
   await assertFrench(ann, 'a tournament before its start');
   await ann.locator('#t-start').click();
   await ann.locator('#go-to-game', { hasText: 'Aller à votre partie' }).waitFor();

@@ -190,3 +190,23 @@ detail-room-unreadable = der Raum „{ $room }“ ist nicht lesbar
 ## Feste Teams eines Magma-Turniers (für das ganze Turnier).
 error-team-full = dieses Team ist schon vollständig: wählen Sie ein anderes Team oder einen neuen Namen
 error-bad-team = nennen Sie Ihr Team (1 bis 30 Zeichen) in einem Turnier mit festen Teams, und kein Team anderswo
+
+## Der Name eines Computerspielers, in der Sprache dessen, der ihn setzt
+## (der Besitzer des Raums, der Veranstalter eines Turniers); danach ist
+## er ein Name wie jeder andere und wird allen so gezeigt.
+bot-name = Computer ({ $level ->
+    [random] Zufall
+    [greedy] gierig
+    [easy] leicht
+    [normal] normal
+    [hard] schwer
+   *[other] { $level }
+})
+bot-name-numbered = Computer { $number } ({ $level ->
+    [random] Zufall
+    [greedy] gierig
+    [easy] leicht
+    [normal] normal
+    [hard] schwer
+   *[other] { $level }
+})

@@ -179,3 +179,10 @@ detail-room-unreadable = room "{ $room }" cannot be read
 ## Teams of a Magma event fixed for the event (tournaments).
 error-team-full = that team has all its players already: choose another team or a new name
 error-bad-team = name your team (1 to 30 characters) in an event of fixed teams, and no team elsewhere
+
+## A computer player's name, in the language of whoever seats it (the
+## room's owner, a tournament's organizer); then it is a name like any
+## other, shown as it is to everyone. $level is the level's protocol name
+## (random, greedy, easy, normal, hard); $number counts a tournament's bots.
+bot-name = Bot ({ $level })
+bot-name-numbered = Bot { $number } ({ $level })

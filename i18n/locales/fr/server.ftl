@@ -190,3 +190,23 @@ detail-room-unreadable = la salle « { $room } » ne peut pas être lue
 ## Équipes d'un tournoi de Magma, fixes pour tout le tournoi.
 error-team-full = cette équipe est déjà complète : choisissez une autre équipe ou un nouveau nom
 error-bad-team = nommez votre équipe (1 à 30 caractères) dans un tournoi à équipes fixes, et aucune équipe ailleurs
+
+## Le nom d'un joueur ordinateur, dans la langue de qui l'assoit (le
+## propriétaire de la salle, l'organisateur d'un tournoi) ; c'est ensuite
+## un nom comme un autre, montré tel quel à tous.
+bot-name = Ordinateur ({ $level ->
+    [random] hasard
+    [greedy] glouton
+    [easy] facile
+    [normal] normal
+    [hard] difficile
+   *[other] { $level }
+})
+bot-name-numbered = Ordinateur { $number } ({ $level ->
+    [random] hasard
+    [greedy] glouton
+    [easy] facile
+    [normal] normal
+    [hard] difficile
+   *[other] { $level }
+})

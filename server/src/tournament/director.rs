@@ -261,7 +261,9 @@ impl Director {
             What::Withdraw => self.t.withdraw(player, now),
             What::Start => self.t.start(player, now),
             What::Remove { guest } => self.t.remove(player, &guest, now),
-            What::AddBot { level, team } => return self.add_bot(player, level, team, now).await,
+            What::AddBot { level, team, words } => {
+                return self.add_bot(player, level, team, &words, now).await;
+            }
         }?;
         if self.commit(&events).await {
             Ok(())
@@ -281,6 +283,7 @@ impl Director {
         by: &Player,
         level: lodestone_rules::bot::Level,
         team: Option<String>,
+        words: &lodestone_i18n::Words,
         now: u64,
     ) -> Result<(), Refusal> {
         if by.id != self.t.organizer {
@@ -294,9 +297,10 @@ impl Director {
         }
         let bot = Player {
             id: uuid::Uuid::new_v4().to_string(),
-            name: format!(
-                "Bot {} ({level})",
-                self.t.entrants.iter().filter(|e| e.bot).count() + 1
+            name: crate::sentences::bot_name(
+                words,
+                level,
+                Some(self.t.entrants.iter().filter(|e| e.bot).count() + 1),
             ),
             bot: true,
             bot_account: false,

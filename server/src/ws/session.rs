@@ -203,7 +203,7 @@ impl Session {
         let Some(handle) = self.located(&id, &room).await else {
             return;
         };
-        match crate::bots::add_bot(&self.app, handle, player, seat, replace_me, level).await {
+        match crate::bots::add_bot(&self.app, handle, player, seat, replace_me, level, &self.words).await {
             Ok(seat) => self.reply(ServerMessage::Ack {
                 id,
                 room: Some(room),
@@ -227,7 +227,8 @@ impl Session {
             | ClientMessage::RemoveFromTournament { .. }
             | ClientMessage::AddTournamentBot { .. }) => {
                 let reply =
-                    crate::tournament::serve::request(&self.app, &player, &self.outbox, message).await;
+                    crate::tournament::serve::request(&self.app, &player, &self.outbox, message, &self.words)
+                        .await;
                 return self.reply(reply);
             }
             ClientMessage::ListRooms { id, game, playing } => {
