@@ -140,11 +140,6 @@ const DETAILED: &[(Code, &str, &str)] = &[
         "detail-too-few-players",
     ),
     (
-        Code::NotOwner,
-        "only the organizer ({name}) may enter computer players",
-        "detail-organizer-bots",
-    ),
-    (
         Code::NameTaken,
         "an account is named \"{name}\" already (names ignore case and invisible characters)",
         "detail-name-taken",
@@ -233,9 +228,23 @@ pub fn frame(words: &Words, text: Utf8Bytes) -> Utf8Bytes {
         return text;
     }
     match serde_json::from_str::<ServerMessage>(text.as_str()) {
-        Ok(ServerMessage::Error { id, code, message }) => {
-            let message = error_sentence(words, code, &message);
-            crate::room::encode(&ServerMessage::Error { id, code, message })
+        Ok(ServerMessage::Error {
+            id,
+            code,
+            message,
+            detail,
+        }) => {
+            // Said from its details when it carries them (`said.rs`).
+            let message = match &detail {
+                Some(detail) => crate::said::say(words, detail),
+                None => error_sentence(words, code, &message),
+            };
+            crate::room::encode(&ServerMessage::Error {
+                id,
+                code,
+                message,
+                detail,
+            })
         }
         _ => text,
     }

@@ -209,6 +209,10 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await ann.locator('details.organize summary').click();
   assert.equal(await ann.locator('#t-name').inputValue(), 'Ligue du vendredi');
   await assertFrench(ann, 'the tournament list with its form');
+  // The installed app's manifest is asked for in the page's language.
+  assert.equal(await ann.locator('link[rel="manifest"]').getAttribute('href'), '/manifest.webmanifest?lang=fr');
+  const manifest = await ann.evaluate(async () => (await fetch(document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '')).json());
+  assert.match(manifest.description, /^Quatre jeux de plateau/);
   await ann.locator('#t-format').selectOption('round-robin');
   await ann.locator('#t-bots').check();
   await ann.locator('#t-create').click();

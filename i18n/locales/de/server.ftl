@@ -180,7 +180,6 @@ detail-seat-empty = Platz { $seat } ist frei
 detail-not-a-bot = { $name } auf Platz { $seat } ist ein Mensch, kein Bot (kick macht den Platz frei)
 detail-moved-on = der Raum hat sich nach Version { $seen } geändert (er ist bei Version { $now }); nichts wurde getan: sehen Sie sich den Raum noch einmal an
 detail-too-few-players = ein Turnier braucht mindestens { $count } Spieler zum Start
-detail-organizer-bots = nur der Organisator ({ $name }) darf Computerspieler anmelden
 detail-name-taken = ein Konto heißt schon „{ $name }“ (Namen ignorieren Groß- und Kleinschreibung und unsichtbare Zeichen)
 detail-unknown-player = es gibt keinen Spieler „{ $name }“
 detail-unknown-room = es gibt keinen Raum „{ $room }“
@@ -210,3 +209,76 @@ bot-name-numbered = Computer { $number } ({ $level ->
     [hard] schwer
    *[other] { $level }
 })
+
+## Ablehnungen aus ihren Details gesagt (`detail` eines Fehlers; siehe
+## server/src/said.rs): jedes Argument ist ein Wert der Ablehnung. $action:
+## was abgelehnt wurde; $address: yes für eine gesperrte Adresse, no für
+## ein Konto; $vacation: yes bei der Nachricht eines Urlaubs; $left:
+## detail-left; $names: Namen von Spielern, $count: wie viele.
+detail-left = { $unit ->
+    [minute] { $count ->
+        [one] noch eine Minute
+       *[other] noch { $count } Minuten
+    }
+    [hour] { $count ->
+        [one] noch eine Stunde
+       *[other] noch { $count } Stunden
+    }
+   *[day] { $count ->
+        [one] noch einen Tag
+       *[other] noch { $count } Tage
+    }
+}
+detail-banned = { $address ->
+    [yes] diese Adresse ist gesperrt
+   *[no] dieses Konto ist gesperrt
+}: { $reason }
+detail-banned-for = { $address ->
+    [yes] diese Adresse ist gesperrt
+   *[no] dieses Konto ist gesperrt
+}, { $left }: { $reason }
+detail-timed-out = ein Moderator hat Ihren Chat auf Dauer gesperrt{ $vacation ->
+    [yes] {" "}(nehmen Sie den Urlaub ohne Nachricht)
+   *[no] {""}
+}: { $reason }
+detail-timed-out-for = ein Moderator hat Ihren Chat gesperrt, { $left }{ $vacation ->
+    [yes] {" "}(nehmen Sie den Urlaub ohne Nachricht)
+   *[no] {""}
+}: { $reason }
+detail-rated-bots = dieser Raum ist gewertet: jeden Platz muss ein Konto haben, also darf kein Bot sitzen
+detail-rated-guests = dieser Raum ist gewertet: jeden Platz muss ein Konto haben, und { $names } { $count ->
+    [one] ist ein Gast
+   *[other] sind Gäste
+} (registrieren Sie sich zuerst)
+detail-rated-bot-accounts = dieser Raum ist gewertet und { $names } { $count ->
+    [one] ist ein Bot-Konto
+   *[other] sind Bot-Konten
+}: Bots spielen gewertet gegen Menschen nur in einem Raum mit der Option rated-bots=yes
+detail-not-owner = nur der Besitzer des Raums darf { $action ->
+    [seat-bot] einen Bot setzen
+    [remove-bot] einen Bot entfernen
+    [free-seat] den Platz eines anderen freimachen
+   *[close-room] den Raum schließen
+}: dieser Raum gehört nicht Ihnen (sein Besitzer, { $owner }, darf es)
+detail-not-owner-nobody = nur der Besitzer des Raums darf { $action ->
+    [seat-bot] einen Bot setzen
+    [remove-bot] einen Bot entfernen
+    [free-seat] den Platz eines anderen freimachen
+   *[close-room] den Raum schließen
+}: dieser Raum gehört nicht Ihnen (sein Besitzer darf es)
+detail-not-organizer = nur der Organisator ({ $organizer }) darf { $action ->
+    [remove-player] einen Spieler entfernen
+    [start-tournament] das Turnier starten
+   *[enter-bot] Computerspieler anmelden
+}
+detail-already-started = { $action ->
+    [start-game] die Partie hat schon begonnen
+    [start-tournament] dieses Turnier hat schon begonnen
+    [take-seat] die Partie hat begonnen: Plätze können nicht mehr genommen werden
+    [leave-seat] die Partie hat begonnen: Plätze können nicht verlassen werden
+    [seat-bot] die Partie hat begonnen: Bots können nicht mehr gesetzt werden
+    [remove-bot] die Partie hat begonnen: Bots können nicht mehr entfernt werden
+    [free-seat] die Partie hat begonnen: Plätze können nicht mehr freigemacht werden
+   *[close-room] die Partie hat begonnen: schließen Sie den Raum, indem Sie die Partie abbrechen oder aufgeben
+}
+detail-no-such-seat = { $game } hat keinen Platz { $seat } (seine Plätze: { $seats })

@@ -287,12 +287,13 @@ impl Director {
         now: u64,
     ) -> Result<(), Refusal> {
         if by.id != self.t.organizer {
-            return Err(Refusal::new(
+            let organizer = self.t.organizer_name.clone();
+            return Err(Refusal::detailed(
                 codes::NOT_OWNER,
-                format!(
-                    "only the organizer ({}) may enter computer players",
-                    self.t.organizer_name
-                ),
+                lodestone_protocol::Detail::NotOrganizer {
+                    action: lodestone_protocol::Action::EnterBot,
+                    organizer,
+                },
             ));
         }
         let bot = Player {

@@ -127,7 +127,7 @@ pub async fn resume(app: Arc<App>) {
 }
 
 fn refused(id: RequestId, r: Refusal) -> ServerMessage {
-    error(Some(id), r.code, r.message)
+    r.into_error(Some(id))
 }
 
 fn storage(id: RequestId) -> ServerMessage {

@@ -9,11 +9,12 @@
 
 use std::time::Duration;
 
-use lodestone_protocol::{ChatTo, ClientMessage, Code, Guest, RequestId, codes, error};
+use lodestone_protocol::{ChatTo, ClientMessage, Code, Guest, RequestId, codes};
 
 use super::session::{MAX_ROOM_ID_BYTES, Session};
 use crate::moderation;
-pub(super) use crate::moderation::bans::{ban_sentence, left};
+pub(super) use crate::moderation::bans::{ban_refusal, left};
+use crate::room::Refusal;
 
 /// How often a connection checks again that its account is not banned
 /// (a ban given on another node reaches it then; one given on this node
@@ -43,11 +44,11 @@ impl Session {
         let id = message.id().clone();
         match self.check(message).await {
             Ok(()) => true,
-            Err((code, sentence)) => {
-                if code == codes::BANNED {
-                    self.kick(Some(id), &sentence);
+            Err(refused) => {
+                if refused.code == codes::BANNED {
+                    self.kick(Some(id), refused);
                 } else {
-                    self.fail(id, code, sentence);
+                    self.reply(refused.into_error(Some(id)));
                 }
                 false
             }
@@ -56,22 +57,17 @@ impl Session {
 
     /// Closes this connection for a ban: `banned` with `sentence` to the
     /// request `id`, then the close.
-    fn kick(&self, id: Option<RequestId>, sentence: &str) {
-        if self.moderated.notice.kicked.set(sentence.to_string()).is_ok() {
-            self.reply(error(id, codes::BANNED, sentence));
+    fn kick(&self, id: Option<RequestId>, ban: Refusal) {
+        if self.moderated.notice.kicked.set(ban.message.clone()).is_ok() {
+            self.reply(ban.into_error(id));
         }
         self.outbox.close.cancel();
     }
 
-    async fn check(&mut self, message: &ClientMessage) -> Result<(), Refused> {
+    async fn check(&mut self, message: &ClientMessage) -> Result<(), Refusal> {
         let now = self.app.clock.now_ms() as i64;
         let store = self.app.store.clone();
-        let failed = |_| {
-            (
-                codes::STORAGE,
-                "the server could not check this; try again".to_string(),
-            )
-        };
+        let failed = |_| Refusal::new(codes::STORAGE, "the server could not check this; try again");
         match message {
             ClientMessage::Hello { name, token, .. } => {
                 if let Some(name) = name {
@@ -101,7 +97,7 @@ impl Session {
                 }
                 return Ok(());
             }
-            ClientMessage::Register { name, .. } => return self.check_name(name).await,
+            ClientMessage::Register { name, .. } => return Ok(self.check_name(name).await?),
             _ => {}
         }
         let Some(player) = self.guest.clone() else {
@@ -112,7 +108,7 @@ impl Session {
             // A ban is refused here; a read that failed is tried again at
             // the next message rather than refusing this one.
             match self.check_ban(Some(&player.id), now).await {
-                Err((code, sentence)) if code == codes::BANNED => return Err((code, sentence)),
+                Err(ban) if ban.code == codes::BANNED => return Err(ban),
                 Err(_) => self.moderated.checked = None,
                 Ok(()) => {}
             }
@@ -145,14 +141,14 @@ impl Session {
                     .await
                     .map_err(failed)?;
                 if let Some(t) = timeout {
-                    return Err(timed_out(&t, now, ""));
+                    return Err(timed_out(&t, now, false));
                 }
                 if *to == ChatTo::Spectators {
                     let seated = self.seated(room).await;
                     if store.mutes_spectators(&seated).await.map_err(failed)? {
-                        return Err((
+                        return Err(Refusal::new(
                             codes::SPECTATORS_MUTED,
-                            "a player of this game has muted its spectators' chat".into(),
+                            "a player of this game has muted its spectators' chat",
                         ));
                     }
                 }
@@ -168,7 +164,7 @@ impl Session {
                     .await
                     .map_err(failed)?;
                 if let Some(t) = timeout {
-                    return Err(timed_out(&t, now, " (take the vacation without a message)"));
+                    return Err(timed_out(&t, now, true));
                 }
             }
             _ => {}
@@ -192,9 +188,9 @@ impl Session {
         }
     }
 
-    /// The sentence of the ban on `guest` or this connection's address in
+    /// The refusal of the ban on `guest` or this connection's address in
     /// force at `now`, if there is one.
-    async fn ban_sentence(&self, guest: Option<&str>, now: i64) -> Result<Option<String>, Refused> {
+    async fn ban_sentence(&self, guest: Option<&str>, now: i64) -> Result<Option<Refusal>, Refused> {
         let address = self.client.to_string();
         let ban = self
             .app
@@ -207,12 +203,12 @@ impl Session {
                     "the server could not check this; try again".to_string(),
                 )
             })?;
-        Ok(ban.map(|b| ban_sentence(&b, now)))
+        Ok(ban.map(|b| ban_refusal(&b, now)))
     }
 
-    async fn check_ban(&self, guest: Option<&str>, now: i64) -> Result<(), Refused> {
+    async fn check_ban(&self, guest: Option<&str>, now: i64) -> Result<(), Refusal> {
         match self.ban_sentence(guest, now).await? {
-            Some(sentence) => Err((codes::BANNED, sentence)),
+            Some(ban) => Err(ban),
             None => Ok(()),
         }
     }
@@ -337,13 +333,14 @@ impl Session {
     }
 }
 
-/// The refusal of a chat timeout `t` at `now`, with `after` appended.
-fn timed_out(t: &crate::store::SanctionRow, now: i64, after: &str) -> Refused {
-    let until = t
-        .until
-        .map_or("for good".to_string(), |u| format!("for {}", left(now, u)));
-    (
-        codes::TIMED_OUT,
-        format!("a moderator has stopped your chat {until}{after}: {}", t.reason),
-    )
+/// The refusal of a chat timeout `t` at `now` (of a vacation's message
+/// with `vacation`).
+fn timed_out(t: &crate::store::SanctionRow, now: i64, vacation: bool) -> Refusal {
+    let detail = lodestone_protocol::Detail::TimedOut {
+        reason: t.reason.clone(),
+        until: t.until.map(|u| u.max(0) as u64),
+        minutes: t.until.map(|u| crate::said::minutes_left(now, u)),
+        vacation,
+    };
+    Refusal::detailed(codes::TIMED_OUT, detail)
 }

@@ -211,7 +211,7 @@ impl Session {
                 invite: None,
                 version: None,
             }),
-            Err((code, message)) => self.fail(id, code, message),
+            Err(refusal) => self.reply(refusal.into_error(Some(id))),
         }
     }
 

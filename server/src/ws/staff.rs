@@ -8,7 +8,7 @@ use std::net::IpAddr;
 
 use lodestone_protocol::{Code, ReportOutcome, Role, codes};
 
-use super::moderation::{ban_sentence, left};
+use super::moderation::{ban_refusal, left};
 use super::session::Session;
 use crate::cluster;
 use crate::moderation::{self, TIMEOUT_MINUTES, audit_row, views};
@@ -249,11 +249,8 @@ impl Session {
             .add_sanction(&row, Some(&audit))
             .await
             .map_err(storage)?;
-        let sentence = ban_sentence(&row, now as i64);
-        self.app
-            .moderation
-            .online
-            .kick(target.as_deref(), address, &sentence);
+        let ban = ban_refusal(&row, now as i64);
+        self.app.moderation.online.kick(target.as_deref(), address, &ban);
         if let Some(node) = &self.app.node {
             let hint = moderation::bans::Banned::about(target.as_deref(), address).hint();
             if let Err(e) = node.leases.notify(&hint).await {
