@@ -6,6 +6,10 @@
 
 use std::path::Path;
 
+// The risk oracle the suites share; this one needs only its general form.
+#[allow(dead_code)]
+mod common;
+
 use lodestone_rules::magnet::{self, Magnet};
 use lodestone_rules::magnetism::{self, Magnetism};
 use lodestone_rules::{AnyGame, Effect, Game, GameKind, Millis, PieceInfo, Record, Risk, Seat, Viewer};
@@ -488,45 +492,19 @@ fn magnet_risks_name_turns_that_leave_the_king_to_be_captured() {
 /// Risks by brute force: every offered action, then every reply of the
 /// opponent to act, played in full.
 fn brute_risks(game: &AnyGame, seat: Seat) -> Vec<(String, Risk)> {
-    let lost = |g: &AnyGame| matches!(g.outcome(), Some(lodestone_rules::Outcome::Win { winners, .. }) if !winners.contains(seat));
-    let judged: Vec<(String, Option<Risk>)> = game
-        .offers(seat)
-        .into_iter()
-        .map(|(action, _)| {
-            let mut after = game.clone();
-            after.play(seat, &action, Millis(0)).unwrap();
-            let risk = if lost(&after) {
-                Some(Risk::Loses)
-            } else if after.outcome().is_none()
-                && after
-                    .to_act()
-                    .iter()
-                    .filter(|&s| after.team(s) != game.team(seat))
-                    .any(|s| {
-                        after.offers(s).into_iter().any(|(reply, _)| {
-                            let mut g = after.clone();
-                            g.play(s, &reply, Millis(0)).unwrap();
-                            lost(&g)
-                        })
-                    })
-            {
-                Some(Risk::AllowsWin)
-            } else {
-                None
-            };
-            (action, risk)
-        })
-        .collect();
-    let safe = judged.iter().any(|(_, r)| r.is_none());
-    let survives = safe || judged.iter().any(|(_, r)| *r == Some(Risk::AllowsWin));
-    judged
-        .into_iter()
-        .filter_map(|(a, r)| match r? {
-            Risk::Loses if survives => Some((a, Risk::Loses)),
-            Risk::AllowsWin if safe => Some((a, Risk::AllowsWin)),
-            _ => None,
-        })
-        .collect()
+    common::risks_of(
+        game,
+        seat,
+        &common::Playing {
+            offers: |g: &AnyGame, s| g.offers(s).into_iter().map(|(action, _)| action).collect(),
+            play: |g: &mut AnyGame, s, a: &String| {
+                g.play(s, a, Millis(0)).unwrap();
+            },
+            outcome: AnyGame::outcome,
+            to_act: AnyGame::to_act,
+            allies: |g: &AnyGame, a, b| g.team(a) == g.team(b),
+        },
+    )
 }
 
 /// In the games that hide nothing, the risks (with each game's quicker

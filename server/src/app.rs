@@ -83,9 +83,6 @@ pub struct App {
     pub tournaments: Arc<crate::tournament::Registry>,
     /// Web Push, webhooks and alarms (`notify/`).
     pub notify: Arc<Notify>,
-    /// What rooms stored that may notify someone, until the server
-    /// starts the notifications' worker.
-    pub notices: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RoomNotice>>>,
     /// The rematches rooms ask for, until the server starts `rooms::rematches`.
     pub rematches: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<room::RematchDue>>>,
 }
@@ -105,13 +102,13 @@ impl App {
         let tasks = TaskTracker::new();
         let (stand_ins, stand_in_requests) = tokio::sync::mpsc::unbounded_channel();
         let (results, game_results) = tokio::sync::mpsc::unbounded_channel();
-        let (notices_tx, notices) = tokio::sync::mpsc::unbounded_channel();
         let (rematches_tx, rematches) = tokio::sync::mpsc::unbounded_channel();
         let notify = Arc::new(Notify::new(
             config.notify.clone(),
             store.clone(),
             clock,
-            config.node.as_deref().filter(|_| node.is_some()),
+            (config.node.as_deref().zip(node.as_ref())).map(|(name, n)| (name, n.leases.clone())),
+            lobby.clone(),
         ));
         let rooms = Arc::new(RoomEnv {
             store: store.clone(),
@@ -127,7 +124,10 @@ impl App {
             node: node.as_ref().map(|n| n.env()),
             after_game: config.after_game,
             results: Some(results),
-            notices: config.notify.enabled.then_some(notices_tx),
+            notices: config
+                .notify
+                .enabled
+                .then(|| notify.clone() as Arc<dyn room::Notifier>),
             rematches: Some(rematches_tx),
         });
         App {
@@ -156,7 +156,6 @@ impl App {
             moderation: Arc::default(),
             tournaments: Arc::default(),
             notify,
-            notices: std::sync::Mutex::new(Some(notices)),
             rematches: std::sync::Mutex::new(Some(rematches)),
         }
     }

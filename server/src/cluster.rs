@@ -1,6 +1,7 @@
 //! Several nodes over one PostgreSQL database: a room's record read from
 //! the log of another node's room, the lobby as every node sees it, and
-//! the node's background work: renewing its leases and its
+//! the node's background work: holding its run's lock (`store/runs.rs`:
+//! how the others see at once that it died), renewing its leases and its
 //! heartbeat, sweeping up rooms nobody holds (a dead owner's, so clocks
 //! keep their deadlines), listening for other nodes' notices, and handing
 //! every room over on SIGTERM. Without a node (SQLite) every function here
@@ -14,7 +15,7 @@ use lodestone_protocol::RoomSummary;
 use crate::app::App;
 use crate::moderation::bans::Banned;
 use crate::node::Node;
-use crate::store::{Notice, StoreError};
+use crate::store::{Notice, RunLock, StoreError};
 
 /// The game record of room `id` (served by another node) as `guest` may
 /// see it, read from its log without taking the room.
@@ -94,14 +95,16 @@ pub async fn rooms_of(app: &App, guest: &str) -> Vec<String> {
     rooms
 }
 
-/// Starts the node's background tasks: heartbeat and lease renewal, the
-/// sweeper, and the notice listener.
+/// Starts the node's background tasks: its run's lock, heartbeat and lease
+/// renewal, the sweeper, and the notice listener.
 pub async fn start(app: &Arc<App>) {
     let Some(node) = app.node.clone() else { return };
+    // The run's lock first: the leases taken from now on name the run.
+    let lock = lock_run(&node, None).await;
     if let Err(e) = node.leases.heartbeat(&node.name, &node.url).await {
         tracing::warn!(error = %e, "could not register the node");
     }
-    tracing::info!(node = %node.name, url = %node.url, lease_ms = node.lease_ms, renew_ms = node.renew_ms, "node joined");
+    tracing::info!(node = %node.name, url = %node.url, run = node.leases.run(), lease_ms = node.lease_ms, renew_ms = node.renew_ms, "node joined");
     // Before serving: the live rooms nobody holds (a database of one
     // server that was stopped, or copied from SQLite) are resumed here, as
     // a server alone resumes its rooms.
@@ -116,9 +119,77 @@ pub async fn start(app: &Arc<App>) {
         }
     }
     tracing::info!(rooms = taken, "resumed the unfinished rooms nobody held");
+    app.tasks.spawn(keep_run(app.clone(), node.clone(), lock));
     app.tasks.spawn(renew(app.clone(), node.clone()));
     app.tasks.spawn(sweep(app.clone(), node.clone()));
     app.tasks.spawn(listen(app.clone(), node));
+}
+
+/// Takes the lock of this node's run (`run`, or a fresh one), within a
+/// renewal period; `None` if it could not (tried again by [`keep_run`]).
+async fn lock_run(node: &Node, run: Option<i64>) -> Option<RunLock> {
+    let wait = Duration::from_millis(node.renew_ms.max(1000));
+    match tokio::time::timeout(wait, node.leases.lock_run(run)).await {
+        Ok(Ok(Some(lock))) => {
+            tracing::info!(node = %node.name, run = lock.run(), "holding the run's lock");
+            Some(lock)
+        }
+        Ok(Ok(None)) => {
+            tracing::warn!(node = %node.name, run, "the run's lock is still held by a session that ended; trying again");
+            None
+        }
+        Ok(Err(e)) => {
+            tracing::warn!(node = %node.name, error = %e, "could not take the run's lock; trying again");
+            None
+        }
+        Err(_) => {
+            tracing::warn!(node = %node.name, "taking the run's lock took too long; trying again");
+            None
+        }
+    }
+}
+
+/// Every renewal period: checks that the run's lock is still held (after
+/// PostgreSQL restarted, say), taking it again if not. Other runs are
+/// judged dead by their locks only once this node has held its own for
+/// two periods: after a restart of PostgreSQL ended every session, each
+/// live node takes its lock again within a period, and none of them is
+/// mistaken for dead meanwhile. (A mistake would cost hand-overs, never a
+/// write: the fence is the lease's epoch.)
+async fn keep_run(app: Arc<App>, node: Arc<Node>, mut lock: Option<RunLock>) {
+    let period = Duration::from_millis(node.renew_ms);
+    let mut held_since = lock.is_some().then(tokio::time::Instant::now);
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = app.shutdown.cancelled() => break,
+            _ = tick.tick() => {}
+        }
+        let held = match lock.as_mut() {
+            Some(l) => matches!(
+                tokio::time::timeout(period.max(Duration::from_secs(1)), l.held()).await,
+                Ok(Ok(true))
+            ),
+            None => false,
+        };
+        if !held {
+            node.leases.judge_runs(false);
+            if lock.take().is_some() {
+                tracing::warn!(node = %node.name, "lost the run's lock (its database session ended); taking it again");
+            }
+            lock = lock_run(&node, node.leases.run()).await;
+            held_since = lock.is_some().then(tokio::time::Instant::now);
+            continue;
+        }
+        if held_since.is_some_and(|since| since.elapsed() >= 2 * period) {
+            node.leases.judge_runs(true);
+        }
+    }
+    node.leases.judge_runs(false);
+    if let Some(lock) = lock {
+        lock.close().await;
+    }
 }
 
 /// Every renewal period: says the node is alive and renews its leases;
@@ -171,18 +242,20 @@ async fn renew(app: Arc<App>, node: Arc<Node>) {
     }
 }
 
-/// Every renewal period (staggered by node): takes the live rooms nobody
-/// holds, those whose deadline has passed first, so that a dead node's
+/// Every renewal period, and at least every second (staggered by node):
+/// takes the live rooms nobody holds (their lease expired, or its run
+/// died), those whose deadline has passed first, so that a dead node's
 /// games go on (their clocks and timers fire here) even before any client
 /// comes back.
 async fn sweep(app: Arc<App>, node: Arc<Node>) {
+    let period = node.renew_ms.clamp(1, SWEEP_MS);
     // Nodes started together do not sweep in step.
-    let offset = node.name.bytes().map(u64::from).sum::<u64>() % node.renew_ms.max(1);
+    let offset = node.name.bytes().map(u64::from).sum::<u64>() % period;
     tokio::select! {
         _ = app.shutdown.cancelled() => return,
         _ = tokio::time::sleep(Duration::from_millis(offset)) => {}
     }
-    let mut tick = tokio::time::interval(Duration::from_millis(node.renew_ms));
+    let mut tick = tokio::time::interval(Duration::from_millis(period));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
@@ -198,6 +271,10 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
     }
 }
 
+/// The longest period of the sweeper: a dead run's rooms are taken within
+/// about this (or at once, by a node a client of theirs comes back to).
+const SWEEP_MS: u64 = 1000;
+
 /// Listens for other nodes' notices (`LISTEN lodestone`): `lobby` (a
 /// room's line changed) forgets the cached lobby; `owner ROOM NODE` (a
 /// node took a room) makes this node hand the room over if it still
@@ -211,6 +288,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             // Whatever changed while nobody listened is read again.
             node.lobby_changed();
             recheck_bans(&app, Banned::Anyone);
+            targets_changed(&app, "*".into());
             loop {
                 match notices.next().await? {
                     Notice::Lobby => node.lobby_changed(),
@@ -221,6 +299,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
                         }
                     }
                     Notice::Vacation { guest } => vacation_changed(&app, guest),
+                    Notice::Targets { owner } => targets_changed(&app, owner),
                     Notice::Other => {}
                 }
             }
@@ -254,6 +333,15 @@ fn vacation_changed(app: &Arc<App>, guest: String) {
             }
         }
     });
+}
+
+/// Tells this node's rooms that `owner`'s notification targets changed
+/// (`*`: anyone's), in a task of its own.
+fn targets_changed(app: &Arc<App>, owner: String) {
+    let app = app.clone();
+    app.tasks
+        .clone()
+        .spawn(async move { app.notify.tell_rooms(&owner).await });
 }
 
 /// Closes this node's connections `who` names that a stored ban holds

@@ -42,6 +42,7 @@ mod said;
 pub mod secrets;
 mod sentences;
 mod serve;
+mod served;
 mod server;
 mod store;
 mod systemd;
@@ -68,6 +69,13 @@ pub use store::{
     backup, copy as copy_database, restore,
 };
 pub use systemd::{notify_ready, notify_stopping};
+
+/// The store's handle and operations, for the black-box tests of group
+/// commit and fencing on a real database; not an API.
+#[doc(hidden)]
+pub mod testing {
+    pub use crate::store::{EventRow, Op, RoomRow, Store, StoreError, StoreOptions, StoredStatus};
+}
 pub use tls::acme::LETS_ENCRYPT;
 pub use tls::domain as tls_domain;
 pub use web::asset_paths as web_assets;

@@ -32,19 +32,21 @@ pub async fn record_text(
         .await?
         .map(|g| g.id);
     let invite = query.get("invite").map(String::as_str);
-    let handle = match crate::rooms::locate(app, id).await {
-        Ok(crate::rooms::Located::Here(h)) => h,
+    let answer = match crate::rooms::locate(app, id).await {
+        Ok(crate::rooms::Located::Here(h)) => {
+            h.record(guest, invite.map(str::to_string)).await.map_err(|_| {
+                json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    codes::UNKNOWN_ROOM,
+                    "the room is reloading; try again",
+                )
+            })?
+        }
         // Another node serves the room: its record is read from the log.
         Ok(crate::rooms::Located::Moved(_)) => {
-            return match crate::cluster::record_from_log(app, id, guest.as_deref(), invite).await {
-                Ok(Ok(text)) => Ok(text),
-                Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
-                Err(_) => Err(json_error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    codes::STORAGE,
-                    "try again",
-                )),
-            };
+            crate::cluster::record_from_log(app, id, guest.as_deref(), invite)
+                .await
+                .map_err(|_| try_again())?
         }
         Ok(crate::rooms::Located::Missing) => {
             return Err(json_error(
@@ -53,21 +55,12 @@ pub async fn record_text(
                 "there is no such room",
             ));
         }
-        Err(_) => {
-            return Err(json_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                codes::STORAGE,
-                "try again",
-            ));
-        }
+        Err(_) => return Err(try_again()),
     };
-    match handle.record(guest, invite.map(str::to_string)).await {
-        Ok(Ok(text)) => Ok(text),
-        Ok(Err(refusal)) => Err(json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)),
-        Err(_) => Err(json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            codes::UNKNOWN_ROOM,
-            "the room is reloading; try again",
-        )),
-    }
+    answer.map_err(|refusal| json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message))
+}
+
+/// The store did not answer: the client may try again.
+fn try_again() -> Response {
+    json_error(StatusCode::SERVICE_UNAVAILABLE, codes::STORAGE, "try again")
 }

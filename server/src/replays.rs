@@ -1,14 +1,15 @@
 //! Replays folded from a room's stored log, off the runtime's threads:
-//! for a connection's `replay` message (`ws/replay.rs`) and for the HTTP
+//! for a connection's `replay` message ([`request`]) and for the HTTP
 //! API's plies and images (`embed.rs`). The room's task is never asked,
 //! so a replay never holds up a game; at most four are folded at once in
 //! a process (the others wait their turn), so a crowd of them cannot take
 //! every blocking thread.
 
-use lodestone_protocol::{Code, codes};
+use lodestone_protocol::{Code, RequestId, ServerMessage, codes};
 
 use crate::app::App;
 use crate::room::Replay;
+use crate::served::refusal;
 
 /// How many replays are folded at once in this process.
 static REPLAYS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
@@ -62,4 +63,29 @@ pub async fn fold(
             format!("room {room:?} cannot be replayed now; try again"),
         ))
     })
+}
+
+/// The answer to `replay` request `id` of guest `guest`: ply `ply` of
+/// `room` ([`fold`]), or the refusal.
+pub async fn request(
+    app: &App,
+    id: RequestId,
+    guest: &str,
+    room: String,
+    ply: u32,
+    invite: Option<&str>,
+) -> ServerMessage {
+    match fold(app, &room, guest, invite, ply).await {
+        Ok(replay) => ServerMessage::Replay {
+            id,
+            room,
+            ply: replay.ply,
+            plies: replay.plies,
+            version: replay.version,
+            revealed: replay.revealed,
+            state: Box::new(replay.state),
+            chat: replay.chat,
+        },
+        Err(refused) => refusal(id, refused),
+    }
 }

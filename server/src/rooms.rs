@@ -18,7 +18,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lodestone_protocol::{RequestId, codes};
+use lodestone_protocol::{RequestId, ServerMessage, codes, error};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::app::App;
@@ -208,6 +208,89 @@ pub enum NotSent {
     Found(Result<Located, StoreError>),
     /// The room kept leaving memory as it was asked.
     Leaving,
+}
+
+impl NotSent {
+    /// What request `id` is answered when it did not reach room `room`:
+    /// `moved` to the node serving it, `unknown-room`, `storage-failure`.
+    pub fn reply(self, id: RequestId, room: &str) -> ServerMessage {
+        match self {
+            NotSent::Found(Ok(Located::Moved(url))) => ServerMessage::Moved {
+                room: room.to_string(),
+                url,
+            },
+            NotSent::Found(Ok(_)) => error(
+                Some(id),
+                codes::UNKNOWN_ROOM,
+                format!("there is no room {room:?}"),
+            ),
+            NotSent::Found(Err(e)) => {
+                tracing::error!(error = %e, "room lookup failed");
+                error(
+                    Some(id),
+                    codes::STORAGE,
+                    "the server could not load the room; try again",
+                )
+            }
+            NotSent::Leaving => error(
+                Some(id),
+                codes::UNKNOWN_ROOM,
+                format!("room {room:?} is not available; try again"),
+            ),
+        }
+    }
+}
+
+/// A computer player asked for by `add_bot`.
+pub struct BotWanted {
+    pub seat: Option<lodestone_protocol::SeatRef>,
+    /// Its level's name (none: `greedy`).
+    pub level: Option<String>,
+    /// Whether it takes the asker's own seat.
+    pub replace_me: bool,
+}
+
+/// The answer to `add_bot` request `id` of `player` in room `room`.
+pub async fn add_bot(
+    app: &Arc<App>,
+    player: Player,
+    id: RequestId,
+    room: String,
+    bot: BotWanted,
+    words: &lodestone_i18n::Words,
+) -> ServerMessage {
+    let level = match bot
+        .level
+        .as_deref()
+        .unwrap_or("greedy")
+        .parse::<lodestone_rules::bot::Level>()
+    {
+        Ok(level) => level,
+        Err(e) => return error(Some(id), codes::BAD_LEVEL, e),
+    };
+    let handle = match here(app, &id, &room).await {
+        Ok(handle) => handle,
+        Err(answer) => return answer,
+    };
+    match crate::bots::add_bot(app, handle, player, bot.seat, bot.replace_me, level, words).await {
+        Ok(seat) => ServerMessage::Ack {
+            id,
+            room: Some(room),
+            seat: Some(seat),
+            invite: None,
+            version: None,
+        },
+        Err(refusal) => refusal.into_error(Some(id)),
+    }
+}
+
+/// Room `room`'s handle when this node serves it (loaded if need be);
+/// otherwise what request `id` is answered instead.
+pub async fn here(app: &Arc<App>, id: &RequestId, room: &str) -> Result<RoomHandle, ServerMessage> {
+    match locate(app, room).await {
+        Ok(Located::Here(handle)) => Ok(handle),
+        other => Err(NotSent::Found(other).reply(id.clone(), room)),
+    }
 }
 
 /// Hands `unsent` to the task of room `id` here. A room evicted between

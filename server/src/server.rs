@@ -130,8 +130,7 @@ impl Server {
             ));
         }
         app.notify.start().await?;
-        let notices = app.notices.lock().unwrap_or_else(|e| e.into_inner()).take();
-        crate::notify::spawn(app.notify.clone(), notices, app.shutdown.clone(), &app.tasks);
+        crate::notify::spawn(app.notify.clone(), app.shutdown.clone(), &app.tasks);
         if app.node.is_some() {
             // The rooms nobody holds are taken now (all of them, for the
             // first node up), the others on demand; the sweeper takes

@@ -282,6 +282,11 @@ impl TestServer {
     pub async fn client(&self) -> Client {
         Client::connect(self.addr()).await
     }
+
+    /// A client that said hello as the new guest `name`.
+    pub async fn guest(&self, name: &str) -> Client {
+        Client::guest(self.addr(), name).await
+    }
 }
 
 /// The processes of `binary` working in `dir`: a test's servers, and the
@@ -464,6 +469,13 @@ pub struct Client {
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
         Client::try_connect(addr).await.expect("WebSocket connects")
+    }
+
+    /// Connects to `addr` and says hello as the new guest `name`.
+    pub async fn guest(addr: SocketAddr, name: &str) -> Client {
+        let mut c = Client::connect(addr).await;
+        c.hello(name).await;
+        c
     }
 
     /// Connects with extra request headers (say `X-Forwarded-For`, as a
@@ -678,6 +690,18 @@ impl Client {
         }
     }
 
+    /// Each of `bad` is refused (`bad-option`) as the options of a new
+    /// Magneton room.
+    pub async fn refuses_room_options(&mut self, bad: impl IntoIterator<Item = Value>) {
+        for options in bad {
+            self.refused(
+                serde_json::json!({"type": "create_room", "game": "magneton", "options": options}),
+                "bad-option",
+            )
+            .await;
+        }
+    }
+
     /// Says hello as a new guest; returns its token.
     pub async fn hello(&mut self, name: &str) -> String {
         match self
@@ -714,6 +738,14 @@ impl Client {
     }
 
     /// Takes a seat (any free one if `seat` is null); returns its index.
+    /// Creates a public room of `game` with `options` and sits in `seat`;
+    /// returns the room's id.
+    pub async fn seated_room(&mut self, game: &str, options: Value, seat: Value) -> String {
+        let (room, _) = self.create_room(game, options, true).await;
+        self.join(&room, seat).await;
+        room
+    }
+
     pub async fn join(&mut self, room: &str, seat: Value) -> u8 {
         match self
             .ok(serde_json::json!({"type": "join", "room": room, "seat": seat}))

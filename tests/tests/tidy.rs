@@ -17,7 +17,8 @@
 //!   imports one that imports it back, directly or around a circle;
 //! - every error `Code` is in docs/protocol.md;
 //! - the room's task (`room/task.rs`) in at most 350 lines and each file
-//!   of `ws/` in at most 400.
+//!   of `ws/` in at most 400;
+//! - `ws/` is transport: at most `WS_LINES` lines in all, and no store.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -121,6 +122,39 @@ fn the_room_task_and_the_connections_stay_small() {
     }
     assert!(seen > 1, "room/task.rs and ws/ not found");
     assert!(long.is_empty(), "more than moving messages:\n{}", long.join("\n"));
+}
+
+/// The lines `ws/` may have in all (before inline tests): the connection's
+/// loop, heartbeat, rate check, the dispatch of each message to its
+/// service and the session it keeps. A handler belongs in its service
+/// (`accounts/`, `moderation/`, `notify/`, `replays.rs`, `rooms.rs`,
+/// `tournament/`), which answers a typed `Served` (`served.rs`).
+const WS_LINES: usize = 940;
+
+/// `ws/` is transport: its files together stay under [`WS_LINES`], and
+/// none reads or writes the store (the services do).
+#[test]
+fn ws_is_transport_only() {
+    let (mut total, mut stored) = (0, Vec::new());
+    for (path, code) in server_sources() {
+        if !path.starts_with("server/src/ws") {
+            continue;
+        }
+        total += code.lines().count();
+        if code.contains(".store.") || code.contains("crate::store") {
+            stored.push(path.display().to_string());
+        }
+    }
+    assert!(total > 0, "ws/ not found");
+    assert!(
+        total <= WS_LINES,
+        "ws/ has {total} lines (at most {WS_LINES}): move what is not transport into its service"
+    );
+    assert!(
+        stored.is_empty(),
+        "ws/ files using the store: {}",
+        stored.join(", ")
+    );
 }
 
 /// The code of each server source file (before its inline tests), by path.

@@ -3,7 +3,11 @@
 //! seat's client sees. It plays until the game ends: a node that drops
 //! (killed, restarted) is left for the next address given, a move the
 //! server could not store (`storage-failure`) or never answered is decided
-//! and sent again after a wait that doubles each time.
+//! and sent again after a wait that doubles each time. Every move carries
+//! `at`, the room version it was decided on: a move decided on a state the
+//! room has left (its own earlier copy stored by a node that died before
+//! answering, say) is refused `moved-on` and nothing is done, and the bot
+//! decides again on the fresh state.
 
 use anyhow::{Context, Result, bail};
 use lodestone_protocol::{Code, RoomStatus, ServerMessage};
@@ -127,10 +131,13 @@ pub async fn run(config: BotConfig) -> Result<String> {
                 if offer.is_some() && offer != state.you && version > answered {
                     answered = version;
                     match conn
-                        .request(json!({"type": "answer_draw", "room": room, "accept": false}))
+                        .request(json!({"type": "answer_draw", "room": room, "accept": false, "at": version}))
                         .await
                     {
                         Ok(_) => out::line(format_args!("declined a draw offer"))?,
+                        // The offer was answered or withdrawn meanwhile: the
+                        // fresh state tells whether it still stands.
+                        Err(e) if moved_on(&e) => {}
                         Err(e) => out::note(format_args!("lodestone bot: answering the draw offer: {e:#}")),
                     }
                     continue;
@@ -160,17 +167,28 @@ pub async fn run(config: BotConfig) -> Result<String> {
                         choose_with(&situation, config.level, &think, &mut rng)
                     });
                     if let Some(action) = chosen {
-                        let act = json!({"type": "act", "room": room, "action": action});
+                        let act = json!({"type": "act", "room": room, "action": action, "at": version});
                         match tokio::time::timeout(UNANSWERED, conn.request(act)).await {
                             Ok(Ok(_)) => {
                                 backoff = Backoff::default();
                                 out::line(format_args!("played {action}"))?
                             }
                             // Lost with a node, or not stored: decide again
-                            // (on the state the next node sends).
+                            // (on a state the room may have left: its `at`
+                            // makes the server refuse such a move).
                             Ok(Err(e)) if again(&e) => {
                                 acted_on = 0;
                                 backoff.wait(&action, &e).await;
+                            }
+                            // The room left the state this move was decided
+                            // on (perhaps by this very move, sent before
+                            // and stored by a node that went away): nothing
+                            // was done; decide again on the fresh state.
+                            Ok(Err(e)) if moved_on(&e) => {
+                                acted_on = version;
+                                out::note(format_args!(
+                                    "lodestone bot: {action} not played: the room moved on from version {version} (perhaps by this move, sent before); deciding again"
+                                ));
                             }
                             Ok(Err(e)) => out::note(format_args!("lodestone bot: {action} refused: {e:#}")),
                             // No answer: the node is stalled. Go to another
@@ -204,6 +222,12 @@ const UNANSWERED: Duration = Duration::from_secs(20);
 fn again(e: &anyhow::Error) -> bool {
     let text = e.to_string();
     text.starts_with(Code::StorageFailure.as_str()) || text.starts_with(crate::net::LOST)
+}
+
+/// Whether a refusal says the room moved past the request's `at`: nothing
+/// was done, and the fresh state (sent before the refusal) tells why.
+fn moved_on(e: &anyhow::Error) -> bool {
+    e.to_string().starts_with(Code::MovedOn.as_str())
 }
 
 /// Waits between tries of a request, doubling from 250 ms up to 4 s.

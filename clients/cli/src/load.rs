@@ -1,7 +1,9 @@
 //! `lodestone load`: drives a server with many concurrent games of random
 //! legal moves and reports throughput, move latency, server CPU per move
 //! and errors; or (`--idle`) opens many idle connections and reports the
-//! server's memory per connection.
+//! server's memory per connection; or (`--live-games`) opens many live
+//! games, each with its players' connections, and reports the server's
+//! memory per live game.
 //!
 //! Closed loop: every client moves as soon as its turn arrives. Open loop
 //! (`--rate`): each game moves on a fixed schedule so that all games
@@ -22,6 +24,7 @@
 //! the latency stays that of the people's games.
 
 mod bots;
+mod live;
 mod process;
 mod report;
 mod run;
@@ -29,6 +32,7 @@ mod slot;
 mod stats;
 mod view;
 
+pub use live::{LiveGames, live_games};
 pub use run::{idle, run};
 pub use stats::{LIMITS_HINT, LoadConfig, is_limit_failure};
 

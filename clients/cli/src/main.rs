@@ -269,7 +269,12 @@ struct LoadArgs {
     /// server's memory per connection.
     #[arg(long)]
     idle: Option<usize>,
-    /// Seconds to hold the idle connections.
+    /// Instead of playing, open this many live games (a connection per
+    /// seat, every seat taken, the game started, no move) and report the
+    /// server's memory per live game (with --server-pid).
+    #[arg(long, conflicts_with = "idle")]
+    live_games: Option<usize>,
+    /// Seconds to hold the idle connections (or the live games).
     #[arg(long, default_value_t = 2.0, value_parser = seconds)]
     hold: f64,
     /// The server's process id, to read its CPU time and memory from /proc
@@ -571,6 +576,19 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
                 ));
             }
         }
+    }
+    if let Some(count) = args.live_games {
+        let report = runtime.block_on(load::live_games(load::LiveGames {
+            endpoints: &endpoints,
+            game,
+            options: &options,
+            count,
+            server_pids: &args.server_pid,
+            sources: args.sources.max(1),
+            hold: Duration::from_secs_f64(args.hold),
+        }))?;
+        out::line(report)?;
+        return Ok(());
     }
     let nodes = endpoints.len();
     let config = load::LoadConfig {

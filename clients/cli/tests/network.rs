@@ -694,6 +694,194 @@ async fn a_bot_leaves_a_node_that_stops_answering() {
     server.shutdown().await;
 }
 
+/// Waits until the stand-in `node` has had `n` moves.
+async fn acts_reach(node: &mover::Mover, n: usize) {
+    let began = std::time::Instant::now();
+    while node.acts().len() < n {
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(60),
+            "{:?}",
+            node.acts()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// Issue 29: a bot's move that the server stored, whose reply was lost
+/// with the connection, is neither played twice nor refused. The bot
+/// reconnects, decides again on the state it had and sends its move with
+/// that state's `at`; the room has moved on, so the server does nothing
+/// (`moved-on`) and the bot plays on from the fresh state. The stand-in in
+/// front of the server (`mover`, `Rule::LoseActs`) cuts the bot's
+/// connection once the server has answered its first move, and with its
+/// third before the server reads it; the other player, a plain client,
+/// holds its moves meanwhile (so a move decided on the old state is not
+/// the bot's turn any more), then resigns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_stored_move_lost_its_reply_plays_on_without_a_refusal() {
+    let server = server().await;
+    let node = mover::start(server.addr(), mover::Rule::LoseActs).await;
+    let mut bot = lodestone()
+        .args([
+            "bot", &node.url, "--game", "magneton", "--level", "random", "--seed", "5",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(bot.stdout.take().unwrap());
+    let (out, first) = tokio::task::spawn_blocking(move || {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        (out, line)
+    })
+    .await
+    .unwrap();
+    let room = first
+        .split_whitespace()
+        .nth(1)
+        .expect("the bot names its room")
+        .to_string();
+    let mut guest = lodestone_tests::Client::connect(server.addr()).await;
+    guest.hello("Guest").await;
+    let seat = guest.join(&room, serde_json::Value::Null).await;
+    let bot_moves = |s: &lodestone_protocol::RoomState| {
+        s.play
+            .as_ref()
+            .map_or(0, |p| p.moves.iter().filter(|m| m.seat != seat).count())
+    };
+    let my_turn =
+        |s: &lodestone_protocol::RoomState| s.play.as_ref().is_some_and(|p| p.to_act.contains(&seat));
+    let state = guest
+        .state_until(&room, |s| s.status == lodestone_protocol::RoomStatus::Playing)
+        .await;
+    if my_turn(&state) {
+        guest.act(&room, &state.play.unwrap().legal[0]).await;
+    }
+    // The first move is stored, its reply lost; the copy decided again
+    // on the old state finds the room moved on.
+    acts_reach(&node, 2).await;
+    let state = guest
+        .state_until(&room, |s| my_turn(s) && bot_moves(s) == 1)
+        .await;
+    guest.act(&room, &state.play.unwrap().legal[0]).await;
+    // The third never reaches the server: decided again, it is played.
+    acts_reach(&node, 4).await;
+    guest
+        .state_until(&room, |s| my_turn(s) && bot_moves(s) == 2)
+        .await;
+    guest
+        .ok(serde_json::json!({"type": "resign", "room": room}))
+        .await;
+    let (status, rest, err) = tokio::task::spawn_blocking(move || {
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut { out }, &mut rest).unwrap();
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut bot.stderr.take().unwrap(), &mut err).unwrap();
+        (bot.wait().unwrap(), rest, err)
+    })
+    .await
+    .unwrap();
+    assert!(status.success(), "{rest}\n{err}");
+    assert!(
+        rest.lines().last().unwrap_or("").starts_with("result: "),
+        "{rest}"
+    );
+    assert!(
+        !rest.contains("refused") && !err.contains("refused"),
+        "{rest}\n{err}"
+    );
+    assert!(err.contains("the room moved on"), "{err}");
+    // Every move went with the version it was decided on; each copy
+    // decided again with the same one.
+    let acts = node.acts();
+    assert_eq!(acts.len(), 4, "{acts:?}");
+    assert!(acts.iter().all(|(_, at)| at.is_u64()), "{acts:?}");
+    assert_eq!(acts[1].1, acts[0].1, "{acts:?}");
+    assert_eq!(acts[3].1, acts[2].1, "{acts:?}");
+    // Each of the bot's moves is on the board once.
+    let (_, last) = guest.states[&room].clone();
+    assert_eq!(bot_moves(&last), 2, "{last:?}");
+    server.shutdown().await;
+}
+
+/// Issue 29: `lodestone load` sends every move with the room version it
+/// was decided on (`at`), and a copy of a move that finds the room moved
+/// on (`moved-on`) is no error: the stand-in passes the first move on to
+/// the server and, once it is stored, answers `moved` in its place (a node
+/// that gave the room up after storing it); the player sends its move
+/// again at the server, which does nothing, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_sends_at_and_takes_a_moved_on_copy_for_no_error() {
+    let server = server().await;
+    let node = mover::start(server.addr(), mover::Rule::StoredThenMoved).await;
+    let args = [
+        "load",
+        &node.url,
+        "--game",
+        "magneton",
+        "--games",
+        "1",
+        "--total-games",
+        "2",
+        "--duration",
+        "120",
+    ];
+    let out = run(args.map(str::to_string).to_vec()).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(text.contains("games started 2, finished 2"), "{text}");
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    assert_eq!(node.moved(), 1, "{text}");
+    let acts = node.acts();
+    assert!(acts.len() > 2, "{acts:?}");
+    assert!(acts.iter().all(|(_, at)| at.is_u64()), "{acts:?}");
+    server.shutdown().await;
+}
+
+/// Issue 29: `lodestone load --live-games N` opens N started games, each
+/// with a connection per seat, holds them, and reports the server's
+/// memory per live game from /proc (the server runs in this process).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_reports_the_servers_memory_per_live_game() {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    let pid = std::process::id().to_string();
+    let args = [
+        "load",
+        &url,
+        "--live-games",
+        "5",
+        "--hold",
+        "5",
+        "--server-pid",
+        &pid,
+    ];
+    let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
+    // Every game's two players are connected at once.
+    let began = std::time::Instant::now();
+    while metric(server.addr(), "lodestone_ws_connections").await < 10.0 {
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(60),
+            "the games never were all open"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let out = load.await.unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(text.contains("live games 5 (2 connections each"), "{text}");
+    let per_game = text
+        .lines()
+        .find_map(|l| l.strip_suffix(" KiB per live game"))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|n| n.parse::<f64>().ok());
+    assert!(per_game.is_some(), "{text}");
+    server.shutdown().await;
+}
+
 /// Node `name` of a cluster over the PostgreSQL database `database`
 /// (short leases, so a handover is quick).
 async fn node(name: &str, database: &str) -> Server {

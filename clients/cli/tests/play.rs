@@ -439,6 +439,29 @@ impl Tmux {
         line.expect("the invite link on screen").to_string()
     }
 
+    /// From the lobby: a new room with the form's first choices, the first
+    /// seat taken; returns the room's invite link.
+    fn new_room_link(&self) -> String {
+        self.wait_text("● online");
+        self.open_new_room_form();
+        self.keys(&["Enter"]);
+        self.wait_text("Waiting for players: 0 of");
+        self.sit_for_the_link()
+    }
+
+    /// Starts the game once every seat is taken.
+    fn start_when_full(&self) {
+        self.wait_text("Every seat is taken: press s to start.");
+        self.keys(&["s"]);
+    }
+
+    /// Plays `action` by typing it after `:`.
+    fn type_move(&self, action: &str) {
+        self.keys(&[":"]);
+        self.type_text(action);
+        self.keys(&["Enter"]);
+    }
+
     /// Whether the program has exited, and with which status.
     fn exit_status(&self) -> Option<i32> {
         let screen = self.screen();
@@ -527,15 +550,31 @@ fn d4_behind_a_mover(name: &str, rule: mover::Rule) -> Behind {
     );
     create_and_start(&tmux, "magneton");
     tmux.wait_text("Your turn.");
-    tmux.keys(&[":"]);
-    tmux.type_text("D4");
-    tmux.keys(&["Enter"]);
+    tmux.type_move("D4");
     Behind {
         server,
         node,
         tmux,
         _runtime: runtime,
     }
+}
+
+/// Bo (his identity in `dir`) opens the invite `link` in a `width` ×
+/// `height` terminal and, once the room says `waiting`, takes the seat
+/// left.
+fn bo_sits_by_link(name: &str, (width, height): (u16, u16), link: &str, dir: &Path, waiting: &str) -> Tmux {
+    let bo_identity = dir.join("bo.json");
+    let bo = Tmux::start(
+        name,
+        width,
+        height,
+        &[link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
+        dir,
+    );
+    bo.wait_text(waiting);
+    bo.keys(&["Down", "Enter"]);
+    bo.wait_text("Bo (you)");
+    bo
 }
 
 /// `lodestone play` as Ann in a `width` × `height` terminal.
@@ -589,8 +628,7 @@ fn create_and_start(tmux: &Tmux, game: &str) {
     tmux.wait_text("(you)");
     tmux.keys(&["Down", "a"]);
     tmux.wait_text("Bot (greedy)");
-    tmux.wait_text("Every seat is taken: press s to start.");
-    tmux.keys(&["s"]);
+    tmux.start_when_full();
 }
 
 fn bad_addresses() {
@@ -831,9 +869,7 @@ fn server_restart() {
     let tmux = play_as_ann("restart", (80, 24), &server, &identity, &dir, &[]);
     create_and_start(&tmux, "magneton");
     tmux.wait_text("Your turn.");
-    tmux.keys(&[":"]);
-    tmux.type_text("D4");
-    tmux.keys(&["Enter"]);
+    tmux.type_move("D4");
     tmux.wait_for("the bot's answer", |s| {
         last_ply(s) >= 2 && s.contains("Your turn.")
     });

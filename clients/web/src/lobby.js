@@ -60,6 +60,23 @@ export function fetchGames() {
   return gamesCache;
 }
 
+/**
+ * A room's row in a list of rooms: its game, its options, `seated` (who
+ * sits there), and a link into it that says `link`.
+ * @param {RoomSummary} room
+ * @param {string} seated
+ * @param {string} link
+ */
+function roomRow(room, seated, link) {
+  return h(
+    'tr',
+    { 'data-room': room.id },
+    h('td', {}, gameName(room.game)),
+    h('td', {}, describeOptions(room.options)),
+    h('td', {}, seated),
+    h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, link)),
+  );
+}
 
 /**
  * A room's people in words: who sits where (`Ann (white), Bo (black)`).
@@ -343,16 +360,8 @@ export function lobbyView(session) {
     roomsEmpty.hidden = rooms.length > 0;
     roomsEmpty.textContent = openRooms.length > 0 ? t('web-lobby-no-match') : t('web-lobby-no-open-rooms');
     for (const room of rooms) {
-      roomsBody.append(
-        h(
-          'tr',
-          { 'data-room': room.id },
-          h('td', {}, gameName(room.game)),
-          h('td', {}, describeOptions(room.options)),
-          h('td', {}, room.players.length ? t('web-lobby-taken-by', { taken: room.taken, seats: room.seats, players: room.players.join(', ') }) : t('web-lobby-taken', { taken: room.taken, seats: room.seats })),
-          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, t('web-lobby-open'))),
-        ),
-      );
+      const taken = room.players.length ? t('web-lobby-taken-by', { taken: room.taken, seats: room.seats, players: room.players.join(', ') }) : t('web-lobby-taken', { taken: room.taken, seats: room.seats });
+      roomsBody.append(roomRow(room, taken, t('web-lobby-open')));
     }
   }
   gameFilter.addEventListener('change', showRooms);
@@ -380,16 +389,7 @@ export function lobbyView(session) {
     playingMore.hidden = shown.length >= rooms.length;
     playingMore.textContent = t('web-lobby-show-more', { more: rooms.length - shown.length, total });
     for (const room of shown) {
-      playingBody.append(
-        h(
-          'tr',
-          { 'data-room': room.id },
-          h('td', {}, gameName(room.game)),
-          h('td', {}, describeOptions(room.options)),
-          h('td', {}, room.players.join(', ')),
-          h('td', {}, h('a', { href: `#/room/${room.id}`, class: 'button' }, t('web-lobby-watch'))),
-        ),
-      );
+      playingBody.append(roomRow(room, room.players.join(', '), t('web-lobby-watch')));
     }
   }
 

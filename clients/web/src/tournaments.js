@@ -24,6 +24,25 @@ const FORMATS = /** @type {Record<TournamentFormat, string>} */ ({
 const STATUS = { upcoming: 'web-tournament-upcoming', running: 'web-tournament-running', finished: 'web-tournament-finished' };
 
 /**
+ * A table of standings: its `caption`, a header of `columns` (each a
+ * message id and, when the heading is an abbreviation, the id of its long
+ * form, else ''), then the `rows`.
+ * @param {string} id
+ * @param {string} caption
+ * @param {string[][]} columns
+ * @param {HTMLElement[]} rows
+ */
+function standingsTable(id, caption, columns, rows) {
+  return h(
+    'table',
+    { class: 'standings', id },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, ...columns.map(([short, long]) => h('th', { scope: 'col' }, long ? h('abbr', { title: t(long) }, t(short)) : t(short))))),
+    h('tbody', {}, ...rows),
+  );
+}
+
+/**
  * The address of a tournament's page.
  * @param {string} id
  * @param {string | null | undefined} [invite]
@@ -292,29 +311,20 @@ export function tournamentView(session, id, invite) {
     fill(
       standings,
       tour.standings.length
-        ? h(
-            'table',
-            { class: 'standings', id: 'standings' },
-            h('caption', {}, t('web-tournament-standings-caption')),
-            h(
-              'thead',
-              {},
-              h(
-                'tr',
-                {},
-                ...[
-                  ['web-tournament-col-place', 'web-tournament-col-place-long'],
-                  ['web-leaderboard-player', ''],
-                  ['web-tournament-col-points', 'web-tournament-col-points-long'],
-                  arena ? ['web-tournament-col-performance', 'web-tournament-col-performance-long'] : ['web-tournament-col-buchholz', 'web-tournament-col-buchholz-long'],
-                  arena ? ['web-tournament-col-streak', ''] : ['web-tournament-col-sb', 'web-tournament-col-sb-long'],
-                  ['web-tournament-col-won', 'web-tournament-col-won-long'],
-                  ['web-tournament-col-drawn', 'web-tournament-col-drawn-long'],
-                  ['web-tournament-col-lost', 'web-tournament-col-lost-long'],
-                ].map(([short, long]) => h('th', { scope: 'col' }, long ? h('abbr', { title: t(long) }, t(short)) : t(short))),
-              ),
-            ),
-            h('tbody', {}, ...tour.standings.map((s) => h(
+        ? standingsTable(
+            'standings',
+            t('web-tournament-standings-caption'),
+            [
+              ['web-tournament-col-place', 'web-tournament-col-place-long'],
+              ['web-leaderboard-player', ''],
+              ['web-tournament-col-points', 'web-tournament-col-points-long'],
+              arena ? ['web-tournament-col-performance', 'web-tournament-col-performance-long'] : ['web-tournament-col-buchholz', 'web-tournament-col-buchholz-long'],
+              arena ? ['web-tournament-col-streak', ''] : ['web-tournament-col-sb', 'web-tournament-col-sb-long'],
+              ['web-tournament-col-won', 'web-tournament-col-won-long'],
+              ['web-tournament-col-drawn', 'web-tournament-col-drawn-long'],
+              ['web-tournament-col-lost', 'web-tournament-col-lost-long'],
+            ],
+            tour.standings.map((s) => h(
               'tr',
               { 'data-player': s.player, class: s.player === me ? 'me' : '' },
               h('td', {}, s.place),
@@ -325,7 +335,7 @@ export function tournamentView(session, id, invite) {
               h('td', {}, s.wins),
               h('td', {}, s.draws),
               h('td', {}, s.losses),
-            ))),
+            )),
           )
         : h('p', { class: 'empty' }, t('web-tournament-nobody')),
     );
@@ -354,30 +364,21 @@ export function tournamentView(session, id, invite) {
     fill(
       teamStandings,
       h('h3', {}, t('web-tournament-teams')),
-      h(
-        'table',
-        { class: 'standings', id: 'team-standings' },
-        h('caption', {}, t('web-tournament-teams-caption')),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            ...[
-              ['web-tournament-col-place', 'web-tournament-col-place-long'],
-              ['web-tournament-team', ''],
-              ['web-tournament-team-players', ''],
-              ['web-tournament-col-points', 'web-tournament-col-points-long'],
-              ['web-tournament-col-buchholz', 'web-tournament-col-buchholz-long'],
-              ['web-tournament-col-sb', 'web-tournament-col-sb-long'],
-              ['web-tournament-col-won', 'web-tournament-col-won-long'],
-              ['web-tournament-col-drawn', 'web-tournament-col-drawn-long'],
-              ['web-tournament-col-lost', 'web-tournament-col-lost-long'],
-            ].map(([short, long]) => h('th', { scope: 'col' }, long ? h('abbr', { title: t(long) }, t(short)) : t(short))),
-          ),
-        ),
-        h('tbody', {}, ...rows.map((r) => h(
+      standingsTable(
+        'team-standings',
+        t('web-tournament-teams-caption'),
+        [
+          ['web-tournament-col-place', 'web-tournament-col-place-long'],
+          ['web-tournament-team', ''],
+          ['web-tournament-team-players', ''],
+          ['web-tournament-col-points', 'web-tournament-col-points-long'],
+          ['web-tournament-col-buchholz', 'web-tournament-col-buchholz-long'],
+          ['web-tournament-col-sb', 'web-tournament-col-sb-long'],
+          ['web-tournament-col-won', 'web-tournament-col-won-long'],
+          ['web-tournament-col-drawn', 'web-tournament-col-drawn-long'],
+          ['web-tournament-col-lost', 'web-tournament-col-lost-long'],
+        ],
+        rows.map((r) => h(
           'tr',
           { 'data-team': r.team, class: me !== undefined && r.members.includes(me) ? 'me' : '' },
           h('td', {}, r.place),
@@ -389,7 +390,7 @@ export function tournamentView(session, id, invite) {
           h('td', {}, r.wins),
           h('td', {}, r.draws),
           h('td', {}, r.losses),
-        ))),
+        )),
       ),
     );
   }

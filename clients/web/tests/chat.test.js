@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createRoom, person, sit, stage } from './harness.js';
+import { person, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
@@ -18,13 +18,7 @@ async function say(page, text) {
 }
 
 test('chat reaches the other page as text, spectators apart until the end, and a muted person disappears', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  await createRoom(ann, 'magneton');
-  await sit(ann, 'white', 'Ann');
-  const bo = await person(my.browser, my.server, 'Bo');
-  await bo.goto(ann.url());
-  await sit(bo, 'black', 'Bo');
-  await ann.locator('#start').click();
+  const { ann, bo } = await twoPlayers(my, 'magneton', ['white', 'black'], { startedBy: 0 });
   const eve = await person(my.browser, my.server, 'Eve');
   await eve.goto(ann.url());
   await eve.locator('#board svg').waitFor();
@@ -68,13 +62,7 @@ test('chat reaches the other page as text, spectators apart until the end, and a
 });
 
 test('a rematch from the end screen moves both pages to the new room, sides swapped', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  const first = await createRoom(ann, 'magneton');
-  await sit(ann, 'white', 'Ann');
-  const bo = await person(my.browser, my.server, 'Bo');
-  await bo.goto(ann.url());
-  await sit(bo, 'black', 'Bo');
-  await ann.locator('#start').click();
+  const { ann, bo, room: first } = await twoPlayers(my, 'magneton', ['white', 'black'], { startedBy: 0 });
   await ann.locator('#resign').click();
   await ann.locator('#confirm-yes', { hasText: 'Resign' }).click();
   await bo.locator('#result h3', { hasText: 'You win!' }).waitFor();

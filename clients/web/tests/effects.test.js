@@ -2,47 +2,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  assertAccessible,
-  createRoom,
-  movesShown,
-  person,
-  screenshot,
-  sit,
-  stage,
-} from './harness.js';
+import { assertAccessible, movesShown, screenshot, stage, twoPlayers } from './harness.js';
 
 const my = stage();
-
-/**
- * Two people in a new room of `game`: Ann in the first seat, Bo in the
- * second; the game started. With `frames`, every WebSocket frame each page
- * receives is kept (the pages reload first so that none is missed).
- * @param {string} game
- * @param {[string, string]} seats the seats' names
- * @param {{frames?: boolean, suffix?: string}} [options]
- */
-async function twoPlayers(game, seats, { frames = false, suffix = '' } = {}) {
-  const annName = `Ann${suffix}`;
-  const boName = `Bo${suffix}`;
-  const ann = await person(my.browser, my.server, annName);
-  const bo = await person(my.browser, my.server, boName);
-  /** @type {{ann: string[], bo: string[]}} */
-  const received = { ann: [], bo: [] };
-  if (frames) {
-    for (const [page, list, name] of /** @type {const} */ ([[ann, received.ann, annName], [bo, received.bo, boName]])) {
-      page.on('websocket', (ws) => ws.on('framereceived', (frame) => list.push(String(frame.payload))));
-      await page.reload();
-      await page.locator('#whoami', { hasText: name }).waitFor();
-    }
-  }
-  await createRoom(ann, game);
-  await sit(ann, seats[0], annName);
-  await bo.goto(ann.url());
-  await sit(bo, seats[1], boName);
-  await bo.locator('#start').click();
-  return { ann, bo, received };
-}
 
 /**
  * Plays `action` by typing it (as a keyboard player would), once it is
@@ -112,7 +74,7 @@ async function countAnimations(page) {
 const DROPS = ['C7', 'D4', 'C8', 'H3', 'A7', 'G6', 'A5', 'D4', 'F7', 'D7'];
 
 test('Magneton: a drop that pushes and pulls marks each moved stone until the next move, says it in the move list; How to play opens from the room', async () => {
-  const { ann, bo } = await twoPlayers('magneton', ['white', 'black']);
+  const { ann, bo } = await twoPlayers(my, 'magneton', ['white', 'black']);
   for (const [i, square] of DROPS.entries()) await typeMove(i % 2 === 0 ? ann : bo, square, i % 2 === 0 ? bo : ann);
 
   // White drops on F5 by clicking the square.
@@ -174,7 +136,7 @@ test('Magneton: a drop that pushes and pulls marks each moved stone until the ne
 });
 
 test('motion: moved stones slide in, a tap skips it; with prefers-reduced-motion nothing moves and the marks stay', async () => {
-  const { ann, bo } = await twoPlayers('magneton', ['white', 'black'], { suffix: 'M' });
+  const { ann, bo } = await twoPlayers(my, 'magneton', ['white', 'black'], { names: ['AnnM', 'BoM'] });
   await bo.emulateMedia({ reducedMotion: 'reduce' });
   const annStarts = await countAnimations(ann);
   const boStarts = await countAnimations(bo);
@@ -279,7 +241,7 @@ function effectsIn(frames) {
 }
 
 test('Magnet: a capture and a trap are marked for both players; the trap victimâ€™s kind reaches its owner only', async () => {
-  const { ann, bo, received } = await twoPlayers('magnet', ['red', 'blue'], { frames: true, suffix: 'G' });
+  const { ann, bo, received } = await twoPlayers(my, 'magnet', ['red', 'blue'], { frames: true, names: ['AnnG', 'BoG'] });
   await arrange(ann, RED_SETUP);
   await arrange(bo, BLUE_SETUP);
   await movesShown(ann, 2);
@@ -362,7 +324,7 @@ test('Magnet: a capture and a trap are marked for both players; the trap victimâ
 const MAGNETISM = ['magnet f3', 'magnet e5', '(f6) k1-g5', '(e6) c8-d7', '(f4) f1-f3', '(a2) a8-a5', '(e5) a1-b2', '(b3) g8-c4', '(c3) f3-h3', '(b5) c4-f1'];
 
 test('Magnetism: the server warns that a move loses at once, and the page asks before playing it', async () => {
-  const { ann, bo, received } = await twoPlayers('magnetism', ['white', 'black'], { frames: true, suffix: 'S' });
+  const { ann, bo, received } = await twoPlayers(my, 'magnetism', ['white', 'black'], { frames: true, names: ['AnnS', 'BoS'] });
   // The secret opening: both choose at once; then white moves first.
   await typeMove(ann, MAGNETISM[0], bo);
   await typeMove(bo, MAGNETISM[1], ann);

@@ -394,6 +394,40 @@ export function stage({ start = true } = {}) {
 }
 
 /**
+ * Two people at a new room of `game`, the game started: the first creates
+ * it from the lobby with `options` and sits in `seats[0]`, the second opens
+ * it and sits in `seats[1]`, then the first (`startedBy` 0) or the second
+ * (1) presses Start. With `frames`, every WebSocket frame each page
+ * receives is kept (each page reloads first so that none is missed).
+ * @param {Stage} my
+ * @param {string} game
+ * @param {[string, string]} seats the seats' names
+ * @param {{names?: [string, string], options?: Record<string, string>, startedBy?: 0 | 1, frames?: boolean}} [how]
+ */
+export async function twoPlayers(my, game, seats, { names = ['Ann', 'Bo'], options = {}, startedBy = 1, frames = false } = {}) {
+  /** @type {{ann: string[], bo: string[]}} */
+  const received = { ann: [], bo: [] };
+  /** @param {string} name @param {string[]} list */
+  const arrive = async (name, list) => {
+    const page = await person(my.browser, my.server, name);
+    if (frames) {
+      page.on('websocket', (ws) => ws.on('framereceived', (frame) => list.push(String(frame.payload))));
+      await page.reload();
+      await page.locator('#whoami', { hasText: name }).waitFor();
+    }
+    return page;
+  };
+  const ann = await arrive(names[0], received.ann);
+  const room = await createRoom(ann, game, options);
+  await sit(ann, seats[0], names[0]);
+  const bo = await arrive(names[1], received.bo);
+  await bo.goto(ann.url());
+  await sit(bo, seats[1], names[1]);
+  await [ann, bo][startedBy].locator('#start').click();
+  return { ann, bo, room, received };
+}
+
+/**
  * Ann opens a private Magneton room and sits as white, Bo comes by its
  * invite link and sits as black, the game starts and each plays one move
  * (D4, E5), shown on both pages.

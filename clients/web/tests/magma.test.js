@@ -2,26 +2,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  confirmIfAsked,
-  createRoom,
-  movesShown,
-  person,
-  screenshot,
-  sit,
-  stage,
-} from './harness.js';
+import { confirmIfAsked, createRoom, movesShown, person, screenshot, sit, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
 test('a Hot Magma game: clock, a move by pointing, a pass', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  await createRoom(ann, 'magma', { players: '2', timer: 'hot' });
-  await sit(ann, '1', 'Ann');
-  const bo = await person(my.browser, my.server, 'Bo');
-  await bo.goto(ann.url());
-  await sit(bo, '2', 'Bo');
-  await bo.locator('#start').click();
+  const { ann, bo } = await twoPlayers(my, 'magma', ['1', '2'], { options: { players: '2', timer: 'hot' } });
 
   // 91 cells, six of them home corners.
   await ann.locator('#board .cell').nth(90).waitFor();

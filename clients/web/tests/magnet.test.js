@@ -2,14 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  createRoom,
-  movesShown,
-  person,
-  screenshot,
-  sit,
-  stage,
-} from './harness.js';
+import { movesShown, screenshot, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
@@ -35,19 +28,8 @@ async function playTurn(page) {
 }
 
 test('Magnet: secret setups, turns by pointing, and no leak of hidden values', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  /** @type {string[]} */
-  const annFrames = [];
-  ann.on('websocket', (ws) => ws.on('framereceived', (frame) => annFrames.push(String(frame.payload))));
-  // The page's socket opened before the hook: reload so every frame is seen.
-  await ann.reload();
-  await ann.locator('#whoami', { hasText: 'Ann' }).waitFor();
-  await createRoom(ann, 'magnet');
-  await sit(ann, 'red', 'Ann');
-  const bo = await person(my.browser, my.server, 'Bo');
-  await bo.goto(ann.url());
-  await sit(bo, 'blue', 'Bo');
-  await bo.locator('#start').click();
+  const { ann, bo, received } = await twoPlayers(my, 'magnet', ['red', 'blue'], { frames: true });
+  const annFrames = received.ann;
 
   // Both arrange in secret by swapping pieces: Bo moves his King, Ann
   // hers, away from the first vertices.

@@ -2,26 +2,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  clickCells,
-  createRoom,
-  movesShown,
-  person,
-  screenshot,
-  sit,
-  stage,
-} from './harness.js';
+import { clickCells, movesShown, screenshot, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
 test('the secret opening and a magnet-then-piece move', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  await createRoom(ann, 'magnetism');
-  await sit(ann, 'white', 'Ann');
-  const bo = await person(my.browser, my.server, 'Bo');
-  await bo.goto(ann.url());
-  await sit(bo, 'black', 'Bo');
-  await bo.locator('#start').click();
+  const { ann, bo } = await twoPlayers(my, 'magnetism', ['white', 'black']);
   // Both choose at once; only squares of one's own zone are offered.
   await ann.locator('[data-cell="g4"].target').waitFor();
   assert.equal(await ann.locator('[data-cell="g5"].target').count(), 0);

@@ -3,16 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import {
-  confirmIfAsked,
-  clickCells,
-  createRoom,
-  movesShown,
-  person,
-  screenshot,
-  sit,
-  stage,
-} from './harness.js';
+import { clickCells, confirmIfAsked, createRoom, movesShown, person, screenshot, sit, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
@@ -81,13 +72,7 @@ test('two players play Magneton to the end by clicking; a spectator follows', as
 });
 
 test('moves by keyboard: typed, or a focused square and Enter; then a slide is two clicks', async () => {
-  const ann = await person(my.browser, my.server, 'Ann2');
-  await createRoom(ann, 'magneton');
-  await sit(ann, 'white', 'Ann2');
-  const bo = await person(my.browser, my.server, 'Bo2');
-  await bo.goto(ann.url());
-  await sit(bo, 'black', 'Bo2');
-  await ann.locator('#start').click();
+  const { ann, bo } = await twoPlayers(my, 'magneton', ['white', 'black'], { names: ['Ann2', 'Bo2'], startedBy: 0 });
   // 24 drops that make no line (checked with `lodestone replay`); squares
   // repeat because drops pull and push stones away.
   const drops = [

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertAccessible, clickCells, createRoom, movesShown, person, screenshot, sit, stage } from './harness.js';
+import { assertAccessible, clickCells, movesShown, person, screenshot, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
@@ -37,13 +37,7 @@ async function current(page) {
 }
 
 test('a finished game is stepped through with buttons, arrow keys and the move list; a link opens a position', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  const room = await createRoom(ann, 'magneton', { 'move-rule': 'line' });
-  await sit(ann, 'white', 'Ann');
-  const bo = await person(my.browser, my.server, 'Bo');
-  await bo.goto(ann.url());
-  await sit(bo, 'black', 'Bo');
-  await bo.locator('#start').click();
+  const { ann, bo, room } = await twoPlayers(my, 'magneton', ['white', 'black'], { options: { 'move-rule': 'line' } });
   for (const [i, square] of GAME.entries()) {
     const mover = i % 2 === 0 ? ann : bo;
     await mover.locator('#turn.your-turn').waitFor();
@@ -123,13 +117,7 @@ test('a finished game is stepped through with buttons, arrow keys and the move l
 });
 
 test('during a game a player steps back through what it saw, secrets kept, and returns to live', async () => {
-  const ann = await person(my.browser, my.server, 'Ann2');
-  await createRoom(ann, 'magnetism');
-  await sit(ann, 'white', 'Ann2');
-  const bo = await person(my.browser, my.server, 'Bo2');
-  await bo.goto(ann.url());
-  await sit(bo, 'black', 'Bo2');
-  await bo.locator('#start').click();
+  const { ann, bo } = await twoPlayers(my, 'magnetism', ['white', 'black'], { names: ['Ann2', 'Bo2'] });
   // White places its magnet first: secret from black until black places.
   await clickCells(ann, ['g4']);
   await movesShown(bo, 1);

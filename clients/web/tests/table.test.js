@@ -2,18 +2,12 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clickCells, createRoom, movesShown, person, sit, stage } from './harness.js';
+import { clickCells, createRoom, movesShown, person, sit, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
 test('a draw offer is declined, then a player resigns after confirming, and both see why the game ended', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  await createRoom(ann, 'magneton');
-  await sit(ann, 'white', 'Ann');
-  const bo = await person(my.browser, my.server, 'Bo');
-  await bo.goto(ann.url());
-  await sit(bo, 'black', 'Bo');
-  await ann.locator('#start').click();
+  const { ann, bo } = await twoPlayers(my, 'magneton', ['white', 'black'], { startedBy: 0 });
   await clickCells(ann, ['D4']);
   await movesShown(bo, 1);
 

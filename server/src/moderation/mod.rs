@@ -3,81 +3,37 @@
 //! rows as the console shows them (`views`), abandoned rated games and the
 //! growing bans from rated play they bring (`abandonment`), what a report
 //! carries (`context`), a player's data exported or deleted
-//! (`privacy`), and bans reaching the other nodes' connections (`bans`). The connections' side (the messages) is `ws/moderation.rs`
-//! and `ws/admin.rs`; the storage is `store/moderation.rs`.
+//! (`privacy`), and bans reaching the other nodes' connections (`bans`).
+//! The messages: a player's own (`requests`), the staff's (`console`
+//! reads and dispatches, `staff` changes), the checks made before a
+//! connection's message is handled (`checks`) and what a connection is
+//! not shown (`conn`); the storage is
+//! `store/moderation.rs`.
 
 pub mod abandonment;
+mod audit;
 pub mod bans;
+pub mod checks;
+pub mod conn;
+mod console;
 pub mod context;
+pub mod data;
 pub mod online;
 pub mod privacy;
+pub mod requests;
 mod roles;
+mod staff;
 pub mod views;
 
-use lodestone_protocol::{Code, codes};
+use crate::store::Store;
 
-use crate::store::{AuditRow, Store};
-
+pub use audit::audit_row;
 pub use online::Online;
-pub use roles::{require, role};
-
-/// The chat timeouts a moderator may give, in minutes: 10 minutes, an
-/// hour, a day.
-pub const TIMEOUT_MINUTES: [u32; 3] = [10, 60, 1440];
-
-/// The longest reason or note, in characters.
-pub const MAX_REASON_CHARS: usize = 500;
 
 /// The moderation state of one node: who is connected.
 #[derive(Debug, Default)]
 pub struct Moderation {
     pub online: Online,
-}
-
-/// A reason or note as kept: trimmed, at most [`MAX_REASON_CHARS`]
-/// characters, no control characters; the refusal otherwise.
-pub fn check_reason(text: &str, needed: bool) -> Result<String, (Code, String)> {
-    let text = text.trim();
-    if needed && text.is_empty() {
-        return Err((codes::BAD_MESSAGE, "give a reason".into()));
-    }
-    let n = text.chars().count();
-    if n > MAX_REASON_CHARS {
-        return Err((
-            codes::BAD_MESSAGE,
-            format!("a reason has at most {MAX_REASON_CHARS} characters; this one has {n}"),
-        ));
-    }
-    if text
-        .chars()
-        .any(|c| c.is_control() || crate::names::is_bidi_control(c))
-    {
-        return Err((
-            codes::BAD_MESSAGE,
-            "a reason cannot hold control characters or bidirectional overrides".into(),
-        ));
-    }
-    Ok(text.to_string())
-}
-
-/// A new audit entry: `actor` (none: the host) did `action` to `target`.
-pub fn audit_row(
-    now: u64,
-    actor: Option<&str>,
-    action: &str,
-    target: Option<&str>,
-    room: Option<&str>,
-    detail: impl Into<String>,
-) -> AuditRow {
-    AuditRow {
-        id: uuid::Uuid::new_v4().to_string(),
-        at: now as i64,
-        actor_id: actor.map(str::to_string),
-        action: action.to_string(),
-        target_id: target.map(str::to_string),
-        room_id: room.map(str::to_string),
-        detail: detail.into(),
-    }
 }
 
 /// `lodestone-server admin grant|revoke NAME`: makes the account named
@@ -121,10 +77,10 @@ pub async fn grant_on_command_line(url: &str, name: &str, admin: bool) -> Result
 
 #[cfg(test)]
 mod tests {
-    use lodestone_protocol::Role;
+    use lodestone_protocol::{Role, codes};
 
-    use super::roles::role_from;
-    use super::*;
+    use super::audit::check_reason;
+    use super::roles::{require, role_from};
 
     #[test]
     fn roles_are_ordered_and_required() {

@@ -3,7 +3,7 @@
 //! connections at once and a moderator's rename reaches them. A std mutex
 //! held only for map operations, never across an `.await`. Each node
 //! knows only its own connections; another node's learn of a ban through
-//! the nodes' hint (`bans.rs`), or when they next check (`ws/moderation.rs`).
+//! the nodes' hint (`bans.rs`), or when they next check (`moderation/checks.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;

@@ -1,9 +1,9 @@
 //! From a room's notice (what it stored) to what the notifications store:
 //! the games now waiting for each person's move, the pending pushes to
 //! drop (their person acted, or the turn passed), and the deliveries of
-//! each notable event to each target. Pure: the caller reads the room's
-//! previous turns and the targets, and writes the result in one
-//! transaction.
+//! each notable event to each target. Pure: the room keeps its previous
+//! turns and its targets (`room/notified.rs`) and writes the result in
+//! its own commit.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,7 +12,7 @@ use lodestone_protocol::NotifyEvent;
 use serde::{Deserialize, Serialize};
 
 use crate::room::{Happened, RoomNotice};
-use crate::store::{DeliveryRow, NoticeWrite, SubscriptionRow, TurnRow, WebhookRow};
+use crate::store::{DeliveryRow, NoticeWrite, Targets, TurnRow};
 
 /// What a notification says; the body of a push and of a `json` webhook.
 /// It names the game, the room and people, never a hidden value.
@@ -84,13 +84,6 @@ pub struct Plan {
     /// The alarms of turns going on, as their clocks stand now (a
     /// vacation learnt since moves them): guest, the turn's seq, due at.
     pub alarms: Vec<(String, i64, i64)>,
-}
-
-impl Plan {
-    /// The people some event goes to.
-    pub fn recipients(&self) -> BTreeSet<String> {
-        self.events.iter().flat_map(|e| e.to.iter().cloned()).collect()
-    }
 }
 
 /// Plans `notice` given the room's previous `old` turns.
@@ -197,20 +190,33 @@ pub fn plan(notice: &RoomNotice, old: &[TurnRow], timing: &Timing) -> Plan {
     plan
 }
 
-/// Who may be notified of a room's events.
-#[derive(Clone, Debug, Default)]
-pub struct Targets {
-    /// Each person's push subscriptions.
-    pub subscriptions: BTreeMap<String, Vec<SubscriptionRow>>,
-    /// Each person's account webhooks.
-    pub account_hooks: BTreeMap<String, Vec<WebhookRow>>,
-    /// The room's webhooks.
-    pub room_hooks: Vec<WebhookRow>,
-}
-
 /// Whether a comma-separated list of categories has `kind`.
 pub fn wants(events: &str, kind: NotifyEvent) -> bool {
     events.split(',').any(|e| e == kind.as_str())
+}
+
+/// What `notice` writes, given the room's previous `old` turns and who
+/// may be notified: the turns only when they changed; with nobody to
+/// notify, nothing else (no delivery is pending either).
+pub fn write(
+    notice: &RoomNotice,
+    old: &[TurnRow],
+    targets: &Targets,
+    timing: &Timing,
+    node: &str,
+) -> NoticeWrite {
+    let mut plan = plan(notice, old, timing);
+    if targets.is_empty() {
+        plan.events.clear();
+        plan.drop_for.clear();
+        plan.alarms.clear();
+    }
+    let same = plan.turns.len() == old.len() && plan.turns.iter().all(|t| old.contains(t));
+    let mut write = deliveries(notice, plan, targets, timing.hold_ms, node);
+    if same {
+        write.turns = None;
+    }
+    write
 }
 
 /// The deliveries of `plan` to `targets`, and the write of the notice.
@@ -291,7 +297,7 @@ pub fn deliveries(
     out.retain(|d| seen.insert((d.seq, d.kind.clone(), d.target.clone())));
     NoticeWrite {
         room_id: notice.room.clone(),
-        turns: plan.turns,
+        turns: Some(plan.turns),
         drop_for: plan.drop_for,
         drop_before: notice.seq as i64,
         deliveries: out,
@@ -410,6 +416,7 @@ fn duration_words(ms: u64, words: &Words) -> String {
 mod tests {
     use super::*;
     use crate::room::ClockTurn;
+    use crate::store::{SubscriptionRow, WebhookRow};
     use lodestone_rules::GameKind;
 
     fn notice(to_act: &[(&str, Option<ClockTurn>)], actors: &[&str], happened: Vec<Happened>) -> RoomNotice {
@@ -595,6 +602,36 @@ mod tests {
     }
 
     #[test]
+    fn with_nobody_to_notify_only_changed_turns_are_written() {
+        let n = notice(&[("bob", None)], &["ann"], vec![]);
+        let nobody = Targets::default();
+        let w = write(&n, &[turn("ann", 5, 9)], &nobody, &TIMING, "n1");
+        assert_eq!(w.turns, Some(vec![turn("bob", 1_000_000, 10)]));
+        assert!(w.drop_for.is_empty() && w.deliveries.is_empty() && w.alarms.is_empty());
+        // A draw offer while Bob is to move changes no turn: nothing at all.
+        let offer = notice(&[("bob", None)], &["ann"], vec![]);
+        let w = write(&offer, &[turn("bob", 1_000_000, 10)], &nobody, &TIMING, "n1");
+        assert_eq!(w.turns, None);
+        // Bob subscribed: his turn is pushed after the hold.
+        let sub = SubscriptionRow {
+            endpoint: "https://push.example.com/bob".into(),
+            guest_id: "bob".into(),
+            p256dh: String::new(),
+            auth: String::new(),
+            events: "your-turn".into(),
+            lang: "en".into(),
+        };
+        let bob = Targets {
+            subscriptions: [("bob".to_string(), vec![sub])].into(),
+            ..Targets::default()
+        };
+        let w = write(&n, &[turn("ann", 5, 9)], &bob, &TIMING, "n1");
+        assert_eq!(w.drop_for, vec!["ann".to_string()]);
+        assert_eq!(w.deliveries.len(), 1);
+        assert_eq!(w.deliveries[0].due_at, 1_005_000);
+    }
+
+    #[test]
     fn one_delivery_per_event_and_url_however_many_own_it() {
         let n = notice(
             &[],
@@ -623,7 +660,7 @@ mod tests {
         };
         let write = deliveries(&n, p, &targets, 5000, "n1");
         assert_eq!(write.deliveries.len(), 1, "{:?}", write.deliveries);
-        assert!(write.turns.is_empty());
+        assert_eq!(write.turns, Some(vec![]));
         assert_eq!(write.drop_for, vec!["bob".to_string()]);
     }
 }

@@ -158,6 +158,7 @@ impl Notify {
         let Ok(checked) = push::check(&sub.endpoint, &sub.p256dh, &sub.auth, &self.config.push_origins)
         else {
             let _ = self.store.delete_subscription(endpoint, None).await;
+            self.targets_changed(guest).await;
             return Outcome::Dropped;
         };
         let Some(vapid) = self.vapid.get() else {
@@ -182,6 +183,7 @@ impl Notify {
                 tracing::info!(guest, "a push subscription is gone; forgotten");
                 let _ = self.store.delete_subscription(endpoint, None).await;
                 let _ = self.store.drop_target(&row.target).await;
+                self.targets_changed(guest).await;
                 Outcome::Dropped
             }
             push::Answer::Later(after) => Outcome::Later(after),

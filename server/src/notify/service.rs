@@ -1,8 +1,10 @@
 //! The notifications of one server ([`Notify`]): the VAPID key, what a
 //! person subscribes to or sets (push subscriptions, webhooks), the games
-//! waiting for a person's move, and what a room's notice derives.
+//! waiting for a person's move, and what a room's notice derives (for
+//! the room, which stores it: [`Notifier`]). A change of targets is told
+//! to the rooms it concerns, on this node and through the others' notices.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use lodestone_protocol::{Code, NotifyEvent, PushKeys, TurnWaiting, WebhookFormat, codes};
 
@@ -12,8 +14,10 @@ use super::push::Vapid;
 use super::rate::Rate;
 use super::{derive, hooks, push};
 use crate::clock::Clock;
-use crate::room::RoomNotice;
-use crate::store::{NoticeWrite, Saved, Store, StoreError, SubscriptionRow, WebhookRow};
+use crate::room::{Lobby, Notifier, RoomNotice};
+use crate::store::{
+    Leases, NoticeWrite, Saved, Store, StoreError, SubscriptionRow, Targets, TurnRow, WebhookRow,
+};
 
 /// A request refused: a stable code and a sentence.
 pub type Refusal = (Code, String);
@@ -34,10 +38,20 @@ pub struct Notify {
     pub(super) rate: Rate,
     pub(super) push_client: reqwest::Client,
     pub(super) hook_client: reqwest::Client,
+    /// This node's rooms, told when a target changes.
+    lobby: Arc<Lobby>,
+    /// With several nodes: the others are told too.
+    leases: Option<Leases>,
 }
 
 impl Notify {
-    pub fn new(config: NotifyConfig, store: Store, clock: Clock, node: Option<&str>) -> Notify {
+    pub fn new(
+        config: NotifyConfig,
+        store: Store,
+        clock: Clock,
+        node: Option<(&str, Leases)>,
+        lobby: Arc<Lobby>,
+    ) -> Notify {
         // reqwest's rustls takes the process's crypto provider: ring
         // (another part of the process may have chosen it already).
         let _ = rustls::crypto::ring::default_provider().install_default();
@@ -53,7 +67,9 @@ impl Notify {
             looking: Looking::default(),
             store,
             clock,
-            node: node.unwrap_or("local").to_string(),
+            node: node.as_ref().map_or("local", |(name, _)| name).to_string(),
+            leases: node.map(|(_, leases)| leases),
+            lobby,
             vapid: OnceLock::new(),
             wake: tokio::sync::Notify::new(),
             config,
@@ -110,7 +126,10 @@ impl Notify {
         };
         let max = self.config.subscriptions_per_guest;
         match self.store.save_subscription(&row, self.now(), max).await {
-            Ok(Saved::Done) => Ok(()),
+            Ok(Saved::Done) => {
+                self.targets_changed(guest).await;
+                Ok(())
+            }
             Ok(Saved::TooMany) => Err((
                 codes::TOO_MANY_SUBSCRIPTIONS,
                 format!("this guest has {max} push subscriptions, as many as it may: remove one first"),
@@ -122,7 +141,10 @@ impl Notify {
     /// Ends `guest`'s subscription at `endpoint`.
     pub async fn unsubscribe(&self, guest: &str, endpoint: &str) -> Result<(), Refusal> {
         match self.store.delete_subscription(endpoint, Some(guest)).await {
-            Ok(true) => Ok(()),
+            Ok(true) => {
+                self.targets_changed(guest).await;
+                Ok(())
+            }
             Ok(false) => Err((
                 codes::NOT_SUBSCRIBED,
                 "this guest has no subscription there".into(),
@@ -159,7 +181,10 @@ impl Notify {
         };
         let max = self.config.webhooks_per_owner;
         match self.store.save_webhook(&row, self.now(), max).await {
-            Ok(Saved::Done) => Ok(secret),
+            Ok(Saved::Done) => {
+                self.targets_changed(owner).await;
+                Ok(secret)
+            }
             Ok(Saved::TooMany) => Err((
                 codes::TOO_MANY_WEBHOOKS,
                 format!("there are {max} webhooks here, as many as there may be: remove one first"),
@@ -171,7 +196,10 @@ impl Notify {
     /// Removes the webhook of `owner` at `url`.
     pub async fn delete_webhook(&self, owner: &str, url: &str) -> Result<(), Refusal> {
         match self.store.delete_webhook(owner, url).await {
-            Ok(true) => Ok(()),
+            Ok(true) => {
+                self.targets_changed(owner).await;
+                Ok(())
+            }
             Ok(false) => Err((
                 codes::NOT_SUBSCRIBED,
                 "there is no webhook at that URL here".into(),
@@ -197,38 +225,42 @@ impl Notify {
         self.clock.now_ms() as i64
     }
 
-    /// What `notice` changes: read the room's turns and the targets, plan.
-    pub(super) async fn derive(
-        &self,
-        notice: &RoomNotice,
-        old: Option<Vec<crate::store::TurnRow>>,
-    ) -> Result<NoticeWrite, StoreError> {
-        let old = match old {
-            Some(old) => old,
-            None => self.store.turns(Some(&notice.room), None).await?,
+    /// Tells the rooms `owner` concerns (a guest, `guest:ID` or
+    /// `room:ID`) that its targets changed: this node's at once (before
+    /// the change is answered), the other nodes' through their notices.
+    pub(super) async fn targets_changed(&self, owner: &str) {
+        self.tell_rooms(owner).await;
+        if let Some(leases) = &self.leases {
+            let _ = leases.notify(&format!("targets {owner}")).await;
+        }
+    }
+
+    /// Tells this node's rooms `owner` concerns that its targets changed
+    /// (every room with `*`: notices may have been missed).
+    pub async fn tell_rooms(&self, owner: &str) {
+        let rooms = match owner.split_once(':') {
+            Some(("room", room)) => self.lobby.get(room).into_iter().collect(),
+            Some((_, guest)) => self.lobby.handles(Some(guest)),
+            None if owner == "*" => self.lobby.handles(None),
+            None => self.lobby.handles(Some(owner)),
         };
+        for handle in rooms {
+            handle.targets_changed().await;
+        }
+    }
+}
+
+impl Notifier for Notify {
+    fn derive(&self, notice: &RoomNotice, turns: &[TurnRow], targets: &Targets) -> NoticeWrite {
         let timing = derive::Timing {
             hold_ms: self.config.hold_ms,
             alarm_min_ms: self.config.alarm_min_ms,
         };
-        let plan = derive::plan(notice, &old, &timing);
-        let mut targets = derive::Targets::default();
-        if !plan.events.is_empty() {
-            for person in plan.recipients() {
-                let subs = self.store.subscriptions_of(&person).await?;
-                let hooks = self.store.webhooks_of(&format!("guest:{person}")).await?;
-                targets.subscriptions.insert(person.clone(), subs);
-                targets.account_hooks.insert(person, hooks);
-            }
-            targets.room_hooks = self.store.webhooks_of(&format!("room:{}", notice.room)).await?;
-        }
-        Ok(derive::deliveries(
-            notice,
-            plan,
-            &targets,
-            self.config.hold_ms,
-            &self.node,
-        ))
+        derive::write(notice, turns, targets, &timing, &self.node)
+    }
+
+    fn stored(&self) {
+        self.wake.notify_one();
     }
 }
 

@@ -28,7 +28,7 @@ fn storage(e: StoreError) -> Refusal {
 /// A vacation's message, shown to the other players, passes the checks
 /// of a chat line (`room/chat.rs`): one line of at most
 /// [`MAX_MESSAGE_CHARS`], no bidirectional overrides, not only invisible
-/// characters. (A chat timeout is checked before, `ws/moderation.rs`.)
+/// characters. (A chat timeout is checked before, `moderation/checks.rs`.)
 fn check_message(message: &str) -> Result<(), Refusal> {
     let bad = |why: String| Err((codes::BAD_VACATION, why));
     if message.chars().count() > MAX_MESSAGE_CHARS || message.chars().any(char::is_control) {

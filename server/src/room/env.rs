@@ -14,7 +14,18 @@ use super::notice::RoomNotice;
 use super::outcome::Policy;
 use super::results::GameEnded;
 use crate::clock::Clock;
-use crate::store::Store;
+use crate::store::{NoticeWrite, Store, Targets, TurnRow};
+
+/// What the notifications make of a room's stored changes (`notify/`
+/// implements it): a room derives its notice's write itself, from what
+/// it keeps in memory, and stores it in its own commit.
+pub trait Notifier: Send + Sync + std::fmt::Debug {
+    /// What `notice` writes, given the room's stored `turns` and who may
+    /// be notified (`targets`); nothing but the turns when nobody may.
+    fn derive(&self, notice: &RoomNotice, turns: &[TurnRow], targets: &Targets) -> NoticeWrite;
+    /// New deliveries are stored: the sender looks at them.
+    fn stored(&self);
+}
 
 /// Where to store, the lobby to keep its summary in, the time, the moves
 /// counter, the server's shutdown token and task tracker, the policies,
@@ -48,9 +59,9 @@ pub struct RoomEnv {
     /// Where rooms tell of games that ended (`ratings.rs` records their
     /// results and rates them).
     pub results: Option<mpsc::UnboundedSender<GameEnded>>,
-    /// Where rooms tell what they stored that may notify someone
-    /// (`notify/` turns it into pushes, webhooks and alarms).
-    pub notices: Option<mpsc::UnboundedSender<RoomNotice>>,
+    /// The notifications, when they are on (`notify/` turns a room's
+    /// notice into its turns, pushes, webhooks and alarms).
+    pub notices: Option<Arc<dyn Notifier>>,
     /// Where rooms say that every seat accepted a rematch (`rooms.rs`
     /// opens it).
     pub rematches: Option<mpsc::UnboundedSender<RematchDue>>,
@@ -68,29 +79,12 @@ impl RoomEnv {
     }
 
     /// Tells who listens what a commit brought about outside the room: the
-    /// results worker a game that `ended`, notifications the `notice`
-    /// (worked out only when they listen), the moves counter its `moves`.
-    pub(super) fn stored(
-        &self,
-        ended: Option<GameEnded>,
-        notice: impl FnOnce() -> Option<RoomNotice>,
-        moves: u64,
-    ) {
+    /// results worker a game that `ended`, the moves counter its `moves`.
+    pub(super) fn stored(&self, ended: Option<GameEnded>, moves: u64) {
         if let (Some(results), Some(ended)) = (&self.results, ended) {
             let _ = results.send(ended);
         }
-        self.notify(notice);
         self.moves.increment(moves);
-    }
-
-    /// Hands notifications the `notice` of room changes just stored or
-    /// shown, when they listen.
-    pub(super) fn notify(&self, notice: impl FnOnce() -> Option<RoomNotice>) {
-        if let Some(tx) = &self.notices
-            && let Some(notice) = notice()
-        {
-            let _ = tx.send(notice);
-        }
     }
 
     /// Asks the stand-ins to start or stop for `room`, and the rooms

@@ -117,7 +117,7 @@ pub enum RoomRequest {
         on: bool,
     },
     /// Close the room whatever its state (a moderator, whose role
-    /// `ws/admin.rs` checked): its game ends without a result.
+    /// `moderation/console.rs` checked): its game ends without a result.
     CloseByModerator,
 }
 
@@ -155,6 +155,11 @@ pub(super) enum RoomMsg {
     },
     /// A seated guest's vacations changed: read them again.
     Vacation,
+    /// A seated guest's or the room's notification targets changed.
+    Targets,
+    /// A change of this room stored elsewhere (a tournament's director
+    /// started its game): its notifications.
+    Noticed(super::notice::RoomNotice),
     Record {
         guest: Option<String>,
         invite: Option<String>,
@@ -306,6 +311,18 @@ impl RoomHandle {
     /// Tells the room that a seated guest's vacations changed.
     pub async fn vacation_changed(&self) {
         let _ = self.tx.send(RoomMsg::Vacation).await;
+    }
+
+    /// Tells the room that who may be notified of it changed (a seated
+    /// guest's or its own subscriptions or webhooks).
+    pub async fn targets_changed(&self) {
+        let _ = self.tx.send(RoomMsg::Targets).await;
+    }
+
+    /// Hands the room the notice of a change stored elsewhere (its first
+    /// message, before any request).
+    pub async fn noticed(&self, notice: super::notice::RoomNotice) {
+        let _ = self.tx.send(RoomMsg::Noticed(notice)).await;
     }
 
     pub async fn disconnect(&self, conn: ConnId) {

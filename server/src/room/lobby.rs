@@ -146,6 +146,15 @@ impl Lobby {
         self.rooms().get(id).map(|e| e.handle.clone())
     }
 
+    /// The rooms where `guest` sits (finished ones too), or with `None`
+    /// every room.
+    pub fn handles(&self, guest: Option<&str>) -> Vec<RoomHandle> {
+        (self.rooms().values())
+            .filter(|e| guest.is_none_or(|g| e.seated.iter().any(|s| s == g)))
+            .map(|e| e.handle.clone())
+            .collect()
+    }
+
     /// Public rooms that still have a free seat (or with `playing`, public
     /// games being played, to watch), in id order: the first `page` of them
     /// (0: all) and how many there are.

@@ -31,6 +31,7 @@ mod lobby;
 mod log;
 mod moderated;
 mod notice;
+mod notified;
 mod outcome;
 mod play;
 mod reads;
@@ -60,7 +61,7 @@ mod view;
 mod watchers;
 
 pub use self::core::RoomCore;
-pub use env::RoomEnv;
+pub use env::{Notifier, RoomEnv};
 pub use event::{Recorded, RoomEvent};
 pub use handle::{Outbox, RematchDue, RoomHandle, RoomRequest, StandIn, Unsent, encode};
 pub use lease::{NodeEnv, Owned, RoomLease};

@@ -20,7 +20,7 @@ use super::env::RoomEnv;
 use super::event::Recorded;
 use super::handle::{Outbox, RoomHandle, RoomMsg, StandInChange, encode};
 use super::lease::{self, Hold};
-use super::notice::{clocks_moved, notice};
+use super::notified::Notified;
 use super::outcome::{Command, Outcome, Policy, Reply};
 use super::reads::{self, Vacations};
 use super::stored::{self, Fence};
@@ -59,6 +59,8 @@ pub(super) struct RoomTask {
     stale: Option<u64>,
     /// The seated guests' vacations, as last read (`room/away.rs`).
     vacations: Vacations,
+    /// The room's games waiting and who may be notified (`notified.rs`).
+    notified: Notified,
 }
 
 impl RoomTask {
@@ -72,6 +74,7 @@ impl RoomTask {
         hold: Option<Hold>,
     ) -> RoomTask {
         RoomTask {
+            notified: Notified::new(&core),
             core,
             rx,
             policy: env.policy(),
@@ -185,6 +188,8 @@ impl RoomTask {
             }
             RoomMsg::Renamed { .. } => {}
             RoomMsg::Vacation => self.read_vacations().await,
+            RoomMsg::Targets => self.notified.forget_targets(),
+            RoomMsg::Noticed(notice) => self.notified.write_alone(&self.env, || Some(notice)).await,
             RoomMsg::Record { guest, invite, reply } => {
                 let _ = reply.send(self.core.record_for(guest.as_deref(), invite.as_deref()));
             }
@@ -220,8 +225,7 @@ impl RoomTask {
     /// and what follows from stored events.
     async fn deliver(&mut self, outcome: Outcome, requester: Option<(Outbox, RequestId)>) {
         let started = (outcome.events.iter()).any(|e| matches!(e.event, super::event::RoomEvent::Started));
-        let events = &outcome.events;
-        (self.env).stored(outcome.ended, || notice(&self.core, events), outcome.moves);
+        (self.env).stored(outcome.ended, outcome.moves);
         let room = self.core.id().to_string();
         let reply = requester.and_then(|(outbox, id)| Some((outbox, encode(&outcome.reply.ack(id, room)?))));
         let now = self.env.clock.now_ms();
@@ -243,13 +247,13 @@ impl RoomTask {
             self.broadcast();
             self.changed();
             // The time alarms move with the clocks.
-            let now = self.env.clock.now_ms();
-            self.env.notify(|| clocks_moved(&self.core, now));
+            self.notified.clocks_moved(&self.env, &self.core).await;
         }
     }
 
     /// The one way this room's events reach the store: their rows under
-    /// the room's fence (and a rematch's new room's, `new`), in one write.
+    /// the room's fence (and a rematch's new room's, `new`) with what they
+    /// mean for the notifications, in one write.
     /// A refused fence hands the room over; any other failure rebuilds the
     /// room from what is stored. (The store times the commit.)
     async fn commit(&mut self, events: &[Recorded], new: Option<NewRoom<'_>>) -> Committed {
@@ -262,7 +266,9 @@ impl RoomTask {
         if let Some((id, events, fence)) = new {
             ops.extend(stored::ops(id, events, fence));
         }
-        match self.env.store.write(ops).await {
+        let mut prepared = self.notified.of_events(&self.env, &self.core, events).await;
+        ops.extend(prepared.ops());
+        match (self.env.store.write(ops).await).map(|()| self.notified.stored(&self.env, prepared)) {
             Ok(()) => Committed::Yes,
             Err(StoreError::Fenced) => {
                 if let Some(hold) = hold {

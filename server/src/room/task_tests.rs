@@ -1,5 +1,6 @@
 //! The room task with a real store: a finished game leaves memory even
-//! while it is watched, and its watchers keep the final state.
+//! while it is watched, and its watchers keep the final state; a move
+//! reads nothing for the notifications and stores its notice with it.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -12,13 +13,15 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::core::RoomCore;
-use super::env::RoomEnv;
+use super::env::{Notifier, RoomEnv};
+use super::handle::RoomHandle;
 use super::handle::{Outbox, RoomRequest};
 use super::lobby::Lobby;
 use super::seating::Player;
 use super::spawn::spawn_room;
 use super::test_person::Person;
 use crate::clock::Clock;
+use crate::notify::{Notify, NotifyConfig};
 use crate::secrets::OsSecrets;
 use crate::store::{Store, StoreOptions};
 
@@ -38,15 +41,21 @@ async fn at(p: &mut Person, at: u64) -> Box<RoomState> {
     p.until(at, |s| s.status != RoomStatus::Open).await.1
 }
 
-#[tokio::test]
-async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_final_state() {
-    let dir = std::env::temp_dir().join(format!("lodestone-finished-{}", uuid::Uuid::new_v4()));
+/// A store in a new directory (removed by the caller).
+async fn new_store(name: &str) -> (std::path::PathBuf, Store) {
+    let dir = std::env::temp_dir().join(format!("lodestone-{name}-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("t.db").display());
     let (store, _writer) = Store::open(&url, &StoreOptions::default()).await.unwrap();
-    let env = Arc::new(RoomEnv {
+    (dir, store)
+}
+
+/// The rooms' environment on `store`, with `notices` and no time after
+/// the game (a finished room leaves memory at once).
+fn env_of(store: &Store, lobby: Arc<Lobby>, notices: Option<Arc<dyn Notifier>>) -> Arc<RoomEnv> {
+    Arc::new(RoomEnv {
         store: store.clone(),
-        lobby: Arc::new(Lobby::default()),
+        lobby,
         clock: Clock::new(),
         moves: metrics::Counter::noop(),
         shutdown: CancellationToken::new(),
@@ -56,12 +65,16 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
         abandon_after: crate::config::DEFAULT_ABANDON_AFTER_MS,
         stand_ins: None,
         node: None,
-        // No time after the game: it leaves memory at once.
         after_game: 0,
         results: None,
-        notices: None,
+        notices,
         rematches: None,
-    });
+    })
+}
+
+/// Room `r1` of Magneton stored and running, with Ann and Bo seated
+/// (and `watcher` watching, if one) and its game started.
+async fn started(env: &Arc<RoomEnv>, watcher: Option<&mut Person>) -> (RoomHandle, [Person; 2]) {
     let now = env.clock.now_ms();
     let (core, events) = RoomCore::create(
         "r1".into(),
@@ -73,8 +86,8 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
         Box::new(OsSecrets),
     )
     .unwrap();
-    store.write(super::ops("r1", &events, None)).await.unwrap();
-    let room = spawn_room(core, &env);
+    env.store.write(super::ops("r1", &events, None)).await.unwrap();
+    let room = spawn_room(core, env);
     let mut seats = [person(1, "ann"), person(2, "bo")];
     for (i, p) in seats.iter_mut().enumerate() {
         let join = RoomRequest::Join {
@@ -83,13 +96,42 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
         };
         assert!(matches!(p.ask(&room, join).await, ServerMessage::Ack { .. }));
     }
-    let mut eve = person(3, "eve");
-    let watch = RoomRequest::Watch { invite: None };
-    assert!(matches!(eve.ask(&room, watch).await, ServerMessage::Ack { .. }));
+    if let Some(eve) = watcher {
+        let watch = RoomRequest::Watch { invite: None };
+        assert!(matches!(eve.ask(&room, watch).await, ServerMessage::Ack { .. }));
+    }
     assert!(matches!(
         seats[0].ask(&room, RoomRequest::Start).await,
         ServerMessage::Ack { .. }
     ));
+    (room, seats)
+}
+
+/// The seat to move plays the first action it is offered; its version.
+async fn one_move(room: &RoomHandle, seats: &mut [Person; 2], version: u64) -> u64 {
+    for p in seats.iter_mut() {
+        let state = at(p, version).await;
+        let legal = state.play.as_ref().map_or(&[][..], |play| &play.legal[..]);
+        if let Some(action) = legal.first() {
+            let act = RoomRequest::Act {
+                action: action.clone(),
+                at: None,
+            };
+            match p.ask(room, act).await {
+                ServerMessage::Ack { version: Some(v), .. } => return v,
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+    panic!("nobody to move at version {version}")
+}
+
+#[tokio::test]
+async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_final_state() {
+    let (dir, store) = new_store("finished").await;
+    let env = env_of(&store, Arc::new(Lobby::default()), None);
+    let mut eve = person(3, "eve");
+    let (room, mut seats) = started(&env, Some(&mut eve)).await;
 
     // Each seat plays a random offered action in turn, to the end.
     let mut rng = SmallRng::seed_from_u64(16);
@@ -151,5 +193,62 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
     ));
 
     drop((seats, eve, room, again, env, store));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With notifications on, a move of a room where nobody could be notified
+/// reads nothing (the room keeps its turns and targets in memory) and its
+/// games waiting are stored with the move, before its ack. Once the room
+/// has a webhook, each move's delivery is stored with the move too, the
+/// targets read once when they changed, not per move.
+#[tokio::test]
+async fn a_move_reads_nothing_for_the_notifications_and_stores_its_notice_with_it() {
+    let (dir, store) = new_store("notices").await;
+    let lobby = Arc::new(Lobby::default());
+    let config = NotifyConfig::default();
+    let notify = Arc::new(Notify::new(
+        config,
+        store.clone(),
+        Clock::new(),
+        None,
+        lobby.clone(),
+    ));
+    let env = env_of(&store, lobby, Some(notify.clone()));
+    let (room, mut seats) = started(&env, None).await;
+    let mut version = 0;
+    // The guest whose turn is stored: the other seat's after each move.
+    let waiting = async |store: &Store| {
+        let turns = store.turns(Some("r1"), None).await.unwrap();
+        assert_eq!(turns.len(), 1, "{turns:?}");
+        turns[0].guest_id.clone()
+    };
+    assert_eq!(waiting(&store).await, "guest-ann");
+    for n in 0..10 {
+        let reads = store.notify_reads();
+        version = one_move(&room, &mut seats, version).await;
+        assert_eq!(store.notify_reads(), reads, "move {n} read for the notifications");
+        let next = if n % 2 == 0 { "guest-bo" } else { "guest-ann" };
+        assert_eq!(waiting(&store).await, next, "after move {n}");
+    }
+    assert!(store.deliveries_of("r1").await.unwrap().is_empty());
+
+    // Ann gives the room a webhook: the room reads its targets again once.
+    let owner = "room:r1";
+    let format = lodestone_protocol::WebhookFormat::Json;
+    notify
+        .set_webhook(owner, "https://1.1.1.1/hook", format, None)
+        .await
+        .unwrap();
+    version = one_move(&room, &mut seats, version).await;
+    let reads = store.notify_reads();
+    for n in 0..6 {
+        version = one_move(&room, &mut seats, version).await;
+        // The delivery of this move is there as soon as it is acknowledged.
+        let rows = store.deliveries_of("r1").await.unwrap();
+        let last = rows.iter().map(|(d, _)| d.seq).max();
+        assert_eq!(last, Some(version as i64), "move {n}: {rows:?}");
+    }
+    assert_eq!(store.notify_reads(), reads, "a move read for the notifications");
+    drop((seats, room, env, notify, store));
     let _ = std::fs::remove_dir_all(&dir);
 }

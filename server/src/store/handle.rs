@@ -3,9 +3,13 @@
 //! the reads of rooms and guests. Accounts' reads and rare writes are in
 //! `store/accounts.rs`.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
+use super::checkpoints::Checkpointer;
 use super::db::{Db, with_pool};
 use super::leases::Leases;
 use super::sql::Dialect;
@@ -22,6 +26,11 @@ pub struct Store {
     commit_seconds: metrics::Histogram,
     /// Write requests that could not be stored (`/metrics`).
     failures: metrics::Counter,
+    /// Checkpoints of a SQLite file's WAL run off the writer's thread
+    /// (`checkpoints.rs`).
+    checkpoints: Arc<AtomicU64>,
+    /// The reads the notifications made of their tables (`notify.rs`).
+    pub(super) notify_reads: Arc<AtomicU64>,
 }
 
 /// Closes the database once the writer has stopped.
@@ -48,13 +57,19 @@ impl Store {
             None => backup::lock_shared(&location)?,
         };
         let (writer, queue) = mpsc::channel(4096);
+        let checkpoints = Arc::new(AtomicU64::new(0));
         let task = match sqlite::file(&location) {
             // A SQLite file: the writer is a thread of our own, which holds
             // the lock as long as it writes.
             Some(path) => {
-                let conn = sqlite_writer::open(path, options.sync_full).map_err(|e| {
+                let conn = sqlite_writer::open(path.clone(), options.sync_full).map_err(|e| {
                     StoreError::Open(format!(
                         "could not open the SQLite database {location} for writing: {e}"
+                    ))
+                })?;
+                let checkpointer = Checkpointer::start(path, checkpoints.clone()).map_err(|e| {
+                    StoreError::Open(format!(
+                        "could not start the checkpoints of the SQLite database {location}: {e}"
                     ))
                 })?;
                 // A thread of our own rather than `spawn_blocking`: a
@@ -65,7 +80,7 @@ impl Store {
                 std::thread::Builder::new()
                     .name("sqlite-writer".into())
                     .spawn(move || {
-                        sqlite_writer::run(conn, queue);
+                        sqlite_writer::run(conn, queue, checkpointer);
                         drop(lock);
                         let _ = ended.send(());
                     })
@@ -94,6 +109,8 @@ impl Store {
                 writer,
                 commit_seconds: metrics::Histogram::noop(),
                 failures: metrics::Counter::noop(),
+                checkpoints,
+                notify_reads: Default::default(),
             },
             task,
         ))
@@ -122,6 +139,12 @@ impl Store {
             failures: counter,
             ..self
         }
+    }
+
+    /// How many checkpoints of a SQLite file's WAL have run, off the
+    /// writer's thread (`checkpoints.rs`); none elsewhere.
+    pub fn checkpoints(&self) -> u64 {
+        self.checkpoints.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Write requests waiting for the writer.

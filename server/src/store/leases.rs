@@ -7,19 +7,41 @@
 //! The fence itself is not here: it is a statement of the append's own
 //! transaction (`Op::Fence`, `sql.rs`).
 
+use std::sync::Arc;
+
 use sqlx::postgres::PgListener;
 use sqlx::{Pool, Postgres};
 
+use super::runs::{RunLock, RunState};
 use super::types::{StoreError, StoredStatus};
 
 /// The notification channel of cross-node notices (`LISTEN lodestone`).
 pub const CHANNEL: &str = "lodestone";
+
+/// The condition that lease `$l`'s run is dead (its lock free: `runs.rs`),
+/// judged only while the boolean parameter `$judging` is true.
+macro_rules! dead_run {
+    ($l:literal, $judging:literal) => {
+        concat!(
+            "(",
+            $judging,
+            "::boolean AND ",
+            $l,
+            ".run IS NOT NULL AND NOT EXISTS \
+             (SELECT 1 FROM live_runs a WHERE a.run = ",
+            $l,
+            ".run))"
+        )
+    };
+}
 
 /// The leases and nodes tables; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Leases {
     /// Also for the tournaments' leases (`tournaments.rs`).
     pub(super) pool: Pool<Postgres>,
+    /// This node's run (`runs.rs`), named by the leases it takes.
+    pub(super) runs: Arc<RunState>,
 }
 
 /// What trying to take a room gave.
@@ -66,6 +88,9 @@ pub enum Notice {
     /// A guest's vacations changed on another node: its rooms here read
     /// them again.
     Vacation { guest: String },
+    /// Who may be notified changed on another node (`owner`: a guest,
+    /// `guest:ID` or `room:ID`): its rooms here read their targets again.
+    Targets { owner: String },
     /// Something this server does not know (a newer node's).
     Other,
 }
@@ -92,6 +117,9 @@ impl Notices {
             (Some("vacation"), Some(guest), _) => Notice::Vacation {
                 guest: guest.to_string(),
             },
+            (Some("targets"), Some(owner), _) => Notice::Targets {
+                owner: owner.to_string(),
+            },
             (Some("owner"), Some(room), Some(node)) => Notice::Owner {
                 room: room.to_string(),
                 node: node.to_string(),
@@ -109,7 +137,31 @@ pub struct Listed {
 
 impl Leases {
     pub(super) fn new(pool: Pool<Postgres>) -> Leases {
-        Leases { pool }
+        Leases {
+            pool,
+            runs: Arc::default(),
+        }
+    }
+
+    /// Takes the lock of this node's run (`runs.rs`): `run` again, or a
+    /// fresh one; `None` if another session still holds it. The leases
+    /// taken from now on name the run.
+    pub async fn lock_run(&self, run: Option<i64>) -> Result<Option<RunLock>, StoreError> {
+        self.runs.lock(&self.pool, run).await
+    }
+
+    /// This node's run, once it holds its lock.
+    pub fn run(&self) -> Option<i64> {
+        self.runs.run()
+    }
+
+    /// Lets this node judge other runs dead by their locks (`true`) or not.
+    pub fn judge_runs(&self, judging: bool) {
+        self.runs.judge(judging);
+    }
+
+    fn judging(&self) -> bool {
+        self.runs.judging()
     }
 
     /// Listens for the nodes' notices on a connection of its own.
@@ -119,14 +171,17 @@ impl Leases {
         Ok(Notices { listener })
     }
 
-    /// Says that node `name` is alive and reachable at `url`.
+    /// Says that node `name` (its run, once it has one) is alive and
+    /// reachable at `url`.
     pub async fn heartbeat(&self, name: &str, url: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO nodes (name, url, heartbeat) VALUES ($1, $2, clock_timestamp()) \
-             ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat",
+            "INSERT INTO nodes (name, url, heartbeat, run) VALUES ($1, $2, clock_timestamp(), $3) \
+             ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat, \
+             run = EXCLUDED.run",
         )
         .bind(name)
         .bind(url)
+        .bind(self.run())
         .execute(&self.pool)
         .await
         .map(drop)
@@ -144,20 +199,23 @@ impl Leases {
     }
 
     /// Takes room `room` for `node` for `lease_ms`, if the room exists and
-    /// its lease is free, expired, or an earlier one of `node` itself (a
-    /// previous run of this node: fenced out by the new epoch).
+    /// its lease is free, expired, of a dead run (`runs.rs`), or an earlier
+    /// one of `node` itself (a previous run of this node: fenced out by the
+    /// new epoch).
     /// Another node's unexpired lease is answered from a look that waits
     /// for no lock (its owner may be in the middle of a commit, or stalled
     /// there); only a lease that may be ours is taken, which waits at most
     /// the lock timeout (`bounds.rs`) for a row another node holds locked.
     pub async fn take(&self, room: &str, node: &str, lease_ms: u64) -> Result<Take, StoreError> {
         for _ in 0..3 {
-            let held: Option<(String, Option<String>)> = sqlx::query_as(
+            let held: Option<(String, Option<String>)> = sqlx::query_as(concat!(
                 "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node \
-                 WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp()",
-            )
+                 WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp() AND NOT ",
+                dead_run!("l", "$3")
+            ))
             .bind(room)
             .bind(node)
+            .bind(self.judging())
             .fetch_optional(&self.pool)
             .await?;
             if let Some((node, url)) = held {
@@ -185,8 +243,9 @@ impl Leases {
     }
 
     /// Takes the lease of `id` (a room or a tournament, `kind`) for `node`
-    /// for `lease_ms` if its row exists and the lease is free, expired, or
-    /// `node`'s own: the new epoch, or none.
+    /// for `lease_ms` if its row exists and the lease is free, expired, of
+    /// a dead run, or `node`'s own: the new epoch, or none. The lease names
+    /// this node's run.
     pub(super) async fn grab(
         &self,
         kind: Leased,
@@ -197,15 +256,17 @@ impl Leases {
         macro_rules! take_in {
             ($table:literal) => {
                 concat!(
-                    "INSERT INTO leases (room_id, node, epoch, expires_at) \
-                     SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond' \
+                    "INSERT INTO leases (room_id, node, epoch, expires_at, run) \
+                     SELECT $1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond', $4 \
                      WHERE EXISTS (SELECT 1 FROM ",
                     $table,
                     " WHERE id = $1) \
                      ON CONFLICT (room_id) DO UPDATE \
-                     SET node = EXCLUDED.node, epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at \
-                     WHERE leases.expires_at <= clock_timestamp() OR leases.node = EXCLUDED.node \
-                     RETURNING epoch"
+                     SET node = EXCLUDED.node, epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at, \
+                     run = EXCLUDED.run \
+                     WHERE leases.expires_at <= clock_timestamp() OR leases.node = EXCLUDED.node OR ",
+                    dead_run!("leases", "$5"),
+                    " RETURNING epoch"
                 )
             };
         }
@@ -217,6 +278,8 @@ impl Leases {
             .bind(id)
             .bind(node)
             .bind(lease_ms as i64)
+            .bind(self.run())
+            .bind(self.judging())
             .fetch_optional(&self.pool)
             .await?;
         Ok(taken.map(|(epoch,)| epoch))
@@ -238,12 +301,13 @@ impl Leases {
     /// under it, fenced like any others): epoch 1, `node`'s.
     pub async fn claim_new(&self, room: &str, node: &str, lease_ms: u64) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO leases (room_id, node, epoch, expires_at) \
-             VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond')",
+            "INSERT INTO leases (room_id, node, epoch, expires_at, run) \
+             VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond', $4)",
         )
         .bind(room)
         .bind(node)
         .bind(lease_ms as i64)
+        .bind(self.run())
         .execute(&self.pool)
         .await
         .map(drop)
@@ -312,12 +376,14 @@ impl Leases {
     /// another node that is alive (the freshest heartbeat), which will
     /// take it when they come.
     pub async fn where_to(&self, room: &str, me: &str, alive_ms: u64) -> Result<Option<String>, StoreError> {
-        let owner: Option<(String,)> = sqlx::query_as(
+        let owner: Option<(String,)> = sqlx::query_as(concat!(
             "SELECT n.url FROM leases l JOIN nodes n ON n.name = l.node \
-             WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp()",
-        )
+             WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp() AND NOT ",
+            dead_run!("l", "$3")
+        ))
         .bind(room)
         .bind(me)
+        .bind(self.judging())
         .fetch_optional(&self.pool)
         .await?;
         if let Some((url,)) = owner {
@@ -327,31 +393,35 @@ impl Leases {
     }
 
     /// The URL of a live node other than `me` (heard from within
-    /// `alive_ms`), if there is one.
+    /// `alive_ms`, its run not dead), if there is one.
     pub async fn other_node(&self, me: &str, alive_ms: u64) -> Result<Option<String>, StoreError> {
-        let other: Option<(String,)> = sqlx::query_as(
-            "SELECT url FROM nodes WHERE name <> $1 \
-             AND heartbeat > clock_timestamp() - $2 * interval '1 millisecond' \
-             ORDER BY heartbeat DESC LIMIT 1",
-        )
+        let other: Option<(String,)> = sqlx::query_as(concat!(
+            "SELECT url FROM nodes n WHERE name <> $1 \
+             AND heartbeat > clock_timestamp() - $2 * interval '1 millisecond' AND NOT ",
+            dead_run!("n", "$3"),
+            " ORDER BY heartbeat DESC LIMIT 1"
+        ))
         .bind(me)
         .bind(alive_ms as i64)
+        .bind(self.judging())
         .fetch_optional(&self.pool)
         .await?;
         Ok(other.map(|(url,)| url))
     }
 
-    /// Up to `limit` live rooms nobody holds (no lease, or an expired one),
-    /// the most urgent first: those whose deadline has passed, by
-    /// deadline, then the rest.
+    /// Up to `limit` live rooms nobody holds (no lease, an expired one, or
+    /// one of a dead run), the most urgent first: those whose deadline has
+    /// passed, by deadline, then the rest.
     pub async fn orphans(&self, limit: i64) -> Result<Vec<String>, StoreError> {
-        sqlx::query_scalar(
+        sqlx::query_scalar(concat!(
             "SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room_id = r.id \
              WHERE r.status IN ('open', 'playing') \
-             AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp()) \
-             ORDER BY l.deadline NULLS LAST LIMIT $1",
-        )
+             AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp() OR ",
+            dead_run!("l", "$2"),
+            ") ORDER BY l.deadline NULLS LAST LIMIT $1"
+        ))
         .bind(limit)
+        .bind(self.judging())
         .fetch_all(&self.pool)
         .await
         .map_err(StoreError::from)

@@ -11,13 +11,17 @@
 //! transaction (group commit), then answers each request: an action is
 //! acknowledged only once it is committed, and many games share the cost
 //! of one commit. Every write to the log is an INSERT, so a batch is one
-//! multi-row insert; if a batch fails (say a duplicate `(room_id, seq)`),
-//! its requests are stored again one by one, so a bad request fails alone.
+//! multi-row insert; if a batch fails (say a duplicate `(room_id, seq)`, or
+//! a fence), its requests are stored again apart in one transaction (a
+//! savepoint each), so a bad request fails alone. A SQLite file's WAL is
+//! checkpointed by a thread of its own, not inside a commit
+//! (`checkpoints.rs`).
 
 mod accounts;
 mod backup;
 mod bots;
 mod bounds;
+mod checkpoints;
 mod copy;
 mod copy_tables;
 mod db;
@@ -26,8 +30,10 @@ mod handle;
 mod leases;
 mod moderation;
 mod notify;
+mod plan;
 mod postgres;
 mod privacy;
+mod runs;
 mod sql;
 mod sqlite;
 mod sqlite_writer;
@@ -46,11 +52,13 @@ pub use db::sqlite_path;
 pub use handle::Store;
 pub use leases::{Leases, LobbyLine, Notice, Take};
 pub use moderation::{AuditRow, OffenseRow, Preferences, ReportRow, SanctionRow};
-pub use notify::{DeliveryRow, NoticeWrite, Saved, SubscriptionRow, TurnRow, WebhookRow};
+pub use notify::{Saved, SubscriptionRow, Targets, WebhookRow};
 pub use privacy::Deletion;
+pub use runs::RunLock;
 pub use tournaments::{Fence, TournamentLine, TournamentRow};
 pub use types::{
-    EventRow, GuestRow, Op, PlayResult, RatingKey, RoomRow, StoreError, StoreOptions, StoredStatus,
+    DeliveryRow, EventRow, GuestRow, NoticeWrite, Op, PlayResult, RatingKey, RoomRow, StoreError,
+    StoreOptions, StoredStatus, TurnRow,
 };
 pub use vacations::{VacationChange, VacationSpan};
 

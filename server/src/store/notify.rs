@@ -4,9 +4,12 @@
 //! (one SQL text for both backends); a delivery is claimed with a
 //! conditional `UPDATE` before it is sent, so one node sends it once.
 
+use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
+
 use super::db::{Db, with_pool};
 use super::handle::Store;
-use super::types::StoreError;
+use super::types::{DeliveryRow, NoticeWrite, Op, StoreError, TurnRow, Value};
 
 /// A browser's push subscription.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -32,47 +35,25 @@ pub struct WebhookRow {
     pub events: String,
 }
 
-/// One notification of one event to one target.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct DeliveryRow {
-    pub room_id: String,
-    pub seq: i64,
-    pub kind: String,
-    /// `push ENDPOINT` or `hook URL`.
-    pub target: String,
-    pub guest_id: Option<String>,
-    pub hook_owner: Option<String>,
-    pub body: String,
-    pub due_at: i64,
-    pub attempts: i64,
-}
-
-/// A game waiting for a guest's move.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct TurnRow {
-    pub guest_id: String,
-    pub room_id: String,
-    pub game: String,
-    pub since: i64,
-    pub seq: i64,
-}
-
-/// What one room's notice changes, written in one transaction: the games
-/// waiting (the room's rows replaced by `turns`), the pending deliveries
-/// about `drop_for` dropped (they acted, or the turn passed), and new
-/// deliveries (a second insert of the same key does nothing).
+/// Who may be notified of a room's events: what its seated people and
+/// the room itself set.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct NoticeWrite {
-    pub room_id: String,
-    pub turns: Vec<TurnRow>,
-    pub drop_for: Vec<String>,
-    /// Only deliveries derived before this seq are dropped.
-    pub drop_before: i64,
-    pub deliveries: Vec<DeliveryRow>,
-    pub node: String,
-    /// Time alarms not sent yet to move (a vacation moved their clock):
-    /// guest, the turn's seq, the new due time.
-    pub alarms: Vec<(String, i64, i64)>,
+pub struct Targets {
+    /// Each person's push subscriptions.
+    pub subscriptions: BTreeMap<String, Vec<SubscriptionRow>>,
+    /// Each person's account webhooks.
+    pub account_hooks: BTreeMap<String, Vec<WebhookRow>>,
+    /// The room's webhooks.
+    pub room_hooks: Vec<WebhookRow>,
+}
+
+impl Targets {
+    /// Whether nobody at all could be notified.
+    pub fn is_empty(&self) -> bool {
+        self.room_hooks.is_empty()
+            && self.subscriptions.values().all(Vec::is_empty)
+            && self.account_hooks.values().all(Vec::is_empty)
+    }
 }
 
 /// How a subscription or webhook request went.
@@ -191,6 +172,7 @@ impl Store {
 
     /// The subscriptions of `guest`.
     pub async fn subscriptions_of(&self, guest: &str) -> Result<Vec<SubscriptionRow>, StoreError> {
+        self.notify_reads.fetch_add(1, Ordering::Relaxed);
         Ok(with_pool!(&self.db, pool => {
             sqlx::query_as::<_, SubscriptionRow>(
                 "SELECT endpoint, guest_id, p256dh, auth, events, lang FROM push_subscriptions WHERE guest_id = $1 \
@@ -245,6 +227,7 @@ impl Store {
 
     /// The webhooks of `owner`.
     pub async fn webhooks_of(&self, owner: &str) -> Result<Vec<WebhookRow>, StoreError> {
+        self.notify_reads.fetch_add(1, Ordering::Relaxed);
         Ok(with_pool!(&self.db, pool => {
             sqlx::query_as::<_, WebhookRow>(
                 "SELECT owner, url, format, secret, events FROM webhooks WHERE owner = $1 ORDER BY url",
@@ -271,6 +254,7 @@ impl Store {
     /// The games waiting for a move, of `room` (by guest) or of `guest`
     /// (oldest first).
     pub async fn turns(&self, room: Option<&str>, guest: Option<&str>) -> Result<Vec<TurnRow>, StoreError> {
+        self.notify_reads.fetch_add(1, Ordering::Relaxed);
         Ok(with_pool!(&self.db, pool => {
             sqlx::query_as::<_, TurnRow>(
                 "SELECT guest_id, room_id, game, since, seq FROM turns \
@@ -284,73 +268,27 @@ impl Store {
         })?)
     }
 
-    /// Writes what the notices of rooms change, each in one transaction.
-    pub async fn write_notices(&self, writes: &[NoticeWrite]) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            let mut tx = pool.begin().await?;
-            for w in writes {
-                sqlx::query("DELETE FROM turns WHERE room_id = $1")
-                    .bind(&w.room_id)
-                    .execute(&mut *tx)
-                    .await?;
-                for t in &w.turns {
-                    sqlx::query(
-                        "INSERT INTO turns (guest_id, room_id, game, since, seq) VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(&t.guest_id)
-                    .bind(&t.room_id)
-                    .bind(&t.game)
-                    .bind(t.since)
-                    .bind(t.seq)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                for guest in &w.drop_for {
-                    sqlx::query(
-                        "UPDATE deliveries SET state = 'dropped' WHERE room_id = $1 AND guest_id = $2 \
-                         AND seq < $3 AND state = 'due' AND kind IN ('your-turn', 'time-running-out')",
-                    )
-                    .bind(&w.room_id)
-                    .bind(guest)
-                    .bind(w.drop_before)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                for d in &w.deliveries {
-                    sqlx::query(
-                        "INSERT INTO deliveries (room_id, seq, kind, target, guest_id, hook_owner, body, due_at, \
-                         attempts, state, node, claimed_until) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'due', $9, NULL) ON CONFLICT DO NOTHING",
-                    )
-                    .bind(&d.room_id)
-                    .bind(d.seq)
-                    .bind(&d.kind)
-                    .bind(&d.target)
-                    .bind(&d.guest_id)
-                    .bind(&d.hook_owner)
-                    .bind(&d.body)
-                    .bind(d.due_at)
-                    .bind(&w.node)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                for (guest, seq, due_at) in &w.alarms {
-                    sqlx::query(
-                        "UPDATE deliveries SET due_at = $1 WHERE room_id = $2 AND guest_id = $3 AND seq = $4 \
-                         AND kind = 'time-running-out' AND state = 'due' AND attempts = 0",
-                    )
-                    .bind(due_at)
-                    .bind(&w.room_id)
-                    .bind(guest)
-                    .bind(seq)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-            }
-            tx.commit().await?;
-            Ok::<(), sqlx::Error>(())
-        })?;
-        Ok(())
+    /// Who may be notified of room `room`'s events, whose seated people
+    /// are `people`: their subscriptions and account webhooks, and the
+    /// room's webhooks.
+    pub async fn targets_of(&self, room: &str, people: &[String]) -> Result<Targets, StoreError> {
+        let mut targets = Targets {
+            room_hooks: self.webhooks_of(&format!("room:{room}")).await?,
+            ..Targets::default()
+        };
+        for person in people {
+            let subscriptions = self.subscriptions_of(person).await?;
+            let hooks = self.webhooks_of(&format!("guest:{person}")).await?;
+            targets.subscriptions.insert(person.clone(), subscriptions);
+            targets.account_hooks.insert(person.clone(), hooks);
+        }
+        Ok(targets)
+    }
+
+    /// How many reads of their tables the notifications have made (the
+    /// tests check that a move makes none).
+    pub fn notify_reads(&self) -> u64 {
+        self.notify_reads.load(Ordering::Relaxed)
     }
 
     /// Deliveries due by `now` that nobody holds: this node's, and after
@@ -498,5 +436,66 @@ impl Store {
                 },
             )
             .collect())
+    }
+}
+
+impl NoticeWrite {
+    /// The statements of this notice, to run in its room's commit: the
+    /// room's games waiting replaced (only when they changed), pending
+    /// deliveries dropped, new ones inserted (a second insert of the same
+    /// key does nothing), alarms moved.
+    pub fn ops(self) -> Vec<Op> {
+        use Value::{Int, MaybeText, Text};
+        let room = || Text(self.room_id.clone());
+        let op = |sql: &'static str, values: Vec<Value>| Op::Notice { sql, values };
+        let mut out = Vec::new();
+        if let Some(turns) = &self.turns {
+            out.push(op("DELETE FROM turns WHERE room_id = $1", vec![room()]));
+            out.extend(turns.iter().map(|t| {
+                op(
+                    "INSERT INTO turns (guest_id, room_id, game, since, seq) VALUES ($1, $2, $3, $4, $5)",
+                    vec![
+                        Text(t.guest_id.clone()),
+                        room(),
+                        Text(t.game.clone()),
+                        Int(t.since),
+                        Int(t.seq),
+                    ],
+                )
+            }));
+        }
+        out.extend(self.drop_for.iter().map(|guest| {
+            op(
+                "UPDATE deliveries SET state = 'dropped' WHERE room_id = $1 AND guest_id = $2 \
+                 AND seq < $3 AND state = 'due' AND kind IN ('your-turn', 'time-running-out')",
+                vec![room(), Text(guest.clone()), Int(self.drop_before)],
+            )
+        }));
+        out.extend(self.deliveries.iter().map(|d| {
+            op(
+                "INSERT INTO deliveries (room_id, seq, kind, target, guest_id, hook_owner, body, due_at, \
+                 attempts, state, node, claimed_until) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'due', $9, NULL) ON CONFLICT DO NOTHING",
+                vec![
+                    Text(d.room_id.clone()),
+                    Int(d.seq),
+                    Text(d.kind.clone()),
+                    Text(d.target.clone()),
+                    MaybeText(d.guest_id.clone()),
+                    MaybeText(d.hook_owner.clone()),
+                    Text(d.body.clone()),
+                    Int(d.due_at),
+                    Text(self.node.clone()),
+                ],
+            )
+        }));
+        out.extend(self.alarms.iter().map(|(guest, seq, due_at)| {
+            op(
+                "UPDATE deliveries SET due_at = $1 WHERE room_id = $2 AND guest_id = $3 AND seq = $4 \
+                 AND kind = 'time-running-out' AND state = 'due' AND attempts = 0",
+                vec![Int(*due_at), room(), Text(guest.clone()), Int(*seq)],
+            )
+        }));
+        out
     }
 }

@@ -18,9 +18,9 @@ use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, params_from_iter};
 use tokio::sync::mpsc;
 
-use super::sql::{self, Param, Statement};
+use super::checkpoints::{Checkpointer, watch_wal};
+use super::plan::{self, Param, Statement};
 use super::types::{MAX_BATCH, Op, WriteError, WriteRequest};
-use super::writer::answer_batch;
 
 /// SQLite's limit on one statement's parameters (as in `sql.rs`).
 const MAX_PARAMS: usize = 32766;
@@ -35,13 +35,15 @@ pub(super) fn open(path: PathBuf, sync_full: bool) -> Result<Connection, rusqlit
     conn.busy_timeout(Duration::from_secs(10))?;
     conn.pragma_update(None, "foreign_keys", true)?;
     conn.pragma_update(None, "synchronous", if sync_full { "FULL" } else { "NORMAL" })?;
+    // Checkpoints run on a thread of their own (`checkpoints.rs`).
+    watch_wal(&conn);
     Ok(conn)
 }
 
 /// Takes batches from `queue` until every sender is gone, commits each as
-/// one transaction and answers its requests. Runs on a thread of its own
-/// (it blocks).
-pub(super) fn run(mut conn: Connection, mut queue: mpsc::Receiver<WriteRequest>) {
+/// one transaction and answers its requests, then wakes `checkpoints` if
+/// the WAL is long. Runs on a thread of its own (it blocks).
+pub(super) fn run(mut conn: Connection, mut queue: mpsc::Receiver<WriteRequest>, checkpoints: Checkpointer) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = queue.blocking_recv() {
         batch.push(first);
@@ -52,16 +54,54 @@ pub(super) fn run(mut conn: Connection, mut queue: mpsc::Receiver<WriteRequest>)
         {
             batch.push(request);
         }
-        answer_batch(&mut batch, |ops| {
-            commit(&mut conn, ops).map_err(|e| WriteError::Rejected(e.to_string()))
-        });
+        answer(&mut conn, &mut batch);
+        checkpoints.after_commit();
+    }
+    // The checkpoints' thread stops before the writer lets the file go.
+    drop(checkpoints);
+}
+
+/// Stores a batch as one transaction; if that fails, again in one
+/// transaction with each request under a savepoint of its own, so a
+/// failing request fails alone (if that transaction fails too, the
+/// database itself did: all fail). Answers every request and empties the
+/// batch.
+pub(super) fn answer(conn: &mut Connection, batch: &mut Vec<WriteRequest>) {
+    let rejected = |e: rusqlite::Error| WriteError::Rejected(e.to_string());
+    let all: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
+    let results: Vec<Result<(), WriteError>> = match commit(conn, &all) {
+        // Nothing but health probes (`Store::check`) commits nothing.
+        Ok(()) => batch.iter().map(|_| Ok(())).collect(),
+        Err(e) if batch.len() == 1 => vec![Err(rejected(e))],
+        Err(e) => {
+            tracing::warn!(error = %e, requests = batch.len(), "a batch failed; storing its requests apart");
+            let parts: Vec<Vec<&Op>> = batch.iter().map(|r| r.ops.iter().collect()).collect();
+            match commit_apart(conn, &parts) {
+                Ok(results) => results.into_iter().map(|r| r.map_err(rejected)).collect(),
+                // The database itself failed: all fail together.
+                Err(e) => {
+                    let e = rejected(e);
+                    batch.iter().map(|_| Err(e.clone())).collect()
+                }
+            }
+        }
+    };
+    for (request, result) in batch.drain(..).zip(results) {
+        if let Err(e) = &result {
+            tracing::error!(error = %e, "storage commit failed");
+        }
+        // A requester that went away no longer needs the answer.
+        let _ = request.done.send(result);
     }
 }
 
 /// Stores `ops` in one transaction, all or nothing; a batch that is a
 /// single statement runs without `BEGIN` (one statement is atomic).
 fn commit(conn: &mut Connection, ops: &[&Op]) -> Result<(), rusqlite::Error> {
-    let statements = sql::plan(ops, MAX_PARAMS);
+    if ops.is_empty() {
+        return Ok(());
+    }
+    let statements = plan::plan(ops, MAX_PARAMS);
     if let [only] = statements.as_slice() {
         return execute(conn, only);
     }
@@ -70,6 +110,32 @@ fn commit(conn: &mut Connection, ops: &[&Op]) -> Result<(), rusqlite::Error> {
         execute(&tx, statement)?;
     }
     tx.commit()
+}
+
+/// Stores each of `parts` in one transaction, each under a savepoint of
+/// its own (rolled back alone if it fails): one result per part, or an
+/// error if the transaction itself failed (nothing of it is stored).
+fn commit_apart(
+    conn: &mut Connection,
+    parts: &[Vec<&Op>],
+) -> Result<Vec<Result<(), rusqlite::Error>>, rusqlite::Error> {
+    let mut tx = conn.transaction()?;
+    let mut results = Vec::with_capacity(parts.len());
+    for ops in parts {
+        let savepoint = tx.savepoint()?;
+        let result = plan::plan(ops, MAX_PARAMS)
+            .iter()
+            .try_for_each(|statement| execute(&savepoint, statement));
+        if result.is_ok() {
+            savepoint.commit()?;
+        } else {
+            // Rolled back to the savepoint, and released.
+            savepoint.finish()?;
+        }
+        results.push(result);
+    }
+    tx.commit()?;
+    Ok(results)
 }
 
 fn execute(conn: &Connection, statement: &Statement<'_>) -> Result<(), rusqlite::Error> {

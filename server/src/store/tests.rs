@@ -2,7 +2,7 @@
 //! bad request fail alone, the live rooms are found by their summaries.
 
 use super::handle::Store;
-use super::sql;
+use super::plan;
 use super::types::*;
 use crate::secrets::Token;
 
@@ -164,19 +164,19 @@ fn fences_come_first_in_room_order() {
         fence("r1", 7),
     ];
     let ops: Vec<&Op> = ops.iter().collect();
-    let statements = sql::plan(&ops, 1000);
+    let statements = plan::plan(&ops, 1000);
     assert_eq!(statements.len(), 3, "{statements:?}");
     let rooms: Vec<&str> = statements[..2]
         .iter()
         .map(|s| match s {
-            sql::Statement::Fence { room, .. } => *room,
+            plan::Statement::Fence { room, .. } => *room,
             other => panic!("not a fence first: {other:?}"),
         })
         .collect();
     assert_eq!(rooms, ["r1", "r2"]);
     assert!(statements[0].sql().contains("expires_at > clock_timestamp()"));
     assert!(statements[0].returns_row());
-    assert!(matches!(statements[2], sql::Statement::Events(ref e) if e.len() == 2));
+    assert!(matches!(statements[2], plan::Statement::Events(ref e) if e.len() == 2));
 }
 
 /// Guest identity through typed methods: a new person's token names it
@@ -207,4 +207,141 @@ async fn a_new_guests_token_names_it_and_no_other_token_does() {
     let bot = store.guests(&["b1".into()]).await.unwrap().pop().unwrap();
     assert_eq!(bot.bot, Some(lodestone_rules::bot::Level::Greedy));
     assert!(!store.is_api_token(&token).await.unwrap());
+}
+
+/// Group commit on a SQLite file, the batch built by hand so that it is
+/// one batch: twenty rooms' appends and one duplicate. The batch fails as
+/// one, so it is stored again with each request apart (a savepoint each,
+/// one transaction): the duplicate alone fails, every other append is
+/// stored and acknowledged, with one commit.
+#[tokio::test]
+async fn in_a_failed_batch_of_many_rooms_only_the_bad_request_fails() {
+    let dir = tempdir();
+    let path = dir.join("t.db");
+    let (store, _task) = Store::open(path.to_str().unwrap(), &StoreOptions::default())
+        .await
+        .unwrap();
+    let rooms: Vec<String> = (0..20).map(|i| format!("r{i:02}")).collect();
+    store
+        .write(rooms.iter().flat_map(|r| new_room(r)).collect())
+        .await
+        .unwrap();
+    let mut conn = super::sqlite_writer::open(path.clone(), false).unwrap();
+    let commits = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = commits.clone();
+    conn.commit_hook(Some(move || {
+        counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        false
+    }))
+    .unwrap();
+    let mut batch = Vec::new();
+    let mut answers = Vec::new();
+    for (i, room) in rooms.iter().enumerate() {
+        let mut ops = vec![event(room, 2, "action")];
+        if i == 7 {
+            // Seq 1 is taken: this request cannot be stored.
+            ops.push(event(room, 1, "again"));
+        }
+        let (done, answer) = tokio::sync::oneshot::channel();
+        batch.push(WriteRequest { ops, done });
+        answers.push(answer);
+    }
+    super::sqlite_writer::answer(&mut conn, &mut batch);
+    assert!(batch.is_empty());
+    // The batch as one failed; stored apart, the others share one commit.
+    assert_eq!(commits.load(std::sync::atomic::Ordering::SeqCst), 1);
+    for (i, answer) in answers.into_iter().enumerate() {
+        let result = answer.await.unwrap();
+        assert_eq!(result.is_ok(), i != 7, "request {i}: {result:?}");
+    }
+    for (i, room) in rooms.iter().enumerate() {
+        let stored = store.room_events(room).await.unwrap();
+        assert_eq!(stored.len(), if i == 7 { 1 } else { 2 }, "room {room}");
+    }
+}
+
+/// Many rooms' appends sent at once through the store: each acknowledged
+/// only once stored, all of them stored.
+#[tokio::test]
+async fn concurrent_appends_of_many_rooms_are_all_stored() {
+    let dir = tempdir();
+    let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
+        .await
+        .unwrap();
+    let rooms: Vec<String> = (0..50).map(|i| format!("r{i:02}")).collect();
+    store
+        .write(rooms.iter().flat_map(|r| new_room(r)).collect())
+        .await
+        .unwrap();
+    let writes = rooms.iter().map(|room| {
+        let store = store.clone();
+        let room = room.clone();
+        tokio::spawn(async move {
+            for seq in 2..=5 {
+                store.write(vec![event(&room, seq, "action")]).await?;
+                // Acknowledged: it is stored.
+                assert_eq!(store.room_events(&room).await?.len() as i64, seq);
+            }
+            Ok::<_, StoreError>(())
+        })
+    });
+    for write in futures_util::future::join_all(writes).await {
+        write.unwrap().unwrap();
+    }
+    let live = store.live_events().await.unwrap();
+    assert_eq!(live.len(), rooms.len() * 5);
+}
+
+/// The WAL of a SQLite file is checkpointed by a thread of its own once it
+/// passes its threshold, not by the writer inside a commit: after
+/// several megabytes of appends the checkpoints' thread has run, and
+/// everything is stored.
+#[tokio::test]
+async fn the_wal_is_checkpointed_off_the_writer_thread() {
+    let dir = tempdir();
+    let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
+        .await
+        .unwrap();
+    assert_eq!(store.checkpoints(), 0);
+    store.write(new_room("r")).await.unwrap();
+    let data = "x".repeat(64 * 1024);
+    let pages = super::checkpoints::CHECKPOINT_PAGES as i64;
+    // Each append takes about 17 pages of 4 KiB.
+    for seq in 2..2 + pages / 8 {
+        let mut op = event("r", seq, "action");
+        if let Op::Append(row) = &mut op {
+            row.data = format!("{{\"pad\": \"{data}\"}}");
+        }
+        store.write(vec![op]).await.unwrap();
+    }
+    let started = std::time::Instant::now();
+    while store.checkpoints() == 0 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the checkpoints' thread never ran"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(store.room_events("r").await.unwrap().len() as i64, 1 + pages / 8);
+}
+
+/// The same on the pool's writer (an in-memory database: sqlx's path, as
+/// PostgreSQL's): three requests queued together, the duplicate fails
+/// alone and the others are stored.
+#[tokio::test]
+async fn the_pools_writer_lets_a_bad_request_fail_alone() {
+    let (store, _task) = Store::open("sqlite::memory:", &StoreOptions::default())
+        .await
+        .unwrap();
+    store.write(new_room("r1")).await.unwrap();
+    let (dup, ok, other) = tokio::join!(
+        store.write(vec![event("r1", 1, "again")]),
+        store.write(vec![event("r1", 2, "action")]),
+        store.write(new_room("r2")),
+    );
+    assert!(matches!(dup, Err(StoreError::Rejected(_))), "{dup:?}");
+    ok.unwrap();
+    other.unwrap();
+    assert_eq!(store.room_events("r1").await.unwrap().len(), 2);
+    assert_eq!(store.room_events("r2").await.unwrap().len(), 1);
 }

@@ -329,6 +329,65 @@ pub enum Op {
         node: String,
         at: i64,
     },
+    /// A statement of what a room's change means for its notifications
+    /// (the games waiting, deliveries dropped, new and moved), written
+    /// with the room's events: [`NoticeWrite::ops`] makes them.
+    Notice {
+        sql: &'static str,
+        values: Vec<Value>,
+    },
+}
+
+/// A value bound to a notice's statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Text(String),
+    MaybeText(Option<String>),
+    Int(i64),
+}
+
+/// One notification of one event to one target.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct DeliveryRow {
+    pub room_id: String,
+    pub seq: i64,
+    pub kind: String,
+    /// `push ENDPOINT` or `hook URL`.
+    pub target: String,
+    pub guest_id: Option<String>,
+    pub hook_owner: Option<String>,
+    pub body: String,
+    pub due_at: i64,
+    pub attempts: i64,
+}
+
+/// A game waiting for a guest's move.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TurnRow {
+    pub guest_id: String,
+    pub room_id: String,
+    pub game: String,
+    pub since: i64,
+    pub seq: i64,
+}
+
+/// What one room's notice changes, written in the room's commit: the
+/// games waiting (the room's rows replaced by `turns`, when they changed),
+/// the pending deliveries about `drop_for` dropped (they acted, or the
+/// turn passed), and new deliveries (a second insert of the same key does
+/// nothing).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NoticeWrite {
+    pub room_id: String,
+    pub turns: Option<Vec<TurnRow>>,
+    pub drop_for: Vec<String>,
+    /// Only deliveries derived before this seq are dropped.
+    pub drop_before: i64,
+    pub deliveries: Vec<DeliveryRow>,
+    pub node: String,
+    /// Time alarms not sent yet to move (a vacation moved their clock):
+    /// guest, the turn's seq, the new due time.
+    pub alarms: Vec<(String, i64, i64)>,
 }
 
 /// Where the database is, from the URL given to `--database`.

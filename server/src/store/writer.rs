@@ -1,9 +1,10 @@
 //! The writer of a pool (PostgreSQL, or an in-memory SQLite database):
 //! a task that takes every request waiting and stores them as one
-//! transaction (group commit), and stores a failed batch again request by
-//! request, so a bad request fails alone. A SQLite file's writer is a
-//! thread of its own (`store/sqlite_writer.rs`), answering the same way
-//! ([`answer_batch`]).
+//! transaction (group commit). A batch that fails is stored again in one
+//! transaction with each request apart (its fences first, then each
+//! request under a savepoint), so a bad or fenced request fails alone and
+//! the others still share one commit. A SQLite file's writer is a thread
+//! of its own (`store/sqlite_writer.rs`), answering the same way.
 
 use sqlx::pool::PoolConnection;
 use sqlx::{Pool, Postgres, Sqlite};
@@ -42,30 +43,60 @@ impl Writer {
                 Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
             }
         };
-        let Some(watch) = watch else {
-            return commit.await;
-        };
-        let overrun = watch.begin();
-        let result = tokio::select! {
-            result = commit => Some(result),
-            _ = overrun.cancelled() => None,
-        };
-        watch.end();
-        match result {
+        match within(watch, commit).await {
             Some(result) => result,
-            None => {
-                if let Writer::Postgres(_, held) = self
-                    && let Some(mut conn) = held.take()
-                {
-                    conn.close_on_drop();
-                }
-                Err(CommitError::Database(sqlx::Error::Protocol(format!(
-                    "the database did not finish a commit within {} ms; {ABANDONED}",
-                    watch.deadline().as_millis()
-                ))))
-            }
+            None => Err(self.abandon(watch)),
         }
     }
+
+    /// Stores each of `parts` apart in one transaction
+    /// ([`Dialect::commit_apart`]), within the deadline of `watch` like
+    /// [`Writer::commit`].
+    async fn commit_apart(
+        &mut self,
+        parts: &[Vec<&Op>],
+        watch: Option<&CommitWatch>,
+    ) -> Result<Vec<Result<(), CommitError>>, CommitError> {
+        let commit = async {
+            match self {
+                Writer::Sqlite(pool, held) => Dialect::commit_apart(pool, held, parts).await,
+                Writer::Postgres(pool, held) => Dialect::commit_apart(pool, held, parts).await,
+            }
+        };
+        match within(watch, commit).await {
+            Some(result) => result,
+            None => Err(self.abandon(watch)),
+        }
+    }
+
+    /// A commit overran the deadline of `watch`: its connection is closed
+    /// (PostgreSQL rolls the transaction back); the error that says so.
+    fn abandon(&mut self, watch: Option<&CommitWatch>) -> CommitError {
+        if let Writer::Postgres(_, held) = self
+            && let Some(mut conn) = held.take()
+        {
+            conn.close_on_drop();
+        }
+        let ms = watch.map_or(0, |w| w.deadline().as_millis());
+        CommitError::Database(sqlx::Error::Protocol(format!(
+            "the database did not finish a commit within {ms} ms; {ABANDONED}"
+        )))
+    }
+}
+
+/// Runs `work` within the deadline of `watch` (without one: to the end);
+/// `None` if it overran.
+async fn within<T>(watch: Option<&CommitWatch>, work: impl std::future::Future<Output = T>) -> Option<T> {
+    let Some(watch) = watch else {
+        return Some(work.await);
+    };
+    let overrun = watch.begin();
+    let result = tokio::select! {
+        result = work => Some(result),
+        _ = overrun.cancelled() => None,
+    };
+    watch.end();
+    result
 }
 
 async fn held<DB: sqlx::Database>(pool: &Pool<DB>) -> Result<Option<PoolConnection<DB>>, sqlx::Error> {
@@ -101,44 +132,9 @@ pub(super) async fn write_loop(
     }
 }
 
-/// Stores a batch with `commit` as one transaction (if that fails, each
-/// request in a transaction of its own, so a failing request fails alone),
-/// answers its requests and empties it. The blocking writer's
-/// ([`sqlite_writer`]) counterpart of [`store_batch`].
-pub(super) fn answer_batch(
-    batch: &mut Vec<WriteRequest>,
-    mut commit: impl FnMut(&[&Op]) -> Result<(), WriteError>,
-) {
-    let all: Vec<&Op> = batch.iter().flat_map(|r| r.ops.iter()).collect();
-    let together = if all.is_empty() { Ok(()) } else { commit(&all) };
-    let alone = match together {
-        Ok(()) => false,
-        Err(e) if batch.len() == 1 => {
-            tracing::error!(error = %e, "storage commit failed");
-            let request = batch.pop().expect("one request");
-            let _ = request.done.send(Err(e));
-            return;
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, requests = batch.len(), "a batch failed; storing its requests one by one");
-            true
-        }
-    };
-    for request in batch.drain(..) {
-        let result = if alone {
-            let ops: Vec<&Op> = request.ops.iter().collect();
-            commit(&ops).inspect_err(|e| tracing::error!(error = %e, "storage commit failed"))
-        } else {
-            Ok(())
-        };
-        // A requester that went away no longer needs the answer.
-        let _ = request.done.send(result);
-    }
-}
-
-/// Stores a batch as one transaction; if that fails, each request in a
-/// transaction of its own, so a failing request fails alone. Returns one
-/// result per request.
+/// Stores a batch as one transaction; if a request may have made that
+/// fail, again in one transaction with each request apart, so a failing
+/// request fails alone. Returns one result per request.
 async fn store_batch(
     writer: &mut Writer,
     batch: &[WriteRequest],
@@ -149,29 +145,65 @@ async fn store_batch(
     if all.is_empty() {
         return batch.iter().map(|_| Ok(())).collect();
     }
-    match writer.commit(&all, watch).await {
+    let failed = match writer.commit(&all, watch).await {
         Ok(()) => return batch.iter().map(|_| Ok(())).collect(),
-        // One request, or a database that does not answer at all (each
-        // request alone would wait as long again): all fail together.
-        Err(e) if batch.len() == 1 || e.to_string().contains(ABANDONED) => {
-            log_failure(&e);
-            let e = WriteError::from(e);
-            return batch.iter().map(|_| Err(e.clone())).collect();
+        Err(e) => e,
+    };
+    // One request, or the database itself failing (gone, restarting, a
+    // commit abandoned): storing the requests apart would only wait as
+    // long again; all fail together, and their rooms try again.
+    if batch.len() == 1 || !one_may_fail(&failed) {
+        return fail_all(batch, failed);
+    }
+    match &failed {
+        // A fence's refusal is a room's news (`log_failure`).
+        CommitError::Fenced(_) => {
+            tracing::debug!(error = %failed, requests = batch.len(), "a batch was fenced; storing its requests apart")
         }
-        Err(e) => {
-            tracing::warn!(error = %e, requests = batch.len(), "a batch failed; storing its requests one by one")
+        CommitError::Database(_) => {
+            tracing::warn!(error = %failed, requests = batch.len(), "a batch failed; storing its requests apart")
         }
     }
-    let mut results = Vec::with_capacity(batch.len());
-    for request in batch {
-        let ops: Vec<&Op> = request.ops.iter().collect();
-        let result = writer.commit(&ops, watch).await.map_err(|e| {
-            log_failure(&e);
-            WriteError::from(e)
-        });
-        results.push(result);
+    let parts: Vec<Vec<&Op>> = batch.iter().map(|r| r.ops.iter().collect()).collect();
+    match writer.commit_apart(&parts, watch).await {
+        Ok(results) => results
+            .into_iter()
+            .map(|result| {
+                result.map_err(|e| {
+                    log_failure(&e);
+                    WriteError::from(e)
+                })
+            })
+            .collect(),
+        Err(e) => fail_all(batch, e),
     }
-    results
+}
+
+/// Every request of `batch` refused with `e`.
+fn fail_all(batch: &[WriteRequest], e: CommitError) -> Vec<Result<(), WriteError>> {
+    log_failure(&e);
+    let e = WriteError::from(e);
+    batch.iter().map(|_| Err(e.clone())).collect()
+}
+
+/// Whether one request of a batch may have caused failure `e` (a fence, a
+/// key or a check its rows broke, a row it updates missing, a lock it
+/// waited for too long), rather than the database itself (its connection
+/// lost, shutting down, out of resources, a commit abandoned).
+fn one_may_fail(e: &CommitError) -> bool {
+    match e {
+        CommitError::Fenced(_) => true,
+        CommitError::Database(sqlx::Error::RowNotFound) => true,
+        CommitError::Database(sqlx::Error::Database(db)) => {
+            let code = db.code().unwrap_or_default();
+            // SQLSTATE classes of the connection, the operator (shutdown),
+            // resources, the system and internal errors.
+            !["08", "57P", "53", "58", "XX"]
+                .iter()
+                .any(|class| code.starts_with(class))
+        }
+        CommitError::Database(_) => false,
+    }
 }
 
 /// Logs a failed commit: a fence's refusal is the room's news (its task

@@ -62,17 +62,14 @@ pub async fn open(app: &Arc<App>, t: &Tournament, pairing: &Pairing, now: u64) -
         core.start(first, now)
             .map_err(|r| StoreError::Rejected(r.message))?,
     );
-    crate::rooms::open(app, core, &events, |core| {
-        // The players hear of their game as of any room's start (a
-        // `game-started` push, then the first mover's `your-turn`): the
-        // director stored the start, so it hands the notice on itself.
-        if let Some(tx) = &app.rooms.notices
-            && let Some(notice) = room::notice(core, &events)
-        {
-            let _ = tx.send(notice);
-        }
-    })
-    .await?;
+    // The players hear of their game as of any room's start (a
+    // `game-started` push, then the first mover's `your-turn`): the
+    // director stored the start, so it hands the room its notice first.
+    let notice = room::notice(&core, &events);
+    let handle = crate::rooms::open(app, core, &events, |_| {}).await?;
+    if let Some(notice) = notice.filter(|_| app.rooms.notices.is_some()) {
+        handle.noticed(notice).await;
+    }
     Ok(())
 }
 

@@ -20,18 +20,10 @@ use crate::metrics::Refusal;
 use crate::reserve::Standing;
 use crate::room::Outbox;
 
-mod accounts;
-mod admin;
 mod heartbeat;
 mod hello;
-mod moderated;
-mod moderation;
-mod notify;
 mod rate;
-mod replay;
 mod session;
-mod settings;
-mod staff;
 
 use heartbeat::{Beat, Heartbeat};
 use session::Session;

@@ -1,9 +1,10 @@
 //! A connection's session: who it is (`hello`), how fast it may send
 //! (`RateLimit`), the rooms it watches, and each client message handed to
-//! what answers it: identity and the lobby here, room requests to the
-//! rooms (`rooms.rs`, the room's task), the rest to the sibling files
-//! (`hello.rs`, `accounts.rs`, `moderation.rs`, `admin.rs`, `settings.rs`,
-//! `notify.rs`, `replay.rs`, tournaments).
+//! the service that answers it: room requests to the rooms (`rooms.rs`,
+//! the room's task), identities to `accounts/`, moderation to
+//! `moderation/`, notifications to `notify/`, replays to `replays.rs`,
+//! tournaments to `tournament/`. What a service answers ([`Served`]) is
+//! written back here.
 
 use std::collections::HashSet;
 use std::net::IpAddr;
@@ -11,14 +12,20 @@ use std::sync::Arc;
 
 use lodestone_protocol::{ClientMessage, Code, RequestId, ServerMessage, codes, error, parse_client_message};
 
-use super::moderated::Moderated;
 use super::rate::{RateLimit, peek_id};
 use crate::app::App;
 use crate::cluster;
+use crate::moderation::checks::Gate;
+use crate::moderation::conn::Moderated;
+
+use crate::accounts::requests as accounts;
 use crate::metrics::Refusal;
+use crate::moderation::requests as moderation;
+use crate::notify::requests as notify;
 use crate::reserve::Standing;
-use crate::room::{Outbox, Player, RoomHandle, RoomRequest, Unsent};
-use crate::rooms::{self, Located, NotSent};
+use crate::room::{Outbox, Player, RoomRequest, Unsent};
+use crate::rooms;
+use crate::served::{Reply, Served};
 
 /// Room ids are UUIDs; a longer one names no room and is not looked up.
 pub(super) const MAX_ROOM_ID_BYTES: usize = 64;
@@ -32,7 +39,7 @@ pub(super) struct Session {
     /// Rooms this connection watches (only rooms that exist).
     pub(super) watching: HashSet<String>,
     pub(super) rate: RateLimit,
-    /// Blocks, settings and bans (`ws/moderation.rs`).
+    /// Blocks, settings and bans (`moderation/conn.rs`).
     pub(super) moderated: Moderated,
     /// Its standing (`reserve.rs`): known once it shows an account or a
     /// guest's token from before.
@@ -50,7 +57,7 @@ impl Session {
     ) -> Session {
         Session {
             rate: RateLimit::new(app.config.rate_limit),
-            moderated: Moderated::new(app.moderation.clone(), outbox.conn),
+            moderated: Moderated::new(app.clone(), outbox.conn),
             app,
             client,
             outbox,
@@ -72,64 +79,25 @@ impl Session {
         self.outbox.send_message(&message);
     }
 
-    /// `result`'s value; or, when the store failed, `None`: the error
-    /// logged as `what`, and a `storage-failure` reply to `id` saying
-    /// `sentence`.
-    pub(super) fn stored<T>(
-        &self,
-        id: &RequestId,
-        result: Result<T, impl std::fmt::Display>,
-        what: &str,
-        sentence: &str,
-    ) -> Option<T> {
-        result
-            .map_err(|e| {
-                tracing::error!(error = %e, "{what}");
-                self.fail(id.clone(), codes::STORAGE, sentence);
-            })
-            .ok()
-    }
-
     pub(super) fn fail(&self, id: RequestId, code: Code, message: impl Into<String>) {
         self.reply(error(Some(id), code, message));
     }
 
-    /// Room `room`'s handle when this node serves it (loaded if need be);
-    /// otherwise the client is answered (`moved` to the room's node,
-    /// `unknown-room`, `storage-failure` to request `id`) and there is none.
-    pub(super) async fn located(&self, id: &RequestId, room: &str) -> Option<RoomHandle> {
-        match rooms::locate(&self.app, room).await {
-            Ok(Located::Here(handle)) => Some(handle),
-            other => {
-                self.not_here(id.clone(), room, NotSent::Found(other));
-                None
-            }
-        }
+    /// Notes which rooms this connection watches, for the pushes it makes
+    /// unnecessary.
+    fn note_watching(&self, guest: &str) {
+        (self.app.notify.looking).watching(self.outbox.conn, guest, &self.watching);
     }
 
-    /// Tells the client why request `id` did not reach room `room`.
-    fn not_here(&self, id: RequestId, room: &str, why: NotSent) {
-        match why {
-            // Another node serves it: the client goes there.
-            NotSent::Found(Ok(Located::Moved(url))) => self.reply(ServerMessage::Moved {
-                room: room.to_string(),
-                url,
-            }),
-            NotSent::Found(Ok(_)) => self.fail(id, codes::UNKNOWN_ROOM, format!("there is no room {room:?}")),
-            NotSent::Found(Err(e)) => {
-                tracing::error!(error = %e, "room lookup failed");
-                self.fail(
-                    id,
-                    codes::STORAGE,
-                    "the server could not load the room; try again",
-                );
+    /// Writes a service's answer back and applies what it changes.
+    fn serve(&mut self, served: Served) {
+        match served.reply {
+            Reply::Message(message) => self.reply(message),
+            Reply::Text(text) => {
+                self.outbox.send(text);
             }
-            NotSent::Leaving => self.fail(
-                id,
-                codes::UNKNOWN_ROOM,
-                format!("room {room:?} is not available; try again"),
-            ),
         }
+        self.learn(served.change);
     }
 
     pub(super) async fn on_text(&mut self, text: &str) {
@@ -151,7 +119,36 @@ impl Session {
             return;
         }
         self.handle(message).await;
-        self.after().await;
+        // Once it is a guest, its blocks and settings are loaded.
+        if let Some(player) = self.guest.clone() {
+            self.moderated.load(player, self.client, &self.outbox).await;
+        }
+    }
+
+    /// The moderation checks before `message` is handled
+    /// (`moderation/conn.rs`); false when it was refused here (a ban also
+    /// closes the connection).
+    async fn before(&mut self, message: &ClientMessage) -> bool {
+        if self.moderated.kicked().is_some() {
+            return false;
+        }
+        if let (Some(name), Some(guest)) = (self.moderated.renamed(), self.guest.as_mut()) {
+            guest.name = name;
+        }
+        let gate = Gate {
+            app: &self.app,
+            client: self.client,
+        };
+        let guest = self.guest.as_ref().map(|g| g.id.as_str());
+        let id = message.id().clone();
+        match self.moderated.check(&gate, guest, message).await {
+            Ok(()) => return true,
+            Err((code, sentence)) if code == codes::BANNED => {
+                self.moderated.kick(&self.outbox, Some(id), &sentence)
+            }
+            Err((code, sentence)) => self.fail(id, code, sentence),
+        }
+        false
     }
 
     pub(super) async fn handle(&mut self, message: ClientMessage) {
@@ -166,10 +163,14 @@ impl Session {
                 if let Some(lang) = lang {
                     self.words = lodestone_i18n::Words::for_tag(&lang);
                 }
-                self.hello(id, protocol, name, token).await
+                let answer = accounts::hello(&self.app, self.client, id, protocol, name, token).await;
+                self.identify(answer, false).await
             }
             ClientMessage::Ping { id } => self.reply(ServerMessage::Pong { id }),
-            ClientMessage::Login { id, name, password } => self.login(id, name, password).await,
+            ClientMessage::Login { id, name, password } => {
+                let answer = accounts::login(&self.app, self.client, id, name, password).await;
+                self.identify(answer, true).await
+            }
             other => {
                 let Some(player) = self.guest.clone() else {
                     return self.fail(
@@ -180,38 +181,6 @@ impl Session {
                 };
                 self.identified(player, other).await;
             }
-        }
-    }
-
-    pub(super) async fn add_bot(
-        &mut self,
-        player: Player,
-        id: RequestId,
-        room: String,
-        seat: Option<lodestone_protocol::SeatRef>,
-        level: Option<String>,
-        replace_me: bool,
-    ) {
-        let level = match level
-            .as_deref()
-            .unwrap_or("greedy")
-            .parse::<lodestone_rules::bot::Level>()
-        {
-            Ok(level) => level,
-            Err(e) => return self.fail(id, codes::BAD_LEVEL, e),
-        };
-        let Some(handle) = self.located(&id, &room).await else {
-            return;
-        };
-        match crate::bots::add_bot(&self.app, handle, player, seat, replace_me, level, &self.words).await {
-            Ok(seat) => self.reply(ServerMessage::Ack {
-                id,
-                room: Some(room),
-                seat: Some(seat),
-                invite: None,
-                version: None,
-            }),
-            Err(refusal) => self.reply(refusal.into_error(Some(id))),
         }
     }
 
@@ -232,26 +201,22 @@ impl Session {
                 return self.reply(reply);
             }
             ClientMessage::ListRooms { id, game, playing } => {
-                let listed = cluster::list_rooms(
-                    &self.app,
-                    game.as_deref(),
-                    playing,
-                    self.app.config.limits.lobby_page,
-                )
-                .await;
-                let Some(page) = self.stored(
-                    &id,
-                    listed,
-                    "room list failed",
-                    "the server could not read the room list; try again",
-                ) else {
-                    return;
+                let page = self.app.config.limits.lobby_page;
+                return match cluster::list_rooms(&self.app, game.as_deref(), playing, page).await {
+                    Ok(page) => self.reply(ServerMessage::Rooms {
+                        id,
+                        rooms: page.rooms,
+                        total: u32::try_from(page.total).unwrap_or(u32::MAX),
+                    }),
+                    Err(e) => {
+                        tracing::error!(error = %e, "room list failed");
+                        self.fail(
+                            id,
+                            codes::STORAGE,
+                            "the server could not read the room list; try again",
+                        )
+                    }
                 };
-                return self.reply(ServerMessage::Rooms {
-                    id,
-                    rooms: page.rooms,
-                    total: u32::try_from(page.total).unwrap_or(u32::MAX),
-                });
             }
             ClientMessage::CreateRoom {
                 id,
@@ -289,7 +254,14 @@ impl Session {
                 level,
                 replace_me,
                 ..
-            } => return self.add_bot(player, id, room, seat, level, replace_me).await,
+            } => {
+                let bot = rooms::BotWanted {
+                    seat,
+                    level,
+                    replace_me,
+                };
+                return self.reply(rooms::add_bot(&self.app, player, id, room, bot, &self.words).await);
+            }
             ClientMessage::RemoveBot { id, room, seat } => (id, room, RoomRequest::RemoveBot { seat }),
             ClientMessage::Kick { id, room, seat } => (id, room, RoomRequest::Kick { seat }),
             ClientMessage::CloseRoom { id, room } => (id, room, RoomRequest::CloseRoom),
@@ -306,7 +278,10 @@ impl Session {
                 room,
                 ply,
                 invite,
-            } => return self.replay(player, id, room, ply, invite).await,
+            } => {
+                let answer = crate::replays::request(&self.app, id, &player.id, room, ply, invite.as_deref());
+                return self.reply(answer.await);
+            }
             ClientMessage::Rematch { id, room, accept } => (id, room, RoomRequest::Rematch { accept }),
             ClientMessage::Chat { id, room, text, to } => {
                 // Checked before the room is asked: a person's lines per
@@ -326,7 +301,8 @@ impl Session {
             }
             ClientMessage::SetChat { id, room, on } => (id, room, RoomRequest::SetChat { on }),
             ClientMessage::Register { id, name, password } => {
-                return self.register(player, id, name, password).await;
+                let served = accounts::register(&self.app, &player, id, name, password).await;
+                return self.serve(served);
             }
             message @ (ClientMessage::PushSubscribe { .. }
             | ClientMessage::PushUnsubscribe { .. }
@@ -336,11 +312,27 @@ impl Session {
             | ClientMessage::MyTurns { .. }
             | ClientMessage::TakeVacation { .. }
             | ClientMessage::EndVacation { .. }
-            | ClientMessage::MyVacation { .. }) => return self.notify_request(player, message).await,
+            | ClientMessage::MyVacation { .. }) => {
+                let asker = notify::Asker {
+                    player: &player,
+                    conn: self.outbox.conn,
+                    watching: &self.watching,
+                    lang: &self.words.lang(),
+                };
+                return self.reply(notify::request(&self.app, asker, message).await);
+            }
             ClientMessage::Hello { .. } | ClientMessage::Ping { .. } | ClientMessage::Login { .. } => {
                 unreachable!("answered before")
             }
-            other => return self.moderation(player, other).await,
+            other => {
+                let asker = moderation::Asker {
+                    app: &self.app,
+                    player: &player,
+                    client: self.client,
+                };
+                let served = moderation::request(asker, other).await;
+                return self.serve(served);
+            }
         };
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
         let limit = self.app.config.limits.watch_per_connection;
@@ -381,7 +373,7 @@ impl Session {
         };
         let unwatches = matches!(unsent.request, RoomRequest::Unwatch);
         if let Err((id, why)) = rooms::request(&self.app, &room, unsent).await {
-            return self.not_here(id, &room, why);
+            return self.reply(why.reply(id, &room));
         }
         // Only a room that exists is remembered.
         if watches {

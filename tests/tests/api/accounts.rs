@@ -43,8 +43,7 @@ each_backend!(a_registered_guest_logs_in_on_a_new_device_as_itself);
 async fn a_registered_guest_logs_in_on_a_new_device_as_itself() {
     let server = TestServer::start().await;
     let (mut ann, ann_id, first_token) = account(server.addr(), "Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
 
     // A new device: login, not hello. The name ignores case.
     let (mut phone, welcome) = login(server.addr(), "aNN", PASSWORD).await;
@@ -114,8 +113,7 @@ async fn wrong_passwords_and_bad_registrations_are_refused_with_codes() {
         "already-registered",
     )
     .await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     let short = bo
         .refused(
             json!({"type": "register", "name": "Bo", "password": "1234567"}),
@@ -195,8 +193,7 @@ async fn the_password_never_reaches_the_servers_log() {
     // The most a host can ask for: every module's traces.
     let (mut child, addr) = spawn_server(&dir, &[("RUST_LOG", "trace")], &log);
     let secret = "tell-no-one-7f3a";
-    let mut c = Client::connect(addr).await;
-    c.hello("Dee").await;
+    let mut c = Client::guest(addr, "Dee").await;
     c.refused(
         json!({"type": "register", "name": "Dee", "password": "short7!"}),
         "bad-password",

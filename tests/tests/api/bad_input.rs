@@ -120,8 +120,7 @@ async fn illegal_actions_are_refused_and_change_nothing() {
         assert!(m.contains(message), "{action}: {m}");
     }
     // Nothing changed: a fresh look shows the same version and position.
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let now = eve.state_at(&room, 0).await;
     assert_eq!(now.play.unwrap().position, before.play.unwrap().position);

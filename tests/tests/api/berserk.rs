@@ -6,11 +6,11 @@
 //! the option itself with no clock or a time per move. `GET /api/games`
 //! lists the option for every game.
 
-use lodestone_protocol::{GameInfo, RoomState, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
+use lodestone_protocol::{RoomState, ServerMessage};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
 use serde_json::json;
 
-use crate::games::{spectator, started_room, started_room_at};
+use crate::games::{every_game_offers, spectator, started_room, started_room_at};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -99,20 +99,14 @@ async fn berserk_is_refused_where_the_room_does_not_offer_it() {
     assert_eq!(clock(&after, 0).2, clock(&before, 0).2);
     assert!(!clock(&after, 0).2 && !clock(&after, 1).2);
 
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
-    for bad in [
+    let mut eve = server.guest("Eve").await;
+    eve.refuses_room_options([
         json!({"berserk": "on"}),
         json!({"clock": "none", "berserk": "on"}),
         json!({"clock": "30s/move", "berserk": "on"}),
         json!({"clock": "5+3", "berserk": "sometimes"}),
-    ] {
-        eve.refused(
-            json!({"type": "create_room", "game": "magneton", "options": bad}),
-            "bad-option",
-        )
-        .await;
-    }
+    ])
+    .await;
 }
 
 each_backend!(api_games_lists_berserk_for_every_game);
@@ -120,27 +114,12 @@ each_backend!(api_games_lists_berserk_for_every_game);
 /// every game, and a room with a bank of time takes each value it offers.
 async fn api_games_lists_berserk_for_every_game() {
     let server = TestServer::start().await;
-    let (status, body) = http_get(server.addr(), "/api/games", None).await;
-    assert_eq!(status, 200);
-    let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    for game in &games {
-        let berserk = game
-            .options
-            .iter()
-            .find(|o| o.key == "berserk")
-            .unwrap_or_else(|| panic!("{} has no berserk: {:?}", game.game, game.options));
-        assert_eq!(
-            (berserk.values.as_slice(), berserk.default.as_str()),
-            (&["off".to_string(), "on".into()][..], "off"),
-            "{}",
-            game.game
-        );
-        assert!(berserk.help.contains("bank"), "{}", berserk.help);
-        for value in &berserk.values {
-            ann.create_room(&game.game, json!({"clock": "5+3", "berserk": value}), true)
-                .await;
-        }
-    }
+    every_game_offers(
+        &server,
+        "berserk",
+        &["off", "on"],
+        "bank",
+        json!({"clock": "5+3"}),
+    )
+    .await;
 }

@@ -91,10 +91,8 @@ async fn a_bot_account_plays_with_its_api_token_until_it_is_revoked() {
         }
         other => panic!("{other:?}"),
     }
-    let (room, _) = program.create_room("magneton", json!({}), true).await;
-    program.join(&room, json!("white")).await;
-    let mut bo = Client::connect(addr).await;
-    bo.hello("Bo").await;
+    let room = program.seated_room("magneton", json!({}), json!("white")).await;
+    let mut bo = Client::guest(addr, "Bo").await;
     bo.join(&room, json!(null)).await;
     let state = bo
         .state_until(&room, |s| s.seats.iter().all(|s| s.player.is_some()))
@@ -144,8 +142,9 @@ async fn only_accounts_without_ratings_become_bots_and_tokens_are_limited() {
     // Two accounts play a rated game: the players have ratings now.
     let (mut dee, dee_id, dee_token) = account(addr, "Dee").await;
     let (mut eve, _, _) = account(addr, "Eve").await;
-    let (room, _) = dee.create_room("magneton", json!({"rated": "yes"}), true).await;
-    dee.join(&room, json!(0)).await;
+    let room = dee
+        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
+        .await;
     eve.join(&room, json!(1)).await;
     dee.ok(json!({"type": "start", "room": room})).await;
     dee.ok(json!({"type": "resign", "room": room})).await;
@@ -188,8 +187,7 @@ async fn rated_rooms_seat_bot_accounts_against_people_only_when_allowed() {
         (json!({"rated": "yes"}), false),
         (json!({"rated": "yes", "rated-bots": "yes"}), true),
     ] {
-        let (room, _) = hal.create_room("magneton", options, true).await;
-        hal.join(&room, json!(0)).await;
+        let room = hal.seated_room("magneton", options, json!(0)).await;
         gus.join(&room, json!(1)).await;
         let start = json!({"type": "start", "room": room});
         if allowed {
@@ -208,8 +206,9 @@ async fn rated_rooms_seat_bot_accounts_against_people_only_when_allowed() {
     let (_, _, _, other_token) = bot_account(addr, "Ida").await;
     let mut ida = Client::connect(addr).await;
     ida.resume(&other_token).await;
-    let (room, _) = gus.create_room("magneton", json!({"rated": "yes"}), true).await;
-    gus.join(&room, json!(0)).await;
+    let room = gus
+        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
+        .await;
     ida.join(&room, json!(1)).await;
     gus.ok(json!({"type": "start", "room": room})).await;
 }

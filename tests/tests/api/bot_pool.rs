@@ -31,12 +31,10 @@ async fn people_are_answered_while_search_bots_think() {
     // Six games where a hard bot is to move: 1.2 s of thinking for the
     // first, at least a quarter of that for each of the others, on the one
     // bot thread; more than the people need for their moves.
-    let mut host = server.client().await;
-    host.hello("Host").await;
+    let mut host = server.guest("Host").await;
     let mut rooms = Vec::new();
     for _ in 0..6 {
-        let (room, _) = host.create_room("magneton", json!({}), true).await;
-        host.join(&room, json!("white")).await;
+        let room = host.seated_room("magneton", json!({}), json!("white")).await;
         host.ok(json!({"type": "add_bot", "room": room, "level": "hard"}))
             .await;
         host.ok(json!({"type": "start", "room": room})).await;
@@ -47,12 +45,9 @@ async fn people_are_answered_while_search_bots_think() {
     let before = progress(&mut host, &rooms).await;
 
     // Meanwhile Ann and Bo play twenty moves, each answered.
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
-    let (game, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&game, json!("white")).await;
+    let mut ann = server.guest("Ann").await;
+    let mut bo = server.guest("Bo").await;
+    let game = ann.seated_room("magneton", json!({}), json!("white")).await;
     bo.join(&game, json!("black")).await;
     ann.ok(json!({"type": "start", "room": game})).await;
     let mut version = 0;

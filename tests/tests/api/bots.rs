@@ -35,10 +35,8 @@ async fn play_against_bot(human: &mut Client, room: &str, max: usize) -> lodesto
 each_backend!(a_person_plays_a_bot_to_the_end);
 async fn a_person_plays_a_bot_to_the_end() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!("white")).await;
+    let mut ann = server.guest("Ann").await;
+    let room = ann.seated_room("magneton", json!({}), json!("white")).await;
     ann.refused(
         json!({"type": "add_bot", "room": room, "level": "genius"}),
         "bad-level",
@@ -70,8 +68,7 @@ async fn a_bot_carries_on_after_a_restart() {
     let dir = first.dir.clone();
     let mut ann = first.client().await;
     let token = ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magnetism", json!({}), true).await;
-    ann.join(&room, json!("black")).await;
+    let room = ann.seated_room("magnetism", json!({}), json!("black")).await;
     ann.ok(json!({"type": "add_bot", "room": room, "level": "random"}))
         .await;
     ann.ok(json!({"type": "start", "room": room})).await;

@@ -75,19 +75,15 @@ pub async fn say(client: &mut Client, room: &str, to: &str, text: &str) -> u64 {
 async fn team_game(secret: &str) -> Vec<Vec<Value>> {
     let server = TestServer::start().await;
     let mut clients = Vec::new();
-    let mut host = server.client().await;
-    host.hello("P1").await;
-    let (room, _) = host.create_room("magma", json!({"players": 4}), true).await;
-    host.join(&room, json!(0)).await;
+    let mut host = server.guest("P1").await;
+    let room = host.seated_room("magma", json!({"players": 4}), json!(0)).await;
     clients.push(host);
     for i in 1..4 {
-        let mut c = server.client().await;
-        c.hello(&format!("P{}", i + 1)).await;
+        let mut c = server.guest(&format!("P{}", i + 1)).await;
         c.join(&room, json!(i)).await;
         clients.push(c);
     }
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     clients.push(eve);
     clients[0].ok(json!({"type": "start", "room": room})).await;
@@ -277,8 +273,7 @@ async fn chat_is_refused_when_off_too_long_or_unprintable() {
         clients[1].refused(chat(text), "bad-chat").await;
     }
     // A connection that does not watch the room cannot talk in it.
-    let mut stranger = server.client().await;
-    stranger.hello("Stranger").await;
+    let mut stranger = server.guest("Stranger").await;
     stranger.refused(chat("hi"), "not-watching").await;
     // The owner turns it off again: refused from then on.
     clients[0]
@@ -333,8 +328,7 @@ async fn chat_survives_a_killed_server() {
     // The player's line is back; the spectators' is still not the
     // players' to read while the game runs.
     assert_eq!(texts(&bo, &room), ["before the crash"]);
-    let mut watcher = Client::connect(server.addr).await;
-    watcher.hello("Sam").await;
+    let mut watcher = Client::guest(server.addr, "Sam").await;
     watcher.ok(json!({"type": "watch", "room": room})).await;
     barrier(&mut watcher, &room).await;
     assert_eq!(texts(&watcher, &room), ["watching closely"]);

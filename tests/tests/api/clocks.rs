@@ -5,11 +5,11 @@
 //! weekend pause (`weekends=pause`) is kept across a kill and offered by
 //! `GET /api/games`.
 
-use lodestone_protocol::{GameInfo, RoomState, RoomStatus, ServerMessage};
-use lodestone_tests::{ServerProcess, TestServer, each_backend, http_get, stored_seqs, temp_dir};
+use lodestone_protocol::{RoomState, RoomStatus, ServerMessage};
+use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
 use serde_json::json;
 
-use crate::games::{play, spectator, started_room, started_room_at};
+use crate::games::{every_game_offers, play, spectator, started_room, started_room_at};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -46,15 +46,9 @@ async fn every_game_is_lost_on_time() {
         assert!(text.ends_with("wins (on time)"), "{game}: {text}");
         assert!(end.play.unwrap().clocks.iter().all(|c| !c.running), "{game}");
     }
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
-    for bad in ["fast", "0+3", "5s/turn"] {
-        eve.refused(
-            json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
-            "bad-option",
-        )
+    let mut eve = server.guest("Eve").await;
+    eve.refuses_room_options(["fast", "0+3", "5s/turn"].map(|clock| json!({"clock": clock})))
         .await;
-    }
 }
 
 each_backend!(correspondence_clocks_run_out_in_every_game_on_paused_time);
@@ -83,8 +77,7 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
         let mut ann = server.client().await;
         ann.patience = None;
         ann.hello("Ann").await;
-        let (room, _) = ann.create_room(game, options, true).await;
-        ann.join(&room, json!(0)).await;
+        let room = ann.seated_room(game, options, json!(0)).await;
         let mut bo = server.client().await;
         bo.patience = None;
         bo.hello("Bo").await;
@@ -175,15 +168,11 @@ async fn a_time_bank_is_topped_up_to_its_start_and_no_further() {
         clocks[1].running && clocks[1].remaining_ms <= 864_000_000,
         "{clocks:?}"
     );
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
-    for bad in ["bank:10d", "bank:0d+1h", "bank:10d+36x", "bank:10+36"] {
-        eve.refused(
-            json!({"type": "create_room", "game": "magneton", "options": {"clock": bad}}),
-            "bad-option",
-        )
-        .await;
-    }
+    let mut eve = server.guest("Eve").await;
+    eve.refuses_room_options(
+        ["bank:10d", "bank:0d+1h", "bank:10d+36x", "bank:10+36"].map(|clock| json!({"clock": clock})),
+    )
+    .await;
 }
 
 each_backend!(a_weekend_pause_is_shown_kept_across_a_kill_and_needs_a_clock);
@@ -204,16 +193,11 @@ async fn a_weekend_pause_is_shown_kept_across_a_kill_and_needs_a_clock() {
     assert_eq!(state.options.get("weekends").map(String::as_str), Some("pause"));
     assert!(state.play.unwrap().clocks[0].running);
     eve.hello("Eve").await;
-    for bad in [
+    eve.refuses_room_options([
         json!({"weekends": "pause"}),
         json!({"clock": "3d/move", "weekends": "often"}),
-    ] {
-        eve.refused(
-            json!({"type": "create_room", "game": "magneton", "options": bad}),
-            "bad-option",
-        )
-        .await;
-    }
+    ])
+    .await;
 }
 
 each_backend!(api_games_offers_the_weekend_pause_for_every_game);
@@ -222,31 +206,14 @@ each_backend!(api_games_offers_the_weekend_pause_for_every_game);
 /// takes; only `pause` shows in the list of rooms.
 async fn api_games_offers_the_weekend_pause_for_every_game() {
     let server = TestServer::start().await;
-    let (status, body) = http_get(server.addr(), "/api/games", None).await;
-    assert_eq!(status, 200);
-    let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let mut made = Vec::new();
-    for game in &games {
-        let weekends = game
-            .options
-            .iter()
-            .find(|o| o.key == "weekends")
-            .unwrap_or_else(|| panic!("{} has no weekends: {:?}", game.game, game.options));
-        assert_eq!(
-            (weekends.values.as_slice(), weekends.default.as_str()),
-            (&["run".to_string(), "pause".into()][..], "run"),
-            "{}",
-            game.game
-        );
-        assert!(weekends.help.contains("UTC"), "{}", weekends.help);
-        for value in &weekends.values {
-            let options = json!({"clock": "3d/move", "weekends": value});
-            let (room, _) = ann.create_room(&game.game, options, true).await;
-            made.push((room, value.clone()));
-        }
-    }
+    let (mut ann, made) = every_game_offers(
+        &server,
+        "weekends",
+        &["run", "pause"],
+        "UTC",
+        json!({"clock": "3d/move"}),
+    )
+    .await;
     let rooms = match ann.ok(json!({"type": "list_rooms"})).await {
         ServerMessage::Rooms { rooms, .. } => rooms,
         other => panic!("{other:?}"),

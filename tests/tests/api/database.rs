@@ -117,10 +117,8 @@ async fn a_database_of_a_newer_version_is_refused() {
 async fn a_short_game(addr: std::net::SocketAddr) -> (String, String) {
     let mut ann = Client::connect(addr).await;
     let token = ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
-    let mut bo = Client::connect(addr).await;
-    bo.hello("Bo").await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
+    let mut bo = Client::guest(addr, "Bo").await;
     bo.join(&room, json!(1)).await;
     bo.ok(json!({"type": "start", "room": room})).await;
     play(&mut [ann, bo], &room, &["D4", "E5"]).await;
@@ -342,4 +340,84 @@ async fn every_table_survives_migrate_db_to_postgres_and_back_row_for_row() {
             assert_eq!(before, after, "{table}");
         }
     }
+}
+
+/// Group commit on PostgreSQL with fences: twenty rooms' appends sent at
+/// once (one batch: the test's runtime has one thread, so every request
+/// is queued before the writer runs), each fenced by its room's lease, one
+/// of them under a lease another node holds. The fenced one fails alone
+/// (`Fenced`, nothing of it stored); the other nineteen are stored and
+/// acknowledged together (their rows share one transaction id, `xmin`),
+/// not with one commit each.
+#[tokio::test(flavor = "current_thread")]
+async fn a_fenced_append_fails_alone_and_the_others_share_one_commit() {
+    use lodestone_server::testing::{EventRow, Op, RoomRow, Store, StoreError, StoreOptions, StoredStatus};
+    use sqlx::Connection;
+    if !postgres_ready() {
+        return;
+    }
+    on_backend(Backend::Postgres, async {
+        let url = database_url(&temp_dir());
+        let (store, _task) = Store::open(&url, &StoreOptions::default()).await.unwrap();
+        let leases = store.leases().expect("PostgreSQL has leases");
+        let event = |room: &str, seq: i64| {
+            Op::Append(EventRow {
+                room_id: room.into(),
+                seq,
+                kind: "action".into(),
+                at: 1000 + seq,
+                data: "{}".into(),
+            })
+        };
+        let rooms: Vec<String> = (0..20).map(|i| format!("r{i:02}")).collect();
+        for room in &rooms {
+            store
+                .write(vec![
+                    Op::CreateRoom(RoomRow {
+                        id: room.clone(),
+                        game: "magneton".into(),
+                        public: true,
+                        status: StoredStatus::Open,
+                        created_at: 1,
+                    }),
+                    event(room, 1),
+                ])
+                .await
+                .unwrap();
+            let node = if room == "r07" { "n2" } else { "n1" };
+            leases.claim_new(room, node, 60_000).await.unwrap();
+        }
+        let writes = rooms.iter().map(|room| {
+            store.write(vec![
+                Op::Fence {
+                    room: room.clone(),
+                    node: "n1".into(),
+                    epoch: 1,
+                    deadline: None,
+                },
+                event(room, 2),
+            ])
+        });
+        let results = futures_util::future::join_all(writes).await;
+        for (room, result) in rooms.iter().zip(&results) {
+            if room == "r07" {
+                assert!(matches!(result, Err(StoreError::Fenced)), "{room}: {result:?}");
+            } else {
+                assert!(result.is_ok(), "{room}: {result:?}");
+            }
+        }
+        let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+        let (stored, commits): (i64, i64) =
+            sqlx::query_as("SELECT count(*), count(DISTINCT xmin::text) FROM events WHERE seq = 2")
+                .fetch_one(&mut conn)
+                .await
+                .unwrap();
+        assert_eq!((stored, commits), (19, 1), "appends stored, and their commits");
+        let fenced: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE room_id = 'r07'")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(fenced, 1, "nothing of the fenced request is stored");
+    })
+    .await;
 }

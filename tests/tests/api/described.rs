@@ -39,8 +39,7 @@ each_backend!(every_described_path_answers);
 /// and answers as described.
 async fn every_described_path_answers() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (room, _) = ann.create_room("magneton", serde_json::json!({}), true).await;
     let guest = ann_id(&ann);
     let doc = lodestone_server::openapi_document();

@@ -17,12 +17,9 @@ each_backend!(a_finished_game_shows_every_ply_as_json_and_as_an_image);
 async fn a_finished_game_shows_every_ply_as_json_and_as_an_image() {
     let server = TestServer::start().await;
     let addr = server.addr();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let mut bo = server.client().await;
-    bo.hello("Bo <b>").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let mut ann = server.guest("Ann").await;
+    let mut bo = server.guest("Bo <b>").await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     bo.join(&room, json!(1)).await;
     ann.ok(json!({"type": "start", "room": room})).await;
     ann.act(&room, "D4").await;
@@ -84,8 +81,7 @@ async fn a_running_game_shows_what_a_spectator_sees() {
     let addr = server.addr();
     let mut ann = server.client().await;
     let ann_token = ann.hello("Ann").await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     let (room, invite) = ann.create_room("magnetism", json!({}), false).await;
     let invite = invite.unwrap();
     ann.ok(json!({"type": "join", "room": room, "seat": 0, "invite": invite}))

@@ -36,8 +36,7 @@ pub async fn started_room_at(
 /// A new guest watching `room` on the server at `addr`, and the state it
 /// first gets.
 pub async fn spectator(addr: std::net::SocketAddr, room: &str) -> (Client, lodestone_protocol::RoomState) {
-    let mut eve = Client::connect(addr).await;
-    eve.hello("Eve").await;
+    let mut eve = Client::guest(addr, "Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let state = eve.state_at(room, 0).await;
     (eve, state)
@@ -54,6 +53,48 @@ pub async fn play(clients: &mut [Client], room: &str, actions: &[&str]) -> lodes
         version = clients[seat].act(room, action).await;
     }
     clients[0].state_at(room, version).await
+}
+
+/// `GET /api/games` lists the option `key` for every game with `values`
+/// (the first the default) and a help that says `help_says`; then Ann
+/// makes a room of every game with each value beside the options `with`.
+/// Returns Ann and the rooms made, each with its value.
+pub async fn every_game_offers(
+    server: &TestServer,
+    key: &str,
+    values: &[&str],
+    help_says: &str,
+    with: serde_json::Value,
+) -> (Client, Vec<(String, String)>) {
+    let (status, body) = http_get(server.addr(), "/api/games", None).await;
+    assert_eq!(status, 200);
+    let games: Vec<lodestone_protocol::GameInfo> = serde_json::from_str(&body).unwrap();
+    let mut ann = server.guest("Ann").await;
+    let mut made = Vec::new();
+    for game in &games {
+        let option = game
+            .options
+            .iter()
+            .find(|o| o.key == key)
+            .unwrap_or_else(|| panic!("{} has no {key}: {:?}", game.game, game.options));
+        assert_eq!(
+            (
+                option.values.iter().map(String::as_str).collect::<Vec<_>>(),
+                option.default.as_str()
+            ),
+            (values.to_vec(), values[0]),
+            "{}",
+            game.game
+        );
+        assert!(option.help.contains(help_says), "{}", option.help);
+        for value in &option.values {
+            let mut options = with.clone();
+            options[key] = json!(value);
+            let (room, _) = ann.create_room(&game.game, options, true).await;
+            made.push((room, value.clone()));
+        }
+    }
+    (ann, made)
 }
 
 fn record_actions(text: &str) -> Vec<String> {

@@ -12,8 +12,7 @@ use crate::notify::{hide, next, with_push};
 each_backend!(a_client_saying_french_gets_french_sentences_with_the_same_codes);
 async fn a_client_saying_french_gets_french_sentences_with_the_same_codes() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let mut zoe = server.client().await;
     // Before its hello, a connection's errors are in English.
     zoe.send_text("{not json").await;
@@ -35,8 +34,7 @@ async fn a_client_saying_french_gets_french_sentences_with_the_same_codes() {
     assert_ne!(english, french);
 
     // Answered by a room's task.
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(null)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(null)).await;
     let english = ann
         .refused(json!({"type": "start", "room": room}), "seats-not-full")
         .await;

@@ -16,8 +16,7 @@ async fn an_open_room_nobody_starts_expires_for_good() {
     let dir = first.dir.clone();
     let mut ann = first.client().await;
     let token = ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let (started, _, _) = started_room(&first, "magneton", json!({})).await;
     // A day goes by (paused time: it jumps ahead when every task waits).
     tokio::time::pause();
@@ -58,8 +57,7 @@ async fn versions_never_go_down_across_restarts() {
     play(&mut clients, &room, &["D4", "E5"]).await;
     let mut ann = first.client().await;
     let ann_token = ann.hello("Ann").await;
-    let (open, _) = ann.create_room("magnetism", json!({}), true).await;
-    ann.join(&open, json!(0)).await;
+    let open = ann.seated_room("magnetism", json!({}), json!(0)).await;
     ann.ok(json!({"type": "leave", "room": open})).await;
     ann.join(&open, json!(1)).await;
     ann.state_until(&open, |s| s.seats[1].player.is_some()).await;

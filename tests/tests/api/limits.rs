@@ -118,8 +118,7 @@ each_backend!(f1_unknown_rooms_take_no_watch_places_and_watches_are_capped);
 /// connection watches at most `--watch-limit` rooms.
 async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
     let server = TestServer::start_with(|c| c.limits.watch_per_connection = 2).await;
-    let mut c = server.client().await;
-    c.hello("Ann").await;
+    let mut c = server.guest("Ann").await;
     for i in 0..5 {
         let id = format!("{i}{}", "x".repeat(10_000));
         c.refused(json!({"type": "watch", "room": id}), "unknown-room")
@@ -326,8 +325,7 @@ async fn f2_a_websocket_that_answers_no_ping_is_closed() {
 
     // A client that keeps reading (and so answers pings, as browsers and
     // WebSocket libraries do) is kept across idle periods.
-    let mut c = server.client().await;
-    c.hello("Ann").await;
+    let mut c = server.guest("Ann").await;
     let quiet = tokio::time::timeout(Duration::from_secs(5), c.recv()).await;
     assert!(quiet.is_err(), "nothing arrives and nothing closes: {quiet:?}");
     match c.request(json!({"type": "ping"})).await {
@@ -357,8 +355,7 @@ async fn f3_room_and_guest_quotas_hold() {
         )
         .await;
     assert!(m.contains("you have 2 open rooms"), "{m}");
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.create_room("magma", json!({}), true).await;
     let m = bo
         .refused(
@@ -403,8 +400,7 @@ each_backend!(f3_room_lists_are_bounded_and_counted);
 /// F3: room lists hold one page and say how many rooms there are.
 async fn f3_room_lists_are_bounded_and_counted() {
     let server = TestServer::start_with(|c| c.limits.lobby_page = 2).await;
-    let mut c = server.client().await;
-    c.hello("Ann").await;
+    let mut c = server.guest("Ann").await;
     let mut ids = Vec::new();
     for _ in 0..3 {
         ids.push(c.create_room("magneton", json!({}), true).await.0);
@@ -429,8 +425,7 @@ each_backend!(f4_a_client_that_does_not_read_is_closed);
 /// kept with its unread messages.
 async fn f4_a_client_that_does_not_read_is_closed() {
     let server = TestServer::start_with(|c| c.limits.write_timeout = Duration::from_millis(500)).await;
-    let mut host = server.client().await;
-    host.hello("Ann").await;
+    let mut host = server.guest("Ann").await;
     for _ in 0..100 {
         host.create_room("magneton", json!({}), true).await;
     }

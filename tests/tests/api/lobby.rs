@@ -9,8 +9,7 @@ use crate::games::{play, started_room};
 each_backend!(rooms_are_listed_until_their_seats_are_full);
 async fn rooms_are_listed_until_their_seats_are_full() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (room, invite) = ann
         .create_room("magneton", json!({"move-rule": "per-ray"}), true)
         .await;
@@ -27,8 +26,7 @@ async fn rooms_are_listed_until_their_seats_are_full() {
     assert_ne!(list[0].id, private);
 
     ann.join(&room, json!("black")).await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.refused(
         json!({"type": "join", "room": room, "seat": "black"}),
         "seat-taken",
@@ -51,8 +49,7 @@ async fn rooms_are_listed_until_their_seats_are_full() {
     assert_eq!(listed[0]["taken"], 1);
     assert_eq!(listed[0]["players"], json!(["Ann"]));
     assert_eq!(bo.join(&room, json!(null)).await, 1);
-    let mut cy = server.client().await;
-    cy.hello("Cy").await;
+    let mut cy = server.guest("Cy").await;
     cy.refused(json!({"type": "join", "room": room}), "room-full")
         .await;
     let list = match cy.ok(json!({"type": "list_rooms", "game": "magneton"})).await {
@@ -83,16 +80,14 @@ async fn rooms_are_listed_until_their_seats_are_full() {
 each_backend!(private_rooms_need_their_invite);
 async fn private_rooms_need_their_invite() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (room, invite) = ann.create_room("magneton", json!({}), false).await;
     let invite = invite.expect("a private room has an invite");
     ann.refused(json!({"type": "join", "room": room}), "invite-required")
         .await;
     ann.ok(json!({"type": "join", "room": room, "invite": invite}))
         .await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.refused(json!({"type": "join", "room": room}), "invite-required")
         .await;
     bo.refused(json!({"type": "watch", "room": room}), "invite-required")
@@ -119,8 +114,7 @@ async fn private_rooms_need_their_invite() {
     )
     .await;
     assert_eq!(status, 200);
-    let mut cy = server.client().await;
-    cy.hello("Cy").await;
+    let mut cy = server.guest("Cy").await;
     cy.ok(json!({"type": "watch", "room": room, "invite": invite}))
         .await;
     let seen = cy.state_at(&room, 0).await;
@@ -133,8 +127,7 @@ async fn a_spectator_joins_mid_game_and_sees_the_same_game() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
     let mid = play(&mut clients, &room, &["D4", "E5", "C3"]).await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     match eve.ok(json!({"type": "watch", "room": room})).await {
         ServerMessage::Ack { seat: None, .. } => {}
         other => panic!("a spectator has no seat: {other:?}"),

@@ -25,8 +25,7 @@ async fn magma_room_with(
     let mut clients = Vec::new();
     let mut host = client().await;
     host.hello("P1").await;
-    let (room, _) = host.create_room("magma", options, true).await;
-    host.join(&room, json!(0)).await;
+    let room = host.seated_room("magma", options, json!(0)).await;
     clients.push(host);
     for i in 1..players {
         let mut c = client().await;

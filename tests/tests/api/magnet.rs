@@ -53,8 +53,7 @@ async fn first_offers(clients: &mut [Client], room: &str, mut version: u64, turn
 async fn magnet_frames(blue: &[&str], turns: usize) -> (Vec<Value>, Vec<Value>, Value) {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magnet", json!({})).await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
     let start = state.play.unwrap().board_value()["start"].clone();

@@ -120,8 +120,7 @@ async fn roles_hold_and_a_player_can_do_none_of_the_admin_messages() {
     let addr = server.addr();
     let (mut ann, mut mo, mo_id) = staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
-    let mut cy = server.client().await;
-    cy.hello("Cy").await;
+    let mut cy = server.guest("Cy").await;
     let (room, _) = bo.create_room("magneton", json!({}), true).await;
     let before = audit(&mut ann).await;
     for player in [&mut bo, &mut cy] {
@@ -482,8 +481,7 @@ async fn a_moderator_closes_any_room_and_renames_a_player() {
             "unknown-room",
         )
         .await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.refused(json!({"type": "watch", "room": room}), "unknown-room")
         .await;
     let log = audit(&mut ann).await;
@@ -510,8 +508,7 @@ async fn an_admin_exports_and_deletes_another_player() {
     let (mut ann, mut mo, _) = staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     let (mut cy, _, _) = account(addr, "Cy").await;
-    let (room, _) = cy.create_room("magneton", json!({}), true).await;
-    cy.join(&room, json!(0)).await;
+    let room = cy.seated_room("magneton", json!({}), json!(0)).await;
     bo.join(&room, json!(1)).await;
     cy.ok(json!({"type": "start", "room": room})).await;
     cy.act(&room, "D4").await;

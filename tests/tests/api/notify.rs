@@ -168,8 +168,7 @@ async fn bad_subscriptions_are_refused_with_a_code() {
         c.notify.subscriptions_per_guest = 1;
     })
     .await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (endpoint, keys) = push.subscribe("ann");
     let sub =
         |endpoint: &str, keys: &Value| json!({"type": "push_subscribe", "endpoint": endpoint, "keys": keys});
@@ -252,8 +251,7 @@ async fn the_games_waiting_for_a_move_are_listed_oldest_first_and_only_to_their_
     // A second game of Ann's, against Cy: Ann (seat 0) to move in both.
     let (second, _) = clients[0].create_room("magneton", json!({}), true).await;
     clients[0].join(&second, json!(0)).await;
-    let mut cy = server.client().await;
-    cy.hello("Cy").await;
+    let mut cy = server.guest("Cy").await;
     cy.join(&second, json!(1)).await;
     cy.ok(json!({"type": "start", "room": second})).await;
     assert_eq!(
@@ -319,15 +317,12 @@ each_backend!(webhooks_post_signed_events_once_per_url);
 /// was set.
 async fn webhooks_post_signed_events_once_per_url() {
     let (server, hooks, mut hooked) = with_hooks().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let mut ann = server.guest("Ann").await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let url = hooks.url("shared");
     let secret = set_webhook(&mut ann, json!({"type": "set_webhook", "room": room, "url": url})).await;
     assert_eq!(secret.len(), 64);
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.ok(json!({"type": "register", "name": "bo-hooks", "password": "a long password"}))
         .await;
     let bo_secret = set_webhook(&mut bo, json!({"type": "set_webhook", "url": url})).await;
@@ -386,18 +381,15 @@ each_backend!(a_discord_webhook_is_retried_until_it_takes);
 /// tried again, the same body each time.
 async fn a_discord_webhook_is_retried_until_it_takes() {
     let (server, hooks, mut hooked) = with_hooks().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let mut ann = server.guest("Ann").await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     hooks.answer("discord", &[500, 429]);
     set_webhook(
         &mut ann,
         json!({"type": "set_webhook", "room": room, "url": hooks.url("discord"), "format": "discord", "events": ["game-started"]}),
     )
     .await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.join(&room, json!(1)).await;
     bo.ok(json!({"type": "start", "room": room})).await;
     let tries = [
@@ -421,8 +413,7 @@ each_backend!(webhooks_are_refused_with_a_code);
 /// one does not own, an account webhook of a guest, one too many.
 async fn webhooks_are_refused_with_a_code() {
     let server = TestServer::start_with(|c| c.notify.webhooks_per_owner = 1).await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (room, _) = ann.create_room("magneton", json!({}), true).await;
     let hook = |url: &str| json!({"type": "set_webhook", "room": room, "url": url});
     for private in [
@@ -444,8 +435,7 @@ async fn webhooks_are_refused_with_a_code() {
     set_webhook(&mut ann, hook("https://1.1.1.1/one")).await;
     ann.refused(hook("https://1.1.1.1/two"), "too-many-webhooks")
         .await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.refused(hook("https://1.1.1.1/three"), "not-owner").await;
     bo.refused(
         json!({"type": "delete_webhook", "room": room, "url": "https://1.1.1.1/one"}),
@@ -483,14 +473,12 @@ async fn the_time_alarm_fires_once_after_a_sigkill_and_a_restart() {
     ];
     let first = ServerProcess::start_with(SERVER, &args, &dir);
     push.expect_key(&server_key(first.addr).await);
-    let mut ann = Client::connect(first.addr).await;
-    ann.hello("Ann").await;
+    let mut ann = Client::guest(first.addr, "Ann").await;
     let (room, _) = ann
         .create_room("magneton", json!({"clock": "8s/move"}), true)
         .await;
     ann.join(&room, json!(0)).await;
-    let mut bo = Client::connect(first.addr).await;
-    bo.hello("Bo").await;
+    let mut bo = Client::guest(first.addr, "Bo").await;
     bo.join(&room, json!(1)).await;
     subscribe(&mut bo, &push, "bo").await;
     hide(&mut bo).await;

@@ -17,15 +17,12 @@ each_backend!(only_the_owner_changes_a_room);
 /// kick a seat or close the room; the owner can.
 async fn only_the_owner_changes_a_room() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!("white")).await;
+    let mut ann = server.guest("Ann").await;
+    let room = ann.seated_room("magneton", json!({}), json!("white")).await;
     let state = ann.state_until(&room, |s| s.owner.is_some()).await;
     assert_eq!(owner_name(&state).as_deref(), Some("Ann"));
 
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let m = eve
         .refused(json!({"type": "add_bot", "room": room, "seat": 1}), "not-owner")
@@ -61,8 +58,7 @@ async fn only_the_owner_changes_a_room() {
         .await;
 
     // Bo sits; the owner frees his seat; he watches on as a spectator.
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.join(&room, json!(1)).await;
     ann.ok(json!({"type": "kick", "room": room, "seat": 1})).await;
     let state = bo.state_until(&room, |s| s.seats[1].player.is_none()).await;
@@ -82,12 +78,9 @@ async fn only_the_owner_changes_a_room() {
 each_backend!(ownership_passes_to_the_next_seated_person);
 async fn ownership_passes_to_the_next_seated_person() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magma", json!({"players": 3}), true).await;
-    ann.join(&room, json!(0)).await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut ann = server.guest("Ann").await;
+    let room = ann.seated_room("magma", json!({"players": 3}), json!(0)).await;
+    let mut bo = server.guest("Bo").await;
     bo.join(&room, json!(1)).await;
     ann.ok(json!({"type": "add_bot", "room": room, "seat": 2, "level": "random"}))
         .await;
@@ -167,10 +160,8 @@ async fn names_are_refused_told_apart_and_renamed() {
         )
         .await;
     }
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let mut ann = server.guest("Ann").await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let mut ann2 = server.client().await;
     let token = ann2.hello("Ann").await;
     ann2.join(&room, json!(1)).await;

@@ -98,8 +98,9 @@ async fn rated_ban(mo: &mut Client, bo: &str, minutes: u64) -> Vec<lodestone_pro
 
 /// A rated Magneton game Cy opens and Bo aborts.
 async fn aborted_rated_game(cy: &mut Client, bo: &mut Client) {
-    let (room, _) = cy.create_room("magneton", json!({"rated": "yes"}), true).await;
-    cy.join(&room, json!(0)).await;
+    let room = cy
+        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
+        .await;
     bo.join(&room, json!(1)).await;
     cy.ok(json!({"type": "start", "room": room})).await;
     bo.ok(json!({"type": "abort", "room": room})).await;
@@ -130,8 +131,8 @@ async fn aborted_rated_games_bring_bans_that_grow_and_expire() {
     let (rated, _) = cy.create_room("magneton", json!({"rated": "yes"}), true).await;
     bo.refused(json!({"type": "join", "room": rated, "seat": 1}), "rated-banned")
         .await;
-    let (unrated, _) = bo.create_room("magneton", json!({}), true).await;
-    bo.join(&unrated, json!(0)).await;
+    // An unrated room still seats him.
+    bo.seated_room("magneton", json!({}), json!(0)).await;
     skip(Duration::from_secs(10 * 60 + 1)).await;
     bo.join(&rated, json!(1)).await;
     bo.ok(json!({"type": "leave", "room": rated})).await;
@@ -155,8 +156,7 @@ async fn finished_game_of_accounts() -> (TestServer, String, Client, Client, Str
     let addr = server.addr();
     let (mut ann, ann_id, ann_token) = account(addr, "Ann").await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     bo.join(&room, json!(1)).await;
     ann.ok(json!({"type": "start", "room": room})).await;
     ann.act(&room, "D4").await;

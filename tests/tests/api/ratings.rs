@@ -152,14 +152,14 @@ async fn a_rated_room_takes_only_accounts() {
         "bad-option",
     )
     .await;
-    let (room, _) = ann.create_room("magneton", json!({"rated": "yes"}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann
+        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
+        .await;
     let m = ann
         .refused(json!({"type": "add_bot", "room": room}), "rated-needs-accounts")
         .await;
     assert!(m.contains("rated"), "{m}");
-    let mut guest = server.client().await;
-    guest.hello("Gus").await;
+    let mut guest = server.guest("Gus").await;
     guest.join(&room, json!(1)).await;
     let m = ann
         .refused(json!({"type": "start", "room": room}), "rated-needs-accounts")
@@ -242,8 +242,7 @@ async fn player_pages_and_leaderboards_refuse_what_is_not_there() {
     assert_eq!((board.game.as_str(), board.players.len()), ("magma-4", 0));
     // A guest's page: no account, no ratings, no games yet.
     let (_, id, _) = account(addr, "Ann").await;
-    let mut guest = server.client().await;
-    guest.hello("Gus").await;
+    let _guest = server.guest("Gus").await;
     let ann = page(addr, &id).await;
     assert!(
         ann.account && ann.ratings.is_empty() && ann.recent.is_empty(),

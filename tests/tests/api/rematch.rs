@@ -101,16 +101,14 @@ each_backend!(a_rematch_of_four_moves_everyone_one_seat_on);
 async fn a_rematch_of_four_moves_everyone_one_seat_on() {
     let server = TestServer::start().await;
     let mut clients = Vec::new();
-    let mut host = server.client().await;
-    host.hello("P1").await;
+    let mut host = server.guest("P1").await;
     let (room, invite) = host.create_room("magma", json!({"players": 4}), false).await;
     let invite = invite.expect("a private room has an invite");
     host.ok(json!({"type": "join", "room": room, "seat": 0, "invite": invite}))
         .await;
     clients.push(host);
     for i in 1..4 {
-        let mut c = server.client().await;
-        c.hello(&format!("P{}", i + 1)).await;
+        let mut c = server.guest(&format!("P{}", i + 1)).await;
         c.ok(json!({"type": "join", "room": room, "seat": i, "invite": invite}))
             .await;
         clients.push(c);
@@ -163,10 +161,8 @@ async fn a_rematch_of_four_moves_everyone_one_seat_on() {
 each_backend!(bots_accept_a_rematch_at_once);
 async fn bots_accept_a_rematch_at_once() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let mut ann = server.guest("Ann").await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     ann.ok(json!({"type": "add_bot", "room": room, "level": "random"}))
         .await;
     ann.ok(json!({"type": "start", "room": room})).await;

@@ -380,14 +380,12 @@ async fn replay_errors_have_their_codes() {
         .await;
     ann.refused(json!({"type": "replay", "room": room, "ply": 0}), "not-started")
         .await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.ok(json!({"type": "join", "room": room, "invite": invite}))
         .await;
     bo.ok(json!({"type": "start", "room": room})).await;
     let version = bo.act(&room, "magnet i5").await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.refused(
         json!({"type": "replay", "room": room, "ply": 0}),
         "invite-required",

@@ -16,8 +16,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     let server = ServerProcess::start(SERVER, &dir);
     let mut ann = Client::connect(server.addr).await;
     let ann_token = ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let mut bo = Client::connect(server.addr).await;
     let bo_token = bo.hello("Bo").await;
     bo.join(&room, json!(1)).await;
@@ -64,8 +63,7 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
     let dir = first.dir.clone();
     let mut ann = first.client().await;
     let token = ann.hello("Ann").await;
-    let (open_room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&open_room, json!(0)).await;
+    let open_room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let (room, mut clients, _) =
         crate::games::started_room(&first, "magneton", json!({"move-rule": "per-ray"})).await;
     play(&mut clients, &room, &["A1", "H8", "D5"]).await;
@@ -89,8 +87,7 @@ async fn a_restarted_server_resumes_games_and_open_rooms() {
         ServerMessage::Welcome { rooms, .. } => assert_eq!(rooms, vec![open_room.clone()]),
         other => panic!("{other:?}"),
     }
-    let mut eve = second.client().await;
-    eve.hello("Eve").await;
+    let mut eve = second.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let state = eve.state_at(&room, 0).await;
     assert_eq!(state.options.get("move-rule").unwrap(), "per-ray");
@@ -109,8 +106,7 @@ each_backend!(sigterm_says_goodbye_and_exits_cleanly);
 async fn sigterm_says_goodbye_and_exits_cleanly() {
     let dir = temp_dir();
     let mut server = ServerProcess::start(SERVER, &dir);
-    let mut ann = Client::connect(server.addr).await;
-    ann.hello("Ann").await;
+    let mut ann = Client::guest(server.addr, "Ann").await;
     let status = std::process::Command::new("kill")
         .args(["-TERM", &server.child.id().to_string()])
         .status()
@@ -149,14 +145,12 @@ async fn versions_never_go_down_across_sigkill() {
     let ann_token = ann.hello("Ann").await;
     let mut bo = Client::connect(server.addr).await;
     let bo_token = bo.hello("Bo").await;
-    let (game, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&game, json!(0)).await;
+    let game = ann.seated_room("magneton", json!({}), json!(0)).await;
     ann.ok(json!({"type": "leave", "room": game})).await;
     ann.join(&game, json!(1)).await;
     bo.join(&game, json!(0)).await;
     bo.ok(json!({"type": "start", "room": game})).await;
-    let (open, _) = bo.create_room("magnetism", json!({}), true).await;
-    bo.join(&open, json!(0)).await;
+    let open = bo.seated_room("magnetism", json!({}), json!(0)).await;
     ann.ok(json!({"type": "watch", "room": open})).await;
     ann.state_until(&open, |s| s.seats[0].connected).await;
     let mut clients = vec![bo, ann];

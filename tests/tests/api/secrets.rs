@@ -48,8 +48,7 @@ pub fn normalise(frames: &[String], names: &BTreeMap<String, String>) -> Vec<Val
 async fn opening_frames(black_square: &str) -> (Vec<Value>, Vec<Value>) {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magnetism", json!({})).await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     eve.state_until(&room, |s| s.play.is_some()).await;
     clients[0].state_until(&room, |s| s.play.is_some()).await;
@@ -199,8 +198,7 @@ async fn a_magnetism_game_commits_reveals_and_verifies() {
 each_backend!(the_seed_is_committed_to_from_the_room_creation);
 async fn the_seed_is_committed_to_from_the_room_creation() {
     let server = TestServer::start().await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (room, _) = ann.create_room("magnet", json!({"setup": "random"}), true).await;
     ann.ok(json!({"type": "watch", "room": room})).await;
     let open = ann.state_at(&room, 0).await;

@@ -26,8 +26,7 @@ async fn spectators_off_and_by_link() {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magneton", json!({"spectators": "off"})).await;
     clients[0].act(&room, "D4").await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.refused(json!({"type": "watch", "room": room}), "no-spectators")
         .await;
     eve.refused(json!({"type": "replay", "room": room, "ply": 0}), "no-spectators")
@@ -40,15 +39,13 @@ async fn spectators_off_and_by_link() {
         .await;
     eve.ok(json!({"type": "watch", "room": room})).await;
 
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (linked, invite) = ann
         .create_room("magneton", json!({"spectators": "link"}), true)
         .await;
     let invite = invite.expect("a room watched by link has an invite");
     ann.join(&linked, json!(0)).await;
-    let mut bo = server.client().await;
-    bo.hello("Bo").await;
+    let mut bo = server.guest("Bo").await;
     bo.join(&linked, json!(null)).await;
     let m = eve
         .refused(json!({"type": "watch", "room": linked}), "invite-required")
@@ -85,8 +82,7 @@ async fn spectators_off_and_by_link() {
 async fn delayed_game(tail: [&str; 2]) -> Vec<Value> {
     let server = TestServer::start().await;
     let (room, mut clients, _) = started_room(&server, "magneton", json!({"spectator-delay": 2})).await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.ok(json!({"type": "watch", "room": room})).await;
     let moves = ["A1", "H8", tail[0], tail[1]];
     let live = play(&mut clients, &room, &moves).await;
@@ -149,8 +145,7 @@ async fn spectator_options_are_offered_and_listed() {
     let (status, body) = http_get(server.addr(), "/api/games", None).await;
     assert_eq!(status, 200);
     let games: Vec<lodestone_protocol::GameInfo> = serde_json::from_str(&body).unwrap();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     for game in &games {
         let option = |key: &str| {
             game.options

@@ -24,8 +24,7 @@ async fn a_player_resigns_and_the_other_side_wins() {
     let server = TestServer::start().await;
     let (room, mut clients, tokens) = started_room(&server, "magneton", json!({})).await;
     play(&mut clients, &room, &["D4"]).await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     eve.refused(json!({"type": "resign", "room": room}), "not-seated")
         .await;
     // Black resigns on white's turn: any time during play.
@@ -134,14 +133,11 @@ each_backend!(a_magma_seat_resigns_and_the_others_play_on);
 async fn a_magma_seat_resigns_and_the_others_play_on() {
     let server = TestServer::start().await;
     let mut clients = Vec::new();
-    let mut host = server.client().await;
-    host.hello("P1").await;
-    let (room, _) = host.create_room("magma", json!({"players": 3}), true).await;
-    host.join(&room, json!(0)).await;
+    let mut host = server.guest("P1").await;
+    let room = host.seated_room("magma", json!({"players": 3}), json!(0)).await;
     clients.push(host);
     for n in 2..=3 {
-        let mut c = server.client().await;
-        c.hello(&format!("P{n}")).await;
+        let mut c = server.guest(&format!("P{n}")).await;
         c.join(&room, json!(null)).await;
         clients.push(c);
     }
@@ -165,10 +161,8 @@ each_backend!(abort_until_everyone_has_moved_then_too_late);
 async fn abort_until_everyone_has_moved_then_too_late() {
     let server = TestServer::start().await;
     // Open: nothing to abort, nor to claim.
-    let mut cy = server.client().await;
-    cy.hello("Cy").await;
-    let (open, _) = cy.create_room("magneton", json!({}), true).await;
-    cy.join(&open, json!(0)).await;
+    let mut cy = server.guest("Cy").await;
+    let open = cy.seated_room("magneton", json!({}), json!(0)).await;
     cy.refused(json!({"type": "abort", "room": open}), "not-started")
         .await;
     cy.refused(json!({"type": "claim", "room": open}), "not-started")
@@ -188,8 +182,7 @@ async fn abort_until_everyone_has_moved_then_too_late() {
     clients[0]
         .refused(json!({"type": "watch", "room": room}), "unknown-room")
         .await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     let listed = match eve.ok(json!({"type": "list_rooms", "playing": true})).await {
         lodestone_protocol::ServerMessage::Rooms { rooms, .. } => rooms,
         other => panic!("{other:?}"),

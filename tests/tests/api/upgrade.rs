@@ -195,8 +195,7 @@ async fn a_database_of_the_first_release_carries_on() {
         ),
     );
     assert_eq!(record, expected);
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     let (version, state) = watch(&mut eve, &room, |_| true).await;
     assert!(version >= restarted("finished"));
     assert_eq!(state.status, RoomStatus::Finished);

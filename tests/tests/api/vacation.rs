@@ -124,8 +124,7 @@ each_backend!(vacation_days_are_counted_refused_with_codes_and_ended_early);
 /// clock again where it stood.
 async fn vacation_days_are_counted_refused_with_codes_and_ended_early() {
     let server = TestServer::start().await;
-    let mut eve = Client::connect(server.addr()).await;
-    eve.hello("Eve").await;
+    let mut eve = Client::guest(server.addr(), "Eve").await;
     eve.refused(json!({"type": "take_vacation", "days": 3}), "account-required")
         .await;
     eve.refused(json!({"type": "my_vacation"}), "account-required")

@@ -21,8 +21,7 @@ async fn a_game_is_played_with_its_players_on_two_nodes() {
     assert_eq!(game.players[1].addr, a);
     assert_eq!(nodes.owner(&game.room).await.as_deref(), Some("a"));
     // A spectator on b is moved to a too, and sees the moves.
-    let mut eve = Client::connect(b).await;
-    eve.hello("Eve").await;
+    let mut eve = Client::guest(b, "Eve").await;
     eve.send_text(&json!({"type": "watch", "id": 1, "room": game.room}).to_string())
         .await;
     match eve.recv().await.expect("an answer") {
@@ -38,8 +37,7 @@ async fn a_game_is_played_with_its_players_on_two_nodes() {
 
 /// The public rooms with a free seat as `addr` lists them, by id.
 async fn listed(addr: std::net::SocketAddr, playing: bool) -> Vec<String> {
-    let mut client = Client::connect(addr).await;
-    client.hello("Lister").await;
+    let mut client = Client::guest(addr, "Lister").await;
     match client.ok(json!({"type": "list_rooms", "playing": playing})).await {
         ServerMessage::Rooms { rooms, .. } => rooms.into_iter().map(|r| r.id).collect(),
         other => panic!("{other:?}"),
@@ -56,10 +54,8 @@ async fn the_lobby_is_the_same_from_every_node() {
     let mut rooms = Vec::new();
     let mut owners = Vec::new();
     for addr in &addrs {
-        let mut owner = Client::connect(*addr).await;
-        owner.hello("Owner").await;
-        let (room, _) = owner.create_room("magneton", json!({}), true).await;
-        owner.join(&room, json!(0)).await;
+        let mut owner = Client::guest(*addr, "Owner").await;
+        let room = owner.seated_room("magneton", json!({}), json!(0)).await;
         rooms.push(room);
         owners.push(owner);
     }

@@ -87,6 +87,8 @@ pub struct Nodes {
     pub extra: Vec<String>,
     /// How often the nodes started from now on renew their leases.
     pub renew_ms: u64,
+    /// How long the leases of the nodes started from now on last.
+    pub lease_ms: u64,
 }
 
 impl Nodes {
@@ -106,6 +108,7 @@ impl Nodes {
             live: Arc::new(Mutex::new(Vec::new())),
             extra: Vec::new(),
             renew_ms: RENEW_MS,
+            lease_ms: LEASE_MS,
         };
         for name in names {
             nodes.add(name);
@@ -122,7 +125,7 @@ impl Nodes {
     /// Starts node `name` on the database at `database` (the tests'
     /// database, maybe through a proxy).
     pub fn add_via(&mut self, name: &str, database: &str) -> SocketAddr {
-        let (lease, renew) = (LEASE_MS.to_string(), self.renew_ms.to_string());
+        let (lease, renew) = (self.lease_ms.to_string(), self.renew_ms.to_string());
         let mut args = vec![
             "--database",
             database,

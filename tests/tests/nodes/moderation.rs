@@ -56,8 +56,7 @@ async fn a_timeout_and_a_ban_given_on_one_node_hold_on_another() {
     let (a, b) = (nodes.addr("a"), nodes.addr("b"));
     let (mut ann, _, ann_token) = account(a, "Ann").await;
     let (mut bo, bo_id, bo_token) = account(b, "Bo").await;
-    let (room, _) = bo.create_room("magneton", json!({}), true).await;
-    bo.join(&room, json!(0)).await;
+    let room = bo.seated_room("magneton", json!({}), json!(0)).await;
     bo.ok(json!({"type": "chat", "room": room, "text": "hello"}))
         .await;
     ann.ok(json!({"type": "admin_timeout", "player": bo_id, "minutes": 10, "reason": "rude"}))
@@ -74,8 +73,7 @@ async fn a_timeout_and_a_ban_given_on_one_node_hold_on_another() {
         .request(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "token": bo_token}))
         .await;
     assert_eq!(code(&reply), "banned", "{reply:?}");
-    let mut fresh = Client::connect(b).await;
-    fresh.hello("Someone").await;
+    let mut fresh = Client::guest(b, "Someone").await;
     let reply = fresh
         .request(json!({"type": "login", "name": "Bo", "password": PASSWORD}))
         .await;
@@ -99,12 +97,9 @@ async fn a_moderator_closes_a_room_another_node_owns() {
     let (mut mo, _, mo_token) = account(b, "Mo").await;
     ann.ok(json!({"type": "admin_set_role", "player": "Mo", "role": "moderator"}))
         .await;
-    let mut cy = Client::connect(a).await;
-    cy.hello("Cy").await;
-    let (room, _) = cy.create_room("magneton", json!({}), true).await;
-    cy.join(&room, json!(0)).await;
-    let mut di = Client::connect(a).await;
-    di.hello("Di").await;
+    let mut cy = Client::guest(a, "Cy").await;
+    let room = cy.seated_room("magneton", json!({}), json!(0)).await;
+    let mut di = Client::guest(a, "Di").await;
     di.join(&room, json!(1)).await;
     cy.ok(json!({"type": "start", "room": room})).await;
     cy.act(&room, "D4").await;
@@ -142,8 +137,7 @@ async fn a_ban_given_on_one_node_closes_an_open_connection_on_another() {
     let (a, b) = (nodes.addr("a"), nodes.addr("b"));
     let (mut ann, _, _) = account(a, "Ann").await;
     let (mut bo, _, _) = account(b, "Bo").await;
-    let (room, _) = bo.create_room("magneton", json!({}), true).await;
-    bo.join(&room, json!(0)).await;
+    let room = bo.seated_room("magneton", json!({}), json!(0)).await;
     assert_eq!(nodes.owner(&room).await.as_deref(), Some("b"));
     ann.ok(json!({"type": "admin_ban", "player": "Bo", "minutes": 60, "reason": "spam"}))
         .await;

@@ -71,8 +71,7 @@ async fn stalled_mid_commit(cut: bool) {
     let stalled_at = Instant::now();
     let mut askers = Vec::new();
     for addr in [b, c] {
-        let mut client = Client::connect(addr).await;
-        client.hello("Eve").await;
+        let client = Client::guest(addr, "Eve").await;
         askers.push((addr, client));
     }
     let mut moved_at = None;
@@ -114,7 +113,7 @@ async fn stalled_mid_commit(cut: bool) {
 
 /// Asks the node `client` is on to watch `room`: what it answered (and the
 /// watch undone, if it was taken).
-async fn ask(client: &mut Client, room: &str) -> String {
+pub async fn ask(client: &mut Client, room: &str) -> String {
     let id = 1_000_000 + u64::from(room.bytes().map(u32::from).sum::<u32>());
     client
         .send_text(&json!({"type": "watch", "id": id, "room": room}).to_string())

@@ -43,10 +43,8 @@ async fn a_tournament_goes_on_when_its_directors_node_dies() {
     let nodes = Nodes::start(&[]);
     let a = node(&nodes, "a");
     let b = node(&nodes, "b");
-    let mut ann = Client::connect(a.addr).await;
-    ann.hello("Ann").await;
-    let mut bob = Client::connect(a.addr).await;
-    bob.hello("Bob").await;
+    let mut ann = Client::guest(a.addr, "Ann").await;
+    let mut bob = Client::guest(a.addr, "Bob").await;
     let t = state(
         ann.ok(json!({"type": "create_tournament", "tournament":
             {"name": "Two nodes", "game": "magneton", "format": "round-robin", "bots": true}}))

@@ -9,7 +9,7 @@ use lodestone_tests::{Client, PATIENCE, TestServer, each_backend};
 use serde_json::json;
 
 use crate::entries::account;
-use crate::helpers::{create, follow, quick, state};
+use crate::helpers::{create, follow, join_tournament, quick, start_tournament};
 
 /// Ann and Bob meet in an arena at 5+3; whoever holds black goes berserk,
 /// both play `moves` moves each (black's: as many), and white resigns.
@@ -26,14 +26,9 @@ async fn berserk_game(moves: usize) -> (TournamentState, String, String) {
     )
     .await;
     assert_eq!(t.spec.options.get("berserk").map(String::as_str), Some("on"));
-    ann.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
-    bob.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
-    let running = state(
-        ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-            .await,
-    );
+    join_tournament(&mut ann, &t.id).await;
+    join_tournament(&mut bob, &t.id).await;
+    let running = start_tournament(&mut ann, &t.id).await;
     let game = running.rounds[0].games[0].clone();
     let ann_seat = game.players.iter().position(|p| *p == ann_id).expect("Ann plays");
     let (white, black) = if ann_seat == 1 {
@@ -81,24 +76,17 @@ async fn play(seats: &mut [&mut Client; 2], room: &str, moves: usize) {
     }
 }
 
-each_backend!(a_berserk_win_in_an_arena_scores_one_more);
-/// Black goes berserk, makes its seven moves and wins (white resigns):
-/// 2 + 1 points, the game lists the berserk seat.
-async fn a_berserk_win_in_an_arena_scores_one_more() {
-    let (after, winner, room) = berserk_game(7).await;
-    let row = |id: &str| {
-        after
-            .standings
-            .iter()
-            .find(|s| s.player == id)
-            .expect("a standing")
-    };
-    assert_eq!(
-        (row(&winner).points, row(&winner).wins),
-        (3.0, 1),
-        "{:?}",
-        after.standings
-    );
+/// Black goes berserk, makes `moves` moves and wins (white resigns): the
+/// winner's standing holds one win worth `points`, and the game lists the
+/// berserk seat.
+async fn a_berserk_win_scores(moves: usize, points: f64) {
+    let (after, winner, room) = berserk_game(moves).await;
+    let row = after
+        .standings
+        .iter()
+        .find(|s| s.player == winner)
+        .expect("a standing");
+    assert_eq!((row.points, row.wins), (points, 1), "{:?}", after.standings);
     let played = after
         .rounds
         .iter()
@@ -108,29 +96,16 @@ async fn a_berserk_win_in_an_arena_scores_one_more() {
     assert_eq!(played.berserk, vec![1]);
 }
 
+each_backend!(a_berserk_win_in_an_arena_scores_one_more);
+/// Black goes berserk, makes its seven moves and wins (white resigns):
+/// 2 + 1 points, the game lists the berserk seat.
+async fn a_berserk_win_in_an_arena_scores_one_more() {
+    a_berserk_win_scores(7, 3.0).await;
+}
+
 each_backend!(a_berserk_win_before_seven_moves_scores_as_usual);
 /// Black goes berserk and white resigns at once: a win's 2 points, no
 /// berserk point (the game still lists the berserk seat).
 async fn a_berserk_win_before_seven_moves_scores_as_usual() {
-    let (after, winner, room) = berserk_game(0).await;
-    let row = |id: &str| {
-        after
-            .standings
-            .iter()
-            .find(|s| s.player == id)
-            .expect("a standing")
-    };
-    assert_eq!(
-        (row(&winner).points, row(&winner).wins),
-        (2.0, 1),
-        "{:?}",
-        after.standings
-    );
-    let played = after
-        .rounds
-        .iter()
-        .flat_map(|r| &r.games)
-        .find(|g| g.room == room)
-        .expect("the game");
-    assert_eq!(played.berserk, vec![1]);
+    a_berserk_win_scores(0, 2.0).await;
 }

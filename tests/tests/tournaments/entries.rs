@@ -4,16 +4,14 @@ use lodestone_protocol::TournamentState;
 use lodestone_tests::{Client, TestServer, each_backend, http_get, http_request};
 use serde_json::json;
 
-use crate::helpers::{create, quick, state};
+use crate::helpers::{create, join_tournament, quick, start_tournament, state};
 
 each_backend!(refused_entries_change_nothing);
 /// Every refusal has its code, and the tournament is as it was.
 async fn refused_entries_change_nothing() {
     let server = TestServer::start_with(quick).await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let mut bob = server.client().await;
-    bob.hello("Bob").await;
+    let mut ann = server.guest("Ann").await;
+    let mut bob = server.guest("Bob").await;
     let private = create(
         &mut ann,
         json!({"name": "Club night", "game": "magneton", "format": "swiss", "rounds": 3,
@@ -37,10 +35,8 @@ async fn refused_entries_change_nothing() {
     );
     assert_eq!(joined.players.len(), 1);
     assert_eq!(joined.invite, None, "only the organizer sees the invite");
-    ann.ok(json!({"type": "join_tournament", "tournament": private.id}))
-        .await;
-    let mut cat = server.client().await;
-    cat.hello("Cat").await;
+    join_tournament(&mut ann, &private.id).await;
+    let mut cat = server.guest("Cat").await;
     cat.refused(
         json!({"type": "join_tournament", "tournament": private.id, "invite": invite}),
         "tournament-full",
@@ -87,17 +83,14 @@ async fn refused_entries_change_nothing() {
         json!({"name": "Started", "game": "magneton", "format": "round-robin"}),
     )
     .await;
-    ann.ok(json!({"type": "join_tournament", "tournament": late.id}))
-        .await;
-    bob.ok(json!({"type": "join_tournament", "tournament": late.id}))
-        .await;
+    join_tournament(&mut ann, &late.id).await;
+    join_tournament(&mut bob, &late.id).await;
     ann.refused(
         json!({"type": "create_tournament", "tournament": {"name": "Fourth", "game": "magneton", "format": "arena", "seconds": 600}}),
         "too-many-tournaments",
     )
     .await;
-    ann.ok(json!({"type": "start_tournament", "tournament": late.id}))
-        .await;
+    start_tournament(&mut ann, &late.id).await;
     cat.refused(
         json!({"type": "join_tournament", "tournament": late.id}),
         "too-late",
@@ -122,8 +115,7 @@ each_backend!(a_bot_account_enters_only_where_the_organizer_allowed_bots);
 async fn a_bot_account_enters_only_where_the_organizer_allowed_bots() {
     let server = TestServer::start_with(quick).await;
     let addr = server.addr();
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
+    let mut ann = server.guest("Ann").await;
     let (mut robo, robo_id, token) = account(addr, "Robo").await;
     let people = create(
         &mut ann,
@@ -136,8 +128,7 @@ async fn a_bot_account_enters_only_where_the_organizer_allowed_bots() {
     )
     .await;
     // A person's account enters (and leaves again).
-    robo.ok(json!({"type": "join_tournament", "tournament": people.id}))
-        .await;
+    join_tournament(&mut robo, &people.id).await;
     robo.ok(json!({"type": "withdraw_tournament", "tournament": people.id}))
         .await;
     let auth = format!("Bearer {token}");
@@ -180,12 +171,8 @@ async fn a_bot_account_enters_only_where_the_organizer_allowed_bots() {
         .find(|p| p.id == robo_id)
         .expect("the bot account entered");
     assert!(seat.bot_account && !seat.bot, "{seat:?}");
-    ann.ok(json!({"type": "join_tournament", "tournament": welcome.id}))
-        .await;
-    let running = state(
-        ann.ok(json!({"type": "start_tournament", "tournament": welcome.id}))
-            .await,
-    );
+    join_tournament(&mut ann, &welcome.id).await;
+    let running = start_tournament(&mut ann, &welcome.id).await;
     let (status, body) = http_get(addr, &format!("/api/tournaments/{}", welcome.id), None).await;
     assert_eq!(status, 200);
     let over_http: TournamentState = serde_json::from_str(&body).unwrap();

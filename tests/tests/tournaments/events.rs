@@ -7,24 +7,20 @@ use lodestone_protocol::TournamentStatus;
 use lodestone_tests::{TestServer, each_backend, http_get};
 use serde_json::json;
 
-use crate::helpers::{add_bots, create, quick, to_the_end};
+use crate::helpers::{bots_event, quick};
 
 each_backend!(a_round_robin_of_six_bots_plays_to_the_end);
 /// Six bots play a Magneton round robin: five rounds, everyone meets
 /// everyone once, and the standings add up.
 async fn a_round_robin_of_six_bots_plays_to_the_end() {
     let server = TestServer::start_with(quick).await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let t = create(
-        &mut ann,
+    let end = bots_event(
+        &server,
         json!({"name": "Friday league", "game": "magneton", "format": "round-robin", "bots": true}),
+        6,
+        Duration::from_secs(300),
     )
     .await;
-    add_bots(&mut ann, &t.id, 6, "random").await;
-    ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-        .await;
-    let end = to_the_end(&mut ann, &t.id, Duration::from_secs(300)).await;
     assert_eq!(end.rounds.len(), 5);
     let mut met = HashSet::new();
     for round in &end.rounds {
@@ -42,16 +38,20 @@ async fn a_round_robin_of_six_bots_plays_to_the_end() {
     assert_eq!(total, 15.0);
     assert!(end.standings.windows(2).all(|w| w[0].points >= w[1].points));
     // The same over HTTP, and in the list.
-    let (status, body) = http_get(server.addr(), &format!("/api/tournaments/{}", t.id), None).await;
+    let (status, body) = http_get(server.addr(), &format!("/api/tournaments/{}", end.id), None).await;
     assert_eq!(status, 200);
     let over_http: lodestone_protocol::TournamentState = serde_json::from_str(&body).unwrap();
     assert_eq!(over_http.standings, end.standings);
     assert_eq!(over_http.status, TournamentStatus::Finished);
     let (_, list) = http_get(server.addr(), "/api/tournaments", None).await;
-    assert!(list.contains(&t.id));
+    assert!(list.contains(&end.id));
     // Every game's record in one download.
-    let (status, records) =
-        http_get(server.addr(), &format!("/api/tournaments/{}/records", t.id), None).await;
+    let (status, records) = http_get(
+        server.addr(),
+        &format!("/api/tournaments/{}/records", end.id),
+        None,
+    )
+    .await;
     assert_eq!(status, 200);
     assert_eq!(records.matches("[Game \"magneton\"]").count(), 15, "{records}");
 }
@@ -69,17 +69,13 @@ each_backend!(a_swiss_of_thirty_two_bots_plays_five_rounds);
 /// everyone once, and first seats and second seats stay within two.
 async fn a_swiss_of_thirty_two_bots_plays_five_rounds() {
     let server = TestServer::start_with(quick).await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let t = create(
-        &mut ann,
+    let end = bots_event(
+        &server,
         json!({"name": "Open", "game": "magneton", "format": "swiss", "rounds": 5, "bots": true}),
+        32,
+        Duration::from_secs(600),
     )
     .await;
-    add_bots(&mut ann, &t.id, 32, "random").await;
-    ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-        .await;
-    let end = to_the_end(&mut ann, &t.id, Duration::from_secs(600)).await;
     assert_eq!(end.rounds.len(), 5);
     let mut met = HashSet::new();
     let mut balance = std::collections::HashMap::<String, i32>::new();
@@ -111,17 +107,13 @@ async fn an_arena_pairs_finished_players_again_soon() {
         c.tournaments.arena_repeat_after_ms = 600_000;
     })
     .await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let t = create(
-        &mut ann,
+    let end = bots_event(
+        &server,
         json!({"name": "Blitz arena", "game": "magneton", "format": "arena", "seconds": 20, "bots": true}),
+        12,
+        Duration::from_secs(300),
     )
     .await;
-    add_bots(&mut ann, &t.id, 12, "random").await;
-    ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-        .await;
-    let end = to_the_end(&mut ann, &t.id, Duration::from_secs(300)).await;
     let ends_at = end.ends_at.expect("an arena ends");
     let mut games: Vec<(u64, &lodestone_protocol::TournamentGame)> = end
         .rounds
@@ -177,17 +169,7 @@ each_backend!(a_magma_event_seats_twelve_bots_at_tables_of_four);
 /// everyone once at three tables, and points go by placing.
 async fn a_magma_event_seats_twelve_bots_at_tables_of_four() {
     let server = TestServer::start_with(quick).await;
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let t = create(
-        &mut ann,
-        json!({"name": "Magma night", "game": "magma", "format": "magma", "rounds": 3, "table": 4, "bots": true}),
-    )
-    .await;
-    add_bots(&mut ann, &t.id, 12, "random").await;
-    ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-        .await;
-    let end = to_the_end(&mut ann, &t.id, Duration::from_secs(900)).await;
+    let end = bots_event(&server, json!({"name": "Magma night", "game": "magma", "format": "magma", "rounds": 3, "table": 4, "bots": true}), 12, Duration::from_secs(900)).await;
     assert_eq!(end.rounds.len(), 3);
     let mut together = std::collections::HashMap::<(String, String), u32>::new();
     for (k, round) in seatings(&end).into_iter().enumerate() {

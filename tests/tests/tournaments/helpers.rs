@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use lodestone_protocol::{ServerMessage, TournamentState, TournamentStatus};
 use lodestone_server::Config;
-use lodestone_tests::Client;
+use lodestone_tests::{Client, TestServer};
 use serde_json::{Value, json};
 
 /// The test configuration: the director looks at its games often, and
@@ -43,6 +43,26 @@ pub async fn add_bots(c: &mut Client, id: &str, n: usize, level: &str) -> Tourna
         ));
     }
     last.expect("at least one bot")
+}
+
+/// `c` enters tournament `id`.
+pub async fn join_tournament(c: &mut Client, id: &str) {
+    c.ok(json!({"type": "join_tournament", "tournament": id})).await;
+}
+
+/// The organizer `c` starts tournament `id`; returns it.
+pub async fn start_tournament(c: &mut Client, id: &str) -> TournamentState {
+    state(c.ok(json!({"type": "start_tournament", "tournament": id})).await)
+}
+
+/// Ann organizes the event `spec` on `server`, enters `bots` random bots,
+/// starts it and follows it to the end (at most `within`); returns it.
+pub async fn bots_event(server: &TestServer, spec: Value, bots: usize, within: Duration) -> TournamentState {
+    let mut ann = server.guest("Ann").await;
+    let t = create(&mut ann, spec).await;
+    add_bots(&mut ann, &t.id, bots, "random").await;
+    start_tournament(&mut ann, &t.id).await;
+    to_the_end(&mut ann, &t.id, within).await
 }
 
 /// Watches tournament `id` and waits (at most `within`) for a state that

@@ -8,7 +8,7 @@ use lodestone_tests::push::PushService;
 use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get};
 use serde_json::{Value, json};
 
-use crate::helpers::{create, quick, state};
+use crate::helpers::{create, join_tournament, quick, start_tournament, state};
 
 each_backend!(a_pairing_is_pushed_to_its_players);
 /// Ann and Bob, subscribed to `game-started` and not looking at any
@@ -27,10 +27,8 @@ async fn a_pairing_is_pushed_to_its_players() {
     let key: Value = serde_json::from_str(&body).unwrap();
     push.expect_key(key["public_key"].as_str().unwrap());
 
-    let mut ann = server.client().await;
-    ann.hello("Ann").await;
-    let mut bob = server.client().await;
-    bob.hello("Bob").await;
+    let mut ann = server.guest("Ann").await;
+    let mut bob = server.guest("Bob").await;
     for (client, name) in [(&mut ann, "ann"), (&mut bob, "bob")] {
         let (endpoint, keys) = push.subscribe(name);
         client
@@ -43,12 +41,9 @@ async fn a_pairing_is_pushed_to_its_players() {
     )
     .await;
     for client in [&mut ann, &mut bob] {
-        client
-            .ok(json!({"type": "join_tournament", "tournament": t.id}))
-            .await;
+        join_tournament(client, &t.id).await;
     }
-    ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-        .await;
+    start_tournament(&mut ann, &t.id).await;
     let running = state(
         ann.ok(json!({"type": "watch_tournament", "tournament": t.id}))
             .await,

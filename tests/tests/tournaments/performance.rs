@@ -8,7 +8,7 @@ use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get};
 use serde_json::json;
 
 use crate::entries::account;
-use crate::helpers::{create, follow, quick, state};
+use crate::helpers::{create, follow, join_tournament, quick, start_tournament};
 
 /// The Magneton mu of account `id` once its rated game is recorded
 /// (polled, bounded by the patience limit).
@@ -46,8 +46,9 @@ async fn an_arenas_performance_counts_the_players_real_ratings() {
     let addr = server.addr();
     let (mut ann, ann_id, _) = account(addr, "Annperf").await;
     let (mut bob, bob_id, _) = account(addr, "Bobperf").await;
-    let (room, _) = ann.create_room("magneton", json!({"rated": "yes"}), true).await;
-    ann.join(&room, json!(0)).await;
+    let room = ann
+        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
+        .await;
     bob.join(&room, json!(1)).await;
     ann.ok(json!({"type": "start", "room": room})).await;
     bob.ok(json!({"type": "resign", "room": room})).await;
@@ -60,14 +61,9 @@ async fn an_arenas_performance_counts_the_players_real_ratings() {
         json!({"name": "Ladder", "game": "magneton", "format": "arena", "seconds": 600}),
     )
     .await;
-    ann.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
-    bob.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
-    let running = state(
-        ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-            .await,
-    );
+    join_tournament(&mut ann, &t.id).await;
+    join_tournament(&mut bob, &t.id).await;
+    let running = start_tournament(&mut ann, &t.id).await;
     let game = running.rounds[0].games[0].room.clone();
     ann.ok(json!({"type": "resign", "room": game})).await;
     let after = follow(&mut ann, &t.id, PATIENCE, |t| {

@@ -9,7 +9,7 @@ use lodestone_protocol::TournamentStatus;
 use lodestone_tests::{Client, ServerProcess, each_backend, http_get, temp_dir};
 use serde_json::json;
 
-use crate::helpers::{add_bots, create, follow, state};
+use crate::helpers::{add_bots, create, follow, join_tournament, start_tournament};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -24,22 +24,16 @@ async fn a_round_robin_goes_on_after_sigkill_with_no_shows_losing() {
     let server = start(&dir);
     let mut ann = Client::connect(server.addr).await;
     let ann_token = ann.hello("Ann").await;
-    let mut bob = Client::connect(server.addr).await;
-    bob.hello("Bob").await;
+    let mut bob = Client::guest(server.addr, "Bob").await;
     let t = create(
         &mut ann,
         json!({"name": "Kill me", "game": "magneton", "format": "round-robin", "bots": true}),
     )
     .await;
-    ann.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
-    bob.ok(json!({"type": "join_tournament", "tournament": t.id}))
-        .await;
+    join_tournament(&mut ann, &t.id).await;
+    join_tournament(&mut bob, &t.id).await;
     add_bots(&mut ann, &t.id, 2, "random").await;
-    let started = state(
-        ann.ok(json!({"type": "start_tournament", "tournament": t.id}))
-            .await,
-    );
+    let started = start_tournament(&mut ann, &t.id).await;
     assert_eq!(started.status, TournamentStatus::Running);
     let first = started
         .rounds

@@ -14,7 +14,7 @@ use lodestone_protocol::{TournamentState, TournamentStatus};
 use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
 use serde_json::{Value, json};
 
-use crate::helpers::{create, follow, quick, state};
+use crate::helpers::{create, follow, quick, start_tournament, state};
 
 /// Four teams of two: (team, player names).
 const TEAMS: [(&str, [&str; 2]); 4] = [
@@ -151,8 +151,7 @@ fn check_the_end(end: &TournamentState) {
 each_backend!(a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings);
 async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
     let server = TestServer::start_with(quick).await;
-    let mut org = server.client().await;
-    org.hello("Org").await;
+    let mut org = server.guest("Org").await;
     org.refused(
         json!({"type": "create_tournament", "tournament": {"name": "Bad", "game": "magneton", "format": "swiss", "rounds": 3, "teams": "pairs"}}),
         "bad-option",
@@ -166,8 +165,7 @@ async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
     let t = create(&mut org, spec()).await;
     assert_eq!(t.spec.teams, Some(lodestone_protocol::TournamentTeams::Pairs));
     let mut people = enter(async || server.client().await, &t.id).await;
-    let mut eve = server.client().await;
-    eve.hello("Eve").await;
+    let mut eve = server.guest("Eve").await;
     let before = state(
         org.ok(json!({"type": "watch_tournament", "tournament": t.id}))
             .await,
@@ -184,8 +182,7 @@ async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
             .await,
     );
     assert_eq!(before, after, "nothing changes on a refusal");
-    org.ok(json!({"type": "start_tournament", "tournament": t.id}))
-        .await;
+    start_tournament(&mut org, &t.id).await;
     let end = play_by_resigning(&mut org, &mut people, &t.id).await;
     check_the_end(&end);
     let (status, body) = http_get(server.addr(), &format!("/api/tournaments/{}", t.id), None).await;
@@ -214,10 +211,7 @@ async fn a_team_event_goes_on_after_sigkill_with_its_teams() {
     let org_token = org.hello("Org").await;
     let t = create(&mut org, spec()).await;
     let people = enter(async || Client::connect(addr).await, &t.id).await;
-    let started = state(
-        org.ok(json!({"type": "start_tournament", "tournament": t.id}))
-            .await,
-    );
+    let started = start_tournament(&mut org, &t.id).await;
     let first = started
         .rounds
         .first()

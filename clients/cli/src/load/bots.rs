@@ -96,7 +96,7 @@ impl BotRoom {
                     acted_on = *version;
                     let action = play.legal.get(self.rng.random_range(0..play.legal.len()));
                     let action = action.to_string();
-                    conn.act(&room, &action).await?;
+                    conn.act(&room, &action, acted_on).await?;
                 }
             }
             let event = tokio::select! {
@@ -105,7 +105,9 @@ impl BotRoom {
             };
             match event {
                 Event::Closed => bail!("a bot room's connection closed"),
-                // Decide again on the state the next node sends.
+                // Decide again (on a state the room may have left: the
+                // move's `at` makes the server refuse it, `moved-on`, and
+                // the fresh state comes first).
                 Event::Lost { .. } => acted_on = 0,
                 // Not stored: decide again, a little later.
                 Event::Reply(ServerMessage::Error {

@@ -224,7 +224,7 @@ impl Slot {
         self.action.clear();
         self.action.push_str(action);
         let version = *version;
-        let id = p.conn.act(&p.room, &self.action).await?;
+        let id = p.conn.act(&p.room, &self.action, version).await?;
         p.acted_at_version = version;
         p.pending = Some(Pending { id, sent, ack: None });
         Ok(())
@@ -251,6 +251,16 @@ impl Slot {
                 p.acted_at_version = 0;
                 p.retry_at = Some(Instant::now() + backoff(p.failures));
                 p.failures += 1;
+            }
+            ServerMessage::Error {
+                id: Some(id),
+                code: Code::MovedOn,
+                ..
+            } if *id == pending.id => {
+                // The room left the version the move was decided on (a
+                // copy of it, sent before, may have been played): nothing
+                // was done, and no error. Decide again on a newer state.
+                p.pending = None;
             }
             ServerMessage::Error {
                 id: Some(id), code, ..

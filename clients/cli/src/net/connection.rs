@@ -54,6 +54,8 @@ struct Act<'a> {
     kind: &'static str,
     room: &'a str,
     action: &'a str,
+    /// The room version the action was decided on.
+    at: u64,
     id: u64,
 }
 
@@ -224,9 +226,12 @@ impl<S: RoomView> Connection<S> {
         Ok(id)
     }
 
-    /// Sends `act` of `action` in `room` with a fresh id (as `send` would,
-    /// only cheaper); returns the id.
-    pub async fn act(&mut self, room: &str, action: &str) -> Result<RequestId> {
+    /// Sends `act` of `action` in `room`, decided on the room's version
+    /// `at`, with a fresh id (as `send` would, only cheaper); returns the
+    /// id. Sent again after a `moved` unchanged, `at` included: should the
+    /// room have left version `at` meanwhile, the server does nothing and
+    /// answers `moved-on`.
+    pub async fn act(&mut self, room: &str, action: &str, at: u64) -> Result<RequestId> {
         self.finish_move().await?;
         let id = self.next_id;
         self.next_id += 1;
@@ -234,6 +239,7 @@ impl<S: RoomView> Connection<S> {
             kind: "act",
             room,
             action,
+            at,
             id,
         })?;
         self.ws.send(Message::text(text.clone())).await?;
@@ -642,13 +648,14 @@ mod tests {
                 kind: "act",
                 room,
                 action,
+                at: 7,
                 id: 42,
             })
             .unwrap();
             let value: Value = serde_json::from_str(&text).unwrap();
             assert_eq!(
                 value,
-                json!({"type": "act", "room": room, "action": action, "id": 42})
+                json!({"type": "act", "room": room, "action": action, "at": 7, "id": 42})
             );
             assert_eq!(Request::Act(text).value(), value);
         }

@@ -23,21 +23,16 @@ pub fn step(
     cells: &BTreeMap<String, (i32, i32)>,
     allowed: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
-    cells
-        .iter()
-        .filter(|(label, _)| allowed(label))
-        .filter_map(|(label, &(x, y))| {
-            let (dx, dy) = (x - from.0, y - from.1);
-            let (along, across) = match dir {
-                Dir::Right => (dx, dy.abs()),
-                Dir::Left => (-dx, dy.abs()),
-                Dir::Down => (dy, dx.abs()),
-                Dir::Up => (-dy, dx.abs()),
-            };
-            (along > 0).then_some((along + 2 * across, across, label))
-        })
-        .min()
-        .map(|(_, _, label)| label.clone())
+    least(cells, allowed, |(x, y)| {
+        let (dx, dy) = (x - from.0, y - from.1);
+        let (along, across) = match dir {
+            Dir::Right => (dx, dy.abs()),
+            Dir::Left => (-dx, dy.abs()),
+            Dir::Down => (dy, dx.abs()),
+            Dir::Up => (-dy, dx.abs()),
+        };
+        (along > 0).then_some((along + 2 * across, across))
+    })
 }
 
 /// The allowed cell nearest to `from`.
@@ -46,10 +41,22 @@ pub fn nearest(
     cells: &BTreeMap<String, (i32, i32)>,
     allowed: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
+    least(cells, allowed, |(x, y)| {
+        Some((x - from.0).pow(2) + (y - from.1).pow(2))
+    })
+}
+
+/// The allowed cell of least `cost` (a cell without one is out of the
+/// running); of equal costs, the first label.
+fn least<C: Ord>(
+    cells: &BTreeMap<String, (i32, i32)>,
+    allowed: &dyn Fn(&str) -> bool,
+    cost: impl Fn((i32, i32)) -> Option<C>,
+) -> Option<String> {
     cells
         .iter()
         .filter(|(label, _)| allowed(label))
-        .map(|(label, &(x, y))| ((x - from.0).pow(2) + (y - from.1).pow(2), label))
+        .filter_map(|(label, &at)| Some((cost(at)?, label)))
         .min()
         .map(|(_, label)| label.clone())
 }

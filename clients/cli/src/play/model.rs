@@ -954,25 +954,9 @@ mod tests {
     #[test]
     fn a_refused_move_is_shown_with_the_servers_words() {
         let now = Instant::now();
-        let mut app = App::new(target(), "Ann".into(), Some("t".into()), false, 1);
-        app.update(Msg::Connected, now);
-        app.update(welcome(1, None, &[]), now);
-        app.open_room(RoomLink {
-            room: "r1".into(),
-            invite: None,
-        });
-        app.update(
-            Msg::Server(ServerMessage::Update {
-                room: "r1".into(),
-                version: 2,
-                state: Box::new(magneton_state(&["D4-D1"], &[], 0)),
-            }),
-            now,
-        );
+        let mut app = in_room(magneton_state(&["D4-D1"], &[], 0), now);
         app.update(key(KeyCode::Char(':')), now);
-        for c in "d4-d1".chars() {
-            app.update(key(KeyCode::Char(c)), now);
-        }
+        type_text(&mut app, "d4-d1", now);
         let out = app.update(key(KeyCode::Enter), now);
         let id = sent(&out)[0]["id"].as_u64().unwrap();
         app.update(

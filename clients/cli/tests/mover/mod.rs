@@ -8,7 +8,8 @@
 //! updates of a watched room followed by `bye` (a node handing its rooms
 //! over as it drains); or it forwards everything until it dies or stalls;
 //! or it refuses the first few moves as a node that cannot store them; or it
-//! loses a move's reply, or the move itself, with the connection.
+//! loses a move's reply, or the move itself, with the connection; or it
+//! answers `moved` in place of a stored move's reply.
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
@@ -53,6 +54,13 @@ pub enum Rule {
     /// killed before reading it). The others go through. (play.rs's.)
     #[allow(dead_code)]
     LoseActs,
+    /// A move stored, then its room given up: the first `act` (all
+    /// connections together) goes to the server, and once the server has
+    /// answered it the answer is not passed on; the client gets `moved` to
+    /// the server instead, and the connection closes. The copy the client
+    /// sends there finds the room moved on. (network.rs's.)
+    #[allow(dead_code)]
+    StoredThenMoved,
 }
 
 /// A running stand-in.
@@ -203,8 +211,10 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
     // The requests forwarded and not answered yet: their ids and types.
     let mut in_flight: HashMap<String, String> = HashMap::new();
     let mut last_room = String::new();
-    // The id of the `act` whose answer is not passed on (`Rule::LoseActs`).
+    // The id of the `act` whose answer is not passed on (`Rule::LoseActs`,
+    // `Rule::StoredThenMoved`), and its room.
     let mut withheld: Option<String> = None;
+    let mut withheld_room = String::new();
     loop {
         if shared.dead.load(Ordering::SeqCst) && matches!(shared.rule, Rule::StallAfter(_)) {
             // Stalled: the sockets stay open, and nothing moves.
@@ -223,11 +233,14 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                     if value["type"] == "act" {
                         let mut acts = shared.acts.lock().unwrap();
                         acts.push((value["action"].as_str().unwrap_or("").to_string(), value["at"].clone()));
-                        if matches!(shared.rule, Rule::LoseActs) {
+                        if matches!(shared.rule, Rule::LoseActs | Rule::StoredThenMoved) {
                             match acts.len() {
-                                1 => withheld = Some(value["id"].to_string()),
+                                1 => {
+                                    withheld = Some(value["id"].to_string());
+                                    withheld_room = value["room"].as_str().unwrap_or("").to_string();
+                                }
                                 // Cut: the move never reaches the server.
-                                3 => return,
+                                3 if matches!(shared.rule, Rule::LoseActs) => return,
                                 _ => {}
                             }
                         }
@@ -273,6 +286,11 @@ async fn serve(mut stream: TcpStream, shared: Arc<Shared>) {
                         }
                     } else if !value["id"].is_null() {
                         if withheld.as_deref() == Some(value["id"].to_string().as_str()) {
+                            if matches!(shared.rule, Rule::StoredThenMoved) {
+                                shared.moved.fetch_add(1, Ordering::SeqCst);
+                                let _ = client.send(moved(&withheld_room)).await;
+                                break;
+                            }
                             // Cut: the answer never reaches the client.
                             return;
                         }

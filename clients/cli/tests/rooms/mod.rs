@@ -39,29 +39,20 @@ pub(crate) fn private_room() {
     ann.wait_text("(you)");
     // Bo starts from the invite link and sits at black.
     let link = format!("{}/#/room/{room}?invite={code}", server.url());
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
+    let bo = bo_sits_by_link(
         "private-bo",
-        80,
-        24,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
+        (80, 24),
+        &link,
         &dir,
+        "Waiting for players: 1 of 2 seats taken.",
     );
-    bo.wait_text("Waiting for players: 1 of 2 seats taken.");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
-    ann.wait_text("Every seat is taken: press s to start.");
-    ann.keys(&["s"]);
+    ann.start_when_full();
     ann.wait_text("Your turn.");
-    ann.keys(&[":"]);
-    ann.type_text("d4");
-    ann.keys(&["Enter"]);
+    ann.type_move("d4");
     bo.wait_for("Ann's move and Bo's turn", |s| {
         s.contains("1 white  D4") && s.contains("Your turn.")
     });
-    bo.keys(&[":"]);
-    bo.type_text("e5");
-    bo.keys(&["Enter"]);
+    bo.type_move("e5");
     ann.wait_for("Bo's move", |s| {
         s.contains("2 black  E5") && s.contains("Your turn.")
     });
@@ -101,22 +92,8 @@ pub(crate) fn private_room() {
 pub(crate) fn chat() {
     let (dir, server, identity) = fresh("chat");
     let ann = play_as_ann("chat-ann", (80, 24), &server, &identity, &dir, &[]);
-    ann.wait_text("● online");
-    ann.open_new_room_form();
-    ann.keys(&["Enter"]);
-    ann.wait_text("Waiting for players: 0 of");
-    let link = ann.sit_for_the_link();
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
-        "chat-bo",
-        80,
-        24,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
-        &dir,
-    );
-    bo.wait_text("Waiting for players: 1 of");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
+    let link = ann.new_room_link();
+    let bo = bo_sits_by_link("chat-bo", (80, 24), &link, &dir, "Waiting for players: 1 of");
     ann.keys(&["c"]);
     ann.wait_text("to room›");
     ann.type_text("hello Bo, q? to quit");

@@ -53,29 +53,12 @@ impl Drop for Lock {
 pub(crate) fn not_stored() {
     let (dir, server, identity) = fresh("storage");
     let ann = play_as_ann("storage-ann", (80, 24), &server, &identity, &dir, &[]);
-    ann.wait_text("● online");
-    ann.open_new_room_form();
-    ann.keys(&["Enter"]);
-    ann.wait_text("Waiting for players: 0 of");
-    let link = ann.sit_for_the_link();
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
-        "storage-bo",
-        80,
-        24,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
-        &dir,
-    );
-    bo.wait_text("Waiting for players: 1 of");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
-    ann.wait_text("Every seat is taken: press s to start.");
-    ann.keys(&["s"]);
+    let link = ann.new_room_link();
+    let bo = bo_sits_by_link("storage-bo", (80, 24), &link, &dir, "Waiting for players: 1 of");
+    ann.start_when_full();
     ann.wait_text("Your turn.");
     let lock = Lock::take(&dir.join("lodestone.db"));
-    ann.keys(&[":"]);
-    ann.type_text("d4");
-    ann.keys(&["Enter"]);
+    ann.type_move("d4");
     // Refused after the server's busy timeout, then sent again (and
     // refused again, with a longer wait, while the lock is held).
     ann.wait_for("the move refused and to be sent again", |s| {
@@ -85,9 +68,7 @@ pub(crate) fn not_stored() {
     bo.wait_for("Ann's move, stored at last, and Bo's turn", |s| {
         s.contains("1 white  D4") && s.contains("Your turn.")
     });
-    bo.keys(&[":"]);
-    bo.type_text("e5");
-    bo.keys(&["Enter"]);
+    bo.type_move("e5");
     ann.wait_for("the game going on", |s| {
         s.contains("2 black  E5") && s.contains("Your turn.")
     });

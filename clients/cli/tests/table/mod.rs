@@ -36,19 +36,8 @@ pub(crate) fn at_the_table() {
     ann.keys(&["Enter"]);
     ann.wait_text("Waiting for players: 0 of 2");
     let link = ann.sit_for_the_link();
-    let bo_identity = dir.join("bo.json");
-    let bo = Tmux::start(
-        "table-bo",
-        100,
-        30,
-        &[&link, "--identity", bo_identity.to_str().unwrap(), "--name", "Bo"],
-        &dir,
-    );
-    bo.wait_text("Waiting for players: 1 of 2");
-    bo.keys(&["Down", "Enter"]);
-    bo.wait_text("Bo (you)");
-    ann.wait_text("Every seat is taken: press s to start.");
-    ann.keys(&["s"]);
+    let bo = bo_sits_by_link("table-bo", (100, 30), &link, &dir, "Waiting for players: 1 of 2");
+    ann.start_when_full();
     // The room's clock beside each seat; the table's keys listed.
     // (Waited for together: the turn line may be drawn a frame before the rest.)
     ann.wait_for("the turn, the clock beside the seats and the table's keys", |s| {

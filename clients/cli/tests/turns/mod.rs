@@ -74,9 +74,7 @@ pub(crate) fn your_move_in_n_games() {
     });
     ann.save("turns-room");
     assert!(!room.contains("C3"), "{room}");
-    ann.keys(&[":"]);
-    ann.type_text("E5");
-    ann.keys(&["Enter"]);
+    ann.type_move("E5");
     ann.wait_text("2 black  E5");
     // From the room, g opens the next one waiting.
     ann.keys(&["g"]);
@@ -86,9 +84,7 @@ pub(crate) fn your_move_in_n_games() {
     // Bo answers in the first room: the line over this one counts it.
     bo_moves(&rooms[0], "F6");
     ann.wait_text("Your move in 1 other game: g opens magneton");
-    ann.keys(&[":"]);
-    ann.type_text("E5");
-    ann.keys(&["Enter"]);
+    ann.type_move("E5");
     ann.wait_text("2 black  E5");
     // Back in the lobby: one game waits, chosen first; Enter opens it.
     ann.keys(&["q"]);

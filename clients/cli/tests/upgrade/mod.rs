@@ -147,12 +147,9 @@ pub(crate) fn upgrade_in_place() {
     bo.wait_text("Waiting for players: 1 of 2");
     bo.keys(&["Down", "Enter"]);
     bo.wait_text("Bo (you)");
-    ann.wait_text("Every seat is taken: press s to start.");
-    ann.keys(&["s"]);
+    ann.start_when_full();
     ann.wait_text("Your turn.");
-    ann.keys(&[":"]);
-    ann.type_text("D4");
-    ann.keys(&["Enter"]);
+    ann.type_move("D4");
     for who in [&ann, &bo] {
         who.wait_for("white's D4", |s| s.contains("1 white  D4"));
     }

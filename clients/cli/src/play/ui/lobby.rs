@@ -154,25 +154,14 @@ pub(super) fn draw_lobby(frame: &mut Frame, area: Rect, app: &App, theme: &Theme
     {
         draw_form(frame, area, form, games, app, theme);
     }
-    if let Some(input) = &app.lobby.join {
-        draw_prompt(
-            frame,
-            area,
-            &format!(" {} ", app.words.get("lobby-join-title")),
-            &app.words.get("lobby-join-prompt"),
-            input,
-            theme,
-        );
-    }
-    if let Some(input) = &app.lobby.rename {
-        draw_prompt(
-            frame,
-            area,
-            &format!(" {} ", app.words.get("lobby-name-title")),
-            &app.words.get("lobby-name-prompt"),
-            input,
-            theme,
-        );
+    for (input, title, prompt) in [
+        (&app.lobby.join, "lobby-join-title", "lobby-join-prompt"),
+        (&app.lobby.rename, "lobby-name-title", "lobby-name-prompt"),
+    ] {
+        if let Some(input) = input {
+            let title = format!(" {} ", app.words.get(title));
+            draw_prompt(frame, area, &title, &app.words.get(prompt), input, theme);
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! Accounts: what `register` and `login` check before the store is asked.
+//! Passwords and logins: what `register` and `login` check before the store is asked.
 //! A password has 8 to 128 characters and is kept only as an argon2id
 //! hash (the `argon2` crate's defaults, a PHC string with its own salt),
 //! computed on a blocking thread, two at most at once, each in working

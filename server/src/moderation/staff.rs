@@ -1,21 +1,29 @@
 //! What moderators and admins change (`admin_*`, docs/moderation.md):
 //! reports taken and resolved, timeouts and bans given and lifted, a
 //! player renamed, a role set. Each change is stored with its audit
-//! entry; who may act on whom is `target`. `admin.rs` checks the role
-//! first and dispatches here.
+//! entry; who may act on whom is [`Staff::target`]. `console.rs` checks
+//! the role first and dispatches here.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 
-use lodestone_protocol::{Code, ReportOutcome, Role, codes};
+use lodestone_protocol::{ReportOutcome, Role, codes};
 
-use super::moderation::{ban_refusal, left};
-use super::session::Session;
+use super::audit::{TIMEOUT_MINUTES, audit_row, check_reason};
+use super::bans::{Banned, ban_refusal, left};
+use super::roles;
+use super::views;
+use crate::app::App;
 use crate::cluster;
-use crate::moderation::{self, TIMEOUT_MINUTES, audit_row, views};
+use crate::served::Refused;
 use crate::store::{SanctionRow, StoreError};
 
-/// A change refused: its code and sentence.
-pub(super) type Refused = (Code, String);
+/// A moderator or admin at the console: who (`me`), from which address.
+pub struct Staff<'a> {
+    pub app: &'a Arc<App>,
+    pub me: &'a str,
+    pub client: IpAddr,
+}
 
 /// The refusal of a change the store could not make.
 pub(super) fn storage<E>(_: E) -> Refused {
@@ -34,25 +42,23 @@ fn moved_report(report: &str, moved: Result<bool, StoreError>) -> Result<(), Ref
     }
 }
 
-impl Session {
+impl Staff<'_> {
     /// The player a moderator names, whom a moderator of role `role` may
     /// act on: not an admin unless `role` is admin, and not a moderator
     /// unless `role` is admin.
-    pub(super) async fn target(&self, text: &str, role: Role) -> Result<String, Refused> {
+    pub async fn target(&self, text: &str, role: Role) -> Result<String, Refused> {
         let target = match views::find_player(&self.app.store, text).await.map_err(storage)? {
             Some(target) => target,
             None => return Err((codes::UNKNOWN_PLAYER, format!("there is no player {text:?}"))),
         };
-        let theirs = moderation::role(&self.app.store, &target)
-            .await
-            .map_err(storage)?;
+        let theirs = roles::role(&self.app.store, &target).await.map_err(storage)?;
         if theirs >= Role::Moderator && role < Role::Admin {
             return Err((
                 codes::NOT_ALLOWED,
                 "a moderator cannot act on another moderator or an admin".into(),
             ));
         }
-        if theirs == Role::Admin && target != self.guest.as_ref().map_or(String::new(), |g| g.id.clone()) {
+        if theirs == Role::Admin && target != self.me {
             return Err((
                 codes::NOT_ALLOWED,
                 "nobody acts on an admin from the console".into(),
@@ -62,7 +68,7 @@ impl Session {
     }
 
     /// Moderator `me` takes open report `report`.
-    pub(super) async fn take_report(&self, me: &str, report: &str, now: u64) -> Result<(), Refused> {
+    pub async fn take_report(&self, me: &str, report: &str, now: u64) -> Result<(), Refused> {
         let audit = audit_row(
             now,
             Some(me),
@@ -76,7 +82,7 @@ impl Session {
     }
 
     /// Moderator `me` resolves or dismisses report `report`.
-    pub(super) async fn resolve(
+    pub async fn resolve(
         &self,
         me: &str,
         report: &str,
@@ -84,7 +90,7 @@ impl Session {
         note: &str,
         now: u64,
     ) -> Result<(), Refused> {
-        let note = moderation::check_reason(note, false)?;
+        let note = check_reason(note, false)?;
         let (status, action) = match outcome {
             ReportOutcome::Resolved => ("resolved", "resolve_report"),
             ReportOutcome::Dismissed => ("dismissed", "dismiss_report"),
@@ -108,7 +114,7 @@ impl Session {
         moved_report(report, moved.await)
     }
 
-    pub(super) async fn lift(&self, me: &str, sanction: &str, now: u64) -> Result<(), Refused> {
+    pub async fn lift(&self, me: &str, sanction: &str, now: u64) -> Result<(), Refused> {
         let Some(row) = self.app.store.sanction(sanction).await.map_err(storage)? else {
             return Err((
                 codes::UNKNOWN_REPORT,
@@ -138,7 +144,7 @@ impl Session {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) async fn timeout(
+    pub async fn timeout(
         &self,
         me: &str,
         role: Role,
@@ -154,7 +160,7 @@ impl Session {
                 "a timeout lasts 10, 60 or 1440 minutes".into(),
             ));
         }
-        let reason = moderation::check_reason(reason, true)?;
+        let reason = check_reason(reason, true)?;
         let target = self.target(who, role).await?;
         let until = now as i64 + i64::from(minutes) * 60_000;
         let place = room
@@ -182,7 +188,7 @@ impl Session {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) async fn ban(
+    pub async fn ban(
         &self,
         me: &str,
         role: Role,
@@ -192,7 +198,7 @@ impl Session {
         reason: &str,
         now: u64,
     ) -> Result<(), Refused> {
-        let reason = moderation::check_reason(reason, true)?;
+        let reason = check_reason(reason, true)?;
         let (target, address) = match (who, address) {
             (Some(who), None) => (Some(self.target(&who, role).await?), None),
             (None, Some(address)) => {
@@ -252,7 +258,7 @@ impl Session {
         let ban = ban_refusal(&row, now as i64);
         self.app.moderation.online.kick(target.as_deref(), address, &ban);
         if let Some(node) = &self.app.node {
-            let hint = moderation::bans::Banned::about(target.as_deref(), address).hint();
+            let hint = Banned::about(target.as_deref(), address).hint();
             if let Err(e) = node.leases.notify(&hint).await {
                 tracing::warn!(error = %e, "could not tell the other nodes of a ban");
             }
@@ -260,7 +266,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) async fn rename_player(
+    pub async fn rename_player(
         &self,
         me: &str,
         role: Role,
@@ -302,7 +308,7 @@ impl Session {
             Ok(false) => return Err((codes::NAME_TAKEN, format!("an account is named {name:?} already"))),
             Err(e) => return Err(storage(e)),
         }
-        for room in cluster::rooms_of(&self.app, &target).await {
+        for room in cluster::rooms_of(self.app, &target).await {
             if let Some(handle) = self.app.lobby.get(&room) {
                 handle.renamed(target.clone(), name.clone()).await;
             }
@@ -311,7 +317,7 @@ impl Session {
         Ok(())
     }
 
-    pub(super) async fn set_role(&self, me: &str, who: &str, role: Role, now: u64) -> Result<(), Refused> {
+    pub async fn set_role(&self, me: &str, who: &str, role: Role, now: u64) -> Result<(), Refused> {
         if role == Role::Admin {
             return Err((
                 codes::NOT_ALLOWED,

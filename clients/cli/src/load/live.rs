@@ -1,0 +1,131 @@
+//! `--live-games N`: the server's memory per live game. Opens N games,
+//! each with its own players' connections (a new guest each, seated and
+//! started), leaves every game waiting for its first move, and reads the
+//! server's resident memory (`--server-pid`) before and after: the
+//! difference per game is what a live game with its connections costs
+//! the server. A measurement, not a test: the figure depends on the
+//! allocator and on what else the server holds.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use lodestone_rules::{AnyGame, GameKind};
+use serde_json::json;
+use tokio::time::Instant;
+
+use super::process::{rss_total, source};
+use super::view::Conn;
+use crate::net::Endpoint;
+
+/// What a `--live-games` run measures.
+pub struct LiveGames<'a> {
+    pub endpoints: &'a [Endpoint],
+    pub game: GameKind,
+    pub options: &'a [(String, String)],
+    pub count: usize,
+    pub server_pids: &'a [u32],
+    pub sources: u8,
+    /// How long to hold the games after reading the memory.
+    pub hold: Duration,
+}
+
+/// The figures of a `--live-games` run.
+#[derive(Debug)]
+pub struct LiveReport {
+    pub games: usize,
+    pub seats: usize,
+    pub seconds_to_open: f64,
+    pub rss_before_kib: Option<u64>,
+    pub rss_after_kib: Option<u64>,
+}
+
+impl std::fmt::Display for LiveReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "live games {} ({} connections each, opened in {:.1} s)",
+            self.games, self.seats, self.seconds_to_open
+        )?;
+        match (self.rss_before_kib, self.rss_after_kib) {
+            (Some(before), Some(after)) => write!(
+                f,
+                "server rss before {:.1} MiB, after {:.1} MiB: {:.2} KiB per live game",
+                before as f64 / 1024.0,
+                after as f64 / 1024.0,
+                after.saturating_sub(before) as f64 / self.games.max(1) as f64
+            ),
+            _ => write!(f, "server rss: unknown (give --server-pid)"),
+        }
+    }
+}
+
+/// Opens the games (at most 64 set up at once), reads the server's memory,
+/// holds them, closes them.
+pub async fn live_games(run: LiveGames<'_>) -> Result<LiveReport> {
+    let seats = AnyGame::new(run.game, run.options)
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .seat_count();
+    let rss_before_kib = rss_total(run.server_pids)?;
+    let start = Instant::now();
+    let mut open: Vec<Conn> = Vec::with_capacity(run.count * seats);
+    let mut pending = tokio::task::JoinSet::new();
+    let mut next = 0;
+    while next < run.count || !pending.is_empty() {
+        while next < run.count && pending.len() < 64 {
+            let players: Vec<(Endpoint, Option<std::net::IpAddr>)> = (0..seats)
+                .map(|s| {
+                    let n = next * seats + s;
+                    (
+                        run.endpoints[n % run.endpoints.len()].clone(),
+                        source(n, run.sources),
+                    )
+                })
+                .collect();
+            let (game, options) = (run.game, run.options.to_vec());
+            pending.spawn(async move { open_game(players, game, &options).await });
+            next += 1;
+        }
+        if let Some(done) = pending.join_next().await {
+            open.extend(done.context("a game's setup")??);
+        }
+    }
+    let seconds_to_open = start.elapsed().as_secs_f64();
+    // Let the server settle before reading its memory.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let rss_after_kib = rss_total(run.server_pids)?;
+    tokio::time::sleep(run.hold).await;
+    for c in open {
+        c.close().await;
+    }
+    Ok(LiveReport {
+        games: run.count,
+        seats,
+        seconds_to_open,
+        rss_before_kib,
+        rss_after_kib,
+    })
+}
+
+/// One game: a guest per seat (the first opens the room), all seated, the
+/// game started; returns its connections, open.
+async fn open_game(
+    players: Vec<(Endpoint, Option<std::net::IpAddr>)>,
+    game: GameKind,
+    options: &[(String, String)],
+) -> Result<Vec<Conn>> {
+    let mut conns = Vec::with_capacity(players.len());
+    for (n, (endpoint, from)) in players.iter().enumerate() {
+        let mut c = Conn::connect(endpoint, *from)
+            .await
+            .with_context(|| format!("a connection to {}", endpoint.url))?;
+        c.hello(&format!("live-{n}"), None).await?;
+        conns.push(c);
+    }
+    let (room, invite) = conns[0].create_room(game, options, false).await?;
+    for (seat, c) in conns.iter_mut().enumerate() {
+        c.request(json!({"type": "join", "room": room, "seat": seat, "invite": invite}))
+            .await?;
+    }
+    conns[0].request(json!({"type": "start", "room": room})).await?;
+    Ok(conns)
+}
