@@ -13,6 +13,7 @@ mod board;
 mod chat;
 mod client;
 mod code;
+mod detail;
 mod effect;
 mod fairness;
 mod frame;
@@ -38,6 +39,7 @@ pub use board::{
 pub use chat::*;
 pub use client::*;
 pub use code::{Code, codes};
+pub use detail::{Action, Detail};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 pub use frame::{Own, OwnPlay, Statics, UpdateFrame, ViewParts};
@@ -85,7 +87,7 @@ mod tests {
     fn a_hello_names_a_guest_by_name_or_token() {
         let refused = parse_client_message(r#"{"type":"hello","id":1,"protocol":1}"#);
         assert!(
-            matches!(&refused, Err(ServerMessage::Error { id: Some(RequestId::Number(1)), code: Code::BadMessage, message })
+            matches!(&refused, Err(ServerMessage::Error { id: Some(RequestId::Number(1)), code: Code::BadMessage, message, .. })
                 if message.contains("a name") && message.contains("a token")),
             "{refused:?}"
         );

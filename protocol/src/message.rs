@@ -7,6 +7,7 @@ use ts_rs::TS;
 
 use crate::chat::ChatLine;
 use crate::code::Code;
+use crate::detail::Detail;
 use crate::lobby::RoomSummary;
 use crate::moderation::{AuditEntry, LiveRoom, OnlinePlayer, PlayerFile, ReportInfo, Role, Sanction};
 use crate::notify::{TurnWaiting, VacationState};
@@ -78,6 +79,11 @@ pub enum ServerMessage {
         id: Option<RequestId>,
         code: Code,
         message: String,
+        /// The refusal's values, for each language to say it with
+        /// (absent when it has none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        detail: Option<Box<Detail>>,
     },
     /// The room as the receiving viewer may see it, after a change.
     Update {
@@ -191,5 +197,21 @@ pub fn error(id: Option<RequestId>, code: Code, message: impl Into<String>) -> S
         id,
         code,
         message: message.into(),
+        detail: None,
+    }
+}
+
+/// An `error` message with the refusal's details.
+pub fn error_with(
+    id: Option<RequestId>,
+    code: Code,
+    message: impl Into<String>,
+    detail: Option<Detail>,
+) -> ServerMessage {
+    ServerMessage::Error {
+        id,
+        code,
+        message: message.into(),
+        detail: detail.map(Box::new),
     }
 }

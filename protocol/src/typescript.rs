@@ -34,6 +34,8 @@ pub fn declarations() -> String {
         ClientMessage,
         ServerMessage,
         Code,
+        Detail,
+        Action,
         Guest,
         RoomSummary,
         GameInfo,

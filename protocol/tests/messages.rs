@@ -689,6 +689,21 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                 id: Some(id(9)),
                 code: Code::IllegalAction,
                 message: "D4 is occupied".into(),
+                detail: None,
+            },
+        ),
+        (
+            "error_detailed",
+            ServerMessage::Error {
+                id: Some(id(9)),
+                code: Code::Banned,
+                message: "this account is banned for 3 hours more: spam".into(),
+                detail: Some(Box::new(lodestone_protocol::Detail::Banned {
+                    address: false,
+                    reason: "spam".into(),
+                    until: Some(1_764_400_000_000),
+                    minutes: Some(150),
+                })),
             },
         ),
         (

@@ -19,14 +19,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lodestone_protocol::{Code, RequestId, RoomState, RoomStatus, SeatRef, ServerMessage, codes};
+use lodestone_protocol::{RequestId, RoomState, RoomStatus, SeatRef, ServerMessage, codes};
 use lodestone_rules::bot::{Level, Situation, answer_within};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::app::App;
-use crate::room::{Outbox, Player, RoomHandle, RoomRequest, StandIn};
+use crate::room::{Outbox, Player, Refusal, RoomHandle, RoomRequest, StandIn};
 
 /// A bot's inbox: the frames the room sends it.
 type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
@@ -58,7 +58,8 @@ async fn reply(inbox: &mut Inbox, id: &RequestId) -> Option<ServerMessage> {
 
 /// Makes a bot guest of `level` and seats it in `room` for `by` (at
 /// `seat`, or any free seat, if `by` owns the room; at `by`'s own seat with
-/// `replace_me`); returns its seat. The bot then plays by itself.
+/// `replace_me`); returns its seat. The bot then plays by itself. Its
+/// name is in `words`, the language of whoever seats it.
 pub async fn add_bot(
     app: &Arc<App>,
     room: RoomHandle,
@@ -66,10 +67,11 @@ pub async fn add_bot(
     seat: Option<SeatRef>,
     replace_me: bool,
     level: Level,
-) -> Result<u8, (Code, String)> {
+    words: &lodestone_i18n::Words,
+) -> Result<u8, Refusal> {
     let player = Player {
         id: uuid::Uuid::new_v4().to_string(),
-        name: format!("Bot ({level})"),
+        name: crate::sentences::bot_name(words, level, None),
         bot: true,
         bot_account: false,
     };
@@ -80,9 +82,9 @@ pub async fn add_bot(
         .await
         .is_err()
     {
-        return Err((
+        return Err(Refusal::new(
             codes::STORAGE,
-            "the server could not store the bot; try again".into(),
+            "the server could not store the bot; try again",
         ));
     }
     let (outbox, mut inbox) = outbox(app);
@@ -95,7 +97,10 @@ pub async fn add_bot(
         replace_me,
     };
     if room.request(by, outbox.clone(), id.clone(), join).await.is_err() {
-        return Err((codes::UNKNOWN_ROOM, "the room is not available; try again".into()));
+        return Err(Refusal::new(
+            codes::UNKNOWN_ROOM,
+            "the room is not available; try again",
+        ));
     }
     match reply(&mut inbox, &id).await {
         Some(ServerMessage::Ack { seat: Some(seat), .. }) => {
@@ -110,8 +115,17 @@ pub async fn add_bot(
             app.tasks.spawn(bot.play(inbox));
             Ok(seat)
         }
-        Some(ServerMessage::Error { code, message, .. }) => Err((code, message)),
-        _ => Err((codes::UNKNOWN_ROOM, "the room closed".into())),
+        Some(ServerMessage::Error {
+            code,
+            message,
+            detail,
+            ..
+        }) => Err(Refusal {
+            code,
+            message,
+            detail: detail.map(|d| *d),
+        }),
+        _ => Err(Refusal::new(codes::UNKNOWN_ROOM, "the room closed")),
     }
 }
 
@@ -400,9 +414,17 @@ mod tests {
             ann.ask(&room, join).await,
             ServerMessage::Ack { seat: Some(0), .. }
         ));
-        add_bot(&app, room.clone(), ann.player.clone(), None, false, Level::Random)
-            .await
-            .unwrap();
+        add_bot(
+            &app,
+            room.clone(),
+            ann.player.clone(),
+            None,
+            false,
+            Level::Random,
+            &Default::default(),
+        )
+        .await
+        .unwrap();
         assert!(matches!(
             ann.ask(&room, RoomRequest::Start).await,
             ServerMessage::Ack { .. }

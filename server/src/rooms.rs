@@ -257,6 +257,7 @@ pub async fn add_bot(
     id: RequestId,
     room: String,
     bot: BotWanted,
+    words: &lodestone_i18n::Words,
 ) -> ServerMessage {
     let level = match bot
         .level
@@ -271,7 +272,7 @@ pub async fn add_bot(
         Ok(handle) => handle,
         Err(answer) => return answer,
     };
-    match crate::bots::add_bot(app, handle, player, bot.seat, bot.replace_me, level).await {
+    match crate::bots::add_bot(app, handle, player, bot.seat, bot.replace_me, level, words).await {
         Ok(seat) => ServerMessage::Ack {
             id,
             room: Some(room),
@@ -279,7 +280,7 @@ pub async fn add_bot(
             invite: None,
             version: None,
         },
-        Err((code, message)) => error(Some(id), code, message),
+        Err(refusal) => refusal.into_error(Some(id)),
     }
 }
 

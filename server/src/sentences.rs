@@ -21,6 +21,16 @@ pub fn error_id(code: Code) -> String {
     format!("error-{}", code.as_str())
 }
 
+/// A computer player's name in `words` (`Bot (greedy)`, `Ordinateur
+/// (glouton)`), with a tournament's `number` for its bots (`Bot 2 (hard)`).
+pub fn bot_name(words: &Words, level: lodestone_rules::bot::Level, number: Option<usize>) -> String {
+    let level = ("level", FluentValue::from(level.name()));
+    match number {
+        Some(n) => words.with("bot-name-numbered", &[("number", FluentValue::from(n)), level]),
+        None => words.with("bot-name", &[level]),
+    }
+}
+
 /// The server's English sentences that carry details (a limit, a count,
 /// a name, a seat, a version), each with the message of `server.ftl`
 /// that says the same with the same details in every language: (code,
@@ -130,11 +140,6 @@ const DETAILED: &[(Code, &str, &str)] = &[
         "detail-too-few-players",
     ),
     (
-        Code::NotOwner,
-        "only the organizer ({name}) may enter computer players",
-        "detail-organizer-bots",
-    ),
-    (
         Code::NameTaken,
         "an account is named \"{name}\" already (names ignore case and invisible characters)",
         "detail-name-taken",
@@ -223,9 +228,23 @@ pub fn frame(words: &Words, text: Utf8Bytes) -> Utf8Bytes {
         return text;
     }
     match serde_json::from_str::<ServerMessage>(text.as_str()) {
-        Ok(ServerMessage::Error { id, code, message }) => {
-            let message = error_sentence(words, code, &message);
-            crate::room::encode(&ServerMessage::Error { id, code, message })
+        Ok(ServerMessage::Error {
+            id,
+            code,
+            message,
+            detail,
+        }) => {
+            // Said from its details when it carries them (`said.rs`).
+            let message = match &detail {
+                Some(detail) => crate::said::say(words, detail),
+                None => error_sentence(words, code, &message),
+            };
+            crate::room::encode(&ServerMessage::Error {
+                id,
+                code,
+                message,
+                detail,
+            })
         }
         _ => text,
     }

@@ -132,6 +132,8 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
             "/",
             get(|headers: HeaderMap| async move { serve("index.html", &headers) }),
         )
+        // In the page's language (`manifest.rs`), not as the file is.
+        .route("/manifest.webmanifest", get(crate::manifest::serve))
         .route(
             "/{file}",
             get(|Path(file): Path<String>, headers: HeaderMap| async move { serve(&file, &headers) }),

@@ -83,6 +83,8 @@ export async function loadWords(lang) {
   for (const r of loaded) if (r.status === 'rejected') console.warn(r.reason);
   useWords(loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
   document.documentElement.lang = current;
+  // The installed app's name and description in the page's language too.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.webmanifest?lang=${current}`);
 }
 
 /** The language the page is shown in. */

@@ -196,6 +196,16 @@ function botTag(tour, guest) {
 }
 
 /**
+ * The tags after a name, each after a space (read and shown apart from
+ * the name: “Ordinateur 1 (glouton) ordinateur”, not glued to it).
+ * @param {(HTMLElement | null)[]} tags
+ * @returns {(HTMLElement | string)[]}
+ */
+function spaced(tags) {
+  return tags.flatMap((tag) => (tag ? [' ', tag] : []));
+}
+
+/**
  * A tournament's page.
  * @param {Session} session
  * @param {string} id
@@ -318,7 +328,7 @@ export function tournamentView(session, id, invite) {
               'tr',
               { 'data-player': s.player, class: s.player === me ? 'me' : '' },
               h('td', {}, s.place),
-              h('th', { scope: 'row' }, playerLink(s.player, s.name), botTag(tour, s.player), s.team ? h('span', { class: 'tag team' }, t('web-tournament-team-tag', { team: s.team })) : null),
+              h('th', { scope: 'row' }, playerLink(s.player, s.name), ...spaced([botTag(tour, s.player), s.team ? h('span', { class: 'tag team' }, t('web-tournament-team-tag', { team: s.team })) : null])),
               h('td', { class: 'points' }, points(s.points)),
               h('td', {}, arena ? (s.performance === undefined ? '—' : formatNumber(s.performance)) : points(s.buchholz)),
               h('td', {}, arena ? (s.on_fire ? t('web-tournament-on-fire') : '') : formatNumber(s.sonneborn_berger)),

@@ -144,7 +144,12 @@ export type ServerMessage = { "type": "welcome", id: RequestId, protocol: number
   | { "type": "ack", id: RequestId, room?: string, seat?: number, invite?: string, version?: number, }
   | { "type": "rooms", id: RequestId, rooms: Array<RoomSummary>, total: number, }
   | { "type": "pong", id: RequestId, }
-  | { "type": "error", id: RequestId | null, code: Code, message: string, }
+  | { "type": "error", id: RequestId | null, code: Code, message: string,
+/**
+ * The refusal's values, for each language to say it with
+ * (absent when it has none).
+ */
+detail?: Detail, }
   | { "type": "update", room: string, version: number, state: RoomState, }
   | { "type": "bye", reason: string, reconnect?: boolean, }
   | { "type": "moved", room: string, url: string, }
@@ -180,6 +185,24 @@ role: Role, }
  * A stable error code: why a request was refused.
  */
 export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "unsupported-protocol" | "not-identified" | "bad-token" | "bad-name" | "unknown-game" | "bad-option" | "bad-level" | "unknown-room" | "invite-required" | "no-such-seat" | "seat-taken" | "room-full" | "already-seated" | "not-seated" | "not-watching" | "already-started" | "not-started" | "seats-not-full" | "storage-failure" | "game-over" | "not-your-turn" | "wrong-phase" | "illegal-action" | "wrong-game" | "bad-notation" | "moved-on" | "too-many-rooms" | "too-many-watched" | "too-many-guests" | "server-full" | "too-many-connections" | "origin-not-allowed" | "token-in-url" | "not-owner" | "too-early" | "too-late" | "no-draw-offers" | "no-offer" | "offer-pending" | "no-berserk" | "not-a-bot" | "seat-empty" | "bad-ply" | "chat-off" | "bad-chat" | "chat-too-long" | "chat-rate-limited" | "no-teams" | "spectators-only" | "no-rematch" | "bad-password" | "name-taken" | "already-registered" | "bad-login" | "too-many-logins" | "rated-needs-accounts" | "unknown-player" | "not-an-account" | "has-ratings" | "not-a-bot-account" | "too-many-tokens" | "unknown-token" | "login-required" | "not-allowed" | "banned" | "timed-out" | "blocked" | "rated-banned" | "no-spectators" | "spectators-muted" | "unknown-report" | "in-game" | "unknown-tournament" | "tournament-full" | "not-invited" | "bots-not-allowed" | "too-many-tournaments" | "not-entered" | "bad-subscription" | "endpoint-not-allowed" | "too-many-subscriptions" | "bad-webhook" | "address-not-allowed" | "too-many-webhooks" | "account-required" | "not-subscribed" | "bad-vacation" | "vacation-used-up" | "on-vacation" | "not-on-vacation" | "team-full" | "bad-team";
+
+/**
+ * The details of a refusal, by `kind`.
+ */
+export type Detail = { "kind": "banned", address: boolean, reason: string, until?: number, minutes?: number, }
+  | { "kind": "timed-out", reason: string, until?: number, minutes?: number, vacation?: boolean, }
+  | { "kind": "rated-bots" }
+  | { "kind": "rated-guests", names: Array<string>, }
+  | { "kind": "rated-bot-accounts", names: Array<string>, }
+  | { "kind": "not-owner", action: Action, owner?: string, }
+  | { "kind": "not-organizer", action: Action, organizer: string, }
+  | { "kind": "already-started", action: Action, }
+  | { "kind": "no-such-seat", game: string, seat: string, seats: Array<string>, };
+
+/**
+ * What a refused request would have done.
+ */
+export type Action = "take-seat" | "leave-seat" | "seat-bot" | "remove-bot" | "free-seat" | "close-room" | "start-game" | "remove-player" | "start-tournament" | "enter-bot";
 
 /**
  * A guest: a display name behind an unguessable token.

@@ -209,6 +209,10 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await ann.locator('details.organize summary').click();
   assert.equal(await ann.locator('#t-name').inputValue(), 'Ligue du vendredi');
   await assertFrench(ann, 'the tournament list with its form');
+  // The installed app's manifest is asked for in the page's language.
+  assert.equal(await ann.locator('link[rel="manifest"]').getAttribute('href'), '/manifest.webmanifest?lang=fr');
+  const manifest = await ann.evaluate(async () => (await fetch(document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '')).json());
+  assert.match(manifest.description, /^Quatre jeux de plateau/);
   await ann.locator('#t-format').selectOption('round-robin');
   await ann.locator('#t-bots').check();
   await ann.locator('#t-create').click();
@@ -218,6 +222,10 @@ test('a game, the rules, the embed and the tournaments in French: no English wor
   await ann.locator('#standings tr[data-player]', { hasText: 'Ann' }).waitFor();
   await ann.locator('#t-bot').click();
   await ann.locator('#standings tr[data-player]').nth(1).waitFor();
+  // The computer player is named in French by the server (the page said
+  // its language in hello), and its tag stands apart from its name.
+  const botRow = await ann.locator('#standings tr[data-player] th', { hasText: 'Ordinateur 1' }).textContent();
+  assert.match(botRow ?? '', /^Ordinateur 1 \([a-zé]+\) ordinateur$/, `the bot's row: “${botRow}”`);
   await assertFrench(ann, 'a tournament before its start');
   await ann.locator('#t-start').click();
   await ann.locator('#go-to-game', { hasText: 'Aller à votre partie' }).waitFor();

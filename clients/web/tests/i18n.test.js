@@ -75,7 +75,8 @@ test('every id the client names is in the catalogue, and every id of the catalog
   const english = ids('en', 'web.ftl');
   /** @type {Map<string, string>} */
   const named = new Map();
-  for (const file of [...sources(), ...PAGES]) {
+  // The server fills the web app manifest from web.ftl (web-manifest-*).
+  for (const file of [...sources(), ...PAGES, '../../server/src/manifest.rs']) {
     for (const m of readFileSync(path.join(WEB, file), 'utf8').matchAll(/['"`](web-[a-z0-9-]+)['"`]/g)) named.set(m[1], file);
   }
   const unknown = [...named].filter(([id]) => !english.has(id)).map(([id, file]) => `${file}: ${id}`);

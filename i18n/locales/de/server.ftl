@@ -180,7 +180,6 @@ detail-seat-empty = Platz { $seat } ist frei
 detail-not-a-bot = { $name } auf Platz { $seat } ist ein Mensch, kein Bot (kick macht den Platz frei)
 detail-moved-on = der Raum hat sich nach Version { $seen } geändert (er ist bei Version { $now }); nichts wurde getan: sehen Sie sich den Raum noch einmal an
 detail-too-few-players = ein Turnier braucht mindestens { $count } Spieler zum Start
-detail-organizer-bots = nur der Organisator ({ $name }) darf Computerspieler anmelden
 detail-name-taken = ein Konto heißt schon „{ $name }“ (Namen ignorieren Groß- und Kleinschreibung und unsichtbare Zeichen)
 detail-unknown-player = es gibt keinen Spieler „{ $name }“
 detail-unknown-room = es gibt keinen Raum „{ $room }“
@@ -190,3 +189,96 @@ detail-room-unreadable = der Raum „{ $room }“ ist nicht lesbar
 ## Feste Teams eines Magma-Turniers (für das ganze Turnier).
 error-team-full = dieses Team ist schon vollständig: wählen Sie ein anderes Team oder einen neuen Namen
 error-bad-team = nennen Sie Ihr Team (1 bis 30 Zeichen) in einem Turnier mit festen Teams, und kein Team anderswo
+
+## Der Name eines Computerspielers, in der Sprache dessen, der ihn setzt
+## (der Besitzer des Raums, der Veranstalter eines Turniers); danach ist
+## er ein Name wie jeder andere und wird allen so gezeigt.
+bot-name = Computer ({ $level ->
+    [random] Zufall
+    [greedy] gierig
+    [easy] leicht
+    [normal] normal
+    [hard] schwer
+   *[other] { $level }
+})
+bot-name-numbered = Computer { $number } ({ $level ->
+    [random] Zufall
+    [greedy] gierig
+    [easy] leicht
+    [normal] normal
+    [hard] schwer
+   *[other] { $level }
+})
+
+## Ablehnungen aus ihren Details gesagt (`detail` eines Fehlers; siehe
+## server/src/said.rs): jedes Argument ist ein Wert der Ablehnung. $action:
+## was abgelehnt wurde; $address: yes für eine gesperrte Adresse, no für
+## ein Konto; $vacation: yes bei der Nachricht eines Urlaubs; $left:
+## detail-left; $names: Namen von Spielern, $count: wie viele.
+detail-left = { $unit ->
+    [minute] { $count ->
+        [one] noch eine Minute
+       *[other] noch { $count } Minuten
+    }
+    [hour] { $count ->
+        [one] noch eine Stunde
+       *[other] noch { $count } Stunden
+    }
+   *[day] { $count ->
+        [one] noch einen Tag
+       *[other] noch { $count } Tage
+    }
+}
+detail-banned = { $address ->
+    [yes] diese Adresse ist gesperrt
+   *[no] dieses Konto ist gesperrt
+}: { $reason }
+detail-banned-for = { $address ->
+    [yes] diese Adresse ist gesperrt
+   *[no] dieses Konto ist gesperrt
+}, { $left }: { $reason }
+detail-timed-out = ein Moderator hat Ihren Chat auf Dauer gesperrt{ $vacation ->
+    [yes] {" "}(nehmen Sie den Urlaub ohne Nachricht)
+   *[no] {""}
+}: { $reason }
+detail-timed-out-for = ein Moderator hat Ihren Chat gesperrt, { $left }{ $vacation ->
+    [yes] {" "}(nehmen Sie den Urlaub ohne Nachricht)
+   *[no] {""}
+}: { $reason }
+detail-rated-bots = dieser Raum ist gewertet: jeden Platz muss ein Konto haben, also darf kein Bot sitzen
+detail-rated-guests = dieser Raum ist gewertet: jeden Platz muss ein Konto haben, und { $names } { $count ->
+    [one] ist ein Gast
+   *[other] sind Gäste
+} (registrieren Sie sich zuerst)
+detail-rated-bot-accounts = dieser Raum ist gewertet und { $names } { $count ->
+    [one] ist ein Bot-Konto
+   *[other] sind Bot-Konten
+}: Bots spielen gewertet gegen Menschen nur in einem Raum mit der Option rated-bots=yes
+detail-not-owner = nur der Besitzer des Raums darf { $action ->
+    [seat-bot] einen Bot setzen
+    [remove-bot] einen Bot entfernen
+    [free-seat] den Platz eines anderen freimachen
+   *[close-room] den Raum schließen
+}: dieser Raum gehört nicht Ihnen (sein Besitzer, { $owner }, darf es)
+detail-not-owner-nobody = nur der Besitzer des Raums darf { $action ->
+    [seat-bot] einen Bot setzen
+    [remove-bot] einen Bot entfernen
+    [free-seat] den Platz eines anderen freimachen
+   *[close-room] den Raum schließen
+}: dieser Raum gehört nicht Ihnen (sein Besitzer darf es)
+detail-not-organizer = nur der Organisator ({ $organizer }) darf { $action ->
+    [remove-player] einen Spieler entfernen
+    [start-tournament] das Turnier starten
+   *[enter-bot] Computerspieler anmelden
+}
+detail-already-started = { $action ->
+    [start-game] die Partie hat schon begonnen
+    [start-tournament] dieses Turnier hat schon begonnen
+    [take-seat] die Partie hat begonnen: Plätze können nicht mehr genommen werden
+    [leave-seat] die Partie hat begonnen: Plätze können nicht verlassen werden
+    [seat-bot] die Partie hat begonnen: Bots können nicht mehr gesetzt werden
+    [remove-bot] die Partie hat begonnen: Bots können nicht mehr entfernt werden
+    [free-seat] die Partie hat begonnen: Plätze können nicht mehr freigemacht werden
+   *[close-room] die Partie hat begonnen: schließen Sie den Raum, indem Sie die Partie abbrechen oder aufgeben
+}
+detail-no-such-seat = { $game } hat keinen Platz { $seat } (seine Plätze: { $seats })

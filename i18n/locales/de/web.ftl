@@ -1085,3 +1085,9 @@ web-tournament-team-players = Spieler
 web-tournament-team-tag = Team { $team }
 ## Die Raumoption Berserk, wie die Lobby sie zeigt.
 web-option-berserk = Berserk (halbe Zeit, ein Punkt mehr für einen Arena-Sieg)
+
+## Das Manifest der Web-App (/manifest.webmanifest), vom Server in der
+## Sprache der Seite ausgefüllt.
+web-manifest-name = Lodestone
+web-manifest-short-name = Lodestone
+web-manifest-description = Vier Brettspiele mit Magneten, online mit Freunden zu spielen: Magneton, Magnetism, Magnet und Magma.

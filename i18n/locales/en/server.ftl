@@ -169,7 +169,6 @@ detail-seat-empty = seat { $seat } is free
 detail-not-a-bot = { $name } at seat { $seat } is a person, not a bot (kick frees the seat)
 detail-moved-on = the room changed after version { $seen } (it is at version { $now }); nothing was done: look at the room again
 detail-too-few-players = a tournament needs at least { $count } players to start
-detail-organizer-bots = only the organizer ({ $name }) may enter computer players
 detail-name-taken = an account is named "{ $name }" already (names ignore case and invisible characters)
 detail-unknown-player = there is no player "{ $name }"
 detail-unknown-room = there is no room "{ $room }"
@@ -179,3 +178,86 @@ detail-room-unreadable = room "{ $room }" cannot be read
 ## Teams of a Magma event fixed for the event (tournaments).
 error-team-full = that team has all its players already: choose another team or a new name
 error-bad-team = name your team (1 to 30 characters) in an event of fixed teams, and no team elsewhere
+
+## A computer player's name, in the language of whoever seats it (the
+## room's owner, a tournament's organizer); then it is a name like any
+## other, shown as it is to everyone. $level is the level's protocol name
+## (random, greedy, easy, normal, hard); $number counts a tournament's bots.
+bot-name = Bot ({ $level })
+bot-name-numbered = Bot { $number } ({ $level })
+
+## Refusals said from their details (`detail` of an error frame; see
+## server/src/said.rs): each argument is a value the refusal carries. The
+## English here is exactly the server's own sentence. $action is what was
+## refused (take-seat, leave-seat, seat-bot, remove-bot, free-seat,
+## close-room, start-game, remove-player, start-tournament, enter-bot);
+## $address is yes for a ban of an address, no for an account's;
+## $vacation is yes when the chat refused is a vacation's message; $left
+## is detail-left; $names is a list of player names, $count how many.
+detail-left = { $unit ->
+    [minute] { $count ->
+        [one] a minute more
+       *[other] { $count } minutes more
+    }
+    [hour] { $count ->
+        [one] an hour more
+       *[other] { $count } hours more
+    }
+   *[day] { $count ->
+        [one] a day more
+       *[other] { $count } days more
+    }
+}
+detail-banned = { $address ->
+    [yes] this address is banned
+   *[no] this account is banned
+}: { $reason }
+detail-banned-for = { $address ->
+    [yes] this address is banned
+   *[no] this account is banned
+} for { $left }: { $reason }
+detail-timed-out = a moderator has stopped your chat for good{ $vacation ->
+    [yes] {" "}(take the vacation without a message)
+   *[no] {""}
+}: { $reason }
+detail-timed-out-for = a moderator has stopped your chat for { $left }{ $vacation ->
+    [yes] {" "}(take the vacation without a message)
+   *[no] {""}
+}: { $reason }
+detail-rated-bots = this room is rated: every seat must be held by an account, so no bot may sit
+detail-rated-guests = this room is rated: every seat must be held by an account, and { $names } { $count ->
+    [one] is
+   *[other] are
+} a guest (register first)
+detail-rated-bot-accounts = this room is rated and { $names } { $count ->
+    [one] is
+   *[other] are
+} a bot account: bots play people rated only in a room with the option rated-bots=yes
+detail-not-owner = only the room's owner may { $action ->
+    [seat-bot] seat a bot
+    [remove-bot] remove a bot
+    [free-seat] free someone's seat
+   *[close-room] close the room
+}: this room is not yours (its owner, { $owner }, may)
+detail-not-owner-nobody = only the room's owner may { $action ->
+    [seat-bot] seat a bot
+    [remove-bot] remove a bot
+    [free-seat] free someone's seat
+   *[close-room] close the room
+}: this room is not yours (its owner may)
+detail-not-organizer = only the organizer ({ $organizer }) may { $action ->
+    [remove-player] remove a player
+    [start-tournament] start the tournament
+   *[enter-bot] enter computer players
+}
+detail-already-started = { $action ->
+    [start-game] the game has already started
+    [start-tournament] this tournament has started already
+    [take-seat] the game has started: seats can no longer be taken
+    [leave-seat] the game has started: seats cannot be left
+    [seat-bot] the game has started: bots can no longer be seated
+    [remove-bot] the game has started: bots can no longer be removed
+    [free-seat] the game has started: seats can no longer be freed
+   *[close-room] the game has started: close the room by aborting or resigning the game instead
+}
+detail-no-such-seat = { $game } has no seat { $seat } (its seats: { $seats })

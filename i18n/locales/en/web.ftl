@@ -1068,3 +1068,10 @@ web-tournament-team-players = Players
 web-tournament-team-tag = team { $team }
 ## The room option berserk, as the lobby shows it.
 web-option-berserk = Berserk (half the time, a point more on an arena win)
+
+## The web app manifest (/manifest.webmanifest), filled in by the server
+## in the page's language: the installed app's name, its short name under
+## its icon, and what it is (shown by the browser when installing it).
+web-manifest-name = Lodestone
+web-manifest-short-name = Lodestone
+web-manifest-description = Four magnet board games to play online with friends: Magneton, Magnetism, Magnet and Magma.

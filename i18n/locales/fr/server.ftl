@@ -180,7 +180,6 @@ detail-seat-empty = la place { $seat } est libre
 detail-not-a-bot = { $name }, à la place { $seat }, est une personne, pas un robot (kick libère la place)
 detail-moved-on = la salle a changé après la version { $seen } (elle en est à la version { $now }) ; rien n'a été fait : regardez la salle à nouveau
 detail-too-few-players = un tournoi a besoin d'au moins { $count } joueurs pour commencer
-detail-organizer-bots = seul l'organisateur ({ $name }) peut inscrire des joueurs de l'ordinateur
 detail-name-taken = un compte s'appelle déjà « { $name } » (les noms ne tiennent pas compte de la casse ni des caractères invisibles)
 detail-unknown-player = il n'y a pas de joueur « { $name } »
 detail-unknown-room = il n'y a pas de salle « { $room } »
@@ -190,3 +189,96 @@ detail-room-unreadable = la salle « { $room } » ne peut pas être lue
 ## Équipes d'un tournoi de Magma, fixes pour tout le tournoi.
 error-team-full = cette équipe est déjà complète : choisissez une autre équipe ou un nouveau nom
 error-bad-team = nommez votre équipe (1 à 30 caractères) dans un tournoi à équipes fixes, et aucune équipe ailleurs
+
+## Le nom d'un joueur ordinateur, dans la langue de qui l'assoit (le
+## propriétaire de la salle, l'organisateur d'un tournoi) ; c'est ensuite
+## un nom comme un autre, montré tel quel à tous.
+bot-name = Ordinateur ({ $level ->
+    [random] hasard
+    [greedy] glouton
+    [easy] facile
+    [normal] normal
+    [hard] difficile
+   *[other] { $level }
+})
+bot-name-numbered = Ordinateur { $number } ({ $level ->
+    [random] hasard
+    [greedy] glouton
+    [easy] facile
+    [normal] normal
+    [hard] difficile
+   *[other] { $level }
+})
+
+## Refus dits à partir de leurs détails (`detail` d'une erreur ; voir
+## server/src/said.rs) : chaque argument est une valeur du refus. $action :
+## ce qui est refusé ; $address : yes pour une adresse bannie, no pour un
+## compte ; $vacation : yes quand c'est le message de vacances ; $left :
+## detail-left ; $names : des noms de joueurs, $count : combien.
+detail-left = { $unit ->
+    [minute] { $count ->
+        [one] encore une minute
+       *[other] encore { $count } minutes
+    }
+    [hour] { $count ->
+        [one] encore une heure
+       *[other] encore { $count } heures
+    }
+   *[day] { $count ->
+        [one] encore un jour
+       *[other] encore { $count } jours
+    }
+}
+detail-banned = { $address ->
+    [yes] cette adresse est bannie
+   *[no] ce compte est banni
+} : { $reason }
+detail-banned-for = { $address ->
+    [yes] cette adresse est bannie
+   *[no] ce compte est banni
+} pour { $left } : { $reason }
+detail-timed-out = un modérateur a coupé votre discussion pour de bon{ $vacation ->
+    [yes] {" "}(prenez les vacances sans message)
+   *[no] {""}
+} : { $reason }
+detail-timed-out-for = un modérateur a coupé votre discussion pour { $left }{ $vacation ->
+    [yes] {" "}(prenez les vacances sans message)
+   *[no] {""}
+} : { $reason }
+detail-rated-bots = cette salle est classée : chaque place doit être tenue par un compte, aucun robot ne peut donc s'asseoir
+detail-rated-guests = cette salle est classée : chaque place doit être tenue par un compte, et { $names } { $count ->
+    [one] est un invité
+   *[other] sont des invités
+} (inscrivez-vous d'abord)
+detail-rated-bot-accounts = cette salle est classée et { $names } { $count ->
+    [one] est un compte robot
+   *[other] sont des comptes robots
+} : les robots ne jouent contre des personnes en partie classée que dans une salle avec l'option rated-bots=yes
+detail-not-owner = seul le propriétaire de la salle peut { $action ->
+    [seat-bot] asseoir un robot
+    [remove-bot] retirer un robot
+    [free-seat] libérer la place de quelqu'un
+   *[close-room] fermer la salle
+} : cette salle n'est pas la vôtre (son propriétaire, { $owner }, le peut)
+detail-not-owner-nobody = seul le propriétaire de la salle peut { $action ->
+    [seat-bot] asseoir un robot
+    [remove-bot] retirer un robot
+    [free-seat] libérer la place de quelqu'un
+   *[close-room] fermer la salle
+} : cette salle n'est pas la vôtre (son propriétaire le peut)
+detail-not-organizer = seul l'organisateur ({ $organizer }) peut { $action ->
+    [remove-player] retirer un joueur
+    [start-tournament] lancer le tournoi
+   *[enter-bot] inscrire des joueurs de l'ordinateur
+}
+detail-already-started = { $action ->
+    [start-game] la partie a déjà commencé
+    [start-tournament] ce tournoi a déjà commencé
+    [take-seat] la partie a commencé : on ne peut plus prendre de place
+    [leave-seat] la partie a commencé : on ne peut plus quitter sa place
+    [seat-bot] la partie a commencé : on ne peut plus asseoir de robot
+    [remove-bot] la partie a commencé : on ne peut plus retirer de robot
+    [free-seat] la partie a commencé : on ne peut plus libérer de place
+   *[close-room] la partie a commencé : fermez la salle en annulant ou en abandonnant la partie
+}
+detail-no-such-seat = { $game } n'a pas de place { $seat } (ses places : { $seats })

@@ -1107,3 +1107,9 @@ web-tournament-team-players = Joueurs
 web-tournament-team-tag = équipe { $team }
 ## L'option de salle berserk, telle que le salon la montre.
 web-option-berserk = Berserk (moitié du temps, un point de plus pour une victoire en arène)
+
+## Le manifeste de l'application web (/manifest.webmanifest), rempli par
+## le serveur dans la langue de la page.
+web-manifest-name = Lodestone
+web-manifest-short-name = Lodestone
+web-manifest-description = Quatre jeux de plateau à aimants, à jouer en ligne entre amis : Magneton, Magnetism, Magnet et Magma.

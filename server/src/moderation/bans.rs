@@ -9,7 +9,11 @@
 
 use std::net::IpAddr;
 
+use lodestone_protocol::{Detail, codes};
+
 use crate::moderation::online::Online;
+use crate::room::Refusal;
+use crate::said;
 use crate::store::{SanctionRow, Store};
 
 /// Whom a ban hint is about: a guest, an address, or (after notices may
@@ -72,7 +76,7 @@ pub async fn recheck(store: &Store, online: &Online, who: &Banned, now: i64) -> 
             .await
         {
             Ok(Some(ban)) => {
-                online.kick_conn(conn, &ban_sentence(&ban, now));
+                online.kick_conn(conn, &ban_refusal(&ban, now));
                 closed += 1;
             }
             Ok(None) => {}
@@ -82,28 +86,20 @@ pub async fn recheck(store: &Store, online: &Online, who: &Banned, now: i64) -> 
     closed
 }
 
-/// The sentence a banned connection is told.
-pub fn ban_sentence(ban: &SanctionRow, now: i64) -> String {
-    let what = if ban.address.is_some() && ban.guest_id.is_none() {
-        "this address is banned"
-    } else {
-        "this account is banned"
+/// What a banned connection is told: `banned`, with the ban's details.
+pub fn ban_refusal(ban: &SanctionRow, now: i64) -> Refusal {
+    let detail = Detail::Banned {
+        address: ban.address.is_some() && ban.guest_id.is_none(),
+        reason: ban.reason.clone(),
+        until: ban.until.map(|u| u.max(0) as u64),
+        minutes: ban.until.map(|u| said::minutes_left(now, u)),
     };
-    match ban.until {
-        Some(until) => format!("{what} for {}: {}", left(now, until), ban.reason),
-        None => format!("{what}: {}", ban.reason),
-    }
+    Refusal::detailed(codes::BANNED, detail)
 }
 
-/// The time from `now` to `until` in words (rounded up).
+/// The time from `now` to `until` in English words (rounded up).
 pub fn left(now: i64, until: i64) -> String {
-    let minutes = ((until - now).max(0) + 59_999) / 60_000;
-    match minutes {
-        0..=1 => "a minute more".into(),
-        2..=90 => format!("{minutes} minutes more"),
-        _ if minutes <= 36 * 60 => format!("{} hours more", (minutes + 59) / 60),
-        _ => format!("{} days more", (minutes + 24 * 60 - 1) / (24 * 60)),
-    }
+    said::left(&lodestone_i18n::Words::english(), said::minutes_left(now, until))
 }
 
 #[cfg(test)]

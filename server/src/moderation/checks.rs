@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use lodestone_protocol::{ChatTo, ClientMessage, codes};
 
-use super::bans::{ban_sentence, left};
+use super::bans::{ban_refusal, left};
 use crate::app::App;
 use crate::served::Refused;
 
@@ -105,7 +105,7 @@ impl Gate<'_> {
                     .await
                     .map_err(failed)?;
                 if let Some(t) = timeout {
-                    return Err(timed_out(&t, now, ""));
+                    return Err(timed_out(&t, now, false));
                 }
                 if *to == ChatTo::Spectators {
                     let seated = self.seated(room).await;
@@ -128,7 +128,7 @@ impl Gate<'_> {
                     .await
                     .map_err(failed)?;
                 if let Some(t) = timeout {
-                    return Err(timed_out(&t, now, " (take the vacation without a message)"));
+                    return Err(timed_out(&t, now, true));
                 }
             }
             _ => {}
@@ -162,7 +162,7 @@ impl Gate<'_> {
             .sanction_on("ban", guest, Some(&address), None, now)
             .await
             .map_err(failed)?;
-        Ok(ban.map(|b| ban_sentence(&b, now)))
+        Ok(ban.map(|b| ban_refusal(&b, now).message))
     }
 
     pub async fn check_ban(&self, guest: Option<&str>, now: i64) -> Result<(), Refused> {
@@ -230,12 +230,13 @@ impl Gate<'_> {
 }
 
 /// The refusal of a chat timeout `t` at `now`, with `after` appended.
-fn timed_out(t: &crate::store::SanctionRow, now: i64, after: &str) -> Refused {
-    let until = t
-        .until
-        .map_or("for good".to_string(), |u| format!("for {}", left(now, u)));
-    (
-        codes::TIMED_OUT,
-        format!("a moderator has stopped your chat {until}{after}: {}", t.reason),
-    )
+fn timed_out(t: &crate::store::SanctionRow, now: i64, vacation: bool) -> Refused {
+    let detail = lodestone_protocol::Detail::TimedOut {
+        reason: t.reason.clone(),
+        until: t.until.map(|u| u.max(0) as u64),
+        minutes: t.until.map(|u| crate::said::minutes_left(now, u)),
+        vacation,
+    };
+    let refusal = crate::room::Refusal::detailed(codes::TIMED_OUT, detail);
+    (refusal.code, refusal.message)
 }

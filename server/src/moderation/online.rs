@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
-use lodestone_protocol::{Guest, OnlinePlayer, ServerMessage, codes, error};
+use lodestone_protocol::{Guest, OnlinePlayer, ServerMessage};
 
-use crate::room::Outbox;
+use crate::room::{Outbox, Refusal};
 
 /// What a connection is told by a moderator: to close (a ban, with its
 /// sentence) or to take a new name.
@@ -32,10 +32,11 @@ struct Entry {
 }
 
 impl Entry {
-    /// Tells the connection `banned` with `sentence` (once) and closes it.
-    fn ban(&self, sentence: &str) {
-        if self.notice.kicked.set(sentence.to_string()).is_ok() {
-            self.outbox.send_message(&error(None, codes::BANNED, sentence));
+    /// Tells the connection `banned` with the ban's sentence and details
+    /// (once) and closes it.
+    fn ban(&self, ban: &Refusal) {
+        if self.notice.kicked.set(ban.message.clone()).is_ok() {
+            self.outbox.send_message(&ban.clone().into_error(None));
         }
         self.outbox.close.cancel();
     }
@@ -90,13 +91,13 @@ impl Online {
     }
 
     /// Closes the connections of guest `guest` (or from `address`), each
-    /// told `banned` with `sentence`; returns how many.
-    pub fn kick(&self, guest: Option<&str>, address: Option<IpAddr>, sentence: &str) -> usize {
+    /// told `banned` with `ban`; returns how many.
+    pub fn kick(&self, guest: Option<&str>, address: Option<IpAddr>, ban: &Refusal) -> usize {
         let conns = self.conns();
         let mut n = 0;
         for entry in conns.values() {
             if guest.is_some_and(|g| g == entry.guest.id) || address.is_some_and(|a| a == entry.address) {
-                entry.ban(sentence);
+                entry.ban(ban);
                 n += 1;
             }
         }
@@ -111,10 +112,10 @@ impl Online {
             .collect()
     }
 
-    /// Closes connection `conn`, told `banned` with `sentence` (once).
-    pub fn kick_conn(&self, conn: u64, sentence: &str) {
+    /// Closes connection `conn`, told `banned` with `ban` (once).
+    pub fn kick_conn(&self, conn: u64, ban: &Refusal) {
         if let Some(entry) = self.conns().get(&conn) {
-            entry.ban(sentence);
+            entry.ban(ban);
         }
     }
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use lodestone_protocol::{ReportOutcome, Role, codes};
 
 use super::audit::{TIMEOUT_MINUTES, audit_row, check_reason};
-use super::bans::{Banned, ban_sentence, left};
+use super::bans::{Banned, ban_refusal, left};
 use super::roles;
 use super::views;
 use crate::app::App;
@@ -255,11 +255,8 @@ impl Staff<'_> {
             .add_sanction(&row, Some(&audit))
             .await
             .map_err(storage)?;
-        let sentence = ban_sentence(&row, now as i64);
-        self.app
-            .moderation
-            .online
-            .kick(target.as_deref(), address, &sentence);
+        let ban = ban_refusal(&row, now as i64);
+        self.app.moderation.online.kick(target.as_deref(), address, &ban);
         if let Some(node) = &self.app.node {
             let hint = Banned::about(target.as_deref(), address).hint();
             if let Err(e) = node.leases.notify(&hint).await {

@@ -19,9 +19,11 @@ impl RoomCore {
     pub fn start(&mut self, player: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
         self.check_not_gone()?;
         if self.status() != RoomStatus::Open {
-            return Err(Refusal::new(
+            return Err(Refusal::detailed(
                 codes::ALREADY_STARTED,
-                "the game has already started",
+                lodestone_protocol::Detail::AlreadyStarted {
+                    action: lodestone_protocol::Action::StartGame,
+                },
             ));
         }
         if self.seat_of(&player.id).is_none() {

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use lodestone_protocol::{RoomStatus, codes};
+use lodestone_protocol::{Detail, RoomStatus, codes};
 use lodestone_rules::{AnyGame, Outcome, Seat, TableEvent};
 
 use super::core::RoomCore;
@@ -57,10 +57,7 @@ impl RoomCore {
     /// A rated room seats no bot.
     pub(super) fn check_no_bots_if_rated(&self) -> Result<(), Refusal> {
         if self.is_rated() {
-            return Err(Refusal::new(
-                codes::RATED_NEEDS_ACCOUNTS,
-                "this room is rated: every seat must be held by an account, so no bot may sit",
-            ));
+            return Err(Refusal::detailed(codes::RATED_NEEDS_ACCOUNTS, Detail::RatedBots));
         }
         Ok(())
     }
@@ -77,18 +74,14 @@ impl RoomCore {
         if seats.clone().any(|p| p.bot) {
             return self.check_no_bots_if_rated().err();
         }
-        let guests: Vec<&str> = seats
+        let names: Vec<String> = seats
             .filter(|p| !accounts.contains(&p.id))
-            .map(|p| p.name.as_str())
+            .map(|p| p.name.clone())
             .collect();
-        if !guests.is_empty() {
-            return Some(Refusal::new(
+        if !names.is_empty() {
+            return Some(Refusal::detailed(
                 codes::RATED_NEEDS_ACCOUNTS,
-                format!(
-                    "this room is rated: every seat must be held by an account, and {} {} a guest (register first)",
-                    guests.join(", "),
-                    if guests.len() == 1 { "is" } else { "are" }
-                ),
+                Detail::RatedGuests { names },
             ));
         }
         self.rated_bots_refusal(&seated.bot_accounts)
@@ -109,14 +102,10 @@ impl RoomCore {
         if machines.is_empty() || people.is_empty() {
             return None;
         }
-        let names: Vec<&str> = machines.iter().map(|p| p.name.as_str()).collect();
-        Some(Refusal::new(
+        let names: Vec<String> = machines.iter().map(|p| p.name.clone()).collect();
+        Some(Refusal::detailed(
             codes::RATED_NEEDS_ACCOUNTS,
-            format!(
-                "this room is rated and {} {} a bot account: bots play people rated only in a room with the option rated-bots=yes",
-                names.join(", "),
-                if names.len() == 1 { "is" } else { "are" }
-            ),
+            Detail::RatedBotAccounts { names },
         ))
     }
 

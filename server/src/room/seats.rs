@@ -13,7 +13,7 @@
 //! an owner (stored before rooms had owners) goes to the next person who
 //! sits.
 
-use lodestone_protocol::{RoomStatus, SeatRef, codes};
+use lodestone_protocol::{Action, Detail, RoomStatus, SeatRef, codes};
 use lodestone_rules::Seat;
 
 use super::core::RoomCore;
@@ -45,15 +45,9 @@ impl RoomCore {
             SeatRef::Name(name) => self.game().parse_seat(name),
         };
         found.ok_or_else(|| {
-            let names: Vec<String> = (0..n as u8).map(|s| self.game().seat_name(Seat(s))).collect();
-            Refusal::new(
-                codes::NO_SUCH_SEAT,
-                format!(
-                    "{} has no seat {seat} (its seats: {})",
-                    self.kind(),
-                    names.join(", ")
-                ),
-            )
+            let seats: Vec<String> = (0..n as u8).map(|s| self.game().seat_name(Seat(s))).collect();
+            let (game, seat) = (self.kind().to_string(), seat.to_string());
+            Refusal::detailed(codes::NO_SUCH_SEAT, Detail::NoSuchSeat { game, seat, seats })
         })
     }
 
@@ -80,29 +74,26 @@ impl RoomCore {
         }
     }
 
-    fn check_open(&self, what: &str) -> Result<(), Refusal> {
+    fn check_open(&self, action: Action) -> Result<(), Refusal> {
         self.check_not_gone()?;
         if self.status() != RoomStatus::Open {
-            return Err(Refusal::new(
+            return Err(Refusal::detailed(
                 codes::ALREADY_STARTED,
-                format!("the game has started: {what}"),
+                Detail::AlreadyStarted { action },
             ));
         }
         Ok(())
     }
 
-    fn check_owner(&self, player: &Player, what: &str) -> Result<(), Refusal> {
+    fn check_owner(&self, player: &Player, action: Action) -> Result<(), Refusal> {
         self.check_not_gone()?;
         if self.owns(&player.id) {
             return Ok(());
         }
-        let owner = match self.seating().owner() {
-            Some(o) => format!("its owner, {},", o.name),
-            None => "its owner".to_string(),
-        };
-        Err(Refusal::new(
+        let owner = self.seating().owner().map(|o| o.name.clone());
+        Err(Refusal::detailed(
             codes::NOT_OWNER,
-            format!("only the room's owner may {what}: this room is not yours ({owner} may)"),
+            Detail::NotOwner { action, owner },
         ))
     }
 
@@ -128,7 +119,7 @@ impl RoomCore {
             self.watch_as(conn, player, Some(own), false);
             return Ok((own, Vec::new()));
         }
-        self.check_open("seats can no longer be taken")?;
+        self.check_open(Action::TakeSeat)?;
         let seat = self.free_seat(seat)?;
         let mut events = Vec::new();
         self.push(&mut events, now, taken(seat, player))?;
@@ -164,7 +155,7 @@ impl RoomCore {
         let seat = self
             .seat_of(&player.id)
             .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "you hold no seat in this room"))?;
-        self.check_open("seats cannot be left")?;
+        self.check_open(Action::LeaveSeat)?;
         self.free(seat, now)
     }
 
@@ -216,8 +207,8 @@ impl RoomCore {
             }
             own
         } else {
-            self.check_owner(by, "seat a bot")?;
-            self.check_open("bots can no longer be seated")?;
+            self.check_owner(by, Action::SeatBot)?;
+            self.check_open(Action::SeatBot)?;
             let seat = self.free_seat(seat)?;
             self.push(&mut events, now, taken(seat, bot))?;
             seat
@@ -234,8 +225,8 @@ impl RoomCore {
         seat: &SeatRef,
         now: u64,
     ) -> Result<(String, Vec<Recorded>), Refusal> {
-        self.check_owner(by, "remove a bot")?;
-        self.check_open("bots can no longer be removed")?;
+        self.check_owner(by, Action::RemoveBot)?;
+        self.check_open(Action::RemoveBot)?;
         let seat = self.resolve_seat(seat)?;
         let name = self.game().seat_name(seat);
         match &self.seating().seats()[seat.index()] {
@@ -262,8 +253,8 @@ impl RoomCore {
         seat: &SeatRef,
         now: u64,
     ) -> Result<(Player, Vec<Recorded>), Refusal> {
-        self.check_owner(by, "free someone's seat")?;
-        self.check_open("seats can no longer be freed")?;
+        self.check_owner(by, Action::FreeSeat)?;
+        self.check_open(Action::FreeSeat)?;
         let seat = self.resolve_seat(seat)?;
         let holder = self.seating().seats()[seat.index()].clone().ok_or_else(|| {
             Refusal::new(
@@ -276,8 +267,8 @@ impl RoomCore {
 
     /// The owner closes the room for good before the start.
     pub fn close(&mut self, by: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        self.check_owner(by, "close the room")?;
-        self.check_open("close the room by aborting or resigning the game instead")?;
+        self.check_owner(by, Action::CloseRoom)?;
+        self.check_open(Action::CloseRoom)?;
         let mut events = Vec::new();
         self.push(&mut events, now, RoomEvent::Closed)?;
         Ok(events)

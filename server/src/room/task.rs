@@ -205,7 +205,7 @@ impl RoomTask {
         self.broadcaster.follow(&outcome);
         if let Reply::Refused(refusal) = outcome.reply {
             if let Some((outbox, id)) = requester {
-                outbox.send_message(&error(Some(id), refusal.code, refusal.message));
+                outbox.send_message(&refusal.into_error(Some(id)));
             }
             return Committed::Yes;
         }

@@ -3,7 +3,9 @@
 //! into events, or refused with nothing changed (what the time calls for
 //! is `plan.rs`). No I/O: the director stores the events.
 
-use lodestone_protocol::{Code, EntrantStatus, TournamentFormat, TournamentSpec, TournamentStatus, codes};
+use lodestone_protocol::{
+    Action, Code, Detail, EntrantStatus, TournamentFormat, TournamentSpec, TournamentStatus, codes,
+};
 
 use super::event::{Recorded, TournamentEvent};
 use super::pairing::Halves;
@@ -60,13 +62,14 @@ impl Tournament {
         (t, created)
     }
 
-    fn check_organizer(&self, by: &Player, what: &str) -> Result<(), Refusal> {
+    fn check_organizer(&self, by: &Player, action: Action) -> Result<(), Refusal> {
         if by.id == self.organizer {
             return Ok(());
         }
-        Err(Refusal::new(
+        let organizer = self.organizer_name.clone();
+        Err(Refusal::detailed(
             codes::NOT_OWNER,
-            format!("only the organizer ({}) may {what}", self.organizer_name),
+            Detail::NotOrganizer { action, organizer },
         ))
     }
 
@@ -202,7 +205,7 @@ impl Tournament {
 
     /// The organizer removes `guest` for good.
     pub fn remove(&mut self, by: &Player, guest: &str, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        self.check_organizer(by, "remove a player")?;
+        self.check_organizer(by, Action::RemovePlayer)?;
         let Some(e) = self.entrant(guest) else {
             return Err(Refusal::new(
                 codes::UNKNOWN_PLAYER,
@@ -241,11 +244,13 @@ impl Tournament {
 
     /// The organizer starts the event now.
     pub fn start(&mut self, by: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        self.check_organizer(by, "start the tournament")?;
+        self.check_organizer(by, Action::StartTournament)?;
         if self.status != TournamentStatus::Upcoming {
-            return Err(Refusal::new(
+            return Err(Refusal::detailed(
                 codes::ALREADY_STARTED,
-                "this tournament has started already",
+                Detail::AlreadyStarted {
+                    action: Action::StartTournament,
+                },
             ));
         }
         if !self.enough_to_play() {

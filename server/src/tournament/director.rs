@@ -261,7 +261,9 @@ impl Director {
             What::Withdraw => self.t.withdraw(player, now),
             What::Start => self.t.start(player, now),
             What::Remove { guest } => self.t.remove(player, &guest, now),
-            What::AddBot { level, team } => return self.add_bot(player, level, team, now).await,
+            What::AddBot { level, team, words } => {
+                return self.add_bot(player, level, team, &words, now).await;
+            }
         }?;
         if self.commit(&events).await {
             Ok(())
@@ -281,22 +283,25 @@ impl Director {
         by: &Player,
         level: lodestone_rules::bot::Level,
         team: Option<String>,
+        words: &lodestone_i18n::Words,
         now: u64,
     ) -> Result<(), Refusal> {
         if by.id != self.t.organizer {
-            return Err(Refusal::new(
+            let organizer = self.t.organizer_name.clone();
+            return Err(Refusal::detailed(
                 codes::NOT_OWNER,
-                format!(
-                    "only the organizer ({}) may enter computer players",
-                    self.t.organizer_name
-                ),
+                lodestone_protocol::Detail::NotOrganizer {
+                    action: lodestone_protocol::Action::EnterBot,
+                    organizer,
+                },
             ));
         }
         let bot = Player {
             id: uuid::Uuid::new_v4().to_string(),
-            name: format!(
-                "Bot {} ({level})",
-                self.t.entrants.iter().filter(|e| e.bot).count() + 1
+            name: crate::sentences::bot_name(
+                words,
+                level,
+                Some(self.t.entrants.iter().filter(|e| e.bot).count() + 1),
             ),
             bot: true,
             bot_account: false,

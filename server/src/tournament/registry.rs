@@ -29,6 +29,8 @@ pub enum What {
     AddBot {
         level: lodestone_rules::bot::Level,
         team: Option<String>,
+        /// The organizer's language, the bot's name's.
+        words: lodestone_i18n::Words,
     },
 }
 

@@ -127,7 +127,7 @@ pub async fn resume(app: Arc<App>) {
 }
 
 fn refused(id: RequestId, r: Refusal) -> ServerMessage {
-    error(Some(id), r.code, r.message)
+    r.into_error(Some(id))
 }
 
 fn storage(id: RequestId) -> ServerMessage {
@@ -208,6 +208,7 @@ pub async fn request(
     player: &Player,
     outbox: &Outbox,
     message: ClientMessage,
+    words: &lodestone_i18n::Words,
 ) -> ServerMessage {
     let (id, tournament, what) = match message {
         ClientMessage::CreateTournament { id, tournament } => {
@@ -287,7 +288,10 @@ pub async fn request(
             level,
             team,
         } => match level.parse() {
-            Ok(level) => (id, tournament, What::AddBot { level, team }),
+            Ok(level) => {
+                let words = words.clone();
+                (id, tournament, What::AddBot { level, team, words })
+            }
             Err(e) => return error(Some(id), codes::BAD_LEVEL, e),
         },
         other => {

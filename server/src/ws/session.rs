@@ -196,7 +196,8 @@ impl Session {
             | ClientMessage::RemoveFromTournament { .. }
             | ClientMessage::AddTournamentBot { .. }) => {
                 let reply =
-                    crate::tournament::serve::request(&self.app, &player, &self.outbox, message).await;
+                    crate::tournament::serve::request(&self.app, &player, &self.outbox, message, &self.words)
+                        .await;
                 return self.reply(reply);
             }
             ClientMessage::ListRooms { id, game, playing } => {
@@ -259,7 +260,7 @@ impl Session {
                     level,
                     replace_me,
                 };
-                return self.reply(rooms::add_bot(&self.app, player, id, room, bot).await);
+                return self.reply(rooms::add_bot(&self.app, player, id, room, bot, &self.words).await);
             }
             ClientMessage::RemoveBot { id, room, seat } => (id, room, RoomRequest::RemoveBot { seat }),
             ClientMessage::Kick { id, room, seat } => (id, room, RoomRequest::Kick { seat }),

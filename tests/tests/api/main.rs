@@ -38,6 +38,7 @@ mod resend;
 mod restart;
 mod secrets;
 mod spectators;
+mod spoken;
 mod table;
 mod takeover;
 mod test_script;

@@ -101,6 +101,12 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
                 body == file.replace("__ASSETS__", &digest),
                 "/sw.js is not clients/web/sw.js with the digest {digest} for its mark"
             );
+        } else if path == "manifest.webmanifest" {
+            // Filled in the request's language (English here, asked for
+            // none): the file with its `lang`.
+            let mut file: serde_json::Value = serde_json::from_str(&file).unwrap();
+            file["lang"] = "en".into();
+            assert_eq!(serde_json::from_str::<serde_json::Value>(&body).unwrap(), file);
         } else {
             assert!(body == file, "/{path} is not the file clients/web/{path}");
         }
@@ -148,4 +154,57 @@ async fn games_are_listed_with_their_options() {
     assert_eq!(rule.values, ["line", "per-ray"]);
     assert_eq!(rule.default, "line");
     assert!(!rule.help.is_empty());
+}
+
+each_backend!(the_manifest_is_in_the_pages_language);
+async fn the_manifest_is_in_the_pages_language() {
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let get = |path: &'static str, headers: Vec<(&'static str, &'static str)>| async move {
+        let (status, head, body) = lodestone_tests::http_get_with(addr, path, &headers).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        let vary = head
+            .iter()
+            .any(|h| h.eq_ignore_ascii_case("vary: accept-language"));
+        assert!(vary, "{path}: the answer varies by language: {head:?}");
+        serde_json::from_str::<serde_json::Value>(&body).expect("the manifest is JSON")
+    };
+    let english = get("/manifest.webmanifest", vec![]).await;
+    assert_eq!(english["lang"], "en");
+    assert_eq!(english["name"], "Lodestone");
+    assert!(
+        english["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Four magnet board games")
+    );
+    // By the browser's languages.
+    let french = get(
+        "/manifest.webmanifest",
+        vec![("Accept-Language", "fr-CA,fr;q=0.9,en;q=0.5")],
+    )
+    .await;
+    assert_eq!(french["lang"], "fr");
+    assert!(
+        french["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Quatre jeux de plateau"),
+        "{french}"
+    );
+    assert_eq!(french["icons"], english["icons"]);
+    assert_eq!(french["start_url"], english["start_url"]);
+    // The page's own choice (?lang=, set by the page) comes first.
+    let german = get("/manifest.webmanifest?lang=de", vec![("Accept-Language", "fr")]).await;
+    assert_eq!(german["lang"], "de");
+    assert!(
+        german["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Vier Brettspiele"),
+        "{german}"
+    );
+    // A language without a catalogue is no choice: the header decides.
+    let unknown = get("/manifest.webmanifest?lang=xx", vec![("Accept-Language", "fr")]).await;
+    assert_eq!(unknown["lang"], "fr");
 }

@@ -512,6 +512,7 @@ impl<S: RoomView> Connection<S> {
                     id: Some(i),
                     code,
                     message,
+                    ..
                 }) if i == id => {
                     bail!("{code}: {message}")
                 }

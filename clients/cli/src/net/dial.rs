@@ -147,9 +147,9 @@ async fn greet(
         let Message::Text(text) = frame? else { continue };
         match serde_json::from_str::<ServerMessage>(&text) {
             Ok(ServerMessage::Welcome { id, .. }) if id == RequestId::Text(hello_id.clone()) => break,
-            Ok(ServerMessage::Error { id, code, message })
-                if id == Some(RequestId::Text(hello_id.clone())) =>
-            {
+            Ok(ServerMessage::Error {
+                id, code, message, ..
+            }) if id == Some(RequestId::Text(hello_id.clone())) => {
                 bail!("{}: hello after a move: {code}: {message}", endpoint.url)
             }
             _ => {}

@@ -228,6 +228,7 @@ async fn serve(
                             id: None,
                             code: Code::BadMessage,
                             message: words.with("conn-unreadable", &[("error", e.to_string().into())]),
+                            detail: None,
                         });
                         if let ServerMessage::Bye { reason, reconnect } = &message {
                             let _ = socket.close(None).await;

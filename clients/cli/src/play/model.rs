@@ -745,6 +745,7 @@ mod tests {
                 id: Some(RequestId::Number(1)),
                 code: Code::BadToken,
                 message: "this token belongs to no guest".into(),
+                detail: None,
             }),
             now,
         );
@@ -832,6 +833,7 @@ mod tests {
                 id: Some(RequestId::Number(id.as_u64().unwrap())),
                 code: Code::MovedOn,
                 message: "the room changed after version 3".into(),
+                detail: None,
             })
         };
         app.update(refused(&sent_again[1]["id"]), now);
@@ -962,6 +964,7 @@ mod tests {
                 id: Some(RequestId::Number(id)),
                 code: Code::IllegalAction,
                 message: "D1 is occupied".into(),
+                detail: None,
             }),
             now,
         );
@@ -1102,6 +1105,7 @@ mod tests {
                 id: Some(RequestId::Number(id)),
                 code: Code::ChatRateLimited,
                 message: "too many chat lines: wait a little".into(),
+                detail: None,
             }),
             now,
         );

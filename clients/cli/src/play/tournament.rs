@@ -133,6 +133,7 @@ impl Session {
                     id: Some(i),
                     code,
                     message,
+                    ..
                 } if i == id => return Err(Exit::new(format!("{message} ({code})"), 1)),
                 ServerMessage::Tournament {
                     id: Some(i),

@@ -203,7 +203,7 @@ pub(crate) fn french_game() {
     tmux.keys(&["y"]);
     let end = tmux.wait_text("Vous perdez.");
     for french in [
-        "Vous perdez. Bot (greedy) (noir) gagne.",
+        "Vous perdez. Ordinateur (glouton) (noir) gagne.",
         "Ann (blanc) a abandonné.",
         "r revanche",
         "R pas de revanche",

@@ -127,11 +127,13 @@ impl App {
                 id: None,
                 code,
                 message,
+                ..
             } => self.complain(self.refusal(&message, code)),
             ServerMessage::Error {
                 id: Some(id),
                 code,
                 message,
+                ..
             } => {
                 let pending = self.take_pending(&id);
                 self.refused(pending, code, &message);

@@ -1,0 +1,116 @@
+//! The details of a refusal (`detail` of an `error`): its values, typed,
+//! so that every language says the refusal with them (the server's
+//! `message` is English, or the client's language when it said one in
+//! `hello`). A program may read them too: how long a ban lasts, who keeps
+//! a rated game from starting. Refusals without details have none.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The details of a refusal, by `kind`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Detail {
+    /// `banned`: the account (or, with `address`, the address) is banned
+    /// by a moderator for `reason`, until `until` (milliseconds since the
+    /// epoch), `minutes` from now (rounded up); for good without them.
+    Banned {
+        address: bool,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        until: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        minutes: Option<u64>,
+    },
+    /// `timed-out`: a moderator stopped the guest's chat for `reason`,
+    /// until `until`, `minutes` from now; for good without them.
+    /// `vacation`: the chat line refused is a vacation's message.
+    TimedOut {
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        until: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        minutes: Option<u64>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[ts(optional, as = "Option<bool>")]
+        vacation: bool,
+    },
+    /// `rated-needs-accounts`: a computer player sits in a rated room.
+    RatedBots,
+    /// `rated-needs-accounts`: these players (`names`) are guests, not
+    /// accounts.
+    RatedGuests { names: Vec<String> },
+    /// `rated-needs-accounts`: these players (`names`) are bot accounts
+    /// and the room does not let bots play people rated.
+    RatedBotAccounts { names: Vec<String> },
+    /// `not-owner`: only the room's owner (`owner`, its name, when the
+    /// room has one) may do `action`.
+    NotOwner {
+        action: Action,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        owner: Option<String>,
+    },
+    /// `not-owner`: only the tournament's organizer (`organizer`, its
+    /// name) may do `action`.
+    NotOrganizer { action: Action, organizer: String },
+    /// `already-started`: the game (or tournament) has started, so
+    /// `action` can no longer be done.
+    AlreadyStarted { action: Action },
+    /// `no-such-seat`: `game` has no seat `seat`; its seats are `seats`.
+    NoSuchSeat {
+        game: String,
+        seat: String,
+        seats: Vec<String>,
+    },
+}
+
+/// What a refused request would have done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Take a seat (`join`).
+    TakeSeat,
+    /// Leave a seat (`leave`).
+    LeaveSeat,
+    /// Seat a computer player (`add_bot`).
+    SeatBot,
+    /// Take a computer player out (`remove_bot`).
+    RemoveBot,
+    /// Free another player's seat (`kick`).
+    FreeSeat,
+    /// Close the room (`close`).
+    CloseRoom,
+    /// Start the game (`start`).
+    StartGame,
+    /// Take a player out of a tournament.
+    RemovePlayer,
+    /// Start a tournament.
+    StartTournament,
+    /// Enter a computer player in a tournament.
+    EnterBot,
+}
+
+impl Action {
+    /// The action as the wire names it (`seat-bot`), a catalogue's
+    /// selector too.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Action::TakeSeat => "take-seat",
+            Action::LeaveSeat => "leave-seat",
+            Action::SeatBot => "seat-bot",
+            Action::RemoveBot => "remove-bot",
+            Action::FreeSeat => "free-seat",
+            Action::CloseRoom => "close-room",
+            Action::StartGame => "start-game",
+            Action::RemovePlayer => "remove-player",
+            Action::StartTournament => "start-tournament",
+            Action::EnterBot => "enter-bot",
+        }
+    }
+}
