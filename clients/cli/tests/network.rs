@@ -214,8 +214,10 @@ async fn a_small_load_run_finishes_every_game_without_errors() {
 async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
     let server = server().await;
     let url = format!("ws://{}", server.addr());
-    // Each of the 100 games moves every half second.
-    let args = ["load", &url, "--games", "100", "--rate", "200", "--duration", "4"];
+    // Each of the 20 games moves every half second (few enough that a
+    // debug server beside a busy test run keeps up: the check is about the
+    // schedule, not the server's speed).
+    let args = ["load", &url, "--games", "20", "--rate", "40", "--duration", "4"];
     let out = run(args.map(str::to_string).to_vec()).await;
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(

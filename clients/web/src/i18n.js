@@ -83,8 +83,11 @@ export async function loadWords(lang) {
   for (const r of loaded) if (r.status === 'rejected') console.warn(r.reason);
   useWords(loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
   document.documentElement.lang = current;
-  // The installed app's name and description in the page's language too.
-  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.webmanifest?lang=${current}`);
+  // The installed app's name and description in the page's language too
+  // (English is the manifest as linked; the link changes only when it must).
+  const manifest = document.querySelector('link[rel="manifest"]');
+  const href = current === 'en' ? '/manifest.webmanifest' : `/manifest.webmanifest?lang=${current}`;
+  if (manifest && manifest.getAttribute('href') !== href) manifest.setAttribute('href', href);
 }
 
 /** The language the page is shown in. */
