@@ -29,6 +29,28 @@ pub fn left(words: &Words, minutes: u64) -> String {
     )
 }
 
+/// A ban's or a timeout's sentence: `id`, or `id`-for with the time left.
+fn stopped(
+    words: &Words,
+    id: &str,
+    flag: (&'static str, bool),
+    reason: &str,
+    minutes: Option<u64>,
+) -> String {
+    let (name, on) = flag;
+    match minutes {
+        Some(m) => words.with(
+            &format!("{id}-for"),
+            &[
+                (name, yes(on)),
+                ("left", text(&left(words, m))),
+                ("reason", text(reason)),
+            ],
+        ),
+        None => words.with(id, &[(name, yes(on)), ("reason", text(reason))]),
+    }
+}
+
 fn yes(b: bool) -> FluentValue<'static> {
     FluentValue::from(if b { "yes" } else { "no" })
 }
@@ -51,39 +73,19 @@ pub fn say(words: &Words, detail: &Detail) -> String {
             reason,
             minutes,
             ..
-        } => match minutes {
-            Some(m) => words.with(
-                "detail-banned-for",
-                &[
-                    ("address", yes(*address)),
-                    ("left", text(&left(words, *m))),
-                    ("reason", text(reason)),
-                ],
-            ),
-            None => words.with(
-                "detail-banned",
-                &[("address", yes(*address)), ("reason", text(reason))],
-            ),
-        },
+        } => stopped(words, "detail-banned", ("address", *address), reason, *minutes),
         Detail::TimedOut {
             reason,
             minutes,
             vacation,
             ..
-        } => match minutes {
-            Some(m) => words.with(
-                "detail-timed-out-for",
-                &[
-                    ("vacation", yes(*vacation)),
-                    ("left", text(&left(words, *m))),
-                    ("reason", text(reason)),
-                ],
-            ),
-            None => words.with(
-                "detail-timed-out",
-                &[("vacation", yes(*vacation)), ("reason", text(reason))],
-            ),
-        },
+        } => stopped(
+            words,
+            "detail-timed-out",
+            ("vacation", *vacation),
+            reason,
+            *minutes,
+        ),
         Detail::RatedBots => words.get("detail-rated-bots"),
         Detail::RatedGuests { names: n } => words.with("detail-rated-guests", &names(n)),
         Detail::RatedBotAccounts { names: n } => words.with("detail-rated-bot-accounts", &names(n)),
