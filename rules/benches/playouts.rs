@@ -33,6 +33,18 @@ fn playout<G: Game>(mut game: G, rng: &mut SmallRng, limit: usize) -> usize {
 const GAMES: usize = 20;
 const LIMIT: usize = 400;
 
+/// Benches `GAMES` playouts, each `one(rng)` with the actions it played,
+/// all from one seeded RNG; counts the actions once first so that divan
+/// can report a rate.
+fn bench_games(bencher: divan::Bencher, mut one: impl FnMut(&mut SmallRng) -> usize) {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let total: usize = (0..GAMES).map(|_| one(&mut rng)).sum();
+    bencher.counter(ItemsCount::new(total)).bench_local(|| {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..GAMES).map(|_| one(&mut rng)).sum::<usize>()
+    });
+}
+
 #[divan::bench(args = ["line", "per-ray"])]
 fn magneton_playouts(bencher: divan::Bencher, rule: &str) {
     use lodestone_rules::magneton::MoveRule;
@@ -43,34 +55,14 @@ fn magneton_playouts(bencher: divan::Bencher, rule: &str) {
             MoveRule::PerRay
         },
     };
-    // Count the actions once so divan can report a rate.
-    let mut rng = SmallRng::seed_from_u64(7);
-    let total: usize = (0..GAMES)
-        .map(|_| playout(Magneton::new(options), &mut rng, LIMIT))
-        .sum();
-    bencher.counter(ItemsCount::new(total)).bench_local(|| {
-        let mut rng = SmallRng::seed_from_u64(7);
-        (0..GAMES)
-            .map(|_| playout(Magneton::new(options), &mut rng, LIMIT))
-            .sum::<usize>()
-    });
+    bench_games(bencher, |rng| playout(Magneton::new(options), rng, LIMIT));
 }
 
 #[divan::bench]
 fn magnetism_playouts(bencher: divan::Bencher) {
     use lodestone_rules::magnetism::{Magnetism, Options};
     let options = Options::default();
-    // Count the actions once so divan can report a rate.
-    let mut rng = SmallRng::seed_from_u64(7);
-    let total: usize = (0..GAMES)
-        .map(|_| playout(Magnetism::new(options), &mut rng, LIMIT))
-        .sum();
-    bencher.counter(ItemsCount::new(total)).bench_local(|| {
-        let mut rng = SmallRng::seed_from_u64(7);
-        (0..GAMES)
-            .map(|_| playout(Magnetism::new(options), &mut rng, LIMIT))
-            .sum::<usize>()
-    });
+    bench_games(bencher, |rng| playout(Magnetism::new(options), rng, LIMIT));
 }
 
 /// Plays one Magma game of moves, entries and passes (never `end?`, which
@@ -101,16 +93,7 @@ fn magma_playouts(bencher: divan::Bencher, players: u8) {
         players,
         ..Options::default()
     };
-    let mut rng = SmallRng::seed_from_u64(7);
-    let total: usize = (0..GAMES)
-        .map(|_| magma_playout(Magma::new(options), &mut rng, LIMIT))
-        .sum();
-    bencher.counter(ItemsCount::new(total)).bench_local(|| {
-        let mut rng = SmallRng::seed_from_u64(7);
-        (0..GAMES)
-            .map(|_| magma_playout(Magma::new(options), &mut rng, LIMIT))
-            .sum::<usize>()
-    });
+    bench_games(bencher, |rng| magma_playout(Magma::new(options), rng, LIMIT));
 }
 
 #[divan::bench]
@@ -126,21 +109,9 @@ fn magnet_playouts(bencher: divan::Bencher) {
         }
         game
     };
-    let mut rng = SmallRng::seed_from_u64(7);
-    let total: usize = (0..GAMES)
-        .map(|_| {
-            let game = start(&mut rng);
-            playout(game, &mut rng, LIMIT)
-        })
-        .sum();
-    bencher.counter(ItemsCount::new(total)).bench_local(|| {
-        let mut rng = SmallRng::seed_from_u64(7);
-        (0..GAMES)
-            .map(|_| {
-                let game = start(&mut rng);
-                playout(game, &mut rng, LIMIT)
-            })
-            .sum::<usize>()
+    bench_games(bencher, |rng| {
+        let game = start(rng);
+        playout(game, rng, LIMIT)
     });
 }
 

@@ -1,6 +1,7 @@
 //! The two sides of a two-player game (Magnet's red and blue, Magneton's
 //! and Magnetism's white and black): one macro, so that each game keeps
-//! its own `Color` type with the same small vocabulary.
+//! its own `Color` type with the same small vocabulary, and one for the
+//! `Game` methods those games share word for word.
 
 /// Defines `pub enum Color { $first, $second }` with `BOTH`, `other`,
 /// `index`, `name` (the lowercase side name), `seat` (the first side is
@@ -58,3 +59,33 @@ macro_rules! two_sides {
 }
 
 pub(crate) use two_sides;
+
+/// The `Game` methods the two-player games write alike, inside their
+/// `impl Game`: `new` is `from_position` at `Position::start()`, `options`
+/// and `outcome` read the fields of those names, and the two seats are
+/// named by `Color`.
+macro_rules! two_sided_game {
+    () => {
+        fn new(options: Options) -> Self {
+            Self::from_position(options, Position::start())
+        }
+
+        fn options(&self) -> &Options {
+            &self.options
+        }
+
+        fn seat_count(&self) -> usize {
+            2
+        }
+
+        fn seat_name(&self, seat: Seat) -> String {
+            Color::seat_name(seat)
+        }
+
+        fn outcome(&self) -> Option<&Outcome> {
+            self.outcome.as_ref()
+        }
+    };
+}
+
+pub(crate) use two_sided_game;

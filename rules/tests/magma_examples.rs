@@ -98,6 +98,13 @@ fn refused(g: &Magma, text: &str) -> RuleError {
     refused_for(g, g.to_act().first_seat().unwrap(), text)
 }
 
+/// Each `(action, message)` of `cases` is refused in `g` with that message.
+fn refuses(g: &Magma, cases: &[(&str, &str)]) {
+    for (text, message) in cases {
+        assert_eq!(refused(g, text).message, *message, "{text}");
+    }
+}
+
 fn labels(cells: Vec<Cell>) -> Vec<String> {
     cells.into_iter().map(|c| c.to_string()).collect()
 }
@@ -231,29 +238,28 @@ fn entering_over_the_allied_home_piece_reaches_the_diamonds() {
     assert_eq!(c.piece_at(cell("f1")), Some(Color::Blue));
 
     // A written path must be legal jump by jump.
-    assert_eq!(
-        refused(&g, "enter d1-e1-f1").message,
-        "e1-f1 is a step: a path of several cells is a chain of jumps"
-    );
-    assert_eq!(
-        refused(&g, "enter d1-e3").message,
-        "e3 is not next to the home d1"
-    );
-    assert_eq!(
-        refused(&g, "enter e1-g2").message,
-        "a written entry path starts with the home d1 (enter d1-…)"
-    );
-    assert_eq!(
-        refused(&g, "enter d1-d2-d4").message,
-        "d2-d4 would jump the empty cell d3"
-    );
-    assert_eq!(
-        refused(&g, "enter h5").message,
-        "a piece entering over d1 can reach only d2, e1, e3, f1, f3 or g2"
-    );
-    assert_eq!(
-        refused(&g, "enter d1").message,
-        "d1 is occupied: enter by jumping the piece on it (enter and a cell next to d1)"
+    refuses(
+        &g,
+        &[
+            (
+                "enter d1-e1-f1",
+                "e1-f1 is a step: a path of several cells is a chain of jumps",
+            ),
+            ("enter d1-e3", "e3 is not next to the home d1"),
+            (
+                "enter e1-g2",
+                "a written entry path starts with the home d1 (enter d1-…)",
+            ),
+            ("enter d1-d2-d4", "d2-d4 would jump the empty cell d3"),
+            (
+                "enter h5",
+                "a piece entering over d1 can reach only d2, e1, e3, f1, f3 or g2",
+            ),
+            (
+                "enter d1",
+                "d1 is occupied: enter by jumping the piece on it (enter and a cell next to d1)",
+            ),
+        ],
     );
 }
 
@@ -281,10 +287,15 @@ fn an_entry_is_blocked_when_both_cells_next_to_the_home_are_occupied() {
             .iter()
             .all(|a| !a.to_string().starts_with("enter"))
     );
-    assert_eq!(refused(&g, "enter e9").message, "e9 is occupied");
-    assert_eq!(
-        refused(&g, "enter c7").message,
-        "no piece can enter over d10: the cells next to it are occupied"
+    refuses(
+        &g,
+        &[
+            ("enter e9", "e9 is occupied"),
+            (
+                "enter c7",
+                "no piece can enter over d10: the cells next to it are occupied",
+            ),
+        ],
     );
     // The home piece itself cannot move either; red can only pass.
     assert_eq!(refused(&g, "d10-c7").message, "the piece on d10 cannot move");
@@ -312,9 +323,14 @@ fn a_home_held_by_another_colour_cannot_be_entered() {
     ];
     let g = game(options(2), rows, "1@d10 hand=20,20 passes=0 turns=8");
     let message = "the home d10 holds a blue piece: red cannot enter";
-    assert_eq!(refused(&g, "enter d9").message, message);
-    assert_eq!(refused(&g, "enter d10").message, message);
-    assert_eq!(refused(&g, "enter d10-d9").message, message);
+    refuses(
+        &g,
+        &[
+            ("enter d9", message),
+            ("enter d10", message),
+            ("enter d10-d9", message),
+        ],
+    );
     // Once the home is empty red enters onto it, and the turn ends there.
     rows[3] = ". . . . . . . . . .";
     let mut g = game(options(2), rows, "1@d10 hand=20,20 passes=0 turns=8");
@@ -381,13 +397,12 @@ fn five_players_alice_bob_claire_dan_eunice_claire() {
     // Claire's second slot: only a1 may be entered.
     order.push(names[seat_of(&g) as usize - 1]);
     assert_eq!(labels(g.entry_destinations(g.slot())), ["b2", "b3"]);
-    assert_eq!(
-        refused(&g, "enter m1").message,
-        "in this turn slot seat 3 enters through a1, not m1"
-    );
-    assert_eq!(
-        refused(&g, "enter l3").message,
-        "a piece entering over a1 can reach only b2 or b3"
+    refuses(
+        &g,
+        &[
+            ("enter m1", "in this turn slot seat 3 enters through a1, not m1"),
+            ("enter l3", "a piece entering over a1 can reach only b2 or b3"),
+        ],
     );
     play(&mut g, "enter b3");
     assert_eq!(order, ["Alice", "Bob", "Claire", "Dan", "Eunice", "Claire"]);
@@ -497,22 +512,21 @@ fn two_jump_paths_to_one_cell_are_one_move() {
     play(&mut b, "f5-f7-h6");
     assert_eq!(a.position(), b.position());
     // Ending where the piece started is not a move.
-    assert_eq!(
-        refused(&g, "f5-h6-f5").message,
-        "the jumps end on f5, where the piece started: a piece must end elsewhere"
-    );
-    assert_eq!(
-        refused(&g, "f5-f5").message,
-        "f5-f5 is not a move: a piece must end elsewhere"
-    );
-    // No mixing a step with jumps.
-    assert_eq!(
-        refused(&g, "f5-e5-g5").message,
-        "f5-e5 is a step: a path of several cells is a chain of jumps"
-    );
-    assert_eq!(
-        refused(&g, "f5-f9").message,
-        "the piece on f5 can reach only e4, e5, f4, f7, g4 or h6"
+    refuses(
+        &g,
+        &[
+            (
+                "f5-h6-f5",
+                "the jumps end on f5, where the piece started: a piece must end elsewhere",
+            ),
+            ("f5-f5", "f5-f5 is not a move: a piece must end elsewhere"),
+            // No mixing a step with jumps.
+            (
+                "f5-e5-g5",
+                "f5-e5 is a step: a path of several cells is a chain of jumps",
+            ),
+            ("f5-f9", "the piece on f5 can reach only e4, e5, f4, f7, g4 or h6"),
+        ],
     );
 }
 
@@ -530,11 +544,13 @@ fn teammates_move_and_jump_each_others_pieces() {
     assert_eq!(g.piece_at(cell("d8")), Some(Color::Red));
     assert_eq!(g.piece_at(cell("d10")), None);
     // Seat 4 (blue) may not move red pieces.
-    assert_eq!(
-        refused(&g, "d8-d7").message,
-        "the piece on d8 is red: this turn plays blue"
+    refuses(
+        &g,
+        &[
+            ("d8-d7", "the piece on d8 is red: this turn plays blue"),
+            ("h5-h6", "there is no piece on h5"),
+        ],
     );
-    assert_eq!(refused(&g, "h5-h6").message, "there is no piece on h5");
 }
 
 // ---------------------------------------------------------------------------
@@ -782,11 +798,16 @@ fn a_timeout_ends_the_turn_then_the_player_to_the_right_removes_a_piece() {
     );
     let legal: Vec<String> = g.legal_actions(Seat(1)).iter().map(|a| a.to_string()).collect();
     assert_eq!(legal, ["remove d1"]);
-    assert_eq!(
-        refused(&g, "remove d10").message,
-        "the piece on d10 is red: the penalty removes a blue piece"
+    refuses(
+        &g,
+        &[
+            (
+                "remove d10",
+                "the piece on d10 is red: the penalty removes a blue piece",
+            ),
+            ("remove h5", "there is no piece on h5"),
+        ],
     );
-    assert_eq!(refused(&g, "remove h5").message, "there is no piece on h5");
     assert_eq!(refused(&g, "pass").code, ErrorCode::WrongPhase);
     assert_eq!(refused_for(&g, Seat(2), "pass").code, ErrorCode::NotYourTurn);
     play_at(&mut g, "remove d1", 50_000);

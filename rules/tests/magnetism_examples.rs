@@ -10,6 +10,10 @@
 use lodestone_rules::magnetism::{Action, Color, GRID, MagnetView, Magnetism, Options, Position, View};
 use lodestone_rules::{ErrorCode, Game, Millis, Outcome, Record, Seat, SeatSet, Viewer};
 
+mod ranks;
+
+use ranks::rank_text;
+
 const WHITE: Seat = Seat(0);
 const BLACK: Seat = Seat(1);
 
@@ -22,35 +26,17 @@ fn diagram(rows: [&str; 8], side: Color) -> String {
         .map(|(i, row)| {
             let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             assert_eq!(cells.len(), 12, "row {row:?} must have 12 squares");
-            let mut out = String::new();
-            let mut empty = 0;
-            for (file, c) in cells.into_iter().enumerate() {
-                let piece = match c {
-                    '.' => None,
-                    'o' => Some('W'),
-                    'x' => Some('B'),
-                    'O' | 'X' => {
-                        let label = format!("{}{}", (b'a' + file as u8) as char, 8 - i);
-                        magnets[usize::from(c == 'X')] = label;
-                        None
-                    }
-                    other => panic!("unexpected {other:?} in diagram"),
-                };
-                match piece {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(p);
-                    }
+            rank_text(cells.into_iter().enumerate().map(|(file, c)| match c {
+                '.' => None,
+                'o' => Some('W'),
+                'x' => Some('B'),
+                'O' | 'X' => {
+                    let label = format!("{}{}", (b'a' + file as u8) as char, 8 - i);
+                    magnets[usize::from(c == 'X')] = label;
+                    None
                 }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out
+                other => panic!("unexpected {other:?} in diagram"),
+            }))
         })
         .collect();
     let side = if side == Color::White { "w" } else { "b" };

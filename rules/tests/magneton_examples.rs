@@ -9,6 +9,10 @@ use lodestone_rules::magneton::{
 };
 use lodestone_rules::{ErrorCode, Game, Millis, Outcome, Seat, SeatSet};
 
+mod ranks;
+
+use ranks::rank_text;
+
 const WHITE: Seat = Seat(0);
 const BLACK: Seat = Seat(1);
 
@@ -19,30 +23,12 @@ fn diagram(rows: [&str; 8], side: Color, hands: (u8, u8)) -> String {
         .map(|row| {
             let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             assert_eq!(cells.len(), 8, "row {row:?} must have 8 squares");
-            let mut out = String::new();
-            let mut empty = 0;
-            for c in cells {
-                let stone = match c.to_ascii_lowercase() {
-                    '.' => None,
-                    'o' => Some('W'),
-                    'x' => Some('B'),
-                    other => panic!("unexpected {other:?} in diagram"),
-                };
-                match stone {
-                    None => empty += 1,
-                    Some(s) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(s);
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out
+            rank_text(cells.into_iter().map(|c| match c.to_ascii_lowercase() {
+                '.' => None,
+                'o' => Some('W'),
+                'x' => Some('B'),
+                other => panic!("unexpected {other:?} in diagram"),
+            }))
         })
         .collect();
     let side = if side == Color::White { "w" } else { "b" };

@@ -19,6 +19,14 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
+/// Runs `lodestone` with `args`, which must fail with the exit code `code`
+/// and say `says` on its standard error.
+fn refused(args: &[&str], code: i32, says: &str) {
+    let o = lodestone(args);
+    assert_eq!(o.status.code(), Some(code), "{}", stderr(&o));
+    assert!(stderr(&o).contains(says), "{}", stderr(&o));
+}
+
 #[test]
 fn help_documents_replay_and_perft_with_examples() {
     let o = lodestone(&["--help"]);
@@ -79,12 +87,12 @@ fn perft_prints_the_count() {
 
 #[test]
 fn perft_errors_are_explained() {
-    let o = lodestone(&["perft", "chess", "1"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown game \"chess\""), "{}", stderr(&o));
-    let o = lodestone(&["perft", "magneton", "1", "--option", "speed=fast"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown option \"speed\""), "{}", stderr(&o));
+    refused(&["perft", "chess", "1"], 2, "unknown game \"chess\"");
+    refused(
+        &["perft", "magneton", "1", "--option", "speed=fast"],
+        2,
+        "unknown option \"speed\"",
+    );
     let o = lodestone(&["perft", "magneton", "1", "--option", "move-rule"]);
     assert!(stderr(&o).contains("not KEY=VALUE"), "{}", stderr(&o));
     let o = lodestone(&["perft", "magneton", "1", "--position", "8/8 w 1 1"]);
@@ -99,12 +107,10 @@ fn perft_errors_are_explained() {
         "move-rule=line",
     ]);
     assert!(stderr(&o).contains("cannot be combined"), "{}", stderr(&o));
-    let o = lodestone(&["perft", "magneton", "1", "--record", "no/such/file.txt"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("cannot read no/such/file.txt"),
-        "{}",
-        stderr(&o)
+    refused(
+        &["perft", "magneton", "1", "--record", "no/such/file.txt"],
+        1,
+        "cannot read no/such/file.txt",
     );
 }
 
@@ -117,12 +123,10 @@ fn replay_as_a_seat_or_spectator() {
         // Magneton hides nothing: every viewer sees the full position.
         assert_eq!(stdout(&o), stdout(&full));
     }
-    let o = lodestone(&["replay", "magneton/valid/per-ray.txt", "--as", "red"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("\"red\" is not a seat of magneton (white, black or spectator)"),
-        "{}",
-        stderr(&o)
+    refused(
+        &["replay", "magneton/valid/per-ray.txt", "--as", "red"],
+        2,
+        "\"red\" is not a seat of magneton (white, black or spectator)",
     );
 }
 
@@ -170,9 +174,7 @@ fn perft_counts_magnet_from_a_record_or_a_position() {
     ]);
     assert_eq!(stdout(&o), "36\n");
     // Perft starts after the secret setup.
-    let o = lodestone(&["perft", "magnet", "1"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("simultaneous phase"), "{}", stderr(&o));
+    refused(&["perft", "magnet", "1"], 1, "simultaneous phase");
 }
 
 // Magnetism: `replay --as` hides the other side's unrevealed magnet, and
@@ -233,19 +235,15 @@ fn perft_counts_magnetism_after_the_opening() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "17285\n");
     // From the start both seats still have to choose: perft refuses.
-    let o = lodestone(&["perft", "magnetism", "1"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("perft starts after the simultaneous phase"),
-        "{}",
-        stderr(&o)
+    refused(
+        &["perft", "magnetism", "1"],
+        1,
+        "perft starts after the simultaneous phase",
     );
-    let o = lodestone(&["perft", "magnetism", "1", "--position", "12/12 w - -"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("bad Magnetism position: expected 8 ranks"),
-        "{}",
-        stderr(&o)
+    refused(
+        &["perft", "magnetism", "1", "--position", "12/12 w - -"],
+        2,
+        "bad Magnetism position: expected 8 ranks",
     );
 }
 

@@ -99,9 +99,7 @@ async fn two_bots_play_every_game_to_the_end() {
         let (_, first, second) = tokio::task::spawn_blocking(move || bots_play(&url, game, &options, levels))
             .await
             .unwrap();
-        let last = |s: &str| s.lines().last().unwrap_or("").to_string();
-        assert!(last(&first).starts_with("result: "), "{game}: {first}");
-        assert_eq!(last(&first), last(&second), "{game}: both bots see the same end");
+        same_end(&first, &second, game);
         assert!(first.contains("played "), "{game}");
     }
     server.shutdown().await;
@@ -166,29 +164,8 @@ async fn a_small_load_run_finishes_every_game_without_errors() {
     let server = server().await;
     let url = format!("ws://{}", server.addr());
     let pid = std::process::id().to_string();
-    let args = [
-        "load",
-        &url,
-        "--game",
-        "magneton",
-        "--games",
-        "3",
-        "--total-games",
-        "6",
-        "--duration",
-        "120",
-        "--server-pid",
-        &pid,
-    ];
-    let out = run(args.map(str::to_string).to_vec()).await;
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(text.contains("games started 6, finished 6"), "{text}");
-    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    let out = run(games_of("magneton", &[&url, "--server-pid", &pid], 3, 6)).await;
+    let (text, _) = all_played(&out, 6);
     assert!(text.contains("latency ms: p50"), "{text}");
     assert!(text.contains("server cpu per move: "), "{text}");
     // The load generator's own CPU, a figure in microseconds.
@@ -282,19 +259,7 @@ async fn load_refuses_rates_and_durations_it_cannot_keep() {
 async fn load_plays_magnet_with_dealt_setups() {
     let server = server().await;
     let url = format!("ws://{}", server.addr());
-    let args = [
-        "load",
-        &url,
-        "--game",
-        "magnet",
-        "--games",
-        "2",
-        "--total-games",
-        "2",
-        "--duration",
-        "120",
-    ];
-    let out = run(args.map(str::to_string).to_vec()).await;
+    let out = run(games_of("magnet", &[&url], 2, 2)).await;
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         out.status.success(),
@@ -384,6 +349,60 @@ fn load(server: &Server, games: &str) -> Vec<String> {
     args.map(str::to_string).to_vec()
 }
 
+/// The arguments of a closed-loop `lodestone load` run of `game`: `words`
+/// (the URLs and any flags of the test's own), `games` games at a time and
+/// `total` in all, with two minutes to play them.
+fn games_of(game: &str, words: &[&str], games: u32, total: u32) -> Vec<String> {
+    let mut args = vec!["load".to_string()];
+    args.extend(words.iter().map(|w| w.to_string()));
+    args.extend(
+        [
+            "--game",
+            game,
+            "--games",
+            &games.to_string(),
+            "--total-games",
+            &total.to_string(),
+            "--duration",
+            "120",
+        ]
+        .map(str::to_string),
+    );
+    args
+}
+
+/// The report and the standard error of a `lodestone load` run, which must
+/// have succeeded and played all `total` games without an error or a lost
+/// connection.
+fn all_played(out: &std::process::Output, total: u32) -> (String, String) {
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{text}\n{stderr}");
+    assert!(
+        text.contains(&format!("games started {total}, finished {total}")),
+        "{text}"
+    );
+    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    (text, stderr)
+}
+
+/// Both bots' output of a game of `game` ends with the same `result:` line.
+fn same_end(first: &str, second: &str, game: &str) {
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(first).starts_with("result: "), "{game}: {first}");
+    assert_eq!(last(first), last(second), "{game}: both bots see the same end");
+}
+
+/// Waits, a minute at the most, until the counter `name` of `/metrics` at
+/// `addr` reaches `at_least`; fails saying `never` if it does not.
+async fn metric_reaches(addr: SocketAddr, name: &str, at_least: f64, never: &str) {
+    let began = std::time::Instant::now();
+    while metric(addr, name).await < at_least {
+        assert!(began.elapsed() < std::time::Duration::from_secs(60), "{never}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// Issue 16: a load run against a server that keeps its public limits
 /// says, in one line, how to lift them, whether the refusals come during
 /// the run (the message rate) or stop it at once (the guest quota).
@@ -435,15 +454,7 @@ async fn bots_follow_moved_and_finish_the_game() {
     let server = server().await;
     let draining = mover::start(server.addr(), mover::Rule::DrainAfter(4)).await;
     let other = mover::start(server.addr(), mover::Rule::FirstRequest).await;
-    let urls = [draining.url.clone(), other.url.clone()];
-    let (_, first, second) = tokio::task::spawn_blocking(move || {
-        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
-    })
-    .await
-    .unwrap();
-    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
-    assert!(last(&first).starts_with("result: "), "{first}");
-    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    let (first, second) = bots_play_in_time([draining.url.clone(), other.url.clone()]).await;
     assert!(
         first.contains("played ") && second.contains("played "),
         "{first}\n{second}"
@@ -493,27 +504,9 @@ async fn load_spreads_players_over_three_nodes_and_follows_moved() {
         mover::start(server.addr(), mover::Rule::FirstRequest).await,
     ];
     let list = format!("{},{}", nodes[0].url, nodes[1].url);
-    let args = [
-        "load",
-        &list,
-        "--server",
-        &nodes[2].url,
-        "--game",
-        "magneton",
-        "--games",
-        "3",
-        "--total-games",
-        "6",
-        "--duration",
-        "120",
-    ];
-    let out = run(args.map(str::to_string).to_vec()).await;
-    let text = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{text}\n{stderr}");
+    let out = run(games_of("magneton", &[&list, "--server", &nodes[2].url], 3, 6)).await;
+    let (text, stderr) = all_played(&out, 6);
     assert!(stderr.contains("over 3 nodes"), "{stderr}");
-    assert!(text.contains("games started 6, finished 6"), "{text}");
-    assert!(text.contains("errors 0, disconnects 0"), "{text}");
     for node in &nodes {
         let (players, moves, moved, _) = node_line(&text, &node.url);
         // 3 games of 2 players over 3 nodes; every room's owner is the
@@ -538,26 +531,9 @@ async fn load_goes_on_at_another_node_when_one_dies() {
     let server = server().await;
     let dying = mover::start(server.addr(), mover::Rule::DieAfter(40)).await;
     let other = mover::start(server.addr(), mover::Rule::Passthrough).await;
-    let args = [
-        "load",
-        &dying.url,
-        &other.url,
-        "--game",
-        "magneton",
-        "--games",
-        "2",
-        "--total-games",
-        "10",
-        "--duration",
-        "120",
-    ];
-    let out = run(args.map(str::to_string).to_vec()).await;
-    let text = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{text}\n{stderr}");
+    let out = run(games_of("magneton", &[&dying.url, &other.url], 2, 10)).await;
+    let (text, _) = all_played(&out, 10);
     assert!(dying.died());
-    assert!(text.contains("games started 10, finished 10"), "{text}");
-    assert!(text.contains("errors 0, disconnects 0"), "{text}");
     let (players, _, _, dropped) = node_line(&text, &dying.url);
     assert_eq!(players, 2, "{text}");
     assert!(dropped >= 1, "{text}");
@@ -583,24 +559,8 @@ async fn load_with_one_url_comes_back_after_its_server_restarts() {
     let server = Server::start(config()).await.unwrap();
     let addr = server.addr();
     let url = format!("ws://{addr}");
-    let args = [
-        "load",
-        &url,
-        "--game",
-        "magneton",
-        "--games",
-        "2",
-        "--total-games",
-        "30",
-        "--duration",
-        "120",
-    ];
-    let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
-    let began = std::time::Instant::now();
-    while metric(addr, "lodestone_moves_total").await < 20.0 {
-        assert!(began.elapsed() < std::time::Duration::from_secs(60), "no moves");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    let load = tokio::spawn(run(games_of("magneton", &[&url], 2, 30)));
+    metric_reaches(addr, "lodestone_moves_total", 20.0, "no moves").await;
     server.shutdown().await;
     let server = Server::start(Config {
         bind: addr,
@@ -608,12 +568,7 @@ async fn load_with_one_url_comes_back_after_its_server_restarts() {
     })
     .await
     .unwrap();
-    let out = load.await.unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{text}\n{stderr}");
-    assert!(text.contains("games started 30, finished 30"), "{text}");
-    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    all_played(&load.await.unwrap(), 30);
     server.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -626,15 +581,7 @@ async fn a_bot_whose_node_dies_comes_back_through_its_own_server() {
     let server = server().await;
     let dying = mover::start(server.addr(), mover::Rule::DieAfter(10)).await;
     let own = mover::start_to(server.addr(), mover::Rule::FirstRequest, dying.url.clone()).await;
-    let urls = [own.url.clone(), format!("ws://{}", server.addr())];
-    let (_, first, second) = tokio::task::spawn_blocking(move || {
-        bots_play_at([&urls[0], &urls[1]], "magneton", &[], ["random", "random"])
-    })
-    .await
-    .unwrap();
-    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
-    assert!(last(&first).starts_with("result: "), "{first}");
-    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    bots_play_in_time([own.url.clone(), format!("ws://{}", server.addr())]).await;
     assert!(dying.died());
     assert_eq!(own.moved(), 1);
     server.shutdown().await;
@@ -651,9 +598,7 @@ async fn bots_play_in_time(urls: [String; 2]) -> (String, String) {
         .await
         .expect("the bots never finished their game")
         .unwrap();
-    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
-    assert!(last(&first).starts_with("result: "), "{first}");
-    assert_eq!(last(&first), last(&second), "both bots see the same end");
+    same_end(&first, &second, "magneton");
     (first, second)
 }
 
@@ -817,24 +762,8 @@ async fn a_bot_whose_stored_move_lost_its_reply_plays_on_without_a_refusal() {
 async fn load_sends_at_and_takes_a_moved_on_copy_for_no_error() {
     let server = server().await;
     let node = mover::start(server.addr(), mover::Rule::StoredThenMoved).await;
-    let args = [
-        "load",
-        &node.url,
-        "--game",
-        "magneton",
-        "--games",
-        "1",
-        "--total-games",
-        "2",
-        "--duration",
-        "120",
-    ];
-    let out = run(args.map(str::to_string).to_vec()).await;
-    let text = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{text}\n{stderr}");
-    assert!(text.contains("games started 2, finished 2"), "{text}");
-    assert!(text.contains("errors 0, disconnects 0"), "{text}");
+    let out = run(games_of("magneton", &[&node.url], 1, 2)).await;
+    let (text, _) = all_played(&out, 2);
     assert_eq!(node.moved(), 1, "{text}");
     let acts = node.acts();
     assert!(acts.len() > 2, "{acts:?}");
@@ -862,14 +791,13 @@ async fn load_reports_the_servers_memory_per_live_game() {
     ];
     let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
     // Every game's two players are connected at once.
-    let began = std::time::Instant::now();
-    while metric(server.addr(), "lodestone_ws_connections").await < 10.0 {
-        assert!(
-            began.elapsed() < std::time::Duration::from_secs(60),
-            "the games never were all open"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    metric_reaches(
+        server.addr(),
+        "lodestone_ws_connections",
+        10.0,
+        "the games never were all open",
+    )
+    .await;
     let out = load.await.unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -923,25 +851,8 @@ async fn load_drives_three_real_nodes_over_one_postgres() {
             format!("ws://{}/ws", b.addr()),
             format!("ws://{}/ws", c.addr()),
         ];
-        let list = urls.join(",");
-        let args = [
-            "load",
-            &list,
-            "--game",
-            "magneton",
-            "--games",
-            "6",
-            "--total-games",
-            "12",
-            "--duration",
-            "120",
-        ];
-        let out = run(args.map(str::to_string).to_vec()).await;
-        let text = String::from_utf8(out.stdout).unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{text}\n{stderr}");
-        assert!(text.contains("games started 12, finished 12"), "{text}");
-        assert!(text.contains("errors 0, disconnects 0"), "{text}");
+        let out = run(games_of("magneton", &[&urls.join(",")], 6, 12)).await;
+        let (text, _) = all_played(&out, 12);
         let lines = urls.iter().map(|u| node_line(&text, u)).collect::<Vec<_>>();
         let players = lines.iter().map(|l| l.0).collect::<Vec<_>>();
         assert_eq!(players, [4, 4, 4], "{text}");
@@ -981,36 +892,11 @@ async fn load_goes_on_when_a_real_node_drains() {
         let a = node("a", &database).await;
         let b = node("b", &database).await;
         let urls = [format!("ws://{}/ws", a.addr()), format!("ws://{}/ws", b.addr())];
-        let list = urls.join(",");
-        let args = [
-            "load",
-            &list,
-            "--game",
-            "magneton",
-            "--games",
-            "4",
-            "--total-games",
-            "16",
-            "--duration",
-            "120",
-        ];
-        let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
+        let load = tokio::spawn(run(games_of("magneton", &[&urls.join(",")], 4, 16)));
         // Node a drains once play is under way there.
-        let began = std::time::Instant::now();
-        while metric(a.addr(), "lodestone_moves_total").await < 50.0 {
-            assert!(
-                began.elapsed() < std::time::Duration::from_secs(60),
-                "no moves on node a"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        metric_reaches(a.addr(), "lodestone_moves_total", 50.0, "no moves on node a").await;
         a.shutdown().await;
-        let out = load.await.unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{text}\n{stderr}");
-        assert!(text.contains("games started 16, finished 16"), "{text}");
-        assert!(text.contains("errors 0, disconnects 0"), "{text}");
+        let (text, _) = all_played(&load.await.unwrap(), 16);
         let (_, moves_a, moved_a, dropped_a) = node_line(&text, &urls[0]);
         let (_, moves_b, _, _) = node_line(&text, &urls[1]);
         assert!(

@@ -61,66 +61,61 @@ fn main() {
         return;
     }
     let args = Arguments::from_args();
-    let trials = vec![
-        Trial::test(
+    let tests: [(&str, fn()); 16] = [
+        (
             "a_bad_url_or_an_unreachable_server_is_a_clear_error",
-            as_trial(bad_addresses),
+            bad_addresses,
         ),
-        Trial::test(
+        (
             "a_magneton_room_with_a_bot_played_to_the_end",
-            as_trial(magneton_to_the_end),
+            magneton_to_the_end,
         ),
-        Trial::test(
+        (
             "a_magnet_secret_setup_and_first_turn_in_monochrome_80x24",
-            as_trial(magnet_setup),
+            magnet_setup,
         ),
-        Trial::test(
+        (
             "the_game_goes_on_after_the_server_is_killed_and_restarted",
-            as_trial(server_restart),
+            server_restart,
         ),
-        Trial::test(
+        (
             "a_private_room_is_joined_by_its_link_and_watched_by_its_code",
-            as_trial(private_room),
+            private_room,
         ),
-        Trial::test(
-            "a_room_on_another_node_is_followed_there_and_played",
-            as_trial(moved_room),
-        ),
-        Trial::test("two_players_chat_in_their_room", as_trial(chat)),
-        Trial::test(
+        ("a_room_on_another_node_is_followed_there_and_played", moved_room),
+        ("two_players_chat_in_their_room", chat),
+        (
             "draw_offers_a_claim_a_resignation_and_an_abort_from_the_terminal_with_the_clock_shown",
-            as_trial(at_the_table),
+            at_the_table,
         ),
-        Trial::test("the_small_window_message_fits_at_36x10", as_trial(small_window)),
-        Trial::test(
+        ("the_small_window_message_fits_at_36x10", small_window),
+        (
             "two_players_game_goes_on_without_an_error_across_a_server_upgrade",
-            as_trial(upgrade_in_place),
+            upgrade_in_place,
         ),
-        Trial::test(
+        (
             "a_tournament_is_joined_and_its_game_played_from_the_terminal",
-            as_trial(tournament::joined_and_played),
+            tournament::joined_and_played,
         ),
-        Trial::test(
+        (
             "a_move_the_server_could_not_store_is_sent_again_until_it_is",
-            as_trial(storage::not_stored),
+            storage::not_stored,
         ),
-        Trial::test(
+        (
             "a_move_whose_reply_was_lost_is_sent_again_and_played_once",
-            as_trial(resend::lost_replies),
+            resend::lost_replies,
         ),
-        Trial::test(
-            "the_lobby_and_its_help_in_french_from_lang",
-            as_trial(lang::french),
-        ),
-        Trial::test(
-            "a_game_its_panel_a_move_and_its_end_in_french",
-            as_trial(lang::french_game),
-        ),
-        Trial::test(
+        ("the_lobby_and_its_help_in_french_from_lang", lang::french),
+        ("a_game_its_panel_a_move_and_its_end_in_french", lang::french_game),
+        (
             "your_move_in_n_games_counts_the_opponents_moves_and_g_opens_the_oldest",
-            as_trial(turns::your_move_in_n_games),
+            turns::your_move_in_n_games,
         ),
     ];
+    let trials = tests
+        .into_iter()
+        .map(|(name, test)| Trial::test(name, as_trial(test)))
+        .collect();
     let conclusion = libtest_mimic::run(&args, trials);
     remove_temp_dirs();
     conclusion.exit();
@@ -462,6 +457,34 @@ impl Tmux {
         self.keys(&["Enter"]);
     }
 
+    /// Types `typed` after `:` (its prompt reads `prompt`), completes it
+    /// with Tab to the line `completed` and plays it.
+    fn complete_move(&self, prompt: &str, typed: &str, completed: &str) {
+        self.keys(&[":"]);
+        self.wait_text(prompt);
+        self.type_text(typed);
+        self.keys(&["Tab"]);
+        self.wait_text(completed);
+        self.keys(&["Enter"]);
+    }
+
+    /// Presses `key`, waits for its `question` and answers it with
+    /// `answer`; the screen with the question.
+    fn answer(&self, key: &str, question: &str, answer: &str) -> String {
+        self.keys(&[key]);
+        let asked = self.wait_text(question);
+        self.keys(&[answer]);
+        asked
+    }
+
+    /// Writes `line` in the room's chat (`c`, the line, Enter).
+    fn say(&self, line: &str) {
+        self.keys(&["c"]);
+        self.wait_text("to room›");
+        self.type_text(line);
+        self.keys(&["Enter"]);
+    }
+
     /// Whether the program has exited, and with which status.
     fn exit_status(&self) -> Option<i32> {
         let screen = self.screen();
@@ -715,12 +738,7 @@ fn magneton_to_the_end() {
     create_and_start(&tmux, "magneton");
     tmux.wait_text("Your turn.");
     // The first move typed, with completion from the legal list.
-    tmux.keys(&[":"]);
-    tmux.wait_text("Move:");
-    tmux.type_text("d4");
-    tmux.keys(&["Tab"]);
-    tmux.wait_text("› D4");
-    tmux.keys(&["Enter"]);
+    tmux.complete_move("Move:", "d4", "› D4");
     tmux.wait_for("white's D4 in the move list", |s| s.contains("1 white  D4"));
     // Then by cursor until the game ends.
     let screen = enter_to_the_end(&tmux);

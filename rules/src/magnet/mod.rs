@@ -61,21 +61,7 @@ impl Game for Magnet {
     type Checked = Checked;
     type Event = Event;
 
-    fn new(options: Options) -> Magnet {
-        Magnet::from_position(options, Position::start())
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        Color::seat_name(seat)
-    }
+    crate::side::two_sided_game!();
 
     fn to_act(&self) -> SeatSet {
         if self.outcome.is_some() {
@@ -160,10 +146,6 @@ impl Game for Magnet {
     /// whoever may know it (see `docs/rules/magnet.md`).
     fn effects(&self, _actor: Seat, events: &[Event], viewer: Viewer) -> Vec<Effect> {
         events.iter().map(|e| self.tell(e, viewer)).collect()
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
     }
 
     // A side may resign in the setup too; the setups are then shown to

@@ -271,21 +271,7 @@ impl Game for Magnetism {
         }
     }
 
-    fn new(options: Options) -> Magnetism {
-        Magnetism::from_position(options, Position::start())
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        Color::seat_name(seat)
-    }
+    crate::side::two_sided_game!();
 
     fn to_act(&self) -> SeatSet {
         let pos = &self.position;
@@ -394,10 +380,6 @@ impl Game for Magnetism {
             })
             .flat_map(effects::tell)
             .collect()
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
     }
 
     table::two_sided_table!();

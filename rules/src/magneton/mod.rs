@@ -258,21 +258,7 @@ impl Game for Magneton {
         };
     }
 
-    fn new(options: Options) -> Magneton {
-        Magneton::from_position(options, Position::start())
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        Color::seat_name(seat)
-    }
+    crate::side::two_sided_game!();
 
     fn to_act(&self) -> SeatSet {
         if self.outcome.is_some() {
@@ -356,10 +342,6 @@ impl Game for Magneton {
     /// Magneton hides nothing: every viewer is told everything.
     fn effects(&self, _actor: Seat, events: &[Event], _viewer: Viewer) -> Vec<Effect> {
         events.iter().map(effects::tell).collect()
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
     }
 
     table::two_sided_table!();

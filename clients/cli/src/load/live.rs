@@ -46,16 +46,8 @@ impl std::fmt::Display for LiveReport {
             "live games {} ({} connections each, opened in {:.1} s)",
             self.games, self.seats, self.seconds_to_open
         )?;
-        match (self.rss_before_kib, self.rss_after_kib) {
-            (Some(before), Some(after)) => write!(
-                f,
-                "server rss before {:.1} MiB, after {:.1} MiB: {:.2} KiB per live game",
-                before as f64 / 1024.0,
-                after as f64 / 1024.0,
-                after.saturating_sub(before) as f64 / self.games.max(1) as f64
-            ),
-            _ => write!(f, "server rss: unknown (give --server-pid)"),
-        }
+        let rss = (self.rss_before_kib, self.rss_after_kib);
+        super::report::write_rss(f, rss, self.games, "live game")
     }
 }
 

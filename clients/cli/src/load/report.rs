@@ -87,6 +87,26 @@ impl std::fmt::Display for LoadReport {
     }
 }
 
+/// The line of the server's resident memory, `before` and `after` opening
+/// `count` of `what` (in KiB, from `--server-pid`), and its growth per one.
+pub(super) fn write_rss(
+    f: &mut std::fmt::Formatter<'_>,
+    (before, after): (Option<u64>, Option<u64>),
+    count: usize,
+    what: &str,
+) -> std::fmt::Result {
+    match (before, after) {
+        (Some(before), Some(after)) => write!(
+            f,
+            "server rss before {:.1} MiB, after {:.1} MiB: {:.2} KiB per {what}",
+            before as f64 / 1024.0,
+            after as f64 / 1024.0,
+            after.saturating_sub(before) as f64 / count.max(1) as f64
+        ),
+        _ => write!(f, "server rss: unknown (give --server-pid)"),
+    }
+}
+
 /// The figures of an idle run.
 #[derive(Debug)]
 pub struct IdleReport {
@@ -104,16 +124,8 @@ impl std::fmt::Display for IdleReport {
             "idle connections {} (opened in {:.1} s)",
             self.connections, self.seconds_to_open
         )?;
-        match (self.rss_before_kib, self.rss_after_kib) {
-            (Some(before), Some(after)) => writeln!(
-                f,
-                "server rss before {:.1} MiB, after {:.1} MiB: {:.2} KiB per connection",
-                before as f64 / 1024.0,
-                after as f64 / 1024.0,
-                after.saturating_sub(before) as f64 / self.connections.max(1) as f64
-            )?,
-            _ => writeln!(f, "server rss: unknown (give --server-pid)")?,
-        }
-        write!(f, "errors {}", self.errors)
+        let rss = (self.rss_before_kib, self.rss_after_kib);
+        write_rss(f, rss, self.connections, "connection")?;
+        write!(f, "\nerrors {}", self.errors)
     }
 }

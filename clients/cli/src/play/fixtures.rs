@@ -70,26 +70,17 @@ pub fn room(kind: GameKind, options: &[(&str, &str)], actions: &[&str], you: Opt
         },
     });
     let seats = (0..game.seat_count() as u8)
-        .map(|s| SeatState {
-            seat: s,
-            name: game.seat_name(Seat(s)),
-            color: game.seat_color(Seat(s)),
-            team: game.team(Seat(s)),
-            player: Some(lodestone_protocol::Guest {
-                id: format!("g{s}"),
-                name: if Some(s) == you {
-                    "Ann".into()
-                } else {
-                    format!("Bot {s}")
-                },
-            }),
-            connected: true,
-            bot: false,
-            bot_account: false,
-            shown_as: None,
-            absent: false,
-            stand_in: false,
-            vacation: None,
+        .map(|s| {
+            let player = if Some(s) == you {
+                "Ann".to_string()
+            } else {
+                format!("Bot {s}")
+            };
+            SeatState {
+                color: game.seat_color(Seat(s)),
+                team: game.team(Seat(s)),
+                ..super::room::tests::seat(s, &game.seat_name(Seat(s)), Some(&player))
+            }
         })
         .collect();
     RoomState {

@@ -690,6 +690,16 @@ mod tests {
             .collect()
     }
 
+    /// The server's refusal of request `id` with `code` and `message`.
+    fn refusal(id: u64, code: Code, message: &str) -> Msg {
+        Msg::Server(ServerMessage::Error {
+            id: Some(RequestId::Number(id)),
+            code,
+            message: message.into(),
+            detail: None,
+        })
+    }
+
     fn welcome(id: u64, token: Option<&str>, rooms: &[&str]) -> Msg {
         Msg::Server(ServerMessage::Welcome {
             id: RequestId::Number(id),
@@ -740,15 +750,7 @@ mod tests {
         let now = Instant::now();
         let mut app = App::new(target(), "Ann".into(), Some("old".into()), false, 1);
         app.update(Msg::Connected, now);
-        let out = app.update(
-            Msg::Server(ServerMessage::Error {
-                id: Some(RequestId::Number(1)),
-                code: Code::BadToken,
-                message: "this token belongs to no guest".into(),
-                detail: None,
-            }),
-            now,
-        );
+        let out = app.update(refusal(1, Code::BadToken, "this token belongs to no guest"), now);
         let hello = &sent(&out)[0];
         assert_eq!(
             (hello["type"].as_str(), hello.get("token")),
@@ -829,12 +831,11 @@ mod tests {
         app.update(played, now);
         app.notice = None;
         let refused = |id: &serde_json::Value| {
-            Msg::Server(ServerMessage::Error {
-                id: Some(RequestId::Number(id.as_u64().unwrap())),
-                code: Code::MovedOn,
-                message: "the room changed after version 3".into(),
-                detail: None,
-            })
+            refusal(
+                id.as_u64().unwrap(),
+                Code::MovedOn,
+                "the room changed after version 3",
+            )
         };
         app.update(refused(&sent_again[1]["id"]), now);
         assert!(app.notice.as_ref().is_none_or(|n| !n.error), "{:?}", app.notice);
@@ -959,15 +960,7 @@ mod tests {
         type_text(&mut app, "d4-d1", now);
         let out = app.update(key(KeyCode::Enter), now);
         let id = sent(&out)[0]["id"].as_u64().unwrap();
-        app.update(
-            Msg::Server(ServerMessage::Error {
-                id: Some(RequestId::Number(id)),
-                code: Code::IllegalAction,
-                message: "D1 is occupied".into(),
-                detail: None,
-            }),
-            now,
-        );
+        app.update(refusal(id, Code::IllegalAction, "D1 is occupied"), now);
         let notice = app.notice.clone().unwrap();
         assert_eq!(
             (notice.text.as_str(), notice.error),
@@ -1101,12 +1094,7 @@ mod tests {
         assert!(app.room().unwrap().chat_input.is_none());
         let id = chat["id"].as_u64().unwrap();
         app.update(
-            Msg::Server(ServerMessage::Error {
-                id: Some(RequestId::Number(id)),
-                code: Code::ChatRateLimited,
-                message: "too many chat lines: wait a little".into(),
-                detail: None,
-            }),
+            refusal(id, Code::ChatRateLimited, "too many chat lines: wait a little"),
             now,
         );
         let notice = app.notice.clone().unwrap();

@@ -22,6 +22,18 @@ impl Theme {
         }
     }
 
+    /// Bold black on `color`; without colour, bold reverse video.
+    fn bar(&self, color: Color) -> Style {
+        if self.color {
+            Style::new()
+                .fg(Color::Black)
+                .bg(color)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        }
+    }
+
     /// The terminal colour of a side's colour name.
     fn of(&self, side: &str) -> Color {
         match side {
@@ -80,14 +92,7 @@ impl Theme {
     }
 
     pub fn title(&self) -> Style {
-        if self.color {
-            Style::new()
-                .fg(Color::Black)
-                .bg(Color::Cyan)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-        }
+        self.bar(Color::Cyan)
     }
 
     pub fn heading(&self) -> Style {
@@ -112,14 +117,7 @@ impl Theme {
 
     /// A line that wants attention (your turn).
     pub fn attention(&self) -> Style {
-        if self.color {
-            Style::new()
-                .fg(Color::Black)
-                .bg(Color::LightGreen)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-        }
+        self.bar(Color::LightGreen)
     }
 
     pub fn selected(&self) -> Style {

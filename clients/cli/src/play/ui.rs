@@ -273,6 +273,19 @@ pub(super) fn popup(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
+/// `lines` in a bordered box titled `title` over whatever is under `rect`.
+pub(super) fn draw_box(frame: &mut Frame, rect: Rect, title: &str, lines: Vec<Line<'_>>) {
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(format!(" {title} "))
+                .padding(Padding::horizontal(1)),
+        ),
+        rect,
+    );
+}
+
 pub(super) fn input_line(input: &TextInput, width: usize, theme: &Theme) -> Line<'static> {
     let chars: Vec<char> = input.text.chars().collect();
     // Keep the cursor in view.
@@ -336,15 +349,7 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
     }
     let rect = popup(area, width, lines.len() as u16 + 2);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(format!(" {} ", app.words.get("help-title")))
-                .padding(Padding::horizontal(1)),
-        ),
-        rect,
-    );
+    draw_box(frame, rect, &app.words.get("help-title"), lines);
 }
 
 /// Chat text as plain text: control characters and bidirectional

@@ -12,49 +12,34 @@ use super::{ServerChild, Tmux, fresh};
 /// of them left in English.
 pub(crate) fn french() {
     let (dir, server, identity) = fresh("french");
-    let url = server.url();
-    let args = [
-        url.as_str(),
-        "--identity",
-        identity.to_str().unwrap(),
-        "--name",
-        "Ann",
-    ];
-    let env: Vec<String> = ["LC_ALL=", "LC_MESSAGES=", "LANG=fr_FR.UTF-8"]
-        .iter()
-        .flat_map(|v| ["-e".to_string(), (*v).to_string()])
-        .collect();
-    let tmux = Tmux::start_with("french", (100, 30), "play", &args, &dir, &env);
+    let tmux = play_in_french("french", &server, &identity, &dir);
     let lobby = tmux.wait_text("Salles ouvertes");
-    for french in [
-        "Aucune salle ouverte pour l'instant : n en crée une.",
-        "nouvelle",
-        "rejoindre",
-        "aide",
-        "quitter",
-    ] {
-        assert!(lobby.contains(french), "{french:?} is missing:\n{lobby}");
-    }
-    for english in ["Open rooms", "No open rooms", " new ", " help ", " quit "] {
-        assert!(
-            !lobby.contains(english),
-            "{english:?} is still in English:\n{lobby}"
-        );
-    }
+    in_french(
+        &lobby,
+        &[
+            "Aucune salle ouverte pour l'instant : n en crée une.",
+            "nouvelle",
+            "rejoindre",
+            "aide",
+            "quitter",
+        ],
+        &["Open rooms", "No open rooms", " new ", " help ", " quit "],
+    );
     tmux.save("french-lobby");
     tmux.keys(&["?"]);
     let help = tmux.wait_text("le rang");
-    for french in [
-        "Accueil",
-        "En partie",
-        "Sur le plateau",
-        "choisir la case (la dernière case d'un coup le joue)",
-        "une touche",
-        "fermer",
-    ] {
-        assert!(help.contains(french), "{french:?} is missing:\n{help}");
-    }
-    assert!(!help.contains("In a game"), "the help is in English:\n{help}");
+    in_french(
+        &help,
+        &[
+            "Accueil",
+            "En partie",
+            "Sur le plateau",
+            "choisir la case (la dernière case d'un coup le joue)",
+            "une touche",
+            "fermer",
+        ],
+        &["In a game"],
+    );
     // As many lines as English, none cut at the box's edge.
     assert!(
         help.contains("actions numérotées (passer, votes) ; défiler les coups"),
@@ -67,15 +52,11 @@ pub(crate) fn french() {
     tmux.open_new_room_form();
     tmux.keys(&["Enter"]);
     let room = tmux.wait_text("En attente de joueurs : 0 place prise sur 2.");
-    for french in ["Places", "Choisissez une place libre avec ↑ ↓"] {
-        assert!(room.contains(french), "{french:?} is missing:\n{room}");
-    }
-    for english in ["Seats", "Waiting for players", "Choose a free seat"] {
-        assert!(
-            !room.contains(english),
-            "{english:?} is still in English:\n{room}"
-        );
-    }
+    in_french(
+        &room,
+        &["Places", "Choisissez une place libre avec ↑ ↓"],
+        &["Seats", "Waiting for players", "Choose a free seat"],
+    );
     tmux.save("french-room");
 }
 
@@ -134,10 +115,14 @@ fn english_only() -> Vec<String> {
     found
 }
 
-fn no_english(screen: &str, english: &[String]) {
-    for words in english {
+/// `screen` shows every one of the `french` words and none of the `english`.
+fn in_french(screen: &str, french: &[&str], english: &[impl AsRef<str>]) {
+    for words in french {
+        assert!(screen.contains(words), "{words:?} is missing:\n{screen}");
+    }
+    for words in english.iter().map(AsRef::as_ref) {
         assert!(
-            !screen.contains(words.as_str()),
+            !screen.contains(words),
             "{words:?} is still in English:\n{screen}"
         );
     }
@@ -166,50 +151,46 @@ pub(crate) fn french_game() {
     tmux.keys(&["s"]);
     // The board and its panel, our turn.
     let panel = tmux.wait_text("À vous de jouer.");
-    for french in [
-        "W blanc  Ann (vous) ● ◀",
-        "B noir",
-        "x abandonner · d proposer la nulle",
-        "Pose : choisissez une case vide.",
-        "En main : W 12 · B 12",
-        "déplacer",
-    ] {
-        assert!(panel.contains(french), "{french:?} is missing:\n{panel}");
-    }
-    no_english(&panel, &english);
+    in_french(
+        &panel,
+        &[
+            "W blanc  Ann (vous) ● ◀",
+            "B noir",
+            "x abandonner · d proposer la nulle",
+            "Pose : choisissez une case vide.",
+            "En main : W 12 · B 12",
+            "déplacer",
+        ],
+        &english,
+    );
     tmux.save("french-game-turn");
     // A move typed, with completion: the bot answers.
-    tmux.keys(&[":"]);
-    tmux.wait_text("Coup :");
-    tmux.type_text("d4");
-    tmux.keys(&["Tab"]);
-    tmux.wait_text("› D4");
-    tmux.keys(&["Enter"]);
+    tmux.complete_move("Coup :", "d4", "› D4");
     let moved = tmux.wait_for("our move and the bot's", |s| {
         s.contains("1 blanc  D4") && s.contains("2 noir") && s.contains("À vous de jouer.")
     });
-    for french in [
-        "Coups",
-        "Dernier coup, noir : noir posé en",
-        "En main : W 11 · B 11",
-    ] {
-        assert!(moved.contains(french), "{french:?} is missing:\n{moved}");
-    }
-    no_english(&moved, &english);
+    in_french(
+        &moved,
+        &[
+            "Coups",
+            "Dernier coup, noir : noir posé en",
+            "En main : W 11 · B 11",
+        ],
+        &english,
+    );
     // Resigning asks first, in French; y resigns.
-    tmux.keys(&["x"]);
-    let asked = tmux.wait_text("Abandonner cette partie ?");
-    no_english(&asked, &english);
-    tmux.keys(&["y"]);
+    let asked = tmux.answer("x", "Abandonner cette partie ?", "y");
+    in_french(&asked, &[], &english);
     let end = tmux.wait_text("Vous perdez.");
-    for french in [
-        "Vous perdez. Ordinateur (glouton) (noir) gagne.",
-        "Ann (blanc) a abandonné.",
-        "r revanche",
-        "R pas de revanche",
-    ] {
-        assert!(end.contains(french), "{french:?} is missing:\n{end}");
-    }
-    no_english(&end, &english);
+    in_french(
+        &end,
+        &[
+            "Vous perdez. Ordinateur (glouton) (noir) gagne.",
+            "Ann (blanc) a abandonné.",
+            "r revanche",
+            "R pas de revanche",
+        ],
+        &english,
+    );
     tmux.save("french-game-end");
 }

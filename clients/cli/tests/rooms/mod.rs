@@ -94,16 +94,10 @@ pub(crate) fn chat() {
     let ann = play_as_ann("chat-ann", (80, 24), &server, &identity, &dir, &[]);
     let link = ann.new_room_link();
     let bo = bo_sits_by_link("chat-bo", (80, 24), &link, &dir, "Waiting for players: 1 of");
-    ann.keys(&["c"]);
-    ann.wait_text("to room›");
-    ann.type_text("hello Bo, q? to quit");
-    ann.keys(&["Enter"]);
+    ann.say("hello Bo, q? to quit");
     bo.wait_text("Ann: hello Bo, q? to quit");
     ann.wait_text("Ann: hello Bo, q? to quit");
-    bo.keys(&["c"]);
-    bo.wait_text("to room›");
-    bo.type_text("hi Ann");
-    bo.keys(&["Enter"]);
+    bo.say("hi Ann");
     let screen = ann.wait_text("Bo: hi Ann");
     assert!(
         screen.find("Ann: hello Bo") < screen.find("Bo: hi Ann"),

@@ -71,9 +71,7 @@ pub(crate) fn at_the_table() {
     bo.wait_text("Open rooms");
     bo.keys(&["q"]);
     ann.wait_text("○ absent");
-    ann.keys(&["w"]);
-    ann.wait_text("Claim the game from the absent player?");
-    ann.keys(&["y"]);
+    ann.answer("w", "Claim the game from the absent player?", "y");
     // The sentence may wrap in the panel.
     let claimed = ann.wait_text("so Ann (black) claimed");
     assert!(
@@ -87,9 +85,7 @@ pub(crate) fn at_the_table() {
     // Against a bot: a resignation, asked first; the rematch, aborted.
     create_and_start(&ann, "magneton");
     ann.wait_text("Your turn.");
-    ann.keys(&["x"]);
-    ann.wait_text("Resign this game?");
-    ann.keys(&["n"]);
+    ann.answer("x", "Resign this game?", "n");
     ann.wait_for("the question gone", |s| !s.contains("Resign this game?"));
     assert!(result(&ann.screen()).is_none(), "a key other than y resigned");
     ann.keys(&["x", "y"]);
@@ -97,9 +93,7 @@ pub(crate) fn at_the_table() {
     assert!(resigned.contains("You lose."), "{resigned}");
     ann.keys(&["r"]);
     ann.wait_text("The rematch has begun.");
-    ann.keys(&["a"]);
-    ann.wait_text("Abort this game?");
-    ann.keys(&["y"]);
+    ann.answer("a", "Abort this game?", "y");
     let aborted = ann.wait_text("Ann (black) aborted the game");
     ann.save("table-abort-100x30");
     assert!(aborted.contains("No result."), "{aborted}");

@@ -120,30 +120,21 @@ pub(crate) fn upgrade_in_place() {
     let dir = temp_dir("upgrade");
     let mut server = ServerChild::start(&dir, "127.0.0.1:0");
     let (ann_trace, bo_trace) = (dir.join("ann.trace"), dir.join("bo.trace"));
-    let identity = dir.join("ann.json");
-    let ann_args = [
-        server.url(),
-        "--identity".into(),
-        identity.display().to_string(),
-        "--name".into(),
-        "Ann".into(),
-    ];
-    let ann = Tmux::start_traced("upgrade-ann", (80, 24), &ann_args, &dir, &ann_trace);
+    // `who`'s client at `url`, with an identity of its own, traced to `trace`.
+    let client = |who: &str, url: String, trace: &Path| {
+        let me = who.to_lowercase();
+        let identity = dir.join(format!("{me}.json")).display().to_string();
+        let args = [url, "--identity".into(), identity, "--name".into(), who.into()];
+        Tmux::start_traced(&format!("upgrade-{me}"), (80, 24), &args, &dir, trace)
+    };
+    let ann = client("Ann", server.url(), &ann_trace);
     ann.wait_text("● online");
     ann.open_new_room_form();
     ann.wait_text("◀ magneton ▶");
     ann.keys(&["Enter"]);
     ann.wait_text("Waiting for players: 0 of 2");
     let link = ann.sit_for_the_link();
-    let bo_identity = dir.join("bo.json");
-    let bo_args = [
-        link,
-        "--identity".into(),
-        bo_identity.display().to_string(),
-        "--name".into(),
-        "Bo".into(),
-    ];
-    let bo = Tmux::start_traced("upgrade-bo", (80, 24), &bo_args, &dir, &bo_trace);
+    let bo = client("Bo", link, &bo_trace);
     bo.wait_text("Waiting for players: 1 of 2");
     bo.keys(&["Down", "Enter"]);
     bo.wait_text("Bo (you)");

@@ -7,14 +7,14 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Padding, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph};
 
 use super::super::input::TextInput;
 use super::super::lobby::{CreateForm, Entry, Games};
 use super::super::model::App;
 use super::super::theme::Theme;
 use super::super::turns;
-use super::{input_line, notice_lines, popup, short, wrap};
+use super::{draw_box, input_line, notice_lines, popup, short, wrap};
 
 pub(super) fn summary_line(
     words: &lodestone_i18n::Words,
@@ -221,15 +221,7 @@ pub(super) fn draw_form(
     }
     let height = lines.len() as u16 + 2;
     let rect = popup(area, width, height);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .title(format!(" {} ", app.words.get("lobby-new-room")))
-                .padding(Padding::horizontal(1)),
-        ),
-        rect,
-    );
+    draw_box(frame, rect, &app.words.get("lobby-new-room"), lines);
 }
 
 pub(super) fn draw_prompt(
