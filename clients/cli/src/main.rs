@@ -3,6 +3,7 @@
 
 mod bot;
 mod duel;
+mod help;
 mod load;
 mod net;
 mod out;
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use lodestone_rules::{AnyGame, GameKind, OptionValues, Record, Viewer};
 
 const EXAMPLES: &str = "\
@@ -68,7 +69,8 @@ enum Command {
     /// rounds, your game), enter or withdraw, organize one (--create,
     /// --add-bot, --start), and with --play wait for your next game and
     /// open it in `lodestone play`. Uses `lodestone play`'s identity file.
-    /// Output lines: docs/tournaments.md ("In a terminal").
+    /// Prints lines in the terminal's language, or the server's answers as
+    /// JSON with --json: docs/tournaments.md ("In a terminal").
     #[command(
         after_help = "Examples:\n  lodestone tournament http://127.0.0.1:8080\n  lodestone tournament http://127.0.0.1:8080 --create 'Friday league' --game magneton --format swiss --rounds 5 --bots\n  lodestone tournament http://127.0.0.1:8080 5b0c8a0e-... --join --play"
     )]
@@ -386,7 +388,10 @@ impl From<anyhow::Error> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // The help texts in the person's language (help.rs).
+    let words = lodestone_i18n::Words::from_env();
+    let matches = help::translated(Cli::command(), &words).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Play(args) => play::run(args).map_err(|e| match e.code {
             2 => Failure::Usage(e.message),
@@ -660,7 +665,12 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
         name: match (&args.name, &args.token) {
             (Some(name), _) => name.clone(),
             (None, Some(_)) => String::new(),
-            (None, None) => format!("Bot ({level})"),
+            // Named in the person's language, as the server names the
+            // bots it seats (`bot-name`).
+            (None, None) => lodestone_i18n::Words::from_env().with(
+                "bot-name",
+                &[("level", lodestone_i18n::FluentValue::from(level.name()))],
+            ),
         },
         token: args.token,
         seed: args.seed,

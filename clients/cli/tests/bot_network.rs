@@ -115,13 +115,17 @@ async fn load_keeps_bots_thinking_in_rooms_of_their_own() {
     server.shutdown().await;
 }
 
-/// Runs `lodestone bot` into room `room` of `url` at seat 1; returns the
-/// child (its output piped).
-fn bot_in(url: &str, room: &str) -> std::process::Child {
+/// Runs `lodestone bot` into room `room` of `url` at seat 1, in a
+/// terminal whose language is `lang` (`C`: English); returns the child
+/// (its output piped).
+fn bot_in(url: &str, room: &str, lang: &str) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_lodestone"))
         .args(words(&format!(
             "bot {url} --room {room} --seat 1 --level random --seed 5"
         )))
+        .env("LC_ALL", "")
+        .env("LC_MESSAGES", "")
+        .env("LANG", lang)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -147,8 +151,10 @@ async fn a_bot_declines_a_draw_offer_and_ends_at_a_resignation() {
     ann.hello("Ann").await;
     let (room, _) = ann.create_room("magneton", json!({}), true).await;
     ann.join(&room, json!(0)).await;
-    let bot = bot_in(&url, &room);
-    ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
+    let bot = bot_in(&url, &room, "C");
+    let state = ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
+    let name = state.seats[1].player.as_ref().map(|p| p.name.as_str());
+    assert_eq!(name, Some("Bot (random)"));
     ann.ok(json!({"type": "start", "room": room})).await;
     ann.ok(json!({"type": "offer_draw", "room": room})).await;
     ann.state_until(&room, |s| {
@@ -174,9 +180,12 @@ async fn a_bot_leaves_a_room_its_owner_closes() {
     let mut ann = lodestone_tests::Client::connect(server.addr()).await;
     ann.hello("Ann").await;
     let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    let bot = bot_in(&url, &room);
+    // Named in its terminal's language without --name.
+    let bot = bot_in(&url, &room, "de_DE.UTF-8");
     ann.ok(json!({"type": "watch", "room": room})).await;
-    ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
+    let state = ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
+    let name = state.seats[1].player.as_ref().map(|p| p.name.as_str());
+    assert_eq!(name, Some("Computer (Zufall)"));
     ann.ok(json!({"type": "close_room", "room": room})).await;
     let out = bot_output(bot).await;
     assert!(out.contains("result: none (the room was closed)"), "{out}");

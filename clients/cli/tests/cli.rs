@@ -4,8 +4,17 @@
 use std::process::{Command, Output, Stdio};
 
 fn lodestone(args: &[&str]) -> Output {
+    lodestone_in("C", args)
+}
+
+/// `lodestone ARGS…` in a terminal whose language is `lang` (`C`:
+/// English), whatever the test's own.
+fn lodestone_in(lang: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lodestone"))
         .args(args)
+        .env("LC_ALL", "")
+        .env("LC_MESSAGES", "")
+        .env("LANG", lang)
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/records"))
         .output()
         .unwrap()
@@ -61,6 +70,45 @@ fn help_documents_replay_and_perft_with_examples() {
         text.contains("result: ongoing") && text.contains("action N"),
         "{text}"
     );
+}
+
+/// The help `args` print in language `lang`: it has every one of
+/// `present` and not `absent`.
+fn help_says(lang: &str, args: &[&str], present: &[&str], absent: &str) -> String {
+    let o = lodestone_in(lang, args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for words in present {
+        assert!(text.contains(words), "{args:?} lacks {words:?}:\n{text}");
+    }
+    assert!(!text.contains(absent), "{absent:?} is still English:\n{text}");
+    text
+}
+
+#[test]
+fn help_is_in_the_terminals_language() {
+    let french = [
+        "Le client en ligne de commande de Lodestone pour les jeux d'aimants",
+        "Exemples :",
+        "afficher la position finale et le résultat d'une partie enregistrée",
+        "lodestone perft magneton 2",
+    ];
+    help_says("fr_FR.UTF-8", &["--help"], &french, "command-line client");
+    // A command's own help, and its arguments' help.
+    let german = [
+        "Turniere im Terminal",
+        "Die Kennung des Turniers; ohne sie die Liste der Turniere",
+        "Mit --create: das Spiel",
+        "Beispiele:",
+    ];
+    let text = help_says(
+        "de_DE.UTF-8",
+        &["tournament", "--help"],
+        &german,
+        "The tournament's id",
+    );
+    // clap's own words stay (docs/translating.md).
+    assert!(text.contains("Usage:"), "{text}");
 }
 
 #[test]

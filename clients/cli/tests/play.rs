@@ -264,18 +264,6 @@ impl Tmux {
         Tmux::start_with(name, (width, height), "play", &args, dir, &env)
     }
 
-    /// `lodestone COMMAND ARGS…` in a `width` × `height` tmux session.
-    fn start_command(
-        name: &str,
-        width: u16,
-        height: u16,
-        command_name: &str,
-        args: &[&str],
-        dir: &Path,
-    ) -> Tmux {
-        Tmux::start_with(name, (width, height), command_name, args, dir, &[])
-    }
-
     fn start_with(
         name: &str,
         (width, height): (u16, u16),

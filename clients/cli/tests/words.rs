@@ -21,8 +21,9 @@
 //!
 //! What is left with words must be a catalogue id, or be listed in
 //! `NOT_WORDS` with the file it is in and why it is the same in every
-//! language (key names, protocol names, file names). Files that are not
-//! `lodestone play`'s screens are in `OTHER_PROGRAMS`; files still in
+//! language (key names, protocol names, file names). `lodestone
+//! tournament` (`tournament.rs`) is checked like the screens. Files that
+//! are no program's words are in `OTHER_PROGRAMS`; files still in
 //! English only are in `NOT_YET`, a list that only shrinks.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -32,17 +33,11 @@ use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Attribute, BinOp, Expr, ExprLit, Item, Lit, Macro, Token};
 
-/// Files of `src/play/` that are not the screens of `lodestone play`.
-const OTHER_PROGRAMS: &[(&str, &str)] = &[
-    (
-        "tournament.rs",
-        "`lodestone tournament`: its output lines are a contract for scripts (docs/tournaments.md)",
-    ),
-    (
-        "fixtures.rs",
-        "room states for the unit tests only (`#[cfg(test)] mod fixtures`)",
-    ),
-];
+/// Files of `src/play/` that are no program's words.
+const OTHER_PROGRAMS: &[(&str, &str)] = &[(
+    "fixtures.rs",
+    "room states for the unit tests only (`#[cfg(test)] mod fixtures`)",
+)];
 
 /// Files still in English only: this list only shrinks (empty: every
 /// file of `lodestone play` takes its words from the catalogues).
@@ -112,6 +107,7 @@ const NOT_WORDS: &[(&str, &[&str], &str)] = &[
         "the TLS library's own error after its name",
     ),
     ("conn.rs", &["{}/api/games"], "a URL"),
+    ("tournament.rs", &["{}/#/room/{room}"], "a room's URL"),
     ("conn.rs", &["LODESTONE_TRACE"], "an environment variable"),
     ("mod.rs", &["NO_COLOR"], "an environment variable"),
     ("mod.rs", &["Screen"], "a Debug text, for programmers"),

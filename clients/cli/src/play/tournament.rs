@@ -2,19 +2,22 @@
 //! the identity file `lodestone play` keeps. Lists them, shows one
 //! (standings, rounds, one's own game), enters, withdraws, organizes
 //! (create, add computer players, start), and with `--play` waits for
-//! one's next game and opens it in `lodestone play`'s full screen. Output
-//! lines are a contract (docs/tournaments.md, "In a terminal").
+//! one's next game and opens it in `lodestone play`'s full screen. Its
+//! lines are in the person's language (`LANG`, `tournament-*` of
+//! `cli.ftl`; in English as docs/tournaments.md writes them); `--json`
+//! prints the server's answers instead, for programs.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use lodestone_i18n::{FluentValue, Words};
 use lodestone_protocol::{
-    PROTOCOL_VERSION, RequestId, ServerMessage, TournamentFormat, TournamentSpec, TournamentState,
-    TournamentSummary,
+    ClientMessage, PROTOCOL_VERSION, RequestId, ServerMessage, TournamentFormat, TournamentSpec,
+    TournamentState, TournamentSummary,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
 use super::conn::{self, Socket};
@@ -88,6 +91,11 @@ pub struct TournamentArgs {
     /// The identity file (as `lodestone play` keeps it).
     #[arg(long, value_name = "FILE")]
     pub identity: Option<PathBuf>,
+    /// For programs: each answer of the server as one line of JSON (the
+    /// protocol's `tournaments` or `tournament` message), the same in
+    /// every language, instead of lines in words.
+    #[arg(long, conflicts_with = "play")]
+    pub json: bool,
 }
 
 /// A plain request/reply connection as the identity's player.
@@ -95,17 +103,23 @@ struct Session {
     socket: Socket,
     next_id: u64,
     guest: String,
+    words: Words,
+    /// `--json`: each reply printed as the server wrote it, no words.
+    json: bool,
 }
 
 impl Session {
-    async fn send(&mut self, mut message: Value) -> Result<RequestId, Exit> {
+    async fn send(&mut self, message: impl FnOnce(RequestId) -> ClientMessage) -> Result<RequestId, Exit> {
         let id = RequestId::Number(self.next_id);
         self.next_id += 1;
-        message["id"] = json!(id);
-        self.socket
-            .send(Message::text(message.to_string()))
-            .await
-            .map_err(|e| Exit::new(format!("the connection failed: {e}"), 1))?;
+        let text = serde_json::to_string(&message(id.clone())).map_err(|e| Exit::new(e.to_string(), 1))?;
+        self.socket.send(Message::text(text)).await.map_err(|e| {
+            Exit::new(
+                self.words
+                    .with("tournament-send-failed", &[("error", e.to_string().into())]),
+                1,
+            )
+        })?;
         Ok(id)
     }
 
@@ -119,70 +133,99 @@ impl Session {
                     }
                 }
                 Some(Ok(_)) => {}
-                _ => return Err(Exit::new("the server closed the connection", 1)),
+                _ => return Err(Exit::new(self.words.get("conn-closed"), 1)),
             }
         }
     }
 
-    /// Sends `message` and waits for its reply; an `error` is an Exit.
-    async fn request(&mut self, message: Value) -> Result<ServerMessage, Exit> {
+    /// Sends `message` and waits for its reply; an `error` is an Exit
+    /// (its sentence in the language the hello said).
+    async fn request(
+        &mut self,
+        message: impl FnOnce(RequestId) -> ClientMessage,
+    ) -> Result<ServerMessage, Exit> {
         let id = self.send(message).await?;
         loop {
-            match self.next().await? {
-                ServerMessage::Error {
-                    id: Some(i),
-                    code,
-                    message,
-                    ..
-                } if i == id => return Err(Exit::new(format!("{message} ({code})"), 1)),
-                ServerMessage::Tournament {
-                    id: Some(i),
-                    tournament,
-                } if i == id => {
-                    return Ok(ServerMessage::Tournament {
-                        id: Some(i),
-                        tournament,
-                    });
+            let reply = self.next().await?;
+            let answers = match &reply {
+                ServerMessage::Error { id: Some(i), .. } | ServerMessage::Tournament { id: Some(i), .. } => {
+                    *i == id
                 }
-                reply @ (ServerMessage::Welcome { .. }
-                | ServerMessage::Tournaments { .. }
-                | ServerMessage::Ack { .. })
-                    if reply_id(&reply) == Some(&id) =>
-                {
-                    return Ok(reply);
-                }
-                _ => {}
+                ServerMessage::Welcome { id: i, .. }
+                | ServerMessage::Ack { id: i, .. }
+                | ServerMessage::Tournaments { id: i, .. } => *i == id,
+                _ => false,
+            };
+            if !answers {
+                continue;
             }
+            if let ServerMessage::Error { code, message, .. } = reply {
+                let args = [("message", message.into()), ("code", code.as_str().into())];
+                return Err(Exit::new(self.words.with("tournament-refused", &args), 1));
+            }
+            return Ok(reply);
         }
     }
 
-    async fn tournament(&mut self, message: Value) -> Result<TournamentState, Exit> {
+    /// A request answered with `tournament`; with `--json`, the answer
+    /// is printed.
+    async fn tournament(
+        &mut self,
+        message: impl FnOnce(RequestId) -> ClientMessage,
+    ) -> Result<TournamentState, Exit> {
         match self.request(message).await? {
-            ServerMessage::Tournament { tournament, .. } => Ok(*tournament),
-            other => Err(Exit::new(format!("unexpected answer {other:?}"), 1)),
+            reply @ ServerMessage::Tournament { .. } => {
+                self.print_json(&reply);
+                match reply {
+                    ServerMessage::Tournament { tournament, .. } => Ok(*tournament),
+                    _ => unreachable!("matched above"),
+                }
+            }
+            other => Err(Exit::new(
+                self.words.with(
+                    "tournament-unexpected",
+                    &[("answer", format!("{other:?}").into())],
+                ),
+                1,
+            )),
+        }
+    }
+
+    /// With `--json`, `message` as one line of JSON.
+    fn print_json(&self, message: &ServerMessage) {
+        if self.json
+            && let Ok(line) = serde_json::to_string(message)
+        {
+            println!("{line}");
+        }
+    }
+
+    /// Without `--json`, the message `id` with `args` as a line.
+    fn say(&self, id: &str, args: &[(&'static str, FluentValue<'_>)]) {
+        if !self.json {
+            println!("{}", self.words.with(id, args));
         }
     }
 }
 
-fn reply_id(message: &ServerMessage) -> Option<&RequestId> {
-    match message {
-        ServerMessage::Welcome { id, .. }
-        | ServerMessage::Ack { id, .. }
-        | ServerMessage::Tournaments { id, .. } => Some(id),
-        _ => None,
-    }
+/// A status or a format as the protocol names it (`round-robin`), the
+/// catalogue's selector.
+fn wire_name(value: impl serde::Serialize) -> String {
+    json!(value).as_str().unwrap_or("?").to_string()
 }
 
-/// One line of the list: `ID STATUS FORMAT GAME PLAYERS NAME`.
-fn list_line(t: &TournamentSummary) -> String {
-    format!(
-        "{} {} {} {} {} {}",
-        t.id,
-        json!(t.status).as_str().unwrap_or("?"),
-        json!(t.format).as_str().unwrap_or("?"),
-        t.game,
-        t.players,
-        t.name
+/// One line of the list: `ID STATUS FORMAT GAME PLAYERS NAME` in English.
+fn list_line(words: &Words, t: &TournamentSummary) -> String {
+    words.with(
+        "tournament-list-line",
+        &[
+            ("id", t.id.clone().into()),
+            ("status", wire_name(t.status).into()),
+            ("format", wire_name(t.format).into()),
+            ("game", t.game.clone().into()),
+            ("players", t.players.to_string().into()),
+            ("name", t.name.clone().into()),
+        ],
     )
 }
 
@@ -203,101 +246,131 @@ fn my_game<'a>(t: &'a TournamentState, guest: &str) -> Option<&'a lodestone_prot
         .find(|g| g.points.is_none() && g.players.iter().any(|p| p == guest))
 }
 
+/// A standing's place, name, points, results and tie-breaks, the
+/// arguments of `tournament-standing` and `tournament-team-standing`.
+fn standing_args(
+    place: u32,
+    name: String,
+    points_: f64,
+    (won, drawn, lost): (u32, u32, u32),
+    buchholz: f64,
+    sonneborn_berger: impl ToString,
+) -> Vec<(&'static str, FluentValue<'static>)> {
+    vec![
+        ("place", place.to_string().into()),
+        ("name", name.into()),
+        ("points", points(points_).into()),
+        ("won", won.to_string().into()),
+        ("drawn", drawn.to_string().into()),
+        ("lost", lost.to_string().into()),
+        ("buchholz", points(buchholz).into()),
+        ("sb", sonneborn_berger.to_string().into()),
+    ]
+}
+
 /// The tournament in lines: a header, the standings, the rounds, and the
 /// player's own game.
-fn describe(t: &TournamentState, guest: &str) -> Vec<String> {
+fn describe(words: &Words, t: &TournamentState, guest: &str) -> Vec<String> {
     let name = |id: &str| {
         t.players
             .iter()
             .find(|p| p.id == id)
             .map_or(id.to_string(), |p| p.name.clone())
     };
-    let total = t
-        .total_rounds
-        .map_or(String::new(), |n| format!(", round {} of {n}", t.rounds.len()));
-    let mut out = vec![format!(
-        "{}: {} of {}, {}{total}",
-        t.spec.name,
-        json!(t.spec.format).as_str().unwrap_or("?"),
-        t.spec.game,
-        json!(t.status).as_str().unwrap_or("?"),
-    )];
-    out.push("standings:".into());
+    let mut header = vec![
+        ("name", t.spec.name.clone().into()),
+        ("format", wire_name(t.spec.format).into()),
+        ("game", t.spec.game.clone().into()),
+        ("status", wire_name(t.status).into()),
+    ];
+    let header = match t.total_rounds {
+        Some(n) => {
+            header.push(("round", t.rounds.len().to_string().into()));
+            header.push(("rounds", n.to_string().into()));
+            words.with("tournament-header-rounds", &header)
+        }
+        None => words.with("tournament-header", &header),
+    };
+    let mut out = vec![header, words.get("tournament-standings")];
     for s in &t.standings {
-        let team = s.team.as_ref().map_or(String::new(), |t| format!(" [{t}]"));
-        out.push(format!(
-            "  {}. {}{team} {} (won {}, drawn {}, lost {}; Buchholz {}, Sonneborn-Berger {})",
+        let shown = match &s.team {
+            Some(team) => format!("{} [{team}]", s.name),
+            None => s.name.clone(),
+        };
+        let args = standing_args(
             s.place,
-            s.name,
-            points(s.points),
-            s.wins,
-            s.draws,
-            s.losses,
-            points(s.buchholz),
-            s.sonneborn_berger
-        ));
+            shown,
+            s.points,
+            (s.wins, s.draws, s.losses),
+            s.buchholz,
+            s.sonneborn_berger,
+        );
+        out.push(format!("  {}", words.with("tournament-standing", &args)));
     }
     if !t.team_standings.is_empty() {
-        out.push("teams:".into());
+        out.push(words.get("tournament-teams"));
     }
     for s in &t.team_standings {
         let members: Vec<String> = s.members.iter().map(|m| name(m)).collect();
-        out.push(format!(
-            "  {}. {} {} (won {}, drawn {}, lost {}; Buchholz {}, Sonneborn-Berger {}): {}",
+        let mut args = standing_args(
             s.place,
-            s.team,
-            points(s.points),
-            s.wins,
-            s.draws,
-            s.losses,
-            points(s.buchholz),
+            s.team.clone(),
+            s.points,
+            (s.wins, s.draws, s.losses),
+            s.buchholz,
             s.sonneborn_berger,
-            members.join(", ")
-        ));
+        );
+        args.push(("members", members.join(", ").into()));
+        out.push(format!("  {}", words.with("tournament-team-standing", &args)));
     }
     for r in &t.rounds {
-        out.push(format!("round {}:", r.number));
+        out.push(words.with("tournament-round", &[("number", r.number.to_string().into())]));
         for g in &r.games {
             let players: Vec<String> = g.players.iter().map(|p| name(p)).collect();
-            let score = g.points.as_ref().map_or("playing".to_string(), |p| {
+            let score = g.points.as_ref().map_or(words.get("tournament-playing"), |p| {
                 p.iter().map(|x| points(*x)).collect::<Vec<_>>().join("-")
             });
             out.push(format!("  {} {score} {}", players.join(" - "), g.room));
         }
         for b in r.byes.iter() {
-            out.push(format!("  {} bye", name(b)));
+            out.push(format!(
+                "  {}",
+                words.with("tournament-bye", &[("name", name(b).into())])
+            ));
         }
     }
     out.push(match my_game(t, guest) {
-        Some(g) => format!("your game: {}", g.room),
-        None => "your game: none".into(),
+        Some(g) => words.with("tournament-your-game", &[("room", g.room.clone().into())]),
+        None => words.get("tournament-your-game-none"),
     });
     out
 }
 
 /// The spec of `--create`.
-fn spec(args: &TournamentArgs, name: &str) -> Result<TournamentSpec, Exit> {
+fn spec(args: &TournamentArgs, name: &str, words: &Words) -> Result<TournamentSpec, Exit> {
     let format: TournamentFormat = serde_json::from_value(json!(args.format)).map_err(|_| {
         Exit::new(
-            format!(
-                "--format {:?} is not round-robin, swiss, arena or magma",
-                args.format
-            ),
+            words.with("tournament-bad-format", &[("format", args.format.clone().into())]),
             2,
         )
     })?;
     let teams = match &args.teams {
-        Some(t) => Some(
-            serde_json::from_value(json!(t))
-                .map_err(|_| Exit::new(format!("--teams {t:?} is not pairs"), 2))?,
-        ),
+        Some(t) => Some(serde_json::from_value(json!(t)).map_err(|_| {
+            Exit::new(
+                words.with("tournament-bad-teams", &[("teams", t.clone().into())]),
+                2,
+            )
+        })?),
         None => None,
     };
     let mut options = BTreeMap::new();
     for pair in &args.options {
-        let (k, v) = pair
-            .split_once('=')
-            .ok_or_else(|| Exit::new(format!("--option {pair:?} is not KEY=VALUE"), 2))?;
+        let (k, v) = pair.split_once('=').ok_or_else(|| {
+            Exit::new(
+                words.with("tournament-bad-option", &[("option", pair.clone().into())]),
+                2,
+            )
+        })?;
         options.insert(k.to_string(), v.to_string());
     }
     Ok(TournamentSpec {
@@ -323,34 +396,44 @@ fn spec(args: &TournamentArgs, name: &str) -> Result<TournamentSpec, Exit> {
 }
 
 pub fn run(args: TournamentArgs) -> Result<(), Exit> {
-    // The output of `lodestone tournament` stays English (a contract).
-    let english = lodestone_i18n::Words::english();
-    let target = Target::parse(&args.url).map_err(|e| Exit::new(e.show(&english), 2))?;
-    let (mut identity, name) = who(args.identity.clone(), args.name.as_deref(), &english)?;
+    // The person's language (LANG); `--json` has no words.
+    let words = Words::from_env();
+    let target = Target::parse(&args.url).map_err(|e| Exit::new(e.show(&words), 2))?;
+    let (mut identity, name) = who(args.identity.clone(), args.name.as_deref(), &words)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| Exit::new(e.to_string(), 1))?;
     let room = runtime.block_on(async {
-        let socket = conn::connect(&target, &english)
-            .await
-            .map_err(|e| Exit::new(format!("cannot reach {}: {e}", target.ws), 1))?;
+        let socket = conn::connect(&target, &words).await.map_err(|e| {
+            let args = [("server", target.ws.clone().into()), ("error", e.into())];
+            Exit::new(words.with("exit-unreachable", &args), 1)
+        })?;
         let mut session = Session {
             socket,
             next_id: 1,
             guest: String::new(),
+            words: words.clone(),
+            json: args.json,
         };
-        let mut hello = json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name});
-        if let Some(token) = identity.token(&target.ws) {
-            hello["token"] = json!(token);
-        }
+        let token = identity.token(&target.ws).map(str::to_string);
+        // The server's refusals in the person's language (English needs
+        // no word).
+        let lang = (!words.is_english()).then(|| words.lang());
+        let hello = |id| ClientMessage::Hello {
+            id,
+            protocol: PROTOCOL_VERSION,
+            name: Some(name),
+            token,
+            lang,
+        };
         if let ServerMessage::Welcome { guest, token, .. } = session.request(hello).await? {
             session.guest = guest.id;
             if let Some(token) = token {
                 identity.set_token(&target.ws, Some(&token));
             }
         }
-        identity.save().map_err(|e| Exit::new(e.show(&english), 1))?;
+        identity.save().map_err(|e| Exit::new(e.show(&words), 1))?;
         act(&args, &mut session).await
     })?;
     if let Some(room) = room {
@@ -370,79 +453,102 @@ pub fn run(args: TournamentArgs) -> Result<(), Exit> {
 async fn act(args: &TournamentArgs, session: &mut Session) -> Result<Option<String>, Exit> {
     let id = match (&args.create, &args.id) {
         (Some(name), _) => {
-            let spec = spec(args, name)?;
+            let spec = spec(args, name, &session.words)?;
             let t = session
-                .tournament(json!({"type": "create_tournament", "tournament": spec}))
+                .tournament(|id| ClientMessage::CreateTournament { id, tournament: spec })
                 .await?;
-            println!("tournament {}", t.id);
+            session.say("tournament-created", &[("id", t.id.clone().into())]);
             if let Some(invite) = &t.invite {
-                println!("invite {invite}");
+                session.say("tournament-invite", &[("code", invite.clone().into())]);
             }
             t.id
         }
         (None, Some(id)) => id.clone(),
         (None, None) => {
-            if let ServerMessage::Tournaments { tournaments, .. } =
-                session.request(json!({"type": "list_tournaments"})).await?
+            let reply = session
+                .request(|id| ClientMessage::ListTournaments { id })
+                .await?;
+            session.print_json(&reply);
+            if let ServerMessage::Tournaments { tournaments, .. } = &reply
+                && !session.json
             {
-                for t in &tournaments {
-                    println!("{}", list_line(t));
+                for t in tournaments {
+                    println!("{}", list_line(&session.words, t));
                 }
             }
             return Ok(None);
         }
     };
-    let about = |kind: &str| json!({"type": kind, "tournament": id});
+    let named = || [("id", FluentValue::from(id.clone()))];
     if args.join {
-        let mut join = about("join_tournament");
-        if let Some(invite) = &args.invite {
-            join["invite"] = json!(invite);
-        }
-        if let Some(team) = &args.team {
-            join["team"] = json!(team);
-        }
-        session.tournament(join).await?;
-        println!("joined {id}");
+        let (invite, team) = (args.invite.clone(), args.team.clone());
+        session
+            .tournament(|rid| ClientMessage::JoinTournament {
+                id: rid,
+                tournament: id.clone(),
+                invite,
+                team,
+            })
+            .await?;
+        session.say("tournament-joined", &named());
     }
     if let Some(level) = &args.add_bot {
-        let mut add = about("add_tournament_bot");
-        add["level"] = json!(level);
-        if let Some(team) = &args.team {
-            add["team"] = json!(team);
-        }
-        session.tournament(add).await?;
-        println!("bot added");
+        let (level, team) = (level.clone(), args.team.clone());
+        session
+            .tournament(|rid| ClientMessage::AddTournamentBot {
+                id: rid,
+                tournament: id.clone(),
+                level,
+                team,
+            })
+            .await?;
+        session.say("tournament-bot-added", &[]);
     }
     if args.withdraw {
-        session.tournament(about("withdraw_tournament")).await?;
-        println!("withdrew from {id}");
+        session
+            .tournament(|rid| ClientMessage::WithdrawTournament {
+                id: rid,
+                tournament: id.clone(),
+            })
+            .await?;
+        session.say("tournament-withdrew", &named());
     }
     if args.start {
-        session.tournament(about("start_tournament")).await?;
-        println!("started {id}");
+        session
+            .tournament(|rid| ClientMessage::StartTournament {
+                id: rid,
+                tournament: id.clone(),
+            })
+            .await?;
+        session.say("tournament-started", &named());
     }
-    let mut watch = about("watch_tournament");
-    if let Some(invite) = &args.invite {
-        watch["invite"] = json!(invite);
-    }
-    let mut t = session.tournament(watch).await?;
+    let invite = args.invite.clone();
+    let mut t = session
+        .tournament(|rid| ClientMessage::WatchTournament {
+            id: rid,
+            tournament: id.clone(),
+            invite,
+        })
+        .await?;
     if !args.play {
-        for line in describe(&t, &session.guest) {
-            println!("{line}");
+        if !session.json {
+            for line in describe(&session.words, &t, &session.guest) {
+                println!("{line}");
+            }
         }
         return Ok(None);
     }
     // Wait for one's next game (the pushes of the watched tournament).
-    println!("waiting for your game in {} …", t.spec.name);
+    session.say("tournament-waiting", &[("name", t.spec.name.clone().into())]);
     loop {
         if let Some(game) = my_game(&t, &session.guest) {
-            println!("your game: {}", game.room);
+            session.say("tournament-your-game", &[("room", game.room.clone().into())]);
             // The play screen takes over in a moment.
             tokio::time::sleep(Duration::from_millis(300)).await;
             return Ok(Some(game.room.clone()));
         }
         if t.status == lodestone_protocol::TournamentStatus::Finished {
-            for line in describe(&t, &session.guest) {
+            for line in describe(&session.words, &t, &session.guest) {
                 println!("{line}");
             }
             return Ok(None);
@@ -478,7 +584,7 @@ mod tests {
             "rounds": [],
         }))
         .expect("a tournament");
-        let lines = describe(&t, "a");
+        let lines = describe(&Words::english(), &t, "a");
         assert_eq!(
             lines[2],
             "  1. Ann [Owls] 1 (won 1, drawn 0, lost 0; Buchholz 0, Sonneborn-Berger 0)"
