@@ -746,6 +746,15 @@ impl Client {
         room
     }
 
+    /// Creates a public room of `game` with `options`, sits in seat 0, has
+    /// `other` sit in seat 1 and starts the game; returns the room's id.
+    pub async fn game_with(&mut self, other: &mut Client, game: &str, options: Value) -> String {
+        let room = self.seated_room(game, options, serde_json::json!(0)).await;
+        other.join(&room, serde_json::json!(1)).await;
+        self.ok(serde_json::json!({"type": "start", "room": room})).await;
+        room
+    }
+
     pub async fn join(&mut self, room: &str, seat: Value) -> u8 {
         match self
             .ok(serde_json::json!({"type": "join", "room": room, "seat": seat}))

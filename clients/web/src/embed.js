@@ -1,7 +1,7 @@
 /** @file The embeddable replay of a game (`/embed/room/<id>` and `/embed/room/<id>/ply/<n>`, the only pages another site may frame): the board at a ply with its controls (first, back, forward, last, the arrow keys) and nothing else, as a spectator sees it (a running game only as far as a spectator may see it; a private room with its `?invite=`), from `GET /api/rooms/<id>/ply/<n>`. */
 
 import { fill, h } from './dom.js';
-import { createBoard } from './boards/index.js';
+import { createBoard, showOnly } from './boards/index.js';
 import { gameName } from './rules.js';
 import { languageHeader, loadWords, pickLanguage, t } from './i18n.js';
 import { settings } from './settings.js';
@@ -94,18 +94,7 @@ async function show(n) {
   fill(title, end ? t('web-embed-title-end', { game: gameName(state.game), players, result: end.head }) : t('web-embed-title', { game: gameName(state.game), players }));
   fill(at, t('web-embed-at', { ply: view.ply, plies: view.plies }));
   if (play) {
-    board.update({
-      state,
-      play,
-      legal: [],
-      you: null,
-      act: () => {},
-      turnBoard: false,
-      narrow: window.innerWidth < 520,
-      animate: false,
-      who,
-      name: (seat) => names[seat] ?? String(seat),
-    });
+    showOnly(board, state, play, { narrow: window.innerWidth < 520, who, name: (seat) => names[seat] ?? String(seat) });
   }
   document.title = t('web-embed-page-title', { game: gameName(state.game) });
 }

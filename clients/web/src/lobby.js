@@ -6,7 +6,7 @@ import { settingsForm } from './settings.js';
 import { accountSection } from './players.js';
 import { notifyButton, turnsBar } from './notify.js';
 import { vacationSection } from './vacation.js';
-import { botLevel, colorName, describeOptions, optionHelp, optionName, optionValue } from './words.js';
+import { botLevel, colorName, describeOptions, optionHelp, optionName, optionValue, wordsOr } from './words.js';
 import { andList, t } from './i18n.js';
 
 /** @typedef {import('./app.js').Session} Session */
@@ -33,8 +33,7 @@ const GAME_TITLES = /** @type {Record<string, string>} */ ({
 
 /** @param {string} game */
 export function gameTitle(game) {
-  const id = GAME_TITLES[game];
-  return id ? t(id) : game;
+  return wordsOr(GAME_TITLES[game], game);
 }
 
 /** The game a new room starts with: the simplest to learn. */

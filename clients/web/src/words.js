@@ -11,10 +11,19 @@ const COLORS = /** @type {Record<string, string>} */ ({
   yellow: 'web-color-yellow',
 });
 
+/**
+ * The words of the message `id`, or `otherwise` without one (a key that a
+ * table of message ids does not name stays as it is).
+ * @param {string | undefined} id
+ * @param {string} otherwise
+ */
+export function wordsOr(id, otherwise) {
+  return id ? t(id) : otherwise;
+}
+
 /** @param {string} color */
 export function colorName(color) {
-  const id = COLORS[color];
-  return id ? t(id) : color;
+  return wordsOr(COLORS[color], color);
 }
 
 /**
@@ -177,8 +186,7 @@ const OPTION_WORDS = /** @type {Record<string, {name: string, values?: Record<st
 
 /** @param {string} key */
 export function optionName(key) {
-  const id = OPTION_WORDS[key]?.name;
-  return id ? t(id) : key;
+  return wordsOr(OPTION_WORDS[key]?.name, key);
 }
 
 /**
@@ -191,8 +199,7 @@ export function optionValue(key, value) {
   if (key === 'spectator-delay' && /^\d+$/.test(value)) {
     return value === '0' ? t('web-option-spectator-delay-live') : t('web-option-spectator-delay-plies', { count: Number(value) });
   }
-  const id = OPTION_WORDS[key]?.values?.[value];
-  return id ? t(id) : value;
+  return wordsOr(OPTION_WORDS[key]?.values?.[value], value);
 }
 
 /**
@@ -325,8 +332,7 @@ const OPTION_HELP = /** @type {Record<string, string>} */ ({
  * @param {string} help the server's words
  */
 export function optionHelp(key, help) {
-  const id = OPTION_HELP[key];
-  return id ? t(id) : help;
+  return wordsOr(OPTION_HELP[key], help);
 }
 
 /** The typed-move box's example, in each game's notation. */
@@ -339,6 +345,5 @@ const TYPED_HINTS = /** @type {Record<string, string>} */ ({
 
 /** @param {string} game */
 export function typedHint(game) {
-  const id = TYPED_HINTS[game];
-  return id ? t(id) : '';
+  return wordsOr(TYPED_HINTS[game], '');
 }

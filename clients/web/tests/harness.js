@@ -428,6 +428,27 @@ export async function twoPlayers(my, game, seats, { names = ['Ann', 'Bo'], optio
 }
 
 /**
+ * A player at a 1366×800 desktop opens a room of `game` and sits, a player
+ * on a phone comes by its link and sits, and the desktop starts the game.
+ * @param {Stage} my
+ * @param {string} game
+ * @param {Record<string, string>} options
+ * @param {[string, string]} desk the desktop player's seat and name
+ * @param {[string, string]} phone the phone player's seat and name
+ */
+export async function deskAndPhone(my, game, options, [deskSeat, deskName], [phoneSeat, phoneName]) {
+  const desk = await person(my.browser, my.server, deskName);
+  await desk.setViewportSize({ width: 1366, height: 800 });
+  await createRoom(desk, game, options);
+  await sit(desk, deskSeat, deskName);
+  const phone = await person(my.browser, my.server, phoneName, { phone: true });
+  await phone.goto(desk.url());
+  await sit(phone, phoneSeat, phoneName);
+  await desk.locator('#start').click();
+  return { desk, phone };
+}
+
+/**
  * Ann opens a private Magneton room and sits as white, Bo comes by its
  * invite link and sits as black, the game starts and each plays one move
  * (D4, E5), shown on both pages.

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createRoom, person, screenshot, sit, stage, tap } from './harness.js';
+import { deskAndPhone, person, screenshot, stage, tap } from './harness.js';
 
 const my = stage();
 
@@ -70,14 +70,7 @@ async function playTurn(page, who) {
 }
 
 test('Magnet on a phone and a 1366×800 desktop: the board and the control that completes a turn in view, the result brought up at the end', async () => {
-  const desk = await person(my.browser, my.server, 'Dora');
-  await desk.setViewportSize({ width: 1366, height: 800 });
-  await createRoom(desk, 'magnet', { setup: 'random' });
-  await sit(desk, 'blue', 'Dora');
-  const phone = await person(my.browser, my.server, 'Pia', { phone: true });
-  await phone.goto(desk.url());
-  await sit(phone, 'red', 'Pia');
-  await desk.locator('#start').click();
+  const { desk, phone } = await deskAndPhone(my, 'magnet', { setup: 'random' }, ['blue', 'Dora'], ['red', 'Pia']);
   for (const page of [desk, phone]) await page.locator('#turn', { hasText: /Your turn|Waiting for/ }).waitFor();
   for (let round = 0; round < 3; round += 1) {
     await playTurn(phone, 'the phone');

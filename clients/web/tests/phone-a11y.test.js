@@ -38,6 +38,21 @@ async function phoneChecks(phone, where) {
 }
 
 /**
+ * Both players' checks at the end of a game of `game` (its name: `Magnet`),
+ * and both screens kept.
+ * @param {import('playwright-core').Page} desk
+ * @param {import('playwright-core').Page} phone
+ * @param {string} game
+ */
+async function endChecks(desk, phone, game) {
+  await assertAccessible(desk, `the end of ${game}`);
+  await assertAccessible(phone, `the end of ${game} (phone)`);
+  await assertNoHorizontalScroll(phone, `the end of ${game}`);
+  await screenshot(desk, `${game.toLowerCase()}-end`);
+  await screenshot(phone, `${game.toLowerCase()}-end-phone`);
+}
+
+/**
  * Plays a typed move (the exact notation of a legal action).
  * @param {import('playwright-core').Page} page
  * @param {string} action
@@ -185,11 +200,7 @@ test('Magnetism: the phone sees the board lengthwise with big squares; the race 
   await phone.locator('#result h3', { hasText: 'You lose.' }).waitFor();
   await desk.locator('#result', { hasText: 'ahead on the far row, 1 to 0' }).waitFor();
   await desk.locator('#board [data-cell="k1"].win').waitFor();
-  await assertAccessible(desk, 'the end of Magnetism');
-  await assertAccessible(phone, 'the end of Magnetism (phone)');
-  await assertNoHorizontalScroll(phone, 'the end of Magnetism');
-  await screenshot(desk, 'magnetism-end');
-  await screenshot(phone, 'magnetism-end-phone');
+  await endChecks(desk, phone, 'Magnetism');
 });
 
 test('Hot Magma: clock and turn on the phone screen, taps through the lens, the end vote answered from the banner, the score table', async () => {
@@ -282,11 +293,7 @@ test('Magnet: the arrangement survives a reload until confirmed; taps through th
   await typed(desk, 'B7');
   for (const page of [desk, phone]) await page.locator('#result', { hasText: /captured .+ King\./ }).waitFor();
   await desk.locator('#board .cell.win').waitFor();
-  await assertAccessible(desk, 'the end of Magnet');
-  await assertAccessible(phone, 'the end of Magnet (phone)');
-  await assertNoHorizontalScroll(phone, 'the end of Magnet');
-  await screenshot(desk, 'magnet-end');
-  await screenshot(phone, 'magnet-end-phone');
+  await endChecks(desk, phone, 'Magnet');
 });
 
 test('"Your games" names the game, the people and whose turn it is', async () => {

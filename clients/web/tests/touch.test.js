@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertAccessible, createRoom, movesShown, person, screenshot, sit, stage } from './harness.js';
+import { assertAccessible, deskAndPhone, movesShown, screenshot, stage } from './harness.js';
 import { arrowTo } from './keys.js';
 
 const my = stage();
@@ -158,14 +158,7 @@ function textPx(page, selector) {
 }
 
 test('Magnet on a phone: two far-apart setup pieces swapped in two taps (and a drag), each turn in at most two taps, the vertices tapped at least 44 px, nothing over them, the coordinates readable, the view following the keyboard', async () => {
-  const desk = await person(my.browser, my.server, 'Dee');
-  await desk.setViewportSize({ width: 1366, height: 800 });
-  await createRoom(desk, 'magnet');
-  await sit(desk, 'blue', 'Dee');
-  const phone = await person(my.browser, my.server, 'Pat', { phone: true });
-  await phone.goto(desk.url());
-  await sit(phone, 'red', 'Pat');
-  await desk.locator('#start').click();
+  const { desk, phone } = await deskAndPhone(my, 'magnet', {}, ['blue', 'Dee'], ['red', 'Pat']);
   // The arrangement: two pieces at opposite ends of red's start (A2 and
   // J7) swapped with a tap on each; a drag brings the second into view if
   // the zoomed view does not show both. Drags are not taps.
@@ -243,14 +236,7 @@ test('Magnet on a phone: two far-apart setup pieces swapped in two taps (and a d
 });
 
 test('Magma on a phone: an entry is one tap and its confirmation, and the zoomed view stays for the next turn', async () => {
-  const desk = await person(my.browser, my.server, 'Ed');
-  await desk.setViewportSize({ width: 1366, height: 800 });
-  await createRoom(desk, 'magma', { players: '2' });
-  await sit(desk, '2', 'Ed');
-  const phone = await person(my.browser, my.server, 'Flo', { phone: true });
-  await phone.goto(desk.url());
-  await sit(phone, '1', 'Flo');
-  await desk.locator('#start').click();
+  const { desk, phone } = await deskAndPhone(my, 'magma', { players: '2' }, ['2', 'Ed'], ['1', 'Flo']);
   for (let turn = 0; turn < 2; turn += 1) {
     // An entry (a dot: one cell) where the view offers one.
     const { taps, sizes } = await tapTurn(phone, (offered) => offered.find((o) => o.target) ?? offered[0]);
@@ -269,14 +255,7 @@ test('Magma on a phone: an entry is one tap and its confirmation, and the zoomed
 });
 
 test('Magma on a phone with confirmation on: a step (the piece, then where it goes) is two taps, and an entry still asks for a yes', async () => {
-  const desk = await person(my.browser, my.server, 'Gus');
-  await desk.setViewportSize({ width: 1366, height: 800 });
-  await createRoom(desk, 'magma', { players: '2' });
-  await sit(desk, '2', 'Gus');
-  const phone = await person(my.browser, my.server, 'Hana', { phone: true });
-  await phone.goto(desk.url());
-  await sit(phone, '1', 'Hana');
-  await desk.locator('#start').click();
+  const { desk, phone } = await deskAndPhone(my, 'magma', { players: '2' }, ['2', 'Gus'], ['1', 'Hana']);
   // Confirmation is on, as on every touch screen by default.
   assert.equal(await phone.evaluate(() => localStorage.getItem('lodestone.settings')), null);
   for (let turn = 0; turn < 2; turn += 1) {

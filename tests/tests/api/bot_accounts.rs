@@ -142,11 +142,7 @@ async fn only_accounts_without_ratings_become_bots_and_tokens_are_limited() {
     // Two accounts play a rated game: the players have ratings now.
     let (mut dee, dee_id, dee_token) = account(addr, "Dee").await;
     let (mut eve, _, _) = account(addr, "Eve").await;
-    let room = dee
-        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
-        .await;
-    eve.join(&room, json!(1)).await;
-    dee.ok(json!({"type": "start", "room": room})).await;
+    let room = dee.game_with(&mut eve, "magneton", json!({"rated": "yes"})).await;
     dee.ok(json!({"type": "resign", "room": room})).await;
     dee.state_until(&room, |s| s.status == RoomStatus::Finished).await;
     // The ratings are written just after the end: wait for them.
@@ -206,9 +202,5 @@ async fn rated_rooms_seat_bot_accounts_against_people_only_when_allowed() {
     let (_, _, _, other_token) = bot_account(addr, "Ida").await;
     let mut ida = Client::connect(addr).await;
     ida.resume(&other_token).await;
-    let room = gus
-        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
-        .await;
-    ida.join(&room, json!(1)).await;
-    gus.ok(json!({"type": "start", "room": room})).await;
+    gus.game_with(&mut ida, "magneton", json!({"rated": "yes"})).await;
 }

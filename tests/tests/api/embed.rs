@@ -19,9 +19,7 @@ async fn a_finished_game_shows_every_ply_as_json_and_as_an_image() {
     let addr = server.addr();
     let mut ann = server.guest("Ann").await;
     let mut bo = server.guest("Bo <b>").await;
-    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
-    bo.join(&room, json!(1)).await;
-    ann.ok(json!({"type": "start", "room": room})).await;
+    let room = ann.game_with(&mut bo, "magneton", json!({})).await;
     ann.act(&room, "D4").await;
     bo.act(&room, "E5").await;
     ann.ok(json!({"type": "resign", "room": room})).await;

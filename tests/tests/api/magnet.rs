@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use lodestone_protocol::RoomStatus;
+use lodestone_protocol::{PlayState, RoomStatus};
 use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::{Value, json};
 
@@ -30,6 +30,17 @@ pub fn setup(start: &[Value], kinds: &[&str]) -> String {
         .map(|(v, k)| format!("{}:{k}", v.as_str().unwrap()))
         .collect();
     format!("setup {}", parts.join(" "))
+}
+
+/// The `n`th action of a game played with varied offers: one of the legal
+/// actions in `own` (the player's own view), spread over them, with its
+/// promotions every other time it has some.
+pub fn varied_action(own: &PlayState, n: usize) -> String {
+    let action = own.legal[(n * 7919) % own.legal.len()].clone();
+    match own.promotions.get(&action) {
+        Some(extras) if n.is_multiple_of(2) => format!("{action} +{}", extras.join(",")),
+        _ => action,
+    }
 }
 
 /// Plays `turns` turns, each seat taking the first action it is offered
@@ -143,12 +154,7 @@ async fn a_magnet_game_ends_and_both_setups_verify() {
         let seat = state.play.unwrap().to_act[0] as usize;
         let own = clients[seat].state_at(&room, version).await.play.unwrap();
         n += 1;
-        let mut action = own.legal[(n * 7919) % own.legal.len()].clone();
-        if let Some(extras) = own.promotions.get(&action)
-            && n.is_multiple_of(2)
-        {
-            action = format!("{action} +{}", extras.join(","));
-        }
+        let action = varied_action(&own, n);
         version = clients[seat].act(&room, &action).await;
         assert!(n < 2000, "the game did not end");
     }

@@ -20,6 +20,42 @@ use crate::games::started_room;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
+/// The data in `reply`, a `player_data` message about the player `id`,
+/// which must hold the guest `name`, its account, the room `room` and, of
+/// the chat, only the player's own line `said`; none of `foreign` (another
+/// player's name and words), the password or its hash.
+pub fn only_their_data(
+    reply: ServerMessage,
+    id: &str,
+    name: &str,
+    room: &str,
+    said: &str,
+    foreign: &[&str],
+) -> Value {
+    let data = match reply {
+        ServerMessage::PlayerData { player, data, .. } => {
+            assert_eq!(player, id);
+            data
+        }
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(data["guest"]["name"], json!(name));
+    assert_eq!(data["account"]["name_key"], json!(name.to_lowercase()));
+    assert!(data["rooms"].as_array().unwrap().contains(&json!(room)), "{data}");
+    let chat: Vec<&Value> = data["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| &l["text"])
+        .collect();
+    assert_eq!(chat, [&json!(said)]);
+    let text = data.to_string();
+    for words in foreign.iter().chain(&[PASSWORD, "argon2id$"]) {
+        assert!(!text.contains(words), "{words} in {text}");
+    }
+    data
+}
+
 /// A server whose first account is an admin.
 pub async fn moderated_server(change: impl FnOnce(&mut lodestone_server::Config)) -> TestServer {
     TestServer::start_with(|c| {
@@ -508,9 +544,7 @@ async fn an_admin_exports_and_deletes_another_player() {
     let (mut ann, mut mo, _) = staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     let (mut cy, _, _) = account(addr, "Cy").await;
-    let room = cy.seated_room("magneton", json!({}), json!(0)).await;
-    bo.join(&room, json!(1)).await;
-    cy.ok(json!({"type": "start", "room": room})).await;
+    let room = cy.game_with(&mut bo, "magneton", json!({})).await;
     cy.act(&room, "D4").await;
     bo.ok(chat(&room, "from Bo")).await;
     cy.ok(chat(&room, "from Cy")).await;
@@ -518,27 +552,8 @@ async fn an_admin_exports_and_deletes_another_player() {
         mo.refused(json!({"type": message, "player": "Bo"}), "not-allowed")
             .await;
     }
-    let data = match ann.ok(json!({"type": "admin_export", "player": "Bo"})).await {
-        ServerMessage::PlayerData { player, data, .. } => {
-            assert_eq!(player, bo_id);
-            data
-        }
-        other => panic!("{other:?}"),
-    };
-    assert_eq!(data["guest"]["name"], json!("Bo"));
-    assert_eq!(data["account"]["name_key"], json!("bo"));
-    assert!(data["rooms"].as_array().unwrap().contains(&json!(room)), "{data}");
-    let said: Vec<&Value> = data["chat"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| &l["text"])
-        .collect();
-    assert_eq!(said, [&json!("from Bo")]);
-    let text = data.to_string();
-    for foreign in ["from Cy", "\"Cy\"", PASSWORD, "argon2id$"] {
-        assert!(!text.contains(foreign), "{foreign} in {text}");
-    }
+    let reply = ann.ok(json!({"type": "admin_export", "player": "Bo"})).await;
+    only_their_data(reply, &bo_id, "Bo", &room, "from Bo", &["from Cy", "\"Cy\""]);
     ann.refused(json!({"type": "admin_delete", "player": "Bo"}), "in-game")
         .await;
     bo.ok(json!({"type": "resign", "room": room})).await;

@@ -13,7 +13,7 @@ use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::{Value, json};
 
 use crate::games::{spectator, started_room};
-use crate::magnet::{MATERIAL, setup, swapped};
+use crate::magnet::{MATERIAL, setup, swapped, varied_action};
 use crate::secrets::normalise;
 
 /// A replay's answer.
@@ -199,12 +199,7 @@ async fn replay_views_equal_live_views_for_every_viewer_across_a_magnet_game() {
         let seat = state.play.unwrap().to_act[0] as usize;
         let own = viewers[seat].states[&room].1.play.clone().unwrap();
         n += 1;
-        let mut action = own.legal[(n * 7919) % own.legal.len()].clone();
-        if let Some(extras) = own.promotions.get(&action)
-            && n.is_multiple_of(2)
-        {
-            action = format!("{action} +{}", extras.join(","));
-        }
+        let action = varied_action(&own, n);
         version = viewers[seat].act(&room, &action).await;
         plies += 1;
         assert!(n < 2000, "the game did not end");

@@ -46,11 +46,7 @@ async fn an_arenas_performance_counts_the_players_real_ratings() {
     let addr = server.addr();
     let (mut ann, ann_id, _) = account(addr, "Annperf").await;
     let (mut bob, bob_id, _) = account(addr, "Bobperf").await;
-    let room = ann
-        .seated_room("magneton", json!({"rated": "yes"}), json!(0))
-        .await;
-    bob.join(&room, json!(1)).await;
-    ann.ok(json!({"type": "start", "room": room})).await;
+    let room = ann.game_with(&mut bob, "magneton", json!({"rated": "yes"})).await;
     bob.ok(json!({"type": "resign", "room": room})).await;
     let ann_mu = magneton_mu(addr, &ann_id).await;
     let bob_mu = magneton_mu(addr, &bob_id).await;

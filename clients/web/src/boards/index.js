@@ -69,6 +69,18 @@ export function createBoard(game) {
 }
 
 /**
+ * Draws `play` of `state` on `board` to be looked at only: nobody acts,
+ * nothing slides, the first seat's side down.
+ * @param {Board} board
+ * @param {import('../protocol.js').RoomState} state
+ * @param {import('../protocol.js').PlayState} play
+ * @param {Pick<BoardContext, 'narrow' | 'who' | 'name'>} how
+ */
+export function showOnly(board, state, play, { narrow, who, name }) {
+  board.update({ state, play, legal: [], you: null, act: () => {}, turnBoard: false, narrow, animate: false, who, name });
+}
+
+/**
  * Marks drawn on a diagram: cells of the last action, winning lines, and
  * arrows from cell to cell.
  * @typedef {object} DiagramMarks
@@ -93,18 +105,8 @@ export function diagram(game, board, caption, marks = {}) {
   const play = { position: '', board, to_act: [], legal: [], moves: [], outcome: null, clock: null };
   /** @type {import('../protocol.js').RoomState} */
   const state = { id: 'diagram', game, options: {}, public: true, invite: null, status: 'playing', seed_commitment: '', seats, you: null, play };
-  drawn.update({
-    state,
-    play,
-    legal: [],
-    you: null,
-    act: () => {},
-    turnBoard: false,
-    narrow: false,
-    animate: false,
-    who: (seat) => `seat ${seat + 1}`,
-    name: (seat) => `seat ${seat + 1}`,
-  });
+  const seat = (/** @type {number} */ n) => `seat ${n + 1}`;
+  showOnly(drawn, state, play, { narrow: false, who: seat, name: seat });
   const svg = /** @type {SVGSVGElement | null} */ (drawn.element.querySelector('svg'));
   if (svg) {
     /** @type {Map<string, import('./svg.js').Cell>} */

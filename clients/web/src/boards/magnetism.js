@@ -1,11 +1,10 @@
 /** @file The Magnetism board: 12×8 squares a–l × 1–8, both sides' pieces and both magnets; the secret opening is one click (the magnet's square), a move three (the magnet's new square, the piece, where it goes); what the last move did (the magnet's step, the piece pushed or pulled) marked until the next one. */
 
 import { fill, h, s } from '../dom.js';
-import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
+import { arrowKeys, boardFrame, describeCell, markWin, placeStones, squareBoard } from './svg.js';
 import { Picker, markLast } from './pick.js';
 import { effectLayer } from './effects.js';
 import { t } from '../i18n.js';
-import { colorLetter } from '../words.js';
 
 /** The size of the last move's badges (captures, removals), in board units. */
 const BADGE = 4.4;
@@ -80,18 +79,7 @@ export function magnetismBoard() {
       // viewer's own back row on the left.
       const black = turnBoard && state.you === 1;
       turn(narrow ? (black ? 270 : 90) : black ? 180 : 0);
-      for (const cell of cells.values()) {
-        cell.content.replaceChildren();
-        describeCell(cell, t('web-cell-empty', { cell: cell.label }));
-      }
-      for (const color of /** @type {const} */ (['white', 'black'])) {
-        for (const square of board.pieces[color]) {
-          const cell = cells.get(square);
-          if (!cell) continue;
-          cell.content.append(stone(cell, unit * 0.36, `stone ${color}`, colorLetter(color)));
-          describeCell(cell, t('web-cell-magnetism-piece', { cell: square, side: color }));
-        }
-      }
+      placeStones(cells, board.pieces, unit * 0.36, 'web-cell-magnetism-piece');
       /** @type {string[]} */
       const notes = [];
       for (const color of /** @type {const} */ (['white', 'black'])) {

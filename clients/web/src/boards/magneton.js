@@ -1,11 +1,10 @@
 /** @file The Magneton board: 8×8 squares A–H × 1–8, white and black stones (with W/B letters), stones in hand; drops are one click, moves two (stone, then destination); what the last action did (the drop or slide, the stones it pushed and pulled) marked until the next one; the winning line drawn at the end. */
 
 import { fill, h, s } from '../dom.js';
-import { arrowKeys, boardFrame, describeCell, markWin, squareBoard, stone } from './svg.js';
+import { arrowKeys, boardFrame, markWin, placeStones, squareBoard } from './svg.js';
 import { Picker, markLast } from './pick.js';
 import { effectLayer } from './effects.js';
 import { t } from '../i18n.js';
-import { colorLetter } from '../words.js';
 
 /** The size of the last move's badges (captures, removals), in board units. */
 const BADGE = 4.4;
@@ -71,18 +70,7 @@ export function magnetonBoard() {
     update({ state, play, legal, act, turnBoard, animate }) {
       const board = /** @type {import('../wire.js').MagnetonBoard} */ (play.board);
       turn(turnBoard && state.you === 1 ? 180 : 0);
-      for (const cell of cells.values()) {
-        cell.content.replaceChildren();
-        describeCell(cell, t('web-cell-empty', { cell: cell.label }));
-      }
-      for (const color of /** @type {const} */ (['white', 'black'])) {
-        for (const square of board.stones[color]) {
-          const cell = cells.get(square);
-          if (!cell) continue;
-          cell.content.append(stone(cell, unit * 0.38, `stone ${color}`, colorLetter(color)));
-          describeCell(cell, t('web-cell-magneton-stone', { cell: square, side: color }));
-        }
-      }
+      placeStones(cells, board.stones, unit * 0.38, 'web-cell-magneton-stone');
       const last = play.moves.at(-1)?.action;
       markLast(cells, last ? magnetonPath(last) ?? [] : []);
       // The winning line as the last action's effects name it (else found

@@ -2,6 +2,7 @@
 
 import { h, s } from '../dom.js';
 import { t } from '../i18n.js';
+import { colorLetter } from '../words.js';
 
 /**
  * A place on a board that can hold something and be pointed at: a square,
@@ -241,6 +242,30 @@ export function stone(cell, radius, className, letter) {
     s('circle', { cx: cell.x, cy: cell.y, r: radius }),
     letter ? s('text', { x: cell.x, y: cell.y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': radius }, letter) : null,
   );
+}
+
+/**
+ * Clears every cell and names it empty, then draws the white and black
+ * stones of `stones` (squares by side) with radius `radius`, naming each
+ * cell with the message `words` (given `cell` and `side`).
+ * @param {Map<string, Cell>} cells
+ * @param {import('../wire.js').WhiteBlack<Array<string>>} stones
+ * @param {number} radius
+ * @param {string} words
+ */
+export function placeStones(cells, stones, radius, words) {
+  for (const cell of cells.values()) {
+    cell.content.replaceChildren();
+    describeCell(cell, t('web-cell-empty', { cell: cell.label }));
+  }
+  for (const color of /** @type {const} */ (['white', 'black'])) {
+    for (const square of stones[color]) {
+      const cell = cells.get(square);
+      if (!cell) continue;
+      cell.content.append(stone(cell, radius, `stone ${color}`, colorLetter(color)));
+      describeCell(cell, t(words, { cell: square, side: color }));
+    }
+  }
 }
 
 /**
