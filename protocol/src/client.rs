@@ -22,6 +22,9 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// a `too-large` error (the connection stays open).
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
+/// [`peek_id`] reads the id only of a message this short.
+const MAX_ID_PEEK_BYTES: usize = 1024;
+
 /// A seat, by its index from 0 in turn order or by its name in the game
 /// (`"white"`, `"red"`, `"3"`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
@@ -683,6 +686,20 @@ pub fn parse_client_message(text: &str) -> Result<ClientMessage, ServerMessage> 
     }
     let message = serde_json::from_value(value).map_err(|e| error(id, codes::BAD_MESSAGE, format!("{e}")))?;
     check(message)
+}
+
+/// The id of a short client message (at most `MAX_ID_PEEK_BYTES`), read
+/// without checking the rest of it: for refusing a message without reading
+/// it (reading a long one is the work a refusal may save).
+pub fn peek_id(text: &str) -> Option<RequestId> {
+    #[derive(Deserialize)]
+    struct JustId {
+        id: Option<RequestId>,
+    }
+    if text.len() > MAX_ID_PEEK_BYTES {
+        return None;
+    }
+    serde_json::from_str::<JustId>(text).ok().and_then(|m| m.id)
 }
 
 /// What the types cannot say: a `hello` names a guest by a name or a token.

@@ -193,10 +193,11 @@ async fn ws_upgrade(
         }
     };
     let conn = crate::ws::Conn {
+        slot,
         meter: meter.map(|Extension(m)| m),
         standing: standing.map(|Extension(s)| s),
     };
-    crate::ws::accept(ws, app, client.ip, slot, conn)
+    crate::ws::accept(ws, app, client.ip, conn)
 }
 
 /// Logs (throttled) why a page's WebSocket was refused: the host behind a

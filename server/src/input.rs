@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::extract::ws::Message;
+
 use crate::metrics::{Metrics, Refusal};
 
 /// Frames larger than this close the connection (the WebSocket layer's
@@ -213,6 +215,16 @@ impl Meter {
             .map_or(0, |p| p.min(size));
         if let Some(ip) = self.ip() {
             self.budget.release(ip, done);
+        }
+    }
+
+    /// What the WebSocket layer read (`None`: the end) is complete: a
+    /// message's bytes, or a control frame's, are done with.
+    pub fn received(&self, frame: &Option<Result<Message, axum::Error>>) {
+        match frame {
+            Some(Ok(Message::Ping(p) | Message::Pong(p))) => self.control(p.len()),
+            Some(Ok(_)) => self.message(),
+            _ => {}
         }
     }
 

@@ -44,6 +44,7 @@ mod sentences;
 mod serve;
 mod served;
 mod server;
+mod session;
 mod store;
 mod systemd;
 pub mod takeover;

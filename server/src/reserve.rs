@@ -135,6 +135,19 @@ impl Standing {
             _ = self.pushed_out.cancelled() => {}
         }
     }
+
+    /// Resolves when the connection of `standing` must go for want of a
+    /// known identity: on probation, it has not shown one within `time`
+    /// (or a newcomer pushed it out first); never otherwise.
+    pub async fn unknown_after(standing: Option<Arc<Standing>>, time: Duration) {
+        let Some(standing) = standing else {
+            return std::future::pending().await;
+        };
+        standing.probation_over(time).await;
+        if standing.is_known() {
+            std::future::pending::<()>().await;
+        }
+    }
 }
 
 impl Drop for Standing {

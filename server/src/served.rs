@@ -1,8 +1,8 @@
 //! What a service answers a connection's request with ([`Served`]): the
 //! reply for the requester and what the connection learns about itself.
 //! The services (`accounts/`, `moderation/`, `notify/`, `replays.rs`,
-//! tournaments) take a typed request and return it; `ws/` only writes the
-//! reply and applies the change to its session.
+//! tournaments) take a typed request and return it; the connection's
+//! session (`session/`) only writes the reply and applies the change.
 
 use axum::extract::ws::Utf8Bytes;
 use lodestone_protocol::{Code, RequestId, ServerMessage, error};

@@ -125,11 +125,13 @@ fn the_room_task_and_the_connections_stay_small() {
 }
 
 /// The lines `ws/` may have in all (before inline tests): the connection's
-/// loop, heartbeat, rate check, the dispatch of each message to its
-/// service and the session it keeps. A handler belongs in its service
-/// (`accounts/`, `moderation/`, `notify/`, `replays.rs`, `rooms.rs`,
-/// `tournament/`), which answers a typed `Served` (`served.rs`).
-const WS_LINES: usize = 940;
+/// loop, frames read and written, the heartbeat, the rate check and each
+/// text frame read into a typed message. The connection's session (who it
+/// is, the rooms it watches, each message handed to its service) is
+/// `session/`; a handler belongs in its service (`accounts/`,
+/// `moderation/`, `notify/`, `replays.rs`, `rooms.rs`, `tournament/`),
+/// which answers a typed `Served` (`served.rs`).
+const WS_LINES: usize = 400;
 
 /// `ws/` is transport: its files together stay under [`WS_LINES`], and
 /// none reads or writes the store (the services do).

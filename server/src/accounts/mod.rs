@@ -1,6 +1,6 @@
 //! Accounts and identities: passwords and the limits on logins
 //! (`passwords`), and the messages that say who a connection is —
-//! `hello`, `register`, `login` (`requests`). `ws/` hands them here and
+//! `hello`, `register`, `login` (`requests`). `session/` hands them here and
 //! keeps who its connection is from the answer.
 
 mod passwords;

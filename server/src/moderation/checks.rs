@@ -1,7 +1,7 @@
 //! The checks made before a connection's message is handled
 //! (docs/moderation.md): bans at `hello` and `login`, names taken away,
 //! timeouts at `chat` and at a vacation's message, blocks at `join` and
-//! `rematch`, bans from rated play, muted spectators. `ws/` asks
+//! `rematch`, bans from rated play, muted spectators. `session/` asks
 //! [`Gate`] and refuses what it refuses.
 
 use std::net::IpAddr;

@@ -2,7 +2,7 @@
 //! blocks and settings (loaded once it is a guest), whether a moderator
 //! closed it, its checks before each message (`checks.rs`, with a ban
 //! looked up again every [`BAN_CHECK`]), and the chat taken out of what it
-//! is sent (docs/moderation.md). `ws/` holds one per connection.
+//! is sent (docs/moderation.md). `session/` holds one per connection.
 
 use std::collections::HashSet;
 use std::net::IpAddr;

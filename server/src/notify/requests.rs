@@ -1,6 +1,6 @@
 //! A connection's notification requests (docs/notifications.md): push
 //! subscriptions, webhooks, the page's visibility, the games waiting for
-//! the guest's move and its vacation. `ws/` hands them here with what the
+//! the guest's move and its vacation. `session/` hands them here with what the
 //! connection is ([`Asker`]) and writes the answer.
 
 use std::collections::HashSet;

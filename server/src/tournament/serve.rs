@@ -1,4 +1,4 @@
-//! Tournament requests from a connection (`ws/session.rs` hands them here)
+//! Tournament requests from a connection (`session/` hands them here)
 //! and finding a tournament: its director on this server, a director
 //! started from its log (taking its lease with several nodes), the node
 //! that holds it, or, for a finished one, its log folded without a

@@ -48,20 +48,17 @@ impl Heartbeat {
 
     /// What to do now that the timer fired.
     pub(super) fn beat(&mut self) -> Beat {
-        let now = Instant::now();
-        let (ping_at, dead_at) = (self.heard + self.idle / 2, self.heard + self.idle);
-        let next = if self.pinged && now >= dead_at {
+        // Due: the ping, or once pinged, the end.
+        let due = self.heard + if self.pinged { self.idle } else { self.idle / 2 };
+        if Instant::now() < due {
+            self.timer.as_mut().reset(due);
+            return Beat::Wait;
+        }
+        if self.pinged {
             return Beat::Dead;
-        } else if !self.pinged && now >= ping_at {
-            self.pinged = true;
-            self.timer.as_mut().reset(dead_at);
-            return Beat::Ping;
-        } else if self.pinged {
-            dead_at
-        } else {
-            ping_at
-        };
-        self.timer.as_mut().reset(next);
-        Beat::Wait
+        }
+        self.pinged = true;
+        self.timer.as_mut().reset(self.heard + self.idle);
+        Beat::Ping
     }
 }

@@ -1,8 +1,9 @@
 //! One WebSocket connection, transport only: frames read and written, the
-//! heartbeat, the rate check, and each message handed by its session to
-//! the service that answers it (`session.rs`). Its writes all go through
-//! one bounded queue (the `Outbox`), which the rooms it watches also feed,
-//! so it sees replies and updates in order.
+//! heartbeat, the rate check, and each text frame read into a typed
+//! message handed to the connection's session (`session/`), which hands it
+//! to the service that answers it. Its writes all go through one bounded
+//! queue (the `Outbox`), which the rooms it watches also feed, so it sees
+//! replies and updates in order.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::response::Response;
 use futures_util::SinkExt;
-use lodestone_protocol::{ServerMessage, codes, error};
+use lodestone_protocol::{ClientMessage, ServerMessage, codes, error, parse_client_message, peek_id};
 use tokio::sync::mpsc;
 
 use crate::app::App;
@@ -19,15 +20,13 @@ use crate::input::{MAX_FRAME_BYTES, Meter};
 use crate::limits::Slot;
 use crate::metrics::Refusal;
 use crate::reserve::Standing;
-use crate::room::Outbox;
+use crate::session::Session;
 
 mod heartbeat;
-mod hello;
 mod rate;
-mod session;
 
 use heartbeat::{Beat, Heartbeat};
-use session::Session;
+use rate::RateLimit;
 
 /// What `bye` says when a new process takes over (`takeover.rs`).
 const UPGRADING: &str = "the server is being upgraded: reconnect now";
@@ -45,23 +44,19 @@ const WRITE_BUFFER_BYTES: usize = 64 * 1024;
 /// How long the goodbye (`bye` and the close frame) may take.
 const GOODBYE: Duration = Duration::from_secs(2);
 
-/// Upgrades a request `http.rs` has admitted to a WebSocket connection of
-/// `client`, served by one task.
-/// What the accept loop knows of a connection: its unfinished input
-/// (`input.rs`) and its standing (`reserve.rs`).
+/// What the accept loop knows of a connection: its place in its
+/// address's count (`limits.rs`, held while it is open), its unfinished
+/// input (`input.rs`) and its standing (`reserve.rs`).
 #[derive(Debug, Default)]
 pub struct Conn {
+    pub slot: Option<Slot>,
     pub meter: Option<Arc<Meter>>,
     pub standing: Option<Arc<Standing>>,
 }
 
-pub fn accept(
-    ws: WebSocketUpgrade,
-    app: Arc<App>,
-    client: IpAddr,
-    slot: Option<Slot>,
-    conn: Conn,
-) -> Response {
+/// Upgrades a request `http.rs` has admitted to a WebSocket connection of
+/// `client`, served by one task.
+pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, conn: Conn) -> Response {
     // A small read buffer: game messages are small, and most connections
     // are idle most of the time (tungstenite's default is 128 KiB).
     ws.max_message_size(MAX_FRAME_BYTES)
@@ -70,7 +65,7 @@ pub fn accept(
         .write_buffer_size(WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app, client, slot, conn))
+            tasks.track_future(connection(socket, app, client, conn))
         })
 }
 
@@ -94,16 +89,16 @@ enum End {
 }
 
 impl End {
-    /// The `bye` reason and close frame, if the client is told.
-    fn goodbye(self) -> Option<(Option<&'static str>, u16, &'static str)> {
-        let policy = |reason| Some((Some(reason), close_code::POLICY, reason));
+    /// The `bye` reason and close frame, if the client is told (told to
+    /// `reconnect` at once when a new process takes over).
+    fn goodbye(self, reconnect: bool) -> Option<(Option<&'static str>, u16, &'static str)> {
+        // Told with a `bye` whose reason the close frame repeats.
+        let told = |code, reason| Some((Some(reason), code, reason));
+        let policy = |reason| told(close_code::POLICY, reason);
         match self {
             End::Client => None,
-            End::Shutdown => Some((
-                Some("the server is shutting down"),
-                close_code::AWAY,
-                "the server is shutting down",
-            )),
+            End::Shutdown if reconnect => told(close_code::AWAY, UPGRADING),
+            End::Shutdown => told(close_code::AWAY, "the server is shutting down"),
             End::SlowClient => policy("the client did not keep up with its messages"),
             End::WriteTimeout => policy("the client did not read its messages"),
             End::Idle => policy("nothing heard from the client for too long"),
@@ -129,41 +124,31 @@ impl End {
     }
 }
 
-/// `fut`, given at most `limit` (zero: no limit); `None` if it ran out.
-async fn within<T>(limit: Duration, fut: impl Future<Output = T>) -> Option<T> {
-    if limit.is_zero() {
-        Some(fut.await)
-    } else {
-        tokio::time::timeout(limit, fut).await.ok()
-    }
+/// A write given at most `limit` (zero: no limit): why the connection
+/// ends if it failed or ran out of time.
+async fn written(limit: Duration, write: impl Future<Output = Result<(), axum::Error>>) -> Result<(), End> {
+    let done = match limit.is_zero() {
+        true => Some(write.await),
+        false => tokio::time::timeout(limit, write).await.ok(),
+    };
+    done.map_or(Err(End::WriteTimeout), |done| done.map_err(|_| End::Client))
 }
 
 /// The queue's next message, or never while there is no queue yet.
-async fn queued(queue: &mut Option<mpsc::Receiver<Utf8Bytes>>) -> Option<Utf8Bytes> {
-    match queue {
-        Some(rx) => rx.recv().await,
+async fn queued(open: &mut Option<(Session, mpsc::Receiver<Utf8Bytes>)>) -> Option<Utf8Bytes> {
+    match open {
+        Some((_, rx)) => rx.recv().await,
         None => std::future::pending().await,
     }
 }
 
-async fn connection(
-    mut socket: WebSocket,
-    app: Arc<App>,
-    client: IpAddr,
-    _slot: Option<Slot>,
-    Conn { meter, standing }: Conn,
-) {
+async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, conn: Conn) {
+    // Its place in its address's count (`conn.slot`) is held until the end.
+    let (_slot, meter, standing) = (conn.slot, conn.meter, conn.standing);
     let _open = app.metrics.ws_connection();
     // On probation, it must show a known identity in time (`reserve.rs`).
-    let handshake = app.config.limits.handshake_timeout;
-    let probation = async {
-        match &standing {
-            Some(s) => s.probation_over(handshake).await,
-            None => std::future::pending().await,
-        }
-    };
+    let probation = Standing::unknown_after(standing.clone(), app.config.limits.handshake_timeout);
     tokio::pin!(probation);
-    let mut on_probation = standing.as_ref().is_some_and(|s| s.probation);
     // Its unfinished messages count from now (`input.rs`).
     if let Some(meter) = &meter {
         meter.arm(client);
@@ -172,10 +157,10 @@ async fn connection(
     let close = app.shutdown.child_token();
     let write_timeout = app.config.limits.write_timeout;
     let mut heartbeat = Heartbeat::new(app.config.limits.idle_timeout);
+    let mut rate = RateLimit::new(app.config.rate_limit);
     // An idle connection costs as little as possible: the session and its
     // queue are made when the first message arrives.
-    let mut session: Option<Session> = None;
-    let mut queue = None;
+    let mut open: Option<(Session, mpsc::Receiver<Utf8Bytes>)> = None;
     // One task reads and writes: what is queued for the client (replies,
     // room updates) goes out first, in one write, then the next message
     // from the client is read and handled.
@@ -185,93 +170,62 @@ async fn connection(
             _ = close.cancelled() => {
                 break if app.shutdown.is_cancelled() {
                     End::Shutdown
-                } else if session.as_ref().is_some_and(|s| s.moderated.kicked().is_some()) {
+                } else if open.as_ref().is_some_and(|(session, _)| session.kicked()) {
                     End::Kicked
                 } else {
                     End::SlowClient
                 };
             }
-            Some(text) = queued(&mut queue) => {
-                let rx = queue.as_mut().expect("a queue");
+            Some(text) = queued(&mut open) => {
+                let (session, rx) = open.as_mut().expect("a queue");
                 // What a person hides (blocked players' chat, zen) is
                 // taken out here, and errors put in its language.
-                let shown = |text| match session.as_ref() {
-                    Some(s) => s.moderated.outgoing(text).map(|t| crate::sentences::frame(&s.words, t)),
-                    None => Some(text),
-                };
-                let write = async {
-                    if let Some(text) = shown(text) {
-                        socket.feed(Message::Text(text)).await?;
-                    }
-                    while let Ok(more) = rx.try_recv() {
-                        if let Some(more) = shown(more) {
-                            socket.feed(Message::Text(more)).await?;
-                        }
-                    }
-                    socket.flush().await
-                };
+                let texts = std::iter::once(text).chain(std::iter::from_fn(|| rx.try_recv().ok()));
+                let shown = texts.filter_map(|text| session.shown(text)).map(Message::Text);
                 // A room that finds the queue full cancels `close`: stop
                 // waiting for a client that does not read.
                 let written = tokio::select! {
-                    written = within(write_timeout, write) => written,
+                    written = written(write_timeout, write(&mut socket, shown)) => written,
                     _ = close.cancelled() => continue,
                 };
-                match written {
-                    Some(Ok(())) => {}
-                    Some(Err(_)) => break End::Client,
-                    None => break End::WriteTimeout,
+                if let Err(end) = written {
+                    break end;
                 }
             }
             frame = socket.recv() => {
                 heartbeat.heard();
                 if let Some(meter) = &meter {
-                    match &frame {
-                        Some(Ok(Message::Ping(p) | Message::Pong(p))) => meter.control(p.len()),
-                        Some(Ok(_)) => meter.message(),
-                        _ => {}
-                    }
+                    meter.received(&frame);
                 }
                 let message = match frame {
-                    Some(Ok(Message::Text(text))) => Some(Ok(text)),
-                    Some(Ok(Message::Binary(_))) => Some(Err(())),
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                    Some(Ok(Message::Text(text))) => read(&app, &mut rate, &text),
+                    Some(Ok(Message::Binary(_))) => {
+                        Err(Box::new(error(None, codes::BAD_MESSAGE, "binary frames are not used: send JSON text")))
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Close(_))) | None => break End::Client,
                     Some(Err(e)) => break bad_frame(e),
                 };
-                let Some(message) = message else { continue };
-                let session = session.get_or_insert_with(|| {
-                    let (tx, rx) = mpsc::channel::<Utf8Bytes>(app.config.outbox);
-                    queue = Some(rx);
-                    Session::new(app.clone(), client, Outbox { conn: app.next_conn(), tx, close: close.clone() }, standing.clone())
+                let (session, _) = open.get_or_insert_with(|| {
+                    Session::open(app.clone(), client, close.clone(), standing.clone())
                 });
                 match message {
                     // Boxed: handling a message needs a large future, but
                     // only while it runs, not for every idle connection.
-                    Ok(text) => Box::pin(session.on_text(&text)).await,
-                    Err(()) => session.reply(error(
-                        None,
-                        codes::BAD_MESSAGE,
-                        "binary frames are not used: send JSON text",
-                    )),
+                    Ok(message) => Box::pin(session.on_message(message)).await,
+                    Err(reply) => session.reply(*reply),
                 }
             }
             _ = heartbeat.fired() => match heartbeat.beat() {
                 Beat::Wait => {}
                 Beat::Ping => {
-                    match within(write_timeout, socket.send(Message::Ping(Default::default()))).await {
-                        Some(Ok(())) => {}
-                        Some(Err(_)) => break End::Client,
-                        None => break End::WriteTimeout,
+                    if let Err(end) = written(write_timeout, socket.send(Message::Ping(Default::default()))).await {
+                        break end;
                     }
                 }
                 Beat::Dead => break End::Idle,
             },
-            _ = &mut probation, if on_probation => {
-                if standing.as_ref().is_some_and(|s| !s.is_known()) {
-                    break End::Probation;
-                }
-                on_probation = false;
-            }
+            _ = &mut probation => break End::Probation,
         }
     };
     if let Some(reason) = end.refusal() {
@@ -280,53 +234,49 @@ async fn connection(
     // What the rooms queued before a shutdown (a drained node's `moved`)
     // goes out before the goodbye, and a ban's reason before its close.
     if matches!(end, End::Shutdown | End::Kicked)
-        && let Some(rx) = queue.as_mut()
+        && let Some((session, rx)) = open.as_mut()
     {
-        let words = session.as_ref().map(|s| s.words.clone()).unwrap_or_default();
-        let flush = async {
-            while let Ok(text) = rx.try_recv() {
-                socket
-                    .feed(Message::Text(crate::sentences::frame(&words, text)))
-                    .await?;
-            }
-            socket.flush().await
+        let queued = std::iter::from_fn(|| rx.try_recv().ok());
+        let spoken = queued.map(|text| Message::Text(session.spoken(text)));
+        let _ = tokio::time::timeout(GOODBYE, write(&mut socket, spoken)).await;
+    }
+    // An upgrade (a new process takes over): reconnect at once.
+    let reconnect = end == End::Shutdown && app.handing_over.is_cancelled();
+    if let Some((bye, code, reason)) = end.goodbye(reconnect) {
+        let bye = bye.map(|bye| ServerMessage::Bye {
+            reason: bye.into(),
+            reconnect,
+        });
+        let close = CloseFrame {
+            code,
+            reason: reason.into(),
         };
-        let _ = tokio::time::timeout(GOODBYE, flush).await;
+        let bye = bye.iter().map(|bye| Message::Text(crate::room::encode(bye)));
+        let goodbye = bye.chain([Message::Close(Some(close))]);
+        let _ = tokio::time::timeout(GOODBYE, write(&mut socket, goodbye)).await;
     }
-    if let Some((bye, code, reason)) = end.goodbye() {
-        // An upgrade (a new process takes over): reconnect at once.
-        let reconnect = end == End::Shutdown && app.handing_over.is_cancelled();
-        let (bye, reason) = match reconnect {
-            true => (Some(UPGRADING), UPGRADING),
-            false => (bye, reason),
-        };
-        let goodbye = async {
-            if let Some(bye) = bye {
-                let bye = crate::room::encode(&ServerMessage::Bye {
-                    reason: bye.into(),
-                    reconnect,
-                });
-                socket.send(Message::Text(bye)).await?;
-            }
-            socket
-                .send(Message::Close(Some(CloseFrame {
-                    code,
-                    reason: reason.into(),
-                })))
-                .await
-        };
-        let _ = tokio::time::timeout(GOODBYE, goodbye).await;
+    if let Some((session, _)) = open {
+        session.close().await;
     }
-    if let Some(session) = &session {
-        app.notify.looking.forget(session.outbox.conn);
+}
+
+/// Writes `messages` to the socket in one write.
+async fn write(socket: &mut WebSocket, messages: impl Iterator<Item = Message>) -> Result<(), axum::Error> {
+    for message in messages {
+        socket.feed(message).await?;
     }
-    if let Some(session) = session {
-        for room in &session.watching {
-            if let Some(handle) = app.lobby.get(room) {
-                handle.disconnect(session.outbox.conn).await;
-            }
-        }
+    socket.flush().await
+}
+
+/// A text frame read into a message (the rate checked first: a malformed
+/// message costs a token like any other), or the reply that refuses it.
+fn read(app: &App, rate: &mut RateLimit, text: &str) -> Result<ClientMessage, Box<ServerMessage>> {
+    if !rate.allow() {
+        app.metrics.refused(Refusal::MessageRate);
+        let slow_down = format!("more than {} messages a second: slow down", rate.rate);
+        return Err(Box::new(error(peek_id(text), codes::RATE_LIMITED, slow_down)));
     }
+    parse_client_message(text).map_err(Box::new)
 }
 
 /// How to end a connection whose frame the WebSocket layer refused: text

@@ -1,13 +1,8 @@
 //! How fast a connection may send: a token bucket per connection
-//! ([`RateLimit`]), and the id of a refused message read cheaply
-//! ([`peek_id`]) so that its refusal can name it.
+//! ([`RateLimit`]). A refused message's id is read cheaply
+//! (`lodestone_protocol::peek_id`) so that its refusal can name it.
 
-use lodestone_protocol::RequestId;
 use tokio::time::Instant;
-
-/// A rate-limited message's id is read only from a message this short
-/// (reading a long one is the work the limit saves).
-const MAX_ID_PEEK_BYTES: usize = 1024;
 
 /// A token bucket: `rate` messages a second, bursts of twice that.
 #[derive(Debug)]
@@ -41,16 +36,4 @@ impl RateLimit {
             false
         }
     }
-}
-
-/// The id of a short message, read without checking the rest of it.
-pub(super) fn peek_id(text: &str) -> Option<RequestId> {
-    #[derive(serde::Deserialize)]
-    struct JustId {
-        id: Option<RequestId>,
-    }
-    if text.len() > MAX_ID_PEEK_BYTES {
-        return None;
-    }
-    serde_json::from_str::<JustId>(text).ok().and_then(|m| m.id)
 }

@@ -4,7 +4,7 @@
 
 use lodestone_protocol::{Guest, PROTOCOL_VERSION, ServerMessage};
 
-use super::session::Session;
+use super::state::Session;
 use crate::accounts::requests::{Answer, Identity};
 use crate::served::Change;
 
@@ -21,11 +21,7 @@ impl Session {
         };
         // The client watches again as itself.
         if login && self.guest.is_some() {
-            for room in std::mem::take(&mut self.watching) {
-                if let Some(handle) = self.app.lobby.get(&room) {
-                    handle.disconnect(self.outbox.conn).await;
-                }
-            }
+            self.unwatch_all().await;
         }
         self.welcome(identity);
     }
