@@ -84,7 +84,7 @@ impl Notified {
         Prepared {
             turns: write.turns.clone(),
             deliveries: !write.deliveries.is_empty() || !write.alarms.is_empty(),
-            ops: write.ops(),
+            ops: write.ops(turns),
         }
     }
 
@@ -143,26 +143,41 @@ impl Notified {
         }
     }
 
-    /// Reads the room's turns and targets if it does not know them (the
-    /// targets again when its seated people are others).
+    /// A commit of the room failed: what is stored of its turns is read
+    /// again before its next notice (the commit may have been stored after
+    /// all, as when PostgreSQL's answer was lost).
+    pub(super) fn failed(&mut self) {
+        self.turns = None;
+    }
+
+    /// Reads the room's turns and targets if it does not know them: all
+    /// its targets in one read, or when its seated people change, only
+    /// the newcomers' (nothing read when nobody new sits).
     async fn read(&mut self, env: &RoomEnv, core: &RoomCore) -> Result<(), crate::store::StoreError> {
         if self.turns.is_none() {
             self.turns = Some(env.store.turns(Some(core.id()), None).await?);
         }
-        let seated = || {
-            (core.seating().seats().iter().flatten())
-                .filter(|p| !p.bot)
-                .map(|p| p.id.as_str())
-        };
-        if self
-            .targets
-            .as_ref()
-            .is_none_or(|(known, _)| !seated().eq(known.iter().map(String::as_str)))
-        {
-            let people: Vec<String> = seated().map(str::to_string).collect();
-            let targets = env.store.targets_of(core.id(), &people).await?;
-            self.targets = Some((people, targets));
+        let seated: Vec<&str> = (core.seating().seats().iter().flatten())
+            .filter(|p| !p.bot)
+            .map(|p| p.id.as_str())
+            .collect();
+        let known = self.targets.as_ref().map(|(known, _)| known);
+        if known.is_some_and(|known| seated.iter().copied().eq(known.iter().map(String::as_str))) {
+            return Ok(());
         }
+        let new: Vec<String> = (seated.iter())
+            .filter(|p| known.is_none_or(|known| !known.iter().any(|k| k == *p)))
+            .map(|p| p.to_string())
+            .collect();
+        let room = self.targets.is_none().then(|| core.id());
+        let read = env.store.targets_of(room, &new).await?;
+        let (known, targets) = self.targets.get_or_insert_with(Default::default);
+        targets.room_hooks.extend(read.room_hooks);
+        targets.subscriptions.extend(read.subscriptions);
+        targets.account_hooks.extend(read.account_hooks);
+        targets.subscriptions.retain(|p, _| seated.contains(&p.as_str()));
+        targets.account_hooks.retain(|p, _| seated.contains(&p.as_str()));
+        *known = seated.iter().map(|p| p.to_string()).collect();
         Ok(())
     }
 }

@@ -281,6 +281,7 @@ impl RoomTask {
                 tracing::error!(room = %self.core.id(), error = %e, "could not store a change; the room is read again from the store");
                 let before = events.first().map_or(self.core.version(), |e| e.seq - 1);
                 self.stale = Some(before);
+                self.notified.failed();
                 self.fresh().await;
                 Committed::Failed
             }

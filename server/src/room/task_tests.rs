@@ -252,3 +252,24 @@ async fn a_move_reads_nothing_for_the_notifications_and_stores_its_notice_with_i
     drop((seats, room, env, notify, store));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With notifications on, a new room reads who may be notified once as it
+/// starts (its webhooks) and once for each person who sits (theirs
+/// alone), in one read each; starting the game reads nothing more.
+#[tokio::test]
+async fn a_room_reads_its_targets_once_for_each_newcomer() {
+    let (dir, store) = new_store("newcomers").await;
+    let lobby = Arc::new(Lobby::default());
+    let notify = Notify::new(
+        NotifyConfig::default(),
+        store.clone(),
+        Clock::new(),
+        None,
+        lobby.clone(),
+    );
+    let env = env_of(&store, lobby, Some(Arc::new(notify)));
+    let (room, seats) = started(&env, None).await;
+    assert_eq!(store.notify_reads(), 3);
+    drop((seats, room, env, store));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -268,19 +268,77 @@ impl Store {
         })?)
     }
 
-    /// Who may be notified of room `room`'s events, whose seated people
-    /// are `people`: their subscriptions and account webhooks, and the
-    /// room's webhooks.
-    pub async fn targets_of(&self, room: &str, people: &[String]) -> Result<Targets, StoreError> {
-        let mut targets = Targets {
-            room_hooks: self.webhooks_of(&format!("room:{room}")).await?,
-            ..Targets::default()
-        };
+    /// Who may be notified of events of room `room` (its webhooks; `None`:
+    /// they are known already) concerning `people`: their subscriptions
+    /// and account webhooks. One read, nothing read for nobody.
+    pub async fn targets_of(&self, room: Option<&str>, people: &[String]) -> Result<Targets, StoreError> {
+        let mut targets = Targets::default();
         for person in people {
-            let subscriptions = self.subscriptions_of(person).await?;
-            let hooks = self.webhooks_of(&format!("guest:{person}")).await?;
-            targets.subscriptions.insert(person.clone(), subscriptions);
-            targets.account_hooks.insert(person.clone(), hooks);
+            targets.subscriptions.insert(person.clone(), Vec::new());
+            targets.account_hooks.insert(person.clone(), Vec::new());
+        }
+        let owners: Vec<String> = (room.map(|r| format!("room:{r}")).into_iter())
+            .chain(people.iter().map(|p| format!("guest:{p}")))
+            .collect();
+        if owners.is_empty() {
+            return Ok(targets);
+        }
+        self.notify_reads.fetch_add(1, Ordering::Relaxed);
+        // Built from constant parts and placeholders only.
+        let places = |from: usize, n: usize| {
+            (from..from + n)
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let hooks = format!(
+            "SELECT 'hook' AS kind, owner, url AS place, format, secret, events, '' AS lang FROM webhooks \
+             WHERE owner IN ({})",
+            places(people.len() + 1, owners.len())
+        );
+        let sql = match people.is_empty() {
+            true => format!("{hooks} ORDER BY place"),
+            false => format!(
+                "SELECT 'push' AS kind, guest_id AS owner, endpoint AS place, p256dh, auth, events, lang \
+                 FROM push_subscriptions WHERE guest_id IN ({}) UNION ALL {hooks} ORDER BY kind, owner, place",
+                places(1, people.len())
+            ),
+        };
+        type Row = (String, String, String, String, String, String, String);
+        let rows = with_pool!(&self.db, pool => {
+            let mut query = sqlx::query_as::<_, Row>(sqlx::AssertSqlSafe(sql.as_str()));
+            for value in people.iter().chain(&owners) {
+                query = query.bind(value);
+            }
+            query.fetch_all(pool).await
+        })?;
+        for (kind, owner, place, a, b, events, lang) in rows {
+            if kind == "push" {
+                (targets.subscriptions.entry(owner.clone()).or_default()).push(SubscriptionRow {
+                    endpoint: place,
+                    guest_id: owner,
+                    p256dh: a,
+                    auth: b,
+                    events,
+                    lang,
+                });
+                continue;
+            }
+            let hook = WebhookRow {
+                owner,
+                url: place,
+                format: a,
+                secret: b,
+                events,
+            };
+            match hook.owner.strip_prefix("guest:") {
+                Some(guest) => targets
+                    .account_hooks
+                    .entry(guest.to_string())
+                    .or_default()
+                    .push(hook),
+                None => targets.room_hooks.push(hook),
+            }
         }
         Ok(targets)
     }
@@ -441,28 +499,17 @@ impl Store {
 
 impl NoticeWrite {
     /// The statements of this notice, to run in its room's commit: the
-    /// room's games waiting replaced (only when they changed), pending
+    /// room's games waiting taken from `old` (as stored) to the new ones
+    /// (only when they changed, and only the rows that did), pending
     /// deliveries dropped, new ones inserted (a second insert of the same
     /// key does nothing), alarms moved.
-    pub fn ops(self) -> Vec<Op> {
+    pub fn ops(self, old: &[TurnRow]) -> Vec<Op> {
         use Value::{Int, MaybeText, Text};
         let room = || Text(self.room_id.clone());
         let op = |sql: &'static str, values: Vec<Value>| Op::Notice { sql, values };
         let mut out = Vec::new();
         if let Some(turns) = &self.turns {
-            out.push(op("DELETE FROM turns WHERE room_id = $1", vec![room()]));
-            out.extend(turns.iter().map(|t| {
-                op(
-                    "INSERT INTO turns (guest_id, room_id, game, since, seq) VALUES ($1, $2, $3, $4, $5)",
-                    vec![
-                        Text(t.guest_id.clone()),
-                        room(),
-                        Text(t.game.clone()),
-                        Int(t.since),
-                        Int(t.seq),
-                    ],
-                )
-            }));
+            out.extend(turn_ops(old, turns));
         }
         out.extend(self.drop_for.iter().map(|guest| {
             op(
@@ -497,5 +544,108 @@ impl NoticeWrite {
             )
         }));
         out
+    }
+}
+
+/// The statements that take a room's stored games waiting from `old` to
+/// `new` (one room's rows), touching only the rows that change: a guest
+/// still waiting whose turn changed is updated in place; a guest who no
+/// longer waits hands the row to one who now does (in a game of turns,
+/// the one statement of a move: the room's index keeps its entry); what
+/// is left is deleted or inserted.
+fn turn_ops(old: &[TurnRow], new: &[TurnRow]) -> Vec<Op> {
+    use Value::{Int, Text};
+    let op = |sql: &'static str, values: Vec<Value>| Op::Notice { sql, values };
+    let of = |rows: &'_ [TurnRow], guest: &str| rows.iter().position(|t| t.guest_id == guest);
+    let mut gone = old.iter().filter(|t| of(new, &t.guest_id).is_none());
+    let mut out = Vec::new();
+    for t in new {
+        let mut values = vec![
+            Text(t.game.clone()),
+            Int(t.since),
+            Int(t.seq),
+            Text(t.guest_id.clone()),
+        ];
+        let sql = match of(old, &t.guest_id).map(|i| &old[i]) {
+            Some(was) if was == t => continue,
+            Some(_) => {
+                "UPDATE turns SET game = $1, since = $2, seq = $3 WHERE guest_id = $4 AND room_id = $5"
+            }
+            None => match gone.next() {
+                Some(was) => {
+                    values.push(Text(was.guest_id.clone()));
+                    "UPDATE turns SET game = $1, since = $2, seq = $3, guest_id = $4 \
+                     WHERE guest_id = $5 AND room_id = $6"
+                }
+                None => {
+                    "INSERT INTO turns (game, since, seq, guest_id, room_id) VALUES ($1, $2, $3, $4, $5) \
+                     ON CONFLICT (guest_id, room_id) DO UPDATE SET game = excluded.game, \
+                     since = excluded.since, seq = excluded.seq"
+                }
+            },
+        };
+        values.push(Text(t.room_id.clone()));
+        out.push(op(sql, values));
+    }
+    out.extend(gone.map(|was| {
+        op(
+            "DELETE FROM turns WHERE guest_id = $1 AND room_id = $2",
+            vec![Text(was.guest_id.clone()), Text(was.room_id.clone())],
+        )
+    }));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::StoreOptions;
+
+    fn turn(guest: &str, since: i64) -> TurnRow {
+        TurnRow {
+            guest_id: guest.into(),
+            room_id: "r".into(),
+            game: "magneton".into(),
+            since,
+            seq: since / 10,
+        }
+    }
+
+    /// A room's games waiting are stored row by row: a move of a game of
+    /// turns is one statement (the row handed from one guest to the next),
+    /// an unchanged turn none, and the stored rows are always the new ones.
+    #[tokio::test]
+    async fn a_rooms_games_waiting_are_stored_row_by_row() {
+        let dir = std::env::temp_dir().join(format!("lodestone-turns-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
+            .await
+            .unwrap();
+        let steps: [(Vec<TurnRow>, usize); 7] = [
+            (vec![turn("ann", 10)], 1),
+            (vec![turn("bo", 20)], 1),
+            (vec![turn("bo", 20)], 0),
+            (vec![turn("bo", 30)], 1),
+            (vec![turn("ann", 40), turn("bo", 30), turn("cy", 40)], 2),
+            (vec![turn("cy", 50)], 3),
+            (vec![], 1),
+        ];
+        let mut old = Vec::new();
+        for (n, (new, statements)) in steps.into_iter().enumerate() {
+            let write = NoticeWrite {
+                room_id: "r".into(),
+                turns: Some(new.clone()),
+                ..NoticeWrite::default()
+            };
+            let ops = write.ops(&old);
+            assert_eq!(ops.len(), statements, "step {n}: {ops:?}");
+            store.write(ops).await.unwrap();
+            let mut stored = store.turns(Some("r"), None).await.unwrap();
+            stored.sort_by(|a, b| a.guest_id.cmp(&b.guest_id));
+            assert_eq!(stored, new, "step {n}");
+            old = new;
+        }
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
