@@ -581,76 +581,30 @@ fn option_values<'de, D: serde::Deserializer<'de>>(
         .collect()
 }
 
+/// The match of [`ClientMessage::id`] over `$variant`s: every variant
+/// has an `id`, and one left out of the list does not compile.
+macro_rules! id_of {
+    ($message:expr; $($variant:ident),* $(,)?) => {
+        match $message {
+            $(ClientMessage::$variant { id, .. })|* => id,
+        }
+    };
+}
+
 impl ClientMessage {
     pub fn id(&self) -> &RequestId {
-        match self {
-            ClientMessage::Hello { id, .. }
-            | ClientMessage::ListRooms { id, .. }
-            | ClientMessage::CreateRoom { id, .. }
-            | ClientMessage::Join { id, .. }
-            | ClientMessage::Leave { id, .. }
-            | ClientMessage::Start { id, .. }
-            | ClientMessage::Watch { id, .. }
-            | ClientMessage::Unwatch { id, .. }
-            | ClientMessage::Act { id, .. }
-            | ClientMessage::AddBot { id, .. }
-            | ClientMessage::Resign { id, .. }
-            | ClientMessage::OfferDraw { id, .. }
-            | ClientMessage::Berserk { id, .. }
-            | ClientMessage::AnswerDraw { id, .. }
-            | ClientMessage::Abort { id, .. }
-            | ClientMessage::Claim { id, .. }
-            | ClientMessage::RemoveBot { id, .. }
-            | ClientMessage::Kick { id, .. }
-            | ClientMessage::CloseRoom { id, .. }
-            | ClientMessage::Ping { id }
-            | ClientMessage::Replay { id, .. }
-            | ClientMessage::Rematch { id, .. }
-            | ClientMessage::Chat { id, .. }
-            | ClientMessage::SetChat { id, .. }
-            | ClientMessage::Register { id, .. }
-            | ClientMessage::Login { id, .. }
-            | ClientMessage::Block { id, .. }
-            | ClientMessage::Unblock { id, .. }
-            | ClientMessage::Preferences { id }
-            | ClientMessage::SetPreferences { id, .. }
-            | ClientMessage::Report { id, .. }
-            | ClientMessage::ExportMyData { id }
-            | ClientMessage::DeleteAccount { id, .. }
-            | ClientMessage::AdminOverview { id }
-            | ClientMessage::AdminReports { id, .. }
-            | ClientMessage::AdminTakeReport { id, .. }
-            | ClientMessage::AdminResolveReport { id, .. }
-            | ClientMessage::AdminTimeout { id, .. }
-            | ClientMessage::AdminBan { id, .. }
-            | ClientMessage::AdminLift { id, .. }
-            | ClientMessage::AdminSanctions { id }
-            | ClientMessage::AdminCloseRoom { id, .. }
-            | ClientMessage::AdminRename { id, .. }
-            | ClientMessage::AdminPlayer { id, .. }
-            | ClientMessage::AdminSetRole { id, .. }
-            | ClientMessage::AdminAudit { id, .. }
-            | ClientMessage::AdminExport { id, .. }
-            | ClientMessage::AdminDelete { id, .. }
-            | ClientMessage::CreateTournament { id, .. }
-            | ClientMessage::ListTournaments { id }
-            | ClientMessage::WatchTournament { id, .. }
-            | ClientMessage::UnwatchTournament { id, .. }
-            | ClientMessage::JoinTournament { id, .. }
-            | ClientMessage::WithdrawTournament { id, .. }
-            | ClientMessage::StartTournament { id, .. }
-            | ClientMessage::RemoveFromTournament { id, .. }
-            | ClientMessage::AddTournamentBot { id, .. } => id,
-            ClientMessage::PushSubscribe { id, .. }
-            | ClientMessage::PushUnsubscribe { id, .. }
-            | ClientMessage::Visibility { id, .. }
-            | ClientMessage::SetWebhook { id, .. }
-            | ClientMessage::DeleteWebhook { id, .. }
-            | ClientMessage::MyTurns { id }
-            | ClientMessage::TakeVacation { id, .. }
-            | ClientMessage::EndVacation { id }
-            | ClientMessage::MyVacation { id } => id,
-        }
+        id_of!(
+            self;
+            Hello, ListRooms, CreateRoom, Join, Leave, Start, Watch, Unwatch, Act, AddBot, Resign,
+            OfferDraw, Berserk, AnswerDraw, Abort, Claim, RemoveBot, Kick, CloseRoom, Ping, Replay,
+            Rematch, Chat, SetChat, Register, Login, Block, Unblock, Preferences, SetPreferences, Report,
+            ExportMyData, DeleteAccount, AdminOverview, AdminReports, AdminTakeReport, AdminResolveReport,
+            AdminTimeout, AdminBan, AdminLift, AdminSanctions, AdminCloseRoom, AdminRename, AdminPlayer,
+            AdminSetRole, AdminAudit, AdminExport, AdminDelete, CreateTournament, ListTournaments,
+            WatchTournament, UnwatchTournament, JoinTournament, WithdrawTournament, StartTournament,
+            RemoveFromTournament, AddTournamentBot, PushSubscribe, PushUnsubscribe, Visibility, SetWebhook,
+            DeleteWebhook, MyTurns, TakeVacation, EndVacation, MyVacation,
+        )
     }
 }
 

@@ -44,7 +44,7 @@ pub enum RoomStatus {
 }
 
 /// A seat of a room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 pub struct SeatState {
     pub seat: u8,
     /// The seat's name in the game (`white`, `red`, `3`).

@@ -542,12 +542,7 @@ fn state() -> RoomState {
                     name: "Ann".into(),
                 }),
                 connected: true,
-                bot: false,
-                bot_account: false,
-                shown_as: None,
-                absent: false,
-                stand_in: false,
-                vacation: None,
+                ..SeatState::default()
             },
             SeatState {
                 seat: 1,
@@ -559,12 +554,7 @@ fn state() -> RoomState {
                     name: "Bo".into(),
                 }),
                 connected: false,
-                bot: false,
-                bot_account: false,
-                shown_as: None,
-                absent: false,
-                stand_in: false,
-                vacation: None,
+                ..SeatState::default()
             },
         ],
         you: Some(1),

@@ -88,6 +88,18 @@ pub struct App {
 }
 
 impl App {
+    /// The next message of `rx`; `None` once it is closed or the server
+    /// shuts down.
+    pub async fn next_before_shutdown<T>(
+        &self,
+        rx: &mut tokio::sync::mpsc::UnboundedReceiver<T>,
+    ) -> Option<T> {
+        tokio::select! {
+            _ = self.shutdown.cancelled() => None,
+            next = rx.recv() => next,
+        }
+    }
+
     /// The shared state of a server that stores in `store`.
     pub fn new(
         config: Config,

@@ -177,14 +177,7 @@ pub async fn take_over(app: &Arc<App>, room: RoomHandle, player: Player, level: 
 /// to answer) until the person returns, then stops at once.
 pub async fn stand_ins(app: Arc<App>, mut requests: mpsc::UnboundedReceiver<StandIn>) {
     let mut playing: HashMap<(String, String), Takeover> = HashMap::new();
-    loop {
-        let request = tokio::select! {
-            _ = app.shutdown.cancelled() => break,
-            request = requests.recv() => match request {
-                Some(request) => request,
-                None => break,
-            },
-        };
+    while let Some(request) = app.next_before_shutdown(&mut requests).await {
         playing.retain(|_, t| !t.task.is_finished());
         match request {
             StandIn::Start {

@@ -200,14 +200,7 @@ async fn renew(app: Arc<App>, node: Arc<Node>) {
     let mut tick = tokio::time::interval(Duration::from_millis(node.renew_ms));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut failing = false;
-    loop {
-        tokio::select! {
-            _ = app.shutdown.cancelled() => break,
-            _ = tick.tick() => {}
-        }
-        if node.is_draining() {
-            continue;
-        }
+    while node.next_period(&app.shutdown, &mut tick).await {
         let leases = node.to_renew();
         let owned: Vec<(String, i64)> = leases.iter().map(|(room, l)| (room.clone(), l.epoch)).collect();
         let result = async {
@@ -257,14 +250,7 @@ async fn sweep(app: Arc<App>, node: Arc<Node>) {
     }
     let mut tick = tokio::time::interval(Duration::from_millis(period));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = app.shutdown.cancelled() => break,
-            _ = tick.tick() => {}
-        }
-        if node.is_draining() {
-            continue;
-        }
+    while node.next_period(&app.shutdown, &mut tick).await {
         if let Err(e) = crate::rooms::take_orphans(&app, &node, 50).await {
             tracing::debug!(error = %e, "the sweeper could not read the leases");
         }

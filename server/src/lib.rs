@@ -17,6 +17,7 @@ mod cluster;
 mod config;
 pub mod config_file;
 mod embed;
+mod etag;
 mod flight;
 mod health;
 mod http;

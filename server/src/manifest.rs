@@ -9,11 +9,10 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use axum::extract::Query;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use lodestone_i18n::{LANGUAGES, Words};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 /// The manifest as the client's files hold it (English).
 const TEMPLATE: &str = include_str!("../../clients/web/manifest.webmanifest");
@@ -46,7 +45,7 @@ fn served() -> &'static [(String, Vec<u8>, String)] {
                 let words = Words::for_tag(lang);
                 let mut body = serde_json::to_vec_pretty(&manifest(&words)).unwrap_or_default();
                 body.push(b'\n');
-                let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&body)[..16]));
+                let etag = crate::etag::strong_etag(&body);
                 (words.lang(), body, etag)
             })
             .collect()
@@ -67,30 +66,13 @@ pub async fn serve(Query(query): Query<HashMap<String, String>>, headers: Header
         .iter()
         .find(|(lang, _, _)| *lang == words.lang())
         .unwrap_or(&all[0]);
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
-    let cache = [
-        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-        (header::VARY, HeaderValue::from_static("Accept-Language")),
-        (
-            header::ETAG,
-            HeaderValue::from_str(etag).unwrap_or_else(|_| HeaderValue::from_static("\"\"")),
-        ),
-    ];
-    if fresh {
-        return (StatusCode::NOT_MODIFIED, cache).into_response();
-    }
-    (
-        cache,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/manifest+json"),
-        )],
+    crate::etag::revalidated(
+        &headers,
+        etag,
+        Some("Accept-Language"),
+        "application/manifest+json",
         body.clone(),
     )
-        .into_response()
 }
 
 #[cfg(test)]

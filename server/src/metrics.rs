@@ -88,28 +88,83 @@ impl Refusal {
     }
 }
 
-/// The server's metrics.
-pub struct Metrics {
-    recorder: PrometheusRecorder,
-    handle: PrometheusHandle,
-    tcp_connections: Gauge,
-    pub ws_connections: Gauge,
-    pub moves: Counter,
-    pub commit_seconds: Histogram,
+/// A gauge or a counter, registered with its help text.
+trait Plain {
+    fn register(recorder: &PrometheusRecorder, name: &'static str, help: &'static str) -> Self;
+}
+
+impl Plain for Gauge {
+    fn register(recorder: &PrometheusRecorder, name: &'static str, help: &'static str) -> Gauge {
+        recorder.describe_gauge(KeyName::from_const_str(name), None, help.into());
+        recorder.register_gauge(&Key::from_static_name(name), &META)
+    }
+}
+
+impl Plain for Counter {
+    fn register(recorder: &PrometheusRecorder, name: &'static str, help: &'static str) -> Counter {
+        recorder.describe_counter(KeyName::from_const_str(name), None, help.into());
+        recorder.register_counter(&Key::from_static_name(name), &META)
+    }
+}
+
+/// Declares [`Metrics`]: its plain gauges and counters from one table of
+/// fields, names and help texts, beside the fields registered by hand.
+macro_rules! metrics {
+    ($($(#[$doc:meta])* $vis:vis $field:ident: $kind:ident = $name:literal, $help:literal;)*) => {
+        /// The server's metrics.
+        pub struct Metrics {
+            recorder: PrometheusRecorder,
+            handle: PrometheusHandle,
+            pub commit_seconds: Histogram,
+            rooms: [Gauge; 3],
+            refusals: Vec<Counter>,
+            $($(#[$doc])* $vis $field: $kind,)*
+        }
+
+        impl Metrics {
+            /// The metrics with `recorder`'s plain gauges and counters
+            /// registered, beside those given.
+            fn registering(
+                recorder: PrometheusRecorder,
+                handle: PrometheusHandle,
+                commit_seconds: Histogram,
+                rooms: [Gauge; 3],
+                refusals: Vec<Counter>,
+            ) -> Metrics {
+                Metrics {
+                    $($field: Plain::register(&recorder, $name, $help),)*
+                    recorder,
+                    handle,
+                    commit_seconds,
+                    rooms,
+                    refusals,
+                }
+            }
+        }
+    };
+}
+
+metrics! {
+    tcp_connections: Gauge = "lodestone_tcp_connections", "Open TCP connections (HTTP and WebSocket).";
+    pub ws_connections: Gauge = "lodestone_ws_connections", "Open WebSocket connections.";
+    pub moves: Counter = "lodestone_moves_total", "Actions stored (players', bots' and timeouts).";
     /// Write requests that could not be stored (storage failures).
-    pub store_failures: Counter,
-    pub store_queue: Gauge,
-    bots: Gauge,
+    pub store_failures: Counter = "lodestone_store_failures_total",
+        "Write requests that could not be stored (the client was told storage-failure).";
+    pub store_queue: Gauge = "lodestone_store_queue", "Write requests waiting for the storage writer.";
+    bots: Gauge = "lodestone_bots", "Computer players seated in live rooms.";
     /// Rooms whose lease this node holds (several nodes).
-    pub rooms_owned: Gauge,
+    pub rooms_owned: Gauge = "lodestone_rooms_owned",
+        "Rooms whose lease this node holds (several nodes over PostgreSQL).";
     /// Leases taken (a new room, a free or expired one, a failover).
-    pub lease_takes: Counter,
+    pub lease_takes: Counter = "lodestone_lease_takes_total",
+        "Room leases taken: new rooms, free or expired leases (failovers).";
     /// Lease renewals that succeeded (one per room per renewal).
-    pub lease_renewals: Counter,
+    pub lease_renewals: Counter = "lodestone_lease_renewals_total",
+        "Room leases renewed (one per room per renewal).";
     /// Leases lost (another node took the room, or a fence refused).
-    pub lease_losses: Counter,
-    rooms: [Gauge; 3],
-    refusals: Vec<Counter>,
+    pub lease_losses: Counter = "lodestone_lease_losses_total",
+        "Room leases lost: taken by another node, or refused by a fence.";
 }
 
 impl std::fmt::Debug for Metrics {
@@ -135,48 +190,6 @@ impl Metrics {
             .expect("bucket bounds are not empty")
             .build_recorder();
         let handle = recorder.handle();
-        let gauge = |name: &'static str, help: &'static str| {
-            recorder.describe_gauge(KeyName::from_const_str(name), None, help.into());
-            recorder.register_gauge(&Key::from_static_name(name), &META)
-        };
-        let counter = |name: &'static str, help: &'static str| {
-            recorder.describe_counter(KeyName::from_const_str(name), None, help.into());
-            recorder.register_counter(&Key::from_static_name(name), &META)
-        };
-        let tcp_connections = gauge(
-            "lodestone_tcp_connections",
-            "Open TCP connections (HTTP and WebSocket).",
-        );
-        let ws_connections = gauge("lodestone_ws_connections", "Open WebSocket connections.");
-        let moves = counter(
-            "lodestone_moves_total",
-            "Actions stored (players', bots' and timeouts).",
-        );
-        let store_failures = counter(
-            "lodestone_store_failures_total",
-            "Write requests that could not be stored (the client was told storage-failure).",
-        );
-        let store_queue = gauge(
-            "lodestone_store_queue",
-            "Write requests waiting for the storage writer.",
-        );
-        let bots = gauge("lodestone_bots", "Computer players seated in live rooms.");
-        let rooms_owned = gauge(
-            "lodestone_rooms_owned",
-            "Rooms whose lease this node holds (several nodes over PostgreSQL).",
-        );
-        let lease_takes = counter(
-            "lodestone_lease_takes_total",
-            "Room leases taken: new rooms, free or expired leases (failovers).",
-        );
-        let lease_renewals = counter(
-            "lodestone_lease_renewals_total",
-            "Room leases renewed (one per room per renewal).",
-        );
-        let lease_losses = counter(
-            "lodestone_lease_losses_total",
-            "Room leases lost: taken by another node, or refused by a fence.",
-        );
         recorder.describe_histogram(
             KeyName::from_const_str("lodestone_commit_seconds"),
             Some(Unit::Seconds),
@@ -212,23 +225,7 @@ impl Metrics {
                 )
             })
             .collect();
-        Metrics {
-            recorder,
-            handle,
-            tcp_connections,
-            ws_connections,
-            moves,
-            commit_seconds,
-            store_failures,
-            store_queue,
-            bots,
-            rooms_owned,
-            lease_takes,
-            lease_renewals,
-            lease_losses,
-            rooms,
-            refusals,
-        }
+        Metrics::registering(recorder, handle, commit_seconds, rooms, refusals)
     }
 
     /// The counter of one reason's refusals, to count them elsewhere.

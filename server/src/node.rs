@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use lodestone_protocol::RoomSummary;
+use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::metrics::Metrics;
@@ -206,6 +207,21 @@ impl Node {
 
     pub fn is_draining(&self) -> bool {
         self.draining.load(Ordering::SeqCst)
+    }
+
+    /// Waits for the next tick of `tick` at which this node is not
+    /// draining (the periodic work of a node: renewing, sweeping, taking
+    /// what nobody holds); `false` once `shutdown` is cancelled.
+    pub async fn next_period(&self, shutdown: &CancellationToken, tick: &mut tokio::time::Interval) -> bool {
+        loop {
+            tokio::select! {
+                _ = shutdown.cancelled() => return false,
+                _ = tick.tick() => {}
+            }
+            if !self.is_draining() {
+                return true;
+            }
+        }
     }
 
     /// Forgets the cached lobby: a notice said it changed, or the

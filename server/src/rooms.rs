@@ -109,15 +109,8 @@ pub async fn create(
 
 /// Opens the rematches the rooms ask for (every seat accepted), each in a
 /// task of its own, until shutdown.
-pub async fn rematches(app: Arc<App>, mut due: UnboundedReceiver<RematchDue>) {
-    loop {
-        let due = tokio::select! {
-            _ = app.shutdown.cancelled() => break,
-            due = due.recv() => match due {
-                Some(due) => due,
-                None => break,
-            },
-        };
+pub async fn rematches(app: Arc<App>, mut asked: UnboundedReceiver<RematchDue>) {
+    while let Some(due) = app.next_before_shutdown(&mut asked).await {
         app.tasks.spawn(rematch(app.clone(), due));
     }
 }

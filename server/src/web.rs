@@ -235,12 +235,7 @@ fn bodies() -> &'static [Cow<'static, [u8]>] {
 /// The strong ETag of each asset, computed once.
 fn etags() -> &'static [String] {
     static ETAGS: OnceLock<Vec<String>> = OnceLock::new();
-    ETAGS.get_or_init(|| {
-        bodies()
-            .iter()
-            .map(|b| format!("\"{}\"", hex::encode(&Sha256::digest(b)[..16])))
-            .collect()
-    })
+    ETAGS.get_or_init(|| bodies().iter().map(|b| crate::etag::strong_etag(b)).collect())
 }
 
 fn serve(path: &str, headers: &HeaderMap) -> Response {
@@ -253,27 +248,13 @@ fn serve(path: &str, headers: &HeaderMap) -> Response {
             .into_response();
     };
     let asset = &ASSETS[index];
-    let etag = &etags()[index];
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
-    let cache = [
-        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-        (
-            header::ETAG,
-            HeaderValue::from_str(etag).expect("hex is a valid header"),
-        ),
-    ];
-    if fresh {
-        return (StatusCode::NOT_MODIFIED, cache).into_response();
-    }
-    (
-        cache,
-        [(header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type))],
+    crate::etag::revalidated(
+        headers,
+        &etags()[index],
+        None,
+        asset.content_type,
         bodies()[index].clone(),
     )
-        .into_response()
 }
 
 #[cfg(test)]

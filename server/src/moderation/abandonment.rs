@@ -48,12 +48,12 @@ pub fn offenses_in(events: &[Recorded]) -> Vec<Left> {
     let mut out = Vec::new();
     for recorded in events {
         match &recorded.event {
-            RoomEvent::Created { rated: r, clock, .. } => {
-                rated = *r;
-                timed = !clock.is_none();
+            RoomEvent::Created(creation) => {
+                rated = creation.rated;
+                timed = !creation.clock.is_none();
             }
-            RoomEvent::SeatTaken { seat, guest, bot, .. } if !bot => {
-                seats.insert(*seat, guest.clone());
+            RoomEvent::SeatTaken { seat, player } if !player.bot => {
+                seats.insert(*seat, player.id.clone());
             }
             RoomEvent::SeatTaken { seat, .. } | RoomEvent::SeatFreed { seat } => {
                 seats.remove(seat);

@@ -34,6 +34,16 @@ pub async fn names(store: &Store, ids: &[&str]) -> Result<HashMap<String, Guest>
     Ok(out)
 }
 
+/// The guests `rows` name (`mentions` of each row), by id.
+async fn named<'r, R, const N: usize>(
+    store: &Store,
+    rows: &'r [R],
+    mentions: fn(&'r R) -> [Option<&'r str>; N],
+) -> Result<HashMap<String, Guest>, StoreError> {
+    let ids: Vec<&str> = rows.iter().flat_map(mentions).flatten().collect();
+    names(store, &ids).await
+}
+
 fn guest(names: &HashMap<String, Guest>, id: &str) -> Guest {
     names.get(id).cloned().unwrap_or_else(|| Guest {
         id: id.to_string(),
@@ -60,18 +70,14 @@ fn kind(text: &str) -> SanctionKind {
 
 /// Reports as the console shows them.
 pub async fn reports(store: &Store, rows: &[ReportRow]) -> Result<Vec<ReportInfo>, StoreError> {
-    let ids: Vec<&str> = rows
-        .iter()
-        .flat_map(|r| {
-            [
-                Some(r.reporter_id.as_str()),
-                Some(r.target_id.as_str()),
-                r.moderator_id.as_deref(),
-            ]
-        })
-        .flatten()
-        .collect();
-    let names = names(store, &ids).await?;
+    let names = named(store, rows, |r| {
+        [
+            Some(r.reporter_id.as_str()),
+            Some(r.target_id.as_str()),
+            r.moderator_id.as_deref(),
+        ]
+    })
+    .await?;
     Ok(rows
         .iter()
         .map(|r| ReportInfo {
@@ -93,12 +99,7 @@ pub async fn reports(store: &Store, rows: &[ReportRow]) -> Result<Vec<ReportInfo
 
 /// Sanctions as the console shows them.
 pub async fn sanctions(store: &Store, rows: &[SanctionRow]) -> Result<Vec<Sanction>, StoreError> {
-    let ids: Vec<&str> = rows
-        .iter()
-        .flat_map(|r| [r.guest_id.as_deref(), r.by_id.as_deref()])
-        .flatten()
-        .collect();
-    let names = names(store, &ids).await?;
+    let names = named(store, rows, |r| [r.guest_id.as_deref(), r.by_id.as_deref()]).await?;
     Ok(rows
         .iter()
         .map(|r| Sanction {
@@ -118,12 +119,7 @@ pub async fn sanctions(store: &Store, rows: &[SanctionRow]) -> Result<Vec<Sancti
 
 /// Audit entries as the console shows them.
 pub async fn audit(store: &Store, rows: &[AuditRow]) -> Result<Vec<AuditEntry>, StoreError> {
-    let ids: Vec<&str> = rows
-        .iter()
-        .flat_map(|r| [r.actor_id.as_deref(), r.target_id.as_deref()])
-        .flatten()
-        .collect();
-    let names = names(store, &ids).await?;
+    let names = named(store, rows, |r| [r.actor_id.as_deref(), r.target_id.as_deref()]).await?;
     Ok(rows
         .iter()
         .map(|r| AuditEntry {

@@ -20,7 +20,7 @@ use lodestone_protocol::{ChatLine, ChatTo, Guest, MAX_CHAT_CHARS, codes};
 use lodestone_rules::Seat;
 
 use super::core::RoomCore;
-use super::event::{Recorded, RoomEvent};
+use super::event::{ChatSaid, Recorded, RoomEvent};
 use super::refusal::Refusal;
 use super::seating::Player;
 use super::social::Said;
@@ -111,13 +111,13 @@ impl RoomCore {
             }
             _ => {}
         }
-        let event = RoomEvent::Chat {
+        let event = RoomEvent::Chat(ChatSaid {
             guest: player.id.clone(),
             name: player.name.clone(),
             seat,
             to,
             text,
-        };
+        });
         let mut events = Vec::with_capacity(1);
         self.push(&mut events, now, event)?;
         Ok(events.remove(0))
@@ -151,9 +151,10 @@ impl RoomCore {
         if said.seq > upto {
             return false;
         }
-        match (said.to, viewer) {
+        match (said.line.to, viewer) {
             (ChatTo::Room, viewer) => viewer.is_some(),
             (ChatTo::Team, Some(seat)) => said
+                .line
                 .seat
                 .is_some_and(|from| self.game().team(from) == self.game().team(seat)),
             (ChatTo::Team, None) => false,
@@ -191,7 +192,7 @@ impl RoomCore {
         self.social()
             .lines()
             .iter()
-            .filter(|s| s.to == ChatTo::Spectators)
+            .filter(|s| s.line.to == ChatTo::Spectators)
             .count()
     }
 }
@@ -200,13 +201,13 @@ fn line(said: &Said) -> ChatLine {
     ChatLine {
         seq: said.seq,
         at: said.at,
-        to: said.to,
+        to: said.line.to,
         from: Guest {
-            id: said.guest.clone(),
-            name: said.name.clone(),
+            id: said.line.guest.clone(),
+            name: said.line.name.clone(),
         },
-        seat: said.seat.map(|s| s.0),
-        text: said.text.clone(),
+        seat: said.line.seat.map(|s| s.0),
+        text: said.line.text.clone(),
     }
 }
 

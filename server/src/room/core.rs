@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, VecDeque};
 use lodestone_protocol::{RoomStatus, codes};
 use lodestone_rules::{AnyAction, AnyGame, Concession, GameKind, Millis, Seat};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
+use super::event::{AbsentPolicy, Creation, Recorded, RoomEvent, SpectatorPolicy, Spectators};
 use super::lifecycle::{Gone, Lifecycle};
 use super::log::{GameLog, Logged};
 use super::refusal::Refusal;
@@ -137,7 +137,7 @@ impl RoomCore {
         let created = Recorded {
             seq: 1,
             at: now,
-            event: RoomEvent::Created {
+            event: RoomEvent::Created(Creation {
                 game: kind,
                 options: canonical(&game),
                 public,
@@ -151,7 +151,7 @@ impl RoomCore {
                 rated,
                 rated_bots,
                 spectators,
-            },
+            }),
         };
         let mut room = RoomCore::founded(&id, &created, Some(game), secrets).map_err(bad)?;
         let mut events = vec![created];
@@ -176,40 +176,25 @@ impl RoomCore {
         game: Option<AnyGame>,
         secrets: Box<dyn Secrets>,
     ) -> Result<RoomCore, String> {
-        let RoomEvent::Created {
-            game: kind,
-            options,
-            public,
-            invite,
-            seed,
-            owner,
-            clock,
-            weekend_pause,
-            berserk,
-            absent,
-            rated,
-            rated_bots,
-            spectators,
-        } = &created.event
-        else {
+        let RoomEvent::Created(creation) = &created.event else {
             return Err(format!("room {id} does not begin with its creation"));
         };
         let game = match game {
             Some(game) => game,
-            None => AnyGame::new(*kind, options).map_err(|e| e.message)?,
+            None => AnyGame::new(creation.game, &creation.options).map_err(|e| e.message)?,
         };
         let seats = game.seat_count();
         // Spectators kept behind: a twin of the room, founded without a
         // delay (so without a twin of its own), then told the room's.
-        let lag = match spectators.delay {
+        let lag = match creation.spectators.delay {
             0 => None,
             delay => {
                 let mut undelayed = created.clone();
-                if let RoomEvent::Created { spectators, .. } = &mut undelayed.event {
-                    spectators.delay = 0;
+                if let RoomEvent::Created(creation) = &mut undelayed.event {
+                    creation.spectators.delay = 0;
                 }
                 let mut twin = RoomCore::founded(id, &undelayed, None, Box::new(OsSecrets))?;
-                twin.setup.spectators = *spectators;
+                twin.setup.spectators = creation.spectators;
                 Some(Lag::new(delay, twin))
             }
         };
@@ -218,22 +203,22 @@ impl RoomCore {
             setup: Setup {
                 kind: game.kind(),
                 options: canonical(&game),
-                public: *public,
-                invite: invite.clone(),
-                seed: seed.clone(),
+                public: creation.public,
+                invite: creation.invite.clone(),
+                seed: creation.seed.clone(),
                 created_at: created.at,
-                absent_policy: *absent,
-                rated: *rated,
-                rated_bots: *rated_bots,
-                spectators: *spectators,
+                absent_policy: creation.absent,
+                rated: creation.rated,
+                rated_bots: creation.rated_bots,
+                spectators: creation.spectators,
             },
-            seating: Seating::new(seats, owner.clone()),
+            seating: Seating::new(seats, creation.owner.clone()),
             life: Lifecycle::Open,
             table: Table::new(
                 game,
-                Clocks::new(*clock, seats)
-                    .pausing_weekends(*weekend_pause)
-                    .offering_berserk(*berserk),
+                Clocks::new(creation.clock, seats)
+                    .pausing_weekends(creation.weekend_pause)
+                    .offering_berserk(creation.berserk),
             ),
             log: GameLog::default(),
             social: Social::default(),
@@ -296,25 +281,13 @@ impl RoomCore {
         let ruled = |e: lodestone_rules::RuleError| Refusal::new(e.code, e.message);
         let actions = self.log.len();
         match &recorded.event {
-            RoomEvent::Created { .. } => {
+            RoomEvent::Created(_) => {
                 return Err(Refusal::new(codes::BAD_MESSAGE, "a room is created only once"));
             }
-            RoomEvent::SeatTaken {
-                seat,
-                guest,
-                name,
-                bot,
-                bot_account,
-            } => {
-                let player = Player {
-                    id: guest.clone(),
-                    name: name.clone(),
-                    bot: *bot,
-                    bot_account: *bot_account,
-                };
+            RoomEvent::SeatTaken { seat, player } => {
                 let held = self
                     .seating
-                    .take(*seat, player)
+                    .take(*seat, player.clone())
                     .map_err(|e| Refusal::new(codes::NO_SUCH_SEAT, e))?;
                 // A seat handed to a bot: its player watches as a spectator.
                 if let Some(held) = held {

@@ -17,48 +17,12 @@ use super::timing::TimeControl;
 /// One change of a room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoomEvent {
-    /// The room exists: its game with canonical options, whether the public
-    /// list shows it, the invite code of a private room, and the secret
-    /// seed of its chance draws (revealed with the record once the game
-    /// ends).
-    Created {
-        game: GameKind,
-        options: Vec<(String, String)>,
-        public: bool,
-        invite: Option<String>,
-        seed: String,
-        /// The guest who created the room and owns it (none in rooms
-        /// stored before rooms had owners).
-        owner: Option<Owner>,
-        /// The room's clock (`none` in rooms stored before clocks).
-        clock: TimeControl,
-        /// The clock stops on Saturdays and Sundays, UTC (option
-        /// `weekends=pause`).
-        weekend_pause: bool,
-        /// The seats may go berserk (room option `berserk`).
-        berserk: bool,
-        /// What happens when a player is absent.
-        absent: AbsentPolicy,
-        /// Whether the game changes its players' ratings (option `rated`).
-        rated: bool,
-        /// Whether bot accounts may play people rated (option
-        /// `rated-bots`).
-        rated_bots: bool,
-        /// Who may watch, how far behind (options `spectators`,
-        /// `spectator-delay`).
-        spectators: Spectators,
-    },
-    /// A guest took a seat, under the name it had then; `bot` for a
-    /// computer player. During the game, a seat is taken only by a bot its
+    /// The room exists, as its creation made it.
+    Created(Creation),
+    /// A guest took a seat, under the name it had then (a computer
+    /// player: `bot`). During the game, a seat is taken only by a bot its
     /// player handed the seat to.
-    SeatTaken {
-        seat: Seat,
-        guest: String,
-        name: String,
-        bot: bool,
-        /// The guest is a bot account.
-        bot_account: bool,
-    },
+    SeatTaken { seat: Seat, player: Player },
     /// A seat was given up before the start (left, kicked, a bot removed).
     SeatFreed { seat: Seat },
     /// The room has a new owner (or, with `None`, no owner).
@@ -104,15 +68,8 @@ pub enum RoomEvent {
     Finished { result: String },
     /// Nobody started the open room in time: it is closed for good.
     Expired,
-    /// A line of chat: who said it (under the name it had then, from its
-    /// seat or none), to whom, and the text.
-    Chat {
-        guest: String,
-        name: String,
-        seat: Option<Seat>,
-        to: ChatTo,
-        text: String,
-    },
+    /// A line of chat.
+    Chat(ChatSaid),
     /// The room's chat was turned off or on (by its owner, or at the
     /// creation with the option `chat` off).
     ChatSet { on: bool },
@@ -124,6 +81,81 @@ pub enum RoomEvent {
     RematchDeclined { seat: Seat },
     /// Every seat accepted: the rematch opened as room `room`.
     RematchOpened { room: String },
+}
+
+/// How a room was created: its game with canonical options, whether the
+/// public list shows it, the invite code of a private room, and the
+/// secret seed of its chance draws (revealed with the record once the
+/// game ends).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Creation {
+    pub game: GameKind,
+    pub options: Vec<(String, String)>,
+    pub public: bool,
+    pub invite: Option<String>,
+    pub seed: String,
+    /// The guest who created the room and owns it (none in rooms
+    /// stored before rooms had owners).
+    pub owner: Option<Owner>,
+    /// The room's clock (`none` in rooms stored before clocks).
+    pub clock: TimeControl,
+    /// The clock stops on Saturdays and Sundays, UTC (option
+    /// `weekends=pause`).
+    pub weekend_pause: bool,
+    /// The seats may go berserk (room option `berserk`).
+    pub berserk: bool,
+    /// What happens when a player is absent.
+    pub absent: AbsentPolicy,
+    /// Whether the game changes its players' ratings (option `rated`).
+    pub rated: bool,
+    /// Whether bot accounts may play people rated (option
+    /// `rated-bots`).
+    pub rated_bots: bool,
+    /// Who may watch, how far behind (options `spectators`,
+    /// `spectator-delay`).
+    pub spectators: Spectators,
+}
+
+/// A line of chat: who said it (under the name it had then, from its
+/// seat or none), to whom, and the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatSaid {
+    pub guest: String,
+    pub name: String,
+    pub seat: Option<Seat>,
+    pub to: ChatTo,
+    pub text: String,
+}
+
+/// A guest acting in a room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub id: String,
+    pub name: String,
+    /// A computer player (bots never own a room).
+    pub bot: bool,
+    /// A bot account: an account a program plays through the protocol
+    /// (a person's seat in every other way).
+    pub bot_account: bool,
+}
+
+impl Player {
+    /// A person.
+    pub fn person(id: impl Into<String>, name: impl Into<String>) -> Player {
+        Player {
+            id: id.into(),
+            name: name.into(),
+            bot: false,
+            bot_account: false,
+        }
+    }
+
+    pub(super) fn as_owner(&self) -> Owner {
+        Owner {
+            guest: self.id.clone(),
+            name: self.name.clone(),
+        }
+    }
 }
 
 /// The guest who owns a room, under the name it had then.
@@ -156,26 +188,42 @@ pub enum AbsentPolicy {
     Bot,
 }
 
-impl FromStr for AbsentPolicy {
-    type Err = String;
+/// `FromStr` and `Display` for the values of room option `$option`, by
+/// their words: in any case, spaces around them aside; an error lists the
+/// words.
+macro_rules! option_words {
+    ($name:ident, $option:literal, { $($variant:ident = $word:literal),+ $(,)? }) => {
+        impl FromStr for $name {
+            type Err = String;
 
-    fn from_str(text: &str) -> Result<AbsentPolicy, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "wait" => Ok(AbsentPolicy::Wait),
-            "claim" => Ok(AbsentPolicy::Claim),
-            "bot" => Ok(AbsentPolicy::Bot),
-            other => Err(format!("absent {other:?} is not wait, claim or bot")),
+            fn from_str(text: &str) -> Result<$name, String> {
+                choose($option, text, &[$(($name::$variant, $word)),+])
+            }
         }
-    }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(match self {
+                    $($name::$variant => $word),+
+                })
+            }
+        }
+    };
 }
 
-impl fmt::Display for AbsentPolicy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AbsentPolicy::Wait => "wait",
-            AbsentPolicy::Claim => "claim",
-            AbsentPolicy::Bot => "bot",
-        })
+option_words!(AbsentPolicy, "absent", { Wait = "wait", Claim = "claim", Bot = "bot" });
+
+/// The value of option `option` whose word is `text`; an error listing
+/// the words if none is.
+fn choose<T: Copy>(option: &str, text: &str, words: &[(T, &str)]) -> Result<T, String> {
+    let text = text.trim().to_ascii_lowercase();
+    match words.iter().find(|(_, word)| *word == text) {
+        Some((value, _)) => Ok(*value),
+        None => {
+            let listed: Vec<&str> = words.iter().map(|(_, word)| *word).collect();
+            let (last, rest) = listed.split_last().expect("an option has values");
+            Err(format!("{option} {text:?} is not {} or {last}", rest.join(", ")))
+        }
     }
 }
 
@@ -193,28 +241,7 @@ pub enum SpectatorPolicy {
     Off,
 }
 
-impl FromStr for SpectatorPolicy {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<SpectatorPolicy, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "public" => Ok(SpectatorPolicy::Public),
-            "link" => Ok(SpectatorPolicy::Link),
-            "off" => Ok(SpectatorPolicy::Off),
-            other => Err(format!("spectators {other:?} is not public, link or off")),
-        }
-    }
-}
-
-impl fmt::Display for SpectatorPolicy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SpectatorPolicy::Public => "public",
-            SpectatorPolicy::Link => "link",
-            SpectatorPolicy::Off => "off",
-        })
-    }
-}
+option_words!(SpectatorPolicy, "spectators", { Public = "public", Link = "link", Off = "off" });
 
 /// A room's spectator options, as its creation fixed them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -201,7 +201,8 @@ pub fn owner_of(rows: &[crate::store::EventRow]) -> Option<String> {
     let mut owner = None;
     for row in rows {
         match super::stored::from_row(row).ok()?.event {
-            RoomEvent::Created { owner: o, .. } | RoomEvent::OwnerChanged { owner: o } => {
+            RoomEvent::Created(super::event::Creation { owner: o, .. })
+            | RoomEvent::OwnerChanged { owner: o } => {
                 owner = o.map(|o| o.guest);
             }
             _ => {}

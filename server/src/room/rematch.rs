@@ -129,10 +129,7 @@ impl RoomCore {
             let seat = Seat(((i + 1) % n) as u8);
             let taken = RoomEvent::SeatTaken {
                 seat,
-                guest: player.id.clone(),
-                name: player.name.clone(),
-                bot: player.bot,
-                bot_account: player.bot_account,
+                player: player.clone(),
             };
             room.push(&mut events, now, taken)?;
         }

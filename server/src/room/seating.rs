@@ -5,37 +5,7 @@
 use lodestone_rules::Seat;
 
 use super::event::Owner;
-
-/// A guest acting in a room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Player {
-    pub id: String,
-    pub name: String,
-    /// A computer player (bots never own a room).
-    pub bot: bool,
-    /// A bot account: an account a program plays through the protocol
-    /// (a person's seat in every other way).
-    pub bot_account: bool,
-}
-
-impl Player {
-    /// A person.
-    pub fn person(id: impl Into<String>, name: impl Into<String>) -> Player {
-        Player {
-            id: id.into(),
-            name: name.into(),
-            bot: false,
-            bot_account: false,
-        }
-    }
-
-    pub(super) fn as_owner(&self) -> Owner {
-        Owner {
-            guest: self.id.clone(),
-            name: self.name.clone(),
-        }
-    }
-}
+pub use super::event::Player;
 
 /// Who holds each seat, since when each seat is absent, and who owns the
 /// room.

@@ -85,16 +85,17 @@ impl RoomCore {
         Ok(())
     }
 
-    fn check_owner(&self, player: &Player, action: Action) -> Result<(), Refusal> {
+    /// `action` is the owner's, and only before the start.
+    fn check_owner_before_start(&self, player: &Player, action: Action) -> Result<(), Refusal> {
         self.check_not_gone()?;
-        if self.owns(&player.id) {
-            return Ok(());
+        if !self.owns(&player.id) {
+            let owner = self.seating().owner().map(|o| o.name.clone());
+            return Err(Refusal::detailed(
+                codes::NOT_OWNER,
+                Detail::NotOwner { action, owner },
+            ));
         }
-        let owner = self.seating().owner().map(|o| o.name.clone());
-        Err(Refusal::detailed(
-            codes::NOT_OWNER,
-            Detail::NotOwner { action, owner },
-        ))
+        self.check_open(action)
     }
 
     /// Takes a seat (and watches the room from it). Taking one's own seat
@@ -207,8 +208,7 @@ impl RoomCore {
             }
             own
         } else {
-            self.check_owner(by, Action::SeatBot)?;
-            self.check_open(Action::SeatBot)?;
+            self.check_owner_before_start(by, Action::SeatBot)?;
             let seat = self.free_seat(seat)?;
             self.push(&mut events, now, taken(seat, bot))?;
             seat
@@ -225,8 +225,7 @@ impl RoomCore {
         seat: &SeatRef,
         now: u64,
     ) -> Result<(String, Vec<Recorded>), Refusal> {
-        self.check_owner(by, Action::RemoveBot)?;
-        self.check_open(Action::RemoveBot)?;
+        self.check_owner_before_start(by, Action::RemoveBot)?;
         let seat = self.resolve_seat(seat)?;
         let name = self.game().seat_name(seat);
         match &self.seating().seats()[seat.index()] {
@@ -253,8 +252,7 @@ impl RoomCore {
         seat: &SeatRef,
         now: u64,
     ) -> Result<(Player, Vec<Recorded>), Refusal> {
-        self.check_owner(by, Action::FreeSeat)?;
-        self.check_open(Action::FreeSeat)?;
+        self.check_owner_before_start(by, Action::FreeSeat)?;
         let seat = self.resolve_seat(seat)?;
         let holder = self.seating().seats()[seat.index()].clone().ok_or_else(|| {
             Refusal::new(
@@ -267,8 +265,7 @@ impl RoomCore {
 
     /// The owner closes the room for good before the start.
     pub fn close(&mut self, by: &Player, now: u64) -> Result<Vec<Recorded>, Refusal> {
-        self.check_owner(by, Action::CloseRoom)?;
-        self.check_open(Action::CloseRoom)?;
+        self.check_owner_before_start(by, Action::CloseRoom)?;
         let mut events = Vec::new();
         self.push(&mut events, now, RoomEvent::Closed)?;
         Ok(events)
@@ -356,9 +353,6 @@ impl RoomCore {
 fn taken(seat: Seat, player: &Player) -> RoomEvent {
     RoomEvent::SeatTaken {
         seat,
-        guest: player.id.clone(),
-        name: player.name.clone(),
-        bot: player.bot,
-        bot_account: player.bot_account,
+        player: player.clone(),
     }
 }

@@ -4,21 +4,16 @@
 //! by [`Social::note`] from `RoomCore::evolve`, for every event; the
 //! rules are in `room/chat.rs` and `room/rematch.rs`.
 
-use lodestone_protocol::ChatTo;
 use lodestone_rules::Seat;
 
-use super::event::{Recorded, RoomEvent};
+use super::event::{ChatSaid, Recorded, RoomEvent};
 
 /// One stored line of chat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Said {
     pub seq: u64,
     pub at: u64,
-    pub guest: String,
-    pub name: String,
-    pub seat: Option<Seat>,
-    pub to: ChatTo,
-    pub text: String,
+    pub line: ChatSaid,
 }
 
 /// The room's chat and rematch.
@@ -39,20 +34,10 @@ impl Social {
     /// Takes in one recorded event (new or restored).
     pub(super) fn note(&mut self, recorded: &Recorded) {
         match &recorded.event {
-            RoomEvent::Chat {
-                guest,
-                name,
-                seat,
-                to,
-                text,
-            } => self.chat.push(Said {
+            RoomEvent::Chat(said) => self.chat.push(Said {
                 seq: recorded.seq,
                 at: recorded.at,
-                guest: guest.clone(),
-                name: name.clone(),
-                seat: *seat,
-                to: *to,
-                text: text.clone(),
+                line: said.clone(),
             }),
             RoomEvent::ChatSet { on } => self.chat_off = !on,
             RoomEvent::RematchAccepted { seats } => {

@@ -11,7 +11,9 @@ use lodestone_protocol::{ChatTo, RoomStatus};
 use lodestone_rules::{GameKind, Millis, Seat};
 use serde::{Deserialize, Serialize};
 
-use super::event::{AbsentPolicy, Recorded, RoomEvent, SpectatorPolicy, Spectators};
+use super::event::{
+    AbsentPolicy, ChatSaid, Creation, Player, Recorded, RoomEvent, SpectatorPolicy, Spectators,
+};
 use super::rows::{
     ActionData, ChatData, ChatSetData, CreatedData, Empty, FinishedData, OwnerData, OwnerRow, RematchData,
     SeatData, TableData,
@@ -34,54 +36,34 @@ fn table(seat: Seat, at: Millis, accept: Option<bool>) -> String {
 /// The row of one event of room `room`.
 pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
     let (kind, data) = match &recorded.event {
-        RoomEvent::Created {
-            game,
-            options,
-            public,
-            invite,
-            seed,
-            owner,
-            clock,
-            weekend_pause,
-            berserk,
-            absent,
-            rated,
-            rated_bots,
-            spectators,
-        } => (
+        RoomEvent::Created(c) => (
             "created",
             json(&CreatedData {
-                game: game.name().to_string(),
-                options: options.iter().cloned().collect(),
-                public: *public,
-                invite: invite.clone(),
-                seed: seed.clone(),
-                owner: OwnerRow::of(owner),
-                clock: (!clock.is_none()).then(|| clock.to_string()),
-                weekend_pause: *weekend_pause,
-                berserk: *berserk,
-                absent: (*absent != AbsentPolicy::Wait).then(|| absent.to_string()),
-                rated: *rated,
-                rated_bots: *rated_bots,
-                spectators: (spectators.policy != SpectatorPolicy::Public)
-                    .then(|| spectators.policy.to_string()),
-                spectator_delay: spectators.delay,
+                game: c.game.name().to_string(),
+                options: c.options.iter().cloned().collect(),
+                public: c.public,
+                invite: c.invite.clone(),
+                seed: c.seed.clone(),
+                owner: OwnerRow::of(&c.owner),
+                clock: (!c.clock.is_none()).then(|| c.clock.to_string()),
+                weekend_pause: c.weekend_pause,
+                berserk: c.berserk,
+                absent: (c.absent != AbsentPolicy::Wait).then(|| c.absent.to_string()),
+                rated: c.rated,
+                rated_bots: c.rated_bots,
+                spectators: (c.spectators.policy != SpectatorPolicy::Public)
+                    .then(|| c.spectators.policy.to_string()),
+                spectator_delay: c.spectators.delay,
             }),
         ),
-        RoomEvent::SeatTaken {
-            seat,
-            guest,
-            name,
-            bot,
-            bot_account,
-        } => (
+        RoomEvent::SeatTaken { seat, player } => (
             "seat-taken",
             json(&SeatData {
                 seat: seat.0,
-                guest: Some(guest.clone()),
-                name: Some(name.clone()),
-                bot: *bot,
-                bot_account: *bot_account,
+                guest: Some(player.id.clone()),
+                name: Some(player.name.clone()),
+                bot: player.bot,
+                bot_account: player.bot_account,
             }),
         ),
         RoomEvent::SeatFreed { seat } => (
@@ -142,20 +124,14 @@ pub fn to_row(room: &str, recorded: &Recorded) -> EventRow {
             }),
         ),
         RoomEvent::Expired => ("expired", json(&Empty {})),
-        RoomEvent::Chat {
-            guest,
-            name,
-            seat,
-            to,
-            text,
-        } => (
+        RoomEvent::Chat(said) => (
             "chat",
             json(&ChatData {
-                guest: guest.clone(),
-                name: name.clone(),
-                seat: seat.map(|s| s.0),
-                to: to.as_str().to_string(),
-                text: text.clone(),
+                guest: said.guest.clone(),
+                name: said.name.clone(),
+                seat: said.seat.map(|s| s.0),
+                to: said.to.as_str().to_string(),
+                text: said.text.clone(),
             }),
         ),
         RoomEvent::ChatSet { on } => ("chat-set", json(&ChatSetData { on: *on })),
@@ -217,11 +193,11 @@ pub fn ops(room: &str, events: &[Recorded], fence: Option<Fence>) -> Vec<Op> {
     for recorded in events {
         ops.push(Op::Append(to_row(room, recorded)));
         let status = match &recorded.event {
-            RoomEvent::Created { game, public, .. } => {
+            RoomEvent::Created(creation) => {
                 ops.push(Op::CreateRoom(RoomRow {
                     id: room.to_string(),
-                    game: game.name().to_string(),
-                    public: *public,
+                    game: creation.game.name().to_string(),
+                    public: creation.public,
                     status: StoredStatus::Open,
                     created_at: recorded.at as i64,
                 }));
@@ -274,6 +250,10 @@ fn parse<'a, T: Deserialize<'a>>(row: &'a EventRow) -> Result<T, String> {
 
 /// The event a row holds.
 pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
+    // An event of a seat at a time of the game.
+    let timed = |event: fn(Seat, Millis) -> RoomEvent| {
+        parse::<TableData>(row).map(|data| event(Seat(data.seat), Millis(data.at_ms)))
+    };
     let event = match row.kind.as_str() {
         "created" => {
             let data: CreatedData = parse(row)?;
@@ -281,7 +261,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 .game
                 .parse()
                 .map_err(|e: lodestone_rules::NotationError| e.message)?;
-            RoomEvent::Created {
+            RoomEvent::Created(Creation {
                 game,
                 options: data.options.into_iter().collect(),
                 public: data.public,
@@ -307,7 +287,7 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     },
                     delay: data.spectator_delay,
                 },
-            }
+            })
         }
         "seat-taken" => {
             let data: SeatData = parse(row)?;
@@ -316,10 +296,12 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                 .ok_or_else(|| format!("event {} of room {} names no guest", row.seq, row.room_id))?;
             RoomEvent::SeatTaken {
                 seat: Seat(data.seat),
-                name: data.name.unwrap_or_else(|| guest.clone()),
-                guest,
-                bot: data.bot,
-                bot_account: data.bot_account,
+                player: Player {
+                    name: data.name.unwrap_or_else(|| guest.clone()),
+                    id: guest,
+                    bot: data.bot,
+                    bot_account: data.bot_account,
+                },
             }
         }
         "renamed" => {
@@ -332,40 +314,16 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
         "owner-changed" => RoomEvent::OwnerChanged {
             owner: OwnerRow::read(parse::<OwnerData>(row)?.owner),
         },
-        "resigned" => {
-            let data: TableData = parse(row)?;
-            RoomEvent::Resigned {
-                seat: Seat(data.seat),
-                at: Millis(data.at_ms),
-            }
-        }
-        "out-of-time" => {
-            let data: TableData = parse(row)?;
-            RoomEvent::OutOfTime {
-                seat: Seat(data.seat),
-                at: Millis(data.at_ms),
-            }
-        }
-        "berserk" => {
-            let data: TableData = parse(row)?;
-            RoomEvent::Berserk {
-                seat: Seat(data.seat),
-                at: Millis(data.at_ms),
-            }
-        }
+        "resigned" => timed(|seat, at| RoomEvent::Resigned { seat, at })?,
+        "out-of-time" => timed(|seat, at| RoomEvent::OutOfTime { seat, at })?,
+        "berserk" => timed(|seat, at| RoomEvent::Berserk { seat, at })?,
         "seat-absent" => RoomEvent::Absent {
             seat: Seat(parse::<TableData>(row)?.seat),
         },
         "seat-returned" => RoomEvent::Returned {
             seat: Seat(parse::<TableData>(row)?.seat),
         },
-        "draw-offered" => {
-            let data: TableData = parse(row)?;
-            RoomEvent::DrawOffered {
-                seat: Seat(data.seat),
-                at: Millis(data.at_ms),
-            }
-        }
+        "draw-offered" => timed(|seat, at| RoomEvent::DrawOffered { seat, at })?,
         "draw-answered" => {
             let data: TableData = parse(row)?;
             RoomEvent::DrawAnswered {
@@ -409,13 +367,13 @@ pub fn from_row(row: &EventRow) -> Result<Recorded, String> {
                     ));
                 }
             };
-            RoomEvent::Chat {
+            RoomEvent::Chat(ChatSaid {
                 guest: data.guest,
                 name: data.name,
                 seat: data.seat.map(Seat),
                 to,
                 text: data.text,
-            }
+            })
         }
         "chat-set" => RoomEvent::ChatSet {
             on: parse::<ChatSetData>(row)?.on,
@@ -512,7 +470,7 @@ mod tests {
 
     fn every_kind() -> Vec<Recorded> {
         let events = vec![
-            RoomEvent::Created {
+            RoomEvent::Created(Creation {
                 game: GameKind::Magma,
                 options: vec![("players".into(), "2".into()), ("timer".into(), "hot".into())],
                 public: false,
@@ -532,13 +490,15 @@ mod tests {
                     policy: SpectatorPolicy::Link,
                     delay: 4,
                 },
-            },
+            }),
             RoomEvent::SeatTaken {
                 seat: Seat(1),
-                guest: "g1".into(),
-                name: "Ann \"the\" first".into(),
-                bot: false,
-                bot_account: true,
+                player: Player {
+                    id: "g1".into(),
+                    name: "Ann \"the\" first".into(),
+                    bot: false,
+                    bot_account: true,
+                },
             },
             RoomEvent::SeatFreed { seat: Seat(1) },
             RoomEvent::Started,
@@ -554,10 +514,12 @@ mod tests {
             RoomEvent::Expired,
             RoomEvent::SeatTaken {
                 seat: Seat(0),
-                guest: "b1".into(),
-                name: "Bot (easy)".into(),
-                bot: true,
-                bot_account: false,
+                player: Player {
+                    id: "b1".into(),
+                    name: "Bot (easy)".into(),
+                    bot: true,
+                    bot_account: false,
+                },
             },
             RoomEvent::OwnerChanged { owner: None },
             RoomEvent::OwnerChanged {
@@ -601,20 +563,20 @@ mod tests {
             RoomEvent::Aborted { seat: Seat(1) },
             RoomEvent::Closed,
             RoomEvent::Abandoned,
-            RoomEvent::Chat {
+            RoomEvent::Chat(ChatSaid {
                 guest: "g1".into(),
                 name: "Ann".into(),
                 seat: Some(Seat(1)),
                 to: ChatTo::Team,
                 text: "<b>hi</b> \"there\"".into(),
-            },
-            RoomEvent::Chat {
+            }),
+            RoomEvent::Chat(ChatSaid {
                 guest: "g3".into(),
                 name: "Eve".into(),
                 seat: None,
                 to: ChatTo::Spectators,
                 text: "gg".into(),
-            },
+            }),
             RoomEvent::ChatSet { on: false },
             RoomEvent::RematchAccepted {
                 seats: vec![Seat(1), Seat(0)],

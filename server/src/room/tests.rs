@@ -12,6 +12,7 @@ use super::core::RoomCore;
 use super::event::{Recorded, RoomEvent};
 use super::handle::RoomRequest;
 use super::outcome::{Command, Outcome, Policy, Reply};
+use super::refusal::Refusal;
 use super::results::Seated;
 use super::seating::Player;
 use crate::secrets::{Secrets, SeededSecrets};
@@ -35,22 +36,25 @@ fn created(game: &str, owner: &str) -> (RoomCore, Vec<Recorded>) {
     .unwrap()
 }
 
+/// Room `id` of `game` with `options`, opened by `owner` at `now` with
+/// the test's secrets.
+fn open(
+    id: &str,
+    game: &str,
+    options: &BTreeMap<String, String>,
+    public: bool,
+    now: u64,
+) -> Result<(RoomCore, Vec<Recorded>), Refusal> {
+    RoomCore::create(id.into(), game, options, public, &player("owner"), now, seeded())
+}
+
 fn player(id: &str) -> Player {
     Player::person(id, id.to_uppercase())
 }
 
 /// A public room of `game` that `a` and `b` have started.
 fn started(game: &str) -> (RoomCore, Player, Player) {
-    let (mut room, _) = RoomCore::create(
-        "r".into(),
-        game,
-        &BTreeMap::new(),
-        true,
-        &player("owner"),
-        0,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, _) = open("r", game, &BTreeMap::new(), true, 0).unwrap();
     let (a, b) = (player("a"), player("b"));
     room.join(1, &a, None, None, 0).unwrap();
     room.join(2, &b, None, None, 0).unwrap();
@@ -59,17 +63,7 @@ fn started(game: &str) -> (RoomCore, Player, Player) {
 }
 
 fn magneton_room(public: bool) -> RoomCore {
-    RoomCore::create(
-        "r".into(),
-        "magneton",
-        &BTreeMap::new(),
-        public,
-        &player("owner"),
-        1000,
-        seeded(),
-    )
-    .unwrap()
-    .0
+    open("r", "magneton", &BTreeMap::new(), public, 1000).unwrap().0
 }
 
 #[test]
@@ -140,20 +134,11 @@ fn private_rooms_need_the_invite() {
 
 #[test]
 fn unknown_games_and_options_are_refused() {
-    let e = RoomCore::create(
-        "r".into(),
-        "chess",
-        &BTreeMap::new(),
-        true,
-        &player("owner"),
-        0,
-        seeded(),
-    )
-    .unwrap_err();
+    let e = open("r", "chess", &BTreeMap::new(), true, 0).unwrap_err();
     assert_eq!(e.code, "unknown-game");
     let mut o = BTreeMap::new();
     o.insert("move-rule".to_string(), "sideways".to_string());
-    let e = RoomCore::create("r".into(), "magneton", &o, true, &player("owner"), 0, seeded()).unwrap_err();
+    let e = open("r", "magneton", &o, true, 0).unwrap_err();
     assert_eq!(e.code, "bad-option");
 }
 
@@ -161,16 +146,7 @@ fn unknown_games_and_options_are_refused() {
 fn a_restored_room_keeps_its_turn_timer() {
     let mut options = BTreeMap::new();
     options.insert("timer".to_string(), "white-hot".to_string());
-    let (mut room, mut events) = RoomCore::create(
-        "r".into(),
-        "magma",
-        &options,
-        true,
-        &player("owner"),
-        1_000,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, mut events) = open("r", "magma", &options, true, 1_000).unwrap();
     let (a, b) = (player("a"), player("b"));
     events.extend(room.join(1, &a, None, None, 0).unwrap().1);
     events.extend(room.join(2, &b, None, None, 0).unwrap().1);
@@ -328,16 +304,7 @@ fn a_failed_commit_rebuilds_the_room_from_what_is_committed() {
 
 #[test]
 fn the_version_is_the_seq_of_the_last_event_and_presence_leaves_it() {
-    let (mut room, mut events) = RoomCore::create(
-        "r".into(),
-        "magnetism",
-        &BTreeMap::new(),
-        false,
-        &player("owner"),
-        5,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, mut events) = open("r", "magnetism", &BTreeMap::new(), false, 5).unwrap();
     let invite = room.invite().unwrap().to_string();
     assert_eq!((room.version(), events[0].seq), (1, 1));
     let (a, b) = (player("a"), player("b"));
@@ -407,16 +374,7 @@ fn a_stored_log_that_does_not_fold_is_refused() {
 
 #[test]
 fn an_open_room_expires_once_and_then_refuses() {
-    let (mut room, created) = RoomCore::create(
-        "r".into(),
-        "magneton",
-        &BTreeMap::new(),
-        true,
-        &player("owner"),
-        1_000,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, created) = open("r", "magneton", &BTreeMap::new(), true, 1_000).unwrap();
     let ttl = Some(60_000);
     assert_eq!(room.expires_at(ttl), Some(61_000));
     assert_eq!(room.expires_at(None), None);
@@ -494,16 +452,7 @@ fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
 
     // Rated: no bot sits; a guest that is not an account holds start up.
     let options = BTreeMap::from([("rated".to_string(), "yes".to_string())]);
-    let (mut rated, _) = RoomCore::create(
-        "r2".into(),
-        "magneton",
-        &options,
-        true,
-        &player("owner"),
-        0,
-        seeded(),
-    )
-    .unwrap();
+    let (mut rated, _) = open("r2", "magneton", &options, true, 0).unwrap();
     assert!(rated.is_rated());
     rated.join(1, &a, None, None, 0).unwrap();
     rated.join(2, &b, None, None, 0).unwrap();
@@ -540,21 +489,12 @@ fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
         ("rated".to_string(), "yes".to_string()),
         ("rated-bots".to_string(), "yes".to_string()),
     ]);
-    let (mut open, _) = RoomCore::create(
-        "r4".into(),
-        "magneton",
-        &allowing,
-        true,
-        &player("owner"),
-        0,
-        seeded(),
-    )
-    .unwrap();
-    open.join(1, &a, None, None, 0).unwrap();
-    open.join(2, &b, None, None, 0).unwrap();
-    assert_eq!(open.rated_refusal(&with_a_bot), None);
+    let (mut allowed, _) = open("r4", "magneton", &allowing, true, 0).unwrap();
+    allowed.join(1, &a, None, None, 0).unwrap();
+    allowed.join(2, &b, None, None, 0).unwrap();
+    assert_eq!(allowed.rated_refusal(&with_a_bot), None);
     assert_eq!(
-        open.shown_options().get("rated-bots").map(String::as_str),
+        allowed.shown_options().get("rated-bots").map(String::as_str),
         Some("yes")
     );
     let bot = Player {
@@ -566,16 +506,7 @@ fn a_finished_game_has_ranked_sides_and_a_rated_room_wants_accounts() {
     let refused = rated.add_bot(3, &a, &bot, None, true, 0).unwrap_err();
     assert_eq!(refused.code, "rated-needs-accounts");
     // The option is kept in the log and shown with the options.
-    let (_, created) = RoomCore::create(
-        "r3".into(),
-        "magneton",
-        &options,
-        true,
-        &player("owner"),
-        0,
-        seeded(),
-    )
-    .unwrap();
+    let (_, created) = open("r3", "magneton", &options, true, 0).unwrap();
     assert!(RoomCore::restore("r3", &created, seeded()).unwrap().is_rated());
     assert_eq!(
         rated.state_for(None, 0).options.get("rated").map(String::as_str),
@@ -624,16 +555,7 @@ fn a_weekend_pause_is_stored_and_skips_saturday_and_sunday() {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let (mut room, mut events) = RoomCore::create(
-        "r".into(),
-        "magneton",
-        &options,
-        true,
-        &player("owner"),
-        FRIDAY_NOON,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, mut events) = open("r", "magneton", &options, true, FRIDAY_NOON).unwrap();
     let (a, b) = (player("a"), player("b"));
     events.extend(room.join(1, &a, None, None, FRIDAY_NOON).unwrap().1);
     events.extend(room.join(2, &b, None, None, FRIDAY_NOON).unwrap().1);
@@ -663,16 +585,7 @@ fn a_weekend_pause_is_stored_and_skips_saturday_and_sunday() {
     // Without the option, the same clock runs out on Saturday noon.
     let mut plain = options.clone();
     plain.remove("weekends");
-    let (mut room, _) = RoomCore::create(
-        "r".into(),
-        "magneton",
-        &plain,
-        true,
-        &player("owner"),
-        FRIDAY_NOON,
-        seeded(),
-    )
-    .unwrap();
+    let (mut room, _) = open("r", "magneton", &plain, true, FRIDAY_NOON).unwrap();
     room.join(1, &a, None, None, FRIDAY_NOON).unwrap();
     room.join(2, &b, None, None, FRIDAY_NOON).unwrap();
     room.start(&a, FRIDAY_NOON).unwrap();
@@ -686,17 +599,7 @@ fn a_weekend_pause_is_stored_and_skips_saturday_and_sunday() {
             .into_iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        let refusal = RoomCore::create(
-            "r".into(),
-            "magneton",
-            &options,
-            true,
-            &player("owner"),
-            0,
-            seeded(),
-        )
-        .err()
-        .unwrap();
+        let refusal = open("r", "magneton", &options, true, 0).err().unwrap();
         assert_eq!(
             refusal.code,
             lodestone_protocol::codes::BAD_OPTION,

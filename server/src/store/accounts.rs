@@ -10,9 +10,7 @@
 
 use std::collections::HashSet;
 
-use sqlx::Row;
-
-use super::db::{Db, with_pool};
+use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
 use super::types::{GuestRow, Op, PlayResult, RatingKey, StoreError};
 
@@ -102,28 +100,17 @@ impl Store {
             // The insert comes first: on SQLite it takes the write lock
             // (waiting for it), where a read first could not upgrade.
             let mut tx = pool.begin().await?;
-            let inserted = sqlx::query(
-                "INSERT INTO accounts (guest_id, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(guest_id)
-            .bind(name_key)
-            .bind(hash)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            if inserted.rows_affected() == 0 {
-                let mine = sqlx::query("SELECT guest_id FROM accounts WHERE guest_id = $1")
-                    .bind(guest_id)
-                    .fetch_optional(&mut *tx)
-                    .await?;
+            let inserted = sql!(
+                &mut *tx,
+                exec "INSERT INTO accounts (guest_id, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4) \
+                      ON CONFLICT DO NOTHING",
+                guest_id, name_key, hash, now,
+            )?;
+            if inserted == 0 {
+                let mine = sql!(&mut *tx, value String: "SELECT guest_id FROM accounts WHERE guest_id = $1", guest_id)?;
                 return Ok(if mine.is_some() { Registered::AlreadyAccount } else { Registered::NameTaken });
             }
-            sqlx::query("UPDATE guests SET name = $1 WHERE id = $2")
-                .bind(name)
-                .bind(guest_id)
-                .execute(&mut *tx)
-                .await?;
+            sql!(&mut *tx, exec "UPDATE guests SET name = $1 WHERE id = $2", name, guest_id)?;
             tx.commit().await?;
             Ok(Registered::Done)
         })
@@ -131,14 +118,11 @@ impl Store {
 
     /// The guest id and password hash of the account named `name_key`.
     pub async fn account_by_name(&self, name_key: &str) -> Result<Option<(String, String)>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, String)>(
-                "SELECT guest_id, password_hash FROM accounts WHERE name_key = $1",
-            )
-            .bind(name_key)
-            .fetch_optional(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            row (String, String): "SELECT guest_id, password_hash FROM accounts WHERE name_key = $1",
+            name_key,
+        )?)
     }
 
     /// Adds a device token (its hash) to an account.
@@ -148,15 +132,11 @@ impl Store {
         token_hash: &str,
         now: i64,
     ) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query("INSERT INTO account_tokens (token_hash, guest_id, created_at) VALUES ($1, $2, $3)")
-                .bind(token_hash)
-                .bind(guest_id)
-                .bind(now)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })?;
+        pooled!(
+            &self.db,
+            exec "INSERT INTO account_tokens (token_hash, guest_id, created_at) VALUES ($1, $2, $3)",
+            token_hash, guest_id, now,
+        )?;
         Ok(())
     }
 
@@ -180,12 +160,7 @@ impl Store {
         query: &'static str,
         token_hash: &str,
     ) -> Result<Option<GuestRow>, StoreError> {
-        let row = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, String, Option<String>)>(query)
-                .bind(token_hash)
-                .fetch_optional(pool)
-                .await
-        })?;
+        let row = pooled!(&self.db, row (String, String, Option<String>): query, token_hash)?;
         Ok(row.map(GuestRow::read))
     }
 
@@ -203,12 +178,7 @@ impl Store {
     ) -> Result<HashSet<String>, StoreError> {
         let mut found = HashSet::new();
         for id in ids {
-            let row = with_pool!(&self.db, pool => {
-                sqlx::query_as::<_, (String,)>(query)
-                    .bind(id.as_str())
-                    .fetch_optional(pool)
-                    .await
-            })?;
+            let row = pooled!(&self.db, row (String,): query, id.as_str())?;
             if row.is_some() {
                 found.insert(id.clone());
             }
@@ -219,17 +189,11 @@ impl Store {
     /// The rooms whose result is due and whose game is no longer open or
     /// being played.
     pub async fn due_games(&self) -> Result<Vec<String>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String,)>(
-                "SELECT d.room_id FROM games_due d LEFT JOIN rooms r ON r.id = d.room_id \
-                 WHERE r.status IS NULL OR r.status NOT IN ('open', 'playing') ORDER BY d.at",
-            )
-            .fetch_all(pool)
-            .await
-        })?
-        .into_iter()
-        .map(|(id,)| id)
-        .collect())
+        Ok(pooled!(
+            &self.db,
+            values String: "SELECT d.room_id FROM games_due d LEFT JOIN rooms r ON r.id = d.room_id \
+                            WHERE r.status IS NULL OR r.status NOT IN ('open', 'playing') ORDER BY d.at",
+        )?)
     }
 
     /// Forgets that room `room_id`'s result is due (a game that ended
@@ -272,20 +236,16 @@ impl Store {
         };
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
-            let first = sqlx::query(
-                "INSERT INTO rated_games (room_id, rating_key, rated_at) VALUES ($1, $2, $3) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(result.room_id.as_str())
-            .bind(result.key.to_string())
-            .bind(result.finished_at)
-            .execute(&mut *tx)
-            .await?;
-            if first.rows_affected() == 0 {
-                sqlx::query("DELETE FROM games_due WHERE room_id = $1")
-                    .bind(result.room_id.as_str())
-                    .execute(&mut *tx)
-                    .await?;
+            let key = result.key.to_string();
+            let first = sql!(
+                &mut *tx,
+                exec "INSERT INTO rated_games (room_id, rating_key, rated_at) VALUES ($1, $2, $3) \
+                      ON CONFLICT DO NOTHING",
+                result.room_id.as_str(), key.as_str(), result.finished_at,
+            )?;
+            let due_done = "DELETE FROM games_due WHERE room_id = $1";
+            if first == 0 {
+                sql!(&mut *tx, exec due_done, result.room_id.as_str())?;
                 tx.commit().await?;
                 return Ok(false);
             }
@@ -296,71 +256,43 @@ impl Store {
             let mut ids: Vec<&str> = result.players.iter().map(|p| p.guest_id.as_str()).collect();
             ids.sort_unstable();
             for id in ids {
-                sqlx::query(
-                    "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
-                     VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
-                     games = ratings.games",
-                )
-                .bind(id)
-                .bind(result.key.to_string())
-                .bind(NEW.mu)
-                .bind(NEW.sigma)
-                .bind(result.finished_at)
-                .execute(&mut *tx)
-                .await?;
+                sql!(
+                    &mut *tx,
+                    exec "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
+                          VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
+                          games = ratings.games",
+                    id, key.as_str(), NEW.mu, NEW.sigma, result.finished_at,
+                )?;
             }
             let mut current = Vec::with_capacity(result.players.len());
             for p in &result.players {
-                let row = sqlx::query(
-                    "SELECT mu, sigma, games FROM ratings WHERE guest_id = $1 AND rating_key = $2",
-                )
-                .bind(p.guest_id.as_str())
-                .bind(result.key.to_string())
-                .fetch_optional(&mut *tx)
-                .await?;
-                current.push(match row {
-                    Some(row) => StoredRating {
-                        mu: row.try_get("mu")?,
-                        sigma: row.try_get("sigma")?,
-                        games: row.try_get("games")?,
-                    },
-                    None => NEW,
-                });
+                let row = sql!(
+                    &mut *tx,
+                    row (f64, f64, i64): "SELECT mu, sigma, games FROM ratings WHERE guest_id = $1 AND rating_key = $2",
+                    p.guest_id.as_str(), key.as_str(),
+                )?;
+                current.push(row.map_or(NEW, |(mu, sigma, games)| StoredRating { mu, sigma, games }));
             }
             let new = rate(&current);
             for (p, r) in result.players.iter().zip(&new) {
-                sqlx::query(
-                    "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
-                     mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
-                )
-                .bind(p.guest_id.as_str())
-                .bind(result.key.to_string())
-                .bind(r.mu)
-                .bind(r.sigma)
-                .bind(r.games)
-                .bind(result.finished_at)
-                .execute(&mut *tx)
-                .await?;
+                sql!(
+                    &mut *tx,
+                    exec "INSERT INTO ratings (guest_id, rating_key, mu, sigma, games, updated_at) \
+                          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guest_id, rating_key) DO UPDATE SET \
+                          mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, updated_at = excluded.updated_at",
+                    p.guest_id.as_str(), key.as_str(), r.mu, r.sigma, r.games, result.finished_at,
+                )?;
             }
             for p in &result.players {
-                sqlx::query(
-                    "INSERT INTO player_games (guest_id, room_id, game, result, rated, finished_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
-                )
-                .bind(p.guest_id.as_str())
-                .bind(result.room_id.as_str())
-                .bind(result.key.to_string())
-                .bind(p.result.as_str())
-                .bind(1_i64)
-                .bind(result.finished_at)
-                .execute(&mut *tx)
-                .await?;
+                sql!(
+                    &mut *tx,
+                    exec "INSERT INTO player_games (guest_id, room_id, game, result, rated, finished_at) \
+                          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+                    p.guest_id.as_str(), result.room_id.as_str(), key.as_str(), p.result.as_str(), 1_i64,
+                    result.finished_at,
+                )?;
             }
-            sqlx::query("DELETE FROM games_due WHERE room_id = $1")
-                .bind(result.room_id.as_str())
-                .execute(&mut *tx)
-                .await?;
+            sql!(&mut *tx, exec due_done, result.room_id.as_str())?;
             tx.commit().await?;
             Ok(true)
         })
@@ -373,14 +305,12 @@ impl Store {
 
     /// A player's ratings, by key.
     pub async fn ratings_of(&self, guest_id: &str) -> Result<Vec<RatingRow>, StoreError> {
-        let rows = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, f64, f64, i64)>(
-                "SELECT rating_key, mu, sigma, games FROM ratings WHERE guest_id = $1 ORDER BY rating_key",
-            )
-            .bind(guest_id)
-            .fetch_all(pool)
-            .await
-        })?;
+        let rows = pooled!(
+            &self.db,
+            rows (String, f64, f64, i64): "SELECT rating_key, mu, sigma, games FROM ratings WHERE guest_id = $1 \
+                                           ORDER BY rating_key",
+            guest_id,
+        )?;
         Ok(rows
             .into_iter()
             // A key this server does not know (a newer one's) is left out.
@@ -402,19 +332,15 @@ impl Store {
         viewer: Option<&str>,
         limit: i64,
     ) -> Result<Vec<PlayerGameRow>, StoreError> {
-        let rows = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, String, String, i64, i64)>(
+        let rows = pooled!(
+            &self.db,
+            rows (String, String, String, i64, i64):
                 "SELECT p.room_id, p.game, p.result, p.rated, p.finished_at FROM player_games p \
                  JOIN rooms r ON r.id = p.room_id WHERE p.guest_id = $1 \
                  AND (r.public OR EXISTS (SELECT 1 FROM player_games v WHERE v.room_id = p.room_id AND v.guest_id = $3)) \
                  ORDER BY p.finished_at DESC, p.room_id LIMIT $2",
-            )
-            .bind(guest_id)
-            .bind(limit)
-            .bind(viewer)
-            .fetch_all(pool)
-            .await
-        })?;
+            guest_id, limit, viewer,
+        )?;
         Ok(rows
             .into_iter()
             .filter_map(|(room_id, game, result, rated, finished_at)| {
@@ -432,17 +358,14 @@ impl Store {
     /// The best `limit` players of rating key `key` by mu - 3 sigma.
     pub async fn leaderboard(&self, key: RatingKey, limit: i64) -> Result<Vec<LeaderRow>, StoreError> {
         let key = key.to_string();
-        let rows = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, String, f64, f64, i64, Option<String>)>(
+        let rows = pooled!(
+            &self.db,
+            rows (String, String, f64, f64, i64, Option<String>):
                 "SELECT r.guest_id, g.name, r.mu, r.sigma, r.games, b.guest_id FROM ratings r JOIN guests g ON g.id = r.guest_id \
                  LEFT JOIN bot_accounts b ON b.guest_id = r.guest_id \
                  WHERE r.rating_key = $1 ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.guest_id LIMIT $2",
-            )
-            .bind(key.as_str())
-            .bind(limit)
-            .fetch_all(pool)
-            .await
-        })?;
+            key.as_str(), limit,
+        )?;
         Ok(rows
             .into_iter()
             .map(|(guest_id, name, mu, sigma, games, bot)| LeaderRow {

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::db::{Db, with_pool};
+use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
 use super::types::{GuestRow, StoreError};
 use crate::secrets::Token;
@@ -49,27 +49,19 @@ impl Store {
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
             // The write first: on SQLite it takes the write lock.
-            let inserted = sqlx::query(
-                "INSERT INTO bot_accounts (guest_id, marked_at) SELECT guest_id, $2 FROM accounts \
-                 WHERE guest_id = $1 AND NOT EXISTS (SELECT 1 FROM ratings WHERE guest_id = $1 AND games > 0) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(guest_id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            let marked = inserted.rows_affected() == 1
-                || sqlx::query("SELECT guest_id FROM bot_accounts WHERE guest_id = $1")
-                    .bind(guest_id)
-                    .fetch_optional(&mut *tx)
-                    .await?
+            let inserted = sql!(
+                &mut *tx,
+                exec "INSERT INTO bot_accounts (guest_id, marked_at) SELECT guest_id, $2 FROM accounts \
+                      WHERE guest_id = $1 AND NOT EXISTS (SELECT 1 FROM ratings WHERE guest_id = $1 AND games > 0) \
+                      ON CONFLICT DO NOTHING",
+                guest_id, now,
+            )?;
+            let marked = inserted == 1
+                || sql!(&mut *tx, value String: "SELECT guest_id FROM bot_accounts WHERE guest_id = $1", guest_id)?
                     .is_some();
             let found = if marked {
                 BotMark::Done
-            } else if sqlx::query("SELECT guest_id FROM accounts WHERE guest_id = $1")
-                .bind(guest_id)
-                .fetch_optional(&mut *tx)
-                .await?
+            } else if sql!(&mut *tx, value String: "SELECT guest_id FROM accounts WHERE guest_id = $1", guest_id)?
                 .is_none()
             {
                 BotMark::NotAccount
@@ -97,33 +89,25 @@ impl Store {
     pub async fn add_api_token(&self, token: NewApiToken<'_>, max: i64) -> Result<bool, StoreError> {
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
-            let inserted = sqlx::query(
-                "INSERT INTO api_tokens (id, guest_id, token_hash, label, created_at) \
-                 SELECT $1, $2, $3, $4, $5 WHERE (SELECT COUNT(*) FROM api_tokens WHERE guest_id = $2) < $6",
-            )
-            .bind(token.id)
-            .bind(token.guest_id)
-            .bind(token.token.hash())
-            .bind(token.label)
-            .bind(token.created_at)
-            .bind(max)
-            .execute(&mut *tx)
-            .await?;
+            let inserted = sql!(
+                &mut *tx,
+                exec "INSERT INTO api_tokens (id, guest_id, token_hash, label, created_at) \
+                      SELECT $1, $2, $3, $4, $5 WHERE (SELECT COUNT(*) FROM api_tokens WHERE guest_id = $2) < $6",
+                token.id, token.guest_id, token.token.hash(), token.label, token.created_at, max,
+            )?;
             tx.commit().await?;
-            Ok(inserted.rows_affected() == 1)
+            Ok(inserted == 1)
         })
     }
 
     /// An account's API tokens, oldest first.
     pub async fn api_tokens(&self, guest_id: &str) -> Result<Vec<ApiTokenRow>, StoreError> {
-        let rows = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, String, i64)>(
-                "SELECT id, label, created_at FROM api_tokens WHERE guest_id = $1 ORDER BY created_at, id",
-            )
-            .bind(guest_id)
-            .fetch_all(pool)
-            .await
-        })?;
+        let rows = pooled!(
+            &self.db,
+            rows (String, String, i64): "SELECT id, label, created_at FROM api_tokens WHERE guest_id = $1 \
+                                         ORDER BY created_at, id",
+            guest_id,
+        )?;
         Ok(rows
             .into_iter()
             .map(|(id, label, created_at)| ApiTokenRow {
@@ -137,14 +121,8 @@ impl Store {
     /// Revokes API token `id` of account `guest_id`; false if it has none
     /// by that id.
     pub async fn revoke_api_token(&self, guest_id: &str, id: &str) -> Result<bool, StoreError> {
-        let deleted = with_pool!(&self.db, pool => {
-            sqlx::query("DELETE FROM api_tokens WHERE guest_id = $1 AND id = $2")
-                .bind(guest_id)
-                .bind(id)
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
+        let deleted =
+            pooled!(&self.db, exec "DELETE FROM api_tokens WHERE guest_id = $1 AND id = $2", guest_id, id)?;
         Ok(deleted == 1)
     }
 

@@ -5,7 +5,7 @@
 //! transaction there (a failed copy leaves it empty).
 
 use super::copy_tables::{TargetTx, copy_tables};
-use super::db::{Db, with_pool};
+use super::db::{Db, pooled, with_pool};
 use super::sql::Dialect;
 use super::types::{EventRow, GuestRecord, Location, Op, RoomRow, StoreError, StoreOptions};
 
@@ -157,16 +157,34 @@ impl Db {
         with_pool!(self, pool => Dialect::counts(pool).await)
     }
 
+    /// Up to `limit` guests with ids after `after`, in id order.
     async fn guests_after(&self, after: &str, limit: i64) -> Result<Vec<GuestRecord>, sqlx::Error> {
-        with_pool!(self, pool => Dialect::guests_after(pool, after, limit).await)
+        pooled!(
+            self,
+            rows GuestRecord: "SELECT id, name, token_hash, created_at, bot FROM guests WHERE id > $1 \
+                               ORDER BY id LIMIT $2",
+            after, limit,
+        )
     }
 
+    /// Up to `limit` room summaries with ids after `after`, in id order.
     async fn rooms_after(&self, after: &str, limit: i64) -> Result<Vec<RoomRow>, sqlx::Error> {
-        with_pool!(self, pool => Dialect::rooms_after(pool, after, limit).await)
+        pooled!(
+            self,
+            rows RoomRow: "SELECT id, game, public, status, created_at FROM rooms WHERE id > $1 ORDER BY id LIMIT $2",
+            after, limit,
+        )
     }
 
+    /// Up to `limit` events after event `seq` of room `room`, in
+    /// `(room_id, seq)` order.
     async fn events_after(&self, room: &str, seq: i64, limit: i64) -> Result<Vec<EventRow>, sqlx::Error> {
-        with_pool!(self, pool => Dialect::events_after(pool, room, seq, limit).await)
+        pooled!(
+            self,
+            rows EventRow: "SELECT room_id, seq, kind, at, data FROM events \
+                            WHERE room_id > $1 OR (room_id = $1 AND seq > $2) ORDER BY room_id, seq LIMIT $3",
+            room, seq, limit,
+        )
     }
 
     async fn close(&self) {

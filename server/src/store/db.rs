@@ -24,7 +24,43 @@ macro_rules! with_pool {
     };
 }
 
-pub(super) use with_pool;
+/// One statement on `$on` (a pool or a transaction, `&mut *tx`, of either
+/// backend): `$sql` with each `$arg` bound in turn. What it answers
+/// (inside `Result<_, sqlx::Error>`), by the word before the SQL:
+/// - `exec`: the number of rows the statement changed;
+/// - `rows T:` / `row T:`: every row, or the first if any, as `T` (a
+///   `FromRow`, a tuple of columns);
+/// - `values T:` / `value T:` / `count`: the same for a one-column
+///   answer, the last the one value (`SELECT COUNT(*)`).
+macro_rules! sql {
+    ($on:expr, exec $sql:expr $(, $arg:expr)* $(,)?) => {
+        sqlx::query($sql)$(.bind($arg))*.execute($on).await.map(|done| done.rows_affected())
+    };
+    ($on:expr, rows $row:ty: $sql:expr $(, $arg:expr)* $(,)?) => {
+        sqlx::query_as::<_, $row>($sql)$(.bind($arg))*.fetch_all($on).await
+    };
+    ($on:expr, row $row:ty: $sql:expr $(, $arg:expr)* $(,)?) => {
+        sqlx::query_as::<_, $row>($sql)$(.bind($arg))*.fetch_optional($on).await
+    };
+    ($on:expr, values $value:ty: $sql:expr $(, $arg:expr)* $(,)?) => {
+        sqlx::query_scalar::<_, $value>($sql)$(.bind($arg))*.fetch_all($on).await
+    };
+    ($on:expr, value $value:ty: $sql:expr $(, $arg:expr)* $(,)?) => {
+        sqlx::query_scalar::<_, $value>($sql)$(.bind($arg))*.fetch_optional($on).await
+    };
+    ($on:expr, count $sql:expr $(, $arg:expr)* $(,)?) => {
+        sqlx::query_scalar::<_, i64>($sql)$(.bind($arg))*.fetch_one($on).await
+    };
+}
+
+/// [`sql!`] on the pool of `$db` (a [`Db`]), whichever backend it is.
+macro_rules! pooled {
+    ($db:expr, $($statement:tt)*) => {
+        with_pool!($db, pool => $crate::store::db::sql!(pool, $($statement)*))
+    };
+}
+
+pub(super) use {pooled, sql, with_pool};
 
 impl Db {
     /// Opens the database at `location` and brings it up to date.

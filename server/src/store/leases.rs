@@ -12,6 +12,7 @@ use std::sync::Arc;
 use sqlx::postgres::PgListener;
 use sqlx::{Pool, Postgres};
 
+use super::db::sql;
 use super::runs::{RunLock, RunState};
 use super::types::{StoreError, StoredStatus};
 
@@ -174,28 +175,20 @@ impl Leases {
     /// Says that node `name` (its run, once it has one) is alive and
     /// reachable at `url`.
     pub async fn heartbeat(&self, name: &str, url: &str) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO nodes (name, url, heartbeat, run) VALUES ($1, $2, clock_timestamp(), $3) \
-             ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat, \
-             run = EXCLUDED.run",
-        )
-        .bind(name)
-        .bind(url)
-        .bind(self.run())
-        .execute(&self.pool)
-        .await
-        .map(drop)
-        .map_err(StoreError::from)
+        sql!(
+            &self.pool,
+            exec "INSERT INTO nodes (name, url, heartbeat, run) VALUES ($1, $2, clock_timestamp(), $3) \
+                  ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, heartbeat = EXCLUDED.heartbeat, \
+                  run = EXCLUDED.run",
+            name, url, self.run(),
+        )?;
+        Ok(())
     }
 
     /// Takes node `name` out of the registry (it is draining or gone).
     pub async fn remove_node(&self, name: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM nodes WHERE name = $1")
-            .bind(name)
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(StoreError::from)
+        sql!(&self.pool, exec "DELETE FROM nodes WHERE name = $1", name)?;
+        Ok(())
     }
 
     /// Takes room `room` for `node` for `lease_ms`, if the room exists and
@@ -208,16 +201,15 @@ impl Leases {
     /// the lock timeout (`bounds.rs`) for a row another node holds locked.
     pub async fn take(&self, room: &str, node: &str, lease_ms: u64) -> Result<Take, StoreError> {
         for _ in 0..3 {
-            let held: Option<(String, Option<String>)> = sqlx::query_as(concat!(
-                "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node \
-                 WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp() AND NOT ",
-                dead_run!("l", "$3")
-            ))
-            .bind(room)
-            .bind(node)
-            .bind(self.judging())
-            .fetch_optional(&self.pool)
-            .await?;
+            let held = sql!(
+                &self.pool,
+                row (String, Option<String>): concat!(
+                    "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node \
+                     WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp() AND NOT ",
+                    dead_run!("l", "$3")
+                ),
+                room, node, self.judging(),
+            )?;
             if let Some((node, url)) = held {
                 return Ok(Take::Owned { node, url });
             }
@@ -228,10 +220,7 @@ impl Leases {
             match owner {
                 Some((node, url)) => return Ok(Take::Owned { node, url }),
                 None => {
-                    let exists: Option<(i32,)> = sqlx::query_as("SELECT 1 FROM rooms WHERE id = $1")
-                        .bind(room)
-                        .fetch_optional(&self.pool)
-                        .await?;
+                    let exists = sql!(&self.pool, value i32: "SELECT 1 FROM rooms WHERE id = $1", room)?;
                     if exists.is_none() {
                         return Ok(Take::NoRoom);
                     }
@@ -274,44 +263,34 @@ impl Leases {
             Leased::Room => take_in!("rooms"),
             Leased::Tournament => take_in!("tournaments"),
         };
-        let taken: Option<(i64,)> = sqlx::query_as(sql)
-            .bind(id)
-            .bind(node)
-            .bind(lease_ms as i64)
-            .bind(self.run())
-            .bind(self.judging())
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(taken.map(|(epoch,)| epoch))
+        Ok(sql!(
+            &self.pool,
+            value i64: sql,
+            id, node, lease_ms as i64, self.run(), self.judging(),
+        )?)
     }
 
     /// Who holds the lease of `id` (whether expired or not) and the URL of
     /// that node, if anyone does.
     pub(super) async fn holder(&self, id: &str) -> Result<Option<(String, Option<String>)>, StoreError> {
-        sqlx::query_as(
-            "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room_id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(StoreError::from)
+        Ok(sql!(
+            &self.pool,
+            row (String, Option<String>):
+                "SELECT l.node, n.url FROM leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room_id = $1",
+            id,
+        )?)
     }
 
     /// The lease of a room about to be created (its events are appended
     /// under it, fenced like any others): epoch 1, `node`'s.
     pub async fn claim_new(&self, room: &str, node: &str, lease_ms: u64) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO leases (room_id, node, epoch, expires_at, run) \
-             VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond', $4)",
-        )
-        .bind(room)
-        .bind(node)
-        .bind(lease_ms as i64)
-        .bind(self.run())
-        .execute(&self.pool)
-        .await
-        .map(drop)
-        .map_err(StoreError::from)
+        sql!(
+            &self.pool,
+            exec "INSERT INTO leases (room_id, node, epoch, expires_at, run) \
+                  VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond', $4)",
+            room, node, lease_ms as i64, self.run(),
+        )?;
+        Ok(())
     }
 
     /// Extends `node`'s leases of `rooms` (room and epoch) by `lease_ms`
@@ -333,21 +312,16 @@ impl Leases {
         // The rows are locked in room order, as the fences of a batch are
         // (`sql.rs`), so a renewal and a commit never wait for each other
         // round a circle.
-        sqlx::query_scalar(
-            "WITH mine AS (SELECT l.room_id FROM leases l \
-             JOIN UNNEST($1::text[], $2::bigint[]) AS r(room_id, epoch) \
-             ON l.room_id = r.room_id AND l.epoch = r.epoch \
-             WHERE l.node = $4 AND l.expires_at <> '-infinity' ORDER BY l.room_id FOR UPDATE OF l) \
-             UPDATE leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' \
-             WHERE room_id IN (SELECT room_id FROM mine) RETURNING room_id",
-        )
-        .bind(&ids)
-        .bind(&epochs)
-        .bind(lease_ms as i64)
-        .bind(node)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(StoreError::from)
+        Ok(sql!(
+            &self.pool,
+            values String: "WITH mine AS (SELECT l.room_id FROM leases l \
+                            JOIN UNNEST($1::text[], $2::bigint[]) AS r(room_id, epoch) \
+                            ON l.room_id = r.room_id AND l.epoch = r.epoch \
+                            WHERE l.node = $4 AND l.expires_at <> '-infinity' ORDER BY l.room_id FOR UPDATE OF l) \
+                            UPDATE leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond' \
+                            WHERE room_id IN (SELECT room_id FROM mine) RETURNING room_id",
+            &ids, &epochs, lease_ms as i64, node,
+        )?)
     }
 
     /// Gives up `node`'s lease of `room` at `epoch`: deleted when the room
@@ -361,14 +335,8 @@ impl Leases {
             "UPDATE leases SET expires_at = '-infinity' \
              WHERE room_id = $1 AND node = $2 AND epoch = $3"
         };
-        sqlx::query(sql)
-            .bind(room)
-            .bind(node)
-            .bind(epoch)
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(StoreError::from)
+        sql!(&self.pool, exec sql, room, node, epoch)?;
+        Ok(())
     }
 
     /// Where the clients of `room` should go now that node `me` lets it
@@ -376,17 +344,16 @@ impl Leases {
     /// another node that is alive (the freshest heartbeat), which will
     /// take it when they come.
     pub async fn where_to(&self, room: &str, me: &str, alive_ms: u64) -> Result<Option<String>, StoreError> {
-        let owner: Option<(String,)> = sqlx::query_as(concat!(
-            "SELECT n.url FROM leases l JOIN nodes n ON n.name = l.node \
-             WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp() AND NOT ",
-            dead_run!("l", "$3")
-        ))
-        .bind(room)
-        .bind(me)
-        .bind(self.judging())
-        .fetch_optional(&self.pool)
-        .await?;
-        if let Some((url,)) = owner {
+        let owner = sql!(
+            &self.pool,
+            value String: concat!(
+                "SELECT n.url FROM leases l JOIN nodes n ON n.name = l.node \
+                 WHERE l.room_id = $1 AND l.node <> $2 AND l.expires_at > clock_timestamp() AND NOT ",
+                dead_run!("l", "$3")
+            ),
+            room, me, self.judging(),
+        )?;
+        if let Some(url) = owner {
             return Ok(Some(url));
         }
         self.other_node(me, alive_ms).await
@@ -395,36 +362,33 @@ impl Leases {
     /// The URL of a live node other than `me` (heard from within
     /// `alive_ms`, its run not dead), if there is one.
     pub async fn other_node(&self, me: &str, alive_ms: u64) -> Result<Option<String>, StoreError> {
-        let other: Option<(String,)> = sqlx::query_as(concat!(
-            "SELECT url FROM nodes n WHERE name <> $1 \
-             AND heartbeat > clock_timestamp() - $2 * interval '1 millisecond' AND NOT ",
-            dead_run!("n", "$3"),
-            " ORDER BY heartbeat DESC LIMIT 1"
-        ))
-        .bind(me)
-        .bind(alive_ms as i64)
-        .bind(self.judging())
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(other.map(|(url,)| url))
+        Ok(sql!(
+            &self.pool,
+            value String: concat!(
+                "SELECT url FROM nodes n WHERE name <> $1 \
+                 AND heartbeat > clock_timestamp() - $2 * interval '1 millisecond' AND NOT ",
+                dead_run!("n", "$3"),
+                " ORDER BY heartbeat DESC LIMIT 1"
+            ),
+            me, alive_ms as i64, self.judging(),
+        )?)
     }
 
     /// Up to `limit` live rooms nobody holds (no lease, an expired one, or
     /// one of a dead run), the most urgent first: those whose deadline has
     /// passed, by deadline, then the rest.
     pub async fn orphans(&self, limit: i64) -> Result<Vec<String>, StoreError> {
-        sqlx::query_scalar(concat!(
-            "SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room_id = r.id \
-             WHERE r.status IN ('open', 'playing') \
-             AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp() OR ",
-            dead_run!("l", "$2"),
-            ") ORDER BY l.deadline NULLS LAST LIMIT $1"
-        ))
-        .bind(limit)
-        .bind(self.judging())
-        .fetch_all(&self.pool)
-        .await
-        .map_err(StoreError::from)
+        Ok(sql!(
+            &self.pool,
+            values String: concat!(
+                "SELECT r.id FROM rooms r LEFT JOIN leases l ON l.room_id = r.id \
+                 WHERE r.status IN ('open', 'playing') \
+                 AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp() OR ",
+                dead_run!("l", "$2"),
+                ") ORDER BY l.deadline NULLS LAST LIMIT $1"
+            ),
+            limit, self.judging(),
+        )?)
     }
 
     /// Writes what the lobby shows of `room` (its owner `node` at `epoch`
@@ -436,59 +400,42 @@ impl Leases {
         epoch: i64,
         line: &LobbyLine,
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE leases SET public = $4, status = $5, summary = $6, seated = $7 \
-             WHERE room_id = $1 AND node = $2 AND epoch = $3",
-        )
-        .bind(room)
-        .bind(node)
-        .bind(epoch)
-        .bind(line.public)
-        .bind(line.status.as_str())
-        .bind(&line.summary)
-        .bind(&line.seated)
-        .execute(&self.pool)
-        .await
-        .map(drop)
-        .map_err(StoreError::from)
+        sql!(
+            &self.pool,
+            exec "UPDATE leases SET public = $4, status = $5, summary = $6, seated = $7 \
+                  WHERE room_id = $1 AND node = $2 AND epoch = $3",
+            room, node, epoch, line.public, line.status.as_str(), &line.summary, &line.seated,
+        )?;
+        Ok(())
     }
 
     /// Tells every node (`LISTEN lodestone`) `what`, outside any move's
     /// transaction.
     pub async fn notify(&self, what: &str) -> Result<(), StoreError> {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(what)
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(StoreError::from)
+        sql!(&self.pool, exec "SELECT pg_notify($1, $2)", CHANNEL, what)?;
+        Ok(())
     }
 
     /// The lines of the public rooms in `status` (`open` or `playing`),
     /// whoever owns them.
     pub async fn listed(&self, status: StoredStatus) -> Result<Vec<Listed>, StoreError> {
-        sqlx::query_as(
-            "SELECT l.summary FROM leases l JOIN rooms r ON r.id = l.room_id \
-             WHERE l.public AND l.status = $1 AND l.summary IS NOT NULL \
-             AND r.status IN ('open', 'playing')",
-        )
-        .bind(status.as_str())
-        .fetch_all(&self.pool)
-        .await
-        .map_err(StoreError::from)
+        Ok(sql!(
+            &self.pool,
+            rows Listed: "SELECT l.summary FROM leases l JOIN rooms r ON r.id = l.room_id \
+                          WHERE l.public AND l.status = $1 AND l.summary IS NOT NULL \
+                          AND r.status IN ('open', 'playing')",
+            status.as_str(),
+        )?)
     }
 
     /// The unfinished rooms where `guest` holds a seat, whoever owns them.
     pub async fn rooms_of(&self, guest: &str) -> Result<Vec<String>, StoreError> {
-        sqlx::query_scalar(
-            "SELECT l.room_id FROM leases l JOIN rooms r ON r.id = l.room_id \
-             WHERE r.status IN ('open', 'playing') AND l.status IN ('open', 'playing') \
-             AND strpos(l.seated, '\"' || $1 || '\"') > 0 ORDER BY l.room_id",
-        )
-        .bind(guest)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(StoreError::from)
+        Ok(sql!(
+            &self.pool,
+            values String: "SELECT l.room_id FROM leases l JOIN rooms r ON r.id = l.room_id \
+                            WHERE r.status IN ('open', 'playing') AND l.status IN ('open', 'playing') \
+                            AND strpos(l.seated, '\"' || $1 || '\"') > 0 ORDER BY l.room_id",
+            guest,
+        )?)
     }
 }

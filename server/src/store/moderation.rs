@@ -5,7 +5,7 @@
 //! the event writer), one SQL text for both backends. Every node reads
 //! these tables, so a ban or a timeout holds on all of them at once.
 
-use super::db::{Db, with_pool};
+use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
 use super::types::StoreError;
 
@@ -77,18 +77,12 @@ pub struct Preferences {
 macro_rules! insert_audit {
     ($executor:expr, $row:expr) => {{
         let row: &AuditRow = $row;
-        sqlx::query(
-            "INSERT INTO audit (id, at, actor_id, action, target_id, room_id, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        sql!(
+            $executor,
+            exec "INSERT INTO audit (id, at, actor_id, action, target_id, room_id, detail) \
+                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &row.id, row.at, &row.actor_id, &row.action, &row.target_id, &row.room_id, &row.detail,
         )
-        .bind(&row.id)
-        .bind(row.at)
-        .bind(&row.actor_id)
-        .bind(&row.action)
-        .bind(&row.target_id)
-        .bind(&row.room_id)
-        .bind(&row.detail)
-        .execute($executor)
-        .await
         .map(|_| ())
     }};
 }
@@ -102,12 +96,7 @@ const REPORT_COLUMNS: &str =
 impl Store {
     /// The role of guest `id` (`admin`, `moderator`), if any.
     pub async fn role_of(&self, id: &str) -> Result<Option<String>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_scalar::<_, String>("SELECT role FROM roles WHERE guest_id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await
-        })?)
+        Ok(pooled!(&self.db, value String: "SELECT role FROM roles WHERE guest_id = $1", id)?)
     }
 
     /// Gives guest `id` the role `role` (`None`: none), with the audit
@@ -122,18 +111,13 @@ impl Store {
     ) -> Result<(), StoreError> {
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query("DELETE FROM roles WHERE guest_id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            sql!(&mut *tx, exec "DELETE FROM roles WHERE guest_id = $1", id)?;
             if let Some(role) = role {
-                sqlx::query("INSERT INTO roles (guest_id, role, granted_by, granted_at) VALUES ($1, $2, $3, $4)")
-                    .bind(id)
-                    .bind(role)
-                    .bind(by)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
+                sql!(
+                    &mut *tx,
+                    exec "INSERT INTO roles (guest_id, role, granted_by, granted_at) VALUES ($1, $2, $3, $4)",
+                    id, role, by, now,
+                )?;
             }
             insert_audit!(&mut *tx, audit)?;
             tx.commit().await
@@ -145,20 +129,15 @@ impl Store {
     /// and there is no admin yet (`--first-account-is-admin`). Returns
     /// whether it did.
     pub async fn grant_first_admin(&self, id: &str, now: i64) -> Result<bool, StoreError> {
-        let done = with_pool!(&self.db, pool => {
-            sqlx::query(
-                "INSERT INTO roles (guest_id, role, granted_by, granted_at) \
-                 SELECT guest_id, 'admin', NULL, $2 FROM accounts WHERE guest_id = $1 \
-                 AND guest_id = (SELECT guest_id FROM accounts ORDER BY created_at, guest_id LIMIT 1) \
-                 AND NOT EXISTS (SELECT 1 FROM roles WHERE role = 'admin') \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(id)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected())
-        })?;
+        let done = pooled!(
+            &self.db,
+            exec "INSERT INTO roles (guest_id, role, granted_by, granted_at) \
+                  SELECT guest_id, 'admin', NULL, $2 FROM accounts WHERE guest_id = $1 \
+                  AND guest_id = (SELECT guest_id FROM accounts ORDER BY created_at, guest_id LIMIT 1) \
+                  AND NOT EXISTS (SELECT 1 FROM roles WHERE role = 'admin') \
+                  ON CONFLICT DO NOTHING",
+            id, now,
+        )?;
         Ok(done > 0)
     }
 
@@ -171,28 +150,22 @@ impl Store {
     /// The audit log, newest first: the latest `limit` entries (`None`:
     /// all).
     pub async fn audit_log(&self, limit: Option<i64>) -> Result<Vec<AuditRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, AuditRow>(
-                "SELECT id, at, actor_id, action, target_id, room_id, detail FROM audit \
-                 ORDER BY at DESC, id DESC LIMIT $1",
-            )
-            .bind(limit.unwrap_or(i64::MAX))
-            .fetch_all(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            rows AuditRow: "SELECT id, at, actor_id, action, target_id, room_id, detail FROM audit \
+                            ORDER BY at DESC, id DESC LIMIT $1",
+            limit.unwrap_or(i64::MAX),
+        )?)
     }
 
     /// The audit entries about guest `id` or by it, newest first.
     pub async fn audit_of(&self, id: &str) -> Result<Vec<AuditRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, AuditRow>(
-                "SELECT id, at, actor_id, action, target_id, room_id, detail FROM audit \
-                 WHERE target_id = $1 OR actor_id = $1 ORDER BY at DESC, id DESC",
-            )
-            .bind(id)
-            .fetch_all(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            rows AuditRow: "SELECT id, at, actor_id, action, target_id, room_id, detail FROM audit \
+                            WHERE target_id = $1 OR actor_id = $1 ORDER BY at DESC, id DESC",
+            id,
+        )?)
     }
 
     /// Stores a sanction with its audit entry (none for the server's own,
@@ -200,22 +173,13 @@ impl Store {
     pub async fn add_sanction(&self, row: &SanctionRow, audit: Option<&AuditRow>) -> Result<(), StoreError> {
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(
-                "INSERT INTO sanctions (id, kind, guest_id, address, room_id, reason, by_id, at, until, lifted_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-            )
-            .bind(&row.id)
-            .bind(&row.kind)
-            .bind(&row.guest_id)
-            .bind(&row.address)
-            .bind(&row.room_id)
-            .bind(&row.reason)
-            .bind(&row.by_id)
-            .bind(row.at)
-            .bind(row.until)
-            .bind(row.lifted_at)
-            .execute(&mut *tx)
-            .await?;
+            sql!(
+                &mut *tx,
+                exec "INSERT INTO sanctions (id, kind, guest_id, address, room_id, reason, by_id, at, until, lifted_at) \
+                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                &row.id, &row.kind, &row.guest_id, &row.address, &row.room_id,
+                &row.reason, &row.by_id, row.at, row.until, row.lifted_at,
+            )?;
             if let Some(audit) = audit {
                 insert_audit!(&mut *tx, audit)?;
             }
@@ -229,15 +193,13 @@ impl Store {
     pub async fn lift_sanction(&self, id: &str, now: i64, audit: &AuditRow) -> Result<bool, StoreError> {
         Ok(with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
-            let lifted = sqlx::query(
-                "UPDATE sanctions SET lifted_at = $2 WHERE id = $1 AND lifted_at IS NULL \
-                 AND (until IS NULL OR until > $2)",
-            )
-            .bind(id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-            if lifted.rows_affected() == 0 {
+            let lifted = sql!(
+                &mut *tx,
+                exec "UPDATE sanctions SET lifted_at = $2 WHERE id = $1 AND lifted_at IS NULL \
+                      AND (until IS NULL OR until > $2)",
+                id, now,
+            )?;
+            if lifted == 0 {
                 return Ok(false);
             }
             insert_audit!(&mut *tx, audit)?;
@@ -248,12 +210,7 @@ impl Store {
     /// One sanction.
     pub async fn sanction(&self, id: &str) -> Result<Option<SanctionRow>, StoreError> {
         let sql = format!("SELECT {SANCTION_COLUMNS} FROM sanctions WHERE id = $1");
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, SanctionRow>(sqlx::AssertSqlSafe(sql))
-                .bind(id)
-                .fetch_optional(pool)
-                .await
-        })?)
+        Ok(pooled!(&self.db, row SanctionRow: sqlx::AssertSqlSafe(sql), id)?)
     }
 
     /// The sanctions in force at `now`, newest first.
@@ -262,24 +219,14 @@ impl Store {
             "SELECT {SANCTION_COLUMNS} FROM sanctions WHERE lifted_at IS NULL AND (until IS NULL OR until > $1) \
              ORDER BY at DESC, id DESC"
         );
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, SanctionRow>(sqlx::AssertSqlSafe(sql))
-                .bind(now)
-                .fetch_all(pool)
-                .await
-        })?)
+        Ok(pooled!(&self.db, rows SanctionRow: sqlx::AssertSqlSafe(sql), now)?)
     }
 
     /// Every sanction of guest `id`, newest first.
     pub async fn sanctions_of(&self, id: &str) -> Result<Vec<SanctionRow>, StoreError> {
         let sql =
             format!("SELECT {SANCTION_COLUMNS} FROM sanctions WHERE guest_id = $1 ORDER BY at DESC, id DESC");
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, SanctionRow>(sqlx::AssertSqlSafe(sql))
-                .bind(id)
-                .fetch_all(pool)
-                .await
-        })?)
+        Ok(pooled!(&self.db, rows SanctionRow: sqlx::AssertSqlSafe(sql), id)?)
     }
 
     /// The sanction of kind `kind` in force at `now` on guest `guest` or
@@ -299,53 +246,36 @@ impl Store {
              AND (room_id IS NULL OR room_id = $5) \
              ORDER BY CASE WHEN until IS NULL THEN 1 ELSE 0 END DESC, until DESC LIMIT 1"
         );
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, SanctionRow>(sqlx::AssertSqlSafe(sql))
-                .bind(kind)
-                .bind(now)
-                .bind(guest)
-                .bind(address)
-                .bind(room)
-                .fetch_optional(pool)
-                .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            row SanctionRow: sqlx::AssertSqlSafe(sql),
+            kind, now, guest, address, room,
+        )?)
     }
 
     /// Guest `id` blocks `other` (again: nothing changes).
     pub async fn block(&self, id: &str, other: &str, now: i64) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query("INSERT INTO blocks (guest_id, blocked_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-                .bind(id)
-                .bind(other)
-                .bind(now)
-                .execute(pool)
-                .await
-                .map(|r| r.rows_affected())
-        })?;
+        pooled!(
+            &self.db,
+            exec "INSERT INTO blocks (guest_id, blocked_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            id, other, now,
+        )?;
         Ok(())
     }
 
     /// Guest `id` no longer blocks `other`.
     pub async fn unblock(&self, id: &str, other: &str) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query("DELETE FROM blocks WHERE guest_id = $1 AND blocked_id = $2")
-                .bind(id)
-                .bind(other)
-                .execute(pool)
-                .await
-                .map(|r| r.rows_affected())
-        })?;
+        pooled!(&self.db, exec "DELETE FROM blocks WHERE guest_id = $1 AND blocked_id = $2", id, other)?;
         Ok(())
     }
 
     /// The guests `id` blocks.
     pub async fn blocked_by(&self, id: &str) -> Result<Vec<String>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_scalar::<_, String>("SELECT blocked_id FROM blocks WHERE guest_id = $1 ORDER BY at, blocked_id")
-                .bind(id)
-                .fetch_all(pool)
-                .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            values String: "SELECT blocked_id FROM blocks WHERE guest_id = $1 ORDER BY at, blocked_id",
+            id,
+        )?)
     }
 
     /// Whether `a` blocks `b` or `b` blocks `a`: such players are never
@@ -372,12 +302,11 @@ impl Store {
 
     /// Guest `id`'s settings (the defaults if it never changed them).
     pub async fn preferences(&self, id: &str) -> Result<Preferences, StoreError> {
-        let row = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (i64, i64)>("SELECT zen, mute_spectators FROM preferences WHERE guest_id = $1")
-                .bind(id)
-                .fetch_optional(pool)
-                .await
-        })?;
+        let row = pooled!(
+            &self.db,
+            row (i64, i64): "SELECT zen, mute_spectators FROM preferences WHERE guest_id = $1",
+            id,
+        )?;
         Ok(row.map_or(Preferences::default(), |(zen, mute)| Preferences {
             zen: zen != 0,
             mute_spectators: mute != 0,
@@ -386,18 +315,12 @@ impl Store {
 
     /// Stores guest `id`'s settings.
     pub async fn set_preferences(&self, id: &str, p: Preferences) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query(
-                "INSERT INTO preferences (guest_id, zen, mute_spectators) VALUES ($1, $2, $3) \
-                 ON CONFLICT (guest_id) DO UPDATE SET zen = excluded.zen, mute_spectators = excluded.mute_spectators",
-            )
-            .bind(id)
-            .bind(i64::from(p.zen))
-            .bind(i64::from(p.mute_spectators))
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected())
-        })?;
+        pooled!(
+            &self.db,
+            exec "INSERT INTO preferences (guest_id, zen, mute_spectators) VALUES ($1, $2, $3) \
+                  ON CONFLICT (guest_id) DO UPDATE SET zen = excluded.zen, mute_spectators = excluded.mute_spectators",
+            id, i64::from(p.zen), i64::from(p.mute_spectators),
+        )?;
         Ok(())
     }
 
@@ -413,26 +336,13 @@ impl Store {
 
     /// Stores a new report.
     pub async fn add_report(&self, row: &ReportRow) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query(
-                "INSERT INTO reports (id, at, reporter_id, target_id, room_id, reason, context, status, moderator_id, note, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-            )
-            .bind(&row.id)
-            .bind(row.at)
-            .bind(&row.reporter_id)
-            .bind(&row.target_id)
-            .bind(&row.room_id)
-            .bind(&row.reason)
-            .bind(&row.context)
-            .bind(&row.status)
-            .bind(&row.moderator_id)
-            .bind(&row.note)
-            .bind(row.updated_at)
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected())
-        })?;
+        pooled!(
+            &self.db,
+            exec "INSERT INTO reports (id, at, reporter_id, target_id, room_id, reason, context, status, moderator_id, note, updated_at) \
+                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            &row.id, row.at, &row.reporter_id, &row.target_id, &row.room_id, &row.reason,
+            &row.context, &row.status, &row.moderator_id, &row.note, row.updated_at,
+        )?;
         Ok(())
     }
 
@@ -444,11 +354,7 @@ impl Store {
             "WHERE status IN ('open', 'taken')"
         };
         let sql = format!("SELECT {REPORT_COLUMNS} FROM reports {filter} ORDER BY at, id");
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, ReportRow>(sqlx::AssertSqlSafe(sql))
-                .fetch_all(pool)
-                .await
-        })?)
+        Ok(pooled!(&self.db, rows ReportRow: sqlx::AssertSqlSafe(sql))?)
     }
 
     /// The reports about guest `id` (`about`) or made by it, newest first.
@@ -456,12 +362,7 @@ impl Store {
         let column = if about { "target_id" } else { "reporter_id" };
         let sql =
             format!("SELECT {REPORT_COLUMNS} FROM reports WHERE {column} = $1 ORDER BY at DESC, id DESC");
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, ReportRow>(sqlx::AssertSqlSafe(sql))
-                .bind(id)
-                .fetch_all(pool)
-                .await
-        })?)
+        Ok(pooled!(&self.db, rows ReportRow: sqlx::AssertSqlSafe(sql), id)?)
     }
 
     /// Moves report `id` from one of `from` (statuses) to `status`, by
@@ -493,8 +394,7 @@ impl Store {
             for s in from {
                 query = query.bind(*s);
             }
-            let moved = query.execute(&mut *tx).await?;
-            if moved.rows_affected() == 0 {
+            if query.execute(&mut *tx).await?.rows_affected() == 0 {
                 return Ok(false);
             }
             insert_audit!(&mut *tx, audit)?;
@@ -505,50 +405,33 @@ impl Store {
     /// One report.
     pub async fn report(&self, id: &str) -> Result<Option<ReportRow>, StoreError> {
         let sql = format!("SELECT {REPORT_COLUMNS} FROM reports WHERE id = $1");
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, ReportRow>(sqlx::AssertSqlSafe(sql))
-                .bind(id)
-                .fetch_optional(pool)
-                .await
-        })?)
+        Ok(pooled!(&self.db, row ReportRow: sqlx::AssertSqlSafe(sql), id)?)
     }
 
     /// Records a game left or aborted; false if it was recorded already.
     pub async fn add_offense(&self, row: &OffenseRow) -> Result<bool, StoreError> {
-        let done = with_pool!(&self.db, pool => {
-            sqlx::query("INSERT INTO offenses (guest_id, room_id, kind, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
-                .bind(&row.guest_id)
-                .bind(&row.room_id)
-                .bind(&row.kind)
-                .bind(row.at)
-                .execute(pool)
-                .await
-                .map(|r| r.rows_affected())
-        })?;
+        let done = pooled!(
+            &self.db,
+            exec "INSERT INTO offenses (guest_id, room_id, kind, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            &row.guest_id, &row.room_id, &row.kind, row.at,
+        )?;
         Ok(done > 0)
     }
 
     /// Guest `id`'s games left or aborted since `since`, oldest first.
     pub async fn offenses_of(&self, id: &str, since: i64) -> Result<Vec<OffenseRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, OffenseRow>(
-                "SELECT guest_id, room_id, kind, at FROM offenses WHERE guest_id = $1 AND at >= $2 ORDER BY at, room_id",
-            )
-            .bind(id)
-            .bind(since)
-            .fetch_all(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            rows OffenseRow: "SELECT guest_id, room_id, kind, at FROM offenses WHERE guest_id = $1 AND at >= $2 \
+                              ORDER BY at, room_id",
+            id, since,
+        )?)
     }
 
     /// Whether a moderator took the name with this key away.
     pub async fn name_banned(&self, key: &str) -> Result<bool, StoreError> {
-        let row = with_pool!(&self.db, pool => {
-            sqlx::query_scalar::<_, String>("SELECT name_key FROM banned_names WHERE name_key = $1")
-                .bind(key)
-                .fetch_optional(pool)
-                .await
-        })?;
+        let row =
+            pooled!(&self.db, value String: "SELECT name_key FROM banned_names WHERE name_key = $1", key)?;
         Ok(row.is_some())
     }
 
@@ -569,30 +452,22 @@ impl Store {
             // A write first: on SQLite the transaction then holds the write
             // lock from its start (waiting its turn), where a read first
             // would fail as busy when the event writer commits in between.
-            sqlx::query("UPDATE guests SET name = $1 WHERE id = $2")
-                .bind(name)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            let taken = sqlx::query_scalar::<_, String>("SELECT guest_id FROM accounts WHERE name_key = $1 AND guest_id <> $2")
-                .bind(key)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
+            sql!(&mut *tx, exec "UPDATE guests SET name = $1 WHERE id = $2", name, id)?;
+            let taken = sql!(
+                &mut *tx,
+                value String: "SELECT guest_id FROM accounts WHERE name_key = $1 AND guest_id <> $2",
+                key, id,
+            )?;
             if taken.is_some() {
                 // Dropped, the transaction rolls the new name back.
                 return Ok(false);
             }
-            sqlx::query("UPDATE accounts SET name_key = $1 WHERE guest_id = $2")
-                .bind(key)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("INSERT INTO banned_names (name_key, at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(old_key)
-                .bind(audit.at)
-                .execute(&mut *tx)
-                .await?;
+            sql!(&mut *tx, exec "UPDATE accounts SET name_key = $1 WHERE guest_id = $2", key, id)?;
+            sql!(
+                &mut *tx,
+                exec "INSERT INTO banned_names (name_key, at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                old_key, audit.at,
+            )?;
             insert_audit!(&mut *tx, audit)?;
             tx.commit().await.map(|()| true)
         })?)

@@ -12,7 +12,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Connection, Database, Encode, Executor, FromRow, IntoArguments, Pool, QueryBuilder, Type};
 
 use super::plan::{Param, Statement, plan};
-use super::types::{EventRow, GuestRecord, GuestRow, Op, RoomRow, WriteError};
+use super::types::{EventRow, GuestRow, Op, WriteError};
 
 /// Why a commit stored nothing.
 #[derive(Debug, thiserror::Error)]
@@ -45,8 +45,6 @@ where
     for<'a> bool: Encode<'a, Self> + Type<Self>,
     for<'r> EventRow: FromRow<'r, <Self as Database>::Row>,
     for<'r> (String, String, Option<String>): FromRow<'r, <Self as Database>::Row>,
-    for<'r> GuestRecord: FromRow<'r, <Self as Database>::Row>,
-    for<'r> RoomRow: FromRow<'r, <Self as Database>::Row>,
     for<'r> (String,): FromRow<'r, <Self as Database>::Row>,
     for<'r> (i64,): FromRow<'r, <Self as Database>::Row>,
 {
@@ -278,52 +276,6 @@ where
             }
             Ok(counts)
         }
-    }
-
-    /// Up to `limit` guests with ids after `after`, in id order.
-    fn guests_after<'a>(
-        pool: &'a Pool<Self>,
-        after: &'a str,
-        limit: i64,
-    ) -> impl Future<Output = Result<Vec<GuestRecord>, sqlx::Error>> + Send + 'a {
-        sqlx::query_as::<Self, GuestRecord>(
-            "SELECT id, name, token_hash, created_at, bot FROM guests WHERE id > $1 ORDER BY id LIMIT $2",
-        )
-        .bind(after)
-        .bind(limit)
-        .fetch_all(pool)
-    }
-
-    /// Up to `limit` room summaries with ids after `after`, in id order.
-    fn rooms_after<'a>(
-        pool: &'a Pool<Self>,
-        after: &'a str,
-        limit: i64,
-    ) -> impl Future<Output = Result<Vec<RoomRow>, sqlx::Error>> + Send + 'a {
-        sqlx::query_as::<Self, RoomRow>(
-            "SELECT id, game, public, status, created_at FROM rooms WHERE id > $1 ORDER BY id LIMIT $2",
-        )
-        .bind(after)
-        .bind(limit)
-        .fetch_all(pool)
-    }
-
-    /// Up to `limit` events after event `seq` of room `room`, in
-    /// `(room_id, seq)` order.
-    fn events_after<'a>(
-        pool: &'a Pool<Self>,
-        room: &'a str,
-        seq: i64,
-        limit: i64,
-    ) -> impl Future<Output = Result<Vec<EventRow>, sqlx::Error>> + Send + 'a {
-        sqlx::query_as::<Self, EventRow>(
-            "SELECT room_id, seq, kind, at, data FROM events \
-             WHERE room_id > $1 OR (room_id = $1 AND seq > $2) ORDER BY room_id, seq LIMIT $3",
-        )
-        .bind(room)
-        .bind(seq)
-        .bind(limit)
-        .fetch_all(pool)
     }
 
     fn guest_by_token_hash<'a>(

@@ -7,7 +7,7 @@
 //! writer; with several nodes the fence is its first statement, exactly
 //! as for a room's appends.
 
-use super::db::{Db, with_pool};
+use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
 use super::leases::{Leased, Leases, Take};
 use super::types::{StoreError, StoredStatus};
@@ -46,13 +46,12 @@ pub struct Fence<'a> {
 impl Store {
     /// One tournament's log, in order (empty if there is none).
     pub async fn tournament_events(&self, id: &str) -> Result<Vec<TournamentRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => sqlx::query_as::<_, TournamentRow>(
-            "SELECT tournament_id, seq, kind, at, data FROM tournament_events \
-             WHERE tournament_id = $1 ORDER BY seq",
-        )
-        .bind(id)
-        .fetch_all(pool)
-        .await)?)
+        Ok(pooled!(
+            &self.db,
+            rows TournamentRow: "SELECT tournament_id, seq, kind, at, data FROM tournament_events \
+                                 WHERE tournament_id = $1 ORDER BY seq",
+            id,
+        )?)
     }
 
     /// Appends `rows` to a tournament's log and writes its summary `line`,
@@ -68,44 +67,30 @@ impl Store {
         with_pool!(&self.db, pool => {
             let mut tx = pool.begin().await?;
             if let Some(fence) = fence {
-                let held: Option<(String,)> = sqlx::query_as(
-                    "UPDATE leases SET deadline = NULL WHERE room_id = $1 AND node = $2 AND epoch = $3 \
-                     AND expires_at > clock_timestamp() RETURNING room_id",
-                )
-                .bind(&line.id)
-                .bind(fence.node)
-                .bind(fence.epoch)
-                .fetch_optional(&mut *tx)
-                .await?;
+                let held = sql!(
+                    &mut *tx,
+                    value String: "UPDATE leases SET deadline = NULL WHERE room_id = $1 AND node = $2 AND epoch = $3 \
+                                   AND expires_at > clock_timestamp() RETURNING room_id",
+                    &line.id, fence.node, fence.epoch,
+                )?;
                 if held.is_none() {
                     return Err(StoreError::Fenced);
                 }
             }
             for row in rows {
-                sqlx::query(
-                    "INSERT INTO tournament_events (tournament_id, seq, kind, at, data) VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(&row.tournament_id)
-                .bind(row.seq)
-                .bind(&row.kind)
-                .bind(row.at)
-                .bind(&row.data)
-                .execute(&mut *tx)
-                .await?;
+                sql!(
+                    &mut *tx,
+                    exec "INSERT INTO tournament_events (tournament_id, seq, kind, at, data) VALUES ($1, $2, $3, $4, $5)",
+                    &row.tournament_id, row.seq, &row.kind, row.at, &row.data,
+                )?;
             }
-            sqlx::query(
-                "INSERT INTO tournaments (id, organizer, public, status, created_at, summary) \
-                 VALUES ($1, $2, $3, $4, $5, $6) \
-                 ON CONFLICT (id) DO UPDATE SET status = excluded.status, summary = excluded.summary",
-            )
-            .bind(&line.id)
-            .bind(&line.organizer)
-            .bind(line.public)
-            .bind(&line.status)
-            .bind(line.created_at)
-            .bind(&line.summary)
-            .execute(&mut *tx)
-            .await?;
+            sql!(
+                &mut *tx,
+                exec "INSERT INTO tournaments (id, organizer, public, status, created_at, summary) \
+                      VALUES ($1, $2, $3, $4, $5, $6) \
+                      ON CONFLICT (id) DO UPDATE SET status = excluded.status, summary = excluded.summary",
+                &line.id, &line.organizer, line.public, &line.status, line.created_at, &line.summary,
+            )?;
             tx.commit().await?;
             Ok(())
         })
@@ -114,26 +99,24 @@ impl Store {
     /// The summary rows of the tournaments that are not finished, and of
     /// the `finished` latest finished ones.
     pub async fn tournament_lines(&self, finished: i64) -> Result<Vec<TournamentLine>, StoreError> {
-        Ok(with_pool!(&self.db, pool => sqlx::query_as::<_, TournamentLine>(
-            "SELECT id, organizer, public, status, created_at, summary FROM tournaments WHERE status <> 'finished' \
-             UNION ALL \
-             SELECT * FROM (SELECT id, organizer, public, status, created_at, summary FROM tournaments \
-             WHERE status = 'finished' ORDER BY created_at DESC LIMIT $1) AS latest",
-        )
-        .bind(finished)
-        .fetch_all(pool)
-        .await)?)
+        Ok(pooled!(
+            &self.db,
+            rows TournamentLine:
+                "SELECT id, organizer, public, status, created_at, summary FROM tournaments WHERE status <> 'finished' \
+                 UNION ALL \
+                 SELECT * FROM (SELECT id, organizer, public, status, created_at, summary FROM tournaments \
+                 WHERE status = 'finished' ORDER BY created_at DESC LIMIT $1) AS latest",
+            finished,
+        )?)
     }
 
     /// How many unfinished tournaments `organizer` has.
     pub async fn live_tournaments_of(&self, organizer: &str) -> Result<i64, StoreError> {
-        let (count,): (i64,) = with_pool!(&self.db, pool => sqlx::query_as(
-            "SELECT COUNT(*) FROM tournaments WHERE organizer = $1 AND status <> 'finished'",
-        )
-        .bind(organizer)
-        .fetch_one(pool)
-        .await)?;
-        Ok(count)
+        Ok(pooled!(
+            &self.db,
+            count "SELECT COUNT(*) FROM tournaments WHERE organizer = $1 AND status <> 'finished'",
+            organizer,
+        )?)
     }
 
     /// Each room's summary status of those among `ids` that exist (a
@@ -176,12 +159,10 @@ impl Leases {
 
     /// The unfinished tournaments nobody holds (no lease, or an expired one).
     pub async fn orphan_tournaments(&self) -> Result<Vec<String>, StoreError> {
-        let ids = sqlx::query_scalar(
-            "SELECT t.id FROM tournaments t LEFT JOIN leases l ON l.room_id = t.id \
-             WHERE t.status <> 'finished' AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp())",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(ids)
+        Ok(sql!(
+            &self.pool,
+            values String: "SELECT t.id FROM tournaments t LEFT JOIN leases l ON l.room_id = t.id \
+                            WHERE t.status <> 'finished' AND (l.room_id IS NULL OR l.expires_at <= clock_timestamp())",
+        )?)
     }
 }

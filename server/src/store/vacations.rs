@@ -3,7 +3,7 @@
 //! `seq`, so two requests at once cannot both begin one), read back as
 //! spans of time.
 
-use super::db::{Db, with_pool};
+use super::db::{Db, pooled, with_pool};
 use super::handle::Store;
 use super::types::StoreError;
 
@@ -29,14 +29,11 @@ impl Store {
     /// them (the next event's `seq` is one more).
     pub async fn vacations_of(&self, guest: &str) -> Result<(Vec<VacationSpan>, i64), StoreError> {
         type Row = (i64, String, i64, Option<i64>, Option<String>);
-        let rows: Vec<Row> = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, Row>(
-                "SELECT seq, kind, at, ends_at, message FROM vacation_events WHERE guest_id = $1 ORDER BY seq",
-            )
-            .bind(guest)
-            .fetch_all(pool)
-            .await
-        })?;
+        let rows = pooled!(
+            &self.db,
+            rows Row: "SELECT seq, kind, at, ends_at, message FROM vacation_events WHERE guest_id = $1 ORDER BY seq",
+            guest,
+        )?;
         let mut spans: Vec<VacationSpan> = Vec::new();
         let mut last = 0;
         for (seq, kind, at, ends_at, message) in rows {
@@ -73,21 +70,12 @@ impl Store {
             }
             VacationChange::End => ("end", None, None),
         };
-        let done = with_pool!(&self.db, pool => {
-            sqlx::query(
-                "INSERT INTO vacation_events (guest_id, seq, kind, at, ends_at, message) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
-            )
-            .bind(guest)
-            .bind(seq)
-            .bind(kind)
-            .bind(at as i64)
-            .bind(until)
-            .bind(message)
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected())
-        })?;
+        let done = pooled!(
+            &self.db,
+            exec "INSERT INTO vacation_events (guest_id, seq, kind, at, ends_at, message) \
+                  VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+            guest, seq, kind, at as i64, until, message,
+        )?;
         Ok(done == 1)
     }
 }

@@ -159,6 +159,19 @@ impl Director {
         }
     }
 
+    /// [`Director::commit`] for what someone asked: a failure is their
+    /// refusal (`storage-failure`).
+    async fn commit_asked(&mut self, events: &[Recorded]) -> Result<(), Refusal> {
+        if self.commit(events).await {
+            Ok(())
+        } else {
+            Err(Refusal::new(
+                codes::STORAGE,
+                "the server could not store that; try again",
+            ))
+        }
+    }
+
     async fn reload(&mut self) {
         let Ok(rows) = self.app.store.tournament_events(&self.t.id).await else {
             self.lost = true;
@@ -265,14 +278,7 @@ impl Director {
                 return self.add_bot(player, level, team, &words, now).await;
             }
         }?;
-        if self.commit(&events).await {
-            Ok(())
-        } else {
-            Err(Refusal::new(
-                codes::STORAGE,
-                "the server could not store that; try again",
-            ))
-        }
+        self.commit_asked(&events).await
     }
 
     /// The organizer enters a computer player: a bot guest (its level
@@ -322,14 +328,7 @@ impl Director {
             ));
         }
         let events = self.t.join(&bot, false, invite.as_deref(), None, team, now)?;
-        if self.commit(&events).await {
-            Ok(())
-        } else {
-            Err(Refusal::new(
-                codes::STORAGE,
-                "the server could not store that; try again",
-            ))
-        }
+        self.commit_asked(&events).await
     }
 
     /// Stores what the time and the ended games call for, and makes the

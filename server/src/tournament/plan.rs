@@ -43,9 +43,9 @@ impl Tournament {
             TournamentStatus::Running => {
                 let paired = match self.spec.format {
                     TournamentFormat::RoundRobin => self.round_robin(now),
-                    TournamentFormat::Swiss => self.swiss(),
+                    TournamentFormat::Swiss => self.next_round(Tournament::swiss),
                     TournamentFormat::Magma if self.spec.teams.is_some() => self.magma_teams(),
-                    TournamentFormat::Magma => self.magma(),
+                    TournamentFormat::Magma => self.next_round(Tournament::magma),
                     TournamentFormat::Arena => self.arena(now, limits),
                 };
                 match paired {
@@ -136,24 +136,21 @@ impl Tournament {
         }
     }
 
-    /// The active players and the scores when a Swiss or Magma event's
-    /// next round is due; otherwise what `next` answers.
-    fn next_round_players(&self) -> Result<(Vec<String>, HashMap<String, Halves>), Next> {
+    /// When a Swiss or Magma event's next round is due, what `pairing`
+    /// makes of the active players and the scores; otherwise what `next`
+    /// answers.
+    fn next_round(&self, pairing: fn(&Tournament, &[String], &HashMap<String, Halves>) -> Next) -> Next {
         if !self.round_over() {
-            return Err(None);
+            return None;
         }
         let active = self.active();
         if self.rounds.len() as u32 >= self.spec.rounds.unwrap_or(0) || active.len() < self.fewest() {
-            return Err(Some(Err(())));
+            return Some(Err(()));
         }
-        Ok((active, self.scores()))
+        pairing(self, &active, &self.scores())
     }
 
-    fn swiss(&self) -> Next {
-        let (active, scores) = match self.next_round_players() {
-            Ok(due) => due,
-            Err(next) => return next,
-        };
+    fn swiss(&self, active: &[String], scores: &HashMap<String, Halves>) -> Next {
         let mut players: Vec<SwissPlayer> = active
             .iter()
             .map(|g| SwissPlayer {
@@ -162,7 +159,7 @@ impl Tournament {
                 ..SwissPlayer::default()
             })
             .collect();
-        self.histories(&active, |i, first, others| {
+        self.histories(active, |i, first, others| {
             players[i].seats.push(first);
             players[i].met.extend(others);
         });
@@ -181,11 +178,7 @@ impl Tournament {
         Some(Ok((games, bye.map(|b| active[b].clone()).into_iter().collect())))
     }
 
-    fn magma(&self) -> Next {
-        let (active, scores) = match self.next_round_players() {
-            Ok(due) => due,
-            Err(next) => return next,
-        };
+    fn magma(&self, active: &[String], scores: &HashMap<String, Halves>) -> Next {
         let mut players: Vec<TablePlayer> = active
             .iter()
             .map(|g| TablePlayer {
@@ -193,7 +186,7 @@ impl Tournament {
                 ..TablePlayer::default()
             })
             .collect();
-        self.histories(&active, |i, first, others| {
+        self.histories(active, |i, first, others| {
             players[i].firsts += u32::from(first);
             players[i].met.extend(others);
         });

@@ -83,15 +83,13 @@ impl DirectorHandle {
         is_account: bool,
         what: What,
     ) -> Result<TournamentState, Refusal> {
-        let (reply, answer) = oneshot::channel();
-        let ask = Ask::Request {
+        self.ask(|reply| Ask::Request {
             player,
             is_account,
             what,
             reply,
-        };
-        self.tx.send(ask).await.map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
+        })
+        .await
     }
 
     /// The tournament as `guest` may see it; `watch` follows it.
@@ -101,14 +99,23 @@ impl DirectorHandle {
         invite: Option<String>,
         watch: Option<Outbox>,
     ) -> Result<TournamentState, Refusal> {
-        let (reply, answer) = oneshot::channel();
-        let ask = Ask::View {
+        self.ask(|reply| Ask::View {
             guest,
             invite,
             watch,
             reply,
-        };
-        self.tx.send(ask).await.map_err(|_| gone())?;
+        })
+        .await
+    }
+
+    /// Sends the director what `ask` makes of a reply channel, and waits
+    /// for the answer.
+    async fn ask(
+        &self,
+        ask: impl FnOnce(oneshot::Sender<Result<TournamentState, Refusal>>) -> Ask,
+    ) -> Result<TournamentState, Refusal> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(ask(reply)).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())?
     }
 

@@ -105,14 +105,7 @@ pub async fn resume(app: Arc<App>) {
     };
     let mut tick = tokio::time::interval(Duration::from_millis(node.renew_ms.max(100)));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = app.shutdown.cancelled() => return,
-            _ = tick.tick() => {}
-        }
-        if node.is_draining() {
-            continue;
-        }
+    while node.next_period(&app.shutdown, &mut tick).await {
         match node.leases.orphan_tournaments().await {
             Ok(ids) => {
                 for id in ids {
