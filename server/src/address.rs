@@ -38,13 +38,15 @@ impl Prefixes {
     }
 }
 
+/// The address `s` names (tests here and in `limits.rs`).
+#[cfg(test)]
+pub(crate) fn ip(s: &str) -> IpAddr {
+    s.parse().unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ip(s: &str) -> IpAddr {
-        s.parse().unwrap()
-    }
 
     #[test]
     fn addresses_are_cut_to_their_prefix() {

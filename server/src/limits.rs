@@ -597,10 +597,7 @@ impl Admission {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ip(s: &str) -> IpAddr {
-        s.parse().unwrap()
-    }
+    use crate::address::ip;
 
     #[test]
     fn the_connection_limit_fits_the_open_files() {

@@ -9,7 +9,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Pool, Postgres};
 
 use super::sql::Dialect;
-use super::types::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
+use super::types::{Location, StoreError, StoreOptions, migrate};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -54,16 +54,8 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .await
         .map_err(|e| StoreError::Open(connect_error(&server, location, &e)))?;
     let migrator = sqlx::migrate!("../migrations/postgres");
-    let before = before_migrating(
-        Postgres::applied_migrations(&pool).await,
-        location,
-        options.existing,
-    )?;
-    migrator
-        .run(&pool)
-        .await
-        .map_err(|e| migrate_error(location, e))?;
-    log_migrations(&migrator, &before, location);
+    let applied = Postgres::applied_migrations(&pool).await;
+    migrate(location, options, &migrator, applied, migrator.run(&pool)).await?;
     // Migrated without bounds (a long migration is not cut short by a
     // statement timeout); the server's pool has them on every connection
     // (`bounds.rs`).

@@ -8,7 +8,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{ConnectOptions, Connection, Pool, Sqlite};
 
 use super::sql::Dialect;
-use super::types::{Location, StoreError, StoreOptions, before_migrating, log_migrations, migrate_error};
+use super::types::{Location, StoreError, StoreOptions, migrate};
 
 /// Whether `url` names an in-memory database, which lives as long as its
 /// one connection.
@@ -95,16 +95,8 @@ pub(super) async fn open(location: &Location, options: &StoreOptions) -> Result<
         .await
         .map_err(open_error)?;
     let migrator = sqlx::migrate!("../migrations/sqlite");
-    let before = before_migrating(
-        Sqlite::applied_migrations(&pool).await,
-        location,
-        options.existing,
-    )?;
-    migrator
-        .run(&pool)
-        .await
-        .map_err(|e| migrate_error(location, e))?;
-    log_migrations(&migrator, &before, location);
+    let applied = Sqlite::applied_migrations(&pool).await;
+    migrate(location, options, &migrator, applied, migrator.run(&pool)).await?;
     Ok(pool)
 }
 

@@ -46,6 +46,21 @@ fn guest(id: &str, token_hash: &str) -> Op {
     }
 }
 
+/// The store at `url` (a SQLite file is made if missing) and its writer.
+async fn opened(url: &str) -> (Store, tokio::task::JoinHandle<()>) {
+    Store::open(url, &StoreOptions::default()).await.unwrap()
+}
+
+/// Rooms `r00`, `r01`, … (`n` of them) stored in `store`, with their ids.
+async fn stored_rooms(store: &Store, n: usize) -> Vec<String> {
+    let rooms: Vec<String> = (0..n).map(|i| format!("r{i:02}")).collect();
+    store
+        .write(rooms.iter().flat_map(|r| new_room(r)).collect())
+        .await
+        .unwrap();
+    rooms
+}
+
 fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("lodestone-store-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -56,7 +71,7 @@ fn tempdir() -> std::path::PathBuf {
 async fn writes_are_durable_and_a_bad_request_fails_alone() {
     let dir = tempdir();
     let url = format!("sqlite://{}", dir.join("t.db").display());
-    let (store, task) = Store::open(&url, &StoreOptions::default()).await.unwrap();
+    let (store, task) = opened(&url).await;
     let mut ops = vec![guest("g1", "h1")];
     ops.extend(new_room("r1"));
     ops.extend([
@@ -94,9 +109,7 @@ async fn writes_are_durable_and_a_bad_request_fails_alone() {
     drop(store);
     task.await.unwrap();
 
-    let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
-        .await
-        .unwrap();
+    let (store, _task) = opened(dir.join("t.db").to_str().unwrap()).await;
     let ann = store.guest_by_token_hash("h1").await.unwrap().unwrap();
     assert_eq!((ann.id.as_str(), ann.name.as_str()), ("g1", "Ann"));
     let live = store.live_events().await.unwrap();
@@ -112,9 +125,7 @@ async fn writes_are_durable_and_a_bad_request_fails_alone() {
 #[tokio::test]
 async fn a_big_batch_is_split_into_statements_that_fit() {
     // In memory: the writer and the readers share one connection.
-    let (store, _task) = Store::open("sqlite::memory:", &StoreOptions::default())
-        .await
-        .unwrap();
+    let (store, _task) = opened("sqlite::memory:").await;
     assert!(store.live_events().await.unwrap().is_empty());
     let mut ops = new_room("r");
     ops.extend((2..=20_000).map(|seq| event("r", seq, "action")));
@@ -184,9 +195,7 @@ fn fences_come_first_in_room_order() {
 /// stored with its level, and a token of nobody names nobody.
 #[tokio::test]
 async fn a_new_guests_token_names_it_and_no_other_token_does() {
-    let (store, _task) = Store::open("sqlite::memory:", &StoreOptions::default())
-        .await
-        .unwrap();
+    let (store, _task) = opened("sqlite::memory:").await;
     let (ann, token) = store.new_guest("Ann".into(), 5).await.unwrap();
     assert_eq!(store.guest_by_token(&token).await.unwrap(), Some(ann.clone()));
     assert_eq!(
@@ -218,14 +227,8 @@ async fn a_new_guests_token_names_it_and_no_other_token_does() {
 async fn in_a_failed_batch_of_many_rooms_only_the_bad_request_fails() {
     let dir = tempdir();
     let path = dir.join("t.db");
-    let (store, _task) = Store::open(path.to_str().unwrap(), &StoreOptions::default())
-        .await
-        .unwrap();
-    let rooms: Vec<String> = (0..20).map(|i| format!("r{i:02}")).collect();
-    store
-        .write(rooms.iter().flat_map(|r| new_room(r)).collect())
-        .await
-        .unwrap();
+    let (store, _task) = opened(path.to_str().unwrap()).await;
+    let rooms = stored_rooms(&store, 20).await;
     let mut conn = super::sqlite_writer::open(path.clone(), false).unwrap();
     let commits = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counted = commits.clone();
@@ -265,14 +268,8 @@ async fn in_a_failed_batch_of_many_rooms_only_the_bad_request_fails() {
 #[tokio::test]
 async fn concurrent_appends_of_many_rooms_are_all_stored() {
     let dir = tempdir();
-    let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
-        .await
-        .unwrap();
-    let rooms: Vec<String> = (0..50).map(|i| format!("r{i:02}")).collect();
-    store
-        .write(rooms.iter().flat_map(|r| new_room(r)).collect())
-        .await
-        .unwrap();
+    let (store, _task) = opened(dir.join("t.db").to_str().unwrap()).await;
+    let rooms = stored_rooms(&store, 50).await;
     let writes = rooms.iter().map(|room| {
         let store = store.clone();
         let room = room.clone();
@@ -299,9 +296,7 @@ async fn concurrent_appends_of_many_rooms_are_all_stored() {
 #[tokio::test]
 async fn the_wal_is_checkpointed_off_the_writer_thread() {
     let dir = tempdir();
-    let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
-        .await
-        .unwrap();
+    let (store, _task) = opened(dir.join("t.db").to_str().unwrap()).await;
     assert_eq!(store.checkpoints(), 0);
     store.write(new_room("r")).await.unwrap();
     let data = "x".repeat(64 * 1024);
@@ -330,9 +325,7 @@ async fn the_wal_is_checkpointed_off_the_writer_thread() {
 /// alone and the others are stored.
 #[tokio::test]
 async fn the_pools_writer_lets_a_bad_request_fail_alone() {
-    let (store, _task) = Store::open("sqlite::memory:", &StoreOptions::default())
-        .await
-        .unwrap();
+    let (store, _task) = opened("sqlite::memory:").await;
     store.write(new_room("r1")).await.unwrap();
     let (dup, ok, other) = tokio::join!(
         store.write(vec![event("r1", 1, "again")]),

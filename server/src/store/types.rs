@@ -456,11 +456,28 @@ fn redact_password(url: &str) -> String {
     }
 }
 
+/// Brings the database at `location` up to date: `run` is `migrator`'s
+/// run on it, `applied` the migrations it had (see [`before_migrating`];
+/// when `options` want an existing database, one that is not Lodestone's
+/// is refused and nothing runs); each migration applied now is logged.
+pub(super) async fn migrate(
+    location: &Location,
+    options: &StoreOptions,
+    migrator: &sqlx::migrate::Migrator,
+    applied: Result<Vec<i64>, sqlx::Error>,
+    run: impl std::future::Future<Output = Result<(), sqlx::migrate::MigrateError>>,
+) -> Result<(), StoreError> {
+    let before = before_migrating(applied, location, options.existing)?;
+    run.await.map_err(|e| migrate_error(location, e))?;
+    log_migrations(migrator, &before, location);
+    Ok(())
+}
+
 /// The migrations a database had before this start (`applied`: what its
 /// migrations table says, an error if it has none). A database that must
 /// exist already (`existing`) without a first Lodestone migration is
 /// refused: it is not a Lodestone database.
-pub(super) fn before_migrating(
+fn before_migrating(
     applied: Result<Vec<i64>, sqlx::Error>,
     location: &Location,
     existing: bool,
@@ -475,7 +492,7 @@ pub(super) fn before_migrating(
 }
 
 /// Logs each migration `migrator` applied that was not there `before`.
-pub(super) fn log_migrations(migrator: &sqlx::migrate::Migrator, before: &[i64], location: &Location) {
+fn log_migrations(migrator: &sqlx::migrate::Migrator, before: &[i64], location: &Location) {
     for migration in migrator.iter().filter(|m| !before.contains(&m.version)) {
         tracing::info!(
             version = migration.version,
@@ -487,7 +504,7 @@ pub(super) fn log_migrations(migrator: &sqlx::migrate::Migrator, before: &[i64],
 }
 
 /// A failed migration, as a sentence for the host.
-pub(super) fn migrate_error(location: &Location, e: sqlx::migrate::MigrateError) -> StoreError {
+fn migrate_error(location: &Location, e: sqlx::migrate::MigrateError) -> StoreError {
     use sqlx::migrate::MigrateError;
     StoreError::Open(match e {
         MigrateError::VersionMissing(version) => format!(
