@@ -4,11 +4,20 @@
 //! another language gets the same details in its words.
 
 use lodestone_i18n::{FluentValue, Words};
-use lodestone_protocol::Detail;
+use lodestone_protocol::{Detail, Lasting};
 
 /// Whole minutes from `now` to `until` (milliseconds), rounded up.
 pub fn minutes_left(now: i64, until: i64) -> u64 {
     ((until - now).max(0) as u64).div_ceil(60_000)
+}
+
+/// How long a sanction ending at `until` (for good without) lasts at
+/// `now`.
+pub fn lasting(until: Option<i64>, now: i64) -> Lasting {
+    Lasting {
+        until: until.map(|u| u.max(0) as u64),
+        minutes: until.map(|u| minutes_left(now, u)),
+    }
 }
 
 /// How long `minutes` more is, in words (`a minute more`, `3 hours
@@ -71,20 +80,24 @@ pub fn say(words: &Words, detail: &Detail) -> String {
         Detail::Banned {
             address,
             reason,
-            minutes,
-            ..
-        } => stopped(words, "detail-banned", ("address", *address), reason, *minutes),
+            lasting,
+        } => stopped(
+            words,
+            "detail-banned",
+            ("address", *address),
+            reason,
+            lasting.minutes,
+        ),
         Detail::TimedOut {
             reason,
-            minutes,
+            lasting,
             vacation,
-            ..
         } => stopped(
             words,
             "detail-timed-out",
             ("vacation", *vacation),
             reason,
-            *minutes,
+            lasting.minutes,
         ),
         Detail::RatedBots => words.get("detail-rated-bots"),
         Detail::RatedGuests { names: n } => words.with("detail-rated-guests", &names(n)),
@@ -132,8 +145,10 @@ mod tests {
                 Detail::Banned {
                     address: false,
                     reason: "spam".into(),
-                    until: Some(1),
-                    minutes: Some(150),
+                    lasting: Lasting {
+                        until: Some(1),
+                        minutes: Some(150),
+                    },
                 },
                 "this account is banned for 3 hours more: spam",
             ),
@@ -141,16 +156,17 @@ mod tests {
                 Detail::Banned {
                     address: true,
                     reason: "spam".into(),
-                    until: None,
-                    minutes: None,
+                    lasting: Lasting::default(),
                 },
                 "this address is banned: spam",
             ),
             (
                 Detail::TimedOut {
                     reason: "rude".into(),
-                    until: Some(1),
-                    minutes: Some(1),
+                    lasting: Lasting {
+                        until: Some(1),
+                        minutes: Some(1),
+                    },
                     vacation: false,
                 },
                 "a moderator has stopped your chat for a minute more: rude",
@@ -158,8 +174,7 @@ mod tests {
             (
                 Detail::TimedOut {
                     reason: "rude".into(),
-                    until: None,
-                    minutes: None,
+                    lasting: Lasting::default(),
                     vacation: true,
                 },
                 "a moderator has stopped your chat for good (take the vacation without a message): rude",
@@ -167,8 +182,10 @@ mod tests {
             (
                 Detail::TimedOut {
                     reason: "rude".into(),
-                    until: Some(1),
-                    minutes: Some(3000),
+                    lasting: Lasting {
+                        until: Some(1),
+                        minutes: Some(3000),
+                    },
                     vacation: false,
                 },
                 "a moderator has stopped your chat for 3 days more: rude",
@@ -276,8 +293,8 @@ mod tests {
                 for value in values {
                     assert!(said.contains(&value), "{lang}: {said:?} lacks {value:?}");
                 }
-                if let Detail::Banned { minutes: Some(m), .. } | Detail::TimedOut { minutes: Some(m), .. } =
-                    &detail
+                if let Detail::Banned { lasting, .. } | Detail::TimedOut { lasting, .. } = &detail
+                    && let Some(m) = &lasting.minutes
                 {
                     assert!(
                         said.contains(&left(&words, *m)),

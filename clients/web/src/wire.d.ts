@@ -190,7 +190,7 @@ export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "
  * The details of a refusal, by `kind`.
  */
 export type Detail = { "kind": "banned", address: boolean, reason: string, until?: number, minutes?: number, }
-  | { "kind": "timed-out", reason: string, until?: number, minutes?: number, vacation?: boolean, }
+  | { "kind": "timed-out", reason: string, vacation?: boolean, until?: number, minutes?: number, }
   | { "kind": "rated-bots" }
   | { "kind": "rated-guests", names: Array<string>, }
   | { "kind": "rated-bot-accounts", names: Array<string>, }
