@@ -60,6 +60,22 @@ pub enum Detail {
         seat: String,
         seats: Vec<String>,
     },
+    /// `seat-taken`: `seat` is held by `name`.
+    SeatTaken { seat: String, name: String },
+    /// `already-seated`: the requester holds `seat` in this room already.
+    AlreadySeated { seat: String },
+    /// `seat-empty`: nobody holds `seat`.
+    SeatEmpty { seat: String },
+    /// `not-a-bot`: `name` at `seat` is a person, not a computer player.
+    NotABot { seat: String, name: String },
+    /// `seats-not-full`: `count` seats are still free.
+    SeatsNotFull { count: u64 },
+    /// `moved-on`: the action was chosen when the room was at version
+    /// `seen`; it is at version `now`.
+    MovedOn { seen: u64, now: u64 },
+    /// `chat-too-long`: a chat line has at most `max` characters; this
+    /// one has `length`.
+    ChatTooLong { max: u64, length: u64 },
 }
 
 /// How long a ban or a chat timeout lasts: until `until` (milliseconds

@@ -128,6 +128,31 @@ pub fn say(words: &Words, detail: &Detail) -> String {
                 ("seats", text(&seats.join(", "))),
             ],
         ),
+        Detail::SeatTaken { seat, name } => {
+            words.with("detail-seat-taken", &[("seat", text(seat)), ("name", text(name))])
+        }
+        Detail::AlreadySeated { seat } => words.with("detail-already-seated", &[("seat", text(seat))]),
+        Detail::SeatEmpty { seat } => words.with("detail-seat-empty", &[("seat", text(seat))]),
+        Detail::NotABot { seat, name } => {
+            words.with("detail-not-a-bot", &[("seat", text(seat)), ("name", text(name))])
+        }
+        Detail::SeatsNotFull { count } => {
+            words.with("detail-seats-not-full", &[("count", FluentValue::from(*count))])
+        }
+        Detail::MovedOn { seen, now } => words.with(
+            "detail-moved-on",
+            &[
+                ("seen", FluentValue::from(*seen)),
+                ("now", FluentValue::from(*now)),
+            ],
+        ),
+        Detail::ChatTooLong { max, length } => words.with(
+            "detail-chat-too-long",
+            &[
+                ("max", FluentValue::from(*max)),
+                ("length", FluentValue::from(*length)),
+            ],
+        ),
     }
 }
 
@@ -248,6 +273,38 @@ mod tests {
                 },
                 "magneton has no seat red (its seats: white, black)",
             ),
+            (
+                Detail::SeatTaken {
+                    seat: "white".into(),
+                    name: "Ann Lee".into(),
+                },
+                "seat white is taken by Ann Lee",
+            ),
+            (
+                Detail::AlreadySeated { seat: "black".into() },
+                "you already hold seat black here",
+            ),
+            (Detail::SeatEmpty { seat: "red".into() }, "seat red is free"),
+            (
+                Detail::NotABot {
+                    seat: "2".into(),
+                    name: "Bo".into(),
+                },
+                "Bo at seat 2 is a person, not a bot (kick frees the seat)",
+            ),
+            (Detail::SeatsNotFull { count: 1 }, "1 seat is still free"),
+            (Detail::SeatsNotFull { count: 3 }, "3 seats are still free"),
+            (
+                Detail::MovedOn { seen: 7, now: 9 },
+                "the room changed after version 7 (it is at version 9); nothing was done: look at the room again",
+            ),
+            (
+                Detail::ChatTooLong {
+                    max: 500,
+                    length: 501,
+                },
+                "a chat line has at most 500 characters; this one has 501",
+            ),
         ]
     }
 
@@ -288,6 +345,13 @@ mod tests {
                     Detail::NoSuchSeat { game, seat, seats } => {
                         [vec![game.clone(), seat.clone()], seats.clone()].concat()
                     }
+                    Detail::SeatTaken { seat, name } | Detail::NotABot { seat, name } => {
+                        vec![seat.clone(), name.clone()]
+                    }
+                    Detail::AlreadySeated { seat } | Detail::SeatEmpty { seat } => vec![seat.clone()],
+                    Detail::SeatsNotFull { count } => vec![count.to_string()],
+                    Detail::MovedOn { seen, now } => vec![seen.to_string(), now.to_string()],
+                    Detail::ChatTooLong { max, length } => vec![max.to_string(), length.to_string()],
                     Detail::RatedBots | Detail::AlreadyStarted { .. } => vec![],
                 };
                 for value in values {

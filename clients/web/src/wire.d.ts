@@ -197,7 +197,14 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "not-owner", action: Action, owner?: string, }
   | { "kind": "not-organizer", action: Action, organizer: string, }
   | { "kind": "already-started", action: Action, }
-  | { "kind": "no-such-seat", game: string, seat: string, seats: Array<string>, };
+  | { "kind": "no-such-seat", game: string, seat: string, seats: Array<string>, }
+  | { "kind": "seat-taken", seat: string, name: string, }
+  | { "kind": "already-seated", seat: string, }
+  | { "kind": "seat-empty", seat: string, }
+  | { "kind": "not-a-bot", seat: string, name: string, }
+  | { "kind": "seats-not-full", count: number, }
+  | { "kind": "moved-on", seen: number, now: number, }
+  | { "kind": "chat-too-long", max: number, length: number, };
 
 /**
  * What a refused request would have done.

@@ -72,10 +72,10 @@ async fn refusal(c: &mut Client, message: serde_json::Value, code: &str) -> (Str
 }
 
 each_backend!(refusals_carry_their_details_and_each_language_says_them);
-/// No such seat, not the owner, already started, a chat timeout, a ban and
-/// the ban at the next `hello`: each refusal carries its values
-/// (`detail`), the same in every language, and its sentence says them in
-/// the client's language.
+/// No such seat, a seat taken, not the owner, already started, a chat
+/// timeout, a ban and the ban at the next `hello`: each refusal carries
+/// its values (`detail`), the same in every language, and its sentence
+/// says them in the client's language.
 async fn refusals_carry_their_details_and_each_language_says_them() {
     let server = crate::moderation::moderated_server(|_| {}).await;
     let (_admin, mut mo, _) = crate::moderation::staff(server.addr()).await;
@@ -89,6 +89,7 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
                 "the game has started: seats cannot be left",
                 "a moderator has stopped your chat for 10 minutes more: insults",
                 "this account is banned for 2 hours more: cheating",
+                "seat white is taken by Owner",
             ],
         ),
         (
@@ -99,6 +100,7 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
                 "la partie a commencé : on ne peut plus quitter sa place",
                 "un modérateur a coupé votre discussion pour encore 10 minutes : insults",
                 "ce compte est banni pour encore 2 heures : cheating",
+                "la place white est prise par Owner",
             ],
         ),
         (
@@ -109,6 +111,7 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
                 "die Partie hat begonnen: Plätze können nicht verlassen werden",
                 "ein Moderator hat Ihren Chat gesperrt, noch 10 Minuten: insults",
                 "dieses Konto ist gesperrt, noch 2 Stunden: cheating",
+                "Platz white hat schon Owner",
             ],
         ),
     ] {
@@ -140,6 +143,16 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
             })
         );
         assert_eq!(m, said[0], "{lang}");
+
+        let (m, detail) = refusal(
+            &mut zoe,
+            json!({"type": "join", "room": room, "seat": "white"}),
+            "seat-taken",
+        )
+        .await;
+        let (seat, name) = ("white".to_string(), "Owner".to_string());
+        assert_eq!(detail, Some(Detail::SeatTaken { seat, name }));
+        assert_eq!(m, said[5], "{lang}");
 
         zoe.join(&room, json!("black")).await;
         let (m, detail) = refusal(&mut zoe, json!({"type": "add_bot", "room": room}), "not-owner").await;
