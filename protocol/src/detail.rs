@@ -13,29 +13,21 @@ use ts_rs::TS;
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Detail {
     /// `banned`: the account (or, with `address`, the address) is banned
-    /// by a moderator for `reason`, until `until` (milliseconds since the
-    /// epoch), `minutes` from now (rounded up); for good without them.
+    /// by a moderator for `reason`, for as long as `until` and `minutes`
+    /// say ([`Lasting`]).
     Banned {
         address: bool,
         reason: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        until: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        minutes: Option<u64>,
+        #[serde(flatten)]
+        lasting: Lasting,
     },
-    /// `timed-out`: a moderator stopped the guest's chat for `reason`,
-    /// until `until`, `minutes` from now; for good without them.
-    /// `vacation`: the chat line refused is a vacation's message.
+    /// `timed-out`: a moderator stopped the guest's chat for `reason`, for
+    /// as long as `until` and `minutes` say ([`Lasting`]). `vacation`: the
+    /// chat line refused is a vacation's message.
     TimedOut {
         reason: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        until: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[ts(optional)]
-        minutes: Option<u64>,
+        #[serde(flatten)]
+        lasting: Lasting,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         #[ts(optional, as = "Option<bool>")]
         vacation: bool,
@@ -68,6 +60,35 @@ pub enum Detail {
         seat: String,
         seats: Vec<String>,
     },
+    /// `seat-taken`: `seat` is held by `name`.
+    SeatTaken { seat: String, name: String },
+    /// `already-seated`: the requester holds `seat` in this room already.
+    AlreadySeated { seat: String },
+    /// `seat-empty`: nobody holds `seat`.
+    SeatEmpty { seat: String },
+    /// `not-a-bot`: `name` at `seat` is a person, not a computer player.
+    NotABot { seat: String, name: String },
+    /// `seats-not-full`: `count` seats are still free.
+    SeatsNotFull { count: u64 },
+    /// `moved-on`: the action was chosen when the room was at version
+    /// `seen`; it is at version `now`.
+    MovedOn { seen: u64, now: u64 },
+    /// `chat-too-long`: a chat line has at most `max` characters; this
+    /// one has `length`.
+    ChatTooLong { max: u64, length: u64 },
+}
+
+/// How long a ban or a chat timeout lasts: until `until` (milliseconds
+/// since the epoch), `minutes` from now (rounded up); for good without
+/// them. Its fields sit beside the detail's others on the wire.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+pub struct Lasting {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub until: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub minutes: Option<u64>,
 }
 
 /// What a refused request would have done.

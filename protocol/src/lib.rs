@@ -39,7 +39,7 @@ pub use board::{
 pub use chat::*;
 pub use client::*;
 pub use code::{Code, codes};
-pub use detail::{Action, Detail};
+pub use detail::{Action, Detail, Lasting};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 pub use frame::{Own, OwnPlay, Statics, UpdateFrame, ViewParts};

@@ -691,8 +691,10 @@ fn server_messages() -> Vec<(&'static str, ServerMessage)> {
                 detail: Some(Box::new(lodestone_protocol::Detail::Banned {
                     address: false,
                     reason: "spam".into(),
-                    until: Some(1_764_400_000_000),
-                    minutes: Some(150),
+                    lasting: lodestone_protocol::Lasting {
+                        until: Some(1_764_400_000_000),
+                        minutes: Some(150),
+                    },
                 })),
             },
         ),

@@ -4,11 +4,20 @@
 //! another language gets the same details in its words.
 
 use lodestone_i18n::{FluentValue, Words};
-use lodestone_protocol::Detail;
+use lodestone_protocol::{Detail, Lasting};
 
 /// Whole minutes from `now` to `until` (milliseconds), rounded up.
 pub fn minutes_left(now: i64, until: i64) -> u64 {
     ((until - now).max(0) as u64).div_ceil(60_000)
+}
+
+/// How long a sanction ending at `until` (for good without) lasts at
+/// `now`.
+pub fn lasting(until: Option<i64>, now: i64) -> Lasting {
+    Lasting {
+        until: until.map(|u| u.max(0) as u64),
+        minutes: until.map(|u| minutes_left(now, u)),
+    }
 }
 
 /// How long `minutes` more is, in words (`a minute more`, `3 hours
@@ -71,20 +80,24 @@ pub fn say(words: &Words, detail: &Detail) -> String {
         Detail::Banned {
             address,
             reason,
-            minutes,
-            ..
-        } => stopped(words, "detail-banned", ("address", *address), reason, *minutes),
+            lasting,
+        } => stopped(
+            words,
+            "detail-banned",
+            ("address", *address),
+            reason,
+            lasting.minutes,
+        ),
         Detail::TimedOut {
             reason,
-            minutes,
+            lasting,
             vacation,
-            ..
         } => stopped(
             words,
             "detail-timed-out",
             ("vacation", *vacation),
             reason,
-            *minutes,
+            lasting.minutes,
         ),
         Detail::RatedBots => words.get("detail-rated-bots"),
         Detail::RatedGuests { names: n } => words.with("detail-rated-guests", &names(n)),
@@ -115,6 +128,31 @@ pub fn say(words: &Words, detail: &Detail) -> String {
                 ("seats", text(&seats.join(", "))),
             ],
         ),
+        Detail::SeatTaken { seat, name } => {
+            words.with("detail-seat-taken", &[("seat", text(seat)), ("name", text(name))])
+        }
+        Detail::AlreadySeated { seat } => words.with("detail-already-seated", &[("seat", text(seat))]),
+        Detail::SeatEmpty { seat } => words.with("detail-seat-empty", &[("seat", text(seat))]),
+        Detail::NotABot { seat, name } => {
+            words.with("detail-not-a-bot", &[("seat", text(seat)), ("name", text(name))])
+        }
+        Detail::SeatsNotFull { count } => {
+            words.with("detail-seats-not-full", &[("count", FluentValue::from(*count))])
+        }
+        Detail::MovedOn { seen, now } => words.with(
+            "detail-moved-on",
+            &[
+                ("seen", FluentValue::from(*seen)),
+                ("now", FluentValue::from(*now)),
+            ],
+        ),
+        Detail::ChatTooLong { max, length } => words.with(
+            "detail-chat-too-long",
+            &[
+                ("max", FluentValue::from(*max)),
+                ("length", FluentValue::from(*length)),
+            ],
+        ),
     }
 }
 
@@ -132,8 +170,10 @@ mod tests {
                 Detail::Banned {
                     address: false,
                     reason: "spam".into(),
-                    until: Some(1),
-                    minutes: Some(150),
+                    lasting: Lasting {
+                        until: Some(1),
+                        minutes: Some(150),
+                    },
                 },
                 "this account is banned for 3 hours more: spam",
             ),
@@ -141,16 +181,17 @@ mod tests {
                 Detail::Banned {
                     address: true,
                     reason: "spam".into(),
-                    until: None,
-                    minutes: None,
+                    lasting: Lasting::default(),
                 },
                 "this address is banned: spam",
             ),
             (
                 Detail::TimedOut {
                     reason: "rude".into(),
-                    until: Some(1),
-                    minutes: Some(1),
+                    lasting: Lasting {
+                        until: Some(1),
+                        minutes: Some(1),
+                    },
                     vacation: false,
                 },
                 "a moderator has stopped your chat for a minute more: rude",
@@ -158,8 +199,7 @@ mod tests {
             (
                 Detail::TimedOut {
                     reason: "rude".into(),
-                    until: None,
-                    minutes: None,
+                    lasting: Lasting::default(),
                     vacation: true,
                 },
                 "a moderator has stopped your chat for good (take the vacation without a message): rude",
@@ -167,8 +207,10 @@ mod tests {
             (
                 Detail::TimedOut {
                     reason: "rude".into(),
-                    until: Some(1),
-                    minutes: Some(3000),
+                    lasting: Lasting {
+                        until: Some(1),
+                        minutes: Some(3000),
+                    },
                     vacation: false,
                 },
                 "a moderator has stopped your chat for 3 days more: rude",
@@ -231,6 +273,38 @@ mod tests {
                 },
                 "magneton has no seat red (its seats: white, black)",
             ),
+            (
+                Detail::SeatTaken {
+                    seat: "white".into(),
+                    name: "Ann Lee".into(),
+                },
+                "seat white is taken by Ann Lee",
+            ),
+            (
+                Detail::AlreadySeated { seat: "black".into() },
+                "you already hold seat black here",
+            ),
+            (Detail::SeatEmpty { seat: "red".into() }, "seat red is free"),
+            (
+                Detail::NotABot {
+                    seat: "2".into(),
+                    name: "Bo".into(),
+                },
+                "Bo at seat 2 is a person, not a bot (kick frees the seat)",
+            ),
+            (Detail::SeatsNotFull { count: 1 }, "1 seat is still free"),
+            (Detail::SeatsNotFull { count: 3 }, "3 seats are still free"),
+            (
+                Detail::MovedOn { seen: 7, now: 9 },
+                "the room changed after version 7 (it is at version 9); nothing was done: look at the room again",
+            ),
+            (
+                Detail::ChatTooLong {
+                    max: 500,
+                    length: 501,
+                },
+                "a chat line has at most 500 characters; this one has 501",
+            ),
         ]
     }
 
@@ -271,13 +345,20 @@ mod tests {
                     Detail::NoSuchSeat { game, seat, seats } => {
                         [vec![game.clone(), seat.clone()], seats.clone()].concat()
                     }
+                    Detail::SeatTaken { seat, name } | Detail::NotABot { seat, name } => {
+                        vec![seat.clone(), name.clone()]
+                    }
+                    Detail::AlreadySeated { seat } | Detail::SeatEmpty { seat } => vec![seat.clone()],
+                    Detail::SeatsNotFull { count } => vec![count.to_string()],
+                    Detail::MovedOn { seen, now } => vec![seen.to_string(), now.to_string()],
+                    Detail::ChatTooLong { max, length } => vec![max.to_string(), length.to_string()],
                     Detail::RatedBots | Detail::AlreadyStarted { .. } => vec![],
                 };
                 for value in values {
                     assert!(said.contains(&value), "{lang}: {said:?} lacks {value:?}");
                 }
-                if let Detail::Banned { minutes: Some(m), .. } | Detail::TimedOut { minutes: Some(m), .. } =
-                    &detail
+                if let Detail::Banned { lasting, .. } | Detail::TimedOut { lasting, .. } = &detail
+                    && let Some(m) = &lasting.minutes
                 {
                     assert!(
                         said.contains(&left(&words, *m)),

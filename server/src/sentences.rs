@@ -39,11 +39,6 @@ pub fn bot_name(words: &Words, level: lodestone_rules::bot::Level, number: Optio
 /// matches none gets the code's own sentence, `error-CODE`.
 const DETAILED: &[(Code, &str, &str)] = &[
     (
-        Code::ChatTooLong,
-        "a chat line has at most {max} characters; this one has {length}",
-        "detail-chat-too-long",
-    ),
-    (
         Code::BadMessage,
         "a reason has at most {max} characters; this one has {length}",
         "detail-reason-too-long",
@@ -102,37 +97,6 @@ const DETAILED: &[(Code, &str, &str)] = &[
         Code::TooManyWebhooks,
         "there are {count} webhooks here, as many as there may be: remove one first",
         "detail-too-many-webhooks",
-    ),
-    (
-        Code::SeatsNotFull,
-        "{count} seat is still free",
-        "detail-seats-not-full",
-    ),
-    (
-        Code::SeatsNotFull,
-        "{count} seats are still free",
-        "detail-seats-not-full",
-    ),
-    (
-        Code::SeatTaken,
-        "seat {seat} is taken by {name}",
-        "detail-seat-taken",
-    ),
-    (
-        Code::AlreadySeated,
-        "you already hold seat {seat} here",
-        "detail-already-seated",
-    ),
-    (Code::SeatEmpty, "seat {seat} is free", "detail-seat-empty"),
-    (
-        Code::NotABot,
-        "{name} at seat {seat} is a person, not a bot (kick frees the seat)",
-        "detail-not-a-bot",
-    ),
-    (
-        Code::MovedOn,
-        "the room changed after version {seen} (it is at version {now}); nothing was done: look at the room again",
-        "detail-moved-on",
     ),
     (
         Code::TooEarly,
@@ -343,14 +307,15 @@ mod tests {
     #[test]
     fn a_detail_reaches_the_french_and_german_sentence() {
         let (french, german) = (Words::for_tag("fr"), Words::for_tag("de"));
-        let long = "a chat line has at most 500 characters; this one has 501";
+        // (Sentences said from their `detail` are tested in said.rs.)
+        let long = "a reason has at most 500 characters; this one has 501";
         assert_eq!(
-            error_sentence(&french, Code::ChatTooLong, long),
-            "une ligne de discussion a au plus 500 caractères ; celle-ci en a 501"
+            error_sentence(&french, Code::BadMessage, long),
+            "un motif a au plus 500 caractères ; celui-ci en a 501"
         );
         assert_eq!(
-            error_sentence(&german, Code::ChatTooLong, long),
-            "eine Chatzeile hat höchstens 500 Zeichen; diese hat 501"
+            error_sentence(&german, Code::BadMessage, long),
+            "eine Begründung hat höchstens 500 Zeichen; diese hat 501"
         );
         // A number chooses the plural.
         let rooms = |n: u32| {
@@ -364,10 +329,10 @@ mod tests {
             "{}",
             rooms(3)
         );
-        // Names and seats come through as they are.
+        // Names come through as they are.
         assert_eq!(
-            error_sentence(&german, Code::SeatTaken, "seat white is taken by Ann Lee"),
-            "Platz white hat schon Ann Lee"
+            error_sentence(&german, Code::UnknownPlayer, r#"there is no player "Ann Lee""#),
+            "es gibt keinen Spieler „Ann Lee“"
         );
         assert_eq!(
             error_sentence(&french, Code::UnknownRoom, r#"there is no room "no-such-room""#),
@@ -376,16 +341,16 @@ mod tests {
         // A sentence without a known shape gets the code's own sentence;
         // English keeps the server's.
         assert_eq!(
-            error_sentence(&french, Code::ChatTooLong, "too long"),
-            french.get("error-chat-too-long")
+            error_sentence(&french, Code::BadMessage, "too long"),
+            french.get("error-bad-message")
         );
-        assert_eq!(error_sentence(&Words::english(), Code::ChatTooLong, long), long);
+        assert_eq!(error_sentence(&Words::english(), Code::BadMessage, long), long);
         // Through a frame, with its code.
-        let frame_en = crate::room::encode(&lodestone_protocol::error(None, Code::ChatTooLong, long));
+        let frame_en = crate::room::encode(&lodestone_protocol::error(None, Code::BadMessage, long));
         let framed = frame(&french, frame_en);
         assert!(
-            framed.as_str().contains(r#""code":"chat-too-long""#)
-                && framed.as_str().contains("celle-ci en a 501"),
+            framed.as_str().contains(r#""code":"bad-message""#)
+                && framed.as_str().contains("celui-ci en a 501"),
             "{}",
             framed.as_str()
         );

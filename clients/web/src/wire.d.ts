@@ -190,14 +190,21 @@ export type Code = "bad-json" | "bad-message" | "too-large" | "rate-limited" | "
  * The details of a refusal, by `kind`.
  */
 export type Detail = { "kind": "banned", address: boolean, reason: string, until?: number, minutes?: number, }
-  | { "kind": "timed-out", reason: string, until?: number, minutes?: number, vacation?: boolean, }
+  | { "kind": "timed-out", reason: string, vacation?: boolean, until?: number, minutes?: number, }
   | { "kind": "rated-bots" }
   | { "kind": "rated-guests", names: Array<string>, }
   | { "kind": "rated-bot-accounts", names: Array<string>, }
   | { "kind": "not-owner", action: Action, owner?: string, }
   | { "kind": "not-organizer", action: Action, organizer: string, }
   | { "kind": "already-started", action: Action, }
-  | { "kind": "no-such-seat", game: string, seat: string, seats: Array<string>, };
+  | { "kind": "no-such-seat", game: string, seat: string, seats: Array<string>, }
+  | { "kind": "seat-taken", seat: string, name: string, }
+  | { "kind": "already-seated", seat: string, }
+  | { "kind": "seat-empty", seat: string, }
+  | { "kind": "not-a-bot", seat: string, name: string, }
+  | { "kind": "seats-not-full", count: number, }
+  | { "kind": "moved-on", seen: number, now: number, }
+  | { "kind": "chat-too-long", max: number, length: number, };
 
 /**
  * What a refused request would have done.

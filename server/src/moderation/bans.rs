@@ -91,8 +91,7 @@ pub fn ban_refusal(ban: &SanctionRow, now: i64) -> Refusal {
     let detail = Detail::Banned {
         address: ban.address.is_some() && ban.guest_id.is_none(),
         reason: ban.reason.clone(),
-        until: ban.until.map(|u| u.max(0) as u64),
-        minutes: ban.until.map(|u| said::minutes_left(now, u)),
+        lasting: said::lasting(ban.until, now),
     };
     Refusal::detailed(codes::BANNED, detail)
 }

@@ -11,6 +11,7 @@ use lodestone_protocol::{ChatTo, ClientMessage, codes};
 
 use super::bans::{ban_refusal, left};
 use crate::app::App;
+use crate::room::Refusal;
 use crate::served::Refused;
 
 /// Room ids are UUIDs; a longer one names no room and is not looked up.
@@ -24,7 +25,9 @@ fn failed<E>(_: E) -> Refused {
     )
 }
 
-/// The checks of one connection's messages, from its address.
+/// The checks of one connection's messages, from its address. A refusal
+/// with values every language says (a ban's, a chat timeout's) carries
+/// them as its `detail`.
 pub struct Gate<'a> {
     pub app: &'a Arc<App>,
     pub client: IpAddr,
@@ -34,7 +37,7 @@ impl Gate<'_> {
     /// The checks of a message that says who the connection is (`hello`,
     /// `login`, `register`): names taken away, bans of the guest or the
     /// address; any other message passes.
-    pub async fn identity(&self, message: &ClientMessage) -> Result<(), Refused> {
+    pub async fn identity(&self, message: &ClientMessage) -> Result<(), Refusal> {
         let now = self.app.clock.now_ms() as i64;
         let store = self.app.store.clone();
         match message {
@@ -59,14 +62,14 @@ impl Gate<'_> {
                     return Ok(());
                 };
                 // Only the account's owner learns why it is refused.
-                if self.ban_sentence(Some(&guest), now).await?.is_some()
+                if self.ban(Some(&guest), now).await?.is_some()
                     && crate::accounts::verify_password(password.0.clone(), hash).await
                 {
                     return self.check_ban(Some(&guest), now).await;
                 }
                 Ok(())
             }
-            ClientMessage::Register { name, .. } => self.check_name(name).await,
+            ClientMessage::Register { name, .. } => Ok(self.check_name(name).await?),
             _ => Ok(()),
         }
     }
@@ -74,7 +77,7 @@ impl Gate<'_> {
     /// The checks of `guest`'s `message` before it is handled: blocks at
     /// `join` and `rematch`, bans from rated play, chat timeouts and muted
     /// spectators.
-    pub async fn request(&self, guest: &str, message: &ClientMessage) -> Result<(), Refused> {
+    pub async fn request(&self, guest: &str, message: &ClientMessage) -> Result<(), Refusal> {
         let now = self.app.clock.now_ms() as i64;
         let store = self.app.store.clone();
         match message {
@@ -110,9 +113,9 @@ impl Gate<'_> {
                 if *to == ChatTo::Spectators {
                     let seated = self.seated(room).await;
                     if store.mutes_spectators(&seated).await.map_err(failed)? {
-                        return Err((
+                        return Err(Refusal::new(
                             codes::SPECTATORS_MUTED,
-                            "a player of this game has muted its spectators' chat".into(),
+                            "a player of this game has muted its spectators' chat",
                         ));
                     }
                 }
@@ -152,9 +155,9 @@ impl Gate<'_> {
         }
     }
 
-    /// The sentence of the ban on `guest` or this connection's address in
+    /// The refusal of the ban on `guest` or this connection's address in
     /// force at `now`, if there is one.
-    async fn ban_sentence(&self, guest: Option<&str>, now: i64) -> Result<Option<String>, Refused> {
+    async fn ban(&self, guest: Option<&str>, now: i64) -> Result<Option<Refusal>, Refused> {
         let address = self.client.to_string();
         let ban = self
             .app
@@ -162,12 +165,12 @@ impl Gate<'_> {
             .sanction_on("ban", guest, Some(&address), None, now)
             .await
             .map_err(failed)?;
-        Ok(ban.map(|b| ban_refusal(&b, now).message))
+        Ok(ban.map(|b| ban_refusal(&b, now)))
     }
 
-    pub async fn check_ban(&self, guest: Option<&str>, now: i64) -> Result<(), Refused> {
-        match self.ban_sentence(guest, now).await? {
-            Some(sentence) => Err((codes::BANNED, sentence)),
+    pub async fn check_ban(&self, guest: Option<&str>, now: i64) -> Result<(), Refusal> {
+        match self.ban(guest, now).await? {
+            Some(ban) => Err(ban),
             None => Ok(()),
         }
     }
@@ -229,14 +232,13 @@ impl Gate<'_> {
     }
 }
 
-/// The refusal of a chat timeout `t` at `now`, with `after` appended.
-fn timed_out(t: &crate::store::SanctionRow, now: i64, vacation: bool) -> Refused {
+/// The refusal of a chat timeout `t` at `now` (of a vacation's message
+/// with `vacation`).
+fn timed_out(t: &crate::store::SanctionRow, now: i64, vacation: bool) -> Refusal {
     let detail = lodestone_protocol::Detail::TimedOut {
         reason: t.reason.clone(),
-        until: t.until.map(|u| u.max(0) as u64),
-        minutes: t.until.map(|u| crate::said::minutes_left(now, u)),
+        lasting: crate::said::lasting(t.until, now),
         vacation,
     };
-    let refusal = crate::room::Refusal::detailed(codes::TIMED_OUT, detail);
-    (refusal.code, refusal.message)
+    Refusal::detailed(codes::TIMED_OUT, detail)
 }

@@ -10,13 +10,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
-use lodestone_protocol::{ClientMessage, Guest, RequestId, ServerMessage, codes, error};
+use lodestone_protocol::{ClientMessage, Guest, RequestId, ServerMessage, codes};
 
 use super::checks::Gate;
 use super::online::Notice;
 use crate::app::App;
-use crate::room::{Outbox, Player};
-use crate::served::Refused;
+use crate::room::{Outbox, Player, Refusal};
 
 /// How often a connection checks again that its account is not banned
 /// (a ban given on another node reaches it then; one given on this node
@@ -71,7 +70,7 @@ impl Moderated {
         gate: &Gate<'_>,
         guest: Option<&str>,
         message: &ClientMessage,
-    ) -> Result<(), Refused> {
+    ) -> Result<(), Refusal> {
         if matches!(
             message,
             ClientMessage::Hello { .. } | ClientMessage::Login { .. } | ClientMessage::Register { .. }
@@ -87,7 +86,7 @@ impl Moderated {
             // the next message rather than refusing this one.
             let now = gate.app.clock.now_ms() as i64;
             match gate.check_ban(Some(guest), now).await {
-                Err((code, sentence)) if code == codes::BANNED => return Err((code, sentence)),
+                Err(ban) if ban.code == codes::BANNED => return Err(ban),
                 Err(_) => self.checked = None,
                 Ok(()) => {}
             }
@@ -95,11 +94,11 @@ impl Moderated {
         gate.request(guest, message).await
     }
 
-    /// Closes the connection of `outbox` for a ban: `banned` with
-    /// `sentence` to the request `id`, then the close.
-    pub fn kick(&self, outbox: &Outbox, id: Option<RequestId>, sentence: &str) {
-        if self.notice.kicked.set(sentence.to_string()).is_ok() {
-            outbox.send_message(&error(id, codes::BANNED, sentence));
+    /// Closes the connection of `outbox` for a ban: `banned` with its
+    /// sentence and details to the request `id`, then the close.
+    pub fn kick(&self, outbox: &Outbox, id: Option<RequestId>, ban: &Refusal) {
+        if self.notice.kicked.set(ban.message.clone()).is_ok() {
+            outbox.send_message(&ban.clone().into_error(id));
         }
         outbox.close.cancel();
     }

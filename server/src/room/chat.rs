@@ -16,7 +16,7 @@
 //! bidirectional overrides; the rate per person is checked before the
 //! room is asked (`limits.rs`).
 
-use lodestone_protocol::{ChatLine, ChatTo, Guest, MAX_CHAT_CHARS, codes};
+use lodestone_protocol::{ChatLine, ChatTo, Detail, Guest, MAX_CHAT_CHARS, codes};
 use lodestone_rules::Seat;
 
 use super::core::RoomCore;
@@ -31,9 +31,12 @@ use crate::names::{is_bidi_control, is_invisible};
 pub fn check_text(text: &str) -> Result<String, Refusal> {
     let len = text.chars().count();
     if len > MAX_CHAT_CHARS {
-        return Err(Refusal::new(
+        return Err(Refusal::detailed(
             codes::CHAT_TOO_LONG,
-            format!("a chat line has at most {MAX_CHAT_CHARS} characters; this one has {len}"),
+            Detail::ChatTooLong {
+                max: MAX_CHAT_CHARS as u64,
+                length: len as u64,
+            },
         ));
     }
     if text.chars().any(char::is_control) {

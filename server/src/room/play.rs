@@ -5,7 +5,7 @@
 //! action that says the version it was chosen at is refused once the room
 //! has moved on (`RoomCore::moved_on`).
 
-use lodestone_protocol::{RoomStatus, codes};
+use lodestone_protocol::{Detail, RoomStatus, codes};
 use lodestone_rules::{ErrorCode, Millis, Seat};
 
 use super::core::RoomCore;
@@ -34,12 +34,9 @@ impl RoomCore {
         }
         let free = self.seating().seats().iter().filter(|s| s.is_none()).count();
         if free > 0 {
-            return Err(Refusal::new(
+            return Err(Refusal::detailed(
                 codes::SEATS_NOT_FULL,
-                format!(
-                    "{free} seat{} still free",
-                    if free == 1 { " is" } else { "s are" }
-                ),
+                Detail::SeatsNotFull { count: free as u64 },
             ));
         }
         let mut events = Vec::new();
@@ -208,12 +205,12 @@ impl RoomCore {
             .count() as u64;
         let changes = self.version().saturating_sub(at).saturating_sub(chat_since);
         (changes > 0).then(|| {
-            Refusal::new(
+            Refusal::detailed(
                 codes::MOVED_ON,
-                format!(
-                    "the room changed after version {at} (it is at version {}); nothing was done: look at the room again",
-                    self.version()
-                ),
+                Detail::MovedOn {
+                    seen: at,
+                    now: self.version(),
+                },
             )
         })
     }

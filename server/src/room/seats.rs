@@ -57,9 +57,12 @@ impl RoomCore {
             Some(s) => {
                 let seat = self.resolve_seat(s)?;
                 if let Some(holder) = &self.seating().seats()[seat.index()] {
-                    return Err(Refusal::new(
+                    return Err(Refusal::detailed(
                         codes::SEAT_TAKEN,
-                        format!("seat {} is taken by {}", self.game().seat_name(seat), holder.name),
+                        Detail::SeatTaken {
+                            seat: self.game().seat_name(seat),
+                            name: holder.name.clone(),
+                        },
                     ));
                 }
                 Ok(seat)
@@ -112,9 +115,11 @@ impl RoomCore {
         self.check_join_invite(&player.id, invite)?;
         if let Some(own) = self.seat_of(&player.id) {
             if seat.is_some_and(|s| self.resolve_seat(s).ok() != Some(own)) {
-                return Err(Refusal::new(
+                return Err(Refusal::detailed(
                     codes::ALREADY_SEATED,
-                    format!("you already hold seat {} here", self.game().seat_name(own)),
+                    Detail::AlreadySeated {
+                        seat: self.game().seat_name(own),
+                    },
                 ));
             }
             self.watch_as(conn, player, Some(own), false);
@@ -229,13 +234,16 @@ impl RoomCore {
         let seat = self.resolve_seat(seat)?;
         let name = self.game().seat_name(seat);
         match &self.seating().seats()[seat.index()] {
-            None => Err(Refusal::new(codes::SEAT_EMPTY, format!("seat {name} is free"))),
-            Some(p) if !p.bot => Err(Refusal::new(
+            None => Err(Refusal::detailed(
+                codes::SEAT_EMPTY,
+                Detail::SeatEmpty { seat: name },
+            )),
+            Some(p) if !p.bot => Err(Refusal::detailed(
                 codes::NOT_A_BOT,
-                format!(
-                    "{} at seat {name} is a person, not a bot (kick frees the seat)",
-                    p.name
-                ),
+                Detail::NotABot {
+                    seat: name,
+                    name: p.name.clone(),
+                },
             )),
             Some(p) => {
                 let guest = p.id.clone();
@@ -255,9 +263,11 @@ impl RoomCore {
         self.check_owner_before_start(by, Action::FreeSeat)?;
         let seat = self.resolve_seat(seat)?;
         let holder = self.seating().seats()[seat.index()].clone().ok_or_else(|| {
-            Refusal::new(
+            Refusal::detailed(
                 codes::SEAT_EMPTY,
-                format!("seat {} is free", self.game().seat_name(seat)),
+                Detail::SeatEmpty {
+                    seat: self.game().seat_name(seat),
+                },
             )
         })?;
         Ok((holder, self.free(seat, now)?))

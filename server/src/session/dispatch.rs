@@ -56,14 +56,16 @@ impl Session {
             app: &self.app,
             client: self.client,
         };
+        // A hello's refusal (a ban) in the language it says.
+        if let ClientMessage::Hello { lang: Some(lang), .. } = message {
+            self.words = lodestone_i18n::Words::for_tag(lang);
+        }
         let guest = self.guest.as_ref().map(|g| g.id.as_str());
         let id = message.id().clone();
         match self.moderated.check(&gate, guest, message).await {
             Ok(()) => return true,
-            Err((code, sentence)) if code == codes::BANNED => {
-                self.moderated.kick(&self.outbox, Some(id), &sentence)
-            }
-            Err((code, sentence)) => self.fail(id, code, sentence),
+            Err(ban) if ban.code == codes::BANNED => self.moderated.kick(&self.outbox, Some(id), &ban),
+            Err(refusal) => self.reply(refusal.into_error(Some(id))),
         }
         false
     }

@@ -3,7 +3,7 @@
 //! it), and refusals that carry their details (`detail` of an `error`) so
 //! that each language says them.
 
-use lodestone_protocol::{Action, Detail, PROTOCOL_VERSION, ServerMessage};
+use lodestone_protocol::{Action, Detail, Lasting, PROTOCOL_VERSION, ServerMessage};
 use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
@@ -72,9 +72,10 @@ async fn refusal(c: &mut Client, message: serde_json::Value, code: &str) -> (Str
 }
 
 each_backend!(refusals_carry_their_details_and_each_language_says_them);
-/// No such seat, not the owner, already started, a chat timeout and a
-/// ban: each refusal carries its values (`detail`), the same in every
-/// language, and its sentence says them in the client's language.
+/// No such seat, a seat taken, not the owner, already started, a chat
+/// timeout, a ban and the ban at the next `hello`: each refusal carries
+/// its values (`detail`), the same in every language, and its sentence
+/// says them in the client's language.
 async fn refusals_carry_their_details_and_each_language_says_them() {
     let server = crate::moderation::moderated_server(|_| {}).await;
     let (_admin, mut mo, _) = crate::moderation::staff(server.addr()).await;
@@ -88,6 +89,7 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
                 "the game has started: seats cannot be left",
                 "a moderator has stopped your chat for 10 minutes more: insults",
                 "this account is banned for 2 hours more: cheating",
+                "seat white is taken by Owner",
             ],
         ),
         (
@@ -98,6 +100,7 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
                 "la partie a commencé : on ne peut plus quitter sa place",
                 "un modérateur a coupé votre discussion pour encore 10 minutes : insults",
                 "ce compte est banni pour encore 2 heures : cheating",
+                "la place white est prise par Owner",
             ],
         ),
         (
@@ -108,6 +111,7 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
                 "die Partie hat begonnen: Plätze können nicht verlassen werden",
                 "ein Moderator hat Ihren Chat gesperrt, noch 10 Minuten: insults",
                 "dieses Konto ist gesperrt, noch 2 Stunden: cheating",
+                "Platz white hat schon Owner",
             ],
         ),
     ] {
@@ -118,7 +122,7 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
         let welcome = zoe
             .ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Zoé", "lang": lang}))
             .await;
-        let ServerMessage::Welcome { guest, .. } = welcome else {
+        let ServerMessage::Welcome { guest, token, .. } = welcome else {
             panic!("{welcome:?}");
         };
 
@@ -139,6 +143,16 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
             })
         );
         assert_eq!(m, said[0], "{lang}");
+
+        let (m, detail) = refusal(
+            &mut zoe,
+            json!({"type": "join", "room": room, "seat": "white"}),
+            "seat-taken",
+        )
+        .await;
+        let (seat, name) = ("white".to_string(), "Owner".to_string());
+        assert_eq!(detail, Some(Detail::SeatTaken { seat, name }));
+        assert_eq!(m, said[5], "{lang}");
 
         zoe.join(&room, json!("black")).await;
         let (m, detail) = refusal(&mut zoe, json!({"type": "add_bot", "room": room}), "not-owner").await;
@@ -170,13 +184,17 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
         mo.ok(json!({"type": "admin_timeout", "player": guest.id, "minutes": 10, "reason": "insults"}))
             .await;
         let chat = json!({"type": "chat", "room": room, "text": "hello"});
-        // A chat timeout is refused with its sentence (its details do not
-        // reach the wire yet on this path: moderation/checks.rs answers
-        // with a code and a sentence only).
-        let m = zoe.refused(chat, "timed-out").await;
-        if lang == "en" {
-            assert_eq!(m, said[3]);
-        }
+        let (m, detail) = refusal(&mut zoe, chat, "timed-out").await;
+        let Some(Detail::TimedOut {
+            reason,
+            lasting: Lasting { minutes, .. },
+            vacation: false,
+        }) = detail
+        else {
+            panic!("no details: {m}");
+        };
+        assert_eq!((reason.as_str(), minutes), ("insults", Some(10)));
+        assert_eq!(m, said[3], "{lang}");
 
         mo.ok(json!({"type": "admin_ban", "player": guest.id, "minutes": 120, "reason": "cheating"}))
             .await;
@@ -191,19 +209,27 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
             panic!("{told:?}");
         };
         assert_eq!(code, "banned");
-        let Some(Detail::Banned {
-            address,
-            reason,
-            minutes,
-            ..
-        }) = detail.map(|d| *d)
-        else {
-            panic!("no details: {message}");
+        let banned = |detail: Option<Detail>, message: &str| {
+            let Some(Detail::Banned {
+                address,
+                reason,
+                lasting: Lasting { minutes, .. },
+            }) = detail
+            else {
+                panic!("no details: {message}");
+            };
+            assert_eq!(
+                (address, reason.as_str(), minutes),
+                (false, "cheating", Some(120))
+            );
+            assert_eq!(message, said[4], "{lang}");
         };
-        assert_eq!(
-            (address, reason.as_str(), minutes),
-            (false, "cheating", Some(120))
-        );
-        assert_eq!(message, said[4], "{lang}");
+        banned(detail.map(|d| *d), &message);
+        // Coming back with the guest's token: refused at the hello, in the
+        // language that hello says, with the same details.
+        let mut again = server.client().await;
+        let hello = json!({"type": "hello", "protocol": PROTOCOL_VERSION, "token": token, "lang": lang});
+        let (message, detail) = refusal(&mut again, hello, "banned").await;
+        banned(detail, &message);
     }
 }
