@@ -14,6 +14,8 @@
 #       after=target/release/lodestone-server:postgres
 #
 # The load generator is target/release/lodestone (build it first).
+# ROWS, if set, runs only the rows it names, comma-separated (e.g.
+# ROWS="magneton 10,magneton 500").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:?usage: scripts/load-compare.sh SECONDS LABEL=SERVER:sqlite|postgres ...}"
@@ -35,7 +37,9 @@ trap cleanup EXIT
 
 run=0
 printf '%-12s %-10s %5s %9s %8s %8s %8s %10s %s\n' config game games moves/s p50_ms p90_ms p99_ms cpu_us errors
-for row in "magneton 10" "magneton 100" "magneton 500" "magma 10" "magma 100" "magma 500"; do
+rows=("magneton 10" "magneton 100" "magneton 500" "magma 10" "magma 100" "magma 500")
+[ -n "${ROWS:-}" ] && IFS=, read -r -a rows <<<"$ROWS"
+for row in "${rows[@]}"; do
     read -r game games <<<"$row"
     options=()
     [ "$game" = magma ] && options=(--option players=6)
