@@ -184,9 +184,9 @@ mod tests {
 
     /// The ids of `usage-*` messages in English's `cli.ftl`.
     fn catalogue_ids() -> Vec<String> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../i18n/locales/en/cli.ftl");
-        std::fs::read_to_string(path)
-            .expect("cli.ftl")
+        // Relative to this file: the tests crate compiles it as well, from
+        // another manifest directory.
+        include_str!("../../../i18n/locales/en/cli.ftl")
             .lines()
             .filter(|l| l.starts_with("usage-"))
             .filter_map(|l| l.split_once(" =").map(|(id, _)| id.to_string()))
