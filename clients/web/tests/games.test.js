@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertAccessible, assertNoHorizontalScroll, person, screenshot, sit, stage, tap } from './harness.js';
+import { assertAccessible, assertNoHorizontalScroll, person, said, screenshot, sit, stage, tap } from './harness.js';
 
 const my = stage();
 
@@ -35,6 +35,36 @@ async function pointMove(page, cells, { order } = {}) {
   await page.locator('#turn.your-turn').waitFor();
   const count = (await movesNow(page)) + 1;
   const next = page.locator(`#moves li:nth-child(${count})`);
+  // A move the page refused (an error said: on a busy machine a late pong
+  // can make the connection not live for a moment, and a move then is not
+  // sent) is made again, as a person would; any other failure, or a third
+  // refusal, fails with what the page said.
+  for (let attempt = 1; ; attempt += 1) {
+    const before = (await said(page)).length;
+    try {
+      await pointOnce(page, cells, next, order);
+      return;
+    } catch (error) {
+      if ((await next.count()) > 0) return;
+      const since = (await said(page)).slice(before);
+      const refused = since.some((message) => message.kind.includes('error'));
+      if (!refused || attempt === 3) {
+        throw new Error(`${/** @type {Error} */ (error).message}\nthe page said: ${JSON.stringify(since)}`);
+      }
+    }
+  }
+}
+
+/**
+ * One try of `pointMove`: the cells, then "Play" and "yes" as asked, until
+ * `next` (the move's line in the list) is there.
+ * @param {Page} page
+ * @param {string[]} cells
+ * @param {import('playwright-core').Locator} next
+ * @param {string} [order]
+ */
+async function pointOnce(page, cells, next, order) {
+  await page.locator('#turn.your-turn').waitFor();
   for (const cell of cells) {
     const target = page.locator(`#board [data-cell="${cell}"]:is(.target, .source)`);
     await target.waitFor();

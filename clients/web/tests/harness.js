@@ -120,6 +120,7 @@ export async function person(browser, server, name, { phone = false, prepare } =
     phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1200, height: 900 } },
   );
   context.setDefaultTimeout(PATIENCE_MS);
+  await context.addInitScript(keepSaid);
   await prepare?.(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
@@ -130,6 +131,35 @@ export async function person(browser, server, name, { phone = false, prepare } =
   await page.locator('#name').press('Enter');
   await page.locator('#whoami', { hasText: name }).waitFor();
   return page;
+}
+
+/**
+ * Runs in every page before its own scripts: keeps each message the page
+ * shows (`#messages`, which takes them away after a few seconds) with its
+ * kind and time in `window.lodestoneSaid`, for `said`.
+ */
+function keepSaid() {
+  /** @type {{kind: string, text: string, at: number}[]} */
+  const kept = [];
+  Object.defineProperty(window, 'lodestoneSaid', { value: kept });
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node instanceof HTMLElement && node.parentElement?.id === 'messages') {
+          kept.push({ kind: node.className, text: node.textContent ?? '', at: Date.now() });
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Every message the page has shown so far, oldest first (see `keepSaid`).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<{kind: string, text: string, at: number}[]>}
+ */
+export function said(page) {
+  return page.evaluate(() => /** @type {any} */ (window).lodestoneSaid ?? []);
 }
 
 /**
