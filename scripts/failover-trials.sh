@@ -2,19 +2,22 @@
 # Failover trials (issue 29): three release nodes (a, b, c) on one
 # throwaway PostgreSQL cluster, default lease; in each trial
 # `lodestone load` plays GAMES games over the three nodes, open loop at
-# 20 moves/s a game, and after 3 s one node is killed (SIGKILL). The
-# players of its rooms reconnect to the other nodes, which take the rooms
-# over. The figure of a trial is the run's largest move latency: in open
+# 20 moves/s a game, and after 3 s one node is killed (SIGKILL), or with
+# SIGNAL=STOP stopped (SIGSTOP: alive, its sockets open, answering
+# nothing). The players of its rooms reconnect to the other nodes (after
+# a drop, or after 2 s without a word from a stopped node), which take
+# the rooms over: at once when a node died, once its leases lapse when it
+# is only stopped. The figure of a trial is the run's largest move latency: in open
 # loop a move counts from its scheduled time, so the first move
 # acknowledged after the failover counts from within one interval (50 ms)
 # of the kill; it is the time until the slowest of the victim's rooms is
 # served again. The
-# victim is then restarted under its name and the next trial kills the
-# next node. Prints every trial, then p50/p90/p99/max. (No SIGSTOP
-# variant: the load tool's connections wait on a stopped node as long as
-# its socket is open.)
+# victim is then killed if it was only stopped, restarted under its name,
+# and the next trial takes the next node. Prints every trial, then
+# p50/p90/p99/max.
 #
 #   scripts/failover-trials.sh [TRIALS] [GAMES]
+#   SIGNAL=STOP scripts/failover-trials.sh [TRIALS] [GAMES]
 #
 # Needs the release binaries (cargo build --release -p lodestone-server
 # -p lodestone-cli; CARGO_TARGET_DIR is honoured; LODESTONE_BIN=DIR takes
@@ -30,10 +33,21 @@ case "${1:-}" in -h | --help)
 esac
 trials="${1:-30}"
 games="${2:-9}"
+signal="${SIGNAL:-KILL}"
 case "$trials$games" in *[!0-9]*)
-    echo "usage: scripts/failover-trials.sh [TRIALS] [GAMES]" >&2
+    echo "usage: [SIGNAL=KILL|STOP] scripts/failover-trials.sh [TRIALS] [GAMES]" >&2
     exit 2
     ;;
+esac
+# A stopped node's rooms wait for its leases (10 s by default): the run
+# lasts long enough to see them served again.
+case "$signal" in
+    KILL) duration=10 ;;
+    STOP) duration=20 ;;
+    *)
+        echo "failover: SIGNAL is KILL or STOP, not $signal" >&2
+        exit 2
+        ;;
 esac
 bin="${LODESTONE_BIN:-${CARGO_TARGET_DIR:-target}/release}"
 for b in lodestone-server lodestone; do
@@ -50,6 +64,7 @@ mkdir -p "$logs"
 declare -A pid url
 cleanup() {
     for n in "${!pid[@]}"; do
+        kill -CONT "${pid[$n]}" 2>/dev/null || true
         kill "${pid[$n]}" 2>/dev/null || true
     done
     sleep 0.5
@@ -87,28 +102,30 @@ for n in "${names[@]}"; do start_node "$n"; done
 # renewals (2 x 3 s by default, seen on its renewal ticks): before that a
 # killed node's rooms wait for that, not for the failover measured here.
 sleep 7
-echo "failover: $trials trials of SIGKILL, $games games, nodes ${url[a]} ${url[b]} ${url[c]}; $(uptime)"
+echo "failover: $trials trials of SIG$signal, $games games, nodes ${url[a]} ${url[b]} ${url[c]}; $(uptime)"
 results="$dir/results"
 : >"$results"
 for t in $(seq "$trials"); do
     victim="${names[$(((t - 1) % 3))]}"
     "$bin/lodestone" load "${url[a]}" --server "${url[b]}" --server "${url[c]}" \
-        --games "$games" --rate "$((games * 20))" --duration 10 --seed "$t" >"$dir/load" 2>&1 &
+        --games "$games" --rate "$((games * 20))" --duration "$duration" --seed "$t" >"$dir/load" 2>&1 &
     load=$!
     sleep 3
-    kill -KILL "${pid[$victim]}"
+    kill "-$signal" "${pid[$victim]}"
     killed_at=$(date -u +%T.%3N)
     wait "$load" || {
         echo "failover: trial $t: the load tool failed" >&2
         cat "$dir/load" >&2
         exit 1
     }
+    # A stopped node ends here (SIGKILL reaches a stopped process too).
+    [ "$signal" = KILL ] || kill -KILL "${pid[$victim]}"
     while kill -0 "${pid[$victim]}" 2>/dev/null; do sleep 0.05; done
     start_node "$victim"
     worst=$(sed -n 's/^latency ms: .* max \([0-9.]*\)$/\1/p' "$dir/load")
     dropped=$(sed -n 's/^node .*dropped \([0-9]*\)$/\1/p' "$dir/load" | awk '{ s += $1 } END { print s + 0 }')
     errors=$(sed -n 's/^errors \(.*\)$/\1/p' "$dir/load")
-    echo "trial $t: SIGKILL $victim at $killed_at, slowest room served again after ${worst:-?} ms (dropped sockets $dropped; errors $errors)"
+    echo "trial $t: SIG$signal $victim at $killed_at, slowest room served again after ${worst:-?} ms (dropped sockets $dropped; errors $errors)"
     [ -n "$worst" ] && echo "$worst" >>"$results"
 done
 sort -n "$results" | awk '

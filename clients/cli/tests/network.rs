@@ -541,6 +541,26 @@ async fn load_goes_on_at_another_node_when_one_dies() {
     server.shutdown().await;
 }
 
+/// Issue 29: a node stalls under `lodestone load` (its sockets stay open
+/// and carry nothing more, new ones are closed at once, as a stopped
+/// process's would hang): its players, hearing nothing for two seconds,
+/// leave it for the other node, watch their rooms again and play every
+/// game to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_leaves_a_node_that_stops_answering() {
+    let server = server().await;
+    let stalling = mover::start(server.addr(), mover::Rule::StallAfter(40)).await;
+    let other = mover::start(server.addr(), mover::Rule::Passthrough).await;
+    let out = run(games_of("magneton", &[&stalling.url, &other.url], 2, 10)).await;
+    let (text, _) = all_played(&out, 10);
+    assert!(stalling.died(), "the node stalled: {text}");
+    let (players, _, _, left) = node_line(&text, &stalling.url);
+    assert_eq!(players, 2, "{text}");
+    assert!(left >= 1, "its players left it: {text}");
+    assert_eq!(node_line(&text, &other.url).3, 0, "{text}");
+    server.shutdown().await;
+}
+
 /// Issue 26: `lodestone load` given one URL comes back after its server
 /// restarts (the same address, the same database), as it does with
 /// several: its players wait, reconnect, watch their rooms again and play

@@ -19,6 +19,12 @@ use super::stats::{LIMIT_CODES, LoadConfig, Stats, backoff, storage_failure};
 use super::view::Conn;
 use crate::net::Event;
 
+/// How long a seat in a game in progress may hear nothing from its node
+/// before it leaves it as stalled (runs over several nodes only). Both
+/// seats of a game hear every move, and a game in progress moves many
+/// times a second, so this is far above a busy node's slowest reply.
+const STALL: Duration = Duration::from_secs(2);
+
 /// One concurrent game, played again and again.
 pub(super) struct Slot {
     pub(super) config: LoadConfig,
@@ -68,17 +74,21 @@ impl Slot {
         let mut failures = 0;
         loop {
             let mut room = None;
+            let watch = self.config.endpoints.len() > 1;
+            let (game, options) = (self.config.game, &self.config.options);
             let result = async {
-                let (id, invite) = clients[0]
-                    .create_room(self.config.game, &self.config.options, false)
-                    .await?;
+                let (id, invite) = within(watch, &mut clients[0], async |c| {
+                    c.create_room(game, options, false).await
+                })
+                .await?;
                 room = Some(id.clone());
                 for (seat, c) in clients.iter_mut().enumerate() {
                     c.state = None;
-                    c.request(json!({"type": "join", "room": id, "seat": seat, "invite": invite}))
-                        .await?;
+                    let join = json!({"type": "join", "room": id, "seat": seat, "invite": invite});
+                    within(watch, c, async |c| c.request(join).await).await?;
                 }
-                clients[0].request(json!({"type": "start", "room": id})).await?;
+                let start = json!({"type": "start", "room": id});
+                within(watch, &mut clients[0], async |c| c.request(start).await).await?;
                 anyhow::Ok(id)
             }
             .await;
@@ -124,8 +134,17 @@ impl Slot {
                 resync: false,
                 retry_at: None,
                 failures: 0,
+                heard: Instant::now(),
+                probed: false,
             })
             .collect();
+        // With other nodes to go to, a seat in a game in progress that
+        // hears nothing for `STALL` may be on a stalled node (stopped, not
+        // dead: its sockets stay open). With its move unanswered it leaves
+        // for another node, as after a drop; otherwise (the other seat may
+        // be the stalled one) it asks for a `pong` first and leaves only if
+        // that goes unanswered for `STALL` too.
+        let watch_stalls = self.config.endpoints.len() > 1;
         loop {
             let mut all_done = true;
             self.waiting = false;
@@ -148,11 +167,32 @@ impl Slot {
                 .into_iter()
                 .flatten()
                 .min();
+            let stall = seats
+                .iter()
+                .filter(|p| watch_stalls && !p.done())
+                .map(|p| p.heard + STALL)
+                .min();
             let (i, event) = tokio::select! {
                 r = std::future::poll_fn(|cx| next_of_any(&mut seats, cx)) => r,
                 _ = tokio::time::sleep_until(due.unwrap_or(self.deadline)), if due.is_some() => continue,
+                _ = tokio::time::sleep_until(stall.unwrap_or(self.deadline)), if stall.is_some() => {
+                    for p in seats.iter_mut().filter(|p| !p.done() && p.heard.elapsed() >= STALL) {
+                        p.heard = Instant::now();
+                        if p.pending.is_some() || p.probed {
+                            p.probed = false;
+                            let ids = p.conn.abandon()?;
+                            p.lost(&ids);
+                        } else {
+                            p.probed = true;
+                            p.conn.send(json!({"type": "ping"})).await?;
+                        }
+                    }
+                    continue;
+                }
                 _ = &mut deadline => { finished = false; break; }
             };
+            seats[i].heard = Instant::now();
+            seats[i].probed = false;
             match event {
                 Ok(Event::Closed) | Err(_) => {
                     self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
@@ -163,19 +203,7 @@ impl Slot {
                     seats[i].resync = false;
                     self.on_update(&mut seats[i], version);
                 }
-                Ok(Event::Lost { ids }) => {
-                    // The move may or may not have been played: decide
-                    // again on the state the next node sends.
-                    let p = &mut seats[i];
-                    if p.pending
-                        .as_ref()
-                        .is_some_and(|pending| ids.contains(&pending.id))
-                    {
-                        p.pending = None;
-                        p.acted_at_version = 0;
-                        p.resync = true;
-                    }
-                }
+                Ok(Event::Lost { ids }) => seats[i].lost(&ids),
                 Ok(Event::Unknown { .. }) => {}
             }
         }
@@ -184,8 +212,10 @@ impl Slot {
             // Leave the finished room, as a person would: a room nobody
             // watches leaves the server's memory, and a connection may
             // watch only so many rooms (--watch-limit).
+            let watch = self.config.endpoints.len() > 1;
             for c in clients.iter_mut() {
-                c.request(json!({"type": "unwatch", "room": room})).await?;
+                let unwatch = json!({"type": "unwatch", "room": room});
+                within(watch, c, async |c| c.request(unwatch).await).await?;
             }
         }
         Ok(())
@@ -293,6 +323,26 @@ impl Slot {
     }
 }
 
+/// `step` on `conn`; with `watch` (other nodes to go to), given up after
+/// [`STALL`]: the node is stalled, so the connection leaves it and the step
+/// fails as lost with it (a room being set up is then set up anew).
+async fn within<T>(
+    watch: bool,
+    conn: &mut Conn,
+    step: impl AsyncFnOnce(&mut Conn) -> Result<T>,
+) -> Result<T> {
+    if !watch {
+        return step(conn).await;
+    }
+    match tokio::time::timeout(STALL, step(conn)).await {
+        Ok(result) => result,
+        Err(_) => {
+            conn.abandon()?;
+            bail!("{}; no answer in {} s", crate::net::LOST, STALL.as_secs())
+        }
+    }
+}
+
 /// The next event of the first seat still playing that has one (as
 /// waiting on each seat's `next` at once, without a future per seat).
 fn next_of_any(
@@ -328,9 +378,29 @@ struct SeatPlayer<'a> {
     retry_at: Option<Instant>,
     /// Moves not stored in a row (the wait before the next try grows).
     failures: u32,
+    /// When this seat last heard from its node (or left a stalled one, or
+    /// asked it for a `pong`).
+    heard: Instant,
+    /// A `ping` went to a quiet node, unanswered so far.
+    probed: bool,
 }
 
 impl SeatPlayer<'_> {
+    /// Requests `ids` were lost with a node: if the pending move is among
+    /// them, it may or may not have been played, so decide again on the
+    /// state the next node sends.
+    fn lost(&mut self, ids: &[lodestone_protocol::RequestId]) {
+        if self
+            .pending
+            .as_ref()
+            .is_some_and(|pending| ids.contains(&pending.id))
+        {
+            self.pending = None;
+            self.acted_at_version = 0;
+            self.resync = true;
+        }
+    }
+
     fn done(&self) -> bool {
         self.pending.is_none()
             && self
