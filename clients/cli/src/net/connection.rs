@@ -77,6 +77,16 @@ const MOVE_STREAK_LIMIT: u32 = 12;
 /// between the rounds) before the connection gives up.
 const RECONNECT_ROUNDS: u32 = 8;
 
+/// How long a node left as stalled ([`Connection::abandon`]) is passed
+/// over: tried last after a drop, and a `moved` to it is asked again of
+/// the node that gave it every [`STALLED_RETRY`] (its rooms change hands
+/// once its leases lapse, 10 s by default), not followed into a socket
+/// that would hang.
+const STALLED_FOR: Duration = Duration::from_secs(30);
+
+/// See [`STALLED_FOR`].
+const STALLED_RETRY: Duration = Duration::from_millis(250);
+
 /// Requests that may go again after a drop even if the node carried them
 /// out: doing them twice changes nothing.
 const SAFE_AGAIN: [&str; 6] = ["watch", "unwatch", "join", "list_rooms", "ping", "replay"];
@@ -107,6 +117,8 @@ pub struct Connection<S: RoomView = RoomState> {
     fallbacks: Vec<Endpoint>,
     /// Dropped sockets, by the URL of their node.
     dropped: HashMap<String, u64>,
+    /// Nodes left as stalled, by URL, and when (see [`STALLED_FOR`]).
+    stalled: HashMap<String, Instant>,
     /// How many times each fallback is tried after a drop.
     rounds: u32,
     /// The room of the last `watch` or `join` sent: updates of other rooms
@@ -158,6 +170,7 @@ impl<S: RoomView> Connection<S> {
             moved_by: HashMap::new(),
             fallbacks: Vec::new(),
             dropped: HashMap::new(),
+            stalled: HashMap::new(),
             rounds: RECONNECT_ROUNDS,
             focus: None,
         })
@@ -189,6 +202,7 @@ impl<S: RoomView> Connection<S> {
         if self.following.is_some() {
             return Ok(Vec::new());
         }
+        self.stalled.insert(self.endpoint.url.clone(), Instant::now());
         self.start_reconnect()
             .context("the server does not answer, and there is no node to go to")
     }
@@ -292,6 +306,25 @@ impl<S: RoomView> Connection<S> {
         let Some(identity) = self.identity.clone() else {
             bail!("the server moved room {room} to {url} before hello");
         };
+        let resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.value()).collect();
+        if self.is_stalled(&endpoint.url) && endpoint.url != self.endpoint.url {
+            // Its owner was left as stalled: ask this node again a little
+            // later, until the room has changed hands.
+            let nodes = std::iter::once(self.endpoint.clone())
+                .chain(self.stalled_last(self.fallbacks.clone()))
+                .collect();
+            *self.moved_by.entry(self.endpoint.url.clone()).or_default() += 1;
+            let resend = self.with_watch(&room, resend);
+            self.following = Some(tokio::spawn(go(
+                nodes,
+                self.rounds,
+                self.source,
+                STALLED_RETRY,
+                identity,
+                resend,
+            )));
+            return Ok(());
+        }
         let now = Instant::now();
         let streak = match &self.last_move {
             Some(last) if last.room == room && last.url == url && now - last.at < Duration::from_secs(5) => {
@@ -316,19 +349,7 @@ impl<S: RoomView> Connection<S> {
             at: now,
             streak,
         });
-        let mut resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.value()).collect();
-        let rewatches = |m: &Value| {
-            m.get("room").and_then(Value::as_str) == Some(room.as_str())
-                && matches!(m.get("type").and_then(Value::as_str), Some("watch" | "join"))
-        };
-        if let Some(invite) = self.watched.get(&room)
-            && !resend.iter().any(rewatches)
-        {
-            resend.insert(
-                0,
-                json!({"type": "watch", "id": format!("{OWN_ID}watch"), "room": room, "invite": invite}),
-            );
-        }
+        let resend = self.with_watch(&room, resend);
         // Should the node named be gone, the others are tried.
         let nodes: Vec<Endpoint> = std::iter::once(endpoint).chain(self.fallbacks.clone()).collect();
         let rounds = if self.fallbacks.is_empty() { 1 } else { self.rounds };
@@ -341,6 +362,35 @@ impl<S: RoomView> Connection<S> {
             resend,
         )));
         Ok(())
+    }
+
+    /// `resend` with a `watch` of `room` in front if the room was watched
+    /// and no `watch` or `join` of it is among them.
+    fn with_watch(&self, room: &str, mut resend: Vec<Value>) -> Vec<Value> {
+        let rewatches = |m: &Value| {
+            m.get("room").and_then(Value::as_str) == Some(room)
+                && matches!(m.get("type").and_then(Value::as_str), Some("watch" | "join"))
+        };
+        if let Some(invite) = self.watched.get(room)
+            && !resend.iter().any(rewatches)
+        {
+            resend.insert(
+                0,
+                json!({"type": "watch", "id": format!("{OWN_ID}watch"), "room": room, "invite": invite}),
+            );
+        }
+        resend
+    }
+
+    /// Whether the node at `url` was left as stalled lately.
+    fn is_stalled(&self, url: &str) -> bool {
+        self.stalled.get(url).is_some_and(|at| at.elapsed() < STALLED_FOR)
+    }
+
+    /// `nodes` with those left as stalled lately moved to the end.
+    fn stalled_last(&self, mut nodes: Vec<Endpoint>) -> Vec<Endpoint> {
+        nodes.sort_by_key(|node| self.is_stalled(&node.url));
+        nodes
     }
 
     /// After a drop, with nodes to go to: starts going there, and returns
@@ -379,7 +429,7 @@ impl<S: RoomView> Connection<S> {
         resend.extend(safe.iter().map(|u| u.message.value()));
         self.unanswered = safe;
         self.following = Some(tokio::spawn(go(
-            self.fallbacks.clone(),
+            self.stalled_last(self.fallbacks.clone()),
             self.rounds,
             self.source,
             Duration::ZERO,
