@@ -8,6 +8,8 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
+use crate::eventually;
+
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -395,16 +397,8 @@ pub async fn deliveries_until(
     room: &str,
     cond: impl Fn(&[(String, String, String)]) -> bool,
 ) -> Vec<(String, String, String)> {
-    let deadline = tokio::time::Instant::now() + crate::PATIENCE;
-    loop {
+    eventually!(format!("the deliveries of room {room} to get there"), {
         let rows = deliveries(dir, room).await;
-        if cond(&rows) {
-            return rows;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "deliveries never got there: {rows:?}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+        if cond(&rows) { Ok(rows) } else { Err(rows) }
+    })
 }
