@@ -3,7 +3,8 @@
 //!
 //! `AnyGame` forwards each call to the game it holds; actions and views
 //! come back wrapped in [`AnyAction`] and [`AnyView`]. Adding a game adds a
-//! variant to each enum, an arm to `with_game!` and a [`Variant`] impl.
+//! variant to each enum, an arm to `with_game!` and a `variant!` line (its
+//! [`Variant`] impl).
 
 use std::fmt;
 
@@ -95,113 +96,43 @@ pub trait Variant: Game {
     fn unwrap_events(events: &AnyEvents) -> Option<&[Self::Event]>;
 }
 
-impl Variant for Magneton {
-    fn into_any(self) -> AnyGame {
-        AnyGame::Magneton(self)
-    }
-    fn wrap_action(action: magneton::Action) -> AnyAction {
-        AnyAction::Magneton(action)
-    }
-    fn unwrap_action(action: &AnyAction) -> Option<&magneton::Action> {
-        match action {
-            AnyAction::Magneton(a) => Some(a),
-            _ => None,
+/// The [`Variant`] impl of `$game`, whose variant in each enum has its
+/// name; `|$view| $wrap` makes its [`AnyView`].
+macro_rules! variant {
+    ($game:ident, |$view:ident| $wrap:expr) => {
+        impl Variant for $game {
+            fn into_any(self) -> AnyGame {
+                AnyGame::$game(self)
+            }
+            fn wrap_action(action: Self::Action) -> AnyAction {
+                AnyAction::$game(action)
+            }
+            fn unwrap_action(action: &AnyAction) -> Option<&Self::Action> {
+                match action {
+                    AnyAction::$game(a) => Some(a),
+                    _ => None,
+                }
+            }
+            fn wrap_view($view: Self::View) -> AnyView {
+                $wrap
+            }
+            fn wrap_events(events: Vec<Self::Event>) -> AnyEvents {
+                AnyEvents::$game(events)
+            }
+            fn unwrap_events(events: &AnyEvents) -> Option<&[Self::Event]> {
+                match events {
+                    AnyEvents::$game(e) => Some(e),
+                    _ => None,
+                }
+            }
         }
-    }
-    fn wrap_view(view: magneton::Position) -> AnyView {
-        AnyView::Magneton(view)
-    }
-    fn wrap_events(events: Vec<magneton::Event>) -> AnyEvents {
-        AnyEvents::Magneton(events)
-    }
-    fn unwrap_events(events: &AnyEvents) -> Option<&[magneton::Event]> {
-        match events {
-            AnyEvents::Magneton(e) => Some(e),
-            _ => None,
-        }
-    }
+    };
 }
 
-impl Variant for Magnet {
-    fn into_any(self) -> AnyGame {
-        AnyGame::Magnet(self)
-    }
-    fn wrap_action(action: magnet::Action) -> AnyAction {
-        AnyAction::Magnet(action)
-    }
-    fn unwrap_action(action: &AnyAction) -> Option<&magnet::Action> {
-        match action {
-            AnyAction::Magnet(a) => Some(a),
-            _ => None,
-        }
-    }
-    fn wrap_view(view: magnet::View) -> AnyView {
-        AnyView::Magnet(view)
-    }
-    fn wrap_events(events: Vec<magnet::Event>) -> AnyEvents {
-        AnyEvents::Magnet(events)
-    }
-    fn unwrap_events(events: &AnyEvents) -> Option<&[magnet::Event]> {
-        match events {
-            AnyEvents::Magnet(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl Variant for Magnetism {
-    fn into_any(self) -> AnyGame {
-        AnyGame::Magnetism(self)
-    }
-    fn wrap_action(action: magnetism::Action) -> AnyAction {
-        AnyAction::Magnetism(action)
-    }
-    fn unwrap_action(action: &AnyAction) -> Option<&magnetism::Action> {
-        match action {
-            AnyAction::Magnetism(a) => Some(a),
-            _ => None,
-        }
-    }
-    fn wrap_view(view: magnetism::View) -> AnyView {
-        AnyView::Magnetism(view)
-    }
-    fn wrap_events(events: Vec<magnetism::Event>) -> AnyEvents {
-        AnyEvents::Magnetism(events)
-    }
-    fn unwrap_events(events: &AnyEvents) -> Option<&[magnetism::Event]> {
-        match events {
-            AnyEvents::Magnetism(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl Variant for Magma {
-    fn into_any(self) -> AnyGame {
-        AnyGame::Magma(self)
-    }
-    fn wrap_action(action: magma::Action) -> AnyAction {
-        AnyAction::Magma(action)
-    }
-    fn unwrap_action(action: &AnyAction) -> Option<&magma::Action> {
-        match action {
-            AnyAction::Magma(a) => Some(a),
-            _ => None,
-        }
-    }
-    fn wrap_view(view: magma::View) -> AnyView {
-        AnyView::Magma(Box::new(view))
-    }
-    fn wrap_events(events: Vec<magma::Event>) -> AnyEvents {
-        AnyEvents::Magma(events)
-    }
-    fn unwrap_events(events: &AnyEvents) -> Option<&[magma::Event]> {
-        match events {
-            AnyEvents::Magma(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+variant!(Magneton, |view| AnyView::Magneton(view));
+variant!(Magnet, |view| AnyView::Magnet(view));
+variant!(Magnetism, |view| AnyView::Magnetism(view));
+variant!(Magma, |view| AnyView::Magma(Box::new(view)));
 
 fn wrap_action<G: Variant>(_: &G) -> fn(G::Action) -> AnyAction {
     G::wrap_action

@@ -11,6 +11,9 @@
 
 pub mod push;
 pub mod tls;
+mod wait;
+
+pub use wait::{Outcome, Polling, Waiting};
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
@@ -816,6 +819,13 @@ impl Client {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+}
+
+/// The public page of player `id` (`GET /api/players/{id}`, answered 200).
+pub async fn player_page(addr: SocketAddr, id: &str) -> lodestone_protocol::PlayerPage {
+    let (status, body) = http_get(addr, &format!("/api/players/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
 }
 
 /// `GET path` over plain HTTP/1.1; returns the status and the body.

@@ -8,6 +8,8 @@ use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
+use crate::eventually;
+
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -105,24 +107,31 @@ impl std::fmt::Debug for PushService {
     }
 }
 
+/// Serves `app` on a loopback port of its own, for as long as the runtime
+/// runs; its address.
+async fn serve(app: axum::Router) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    addr
+}
+
 impl PushService {
     /// Starts the stand-in; pushes it accepts (and checks) arrive on the
     /// receiver. `server_key` is the Lodestone server's VAPID public key.
     pub async fn start(server_key: &str) -> (PushService, mpsc::UnboundedReceiver<Pushed>) {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let addr = listener.local_addr().expect("address");
         let state = Arc::new(Mutex::new(PushState {
             server_key: server_key.to_string(),
-            origin: format!("http://{addr}"),
             ..PushState::default()
         }));
         let (tx, rx) = mpsc::unbounded_channel();
         let app = axum::Router::new()
             .route("/push/{name}", post(take_push))
             .with_state((state.clone(), tx));
-        tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
+        let addr = serve(app).await;
+        state.lock().unwrap().origin = format!("http://{addr}");
         (PushService { addr, state }, rx)
     }
 
@@ -295,17 +304,18 @@ type HookShared = (
 impl HookReceiver {
     /// Starts the receiver; every request arrives on the receiver.
     pub async fn start() -> (HookReceiver, mpsc::UnboundedReceiver<Hooked>) {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let addr = listener.local_addr().expect("address");
         let answers = Arc::new(Mutex::new(HashMap::new()));
         let (tx, rx) = mpsc::unbounded_channel();
         let app = axum::Router::new()
             .route("/{name}", post(take_hook))
             .with_state((answers.clone(), tx));
-        tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
-        (HookReceiver { addr, answers }, rx)
+        (
+            HookReceiver {
+                addr: serve(app).await,
+                answers,
+            },
+            rx,
+        )
     }
 
     /// The URL of the receiver's path `name`.
@@ -395,16 +405,8 @@ pub async fn deliveries_until(
     room: &str,
     cond: impl Fn(&[(String, String, String)]) -> bool,
 ) -> Vec<(String, String, String)> {
-    let deadline = tokio::time::Instant::now() + crate::PATIENCE;
-    loop {
+    eventually!(format!("the deliveries of room {room} to get there"), {
         let rows = deliveries(dir, room).await;
-        if cond(&rows) {
-            return rows;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "deliveries never got there: {rows:?}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+        if cond(&rows) { Ok(rows) } else { Err(rows) }
+    })
 }

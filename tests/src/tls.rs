@@ -8,14 +8,14 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::PATIENCE;
+use crate::{PATIENCE, Polling, eventually};
 
 /// A port nobody listens on now (bound and let go).
 pub fn free_port() -> u16 {
@@ -80,11 +80,9 @@ impl Pebble {
             .unwrap_or_else(|e| {
                 panic!("pebble (Debian's ACME test server) is needed: {e}; scripts/test.sh installs it")
             });
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", listen)).is_err() {
-            assert!(started.elapsed() < PATIENCE, "pebble did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        Polling::default().blocking("pebble to listen", || {
+            std::net::TcpStream::connect(("127.0.0.1", listen)).is_ok()
+        });
         Pebble {
             child,
             directory: format!("https://127.0.0.1:{listen}/dir"),
@@ -146,19 +144,16 @@ impl HttpsServer {
     /// Waits until HTTPS answers with a certificate `root` vouches for
     /// (the first order can take a few seconds); returns the leaf.
     pub async fn certified(&self, root: &CertificateDer<'static>) -> CertificateDer<'static> {
-        let started = Instant::now();
-        loop {
-            if let Ok((200, _, _, leaf)) =
-                https_get(self.https, "localhost", "/healthz", std::slice::from_ref(root)).await
+        eventually!(
+            Polling::within(Duration::from_secs(90)).every(Duration::from_millis(200)),
+            "a certificate the root vouches for",
             {
-                return leaf;
+                match https_get(self.https, "localhost", "/healthz", std::slice::from_ref(root)).await {
+                    Ok((200, _, _, leaf)) => Some(leaf),
+                    _ => None,
+                }
             }
-            assert!(
-                started.elapsed() < Duration::from_secs(90),
-                "no certificate within 90 s"
-            );
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
+        )
     }
 }
 

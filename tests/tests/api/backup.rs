@@ -8,12 +8,11 @@
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
 use lodestone_tests::{
-    Backend, Client, Exited, ServerProcess, backend, database_url, each_backend, run_to_exit, stored_version,
-    temp_dir,
+    Backend, Client, Exited, ServerProcess, backend, database_url, each_backend, eventually, run_to_exit,
+    stored_version, temp_dir,
 };
 use serde_json::json;
 
@@ -56,17 +55,10 @@ async fn keep_playing(
 
 /// Waits until at least `n` actions are acknowledged.
 async fn acked_at_least(acks: &Acks, n: usize) {
-    let wait = async {
-        while acks.lock().unwrap().len() < n {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    };
-    if tokio::time::timeout(lodestone_tests::PATIENCE, wait)
-        .await
-        .is_err()
-    {
-        panic!("{} actions acknowledged, not {n}", acks.lock().unwrap().len());
-    }
+    eventually!(format!("{n} actions acknowledged"), {
+        let acked = acks.lock().unwrap().len();
+        if acked >= n { Ok(()) } else { Err(acked) }
+    });
 }
 
 /// Runs the server's `restore` of the backup file `from` into the
@@ -207,19 +199,13 @@ async fn scheduled_backups_keep_the_newest() {
         .env("RUST_LOG", "info")
         .stderr(std::fs::File::create(&log).unwrap());
     let server = ServerProcess::start_command(command);
-    let three = async {
-        while std::fs::read_to_string(&log)
+    eventually!("three scheduled backups", {
+        std::fs::read_to_string(&log)
             .unwrap()
             .matches("backup made")
             .count()
-            < 3
-        {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    };
-    tokio::time::timeout(lodestone_tests::PATIENCE, three)
-        .await
-        .expect("three scheduled backups");
+            >= 3
+    });
     drop(server);
     let kept: Vec<_> = std::fs::read_dir(dir.join("backups"))
         .unwrap()

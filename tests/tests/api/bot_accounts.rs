@@ -8,7 +8,7 @@
 use std::net::SocketAddr;
 
 use lodestone_protocol::{AccountInfo, NewApiToken, PROTOCOL_VERSION, PlayerPage, RoomStatus, ServerMessage};
-use lodestone_tests::{Client, TestServer, each_backend, http_get, http_request};
+use lodestone_tests::{Client, TestServer, each_backend, eventually, http_get, http_request, player_page};
 use serde_json::{Value, json};
 
 use crate::accounts::account;
@@ -146,16 +146,14 @@ async fn only_accounts_without_ratings_become_bots_and_tokens_are_limited() {
     dee.ok(json!({"type": "resign", "room": room})).await;
     dee.state_until(&room, |s| s.status == RoomStatus::Finished).await;
     // The ratings are written just after the end: wait for them.
-    let deadline = tokio::time::Instant::now() + lodestone_tests::PATIENCE;
-    loop {
-        let (_, body) = http_get(addr, &format!("/api/players/{dee_id}"), None).await;
-        let page: PlayerPage = serde_json::from_str(&body).unwrap();
-        if !page.ratings.is_empty() {
-            break;
+    eventually!("a rating on Dee's page", {
+        let page = player_page(addr, &dee_id).await;
+        if page.ratings.is_empty() {
+            Err(page)
+        } else {
+            Ok(())
         }
-        assert!(tokio::time::Instant::now() < deadline, "no rating: {page:?}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    });
     let (status, body) = call(addr, "POST", "/api/account/bot", &dee_token, None).await;
     assert_eq!((status, code(&body)), (409, "has-ratings".into()), "{body}");
 

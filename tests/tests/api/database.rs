@@ -8,7 +8,7 @@ use std::path::Path;
 use lodestone_protocol::ServerMessage;
 use lodestone_tests::{
     Backend, Client, Exited, ServerProcess, TestServer, database_url, each_backend, on_backend,
-    postgres_ready, run_to_exit, temp_dir,
+    postgres_ready, run_to_exit, temp_dir, with_database,
 };
 use serde_json::json;
 
@@ -90,24 +90,16 @@ async fn a_database_of_a_newer_version_is_refused() {
              VALUES (9999, 'from the future', TRUE, {checksum}, 0)"
         )
     };
-    match lodestone_tests::backend() {
-        Backend::Sqlite => {
-            use sqlx::Connection;
-            let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
-            sqlx::raw_sql(sqlx::AssertSqlSafe(future("x'00'")))
-                .execute(&mut conn)
-                .await
-                .unwrap();
-        }
-        Backend::Postgres => {
-            use sqlx::Connection;
-            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-            sqlx::raw_sql(sqlx::AssertSqlSafe(future("'\\x00'::bytea")))
-                .execute(&mut conn)
-                .await
-                .unwrap();
-        }
-    }
+    let insert = match lodestone_tests::backend() {
+        Backend::Sqlite => future("x'00'"),
+        Backend::Postgres => future("'\\x00'::bytea"),
+    };
+    with_database!(&url, |conn| {
+        sqlx::raw_sql(sqlx::AssertSqlSafe(insert))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    });
     let e = refused(&url, &dir);
     assert!(e.contains("newer version of lodestone-server"), "{e}");
     assert!(e.contains("9999"), "{e}");

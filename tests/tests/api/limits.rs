@@ -6,7 +6,9 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use lodestone_protocol::{PROTOCOL_VERSION, ServerMessage};
-use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get, http_get_full, http_get_with};
+use lodestone_tests::{
+    PATIENCE, TestServer, each_backend, eventually, http_get, http_get_full, http_get_with,
+};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -14,19 +16,11 @@ use tokio::net::TcpStream;
 /// Polls `/metrics` until `line` is one of its lines (bounded by the
 /// harness's patience); returns the text.
 pub async fn metrics_until(addr: SocketAddr, line: &str) -> String {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
+    eventually!(format!("{line:?} in /metrics"), {
         let (status, text) = http_get(addr, "/metrics", None).await;
         assert_eq!(status, 200, "/metrics answers");
-        if text.lines().any(|l| l == line) {
-            return text;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{line:?} never appeared in /metrics:\n{text}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        text.lines().any(|l| l == line).then_some(text)
+    })
 }
 
 /// The value of a metric line (`name{labels} value`).
@@ -192,18 +186,10 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
     first.close().await;
     // The closed connection's place comes back once the server has seen
     // the close.
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
+    eventually!("the closed connection's place", {
         let (_, answer) = raw_upgrade(server.addr(), "").await;
-        if answer.starts_with("HTTP/1.1 101") {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the place never came back"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        answer.starts_with("HTTP/1.1 101")
+    });
 
     // Known players (their tokens from before) fill the server: not
     // ready. (Strangers never make it so: `exhaustion.rs`.)
@@ -685,22 +671,16 @@ async fn f10_health_fails_while_storage_cannot_commit() {
         }
     });
     for (path, failed) in [("/healthz", "storage: "), ("/readyz", "not ready: storage: ")] {
-        let deadline = tokio::time::Instant::now() + PATIENCE;
-        loop {
+        let body = eventually!(format!("{path} to fail"), {
             let (status, body) = http_get(addr, path, None).await;
-            if status == 503 {
-                assert!(body.starts_with(failed), "{body}");
-                break;
-            }
-            assert!(tokio::time::Instant::now() < deadline, "{path} never failed");
-        }
+            (status == 503).then_some(body)
+        });
+        assert!(body.starts_with(failed), "{body}");
     }
     writes.abort();
     sqlx::raw_sql("ROLLBACK").execute(&mut lock).await.unwrap();
     lock.close().await.unwrap();
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    while http_get(addr, "/healthz", None).await.0 != 200 {
-        assert!(tokio::time::Instant::now() < deadline, "storage never came back");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    eventually!("storage back (/healthz answering 200)", {
+        http_get(addr, "/healthz", None).await.0 == 200
+    });
 }

@@ -9,7 +9,9 @@ use lodestone_protocol::ServerMessage;
 use lodestone_tests::push::{
     HookReceiver, Hooked, PushService, Pushed, deliveries_until, signature, subscription_count,
 };
-use lodestone_tests::{Client, PATIENCE, ServerProcess, TestServer, each_backend, http_get, temp_dir};
+use lodestone_tests::{
+    Client, PATIENCE, ServerProcess, TestServer, each_backend, eventually, http_get, temp_dir,
+};
 use serde_json::{Value, json};
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -270,17 +272,13 @@ async fn the_games_waiting_for_a_move_are_listed_oldest_first_and_only_to_their_
 
 /// The rooms `my_turns` lists for `client`, asked until there are `n`.
 async fn turns_until(client: &mut Client, n: usize) -> Vec<String> {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
+    eventually!(format!("{n} rooms in my_turns"), {
         let rooms = match client.request(json!({"type": "my_turns"})).await {
             ServerMessage::Turns { rooms, .. } => rooms.into_iter().map(|t| t.room).collect::<Vec<_>>(),
             other => panic!("not turns: {other:?}"),
         };
-        if rooms.len() == n || tokio::time::Instant::now() >= deadline {
-            return rooms;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+        if rooms.len() == n { Ok(rooms) } else { Err(rooms) }
+    })
 }
 
 /// The guest id of `client` (from its `welcome` frame).

@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use lodestone_protocol::{RoomStatus, SanctionKind, ServerMessage};
-use lodestone_tests::{Client, PATIENCE, TestServer, each_backend, http_get};
+use lodestone_tests::{Client, TestServer, each_backend, eventually, http_get};
 use serde_json::json;
 
 use crate::accounts::{PASSWORD, account};
@@ -76,8 +76,7 @@ async fn a_block_hides_chat_and_keeps_the_players_apart() {
 /// from rated play of `minutes` (the results worker stores it after the
 /// game's end); returns the bans in force.
 async fn rated_ban(mo: &mut Client, bo: &str, minutes: u64) -> Vec<lodestone_protocol::Sanction> {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
+    eventually!(format!("a rated ban of {minutes} minutes"), {
         let bans: Vec<_> = match mo.ok(json!({"type": "admin_sanctions"})).await {
             ServerMessage::AdminSanctions { sanctions, .. } => sanctions
                 .into_iter()
@@ -86,14 +85,11 @@ async fn rated_ban(mo: &mut Client, bo: &str, minutes: u64) -> Vec<lodestone_pro
             other => panic!("{other:?}"),
         };
         if bans.iter().any(|b| b.until == Some(b.at + minutes * 60_000)) {
-            return bans;
+            Ok(bans)
+        } else {
+            Err(bans)
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no ban of {minutes} minutes: {bans:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
 }
 
 /// A rated Magneton game Cy opens and Bo aborts.

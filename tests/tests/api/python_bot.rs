@@ -2,10 +2,7 @@
 //! `python3` (standard library only), plays a whole game against the
 //! server as a bot account, through its API token.
 
-use std::time::Duration;
-
-use lodestone_protocol::PlayerPage;
-use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get, temp_dir};
+use lodestone_tests::{PATIENCE, TestServer, each_backend, eventually, player_page, temp_dir};
 
 use crate::bot_accounts::bot_account;
 
@@ -50,19 +47,14 @@ async fn the_python_bot_of_the_docs_plays_a_game_to_the_end() {
         "a game played to its end: {stdout}"
     );
     // The game is the bot account's.
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let (_, body) = http_get(addr, &format!("/api/players/{id}"), None).await;
-        let page: PlayerPage = serde_json::from_str(&body).unwrap();
-        if let Some(game) = page.recent.first() {
-            assert!(page.bot && page.account);
-            assert_eq!(game.game, "magneton");
-            break;
+    let page = eventually!("a game on the bot's page", {
+        let page = player_page(addr, &id).await;
+        if page.recent.is_empty() {
+            Err(page)
+        } else {
+            Ok(page)
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no game on the page: {page:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    });
+    assert!(page.bot && page.account);
+    assert_eq!(page.recent[0].game, "magneton");
 }

@@ -5,32 +5,19 @@
 //! player pages and the leaderboard with their errors.
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use lodestone_protocol::{Leaderboard, PlayerPage, RoomStatus};
-use lodestone_tests::{Client, PATIENCE, TestServer, each_backend, http_get, temp_dir};
+use lodestone_tests::{Client, TestServer, each_backend, eventually, http_get, player_page, temp_dir};
 use serde_json::json;
 
 use crate::accounts::{account, spawn_server};
 
-/// The player page of `id`.
-async fn page(addr: SocketAddr, id: &str) -> PlayerPage {
-    let (status, body) = http_get(addr, &format!("/api/players/{id}"), None).await;
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
-}
-
 /// Polls the player page of `id` until it has a recent game (bounded).
 async fn page_with_game(addr: SocketAddr, id: &str) -> PlayerPage {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let p = page(addr, id).await;
-        if !p.recent.is_empty() {
-            return p;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "no game recorded: {p:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    eventually!(format!("a game recorded on {id}'s page"), {
+        let p = player_page(addr, id).await;
+        if p.recent.is_empty() { Err(p) } else { Ok(p) }
+    })
 }
 
 /// A started rated room of `game` with a new account at each seat, in
@@ -194,14 +181,9 @@ async fn a_game_is_rated_once_across_a_crash_before_its_rating() {
     // the acknowledgement is sent).
     let resign = json!({"type": "resign", "id": "r", "room": room});
     players[1].0.send_text(&resign.to_string()).await;
-    let deadline = std::time::Instant::now() + PATIENCE;
-    while child.try_wait().expect("a status").is_none() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the test hook did not stop the server"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually!("the test hook to stop the server", {
+        child.try_wait().expect("a status").is_some()
+    });
     drop(players);
 
     // At the next start, the game whose result was due is rated.
@@ -216,7 +198,7 @@ async fn a_game_is_rated_once_across_a_crash_before_its_rating() {
     // Another restart changes nothing: the game was rated once.
     let (mut child, addr) = spawn_server(&dir, &[], &dir.join("third.log"));
     for (id, before) in ids.iter().zip([&winner, &loser]) {
-        let after = page(addr, id).await;
+        let after = player_page(addr, id).await;
         assert_eq!(after.ratings, before.ratings, "rated again");
         assert_eq!(after.recent.len(), 1);
     }
@@ -243,7 +225,7 @@ async fn player_pages_and_leaderboards_refuse_what_is_not_there() {
     // A guest's page: no account, no ratings, no games yet.
     let (_, id, _) = account(addr, "Ann").await;
     let _guest = server.guest("Gus").await;
-    let ann = page(addr, &id).await;
+    let ann = player_page(addr, &id).await;
     assert!(
         ann.account && ann.ratings.is_empty() && ann.recent.is_empty(),
         "{ann:?}"
@@ -289,7 +271,7 @@ async fn accounts_ratings_and_vacations_survive_migrate_db() {
     assert!(out.status.success(), "{}", out.stderr);
     let server = ServerProcess::start_with(server, &["--database", &postgres], &pg_dir);
     for before in [&loser, &winner] {
-        assert_eq!(&page(server.addr, &before.id).await, before);
+        assert_eq!(&player_page(server.addr, &before.id).await, before);
     }
     let mut c = Client::connect(server.addr).await;
     let welcome = c
@@ -353,7 +335,7 @@ async fn an_unrated_game_is_on_its_players_pages_once_across_restarts() {
     // records nothing again.
     let (mut child, addr) = spawn_server(&dir, &[], &dir.join("second.log"));
     for (id, before) in ids.iter().zip([&winner, &loser]) {
-        let after = page(addr, id).await;
+        let after = player_page(addr, id).await;
         assert_eq!(after.recent, before.recent, "recorded again");
     }
     child.kill().expect("kill");

@@ -11,12 +11,12 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomStatus, ServerMessage};
 use lodestone_tests::{
-    Client, KillOnDrop, PATIENCE, database_url, each_backend, http_get, processes_in, stored_version,
-    temp_dir,
+    Client, KillOnDrop, PATIENCE, Polling, database_url, each_backend, eventually, http_get, processes_in,
+    stored_version, temp_dir,
 };
 use serde_json::json;
 
@@ -62,24 +62,18 @@ impl Seat {
     /// A connection again: `hello` with the token and `watch` the room,
     /// trying until the new process serves (within the patience).
     async fn reconnect(&mut self) {
-        let started = Instant::now();
-        loop {
-            if let Some(mut client) = Client::try_connect(self.addr).await {
-                let hello =
-                    json!({"type": "hello", "id": 1, "protocol": PROTOCOL_VERSION, "token": self.token});
-                client.send_text(&hello.to_string()).await;
-                if matches!(client.recv().await, Some(ServerMessage::Welcome { .. })) {
-                    let watch = json!({"type": "watch", "id": 2, "room": self.room});
-                    client.send_text(&watch.to_string()).await;
-                    if client.reply_to_or_end(&RequestId::Number(2)).await.is_some() {
-                        self.client = client;
-                        return;
-                    }
-                }
+        self.client = eventually!("a connection back to the server, watching the room", {
+            let mut client = Client::try_connect(self.addr).await?;
+            let hello = json!({"type": "hello", "id": 1, "protocol": PROTOCOL_VERSION, "token": self.token});
+            client.send_text(&hello.to_string()).await;
+            if !matches!(client.recv().await, Some(ServerMessage::Welcome { .. })) {
+                return None;
             }
-            assert!(started.elapsed() < PATIENCE, "could not get back to the server");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+            let watch = json!({"type": "watch", "id": 2, "room": self.room});
+            client.send_text(&watch.to_string()).await;
+            client.reply_to_or_end(&RequestId::Number(2)).await?;
+            Some(client)
+        });
     }
 }
 
@@ -267,22 +261,14 @@ async fn an_upgrade_under_load_drops_no_game() {
         .map(|_| tokio::spawn(steady_games(addr, acks.clone(), stop.clone())))
         .collect();
     // Hand over once the load's games are all playing, and have played.
-    let started = Instant::now();
-    while metric(addr, "lodestone_rooms{state=\"playing\"} ").await < 100 {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the load does not start its games"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let load_wait = Polling::within(Duration::from_secs(60)).every(Duration::from_millis(100));
+    eventually!(load_wait, "the load's 100 games playing", {
+        metric(addr, "lodestone_rooms{state=\"playing\"} ").await >= 100
+    });
     let playing = metric(addr, "lodestone_moves_total ").await;
-    while metric(addr, "lodestone_moves_total ").await < playing + 200 {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "the load does not play"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    eventually!(load_wait, "200 more moves of the load", {
+        metric(addr, "lodestone_moves_total ").await >= playing + 200
+    });
     let kill = Command::new("kill")
         .args(["-USR2", &server.child.id().to_string()])
         .status()
@@ -302,14 +288,9 @@ async fn an_upgrade_under_load_drops_no_game() {
     assert!(status.unwrap().success(), "the old process failed");
     // Play on after the hand-over.
     let before = acks.lock().unwrap().len();
-    let wait = async {
-        while acks.lock().unwrap().len() < before + 20 {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    };
-    tokio::time::timeout(PATIENCE, wait)
-        .await
-        .expect("the test's games go on after the upgrade");
+    eventually!("the test's games to go on after the upgrade", {
+        acks.lock().unwrap().len() >= before + 20
+    });
     let report = tokio::task::spawn_blocking(move || load.wait_with_output().unwrap())
         .await
         .unwrap();

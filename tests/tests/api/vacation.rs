@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use lodestone_protocol::{RoomState, RoomStatus, ServerMessage, VacationState};
-use lodestone_tests::{Client, ServerProcess, TestServer, account, each_backend, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, account, each_backend, eventually, temp_dir};
 use serde_json::{Value, json};
 
 use crate::games::spectator;
@@ -233,17 +233,13 @@ async fn a_time_alarm_stored_before_a_vacation_moves_with_it() {
 
 /// The due time of `room`'s one alarm not sent yet, once `want` holds.
 async fn alarm_until(dir: &std::path::Path, room: &str, want: impl Fn(i64) -> bool) -> i64 {
-    let deadline = tokio::time::Instant::now() + lodestone_tests::PATIENCE;
-    loop {
+    eventually!(format!("room {room}'s one alarm at the wanted time"), {
         let due = lodestone_tests::push::alarms_due(dir, room).await;
-        if let [at] = due[..]
-            && want(at)
-        {
-            return at;
+        match due[..] {
+            [at] if want(at) => Ok(at),
+            _ => Err(due),
         }
-        assert!(tokio::time::Instant::now() < deadline, "the alarms: {due:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
 }
 
 each_backend!(a_vacation_message_is_moderated_like_a_chat_line);

@@ -1,10 +1,10 @@
 //! Two and three nodes: one game with its players on different nodes, and
 //! the lobby the same from every node.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use lodestone_protocol::ServerMessage;
-use lodestone_tests::{Client, http_get};
+use lodestone_tests::{Client, Polling, eventually, http_get};
 use serde_json::json;
 
 use crate::harness::{Game, Nodes};
@@ -62,32 +62,29 @@ async fn the_lobby_is_the_same_from_every_node() {
     // A private room is listed nowhere.
     let (private, _) = owners[0].create_room("magneton", json!({}), false).await;
     rooms.sort();
-    let started = Instant::now();
-    loop {
-        let mut same = true;
-        for addr in &addrs {
-            let mut seen = listed(*addr, false).await;
-            seen.sort();
-            let (status, body) = http_get(*addr, "/api/rooms", None).await;
-            assert_eq!(status, 200);
-            let api: Vec<serde_json::Value> = serde_json::from_str(&body).unwrap();
-            let mut api: Vec<String> = api
-                .iter()
-                .map(|r| r["id"].as_str().unwrap().to_string())
-                .collect();
-            api.sort();
-            assert!(!seen.contains(&private) && !api.contains(&private));
-            same &= seen == rooms && api == rooms;
+    let ten_seconds = Polling::within(Duration::from_secs(10));
+    eventually!(
+        ten_seconds,
+        "the same open rooms in every node's lobby and API",
+        {
+            let mut same = true;
+            for addr in &addrs {
+                let mut seen = listed(*addr, false).await;
+                seen.sort();
+                let (status, body) = http_get(*addr, "/api/rooms", None).await;
+                assert_eq!(status, 200);
+                let api: Vec<serde_json::Value> = serde_json::from_str(&body).unwrap();
+                let mut api: Vec<String> = api
+                    .iter()
+                    .map(|r| r["id"].as_str().unwrap().to_string())
+                    .collect();
+                api.sort();
+                assert!(!seen.contains(&private) && !api.contains(&private));
+                same &= seen == rooms && api == rooms;
+            }
+            same
         }
-        if same {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "the nodes' lobbies differ"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    );
     // The room of node c is joined from node a (moved to c) and started:
     // it leaves every node's open list for the playing list.
     let mut bo = crate::harness::Follower::new(&nodes.live, addrs[0], "Bo").await;
@@ -96,22 +93,18 @@ async fn the_lobby_is_the_same_from_every_node() {
     bo.call(json!({"type": "join", "room": target, "seat": 1})).await;
     bo.call(json!({"type": "start", "room": target})).await;
     bo.until_playing().await;
-    let started = Instant::now();
-    loop {
-        let mut done = true;
-        for addr in &addrs {
-            done &=
-                !listed(*addr, false).await.contains(&target) && listed(*addr, true).await.contains(&target);
+    eventually!(
+        ten_seconds,
+        "the started game in every node's playing list only",
+        {
+            let mut done = true;
+            for addr in &addrs {
+                done &= !listed(*addr, false).await.contains(&target)
+                    && listed(*addr, true).await.contains(&target);
+            }
+            done
         }
-        if done {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "a started game is not listed alike"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    );
 }
 
 node_test!(a_rematch_opens_under_a_lease_of_its_node);

@@ -8,18 +8,19 @@
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::harness::{Follower, Live, Nodes, stored};
 use crate::node_test;
 use crate::restarts::OwnCluster;
 use lodestone_protocol::{Code, RoomState, RoomStatus, ServerMessage};
+use lodestone_tests::{Polling, eventually};
 use serde_json::json;
 
 const CLI: &str = env!("CARGO_BIN_EXE_lodestone-test-cli");
 
 /// How long a client process may take to do what a test waits for.
-const PATIENCE: Duration = Duration::from_secs(120);
+const PATIENCE: Polling = Polling::within(Duration::from_secs(120));
 
 /// A `lodestone` process whose output lines are kept as they come.
 struct Cli {
@@ -67,24 +68,18 @@ impl Cli {
         self.err.lock().unwrap().clone()
     }
 
+    /// Its standard output and error so far (to show when a wait fails).
+    fn output(&self) -> (Vec<String>, Vec<String>) {
+        (self.stdout(), self.stderr())
+    }
+
     /// Waits for a line of its standard output (`out`) or error that
     /// `cond` accepts; returns it.
     async fn line(&self, out: bool, cond: impl Fn(&str) -> bool) -> String {
-        let started = Instant::now();
-        loop {
+        eventually!(PATIENCE, format!("{}: a line that matches", self.name), {
             let lines = if out { self.stdout() } else { self.stderr() };
-            if let Some(line) = lines.into_iter().find(|l| cond(l)) {
-                return line;
-            }
-            assert!(
-                started.elapsed() < PATIENCE,
-                "{}: no such line; stdout {:?}, stderr {:?}",
-                self.name,
-                self.stdout(),
-                self.stderr()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+            lines.into_iter().find(|l| cond(l)).ok_or_else(|| self.output())
+        })
     }
 
     fn signal(&self, signal: &str) {
@@ -98,26 +93,16 @@ impl Cli {
     /// Waits for the process to end by itself: its status and its whole
     /// standard output and error.
     async fn finish(mut self) -> (ExitStatus, Vec<String>, Vec<String>) {
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                // The readers reach the end of the pipes soon after.
-                let mut waited = 0;
-                while waited < 100 && Arc::strong_count(&self.out) + Arc::strong_count(&self.err) > 2 {
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    waited += 1;
-                }
-                return (status, self.stdout(), self.stderr());
-            }
-            assert!(
-                started.elapsed() < PATIENCE,
-                "{} did not finish; stdout {:?}, stderr {:?}",
-                self.name,
-                self.stdout(),
-                self.stderr()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        let status = eventually!(PATIENCE, format!("{} to finish", self.name), {
+            self.child.try_wait().unwrap().ok_or_else(|| self.output())
+        });
+        // The readers reach the end of the pipes soon after.
+        let mut waited = 0;
+        while waited < 100 && Arc::strong_count(&self.out) + Arc::strong_count(&self.err) > 2 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            waited += 1;
         }
+        (status, self.stdout(), self.stderr())
     }
 }
 
@@ -152,14 +137,9 @@ async fn actions(database: &str, room: &str) -> usize {
 
 /// Waits until `room` has at least `n` actions stored.
 async fn until_actions(database: &str, room: &str, n: usize) {
-    let started = Instant::now();
-    while actions(database, room).await < n {
-        assert!(
-            started.elapsed() < PATIENCE,
-            "room {room} did not reach {n} actions"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually!(PATIENCE, format!("{n} actions stored in room {room}"), {
+        actions(database, room).await >= n
+    });
 }
 
 /// Two `lodestone bot` processes in one game: the host opens the room
@@ -268,18 +248,14 @@ async fn bots_send_moves_again_while_postgresql_is_stopped_and_finish() {
     // A move refused for storage, and sent again after a longer wait.
     let refused = |l: &str| l.contains("storage-failure") && l.contains("trying again in");
     let doubled = |l: &str| refused(l) && l.contains("trying again in 500 ms");
-    let mut seen = false;
-    let started = Instant::now();
-    while !seen {
-        seen = host.stderr().iter().chain(&guest.stderr()).any(|l| doubled(l));
-        assert!(
-            started.elapsed() < PATIENCE,
-            "no move was sent again: {:?} {:?}",
-            host.stderr(),
-            guest.stderr()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually!(PATIENCE, "a move sent again after 500 ms", {
+        let seen = host.stderr().iter().chain(&guest.stderr()).any(|l| doubled(l));
+        if seen {
+            Ok(())
+        } else {
+            Err((host.stderr(), guest.stderr()))
+        }
+    });
     cluster.start_server();
     let notes = both_finish(&nodes.live, &room, [host, guest]).await;
     assert!(notes.iter().any(|l| refused(l)), "{notes:?}");
@@ -303,8 +279,7 @@ async fn load_finishes_its_games_when_a_node_is_killed() {
         )),
     );
     // Mid-run: the games are going, and each node holds rooms.
-    let started = Instant::now();
-    loop {
+    eventually!(PATIENCE, "leases on all three nodes and 40 moves stored", {
         let mut conn = crate::harness::connect(&nodes.database).await;
         let (held, moves): (i64, i64) = sqlx::query_as(
             "SELECT (SELECT COUNT(DISTINCT node) FROM leases WHERE expires_at > clock_timestamp()), \
@@ -314,11 +289,11 @@ async fn load_finishes_its_games_when_a_node_is_killed() {
         .await
         .unwrap();
         if held == 3 && moves >= 40 {
-            break;
+            Ok(())
+        } else {
+            Err((held, moves))
         }
-        assert!(started.elapsed() < PATIENCE, "the load did not get going");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    });
     let killed = format!("node ws://{}/ws: ", nodes.addr("b"));
     nodes.kill("b");
     let (status, out, err) = load.finish().await;
@@ -350,33 +325,27 @@ async fn load_sends_moves_again_while_postgresql_is_stopped_and_finishes() {
             urls(&nodes, &["a", "b"])
         )),
     );
-    let started = Instant::now();
-    loop {
+    eventually!(PATIENCE, "40 moves of the load stored", {
         let mut conn = crate::harness::connect(&nodes.database).await;
         let moves: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE kind = 'action'")
             .fetch_one(&mut conn)
             .await
             .unwrap();
-        if moves >= 40 {
-            break;
-        }
-        assert!(started.elapsed() < PATIENCE, "the load did not get going");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        if moves >= 40 { Ok(()) } else { Err(moves) }
+    });
     // A probe: once a room cannot be opened, moves are refused too.
     let mut probe = lodestone_tests::Client::connect(nodes.addr("a")).await;
     probe.hello("Probe").await;
     cluster.stop_server();
-    let started = Instant::now();
-    loop {
+    eventually!(PATIENCE, "a room refused for storage", {
         let reply = probe
             .request(json!({"type": "create_room", "game": "magneton", "options": {}, "public": false}))
             .await;
-        if matches!(&reply, ServerMessage::Error { code, .. } if *code == Code::StorageFailure) {
-            break;
+        match &reply {
+            ServerMessage::Error { code, .. } if *code == Code::StorageFailure => Ok(()),
+            _ => Err(reply),
         }
-        assert!(started.elapsed() < PATIENCE, "the node stores on: {reply:?}");
-    }
+    });
     cluster.start_server();
     let (status, out, err) = load.finish().await;
     let report = out.join("\n");

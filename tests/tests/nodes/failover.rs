@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use lodestone_tests::{Polling, eventually};
 use serde_json::json;
 
 use crate::harness::{Acted, Game, Nodes, follower_of, metric, stored};
@@ -61,14 +62,11 @@ async fn killing_the_owner_loses_no_acknowledged_action() {
             }));
         }
         // Moves are in flight in every game when the owner dies.
-        let started = Instant::now();
-        while acks.load(Ordering::SeqCst) < GAMES * 2 + trial % 4 {
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "the games do not move"
-            );
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
+        eventually!(
+            Polling::default().every(Duration::from_millis(1)),
+            "moves acknowledged in the games",
+            { acks.load(Ordering::SeqCst) >= GAMES * 2 + trial % 4 }
+        );
         nodes.kill(victim);
         killed.store(true, Ordering::SeqCst);
         for task in tasks {
@@ -192,19 +190,11 @@ async fn a_clock_runs_out_on_another_node_after_its_owner_is_killed() {
     let room = game.room.clone();
     drop(game);
     nodes.kill("a");
-    let started = Instant::now();
-    loop {
+    let events = eventually!("the game finished on b", {
         let events = stored(&nodes.database, &room).await;
-        if events.iter().any(|e| e.kind == "finished") {
-            assert!(events.iter().any(|e| e.kind == "out-of-time"), "{events:?}");
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the clock did not run out on b"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        events.iter().any(|e| e.kind == "finished").then_some(events)
+    });
+    assert!(events.iter().any(|e| e.kind == "out-of-time"), "{events:?}");
 }
 
 node_test!(an_append_under_a_lease_taken_away_is_refused_by_its_fence);

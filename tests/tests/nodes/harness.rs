@@ -7,10 +7,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, database_url, temp_dir};
+use lodestone_tests::{Client, Polling, ServerProcess, database_url, eventually, temp_dir};
 use serde_json::{Value, json};
 
 pub const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
@@ -186,17 +186,11 @@ impl Nodes {
     pub fn stop(&mut self, name: &str) -> std::process::ExitStatus {
         let mut node = self.remove(name);
         node.signal("TERM");
-        let started = Instant::now();
-        loop {
-            if let Some(status) = node.process.child.try_wait().expect("a status") {
-                return status;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "node {name} did not stop"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        Polling::default()
+            .every(Duration::from_millis(20))
+            .blocking(format!("node {name} to stop"), || {
+                node.process.child.try_wait().expect("a status")
+            })
     }
 
     /// The node the database says holds `room`'s lease (unexpired).
@@ -211,16 +205,11 @@ impl Nodes {
 
     /// Waits until `room`'s lease is held by a node other than `not`.
     pub async fn owner_other_than(&self, room: &str, not: &str) -> String {
-        let started = Instant::now();
-        loop {
-            if let Some(owner) = self.owner(room).await
-                && owner != not
-            {
-                return owner;
-            }
-            assert!(started.elapsed() < REJOIN, "no other node took room {room}");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        eventually!(
+            Polling::within(REJOIN),
+            format!("a node other than {not} to take room {room}"),
+            { self.owner(room).await.filter(|owner| owner != not) }
+        )
     }
 }
 
@@ -363,14 +352,9 @@ impl Follower {
     /// Returns the room's state as first sent.
     pub async fn rejoin(&mut self, url: Option<String>) -> RoomState {
         let room = self.room.clone().expect("a follower with a room");
-        let started = Instant::now();
         let mut next = url.as_deref().and_then(addr_of);
-        loop {
-            assert!(
-                started.elapsed() < REJOIN,
-                "{} could not get back to room {room} within {REJOIN:?}",
-                self.name
-            );
+        let what = format!("{} back in room {room}", self.name);
+        eventually!(Polling::within(REJOIN), what, {
             let candidates: Vec<SocketAddr> = next
                 .take()
                 .into_iter()
@@ -388,7 +372,7 @@ impl Follower {
                 }
                 match self.send(json!({"type": "watch", "room": room})).await {
                     Reply::Got(ServerMessage::Ack { .. }) => match self.wait_state(&room, 0).await {
-                        Ok(state) => return state,
+                        Ok(state) => return Some(state),
                         Err(url) => {
                             next = url.as_deref().and_then(addr_of);
                             break;
@@ -405,8 +389,8 @@ impl Follower {
                     _ => {}
                 }
             }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+            None
+        })
     }
 
     /// The room's state at `version` or later; or, if the room went away

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use lodestone_tests::Client;
+use lodestone_tests::{Client, Polling, eventually};
 use serde_json::json;
 
 use crate::harness::{Game, Nodes, connect};
@@ -44,18 +44,14 @@ async fn lease_of(nodes: &Nodes, room: &str) -> (String, i64) {
 /// Waits (at most [`WELL_UNDER`]) until `room`'s lease is past `epoch`;
 /// returns its holder and epoch then.
 async fn taken_after(nodes: &Nodes, room: &str, epoch: i64) -> (String, i64) {
-    let started = Instant::now();
-    loop {
-        let lease = lease_of(nodes, room).await;
-        if lease.1 > epoch {
-            return lease;
-        }
-        assert!(
-            started.elapsed() < WELL_UNDER,
-            "room {room} was not taken within {WELL_UNDER:?} (its lease: {LONG_LEASE_MS} ms)"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    eventually!(
+        Polling::within(WELL_UNDER),
+        format!("room {room} taken past epoch {epoch} (its lease: {LONG_LEASE_MS} ms)"),
+        {
+            let lease = lease_of(nodes, room).await;
+            if lease.1 > epoch { Ok(lease) } else { Err(lease) }
+        },
+    )
 }
 
 node_test!(a_killed_owners_rooms_are_served_long_before_its_lease_lapses);

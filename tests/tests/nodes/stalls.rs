@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use lodestone_protocol::{RequestId, ServerMessage};
-use lodestone_tests::{Client, database_url, temp_dir};
+use lodestone_tests::{Client, Polling, database_url, eventually, temp_dir};
 use serde_json::json;
 
 use crate::harness::{Game, LEASE_MS, Nodes};
@@ -60,14 +60,11 @@ async fn stalled_mid_commit(cut: bool) {
     });
     // Moves on a until its commit stalls (the player then waits for ever).
     let playing = tokio::spawn(async move { game.play(200, |_| {}).await });
-    let started = Instant::now();
-    while !proxy.stalled() {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "a's commits never stalled"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    eventually!(
+        Polling::default().every(Duration::from_millis(10)),
+        "a's commits to stall",
+        { proxy.stalled() }
+    );
     let stalled_at = Instant::now();
     let mut askers = Vec::new();
     for addr in [b, c] {

@@ -7,9 +7,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use lodestone_tests::{KillOnDrop, http_get, processes_in};
+use lodestone_tests::{KillOnDrop, Polling, eventually, http_get, processes_in};
 
 use crate::harness::{Nodes, SERVER, games_until};
 use crate::node_test;
@@ -30,17 +30,11 @@ async fn an_upgrade_of_one_node_loses_nothing() {
     // Its address stays where players reconnect: the new process serves it.
     nodes.live.lock().unwrap().push(addr);
     old.signal("USR2");
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = old.process.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the old process did not leave"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let status = eventually!(
+        Polling::within(Duration::from_secs(30)),
+        "the old process to leave",
+        { old.process.child.try_wait().unwrap() }
+    );
     assert!(status.success(), "the old process exited with {status}");
     let new: Vec<u32> = processes_in(SERVER, &nodes.dir)
         .into_iter()

@@ -1,10 +1,9 @@
 //! An arena's performance counts the players' real ratings.
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
-use lodestone_protocol::{PlayerPage, TournamentState};
-use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get};
+use lodestone_protocol::TournamentState;
+use lodestone_tests::{PATIENCE, TestServer, each_backend, eventually, player_page};
 use serde_json::json;
 
 use crate::entries::account;
@@ -13,17 +12,13 @@ use crate::helpers::{create, follow, join_tournament, quick, start_tournament};
 /// The Magneton mu of account `id` once its rated game is recorded
 /// (polled, bounded by the patience limit).
 async fn magneton_mu(addr: SocketAddr, id: &str) -> f64 {
-    let deadline = tokio::time::Instant::now() + PATIENCE;
-    loop {
-        let (status, body) = http_get(addr, &format!("/api/players/{id}"), None).await;
-        assert_eq!(status, 200, "{body}");
-        let page: PlayerPage = serde_json::from_str(&body).unwrap();
-        if let Some(r) = page.ratings.iter().find(|r| r.game == "magneton") {
-            return r.mu;
+    eventually!(format!("a Magneton rating on {id}'s page"), {
+        let page = player_page(addr, id).await;
+        match page.ratings.iter().find(|r| r.game == "magneton") {
+            Some(r) => Ok(r.mu),
+            None => Err(page),
         }
-        assert!(tokio::time::Instant::now() < deadline, "no rating: {page:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
 }
 
 /// The reference: a Weng-Lin mu on an Elo-like scale with the same odds
