@@ -196,7 +196,7 @@ impl Slot {
             match event {
                 Ok(Event::Closed) | Err(_) => {
                     self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
-                    bail!("a connection closed during a game");
+                    bail!(crate::out::say("load-closed-in-game"));
                 }
                 Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
                 Ok(Event::Update { version }) => {
