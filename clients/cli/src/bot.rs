@@ -214,7 +214,7 @@ pub async fn run(config: BotConfig) -> Result<String> {
                                 acted_on = 0;
                                 conn.abandon()?;
                                 let e = anyhow::anyhow!(out::say_with(
-                                    "bot-no-answer",
+                                    "net-no-answer",
                                     &[("seconds", UNANSWERED.as_secs().into())]
                                 ));
                                 backoff.wait(&action, &e).await;

@@ -489,8 +489,8 @@ impl<'ast> Visit<'ast> for Shown<'_> {
 }
 
 /// The string literals among a macro's tokens, with the same exceptions
-/// where tokens tell them: `expect("…")`, and `("name", value)` naming
-/// an argument.
+/// where tokens tell them: `expect("…")`, the silent macros, and
+/// `("name", value)` naming an argument.
 fn tokens(stream: proc_macro2::TokenStream, shown: &mut Shown<'_>) {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = stream.into_iter().collect();
@@ -499,7 +499,11 @@ fn tokens(stream: proc_macro2::TokenStream, shown: &mut Shown<'_>) {
             TokenTree::Group(g) => {
                 let parenthesis = g.delimiter() == Delimiter::Parenthesis;
                 let after_expect = i > 0 && matches!(&trees[i - 1], TokenTree::Ident(id) if id == "expect");
-                if parenthesis && after_expect {
+                // A silent macro's body (`json!({…})` inside a `select!`).
+                let silent_macro = i > 1
+                    && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!')
+                    && matches!(&trees[i - 2], TokenTree::Ident(id) if SILENT_MACROS.contains(&id.to_string().as_str()));
+                if (parenthesis && after_expect) || silent_macro {
                     continue;
                 }
                 let inner: Vec<TokenTree> = g.stream().into_iter().collect();
@@ -618,6 +622,7 @@ fn the_scan_finds_a_sentence_put_on_the_screen() {
                 _ = a => w.with("turn-to-act", &[("names", n)]),
                 _ = b => s.send(m).expect("it sends"),
                 _ = c => say("Left in a select"),
+                _ = d => conn.send(json!({"type": "ping"})),
             }
         }
         #[cfg(test)]

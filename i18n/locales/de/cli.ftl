@@ -148,6 +148,7 @@ net-no-welcome = { $url } hat uns nicht rechtzeitig begrüßt
 net-going-to = auf dem Weg zu { $url }
 net-closed-before-welcome = { $url } hat die Verbindung vor seiner Begrüßung geschlossen
 net-hello-refused = { $url }: hello nach einem Umzug des Raums: { $code }: { $message }
+net-no-answer = keine Antwort in { $seconds } s
 
 ## `lodestone duel`, auf der Fehlerausgabe, wenn eine Partie endet. A und
 ## B sind die beiden Stufen; $why: die Worte der Regeln, wie eine Partie
@@ -179,7 +180,6 @@ bot-declined-draw = Remisangebot abgelehnt
 bot-draw-answer-failed = lodestone bot: beim Beantworten des Remisangebots: { $error }
 bot-moved-on = lodestone bot: { $action } nicht gespielt: der Raum ist über Version { $version } hinaus (vielleicht durch diesen Zug, früher gesendet); neue Entscheidung
 bot-refused = lodestone bot: { $action } abgelehnt: { $error }
-bot-no-answer = keine Antwort in { $seconds } s
 bot-retrying = lodestone bot: { $what } nicht ausgeführt ({ $error }); neuer Versuch in { $ms } ms
 bot-the-start = der Start
 bot-the-request = die Anfrage

@@ -118,6 +118,7 @@ net-no-welcome = { $url } did not welcome us in time
 net-going-to = going to { $url }
 net-closed-before-welcome = { $url } closed the connection before its welcome
 net-hello-refused = { $url }: hello after a move: { $code }: { $message }
+net-no-answer = no answer in { $seconds } s
 
 ## `lodestone duel`, on standard error as the games end. A and B are
 ## the two levels; $why: the rules' words for how a game ended.
@@ -147,7 +148,6 @@ bot-declined-draw = declined a draw offer
 bot-draw-answer-failed = lodestone bot: answering the draw offer: { $error }
 bot-moved-on = lodestone bot: { $action } not played: the room moved on from version { $version } (perhaps by this move, sent before); deciding again
 bot-refused = lodestone bot: { $action } refused: { $error }
-bot-no-answer = no answer in { $seconds } s
 bot-retrying = lodestone bot: { $what } not carried out ({ $error }); trying again in { $ms } ms
 bot-the-start = the start
 bot-the-request = the request

@@ -147,6 +147,7 @@ net-no-welcome = { $url } ne nous a pas accueillis à temps
 net-going-to = en allant vers { $url }
 net-closed-before-welcome = { $url } a fermé la connexion avant son accueil
 net-hello-refused = { $url } : hello après un transfert de salle : { $code } : { $message }
+net-no-answer = pas de réponse en { $seconds } s
 
 ## `lodestone duel`, sur la sortie d'erreur à la fin de chaque partie. A
 ## et B sont les deux niveaux ; $why : les mots des règles pour la fin
@@ -178,7 +179,6 @@ bot-declined-draw = proposition de nulle refusée
 bot-draw-answer-failed = lodestone bot : en répondant à la proposition de nulle : { $error }
 bot-moved-on = lodestone bot : { $action } non joué : la salle a dépassé la version { $version } (peut-être par ce coup, envoyé plus tôt) ; nouvelle décision
 bot-refused = lodestone bot : { $action } refusé : { $error }
-bot-no-answer = pas de réponse en { $seconds } s
 bot-retrying = lodestone bot : { $what } non effectué ({ $error }) ; nouvel essai dans { $ms } ms
 bot-the-start = le lancement
 bot-the-request = la requête

@@ -338,7 +338,11 @@ async fn within<T>(
         Ok(result) => result,
         Err(_) => {
             conn.abandon()?;
-            bail!("{}; no answer in {} s", crate::net::LOST, STALL.as_secs())
+            bail!(
+                "{}; {}",
+                crate::net::LOST,
+                crate::out::say_with("net-no-answer", &[("seconds", STALL.as_secs().into())])
+            )
         }
     }
 }
