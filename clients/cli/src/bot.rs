@@ -81,8 +81,11 @@ pub async fn run(config: BotConfig) -> Result<String> {
     .with_context(|| out::say("bot-joining"))?;
     let ServerMessage::Ack { seat: Some(seat), .. } = joined else {
         bail!(out::say_with(
-            "bot-unexpected-join",
-            &[("reply", format!("{joined:?}").into())]
+            "net-unexpected-reply",
+            &[
+                ("request", "join".into()),
+                ("reply", format!("{joined:?}").into())
+            ]
         ));
     };
     out::line(format_args!("room {room} seat {seat}"))?;
@@ -241,7 +244,7 @@ const UNANSWERED: Duration = Duration::from_secs(20);
 /// store it now, or its reply was lost with a dropped node.
 fn again(e: &anyhow::Error) -> bool {
     let text = e.to_string();
-    text.starts_with(Code::StorageFailure.as_str()) || text.starts_with(crate::net::LOST)
+    text.starts_with(Code::StorageFailure.as_str()) || text.starts_with(&crate::net::lost())
 }
 
 /// Whether a refusal says the room moved past the request's `at`: nothing

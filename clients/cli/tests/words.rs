@@ -151,16 +151,10 @@ const COMMAND_OTHER: &[(&str, &str)] = &[
 
 /// Files outside `src/play/` still in English only: this list only
 /// shrinks.
-const COMMAND_NOT_YET: &[(&str, &str)] = &[
-    (
-        "net/connection.rs",
-        "the errors of a dropped or refused connection under load and bot",
-    ),
-    (
-        "load/live.rs",
-        "--live-games: its report (standard output, kept like report.rs's) and two error contexts",
-    ),
-];
+const COMMAND_NOT_YET: &[(&str, &str)] = &[(
+    "load/live.rs",
+    "--live-games: its report (standard output, kept like report.rs's) and two error contexts",
+)];
 
 /// As `NOT_WORDS`, for the files outside `src/play/`.
 const COMMAND_NOT_WORDS: &[(&str, &[&str], &str)] = &[
@@ -257,6 +251,23 @@ const COMMAND_NOT_WORDS: &[(&str, &[&str], &str)] = &[
         "request ids this client gives its own requests",
     ),
     ("net/frame.rs", &["id", "state"], "JSON fields"),
+    (
+        "net/connection.rs",
+        &[
+            "hello",
+            "create_room",
+            "act",
+            "watch",
+            "unwatch",
+            "join",
+            "list_rooms",
+            "ping",
+            "replay",
+        ],
+        "requests' names in the protocol",
+    ),
+    ("net/connection.rs", &["type", "room", "invite"], "JSON fields"),
+    ("bot.rs", &["join"], "a request's name in the protocol"),
 ];
 
 /// Methods whose string arguments compare, cut or look up protocol text.

@@ -138,6 +138,7 @@ load-no-rss = keine VmRSS-Zeile
 
 ## Die Verbindung (`lodestone load` und `lodestone bot`). $url: die
 ## Adresse eines Servers; $code, $message: die Ablehnung des Servers.
+## Ein „Umzug“: ein Raum, der auf einen anderen Knoten verlegt wird (`moved`).
 net-url-scheme = { $url }: verwenden Sie ws://HOST:PORT oder http://HOST:PORT (TLS ist Sache des Proxys)
 net-url-host = { $url }: der Host muss eine IP-Adresse und ein Port sein, etwa 127.0.0.1:8080
 net-url-remote = { $url } ist keine Loopback-Adresse; geben Sie --allow-remote an, um einen anderen Host zu belasten
@@ -149,6 +150,16 @@ net-going-to = auf dem Weg zu { $url }
 net-closed-before-welcome = { $url } hat die Verbindung vor seiner Begrüßung geschlossen
 net-hello-refused = { $url }: hello nach einem Umzug des Raums: { $code }: { $message }
 net-no-answer = keine Antwort in { $seconds } s
+net-lost = die Verbindung brach vor der Antwort ab
+net-lost-request = { $lost }; die Anfrage wurde vielleicht ausgeführt, vielleicht nicht
+net-stalled-no-node = der Server antwortet nicht, und es gibt keinen Knoten, zu dem es gehen kann
+net-moved = der Server hat Raum { $room } nach { $url } verlegt
+net-moved-before-hello = der Server hat Raum { $room } vor hello nach { $url } verlegt
+net-moved-too-often = Raum { $room } wurde { $times }-mal hintereinander nach { $url } verlegt; Abbruch
+net-following-move = beim Folgen des Raums zu einem anderen Knoten
+net-not-understood = der Server antwortete mit einer Nachricht, die dieser Client nicht versteht
+# $request: der Name der Anfrage im Protokoll (hello, join…).
+net-unexpected-reply = unerwartete Antwort auf { $request }: { $reply }
 
 ## `lodestone duel`, auf der Fehlerausgabe, wenn eine Partie endet. A und
 ## B sind die beiden Stufen; $why: die Worte der Regeln, wie eine Partie
@@ -173,7 +184,6 @@ duel-choice-refused = { $level } wählte { $action }, das die Regeln ablehnen: {
 bot-think-at-least-one = --think muss mindestens 1 sein
 bot-no-server = kein Server zum Spielen
 bot-joining = beim Beitreten zum Raum
-bot-unexpected-join = unerwartete Antwort auf join: { $reply }
 bot-waiting = warte auf Spieler: treten Sie Raum { $room } bei
 bot-waiting-invite = warte auf Spieler: treten Sie Raum { $room } mit der Einladung { $code } bei
 bot-declined-draw = Remisangebot abgelehnt

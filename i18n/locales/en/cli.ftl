@@ -107,7 +107,8 @@ load-no-process = no process { $pid }
 load-no-rss = no VmRSS line
 
 ## Connecting (`lodestone load` and `lodestone bot`). $url: a server's
-## address; $code, $message: the server's refusal.
+## address; $code, $message: the server's refusal. A "move" here is a
+## room moved to another node (`moved`), not a move of the game.
 net-url-scheme = { $url }: use ws://HOST:PORT or http://HOST:PORT (TLS is the proxy's job)
 net-url-host = { $url }: the host must be an IP address and a port, like 127.0.0.1:8080
 net-url-remote = { $url } is not a loopback address; pass --allow-remote to drive another host
@@ -119,6 +120,16 @@ net-going-to = going to { $url }
 net-closed-before-welcome = { $url } closed the connection before its welcome
 net-hello-refused = { $url }: hello after a move: { $code }: { $message }
 net-no-answer = no answer in { $seconds } s
+net-lost = the connection dropped before the reply
+net-lost-request = { $lost }; the request may or may not have been carried out
+net-stalled-no-node = the server does not answer, and there is no node to go to
+net-moved = the server moved room { $room } to { $url }
+net-moved-before-hello = the server moved room { $room } to { $url } before hello
+net-moved-too-often = room { $room } was moved to { $url } { $times } times in a row; giving up
+net-following-move = following a move
+net-not-understood = the server answered with a message this client does not understand
+# $request: the protocol's name of what was asked (hello, join…).
+net-unexpected-reply = unexpected reply to { $request }: { $reply }
 
 ## `lodestone duel`, on standard error as the games end. A and B are
 ## the two levels; $why: the rules' words for how a game ended.
@@ -141,7 +152,6 @@ duel-choice-refused = { $level } chose { $action }, which the rules refuse: { $e
 bot-think-at-least-one = --think must be at least 1
 bot-no-server = no server to play on
 bot-joining = joining the room
-bot-unexpected-join = unexpected reply to join: { $reply }
 bot-waiting = waiting for players: join room { $room }
 bot-waiting-invite = waiting for players: join room { $room } with invite { $code }
 bot-declined-draw = declined a draw offer

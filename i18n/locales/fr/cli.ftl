@@ -137,6 +137,7 @@ load-no-rss = pas de ligne VmRSS
 
 ## La connexion (`lodestone load` et `lodestone bot`). $url : l'adresse
 ## d'un serveur ; $code, $message : le refus du serveur.
+## Un « transfert » : une salle déplacée vers un autre nœud (`moved`).
 net-url-scheme = { $url } : utilisez ws://HÔTE:PORT ou http://HÔTE:PORT (TLS est l'affaire du proxy)
 net-url-host = { $url } : l'hôte doit être une adresse IP et un port, comme 127.0.0.1:8080
 net-url-remote = { $url } n'est pas une adresse de bouclage ; passez --allow-remote pour charger un autre hôte
@@ -148,6 +149,16 @@ net-going-to = en allant vers { $url }
 net-closed-before-welcome = { $url } a fermé la connexion avant son accueil
 net-hello-refused = { $url } : hello après un transfert de salle : { $code } : { $message }
 net-no-answer = pas de réponse en { $seconds } s
+net-lost = la connexion est tombée avant la réponse
+net-lost-request = { $lost } ; la requête a pu être effectuée ou non
+net-stalled-no-node = le serveur ne répond pas, et il n'y a aucun nœud où aller
+net-moved = le serveur a transféré la salle { $room } vers { $url }
+net-moved-before-hello = le serveur a transféré la salle { $room } vers { $url } avant hello
+net-moved-too-often = la salle { $room } a été transférée vers { $url } { $times } fois de suite ; abandon
+net-following-move = en suivant le transfert de la salle vers un autre nœud
+net-not-understood = le serveur a répondu par un message que ce client ne comprend pas
+# $request : le nom de la demande dans le protocole (hello, join…).
+net-unexpected-reply = réponse inattendue à { $request } : { $reply }
 
 ## `lodestone duel`, sur la sortie d'erreur à la fin de chaque partie. A
 ## et B sont les deux niveaux ; $why : les mots des règles pour la fin
@@ -172,7 +183,6 @@ duel-choice-refused = { $level } a choisi { $action }, que les règles refusent 
 bot-think-at-least-one = --think doit valoir au moins 1
 bot-no-server = aucun serveur où jouer
 bot-joining = en rejoignant la salle
-bot-unexpected-join = réponse inattendue à join : { $reply }
 bot-waiting = en attente de joueurs : rejoignez la salle { $room }
 bot-waiting-invite = en attente de joueurs : rejoignez la salle { $room } avec l'invitation { $code }
 bot-declined-draw = proposition de nulle refusée

@@ -100,7 +100,7 @@ impl Slot {
                     failures += 1;
                     true
                 }
-                Err(e) if attempts < 3 && e.to_string().starts_with(crate::net::LOST) => {
+                Err(e) if attempts < 3 && e.to_string().starts_with(&crate::net::lost()) => {
                     attempts += 1;
                     true
                 }
@@ -340,7 +340,7 @@ async fn within<T>(
             conn.abandon()?;
             bail!(
                 "{}; {}",
-                crate::net::LOST,
+                crate::net::lost(),
                 crate::out::say_with("net-no-answer", &[("seconds", STALL.as_secs().into())])
             )
         }
