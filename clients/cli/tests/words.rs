@@ -151,10 +151,7 @@ const COMMAND_OTHER: &[(&str, &str)] = &[
 
 /// Files outside `src/play/` still in English only: this list only
 /// shrinks.
-const COMMAND_NOT_YET: &[(&str, &str)] = &[(
-    "load/live.rs",
-    "--live-games: its report (standard output, kept like report.rs's) and two error contexts",
-)];
+const COMMAND_NOT_YET: &[(&str, &str)] = &[];
 
 /// As `NOT_WORDS`, for the files outside `src/play/`.
 const COMMAND_NOT_WORDS: &[(&str, &[&str], &str)] = &[
@@ -244,6 +241,19 @@ const COMMAND_NOT_WORDS: &[(&str, &[&str], &str)] = &[
         "net/dial.rs",
         &["ws://{host_port}{path}", "/ws"],
         "a URL and its path",
+    ),
+    (
+        "load/live.rs",
+        &[
+            "live games {} ({} connections each, opened in {:.1} s)",
+            "live game",
+        ],
+        "--live-games' report on standard output, kept like report.rs's",
+    ),
+    (
+        "load/live.rs",
+        &["live-{n}"],
+        "the name the load's player takes on the server",
     ),
     (
         "net/dial.rs",
