@@ -51,7 +51,10 @@ pub struct BotConfig {
 
 /// Plays one game; prints what happens; returns the result line.
 pub async fn run(config: BotConfig) -> Result<String> {
-    let first = config.endpoints.first().context("no server to play on")?;
+    let first = config
+        .endpoints
+        .first()
+        .with_context(|| out::say("bot-no-server"))?;
     let mut conn = Connection::connect(first, None).await?;
     conn.hello(&config.name, config.token.as_deref()).await?;
     // Should the node it talks to go (or the one a `moved` sent it to),
@@ -75,17 +78,24 @@ pub async fn run(config: BotConfig) -> Result<String> {
         json!({"type": "join", "room": room, "seat": seat, "invite": invite}),
     )
     .await
-    .context("joining the room")?;
+    .with_context(|| out::say("bot-joining"))?;
     let ServerMessage::Ack { seat: Some(seat), .. } = joined else {
-        bail!("unexpected reply to join: {joined:?}");
+        bail!(out::say_with(
+            "net-unexpected-reply",
+            &[
+                ("request", "join".into()),
+                ("reply", format!("{joined:?}").into())
+            ]
+        ));
     };
     out::line(format_args!("room {room} seat {seat}"))?;
     if config.room.is_none() {
         match &invite {
-            Some(code) => out::line(format_args!(
-                "waiting for players: join room {room} with invite {code}"
+            Some(code) => out::line(out::say_with(
+                "bot-waiting-invite",
+                &[("room", room.clone().into()), ("code", code.clone().into())],
             ))?,
-            None => out::line(format_args!("waiting for players: join room {room}"))?,
+            None => out::line(out::say_with("bot-waiting", &[("room", room.clone().into())]))?,
         }
     }
     let mut rng = SmallRng::seed_from_u64(config.seed);
@@ -118,7 +128,7 @@ pub async fn run(config: BotConfig) -> Result<String> {
                         Ok(_) => started = true,
                         // Not stored, or lost with a node: the room's
                         // state says whether to start it again.
-                        Err(e) if again(&e) => backoff.wait("the start", &e).await,
+                        Err(e) if again(&e) => backoff.wait(&out::say("bot-the-start"), &e).await,
                         Err(e) => return Err(e),
                     }
                     continue;
@@ -134,11 +144,14 @@ pub async fn run(config: BotConfig) -> Result<String> {
                         .request(json!({"type": "answer_draw", "room": room, "accept": false, "at": version}))
                         .await
                     {
-                        Ok(_) => out::line(format_args!("declined a draw offer"))?,
+                        Ok(_) => out::line(out::say("bot-declined-draw"))?,
                         // The offer was answered or withdrawn meanwhile: the
                         // fresh state tells whether it still stands.
                         Err(e) if moved_on(&e) => {}
-                        Err(e) => out::note(format_args!("lodestone bot: answering the draw offer: {e:#}")),
+                        Err(e) => out::note(out::say_with(
+                            "bot-draw-answer-failed",
+                            &[("error", format!("{e:#}").into())],
+                        )),
                     }
                     continue;
                 }
@@ -186,17 +199,27 @@ pub async fn run(config: BotConfig) -> Result<String> {
                             // was done; decide again on the fresh state.
                             Ok(Err(e)) if moved_on(&e) => {
                                 acted_on = version;
-                                out::note(format_args!(
-                                    "lodestone bot: {action} not played: the room moved on from version {version} (perhaps by this move, sent before); deciding again"
+                                out::note(out::say_with(
+                                    "bot-moved-on",
+                                    &[("action", action.clone().into()), ("version", version.into())],
                                 ));
                             }
-                            Ok(Err(e)) => out::note(format_args!("lodestone bot: {action} refused: {e:#}")),
+                            Ok(Err(e)) => out::note(out::say_with(
+                                "bot-refused",
+                                &[
+                                    ("action", action.clone().into()),
+                                    ("error", format!("{e:#}").into()),
+                                ],
+                            )),
                             // No answer: the node is stalled. Go to another
                             // (or the same, anew) and decide again there.
                             Err(_) => {
                                 acted_on = 0;
                                 conn.abandon()?;
-                                let e = anyhow::anyhow!("no answer in {} s", UNANSWERED.as_secs());
+                                let e = anyhow::anyhow!(out::say_with(
+                                    "net-no-answer",
+                                    &[("seconds", UNANSWERED.as_secs().into())]
+                                ));
                                 backoff.wait(&action, &e).await;
                             }
                         }
@@ -221,7 +244,7 @@ const UNANSWERED: Duration = Duration::from_secs(20);
 /// store it now, or its reply was lost with a dropped node.
 fn again(e: &anyhow::Error) -> bool {
     let text = e.to_string();
-    text.starts_with(Code::StorageFailure.as_str()) || text.starts_with(crate::net::LOST)
+    text.starts_with(Code::StorageFailure.as_str()) || text.starts_with(&crate::net::lost())
 }
 
 /// Whether a refusal says the room moved past the request's `at`: nothing
@@ -240,9 +263,13 @@ impl Backoff {
     async fn wait(&mut self, what: &str, e: &anyhow::Error) {
         let wait = Duration::from_millis(250 << self.tries.min(4));
         self.tries += 1;
-        out::note(format_args!(
-            "lodestone bot: {what} not carried out ({e:#}); trying again in {} ms",
-            wait.as_millis()
+        out::note(out::say_with(
+            "bot-retrying",
+            &[
+                ("what", what.to_string().into()),
+                ("error", format!("{e:#}").into()),
+                ("ms", (wait.as_millis() as u64).into()),
+            ],
         ));
         tokio::time::sleep(wait).await;
     }
@@ -254,7 +281,7 @@ async fn until_stored(conn: &mut Connection, message: serde_json::Value) -> Resu
     let mut backoff = Backoff::default();
     loop {
         match conn.request(message.clone()).await {
-            Err(e) if again(&e) => backoff.wait("the request", &e).await,
+            Err(e) if again(&e) => backoff.wait(&out::say("bot-the-request"), &e).await,
             other => return other,
         }
     }
@@ -279,7 +306,7 @@ async fn wait(conn: &mut Connection) -> Result<()> {
         }
     };
     match event {
-        Event::Closed => bail!("the server closed the connection"),
+        Event::Closed => bail!(out::say("bot-closed")),
         _ => Ok(()),
     }
 }

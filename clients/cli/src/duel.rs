@@ -18,6 +18,8 @@ use lodestone_rules::{AnyGame, GameKind, Millis, Outcome, Seat};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use crate::out::say_with;
+
 /// How a duel is played.
 #[derive(Clone, Debug)]
 pub struct DuelConfig {
@@ -167,7 +169,10 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                         Ok(done) => done,
                         Err(e) => {
                             let mut failed = failure.lock().unwrap_or_else(|e| e.into_inner());
-                            failed.get_or_insert(format!("game {}: {e}", i + 1));
+                            failed.get_or_insert(say_with(
+                                "duel-game-failed",
+                                &[("number", (i + 1).into()), ("error", e.into())],
+                            ));
                             break;
                         }
                     };
@@ -179,30 +184,37 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                     let said = match &result {
                         GameResult::AWins(why) => {
                             r.a_wins += 1;
-                            format!("A wins ({why})")
+                            say_with("duel-a-wins", &[("why", why.to_string().into())])
                         }
                         GameResult::BWins(why) => {
                             r.b_wins += 1;
-                            format!("B wins ({why})")
+                            say_with("duel-b-wins", &[("why", why.to_string().into())])
                         }
                         GameResult::Draw(why) => {
                             r.draws += 1;
-                            format!("draw ({why})")
+                            say_with("duel-draw", &[("why", why.to_string().into())])
                         }
                         GameResult::Unfinished => {
                             r.unfinished += 1;
-                            format!("unfinished after {actions} actions")
+                            say_with("duel-unfinished", &[("actions", actions.into())])
                         }
                     };
-                    crate::out::note(format_args!(
-                        "game {}/{}: {said}, {actions} actions, {:.1} s (A {}-{}-{} so far, {:.0} s in all)",
-                        r.games(),
-                        config.games,
-                        game_start.elapsed().as_secs_f64(),
-                        r.a_wins,
-                        r.b_wins,
-                        r.draws + r.unfinished,
-                        started.elapsed().as_secs_f64()
+                    crate::out::note(say_with(
+                        "duel-game",
+                        &[
+                            ("number", r.games().into()),
+                            ("games", config.games.into()),
+                            ("result", said.into()),
+                            ("actions", actions.into()),
+                            (
+                                "seconds",
+                                format!("{:.1}", game_start.elapsed().as_secs_f64()).into(),
+                            ),
+                            ("won", r.a_wins.into()),
+                            ("lost", r.b_wins.into()),
+                            ("drawn", (r.draws + r.unfinished).into()),
+                            ("total", format!("{:.0}", started.elapsed().as_secs_f64()).into()),
+                        ],
                     ));
                 }
             });
@@ -214,9 +226,13 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
     let report = report.into_inner().unwrap_or_else(|e| e.into_inner());
     for (side, (moves, cpu)) in ["A", "B"].iter().zip(report.thought) {
         if moves > 0 {
-            crate::out::note(format_args!(
-                "{side} thought {:.3} s of CPU a move ({moves} moves with a choice)",
-                cpu.as_secs_f64() / moves as f64
+            crate::out::note(say_with(
+                "duel-thought",
+                &[
+                    ("side", side.to_string().into()),
+                    ("cpu", format!("{:.3}", cpu.as_secs_f64() / moves as f64).into()),
+                    ("moves", moves.into()),
+                ],
             ));
         }
     }
@@ -239,8 +255,15 @@ fn play(config: &DuelConfig, i: usize) -> Result<Played, String> {
     let mut actions = 0;
     while game.outcome().is_none() {
         for (seat, action) in game.chance_actions(&mut rng) {
-            game.apply(seat, &action, Millis(now))
-                .map_err(|e| format!("the rules refused chance's {action}: {e}"))?;
+            game.apply(seat, &action, Millis(now)).map_err(|e| {
+                say_with(
+                    "duel-chance-refused",
+                    &[
+                        ("action", action.to_string().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                )
+            })?;
         }
         let Some(seat) = game.to_act().first_seat() else {
             break;
@@ -288,7 +311,15 @@ fn play(config: &DuelConfig, i: usize) -> Result<Played, String> {
         if let Some(deadline) = game.deadline().filter(|d| d.at.0 < now) {
             // Too late: the server would have played the timer's action.
             game.apply(deadline.seat, &deadline.action, deadline.at)
-                .map_err(|e| format!("the rules refused their own {}: {e}", deadline.action))?;
+                .map_err(|e| {
+                    say_with(
+                        "duel-deadline-refused",
+                        &[
+                            ("action", deadline.action.to_string().into()),
+                            ("error", e.to_string().into()),
+                        ],
+                    )
+                })?;
             actions += 1;
             continue;
         }
@@ -299,8 +330,16 @@ fn play(config: &DuelConfig, i: usize) -> Result<Played, String> {
                 thought,
             });
         };
-        game.play(seat, &action, Millis(now))
-            .map_err(|e| format!("{level} chose {action}, which the rules refuse: {e}"))?;
+        game.play(seat, &action, Millis(now)).map_err(|e| {
+            say_with(
+                "duel-choice-refused",
+                &[
+                    ("level", level.to_string().into()),
+                    ("action", action.to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })?;
         actions += 1;
     }
     let result = match game.outcome() {

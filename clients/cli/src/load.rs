@@ -34,7 +34,7 @@ mod view;
 
 pub use live::{LiveGames, live_games};
 pub use run::{idle, run};
-pub use stats::{LIMITS_HINT, LoadConfig, is_limit_failure};
+pub use stats::{LoadConfig, is_limit_failure, limits_hint};
 
 #[cfg(test)]
 mod tests {

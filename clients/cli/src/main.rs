@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use lodestone_rules::{AnyGame, GameKind, OptionValues, Record, Viewer};
+use out::{say, say_with};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -209,9 +210,9 @@ struct DuelArgs {
 fn seconds(s: &str) -> Result<f64, String> {
     let n: f64 = s
         .parse()
-        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+        .map_err(|_| say_with("cli-not-seconds", &[("value", format!("{s:?}").into())]))?;
     if Duration::try_from_secs_f64(n).is_err() {
-        return Err(format!("{s} is not a number of seconds from 0 up"));
+        return Err(say_with("cli-seconds-from-zero", &[("value", s.into())]));
     }
     Ok(n)
 }
@@ -222,11 +223,9 @@ fn seconds(s: &str) -> Result<f64, String> {
 fn moves_per_second(s: &str) -> Result<f64, String> {
     let n: f64 = s
         .parse()
-        .map_err(|_| format!("{s:?} is not a number of moves per second"))?;
+        .map_err(|_| say_with("cli-not-rate", &[("value", format!("{s:?}").into())]))?;
     if !(n.is_finite() && n > 0.0) {
-        return Err(format!(
-            "{s} moves per second: the rate must be a number above 0 (leave out --rate to play as fast as the server answers)"
-        ));
+        return Err(say_with("cli-rate-above-zero", &[("value", s.into())]));
     }
     Ok(n)
 }
@@ -372,7 +371,7 @@ impl From<std::io::Error> for Failure {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             Failure::ClosedOutput
         } else {
-            Failure::Failed(format!("cannot write the output: {e}"))
+            Failure::Failed(say_with("cli-cannot-write", &[("error", e.to_string().into())]))
         }
     }
 }
@@ -417,19 +416,26 @@ fn main() -> ExitCode {
     match result {
         Ok(()) | Err(Failure::ClosedOutput) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
-            out::note(format_args!("lodestone: {message}"));
+            out::note(say_with("cli-failed", &[("message", message.into())]));
             ExitCode::from(2)
         }
         Err(Failure::Failed(message)) => {
-            out::note(format_args!("lodestone: {message}"));
+            out::note(say_with("cli-failed", &[("message", message.into())]));
             ExitCode::FAILURE
         }
     }
 }
 
 fn read_record(path: &Path) -> Result<Record, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Failed(format!("cannot read {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Failure::Failed(say_with(
+            "cli-cannot-read",
+            &[
+                ("file", path.display().to_string().into()),
+                ("error", e.to_string().into()),
+            ],
+        ))
+    })?;
     Record::parse(&text).map_err(|e| Failure::Failed(format!("{}: {e}", path.display())))
 }
 
@@ -441,7 +447,7 @@ fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
             // The contract line goes to standard output; the exit code says
             // the record is illegal even if nobody reads it.
             out::line(&e).or_else(out::unless_closed)?;
-            return Err(Failure::Failed("the record has an illegal action".into()));
+            return Err(Failure::Failed(say("replay-illegal-action")));
         }
         Err(e) => return Err(Failure::Failed(format!("{}: {e}", path.display()))),
     };
@@ -452,10 +458,13 @@ fn replay(path: &Path, viewer: Option<&str>) -> Result<(), Failure> {
             let seats: Vec<_> = (0..game.seat_count() as u8)
                 .map(|s| game.seat_name(lodestone_rules::Seat(s)))
                 .collect();
-            Failure::Usage(format!(
-                "{name:?} is not a seat of {} ({} or spectator)",
-                game.kind(),
-                seats.join(", ")
+            Failure::Usage(say_with(
+                "replay-not-a-seat",
+                &[
+                    ("name", format!("{name:?}").into()),
+                    ("game", game.kind().to_string().into()),
+                    ("seats", seats.join(", ").into()),
+                ],
             ))
         })?,
     };
@@ -476,7 +485,10 @@ fn verify_record(path: &Path) -> Result<(), Failure> {
     }
     match report.failures {
         0 => Ok(()),
-        _ => Err(Failure::Failed(format!("{} does not verify", path.display()))),
+        _ => Err(Failure::Failed(say_with(
+            "verify-does-not-verify",
+            &[("file", path.display().to_string().into())],
+        ))),
     }
 }
 
@@ -503,16 +515,17 @@ fn perft(
         (Some(path), _) => {
             let record = read_record(path)?;
             if record.game != kind {
-                return Err(Failure::Failed(format!(
-                    "{} is a record of {}, not {kind}",
-                    path.display(),
-                    record.game
+                return Err(Failure::Failed(say_with(
+                    "perft-other-game",
+                    &[
+                        ("file", path.display().to_string().into()),
+                        ("game", record.game.to_string().into()),
+                        ("wanted", kind.to_string().into()),
+                    ],
                 )));
             }
             if !pairs.is_empty() {
-                return Err(Failure::Usage(
-                    "--option cannot be combined with --record: the record's headers give the options".into(),
-                ));
+                return Err(Failure::Usage(say("perft-option-with-record")));
             }
             record
                 .replay()
@@ -536,7 +549,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(|e| Failure::Usage(format!("{e:#}")))?;
     if endpoints.is_empty() {
-        return Err(Failure::Usage("give the server's URL".into()));
+        return Err(Failure::Usage(say("load-no-url")));
     }
     // One thread: the clients only send, read and pick moves, and the
     // server on the same machine needs the cores more than the load does;
@@ -558,15 +571,15 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
     }
     let (game, mut options) = game_and_options(&args.game, &args.options)?;
     if args.games == 0 {
-        return Err(Failure::Usage("--games must be at least 1".into()));
+        return Err(Failure::Usage(say("cli-games-at-least-one")));
     }
     // Each game moves every games/rate seconds: that must be a duration.
     if let Some(rate) = args.rate
         && Duration::try_from_secs_f64(args.games as f64 / rate).is_err()
     {
-        return Err(Failure::Usage(format!(
-            "--rate {rate} is too small for {} games (each would wait longer than a duration can be)",
-            args.games
+        return Err(Failure::Usage(say_with(
+            "load-rate-too-small",
+            &[("rate", rate.to_string().into()), ("games", args.games.into())],
         )));
     }
     // Magnet's chosen setups are arranged by each player's client, which
@@ -576,9 +589,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
             None => options.push(("setup".into(), "random".into())),
             Some((_, v)) if v == "random" => {}
             Some(_) => {
-                return Err(Failure::Usage(
-                    "lodestone load plays Magnet with dealt setups only (--option setup=random, the default here): it does not arrange chosen setups".into(),
-                ));
+                return Err(Failure::Usage(say("load-magnet-dealt-only")));
             }
         }
     }
@@ -611,31 +622,36 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         bot_level: args.bot_level.parse().map_err(Failure::Usage)?,
     };
     let mode = match args.rate {
-        Some(rate) => format!("open loop at {rate} moves/s"),
-        None => "closed loop".to_string(),
+        Some(rate) => say_with("load-open-loop", &[("rate", rate.to_string().into())]),
+        None => say("load-closed-loop"),
     };
-    let over = if nodes > 1 {
-        format!(" over {nodes} nodes")
-    } else {
-        String::new()
-    };
-    out::note(format_args!(
-        "lodestone load: {} concurrent {game} games{over}, {mode}, {} s",
-        args.games, args.duration
+    out::note(say_with(
+        if nodes > 1 {
+            "load-starting-nodes"
+        } else {
+            "load-starting"
+        },
+        &[
+            ("games", args.games.into()),
+            ("game", game.to_string().into()),
+            ("nodes", nodes.into()),
+            ("mode", mode.into()),
+            ("seconds", args.duration.to_string().into()),
+        ],
     ));
     let report = match runtime.block_on(load::run(config)) {
         Ok(report) => report,
         Err(e) if load::is_limit_failure(&format!("{e:#}")) => {
-            return Err(Failure::Failed(format!("{e:#}\nhint: {}", load::LIMITS_HINT)));
+            return Err(Failure::Failed(format!("{e:#}\n{}", load::limits_hint())));
         }
         Err(e) => return Err(e.into()),
     };
     out::line(&report).or_else(out::unless_closed)?;
     if report.limited > 0 {
-        out::note(format_args!("hint: {}", load::LIMITS_HINT));
+        out::note(load::limits_hint());
     }
     if report.errors > 0 || report.disconnects > 0 {
-        return Err(Failure::Failed("the run had errors".into()));
+        return Err(Failure::Failed(say("load-had-errors")));
     }
     Ok(())
 }
@@ -659,7 +675,7 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
         public: !args.private,
         level,
         think: match args.think {
-            Some(0) => return Err(Failure::Usage("--think must be at least 1".into())),
+            Some(0) => return Err(Failure::Usage(say("bot-think-at-least-one"))),
             think => think,
         },
         name: match (&args.name, &args.token) {
@@ -667,10 +683,7 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
             (None, Some(_)) => String::new(),
             // Named in the person's language, as the server names the
             // bots it seats (`bot-name`).
-            (None, None) => lodestone_i18n::Words::from_env().with(
-                "bot-name",
-                &[("level", lodestone_i18n::FluentValue::from(level.name()))],
-            ),
+            (None, None) => say_with("bot-name", &[("level", level.name().into())]),
         },
         token: args.token,
         seed: args.seed,
@@ -687,15 +700,13 @@ fn duel_command(args: DuelArgs) -> Result<(), Failure> {
             .map_err(Failure::Usage)
     };
     if args.games == 0 {
-        return Err(Failure::Usage("--games must be at least 1".into()));
+        return Err(Failure::Usage(say("cli-games-at-least-one")));
     }
     if args.jobs == 0 || args.jobs > 64 {
-        return Err(Failure::Usage("--jobs must be between 1 and 64".into()));
+        return Err(Failure::Usage(say("duel-jobs-range")));
     }
     if args.think == Some(0) || args.iterations == Some(0) {
-        return Err(Failure::Usage(
-            "--think and --iterations must be at least 1".into(),
-        ));
+        return Err(Failure::Usage(say("duel-think-at-least-one")));
     }
     let config = duel::DuelConfig {
         game,

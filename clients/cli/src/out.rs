@@ -2,10 +2,31 @@
 //! panics when the reader of a pipe has gone (`lodestone replay x | head
 //! -1`). Results go through `line`, which reports a closed output as an
 //! error the command ends on quietly; notes to standard error are dropped
-//! if it is closed.
+//! if it is closed. The sentences of the commands other than `play` come
+//! from `cli.ftl` in the terminal's language (`say`, `say_with`).
 
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::sync::OnceLock;
+
+use lodestone_i18n::{FluentValue, Words};
+
+/// The terminal's words (`LC_ALL`, `LC_MESSAGES`, `LANG`), read once.
+pub fn words() -> &'static Words {
+    static WORDS: OnceLock<Words> = OnceLock::new();
+    WORDS.get_or_init(Words::from_env)
+}
+
+/// A message of the catalogues in the terminal's language.
+pub fn say(id: &str) -> String {
+    words().get(id)
+}
+
+/// A message with its arguments (`{ $name }`), in the terminal's
+/// language.
+pub fn say_with(id: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
+    words().with(id, args)
+}
 
 /// Writes `text` and a newline to standard output, at once.
 pub fn line(text: impl Display) -> io::Result<()> {

@@ -7,8 +7,22 @@
 
 use std::collections::BTreeMap;
 
+use lodestone_i18n::FluentValue;
 use lodestone_protocol::{chance_rng, commitment, seed_commitment};
 use lodestone_rules::{AnyAction, AnyGame, Millis, Record, Seat};
+
+use crate::out::say_with;
+
+/// A check's line in the terminal's language: `id` of `cli.ftl` with the
+/// action's number (`$number`) and the other arguments as text.
+fn said(id: &str, number: Option<usize>, args: &[(&'static str, &dyn std::fmt::Display)]) -> String {
+    let mut all: Vec<(&'static str, FluentValue<'_>)> = args
+        .iter()
+        .map(|(name, value)| (*name, value.to_string().into()))
+        .collect();
+    all.extend(number.map(|n| ("number", n.into())));
+    say_with(id, &all)
+}
 
 /// The outcome of verifying a record: one line per check, in record
 /// order, and how many failed.
@@ -65,12 +79,10 @@ fn commitments(record: &Record, report: &mut Report) -> BTreeMap<usize, Committe
                     salt: salt.to_string(),
                 };
                 if out.insert(number, committed).is_some() {
-                    report.failed(format!("action {number}: more than one [Commitment]"));
+                    report.failed(said("verify-commitment-twice", Some(number), &[]));
                 }
             }
-            _ => report.failed(format!(
-                "[Commitment \"{value}\"] is not \"<action number> <commitment> <salt>\""
-            )),
+            _ => report.failed(said("verify-commitment-unreadable", None, &[("value", &value)])),
         }
     }
     out
@@ -85,19 +97,17 @@ fn seed(record: &Record, report: &mut Report) -> Option<String> {
         (Some(seed), Some(committed)) => {
             let actual = seed_commitment(seed);
             if actual.eq_ignore_ascii_case(committed) {
-                report.passed(format!("seed: SHA-256 of [Seed] is [SeedCommitment] {committed}"));
+                report.passed(said("verify-seed-matches", None, &[("committed", &committed)]));
             } else {
-                report.failed(format!(
-                    "seed: SHA-256 of [Seed] is {actual}, but [SeedCommitment] is {committed}"
+                report.failed(said(
+                    "verify-seed-differs",
+                    None,
+                    &[("actual", &actual), ("committed", &committed)],
                 ));
             }
         }
-        (Some(_), None) => {
-            report.note("seed: revealed, but the record has no [SeedCommitment] to check it against".into())
-        }
-        (None, Some(_)) => {
-            report.note("seed: not revealed yet (the game is not over): dealt setups not checked".into())
-        }
+        (Some(_), None) => report.note(said("verify-seed-uncommitted", None, &[])),
+        (None, Some(_)) => report.note(said("verify-seed-unrevealed", None, &[])),
         (None, None) => {}
     }
     seed
@@ -111,14 +121,14 @@ pub fn verify(record: &Record) -> Report {
     let options = match record.options() {
         Ok(options) => options,
         Err(e) => {
-            report.failed(format!("the record's options: {}", e.message));
+            report.failed(said("verify-bad-options", None, &[("error", &e.message)]));
             return report;
         }
     };
     let mut game = match AnyGame::new(record.game, &options) {
         Ok(game) => game,
         Err(e) => {
-            report.failed(format!("the record's game: {}", e.message));
+            report.failed(said("verify-bad-game", None, &[("error", &e.message)]));
             return report;
         }
     };
@@ -135,26 +145,32 @@ pub fn verify(record: &Record) -> Report {
             dealt.reverse();
         }
         let Some(seat) = game.to_act().first_seat() else {
-            report.failed(format!(
-                "action {number}: {}: the game is already over",
-                line.text
-            ));
+            report.failed(said("verify-over", Some(number), &[("action", &line.text)]));
             return report;
         };
         let action = match game.play(seat, &line.text, Millis(0)) {
             Ok(action) => action,
             Err(e) => {
-                report.failed(format!("action {number}: {}: {e}", line.text));
+                report.failed(said(
+                    "verify-illegal",
+                    Some(number),
+                    &[("action", &line.text), ("error", &e)],
+                ));
                 return report;
             }
         };
         if let Some((dealt_seat, expected)) = dealt.pop() {
             if (dealt_seat, &expected) == (seat, &action) {
-                report.passed(format!("action {number}: dealt from the seed"));
+                report.passed(said("verify-dealt", Some(number), &[]));
             } else {
-                report.failed(format!(
-                    "action {number}: {action}: the seed deals {} {expected}",
-                    game.seat_name(dealt_seat)
+                report.failed(said(
+                    "verify-dealt-otherwise",
+                    Some(number),
+                    &[
+                        ("action", &action),
+                        ("seat", &game.seat_name(dealt_seat)),
+                        ("expected", &expected),
+                    ],
                 ));
             }
         }
@@ -163,32 +179,44 @@ pub fn verify(record: &Record) -> Report {
             Some(c) => {
                 let actual = commitment(&c.salt, &action.to_string());
                 if actual == c.commitment {
-                    report.passed(format!("action {number}: commitment {} matches", c.commitment));
+                    report.passed(said(
+                        "verify-commitment-matches",
+                        Some(number),
+                        &[("commitment", &c.commitment)],
+                    ));
                 } else {
-                    report.failed(format!(
-                        "action {number}: SHA-256 of \"{}:{action}\" is {actual}, but [Commitment] says {}",
-                        c.salt, c.commitment
+                    report.failed(said(
+                        "verify-commitment-differs",
+                        Some(number),
+                        &[
+                            ("salt", &c.salt),
+                            ("action", &action),
+                            ("actual", &actual),
+                            ("commitment", &c.commitment),
+                        ],
                     ));
                 }
             }
             // The server commits to every action that was secret when
             // played, and reveals them with the seed at the end.
-            None if secret && seed.is_some() => report.failed(format!(
-                "action {number}: {action} was secret when played, but has no [Commitment]"
-            )),
+            None if secret && seed.is_some() => {
+                report.failed(said("verify-uncommitted", Some(number), &[("action", &action)]))
+            }
             None => {}
         }
     }
     for number in committed.keys() {
-        report.failed(format!(
-            "[Commitment] names action {number}, but the record has {} actions",
-            record.actions.len()
+        report.failed(said(
+            "verify-commitment-past-end",
+            Some(*number),
+            &[("actions", &record.actions.len())],
         ));
     }
     if let Some((seat, expected)) = dealt.pop() {
-        report.failed(format!(
-            "the seed deals {} {expected} after the last action, which the record lacks",
-            game.seat_name(seat)
+        report.failed(said(
+            "verify-deal-missing",
+            None,
+            &[("seat", &game.seat_name(seat)), ("expected", &expected)],
         ));
     }
     report

@@ -532,3 +532,80 @@ fn verify_finds_every_kind_of_tampering() {
         );
     }
 }
+
+/// Issue 33: replay's and verify's words follow `LANG` (the real binary,
+/// real record files), while their results for programs stay as they are:
+/// the position, the `result:` lines and `action N: …`.
+#[test]
+fn replay_and_verify_speak_the_terminals_language() {
+    let (headers, lines) = dealt_magnet_record(2);
+    let good = temp_record("good-lang.txt", &record_text(&headers, &lines));
+    let tampered = temp_record(
+        "tampered-lang.txt",
+        &record_text(
+            &headers.replace(&format!("{:032x}", 2), &format!("{:032x}", 3)),
+            &lines,
+        ),
+    );
+    let (good, tampered) = (good.to_str().unwrap(), tampered.to_str().unwrap());
+    let illegal = "magneton/invalid/drop-on-occupied-square.txt";
+    let english = stdout(&lodestone(&["replay", illegal]));
+    // (language, a check, a tampered commitment, the verdict on stderr,
+    // an illegal record, a seat that is none, the English they replace)
+    let cases = [
+        (
+            "fr_FR.UTF-8",
+            "action 1 : distribuée par la graine",
+            "action 2 : le SHA-256 de \"",
+            "lodestone : ",
+            "ne passe pas la vérification",
+            "la partie enregistrée contient une action illégale",
+            "\"nobody\" n'est pas une place de magneton (white, black ou spectator)",
+        ),
+        (
+            "de_DE.UTF-8",
+            "Aktion 1: vom Seed ausgeteilt",
+            "Aktion 2: der SHA-256 von \"",
+            "lodestone: ",
+            "besteht die Prüfung nicht",
+            "die Aufzeichnung enthält eine unzulässige Aktion",
+            "\"nobody\" ist kein Platz von magneton (white, black oder spectator)",
+        ),
+    ];
+    for (lang, dealt, differs, prefix, fails, illegal_words, no_seat) in cases {
+        let o = lodestone_in(lang, &["verify", good]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{lang}: {out}{}", stderr(&o));
+        assert!(out.lines().any(|l| l == dealt), "{lang}: {out}");
+        assert!(
+            !out.contains("dealt from the seed") && !out.contains(" matches"),
+            "{lang}: {out}"
+        );
+        assert_eq!(out.lines().last(), Some("result: verified (5 checks)"), "{lang}");
+
+        let o = lodestone_in(lang, &["verify", tampered]);
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert_eq!(o.status.code(), Some(1), "{lang}: {out}{err}");
+        assert!(out.lines().any(|l| l.starts_with(differs)), "{lang}: {out}");
+        assert!(
+            out.ends_with("checks failed\n") && out.contains("result: 1 of 5 "),
+            "{lang}: {out}"
+        );
+        assert!(
+            err.starts_with(prefix) && err.trim_end().ends_with(fails),
+            "{lang}: {err}"
+        );
+
+        let o = lodestone_in(lang, &["replay", illegal]);
+        assert_eq!(o.status.code(), Some(1), "{lang}");
+        assert_eq!(stdout(&o), english, "{lang}: the contract line is the same");
+        assert_eq!(stderr(&o), format!("{prefix}{illegal_words}\n"), "{lang}");
+
+        let o = lodestone_in(
+            lang,
+            &["replay", "magneton/valid/forced-pass.txt", "--as", "nobody"],
+        );
+        assert_eq!(o.status.code(), Some(2), "{lang}");
+        assert_eq!(stderr(&o), format!("{prefix}{no_seat}\n"), "{lang}");
+    }
+}

@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 fn lodestone(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lodestone"))
         .args(args)
+        // English whatever the test's own language (the lines per game).
+        .env("LC_ALL", "C")
         .output()
         .unwrap()
 }

@@ -35,8 +35,12 @@ fn rand_name() -> String {
     format!("{:?}", std::time::SystemTime::now()).replace(|c: char| !c.is_ascii_alphanumeric(), "")
 }
 
+/// `lodestone` in English whatever the test's own language: the tests
+/// read its lines for people too (verify's checks, load's hint).
 fn lodestone() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_lodestone"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lodestone"));
+    command.env("LC_ALL", "C");
+    command
 }
 
 /// Two `lodestone bot`s play a game of `game` to its end on the server at

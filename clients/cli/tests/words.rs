@@ -13,7 +13,7 @@
 //! - an index (`value["id"]`: a JSON field);
 //! - `.expect("…")` and the macros of `SILENT_MACROS` (`panic!`,
 //!   `assert!`…, and the log macros): a message for a programmer; and
-//!   `matches!`, which compares;
+//!   `matches!`, which compares, and `json!`, a protocol message;
 //! - a message's argument name: the first of a pair `("count", n)` or
 //!   of `.arg("count", n)` that the catalogues use as `{ $count }`;
 //! - a literal without two letters in a row once `{placeholders}` are
@@ -25,6 +25,12 @@
 //! tournament` (`tournament.rs`) is checked like the screens. Files that
 //! are no program's words are in `OTHER_PROGRAMS`; files still in
 //! English only are in `NOT_YET`, a list that only shrinks.
+//!
+//! The rest of `src/` (`main.rs`, replay, verify, perft, load, duel, bot
+//! and the network code under them) is checked the same way with its own
+//! lists, `COMMAND_*`: there the results on standard output that programs
+//! read (docs/translating.md) are the words listed as the same in every
+//! language.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -130,6 +136,150 @@ const NOT_WORDS: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
+/// Files of `src/` outside `src/play/` that hold no words of their own:
+/// (file, why).
+const COMMAND_OTHER: &[(&str, &str)] = &[
+    (
+        "help.rs",
+        "builds the usage-* ids of the help; its words are the catalogue's",
+    ),
+    (
+        "load/report.rs",
+        "load's report on standard output: scripts and tests parse it, the same in every language",
+    ),
+];
+
+/// Files outside `src/play/` still in English only: this list only
+/// shrinks.
+const COMMAND_NOT_YET: &[(&str, &str)] = &[];
+
+/// As `NOT_WORDS`, for the files outside `src/play/`.
+const COMMAND_NOT_WORDS: &[(&str, &[&str], &str)] = &[
+    (
+        "main.rs",
+        &["result: {outcome}", "result: ongoing"],
+        "replay's result line, a format for programs (--help)",
+    ),
+    (
+        "main.rs",
+        &["setup", "random"],
+        "a game option and its value in the protocol",
+    ),
+    (
+        "verify.rs",
+        &["result: verified ({} checks)", "result: {n} of {} checks failed"],
+        "verify's last line, a format for programs (--help)",
+    ),
+    (
+        "verify.rs",
+        &["Commitment", "Seed", "SeedCommitment"],
+        "a record's header names (NOTATION.md)",
+    ),
+    (
+        "bot.rs",
+        &[
+            "room {room} seat {seat}",
+            "played {action}",
+            "result: {result}",
+            "result: none (the room was closed)",
+            "finished",
+            "closed",
+        ],
+        "bot's lines for programs (--help) and the result it returns",
+    ),
+    (
+        "duel.rs",
+        &[
+            "A wins: {}",
+            "B wins: {}",
+            "draws: {}",
+            "unfinished: {}",
+            "score A: {:.1}%",
+            "elo A-B: {} (95%: {} to {})",
+            "{} ms a move",
+            "{n} iterations a move",
+            "each level's iterations",
+            "duel {}{}: A={} B={}, {} games, {budget}",
+        ],
+        "duel's report on standard output, a format for programs (--help)",
+    ),
+    ("duel.rs", &["+inf", "-inf"], "an infinite Elo difference"),
+    ("duel.rs", &["/proc/thread-self/stat"], "a file name"),
+    ("load.rs", &["id"], "a JSON field"),
+    (
+        "load/process.rs",
+        &[
+            "/proc/{pid}/stat",
+            "/proc/{pid}/status",
+            "VmRSS:",
+            "getconf",
+            "CLK_TCK",
+        ],
+        "files, fields and a program of the system",
+    ),
+    (
+        "load/bots.rs",
+        &["load-bots-{n}"],
+        "the name the load's player takes on the server",
+    ),
+    (
+        "load/run.rs",
+        &["load-{g}-{s}"],
+        "the name the load's player takes on the server",
+    ),
+    (
+        "load/stats.rs",
+        &["429 Too Many Requests", "503 Service Unavailable"],
+        "HTTP statuses, compared",
+    ),
+    (
+        "load/view.rs",
+        &["a list of actions", "an action"],
+        "what serde expected, inside the parse error of a frame the server sent wrong",
+    ),
+    (
+        "net/dial.rs",
+        &["ws://{host_port}{path}", "/ws"],
+        "a URL and its path",
+    ),
+    (
+        "load/live.rs",
+        &[
+            "live games {} ({} connections each, opened in {:.1} s)",
+            "live game",
+        ],
+        "--live-games' report on standard output, kept like report.rs's",
+    ),
+    (
+        "load/live.rs",
+        &["live-{n}"],
+        "the name the load's player takes on the server",
+    ),
+    (
+        "net/dial.rs",
+        &["moved-", "{OWN_ID}hello"],
+        "request ids this client gives its own requests",
+    ),
+    ("net/frame.rs", &["id", "state"], "JSON fields"),
+    (
+        "net/connection.rs",
+        &[
+            "hello",
+            "create_room",
+            "act",
+            "watch",
+            "unwatch",
+            "join",
+            "list_rooms",
+            "ping",
+            "replay",
+        ],
+        "requests' names in the protocol",
+    ),
+    ("net/connection.rs", &["type", "room", "invite"], "JSON fields"),
+    ("bot.rs", &["join"], "a request's name in the protocol"),
+];
+
 /// Methods whose string arguments compare, cut or look up protocol text.
 const COMPARING: &[&str] = &[
     "starts_with",
@@ -164,6 +314,8 @@ const SILENT_MACROS: &[&str] = &[
     "warn",
     "error",
     "matches",
+    // A protocol message: field names and the protocol's values.
+    "json",
 ];
 
 fn crate_dir() -> PathBuf {
@@ -350,7 +502,7 @@ impl<'ast> Visit<'ast> for Shown<'_> {
         }
         match mac.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated) {
             Ok(args) => args.iter().for_each(|arg| self.visit_expr(arg)),
-            // Not a list of expressions (`json!`, `matches!`): every
+            // Not a list of expressions (`tokio::select!`): every
             // string literal among its tokens.
             Err(_) => tokens(mac.tokens.clone(), self),
         }
@@ -358,8 +510,8 @@ impl<'ast> Visit<'ast> for Shown<'_> {
 }
 
 /// The string literals among a macro's tokens, with the same exceptions
-/// where tokens tell them: `expect("…")`, and `("name", value)` naming
-/// an argument.
+/// where tokens tell them: `expect("…")`, the silent macros, and
+/// `("name", value)` naming an argument.
 fn tokens(stream: proc_macro2::TokenStream, shown: &mut Shown<'_>) {
     use proc_macro2::{Delimiter, TokenTree};
     let trees: Vec<TokenTree> = stream.into_iter().collect();
@@ -368,7 +520,11 @@ fn tokens(stream: proc_macro2::TokenStream, shown: &mut Shown<'_>) {
             TokenTree::Group(g) => {
                 let parenthesis = g.delimiter() == Delimiter::Parenthesis;
                 let after_expect = i > 0 && matches!(&trees[i - 1], TokenTree::Ident(id) if id == "expect");
-                if parenthesis && after_expect {
+                // A silent macro's body (`json!({…})` inside a `select!`).
+                let silent_macro = i > 1
+                    && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!')
+                    && matches!(&trees[i - 2], TokenTree::Ident(id) if SILENT_MACROS.contains(&id.to_string().as_str()));
+                if (parenthesis && after_expect) || silent_macro {
                     continue;
                 }
                 let inner: Vec<TokenTree> = g.stream().into_iter().collect();
@@ -412,7 +568,7 @@ fn sources(dir: &Path) -> BTreeMap<String, String> {
 
 /// What is wrong in one file: literals with words outside the catalogue,
 /// and ids the catalogue lacks.
-fn scan(name: &str, text: &str, catalogue: &Catalogue) -> Vec<String> {
+fn scan(name: &str, text: &str, catalogue: &Catalogue, not_words: &[(&str, &[&str], &str)]) -> Vec<String> {
     let file = syn::parse_file(text).unwrap_or_else(|e| panic!("{name} does not parse: {e}"));
     let mut shown = Shown {
         arguments: &catalogue.arguments,
@@ -431,7 +587,7 @@ fn scan(name: &str, text: &str, catalogue: &Catalogue) -> Vec<String> {
             wrong.push(format!("{name}: {text:?} is no message of i18n/locales/en"));
             continue;
         }
-        let allowed = NOT_WORDS
+        let allowed = not_words
             .iter()
             .any(|(f, words, _)| *f == name && words.contains(&text.as_str()));
         if has_words(&text) && !allowed {
@@ -454,7 +610,7 @@ fn every_word_of_lodestone_play_comes_from_the_catalogues() {
         if OTHER_PROGRAMS.iter().any(|(f, _)| f == name) || NOT_YET.contains(&name.as_str()) {
             continue;
         }
-        wrong.extend(scan(name, text, &catalogue));
+        wrong.extend(scan(name, text, &catalogue, NOT_WORDS));
     }
     for listed in NOT_YET
         .iter()
@@ -487,13 +643,14 @@ fn the_scan_finds_a_sentence_put_on_the_screen() {
                 _ = a => w.with("turn-to-act", &[("names", n)]),
                 _ = b => s.send(m).expect("it sends"),
                 _ = c => say("Left in a select"),
+                _ = d => conn.send(json!({"type": "ping"})),
             }
         }
         #[cfg(test)]
         mod tests { fn t() { let _ = "Your turn, in a test"; } }
     "#;
     assert_eq!(
-        scan("panel.rs", screen, &catalogue),
+        scan("panel.rs", screen, &catalogue, NOT_WORDS),
         [
             r#"panel.rs: "Your turn" has words outside the catalogues"#,
             r#"panel.rs: "Ann" has words outside the catalogues"#,
@@ -504,4 +661,52 @@ fn the_scan_finds_a_sentence_put_on_the_screen() {
         ]
     );
     assert!(has_words("Your turn") && !has_words("{name} ({color})") && !has_words(" ● W"));
+}
+
+/// The English help texts main.rs gives clap itself (`EXAMPLES`): help.rs
+/// swaps them for the catalogue's in other languages, and its test checks
+/// that English says the same.
+fn help_sources(catalogue: &Catalogue) -> Vec<String> {
+    let english = lodestone_i18n::Words::english();
+    catalogue
+        .ids
+        .iter()
+        .filter(|id| id.starts_with("usage-"))
+        .filter_map(|id| english.own(id))
+        .collect()
+}
+
+#[test]
+fn every_word_of_the_other_commands_comes_from_the_catalogues() {
+    let catalogue = catalogue();
+    assert!(
+        catalogue.ids.contains("verify-dealt"),
+        "the English catalogue is read"
+    );
+    let help = help_sources(&catalogue);
+    let files = sources(&crate_dir().join("src"));
+    let mut wrong = Vec::new();
+    for (name, text) in &files {
+        let listed = |list: &[(&str, &str)]| list.iter().any(|(f, _)| f == name);
+        if name.starts_with("play/") || listed(COMMAND_OTHER) || listed(COMMAND_NOT_YET) {
+            continue;
+        }
+        let found = scan(name, text, &catalogue, COMMAND_NOT_WORDS);
+        wrong.extend(
+            found
+                .into_iter()
+                .filter(|w| !help.iter().any(|h| w.contains(&format!("{h:?}")))),
+        );
+    }
+    for listed in COMMAND_NOT_YET
+        .iter()
+        .chain(COMMAND_OTHER)
+        .map(|(f, _)| f)
+        .chain(COMMAND_NOT_WORDS.iter().map(|(f, _, _)| f))
+    {
+        if !files.contains_key(*listed) {
+            wrong.push(format!("{listed} is listed but is no file of src"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -2,98 +2,25 @@
 
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_OPTIONS, PATIENCE_MS, createRoom, person, removeDir, sit, stage } from './harness.js';
+import { CHROMIUM_OPTIONS, PATIENCE_MS, createRoom, person, proxyTo, removeDir, sit, stage, untilInPage } from './harness.js';
 
 /** @type {import('playwright-core').BrowserContext | undefined} */
 let installed;
 /** @type {string | undefined} */
 let profile;
-/** @type {http.Server | undefined} */
-let front;
+/** @type {(() => void) | undefined} */
+let closeProxy;
 
 const my = stage();
 my.atEnd(async () => {
   await installed?.close();
   if (profile) removeDir(profile);
-  front?.closeAllConnections();
-  front?.close();
+  closeProxy?.();
 });
-
-/**
- * A proxy on another loopback port in front of the server at `target`
- * (WebSockets too), which serves `sw.js` as a newer server would (another
- * digest of the files) once `swap.on` is set: the browser's check for a
- * new worker is made outside the page, where Playwright cannot route it.
- * @param {string} target
- * @returns {Promise<{url: string, swap: {on: boolean}}>}
- */
-async function proxyTo(target) {
-  const to = new URL(target);
-  const swap = { on: false };
-  /** @param {http.IncomingHttpHeaders} headers */
-  const rehost = (headers) => ({ ...headers, host: to.host, ...(headers.origin ? { origin: to.origin } : {}) });
-  front = http.createServer((req, res) => {
-    const swapped = swap.on && (req.url ?? '').startsWith('/sw.js');
-    const headers = rehost(req.headers);
-    if (swapped) delete headers['if-none-match'];
-    const upstream = http.request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers }, (up) => {
-      if (!swapped) {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-        return;
-      }
-      let text = '';
-      up.setEncoding('utf8');
-      up.on('data', (chunk) => (text += chunk));
-      up.on('end', () => {
-        const { 'content-length': _length, etag: _etag, ...rest } = up.headers;
-        res.writeHead(up.statusCode ?? 502, rest);
-        res.end(text.replace(/const VERSION = '[0-9a-f]+'/, "const VERSION = 'next'"));
-      });
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  front.on('upgrade', (req, socket, head) => {
-    const upstream = net.connect(Number(to.port), to.hostname, () => {
-      const lines = Object.entries(rehost(req.headers)).map(([k, v]) => `${k}: ${v}`);
-      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
-      upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  const listening = /** @type {http.Server} */ (front);
-  await new Promise((resolve) => listening.listen(0, '127.0.0.1', () => resolve(undefined)));
-  const address = /** @type {net.AddressInfo} */ (listening.address());
-  return { url: `http://127.0.0.1:${address.port}/`, swap };
-}
-
-/**
- * The first truthy value of `fn` run in `page` (an async one too, which
- * waitForFunction does not await), tried again until PATIENCE_MS passes.
- * @template T
- * @param {import('playwright-core').Page} page
- * @param {() => T | Promise<T>} fn
- * @returns {Promise<T>}
- */
-async function until(page, fn) {
-  const deadline = Date.now() + PATIENCE_MS;
-  for (;;) {
-    const value = /** @type {T} */ (await page.evaluate(fn));
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`never true in the page: ${fn}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The names of the app shell's caches in `page`. @param {import('playwright-core').Page} page */
 function shellCaches(page) {
@@ -103,7 +30,8 @@ function shellCaches(page) {
 test('the app installs, notifies, updates, and opens offline', async () => {
   const { server, browser } = my;
   // Ann comes through a proxy, which can play a newer server's worker.
-  const { url: annUrl, swap } = await proxyTo(server.url);
+  const { url: annUrl, swap, close } = await proxyTo(server.url);
+  closeProxy = close;
   const origin = annUrl.replace(/\/$/, '');
   // Ann's browser keeps a profile (an app does not install in the
   // incognito-like contexts of Browser.newContext).
@@ -159,12 +87,12 @@ test('the app installs, notifies, updates, and opens offline', async () => {
   assert.match(first, /^lodestone-shell-[0-9a-f]{24}$/);
   swap.on = true;
   await ann.evaluate(async () => (await navigator.serviceWorker.ready).update());
-  await until(ann, async () => {
+  await untilInPage(ann, async () => {
     const names = (await caches.keys()).filter((n) => n.startsWith('lodestone-shell'));
     return names.length === 1 && names[0] === 'lodestone-shell-next';
   });
   assert.equal(await ann.evaluate(() => navigator.serviceWorker.controller?.state), 'activated');
-  await until(ann, async () => Boolean(await caches.match('/src/notify.js', { cacheName: 'lodestone-shell-next' })));
+  await untilInPage(ann, async () => Boolean(await caches.match('/src/notify.js', { cacheName: 'lodestone-shell-next' })));
 
   // A game where it is Ann's move; the lobby says so and goes there.
   const room = await createRoom(ann, 'magneton');
@@ -251,7 +179,7 @@ test('the app installs, notifies, updates, and opens offline', async () => {
   // Offline after one visit: the shell comes from the worker's cache.
   await ann.goto(`${annUrl}#/`);
   await ann.locator('#turns', { hasText: 'Your move in 1 game' }).waitFor();
-  await until(ann, async () => Boolean(await caches.match('/src/app.js')) && Boolean(await caches.match('/src/notify.js')));
+  await untilInPage(ann, async () => Boolean(await caches.match('/src/app.js')) && Boolean(await caches.match('/src/notify.js')));
   await server.kill();
   await ann.context().setOffline(true);
   await ann.reload();

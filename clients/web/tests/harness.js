@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -73,6 +75,80 @@ export async function startServer({ dir, bind = '127.0.0.1:0', args = [] } = {})
         child.kill('SIGKILL');
       }),
   };
+}
+
+/**
+ * A proxy on another loopback port in front of the server at `target`
+ * (WebSockets too), which serves `sw.js` as a newer server would (another
+ * digest of the files) once `swap.on` is set: the browser's check for a
+ * new worker is made outside the page, where Playwright cannot route it.
+ * `close` stops it (and its connections).
+ * @param {string} target
+ * @returns {Promise<{url: string, swap: {on: boolean}, close: () => void}>}
+ */
+export async function proxyTo(target) {
+  const to = new URL(target);
+  const swap = { on: false };
+  /** @param {http.IncomingHttpHeaders} headers */
+  const rehost = (headers) => ({ ...headers, host: to.host, ...(headers.origin ? { origin: to.origin } : {}) });
+  const front = http.createServer((req, res) => {
+    const swapped = swap.on && (req.url ?? '').startsWith('/sw.js');
+    const headers = rehost(req.headers);
+    if (swapped) delete headers['if-none-match'];
+    const upstream = http.request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers }, (up) => {
+      if (!swapped) {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        return;
+      }
+      let text = '';
+      up.setEncoding('utf8');
+      up.on('data', (chunk) => (text += chunk));
+      up.on('end', () => {
+        const { 'content-length': _length, etag: _etag, ...rest } = up.headers;
+        res.writeHead(up.statusCode ?? 502, rest);
+        res.end(text.replace(/const VERSION = '[0-9a-f]+'/, "const VERSION = 'next'"));
+      });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  front.on('upgrade', (req, socket, head) => {
+    const upstream = net.connect(Number(to.port), to.hostname, () => {
+      const lines = Object.entries(rehost(req.headers)).map(([k, v]) => `${k}: ${v}`);
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  await new Promise((resolve) => front.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {net.AddressInfo} */ (front.address());
+  const close = () => {
+    front.closeAllConnections();
+    front.close();
+  };
+  return { url: `http://127.0.0.1:${address.port}/`, swap, close };
+}
+
+/**
+ * The first truthy value of `fn` run in `page` (an async one too, which
+ * waitForFunction does not await), tried again until PATIENCE_MS passes.
+ * @template T
+ * @param {import('playwright-core').Page} page
+ * @param {() => T | Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+export async function untilInPage(page, fn) {
+  const deadline = Date.now() + PATIENCE_MS;
+  for (;;) {
+    const value = /** @type {T} */ (await page.evaluate(fn));
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`never true in the page: ${fn}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Removes a server's temporary directory. @param {string} dir */

@@ -63,6 +63,140 @@ tournament-bad-format = --format „{ $format }“ ist weder round-robin noch sw
 tournament-bad-teams = --teams „{ $teams }“ ist nicht pairs
 tournament-bad-option = --option „{ $option }“ hat nicht die Form SCHLÜSSEL=WERT
 
+## Die anderen Befehle: replay, verify, perft, load, duel und bot
+## (docs/translating.md, „The terminal“). Ihre Ergebnisse auf der
+## Standardausgabe sind für Programme und bleiben in jeder Sprache gleich:
+## die Stellung und die `result:`-Zeile einer Partie, die Zahl von perft,
+## die letzte Zeile von verify, die Berichte von duel und load, die
+## Zeilen `room`, `played` und `result:` von bot. Hier steht, was
+## Menschen drumherum lesen: Fehler, Hinweise auf der Fehlerausgabe, die
+## Prüfungen von verify, das Warten eines Bots.
+
+# Der Fehler jedes Befehls, nach dem Namen des Programms.
+cli-failed = lodestone: { $message }
+# $value: was angegeben wurde, in Anführungszeichen.
+cli-not-seconds = { $value } ist keine Zahl von Sekunden
+cli-seconds-from-zero = { $value } ist keine Zahl von Sekunden ab 0
+cli-not-rate = { $value } ist keine Zahl von Zügen pro Sekunde
+cli-rate-above-zero = { $value } Züge pro Sekunde: die Rate muss eine Zahl über 0 sein (ohne --rate wird so schnell gespielt, wie der Server antwortet)
+cli-cannot-write = die Ausgabe kann nicht geschrieben werden: { $error }
+cli-cannot-read = { $file } kann nicht gelesen werden: { $error }
+cli-games-at-least-one = --games muss mindestens 1 sein
+
+## `lodestone replay` und `lodestone perft`. $game, $wanted: der Name
+## eines Spiels (magneton…); $seats: die Namen der Plätze des Spiels, wie
+## die Regeln sie schreiben; `spectator` ist das Wort, das --as nimmt.
+replay-illegal-action = die Aufzeichnung enthält eine unzulässige Aktion
+replay-not-a-seat = { $name } ist kein Platz von { $game } ({ $seats } oder spectator)
+perft-other-game = { $file } ist eine Partie { $game }, nicht { $wanted }
+perft-option-with-record = --option geht nicht zusammen mit --record: die Kopfzeilen der Aufzeichnung geben die Optionen vor
+
+## `lodestone verify`: eine Zeile je Prüfung. [Seed], [SeedCommitment]
+## und [Commitment] sind Kopfzeilen der Aufzeichnung (NOTATION.md),
+## SHA-256 der Hash; $number zählt die Aktionen ab 1; $action, $expected:
+## Aktionen in der Notation des Spiels; $seat: der Name eines Platzes;
+## $error: die Worte der Regeln.
+verify-does-not-verify = { $file } besteht die Prüfung nicht
+verify-commitment-twice = Aktion { $number }: mehr als ein [Commitment]
+verify-commitment-unreadable = [Commitment "{ $value }"] hat nicht die Form "<Aktionsnummer> <Festlegung> <Salz>"
+verify-seed-matches = Seed: der SHA-256 von [Seed] ist [SeedCommitment] { $committed }
+verify-seed-differs = Seed: der SHA-256 von [Seed] ist { $actual }, aber [SeedCommitment] ist { $committed }
+verify-seed-uncommitted = Seed: aufgedeckt, aber die Aufzeichnung hat kein [SeedCommitment], um ihn zu prüfen
+verify-seed-unrevealed = Seed: noch nicht aufgedeckt (die Partie läuft noch): ausgeteilte Aufstellungen nicht geprüft
+verify-bad-options = die Optionen der Aufzeichnung: { $error }
+verify-bad-game = das Spiel der Aufzeichnung: { $error }
+verify-over = Aktion { $number }: { $action }: die Partie ist schon vorbei
+verify-illegal = Aktion { $number }: { $action }: { $error }
+verify-dealt = Aktion { $number }: vom Seed ausgeteilt
+verify-dealt-otherwise = Aktion { $number }: { $action }: der Seed teilt { $seat } { $expected } aus
+verify-commitment-matches = Aktion { $number }: Festlegung { $commitment } stimmt
+verify-commitment-differs = Aktion { $number }: der SHA-256 von "{ $salt }:{ $action }" ist { $actual }, aber [Commitment] sagt { $commitment }
+verify-uncommitted = Aktion { $number }: { $action } war beim Spielen geheim, hat aber kein [Commitment]
+verify-commitment-past-end = [Commitment] nennt Aktion { $number }, aber die Aufzeichnung hat { $actions } Aktionen
+verify-deal-missing = der Seed teilt nach der letzten Aktion { $seat } { $expected } aus, was der Aufzeichnung fehlt
+
+## `lodestone load`: sein Start und seine Fehler (der Bericht selbst
+## bleibt englisch: Skripte lesen ihn). Geschlossene Schleife: jede
+## Partie zieht, sobald sie darf; offene Schleife: $rate Züge pro
+## Sekunde insgesamt.
+load-starting = lodestone load: { $games } gleichzeitige Partien { $game }, { $mode }, { $seconds } s
+load-starting-nodes = lodestone load: { $games } gleichzeitige Partien { $game } über { $nodes } Knoten, { $mode }, { $seconds } s
+load-closed-loop = geschlossene Schleife
+load-open-loop = offene Schleife mit { $rate } Zügen/s
+load-no-url = geben Sie die URL des Servers an
+load-rate-too-small = --rate { $rate } ist zu klein für { $games } Partien (jede würde länger warten, als eine Dauer sein kann)
+load-magnet-dealt-only = lodestone load spielt Magnet nur mit ausgeteilten Aufstellungen (--option setup=random, hier die Vorgabe): gewählte Aufstellungen stellt es nicht auf
+load-had-errors = der Lauf hatte Fehler
+load-limits-hint = Hinweis: der Server hat Anfragen wegen seiner Grenzen abgelehnt: für einen Lasttest starten Sie ihn mit --rate-limit 0 --per-address 0 --connect-rate 0 --request-rate 0 --guests-per-hour 0 --rooms-per-guest 0 --rooms-per-address 0 (docs/operating.md), oder bleiben Sie unter seinen Grenzen
+load-slot-failed = lodestone load: ein Partieplatz ist gescheitert: { $error }
+load-bot-room-failed = lodestone load: ein Bot-Raum ist gescheitert: { $error }
+load-connection = Verbindung { $number } zu { $url }
+load-game-setup = der Aufbau einer Partie
+load-a-connection = eine Verbindung zu { $url }
+load-closed-in-game = eine Verbindung wurde während einer Partie geschlossen
+load-bot-room-closed = die Verbindung eines Bot-Raums wurde geschlossen
+load-no-process = kein Prozess { $pid }
+load-no-rss = keine VmRSS-Zeile
+
+## Die Verbindung (`lodestone load` und `lodestone bot`). $url: die
+## Adresse eines Servers; $code, $message: die Ablehnung des Servers.
+## Ein „Umzug“: ein Raum, der auf einen anderen Knoten verlegt wird (`moved`).
+net-url-scheme = { $url }: verwenden Sie ws://HOST:PORT oder http://HOST:PORT (TLS ist Sache des Proxys)
+net-url-host = { $url }: der Host muss eine IP-Adresse und ein Port sein, etwa 127.0.0.1:8080
+net-url-remote = { $url } ist keine Loopback-Adresse; geben Sie --allow-remote an, um einen anderen Host zu belasten
+net-connecting = Verbindungsaufbau
+net-handshake = WebSocket-Handshake
+net-no-node = kein Knoten, zu dem es gehen kann
+net-no-welcome = { $url } hat uns nicht rechtzeitig begrüßt
+net-going-to = auf dem Weg zu { $url }
+net-closed-before-welcome = { $url } hat die Verbindung vor seiner Begrüßung geschlossen
+net-hello-refused = { $url }: hello nach einem Umzug des Raums: { $code }: { $message }
+net-no-answer = keine Antwort in { $seconds } s
+net-lost = die Verbindung brach vor der Antwort ab
+net-lost-request = { $lost }; die Anfrage wurde vielleicht ausgeführt, vielleicht nicht
+net-stalled-no-node = der Server antwortet nicht, und es gibt keinen Knoten, zu dem es gehen kann
+net-moved = der Server hat Raum { $room } nach { $url } verlegt
+net-moved-before-hello = der Server hat Raum { $room } vor hello nach { $url } verlegt
+net-moved-too-often = Raum { $room } wurde { $times }-mal hintereinander nach { $url } verlegt; Abbruch
+net-following-move = beim Folgen des Raums zu einem anderen Knoten
+net-not-understood = der Server antwortete mit einer Nachricht, die dieser Client nicht versteht
+# $request: der Name der Anfrage im Protokoll (hello, join…).
+net-unexpected-reply = unerwartete Antwort auf { $request }: { $reply }
+
+## `lodestone duel`, auf der Fehlerausgabe, wenn eine Partie endet. A und
+## B sind die beiden Stufen; $why: die Worte der Regeln, wie eine Partie
+## endete.
+duel-jobs-range = --jobs muss zwischen 1 und 64 liegen
+duel-think-at-least-one = --think und --iterations müssen mindestens 1 sein
+duel-a-wins = A gewinnt ({ $why })
+duel-b-wins = B gewinnt ({ $why })
+duel-draw = remis ({ $why })
+duel-unfinished = unvollendet nach { $actions } Aktionen
+# $won, $lost, $drawn: die Partien von A bisher; $seconds, $total:
+# Sekunden.
+duel-game = Partie { $number }/{ $games }: { $result }, { $actions } Aktionen, { $seconds } s (A { $won }-{ $lost }-{ $drawn } bisher, { $total } s insgesamt)
+duel-thought = { $side } dachte { $cpu } s CPU pro Zug ({ $moves } Züge mit einer Wahl)
+duel-game-failed = Partie { $number }: { $error }
+duel-chance-refused = die Regeln lehnten die Zufallsaktion { $action } ab: { $error }
+duel-deadline-refused = die Regeln lehnten ihr eigenes { $action } ab: { $error }
+duel-choice-refused = { $level } wählte { $action }, das die Regeln ablehnen: { $error }
+
+## `lodestone bot`: was er neben seinen Zügen sagt. $what: eine Aktion,
+## oder bot-the-start / bot-the-request.
+bot-think-at-least-one = --think muss mindestens 1 sein
+bot-no-server = kein Server zum Spielen
+bot-joining = beim Beitreten zum Raum
+bot-waiting = warte auf Spieler: treten Sie Raum { $room } bei
+bot-waiting-invite = warte auf Spieler: treten Sie Raum { $room } mit der Einladung { $code } bei
+bot-declined-draw = Remisangebot abgelehnt
+bot-draw-answer-failed = lodestone bot: beim Beantworten des Remisangebots: { $error }
+bot-moved-on = lodestone bot: { $action } nicht gespielt: der Raum ist über Version { $version } hinaus (vielleicht durch diesen Zug, früher gesendet); neue Entscheidung
+bot-refused = lodestone bot: { $action } abgelehnt: { $error }
+bot-retrying = lodestone bot: { $what } nicht ausgeführt ({ $error }); neuer Versuch in { $ms } ms
+bot-the-start = der Start
+bot-the-request = die Anfrage
+bot-closed = der Server hat die Verbindung geschlossen
+
 ## `lodestone --help` und die Hilfe jedes Befehls (clients/cli/src/help.rs):
 ## usage-CMD-about (eine Zeile), usage-CMD-long (--help), usage-CMD-examples,
 ## usage-CMD-arg-ARG (die Hilfe eines Arguments). Optionen, Werte in

@@ -36,6 +36,135 @@ tournament-bad-format = --format "{ $format }" is not round-robin, swiss, arena 
 tournament-bad-teams = --teams "{ $teams }" is not pairs
 tournament-bad-option = --option "{ $option }" is not KEY=VALUE
 
+## The other commands: replay, verify, perft, load, duel and bot
+## (docs/translating.md, "The terminal"). Their results on standard
+## output are for programs and stay the same in every language: a
+## record's position and `result:` lines, perft's count, verify's last
+## line, duel's and load's reports, bot's `room`, `played` and `result:`
+## lines. These are what people read around them: errors, notes on
+## standard error, verify's checks, a bot's waits.
+
+# Any command's error, after the program's name.
+cli-failed = lodestone: { $message }
+# $value: what was given, in quotes.
+cli-not-seconds = { $value } is not a number of seconds
+cli-seconds-from-zero = { $value } is not a number of seconds from 0 up
+cli-not-rate = { $value } is not a number of moves per second
+cli-rate-above-zero = { $value } moves per second: the rate must be a number above 0 (leave out --rate to play as fast as the server answers)
+cli-cannot-write = cannot write the output: { $error }
+cli-cannot-read = cannot read { $file }: { $error }
+cli-games-at-least-one = --games must be at least 1
+
+## `lodestone replay` and `lodestone perft`. $game, $wanted: a game's
+## name (magneton…); $seats: the game's seat names, as the rules write
+## them; `spectator` is the word --as takes.
+replay-illegal-action = the record has an illegal action
+replay-not-a-seat = { $name } is not a seat of { $game } ({ $seats } or spectator)
+perft-other-game = { $file } is a record of { $game }, not { $wanted }
+perft-option-with-record = --option cannot be combined with --record: the record's headers give the options
+
+## `lodestone verify`: a line per check. [Seed], [SeedCommitment] and
+## [Commitment] are the record's headers (NOTATION.md), SHA-256 the
+## hash; $number counts actions from 1; $action, $expected: actions in
+## the game's notation; $seat: a seat's name; $error: the rules' words.
+verify-does-not-verify = { $file } does not verify
+verify-commitment-twice = action { $number }: more than one [Commitment]
+verify-commitment-unreadable = [Commitment "{ $value }"] is not "<action number> <commitment> <salt>"
+verify-seed-matches = seed: SHA-256 of [Seed] is [SeedCommitment] { $committed }
+verify-seed-differs = seed: SHA-256 of [Seed] is { $actual }, but [SeedCommitment] is { $committed }
+verify-seed-uncommitted = seed: revealed, but the record has no [SeedCommitment] to check it against
+verify-seed-unrevealed = seed: not revealed yet (the game is not over): dealt setups not checked
+verify-bad-options = the record's options: { $error }
+verify-bad-game = the record's game: { $error }
+verify-over = action { $number }: { $action }: the game is already over
+verify-illegal = action { $number }: { $action }: { $error }
+verify-dealt = action { $number }: dealt from the seed
+verify-dealt-otherwise = action { $number }: { $action }: the seed deals { $seat } { $expected }
+verify-commitment-matches = action { $number }: commitment { $commitment } matches
+verify-commitment-differs = action { $number }: SHA-256 of "{ $salt }:{ $action }" is { $actual }, but [Commitment] says { $commitment }
+verify-uncommitted = action { $number }: { $action } was secret when played, but has no [Commitment]
+verify-commitment-past-end = [Commitment] names action { $number }, but the record has { $actions } actions
+verify-deal-missing = the seed deals { $seat } { $expected } after the last action, which the record lacks
+
+## `lodestone load`: its start and its errors (the report itself stays
+## English: scripts read it). Closed loop: every game moves as soon as
+## it may; open loop: at $rate moves a second in all.
+load-starting = lodestone load: { $games } concurrent { $game } games, { $mode }, { $seconds } s
+load-starting-nodes = lodestone load: { $games } concurrent { $game } games over { $nodes } nodes, { $mode }, { $seconds } s
+load-closed-loop = closed loop
+load-open-loop = open loop at { $rate } moves/s
+load-no-url = give the server's URL
+load-rate-too-small = --rate { $rate } is too small for { $games } games (each would wait longer than a duration can be)
+load-magnet-dealt-only = lodestone load plays Magnet with dealt setups only (--option setup=random, the default here): it does not arrange chosen setups
+load-had-errors = the run had errors
+load-limits-hint = hint: the server refused requests for its limits: start it for a load test with --rate-limit 0 --per-address 0 --connect-rate 0 --request-rate 0 --guests-per-hour 0 --rooms-per-guest 0 --rooms-per-address 0 (docs/operating.md), or stay under its limits
+load-slot-failed = lodestone load: a game slot failed: { $error }
+load-bot-room-failed = lodestone load: a bot room failed: { $error }
+load-connection = connection { $number } to { $url }
+load-game-setup = a game's setup
+load-a-connection = a connection to { $url }
+load-closed-in-game = a connection closed during a game
+load-bot-room-closed = a bot room's connection closed
+load-no-process = no process { $pid }
+load-no-rss = no VmRSS line
+
+## Connecting (`lodestone load` and `lodestone bot`). $url: a server's
+## address; $code, $message: the server's refusal. A "move" here is a
+## room moved to another node (`moved`), not a move of the game.
+net-url-scheme = { $url }: use ws://HOST:PORT or http://HOST:PORT (TLS is the proxy's job)
+net-url-host = { $url }: the host must be an IP address and a port, like 127.0.0.1:8080
+net-url-remote = { $url } is not a loopback address; pass --allow-remote to drive another host
+net-connecting = connecting
+net-handshake = WebSocket handshake
+net-no-node = no node to go to
+net-no-welcome = { $url } did not welcome us in time
+net-going-to = going to { $url }
+net-closed-before-welcome = { $url } closed the connection before its welcome
+net-hello-refused = { $url }: hello after a move: { $code }: { $message }
+net-no-answer = no answer in { $seconds } s
+net-lost = the connection dropped before the reply
+net-lost-request = { $lost }; the request may or may not have been carried out
+net-stalled-no-node = the server does not answer, and there is no node to go to
+net-moved = the server moved room { $room } to { $url }
+net-moved-before-hello = the server moved room { $room } to { $url } before hello
+net-moved-too-often = room { $room } was moved to { $url } { $times } times in a row; giving up
+net-following-move = following a move
+net-not-understood = the server answered with a message this client does not understand
+# $request: the protocol's name of what was asked (hello, join…).
+net-unexpected-reply = unexpected reply to { $request }: { $reply }
+
+## `lodestone duel`, on standard error as the games end. A and B are
+## the two levels; $why: the rules' words for how a game ended.
+duel-jobs-range = --jobs must be between 1 and 64
+duel-think-at-least-one = --think and --iterations must be at least 1
+duel-a-wins = A wins ({ $why })
+duel-b-wins = B wins ({ $why })
+duel-draw = draw ({ $why })
+duel-unfinished = unfinished after { $actions } actions
+# $won, $lost, $drawn: A's games so far; $seconds, $total: seconds.
+duel-game = game { $number }/{ $games }: { $result }, { $actions } actions, { $seconds } s (A { $won }-{ $lost }-{ $drawn } so far, { $total } s in all)
+duel-thought = { $side } thought { $cpu } s of CPU a move ({ $moves } moves with a choice)
+duel-game-failed = game { $number }: { $error }
+duel-chance-refused = the rules refused chance's { $action }: { $error }
+duel-deadline-refused = the rules refused their own { $action }: { $error }
+duel-choice-refused = { $level } chose { $action }, which the rules refuse: { $error }
+
+## `lodestone bot`: what it says besides its moves. $what: an action, or
+## bot-the-start / bot-the-request.
+bot-think-at-least-one = --think must be at least 1
+bot-no-server = no server to play on
+bot-joining = joining the room
+bot-waiting = waiting for players: join room { $room }
+bot-waiting-invite = waiting for players: join room { $room } with invite { $code }
+bot-declined-draw = declined a draw offer
+bot-draw-answer-failed = lodestone bot: answering the draw offer: { $error }
+bot-moved-on = lodestone bot: { $action } not played: the room moved on from version { $version } (perhaps by this move, sent before); deciding again
+bot-refused = lodestone bot: { $action } refused: { $error }
+bot-retrying = lodestone bot: { $what } not carried out ({ $error }); trying again in { $ms } ms
+bot-the-start = the start
+bot-the-request = the request
+bot-closed = the server closed the connection
+
 ## `lodestone --help` and each command's help (clients/cli/src/help.rs):
 ## usage-CMD-about (a line), usage-CMD-long (--help), usage-CMD-examples,
 ## usage-CMD-arg-ARG (an argument's help). The English is exactly the doc

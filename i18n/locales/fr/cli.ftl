@@ -62,6 +62,140 @@ tournament-bad-format = --format « { $format } » n'est ni round-robin, ni swis
 tournament-bad-teams = --teams « { $teams } » n'est pas pairs
 tournament-bad-option = --option « { $option } » n'est pas de la forme CLÉ=VALEUR
 
+## Les autres commandes : replay, verify, perft, load, duel et bot
+## (docs/translating.md, « The terminal »). Leurs résultats sur la sortie
+## standard sont pour les programmes et restent les mêmes dans chaque
+## langue : la position et la ligne `result:` d'une partie, le compte de
+## perft, la dernière ligne de verify, les rapports de duel et de load,
+## les lignes `room`, `played` et `result:` de bot. Ici, ce que les gens
+## lisent autour : erreurs, notes sur la sortie d'erreur, vérifications
+## de verify, attentes d'un bot.
+
+# L'erreur de toute commande, après le nom du programme.
+cli-failed = lodestone : { $message }
+# $value : ce qui a été donné, entre guillemets.
+cli-not-seconds = { $value } n'est pas un nombre de secondes
+cli-seconds-from-zero = { $value } n'est pas un nombre de secondes à partir de 0
+cli-not-rate = { $value } n'est pas un nombre de coups par seconde
+cli-rate-above-zero = { $value } coups par seconde : le rythme doit être un nombre supérieur à 0 (omettez --rate pour jouer aussi vite que le serveur répond)
+cli-cannot-write = impossible d'écrire la sortie : { $error }
+cli-cannot-read = impossible de lire { $file } : { $error }
+cli-games-at-least-one = --games doit valoir au moins 1
+
+## `lodestone replay` et `lodestone perft`. $game, $wanted : le nom d'un
+## jeu (magneton…) ; $seats : les noms des places du jeu, tels que les
+## règles les écrivent ; `spectator` est le mot que prend --as.
+replay-illegal-action = la partie enregistrée contient une action illégale
+replay-not-a-seat = { $name } n'est pas une place de { $game } ({ $seats } ou spectator)
+perft-other-game = { $file } est une partie de { $game }, pas de { $wanted }
+perft-option-with-record = --option ne peut pas s'ajouter à --record : les en-têtes de la partie donnent les options
+
+## `lodestone verify` : une ligne par vérification. [Seed],
+## [SeedCommitment] et [Commitment] sont les en-têtes de la partie
+## (NOTATION.md), SHA-256 le hachage ; $number compte les actions depuis
+## 1 ; $action, $expected : des actions dans la notation du jeu ; $seat :
+## le nom d'une place ; $error : les mots des règles.
+verify-does-not-verify = { $file } ne passe pas la vérification
+verify-commitment-twice = action { $number } : plus d'un [Commitment]
+verify-commitment-unreadable = [Commitment "{ $value }"] n'a pas la forme "<numéro d'action> <engagement> <sel>"
+verify-seed-matches = graine : le SHA-256 de [Seed] est bien [SeedCommitment] { $committed }
+verify-seed-differs = graine : le SHA-256 de [Seed] est { $actual }, mais [SeedCommitment] vaut { $committed }
+verify-seed-uncommitted = graine : révélée, mais la partie n'a pas de [SeedCommitment] pour la vérifier
+verify-seed-unrevealed = graine : pas encore révélée (la partie n'est pas finie) : installations distribuées non vérifiées
+verify-bad-options = les options de la partie : { $error }
+verify-bad-game = le jeu de la partie : { $error }
+verify-over = action { $number } : { $action } : la partie est déjà finie
+verify-illegal = action { $number } : { $action } : { $error }
+verify-dealt = action { $number } : distribuée par la graine
+verify-dealt-otherwise = action { $number } : { $action } : la graine distribue à { $seat } { $expected }
+verify-commitment-matches = action { $number } : l'engagement { $commitment } correspond
+verify-commitment-differs = action { $number } : le SHA-256 de "{ $salt }:{ $action }" est { $actual }, mais [Commitment] annonce { $commitment }
+verify-uncommitted = action { $number } : { $action } était secrète quand elle a été jouée, mais n'a pas de [Commitment]
+verify-commitment-past-end = [Commitment] nomme l'action { $number }, mais la partie compte { $actions } actions
+verify-deal-missing = la graine distribue à { $seat } { $expected } après la dernière action, ce qui manque à la partie
+
+## `lodestone load` : son départ et ses erreurs (le rapport lui-même
+## reste en anglais : des scripts le lisent). Boucle fermée : chaque
+## partie joue dès qu'elle peut ; boucle ouverte : $rate coups par
+## seconde en tout.
+load-starting = lodestone load : { $games } parties de { $game } simultanées, { $mode }, { $seconds } s
+load-starting-nodes = lodestone load : { $games } parties de { $game } simultanées sur { $nodes } nœuds, { $mode }, { $seconds } s
+load-closed-loop = boucle fermée
+load-open-loop = boucle ouverte à { $rate } coups/s
+load-no-url = donnez l'URL du serveur
+load-rate-too-small = --rate { $rate } est trop faible pour { $games } parties (chacune attendrait plus longtemps qu'une durée ne peut l'être)
+load-magnet-dealt-only = lodestone load ne joue Magnet qu'avec des installations distribuées (--option setup=random, la valeur par défaut ici) : il ne dispose pas d'installations choisies
+load-had-errors = la course a eu des erreurs
+load-limits-hint = conseil : le serveur a refusé des requêtes à cause de ses limites : pour un test de charge, lancez-le avec --rate-limit 0 --per-address 0 --connect-rate 0 --request-rate 0 --guests-per-hour 0 --rooms-per-guest 0 --rooms-per-address 0 (docs/operating.md), ou restez sous ses limites
+load-slot-failed = lodestone load : une place de partie a échoué : { $error }
+load-bot-room-failed = lodestone load : une salle de bots a échoué : { $error }
+load-connection = connexion { $number } à { $url }
+load-game-setup = la mise en place d'une partie
+load-a-connection = une connexion à { $url }
+load-closed-in-game = une connexion s'est fermée pendant une partie
+load-bot-room-closed = la connexion d'une salle de bots s'est fermée
+load-no-process = aucun processus { $pid }
+load-no-rss = pas de ligne VmRSS
+
+## La connexion (`lodestone load` et `lodestone bot`). $url : l'adresse
+## d'un serveur ; $code, $message : le refus du serveur.
+## Un « transfert » : une salle déplacée vers un autre nœud (`moved`).
+net-url-scheme = { $url } : utilisez ws://HÔTE:PORT ou http://HÔTE:PORT (TLS est l'affaire du proxy)
+net-url-host = { $url } : l'hôte doit être une adresse IP et un port, comme 127.0.0.1:8080
+net-url-remote = { $url } n'est pas une adresse de bouclage ; passez --allow-remote pour charger un autre hôte
+net-connecting = connexion
+net-handshake = poignée de main WebSocket
+net-no-node = aucun nœud où aller
+net-no-welcome = { $url } ne nous a pas accueillis à temps
+net-going-to = en allant vers { $url }
+net-closed-before-welcome = { $url } a fermé la connexion avant son accueil
+net-hello-refused = { $url } : hello après un transfert de salle : { $code } : { $message }
+net-no-answer = pas de réponse en { $seconds } s
+net-lost = la connexion est tombée avant la réponse
+net-lost-request = { $lost } ; la requête a pu être effectuée ou non
+net-stalled-no-node = le serveur ne répond pas, et il n'y a aucun nœud où aller
+net-moved = le serveur a transféré la salle { $room } vers { $url }
+net-moved-before-hello = le serveur a transféré la salle { $room } vers { $url } avant hello
+net-moved-too-often = la salle { $room } a été transférée vers { $url } { $times } fois de suite ; abandon
+net-following-move = en suivant le transfert de la salle vers un autre nœud
+net-not-understood = le serveur a répondu par un message que ce client ne comprend pas
+# $request : le nom de la demande dans le protocole (hello, join…).
+net-unexpected-reply = réponse inattendue à { $request } : { $reply }
+
+## `lodestone duel`, sur la sortie d'erreur à la fin de chaque partie. A
+## et B sont les deux niveaux ; $why : les mots des règles pour la fin
+## d'une partie.
+duel-jobs-range = --jobs doit être entre 1 et 64
+duel-think-at-least-one = --think et --iterations doivent valoir au moins 1
+duel-a-wins = A gagne ({ $why })
+duel-b-wins = B gagne ({ $why })
+duel-draw = nulle ({ $why })
+duel-unfinished = inachevée après { $actions } actions
+# $won, $lost, $drawn : les parties de A jusqu'ici ; $seconds, $total :
+# des secondes.
+duel-game = partie { $number }/{ $games } : { $result }, { $actions } actions, { $seconds } s (A { $won }-{ $lost }-{ $drawn } jusqu'ici, { $total } s en tout)
+duel-thought = { $side } a réfléchi { $cpu } s de CPU par coup ({ $moves } coups avec un choix)
+duel-game-failed = partie { $number } : { $error }
+duel-chance-refused = les règles ont refusé l'action du hasard { $action } : { $error }
+duel-deadline-refused = les règles ont refusé leur propre { $action } : { $error }
+duel-choice-refused = { $level } a choisi { $action }, que les règles refusent : { $error }
+
+## `lodestone bot` : ce qu'il dit en plus de ses coups. $what : une
+## action, ou bot-the-start / bot-the-request.
+bot-think-at-least-one = --think doit valoir au moins 1
+bot-no-server = aucun serveur où jouer
+bot-joining = en rejoignant la salle
+bot-waiting = en attente de joueurs : rejoignez la salle { $room }
+bot-waiting-invite = en attente de joueurs : rejoignez la salle { $room } avec l'invitation { $code }
+bot-declined-draw = proposition de nulle refusée
+bot-draw-answer-failed = lodestone bot : en répondant à la proposition de nulle : { $error }
+bot-moved-on = lodestone bot : { $action } non joué : la salle a dépassé la version { $version } (peut-être par ce coup, envoyé plus tôt) ; nouvelle décision
+bot-refused = lodestone bot : { $action } refusé : { $error }
+bot-retrying = lodestone bot : { $what } non effectué ({ $error }) ; nouvel essai dans { $ms } ms
+bot-the-start = le lancement
+bot-the-request = la requête
+bot-closed = le serveur a fermé la connexion
+
 ## `lodestone --help` et l'aide de chaque commande (clients/cli/src/help.rs) :
 ## usage-CMD-about (une ligne), usage-CMD-long (--help), usage-CMD-examples,
 ## usage-CMD-arg-ARG (l'aide d'un argument). Les options, les valeurs en

@@ -44,6 +44,9 @@ impl Cli {
     fn start(name: &str, args: &[String]) -> Cli {
         let mut child = Command::new(CLI)
             .args(args)
+            // English whatever the test's own language: bot's retries
+            // on standard error are read.
+            .env("LC_ALL", "C")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -104,7 +104,7 @@ impl BotRoom {
                 _ = &mut deadline => return Ok(()),
             };
             match event {
-                Event::Closed => bail!("a bot room's connection closed"),
+                Event::Closed => bail!(crate::out::say("load-bot-room-closed")),
                 // Decide again (on a state the room may have left: the
                 // move's `at` makes the server refuse it, `moved-on`, and
                 // the fresh state comes first).

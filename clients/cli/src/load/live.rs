@@ -78,7 +78,7 @@ pub async fn live_games(run: LiveGames<'_>) -> Result<LiveReport> {
             next += 1;
         }
         if let Some(done) = pending.join_next().await {
-            open.extend(done.context("a game's setup")??);
+            open.extend(done.with_context(|| crate::out::say("load-game-setup"))??);
         }
     }
     let seconds_to_open = start.elapsed().as_secs_f64();
@@ -107,9 +107,9 @@ async fn open_game(
 ) -> Result<Vec<Conn>> {
     let mut conns = Vec::with_capacity(players.len());
     for (n, (endpoint, from)) in players.iter().enumerate() {
-        let mut c = Conn::connect(endpoint, *from)
-            .await
-            .with_context(|| format!("a connection to {}", endpoint.url))?;
+        let mut c = Conn::connect(endpoint, *from).await.with_context(|| {
+            crate::out::say_with("load-a-connection", &[("url", endpoint.url.clone().into())])
+        })?;
         c.hello(&format!("live-{n}"), None).await?;
         conns.push(c);
     }

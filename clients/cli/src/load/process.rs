@@ -5,6 +5,11 @@ use std::net::{IpAddr, Ipv4Addr};
 
 use anyhow::{Context, Result};
 
+/// The context of a process that /proc does not show.
+fn no_process(pid: u32) -> String {
+    crate::out::say_with("load-no-process", &[("pid", pid.into())])
+}
+
 /// The local address for connection number `i`.
 pub fn source(i: usize, sources: u8) -> Option<IpAddr> {
     (sources > 1).then(|| IpAddr::V4(Ipv4Addr::new(127, 0, 0, 1 + (i % sources as usize) as u8)))
@@ -13,8 +18,7 @@ pub fn source(i: usize, sources: u8) -> Option<IpAddr> {
 /// CPU seconds (user + system) the process has used, from /proc.
 pub fn cpu_seconds(pid: u32) -> Result<f64> {
     let per_second = clock_ticks();
-    let stat =
-        std::fs::read_to_string(format!("/proc/{pid}/stat")).with_context(|| format!("no process {pid}"))?;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).with_context(|| no_process(pid))?;
     // Fields after the command name (which may hold spaces) start at ')'.
     let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
     let fields: Vec<&str> = rest.split_whitespace().collect();
@@ -41,14 +45,13 @@ fn clock_ticks() -> f64 {
 
 /// Resident memory of the process in KiB, from /proc.
 pub fn rss_kib(pid: u32) -> Result<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .with_context(|| format!("no process {pid}"))?;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).with_context(|| no_process(pid))?;
     status
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.split_whitespace().next())
         .and_then(|v| v.parse().ok())
-        .context("no VmRSS line")
+        .with_context(|| crate::out::say("load-no-rss"))
 }
 
 /// CPU seconds of all these processes together (none: unknown).

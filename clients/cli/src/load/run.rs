@@ -19,6 +19,15 @@ use super::slot::Slot;
 use super::stats::{LoadConfig, Stats, is_limit_failure};
 use super::view::Conn;
 use crate::net::Endpoint;
+use crate::out::say_with;
+
+/// The context of a failed connection: its number and its server.
+fn connection_to(n: usize, url: &str) -> String {
+    say_with(
+        "load-connection",
+        &[("number", n.into()), ("url", url.to_string().into())],
+    )
+}
 
 /// Runs the games; returns the figures.
 pub async fn run(config: LoadConfig) -> Result<LoadReport> {
@@ -36,7 +45,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             let endpoint = &config.endpoints[n % config.endpoints.len()];
             let mut c = Conn::connect(endpoint, source(n, config.sources))
                 .await
-                .with_context(|| format!("connection {n} to {}", endpoint.url))?;
+                .with_context(|| connection_to(n, &endpoint.url))?;
             stats.node(&endpoint.url, |c| c.players += 1);
             c.hello(&format!("load-{g}-{s}"), None).await?;
             c.reconnect_to(elsewhere(&config.endpoints, n));
@@ -53,7 +62,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         let endpoint = &config.endpoints[n % config.endpoints.len()];
         let mut conn = Conn::connect(endpoint, source(n, config.sources))
             .await
-            .with_context(|| format!("connection {n} to {}", endpoint.url))?;
+            .with_context(|| connection_to(n, &endpoint.url))?;
         stats.node(&endpoint.url, |c| c.players += 1);
         conn.reconnect_to(elsewhere(&config.endpoints, n));
         let room = BotRoom {
@@ -93,7 +102,10 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             if is_limit_failure(&format!("{e:#}")) {
                 stats.limited.fetch_add(1, Ordering::Relaxed);
             }
-            crate::out::note(format_args!("lodestone load: a game slot failed: {e:#}"));
+            crate::out::note(say_with(
+                "load-slot-failed",
+                &[("error", format!("{e:#}").into())],
+            ));
         }
     }
     let seconds = start.elapsed().as_secs_f64();
@@ -107,7 +119,10 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             if is_limit_failure(&format!("{e:#}")) {
                 stats.limited.fetch_add(1, Ordering::Relaxed);
             }
-            crate::out::note(format_args!("lodestone load: a bot room failed: {e:#}"));
+            crate::out::note(say_with(
+                "load-bot-room-failed",
+                &[("error", format!("{e:#}").into())],
+            ));
         }
     }
     let cpu_per_move_us = match cpu_before {

@@ -100,7 +100,7 @@ impl Slot {
                     failures += 1;
                     true
                 }
-                Err(e) if attempts < 3 && e.to_string().starts_with(crate::net::LOST) => {
+                Err(e) if attempts < 3 && e.to_string().starts_with(&crate::net::lost()) => {
                     attempts += 1;
                     true
                 }
@@ -196,7 +196,7 @@ impl Slot {
             match event {
                 Ok(Event::Closed) | Err(_) => {
                     self.stats.disconnects.fetch_add(1, Ordering::Relaxed);
-                    bail!("a connection closed during a game");
+                    bail!(crate::out::say("load-closed-in-game"));
                 }
                 Ok(Event::Reply(reply)) => self.on_reply(&mut seats[i], &reply),
                 Ok(Event::Update { version }) => {
@@ -338,7 +338,11 @@ async fn within<T>(
         Ok(result) => result,
         Err(_) => {
             conn.abandon()?;
-            bail!("{}; no answer in {} s", crate::net::LOST, STALL.as_secs())
+            bail!(
+                "{}; {}",
+                crate::net::lost(),
+                crate::out::say_with("net-no-answer", &[("seconds", STALL.as_secs().into())])
+            )
         }
     }
 }

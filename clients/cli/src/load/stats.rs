@@ -46,7 +46,7 @@ pub(super) struct Stats {
     pub(super) finished: AtomicU64,
     pub(super) moves: AtomicU64,
     pub(super) errors: AtomicU64,
-    /// Refusals for one of the server's limits (see [`LIMITS_HINT`]).
+    /// Refusals for one of the server's limits (see [`limits_hint`]).
     pub(super) limited: AtomicU64,
     pub(super) disconnects: AtomicU64,
     /// Requests the server could not store (`storage-failure`), sent
@@ -105,10 +105,11 @@ pub(super) const LIMIT_CODES: [Code; 6] = [
     Code::ServerFull,
 ];
 
-/// What to do about such refusals, in one line.
-pub const LIMITS_HINT: &str = "the server refused requests for its limits: start it for a load test with \
-     --rate-limit 0 --per-address 0 --connect-rate 0 --request-rate 0 --guests-per-hour 0 \
-     --rooms-per-guest 0 --rooms-per-address 0 (docs/operating.md), or stay under its limits";
+/// What to do about such refusals, in one line (`hint: …`), in the
+/// terminal's language.
+pub fn limits_hint() -> String {
+    crate::out::say("load-limits-hint")
+}
 
 /// Whether a failure's text tells of one of the server's limits (a refusal
 /// with a limit's code, or the HTTP statuses of a refused connection).

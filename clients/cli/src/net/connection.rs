@@ -19,6 +19,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::dial::{Endpoint, OWN_ID, Socket, go, open};
 use super::frame::{Frame, RoomView, read_frame};
+use crate::out::{say, say_with};
 
 /// A request sent and not answered yet, kept to be sent again if its room
 /// moves.
@@ -148,8 +149,11 @@ pub enum Event {
     Closed,
 }
 
-/// How a request whose reply was lost with a dropped socket fails.
-pub const LOST: &str = "the connection dropped before the reply";
+/// How a request whose reply was lost with a dropped socket fails (the
+/// start of its error, in the terminal's language).
+pub fn lost() -> String {
+    say("net-lost")
+}
 
 impl<S: RoomView> Connection<S> {
     /// Connects, from the local address `source` if given (to spread many
@@ -203,8 +207,7 @@ impl<S: RoomView> Connection<S> {
             return Ok(Vec::new());
         }
         self.stalled.insert(self.endpoint.url.clone(), Instant::now());
-        self.start_reconnect()
-            .context("the server does not answer, and there is no node to go to")
+        self.start_reconnect().with_context(|| say("net-stalled-no-node"))
     }
 
     /// The sockets dropped since the last call, by the URL of their node.
@@ -285,7 +288,7 @@ impl<S: RoomView> Connection<S> {
         if let Some(task) = &mut self.following {
             let result = ready!(Pin::new(task).poll(cx));
             self.following = None;
-            let (ws, endpoint) = result.context("following a move")??;
+            let (ws, endpoint) = result.with_context(|| say("net-following-move"))??;
             let old = std::mem::replace(&mut self.ws, ws);
             tokio::spawn(async move {
                 let mut old = old;
@@ -301,10 +304,17 @@ impl<S: RoomView> Connection<S> {
     /// them), and the room is watched again if it was watched and no
     /// `watch` or `join` of it is among them.
     fn start_move(&mut self, room: String, url: String) -> Result<()> {
-        let endpoint = Endpoint::parse(&url, self.endpoint.remote)
-            .with_context(|| format!("the server moved room {room} to {url}"))?;
+        let endpoint = Endpoint::parse(&url, self.endpoint.remote).with_context(|| {
+            say_with(
+                "net-moved",
+                &[("room", room.clone().into()), ("url", url.clone().into())],
+            )
+        })?;
         let Some(identity) = self.identity.clone() else {
-            bail!("the server moved room {room} to {url} before hello");
+            bail!(say_with(
+                "net-moved-before-hello",
+                &[("room", room.into()), ("url", url.into())]
+            ));
         };
         let resend: Vec<Value> = self.unanswered.iter().map(|u| u.message.value()).collect();
         if self.is_stalled(&endpoint.url) && endpoint.url != self.endpoint.url {
@@ -333,7 +343,14 @@ impl<S: RoomView> Connection<S> {
             _ => 0,
         };
         if streak >= MOVE_STREAK_LIMIT {
-            bail!("room {room} was moved to {url} {streak} times in a row; giving up");
+            bail!(say_with(
+                "net-moved-too-often",
+                &[
+                    ("room", room.into()),
+                    ("url", url.into()),
+                    ("times", streak.into())
+                ]
+            ));
         }
         // Straight away to a new node; a little later (longer each time)
         // back to one that just sent us away, or to the same node again.
@@ -568,12 +585,12 @@ impl<S: RoomView> Connection<S> {
                 }
                 Event::Reply(reply) if reply_id(&reply) == Some(&id) => return Ok(reply),
                 Event::Unknown { id: Some(i) } if i == id => {
-                    bail!("the server answered with a message this client does not understand")
+                    bail!(say("net-not-understood"))
                 }
                 Event::Lost { ids } if ids.contains(&id) => {
-                    bail!("{LOST}; the request may or may not have been carried out")
+                    bail!(say_with("net-lost-request", &[("lost", lost().into())]))
                 }
-                Event::Closed => bail!("the server closed the connection"),
+                Event::Closed => bail!(say("bot-closed")),
                 _ => {}
             }
         }
@@ -605,7 +622,13 @@ impl<S: RoomView> Connection<S> {
                 }
                 Ok(new)
             }
-            other => bail!("unexpected reply to hello: {other:?}"),
+            other => bail!(say_with(
+                "net-unexpected-reply",
+                &[
+                    ("request", "hello".into()),
+                    ("reply", format!("{other:?}").into())
+                ]
+            )),
         }
     }
 
@@ -630,7 +653,13 @@ impl<S: RoomView> Connection<S> {
                 invite,
                 ..
             } => Ok((room, invite)),
-            other => bail!("unexpected reply to create_room: {other:?}"),
+            other => bail!(say_with(
+                "net-unexpected-reply",
+                &[
+                    ("request", "create_room".into()),
+                    ("reply", format!("{other:?}").into())
+                ]
+            )),
         }
     }
 

@@ -14,6 +14,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{WebSocketStream, client_async_with_config};
 
+use crate::out::{say, say_with};
+
 /// Where a server (or one node of several) is: its socket address and the
 /// WebSocket URL.
 #[derive(Clone, Debug)]
@@ -34,14 +36,14 @@ impl Endpoint {
         let (rest, keep_path) = match (url.strip_prefix("ws://"), url.strip_prefix("http://")) {
             (Some(rest), _) => (rest, true),
             (_, Some(rest)) => (rest, false),
-            _ => bail!("{url}: use ws://HOST:PORT or http://HOST:PORT (TLS is the proxy's job)"),
+            _ => bail!(say_with("net-url-scheme", &[("url", url.to_string().into())])),
         };
         let (host_port, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        let addr: SocketAddr = host_port.parse().with_context(|| {
-            format!("{url}: the host must be an IP address and a port, like 127.0.0.1:8080")
-        })?;
+        let addr: SocketAddr = host_port
+            .parse()
+            .with_context(|| say_with("net-url-host", &[("url", url.to_string().into())]))?;
         if !remote && !addr.ip().is_loopback() {
-            bail!("{url} is not a loopback address; pass --allow-remote to drive another host");
+            bail!(say_with("net-url-remote", &[("url", url.to_string().into())]));
         }
         let path = match path.split(['?', '#']).next().unwrap_or("") {
             p if keep_path && p.len() > 1 => p,
@@ -81,11 +83,14 @@ pub(super) async fn open(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<
         socket.bind(SocketAddr::new(ip, 0))?;
     }
     socket.set_nodelay(true)?;
-    let stream = socket.connect(endpoint.addr).await.context("connecting")?;
+    let stream = socket
+        .connect(endpoint.addr)
+        .await
+        .with_context(|| say("net-connecting"))?;
     let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER_BYTES);
     let (ws, _) = client_async_with_config(endpoint.url.as_str(), stream, Some(config))
         .await
-        .context("WebSocket handshake")?;
+        .with_context(|| say("net-handshake"))?;
     Ok(ws)
 }
 
@@ -102,7 +107,7 @@ pub(super) async fn go(
     resend: Vec<Value>,
 ) -> Result<(Socket, Endpoint)> {
     tokio::time::sleep(delay).await;
-    let mut failure = anyhow!("no node to go to");
+    let mut failure = anyhow!(say("net-no-node"));
     for round in 0..rounds {
         if round > 0 {
             tokio::time::sleep(Duration::from_millis(300 << (round - 1).min(4))).await;
@@ -112,7 +117,12 @@ pub(super) async fn go(
             // (stalled) is passed over like one that refuses it.
             let greeted = tokio::time::timeout(GREET_PATIENCE, greet(endpoint, source, &identity))
                 .await
-                .unwrap_or_else(|_| Err(anyhow!("{} did not welcome us in time", endpoint.url)));
+                .unwrap_or_else(|_| {
+                    Err(anyhow!(say_with(
+                        "net-no-welcome",
+                        &[("url", endpoint.url.clone().into())]
+                    )))
+                });
             match greeted {
                 Ok(mut ws) => {
                     for message in &resend {
@@ -135,14 +145,17 @@ async fn greet(
 ) -> Result<Socket> {
     let mut ws = open(endpoint, source)
         .await
-        .with_context(|| format!("going to {}", endpoint.url))?;
+        .with_context(|| say_with("net-going-to", &[("url", endpoint.url.clone().into())]))?;
     let hello_id = format!("{OWN_ID}hello");
     let hello =
         json!({"type": "hello", "id": hello_id, "protocol": PROTOCOL_VERSION, "token": token, "name": name});
     ws.send(Message::text(hello.to_string())).await?;
     loop {
         let Some(frame) = ws.next().await else {
-            bail!("{} closed the connection before its welcome", endpoint.url);
+            bail!(say_with(
+                "net-closed-before-welcome",
+                &[("url", endpoint.url.clone().into())]
+            ));
         };
         let Message::Text(text) = frame? else { continue };
         match serde_json::from_str::<ServerMessage>(&text) {
@@ -150,7 +163,14 @@ async fn greet(
             Ok(ServerMessage::Error {
                 id, code, message, ..
             }) if id == Some(RequestId::Text(hello_id.clone())) => {
-                bail!("{}: hello after a move: {code}: {message}", endpoint.url)
+                bail!(say_with(
+                    "net-hello-refused",
+                    &[
+                        ("url", endpoint.url.clone().into()),
+                        ("code", code.to_string().into()),
+                        ("message", message.into())
+                    ],
+                ))
             }
             _ => {}
         }
