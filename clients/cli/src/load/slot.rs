@@ -100,7 +100,9 @@ impl Slot {
                     failures += 1;
                     true
                 }
-                Err(e) if attempts < 3 && e.to_string().starts_with(&crate::net::lost()) => {
+                // A stalled node may take several tries to get around (the
+                // other seat may still be on it): those go on until the end.
+                Err(e) if is_lost(e) && (attempts < 3 || watch && Instant::now() < self.deadline) => {
                     attempts += 1;
                     true
                 }
@@ -118,7 +120,13 @@ impl Slot {
     }
 
     async fn play_one(&mut self, clients: &mut [Conn]) -> Result<()> {
-        let room = self.set_up(clients).await?;
+        let room = match self.set_up(clients).await {
+            Ok(room) => room,
+            // Set up again and again around a stalled node until the run
+            // ended: no game, and no error.
+            Err(e) if is_lost(&e) && Instant::now() >= self.deadline => return Ok(()),
+            Err(e) => return Err(e),
+        };
         self.stats.started.fetch_add(1, Ordering::Relaxed);
         // Every seat plays in turn from its own updates, concurrently.
         let mut finished = true;
@@ -215,7 +223,11 @@ impl Slot {
             let watch = self.config.endpoints.len() > 1;
             for c in clients.iter_mut() {
                 let unwatch = json!({"type": "unwatch", "room": room});
-                within(watch, c, async |c| c.request(unwatch).await).await?;
+                // Unanswered by a stalled node: it goes again to the next.
+                match within(watch, c, async |c| c.request(unwatch).await).await {
+                    Err(e) if !is_lost(&e) => return Err(e),
+                    _ => {}
+                }
             }
         }
         Ok(())
@@ -345,6 +357,12 @@ async fn within<T>(
             )
         }
     }
+}
+
+/// Whether `error` is a request's reply lost with its node (see
+/// [`crate::net::lost`]).
+fn is_lost(error: &anyhow::Error) -> bool {
+    error.to_string().starts_with(&crate::net::lost())
 }
 
 /// The next event of the first seat still playing that has one (as
