@@ -8,6 +8,7 @@ mod load;
 mod net;
 mod out;
 mod play;
+mod values;
 mod verify;
 
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use lodestone_rules::{AnyGame, GameKind, OptionValues, Record, Viewer};
+use lodestone_rules::{AnyGame, GameKind, Record, Viewer};
 use out::{say, say_with};
 
 const EXAMPLES: &str = "\
@@ -206,30 +207,6 @@ struct DuelArgs {
     jobs: usize,
 }
 
-/// `--duration`, `--hold`: seconds, a finite number from 0 up.
-fn seconds(s: &str) -> Result<f64, String> {
-    let n: f64 = s
-        .parse()
-        .map_err(|_| say_with("cli-not-seconds", &[("value", format!("{s:?}").into())]))?;
-    if Duration::try_from_secs_f64(n).is_err() {
-        return Err(say_with("cli-seconds-from-zero", &[("value", s.into())]));
-    }
-    Ok(n)
-}
-
-/// `--rate`: moves per second, a finite number above 0 (0 would mean
-/// never moving; `lodestone load` without `--rate` plays as fast as the
-/// server answers).
-fn moves_per_second(s: &str) -> Result<f64, String> {
-    let n: f64 = s
-        .parse()
-        .map_err(|_| say_with("cli-not-rate", &[("value", format!("{s:?}").into())]))?;
-    if !(n.is_finite() && n > 0.0) {
-        return Err(say_with("cli-rate-above-zero", &[("value", s.into())]));
-    }
-    Ok(n)
-}
-
 /// Arguments of `lodestone load`.
 #[derive(Debug, clap::Args)]
 struct LoadArgs {
@@ -257,14 +234,14 @@ struct LoadArgs {
     games: usize,
     /// Seconds to play; games still in progress then are left unfinished
     /// (with --total-games, the run may end sooner).
-    #[arg(long, default_value_t = 10.0, value_parser = seconds)]
+    #[arg(long, default_value_t = 10.0, value_parser = values::seconds)]
     duration: f64,
     /// Stop after this many games in all.
     #[arg(long)]
     total_games: Option<u64>,
     /// Open loop: moves per second offered by all games together (each
     /// game moves on a fixed schedule). Without it: closed loop.
-    #[arg(long, value_parser = moves_per_second)]
+    #[arg(long, value_parser = values::moves_per_second)]
     rate: Option<f64>,
     /// Instead of games, open this many idle connections and report the
     /// server's memory per connection.
@@ -276,7 +253,7 @@ struct LoadArgs {
     #[arg(long, conflicts_with = "idle")]
     live_games: Option<usize>,
     /// Seconds to hold the idle connections (or the live games).
-    #[arg(long, default_value_t = 2.0, value_parser = seconds)]
+    #[arg(long, default_value_t = 2.0, value_parser = values::seconds)]
     hold: f64,
     /// The server's process id, to read its CPU time and memory from /proc
     /// (repeatable: several nodes' figures are summed).
@@ -499,14 +476,7 @@ fn perft(
     record: Option<&Path>,
     position: Option<&str>,
 ) -> Result<(), Failure> {
-    let kind: GameKind = game
-        .parse()
-        .map_err(|e: lodestone_rules::NotationError| Failure::Usage(e.message))?;
-    let pairs = options
-        .iter()
-        .map(|o| OptionValues::split_pair(o))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::Usage(e.message))?;
+    let (kind, pairs) = game_and_options(game, options)?;
     let start = match (record, position) {
         (None, None) => AnyGame::new(kind, &pairs).map_err(|e| Failure::Usage(e.message))?,
         (None, Some(text)) => {
@@ -619,7 +589,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         sources: args.sources.max(1),
         seed: args.seed,
         bot_rooms: args.bot_rooms,
-        bot_level: args.bot_level.parse().map_err(Failure::Usage)?,
+        bot_level: values::level(out::words(), &args.bot_level).map_err(Failure::Usage)?,
     };
     let mode = match args.rate {
         Some(rate) => say_with("load-open-loop", &[("rate", rate.to_string().into())]),
@@ -664,7 +634,7 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(|e| Failure::Usage(format!("{e:#}")))?;
     let (game, options) = game_and_options(&args.game, &args.options)?;
-    let level: lodestone_rules::bot::Level = args.level.parse().map_err(Failure::Usage)?;
+    let level = values::level(out::words(), &args.level).map_err(Failure::Usage)?;
     let config = bot::BotConfig {
         endpoints,
         room: args.room,
@@ -695,10 +665,7 @@ fn bot_command(args: BotArgs) -> Result<(), Failure> {
 
 fn duel_command(args: DuelArgs) -> Result<(), Failure> {
     let (game, options) = game_and_options(&args.game, &args.options)?;
-    let level = |text: &str| {
-        text.parse::<lodestone_rules::bot::Level>()
-            .map_err(Failure::Usage)
-    };
+    let level = |text: &str| values::level(out::words(), text).map_err(Failure::Usage);
     if args.games == 0 {
         return Err(Failure::Usage(say("cli-games-at-least-one")));
     }
@@ -729,13 +696,7 @@ fn duel_command(args: DuelArgs) -> Result<(), Failure> {
 /// A game name and `KEY=VALUE` options from the command line (a usage
 /// error, exit 2, if either is bad).
 fn game_and_options(game: &str, options: &[String]) -> Result<(GameKind, Vec<(String, String)>), Failure> {
-    let game: GameKind = game
-        .parse()
-        .map_err(|e: lodestone_rules::NotationError| Failure::Usage(e.message))?;
-    let options = options
-        .iter()
-        .map(|o| OptionValues::split_pair(o).map(|(k, v)| (k.to_string(), v.to_string())))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Failure::Usage(e.message))?;
+    let game = values::game(out::words(), game).map_err(Failure::Usage)?;
+    let options = values::options(out::words(), options).map_err(Failure::Usage)?;
     Ok((game, options))
 }

@@ -82,6 +82,12 @@ cli-rate-above-zero = { $value } Züge pro Sekunde: die Rate muss eine Zahl übe
 cli-cannot-write = die Ausgabe kann nicht geschrieben werden: { $error }
 cli-cannot-read = { $file } kann nicht gelesen werden: { $error }
 cli-games-at-least-one = --games muss mindestens 1 sein
+# Ein Wert der Befehlszeile, den die Regeln nicht kennen. $game, $level,
+# $option: was angegeben wurde, in Anführungszeichen; die Namen in
+# Klammern bleiben.
+cli-unknown-game = unbekanntes Spiel { $game } (eines von magnet, magma, magnetism, magneton)
+cli-unknown-level = unbekannte Bot-Stufe { $level } (random, greedy, easy, normal oder hard)
+cli-not-key-value = Option { $option } hat nicht die Form KEY=VALUE
 
 ## `lodestone replay` und `lodestone perft`. $game, $wanted: der Name
 ## eines Spiels (magneton…); $seats: die Namen der Plätze des Spiels, wie

@@ -54,6 +54,11 @@ cli-rate-above-zero = { $value } moves per second: the rate must be a number abo
 cli-cannot-write = cannot write the output: { $error }
 cli-cannot-read = cannot read { $file }: { $error }
 cli-games-at-least-one = --games must be at least 1
+# A value of the command line the rules do not know. $game, $level,
+# $option: what was given, in quotes; the names in brackets stay.
+cli-unknown-game = unknown game { $game } (one of magnet, magma, magnetism, magneton)
+cli-unknown-level = unknown bot level { $level } (random, greedy, easy, normal or hard)
+cli-not-key-value = option { $option } is not KEY=VALUE
 
 ## `lodestone replay` and `lodestone perft`. $game, $wanted: a game's
 ## name (magneton…); $seats: the game's seat names, as the rules write

@@ -81,6 +81,12 @@ cli-rate-above-zero = { $value } coups par seconde : le rythme doit être un nom
 cli-cannot-write = impossible d'écrire la sortie : { $error }
 cli-cannot-read = impossible de lire { $file } : { $error }
 cli-games-at-least-one = --games doit valoir au moins 1
+# Une valeur de la ligne de commande que les règles ne connaissent pas.
+# $game, $level, $option : ce qui a été donné, entre guillemets ; les noms
+# entre parenthèses restent.
+cli-unknown-game = jeu inconnu { $game } (l'un de magnet, magma, magnetism, magneton)
+cli-unknown-level = niveau de bot inconnu { $level } (random, greedy, easy, normal ou hard)
+cli-not-key-value = l'option { $option } n'a pas la forme KEY=VALUE
 
 ## `lodestone replay` et `lodestone perft`. $game, $wanted : le nom d'un
 ## jeu (magneton…) ; $seats : les noms des places du jeu, tels que les
