@@ -18,7 +18,7 @@ use lodestone_rules::{AnyGame, GameKind, Millis, Outcome, Seat};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::out::say_with;
+use crate::out::{decimal, say_with};
 
 /// How a duel is played.
 #[derive(Clone, Debug)]
@@ -208,7 +208,7 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                             ("actions", actions.into()),
                             (
                                 "seconds",
-                                format!("{:.1}", game_start.elapsed().as_secs_f64()).into(),
+                                decimal(format!("{:.1}", game_start.elapsed().as_secs_f64())).into(),
                             ),
                             ("won", r.a_wins.into()),
                             ("lost", r.b_wins.into()),
@@ -230,7 +230,10 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                 "duel-thought",
                 &[
                     ("side", side.to_string().into()),
-                    ("cpu", format!("{:.3}", cpu.as_secs_f64() / moves as f64).into()),
+                    (
+                        "cpu",
+                        decimal(format!("{:.3}", cpu.as_secs_f64() / moves as f64)).into(),
+                    ),
                     ("moves", moves.into()),
                 ],
             ));

@@ -592,7 +592,10 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         bot_level: values::level(out::words(), &args.bot_level).map_err(Failure::Usage)?,
     };
     let mode = match args.rate {
-        Some(rate) => say_with("load-open-loop", &[("rate", rate.to_string().into())]),
+        Some(rate) => say_with(
+            "load-open-loop",
+            &[("rate", out::decimal(rate.to_string()).into())],
+        ),
         None => say("load-closed-loop"),
     };
     out::note(say_with(
@@ -606,7 +609,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
             ("game", game.to_string().into()),
             ("nodes", nodes.into()),
             ("mode", mode.into()),
-            ("seconds", args.duration.to_string().into()),
+            ("seconds", out::decimal(args.duration.to_string()).into()),
         ],
     ));
     let report = match runtime.block_on(load::run(config)) {

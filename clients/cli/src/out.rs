@@ -22,6 +22,17 @@ pub fn say(id: &str) -> String {
     words().get(id)
 }
 
+/// A number written with a `.` (`0.25`, `format!("{:.1}", x)`) written
+/// the terminal's way (`0,25` in French).
+pub fn decimal(text: String) -> String {
+    let mark = say("cli-decimal-mark");
+    if mark == "." {
+        text
+    } else {
+        text.replace('.', &mark)
+    }
+}
+
 /// A message with its arguments (`{ $name }`), in the terminal's
 /// language.
 pub fn say_with(id: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {

@@ -609,3 +609,45 @@ fn replay_and_verify_speak_the_terminals_language() {
         assert_eq!(stderr(&o), format!("{prefix}{no_seat}\n"), "{lang}");
     }
 }
+
+/// `lodestone duel`'s lines per game on standard error follow `LANG`, its
+/// decimals too, while its report on standard output stays as it is.
+#[test]
+fn duel_reports_each_game_in_the_terminals_language() {
+    let args = [
+        "duel",
+        "magneton",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--max-actions",
+        "40",
+    ];
+    let english = lodestone(&args);
+    assert_eq!(english.status.code(), Some(0), "{}", stderr(&english));
+    for (lang, game, decimal) in [
+        ("fr_FR.UTF-8", "partie 1/1 : ", ','),
+        ("de_DE.UTF-8", "Partie 1/1: ", ','),
+    ] {
+        let o = lodestone_in(lang, &args);
+        assert_eq!(o.status.code(), Some(0), "{lang}: {}", stderr(&o));
+        let err = stderr(&o);
+        let line = err
+            .lines()
+            .find(|l| l.starts_with(game))
+            .unwrap_or_else(|| panic!("{lang}: {err}"));
+        // `… actions, 0,0 s (…`: the game's seconds with the language's mark.
+        let seconds = line
+            .split(", ")
+            .find(|part| part.ends_with(" s") || part.contains(" s ("))
+            .unwrap();
+        assert!(
+            seconds.contains(decimal) && !seconds.contains('.'),
+            "{lang}: {line}"
+        );
+        assert_eq!(stdout(&o), stdout(&english), "{lang}: the report is the same");
+    }
+}

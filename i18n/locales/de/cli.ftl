@@ -72,6 +72,8 @@ tournament-bad-option = --option „{ $option }“ hat nicht die Form SCHLÜSSEL
 ## Menschen drumherum lesen: Fehler, Hinweise auf der Fehlerausgabe, die
 ## Prüfungen von verify, das Warten eines Bots.
 
+# Das Dezimaltrennzeichen (0,5 s).
+cli-decimal-mark = ,
 # Der Fehler jedes Befehls, nach dem Namen des Programms.
 cli-failed = lodestone: { $message }
 # $value: was angegeben wurde, in Anführungszeichen.

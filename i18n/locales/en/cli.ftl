@@ -44,6 +44,8 @@ tournament-bad-option = --option "{ $option }" is not KEY=VALUE
 ## lines. These are what people read around them: errors, notes on
 ## standard error, verify's checks, a bot's waits.
 
+# The mark between a number's units and its decimals (0.5 s).
+cli-decimal-mark = .
 # Any command's error, after the program's name.
 cli-failed = lodestone: { $message }
 # $value: what was given, in quotes.

@@ -71,6 +71,8 @@ tournament-bad-option = --option « { $option } » n'est pas de la forme CLÉ=VA
 ## lisent autour : erreurs, notes sur la sortie d'erreur, vérifications
 ## de verify, attentes d'un bot.
 
+# Le séparateur décimal (0,5 s).
+cli-decimal-mark = ,
 # L'erreur de toute commande, après le nom du programme.
 cli-failed = lodestone : { $message }
 # $value : ce qui a été donné, entre guillemets.
