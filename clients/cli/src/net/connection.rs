@@ -687,6 +687,9 @@ pub fn reply_id(message: &ServerMessage) -> Option<&RequestId> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
     use tokio::net::TcpListener;
 
     use super::*;
@@ -801,6 +804,82 @@ mod tests {
             conn.take_moved_by().get(&endpoint.url),
             Some(&u64::from(MOVE_STREAK_LIMIT))
         );
+    }
+
+    /// A stand-in node that welcomes every connection (counting them in
+    /// `dialled`) and then, if `moved_to` is `None`, answers nothing more
+    /// (stalled); otherwise it answers the first request about a room
+    /// with `moved` to `moved_to` and the later ones with an `ack`.
+    async fn scripted_node(moved_to: Option<String>, dialled: Arc<AtomicUsize>) -> Endpoint {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let endpoint =
+            Endpoint::parse(&format!("ws://{}/ws", listener.local_addr().unwrap()), false).unwrap();
+        let moved_once = Arc::new(AtomicBool::new(false));
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                dialled.fetch_add(1, Ordering::SeqCst);
+                let (moved_to, moved_once) = (moved_to.clone(), moved_once.clone());
+                tokio::spawn(async move {
+                    let mut ws = tokio_tungstenite::accept_async(stream).await.unwrap();
+                    while let Some(Ok(Message::Text(text))) = ws.next().await {
+                        let m: Value = serde_json::from_str(&text).unwrap();
+                        let reply = match (m["room"].as_str(), &moved_to) {
+                            (None, _) => json!({"type": "welcome", "id": m["id"], "protocol": 1,
+                                "guest": {"id": "g", "name": "Bot"}, "token": "t", "rooms": []}),
+                            (Some(_), None) => continue,
+                            (Some(room), Some(url)) if !moved_once.swap(true, Ordering::SeqCst) => {
+                                json!({"type": "moved", "room": room, "url": url})
+                            }
+                            (Some(_), Some(_)) => json!({"type": "ack", "id": m["id"]}),
+                        };
+                        if ws.send(Message::text(reply.to_string())).await.is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        endpoint
+    }
+
+    /// Issue 29: a node left as stalled is not dialled again: after the
+    /// drop the live node is tried first, and its `moved` back to the
+    /// stalled owner (whose lease has not lapsed yet) is asked again of
+    /// the live node a moment later, not followed into a socket that
+    /// would hang.
+    #[tokio::test]
+    async fn a_room_moved_to_a_node_left_as_stalled_is_asked_for_again_where_it_was_said() {
+        let stalled_dialled = Arc::new(AtomicUsize::new(0));
+        let stalled = scripted_node(None, stalled_dialled.clone()).await;
+        let live = scripted_node(Some(stalled.url.clone()), Arc::default()).await;
+        let mut conn: Connection = Connection::connect(&stalled, None).await.unwrap();
+        conn.hello("Bot", None).await.unwrap();
+        conn.reconnect_to(vec![stalled.clone(), live.clone()]);
+        let id = conn.send(json!({"type": "watch", "room": "r1"})).await.unwrap();
+        // No answer: the caller gives up on the node.
+        assert_eq!(
+            conn.abandon().unwrap(),
+            Vec::<RequestId>::new(),
+            "a watch goes again"
+        );
+        let answered = tokio::time::timeout(Duration::from_secs(20), async {
+            loop {
+                if let Event::Reply(reply) = conn.next().await.unwrap()
+                    && reply_id(&reply) == Some(&id)
+                {
+                    break reply;
+                }
+            }
+        })
+        .await
+        .expect("the watch is answered by the live node");
+        assert!(matches!(answered, ServerMessage::Ack { .. }), "{answered:?}");
+        assert_eq!(
+            stalled_dialled.load(Ordering::SeqCst),
+            1,
+            "the stalled node was dialled again"
+        );
+        assert_eq!(conn.take_moved_by().get(&live.url), Some(&1));
     }
 
     #[tokio::test]
