@@ -9,7 +9,6 @@ use std::sync::atomic::AtomicU64;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::checkpoints::Checkpointer;
 use super::db::{Db, with_pool};
 use super::leases::Leases;
 use super::sql::Dialect;
@@ -26,8 +25,8 @@ pub struct Store {
     commit_seconds: metrics::Histogram,
     /// Write requests that could not be stored (`/metrics`).
     failures: metrics::Counter,
-    /// Checkpoints of a SQLite file's WAL run off the writer's thread
-    /// (`checkpoints.rs`).
+    /// Checkpoints of a SQLite file's WAL run by its writer between
+    /// batches (`checkpoints.rs`).
     checkpoints: Arc<AtomicU64>,
     /// The reads the notifications made of their tables (`notify.rs`).
     pub(super) notify_reads: Arc<AtomicU64>,
@@ -62,16 +61,12 @@ impl Store {
             // A SQLite file: the writer is a thread of our own, which holds
             // the lock as long as it writes.
             Some(path) => {
-                let conn = sqlite_writer::open(path.clone(), options.sync_full).map_err(|e| {
+                let conn = sqlite_writer::open(path, options.sync_full).map_err(|e| {
                     StoreError::Open(format!(
                         "could not open the SQLite database {location} for writing: {e}"
                     ))
                 })?;
-                let checkpointer = Checkpointer::start(path, checkpoints.clone()).map_err(|e| {
-                    StoreError::Open(format!(
-                        "could not start the checkpoints of the SQLite database {location}: {e}"
-                    ))
-                })?;
+                let checkpointer = checkpoints.clone();
                 // A thread of our own rather than `spawn_blocking`: a
                 // blocking task that never ends would keep a paused clock
                 // (tests) from moving ahead. The task returned ends when
@@ -141,8 +136,8 @@ impl Store {
         }
     }
 
-    /// How many checkpoints of a SQLite file's WAL have run, off the
-    /// writer's thread (`checkpoints.rs`); none elsewhere.
+    /// How many checkpoints of a SQLite file's WAL its writer has run
+    /// between batches (`checkpoints.rs`); none elsewhere.
     pub fn checkpoints(&self) -> u64 {
         self.checkpoints.load(std::sync::atomic::Ordering::Relaxed)
     }

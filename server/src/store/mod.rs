@@ -14,7 +14,7 @@
 //! multi-row insert; if a batch fails (say a duplicate `(room_id, seq)`, or
 //! a fence), its requests are stored again apart in one transaction (a
 //! savepoint each), so a bad request fails alone. A SQLite file's WAL is
-//! checkpointed by a thread of its own, not inside a commit
+//! checkpointed by its writer between two batches, not inside a commit
 //! (`checkpoints.rs`).
 
 mod accounts;

@@ -12,13 +12,15 @@
 //! sqlx's path, since its one connection is shared with the readers.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, params_from_iter};
 use tokio::sync::mpsc;
 
-use super::checkpoints::{Checkpointer, watch_wal};
+use super::checkpoints::{self, watch_wal};
 use super::plan::{self, Param, Statement};
 use super::types::{MAX_BATCH, Op, WriteError, WriteRequest};
 
@@ -35,15 +37,20 @@ pub(super) fn open(path: PathBuf, sync_full: bool) -> Result<Connection, rusqlit
     conn.busy_timeout(Duration::from_secs(10))?;
     conn.pragma_update(None, "foreign_keys", true)?;
     conn.pragma_update(None, "synchronous", if sync_full { "FULL" } else { "NORMAL" })?;
-    // Checkpoints run on a thread of their own (`checkpoints.rs`).
+    // Checkpoints run between batches, not in a commit (`checkpoints.rs`).
     watch_wal(&conn);
     Ok(conn)
 }
 
 /// Takes batches from `queue` until every sender is gone, commits each as
-/// one transaction and answers its requests, then wakes `checkpoints` if
-/// the WAL is long. Runs on a thread of its own (it blocks).
-pub(super) fn run(mut conn: Connection, mut queue: mpsc::Receiver<WriteRequest>, checkpoints: Checkpointer) {
+/// one transaction and answers its requests, then checkpoints if the WAL
+/// is long (counted in `checkpoints`). Runs on a thread of its own (it
+/// blocks).
+pub(super) fn run(
+    mut conn: Connection,
+    mut queue: mpsc::Receiver<WriteRequest>,
+    checkpoints: Arc<AtomicU64>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = queue.blocking_recv() {
         batch.push(first);
@@ -55,10 +62,8 @@ pub(super) fn run(mut conn: Connection, mut queue: mpsc::Receiver<WriteRequest>,
             batch.push(request);
         }
         answer(&mut conn, &mut batch);
-        checkpoints.after_commit();
+        checkpoints::after_commit(&conn, &checkpoints);
     }
-    // The checkpoints' thread stops before the writer lets the file go.
-    drop(checkpoints);
 }
 
 /// Stores a batch as one transaction; if that fails, again in one
