@@ -76,6 +76,60 @@ pub enum Detail {
     /// `chat-too-long`: a chat line has at most `max` characters; this
     /// one has `length`.
     ChatTooLong { max: u64, length: u64 },
+    /// `rated-banned`: the account may not play rated games, for `reason`
+    /// (abandoned games, or a moderator's), for as long as `until` and
+    /// `minutes` say ([`Lasting`]).
+    RatedBanned {
+        reason: String,
+        #[serde(flatten)]
+        lasting: Lasting,
+    },
+    /// `bad-message`: a moderator's reason or note has at most `max`
+    /// characters; this one has `length`.
+    ReasonTooLong { max: u64, length: u64 },
+    /// `too-many-rooms`: the guest (or, with `address`, its address) has
+    /// `count` open rooms, as many as it may.
+    TooManyRooms { count: u64, address: bool },
+    /// `too-many-watched`: the connection watches `count` rooms, as many
+    /// as it may.
+    TooManyWatched { count: u64 },
+    /// `too-many-guests`: the address made `count` new guests in the last
+    /// hour, as many as it may.
+    TooManyGuests { count: u64 },
+    /// `rate-limited`: more than `count` new connections a minute came
+    /// from the address (the `connect-rate` limit).
+    ConnectRate { count: u64 },
+    /// `rate-limited`: more than `count` requests a minute came from the
+    /// address (the `request-rate` limit).
+    RequestRate { count: u64 },
+    /// `rate-limited`: the requester has `count` reports waiting for a
+    /// moderator, as many as it may.
+    OpenReports { count: u64 },
+    /// `too-many-logins`: at most `account` logins a minute for one
+    /// account and `address` from one address.
+    TooManyLogins { account: u64, address: u64 },
+    /// `too-many-tokens`: an account has at most `count` API tokens.
+    TooManyTokens { count: u64 },
+    /// `too-many-subscriptions`: the guest has `count` push subscriptions,
+    /// as many as it may.
+    TooManySubscriptions { count: u64 },
+    /// `too-many-webhooks`: there are `count` webhooks here, as many as
+    /// there may be.
+    TooManyWebhooks { count: u64 },
+    /// `too-early`: a tournament needs at least `count` players to start.
+    TooFewPlayers { count: u64 },
+    /// `too-early`: a team tournament needs two complete teams to start.
+    TooFewTeams,
+    /// `name-taken`: an account is named `name` already.
+    NameTaken { name: String },
+    /// `unknown-player`: no player is named (or has the id) `name`.
+    UnknownPlayer { name: String },
+    /// `unknown-room`: there is no room `room`.
+    UnknownRoom { room: String },
+    /// `unknown-room`: room `room` is not available now (try again).
+    RoomUnavailable { room: String },
+    /// `unknown-room`: room `room`'s record cannot be read.
+    RoomUnreadable { room: String },
 }
 
 /// How long a ban or a chat timeout lasts: until `until` (milliseconds

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::code::Code;
+use crate::detail::Detail;
 use crate::message::RequestId;
 
 /// The body of every refused HTTP request: `{"type": "error", "id": null,
@@ -14,7 +15,9 @@ use crate::message::RequestId;
 /// is full) also names the limit (`limit`: the server's flag for it,
 /// `request-rate`, `connect-rate`, `per-address`, `max-connections`) and
 /// the whole seconds to wait before trying again (`retry_after`, the same
-/// as the `Retry-After` header).
+/// as the `Retry-After` header). A refusal with values every language
+/// says (a limit's count, a room's or a player's name) carries them as
+/// `detail`, as the protocol's `error` does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct HttpError {
     #[serde(rename = "type")]
@@ -24,6 +27,10 @@ pub struct HttpError {
     pub code: Code,
     /// What went wrong, in a sentence.
     pub message: String,
+    /// The values of the refusal, typed (docs/protocol.md, Refusal
+    /// details): the `message` in any language is said from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<Detail>,
     /// The limit that refused the request.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<String>,
@@ -47,6 +54,7 @@ impl HttpError {
             id: None,
             code,
             message: message.into(),
+            detail: None,
             limit: None,
             retry_after: None,
         }
@@ -59,6 +67,14 @@ impl HttpError {
             limit: Some(limit.to_string()),
             retry_after: Some(retry_after),
             ..HttpError::new(code, message)
+        }
+    }
+
+    /// The refusal with its values, `detail`.
+    pub fn with_detail(self, detail: Detail) -> HttpError {
+        HttpError {
+            detail: Some(detail),
+            ..self
         }
     }
 

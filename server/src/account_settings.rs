@@ -199,10 +199,12 @@ pub async fn new_token(State(app): State<Arc<App>>, headers: HeaderMap, body: By
             .await
             .map_err(storage)?
         {
-            return Err(json_error(
+            return Err(crate::answers::detailed(
                 StatusCode::CONFLICT,
                 codes::TOO_MANY_TOKENS,
-                &format!("an account has at most {MAX_API_TOKENS} API tokens: revoke one first"),
+                lodestone_protocol::Detail::TooManyTokens {
+                    count: MAX_API_TOKENS as u64,
+                },
             ));
         }
         tracing::info!(guest = %guest.id, token = %info.id, "an API token was made");

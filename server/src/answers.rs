@@ -7,14 +7,29 @@
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use lodestone_protocol::{Code, HttpError, codes};
+use lodestone_protocol::{Code, Detail, HttpError, codes};
 
 use crate::secrets;
+use crate::served::Refused;
 use crate::store::{GuestRow, Store};
 
 /// A refusal's answer: `status` with the JSON body of an [`HttpError`].
 pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {
     error_response(status, &HttpError::new(code, message))
+}
+
+/// A refusal's answer with its `detail` when it has one (the same as a
+/// WebSocket `error` of it carries).
+pub fn refused(status: StatusCode, refused: Refused) -> Response {
+    let mut body = HttpError::new(refused.code, refused.message);
+    body.detail = refused.detail;
+    error_response(status, &body)
+}
+
+/// A refusal with its values: its sentence said from `detail` (in
+/// English; `sentences.rs` says it in the client's language).
+pub fn detailed(status: StatusCode, code: Code, detail: Detail) -> Response {
+    refused(status, Refused::detailed(code, detail))
 }
 
 fn error_response(status: StatusCode, body: &HttpError) -> Response {

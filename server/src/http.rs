@@ -14,7 +14,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
-use lodestone_protocol::{GameInfo, HttpError, codes};
+use lodestone_protocol::{Detail, GameInfo, HttpError, codes};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -96,14 +96,16 @@ async fn admit(State(app): State<Arc<App>>, mut request: Request, next: Next) ->
             tracing::warn!(client = %ip, reason = "request_rate", held_back, "request refused");
         }
         let rate = app.config.limits.request_rate;
+        let detail = Detail::RequestRate { count: rate.into() };
         limited(
             StatusCode::TOO_MANY_REQUESTS,
             HttpError::limited(
                 codes::RATE_LIMITED,
-                format!("more than {rate} requests a minute from this address; wait a little"),
+                crate::said::english(&detail),
                 "request-rate",
                 retry_after(rate),
-            ),
+            )
+            .with_detail(detail),
         )
     } else {
         next.run(request).await

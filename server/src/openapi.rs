@@ -47,7 +47,7 @@ fn build(mut paths: utoipa::openapi::OpenApi) -> Value {
     doc["info"] = json!({
         "title": "Lodestone HTTP API",
         "version": env!("CARGO_PKG_VERSION"),
-        "description": "The HTTP endpoints of a Lodestone server (docs/api.md). Games are played over the WebSocket at /ws (docs/protocol.md; its messages' JSON Schema is at /api/protocol.schema.json). Every refusal is a JSON error with a stable code; a refusal by a limit also names the limit and when to retry.",
+        "description": "The HTTP endpoints of a Lodestone server (docs/api.md). Games are played over the WebSocket at /ws (docs/protocol.md; its messages' JSON Schema is at /api/protocol.schema.json). Every refusal is a JSON error with a stable code, its values typed in `detail` where it has some (the same as the WebSocket `error`), its sentence in the language of `Accept-Language`; a refusal by a limit also names the limit and when to retry.",
         "license": {"name": "MIT OR Apache-2.0", "identifier": "MIT OR Apache-2.0"},
     });
     doc["jsonSchemaDialect"] = json!("https://spec.openapis.org/oas/3.1/dialect/base");
@@ -70,7 +70,7 @@ fn build(mut paths: utoipa::openapi::OpenApi) -> Value {
         "schemas": schemas,
         "responses": {
             "TooManyRequests": {
-                "description": "Refused by a limit (`rate-limited`: the address's request rate; `too-many-connections`): the body names the limit and the seconds to wait, as `Retry-After` does",
+                "description": "Refused by a limit (`rate-limited`: the address's request rate; `too-many-connections`): the body names the limit and the seconds to wait, as `Retry-After` does, and carries the limit's value as `detail` (`request-rate`: `count` a minute), its `message` said from it in the language of `Accept-Language`",
                 "headers": {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer", "minimum": 1}}},
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HttpError"}}},
             },

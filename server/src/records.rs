@@ -57,7 +57,7 @@ pub async fn record_text(
         }
         Err(_) => return Err(try_again()),
     };
-    answer.map_err(|refusal| json_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message))
+    answer.map_err(|refusal| crate::answers::refused(StatusCode::FORBIDDEN, refusal))
 }
 
 /// The store did not answer: the client may try again.

@@ -5,11 +5,11 @@
 //! a process (the others wait their turn), so a crowd of them cannot take
 //! every blocking thread.
 
-use lodestone_protocol::{Code, RequestId, ServerMessage, codes};
+use lodestone_protocol::{RequestId, ServerMessage, codes};
 
 use crate::app::App;
 use crate::room::Replay;
-use crate::served::refusal;
+use crate::served::{Refused, refusal};
 
 /// How many replays are folded at once in this process.
 static REPLAYS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
@@ -19,29 +19,29 @@ pub const MAX_ROOM_ID_BYTES: usize = 64;
 
 /// Ply `ply` of room `room` as guest `guest` may see it (a spectator for
 /// a guest without a seat there, or `""`; a private room's spectator
-/// needs its `invite`), or why not: a code and a sentence.
+/// needs its `invite`), or why not.
 pub async fn fold(
     app: &App,
     room: &str,
     guest: &str,
     invite: Option<&str>,
     ply: u32,
-) -> Result<Replay, (Code, String)> {
+) -> Result<Replay, Refused> {
     if room.len() > MAX_ROOM_ID_BYTES {
-        return Err((codes::UNKNOWN_ROOM, "there is no room with so long an id".into()));
+        return Err(Refused::new(
+            codes::UNKNOWN_ROOM,
+            "there is no room with so long an id",
+        ));
     }
     let rows = app.store.room_events(room).await.map_err(|e| {
         tracing::error!(error = %e, "room lookup failed");
-        (
-            codes::STORAGE,
-            "the server could not load the room; try again".to_string(),
-        )
+        Refused::new(codes::STORAGE, "the server could not load the room; try again")
     })?;
     if rows.is_empty() {
-        return Err((codes::UNKNOWN_ROOM, format!("there is no room {room:?}")));
+        return Err(crate::served::unknown_room(room));
     }
     let Ok(_slot) = REPLAYS.acquire().await else {
-        return Err((codes::UNKNOWN_ROOM, "replays are not served now".into()));
+        return Err(Refused::new(codes::UNKNOWN_ROOM, "replays are not served now"));
     };
     let (key, guest, invite) = (room.to_string(), guest.to_string(), invite.map(str::to_string));
     let folded = tokio::task::spawn_blocking(move || {
@@ -51,14 +51,14 @@ pub async fn fold(
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| {
                 tracing::error!(room = %key, error = %e, "stored room does not replay");
-                (codes::UNKNOWN_ROOM, format!("room {key:?} cannot be read"))
+                crate::served::room_unreadable(&key)
             })?;
-        crate::room::replay(&key, &events, &guest, invite.as_deref(), ply).map_err(|r| (r.code, r.message))
+        crate::room::replay(&key, &events, &guest, invite.as_deref(), ply)
     })
     .await;
     folded.unwrap_or_else(|e| {
         tracing::error!(room = %room, error = %e, "a replay failed");
-        Err((
+        Err(Refused::new(
             codes::UNKNOWN_ROOM,
             format!("room {room:?} cannot be replayed now; try again"),
         ))

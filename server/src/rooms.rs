@@ -89,12 +89,10 @@ pub async fn create(
     let (per_guest, per_address) = (limits.rooms_per_guest, limits.rooms_per_address);
     if let Err(refusal) = (app.lobby).claim_open_room(&room_id, opener, per_guest, per_address) {
         app.metrics.refused(refusal);
-        let message = if refusal == metrics::Refusal::RoomsPerGuest {
-            format!("you have {per_guest} open rooms, as many as a guest may: start or finish one first")
-        } else {
-            format!("this address has {per_address} open rooms, as many as it may: start or finish one first")
-        };
-        return Err(Refusal::new(codes::TOO_MANY_ROOMS, message));
+        let address = refusal != metrics::Refusal::RoomsPerGuest;
+        let count = if address { per_address } else { per_guest } as u64;
+        let detail = lodestone_protocol::Detail::TooManyRooms { count, address };
+        return Err(Refusal::detailed(codes::TOO_MANY_ROOMS, detail));
     }
     let invite = core.invite().map(str::to_string);
     if open(app, core, &events, |_| ()).await.is_err() {
@@ -212,11 +210,7 @@ impl NotSent {
                 room: room.to_string(),
                 url,
             },
-            NotSent::Found(Ok(_)) => error(
-                Some(id),
-                codes::UNKNOWN_ROOM,
-                format!("there is no room {room:?}"),
-            ),
+            NotSent::Found(Ok(_)) => crate::served::refusal(id, crate::served::unknown_room(room)),
             NotSent::Found(Err(e)) => {
                 tracing::error!(error = %e, "room lookup failed");
                 error(
@@ -225,11 +219,7 @@ impl NotSent {
                     "the server could not load the room; try again",
                 )
             }
-            NotSent::Leaving => error(
-                Some(id),
-                codes::UNKNOWN_ROOM,
-                format!("room {room:?} is not available; try again"),
-            ),
+            NotSent::Leaving => crate::served::refusal(id, crate::served::room_unavailable(room)),
         }
     }
 }

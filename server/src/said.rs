@@ -38,25 +38,26 @@ pub fn left(words: &Words, minutes: u64) -> String {
     )
 }
 
-/// A ban's or a timeout's sentence: `id`, or `id`-for with the time left.
+/// A message's id and arguments.
+pub type Message = (String, Vec<(&'static str, FluentValue<'static>)>);
+
+/// A ban's or a timeout's message: `id`, or `id`-for with the time left,
+/// with its `flag` (none for a ban from rated play).
 fn stopped(
     words: &Words,
     id: &str,
-    flag: (&'static str, bool),
+    flag: Option<(&'static str, bool)>,
     reason: &str,
     minutes: Option<u64>,
-) -> String {
-    let (name, on) = flag;
+) -> Message {
+    let mut args: Vec<_> = flag.map(|(name, on)| (name, yes(on))).into_iter().collect();
+    args.push(("reason", text(reason)));
     match minutes {
-        Some(m) => words.with(
-            &format!("{id}-for"),
-            &[
-                (name, yes(on)),
-                ("left", text(&left(words, m))),
-                ("reason", text(reason)),
-            ],
-        ),
-        None => words.with(id, &[(name, yes(on)), ("reason", text(reason))]),
+        Some(m) => {
+            args.push(("left", text(&left(words, m))));
+            (format!("{id}-for"), args)
+        }
+        None => (id.to_string(), args),
     }
 }
 
@@ -68,14 +69,41 @@ fn text(s: &str) -> FluentValue<'static> {
     FluentValue::from(s.to_string())
 }
 
+fn number(n: u64) -> FluentValue<'static> {
+    FluentValue::from(n)
+}
+
+/// A name as the server's English sentences always quoted it (Rust's
+/// `{:?}`), without its quotes: escapes kept, so English is byte for
+/// byte what it was, and every language quotes it in its own marks.
+fn quoted(name: &str) -> FluentValue<'static> {
+    let debug = format!("{name:?}");
+    text(&debug[1..debug.len() - 1])
+}
+
+/// The server's own (English) sentence of `detail`.
+pub fn english(detail: &Detail) -> String {
+    say(&Words::english(), detail)
+}
+
 /// The refusal of `detail` in `words`' language.
 pub fn say(words: &Words, detail: &Detail) -> String {
+    let (id, args) = message(words, detail);
+    words.with(&id, &args)
+}
+
+/// The message of `detail` in `server.ftl` and its arguments (`words`
+/// says how long a ban lasts, an argument of its own).
+pub fn message(words: &Words, detail: &Detail) -> Message {
     let names = |names: &[String]| {
-        [
+        vec![
             ("names", text(&names.join(", "))),
             ("count", FluentValue::from(names.len())),
         ]
     };
+    let one =
+        |id: &str, name: &'static str, value: FluentValue<'static>| (id.to_string(), vec![(name, value)]);
+    let action = |action: &lodestone_protocol::Action| ("action", FluentValue::from(action.as_str()));
     match detail {
         Detail::Banned {
             address,
@@ -84,7 +112,7 @@ pub fn say(words: &Words, detail: &Detail) -> String {
         } => stopped(
             words,
             "detail-banned",
-            ("address", *address),
+            Some(("address", *address)),
             reason,
             lasting.minutes,
         ),
@@ -95,64 +123,85 @@ pub fn say(words: &Words, detail: &Detail) -> String {
         } => stopped(
             words,
             "detail-timed-out",
-            ("vacation", *vacation),
+            Some(("vacation", *vacation)),
             reason,
             lasting.minutes,
         ),
-        Detail::RatedBots => words.get("detail-rated-bots"),
-        Detail::RatedGuests { names: n } => words.with("detail-rated-guests", &names(n)),
-        Detail::RatedBotAccounts { names: n } => words.with("detail-rated-bot-accounts", &names(n)),
-        Detail::NotOwner { action, owner } => {
-            let action = ("action", FluentValue::from(action.as_str()));
-            match owner {
-                Some(owner) => words.with("detail-not-owner", &[action, ("owner", text(owner))]),
-                None => words.with("detail-not-owner-nobody", &[action]),
-            }
+        Detail::RatedBanned { reason, lasting } => {
+            stopped(words, "detail-rated-banned", None, reason, lasting.minutes)
         }
-        Detail::NotOrganizer { action, organizer } => words.with(
-            "detail-not-organizer",
-            &[
-                ("action", FluentValue::from(action.as_str())),
-                ("organizer", text(organizer)),
-            ],
+        Detail::RatedBots => ("detail-rated-bots".into(), vec![]),
+        Detail::RatedGuests { names: n } => ("detail-rated-guests".into(), names(n)),
+        Detail::RatedBotAccounts { names: n } => ("detail-rated-bot-accounts".into(), names(n)),
+        Detail::NotOwner { action: a, owner } => match owner {
+            Some(owner) => ("detail-not-owner".into(), vec![action(a), ("owner", text(owner))]),
+            None => ("detail-not-owner-nobody".into(), vec![action(a)]),
+        },
+        Detail::NotOrganizer { action: a, organizer } => (
+            "detail-not-organizer".into(),
+            vec![action(a), ("organizer", text(organizer))],
         ),
-        Detail::AlreadyStarted { action } => words.with(
-            "detail-already-started",
-            &[("action", FluentValue::from(action.as_str()))],
-        ),
-        Detail::NoSuchSeat { game, seat, seats } => words.with(
-            "detail-no-such-seat",
-            &[
+        Detail::AlreadyStarted { action: a } => ("detail-already-started".into(), vec![action(a)]),
+        Detail::NoSuchSeat { game, seat, seats } => (
+            "detail-no-such-seat".into(),
+            vec![
                 ("game", text(game)),
                 ("seat", text(seat)),
                 ("seats", text(&seats.join(", "))),
             ],
         ),
-        Detail::SeatTaken { seat, name } => {
-            words.with("detail-seat-taken", &[("seat", text(seat)), ("name", text(name))])
-        }
-        Detail::AlreadySeated { seat } => words.with("detail-already-seated", &[("seat", text(seat))]),
-        Detail::SeatEmpty { seat } => words.with("detail-seat-empty", &[("seat", text(seat))]),
-        Detail::NotABot { seat, name } => {
-            words.with("detail-not-a-bot", &[("seat", text(seat)), ("name", text(name))])
-        }
-        Detail::SeatsNotFull { count } => {
-            words.with("detail-seats-not-full", &[("count", FluentValue::from(*count))])
-        }
-        Detail::MovedOn { seen, now } => words.with(
-            "detail-moved-on",
-            &[
-                ("seen", FluentValue::from(*seen)),
-                ("now", FluentValue::from(*now)),
-            ],
+        Detail::SeatTaken { seat, name } => (
+            "detail-seat-taken".into(),
+            vec![("seat", text(seat)), ("name", text(name))],
         ),
-        Detail::ChatTooLong { max, length } => words.with(
-            "detail-chat-too-long",
-            &[
-                ("max", FluentValue::from(*max)),
-                ("length", FluentValue::from(*length)),
-            ],
+        Detail::AlreadySeated { seat } => one("detail-already-seated", "seat", text(seat)),
+        Detail::SeatEmpty { seat } => one("detail-seat-empty", "seat", text(seat)),
+        Detail::NotABot { seat, name } => (
+            "detail-not-a-bot".into(),
+            vec![("seat", text(seat)), ("name", text(name))],
         ),
+        Detail::SeatsNotFull { count } => one("detail-seats-not-full", "count", number(*count)),
+        Detail::MovedOn { seen, now } => (
+            "detail-moved-on".into(),
+            vec![("seen", number(*seen)), ("now", number(*now))],
+        ),
+        Detail::ChatTooLong { max, length } => (
+            "detail-chat-too-long".into(),
+            vec![("max", number(*max)), ("length", number(*length))],
+        ),
+        Detail::ReasonTooLong { max, length } => (
+            "detail-reason-too-long".into(),
+            vec![("max", number(*max)), ("length", number(*length))],
+        ),
+        Detail::TooManyRooms { count, address } => {
+            let id = if *address {
+                "detail-too-many-rooms-address"
+            } else {
+                "detail-too-many-rooms-guest"
+            };
+            one(id, "count", number(*count))
+        }
+        Detail::TooManyWatched { count } => one("detail-too-many-watched", "count", number(*count)),
+        Detail::TooManyGuests { count } => one("detail-too-many-guests", "count", number(*count)),
+        Detail::ConnectRate { count } => one("detail-connect-rate", "count", number(*count)),
+        Detail::RequestRate { count } => one("detail-request-rate", "count", number(*count)),
+        Detail::OpenReports { count } => one("detail-open-reports", "count", number(*count)),
+        Detail::TooManyLogins { account, address } => (
+            "detail-too-many-logins".into(),
+            vec![("account", number(*account)), ("address", number(*address))],
+        ),
+        Detail::TooManyTokens { count } => one("detail-too-many-tokens", "count", number(*count)),
+        Detail::TooManySubscriptions { count } => {
+            one("detail-too-many-subscriptions", "count", number(*count))
+        }
+        Detail::TooManyWebhooks { count } => one("detail-too-many-webhooks", "count", number(*count)),
+        Detail::TooFewPlayers { count } => one("detail-too-few-players", "count", number(*count)),
+        Detail::TooFewTeams => ("detail-too-few-teams".into(), vec![]),
+        Detail::NameTaken { name } => one("detail-name-taken", "name", quoted(name)),
+        Detail::UnknownPlayer { name } => one("detail-unknown-player", "name", quoted(name)),
+        Detail::UnknownRoom { room } => one("detail-unknown-room", "room", quoted(room)),
+        Detail::RoomUnavailable { room } => one("detail-room-unavailable", "room", quoted(room)),
+        Detail::RoomUnreadable { room } => one("detail-room-unreadable", "room", quoted(room)),
     }
 }
 
@@ -165,7 +214,7 @@ mod tests {
     fn all() -> Vec<(Detail, &'static str)> {
         let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let action = |action| Detail::AlreadyStarted { action };
-        vec![
+        let mut cases = vec![
             (
                 Detail::Banned {
                     address: false,
@@ -305,7 +354,175 @@ mod tests {
                 },
                 "a chat line has at most 500 characters; this one has 501",
             ),
-        ]
+            (
+                Detail::RatedBanned {
+                    reason: "left 3 games".into(),
+                    lasting: Lasting {
+                        until: Some(1),
+                        minutes: Some(600),
+                    },
+                },
+                "you may not play rated games for 10 hours more: left 3 games",
+            ),
+            (
+                Detail::RatedBanned {
+                    reason: "left 9 games".into(),
+                    lasting: Lasting::default(),
+                },
+                "you may not play rated games for good: left 9 games",
+            ),
+            (
+                Detail::ReasonTooLong {
+                    max: 500,
+                    length: 501,
+                },
+                "a reason has at most 500 characters; this one has 501",
+            ),
+            (
+                Detail::TooManyRooms {
+                    count: 3,
+                    address: false,
+                },
+                "you have 3 open rooms, as many as a guest may: start or finish one first",
+            ),
+            (
+                Detail::TooManyRooms {
+                    count: 20,
+                    address: true,
+                },
+                "this address has 20 open rooms, as many as it may: start or finish one first",
+            ),
+            (
+                Detail::TooManyLogins {
+                    account: 5,
+                    address: 20,
+                },
+                "too many logins: at most 5 a minute for one account and 20 from one address; wait a minute",
+            ),
+            (
+                Detail::TooFewTeams,
+                "a tournament needs at least two complete teams to start",
+            ),
+            (
+                Detail::NameTaken {
+                    name: "Ann Lee".into(),
+                },
+                "an account is named \"Ann Lee\" already (names ignore case and invisible characters)",
+            ),
+            (
+                Detail::UnknownPlayer { name: "Bo".into() },
+                "there is no player \"Bo\"",
+            ),
+            // A name is quoted as `{:?}` always quoted it, escapes and all.
+            (
+                Detail::UnknownPlayer {
+                    name: "say \"hi\"\n".into(),
+                },
+                r#"there is no player "say \"hi\"\n""#,
+            ),
+            (
+                Detail::UnknownRoom { room: "r-1".into() },
+                "there is no room \"r-1\"",
+            ),
+            (
+                Detail::RoomUnavailable { room: "r-1".into() },
+                "room \"r-1\" is not available; try again",
+            ),
+            (
+                Detail::RoomUnreadable { room: "r-1".into() },
+                "room \"r-1\" cannot be read",
+            ),
+        ];
+        // The kinds whose one value is a `count`: kind, count, English.
+        let counted = "\
+            too-many-watched 50 this connection watches 50 rooms, as many as it may: unwatch one first
+            too-many-guests 20 this address has made 20 new guests in the last hour; come back with your token
+            connect-rate 60 more than 60 new connections a minute from this address; wait a little
+            request-rate 600 more than 600 requests a minute from this address; wait a little
+            open-reports 10 you have 10 reports waiting for a moderator: wait until they are read
+            too-many-tokens 5 an account has at most 5 API tokens: revoke one first
+            too-many-subscriptions 10 this guest has 10 push subscriptions, as many as it may: remove one first
+            too-many-webhooks 3 there are 3 webhooks here, as many as there may be: remove one first
+            too-few-players 4 a tournament needs at least 4 players to start";
+        cases.extend(counted.lines().map(|line| {
+            let mut words = line.trim().splitn(3, ' ');
+            let (kind, count) = (words.next().unwrap(), words.next().unwrap());
+            let count: u64 = count.parse().unwrap();
+            let detail = serde_json::from_value(serde_json::json!({"kind": kind, "count": count}));
+            (detail.expect(kind), words.next().unwrap())
+        }));
+        cases
+    }
+
+    /// Every kind of detail the protocol has: the `kind`s of its JSON
+    /// Schema, generated from `Detail` itself.
+    fn kinds() -> std::collections::BTreeSet<String> {
+        use serde_json::Value;
+        fn walk(value: &Value, kinds: &mut std::collections::BTreeSet<String>) {
+            match value {
+                Value::Object(map) => {
+                    if let Some(kind) = map.get("properties").and_then(|p| p.get("kind")) {
+                        let listed = kind.get("enum").and_then(Value::as_array).into_iter().flatten();
+                        for name in kind.get("const").into_iter().chain(listed) {
+                            kinds.extend(name.as_str().map(str::to_string));
+                        }
+                    }
+                    map.values().for_each(|v| walk(v, kinds));
+                }
+                Value::Array(values) => values.iter().for_each(|v| walk(v, kinds)),
+                _ => {}
+            }
+        }
+        let mut kinds = std::collections::BTreeSet::new();
+        walk(
+            &lodestone_protocol::schema::protocol_schema()["$defs"]["Detail"],
+            &mut kinds,
+        );
+        kinds
+    }
+
+    /// The ids of `server.ftl` in `lang`'s catalogue file.
+    fn catalogue_ids(lang: &str) -> std::collections::BTreeSet<String> {
+        let path = format!("{}/../i18n/locales/{lang}/server.ftl", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("the catalogue");
+        text.lines()
+            .filter_map(|line| line.split_once(" = ").or_else(|| line.split_once(" =")))
+            .map(|(id, _)| id)
+            .filter(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn every_kind_of_detail_is_said_in_every_language() {
+        let listed: std::collections::BTreeSet<String> = all()
+            .iter()
+            .map(|(d, _)| {
+                serde_json::to_value(d).unwrap()["kind"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        let every = kinds();
+        assert!(every.len() >= 35 && every.contains("too-few-teams"), "{every:?}");
+        let missing: Vec<&String> = every.difference(&listed).collect();
+        assert!(
+            missing.is_empty(),
+            "kinds of detail without a case in all(): {missing:?}"
+        );
+        for lang in LANGUAGES {
+            let ids = catalogue_ids(lang);
+            let words = Words::for_tag(lang);
+            for (detail, _) in all() {
+                let (id, _) = message(&words, &detail);
+                assert!(ids.contains(&id), "{lang}: server.ftl has no {id} ({detail:?})");
+                let said = say(&words, &detail);
+                assert!(!said.contains("{") && !said.contains(&id), "{lang}: {said}");
+            }
+            // And the time left, an argument of its own.
+            assert!(ids.contains("detail-left"), "{lang}: detail-left");
+        }
     }
 
     #[test]
@@ -352,12 +569,37 @@ mod tests {
                     Detail::SeatsNotFull { count } => vec![count.to_string()],
                     Detail::MovedOn { seen, now } => vec![seen.to_string(), now.to_string()],
                     Detail::ChatTooLong { max, length } => vec![max.to_string(), length.to_string()],
-                    Detail::RatedBots | Detail::AlreadyStarted { .. } => vec![],
+                    Detail::RatedBanned { reason, .. } => vec![reason.clone()],
+                    Detail::ReasonTooLong { max, length } => vec![max.to_string(), length.to_string()],
+                    Detail::TooManyLogins { account, address } => {
+                        vec![account.to_string(), address.to_string()]
+                    }
+                    Detail::TooManyRooms { count, .. }
+                    | Detail::TooManyWatched { count }
+                    | Detail::TooManyGuests { count }
+                    | Detail::ConnectRate { count }
+                    | Detail::RequestRate { count }
+                    | Detail::OpenReports { count }
+                    | Detail::TooManyTokens { count }
+                    | Detail::TooManySubscriptions { count }
+                    | Detail::TooManyWebhooks { count }
+                    | Detail::TooFewPlayers { count } => vec![count.to_string()],
+                    Detail::NameTaken { name } | Detail::UnknownPlayer { name } => {
+                        vec![format!("{name:?}").trim_matches('"').to_string()]
+                    }
+                    Detail::UnknownRoom { room }
+                    | Detail::RoomUnavailable { room }
+                    | Detail::RoomUnreadable { room } => {
+                        vec![room.clone()]
+                    }
+                    Detail::RatedBots | Detail::AlreadyStarted { .. } | Detail::TooFewTeams => vec![],
                 };
                 for value in values {
                     assert!(said.contains(&value), "{lang}: {said:?} lacks {value:?}");
                 }
-                if let Detail::Banned { lasting, .. } | Detail::TimedOut { lasting, .. } = &detail
+                if let Detail::Banned { lasting, .. }
+                | Detail::TimedOut { lasting, .. }
+                | Detail::RatedBanned { lasting, .. } = &detail
                     && let Some(m) = &lasting.minutes
                 {
                     assert!(

@@ -2,15 +2,16 @@
 //! shared catalogues, `lodestone-i18n`): an `error` frame or an HTTP
 //! refusal keeps its code and gets the code's sentence in the language the
 //! client asked for (`lang` in `hello`, `Accept-Language` over HTTP).
-//! English, the default, is left exactly as the server wrote it, with
-//! the details its sentence may give (which seat, how many, until when).
+//! English, the default, is left exactly as the server wrote it; another
+//! language says a refusal from its typed `detail` (which seat, how many,
+//! until when: `said.rs`) when it has one, else the code's own sentence.
 
 use axum::body::{Body, to_bytes};
 use axum::extract::ws::Utf8Bytes;
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use lodestone_i18n::{FluentValue, Words};
-use lodestone_protocol::{Code, HttpError, ServerMessage};
+use lodestone_protocol::{Code, Detail, HttpError, ServerMessage};
 
 /// The most an HTTP refusal's body is read to be translated; a larger
 /// answer is no refusal and goes out as it is.
@@ -31,158 +32,18 @@ pub fn bot_name(words: &Words, level: lodestone_rules::bot::Level, number: Optio
     }
 }
 
-/// The server's English sentences that carry details (a limit, a count,
-/// a name, a seat, a version), each with the message of `server.ftl`
-/// that says the same with the same details in every language: (code,
-/// the English sentence with `{name}` where a detail goes, the message's
-/// id, whose arguments are those names). A sentence of the code that
-/// matches none gets the code's own sentence, `error-CODE`.
-const DETAILED: &[(Code, &str, &str)] = &[
-    (
-        Code::BadMessage,
-        "a reason has at most {max} characters; this one has {length}",
-        "detail-reason-too-long",
-    ),
-    (
-        Code::TooManyRooms,
-        "you have {count} open rooms, as many as a guest may: start or finish one first",
-        "detail-too-many-rooms-guest",
-    ),
-    (
-        Code::TooManyRooms,
-        "this address has {count} open rooms, as many as it may: start or finish one first",
-        "detail-too-many-rooms-address",
-    ),
-    (
-        Code::TooManyWatched,
-        "this connection watches {count} rooms, as many as it may: unwatch one first",
-        "detail-too-many-watched",
-    ),
-    (
-        Code::TooManyGuests,
-        "this address has made {count} new guests in the last hour; come back with your token",
-        "detail-too-many-guests",
-    ),
-    (
-        Code::RateLimited,
-        "more than {count} new connections a minute from this address; wait a little",
-        "detail-connect-rate",
-    ),
-    (
-        Code::RateLimited,
-        "more than {count} requests a minute from this address; wait a little",
-        "detail-request-rate",
-    ),
-    (
-        Code::RateLimited,
-        "you have {count} reports waiting for a moderator: wait until they are read",
-        "detail-open-reports",
-    ),
-    (
-        Code::TooManyLogins,
-        "too many logins: at most {account} a minute for one account and {address} from one address; wait a minute",
-        "detail-too-many-logins",
-    ),
-    (
-        Code::TooManyTokens,
-        "an account has at most {count} API tokens: revoke one first",
-        "detail-too-many-tokens",
-    ),
-    (
-        Code::TooManySubscriptions,
-        "this guest has {count} push subscriptions, as many as it may: remove one first",
-        "detail-too-many-subscriptions",
-    ),
-    (
-        Code::TooManyWebhooks,
-        "there are {count} webhooks here, as many as there may be: remove one first",
-        "detail-too-many-webhooks",
-    ),
-    (
-        Code::TooEarly,
-        "a tournament needs at least {count} players to start",
-        "detail-too-few-players",
-    ),
-    (
-        Code::NameTaken,
-        "an account is named \"{name}\" already (names ignore case and invisible characters)",
-        "detail-name-taken",
-    ),
-    (
-        Code::UnknownPlayer,
-        "there is no player \"{name}\"",
-        "detail-unknown-player",
-    ),
-    (
-        Code::UnknownRoom,
-        "there is no room \"{room}\"",
-        "detail-unknown-room",
-    ),
-    (
-        Code::UnknownRoom,
-        "room \"{room}\" is not available; try again",
-        "detail-room-unavailable",
-    ),
-    (
-        Code::UnknownRoom,
-        "room \"{room}\" cannot be read",
-        "detail-room-unreadable",
-    ),
-];
-
-/// The details of `english` when it is `pattern` with them filled in:
-/// each name of the pattern with its text (a number as a number, so the
-/// catalogues may choose a plural by it).
-fn details(pattern: &'static str, english: &str) -> Option<Vec<(&'static str, FluentValue<'static>)>> {
-    // The pattern as text, name, text, name, …, text.
-    let mut texts = Vec::new();
-    let mut names = Vec::new();
-    let mut rest = pattern;
-    while let Some(open) = rest.find('{') {
-        let close = open + rest[open..].find('}')?;
-        texts.push(&rest[..open]);
-        names.push(&rest[open + 1..close]);
-        rest = &rest[close + 1..];
-    }
-    texts.push(rest);
-    let mut left = english.strip_prefix(texts[0])?;
-    let mut found = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let after = texts[i + 1];
-        let value = if i + 1 == names.len() {
-            let value = left.strip_suffix(after)?;
-            left = "";
-            value
-        } else {
-            let at = left.find(after).filter(|&at| after.is_empty() || at > 0)?;
-            let value = &left[..at];
-            left = &left[at + after.len()..];
-            value
-        };
-        if value.is_empty() {
-            return None;
-        }
-        let value = value
-            .parse::<i64>()
-            .map_or_else(|_| FluentValue::from(value.to_string()), FluentValue::from);
-        found.push((*name, value));
-    }
-    left.is_empty().then_some(found)
-}
-
-/// The sentence of a refusal with `code`: the server's own `english` one
-/// in English; else, in the language, the message that says the same
-/// with its details when the English sentence is one of `DETAILED`, or
-/// the code's own sentence.
-pub fn error_sentence(words: &Words, code: Code, english: &str) -> String {
+/// The sentence of a refusal in `words`' language: the server's own
+/// `english` one in English; else said from its `detail` when it has one
+/// (`said.rs`), or the code's own sentence. Never read back from the
+/// English.
+pub fn error_sentence(words: &Words, code: Code, english: &str, detail: Option<&Detail>) -> String {
     if words.is_english() {
         return english.to_string();
     }
-    DETAILED
-        .iter()
-        .filter(|(c, _, _)| *c == code)
-        .find_map(|(_, pattern, id)| details(pattern, english).map(|args| words.with(id, &args)))
-        .unwrap_or_else(|| words.get(&error_id(code)))
+    match detail {
+        Some(detail) => crate::said::say(words, detail),
+        None => words.get(&error_id(code)),
+    }
 }
 
 /// A frame for a client speaking `words`: an `error` with its sentence in
@@ -198,11 +59,7 @@ pub fn frame(words: &Words, text: Utf8Bytes) -> Utf8Bytes {
             message,
             detail,
         }) => {
-            // Said from its details when it carries them (`said.rs`).
-            let message = match &detail {
-                Some(detail) => crate::said::say(words, detail),
-                None => error_sentence(words, code, &message),
-            };
+            let message = error_sentence(words, code, &message, detail.as_deref());
             crate::room::encode(&ServerMessage::Error {
                 id,
                 code,
@@ -244,7 +101,7 @@ pub async fn http_answer(words: &Words, response: Response) -> Response {
     };
     let body = match serde_json::from_slice::<HttpError>(&bytes) {
         Ok(mut refusal) => {
-            refusal.message = error_sentence(words, refusal.code, &refusal.message);
+            refusal.message = error_sentence(words, refusal.code, &refusal.message, refusal.detail.as_ref());
             parts.headers.remove(header::CONTENT_LENGTH);
             Body::from(refusal.to_json())
         }
@@ -273,55 +130,44 @@ mod tests {
     }
 
     #[test]
-    fn every_detailed_sentence_is_its_english_message_with_the_same_details() {
-        let english = Words::english();
-        for (code, pattern, id) in DETAILED {
-            let names: Vec<&str> = pattern
-                .split('{')
-                .skip(1)
-                .filter_map(|p| p.split_once('}').map(|(name, _)| name))
-                .collect();
-            // One of a few values makes the catalogue's English the
-            // server's sentence (a plural chooses by its number).
-            let matched = [1, 7].iter().any(|&n| {
-                let args: Vec<(&'static str, FluentValue)> =
-                    names.iter().map(|name| (*name, FluentValue::from(n))).collect();
-                let said = english.with(id, &args);
-                details(pattern, &said).is_some_and(|found| found == args)
-            });
-            assert!(matched, "{code:?}: {id} does not say {pattern:?}");
-            // Each other language has its own words, with every detail.
-            let args: Vec<(&'static str, FluentValue)> = names
-                .iter()
-                .enumerate()
-                .map(|(i, name)| (*name, FluentValue::from(format!("<{i}>"))))
-                .collect();
-            for lang in LANGUAGES.iter().skip(1) {
-                let said = Words::for_tag(lang).with(id, &args);
-                let all = (0..names.len()).all(|i| said.contains(&format!("<{i}>")));
-                assert!(all && said != english.with(id, &args), "{lang}: {id}: {said}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_detail_reaches_the_french_and_german_sentence() {
+    fn a_refusal_is_said_from_its_detail_never_read_back_from_its_english() {
         let (french, german) = (Words::for_tag("fr"), Words::for_tag("de"));
-        // (Sentences said from their `detail` are tested in said.rs.)
-        let long = "a reason has at most 500 characters; this one has 501";
+        let long = Detail::ReasonTooLong {
+            max: 500,
+            length: 501,
+        };
+        // The English given is not read: the detail alone says it.
+        for english in [
+            "a reason has at most 500 characters; this one has 501",
+            "anything",
+        ] {
+            assert_eq!(
+                error_sentence(&french, Code::BadMessage, english, Some(&long)),
+                "un motif a au plus 500 caractères ; celui-ci en a 501"
+            );
+            assert_eq!(
+                error_sentence(&german, Code::BadMessage, english, Some(&long)),
+                "eine Begründung hat höchstens 500 Zeichen; diese hat 501"
+            );
+        }
+        // A sentence of a detailed shape without its detail is not parsed:
+        // it gets the code's own sentence.
         assert_eq!(
-            error_sentence(&french, Code::BadMessage, long),
-            "un motif a au plus 500 caractères ; celui-ci en a 501"
-        );
-        assert_eq!(
-            error_sentence(&german, Code::BadMessage, long),
-            "eine Begründung hat höchstens 500 Zeichen; diese hat 501"
+            error_sentence(
+                &french,
+                Code::BadMessage,
+                "a reason has at most 500 characters; this one has 501",
+                None
+            ),
+            french.get("error-bad-message")
         );
         // A number chooses the plural.
-        let rooms = |n: u32| {
-            let english =
-                format!("you have {n} open rooms, as many as a guest may: start or finish one first");
-            error_sentence(&french, Code::TooManyRooms, &english)
+        let rooms = |count| {
+            let detail = Detail::TooManyRooms {
+                count,
+                address: false,
+            };
+            error_sentence(&french, Code::TooManyRooms, "", Some(&detail))
         };
         assert!(rooms(1).starts_with("vous avez 1 salle ouverte,"), "{}", rooms(1));
         assert!(
@@ -329,49 +175,236 @@ mod tests {
             "{}",
             rooms(3)
         );
-        // Names come through as they are.
+        // Names come through in the language's quotes.
+        let ann = Detail::UnknownPlayer {
+            name: "Ann Lee".into(),
+        };
         assert_eq!(
-            error_sentence(&german, Code::UnknownPlayer, r#"there is no player "Ann Lee""#),
+            error_sentence(&german, Code::UnknownPlayer, "", Some(&ann)),
             "es gibt keinen Spieler „Ann Lee“"
         );
+        let room = Detail::UnknownRoom {
+            room: "no-such-room".into(),
+        };
         assert_eq!(
-            error_sentence(&french, Code::UnknownRoom, r#"there is no room "no-such-room""#),
+            error_sentence(&french, Code::UnknownRoom, "", Some(&room)),
             "il n'y a pas de salle « no-such-room »"
         );
-        // A sentence without a known shape gets the code's own sentence;
-        // English keeps the server's.
+        // English keeps the server's sentence.
         assert_eq!(
-            error_sentence(&french, Code::BadMessage, "too long"),
-            french.get("error-bad-message")
+            error_sentence(&Words::english(), Code::BadMessage, "as written", Some(&long)),
+            "as written"
         );
-        assert_eq!(error_sentence(&Words::english(), Code::BadMessage, long), long);
-        // Through a frame, with its code.
-        let frame_en = crate::room::encode(&lodestone_protocol::error(None, Code::BadMessage, long));
-        let framed = frame(&french, frame_en);
+        // Through a frame, with its code and its detail.
+        let refusal = crate::room::Refusal::detailed(Code::BadMessage, long);
+        let framed = frame(&french, crate::room::encode(&refusal.into_error(None)));
         assert!(
             framed.as_str().contains(r#""code":"bad-message""#)
-                && framed.as_str().contains("celui-ci en a 501"),
+                && framed.as_str().contains("celui-ci en a 501")
+                && framed
+                    .as_str()
+                    .contains(r#""detail":{"kind":"reason-too-long","max":500,"length":501}"#),
             "{}",
             framed.as_str()
         );
     }
 
-    #[test]
-    fn details_are_read_only_from_a_sentence_of_the_patterns_shape() {
-        let pattern = "seat {seat} is taken by {name}";
-        let found = details(pattern, "seat 2 is taken by Bo").expect("the shape");
-        assert_eq!(
-            found,
-            [("seat", FluentValue::from(2)), ("name", FluentValue::from("Bo"))]
-        );
-        for other in [
-            "seat  is taken by Bo",
-            "seat 2 is taken by ",
-            "a seat 2 is taken by Bo",
-            "seat 2 was taken by Bo",
+    #[tokio::test]
+    async fn an_http_refusal_keeps_its_detail_and_is_said_from_it() {
+        use axum::http::StatusCode;
+        let detail = Detail::RequestRate { count: 600 };
+        let english = crate::said::english(&detail);
+        let limited = || {
+            crate::answers::limited(
+                StatusCode::TOO_MANY_REQUESTS,
+                HttpError::limited(Code::RateLimited, english.clone(), "request-rate", 1)
+                    .with_detail(detail.clone()),
+            )
+        };
+        for (lang, said) in [
+            (
+                "en",
+                "more than 600 requests a minute from this address; wait a little",
+            ),
+            ("de", &crate::said::say(&Words::for_tag("de"), &detail)),
         ] {
-            assert_eq!(details(pattern, other), None, "{other}");
+            let answer = http_answer(&Words::for_tag(lang), limited()).await;
+            assert_eq!(answer.status(), StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(answer.headers()[header::RETRY_AFTER], "1");
+            let body = to_bytes(answer.into_body(), MOST_ERROR_BYTES).await.unwrap();
+            let body: HttpError = serde_json::from_slice(&body).unwrap();
+            assert_eq!(body.message, said, "{lang}");
+            assert_eq!(body.detail.as_ref(), Some(&detail), "{lang}");
+            assert_eq!(body.limit.as_deref(), Some("request-rate"));
         }
+        assert!(crate::said::say(&Words::for_tag("de"), &detail).contains("600"));
+    }
+
+    /// The refusals whose sentence has values but no `detail` yet: other
+    /// languages say only their code's sentence. (code, the `format!`.)
+    const UNDETAILED: &[(&str, &str)] = &[
+        ("UNKNOWN_GAME", "give ?game= one of {}"),
+        ("UNKNOWN_ROOM", "room {room:?} cannot be replayed now; try again"),
+        ("NO_REMATCH", "the rematch has already opened: room {room}"),
+        ("STORAGE", "the server could not {what}; try again"),
+        (
+            "BAD_CHAT",
+            "a chat line cannot hold bidirectional overrides or isolates (it has U+{:04X})",
+        ),
+        ("BAD_VACATION", "a vacation lasts 1 to {per_year} days"),
+        ("ON_VACATION", "you are on vacation until {} already"),
+        (
+            "VACATION_USED_UP",
+            "you have {left} vacation days left of {per_year} in 365 days",
+        ),
+        ("BAD_MESSAGE", "{:?} is not a moderation message"),
+        ("STORAGE", "the server could not read the {what}; try again"),
+        (
+            "BAD_MESSAGE",
+            "line {seq} is not a chat line of this room that you can read",
+        ),
+        ("UNKNOWN_REPORT", "there is no open report {report:?}"),
+        ("UNKNOWN_REPORT", "there is no sanction {sanction:?}"),
+        ("BAD_MESSAGE", "{address:?} is not an IP address"),
+        (
+            "CHAT_RATE_LIMITED",
+            "more than {} chat lines a minute: wait a little",
+        ),
+        ("RATE_LIMITED", "more than {} messages a second: slow down"),
+        (
+            "UNSUPPORTED_PROTOCOL",
+            "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}",
+        ),
+    ];
+
+    /// The text of the first string literal in `text`.
+    fn literal(text: &str) -> Option<&str> {
+        let start = text.find('"')? + 1;
+        let mut escaped = false;
+        for (i, c) in text[start..].char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => return Some(&text[start..start + i]),
+                _ => escaped = false,
+            }
+        }
+        None
+    }
+
+    /// The refusals of `source` (outside its tests) whose sentence is a
+    /// `format!`: each `codes::X`, with the call it is an argument of,
+    /// giving a `format!` there or in a `let` of the lines before.
+    fn formatted_refusals(source: &str) -> Vec<(String, String)> {
+        let source = source.split("#[cfg(test)]\nmod tests").next().unwrap_or_default();
+        let mut found = Vec::new();
+        for (at, _) in source.match_indices("codes::") {
+            let rest = &source[at + "codes::".len()..];
+            let code: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+                .collect();
+            // The rest of the call `codes::X` is an argument of.
+            let mut depth = 0i32;
+            let end = rest
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '(' => 1,
+                        ')' => -1,
+                        _ => 0,
+                    };
+                    depth < 0 || (c == ';' && depth == 0)
+                })
+                .map_or(rest.len(), |(i, _)| i);
+            let call = &rest[code.len()..end];
+            let mut from = (at.saturating_sub(800)..at)
+                .find(|&i| source.is_char_boundary(i))
+                .unwrap_or(at);
+            let before = &source[from..at];
+            let sentence = call.find("format!(").map(|i| &call[i..]).or_else(|| {
+                call.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .filter(|word| !word.is_empty())
+                    .find_map(|word| {
+                        let lets = [
+                            format!("let {word} = format!("),
+                            format!("let {word}: String = format!("),
+                        ];
+                        lets.iter().filter_map(|l| before.rfind(l.as_str())).max()
+                    })
+                    .map(|i| {
+                        from += i;
+                        &source[from..at]
+                    })
+            });
+            if let Some(text) = sentence.and_then(literal) {
+                found.push((code, text.to_string()));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_scan_finds_a_refusal_formatted_without_its_detail() {
+        let source = concat!(
+            "fn a() { Err(Refusal::new(codes::TOO_EARLY, format!(\"at least {n}\"))) }\n",
+            "fn b() { let why = format!(\"{n} more\");\n return self.fail(id, codes::TOO_LATE, why); }\n",
+            "fn c() { Err(Refusal::new(codes::BAD_NAME, \"plain\")); let x = format!(\"{y}\"); }\n",
+            "fn d() { Err(Refused::detailed(codes::TOO_EARLY, Detail::TooFewTeams)) }\n",
+            "#[cfg(test)]\nmod tests { fn e() { (codes::BAD_NAME, format!(\"{z}\")); } }\n",
+        );
+        assert_eq!(
+            formatted_refusals(source),
+            [
+                ("TOO_EARLY".to_string(), "at least {n}".to_string()),
+                ("TOO_LATE".to_string(), "{n} more".to_string()),
+            ]
+        );
+    }
+
+    /// A refusal whose sentence says values (a `format!`) must carry them
+    /// as its `detail`, or other languages say less than English: the
+    /// server's sources hold no such refusal but the known ones.
+    #[test]
+    fn no_refusal_says_values_without_its_detail() {
+        fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).expect("the sources").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    sources(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs")
+                    && !path
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().ends_with("tests.rs"))
+                {
+                    out.push(path);
+                }
+            }
+        }
+        let mut files = Vec::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let mut found: Vec<(String, String)> = files
+            .iter()
+            .flat_map(|f| formatted_refusals(&std::fs::read_to_string(f).expect("a source")))
+            .collect();
+        found.sort();
+        let mut known: Vec<(String, String)> = UNDETAILED
+            .iter()
+            .map(|(c, s)| (c.to_string(), s.to_string()))
+            .collect();
+        known.sort();
+        let new: Vec<_> = found.iter().filter(|f| !known.contains(f)).collect();
+        assert!(
+            new.is_empty(),
+            "refusals that say values without a detail (give each a Detail, said.rs): {new:#?}"
+        );
+        let gone: Vec<_> = known.iter().filter(|k| !found.contains(k)).collect();
+        assert!(
+            gone.is_empty(),
+            "no longer found, take them off UNDETAILED: {gone:#?}"
+        );
     }
 
     #[test]

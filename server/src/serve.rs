@@ -245,15 +245,18 @@ async fn refuse(mut stream: TcpStream, reason: Refusal, connect_rate: u32) {
                 crate::answers::CONNECTION_RETRY_SECS,
             ),
         ),
-        Refusal::ConnectRate => (
-            "429 Too Many Requests",
-            HttpError::limited(
+        Refusal::ConnectRate => {
+            let detail = lodestone_protocol::Detail::ConnectRate {
+                count: connect_rate.into(),
+            };
+            let body = HttpError::limited(
                 codes::RATE_LIMITED,
-                format!("more than {connect_rate} new connections a minute from this address; wait a little"),
+                crate::said::english(&detail),
                 "connect-rate",
                 crate::answers::retry_after(connect_rate),
-            ),
-        ),
+            );
+            ("429 Too Many Requests", body.with_detail(detail))
+        }
         _ => (
             "429 Too Many Requests",
             HttpError::limited(

@@ -5,10 +5,11 @@
 //! session (`session/`) only writes the reply and applies the change.
 
 use axum::extract::ws::Utf8Bytes;
-use lodestone_protocol::{Code, RequestId, ServerMessage, error};
+use lodestone_protocol::{Detail, RequestId, ServerMessage, codes};
 
-/// A request refused: its code and sentence.
-pub type Refused = (Code, String);
+/// A request refused: its code, sentence and, when every language should
+/// say its values, its `detail` (a plain `(code, sentence)` converts).
+pub type Refused = crate::room::Refusal;
 
 /// What goes back to the requester.
 #[derive(Debug)]
@@ -50,15 +51,15 @@ impl Served {
     }
 
     /// `ack` to `id`, or the refusal.
-    pub fn done(id: RequestId, result: Result<(), Refused>) -> Served {
+    pub fn done(id: RequestId, result: Result<(), impl Into<Refused>>) -> Served {
         Served::message(match result {
             Ok(()) => ack(id),
-            Err((code, sentence)) => error(Some(id), code, sentence),
+            Err(refused) => refusal(id, refused),
         })
     }
 
-    pub fn refused(id: RequestId, (code, sentence): Refused) -> Served {
-        Served::message(error(Some(id), code, sentence))
+    pub fn refused(id: RequestId, refused: impl Into<Refused>) -> Served {
+        Served::message(refusal(id, refused))
     }
 
     pub fn with(self, change: Change) -> Served {
@@ -83,7 +84,32 @@ pub fn ack(id: RequestId) -> ServerMessage {
     }
 }
 
-/// The refusal `(code, sentence)` as the reply to `id`.
-pub fn refusal(id: RequestId, (code, sentence): Refused) -> ServerMessage {
-    error(Some(id), code, sentence)
+/// The refusal as the reply to `id`.
+pub fn refusal(id: RequestId, refused: impl Into<Refused>) -> ServerMessage {
+    refused.into().into_error(Some(id))
+}
+
+/// The refusals of a name that names nothing, or of a room that cannot be
+/// had, with the name as their detail: no player `name`, no room `room`.
+pub fn unknown_player(name: &str) -> Refused {
+    Refused::detailed(codes::UNKNOWN_PLAYER, Detail::UnknownPlayer { name: name.into() })
+}
+
+pub fn unknown_room(room: &str) -> Refused {
+    Refused::detailed(codes::UNKNOWN_ROOM, Detail::UnknownRoom { room: room.into() })
+}
+
+/// Room `room` is not available now (another node is taking it over).
+pub fn room_unavailable(room: &str) -> Refused {
+    Refused::detailed(codes::UNKNOWN_ROOM, Detail::RoomUnavailable { room: room.into() })
+}
+
+/// Room `room`'s stored record cannot be read.
+pub fn room_unreadable(room: &str) -> Refused {
+    Refused::detailed(codes::UNKNOWN_ROOM, Detail::RoomUnreadable { room: room.into() })
+}
+
+/// An account is named `name` already.
+pub fn name_taken(name: &str) -> Refused {
+    Refused::detailed(codes::NAME_TAKEN, Detail::NameTaken { name: name.into() })
 }

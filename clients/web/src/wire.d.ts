@@ -204,7 +204,26 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "not-a-bot", seat: string, name: string, }
   | { "kind": "seats-not-full", count: number, }
   | { "kind": "moved-on", seen: number, now: number, }
-  | { "kind": "chat-too-long", max: number, length: number, };
+  | { "kind": "chat-too-long", max: number, length: number, }
+  | { "kind": "rated-banned", reason: string, until?: number, minutes?: number, }
+  | { "kind": "reason-too-long", max: number, length: number, }
+  | { "kind": "too-many-rooms", count: number, address: boolean, }
+  | { "kind": "too-many-watched", count: number, }
+  | { "kind": "too-many-guests", count: number, }
+  | { "kind": "connect-rate", count: number, }
+  | { "kind": "request-rate", count: number, }
+  | { "kind": "open-reports", count: number, }
+  | { "kind": "too-many-logins", account: number, address: number, }
+  | { "kind": "too-many-tokens", count: number, }
+  | { "kind": "too-many-subscriptions", count: number, }
+  | { "kind": "too-many-webhooks", count: number, }
+  | { "kind": "too-few-players", count: number, }
+  | { "kind": "too-few-teams" }
+  | { "kind": "name-taken", name: string, }
+  | { "kind": "unknown-player", name: string, }
+  | { "kind": "unknown-room", room: string, }
+  | { "kind": "room-unavailable", room: string, }
+  | { "kind": "room-unreadable", room: string, };
 
 /**
  * What a refused request would have done.

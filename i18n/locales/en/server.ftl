@@ -140,10 +140,12 @@ notify-seconds = { $count ->
    *[other] { $count } seconds
 }
 
-## Refusals with their details: the server's English sentence, with the
-## same details (a limit, a count, a name, a seat, a version) given to
-## every language (server/src/sentences.rs, DETAILED). The English here
-## is exactly the server's; a refusal without details gets error-CODE.
+## Refusals with their details: said from the refusal's typed detail
+## (server/src/said.rs), the same details (a limit, a count, a name, a
+## seat, a version) in every language. The English here is exactly the
+## server's; a refusal without details gets error-CODE. $name and $room
+## come escaped as the English sentence has always quoted them.
+## $left (a ban from rated play) is detail-left.
 ## Seats ($seat) are the game's names for them (white, 1…), as in the
 ## protocol.
 detail-chat-too-long = a chat line has at most { $max } characters; this one has { $length }
@@ -169,6 +171,9 @@ detail-seat-empty = seat { $seat } is free
 detail-not-a-bot = { $name } at seat { $seat } is a person, not a bot (kick frees the seat)
 detail-moved-on = the room changed after version { $seen } (it is at version { $now }); nothing was done: look at the room again
 detail-too-few-players = a tournament needs at least { $count } players to start
+detail-too-few-teams = a tournament needs at least two complete teams to start
+detail-rated-banned = you may not play rated games for good: { $reason }
+detail-rated-banned-for = you may not play rated games for { $left }: { $reason }
 detail-name-taken = an account is named "{ $name }" already (names ignore case and invisible characters)
 detail-unknown-player = there is no player "{ $name }"
 detail-unknown-room = there is no room "{ $room }"

@@ -7,7 +7,7 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use lodestone_protocol::{PROTOCOL_VERSION, Password, RequestId, ServerMessage, codes, error};
+use lodestone_protocol::{Detail, PROTOCOL_VERSION, Password, RequestId, ServerMessage, codes};
 
 use super::passwords::{
     MAX_PASSWORD_CHARS, check_password, hash_password, name_key, old_name_key, verify_nothing,
@@ -46,9 +46,14 @@ impl Answer {
         code: lodestone_protocol::Code,
         sentence: impl Into<String>,
     ) -> Answer {
+        Answer::refusal(known, id, Refused::new(code, sentence))
+    }
+
+    /// The refusal, with its detail if it has one.
+    fn refusal(known: bool, id: RequestId, refused: Refused) -> Answer {
         Answer {
             known,
-            found: Err(error(Some(id), code, sentence)),
+            found: Err(refused.into_error(Some(id))),
         }
     }
 }
@@ -58,7 +63,7 @@ impl Answer {
 fn stored<T>(result: Result<T, impl std::fmt::Display>, what: &str, sentence: &str) -> Result<T, Refused> {
     result.map_err(|e| {
         tracing::error!(error = %e, "{what}");
-        (codes::STORAGE, sentence.to_string())
+        Refused::new(codes::STORAGE, sentence)
     })
 }
 
@@ -105,7 +110,7 @@ pub async fn hello(
                 Ok(None) => {
                     return Answer::refused(false, id, codes::BAD_TOKEN, "this token belongs to no guest");
                 }
-                Err((code, sentence)) => return Answer::refused(known, id, code, sentence),
+                Err(refused) => return Answer::refusal(known, id, refused),
             };
             known = true;
             if let Some(name) = name.filter(|n| *n != guest.name) {
@@ -126,11 +131,9 @@ pub async fn hello(
         (None, Some(name)) => {
             if !app.admission.new_guest(client) {
                 app.metrics.refused(Refusal::GuestsPerHour);
-                let sentence = format!(
-                    "this address has made {} new guests in the last hour; come back with your token",
-                    app.config.limits.guests_per_hour
-                );
-                return Answer::refused(known, id, codes::TOO_MANY_GUESTS, sentence);
+                let count = u64::from(app.config.limits.guests_per_hour);
+                let refused = Refused::detailed(codes::TOO_MANY_GUESTS, Detail::TooManyGuests { count });
+                return Answer::refusal(known, id, refused);
             }
             match app.store.new_guest(name, app.clock.now_ms()).await {
                 Ok((guest, token)) => (guest, Some(token.reveal())),
@@ -146,7 +149,7 @@ pub async fn hello(
     };
     let bot_account = match bot_account(app, &guest.id, new_token.is_some()).await {
         Ok(bot_account) => bot_account,
-        Err((code, sentence)) => return Answer::refused(known, id, code, sentence),
+        Err(refused) => return Answer::refusal(known, id, refused),
     };
     let rooms = cluster::rooms_of(app, &guest.id).await;
     let bot = guest.bot.is_some();
@@ -171,11 +174,11 @@ pub async fn login(app: &App, client: IpAddr, id: RequestId, name: String, passw
     let key = name_key(&name);
     if !app.logins.allow(&key, client) {
         app.metrics.refused(Refusal::Logins);
-        let sentence = format!(
-            "too many logins: at most {} a minute for one account and {} from one address; wait a minute",
-            app.logins.per_account, app.logins.per_address
-        );
-        return Answer::refused(false, id, codes::TOO_MANY_LOGINS, sentence);
+        let detail = Detail::TooManyLogins {
+            account: u64::from(app.logins.per_account),
+            address: u64::from(app.logins.per_address),
+        };
+        return Answer::refusal(false, id, Refused::detailed(codes::TOO_MANY_LOGINS, detail));
     }
     let bad_login = "no account has this name and password";
     if password.expose().chars().count() > MAX_PASSWORD_CHARS {
@@ -191,7 +194,7 @@ pub async fn login(app: &App, client: IpAddr, id: RequestId, name: String, passw
     let what = "the server could not look up the account; try again";
     let account = match stored(found, "account lookup failed", what) {
         Ok(account) => account,
-        Err((code, sentence)) => return Answer::refused(false, id, code, sentence),
+        Err(refused) => return Answer::refusal(false, id, refused),
     };
     let Some((guest_id, hash)) = account else {
         verify_nothing(password.0).await;
@@ -223,7 +226,7 @@ pub async fn login(app: &App, client: IpAddr, id: RequestId, name: String, passw
     };
     let bot_account = match bot_account(app, &guest.id, false).await {
         Ok(bot_account) => bot_account,
-        Err((code, sentence)) => return Answer::refused(true, id, code, sentence),
+        Err(refused) => return Answer::refusal(true, id, refused),
     };
     tracing::info!(guest = %guest.id, "an account logged in on a new device");
     let rooms = app.lobby.rooms_of(&guest.id);
@@ -258,12 +261,7 @@ pub async fn register(app: &App, player: &Player, id: RequestId, name: String, p
         return refused(codes::BAD_PASSWORD, e);
     }
     let key = name_key(&name);
-    let taken = || {
-        refused(
-            codes::NAME_TAKEN,
-            format!("an account is named {name:?} already (names ignore case and invisible characters)"),
-        )
-    };
+    let taken = || Served::refused(id.clone(), crate::served::name_taken(&name));
     let already = || {
         refused(
             codes::ALREADY_REGISTERED,

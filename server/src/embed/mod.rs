@@ -49,7 +49,7 @@ async fn ply(
 ) -> Result<Replay, Response> {
     let guest = viewer(app, headers).await?;
     let invite = query.get("invite").map(String::as_str);
-    let refused = |(code, message): (Code, String)| json_error(status_of(code), code, &message);
+    let refused = |r: crate::served::Refused| crate::answers::refused(status_of(r.code), r);
     let n = if n == "latest" {
         // The whole log's length, from a first fold of the start.
         crate::replays::fold(app, id, &guest, invite, 0)

@@ -2,7 +2,9 @@
 //! ([`check_reason`]), the timeouts' lengths, and the audit entries
 //! ([`audit_row`]).
 
-use lodestone_protocol::{Code, codes};
+use lodestone_protocol::{Detail, codes};
+
+use crate::served::Refused;
 
 use crate::store::AuditRow;
 
@@ -15,25 +17,26 @@ pub const MAX_REASON_CHARS: usize = 500;
 
 /// A reason or note as kept: trimmed, at most [`MAX_REASON_CHARS`]
 /// characters, no control characters; the refusal otherwise.
-pub fn check_reason(text: &str, needed: bool) -> Result<String, (Code, String)> {
+pub fn check_reason(text: &str, needed: bool) -> Result<String, Refused> {
     let text = text.trim();
     if needed && text.is_empty() {
-        return Err((codes::BAD_MESSAGE, "give a reason".into()));
+        return Err(Refused::new(codes::BAD_MESSAGE, "give a reason"));
     }
     let n = text.chars().count();
     if n > MAX_REASON_CHARS {
-        return Err((
-            codes::BAD_MESSAGE,
-            format!("a reason has at most {MAX_REASON_CHARS} characters; this one has {n}"),
-        ));
+        let detail = Detail::ReasonTooLong {
+            max: MAX_REASON_CHARS as u64,
+            length: n as u64,
+        };
+        return Err(Refused::detailed(codes::BAD_MESSAGE, detail));
     }
     if text
         .chars()
         .any(|c| c.is_control() || crate::names::is_bidi_control(c))
     {
-        return Err((
+        return Err(Refused::new(
             codes::BAD_MESSAGE,
-            "a reason cannot hold control characters or bidirectional overrides".into(),
+            "a reason cannot hold control characters or bidirectional overrides",
         ));
     }
     Ok(text.to_string())

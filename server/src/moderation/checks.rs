@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use lodestone_protocol::{ChatTo, ClientMessage, codes};
 
-use super::bans::{ban_refusal, left};
+use super::bans::ban_refusal;
 use crate::app::App;
 use crate::room::Refusal;
 use crate::served::Refused;
@@ -19,10 +19,7 @@ const MAX_ROOM_ID_BYTES: usize = 64;
 
 /// The refusal of a check the store could not make.
 fn failed<E>(_: E) -> Refused {
-    (
-        codes::STORAGE,
-        "the server could not check this; try again".to_string(),
-    )
+    Refused::new(codes::STORAGE, "the server could not check this; try again")
 }
 
 /// The checks of one connection's messages, from its address. A refusal
@@ -144,13 +141,13 @@ impl Gate<'_> {
         let key = crate::accounts::name_key(name);
         match self.app.store.name_banned(&key).await {
             Ok(false) => Ok(()),
-            Ok(true) => Err((
+            Ok(true) => Err(Refused::new(
                 codes::BAD_NAME,
-                "a moderator took this name away: choose another".into(),
+                "a moderator took this name away: choose another",
             )),
-            Err(_) => Err((
+            Err(_) => Err(Refused::new(
                 codes::STORAGE,
-                "the server could not check the name; try again".into(),
+                "the server could not check the name; try again",
             )),
         }
     }
@@ -183,14 +180,13 @@ impl Gate<'_> {
             .await
             .map_err(failed)?;
         match ban {
-            Some(b) => Err((
-                codes::RATED_BANNED,
-                format!(
-                    "you may not play rated games for {}: {}",
-                    b.until.map_or("good".to_string(), |u| left(now, u)),
-                    b.reason
-                ),
-            )),
+            Some(b) => {
+                let detail = lodestone_protocol::Detail::RatedBanned {
+                    reason: b.reason.clone(),
+                    lasting: crate::said::lasting(b.until, now),
+                };
+                Err(Refusal::detailed(codes::RATED_BANNED, detail))
+            }
             None => Ok(()),
         }
     }
@@ -202,9 +198,9 @@ impl Gate<'_> {
             match self.app.store.blocks_between(guest, other).await {
                 Ok(false) => {}
                 Ok(true) => {
-                    return Err((
+                    return Err(Refused::new(
                         codes::BLOCKED,
-                        "a player at this table blocks you, or you block them".into(),
+                        "a player at this table blocks you, or you block them",
                     ));
                 }
                 Err(e) => return Err(failed(e)),

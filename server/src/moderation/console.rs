@@ -100,10 +100,7 @@ pub(super) async fn request(
             let target = match views::find_player(&app.store, &player).await {
                 Ok(Some(target)) => target,
                 Ok(None) => {
-                    return Served::refused(
-                        id,
-                        (codes::UNKNOWN_PLAYER, format!("there is no player {player:?}")),
-                    );
+                    return Served::refused(id, crate::served::unknown_player(&player));
                 }
                 Err(_) => {
                     return Served::refused(
@@ -121,10 +118,7 @@ pub(super) async fn request(
                     player: Box::new(file),
                 }
                 .into(),
-                Ok(None) => Served::refused(
-                    id,
-                    (codes::UNKNOWN_PLAYER, format!("there is no player {player:?}")),
-                ),
+                Ok(None) => Served::refused(id, crate::served::unknown_player(&player)),
                 Err(_) => Served::refused(
                     id,
                     (
@@ -137,7 +131,7 @@ pub(super) async fn request(
         ClientMessage::AdminExport { id, player } => {
             return match staff.target(&player, role).await {
                 Ok(target) => export(app, id, &target, Some(me)).await,
-                Err((code, sentence)) => Served::refused(id, (code, sentence)),
+                Err(refused) => Served::refused(id, refused),
             };
         }
         ClientMessage::AdminDelete { id, player } => {
@@ -150,7 +144,7 @@ pub(super) async fn request(
                     ),
                 ),
                 Ok(target) => delete(app, id, &target, Some(me)).await,
-                Err((code, sentence)) => Served::refused(id, (code, sentence)),
+                Err(refused) => Served::refused(id, refused),
             };
         }
         ClientMessage::AdminCloseRoom { id, room, reason } => {
@@ -186,7 +180,7 @@ pub(super) async fn request(
             role: new,
             ..
         } => staff.set_role(me, &who, new, now).await,
-        other => Err((
+        other => Err(Refused::new(
             codes::BAD_MESSAGE,
             format!("{:?} is not a moderation message", other.id()),
         )),
@@ -220,7 +214,7 @@ fn answer<T, E>(
 async fn close_room(app: &Arc<App>, player: &Player, id: RequestId, room: String, reason: &str) -> Served {
     let reason = match check_reason(reason, true) {
         Ok(reason) => reason,
-        Err((code, sentence)) => return Served::refused(id, (code, sentence)),
+        Err(refused) => return Served::refused(id, refused),
     };
     if room.len() > MAX_ROOM_ID_BYTES {
         return Served::refused(
@@ -267,8 +261,5 @@ async fn close_room(app: &Arc<App>, player: &Player, id: RequestId, room: String
 
 /// The refusal of a room that went away while it was asked.
 fn gone(room: &str) -> Refused {
-    (
-        codes::UNKNOWN_ROOM,
-        format!("room {room:?} is not available; try again"),
-    )
+    crate::served::room_unavailable(room)
 }

@@ -4,7 +4,7 @@
 //! report is made (so the moderators see what the reporter saw, even if
 //! the room is gone later).
 
-use lodestone_protocol::{Code, ReportContext, codes};
+use lodestone_protocol::{ReportContext, codes};
 
 use crate::room::{Recorded, RoomCore};
 use crate::secrets::OsSecrets;
@@ -21,15 +21,15 @@ pub fn context(
     reporter: &str,
     invite: Option<&str>,
     line: Option<u64>,
-) -> Result<ReportContext, (Code, String)> {
+) -> Result<ReportContext, crate::served::Refused> {
     let core = RoomCore::restore(room_id, events, Box::new(OsSecrets))
-        .map_err(|_| (codes::UNKNOWN_ROOM, format!("room {room_id:?} cannot be read")))?;
+        .map_err(|_| crate::served::room_unreadable(room_id))?;
     let viewer = core.seat_of_guest(reporter);
     let lines = core.chat_for(viewer, u64::MAX);
     let window = match line {
         Some(seq) => {
             let Some(at) = lines.iter().position(|l| l.seq == seq) else {
-                return Err((
+                return Err(crate::served::Refused::new(
                     codes::BAD_MESSAGE,
                     format!("line {seq} is not a chat line of this room that you can read"),
                 ));

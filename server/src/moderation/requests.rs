@@ -6,7 +6,7 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use lodestone_protocol::{ClientMessage, RequestId, ServerMessage, codes, error};
+use lodestone_protocol::{ClientMessage, Detail, RequestId, ServerMessage, codes, error};
 
 use super::audit::check_reason;
 use super::data::{delete, export};
@@ -77,7 +77,7 @@ pub async fn request(asker: Asker<'_>, message: ClientMessage) -> Served {
         other => return console::request(app, player, asker.client, other).await,
     };
     match result {
-        Ok(change) => Served::done(id, Ok(())).with(change),
+        Ok(change) => Served::message(crate::served::ack(id)).with(change),
         Err(refused) => Served::refused(id, refused),
     }
 }
@@ -92,9 +92,9 @@ impl Asker<'_> {
             )
         })?;
         match found {
-            Some(id) if id == me => Err((codes::BAD_MESSAGE, "that is you".into())),
+            Some(id) if id == me => Err(Refused::new(codes::BAD_MESSAGE, "that is you")),
             Some(id) => Ok(id),
-            None => Err((codes::UNKNOWN_PLAYER, format!("there is no player {text:?}"))),
+            None => Err(crate::served::unknown_player(text)),
         }
     }
 
@@ -190,22 +190,23 @@ impl Asker<'_> {
             .await
             .map_err(storage)?;
         if mine.iter().filter(|r| r.status == "open").count() >= OPEN_REPORTS {
-            return Err((
+            let count = OPEN_REPORTS as u64;
+            return Err(Refused::detailed(
                 codes::RATE_LIMITED,
-                format!("you have {OPEN_REPORTS} reports waiting for a moderator: wait until they are read"),
+                Detail::OpenReports { count },
             ));
         }
         let context = match &room {
             Some(room) if room.len() <= MAX_ROOM_ID_BYTES => {
                 let rows = self.app.store.room_events(room).await.map_err(storage)?;
                 if rows.is_empty() {
-                    return Err((codes::UNKNOWN_ROOM, format!("there is no room {room:?}")));
+                    return Err(crate::served::unknown_room(room));
                 }
                 let events = rows
                     .iter()
                     .map(crate::room::from_row)
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(|_| (codes::UNKNOWN_ROOM, format!("room {room:?} cannot be read")))?;
+                    .map_err(|_| crate::served::room_unreadable(room))?;
                 let context = tokio::task::spawn_blocking({
                     let (room, me) = (room.clone(), player.id.clone());
                     move || context::context(&room, &events, &me, None, line)
@@ -219,7 +220,12 @@ impl Asker<'_> {
                 })??;
                 Some(serde_json::to_string(&context).unwrap_or_default())
             }
-            Some(_) => return Err((codes::UNKNOWN_ROOM, "there is no room with so long an id".into())),
+            Some(_) => {
+                return Err(Refused::new(
+                    codes::UNKNOWN_ROOM,
+                    "there is no room with so long an id",
+                ));
+            }
             None => None,
         };
         let now = self.app.clock.now_ms() as i64;

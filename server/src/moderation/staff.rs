@@ -27,14 +27,14 @@ pub struct Staff<'a> {
 
 /// The refusal of a change the store could not make.
 pub(super) fn storage<E>(_: E) -> Refused {
-    (codes::STORAGE, "the server could not do this; try again".into())
+    Refused::new(codes::STORAGE, "the server could not do this; try again")
 }
 
 /// Whether report `report` moved on (`false`: it is not open).
 fn moved_report(report: &str, moved: Result<bool, StoreError>) -> Result<(), Refused> {
     match moved {
         Ok(true) => Ok(()),
-        Ok(false) => Err((
+        Ok(false) => Err(Refused::new(
             codes::UNKNOWN_REPORT,
             format!("there is no open report {report:?}"),
         )),
@@ -49,19 +49,19 @@ impl Staff<'_> {
     pub async fn target(&self, text: &str, role: Role) -> Result<String, Refused> {
         let target = match views::find_player(&self.app.store, text).await.map_err(storage)? {
             Some(target) => target,
-            None => return Err((codes::UNKNOWN_PLAYER, format!("there is no player {text:?}"))),
+            None => return Err(crate::served::unknown_player(text)),
         };
         let theirs = roles::role(&self.app.store, &target).await.map_err(storage)?;
         if theirs >= Role::Moderator && role < Role::Admin {
-            return Err((
+            return Err(Refused::new(
                 codes::NOT_ALLOWED,
-                "a moderator cannot act on another moderator or an admin".into(),
+                "a moderator cannot act on another moderator or an admin",
             ));
         }
         if theirs == Role::Admin && target != self.me {
-            return Err((
+            return Err(Refused::new(
                 codes::NOT_ALLOWED,
-                "nobody acts on an admin from the console".into(),
+                "nobody acts on an admin from the console",
             ));
         }
         Ok(target)
@@ -116,7 +116,7 @@ impl Staff<'_> {
 
     pub async fn lift(&self, me: &str, sanction: &str, now: u64) -> Result<(), Refused> {
         let Some(row) = self.app.store.sanction(sanction).await.map_err(storage)? else {
-            return Err((
+            return Err(Refused::new(
                 codes::UNKNOWN_REPORT,
                 format!("there is no sanction {sanction:?}"),
             ));
@@ -135,9 +135,9 @@ impl Staff<'_> {
         );
         match self.app.store.lift_sanction(sanction, now as i64, &audit).await {
             Ok(true) => Ok(()),
-            Ok(false) => Err((
+            Ok(false) => Err(Refused::new(
                 codes::UNKNOWN_REPORT,
-                "that sanction is no longer in force".into(),
+                "that sanction is no longer in force",
             )),
             Err(e) => Err(storage(e)),
         }
@@ -155,9 +155,9 @@ impl Staff<'_> {
         now: u64,
     ) -> Result<(), Refused> {
         if !TIMEOUT_MINUTES.contains(&minutes) {
-            return Err((
+            return Err(Refused::new(
                 codes::BAD_MESSAGE,
-                "a timeout lasts 10, 60 or 1440 minutes".into(),
+                "a timeout lasts 10, 60 or 1440 minutes",
             ));
         }
         let reason = check_reason(reason, true)?;
@@ -207,21 +207,21 @@ impl Staff<'_> {
                     .parse()
                     .map_err(|_| (codes::BAD_MESSAGE, format!("{address:?} is not an IP address")))?;
                 if ip == self.client {
-                    return Err((codes::BAD_MESSAGE, "that is your own address".into()));
+                    return Err(Refused::new(codes::BAD_MESSAGE, "that is your own address"));
                 }
                 (None, Some(ip))
             }
             _ => {
-                return Err((
+                return Err(Refused::new(
                     codes::BAD_MESSAGE,
-                    "ban a player or an address, one of the two".into(),
+                    "ban a player or an address, one of the two",
                 ));
             }
         };
         if minutes == Some(0) {
-            return Err((
+            return Err(Refused::new(
                 codes::BAD_MESSAGE,
-                "a ban lasts a minute at least (or no minutes: for good)".into(),
+                "a ban lasts a minute at least (or no minutes: for good)",
             ));
         }
         let until = minutes.map(|m| now as i64 + i64::from(m) * 60_000);
@@ -288,7 +288,7 @@ impl Staff<'_> {
         let key = crate::accounts::name_key(&name);
         let old_key = crate::accounts::name_key(&old);
         if key == old_key {
-            return Err((codes::BAD_NAME, "give another name".into()));
+            return Err(Refused::new(codes::BAD_NAME, "give another name"));
         }
         let audit = audit_row(
             now,
@@ -305,7 +305,15 @@ impl Staff<'_> {
             .await
         {
             Ok(true) => {}
-            Ok(false) => return Err((codes::NAME_TAKEN, format!("an account is named {name:?} already"))),
+            Ok(false) => {
+                // The staff's own English; every other language says it
+                // from the detail.
+                let taken = Refused {
+                    message: format!("an account is named {name:?} already"),
+                    ..crate::served::name_taken(&name)
+                };
+                return Err(taken);
+            }
             Err(e) => return Err(storage(e)),
         }
         for room in cluster::rooms_of(self.app, &target).await {
@@ -319,17 +327,23 @@ impl Staff<'_> {
 
     pub async fn set_role(&self, me: &str, who: &str, role: Role, now: u64) -> Result<(), Refused> {
         if role == Role::Admin {
-            return Err((
+            return Err(Refused::new(
                 codes::NOT_ALLOWED,
-                "admins are made by the host: lodestone-server admin grant NAME".into(),
+                "admins are made by the host: lodestone-server admin grant NAME",
             ));
         }
         let target = self.target(who, Role::Admin).await?;
         if target == me {
-            return Err((codes::NOT_ALLOWED, "you cannot change your own role".into()));
+            return Err(Refused::new(
+                codes::NOT_ALLOWED,
+                "you cannot change your own role",
+            ));
         }
         if !self.app.store.is_account(&target).await.map_err(storage)? {
-            return Err((codes::BAD_MESSAGE, "only an account can be a moderator".into()));
+            return Err(Refused::new(
+                codes::BAD_MESSAGE,
+                "only an account can be a moderator",
+            ));
         }
         let stored = (role == Role::Moderator).then_some("moderator");
         let audit = audit_row(now, Some(me), "set_role", Some(&target), None, role.as_str());

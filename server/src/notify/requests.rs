@@ -151,23 +151,28 @@ async fn webhook_owner(app: &App, player: &Player, room: Option<&str>) -> Result
     match room {
         Some(room) => {
             if room.len() > MAX_ROOM_ID_BYTES {
-                return Err((codes::UNKNOWN_ROOM, "there is no room with so long an id".into()));
+                return Err(Refusal::new(
+                    codes::UNKNOWN_ROOM,
+                    "there is no room with so long an id",
+                ));
             }
             let rows = app.store.room_events(room).await.map_err(storage)?;
             if rows.is_empty() {
-                return Err((codes::UNKNOWN_ROOM, format!("there is no room {room:?}")));
+                return Err(crate::served::unknown_room(room));
             }
             if crate::room::owner_of(&rows).as_deref() != Some(player.id.as_str()) {
-                return Err((codes::NOT_OWNER, "only the room's owner sets its webhooks".into()));
+                return Err(Refusal::new(
+                    codes::NOT_OWNER,
+                    "only the room's owner sets its webhooks",
+                ));
             }
             Ok(format!("room:{room}"))
         }
         None => {
             if !app.store.is_account(&player.id).await.map_err(storage)? {
-                return Err((
+                return Err(Refusal::new(
                     codes::ACCOUNT_REQUIRED,
-                    "a webhook for all your games needs an account: register first, or set one for a room you own"
-                        .into(),
+                    "a webhook for all your games needs an account: register first, or set one for a room you own",
                 ));
             }
             Ok(format!("guest:{}", player.id))

@@ -6,7 +6,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use lodestone_protocol::{Code, NotifyEvent, PushKeys, TurnWaiting, WebhookFormat, codes};
+use lodestone_protocol::{Detail, NotifyEvent, PushKeys, TurnWaiting, WebhookFormat, codes};
 
 use super::config::NotifyConfig;
 use super::looking::Looking;
@@ -19,8 +19,9 @@ use crate::store::{
     Leases, NoticeWrite, Saved, Store, StoreError, SubscriptionRow, Targets, TurnRow, WebhookRow,
 };
 
-/// A request refused: a stable code and a sentence.
-pub type Refusal = (Code, String);
+/// A request refused: a stable code, a sentence, and its detail when it
+/// has values every language says.
+pub use crate::served::Refused as Refusal;
 
 /// The notifications of one server.
 #[derive(Debug)]
@@ -130,9 +131,9 @@ impl Notify {
                 self.targets_changed(guest).await;
                 Ok(())
             }
-            Ok(Saved::TooMany) => Err((
+            Ok(Saved::TooMany) => Err(Refusal::detailed(
                 codes::TOO_MANY_SUBSCRIPTIONS,
-                format!("this guest has {max} push subscriptions, as many as it may: remove one first"),
+                Detail::TooManySubscriptions { count: max as u64 },
             )),
             Err(e) => Err(storage(e)),
         }
@@ -145,9 +146,9 @@ impl Notify {
                 self.targets_changed(guest).await;
                 Ok(())
             }
-            Ok(false) => Err((
+            Ok(false) => Err(Refusal::new(
                 codes::NOT_SUBSCRIBED,
-                "this guest has no subscription there".into(),
+                "this guest has no subscription there",
             )),
             Err(e) => Err(storage(e)),
         }
@@ -185,9 +186,9 @@ impl Notify {
                 self.targets_changed(owner).await;
                 Ok(secret)
             }
-            Ok(Saved::TooMany) => Err((
+            Ok(Saved::TooMany) => Err(Refusal::detailed(
                 codes::TOO_MANY_WEBHOOKS,
-                format!("there are {max} webhooks here, as many as there may be: remove one first"),
+                Detail::TooManyWebhooks { count: max as u64 },
             )),
             Err(e) => Err(storage(e)),
         }
@@ -200,9 +201,9 @@ impl Notify {
                 self.targets_changed(owner).await;
                 Ok(())
             }
-            Ok(false) => Err((
+            Ok(false) => Err(Refusal::new(
                 codes::NOT_SUBSCRIBED,
-                "there is no webhook at that URL here".into(),
+                "there is no webhook at that URL here",
             )),
             Err(e) => Err(storage(e)),
         }
@@ -278,8 +279,5 @@ fn events_text(events: Option<&[NotifyEvent]>) -> String {
 
 fn storage(e: StoreError) -> Refusal {
     tracing::error!(error = %e, "notification storage failed");
-    (
-        codes::STORAGE,
-        "the server could not store that; try again".into(),
-    )
+    Refusal::new(codes::STORAGE, "the server could not store that; try again")
 }

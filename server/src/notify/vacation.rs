@@ -19,10 +19,7 @@ pub const MAX_MESSAGE_CHARS: usize = 200;
 
 fn storage(e: StoreError) -> Refusal {
     tracing::error!(error = %e, "vacation storage failed");
-    (
-        codes::STORAGE,
-        "the server could not store this; try again".to_string(),
-    )
+    Refusal::new(codes::STORAGE, "the server could not store this; try again")
 }
 
 /// A vacation's message, shown to the other players, passes the checks
@@ -30,7 +27,7 @@ fn storage(e: StoreError) -> Refusal {
 /// [`MAX_MESSAGE_CHARS`], no bidirectional overrides, not only invisible
 /// characters. (A chat timeout is checked before, `moderation/checks.rs`.)
 fn check_message(message: &str) -> Result<(), Refusal> {
-    let bad = |why: String| Err((codes::BAD_VACATION, why));
+    let bad = |why: String| Err(Refusal::new(codes::BAD_VACATION, why));
     if message.chars().count() > MAX_MESSAGE_CHARS || message.chars().any(char::is_control) {
         return bad(format!(
             "a vacation's message is one line of at most {MAX_MESSAGE_CHARS} characters"
@@ -79,9 +76,9 @@ fn state(spans: &[VacationSpan], now: u64, per_year: u32) -> VacationState {
 impl Notify {
     async fn account_vacations(&self, guest: &str) -> Result<(Vec<VacationSpan>, i64), Refusal> {
         if !self.store.is_account(guest).await.map_err(storage)? {
-            return Err((
+            return Err(Refusal::new(
                 codes::ACCOUNT_REQUIRED,
-                "vacation is for accounts: register first".into(),
+                "vacation is for accounts: register first",
             ));
         }
         self.store.vacations_of(guest).await.map_err(storage)
@@ -104,19 +101,19 @@ impl Notify {
         let message = message.unwrap_or("").trim();
         if days == 0 || days > per_year {
             let why = format!("a vacation lasts 1 to {per_year} days");
-            return Err((codes::BAD_VACATION, why));
+            return Err(Refusal::new(codes::BAD_VACATION, why));
         }
         check_message(message)?;
         let (spans, seq) = self.account_vacations(guest).await?;
         let now = self.clock.now_ms();
         if let Some(on) = running(&spans, now) {
             let why = format!("you are on vacation until {} already", on.until);
-            return Err((codes::ON_VACATION, why));
+            return Err(Refusal::new(codes::ON_VACATION, why));
         }
         let left = (per_year as u64).saturating_sub(used(&spans, now));
         if days as u64 > left {
             let why = format!("you have {left} vacation days left of {per_year} in 365 days");
-            return Err((codes::VACATION_USED_UP, why));
+            return Err(Refusal::new(codes::VACATION_USED_UP, why));
         }
         let until = now + days as u64 * DAY;
         let change = VacationChange::Begin {
@@ -132,7 +129,7 @@ impl Notify {
         let (spans, seq) = self.account_vacations(guest).await?;
         let now = self.clock.now_ms();
         if running(&spans, now).is_none() {
-            return Err((codes::NOT_ON_VACATION, "you are not on vacation".into()));
+            return Err(Refusal::new(codes::NOT_ON_VACATION, "you are not on vacation"));
         }
         self.append(guest, seq, now, &VacationChange::End).await?;
         self.vacation(guest).await
@@ -148,9 +145,9 @@ impl Notify {
             tracing::info!(guest, ?change, "vacation changed");
             return Ok(());
         }
-        Err((
+        Err(Refusal::new(
             codes::STORAGE,
-            "your vacation changed meanwhile; look again".into(),
+            "your vacation changed meanwhile; look again",
         ))
     }
 }

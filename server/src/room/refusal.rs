@@ -26,7 +26,7 @@ impl Refusal {
     pub fn detailed(code: impl Into<Code>, detail: Detail) -> Refusal {
         Refusal {
             code: code.into(),
-            message: crate::said::say(&lodestone_i18n::Words::english(), &detail),
+            message: crate::said::english(&detail),
             detail: Some(detail),
         }
     }

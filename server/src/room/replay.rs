@@ -43,7 +43,7 @@ pub fn replay(
 ) -> Result<Replay, Refusal> {
     let unreadable = |e: String| {
         tracing::error!(room = id, error = %e, "stored room does not replay");
-        Refusal::new(codes::UNKNOWN_ROOM, format!("room {id:?} cannot be read"))
+        crate::served::room_unreadable(id)
     };
     let whole = RoomCore::restore(id, events, Box::new(OsSecrets)).map_err(unreadable)?;
     // Gone rooms (expired, closed, aborted, abandoned) are unknown here as

@@ -139,7 +139,7 @@ impl Session {
                     invite,
                     version: None,
                 }),
-                Err(refusal) => self.fail(id, refusal.code, refusal.message),
+                Err(refusal) => self.reply(refusal.into_error(Some(id))),
             },
             GuestCommand::AddBot { id, room, bot } => {
                 self.reply(rooms::add_bot(app, player, id, room, bot, words).await)

@@ -4,7 +4,7 @@
 //! the rooms it watches kept for `notify/` (pushes it makes unnecessary)
 //! and for the end of the connection.
 
-use lodestone_protocol::{RequestId, ServerMessage, codes};
+use lodestone_protocol::{Detail, RequestId, ServerMessage, codes};
 
 use super::state::Session;
 use crate::metrics::Refusal;
@@ -46,11 +46,10 @@ impl Session {
         let limit = self.app.config.limits.watch_per_connection;
         if watches && limit > 0 && self.watching.len() >= limit && !self.watching.contains(&room) {
             self.app.metrics.refused(Refusal::WatchLimit);
-            return self.fail(
-                id,
-                codes::TOO_MANY_WATCHED,
-                format!("this connection watches {limit} rooms, as many as it may: unwatch one first"),
-            );
+            let count = limit as u64;
+            let refused =
+                crate::served::Refused::detailed(codes::TOO_MANY_WATCHED, Detail::TooManyWatched { count });
+            return self.reply(refused.into_error(Some(id)));
         }
         if room.len() > MAX_ROOM_ID_BYTES {
             return self.fail(id, codes::UNKNOWN_ROOM, "there is no room with so long an id");

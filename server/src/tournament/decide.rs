@@ -254,16 +254,14 @@ impl Tournament {
             ));
         }
         if !self.enough_to_play() {
-            let fewest = self.fewest();
-            let what = if self.spec.teams.is_some() {
-                "two complete teams".to_string()
+            let detail = if self.spec.teams.is_some() {
+                Detail::TooFewTeams
             } else {
-                format!("{fewest} players")
+                Detail::TooFewPlayers {
+                    count: self.fewest() as u64,
+                }
             };
-            return Err(Refusal::new(
-                codes::TOO_EARLY,
-                format!("a tournament needs at least {what} to start"),
-            ));
+            return Err(Refusal::detailed(codes::TOO_EARLY, detail));
         }
         Ok(vec![self.started(now)])
     }

@@ -33,7 +33,7 @@ pub fn metric(text: &str, name: &str) -> f64 {
 /// Opens a TCP connection and upgrades it to a WebSocket by hand (with
 /// `extra` header lines); returns the stream and the answer's head, or the
 /// whole answer if it was not an upgrade.
-async fn raw_upgrade(addr: SocketAddr, extra: &str) -> (TcpStream, String) {
+pub(crate) async fn raw_upgrade(addr: SocketAddr, extra: &str) -> (TcpStream, String) {
     let mut stream = TcpStream::connect(addr).await.expect("TCP connects");
     let request = format!(
         "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use lodestone_protocol::{RoomStatus, SanctionKind, ServerMessage};
+use lodestone_protocol::{Detail, RoomStatus, SanctionKind, ServerMessage};
 use lodestone_tests::{Client, TestServer, each_backend, eventually, http_get};
 use serde_json::json;
 
@@ -119,8 +119,29 @@ async fn aborted_rated_games_bring_bans_that_grow_and_expire() {
             "rated-banned",
         )
         .await;
-    assert!(m.contains("10 minutes"), "{m}");
+    assert!(
+        m.starts_with("you may not play rated games for 10 minutes more: "),
+        "{m}"
+    );
     let (rated, _) = cy.create_room("magneton", json!({"rated": "yes"}), true).await;
+    // The refusal carries the ban's reason and length, as other bans do.
+    let refused = bo
+        .request(json!({"type": "join", "room": rated, "seat": 1}))
+        .await;
+    let ServerMessage::Error {
+        detail: Some(detail), ..
+    } = refused
+    else {
+        panic!("no detail: {refused:?}");
+    };
+    let Detail::RatedBanned { reason, lasting } = *detail else {
+        panic!("{detail:?}");
+    };
+    assert!(
+        m.ends_with(&reason) && reason.contains("rated games left"),
+        "{reason}"
+    );
+    assert_eq!(lasting.minutes, Some(10));
     bo.refused(json!({"type": "join", "room": rated, "seat": 1}), "rated-banned")
         .await;
     // An unrated room still seats him.

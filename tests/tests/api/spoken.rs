@@ -233,3 +233,132 @@ async fn refusals_carry_their_details_and_each_language_says_them() {
         banned(detail, &message);
     }
 }
+
+each_backend!(the_services_refusals_carry_their_details_in_every_language);
+/// Too many open rooms, no such room, no such player, a reason too long,
+/// too few players for a tournament: each refusal carries its values
+/// (`detail`); English is the server's sentence as it always was, and
+/// French and German say the values in their own words (not the code's
+/// sentence without them).
+async fn the_services_refusals_carry_their_details_in_every_language() {
+    let server = TestServer::start_with(|c| c.limits.rooms_per_guest = 1).await;
+    let long = "x".repeat(501);
+    for lang in ["en", "fr", "de"] {
+        let mut ann = speaking(&server, "Ann", lang).await;
+        let tournament = ann
+            .ok(json!({"type": "create_tournament", "tournament":
+                {"name": "Friday", "game": "magneton", "format": "round-robin"}}))
+            .await;
+        let ServerMessage::Tournament { tournament, .. } = tournament else {
+            panic!("{tournament:?}");
+        };
+        ann.create_room("magneton", json!({}), true).await;
+        let room = "no-such-room".to_string();
+        let cases = [
+            (
+                json!({"type": "create_room", "game": "magneton", "public": true}),
+                "too-many-rooms",
+                Detail::TooManyRooms {
+                    count: 1,
+                    address: false,
+                },
+                "you have 1 open rooms, as many as a guest may: start or finish one first",
+                "1",
+            ),
+            (
+                json!({"type": "replay", "room": room, "ply": 0}),
+                "unknown-room",
+                Detail::UnknownRoom { room: room.clone() },
+                r#"there is no room "no-such-room""#,
+                "no-such-room",
+            ),
+            (
+                json!({"type": "block", "player": "Nobody"}),
+                "unknown-player",
+                Detail::UnknownPlayer {
+                    name: "Nobody".into(),
+                },
+                r#"there is no player "Nobody""#,
+                "Nobody",
+            ),
+            (
+                json!({"type": "report", "player": "Nobody", "reason": long}),
+                "bad-message",
+                Detail::ReasonTooLong {
+                    max: 500,
+                    length: 501,
+                },
+                "a reason has at most 500 characters; this one has 501",
+                "501",
+            ),
+            (
+                json!({"type": "start_tournament", "tournament": tournament.id}),
+                "too-early",
+                Detail::TooFewPlayers { count: 2 },
+                "a tournament needs at least 2 players to start",
+                "2",
+            ),
+        ];
+        for (message, code, detail, english, value) in cases {
+            let (said, carried) = refusal(&mut ann, message, code).await;
+            assert_eq!(carried.as_ref(), Some(&detail), "{lang}: {said}");
+            if lang == "en" {
+                assert_eq!(said, english);
+            } else {
+                assert_ne!(said, english, "{lang}");
+                assert!(said.contains(value), "{lang}: {said:?} lacks {value}");
+            }
+        }
+    }
+}
+
+each_backend!(a_refusal_carries_the_same_detail_over_http_and_the_websocket);
+/// The same refusal over HTTP and over the WebSocket carries the same
+/// `detail` and says it in the same words: no such room (a `replay` and
+/// `GET /api/rooms/{id}/ply/0`), and the request-rate limit (a 429 to
+/// `GET /api/rooms` and to a WebSocket's upgrade), in the language of
+/// `Accept-Language`.
+async fn a_refusal_carries_the_same_detail_over_http_and_the_websocket() {
+    let body = |text: &str| serde_json::from_str::<serde_json::Value>(text).expect("a JSON body");
+    let server = TestServer::start().await;
+    let addr = server.addr();
+    let mut zoe = speaking(&server, "Zoé", "fr").await;
+    let replay = json!({"type": "replay", "room": "no-such-room", "ply": 0});
+    let (said, detail) = refusal(&mut zoe, replay, "unknown-room").await;
+    let french = [("Accept-Language", "fr")];
+    let (status, _, http) =
+        lodestone_tests::http_get_with(addr, "/api/rooms/no-such-room/ply/0", &french).await;
+    let http = body(&http);
+    assert_eq!((status, &http["code"]), (404, &json!("unknown-room")));
+    assert_eq!(http["message"], said);
+    assert_eq!(said, "il n'y a pas de salle « no-such-room »");
+    let http_detail: Detail = serde_json::from_value(http["detail"].clone()).expect("a detail");
+    assert_eq!(Some(http_detail), detail);
+
+    let server = TestServer::start_with(|c| c.limits.request_rate = 2).await;
+    let addr = server.addr();
+    for _ in 0..2 {
+        assert_eq!(lodestone_tests::http_get(addr, "/api/games", None).await.0, 200);
+    }
+    let german = [("Accept-Language", "de")];
+    let (status, headers, http) = lodestone_tests::http_get_with(addr, "/api/rooms", &german).await;
+    assert_eq!(status, 429, "{http}");
+    assert!(headers.contains(&"retry-after: 30".to_string()), "{headers:?}");
+    let http = body(&http);
+    assert_eq!(
+        http["detail"],
+        json!({"kind": "request-rate", "count": 2}),
+        "{http}"
+    );
+    assert_eq!(
+        http["message"],
+        "mehr als 2 Anfragen pro Minute von dieser Adresse; warten Sie ein wenig"
+    );
+    let (_, answer) = crate::limits::raw_upgrade(addr, "Accept-Language: de\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    let (_, upgrade) = answer.split_once("\r\n\r\n").expect("a body");
+    let upgrade = body(upgrade);
+    for field in ["code", "message", "detail", "limit", "retry_after"] {
+        assert_eq!(upgrade[field], http[field], "{field}");
+    }
+}
