@@ -104,73 +104,46 @@ pub enum EffectState {
     Claim { cells: Vec<String>, side: String },
 }
 
-impl From<&PieceInfo> for PieceState {
-    fn from(p: &PieceInfo) -> PieceState {
+impl From<PieceInfo> for PieceState {
+    fn from(p: PieceInfo) -> PieceState {
         PieceState {
-            side: p.side.clone(),
-            piece: p.kind.clone(),
+            side: p.side,
+            piece: p.kind,
         }
     }
 }
 
 impl From<&Effect> for EffectState {
+    /// The variant of the same name with the same fields, each as it is
+    /// but the piece, in its wire shape.
     fn from(effect: &Effect) -> EffectState {
-        match effect {
-            Effect::Place { at, piece } => EffectState::Place {
-                at: at.clone(),
-                piece: piece.into(),
-            },
-            Effect::Move {
+        macro_rules! same_fields {
+            ($($variant:ident { $($field:ident),* }),* $(,)?) => {
+                match effect {
+                    $(Effect::$variant { $($field),* } => EffectState::$variant {
+                        $($field: $field.clone().into()),*
+                    },)*
+                }
+            };
+        }
+        same_fields!(
+            Place { at, piece },
+            Move {
                 from,
                 to,
                 path,
-                piece,
-            } => EffectState::Move {
-                from: from.clone(),
-                to: to.clone(),
-                path: path.clone(),
-                piece: piece.into(),
+                piece
             },
-            Effect::Enter { to, path, piece } => EffectState::Enter {
-                to: to.clone(),
-                path: path.clone(),
-                piece: piece.into(),
-            },
-            Effect::Push { from, to, piece } => EffectState::Push {
-                from: from.clone(),
-                to: to.clone(),
-                piece: piece.into(),
-            },
-            Effect::Pull { from, to, piece } => EffectState::Pull {
-                from: from.clone(),
-                to: to.clone(),
-                piece: piece.into(),
-            },
-            Effect::Capture { at, piece } => EffectState::Capture {
-                at: at.clone(),
-                piece: piece.into(),
-            },
-            Effect::Trapped { at, piece } => EffectState::Trapped {
-                at: at.clone(),
-                piece: piece.into(),
-            },
-            Effect::Promote { at, rank } => EffectState::Promote {
-                at: at.clone(),
-                rank: *rank,
-            },
-            Effect::Remove { at, piece } => EffectState::Remove {
-                at: at.clone(),
-                piece: piece.into(),
-            },
-            Effect::Line { cells, side } => EffectState::Line {
-                cells: cells.clone(),
-                side: side.clone(),
-            },
-            Effect::Claim { cells, side } => EffectState::Claim {
-                cells: cells.clone(),
-                side: side.clone(),
-            },
-        }
+            Enter { to, path, piece },
+            Push { from, to, piece },
+            Pull { from, to, piece },
+            Capture { at, piece },
+            Trapped { at, piece },
+            Promote { at, rank },
+            Remove { at, piece },
+            Line { cells, side },
+            Claim { cells, side },
+        )
     }
 }
 
@@ -191,5 +164,58 @@ impl From<Risk> for RiskState {
             Risk::Loses => RiskState::Loses,
             Risk::AllowsWin => RiskState::AllowsWin,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An effect keeps its name and its fields; its piece's side and kind
+    /// are `side` and `piece` on the wire.
+    #[test]
+    fn an_effect_keeps_its_fields_and_tells_its_piece() {
+        let cells = |c: &[&str]| c.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        let moved = Effect::Move {
+            from: "a5".into(),
+            to: "b5".into(),
+            path: cells(&["a5", "b5"]),
+            piece: PieceInfo::kind("red", "T2"),
+        };
+        let piece = PieceState {
+            side: Some("red".into()),
+            piece: Some("T2".into()),
+        };
+        assert_eq!(
+            EffectState::from(&moved),
+            EffectState::Move {
+                from: "a5".into(),
+                to: "b5".into(),
+                path: cells(&["a5", "b5"]),
+                piece,
+            }
+        );
+        let promoted = Effect::Promote {
+            at: "b5".into(),
+            rank: 2,
+        };
+        assert_eq!(
+            EffectState::from(&promoted),
+            EffectState::Promote {
+                at: "b5".into(),
+                rank: 2
+            }
+        );
+        let line = Effect::Line {
+            cells: cells(&["c3", "c4"]),
+            side: "white".into(),
+        };
+        assert_eq!(
+            EffectState::from(&line),
+            EffectState::Line {
+                cells: cells(&["c3", "c4"]),
+                side: "white".into(),
+            }
+        );
     }
 }

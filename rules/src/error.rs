@@ -66,14 +66,6 @@ impl RuleError {
     }
 }
 
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for RuleError {}
-
 /// Text that is not an action, position or option of the game at all
 /// (as opposed to a well-formed action the rules refuse: [`RuleError`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,14 +94,6 @@ impl NotationError {
     }
 }
 
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for NotationError {}
-
 /// A bad option: unknown key, value out of range, or a combination the game
 /// does not allow. The message names the option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,10 +112,18 @@ impl OptionError {
     pub const CODE: &'static str = "bad-option";
 }
 
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
+/// `Display` (the message, as it is) and `Error` for errors that carry a
+/// sentence in `message`.
+macro_rules! message_errors {
+    ($($error:ident),*) => {$(
+        impl fmt::Display for $error {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.message)
+            }
+        }
+
+        impl std::error::Error for $error {}
+    )*};
 }
 
-impl std::error::Error for OptionError {}
+message_errors!(RuleError, NotationError, OptionError);

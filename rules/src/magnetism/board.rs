@@ -252,6 +252,22 @@ const fn offset(sq: Square, d: usize, k: u8) -> Square {
     Square((sq.0 as i16 + DELTA[d] as i16 * k as i16) as u8)
 }
 
+/// A slide of `steps` squares from `from` towards `dir` over the squares
+/// `occupied`: refused, with a sentence for players, if one on the way or
+/// at the end is taken (`mover` names what slides).
+fn clear_path(from: Square, dir: Dir, steps: u8, occupied: u128, mover: &str) -> Result<(), String> {
+    let mut path = GRID.ray(from, dir).take(usize::from(steps));
+    match path.find(|&s| occupied & bit(s) != 0) {
+        None => Ok(()),
+        // The last square of the path: where the slide would end.
+        Some(sq) if path.next().is_none() => Err(format!("{} is occupied", label(sq))),
+        Some(sq) => Err(format!(
+            "{mover} cannot pass through {}: it is occupied",
+            label(sq)
+        )),
+    }
+}
+
 /// The lowercase label of a square: `g4`.
 pub fn label(sq: Square) -> String {
     GRID.label(sq, false)
@@ -664,17 +680,7 @@ impl Position {
             ));
         };
         let occupied = self.occupied();
-        if let Some(sq) = GRID
-            .ray(start, dir)
-            .take(dist as usize)
-            .find(|&s| occupied & bit(s) != 0)
-        {
-            return Err(if sq == magnet {
-                format!("{m} is occupied")
-            } else {
-                format!("the magnet cannot pass through {}: it is occupied", label(sq))
-            });
-        }
+        clear_path(start, dir, dist, occupied, "the magnet")?;
         // Part 2: one of the mover's pieces on a line with the magnet.
         let (f, t) = (label(from), label(to));
         match self.at(from) {
@@ -720,21 +726,7 @@ impl Position {
         };
         // The magnet has left `start` and now stands on `magnet`.
         let blocked = (occupied & !bit(start)) | bit(magnet);
-        if let Some(sq) = GRID
-            .ray(from, step)
-            .take(steps as usize)
-            .find(|&s| blocked & bit(s) != 0)
-        {
-            return Err(if sq == to {
-                format!("{t} is occupied")
-            } else {
-                format!(
-                    "the piece on {f} cannot pass through {}: it is occupied",
-                    label(sq)
-                )
-            });
-        }
-        Ok(())
+        clear_path(from, step, steps, blocked, &format!("the piece on {f}"))
     }
 
     /// Plays a checked move of the side to move and hands the turn over.

@@ -705,17 +705,23 @@ pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
 mod tests {
     use super::*;
 
+    /// The next number of a xorshift sequence: the tests' sets of squares.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
     /// `slide_ends` and `slide_reach` find, for every stone at once, what
     /// sliding one stone square by square finds.
     #[test]
     fn slides_of_whole_sets_agree_with_one_stone() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..5_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let occupied = state & state.rotate_left(23);
-            let from = occupied & state.rotate_left(41);
+            let r = xorshift(&mut state);
+            let occupied = r & r.rotate_left(23);
+            let from = occupied & r.rotate_left(41);
             let pos = Position {
                 stones: [occupied, 0],
                 hands: [0, 0],
@@ -752,14 +758,12 @@ mod tests {
     fn four_in_a_row_agrees_with_counting_runs() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for i in 0..20_000 {
-            // xorshift; sparse and dense sets alike.
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            // Sparse and dense sets alike.
+            let r = xorshift(&mut state);
             let set = match i % 3 {
-                0 => state,
-                1 => state | state.rotate_left(17),
-                _ => state & state.rotate_left(29),
+                0 => r,
+                1 => r | r.rotate_left(17),
+                _ => r & r.rotate_left(29),
             };
             let counted = squares(set)
                 .filter(|&sq| {
