@@ -81,7 +81,7 @@ start_node() {
     : >"$out"
     RUST_LOG="${RUST_LOG:-info}" "$bin/lodestone-server" --bind 127.0.0.1:0 --database "$database" --node "$n" \
         --per-address 0 --connect-rate 0 --request-rate 0 --rate-limit 0 \
-        --guests-per-hour 0 --rooms-per-address 0 >"$out" 2>>"$logs/node-$n.log" &
+        --guests-per-hour 0 --rooms-per-address 0 --rooms-per-guest 0 >"$out" 2>>"$logs/node-$n.log" &
     pid[$n]=$!
     disown "${pid[$n]}" # no "Killed" notice from bash
     for _ in $(seq 300); do
