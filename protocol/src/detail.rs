@@ -102,6 +102,12 @@ pub enum Detail {
     /// `rate-limited`: more than `count` requests a minute came from the
     /// address (the `request-rate` limit).
     RequestRate { count: u64 },
+    /// `rate-limited`: more than `count` messages a second came over the
+    /// connection.
+    MessageRate { count: u64 },
+    /// `chat-rate-limited`: more than `count` chat lines a minute came
+    /// from the person, in all rooms.
+    ChatRate { count: u64 },
     /// `rate-limited`: the requester has `count` reports waiting for a
     /// moderator, as many as it may.
     OpenReports { count: u64 },

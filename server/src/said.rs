@@ -185,6 +185,8 @@ pub fn message(words: &Words, detail: &Detail) -> Message {
         Detail::TooManyGuests { count } => one("detail-too-many-guests", "count", number(*count)),
         Detail::ConnectRate { count } => one("detail-connect-rate", "count", number(*count)),
         Detail::RequestRate { count } => one("detail-request-rate", "count", number(*count)),
+        Detail::MessageRate { count } => one("detail-message-rate", "count", number(*count)),
+        Detail::ChatRate { count } => one("detail-chat-rate", "count", number(*count)),
         Detail::OpenReports { count } => one("detail-open-reports", "count", number(*count)),
         Detail::TooManyLogins { account, address } => (
             "detail-too-many-logins".into(),
@@ -443,7 +445,9 @@ mod tests {
             too-many-tokens 5 an account has at most 5 API tokens: revoke one first
             too-many-subscriptions 10 this guest has 10 push subscriptions, as many as it may: remove one first
             too-many-webhooks 3 there are 3 webhooks here, as many as there may be: remove one first
-            too-few-players 4 a tournament needs at least 4 players to start";
+            too-few-players 4 a tournament needs at least 4 players to start
+            message-rate 20 more than 20 messages a second: slow down
+            chat-rate 30 more than 30 chat lines a minute: wait a little";
         cases.extend(counted.lines().map(|line| {
             let mut words = line.trim().splitn(3, ' ');
             let (kind, count) = (words.next().unwrap(), words.next().unwrap());
@@ -580,6 +584,8 @@ mod tests {
                     | Detail::ConnectRate { count }
                     | Detail::RequestRate { count }
                     | Detail::OpenReports { count }
+                    | Detail::MessageRate { count }
+                    | Detail::ChatRate { count }
                     | Detail::TooManyTokens { count }
                     | Detail::TooManySubscriptions { count }
                     | Detail::TooManyWebhooks { count }

@@ -267,11 +267,6 @@ mod tests {
         ("UNKNOWN_REPORT", "there is no sanction {sanction:?}"),
         ("BAD_MESSAGE", "{address:?} is not an IP address"),
         (
-            "CHAT_RATE_LIMITED",
-            "more than {} chat lines a minute: wait a little",
-        ),
-        ("RATE_LIMITED", "more than {} messages a second: slow down"),
-        (
             "UNSUPPORTED_PROTOCOL",
             "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}",
         ),

@@ -113,3 +113,8 @@ pub fn room_unreadable(room: &str) -> Refused {
 pub fn name_taken(name: &str) -> Refused {
     Refused::detailed(codes::NAME_TAKEN, Detail::NameTaken { name: name.into() })
 }
+
+/// More than `count` messages a second came over a connection.
+pub fn message_rate(count: u64) -> Refused {
+    Refused::detailed(codes::RATE_LIMITED, Detail::MessageRate { count })
+}

@@ -212,6 +212,8 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "too-many-guests", count: number, }
   | { "kind": "connect-rate", count: number, }
   | { "kind": "request-rate", count: number, }
+  | { "kind": "message-rate", count: number, }
+  | { "kind": "chat-rate", count: number, }
   | { "kind": "open-reports", count: number, }
   | { "kind": "too-many-logins", account: number, address: number, }
   | { "kind": "too-many-tokens", count: number, }

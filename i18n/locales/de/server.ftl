@@ -159,6 +159,8 @@ detail-too-many-guests = diese Adresse hat in der letzten Stunde { $count ->
 } angelegt; kommen Sie mit Ihrem Token wieder
 detail-connect-rate = mehr als { $count } neue Verbindungen pro Minute von dieser Adresse; warten Sie ein wenig
 detail-request-rate = mehr als { $count } Anfragen pro Minute von dieser Adresse; warten Sie ein wenig
+detail-message-rate = mehr als { $count } Nachrichten pro Sekunde: bitte langsamer
+detail-chat-rate = mehr als { $count } Chatzeilen pro Minute: warten Sie ein wenig
 detail-open-reports = { $count ->
     [one] { $count } Meldung von Ihnen wartet
    *[other] { $count } Meldungen von Ihnen warten

@@ -159,6 +159,8 @@ detail-too-many-guests = cette adresse a créé { $count ->
 } dans la dernière heure ; revenez avec votre jeton
 detail-connect-rate = plus de { $count } nouvelles connexions par minute depuis cette adresse ; attendez un peu
 detail-request-rate = plus de { $count } requêtes par minute depuis cette adresse ; attendez un peu
+detail-message-rate = plus de { $count } messages par seconde : ralentissez
+detail-chat-rate = plus de { $count } lignes de discussion par minute : attendez un peu
 detail-open-reports = vous avez { $count ->
     [one] { $count } signalement qui attend
    *[other] { $count } signalements qui attendent

@@ -33,14 +33,10 @@ impl Session {
         // in all rooms.
         if matches!(request, RoomRequest::Chat { .. }) && !self.app.admission.chat(&player.id) {
             self.app.metrics.refused(Refusal::ChatRate);
-            return self.fail(
-                id,
-                codes::CHAT_RATE_LIMITED,
-                format!(
-                    "more than {} chat lines a minute: wait a little",
-                    self.app.config.limits.chat_rate
-                ),
-            );
+            let count = self.app.config.limits.chat_rate.into();
+            let refused =
+                crate::served::Refused::detailed(codes::CHAT_RATE_LIMITED, Detail::ChatRate { count });
+            return self.reply(refused.into_error(Some(id)));
         }
         let watches = matches!(request, RoomRequest::Join { .. } | RoomRequest::Watch { .. });
         let limit = self.app.config.limits.watch_per_connection;

@@ -273,8 +273,8 @@ async fn write(socket: &mut WebSocket, messages: impl Iterator<Item = Message>) 
 fn read(app: &App, rate: &mut RateLimit, text: &str) -> Result<ClientMessage, Box<ServerMessage>> {
     if !rate.allow() {
         app.metrics.refused(Refusal::MessageRate);
-        let slow_down = format!("more than {} messages a second: slow down", rate.rate);
-        return Err(Box::new(error(peek_id(text), codes::RATE_LIMITED, slow_down)));
+        let refused = crate::served::message_rate(rate.rate as u64);
+        return Err(Box::new(refused.into_error(peek_id(text))));
     }
     parse_client_message(text).map_err(Box::new)
 }

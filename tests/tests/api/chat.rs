@@ -297,7 +297,17 @@ async fn a_person_may_say_only_so_many_lines_a_minute() {
             "chat-rate-limited",
         )
         .await;
-    assert!(message.contains('3'), "{message}");
+    assert_eq!(message, "more than 3 chat lines a minute: wait a little");
+    // The refusal carries the limit as its detail.
+    let again = json!({"type": "chat", "room": room, "text": "and another"});
+    let refused = clients[0].request(again).await;
+    let ServerMessage::Error { detail, .. } = &refused else {
+        panic!("{refused:?}");
+    };
+    assert_eq!(
+        detail.as_deref(),
+        Some(&lodestone_protocol::Detail::ChatRate { count: 3 })
+    );
     // The limit is per person: the other player still talks.
     say(&mut clients[1], &room, "room", "my turn").await;
     wait_for_line(&mut clients[0], &room, "my turn").await;

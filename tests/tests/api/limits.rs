@@ -463,7 +463,12 @@ async fn f5_the_rate_limit_counts_malformed_frames() {
     let mut limited = 0;
     for _ in 0..30 {
         match c.recv().await.expect("the connection stays") {
-            ServerMessage::Error { code, .. } if code == "rate-limited" => limited += 1,
+            ServerMessage::Error { code, detail, .. } if code == "rate-limited" => {
+                // The refusal carries the limit as its detail.
+                let rate = lodestone_protocol::Detail::MessageRate { count: 5 };
+                assert_eq!(detail.as_deref(), Some(&rate));
+                limited += 1
+            }
             ServerMessage::Error { code, .. } => assert_eq!(code, "bad-json"),
             other => panic!("{other:?}"),
         }
