@@ -220,11 +220,7 @@ impl Gate<'_> {
 
     /// Whether room `room` (in memory) is rated.
     fn rated(&self, room: &str) -> bool {
-        self.app
-            .lobby
-            .live()
-            .iter()
-            .any(|(s, ..)| s.id == room && s.options.get("rated").is_some_and(|v| v == "yes"))
+        self.app.lobby.is_rated(room)
     }
 }
 

@@ -187,6 +187,12 @@ impl Lobby {
         }
     }
 
+    /// Whether room `id`, in memory, is rated (one room looked at, not a
+    /// copy of the whole lobby: a `join` asks).
+    pub fn is_rated(&self, id: &str) -> bool {
+        (self.rooms().get(id)).is_some_and(|e| e.summary.options.get("rated").is_some_and(|v| v == "yes"))
+    }
+
     /// Every room in memory for the moderators' console: its summary,
     /// status, publicity and seated guests, by id.
     pub fn live(&self) -> Vec<(RoomSummary, RoomStatus, bool, Vec<String>)> {
