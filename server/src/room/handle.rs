@@ -137,6 +137,11 @@ impl RoomRequest {
     }
 }
 
+/// What a room's queue holds: a message, boxed. A queue's first block has
+/// room for 32 of them whether used or not, so a small item (a pointer, not
+/// the ~200-byte message) keeps an idle room's queue small.
+pub(super) type Queued = Box<RoomMsg>;
+
 #[derive(Debug)]
 pub(super) enum RoomMsg {
     Request {
@@ -235,7 +240,7 @@ impl StandIn {
 /// The way to a room's task.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
-    pub(super) tx: mpsc::Sender<RoomMsg>,
+    pub(super) tx: mpsc::Sender<Queued>,
 }
 
 /// A request for a room's task, not yet taken.
@@ -252,6 +257,14 @@ pub struct Unsent {
 pub struct RoomGone;
 
 impl RoomHandle {
+    /// Queues `msg`; hands it back when the room's task has stopped.
+    async fn send(&self, msg: RoomMsg) -> Result<(), RoomMsg> {
+        self.tx
+            .send(Box::new(msg))
+            .await
+            .map_err(|mpsc::error::SendError(msg)| *msg)
+    }
+
     pub async fn request(
         &self,
         player: Player,
@@ -259,15 +272,14 @@ impl RoomHandle {
         id: RequestId,
         request: RoomRequest,
     ) -> Result<(), RoomGone> {
-        self.tx
-            .send(RoomMsg::Request {
-                player,
-                outbox,
-                id,
-                request,
-            })
-            .await
-            .map_err(|_| RoomGone)
+        self.send(RoomMsg::Request {
+            player,
+            outbox,
+            id,
+            request,
+        })
+        .await
+        .map_err(|_| RoomGone)
     }
 
     /// [`RoomHandle::request`], handing the request back when the room's
@@ -286,14 +298,14 @@ impl RoomHandle {
             id,
             request,
         };
-        match self.tx.send(msg).await {
+        match self.send(msg).await {
             Ok(()) => Ok(()),
-            Err(mpsc::error::SendError(RoomMsg::Request {
+            Err(RoomMsg::Request {
                 player,
                 outbox,
                 id,
                 request,
-            })) => Err(Unsent {
+            }) => Err(Unsent {
                 player,
                 outbox,
                 id,
@@ -305,29 +317,29 @@ impl RoomHandle {
 
     /// Tells the room that `guest` now goes by `name`.
     pub async fn renamed(&self, guest: String, name: String) {
-        let _ = self.tx.send(RoomMsg::Renamed { guest, name }).await;
+        let _ = self.send(RoomMsg::Renamed { guest, name }).await;
     }
 
     /// Tells the room that a seated guest's vacations changed.
     pub async fn vacation_changed(&self) {
-        let _ = self.tx.send(RoomMsg::Vacation).await;
+        let _ = self.send(RoomMsg::Vacation).await;
     }
 
     /// Tells the room that who may be notified of it changed (a seated
     /// guest's or its own subscriptions or webhooks).
     pub async fn targets_changed(&self) {
-        let _ = self.tx.send(RoomMsg::Targets).await;
+        let _ = self.send(RoomMsg::Targets).await;
     }
 
     /// Hands the room the notice of a change stored elsewhere (its first
     /// message, before any request).
     pub async fn noticed(&self, notice: super::notice::RoomNotice) {
-        let _ = self.tx.send(RoomMsg::Noticed(notice)).await;
+        let _ = self.send(RoomMsg::Noticed(notice)).await;
     }
 
     pub async fn disconnect(&self, conn: ConnId) {
         // A stopped room has no watchers left to tell.
-        let _ = self.tx.send(RoomMsg::Disconnect { conn }).await;
+        let _ = self.send(RoomMsg::Disconnect { conn }).await;
     }
 
     pub async fn record(
@@ -336,8 +348,7 @@ impl RoomHandle {
         invite: Option<String>,
     ) -> Result<Result<String, Refusal>, RoomGone> {
         let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(RoomMsg::Record { guest, invite, reply })
+        self.send(RoomMsg::Record { guest, invite, reply })
             .await
             .map_err(|_| RoomGone)?;
         answer.await.map_err(|_| RoomGone)
@@ -348,7 +359,7 @@ impl RoomHandle {
     /// not open (the room is gone, no rematch is due, or the write failed).
     pub async fn reopen(&self, id: String, fence: Option<Fence>) -> Option<RoomCore> {
         let (reply, answer) = oneshot::channel();
-        self.tx.send(RoomMsg::Reopen { id, fence, reply }).await.ok()?;
+        self.send(RoomMsg::Reopen { id, fence, reply }).await.ok()?;
         answer.await.ok().flatten()
     }
 }

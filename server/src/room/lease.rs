@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::core::RoomCore;
-use super::handle::{Outbox, RoomMsg, encode};
+use super::handle::{Outbox, Queued, RoomMsg, encode};
 use super::stored::{self, Fence};
 use crate::store::{Leases, LobbyLine};
 
@@ -184,7 +184,7 @@ impl Hold {
         room: &str,
         watchers: impl Iterator<Item = &'a Outbox>,
         refused: &'a [Outbox],
-        rx: &mut mpsc::Receiver<RoomMsg>,
+        rx: &mut mpsc::Receiver<Queued>,
     ) {
         self.release(false).await;
         let whereto = self
@@ -216,7 +216,7 @@ impl Hold {
         }
         rx.close();
         while let Some(msg) = rx.recv().await {
-            if let RoomMsg::Request { outbox, .. } = msg
+            if let RoomMsg::Request { outbox, .. } = *msg
                 && told.insert(outbox.conn)
             {
                 outbox.send(moved.clone());

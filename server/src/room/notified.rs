@@ -173,8 +173,10 @@ impl Notified {
         let read = env.store.targets_of(room, &new).await?;
         let (known, targets) = self.targets.get_or_insert_with(Default::default);
         targets.room_hooks.extend(read.room_hooks);
-        targets.subscriptions.extend(read.subscriptions);
-        targets.account_hooks.extend(read.account_hooks);
+        // Only people with targets are kept: nobody to notify costs no map.
+        let (subs, hooks) = (read.subscriptions.into_iter(), read.account_hooks.into_iter());
+        targets.subscriptions.extend(subs.filter(|(_, s)| !s.is_empty()));
+        targets.account_hooks.extend(hooks.filter(|(_, h)| !h.is_empty()));
         targets.subscriptions.retain(|p, _| seated.contains(&p.as_str()));
         targets.account_hooks.retain(|p, _| seated.contains(&p.as_str()));
         *known = seated.iter().map(|p| p.to_string()).collect();

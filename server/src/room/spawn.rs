@@ -27,7 +27,10 @@ pub fn spawn_leased_room(core: RoomCore, env: &Arc<RoomEnv>, lease: Option<Arc<R
         (Some(node), Some(lease)) => Some(Hold::new(node, lease, core.id(), &env.tasks)),
         _ => None,
     };
-    let task = RoomTask::new(core, env, handle.clone(), rx, hold);
+    // Boxed, so that the task's future holds a pointer to it rather than
+    // the task itself twice (an async fn keeps its arguments apart from
+    // the variables of its body).
+    let task = Box::new(RoomTask::new(core, env, handle.clone(), rx, hold));
     env.tasks.spawn(task.run());
     handle
 }

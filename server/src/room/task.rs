@@ -18,7 +18,7 @@ use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::env::RoomEnv;
 use super::event::Recorded;
-use super::handle::{Outbox, RoomHandle, RoomMsg, StandInChange, encode};
+use super::handle::{Outbox, Queued, RoomHandle, RoomMsg, StandInChange, encode};
 use super::lease::{self, Hold};
 use super::notified::Notified;
 use super::outcome::{Command, Outcome, Policy, Reply};
@@ -43,7 +43,7 @@ enum Committed {
 
 pub(super) struct RoomTask {
     core: RoomCore,
-    rx: mpsc::Receiver<RoomMsg>,
+    rx: mpsc::Receiver<Queued>,
     env: Arc<RoomEnv>,
     policy: Policy,
     broadcaster: Broadcaster,
@@ -70,7 +70,7 @@ impl RoomTask {
         core: RoomCore,
         env: &Arc<RoomEnv>,
         handle: RoomHandle,
-        rx: mpsc::Receiver<RoomMsg>,
+        rx: mpsc::Receiver<Queued>,
         hold: Option<Hold>,
     ) -> RoomTask {
         RoomTask {
@@ -88,9 +88,10 @@ impl RoomTask {
         }
     }
 
-    pub(super) async fn run(mut self) {
-        self.read_vacations().await;
-        self.notified.refresh(&self.env, &self.core, false).await;
+    pub(super) async fn run(mut self: Box<Self>) {
+        // Its steps' futures are boxed: only a running step needs their size.
+        Box::pin(self.read_vacations()).await;
+        Box::pin(self.notified.refresh(&self.env, &self.core, false)).await;
         self.changed();
         // A restarted room: bots stand in again for the absent.
         let standing = self.core.stand_in_for().into_iter().map(StandInChange::Start);
@@ -99,7 +100,7 @@ impl RoomTask {
             // Who is connected now (a restarted room counts from now).
             if self.stale.is_none() {
                 let presence = self.decide(Command::Presence);
-                if !presence.is_empty() && self.settle(presence, None).await == Committed::Failed {
+                if !presence.is_empty() && Box::pin(self.settle(presence, None)).await == Committed::Failed {
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
@@ -112,17 +113,17 @@ impl RoomTask {
             tokio::select! {
                 biased;
                 _ = self.env.shutdown.cancelled() => break,
-                _ = lease::lost(self.hold.as_ref()) => return self.hand_over().await,
+                _ = lease::lost(self.hold.as_ref()) => return Box::pin(self.hand_over()).await,
                 msg = self.rx.recv() => match msg {
-                    Some(msg) => self.handle(msg).await,
+                    Some(msg) => Box::pin(self.handle(*msg)).await,
                     None => break,
                 },
                 _ = crate::clock::sleep_until(deadline) => {
                     // A vacation taken on another node moves a clock on.
-                    self.read_vacations().await;
-                    let failed = !self.fresh().await || {
+                    Box::pin(self.read_vacations()).await;
+                    let failed = !Box::pin(self.fresh()).await || {
                         let timer = self.decide(Command::Timer);
-                        self.settle(timer, None).await == Committed::Failed
+                        Box::pin(self.settle(timer, None)).await == Committed::Failed
                     };
                     if failed {
                         tokio::time::sleep(Duration::from_secs(1)).await;
@@ -137,10 +138,10 @@ impl RoomTask {
                 self.env.lobby.remove(self.core.id());
                 self.rx.close();
                 while let Some(msg) = self.rx.recv().await {
-                    self.handle(msg).await;
+                    Box::pin(self.handle(*msg)).await;
                 }
                 if let Some(hold) = &self.hold {
-                    hold.release(true).await;
+                    Box::pin(hold.release(true)).await;
                 }
                 return;
             }

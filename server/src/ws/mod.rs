@@ -64,8 +64,10 @@ pub fn accept(ws: WebSocketUpgrade, app: Arc<App>, client: IpAddr, conn: Conn) -
         .read_buffer_size(READ_BUFFER_BYTES)
         .write_buffer_size(WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| {
+            // A task of its own, so that what the upgrade held is freed.
             let tasks = app.tasks.clone();
-            tasks.track_future(connection(socket, app, client, conn))
+            tasks.spawn(connection(Box::new(socket), app, client, conn));
+            std::future::ready(())
         })
 }
 
@@ -142,7 +144,7 @@ async fn queued(open: &mut Option<(Session, mpsc::Receiver<Utf8Bytes>)>) -> Opti
     }
 }
 
-async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, conn: Conn) {
+async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, conn: Conn) {
     // Its place in its address's count (`conn.slot`) is held until the end.
     let (_slot, meter, standing) = (conn.slot, conn.meter, conn.standing);
     let _open = app.metrics.ws_connection();
@@ -238,7 +240,7 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, conn: 
     {
         let queued = std::iter::from_fn(|| rx.try_recv().ok());
         let spoken = queued.map(|text| Message::Text(session.spoken(text)));
-        let _ = tokio::time::timeout(GOODBYE, write(&mut socket, spoken)).await;
+        let _ = Box::pin(tokio::time::timeout(GOODBYE, write(&mut socket, spoken))).await;
     }
     // An upgrade (a new process takes over): reconnect at once.
     let reconnect = end == End::Shutdown && app.handing_over.is_cancelled();
@@ -253,10 +255,10 @@ async fn connection(mut socket: WebSocket, app: Arc<App>, client: IpAddr, conn: 
         };
         let bye = bye.iter().map(|bye| Message::Text(crate::room::encode(bye)));
         let goodbye = bye.chain([Message::Close(Some(close))]);
-        let _ = tokio::time::timeout(GOODBYE, write(&mut socket, goodbye)).await;
+        let _ = Box::pin(tokio::time::timeout(GOODBYE, write(&mut socket, goodbye))).await;
     }
     if let Some((session, _)) = open {
-        session.close().await;
+        Box::pin(session.close()).await;
     }
 }
 
