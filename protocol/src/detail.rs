@@ -136,6 +136,22 @@ pub enum Detail {
     RoomUnavailable { room: String },
     /// `unknown-room`: room `room`'s record cannot be read.
     RoomUnreadable { room: String },
+    /// `bad-vacation`: a vacation lasts 1 to `max` days.
+    VacationLength { max: u64 },
+    /// `on-vacation`: the account is on vacation until `until`
+    /// (milliseconds since the Unix epoch) already.
+    OnVacation { until: u64 },
+    /// `vacation-used-up`: the account has `left` vacation days left of
+    /// `max` in any 365 days.
+    VacationUsedUp { left: u64, max: u64 },
+    /// `bad-chat`: a chat line holds a bidirectional override or isolate,
+    /// the character `code_point` (its Unicode number).
+    ChatBidi { code_point: u32 },
+    /// `no-rematch`: the rematch has opened already, in room `room`.
+    RematchOpened { room: String },
+    /// `unsupported-protocol`: the server speaks protocol `speaks`; the
+    /// client asked for `asked`.
+    ProtocolVersion { speaks: u32, asked: u32 },
 }
 
 /// How long a ban or a chat timeout lasts: until `until` (milliseconds

@@ -204,6 +204,24 @@ pub fn message(words: &Words, detail: &Detail) -> Message {
         Detail::UnknownRoom { room } => one("detail-unknown-room", "room", quoted(room)),
         Detail::RoomUnavailable { room } => one("detail-room-unavailable", "room", quoted(room)),
         Detail::RoomUnreadable { room } => one("detail-room-unreadable", "room", quoted(room)),
+        Detail::VacationLength { max } => one("detail-vacation-length", "max", number(*max)),
+        // A time in milliseconds, said as its digits (no grouping).
+        Detail::OnVacation { until } => one("detail-on-vacation", "until", text(&until.to_string())),
+        Detail::VacationUsedUp { left, max } => (
+            "detail-vacation-used-up".into(),
+            vec![("left", number(*left)), ("max", number(*max))],
+        ),
+        Detail::ChatBidi { code_point } => {
+            one("detail-chat-bidi", "code", text(&format!("U+{code_point:04X}")))
+        }
+        Detail::RematchOpened { room } => one("detail-rematch-opened", "room", text(room)),
+        Detail::ProtocolVersion { speaks, asked } => (
+            "detail-protocol-version".into(),
+            vec![
+                ("speaks", number(u64::from(*speaks))),
+                ("asked", number(u64::from(*asked))),
+            ],
+        ),
     }
 }
 
@@ -434,6 +452,32 @@ mod tests {
                 Detail::RoomUnreadable { room: "r-1".into() },
                 "room \"r-1\" cannot be read",
             ),
+            (
+                Detail::VacationLength { max: 30 },
+                "a vacation lasts 1 to 30 days",
+            ),
+            (
+                Detail::OnVacation {
+                    until: 1_764_400_000_000,
+                },
+                "you are on vacation until 1764400000000 already",
+            ),
+            (
+                Detail::VacationUsedUp { left: 4, max: 30 },
+                "you have 4 vacation days left of 30 in 365 days",
+            ),
+            (
+                Detail::ChatBidi { code_point: 0x202E },
+                "a chat line cannot hold bidirectional overrides or isolates (it has U+202E)",
+            ),
+            (
+                Detail::RematchOpened { room: "r-2".into() },
+                "the rematch has already opened: room r-2",
+            ),
+            (
+                Detail::ProtocolVersion { speaks: 3, asked: 2 },
+                "this server speaks protocol 3, not 2",
+            ),
         ];
         // The kinds whose one value is a `count`: kind, count, English.
         let counted = "\
@@ -598,6 +642,12 @@ mod tests {
                     | Detail::RoomUnreadable { room } => {
                         vec![room.clone()]
                     }
+                    Detail::VacationLength { max } => vec![max.to_string()],
+                    Detail::OnVacation { until } => vec![until.to_string()],
+                    Detail::VacationUsedUp { left, max } => vec![left.to_string(), max.to_string()],
+                    Detail::ChatBidi { code_point } => vec![format!("{code_point:04X}")],
+                    Detail::RematchOpened { room } => vec![room.clone()],
+                    Detail::ProtocolVersion { speaks, asked } => vec![speaks.to_string(), asked.to_string()],
                     Detail::RatedBots | Detail::AlreadyStarted { .. } | Detail::TooFewTeams => vec![],
                 };
                 for value in values {

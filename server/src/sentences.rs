@@ -245,18 +245,7 @@ mod tests {
     const UNDETAILED: &[(&str, &str)] = &[
         ("UNKNOWN_GAME", "give ?game= one of {}"),
         ("UNKNOWN_ROOM", "room {room:?} cannot be replayed now; try again"),
-        ("NO_REMATCH", "the rematch has already opened: room {room}"),
         ("STORAGE", "the server could not {what}; try again"),
-        (
-            "BAD_CHAT",
-            "a chat line cannot hold bidirectional overrides or isolates (it has U+{:04X})",
-        ),
-        ("BAD_VACATION", "a vacation lasts 1 to {per_year} days"),
-        ("ON_VACATION", "you are on vacation until {} already"),
-        (
-            "VACATION_USED_UP",
-            "you have {left} vacation days left of {per_year} in 365 days",
-        ),
         ("BAD_MESSAGE", "{:?} is not a moderation message"),
         ("STORAGE", "the server could not read the {what}; try again"),
         (
@@ -266,10 +255,6 @@ mod tests {
         ("UNKNOWN_REPORT", "there is no open report {report:?}"),
         ("UNKNOWN_REPORT", "there is no sanction {sanction:?}"),
         ("BAD_MESSAGE", "{address:?} is not an IP address"),
-        (
-            "UNSUPPORTED_PROTOCOL",
-            "this server speaks protocol {PROTOCOL_VERSION}, not {protocol}",
-        ),
     ];
 
     /// The text of the first string literal in `text`.

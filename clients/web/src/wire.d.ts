@@ -225,7 +225,13 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "unknown-player", name: string, }
   | { "kind": "unknown-room", room: string, }
   | { "kind": "room-unavailable", room: string, }
-  | { "kind": "room-unreadable", room: string, };
+  | { "kind": "room-unreadable", room: string, }
+  | { "kind": "vacation-length", max: number, }
+  | { "kind": "on-vacation", until: number, }
+  | { "kind": "vacation-used-up", left: number, max: number, }
+  | { "kind": "chat-bidi", code_point: number, }
+  | { "kind": "rematch-opened", room: string, }
+  | { "kind": "protocol-version", speaks: number, asked: number, };
 
 /**
  * What a refused request would have done.

@@ -190,6 +190,15 @@ detail-unknown-player = es gibt keinen Spieler „{ $name }“
 detail-unknown-room = es gibt keinen Raum „{ $room }“
 detail-room-unavailable = der Raum „{ $room }“ ist nicht verfügbar; versuchen Sie es noch einmal
 detail-room-unreadable = der Raum „{ $room }“ ist nicht lesbar
+detail-vacation-length = ein Urlaub dauert 1 bis { $max } Tage
+detail-on-vacation = Sie sind schon im Urlaub, bis { $until }
+detail-vacation-used-up = Sie haben noch { $left ->
+    [one] { $left } Urlaubstag
+   *[other] { $left } Urlaubstage
+} von { $max } in 365 Tagen
+detail-chat-bidi = eine Chatzeile darf keine bidirektionalen Steuerzeichen enthalten (sie enthält { $code })
+detail-rematch-opened = die Revanche ist schon eröffnet: Raum { $room }
+detail-protocol-version = dieser Server spricht Protokoll { $speaks }, nicht { $asked }
 
 ## Feste Teams eines Magma-Turniers (für das ganze Turnier).
 error-team-full = dieses Team ist schon vollständig: wählen Sie ein anderes Team oder einen neuen Namen

@@ -181,6 +181,12 @@ detail-unknown-player = there is no player "{ $name }"
 detail-unknown-room = there is no room "{ $room }"
 detail-room-unavailable = room "{ $room }" is not available; try again
 detail-room-unreadable = room "{ $room }" cannot be read
+detail-vacation-length = a vacation lasts 1 to { $max } days
+detail-on-vacation = you are on vacation until { $until } already
+detail-vacation-used-up = you have { $left } vacation days left of { $max } in 365 days
+detail-chat-bidi = a chat line cannot hold bidirectional overrides or isolates (it has { $code })
+detail-rematch-opened = the rematch has already opened: room { $room }
+detail-protocol-version = this server speaks protocol { $speaks }, not { $asked }
 
 ## Teams of a Magma event fixed for the event (tournaments).
 error-team-full = that team has all its players already: choose another team or a new name

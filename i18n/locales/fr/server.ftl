@@ -190,6 +190,15 @@ detail-unknown-player = il n'y a pas de joueur « { $name } »
 detail-unknown-room = il n'y a pas de salle « { $room } »
 detail-room-unavailable = la salle « { $room } » n'est pas disponible ; réessayez
 detail-room-unreadable = la salle « { $room } » ne peut pas être lue
+detail-vacation-length = des vacances durent de 1 à { $max } jours
+detail-on-vacation = vous êtes déjà en vacances jusqu'à { $until }
+detail-vacation-used-up = il vous reste { $left ->
+    [one] { $left } jour de vacances
+   *[other] { $left } jours de vacances
+} sur { $max } par période de 365 jours
+detail-chat-bidi = une ligne de discussion ne peut pas contenir de caractères de contrôle bidirectionnels (elle contient { $code })
+detail-rematch-opened = la revanche est déjà ouverte : salle { $room }
+detail-protocol-version = ce serveur parle le protocole { $speaks }, pas le { $asked }
 
 ## Équipes d'un tournoi de Magma, fixes pour tout le tournoi.
 error-team-full = cette équipe est déjà complète : choisissez une autre équipe ou un nouveau nom

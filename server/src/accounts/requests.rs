@@ -90,8 +90,12 @@ pub async fn hello(
     token: Option<String>,
 ) -> Answer {
     if protocol != PROTOCOL_VERSION {
-        let sentence = format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
-        return Answer::refused(false, id, codes::UNSUPPORTED_PROTOCOL, sentence);
+        let detail = Detail::ProtocolVersion {
+            speaks: PROTOCOL_VERSION,
+            asked: protocol,
+        };
+        let refused = Refused::detailed(codes::UNSUPPORTED_PROTOCOL, detail);
+        return Answer::refusal(false, id, refused);
     }
     let name = match name.as_deref().map(crate::names::valid_name).transpose() {
         Ok(name) => name,

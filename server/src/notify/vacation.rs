@@ -6,7 +6,7 @@
 //! allowance is `--vacation-days` in any 365 days: a vacation counts its
 //! days begun, against the window of the day it began.
 
-use lodestone_protocol::{VacationState, codes};
+use lodestone_protocol::{Detail, VacationState, codes};
 
 use super::service::{Notify, Refusal};
 use crate::names::{is_bidi_control, is_invisible};
@@ -100,20 +100,29 @@ impl Notify {
         let per_year = self.config.vacation_days;
         let message = message.unwrap_or("").trim();
         if days == 0 || days > per_year {
-            let why = format!("a vacation lasts 1 to {per_year} days");
-            return Err(Refusal::new(codes::BAD_VACATION, why));
+            let max = per_year.into();
+            return Err(Refusal::detailed(
+                codes::BAD_VACATION,
+                Detail::VacationLength { max },
+            ));
         }
         check_message(message)?;
         let (spans, seq) = self.account_vacations(guest).await?;
         let now = self.clock.now_ms();
         if let Some(on) = running(&spans, now) {
-            let why = format!("you are on vacation until {} already", on.until);
-            return Err(Refusal::new(codes::ON_VACATION, why));
+            let until = on.until;
+            return Err(Refusal::detailed(
+                codes::ON_VACATION,
+                Detail::OnVacation { until },
+            ));
         }
         let left = (per_year as u64).saturating_sub(used(&spans, now));
         if days as u64 > left {
-            let why = format!("you have {left} vacation days left of {per_year} in 365 days");
-            return Err(Refusal::new(codes::VACATION_USED_UP, why));
+            let max = per_year.into();
+            return Err(Refusal::detailed(
+                codes::VACATION_USED_UP,
+                Detail::VacationUsedUp { left, max },
+            ));
         }
         let until = now + days as u64 * DAY;
         let change = VacationChange::Begin {

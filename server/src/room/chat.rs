@@ -46,12 +46,10 @@ pub fn check_text(text: &str) -> Result<String, Refusal> {
         ));
     }
     if let Some(c) = text.chars().find(|&c| is_bidi_control(c)) {
-        return Err(Refusal::new(
+        let code_point = c as u32;
+        return Err(Refusal::detailed(
             codes::BAD_CHAT,
-            format!(
-                "a chat line cannot hold bidirectional overrides or isolates (it has U+{:04X})",
-                c as u32
-            ),
+            Detail::ChatBidi { code_point },
         ));
     }
     if text.chars().all(is_invisible) {

@@ -12,7 +12,7 @@
 //! stored the new room's events with the old room's `RematchOpened` in
 //! one write.
 
-use lodestone_protocol::{RematchState, RoomStatus, codes};
+use lodestone_protocol::{Detail, RematchState, RoomStatus, codes};
 use lodestone_rules::Seat;
 
 use super::core::RoomCore;
@@ -51,9 +51,10 @@ impl RoomCore {
             .seat_of(&player.id)
             .ok_or_else(|| Refusal::new(codes::NOT_SEATED, "only the players can ask for a rematch"))?;
         if let Some(room) = self.social().rematch_room() {
-            return Err(Refusal::new(
+            let room = room.to_string();
+            return Err(Refusal::detailed(
                 codes::NO_REMATCH,
-                format!("the rematch has already opened: room {room}"),
+                Detail::RematchOpened { room },
             ));
         }
         if self.lounge_end(window).is_none_or(|end| end <= now) {

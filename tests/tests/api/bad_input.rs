@@ -1,7 +1,7 @@
 //! Bad input of every kind gets a clear error with a stable code; the
 //! connection stays usable and nothing changes.
 
-use lodestone_protocol::{MAX_MESSAGE_BYTES, ServerMessage};
+use lodestone_protocol::{Detail, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ServerMessage};
 use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
@@ -44,11 +44,17 @@ async fn malformed_messages_get_errors_and_the_connection_stays() {
 
     // Everything but hello and ping needs an identity first.
     c.refused(json!({"type": "list_rooms"}), "not-identified").await;
-    c.refused(
-        json!({"type": "hello", "protocol": 99, "name": "Ann"}),
-        "unsupported-protocol",
-    )
-    .await;
+    let message = c
+        .refused(
+            json!({"type": "hello", "protocol": 99, "name": "Ann"}),
+            "unsupported-protocol",
+        )
+        .await;
+    let speaks = PROTOCOL_VERSION;
+    assert_eq!(message, format!("this server speaks protocol {speaks}, not 99"));
+    let hello = json!({"type": "hello", "protocol": 99, "name": "Ann"});
+    let detail = crate::vacation::refusal_detail(&mut c, hello).await;
+    assert_eq!(detail, Some(Detail::ProtocolVersion { speaks, asked: 99 }));
     // A hello with neither name nor token is not a message of the protocol.
     c.refused(json!({"type": "hello", "protocol": 1}), "bad-message")
         .await;

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use lodestone_protocol::{ChatLine, ChatTo, ServerMessage};
+use lodestone_protocol::{ChatLine, ChatTo, Detail, ServerMessage};
 use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
 use serde_json::{Value, json};
 
@@ -272,6 +272,11 @@ async fn chat_is_refused_when_off_too_long_or_unprintable() {
     for text in ["", "   ", "two\nlines", "tab\there", "\u{202E}reversed"] {
         clients[1].refused(chat(text), "bad-chat").await;
     }
+    let message = clients[1].refused(chat("\u{202E}x"), "bad-chat").await;
+    let bidi = "a chat line cannot hold bidirectional overrides or isolates (it has U+202E)";
+    assert_eq!(message, bidi);
+    let detail = crate::vacation::refusal_detail(&mut clients[1], chat("\u{202E}x")).await;
+    assert_eq!(detail, Some(Detail::ChatBidi { code_point: 0x202E }));
     // A connection that does not watch the room cannot talk in it.
     let mut stranger = server.guest("Stranger").await;
     stranger.refused(chat("hi"), "not-watching").await;

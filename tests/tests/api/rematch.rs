@@ -3,7 +3,7 @@
 //! clears the proposal, a proposal survives a SIGKILL, and what cannot
 //! be had is refused with a code.
 
-use lodestone_protocol::{RoomState, RoomStatus};
+use lodestone_protocol::{Detail, RoomState, RoomStatus};
 use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
@@ -75,10 +75,14 @@ async fn a_rematch_of_two_swaps_sides() {
     assert_eq!(new_room(&mut clients[1], &room).await, next);
     assert_eq!(new_room(&mut eve, &room).await, next);
     assert_ne!(next, room);
-    // Once open, no second one.
-    clients[0]
+    // Once open, no second one; the refusal names the new room.
+    let message = clients[0]
         .refused(json!({"type": "rematch", "room": room}), "no-rematch")
         .await;
+    assert_eq!(message, format!("the rematch has already opened: room {next}"));
+    let again = json!({"type": "rematch", "room": room});
+    let detail = crate::vacation::refusal_detail(&mut clients[0], again).await;
+    assert_eq!(detail, Some(Detail::RematchOpened { room: next.clone() }));
     // The new room: the same game and options, started, sides swapped.
     for c in clients.iter_mut() {
         c.ok(json!({"type": "watch", "room": next})).await;

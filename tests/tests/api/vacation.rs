@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use lodestone_protocol::{RoomState, RoomStatus, ServerMessage, VacationState};
+use lodestone_protocol::{Detail, RoomState, RoomStatus, ServerMessage, VacationState};
 use lodestone_tests::{Client, ServerProcess, TestServer, account, each_backend, eventually, temp_dir};
 use serde_json::{Value, json};
 
@@ -156,6 +156,10 @@ async fn vacation_days_are_counted_refused_with_codes_and_ended_early() {
     assert!(all.message.is_none());
     ann.refused(json!({"type": "take_vacation", "days": 1}), "on-vacation")
         .await;
+    // The refusals carry their values as detail (said in every language).
+    let until = all.until.expect("on vacation");
+    let detail = refusal_detail(&mut ann, json!({"type": "take_vacation", "days": 1})).await;
+    assert_eq!(detail, Some(Detail::OnVacation { until }));
     let state = bo.state_until(&game, |s| s.seats[0].vacation.is_some()).await;
     assert!(!clock(&state, 0).1);
 
@@ -168,6 +172,10 @@ async fn vacation_days_are_counted_refused_with_codes_and_ended_early() {
     assert!(running && left > DAY - 60_000, "{left}");
     ann.refused(json!({"type": "take_vacation", "days": 30}), "vacation-used-up")
         .await;
+    let detail = refusal_detail(&mut ann, json!({"type": "take_vacation", "days": 30})).await;
+    assert_eq!(detail, Some(Detail::VacationUsedUp { left: 29, max: 30 }));
+    let detail = refusal_detail(&mut ann, json!({"type": "take_vacation", "days": 31})).await;
+    assert_eq!(detail, Some(Detail::VacationLength { max: 30 }));
     let rest = vacation(&mut ann, json!({"type": "take_vacation", "days": 29})).await;
     assert_eq!(rest.days_left, 0);
     assert!(rest.until.is_some());
@@ -288,4 +296,12 @@ async fn a_vacation_message_is_moderated_like_a_chat_line() {
     assert!(hidden.seats[0].vacation.is_some(), "the vacation is still shown");
     let (_, watched) = spectator(addr, &game).await;
     assert_eq!(watched.seats[0].vacation.as_ref().unwrap().message, "At sea");
+}
+
+/// The detail of the refusal `client` gets for `request`.
+pub(crate) async fn refusal_detail(client: &mut Client, request: Value) -> Option<Detail> {
+    match client.request(request).await {
+        ServerMessage::Error { detail, .. } => detail.map(|d| *d),
+        other => panic!("not refused: {other:?}"),
+    }
 }
