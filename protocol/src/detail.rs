@@ -136,6 +136,8 @@ pub enum Detail {
     RoomUnavailable { room: String },
     /// `unknown-room`: room `room`'s record cannot be read.
     RoomUnreadable { room: String },
+    /// `unknown-room`: room `room` cannot be replayed now (try again).
+    ReplayUnavailable { room: String },
     /// `bad-vacation`: a vacation lasts 1 to `max` days.
     VacationLength { max: u64 },
     /// `on-vacation`: the account is on vacation until `until`

@@ -5,7 +5,7 @@
 //! a process (the others wait their turn), so a crowd of them cannot take
 //! every blocking thread.
 
-use lodestone_protocol::{RequestId, ServerMessage, codes};
+use lodestone_protocol::{Detail, RequestId, ServerMessage, codes};
 
 use crate::app::App;
 use crate::room::Replay;
@@ -58,9 +58,10 @@ pub async fn fold(
     .await;
     folded.unwrap_or_else(|e| {
         tracing::error!(room = %room, error = %e, "a replay failed");
-        Err(Refused::new(
+        let room = room.to_string();
+        Err(Refused::detailed(
             codes::UNKNOWN_ROOM,
-            format!("room {room:?} cannot be replayed now; try again"),
+            Detail::ReplayUnavailable { room },
         ))
     })
 }

@@ -204,6 +204,7 @@ pub fn message(words: &Words, detail: &Detail) -> Message {
         Detail::UnknownRoom { room } => one("detail-unknown-room", "room", quoted(room)),
         Detail::RoomUnavailable { room } => one("detail-room-unavailable", "room", quoted(room)),
         Detail::RoomUnreadable { room } => one("detail-room-unreadable", "room", quoted(room)),
+        Detail::ReplayUnavailable { room } => one("detail-replay-unavailable", "room", quoted(room)),
         Detail::VacationLength { max } => one("detail-vacation-length", "max", number(*max)),
         // A time in milliseconds, said as its digits (no grouping).
         Detail::OnVacation { until } => one("detail-on-vacation", "until", text(&until.to_string())),
@@ -453,6 +454,10 @@ mod tests {
                 "room \"r-1\" cannot be read",
             ),
             (
+                Detail::ReplayUnavailable { room: "r-1".into() },
+                "room \"r-1\" cannot be replayed now; try again",
+            ),
+            (
                 Detail::VacationLength { max: 30 },
                 "a vacation lasts 1 to 30 days",
             ),
@@ -639,7 +644,8 @@ mod tests {
                     }
                     Detail::UnknownRoom { room }
                     | Detail::RoomUnavailable { room }
-                    | Detail::RoomUnreadable { room } => {
+                    | Detail::RoomUnreadable { room }
+                    | Detail::ReplayUnavailable { room } => {
                         vec![room.clone()]
                     }
                     Detail::VacationLength { max } => vec![max.to_string()],

@@ -244,7 +244,6 @@ mod tests {
     /// languages say only their code's sentence. (code, the `format!`.)
     const UNDETAILED: &[(&str, &str)] = &[
         ("UNKNOWN_GAME", "give ?game= one of {}"),
-        ("UNKNOWN_ROOM", "room {room:?} cannot be replayed now; try again"),
         ("STORAGE", "the server could not {what}; try again"),
         ("BAD_MESSAGE", "{:?} is not a moderation message"),
         ("STORAGE", "the server could not read the {what}; try again"),

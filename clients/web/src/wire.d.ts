@@ -226,6 +226,7 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "unknown-room", room: string, }
   | { "kind": "room-unavailable", room: string, }
   | { "kind": "room-unreadable", room: string, }
+  | { "kind": "replay-unavailable", room: string, }
   | { "kind": "vacation-length", max: number, }
   | { "kind": "on-vacation", until: number, }
   | { "kind": "vacation-used-up", left: number, max: number, }
