@@ -138,6 +138,9 @@ pub enum Detail {
     RoomUnreadable { room: String },
     /// `unknown-room`: room `room` cannot be replayed now (try again).
     ReplayUnavailable { room: String },
+    /// `unknown-game`: a leaderboard's `?game=` is one of `keys` (the
+    /// rating keys: a game, or a game and its variant).
+    RatingGames { keys: Vec<String> },
     /// `bad-vacation`: a vacation lasts 1 to `max` days.
     VacationLength { max: u64 },
     /// `on-vacation`: the account is on vacation until `until`

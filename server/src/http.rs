@@ -255,7 +255,7 @@ async fn push_key(State(app): State<Arc<App>>) -> Response {
 fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Response {
     match page {
         Ok(page) => axum::Json(page).into_response(),
-        Err((status, code, message)) => json_error(status, code, &message),
+        Err((status, refused)) => crate::answers::refused(status, refused),
     }
 }
 

@@ -5,7 +5,7 @@
 //! sentence).
 
 use axum::http::StatusCode;
-use lodestone_protocol::{Code, Leaderboard, LeaderboardEntry, PlayerPage, RecentGame, codes};
+use lodestone_protocol::{Detail, Leaderboard, LeaderboardEntry, PlayerPage, RecentGame, codes};
 
 use crate::app::App;
 use crate::ratings;
@@ -21,22 +21,22 @@ pub fn rating_keys() -> Vec<String> {
     RatingKey::all().iter().map(ToString::to_string).collect()
 }
 
-/// Why a page cannot be given: the HTTP status, the code and a sentence.
-pub type Refused = (StatusCode, Code, String);
+/// Why a page cannot be given: the HTTP status and the refusal.
+pub type Refused = (StatusCode, crate::served::Refused);
 
 fn storage_failure<E>(_: E) -> Refused {
+    let sentence = "the server could not read its storage; try again";
     (
         StatusCode::SERVICE_UNAVAILABLE,
-        codes::STORAGE,
-        "the server could not read its storage; try again".into(),
+        crate::served::Refused::new(codes::STORAGE, sentence),
     )
 }
 
 fn no_player() -> Refused {
+    let sentence = "there is no such player";
     (
         StatusCode::NOT_FOUND,
-        codes::UNKNOWN_PLAYER,
-        "there is no such player".into(),
+        crate::served::Refused::new(codes::UNKNOWN_PLAYER, sentence),
     )
 }
 
@@ -92,11 +92,9 @@ pub async fn player(app: &App, id: &str, viewer: Option<&str>) -> Result<PlayerP
 /// key `game`.
 pub async fn leaderboard(app: &App, game: Option<&str>, limit: Option<&str>) -> Result<Leaderboard, Refused> {
     let Some(key) = game.and_then(|g| g.parse::<RatingKey>().ok()) else {
-        return Err((
-            StatusCode::BAD_REQUEST,
-            codes::UNKNOWN_GAME,
-            format!("give ?game= one of {}", rating_keys().join(", ")),
-        ));
+        let keys = rating_keys();
+        let refused = crate::served::Refused::detailed(codes::UNKNOWN_GAME, Detail::RatingGames { keys });
+        return Err((StatusCode::BAD_REQUEST, refused));
     };
     let limit = limit
         .and_then(|n| n.parse::<i64>().ok())

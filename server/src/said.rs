@@ -205,6 +205,7 @@ pub fn message(words: &Words, detail: &Detail) -> Message {
         Detail::RoomUnavailable { room } => one("detail-room-unavailable", "room", quoted(room)),
         Detail::RoomUnreadable { room } => one("detail-room-unreadable", "room", quoted(room)),
         Detail::ReplayUnavailable { room } => one("detail-replay-unavailable", "room", quoted(room)),
+        Detail::RatingGames { keys } => one("detail-rating-games", "keys", text(&keys.join(", "))),
         Detail::VacationLength { max } => one("detail-vacation-length", "max", number(*max)),
         // A time in milliseconds, said as its digits (no grouping).
         Detail::OnVacation { until } => one("detail-on-vacation", "until", text(&until.to_string())),
@@ -458,6 +459,12 @@ mod tests {
                 "room \"r-1\" cannot be replayed now; try again",
             ),
             (
+                Detail::RatingGames {
+                    keys: vec!["magneton".into(), "magma".into()],
+                },
+                "give ?game= one of magneton, magma",
+            ),
+            (
                 Detail::VacationLength { max: 30 },
                 "a vacation lasts 1 to 30 days",
             ),
@@ -648,6 +655,7 @@ mod tests {
                     | Detail::ReplayUnavailable { room } => {
                         vec![room.clone()]
                     }
+                    Detail::RatingGames { keys } => keys.clone(),
                     Detail::VacationLength { max } => vec![max.to_string()],
                     Detail::OnVacation { until } => vec![until.to_string()],
                     Detail::VacationUsedUp { left, max } => vec![left.to_string(), max.to_string()],

@@ -243,7 +243,6 @@ mod tests {
     /// The refusals whose sentence has values but no `detail` yet: other
     /// languages say only their code's sentence. (code, the `format!`.)
     const UNDETAILED: &[(&str, &str)] = &[
-        ("UNKNOWN_GAME", "give ?game= one of {}"),
         ("STORAGE", "the server could not {what}; try again"),
         ("BAD_MESSAGE", "{:?} is not a moderation message"),
         ("STORAGE", "the server could not read the {what}; try again"),

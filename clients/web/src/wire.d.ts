@@ -227,6 +227,7 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "room-unavailable", room: string, }
   | { "kind": "room-unreadable", room: string, }
   | { "kind": "replay-unavailable", room: string, }
+  | { "kind": "rating-games", keys: Array<string>, }
   | { "kind": "vacation-length", max: number, }
   | { "kind": "on-vacation", until: number, }
   | { "kind": "vacation-used-up", left: number, max: number, }

@@ -181,6 +181,7 @@ detail-unknown-player = there is no player "{ $name }"
 detail-unknown-room = there is no room "{ $room }"
 detail-room-unavailable = room "{ $room }" is not available; try again
 detail-room-unreadable = room "{ $room }" cannot be read
+detail-rating-games = give ?game= one of { $keys }
 detail-replay-unavailable = room "{ $room }" cannot be replayed now; try again
 detail-vacation-length = a vacation lasts 1 to { $max } days
 detail-on-vacation = you are on vacation until { $until } already

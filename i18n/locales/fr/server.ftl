@@ -190,6 +190,7 @@ detail-unknown-player = il n'y a pas de joueur « { $name } »
 detail-unknown-room = il n'y a pas de salle « { $room } »
 detail-room-unavailable = la salle « { $room } » n'est pas disponible ; réessayez
 detail-room-unreadable = la salle « { $room } » ne peut pas être lue
+detail-rating-games = donnez à ?game= l'une de ces valeurs : { $keys }
 detail-replay-unavailable = la salle « { $room } » ne peut pas être rejouée maintenant ; réessayez
 detail-vacation-length = des vacances durent de 1 à { $max } jours
 detail-on-vacation = vous êtes déjà en vacances jusqu'à { $until }

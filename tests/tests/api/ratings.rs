@@ -217,6 +217,13 @@ async fn player_pages_and_leaderboards_refuse_what_is_not_there() {
         let (status, body) = http_get(addr, &format!("/api/leaderboard{bad}"), None).await;
         assert_eq!((status, code(&body)), (400, json!("unknown-game")), "{bad}");
         assert!(body.contains("magma-4"), "the message lists the keys: {body}");
+        // And so does its detail.
+        let detail = &serde_json::from_str::<serde_json::Value>(&body).unwrap()["detail"];
+        assert_eq!(detail["kind"], "rating-games", "{body}");
+        assert!(
+            detail["keys"].as_array().unwrap().contains(&json!("magma-4")),
+            "{body}"
+        );
     }
     let (status, body) = http_get(addr, "/api/leaderboard?game=magma-4&limit=3", None).await;
     assert_eq!(status, 200);
