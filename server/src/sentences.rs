@@ -250,9 +250,6 @@ mod tests {
             "BAD_MESSAGE",
             "line {seq} is not a chat line of this room that you can read",
         ),
-        ("UNKNOWN_REPORT", "there is no open report {report:?}"),
-        ("UNKNOWN_REPORT", "there is no sanction {sanction:?}"),
-        ("BAD_MESSAGE", "{address:?} is not an IP address"),
     ];
 
     /// The text of the first string literal in `text`.
