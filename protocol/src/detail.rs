@@ -147,6 +147,9 @@ pub enum Detail {
     UnknownSanction { sanction: String },
     /// `bad-message`: `address` (as given to a ban) is not an IP address.
     NotAnAddress { address: String },
+    /// `bad-message`: a report names line `seq`, which is not a chat line
+    /// of its room that the reporter can read.
+    UnknownChatLine { seq: u64 },
     /// `bad-vacation`: a vacation lasts 1 to `max` days.
     VacationLength { max: u64 },
     /// `on-vacation`: the account is on vacation until `until`

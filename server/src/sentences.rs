@@ -246,10 +246,6 @@ mod tests {
         ("STORAGE", "the server could not {what}; try again"),
         ("BAD_MESSAGE", "{:?} is not a moderation message"),
         ("STORAGE", "the server could not read the {what}; try again"),
-        (
-            "BAD_MESSAGE",
-            "line {seq} is not a chat line of this room that you can read",
-        ),
     ];
 
     /// The text of the first string literal in `text`.

@@ -231,6 +231,7 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "unknown-report", report: string, }
   | { "kind": "unknown-sanction", sanction: string, }
   | { "kind": "not-an-address", address: string, }
+  | { "kind": "unknown-chat-line", seq: number, }
   | { "kind": "vacation-length", max: number, }
   | { "kind": "on-vacation", until: number, }
   | { "kind": "vacation-used-up", left: number, max: number, }

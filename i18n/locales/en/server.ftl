@@ -181,6 +181,7 @@ detail-unknown-player = there is no player "{ $name }"
 detail-unknown-room = there is no room "{ $room }"
 detail-room-unavailable = room "{ $room }" is not available; try again
 detail-room-unreadable = room "{ $room }" cannot be read
+detail-unknown-chat-line = line { $seq } is not a chat line of this room that you can read
 detail-unknown-report = there is no open report "{ $report }"
 detail-unknown-sanction = there is no sanction "{ $sanction }"
 detail-not-an-address = "{ $address }" is not an IP address

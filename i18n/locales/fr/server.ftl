@@ -190,6 +190,7 @@ detail-unknown-player = il n'y a pas de joueur « { $name } »
 detail-unknown-room = il n'y a pas de salle « { $room } »
 detail-room-unavailable = la salle « { $room } » n'est pas disponible ; réessayez
 detail-room-unreadable = la salle « { $room } » ne peut pas être lue
+detail-unknown-chat-line = la ligne { $seq } n'est pas une ligne de discussion de cette salle que vous pouvez lire
 detail-unknown-report = il n'y a pas de signalement ouvert « { $report } »
 detail-unknown-sanction = il n'y a pas de sanction « { $sanction } »
 detail-not-an-address = « { $address } » n'est pas une adresse IP
