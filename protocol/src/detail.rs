@@ -141,6 +141,15 @@ pub enum Detail {
     /// `unknown-game`: a leaderboard's `?game=` is one of `keys` (the
     /// rating keys: a game, or a game and its variant).
     RatingGames { keys: Vec<String> },
+    /// `unknown-report`: there is no open report `report` (moderators).
+    UnknownReport { report: String },
+    /// `unknown-report`: there is no sanction `sanction` (moderators).
+    UnknownSanction { sanction: String },
+    /// `bad-message`: `address` (as given to a ban) is not an IP address.
+    NotAnAddress { address: String },
+    /// `bad-message`: a report names line `seq`, which is not a chat line
+    /// of its room that the reporter can read.
+    UnknownChatLine { seq: u64 },
     /// `bad-vacation`: a vacation lasts 1 to `max` days.
     VacationLength { max: u64 },
     /// `on-vacation`: the account is on vacation until `until`

@@ -206,6 +206,10 @@ pub fn message(words: &Words, detail: &Detail) -> Message {
         Detail::RoomUnreadable { room } => one("detail-room-unreadable", "room", quoted(room)),
         Detail::ReplayUnavailable { room } => one("detail-replay-unavailable", "room", quoted(room)),
         Detail::RatingGames { keys } => one("detail-rating-games", "keys", text(&keys.join(", "))),
+        Detail::UnknownReport { report } => one("detail-unknown-report", "report", quoted(report)),
+        Detail::UnknownSanction { sanction } => one("detail-unknown-sanction", "sanction", quoted(sanction)),
+        Detail::NotAnAddress { address } => one("detail-not-an-address", "address", quoted(address)),
+        Detail::UnknownChatLine { seq } => one("detail-unknown-chat-line", "seq", number(*seq)),
         Detail::VacationLength { max } => one("detail-vacation-length", "max", number(*max)),
         // A time in milliseconds, said as its digits (no grouping).
         Detail::OnVacation { until } => one("detail-on-vacation", "until", text(&until.to_string())),
@@ -465,6 +469,28 @@ mod tests {
                 "give ?game= one of magneton, magma",
             ),
             (
+                Detail::UnknownReport {
+                    report: "rp-1".into(),
+                },
+                "there is no open report \"rp-1\"",
+            ),
+            (
+                Detail::UnknownSanction {
+                    sanction: "sn-1".into(),
+                },
+                "there is no sanction \"sn-1\"",
+            ),
+            (
+                Detail::NotAnAddress {
+                    address: "10.0.0".into(),
+                },
+                "\"10.0.0\" is not an IP address",
+            ),
+            (
+                Detail::UnknownChatLine { seq: 12 },
+                "line 12 is not a chat line of this room that you can read",
+            ),
+            (
                 Detail::VacationLength { max: 30 },
                 "a vacation lasts 1 to 30 days",
             ),
@@ -656,7 +682,11 @@ mod tests {
                         vec![room.clone()]
                     }
                     Detail::RatingGames { keys } => keys.clone(),
+                    Detail::UnknownReport { report: name }
+                    | Detail::UnknownSanction { sanction: name }
+                    | Detail::NotAnAddress { address: name } => vec![name.clone()],
                     Detail::VacationLength { max } => vec![max.to_string()],
+                    Detail::UnknownChatLine { seq } => vec![seq.to_string()],
                     Detail::OnVacation { until } => vec![until.to_string()],
                     Detail::VacationUsedUp { left, max } => vec![left.to_string(), max.to_string()],
                     Detail::ChatBidi { code_point } => vec![format!("{code_point:04X}")],

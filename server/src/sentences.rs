@@ -246,13 +246,6 @@ mod tests {
         ("STORAGE", "the server could not {what}; try again"),
         ("BAD_MESSAGE", "{:?} is not a moderation message"),
         ("STORAGE", "the server could not read the {what}; try again"),
-        (
-            "BAD_MESSAGE",
-            "line {seq} is not a chat line of this room that you can read",
-        ),
-        ("UNKNOWN_REPORT", "there is no open report {report:?}"),
-        ("UNKNOWN_REPORT", "there is no sanction {sanction:?}"),
-        ("BAD_MESSAGE", "{address:?} is not an IP address"),
     ];
 
     /// The text of the first string literal in `text`.

@@ -228,6 +228,10 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "room-unreadable", room: string, }
   | { "kind": "replay-unavailable", room: string, }
   | { "kind": "rating-games", keys: Array<string>, }
+  | { "kind": "unknown-report", report: string, }
+  | { "kind": "unknown-sanction", sanction: string, }
+  | { "kind": "not-an-address", address: string, }
+  | { "kind": "unknown-chat-line", seq: number, }
   | { "kind": "vacation-length", max: number, }
   | { "kind": "on-vacation", until: number, }
   | { "kind": "vacation-used-up", left: number, max: number, }

@@ -190,6 +190,10 @@ detail-unknown-player = es gibt keinen Spieler „{ $name }“
 detail-unknown-room = es gibt keinen Raum „{ $room }“
 detail-room-unavailable = der Raum „{ $room }“ ist nicht verfügbar; versuchen Sie es noch einmal
 detail-room-unreadable = der Raum „{ $room }“ ist nicht lesbar
+detail-unknown-chat-line = Zeile { $seq } ist keine Chatzeile dieses Raums, die Sie lesen können
+detail-unknown-report = es gibt keine offene Meldung „{ $report }“
+detail-unknown-sanction = es gibt keine Sanktion „{ $sanction }“
+detail-not-an-address = „{ $address }“ ist keine IP-Adresse
 detail-rating-games = geben Sie für ?game= einen dieser Werte an: { $keys }
 detail-replay-unavailable = der Raum „{ $room }“ kann gerade nicht nachgespielt werden; versuchen Sie es noch einmal
 detail-vacation-length = ein Urlaub dauert 1 bis { $max } Tage

@@ -181,6 +181,10 @@ detail-unknown-player = there is no player "{ $name }"
 detail-unknown-room = there is no room "{ $room }"
 detail-room-unavailable = room "{ $room }" is not available; try again
 detail-room-unreadable = room "{ $room }" cannot be read
+detail-unknown-chat-line = line { $seq } is not a chat line of this room that you can read
+detail-unknown-report = there is no open report "{ $report }"
+detail-unknown-sanction = there is no sanction "{ $sanction }"
+detail-not-an-address = "{ $address }" is not an IP address
 detail-rating-games = give ?game= one of { $keys }
 detail-replay-unavailable = room "{ $room }" cannot be replayed now; try again
 detail-vacation-length = a vacation lasts 1 to { $max } days

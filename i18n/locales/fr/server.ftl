@@ -190,6 +190,10 @@ detail-unknown-player = il n'y a pas de joueur « { $name } »
 detail-unknown-room = il n'y a pas de salle « { $room } »
 detail-room-unavailable = la salle « { $room } » n'est pas disponible ; réessayez
 detail-room-unreadable = la salle « { $room } » ne peut pas être lue
+detail-unknown-chat-line = la ligne { $seq } n'est pas une ligne de discussion de cette salle que vous pouvez lire
+detail-unknown-report = il n'y a pas de signalement ouvert « { $report } »
+detail-unknown-sanction = il n'y a pas de sanction « { $sanction } »
+detail-not-an-address = « { $address } » n'est pas une adresse IP
 detail-rating-games = donnez à ?game= l'une de ces valeurs : { $keys }
 detail-replay-unavailable = la salle « { $room } » ne peut pas être rejouée maintenant ; réessayez
 detail-vacation-length = des vacances durent de 1 à { $max } jours

@@ -4,7 +4,7 @@
 //! report is made (so the moderators see what the reporter saw, even if
 //! the room is gone later).
 
-use lodestone_protocol::{ReportContext, codes};
+use lodestone_protocol::{Detail, ReportContext, codes};
 
 use crate::room::{Recorded, RoomCore};
 use crate::secrets::OsSecrets;
@@ -29,10 +29,8 @@ pub fn context(
     let window = match line {
         Some(seq) => {
             let Some(at) = lines.iter().position(|l| l.seq == seq) else {
-                return Err(crate::served::Refused::new(
-                    codes::BAD_MESSAGE,
-                    format!("line {seq} is not a chat line of this room that you can read"),
-                ));
+                let unknown = Detail::UnknownChatLine { seq };
+                return Err(crate::served::Refused::detailed(codes::BAD_MESSAGE, unknown));
             };
             let from = at.saturating_sub(LINES_AROUND);
             lines[from..(at + LINES_AROUND + 1).min(lines.len())].to_vec()

@@ -7,7 +7,7 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use lodestone_protocol::{ReportOutcome, Role, codes};
+use lodestone_protocol::{Detail, ReportOutcome, Role, codes};
 
 use super::audit::{TIMEOUT_MINUTES, audit_row, check_reason};
 use super::bans::{Banned, ban_refusal, left};
@@ -34,10 +34,13 @@ pub(super) fn storage<E>(_: E) -> Refused {
 fn moved_report(report: &str, moved: Result<bool, StoreError>) -> Result<(), Refused> {
     match moved {
         Ok(true) => Ok(()),
-        Ok(false) => Err(Refused::new(
-            codes::UNKNOWN_REPORT,
-            format!("there is no open report {report:?}"),
-        )),
+        Ok(false) => {
+            let report = report.to_string();
+            Err(Refused::detailed(
+                codes::UNKNOWN_REPORT,
+                Detail::UnknownReport { report },
+            ))
+        }
         Err(e) => Err(storage(e)),
     }
 }
@@ -116,9 +119,10 @@ impl Staff<'_> {
 
     pub async fn lift(&self, me: &str, sanction: &str, now: u64) -> Result<(), Refused> {
         let Some(row) = self.app.store.sanction(sanction).await.map_err(storage)? else {
-            return Err(Refused::new(
+            let sanction = sanction.to_string();
+            return Err(Refused::detailed(
                 codes::UNKNOWN_REPORT,
-                format!("there is no sanction {sanction:?}"),
+                Detail::UnknownSanction { sanction },
             ));
         };
         let what = row
@@ -202,10 +206,14 @@ impl Staff<'_> {
         let (target, address) = match (who, address) {
             (Some(who), None) => (Some(self.target(&who, role).await?), None),
             (None, Some(address)) => {
-                let ip: IpAddr = address
-                    .trim()
-                    .parse()
-                    .map_err(|_| (codes::BAD_MESSAGE, format!("{address:?} is not an IP address")))?;
+                let ip: IpAddr = address.trim().parse().map_err(|_| {
+                    Refused::detailed(
+                        codes::BAD_MESSAGE,
+                        Detail::NotAnAddress {
+                            address: address.to_string(),
+                        },
+                    )
+                })?;
                 if ip == self.client {
                     return Err(Refused::new(codes::BAD_MESSAGE, "that is your own address"));
                 }

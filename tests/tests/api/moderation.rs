@@ -11,7 +11,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use lodestone_protocol::{PROTOCOL_VERSION, ReportStatus, Role, RoomStatus, ServerMessage};
+use lodestone_protocol::{Detail, PROTOCOL_VERSION, ReportStatus, Role, RoomStatus, ServerMessage};
 use lodestone_tests::{Client, TestServer, database_url, each_backend, run_to_exit};
 use serde_json::{Value, json};
 
@@ -394,6 +394,11 @@ async fn an_address_ban_is_not_dodged_without_a_trusted_proxy() {
     let server = moderated_server(|_| {}).await;
     let addr = server.addr();
     let (_ann, mut mo, _) = staff(addr).await;
+    // Not an address: refused with the text given as its detail.
+    let bad = json!({"type": "admin_ban", "address": "127.0.0", "minutes": 60, "reason": "x"});
+    let detail = crate::vacation::refusal_detail(&mut mo, bad).await;
+    let address = "127.0.0".to_string();
+    assert_eq!(detail, Some(Detail::NotAnAddress { address }));
     // No trusted proxy: the header is not believed, the peer is banned.
     mo.ok(json!({"type": "admin_ban", "address": "127.0.0.2", "minutes": 60, "reason": "x"}))
         .await;
@@ -452,11 +457,17 @@ async fn a_report_reaches_the_queue_with_its_context_and_is_resolved() {
     );
     mo.ok(json!({"type": "admin_take_report", "report": report.id}))
         .await;
-    mo.refused(
-        json!({"type": "admin_take_report", "report": report.id}),
-        "unknown-report",
-    )
-    .await;
+    let message = mo
+        .refused(
+            json!({"type": "admin_take_report", "report": report.id}),
+            "unknown-report",
+        )
+        .await;
+    assert_eq!(message, format!("there is no open report {:?}", report.id));
+    let again = json!({"type": "admin_take_report", "report": report.id});
+    let detail = crate::vacation::refusal_detail(&mut mo, again).await;
+    let report_id = report.id.clone();
+    assert_eq!(detail, Some(Detail::UnknownReport { report: report_id }));
     mo.ok(json!({"type": "admin_timeout", "player": bo_id, "minutes": 60, "reason": "insults"}))
         .await;
     mo.ok(json!({"type": "admin_resolve_report", "report": report.id, "outcome": "resolved", "note": "timed out an hour"}))
