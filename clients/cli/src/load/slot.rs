@@ -20,10 +20,18 @@ use super::view::Conn;
 use crate::net::Event;
 
 /// How long a seat in a game in progress may hear nothing from its node
-/// before it leaves it as stalled (runs over several nodes only). Both
-/// seats of a game hear every move, and a game in progress moves many
-/// times a second, so this is far above a busy node's slowest reply.
+/// before it asks for a `pong`, and then how long that may go unanswered
+/// before the seat leaves the node as stalled (runs over several nodes
+/// only). Both seats of a game hear every move, and a game in progress
+/// moves many times a second; a node whose database is away answers a
+/// move late but a `ping` at once, so it is not left.
 const STALL: Duration = Duration::from_secs(2);
+
+/// How long a step of a room's setup may go unanswered, over several
+/// nodes, before the node is left as stalled and the room set up anew:
+/// longer than a node waits for its database before it refuses with
+/// `storage-failure`.
+const SETUP_PATIENCE: Duration = Duration::from_secs(10);
 
 /// One concurrent game, played again and again.
 pub(super) struct Slot {
@@ -148,10 +156,9 @@ impl Slot {
             .collect();
         // With other nodes to go to, a seat in a game in progress that
         // hears nothing for `STALL` may be on a stalled node (stopped, not
-        // dead: its sockets stay open). With its move unanswered it leaves
-        // for another node, as after a drop; otherwise (the other seat may
-        // be the stalled one) it asks for a `pong` first and leaves only if
-        // that goes unanswered for `STALL` too.
+        // dead: its sockets stay open). It asks for a `pong` and leaves for
+        // another node, as after a drop, only if that goes unanswered for
+        // `STALL` too (a move may wait on the database; a ping does not).
         let watch_stalls = self.config.endpoints.len() > 1;
         loop {
             let mut all_done = true;
@@ -186,7 +193,7 @@ impl Slot {
                 _ = tokio::time::sleep_until(stall.unwrap_or(self.deadline)), if stall.is_some() => {
                     for p in seats.iter_mut().filter(|p| !p.done() && p.heard.elapsed() >= STALL) {
                         p.heard = Instant::now();
-                        if p.pending.is_some() || p.probed {
+                        if p.probed {
                             p.probed = false;
                             let ids = p.conn.abandon()?;
                             p.lost(&ids);
@@ -336,8 +343,9 @@ impl Slot {
 }
 
 /// `step` on `conn`; with `watch` (other nodes to go to), given up after
-/// [`STALL`]: the node is stalled, so the connection leaves it and the step
-/// fails as lost with it (a room being set up is then set up anew).
+/// [`SETUP_PATIENCE`]: the node is stalled, so the connection leaves it and
+/// the step fails as lost with it (a room being set up is then set up
+/// anew).
 async fn within<T>(
     watch: bool,
     conn: &mut Conn,
@@ -346,14 +354,14 @@ async fn within<T>(
     if !watch {
         return step(conn).await;
     }
-    match tokio::time::timeout(STALL, step(conn)).await {
+    match tokio::time::timeout(SETUP_PATIENCE, step(conn)).await {
         Ok(result) => result,
         Err(_) => {
             conn.abandon()?;
             bail!(
                 "{}; {}",
                 crate::net::lost(),
-                crate::out::say_with("net-no-answer", &[("seconds", STALL.as_secs().into())])
+                crate::out::say_with("net-no-answer", &[("seconds", SETUP_PATIENCE.as_secs().into())])
             )
         }
     }
