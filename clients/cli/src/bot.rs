@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::json;
 
-use crate::net::{Connection, Endpoint, Event};
+use crate::net::{Connection, Endpoint, Event, Failed};
 use crate::out;
 
 /// Where the bot plays.
@@ -243,14 +243,13 @@ const UNANSWERED: Duration = Duration::from_secs(20);
 /// Whether a refused request is worth sending again: the server could not
 /// store it now, or its reply was lost with a dropped node.
 fn again(e: &anyhow::Error) -> bool {
-    let text = e.to_string();
-    text.starts_with(Code::StorageFailure.as_str()) || text.starts_with(&crate::net::lost())
+    Failed::is_refused(e, Code::StorageFailure) || Failed::is_lost(e)
 }
 
 /// Whether a refusal says the room moved past the request's `at`: nothing
 /// was done, and the fresh state (sent before the refusal) tells why.
 fn moved_on(e: &anyhow::Error) -> bool {
-    e.to_string().starts_with(Code::MovedOn.as_str())
+    Failed::is_refused(e, Code::MovedOn)
 }
 
 /// Waits between tries of a request, doubling from 250 ms up to 4 s.

@@ -319,8 +319,12 @@ impl Slot {
                     self.stats.limited.fetch_add(1, Ordering::Relaxed);
                 }
                 p.pending = None;
-                // Try again on the same state.
+                // Try again on the same state, a little later: a refusal
+                // that comes again (a state the seat has not seen change
+                // yet) is then not sent in a tight loop.
                 p.acted_at_version = 0;
+                p.retry_at = Some(Instant::now() + backoff(p.failures));
+                p.failures += 1;
             }
             _ => {}
         }
@@ -370,7 +374,7 @@ async fn within<T>(
 /// Whether `error` is a request's reply lost with its node (see
 /// [`crate::net::lost`]).
 fn is_lost(error: &anyhow::Error) -> bool {
-    error.to_string().starts_with(&crate::net::lost())
+    crate::net::Failed::is_lost(error)
 }
 
 /// The next event of the first seat still playing that has one (as

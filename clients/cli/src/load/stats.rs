@@ -128,5 +128,5 @@ pub(super) fn backoff(failures: u32) -> Duration {
 /// Whether a request failed because the server could not store it now
 /// (its database is away): nothing was done, and it may go again.
 pub(super) fn storage_failure(e: &anyhow::Error) -> bool {
-    e.to_string().starts_with(Code::StorageFailure.as_str())
+    crate::net::Failed::is_refused(e, Code::StorageFailure)
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use futures_util::{SinkExt, StreamExt};
-use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
+use lodestone_protocol::{Code, PROTOCOL_VERSION, RequestId, RoomState, ServerMessage};
 use serde_json::{Value, json};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
@@ -154,6 +154,51 @@ pub enum Event {
 pub fn lost() -> String {
     say("net-lost")
 }
+
+/// Why [`Connection::request`] got no reply to use: the error it fails
+/// with, so that callers tell the cases apart by kind, never by the words
+/// (which follow the terminal's language).
+#[derive(Debug)]
+pub enum Failed {
+    /// The server refused the request: nothing was done.
+    Refused { code: Code, message: String },
+    /// The server did not understand the request.
+    NotUnderstood,
+    /// The socket dropped before the reply (see [`lost`]).
+    Lost,
+    /// The connection closed.
+    Closed,
+}
+
+impl Failed {
+    /// The `Failed` somewhere in `error`'s chain (under any context).
+    pub fn of(error: &anyhow::Error) -> Option<&Failed> {
+        error.chain().find_map(|e| e.downcast_ref::<Failed>())
+    }
+
+    /// Whether `error` is a request's reply lost with its node.
+    pub fn is_lost(error: &anyhow::Error) -> bool {
+        matches!(Failed::of(error), Some(Failed::Lost))
+    }
+
+    /// Whether `error` is a refusal with `code`.
+    pub fn is_refused(error: &anyhow::Error, code: Code) -> bool {
+        matches!(Failed::of(error), Some(Failed::Refused { code: c, .. }) if *c == code)
+    }
+}
+
+impl std::fmt::Display for Failed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failed::Refused { code, message } => write!(f, "{code}: {message}"),
+            Failed::NotUnderstood => f.write_str(&say("net-not-understood")),
+            Failed::Lost => f.write_str(&say_with("net-lost-request", &[("lost", lost().into())])),
+            Failed::Closed => f.write_str(&say("bot-closed")),
+        }
+    }
+}
+
+impl std::error::Error for Failed {}
 
 impl<S: RoomView> Connection<S> {
     /// Connects, from the local address `source` if given (to spread many
@@ -580,17 +625,11 @@ impl<S: RoomView> Connection<S> {
                     code,
                     message,
                     ..
-                }) if i == id => {
-                    bail!("{code}: {message}")
-                }
+                }) if i == id => return Err(Failed::Refused { code, message }.into()),
                 Event::Reply(reply) if reply_id(&reply) == Some(&id) => return Ok(reply),
-                Event::Unknown { id: Some(i) } if i == id => {
-                    bail!(say("net-not-understood"))
-                }
-                Event::Lost { ids } if ids.contains(&id) => {
-                    bail!(say_with("net-lost-request", &[("lost", lost().into())]))
-                }
-                Event::Closed => bail!(say("bot-closed")),
+                Event::Unknown { id: Some(i) } if i == id => return Err(Failed::NotUnderstood.into()),
+                Event::Lost { ids } if ids.contains(&id) => return Err(Failed::Lost.into()),
+                Event::Closed => return Err(Failed::Closed.into()),
                 _ => {}
             }
         }
@@ -719,6 +758,25 @@ mod tests {
         let endpoint = server(vec![r#"{"type":"news","text":"hi"}"#, "not json", welcome]).await;
         let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
         conn.hello("Bot", None).await.unwrap();
+    }
+
+    /// A refused request fails with its code, which callers read by kind
+    /// under any context they add; its words stay those of the server.
+    #[tokio::test]
+    async fn a_refusal_is_told_by_its_code_not_its_words() {
+        let welcome = r#"{"type":"welcome","id":1,"protocol":1,"guest":{"id":"g","name":"Bot"},"rooms":[]}"#;
+        let refusal = r#"{"type":"error","id":2,"code":"storage-failure","message":"le serveur"}"#;
+        let endpoint = server(vec![welcome, refusal]).await;
+        let mut conn: Connection = Connection::connect(&endpoint, None).await.unwrap();
+        conn.hello("Bot", None).await.unwrap();
+        let e = conn
+            .request(json!({"type": "start", "room": "r"}))
+            .await
+            .context("starting")
+            .unwrap_err();
+        assert!(Failed::is_refused(&e, Code::StorageFailure), "{e:#}");
+        assert!(!Failed::is_refused(&e, Code::MovedOn) && !Failed::is_lost(&e));
+        assert_eq!(format!("{e:#}"), "starting: storage-failure: le serveur");
     }
 
     /// An `act` written by hand is the JSON `send` wrote, and reads back
