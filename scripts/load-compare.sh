@@ -15,7 +15,9 @@
 #
 # The load generator is target/release/lodestone (build it first).
 # ROWS, if set, runs only the rows it names, comma-separated (e.g.
-# ROWS="magneton 10,magneton 500").
+# ROWS="magneton 10,magneton 500"). LOAD_ARGS, if set, is added to every
+# `lodestone load` (e.g. LOAD_ARGS=--risks: the players ask for risks, as
+# before they could say they judge them, to compare with older builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:?usage: scripts/load-compare.sh SECONDS LABEL=SERVER:sqlite|postgres ...}"
@@ -69,7 +71,7 @@ for row in "${rows[@]}"; do
         addr="$(sed -n 's/^listening on http:\/\///p' "$dir/out")"
         [ -n "$addr" ] || { echo "$label: the server did not start" >&2; cat "$dir/log" >&2; exit 1; }
         "$load" load "ws://$addr" --game "$game" "${options[@]}" --games "$games" \
-            --duration "$seconds" --sources 4 --server-pid "$server_pid" >"$dir/load" 2>&1 || true
+            --duration "$seconds" --sources 4 --server-pid "$server_pid" ${LOAD_ARGS:-} >"$dir/load" 2>&1 || true
         kill "$server_pid"
         wait "$server_pid" 2>/dev/null || true
         server_pid=

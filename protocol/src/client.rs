@@ -64,6 +64,13 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         lang: Option<String>,
+        /// `false`: this client judges its own risks (a bot, a load
+        /// generator), so `play.risks` may be left out of the updates of a
+        /// seat that only such connections watch. Absent or `true`: they
+        /// are sent as always.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        risks: Option<bool>,
     },
     /// List the public rooms that have a free seat (optionally of one game),
     /// or with `playing`, the public games being played (to watch).

@@ -20,6 +20,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 name: Some("Ann".into()),
                 token: None,
                 lang: None,
+                risks: None,
             },
         ),
         (
@@ -30,6 +31,7 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 name: None,
                 token: Some("5f1c…".into()),
                 lang: None,
+                risks: None,
             },
         ),
         (
@@ -40,6 +42,18 @@ fn client_messages() -> Vec<(&'static str, ClientMessage)> {
                 name: Some("Anne".into()),
                 token: None,
                 lang: Some("fr-FR".into()),
+                risks: None,
+            },
+        ),
+        (
+            "hello_without_risks",
+            ClientMessage::Hello {
+                id: id(1),
+                protocol: 1,
+                name: Some("Bot".into()),
+                token: None,
+                lang: None,
+                risks: Some(false),
             },
         ),
         (

@@ -33,11 +33,9 @@ type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
 
 fn outbox(app: &App) -> (Outbox, Inbox) {
     let (tx, rx) = mpsc::channel(app.config.outbox);
-    let outbox = Outbox {
-        conn: app.next_conn(),
-        tx,
-        close: CancellationToken::new(),
-    };
+    let mut outbox = Outbox::new(app.next_conn(), tx, CancellationToken::new());
+    // A bot searches for itself: the room need not tell it risks.
+    outbox.risks = false;
     (outbox, rx)
 }
 

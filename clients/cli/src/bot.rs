@@ -56,6 +56,7 @@ pub async fn run(config: BotConfig) -> Result<String> {
         .first()
         .with_context(|| out::say("bot-no-server"))?;
     let mut conn = Connection::connect(first, None).await?;
+    conn.judges_risks();
     conn.hello(&config.name, config.token.as_deref()).await?;
     // Should the node it talks to go (or the one a `moved` sent it to),
     // the bot comes back through the addresses it was given, for as long

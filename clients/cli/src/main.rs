@@ -274,6 +274,10 @@ struct LoadArgs {
     /// The level of those bots.
     #[arg(long, default_value = "hard")]
     bot_level: String,
+    /// Ask for the risks of the offered moves, as a person's client does
+    /// (by default the players say they judge them themselves)
+    #[arg(long)]
+    risks: bool,
     /// Allow a server that is not on a loopback address.
     #[arg(long)]
     allow_remote: bool,
@@ -590,6 +594,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
         seed: args.seed,
         bot_rooms: args.bot_rooms,
         bot_level: values::level(out::words(), &args.bot_level).map_err(Failure::Usage)?,
+        risks: args.risks,
     };
     let mode = match args.rate {
         Some(rate) => say_with(

@@ -23,7 +23,14 @@ export type ClientMessage = { "type": "hello", id: RequestId, protocol: number, 
  * subscriptions made on this connection) come in it where it has
  * a catalogue, in English otherwise. Codes never change.
  */
-lang?: string, }
+lang?: string,
+/**
+ * `false`: this client judges its own risks (a bot, a load
+ * generator), so `play.risks` may be left out of the updates of a
+ * seat that only such connections watch. Absent or `true`: they
+ * are sent as always.
+ */
+risks?: boolean, }
   | { "type": "list_rooms", id: RequestId, game?: string | null, playing?: boolean, }
   | { "type": "create_room", id: RequestId, game: string,
 /**

@@ -338,6 +338,7 @@ usage-load-arg-sources = Die Verbindungen auf 127.0.0.1 bis 127.0.0.N verteilen 
 usage-load-arg-seed = Seed der zufälligen Zugwahl
 usage-load-arg-bot-rooms = Zusätzlich so viele Räume öffnen, in denen ein Client gegen die Bots des Servers spielt (die anderen Plätze) und sofort antwortet, sodass die Bots den ganzen Lauf über rechnen; ihre Züge werden getrennt berichtet
 usage-load-arg-bot-level = Die Stufe dieser Bots
+usage-load-arg-risks = Die Risiken der angebotenen Züge erfragen, wie der Client eines Menschen (sonst sagen die Spieler, dass sie sie selbst beurteilen)
 usage-load-arg-allow-remote = Einen Server zulassen, der nicht auf einer Loopback-Adresse liegt
 usage-bot-about = Einen Platz einer Partie als Computerspieler spielen, über das öffentliche Protokoll, und nur die Sicht dieses Platzes sehen
 usage-bot-long =

@@ -307,6 +307,7 @@ usage-load-arg-sources = Spread connections over 127.0.0.1 to 127.0.0.N (past th
 usage-load-arg-seed = Seed of the random move choices
 usage-load-arg-bot-rooms = Also open this many rooms where one client plays against the server's bots (the other seats), answering at once, so that bots think throughout the run; their moves are reported apart
 usage-load-arg-bot-level = The level of those bots
+usage-load-arg-risks = Ask for the risks of the offered moves, as a person's client does (by default the players say they judge them themselves)
 usage-load-arg-allow-remote = Allow a server that is not on a loopback address
 usage-bot-about = Play one seat of a game as a computer player, through the public protocol, seeing only that seat's view
 usage-bot-long =

@@ -338,6 +338,7 @@ usage-load-arg-sources = Répartir les connexions de 127.0.0.1 à 127.0.0.N (au-
 usage-load-arg-seed = La graine des choix de coups au hasard
 usage-load-arg-bot-rooms = Ouvrir aussi ce nombre de salles où un client joue contre les robots du serveur (les autres places), en répondant aussitôt, pour que les robots réfléchissent toute la course ; leurs coups sont comptés à part
 usage-load-arg-bot-level = Le niveau de ces robots
+usage-load-arg-risks = Demander les risques des coups proposés, comme le client d'une personne (par défaut, les joueurs disent en juger eux-mêmes)
 usage-load-arg-allow-remote = Accepter un serveur qui n'est pas sur une adresse de bouclage
 usage-bot-about = Jouer une place d'une partie en joueur ordinateur, par le protocole public, en ne voyant que la vue de cette place
 usage-bot-long =

@@ -227,11 +227,7 @@ async fn close_room(app: &Arc<App>, player: &Player, id: RequestId, room: String
         Err(answer) => return answer.into(),
     };
     let (tx, mut rx) = mpsc::channel(4);
-    let outbox = Outbox {
-        conn: app.next_conn(),
-        tx,
-        close: tokio_util::sync::CancellationToken::new(),
-    };
+    let outbox = Outbox::new(app.next_conn(), tx, tokio_util::sync::CancellationToken::new());
     let unsent = Unsent {
         player: player.clone(),
         outbox,

@@ -273,7 +273,11 @@ impl Broadcaster {
                     return (conns, super::handle::encode(&update));
                 }
                 let from = self.first_unsent(core, viewer);
-                let own = core.render_own_live(viewer, now, from, shared.as_ref());
+                // Risks cost a search of every offer: only for a seat one
+                // of whose connections reads them.
+                let risks =
+                    viewer.is_some() && conns.iter().any(|c| self.outboxes.get(c).is_none_or(|o| o.risks));
+                let own = core.render_own_live(viewer, now, from, shared.as_ref(), risks);
                 let sent = self
                     .sent
                     .get_mut(&viewer)

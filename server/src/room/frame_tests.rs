@@ -88,11 +88,7 @@ impl Table {
     /// audience's next update is whole.
     fn watching(&mut self, conn: ConnId, audience: Option<Seat>) {
         let (tx, rx) = mpsc::channel(64);
-        self.new.add(Outbox {
-            conn,
-            tx,
-            close: CancellationToken::new(),
-        });
+        self.new.add(Outbox::new(conn, tx, CancellationToken::new()));
         self.inboxes.insert(conn, rx);
         self.new.forget(audience);
         self.old.forget(audience);

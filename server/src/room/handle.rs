@@ -22,9 +22,23 @@ pub struct Outbox {
     pub tx: mpsc::Sender<Utf8Bytes>,
     /// Cancelled to close the connection.
     pub close: CancellationToken,
+    /// Whether the client reads `play.risks` (`risks` in `hello`): a
+    /// seat watched only by connections that do not is sent none.
+    pub risks: bool,
 }
 
 impl Outbox {
+    /// The outbox of connection `conn`, closed by cancelling `close`; it
+    /// is sent risks until its client says it judges them itself.
+    pub fn new(conn: ConnId, tx: mpsc::Sender<Utf8Bytes>, close: CancellationToken) -> Outbox {
+        Outbox {
+            conn,
+            tx,
+            close,
+            risks: true,
+        }
+    }
+
     /// Queues `text`; a full or closed queue closes the connection and
     /// returns false.
     pub fn send(&self, text: Utf8Bytes) -> bool {

@@ -28,11 +28,7 @@ use crate::store::{Store, StoreOptions};
 /// A person on connection `conn`, not stored (the room does not ask).
 fn person(conn: u64, name: &str) -> Person {
     let (tx, inbox) = mpsc::channel(1024);
-    let outbox = Outbox {
-        conn,
-        tx,
-        close: CancellationToken::new(),
-    };
+    let outbox = Outbox::new(conn, tx, CancellationToken::new());
     Person::new(Player::person(format!("guest-{name}"), name), outbox, inbox)
 }
 

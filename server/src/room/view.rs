@@ -31,6 +31,9 @@ struct Lens {
     live: bool,
     /// Everything revealed: salts and the seed shown.
     revealed: bool,
+    /// Whether the seat to act is told its risks (no audience that reads
+    /// them: none computed).
+    risks: bool,
 }
 
 impl Lens {
@@ -40,6 +43,7 @@ impl Lens {
             rules: RoomCore::rules_viewer(seat),
             live: true,
             revealed: false,
+            risks: true,
         }
     }
 }
@@ -147,6 +151,7 @@ impl RoomCore {
             },
             live: false,
             revealed,
+            risks: false,
         };
         self.render_lens(lens, now, 0, None)
     }
@@ -175,15 +180,21 @@ impl RoomCore {
     }
 
     /// The parts of a live update that depend on the viewer (`from`: the
-    /// first log entry it is sent).
+    /// first log entry it is sent), with the risks of its offers only if
+    /// `risks` (one of its connections reads them).
     pub fn render_own_live(
         &self,
         viewer: Option<Seat>,
         now: u64,
         from: usize,
         shared: Option<&ViewParts>,
+        risks: bool,
     ) -> Own {
-        self.render_own(Lens::live(viewer), now, from, shared)
+        let lens = Lens {
+            risks,
+            ..Lens::live(viewer)
+        };
+        self.render_own(lens, now, from, shared)
     }
 
     /// The room as `lens` sees it, but for what depends on the viewer's
@@ -400,7 +411,7 @@ impl RoomCore {
                     .collect(),
             });
             let risks = match viewer {
-                Some(seat) if !legal.is_empty() => self
+                Some(seat) if lens.risks && !legal.is_empty() => self
                     .game()
                     .risks(seat, self.game_time(now))
                     .into_iter()

@@ -119,6 +119,7 @@ fn not_to_a_room(message: ClientMessage) -> Command {
             name,
             token,
             lang,
+            risks: _,
         } => Command::Hello {
             id,
             protocol,

@@ -56,9 +56,13 @@ impl Session {
             app: &self.app,
             client: self.client,
         };
-        // A hello's refusal (a ban) in the language it says.
-        if let ClientMessage::Hello { lang: Some(lang), .. } = message {
-            self.words = lodestone_i18n::Words::for_tag(lang);
+        // A hello's refusal (a ban) in the language it says; whether the
+        // client reads risks goes with the outbox to the rooms it watches.
+        if let ClientMessage::Hello { lang, risks, .. } = message {
+            if let Some(lang) = lang {
+                self.words = lodestone_i18n::Words::for_tag(lang);
+            }
+            self.outbox.risks = *risks != Some(false);
         }
         let guest = self.guest.as_ref().map(|g| g.id.as_str());
         let id = message.id().clone();

@@ -47,11 +47,7 @@ impl Session {
         standing: Option<Arc<Standing>>,
     ) -> (Session, mpsc::Receiver<Utf8Bytes>) {
         let (tx, rx) = mpsc::channel(app.config.outbox);
-        let outbox = Outbox {
-            conn: app.next_conn(),
-            tx,
-            close,
-        };
+        let outbox = Outbox::new(app.next_conn(), tx, close);
         let session = Session {
             moderated: Moderated::new(app.clone(), outbox.conn),
             app,

@@ -168,11 +168,7 @@ pub async fn resign(app: &Arc<App>, room_id: &str, player: Player) {
         _ => return,
     };
     let (tx, mut rx) = mpsc::channel(64);
-    let outbox = Outbox {
-        conn: app.next_conn(),
-        tx,
-        close: CancellationToken::new(),
-    };
+    let outbox = Outbox::new(app.next_conn(), tx, CancellationToken::new());
     let id = RequestId::Text("no-show".into());
     if handle
         .request(player, outbox, id, RoomRequest::Resign { at: None })

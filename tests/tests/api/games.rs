@@ -175,3 +175,55 @@ async fn random_magneton_games_with_both_move_rules_end() {
         assert_eq!(end.options.get("move-rule").map(String::as_str), Some(rule));
     }
 }
+
+/// A client that judges its own risks (`risks: false` in its `hello`: a
+/// bot, a load generator) is sent no `play.risks`, which cost a search of
+/// every offer; while another connection of the same seat reads them, the
+/// seat gets them (docs/protocol.md's game: black's C3 would complete
+/// white's line).
+#[tokio::test]
+async fn risks_go_to_a_seat_only_while_one_of_its_connections_reads_them() {
+    use lodestone_protocol::{PROTOCOL_VERSION, RiskState, ServerMessage};
+    let server = TestServer::start().await;
+    for also_reading in [false, true] {
+        let mut white = server.guest("White").await;
+        let mut black = server.client().await;
+        let hello = json!({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Black", "risks": false});
+        let ServerMessage::Welcome {
+            token: Some(token), ..
+        } = black.ok(hello).await
+        else {
+            panic!("no token for a new guest")
+        };
+        let room = white.game_with(&mut black, "magneton", json!({})).await;
+        let mut reader = None;
+        if also_reading {
+            let mut again = server.client().await;
+            again.resume(&token).await;
+            again.ok(json!({"type": "watch", "room": room})).await;
+            reader = Some(again);
+        }
+        let mut version = 0;
+        for (i, action) in ["H3", "B8", "F1", "E1", "D2", "F2", "C6"].into_iter().enumerate() {
+            let mover = if i % 2 == 0 { &mut white } else { &mut black };
+            version = mover.act(&room, action).await;
+        }
+        let expected = if also_reading {
+            std::collections::BTreeMap::from([("C3".to_string(), RiskState::Loses)])
+        } else {
+            Default::default()
+        };
+        let play = black.state_at(&room, version).await.play.unwrap();
+        assert!(play.legal.iter().any(|a| a == "C3"), "{:?}", play.legal);
+        assert_eq!(
+            play.risks, expected,
+            "another connection reading risks: {also_reading}"
+        );
+        if let Some(mut reader) = reader {
+            assert_eq!(
+                reader.state_at(&room, version).await.play.unwrap().risks,
+                expected
+            );
+        }
+    }
+}

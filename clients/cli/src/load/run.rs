@@ -47,6 +47,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
                 .await
                 .with_context(|| connection_to(n, &endpoint.url))?;
             stats.node(&endpoint.url, |c| c.players += 1);
+            if !config.risks {
+                c.judges_risks();
+            }
             c.hello(&format!("load-{g}-{s}"), None).await?;
             c.reconnect_to(elsewhere(&config.endpoints, n));
             clients.push(c);

@@ -38,6 +38,9 @@ pub struct LoadConfig {
     /// measured games.
     pub bot_rooms: usize,
     pub bot_level: lodestone_rules::bot::Level,
+    /// The players ask for `play.risks` (`risks` in `hello`), as a
+    /// person's client does; otherwise they say they judge them.
+    pub risks: bool,
 }
 
 #[derive(Debug, Default)]

@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::dial::{Endpoint, OWN_ID, Socket, go, open};
+use super::dial::{Endpoint, Identity, OWN_ID, Socket, go, open, say_risks};
 use super::frame::{Frame, RoomView, read_frame};
 use crate::out::{say, say_with};
 
@@ -103,7 +103,9 @@ pub struct Connection<S: RoomView = RoomState> {
     endpoint: Endpoint,
     source: Option<IpAddr>,
     /// The name and token of the `hello`, to say it again after a move.
-    identity: Option<(String, String)>,
+    identity: Option<Identity>,
+    /// Whether this client reads `play.risks` (see [`Connection::judges_risks`]).
+    risks: bool,
     unanswered: Vec<Unanswered>,
     /// Rooms watched (a `watch` or `join` acknowledged), with their invite.
     watched: HashMap<String, Option<String>>,
@@ -212,6 +214,7 @@ impl<S: RoomView> Connection<S> {
             endpoint: endpoint.clone(),
             source,
             identity: None,
+            risks: true,
             unanswered: Vec::new(),
             watched: HashMap::new(),
             following: None,
@@ -635,9 +638,16 @@ impl<S: RoomView> Connection<S> {
         }
     }
 
+    /// This client judges its own risks (a bot, a load generator): its
+    /// `hello`s ask the server not to compute `play.risks` for it.
+    pub fn judges_risks(&mut self) {
+        self.risks = false;
+    }
+
     /// `hello` as a new guest (or with a token); returns the guest token.
     pub async fn hello(&mut self, name: &str, token: Option<&str>) -> Result<Option<String>> {
         let mut message = json!({"type": "hello", "protocol": PROTOCOL_VERSION});
+        say_risks(&mut message, self.risks);
         // With a token and no name, the guest keeps its name.
         if !name.is_empty() || token.is_none() {
             message["name"] = json!(name);
@@ -657,7 +667,11 @@ impl<S: RoomView> Connection<S> {
                     } else {
                         name.to_string()
                     };
-                    self.identity = Some((name, token.to_string()));
+                    self.identity = Some(Identity {
+                        name,
+                        token: token.to_string(),
+                        risks: self.risks,
+                    });
                 }
                 Ok(new)
             }

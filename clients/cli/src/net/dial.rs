@@ -94,6 +94,23 @@ pub(super) async fn open(endpoint: &Endpoint, source: Option<IpAddr>) -> Result<
     Ok(ws)
 }
 
+/// Who a connection said it is in its `hello`, to say it again on another
+/// node: its name, its token, and whether it reads risks.
+#[derive(Clone, Debug)]
+pub(super) struct Identity {
+    pub name: String,
+    pub token: String,
+    pub risks: bool,
+}
+
+/// The `hello` of a client that judges its own risks says so (`risks`:
+/// the server then need not compute them for it).
+pub(super) fn say_risks(hello: &mut Value, risks: bool) {
+    if !risks {
+        hello["risks"] = Value::Bool(false);
+    }
+}
+
 /// Goes to another node: waits `delay`, then tries each of `nodes` in
 /// turn (`rounds` times, waiting longer after each round) until one
 /// welcomes us with `token`; sends `resend` (the requests to carry out
@@ -103,7 +120,7 @@ pub(super) async fn go(
     rounds: u32,
     source: Option<IpAddr>,
     delay: Duration,
-    identity: (String, String),
+    identity: Identity,
     resend: Vec<Value>,
 ) -> Result<(Socket, Endpoint)> {
     tokio::time::sleep(delay).await;
@@ -141,14 +158,15 @@ pub(super) async fn go(
 async fn greet(
     endpoint: &Endpoint,
     source: Option<IpAddr>,
-    (name, token): &(String, String),
+    Identity { name, token, risks }: &Identity,
 ) -> Result<Socket> {
     let mut ws = open(endpoint, source)
         .await
         .with_context(|| say_with("net-going-to", &[("url", endpoint.url.clone().into())]))?;
     let hello_id = format!("{OWN_ID}hello");
-    let hello =
+    let mut hello =
         json!({"type": "hello", "id": hello_id, "protocol": PROTOCOL_VERSION, "token": token, "name": name});
+    say_risks(&mut hello, *risks);
     ws.send(Message::text(hello.to_string())).await?;
     loop {
         let Some(frame) = ws.next().await else {

@@ -376,6 +376,7 @@ impl App {
             name: Some(name),
             token,
             lang,
+            risks: None,
         });
     }
 

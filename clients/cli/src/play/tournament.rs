@@ -426,6 +426,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Exit> {
             name: Some(name),
             token,
             lang,
+            risks: None,
         };
         if let ServerMessage::Welcome { guest, token, .. } = session.request(hello).await? {
             session.guest = guest.id;
