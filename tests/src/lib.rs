@@ -834,6 +834,26 @@ pub async fn http_get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16
     (status, body)
 }
 
+/// The value of the header `name` among header lines (`name: value`).
+pub fn header<'a>(headers: &'a [String], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find_map(|h| h.strip_prefix(name)?.strip_prefix(": "))
+}
+
+/// `GET path` without a token, answered 200 with the content type
+/// `content_type`; returns the header lines and the body.
+pub async fn http_get_typed(addr: SocketAddr, path: &str, content_type: &str) -> (Vec<String>, String) {
+    let (status, headers, body) = http_get_full(addr, path, None).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    assert_eq!(
+        header(&headers, "content-type"),
+        Some(content_type),
+        "{path}: {headers:?}"
+    );
+    (headers, body)
+}
+
 /// `GET path` over plain HTTP/1.1; returns the status, the header lines
 /// (`name: value`, names in lower case) and the body.
 pub async fn http_get_full(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, Vec<String>, String) {

@@ -191,9 +191,8 @@ async fn bots_accept_a_rematch_at_once() {
 
 each_backend!(a_proposed_rematch_survives_a_killed_server);
 async fn a_proposed_rematch_survives_a_killed_server() {
-    let dir = lodestone_tests::temp_dir();
-    let server = lodestone_tests::ServerProcess::start(SERVER, &dir);
-    let (room, mut clients, tokens) = crate::games::started_room_at(server.addr, "magneton", json!({})).await;
+    let (dir, server, room, mut clients, tokens, _) =
+        crate::games::killable_room("magneton", json!({})).await;
     clients[1].ok(json!({"type": "resign", "room": room})).await;
     clients[0]
         .state_until(&room, |s| s.status == RoomStatus::Finished)

@@ -256,9 +256,8 @@ each_backend!(a_vacation_message_is_moderated_like_a_chat_line);
 /// (the vacation without a message is taken), and hidden from a player
 /// who blocks its author, while a spectator reads it.
 async fn a_vacation_message_is_moderated_like_a_chat_line() {
-    let server = crate::moderation::moderated_server(|_| {}).await;
+    let (server, _admin, mut mo, _) = crate::moderation::staffed_server(|_| {}).await;
     let addr = server.addr();
-    let (_admin, mut mo, _) = crate::moderation::staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     mo.ok(json!({"type": "admin_timeout", "player": bo_id, "minutes": 10, "reason": "insults"}))
         .await;
