@@ -66,7 +66,8 @@ node_test!(a_timeout_and_a_ban_given_on_one_node_hold_on_another);
 /// banned a new connection of his on b is refused with `banned`, at
 /// `hello` and at `login`. The audit log, read on b, has each action once.
 async fn a_timeout_and_a_ban_given_on_one_node_hold_on_another() {
-    let (nodes, [a, b], (mut ann, _, ann_token), (mut bo, bo_id, bo_token)) = admin_on_a_and_on_b("Bo").await;
+    let (_nodes, [_, b], (mut ann, _, ann_token), (mut bo, bo_id, bo_token)) =
+        admin_on_a_and_on_b("Bo").await;
     let room = bo.seated_room("magneton", json!({}), json!(0)).await;
     bo.ok(json!({"type": "chat", "room": room, "text": "hello"}))
         .await;
@@ -102,7 +103,7 @@ node_test!(a_moderator_closes_a_room_another_node_owns);
 /// again there, it closes the game without a result. The audit log has the
 /// close once.
 async fn a_moderator_closes_a_room_another_node_owns() {
-    let (nodes, [a, b], (mut ann, _, _), (mut mo, _, mo_token)) = admin_on_a_and_on_b("Mo").await;
+    let (nodes, [a, _], (mut ann, _, _), (mut mo, _, mo_token)) = admin_on_a_and_on_b("Mo").await;
     ann.ok(json!({"type": "admin_set_role", "player": "Mo", "role": "moderator"}))
         .await;
     let mut cy = Client::guest(a, "Cy").await;
