@@ -60,12 +60,7 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
     // heartbeat (a day of pings), no poll of the notifications, and the
     // database opened first (its pool
     // must not see paused time).
-    let server = TestServer::start_with(|c| {
-        c.expire_open_after = None;
-        c.limits.idle_timeout = std::time::Duration::ZERO;
-        c.notify.poll = None;
-    })
-    .await;
+    let server = TestServer::start_with(lodestone_tests::for_paused_time).await;
     for (game, options) in [
         ("magneton", json!({"clock": "1d/move"})),
         ("magnetism", json!({"clock": "1d/move"})),

@@ -33,6 +33,19 @@ pub async fn started_room_at(
     (room, vec![ann, bo], vec![ann_token, bo_token])
 }
 
+/// [`started_room`] once Ann's state shows the game on: the room and
+/// Ann's and Bo's clients.
+pub async fn playing_room(
+    server: &TestServer,
+    game: &str,
+    options: serde_json::Value,
+) -> (String, [Client; 2]) {
+    let (room, clients, _) = started_room(server, game, options).await;
+    let mut pair: [Client; 2] = clients.try_into().expect("two clients");
+    pair[0].state_until(&room, |s| s.play.is_some()).await;
+    (room, pair)
+}
+
 /// A started game of Ann and Bo on a server child process in a fresh
 /// folder, so that it can be killed and started again on the same data:
 /// the folder, the process, the room, the clients and tokens by seat, and

@@ -10,7 +10,7 @@ use lodestone_protocol::{ClientMessage, RequestId, RoomState, ServerMessage};
 use lodestone_tests::{Client, ServerProcess, TestServer, each_backend};
 use serde_json::json;
 
-use crate::games::{killable_room, started_room};
+use crate::games::{killable_room, playing_room};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -74,11 +74,8 @@ async fn act_at(client: &mut Client, room: &str, action: &str, at: u64) -> u64 {
 each_backend!(an_action_chosen_before_the_room_changed_is_refused_and_changes_nothing);
 async fn an_action_chosen_before_the_room_changed_is_refused_and_changes_nothing() {
     let server = TestServer::start().await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    let [ann, bo] = &mut clients[..] else {
-        unreachable!()
-    };
-    ann.state_until(&room, |s| s.play.is_some()).await;
+    let (room, mut pair) = playing_room(&server, "magneton", json!({})).await;
+    let [ann, bo] = &mut pair;
     let start = seen(ann, &room);
     // At the current version: done as without `at`.
     let after = act_at(ann, &room, "D4", start).await;

@@ -6,7 +6,7 @@ use lodestone_protocol::{RoomState, RoomStatus};
 use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get};
 use serde_json::json;
 
-use crate::games::{killable_room, play, spectator, started_room};
+use crate::games::{killable_room, play, playing_room, spectator, started_room};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -56,11 +56,8 @@ async fn a_player_resigns_and_the_other_side_wins() {
 each_backend!(draw_offers_are_declined_lapse_and_are_accepted);
 async fn draw_offers_are_declined_lapse_and_are_accepted() {
     let server = TestServer::start().await;
-    let (room, mut clients, _) = started_room(&server, "magnetism", json!({})).await;
-    let [ann, bo] = &mut clients[..] else {
-        unreachable!()
-    };
-    ann.state_until(&room, |s| s.play.is_some()).await;
+    let (room, mut pair) = playing_room(&server, "magnetism", json!({})).await;
+    let [ann, bo] = &mut pair;
     ann.refused(
         json!({"type": "answer_draw", "room": room, "accept": true}),
         "no-offer",
