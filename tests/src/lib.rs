@@ -243,6 +243,16 @@ fn postgres_database(dir: &Path) -> String {
     url
 }
 
+/// Settings for a test on paused time (`tokio::time::pause`), where time
+/// jumps to the next timer whenever every task waits: no open room
+/// expires, no connection idles out and the notifier does not poll, so
+/// that none of these is that next timer.
+pub fn for_paused_time(c: &mut Config) {
+    c.expire_open_after = None;
+    c.limits.idle_timeout = Duration::ZERO;
+    c.notify.poll = None;
+}
+
 /// A server running in this process, on a fresh database of the running
 /// test's backend.
 #[derive(Debug)]
@@ -276,6 +286,13 @@ impl TestServer {
         change(&mut config);
         let server = Server::start(config).await.expect("server starts");
         TestServer { server, dir }
+    }
+
+    /// Shuts the server down gracefully and starts a new one on its
+    /// database with `change`.
+    pub async fn restart(self, change: impl FnOnce(&mut Config)) -> TestServer {
+        self.server.shutdown().await;
+        TestServer::start_in(self.dir, change).await
     }
 
     pub fn addr(&self) -> SocketAddr {
@@ -328,10 +345,57 @@ impl Drop for KillOnDrop {
     }
 }
 
+/// Flags that lift the per-address limits: every player comes from
+/// 127.0.0.1.
+pub const NO_LIMITS: &[&str] = &[
+    "--rate-limit",
+    "0",
+    "--per-address",
+    "0",
+    "--connect-rate",
+    "0",
+    "--request-rate",
+    "0",
+    "--guests-per-hour",
+    "0",
+    "--rooms-per-guest",
+    "0",
+    "--rooms-per-address",
+    "0",
+    "--watch-limit",
+    "0",
+];
+
+/// A child process that is killed (SIGKILL) and reaped when dropped, if it
+/// still runs; otherwise the `Child` itself.
+#[derive(Debug)]
+pub struct OwnedChild(pub Child);
+
+impl std::ops::Deref for OwnedChild {
+    type Target = Child;
+
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for OwnedChild {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for OwnedChild {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// The server binary running as a child process, so it can be killed.
 #[derive(Debug)]
 pub struct ServerProcess {
-    pub child: Child,
+    pub child: OwnedChild,
     pub addr: SocketAddr,
 }
 
@@ -367,6 +431,16 @@ impl ServerProcess {
         command
     }
 
+    /// [`ServerProcess::start_with`] with the log (standard error) at
+    /// `level` (`RUST_LOG`) written to the file `log`.
+    pub fn start_logged(binary: &str, args: &[&str], cwd: &Path, level: &str, log: &Path) -> ServerProcess {
+        let mut command = ServerProcess::command(binary, args, cwd);
+        command
+            .env("RUST_LOG", level)
+            .stderr(std::fs::File::create(log).expect("a log file"));
+        ServerProcess::start_command(command)
+    }
+
     /// Runs `command` (a server) and waits for its `listening on
     /// http://ADDR` line.
     pub fn start_command(mut command: Command) -> ServerProcess {
@@ -375,7 +449,10 @@ impl ServerProcess {
             .spawn()
             .expect("server binary starts");
         let addr = listening(&mut child);
-        ServerProcess { child, addr }
+        ServerProcess {
+            child: OwnedChild(child),
+            addr,
+        }
     }
 
     /// SIGKILL: no chance to clean up.
@@ -385,11 +462,16 @@ impl ServerProcess {
     }
 }
 
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The standard output of a run that must have succeeded (else the test
+/// fails with its standard output and error).
+pub fn succeeded(out: std::process::Output) -> String {
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
 }
 
 /// What a run of a binary that ended by itself left.
@@ -705,6 +787,13 @@ impl Client {
         }
     }
 
+    /// Requests that must each fail with their code, one after another.
+    pub async fn refuses<'a>(&mut self, cases: impl IntoIterator<Item = (Value, &'a str)>) {
+        for (message, code) in cases {
+            self.refused(message, code).await;
+        }
+    }
+
     /// Says hello as a new guest; returns its token.
     pub async fn hello(&mut self, name: &str) -> String {
         match self
@@ -747,6 +836,22 @@ impl Client {
         let (room, _) = self.create_room(game, options, true).await;
         self.join(&room, seat).await;
         room
+    }
+
+    /// A new guest `name` at `addr` seated in `seat` of a new public room
+    /// of `game` with `options`: the client, its token (to come back with,
+    /// after a restart) and the room.
+    pub async fn seated_guest(
+        addr: SocketAddr,
+        name: &str,
+        game: &str,
+        options: Value,
+        seat: Value,
+    ) -> (Client, String, String) {
+        let mut client = Client::connect(addr).await;
+        let token = client.hello(name).await;
+        let room = client.seated_room(game, options, seat).await;
+        (client, token, room)
     }
 
     /// Creates a public room of `game` with `options`, sits in seat 0, has
@@ -832,6 +937,26 @@ pub async fn player_page(addr: SocketAddr, id: &str) -> lodestone_protocol::Play
 pub async fn http_get(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, String) {
     let (status, _, body) = http_get_full(addr, path, token).await;
     (status, body)
+}
+
+/// The value of the header `name` among header lines (`name: value`).
+pub fn header<'a>(headers: &'a [String], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find_map(|h| h.strip_prefix(name)?.strip_prefix(": "))
+}
+
+/// `GET path` without a token, answered 200 with the content type
+/// `content_type`; returns the header lines and the body.
+pub async fn http_get_typed(addr: SocketAddr, path: &str, content_type: &str) -> (Vec<String>, String) {
+    let (status, headers, body) = http_get_full(addr, path, None).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    assert_eq!(
+        header(&headers, "content-type"),
+        Some(content_type),
+        "{path}: {headers:?}"
+    );
+    (headers, body)
 }
 
 /// `GET path` over plain HTTP/1.1; returns the status, the header lines

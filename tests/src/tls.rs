@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,7 +15,7 @@ use rustls::pki_types::{CertificateDer, ServerName};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::{PATIENCE, Polling, eventually};
+use crate::{OwnedChild, PATIENCE, Polling, eventually};
 
 /// A port nobody listens on now (bound and let go).
 pub fn free_port() -> u16 {
@@ -28,7 +28,7 @@ pub fn free_port() -> u16 {
 /// A pebble process; killed when dropped.
 #[derive(Debug)]
 pub struct Pebble {
-    child: Child,
+    _child: OwnedChild,
     /// The ACME directory URL.
     pub directory: String,
     /// The root of the test's CA, which signed pebble's own HTTPS
@@ -84,7 +84,7 @@ impl Pebble {
             std::net::TcpStream::connect(("127.0.0.1", listen)).is_ok()
         });
         Pebble {
-            child,
+            _child: OwnedChild(child),
             directory: format!("https://127.0.0.1:{listen}/dir"),
             ca,
             management,
@@ -101,17 +101,10 @@ impl Pebble {
     }
 }
 
-impl Drop for Pebble {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// A server process with HTTPS, and the addresses of its three listeners.
 #[derive(Debug)]
 pub struct HttpsServer {
-    pub child: Child,
+    pub child: OwnedChild,
     /// The app over plain HTTP (`--bind`).
     pub app: SocketAddr,
     pub https: SocketAddr,
@@ -134,7 +127,7 @@ impl HttpsServer {
         };
         let (app, https, plain) = (next("http"), next("https"), next("http"));
         HttpsServer {
-            child,
+            child: OwnedChild(child),
             app,
             https,
             plain,
@@ -154,13 +147,6 @@ impl HttpsServer {
                 }
             }
         )
-    }
-}
-
-impl Drop for HttpsServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -51,7 +51,7 @@ mod tests {
     use lodestone_protocol::{RoomStatus, ServerMessage};
 
     use super::view::LoadView;
-    use crate::net::{Frame, read_frame};
+    use crate::net::{Frame, RoomView, read_frame};
 
     /// How a frame was read before: into a `serde_json::Value`, then into
     /// a `ServerMessage`; a message not understood gives its id, if any.
@@ -97,20 +97,20 @@ mod tests {
     /// load generator's view) and asserts they agree.
     fn agree(text: &str) {
         let old = oracle(text);
-        match (&old, read_frame::<RoomState>(text)) {
-            (
-                Ok(ServerMessage::Update { room, version, state }),
-                Ok(Frame::Update {
-                    room: r,
-                    version: v,
-                    state: s,
-                }),
-            ) => assert!(*room == r && *version == v && *state == s, "{text}"),
-            (Ok(message), Ok(Frame::Other(m))) => assert_eq!(*message, m, "{text}"),
-            (Err(id), Err(i)) => assert_eq!(*id, i, "{text}"),
-            (_, _) => panic!("read otherwise than before: {text}"),
-        }
-        match (&old, read_frame::<LoadView>(text)) {
+        agrees::<RoomState>(text, &old, |state, s| assert!(state == s, "{text}"));
+        agrees::<LoadView>(text, &old, |state, s| {
+            assert_eq!(seen_of_state(state), seen_of_view(s), "{text}")
+        });
+    }
+
+    /// Reads `text` with `S` for the room and asserts it agrees with `old`
+    /// (the old way's reading); `same_state` compares an update's states.
+    fn agrees<S: RoomView>(
+        text: &str,
+        old: &std::result::Result<ServerMessage, Option<RequestId>>,
+        same_state: impl Fn(&RoomState, &S),
+    ) {
+        match (old, read_frame::<S>(text)) {
             (
                 Ok(ServerMessage::Update { room, version, state }),
                 Ok(Frame::Update {
@@ -120,11 +120,14 @@ mod tests {
                 }),
             ) => {
                 assert!(*room == r && *version == v, "{text}");
-                assert_eq!(seen_of_state(state), seen_of_view(&s), "{text}");
+                same_state(state, &s);
             }
             (Ok(message), Ok(Frame::Other(m))) => assert_eq!(*message, m, "{text}"),
             (Err(id), Err(i)) => assert_eq!(*id, i, "{text}"),
-            (_, _) => panic!("the load view read otherwise than before: {text}"),
+            (_, _) => panic!(
+                "read as {} otherwise than before: {text}",
+                std::any::type_name::<S>()
+            ),
         }
     }
 
@@ -266,22 +269,11 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn frames_read_as_they_did_through_a_value() {
         let mut frames = frames_of_random_games("magneton", json!({}), 2, 12, 7).await;
-        assert!(
-            frames
-                .iter()
-                .filter(|f| f.starts_with(r#"{"type":"update","#))
-                .count()
-                > 100,
-            "the server's updates begin with their type"
-        );
-        assert!(
-            frames
-                .iter()
-                .filter(|f| f.starts_with(r#"{"type":"ack","#))
-                .count()
-                > 100,
-            "the server's acks begin with their type"
-        );
+        for kind in ["update", "ack"] {
+            let begin = format!(r#"{{"type":"{kind}","#);
+            let count = frames.iter().filter(|f| f.starts_with(&begin)).count();
+            assert!(count > 100, "the server's {kind}s begin with their type");
+        }
         frames.extend(frames_of_random_games("magma", json!({"players": "3"}), 3, 3, 8).await);
         let update = frames
             .iter()

@@ -92,12 +92,7 @@ async fn load_keeps_bots_thinking_in_rooms_of_their_own() {
         "load {url} --game magneton --games 2 --duration 3 --bot-rooms 3 --bot-level easy"
     )))
     .await;
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = lodestone_tests::succeeded(out);
     assert!(text.contains("errors 0, disconnects 0"), "{text}");
     let line = text
         .lines()
@@ -133,6 +128,13 @@ fn bot_in(url: &str, room: &str, lang: &str) -> std::process::Child {
         .unwrap()
 }
 
+/// The name of the player in seat 1 of `room` (the bot), once `ann` sees
+/// it seated.
+async fn seated_bot_name(ann: &mut lodestone_tests::Client, room: &str) -> String {
+    let state = ann.state_until(room, |s| s.seats[1].player.is_some()).await;
+    state.seats[1].player.clone().unwrap().name
+}
+
 /// What the bot printed once it ended by itself.
 async fn bot_output(bot: std::process::Child) -> String {
     let output = tokio::task::spawn_blocking(move || bot.wait_with_output().unwrap())
@@ -147,14 +149,10 @@ async fn a_bot_declines_a_draw_offer_and_ends_at_a_resignation() {
     use serde_json::json;
     let server = server().await;
     let url = format!("ws://{}", server.addr());
-    let mut ann = lodestone_tests::Client::connect(server.addr()).await;
-    ann.hello("Ann").await;
-    let (room, _) = ann.create_room("magneton", json!({}), true).await;
-    ann.join(&room, json!(0)).await;
+    let mut ann = lodestone_tests::Client::guest(server.addr(), "Ann").await;
+    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
     let bot = bot_in(&url, &room, "C");
-    let state = ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
-    let name = state.seats[1].player.as_ref().map(|p| p.name.as_str());
-    assert_eq!(name, Some("Bot (random)"));
+    assert_eq!(seated_bot_name(&mut ann, &room).await, "Bot (random)");
     ann.ok(json!({"type": "start", "room": room})).await;
     ann.ok(json!({"type": "offer_draw", "room": room})).await;
     ann.state_until(&room, |s| {
@@ -177,15 +175,12 @@ async fn a_bot_leaves_a_room_its_owner_closes() {
     use serde_json::json;
     let server = server().await;
     let url = format!("ws://{}", server.addr());
-    let mut ann = lodestone_tests::Client::connect(server.addr()).await;
-    ann.hello("Ann").await;
+    let mut ann = lodestone_tests::Client::guest(server.addr(), "Ann").await;
     let (room, _) = ann.create_room("magneton", json!({}), true).await;
     // Named in its terminal's language without --name.
     let bot = bot_in(&url, &room, "de_DE.UTF-8");
     ann.ok(json!({"type": "watch", "room": room})).await;
-    let state = ann.state_until(&room, |s| s.seats[1].player.is_some()).await;
-    let name = state.seats[1].player.as_ref().map(|p| p.name.as_str());
-    assert_eq!(name, Some("Computer (Zufall)"));
+    assert_eq!(seated_bot_name(&mut ann, &room).await, "Computer (Zufall)");
     ann.ok(json!({"type": "close_room", "room": room})).await;
     let out = bot_output(bot).await;
     assert!(out.contains("result: none (the room was closed)"), "{out}");

@@ -28,6 +28,13 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
+/// Runs `lodestone` with `args`, which must succeed; its standard output.
+fn succeeds(args: &[&str]) -> String {
+    let o = lodestone(args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
 /// Runs `lodestone` with `args`, which must fail with the exit code `code`
 /// and say `says` on its standard error.
 fn refused(args: &[&str], code: i32, says: &str) {
@@ -205,22 +212,18 @@ fn replay_as_a_magnet_seat_hides_the_opponents_kinds() {
 
 #[test]
 fn perft_counts_magnet_from_a_record_or_a_position() {
-    let o = lodestone(&[
+    succeeds(&[
         "perft",
         "magnet",
         "1",
         "--record",
         "magnet/valid/random-setup.txt",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let o = lodestone(&[
-        "perft",
-        "magnet",
-        "2",
-        "--position",
-        "F4:K x:2 x:2 x:2 x:T2 x:3 x:3 x:3 x:T3 x:4 x:4 x:4 | F8:K x:2 x:2 x:2 x:T2 x:3 x:3 x:3 x:T3 x:4 x:4 x:4 | red",
-    ]);
-    assert_eq!(stdout(&o), "36\n");
+    let position = "F4:K x:2 x:2 x:2 x:T2 x:3 x:3 x:3 x:T3 x:4 x:4 x:4 | F8:K x:2 x:2 x:2 x:T2 x:3 x:3 x:3 x:T3 x:4 x:4 x:4 | red";
+    assert_eq!(
+        succeeds(&["perft", "magnet", "2", "--position", position]),
+        "36\n"
+    );
     // Perft starts after the secret setup.
     refused(&["perft", "magnet", "1"], 1, "simultaneous phase");
 }
@@ -262,26 +265,22 @@ fn replay_as_either_side_shows_both_magnets_once_both_are_in() {
 
 #[test]
 fn perft_counts_magnetism_after_the_opening() {
-    let o = lodestone(&[
-        "perft",
-        "magnetism",
-        "1",
-        "--record",
-        "magnetism/valid/seed-partial-game.txt",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "107\n");
-    let o = lodestone(&[
+    let record = "magnetism/valid/seed-partial-game.txt";
+    assert_eq!(
+        succeeds(&["perft", "magnetism", "1", "--record", record]),
+        "107\n"
+    );
+    let position = "BBBBBBBBBBBB/12/12/12/12/12/12/WWWWWWWWWWWW w g4 d5";
+    let args = [
         "perft",
         "magnetism",
         "2",
         "--option",
         "repetition=off",
         "--position",
-        "BBBBBBBBBBBB/12/12/12/12/12/12/WWWWWWWWWWWW w g4 d5",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "17285\n");
+        position,
+    ];
+    assert_eq!(succeeds(&args), "17285\n");
     // From the start both seats still have to choose: perft refuses.
     refused(
         &["perft", "magnetism", "1"],

@@ -200,12 +200,7 @@ async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
     // schedule, not the server's speed).
     let args = ["load", &url, "--games", "20", "--rate", "40", "--duration", "4"];
     let out = run(args.map(str::to_string).to_vec()).await;
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = lodestone_tests::succeeded(out);
     // Latency percentiles: `latency ms: p50 A p90 B p99 C max D`.
     let line = text
         .lines()
@@ -264,12 +259,7 @@ async fn load_plays_magnet_with_dealt_setups() {
     let server = server().await;
     let url = format!("ws://{}", server.addr());
     let out = run(games_of("magnet", &[&url], 2, 2)).await;
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = lodestone_tests::succeeded(out);
     assert!(text.contains("games started 2, finished 2"), "{text}");
     assert!(total_moves(&text) > 0, "{text}");
     let chosen = [
@@ -821,9 +811,7 @@ async fn load_reports_the_servers_memory_per_live_game() {
     )
     .await;
     let out = load.await.unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{text}\n{stderr}");
+    let text = lodestone_tests::succeeded(out);
     assert!(text.contains("live games 5 (2 connections each"), "{text}");
     let per_game = text
         .lines()

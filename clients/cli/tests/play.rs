@@ -45,6 +45,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use libtest_mimic::{Arguments, Failed, Trial};
+use lodestone_tests::OwnedChild;
 
 /// Set in the environment of the server child: `DIR\nBIND`, and
 /// optionally `\nGRACE_MS` (how long a player may be away before it is
@@ -161,7 +162,7 @@ fn serve(spec: &str) {
 
 /// A server child process.
 struct ServerChild {
-    child: Child,
+    child: OwnedChild,
     addr: SocketAddr,
 }
 
@@ -191,7 +192,10 @@ impl ServerChild {
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .parse()
             .expect("an address");
-        ServerChild { child, addr }
+        ServerChild {
+            child: OwnedChild(child),
+            addr,
+        }
     }
 
     fn url(&self) -> String {
@@ -221,13 +225,6 @@ impl ServerChild {
     fn kill(mut self) {
         self.child.kill().expect("kill");
         self.child.wait().expect("reap");
-    }
-}
-
-impl Drop for ServerChild {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -6,8 +6,9 @@
 //! absent.
 
 use lodestone_protocol::{RoomState, RoomStatus};
-use lodestone_tests::{ServerProcess, TestServer, database_url, each_backend, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, database_url, each_backend, temp_dir};
 use serde_json::json;
+use std::net::SocketAddr;
 
 use crate::games::{spectator, started_room, started_room_at};
 
@@ -15,6 +16,17 @@ const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
 fn absent(state: &RoomState, seat: usize) -> bool {
     state.seats[seat].absent
+}
+
+/// A started magneton game with `options` on the server at `addr`, which
+/// Ann (white, to act) has left and is marked absent in: the room, Bo's
+/// connection and the tokens by seat.
+async fn ann_gone(addr: SocketAddr, options: serde_json::Value) -> (String, Client, Vec<String>) {
+    let (room, mut clients, tokens) = started_room_at(addr, "magneton", options).await;
+    let mut bo = clients.pop().unwrap();
+    clients.pop().unwrap().close().await;
+    bo.state_until(&room, |s| absent(s, 0)).await;
+    (room, bo, tokens)
 }
 
 async fn quick_server() -> TestServer {
@@ -51,11 +63,7 @@ async fn an_absent_player_loses_by_claim() {
 each_backend!(a_waiting_room_marks_absence_and_return_but_refuses_claims);
 async fn a_waiting_room_marks_absence_and_return_but_refuses_claims() {
     let server = quick_server().await;
-    let (room, mut clients, tokens) = started_room(&server, "magneton", json!({})).await;
-    let ann = clients.remove(0);
-    let mut bo = clients.remove(0);
-    ann.close().await;
-    bo.state_until(&room, |s| absent(s, 0)).await;
+    let (room, mut bo, tokens) = ann_gone(server.addr(), json!({})).await;
     let m = bo
         .refused(json!({"type": "claim", "room": room}), "too-early")
         .await;
@@ -98,12 +106,7 @@ async fn absence_survives_a_kill() {
     let url = database_url(&dir);
     let args = ["--database", url.as_str(), "--absent-grace", "1s"];
     let server = ServerProcess::start_with(SERVER, &args, &dir);
-    let (room, mut clients, tokens) =
-        started_room_at(server.addr, "magneton", json!({"absent": "claim"})).await;
-    let ann = clients.remove(0);
-    let mut bo = clients.remove(0);
-    ann.close().await;
-    bo.state_until(&room, |s| absent(s, 0)).await;
+    let (room, _bo, tokens) = ann_gone(server.addr, json!({"absent": "claim"})).await;
     server.kill();
 
     let server = ServerProcess::start_with(SERVER, &args, &dir);
@@ -120,11 +123,7 @@ async fn absence_survives_a_kill() {
 each_backend!(a_bot_plays_for_an_absent_player_and_hands_back);
 async fn a_bot_plays_for_an_absent_player_and_hands_back() {
     let server = quick_server().await;
-    let (room, mut clients, tokens) = started_room(&server, "magneton", json!({"absent": "bot"})).await;
-    let ann = clients.remove(0);
-    let mut bo = clients.remove(0);
-    ann.close().await;
-    bo.state_until(&room, |s| absent(s, 0)).await;
+    let (room, mut bo, tokens) = ann_gone(server.addr(), json!({"absent": "bot"})).await;
     // A bot plays white for Ann; Bo answers.
     let white_moves = |s: &RoomState| {
         s.play

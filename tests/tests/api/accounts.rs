@@ -5,10 +5,9 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 
 use lodestone_protocol::ServerMessage;
-use lodestone_tests::{Client, TestServer, database_url, each_backend, listening, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, database_url, each_backend, temp_dir};
 use serde_json::json;
 
 pub use lodestone_tests::{PASSWORD, account};
@@ -23,20 +22,14 @@ async fn login(addr: SocketAddr, name: &str, password: &str) -> (Client, ServerM
 }
 
 /// The server binary as a child process on the database of `dir`, with
-/// `env` set and its log (stderr) written to `log`; returns the process and
-/// its address.
-pub fn spawn_server(dir: &Path, env: &[(&str, &str)], log: &Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lodestone-test-server"))
-        .args(["--bind", "127.0.0.1:0", "--rate-limit", "0", "--database"])
-        .arg(database_url(dir))
-        .current_dir(dir)
+/// `env` set and its log (stderr) written to `log`.
+pub fn spawn_server(dir: &Path, env: &[(&str, &str)], log: &Path) -> ServerProcess {
+    let server = env!("CARGO_BIN_EXE_lodestone-test-server");
+    let mut command = ServerProcess::command(server, &["--database", &database_url(dir)], dir);
+    command
         .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(log).expect("a log file"))
-        .spawn()
-        .expect("server binary starts");
-    let addr = listening(&mut child);
-    (child, addr)
+        .stderr(std::fs::File::create(log).expect("a log file"));
+    ServerProcess::start_command(command)
 }
 
 each_backend!(a_registered_guest_logs_in_on_a_new_device_as_itself);
@@ -191,7 +184,8 @@ async fn the_password_never_reaches_the_servers_log() {
     let dir = temp_dir();
     let log = dir.join("server.log");
     // The most a host can ask for: every module's traces.
-    let (mut child, addr) = spawn_server(&dir, &[("RUST_LOG", "trace")], &log);
+    let server = spawn_server(&dir, &[("RUST_LOG", "trace")], &log);
+    let addr = server.addr;
     let secret = "tell-no-one-7f3a";
     let mut c = Client::guest(addr, "Dee").await;
     c.refused(
@@ -204,8 +198,7 @@ async fn the_password_never_reaches_the_servers_log() {
     let (_, ok) = login(addr, "Dee", secret).await;
     assert!(matches!(ok, ServerMessage::Welcome { .. }), "{ok:?}");
     login(addr, "Dee", "tell-no-one-wrong").await;
-    child.kill().expect("kill");
-    child.wait().expect("reap");
+    server.kill();
     let text = std::fs::read_to_string(&log).expect("the log");
     assert!(text.contains("logged in"), "the log was captured:\n{text}");
     for needle in [secret, "short7!", "tell-no-one"] {

@@ -183,22 +183,16 @@ async fn a_backup_under_load_holds_every_acknowledged_action_and_games_go_on() {
 async fn scheduled_backups_keep_the_newest() {
     let dir = temp_dir();
     let log = dir.join("server.log");
-    let mut command = ServerProcess::command(
-        SERVER,
-        &[
-            "--database",
-            &format!("sqlite://{}", dir.join("games.db").display()),
-            "--backup-every",
-            "1s",
-            "--backup-keep",
-            "2",
-        ],
-        &dir,
-    );
-    command
-        .env("RUST_LOG", "info")
-        .stderr(std::fs::File::create(&log).unwrap());
-    let server = ServerProcess::start_command(command);
+    let database = format!("sqlite://{}", dir.join("games.db").display());
+    let args = [
+        "--database",
+        &database,
+        "--backup-every",
+        "1s",
+        "--backup-keep",
+        "2",
+    ];
+    let server = ServerProcess::start_logged(SERVER, &args, &dir, "info", &log);
     eventually!("three scheduled backups", {
         std::fs::read_to_string(&log)
             .unwrap()

@@ -7,10 +7,10 @@
 //! lists the option for every game.
 
 use lodestone_protocol::{RoomState, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend};
 use serde_json::json;
 
-use crate::games::{every_game_offers, spectator, started_room, started_room_at};
+use crate::games::{every_game_offers, killable_room, spectator, started_room};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -30,11 +30,8 @@ async fn berserk(client: &mut Client, room: &str) -> u64 {
 
 each_backend!(berserk_halves_the_clock_takes_the_increment_and_survives_a_kill);
 async fn berserk_halves_the_clock_takes_the_increment_and_survives_a_kill() {
-    let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
     let options = json!({"clock": "5+3", "berserk": "on"});
-    let (room, mut clients, _) = started_room_at(server.addr, "magneton", options).await;
-    let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+    let (dir, server, room, mut clients, _, state) = killable_room("magneton", options).await;
     assert_eq!(state.options.get("berserk").map(String::as_str), Some("on"));
     let (mut eve, _) = spectator(server.addr, &room).await;
 
@@ -113,13 +110,5 @@ each_backend!(api_games_lists_berserk_for_every_game);
 /// `GET /api/games` lists `berserk` (`off` the default, then `on`) for
 /// every game, and a room with a bank of time takes each value it offers.
 async fn api_games_lists_berserk_for_every_game() {
-    let server = TestServer::start().await;
-    every_game_offers(
-        &server,
-        "berserk",
-        &["off", "on"],
-        "bank",
-        json!({"clock": "5+3"}),
-    )
-    .await;
+    every_game_offers("berserk", &["off", "on"], "bank", json!({"clock": "5+3"})).await;
 }

@@ -37,15 +37,16 @@ async fn a_person_plays_a_bot_to_the_end() {
     let server = TestServer::start().await;
     let mut ann = server.guest("Ann").await;
     let room = ann.seated_room("magneton", json!({}), json!("white")).await;
-    ann.refused(
-        json!({"type": "add_bot", "room": room, "level": "genius"}),
-        "bad-level",
-    )
-    .await;
-    ann.refused(
-        json!({"type": "add_bot", "room": room, "seat": "white"}),
-        "seat-taken",
-    )
+    ann.refuses([
+        (
+            json!({"type": "add_bot", "room": room, "level": "genius"}),
+            "bad-level",
+        ),
+        (
+            json!({"type": "add_bot", "room": room, "seat": "white"}),
+            "seat-taken",
+        ),
+    ])
     .await;
     match ann
         .ok(json!({"type": "add_bot", "room": room, "level": "greedy"}))
@@ -65,10 +66,8 @@ async fn a_person_plays_a_bot_to_the_end() {
 each_backend!(a_bot_carries_on_after_a_restart);
 async fn a_bot_carries_on_after_a_restart() {
     let first = TestServer::start().await;
-    let dir = first.dir.clone();
-    let mut ann = first.client().await;
-    let token = ann.hello("Ann").await;
-    let room = ann.seated_room("magnetism", json!({}), json!("black")).await;
+    let (mut ann, token, room) =
+        Client::seated_guest(first.addr(), "Ann", "magnetism", json!({}), json!("black")).await;
     ann.ok(json!({"type": "add_bot", "room": room, "level": "random"}))
         .await;
     ann.ok(json!({"type": "start", "room": room})).await;
@@ -80,9 +79,7 @@ async fn a_bot_carries_on_after_a_restart() {
     ann.act(&room, &legal[0]).await;
     ann.state_until(&room, |s| s.play.as_ref().is_some_and(|p| p.moves.len() >= 3))
         .await;
-    first.server.shutdown().await;
-
-    let second = TestServer::start_in(dir, |_| {}).await;
+    let second = first.restart(|_| {}).await;
     let mut ann = second.client().await;
     ann.resume(&token).await;
     ann.ok(json!({"type": "watch", "room": room})).await;

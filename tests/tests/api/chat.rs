@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use lodestone_protocol::{ChatLine, ChatTo, Detail, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend};
 use serde_json::{Value, json};
 
 use crate::secrets::normalise;
@@ -321,9 +321,8 @@ async fn a_person_may_say_only_so_many_lines_a_minute() {
 
 each_backend!(chat_survives_a_killed_server);
 async fn chat_survives_a_killed_server() {
-    let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
-    let (room, mut clients, tokens) = crate::games::started_room_at(server.addr, "magneton", json!({})).await;
+    let (dir, server, room, mut clients, tokens, _) =
+        crate::games::killable_room("magneton", json!({})).await;
     let (mut eve, _) = crate::games::spectator(server.addr, &room).await;
     say(&mut clients[0], &room, "room", "before the crash").await;
     let acked = say(&mut eve, &room, "spectators", "watching closely").await;

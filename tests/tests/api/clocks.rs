@@ -6,10 +6,10 @@
 //! `GET /api/games`.
 
 use lodestone_protocol::{RoomState, RoomStatus, ServerMessage};
-use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs, temp_dir};
+use lodestone_tests::{ServerProcess, TestServer, each_backend, stored_seqs};
 use serde_json::json;
 
-use crate::games::{every_game_offers, play, spectator, started_room, started_room_at};
+use crate::games::{every_game_offers, killable_room, play, spectator, started_room};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -60,12 +60,7 @@ async fn correspondence_clocks_run_out_in_every_game_on_paused_time() {
     // heartbeat (a day of pings), no poll of the notifications, and the
     // database opened first (its pool
     // must not see paused time).
-    let server = TestServer::start_with(|c| {
-        c.expire_open_after = None;
-        c.limits.idle_timeout = std::time::Duration::ZERO;
-        c.notify.poll = None;
-    })
-    .await;
+    let server = TestServer::start_with(lodestone_tests::for_paused_time).await;
     for (game, options) in [
         ("magneton", json!({"clock": "1d/move"})),
         ("magnetism", json!({"clock": "1d/move"})),
@@ -131,9 +126,7 @@ async fn a_bank_gains_its_increment() {
 
 each_backend!(a_running_clock_survives_a_kill);
 async fn a_running_clock_survives_a_kill() {
-    let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
-    let (room, mut clients, _) = started_room_at(server.addr, "magneton", json!({"clock": "3s/move"})).await;
+    let (dir, server, room, mut clients, _, _) = killable_room("magneton", json!({"clock": "3s/move"})).await;
     play(&mut clients, &room, &["D4"]).await;
     server.kill();
 
@@ -180,11 +173,8 @@ each_backend!(a_weekend_pause_is_shown_kept_across_a_kill_and_needs_a_clock);
 /// SIGKILL and restart (it is stored with the room), and refused without a
 /// clock or with an unknown value.
 async fn a_weekend_pause_is_shown_kept_across_a_kill_and_needs_a_clock() {
-    let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
     let options = json!({"clock": "3d/move", "weekends": "pause"});
-    let (room, mut clients, _) = started_room_at(server.addr, "magneton", options).await;
-    let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+    let (dir, server, room, _clients, _, state) = killable_room("magneton", options).await;
     assert_eq!(state.options.get("weekends").map(String::as_str), Some("pause"));
     server.kill();
 
@@ -205,15 +195,8 @@ each_backend!(api_games_offers_the_weekend_pause_for_every_game);
 /// for every game, and each value it offers is one a room with a clock
 /// takes; only `pause` shows in the list of rooms.
 async fn api_games_offers_the_weekend_pause_for_every_game() {
-    let server = TestServer::start().await;
-    let (mut ann, made) = every_game_offers(
-        &server,
-        "weekends",
-        &["run", "pause"],
-        "UTC",
-        json!({"clock": "3d/move"}),
-    )
-    .await;
+    let with = json!({"clock": "3d/move"});
+    let (_server, mut ann, made) = every_game_offers("weekends", &["run", "pause"], "UTC", with).await;
     let rooms = match ann.ok(json!({"type": "list_rooms"})).await {
         ServerMessage::Rooms { rooms, .. } => rooms,
         other => panic!("{other:?}"),

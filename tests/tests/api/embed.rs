@@ -4,14 +4,8 @@
 //! embeddable replay pages, the only pages another site may frame.
 
 use lodestone_protocol::{GameRecord, PlyView, RecordAction, RoomStatus};
-use lodestone_tests::{TestServer, each_backend, http_get, http_get_full};
+use lodestone_tests::{TestServer, each_backend, header, http_get, http_get_full, http_get_typed};
 use serde_json::json;
-
-fn header<'a>(headers: &'a [String], name: &str) -> Option<&'a str> {
-    headers
-        .iter()
-        .find_map(|h| h.strip_prefix(name)?.strip_prefix(": "))
-}
 
 each_backend!(a_finished_game_shows_every_ply_as_json_and_as_an_image);
 async fn a_finished_game_shows_every_ply_as_json_and_as_an_image() {
@@ -35,9 +29,7 @@ async fn a_finished_game_shows_every_ply_as_json_and_as_an_image() {
     let (_, body) = http_get(addr, &format!("/api/rooms/{room}/ply/latest"), None).await;
     assert_eq!(serde_json::from_str::<PlyView>(&body).unwrap().ply, 2);
 
-    let (status, headers, image) = http_get_full(addr, &format!("/api/rooms/{room}/ply/2.svg"), None).await;
-    assert_eq!(status, 200, "{image}");
-    assert_eq!(header(&headers, "content-type"), Some("image/svg+xml"));
+    let (_, image) = http_get_typed(addr, &format!("/api/rooms/{room}/ply/2.svg"), "image/svg+xml").await;
     assert!(
         image.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
         "{image}"

@@ -11,7 +11,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
 
-use crate::limits::{metric, metrics_until};
+use crate::limits::{metric, metrics_until, refusals, refusals_until};
 
 /// A server with every default limit (the harness lifts them otherwise).
 async fn defaults() -> TestServer {
@@ -54,11 +54,7 @@ async fn b_a_message_begun_and_never_finished_is_closed_in_time() {
     let server = defaults().await;
     let mut ws = unfinished(server.addr(), 100_000).await;
     until_closed(&mut ws).await;
-    metrics_until(
-        server.addr(),
-        "lodestone_refusals_total{reason=\"message_timeout\"} 1",
-    )
-    .await;
+    refusals_until(server.addr(), "message_timeout", 1).await;
 }
 
 #[tokio::test]
@@ -75,15 +71,8 @@ async fn b_unfinished_messages_of_one_address_are_bounded_in_memory() {
     for ws in &mut conns {
         until_closed(ws).await;
     }
-    let text = metrics_until(
-        server.addr(),
-        "lodestone_refusals_total{reason=\"input_budget\"} 4",
-    )
-    .await;
-    assert_eq!(
-        metric(&text, "lodestone_refusals_total{reason=\"message_timeout\"}"),
-        2.0
-    );
+    let text = refusals_until(server.addr(), "input_budget", 4).await;
+    assert_eq!(metric(&text, &refusals("message_timeout")), 2.0);
 }
 
 /// A WebSocket of a client at `forwarded` behind the proxy the server
@@ -201,7 +190,7 @@ async fn c_a_flood_of_strangers_leaves_room_for_known_players() {
     let pong = ask(&mut kim, serde_json::json!({"type": "ping", "id": 2})).await;
     assert_eq!(pong["type"], "pong", "Kim was not pushed out: {pong}");
     let text = metrics_until(addr, "lodestone_tcp_connections 20").await;
-    assert!(metric(&text, "lodestone_refusals_total{reason=\"probation\"}") >= 10.0);
+    assert!(metric(&text, &refusals("probation")) >= 10.0);
 }
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");

@@ -3,7 +3,7 @@
 
 use lodestone_protocol::RoomStatus;
 use lodestone_rules::Record;
-use lodestone_tests::{Client, TestServer, each_backend, http_get};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
 use serde_json::json;
 
 /// Two seated clients, the room started; returns (room, clients by seat,
@@ -33,6 +33,41 @@ pub async fn started_room_at(
     (room, vec![ann, bo], vec![ann_token, bo_token])
 }
 
+/// [`started_room`] once Ann's state shows the game on: the room and
+/// Ann's and Bo's clients.
+pub async fn playing_room(
+    server: &TestServer,
+    game: &str,
+    options: serde_json::Value,
+) -> (String, [Client; 2]) {
+    let (room, clients, _) = started_room(server, game, options).await;
+    let mut pair: [Client; 2] = clients.try_into().expect("two clients");
+    pair[0].state_until(&room, |s| s.play.is_some()).await;
+    (room, pair)
+}
+
+/// A started game of Ann and Bo on a server child process in a fresh
+/// folder, so that it can be killed and started again on the same data:
+/// the folder, the process, the room, the clients and tokens by seat, and
+/// the first state with the game on as Ann sees it.
+pub async fn killable_room(
+    game: &str,
+    options: serde_json::Value,
+) -> (
+    std::path::PathBuf,
+    ServerProcess,
+    String,
+    Vec<Client>,
+    Vec<String>,
+    lodestone_protocol::RoomState,
+) {
+    let dir = temp_dir();
+    let server = ServerProcess::start(env!("CARGO_BIN_EXE_lodestone-test-server"), &dir);
+    let (room, mut clients, tokens) = started_room_at(server.addr, game, options).await;
+    let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
+    (dir, server, room, clients, tokens, state)
+}
+
 /// A new guest watching `room` on the server at `addr`, and the state it
 /// first gets.
 pub async fn spectator(addr: std::net::SocketAddr, room: &str) -> (Client, lodestone_protocol::RoomState) {
@@ -58,14 +93,15 @@ pub async fn play(clients: &mut [Client], room: &str, actions: &[&str]) -> lodes
 /// `GET /api/games` lists the option `key` for every game with `values`
 /// (the first the default) and a help that says `help_says`; then Ann
 /// makes a room of every game with each value beside the options `with`.
-/// Returns Ann and the rooms made, each with its value.
+/// On a new server; returns it, Ann and the rooms made, each with its
+/// value.
 pub async fn every_game_offers(
-    server: &TestServer,
     key: &str,
     values: &[&str],
     help_says: &str,
     with: serde_json::Value,
-) -> (Client, Vec<(String, String)>) {
+) -> (TestServer, Client, Vec<(String, String)>) {
+    let server = TestServer::start().await;
     let (status, body) = http_get(server.addr(), "/api/games", None).await;
     assert_eq!(status, 200);
     let games: Vec<lodestone_protocol::GameInfo> = serde_json::from_str(&body).unwrap();
@@ -94,7 +130,7 @@ pub async fn every_game_offers(
             made.push((room, value.clone()));
         }
     }
-    (ann, made)
+    (server, ann, made)
 }
 
 fn record_actions(text: &str) -> Vec<String> {

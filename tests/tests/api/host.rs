@@ -135,15 +135,8 @@ async fn raw(addr: std::net::SocketAddr, request: &str) -> Option<String> {
 async fn logs_are_plain_text_and_say_why_something_was_refused() {
     let dir = temp_dir();
     let log = dir.join("server.log");
-    let mut command = ServerProcess::command(
-        SERVER,
-        &["--database", &database_url(&dir), "--per-address", "2"],
-        &dir,
-    );
-    command
-        .env("RUST_LOG", "info")
-        .stderr(std::fs::File::create(&log).unwrap());
-    let server = ServerProcess::start_command(command);
+    let args = ["--database", &database_url(&dir), "--per-address", "2"];
+    let server = ServerProcess::start_logged(SERVER, &args, &dir, "info", &log);
     // A page of a name that is not the server's own (its Host header is
     // not believed): the origin check refuses it, and says how to allow it.
     let upgrade = "GET /ws HTTP/1.1\r\nHost: games.example\r\nOrigin: https://games.example:8443\r\n\

@@ -3,7 +3,7 @@
 //! versions only grow across restarts, whatever happened in between.
 
 use lodestone_protocol::{RoomStatus, ServerMessage};
-use lodestone_tests::{TestServer, each_backend};
+use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
 use crate::games::{play, started_room};
@@ -13,10 +13,8 @@ const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 each_backend!(an_open_room_nobody_starts_expires_for_good);
 async fn an_open_room_nobody_starts_expires_for_good() {
     let first = TestServer::start().await;
-    let dir = first.dir.clone();
-    let mut ann = first.client().await;
-    let token = ann.hello("Ann").await;
-    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
+    let (mut ann, token, room) =
+        Client::seated_guest(first.addr(), "Ann", "magneton", json!({}), json!(0)).await;
     let (started, _, _) = started_room(&first, "magneton", json!({})).await;
     // A day goes by (paused time: it jumps ahead when every task waits).
     tokio::time::pause();
@@ -29,11 +27,9 @@ async fn an_open_room_nobody_starts_expires_for_good() {
         ServerMessage::Rooms { rooms, .. } => assert!(rooms.is_empty(), "{rooms:?}"),
         other => panic!("{other:?}"),
     }
-    first.server.shutdown().await;
-
     // Its expiry is in its log: even with expiry turned off, a restarted
     // server does not bring it back.
-    let second = TestServer::start_in(dir, |c| c.expire_open_after = None).await;
+    let second = first.restart(|c| c.expire_open_after = None).await;
     let mut ann = second.client().await;
     match ann.resume(&token).await {
         ServerMessage::Welcome { rooms, .. } => assert!(rooms.is_empty(), "{rooms:?}"),
@@ -52,7 +48,6 @@ each_backend!(versions_never_go_down_across_restarts);
 /// one seen.
 async fn versions_never_go_down_across_restarts() {
     let first = TestServer::start().await;
-    let dir = first.dir.clone();
     let (room, mut clients, tokens) = started_room(&first, "magneton", json!({})).await;
     play(&mut clients, &room, &["D4", "E5"]).await;
     let mut ann = first.client().await;
@@ -71,9 +66,7 @@ async fn versions_never_go_down_across_restarts() {
     clients[1].state_until(&open, |s| !s.seats[1].connected).await;
     assert_eq!(clients[1].states[&open].0, open_version);
     let game_version = clients[0].states[&room].0;
-    first.server.shutdown().await;
-
-    let second = TestServer::start_in(dir, |_| {}).await;
+    let second = first.restart(|_| {}).await;
     let mut bo = second.client().await;
     bo.resume(&tokens[1]).await;
     bo.ok(json!({"type": "watch", "room": room})).await;

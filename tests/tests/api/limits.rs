@@ -23,6 +23,23 @@ pub async fn metrics_until(addr: SocketAddr, line: &str) -> String {
     })
 }
 
+/// `client` is refused a new room with `too-many-rooms`; the sentence.
+async fn too_many_rooms(client: &mut lodestone_tests::Client) -> String {
+    let create = json!({"type": "create_room", "game": "magneton"});
+    client.refused(create, "too-many-rooms").await
+}
+
+/// The name of the counter of refusals for `reason`.
+pub fn refusals(reason: &str) -> String {
+    format!("lodestone_refusals_total{{reason=\"{reason}\"}}")
+}
+
+/// Waits until `/metrics` counts `count` refusals for `reason`; returns
+/// the page.
+pub async fn refusals_until(addr: SocketAddr, reason: &str, count: u32) -> String {
+    metrics_until(addr, &format!("{} {count}", refusals(reason))).await
+}
+
 /// The value of a metric line (`name{labels} value`).
 pub fn metric(text: &str, name: &str) -> f64 {
     text.lines()
@@ -138,11 +155,7 @@ async fn f1_unknown_rooms_take_no_watch_places_and_watches_are_capped() {
     c.ok(json!({"type": "watch", "room": rooms[0]})).await;
     c.ok(json!({"type": "unwatch", "room": rooms[0]})).await;
     c.ok(json!({"type": "watch", "room": rooms[2]})).await;
-    let text = metrics_until(
-        server.addr(),
-        "lodestone_refusals_total{reason=\"watch_limit\"} 1",
-    )
-    .await;
+    let text = refusals_until(server.addr(), "watch_limit", 1).await;
     assert!(text.contains("lodestone_ws_connections 1"), "{text}");
 }
 
@@ -199,9 +212,7 @@ async fn f2_connections_per_address_and_in_all_are_refused_with_a_status() {
         let mut c = first.client().await;
         tokens.push(c.hello(name).await);
     }
-    let dir = first.dir.clone();
-    first.server.shutdown().await;
-    let server = TestServer::start_in(dir, |c| c.limits.max_connections = 3).await;
+    let server = first.restart(|c| c.limits.max_connections = 3).await;
     let mut _a = server.client().await;
     _a.resume(&tokens[0]).await;
     let mut _b = server.client().await;
@@ -334,21 +345,11 @@ async fn f3_room_and_guest_quotas_hold() {
     let ann_token = ann.hello("Ann").await;
     let (room, _) = ann.create_room("magneton", json!({}), true).await;
     ann.create_room("magneton", json!({}), false).await;
-    let m = ann
-        .refused(
-            json!({"type": "create_room", "game": "magneton"}),
-            "too-many-rooms",
-        )
-        .await;
+    let m = too_many_rooms(&mut ann).await;
     assert!(m.contains("you have 2 open rooms"), "{m}");
     let mut bo = server.guest("Bo").await;
     bo.create_room("magma", json!({}), true).await;
-    let m = bo
-        .refused(
-            json!({"type": "create_room", "game": "magneton"}),
-            "too-many-rooms",
-        )
-        .await;
+    let m = too_many_rooms(&mut bo).await;
     assert!(m.contains("this address has 3 open rooms"), "{m}");
     // A third new guest from the address is refused; coming back with a
     // token is not.
@@ -366,19 +367,9 @@ async fn f3_room_and_guest_quotas_hold() {
     bo.join(&room, json!(1)).await;
     ann.ok(json!({"type": "start", "room": room})).await;
     bo.create_room("magneton", json!({}), true).await;
-    let text = metrics_until(
-        server.addr(),
-        "lodestone_refusals_total{reason=\"guests_per_hour\"} 1",
-    )
-    .await;
-    assert_eq!(
-        metric(&text, "lodestone_refusals_total{reason=\"rooms_per_guest\"}"),
-        1.0
-    );
-    assert_eq!(
-        metric(&text, "lodestone_refusals_total{reason=\"rooms_per_address\"}"),
-        1.0
-    );
+    let text = refusals_until(server.addr(), "guests_per_hour", 1).await;
+    assert_eq!(metric(&text, &refusals("rooms_per_guest")), 1.0);
+    assert_eq!(metric(&text, &refusals("rooms_per_address")), 1.0);
     assert_eq!(metric(&text, "lodestone_rooms{state=\"playing\"}"), 1.0);
 }
 
@@ -442,8 +433,7 @@ async fn f4_a_client_that_does_not_read_is_closed() {
     }
     // Only the host is left, while the slow client still has not read.
     let text = metrics_until(server.addr(), "lodestone_ws_connections 1").await;
-    let closed = metric(&text, "lodestone_refusals_total{reason=\"write_timeout\"}")
-        + metric(&text, "lodestone_refusals_total{reason=\"slow_client\"}");
+    let closed = metric(&text, &refusals("write_timeout")) + metric(&text, &refusals("slow_client"));
     assert_eq!(closed, 1.0, "{text}");
     match host.request(json!({"type": "ping"})).await {
         ServerMessage::Pong { .. } => {}
@@ -591,7 +581,7 @@ async fn f8_invalid_utf8_closes_with_1007() {
     let frames = frames_until_closed(&mut raw).await;
     let close = frames.iter().find(|f| f.0 == 0x8).expect("a close frame");
     assert_eq!(u16::from_be_bytes([close.1[0], close.1[1]]), 1007);
-    let text = metrics_until(server.addr(), "lodestone_refusals_total{reason=\"bad_utf8\"} 1").await;
+    let text = refusals_until(server.addr(), "bad_utf8", 1).await;
     assert!(text.contains("lodestone_ws_connections 0"), "{text}");
 }
 
@@ -636,7 +626,7 @@ async fn f10_metrics_health_and_readiness() {
     for name in [
         "lodestone_tcp_connections",
         "lodestone_store_queue",
-        "lodestone_refusals_total{reason=\"per_address\"}",
+        &refusals("per_address"),
     ] {
         metric(&text, name);
     }

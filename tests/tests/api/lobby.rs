@@ -27,18 +27,18 @@ async fn rooms_are_listed_until_their_seats_are_full() {
 
     ann.join(&room, json!("black")).await;
     let mut bo = server.guest("Bo").await;
-    bo.refused(
-        json!({"type": "join", "room": room, "seat": "black"}),
-        "seat-taken",
-    )
+    bo.refuses([
+        (
+            json!({"type": "join", "room": room, "seat": "black"}),
+            "seat-taken",
+        ),
+        (
+            json!({"type": "join", "room": room, "seat": "green"}),
+            "no-such-seat",
+        ),
+        (json!({"type": "join", "room": room, "seat": 7}), "no-such-seat"),
+    ])
     .await;
-    bo.refused(
-        json!({"type": "join", "room": room, "seat": "green"}),
-        "no-such-seat",
-    )
-    .await;
-    bo.refused(json!({"type": "join", "room": room, "seat": 7}), "no-such-seat")
-        .await;
     // Leave and come back to another seat, before the start.
     ann.ok(json!({"type": "leave", "room": room})).await;
     ann.refused(json!({"type": "leave", "room": room}), "not-seated")
@@ -88,14 +88,14 @@ async fn private_rooms_need_their_invite() {
     ann.ok(json!({"type": "join", "room": room, "invite": invite}))
         .await;
     let mut bo = server.guest("Bo").await;
-    bo.refused(json!({"type": "join", "room": room}), "invite-required")
-        .await;
-    bo.refused(json!({"type": "watch", "room": room}), "invite-required")
-        .await;
-    bo.refused(
-        json!({"type": "join", "room": room, "invite": "0000"}),
-        "invite-required",
-    )
+    bo.refuses([
+        (json!({"type": "join", "room": room}), "invite-required"),
+        (json!({"type": "watch", "room": room}), "invite-required"),
+        (
+            json!({"type": "join", "room": room, "invite": "0000"}),
+            "invite-required",
+        ),
+    ])
     .await;
     bo.ok(json!({"type": "join", "room": room, "invite": invite}))
         .await;

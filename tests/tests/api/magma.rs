@@ -161,11 +161,7 @@ each_backend!(a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right);
 async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
     // No expiry: paused time jumps to the next timer whenever every task
     // waits (for the database too), and the open room's expiry would be it.
-    let server = TestServer::start_with(|c| {
-        c.expire_open_after = None;
-        c.notify.poll = None;
-    })
-    .await;
+    let server = TestServer::start_with(lodestone_tests::for_paused_time).await;
     // Time stands still from here on and jumps ahead only when every task
     // waits: the server's 30-second turn timer fires without a real wait.
     // (The players join first, in real time: the pool must not see
@@ -217,11 +213,7 @@ async fn a_hot_turn_that_runs_out_is_penalised_by_the_player_to_the_right() {
 each_backend!(only_the_server_may_time_a_turn_out);
 async fn only_the_server_may_time_a_turn_out() {
     // No expiry: paused time would jump to the open room's expiry.
-    let server = TestServer::start_with(|c| {
-        c.expire_open_after = None;
-        c.notify.poll = None;
-    })
-    .await;
+    let server = TestServer::start_with(lodestone_tests::for_paused_time).await;
     // Paused time (`magma_room_with` pauses before the start): the first
     // update is sent at the instant of the start, so the clock shows the
     // whole first turn.

@@ -22,9 +22,12 @@ pub fn swapped() -> [&'static str; 12] {
     kinds
 }
 
-/// A setup line putting `kinds` on the side's start vertices.
-pub fn setup(start: &[Value], kinds: &[&str]) -> String {
-    let parts: Vec<String> = start
+/// A setup line putting `kinds` on the start vertices of `side` (`start`:
+/// the board's `start`, the vertices by side).
+pub fn setup(start: &Value, side: &str, kinds: &[&str]) -> String {
+    let parts: Vec<String> = start[side]
+        .as_array()
+        .unwrap()
         .iter()
         .zip(kinds)
         .map(|(v, k)| format!("{}:{k}", v.as_str().unwrap()))
@@ -68,8 +71,8 @@ async fn magnet_frames(blue: &[&str], turns: usize) -> (Vec<Value>, Vec<Value>, 
     eve.ok(json!({"type": "watch", "room": room})).await;
     let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
     let start = state.play.unwrap().board_value()["start"].clone();
-    let red = setup(start["red"].as_array().unwrap(), &MATERIAL);
-    let blue_setup = setup(start["blue"].as_array().unwrap(), blue);
+    let red = setup(&start, "red", &MATERIAL);
+    let blue_setup = setup(&start, "blue", blue);
     // Blue sets up first: red sees only that blue has committed.
     let v = clients[1].act(&room, &blue_setup).await;
     let seen = clients[0].state_at(&room, v).await.play.unwrap();
@@ -134,12 +137,8 @@ async fn a_magnet_game_ends_and_both_setups_verify() {
     let (room, mut clients, _) = started_room(&server, "magnet", json!({})).await;
     let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
     let start = state.play.unwrap().board_value()["start"].clone();
-    clients[0]
-        .act(&room, &setup(start["red"].as_array().unwrap(), &MATERIAL))
-        .await;
-    let mut version = clients[1]
-        .act(&room, &setup(start["blue"].as_array().unwrap(), &MATERIAL))
-        .await;
+    clients[0].act(&room, &setup(&start, "red", &MATERIAL)).await;
+    let mut version = clients[1].act(&room, &setup(&start, "blue", &MATERIAL)).await;
     // Commitments as first seen by the spectator-free opponent.
     let seen = clients[1].state_at(&room, version).await.play.unwrap();
     let red_commitment = seen.moves[0].commitment.clone().unwrap();
@@ -204,6 +203,6 @@ async fn random_setups_are_dealt_by_the_server() {
     assert_eq!(play.moves[1].action, None, "but not blue's");
     assert_eq!(play.board_value()["red"]["pieces"].as_array().unwrap().len(), 12);
     clients[0]
-        .refused(json!({"type": "act", "room": room, "action": setup(play.board_value()["start"]["red"].as_array().unwrap(), &MATERIAL)}), "wrong-phase")
+        .refused(json!({"type": "act", "room": room, "action": setup(&play.board_value()["start"], "red", &MATERIAL)}), "wrong-phase")
         .await;
 }

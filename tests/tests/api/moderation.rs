@@ -69,12 +69,11 @@ pub async fn moderated_server(change: impl FnOnce(&mut lodestone_server::Config)
 /// no connection idles out), with its admin's and its moderator's
 /// connections (`staff`).
 pub async fn paused_moderated_server() -> (TestServer, Client, Client) {
-    let server = moderated_server(|c| {
+    let (server, ann, mo, _) = staffed_server(|c| {
         c.expire_open_after = None;
         c.limits.idle_timeout = Duration::ZERO;
     })
     .await;
-    let (ann, mo, _) = staff(server.addr()).await;
     (server, ann, mo)
 }
 
@@ -86,9 +85,19 @@ pub async fn role(c: &mut Client) -> Role {
     }
 }
 
+/// A moderated server with its staff: the admin (the first account) and a
+/// moderator it appointed, with the moderator's id.
+pub async fn staffed_server(
+    change: impl FnOnce(&mut lodestone_server::Config),
+) -> (TestServer, Client, Client, String) {
+    let server = moderated_server(change).await;
+    let (ann, mo, mo_id) = staff(server.addr()).await;
+    (server, ann, mo, mo_id)
+}
+
 /// The admin (the first account) and a moderator it appointed, with the
 /// moderator's id.
-pub async fn staff(addr: SocketAddr) -> (Client, Client, String) {
+async fn staff(addr: SocketAddr) -> (Client, Client, String) {
     let (mut ann, _, _) = account(addr, "Ann").await;
     assert_eq!(role(&mut ann).await, Role::Admin, "the first account is an admin");
     let (mut mo, mo_id, _) = account(addr, "Mo").await;
@@ -97,6 +106,15 @@ pub async fn staff(addr: SocketAddr) -> (Client, Client, String) {
         .await;
     assert_eq!(role(&mut mo).await, Role::Moderator);
     (ann, mo, mo_id)
+}
+
+/// A magneton game of the guests Ann and Bo after Ann's first move (D4):
+/// the room, the clients and tokens by seat, and Bo's id.
+async fn game_after_a_move(server: &TestServer) -> (String, Vec<Client>, Vec<String>, String) {
+    let (room, mut clients, tokens) = started_room(server, "magneton", json!({})).await;
+    clients[0].act(&room, "D4").await;
+    let bo_id = clients[1].states[&room].1.seats[1].player.clone().unwrap().id;
+    (room, clients, tokens, bo_id)
 }
 
 /// The audit log as the admin reads it.
@@ -152,9 +170,8 @@ each_backend!(roles_hold_and_a_player_can_do_none_of_the_admin_messages);
 /// and nothing changes; a moderator is refused the admin's own; each
 /// change is in the audit log.
 async fn roles_hold_and_a_player_can_do_none_of_the_admin_messages() {
-    let server = moderated_server(|_| {}).await;
+    let (server, mut ann, mut mo, mo_id) = staffed_server(|_| {}).await;
     let addr = server.addr();
-    let (mut ann, mut mo, mo_id) = staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     let mut cy = server.guest("Cy").await;
     let (room, _) = bo.create_room("magneton", json!({}), true).await;
@@ -362,9 +379,9 @@ each_backend!(an_address_ban_holds_behind_a_trusted_proxy);
 /// too), one from another address is not; a proxy that is not trusted
 /// cannot dodge a ban with the header.
 async fn an_address_ban_holds_behind_a_trusted_proxy() {
-    let server = moderated_server(|c| c.limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap()]).await;
+    let (server, _ann, mut mo, _) =
+        staffed_server(|c| c.limits.trusted_proxies = vec!["127.0.0.1".parse().unwrap()]).await;
     let addr = server.addr();
-    let (_ann, mut mo, _) = staff(addr).await;
     let mut eve = connect_as(addr, "203.0.113.7").await;
     eve.hello("Eve").await;
     let overview = mo.ok(json!({"type": "admin_overview"})).await;
@@ -391,9 +408,8 @@ async fn an_address_ban_holds_behind_a_trusted_proxy() {
 
 each_backend!(an_address_ban_is_not_dodged_without_a_trusted_proxy);
 async fn an_address_ban_is_not_dodged_without_a_trusted_proxy() {
-    let server = moderated_server(|_| {}).await;
+    let (server, _ann, mut mo, _) = staffed_server(|_| {}).await;
     let addr = server.addr();
-    let (_ann, mut mo, _) = staff(addr).await;
     // Not an address: refused with the text given as its detail.
     let bad = json!({"type": "admin_ban", "address": "127.0.0", "minutes": 60, "reason": "x"});
     let detail = crate::vacation::refusal_detail(&mut mo, bad).await;
@@ -412,12 +428,8 @@ each_backend!(a_report_reaches_the_queue_with_its_context_and_is_resolved);
 /// takes it, times the player out and resolves it; every step is in the
 /// audit log and the player's history.
 async fn a_report_reaches_the_queue_with_its_context_and_is_resolved() {
-    let server = moderated_server(|_| {}).await;
-    let addr = server.addr();
-    let (mut ann, mut mo, _) = staff(addr).await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    clients[0].act(&room, "D4").await;
-    let bo_id = clients[1].states[&room].1.seats[1].player.clone().unwrap().id;
+    let (server, mut ann, mut mo, _) = staffed_server(|_| {}).await;
+    let (room, mut clients, _, bo_id) = game_after_a_move(&server).await;
     for text in ["hello", "you are bad", "really bad"] {
         clients[1].ok(chat(&room, text)).await;
     }
@@ -494,12 +506,8 @@ each_backend!(a_moderator_closes_any_room_and_renames_a_player);
 /// for good (stored: the room is gone); a player renamed: its seat shows
 /// the new name and the old one cannot be taken again.
 async fn a_moderator_closes_any_room_and_renames_a_player() {
-    let server = moderated_server(|_| {}).await;
-    let addr = server.addr();
-    let (mut ann, mut mo, _) = staff(addr).await;
-    let (room, mut clients, tokens) = started_room(&server, "magneton", json!({})).await;
-    clients[0].act(&room, "D4").await;
-    let bo_id = clients[1].states[&room].1.seats[1].player.clone().unwrap().id;
+    let (server, mut ann, mut mo, _) = staffed_server(|_| {}).await;
+    let (room, mut clients, tokens, bo_id) = game_after_a_move(&server).await;
     mo.ok(json!({"type": "admin_rename", "player": bo_id, "name": "Nice Name"}))
         .await;
     let state = clients[0]
@@ -550,9 +558,8 @@ each_backend!(an_admin_exports_and_deletes_another_player);
 /// his id or either name), Cy keeps the game, and both actions are in the
 /// audit log.
 async fn an_admin_exports_and_deletes_another_player() {
-    let server = moderated_server(|_| {}).await;
+    let (server, mut ann, mut mo, _) = staffed_server(|_| {}).await;
     let addr = server.addr();
-    let (mut ann, mut mo, _) = staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     let (mut cy, _, _) = account(addr, "Cy").await;
     let room = cy.game_with(&mut bo, "magneton", json!({})).await;

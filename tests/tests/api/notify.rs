@@ -60,6 +60,17 @@ async fn subscribe(client: &mut Client, push: &PushService, name: &str) {
         .await;
 }
 
+/// A magneton game of Ann and Bo started on `server`, Bo (seat 1)
+/// subscribed at the stand-in as `bo` and, if `hidden`, his page hidden.
+async fn bo_subscribed(server: &TestServer, push: &PushService, hidden: bool) -> (String, Vec<Client>) {
+    let (room, mut clients, _) = started_room(server, "magneton", json!({})).await;
+    subscribe(&mut clients[1], push, "bo").await;
+    if hidden {
+        hide(&mut clients[1]).await;
+    }
+    (room, clients)
+}
+
 /// Bo's page goes to the background: he no longer looks at the room.
 pub(crate) async fn hide(client: &mut Client) {
     client.ok(json!({"type": "visibility", "visible": false})).await;
@@ -71,9 +82,7 @@ each_backend!(a_player_who_is_away_gets_a_push_for_their_turn);
 /// naming the game, the room and his opponent, and nothing else.
 async fn a_player_who_is_away_gets_a_push_for_their_turn() {
     let (server, push, mut pushed) = with_push(100).await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    subscribe(&mut clients[1], &push, "bo").await;
-    hide(&mut clients[1]).await;
+    let (room, mut clients) = bo_subscribed(&server, &push, true).await;
     play(&mut clients, &room, &["D4"]).await;
     let got = next(&mut pushed).await;
     assert_eq!(got.name, "bo");
@@ -112,8 +121,7 @@ each_backend!(no_push_while_the_player_watches_the_room);
 /// hides the page, the next one does.
 async fn no_push_while_the_player_watches_the_room() {
     let (server, push, mut pushed) = with_push(100).await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    subscribe(&mut clients[1], &push, "bo").await;
+    let (room, mut clients) = bo_subscribed(&server, &push, false).await;
     play(&mut clients, &room, &["D4"]).await;
     let rows = deliveries_until(&server.dir, &room, |rows| {
         rows.iter()
@@ -136,9 +144,7 @@ each_backend!(a_push_is_dropped_when_the_player_moves_within_the_hold);
 /// is dropped by his move and never sent.
 async fn a_push_is_dropped_when_the_player_moves_within_the_hold() {
     let (server, push, _pushed) = with_push(600_000).await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    subscribe(&mut clients[1], &push, "bo").await;
-    hide(&mut clients[1]).await;
+    let (room, mut clients) = bo_subscribed(&server, &push, true).await;
     play(&mut clients, &room, &["D4"]).await;
     deliveries_until(&server.dir, &room, |rows| {
         rows.iter()
@@ -213,9 +219,7 @@ each_backend!(a_subscription_the_push_service_calls_gone_is_deleted);
 /// nothing more is sent to it.
 async fn a_subscription_the_push_service_calls_gone_is_deleted() {
     let (server, push, _pushed) = with_push(50).await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    subscribe(&mut clients[1], &push, "bo").await;
-    hide(&mut clients[1]).await;
+    let (room, mut clients) = bo_subscribed(&server, &push, true).await;
     push.answer("bo", &[410]);
     assert_eq!(subscription_count(&server.dir).await, 1);
     play(&mut clients, &room, &["D4"]).await;
@@ -233,9 +237,7 @@ each_backend!(a_busy_push_service_is_tried_again);
 /// through on the third try.
 async fn a_busy_push_service_is_tried_again() {
     let (server, push, mut pushed) = with_push(50).await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    subscribe(&mut clients[1], &push, "bo").await;
-    hide(&mut clients[1]).await;
+    let (room, mut clients) = bo_subscribed(&server, &push, true).await;
     push.answer("bo", &[503, 429]);
     play(&mut clients, &room, &["D4"]).await;
     let got = next(&mut pushed).await;

@@ -233,9 +233,7 @@ async fn a_deletion_removes_the_account_and_keeps_the_others_games_whole() {
     // The room, read again from the store by a new server on the same
     // database: the moves and Ann stay, Bo's name and words are gone.
     ann.close().await;
-    let dir = server.dir.clone();
-    server.server.shutdown().await;
-    let server = TestServer::start_in(dir, |_| {}).await;
+    let server = server.restart(|_| {}).await;
     let (status, record) = http_get(
         server.addr(),
         &format!("/api/rooms/{room}/record"),

@@ -5,9 +5,12 @@
 //! player pages and the leaderboard with their errors.
 
 use std::net::SocketAddr;
+use std::path::Path;
 
 use lodestone_protocol::{Leaderboard, PlayerPage, RoomStatus};
-use lodestone_tests::{Client, TestServer, each_backend, eventually, http_get, player_page, temp_dir};
+use lodestone_tests::{
+    Client, ServerProcess, TestServer, each_backend, eventually, http_get, player_page, temp_dir,
+};
 use serde_json::json;
 
 use crate::accounts::{account, spawn_server};
@@ -18,6 +21,23 @@ async fn page_with_game(addr: SocketAddr, id: &str) -> PlayerPage {
         let p = player_page(addr, id).await;
         if p.recent.is_empty() { Err(p) } else { Ok(p) }
     })
+}
+
+/// Kills `server`, starts it again on `dir` with its log in `log`, and
+/// reads the pages of the players `ids` there.
+async fn pages_after_a_restart(
+    server: ServerProcess,
+    dir: &Path,
+    log: &str,
+    ids: &[String],
+) -> (ServerProcess, Vec<PlayerPage>) {
+    server.kill();
+    let server = spawn_server(dir, &[], &dir.join(log));
+    let mut pages = Vec::new();
+    for id in ids {
+        pages.push(player_page(server.addr, id).await);
+    }
+    (server, pages)
 }
 
 /// A started rated room of `game` with a new account at each seat, in
@@ -174,36 +194,32 @@ each_backend!(a_game_is_rated_once_across_a_crash_before_its_rating);
 async fn a_game_is_rated_once_across_a_crash_before_its_rating() {
     let dir = temp_dir();
     let hook = [("LODESTONE_TEST_HOOK", "crash-before-rating")];
-    let (mut child, addr) = spawn_server(&dir, &hook, &dir.join("first.log"));
-    let (room, mut players) = rated_room(addr, "magneton", json!({"rated": "yes"}), 2).await;
+    let mut first = spawn_server(&dir, &hook, &dir.join("first.log"));
+    let (room, mut players) = rated_room(first.addr, "magneton", json!({"rated": "yes"}), 2).await;
     let ids: Vec<String> = players.iter().map(|(_, id)| id.clone()).collect();
     // The end is stored; the server dies before rating it (perhaps before
     // the acknowledgement is sent).
     let resign = json!({"type": "resign", "id": "r", "room": room});
     players[1].0.send_text(&resign.to_string()).await;
     eventually!("the test hook to stop the server", {
-        child.try_wait().expect("a status").is_some()
+        first.child.try_wait().expect("a status").is_some()
     });
     drop(players);
 
     // At the next start, the game whose result was due is rated.
-    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("second.log"));
-    let winner = page_with_game(addr, &ids[0]).await;
-    let loser = page_with_game(addr, &ids[1]).await;
+    let server = spawn_server(&dir, &[], &dir.join("second.log"));
+    let winner = page_with_game(server.addr, &ids[0]).await;
+    let loser = page_with_game(server.addr, &ids[1]).await;
     assert!(mu(&winner, "magneton") > 25.0 && mu(&loser, "magneton") < 25.0);
     assert_eq!((winner.ratings[0].games, loser.ratings[0].games), (1, 1));
-    child.kill().expect("kill");
-    child.wait().expect("reap");
 
     // Another restart changes nothing: the game was rated once.
-    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("third.log"));
-    for (id, before) in ids.iter().zip([&winner, &loser]) {
-        let after = player_page(addr, id).await;
+    let (server, pages) = pages_after_a_restart(server, &dir, "third.log", &ids).await;
+    for (after, before) in pages.iter().zip([&winner, &loser]) {
         assert_eq!(after.ratings, before.ratings, "rated again");
         assert_eq!(after.recent.len(), 1);
     }
-    child.kill().expect("kill");
-    child.wait().expect("reap");
+    server.kill();
 }
 
 each_backend!(player_pages_and_leaderboards_refuse_what_is_not_there);
@@ -321,7 +337,8 @@ async fn a_rated_three_player_magma_game_ranks_the_last_to_leave_second() {
 each_backend!(an_unrated_game_is_on_its_players_pages_once_across_restarts);
 async fn an_unrated_game_is_on_its_players_pages_once_across_restarts() {
     let dir = temp_dir();
-    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("first.log"));
+    let server = spawn_server(&dir, &[], &dir.join("first.log"));
+    let addr = server.addr;
     let (room, mut players) = rated_room(addr, "magneton", json!({}), 2).await;
     players[1].0.ok(json!({"type": "resign", "room": room})).await;
     let ids: Vec<String> = players.iter().map(|(_, id)| id.clone()).collect();
@@ -335,16 +352,12 @@ async fn an_unrated_game_is_on_its_players_pages_once_across_restarts() {
         assert_eq!(page.recent[0].replay, format!("#/room/{room}/ply/0"));
     }
     drop(players);
-    child.kill().expect("kill");
-    child.wait().expect("reap");
 
     // Its result was recorded with the end of its due row: a restart
     // records nothing again.
-    let (mut child, addr) = spawn_server(&dir, &[], &dir.join("second.log"));
-    for (id, before) in ids.iter().zip([&winner, &loser]) {
-        let after = player_page(addr, id).await;
+    let (server, pages) = pages_after_a_restart(server, &dir, "second.log", &ids).await;
+    for (after, before) in pages.iter().zip([&winner, &loser]) {
         assert_eq!(after.recent, before.recent, "recorded again");
     }
-    child.kill().expect("kill");
-    child.wait().expect("reap");
+    server.kill();
 }

@@ -34,6 +34,15 @@ fn players(state: &RoomState) -> Vec<String> {
         .collect()
 }
 
+/// Waits until `client` has a legal action in `room` and plays the first.
+async fn first_legal(client: &mut Client, room: &str) {
+    let state = client
+        .state_until(room, |s| s.play.as_ref().is_some_and(|p| !p.legal.is_empty()))
+        .await;
+    let action = state.play.unwrap().legal[0].clone();
+    client.act(room, &action).await;
+}
+
 each_backend!(a_rematch_of_two_swaps_sides);
 async fn a_rematch_of_two_swaps_sides() {
     let server = TestServer::start().await;
@@ -96,9 +105,7 @@ async fn a_rematch_of_two_swaps_sides() {
     assert_eq!(players(&state), [before[1].clone(), before[0].clone()]);
     assert_eq!(state.you, Some(1), "Ann played white; now black");
     // And it plays: white (Bo now) moves first.
-    let legal = clients[1].state_until(&next, |s| s.play.as_ref().is_some_and(|p| !p.legal.is_empty()));
-    let action = legal.await.play.unwrap().legal[0].clone();
-    clients[1].act(&next, &action).await;
+    first_legal(&mut clients[1], &next).await;
 }
 
 each_backend!(a_rematch_of_four_moves_everyone_one_seat_on);
@@ -157,9 +164,7 @@ async fn a_rematch_of_four_moves_everyone_one_seat_on() {
     // Teammates stay together.
     assert_eq!(state.seats[1].team, state.seats[3].team);
     assert_ne!(state.seats[0].team, state.seats[1].team);
-    let first = clients[3].state_until(&next, |s| s.play.as_ref().is_some_and(|p| !p.legal.is_empty()));
-    let action = first.await.play.unwrap().legal[0].clone();
-    clients[3].act(&next, &action).await;
+    first_legal(&mut clients[3], &next).await;
 }
 
 each_backend!(bots_accept_a_rematch_at_once);
@@ -191,9 +196,8 @@ async fn bots_accept_a_rematch_at_once() {
 
 each_backend!(a_proposed_rematch_survives_a_killed_server);
 async fn a_proposed_rematch_survives_a_killed_server() {
-    let dir = lodestone_tests::temp_dir();
-    let server = lodestone_tests::ServerProcess::start(SERVER, &dir);
-    let (room, mut clients, tokens) = crate::games::started_room_at(server.addr, "magneton", json!({})).await;
+    let (dir, server, room, mut clients, tokens, _) =
+        crate::games::killable_room("magneton", json!({})).await;
     clients[1].ok(json!({"type": "resign", "room": room})).await;
     clients[0]
         .state_until(&room, |s| s.status == RoomStatus::Finished)

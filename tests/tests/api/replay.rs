@@ -158,12 +158,8 @@ async fn replay_views_equal_live_views_for_every_viewer_across_a_magnet_game() {
     let mut viewers = vec![players.remove(0), players.remove(0), eve];
     // Ply 0, before any setup.
     every_ply_matches_live(&mut viewers, &room, 0).await;
-    viewers[1]
-        .act(&room, &setup(start["blue"].as_array().unwrap(), &MATERIAL))
-        .await;
-    let mut version = viewers[0]
-        .act(&room, &setup(start["red"].as_array().unwrap(), &MATERIAL))
-        .await;
+    viewers[1].act(&room, &setup(&start, "blue", &MATERIAL)).await;
+    let mut version = viewers[0].act(&room, &setup(&start, "red", &MATERIAL)).await;
     // Play to the end with varied offers (promotions too); after each
     // action every viewer asks for the newest ply, and at ply 30 for every
     // ply so far.
@@ -279,12 +275,8 @@ async fn replay_frames(blue: &[&str], turns: usize) -> (Vec<Value>, Vec<Value>, 
     let (mut eve, _) = spectator(server.addr(), &room).await;
     let state = clients[0].state_until(&room, |s| s.play.is_some()).await;
     let start = state.play.unwrap().board_value()["start"].clone();
-    clients[1]
-        .act(&room, &setup(start["blue"].as_array().unwrap(), blue))
-        .await;
-    let mut version = clients[0]
-        .act(&room, &setup(start["red"].as_array().unwrap(), &MATERIAL))
-        .await;
+    clients[1].act(&room, &setup(&start, "blue", blue)).await;
+    let mut version = clients[0].act(&room, &setup(&start, "red", &MATERIAL)).await;
     for _ in 0..turns {
         let state = clients[0].state_at(&room, version).await;
         assert_eq!(state.status, RoomStatus::Playing);

@@ -7,10 +7,10 @@
 use std::process::Command;
 
 use lodestone_protocol::{ClientMessage, RequestId, RoomState, ServerMessage};
-use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend};
 use serde_json::json;
 
-use crate::games::{started_room, started_room_at};
+use crate::games::{killable_room, playing_room};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -74,11 +74,8 @@ async fn act_at(client: &mut Client, room: &str, action: &str, at: u64) -> u64 {
 each_backend!(an_action_chosen_before_the_room_changed_is_refused_and_changes_nothing);
 async fn an_action_chosen_before_the_room_changed_is_refused_and_changes_nothing() {
     let server = TestServer::start().await;
-    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
-    let [ann, bo] = &mut clients[..] else {
-        unreachable!()
-    };
-    ann.state_until(&room, |s| s.play.is_some()).await;
+    let (room, mut pair) = playing_room(&server, "magneton", json!({})).await;
+    let [ann, bo] = &mut pair;
     let start = seen(ann, &room);
     // At the current version: done as without `at`.
     let after = act_at(ann, &room, "D4", start).await;
@@ -121,10 +118,7 @@ async fn an_action_chosen_before_the_room_changed_is_refused_and_changes_nothing
 
 each_backend!(two_copies_of_an_action_held_by_a_stopped_server_are_done_once);
 async fn two_copies_of_an_action_held_by_a_stopped_server_are_done_once() {
-    let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
-    let (room, mut clients, tokens) = started_room_at(server.addr, "magneton", json!({})).await;
-    clients[0].state_until(&room, |s| s.play.is_some()).await;
+    let (_, server, room, mut clients, tokens, _) = killable_room("magneton", json!({})).await;
     let at = seen(&clients[0], &room);
     // Ann's second connection (the one she reconnected on).
     let mut again = Client::connect(server.addr).await;
@@ -159,10 +153,7 @@ async fn two_copies_of_an_action_held_by_a_stopped_server_are_done_once() {
 
 each_backend!(an_action_a_killed_server_never_read_is_done_when_sent_again);
 async fn an_action_a_killed_server_never_read_is_done_when_sent_again() {
-    let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
-    let (room, mut clients, tokens) = started_room_at(server.addr, "magneton", json!({})).await;
-    clients[0].state_until(&room, |s| s.play.is_some()).await;
+    let (dir, server, room, mut clients, tokens, _) = killable_room("magneton", json!({})).await;
     let at = seen(&clients[0], &room);
     // Sent to a stopped server, which is then killed: never read.
     stop(&server);

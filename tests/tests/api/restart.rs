@@ -14,9 +14,8 @@ each_backend!(a_killed_server_loses_no_acknowledged_action);
 async fn a_killed_server_loses_no_acknowledged_action() {
     let dir = temp_dir();
     let server = ServerProcess::start(SERVER, &dir);
-    let mut ann = Client::connect(server.addr).await;
-    let ann_token = ann.hello("Ann").await;
-    let room = ann.seated_room("magneton", json!({}), json!(0)).await;
+    let (ann, ann_token, room) =
+        Client::seated_guest(server.addr, "Ann", "magneton", json!({}), json!(0)).await;
     let mut bo = Client::connect(server.addr).await;
     let bo_token = bo.hello("Bo").await;
     bo.join(&room, json!(1)).await;
@@ -61,9 +60,8 @@ each_backend!(a_restarted_server_resumes_games_and_open_rooms);
 async fn a_restarted_server_resumes_games_and_open_rooms() {
     let first = TestServer::start().await;
     let dir = first.dir.clone();
-    let mut ann = first.client().await;
-    let token = ann.hello("Ann").await;
-    let open_room = ann.seated_room("magneton", json!({}), json!(0)).await;
+    let (mut ann, token, open_room) =
+        Client::seated_guest(first.addr(), "Ann", "magneton", json!({}), json!(0)).await;
     let (room, mut clients, _) =
         crate::games::started_room(&first, "magneton", json!({"move-rule": "per-ray"})).await;
     play(&mut clients, &room, &["A1", "H8", "D5"]).await;

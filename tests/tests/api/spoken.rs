@@ -77,8 +77,7 @@ each_backend!(refusals_carry_their_details_and_each_language_says_them);
 /// its values (`detail`), the same in every language, and its sentence
 /// says them in the client's language.
 async fn refusals_carry_their_details_and_each_language_says_them() {
-    let server = crate::moderation::moderated_server(|_| {}).await;
-    let (_admin, mut mo, _) = crate::moderation::staff(server.addr()).await;
+    let (server, _admin, mut mo, _) = crate::moderation::staffed_server(|_| {}).await;
     let seats = || vec!["white".to_string(), "black".to_string()];
     for (lang, said) in [
         (

@@ -3,10 +3,10 @@
 //! while nobody is absent, and a waiting draw offer surviving a SIGKILL.
 
 use lodestone_protocol::{RoomState, RoomStatus};
-use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
+use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get};
 use serde_json::json;
 
-use crate::games::{play, spectator, started_room, started_room_at};
+use crate::games::{killable_room, play, playing_room, spectator, started_room};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
@@ -56,11 +56,8 @@ async fn a_player_resigns_and_the_other_side_wins() {
 each_backend!(draw_offers_are_declined_lapse_and_are_accepted);
 async fn draw_offers_are_declined_lapse_and_are_accepted() {
     let server = TestServer::start().await;
-    let (room, mut clients, _) = started_room(&server, "magnetism", json!({})).await;
-    let [ann, bo] = &mut clients[..] else {
-        unreachable!()
-    };
-    ann.state_until(&room, |s| s.play.is_some()).await;
+    let (room, mut pair) = playing_room(&server, "magnetism", json!({})).await;
+    let [ann, bo] = &mut pair;
     ann.refused(
         json!({"type": "answer_draw", "room": room, "accept": true}),
         "no-offer",
@@ -202,9 +199,7 @@ async fn abort_until_everyone_has_moved_then_too_late() {
 
 each_backend!(a_waiting_draw_offer_survives_a_kill);
 async fn a_waiting_draw_offer_survives_a_kill() {
-    let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
-    let (room, mut clients, tokens) = started_room_at(server.addr, "magneton", json!({})).await;
+    let (dir, server, room, mut clients, tokens, _) = killable_room("magneton", json!({})).await;
     let [ann_token, bo_token] = [&tokens[0], &tokens[1]];
     play(&mut clients, &room, &["D4", "E5"]).await;
     clients[1].ok(json!({"type": "offer_draw", "room": room})).await;

@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use lodestone_protocol::{PROTOCOL_VERSION, RequestId, RoomStatus, ServerMessage};
 use lodestone_tests::{
-    Client, KillOnDrop, PATIENCE, Polling, database_url, each_backend, eventually, http_get, processes_in,
-    stored_version, temp_dir,
+    Client, KillOnDrop, NO_LIMITS, PATIENCE, Polling, database_url, each_backend, eventually, http_get,
+    processes_in, stored_version, temp_dir,
 };
 use serde_json::json;
 
@@ -24,27 +24,6 @@ use crate::games::started_room_at;
 
 const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 const CLI: &str = env!("CARGO_BIN_EXE_lodestone-test-cli");
-
-/// Flags that lift the per-address limits: every player comes from
-/// 127.0.0.1.
-const NO_LIMITS: &[&str] = &[
-    "--rate-limit",
-    "0",
-    "--per-address",
-    "0",
-    "--connect-rate",
-    "0",
-    "--request-rate",
-    "0",
-    "--guests-per-hour",
-    "0",
-    "--rooms-per-guest",
-    "0",
-    "--rooms-per-address",
-    "0",
-    "--watch-limit",
-    "0",
-];
 
 /// Acknowledged actions of the test's own players: room and version.
 type Acks = Arc<Mutex<Vec<(String, u64)>>>;

@@ -25,13 +25,9 @@ async fn vacation(client: &mut Client, request: Value) -> VacationState {
 /// A `1d/move` Magneton room with `white` on seat 0 and `black` on seat
 /// 1, started.
 async fn room(white: &mut Client, black: &mut Client) -> String {
-    let (room, _) = white
-        .create_room("magneton", json!({"clock": "1d/move"}), true)
-        .await;
-    white.join(&room, json!(0)).await;
-    black.join(&room, json!(1)).await;
-    black.ok(json!({"type": "start", "room": room})).await;
-    room
+    white
+        .game_with(black, "magneton", json!({"clock": "1d/move"}))
+        .await
 }
 
 fn clock(state: &RoomState, seat: usize) -> (u64, bool) {
@@ -47,12 +43,7 @@ each_backend!(a_vacation_stops_the_accounts_correspondence_clocks_in_every_game)
 /// day a move: three days, not one.
 async fn a_vacation_stops_the_accounts_correspondence_clocks_in_every_game() {
     // Nothing else may be the next timer (see clocks.rs).
-    let server = TestServer::start_with(|c| {
-        c.expire_open_after = None;
-        c.limits.idle_timeout = Duration::ZERO;
-        c.notify.poll = None;
-    })
-    .await;
+    let server = TestServer::start_with(lodestone_tests::for_paused_time).await;
     let (mut ann, _, _) = account(server.addr(), "Ann").await;
     let (mut bo, _, _) = account(server.addr(), "Bo").await;
     ann.patience = None;
@@ -256,9 +247,8 @@ each_backend!(a_vacation_message_is_moderated_like_a_chat_line);
 /// (the vacation without a message is taken), and hidden from a player
 /// who blocks its author, while a spectator reads it.
 async fn a_vacation_message_is_moderated_like_a_chat_line() {
-    let server = crate::moderation::moderated_server(|_| {}).await;
+    let (server, _admin, mut mo, _) = crate::moderation::staffed_server(|_| {}).await;
     let addr = server.addr();
-    let (_admin, mut mo, _) = crate::moderation::staff(addr).await;
     let (mut bo, bo_id, _) = account(addr, "Bo").await;
     mo.ok(json!({"type": "admin_timeout", "player": bo_id, "minutes": 10, "reason": "insults"}))
         .await;

@@ -4,13 +4,7 @@
 //! options.
 
 use lodestone_protocol::GameInfo;
-use lodestone_tests::{TestServer, each_backend, http_get_full};
-
-fn header<'a>(headers: &'a [String], name: &str) -> Option<&'a str> {
-    headers
-        .iter()
-        .find_map(|h| h.strip_prefix(name)?.strip_prefix(": "))
-}
+use lodestone_tests::{TestServer, each_backend, header, http_get_full, http_get_typed};
 
 /// The browser client's folder in this repository.
 fn web_root() -> std::path::PathBuf {
@@ -73,9 +67,7 @@ fn disk(path: &str) -> std::path::PathBuf {
 each_backend!(the_page_and_every_asset_are_served_with_their_types);
 async fn the_page_and_every_asset_are_served_with_their_types() {
     let server = TestServer::start().await;
-    let (status, headers, body) = http_get_full(server.addr(), "/", None).await;
-    assert_eq!(status, 200);
-    assert_eq!(header(&headers, "content-type"), Some("text/html; charset=utf-8"));
+    let (headers, body) = http_get_typed(server.addr(), "/", "text/html; charset=utf-8").await;
     assert_eq!(header(&headers, "cache-control"), Some("no-cache"));
     assert!(header(&headers, "etag").is_some());
     assert!(body.contains("src/app.js"), "the page loads the client");
@@ -140,9 +132,7 @@ async fn the_page_and_every_asset_are_served_with_their_types() {
 each_backend!(games_are_listed_with_their_options);
 async fn games_are_listed_with_their_options() {
     let server = TestServer::start().await;
-    let (status, headers, body) = http_get_full(server.addr(), "/api/games", None).await;
-    assert_eq!(status, 200);
-    assert_eq!(header(&headers, "content-type"), Some("application/json"));
+    let (_, body) = http_get_typed(server.addr(), "/api/games", "application/json").await;
     let games: Vec<GameInfo> = serde_json::from_str(&body).unwrap();
     assert_eq!(games, GameInfo::available());
     let magneton = games
@@ -154,6 +144,13 @@ async fn games_are_listed_with_their_options() {
     assert_eq!(rule.values, ["line", "per-ray"]);
     assert_eq!(rule.default, "line");
     assert!(!rule.help.is_empty());
+}
+
+/// The manifest is in `lang`, its description starting with `description`.
+fn in_language(manifest: &serde_json::Value, lang: &str, description: &str) {
+    assert_eq!(manifest["lang"], lang, "{manifest}");
+    let text = manifest["description"].as_str().unwrap();
+    assert!(text.starts_with(description), "{manifest}");
 }
 
 each_backend!(the_manifest_is_in_the_pages_language);
@@ -170,40 +167,20 @@ async fn the_manifest_is_in_the_pages_language() {
         serde_json::from_str::<serde_json::Value>(&body).expect("the manifest is JSON")
     };
     let english = get("/manifest.webmanifest", vec![]).await;
-    assert_eq!(english["lang"], "en");
+    in_language(&english, "en", "Four magnet board games");
     assert_eq!(english["name"], "Lodestone");
-    assert!(
-        english["description"]
-            .as_str()
-            .unwrap()
-            .starts_with("Four magnet board games")
-    );
     // By the browser's languages.
     let french = get(
         "/manifest.webmanifest",
         vec![("Accept-Language", "fr-CA,fr;q=0.9,en;q=0.5")],
     )
     .await;
-    assert_eq!(french["lang"], "fr");
-    assert!(
-        french["description"]
-            .as_str()
-            .unwrap()
-            .starts_with("Quatre jeux de plateau"),
-        "{french}"
-    );
+    in_language(&french, "fr", "Quatre jeux de plateau");
     assert_eq!(french["icons"], english["icons"]);
     assert_eq!(french["start_url"], english["start_url"]);
     // The page's own choice (?lang=, set by the page) comes first.
     let german = get("/manifest.webmanifest?lang=de", vec![("Accept-Language", "fr")]).await;
-    assert_eq!(german["lang"], "de");
-    assert!(
-        german["description"]
-            .as_str()
-            .unwrap()
-            .starts_with("Vier Brettspiele"),
-        "{german}"
-    );
+    in_language(&german, "de", "Vier Brettspiele");
     // A language without a catalogue is no choice: the header decides.
     let unknown = get("/manifest.webmanifest?lang=xx", vec![("Accept-Language", "fr")]).await;
     assert_eq!(unknown["lang"], "fr");

@@ -2,6 +2,7 @@
 //! a lease only when another node really took the room or the lease
 //! really lapsed, never a room that ended as its renewal was under way.
 
+use lodestone_tests::NO_LIMITS;
 use serde_json::json;
 
 use crate::harness::{Game, Nodes, metric};
@@ -19,22 +20,11 @@ node_test!(games_ending_under_renewals_lose_no_lease);
 async fn games_ending_under_renewals_lose_no_lease() {
     let mut nodes = Nodes::start(&[]);
     nodes.renew_ms = 10;
-    nodes.extra = [
-        "--after-game",
-        "off",
-        "--guests-per-hour",
-        "0",
-        "--per-address",
-        "0",
-        "--connect-rate",
-        "0",
-        "--request-rate",
-        "0",
-        "--rooms-per-address",
-        "0",
-    ]
-    .map(String::from)
-    .to_vec();
+    nodes.extra = ["--after-game", "off"]
+        .iter()
+        .chain(NO_LIMITS)
+        .map(|flag| flag.to_string())
+        .collect();
     let a = nodes.add("a");
     let mut games = Vec::new();
     for _ in 0..GAMES {

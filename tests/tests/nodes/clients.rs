@@ -6,7 +6,7 @@
 //! wait) and finish their games.
 
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -14,7 +14,7 @@ use crate::harness::{Follower, Live, Nodes, stored};
 use crate::node_test;
 use crate::restarts::OwnCluster;
 use lodestone_protocol::{Code, RoomState, RoomStatus, ServerMessage};
-use lodestone_tests::{Polling, eventually};
+use lodestone_tests::{OwnedChild, Polling, eventually};
 use serde_json::json;
 
 const CLI: &str = env!("CARGO_BIN_EXE_lodestone-test-cli");
@@ -25,7 +25,7 @@ const PATIENCE: Polling = Polling::within(Duration::from_secs(120));
 /// A `lodestone` process whose output lines are kept as they come.
 struct Cli {
     name: String,
-    child: Child,
+    child: OwnedChild,
     out: Arc<Mutex<Vec<String>>>,
     err: Arc<Mutex<Vec<String>>>,
 }
@@ -57,7 +57,7 @@ impl Cli {
         collect(child.stderr.take().unwrap(), Arc::clone(&err));
         Cli {
             name: name.to_string(),
-            child,
+            child: OwnedChild(child),
             out,
             err,
         }
@@ -106,13 +106,6 @@ impl Cli {
             waited += 1;
         }
         (status, self.stdout(), self.stderr())
-    }
-}
-
-impl Drop for Cli {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

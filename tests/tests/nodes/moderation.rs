@@ -7,6 +7,7 @@
 use lodestone_protocol::{AuditEntry, PROTOCOL_VERSION, RoomStatus, ServerMessage};
 use lodestone_tests::{Client, PASSWORD, account};
 use serde_json::{Value, json};
+use std::net::SocketAddr;
 
 use crate::harness::Nodes;
 use crate::node_test;
@@ -20,6 +21,19 @@ fn moderated(names: &[&str]) -> Nodes {
     }
     nodes
 }
+
+/// Nodes a and b whose first account is an admin: their addresses, Ann's
+/// account (the admin) on a and `name`'s account on b, each with its
+/// connection, id and token.
+async fn admin_on_a_and_on_b(name: &str) -> (Nodes, [SocketAddr; 2], Account, Account) {
+    let nodes = moderated(&["a", "b"]);
+    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
+    let ann = account(a, "Ann").await;
+    let other = account(b, name).await;
+    (nodes, [a, b], ann, other)
+}
+
+type Account = (Client, String, String);
 
 /// The whole audit log as `admin` reads it.
 async fn audit(admin: &mut Client) -> Vec<AuditEntry> {
@@ -52,10 +66,8 @@ node_test!(a_timeout_and_a_ban_given_on_one_node_hold_on_another);
 /// banned a new connection of his on b is refused with `banned`, at
 /// `hello` and at `login`. The audit log, read on b, has each action once.
 async fn a_timeout_and_a_ban_given_on_one_node_hold_on_another() {
-    let nodes = moderated(&["a", "b"]);
-    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
-    let (mut ann, _, ann_token) = account(a, "Ann").await;
-    let (mut bo, bo_id, bo_token) = account(b, "Bo").await;
+    let (_nodes, [_, b], (mut ann, _, ann_token), (mut bo, bo_id, bo_token)) =
+        admin_on_a_and_on_b("Bo").await;
     let room = bo.seated_room("magneton", json!({}), json!(0)).await;
     bo.ok(json!({"type": "chat", "room": room, "text": "hello"}))
         .await;
@@ -91,10 +103,7 @@ node_test!(a_moderator_closes_a_room_another_node_owns);
 /// again there, it closes the game without a result. The audit log has the
 /// close once.
 async fn a_moderator_closes_a_room_another_node_owns() {
-    let nodes = moderated(&["a", "b"]);
-    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
-    let (mut ann, _, _) = account(a, "Ann").await;
-    let (mut mo, _, mo_token) = account(b, "Mo").await;
+    let (nodes, [a, _], (mut ann, _, _), (mut mo, _, mo_token)) = admin_on_a_and_on_b("Mo").await;
     ann.ok(json!({"type": "admin_set_role", "player": "Mo", "role": "moderator"}))
         .await;
     let mut cy = Client::guest(a, "Cy").await;
@@ -133,10 +142,7 @@ node_test!(a_ban_given_on_one_node_closes_an_open_connection_on_another);
 /// reaches b through the nodes' notices (his own check would come only
 /// with his next message).
 async fn a_ban_given_on_one_node_closes_an_open_connection_on_another() {
-    let nodes = moderated(&["a", "b"]);
-    let (a, b) = (nodes.addr("a"), nodes.addr("b"));
-    let (mut ann, _, _) = account(a, "Ann").await;
-    let (mut bo, _, _) = account(b, "Bo").await;
+    let (nodes, _, (mut ann, _, _), (mut bo, _, _)) = admin_on_a_and_on_b("Bo").await;
     let room = bo.seated_room("magneton", json!({}), json!(0)).await;
     assert_eq!(nodes.owner(&room).await.as_deref(), Some("b"));
     ann.ok(json!({"type": "admin_ban", "player": "Bo", "minutes": 60, "reason": "spam"}))

@@ -8,28 +8,11 @@
 use std::time::Duration;
 
 use lodestone_protocol::{ServerMessage, TournamentState, TournamentStatus};
-use lodestone_tests::{Client, Polling, ServerProcess, eventually, http_get};
+use lodestone_tests::{Client, Polling, eventually, http_get};
 use serde_json::json;
 
-use crate::harness::{LEASE_MS, Nodes, RENEW_MS, SERVER};
+use crate::harness::Nodes;
 use crate::node_test;
-
-fn node(nodes: &Nodes, name: &str) -> ServerProcess {
-    let (lease, renew) = (LEASE_MS.to_string(), RENEW_MS.to_string());
-    let args = [
-        "--database",
-        &nodes.database,
-        "--node",
-        name,
-        "--lease-ms",
-        &lease,
-        "--renew-ms",
-        &renew,
-        "--absent-grace",
-        "2s",
-    ];
-    ServerProcess::start_with(SERVER, &args, &nodes.dir)
-}
 
 fn state(reply: ServerMessage) -> TournamentState {
     match reply {
@@ -40,11 +23,12 @@ fn state(reply: ServerMessage) -> TournamentState {
 
 node_test!(a_tournament_goes_on_when_its_directors_node_dies);
 async fn a_tournament_goes_on_when_its_directors_node_dies() {
-    let nodes = Nodes::start(&[]);
-    let a = node(&nodes, "a");
-    let b = node(&nodes, "b");
-    let mut ann = Client::guest(a.addr, "Ann").await;
-    let mut bob = Client::guest(a.addr, "Bob").await;
+    let mut nodes = Nodes::start(&[]);
+    nodes.extra = ["--absent-grace", "2s"].map(String::from).to_vec();
+    let a = nodes.add("a");
+    let b = nodes.add("b");
+    let mut ann = Client::guest(a, "Ann").await;
+    let mut bob = Client::guest(a, "Bob").await;
     let t = state(
         ann.ok(json!({"type": "create_tournament", "tournament":
             {"name": "Two nodes", "game": "magneton", "format": "round-robin", "bots": true}}))
@@ -64,14 +48,14 @@ async fn a_tournament_goes_on_when_its_directors_node_dies() {
     );
     let first = started.rounds[0].clone();
     assert_eq!(nodes.owner(&t.id).await.as_deref(), Some("a"));
-    a.kill();
+    nodes.kill("a");
     let owner = nodes.owner_other_than(&t.id, "a").await;
     assert_eq!(owner, "b");
     let end = eventually!(
         Polling::within(Duration::from_secs(120)).every(Duration::from_millis(200)),
         "the tournament to finish on node b",
         {
-            let (status, body) = http_get(b.addr, &format!("/api/tournaments/{}", t.id), None).await;
+            let (status, body) = http_get(b, &format!("/api/tournaments/{}", t.id), None).await;
             assert_eq!(status, 200, "{body}");
             let now: TournamentState = serde_json::from_str(&body).unwrap();
             if now.status == TournamentStatus::Finished {
@@ -100,5 +84,4 @@ async fn a_tournament_goes_on_when_its_directors_node_dies() {
             .await
             .unwrap();
     assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
-    drop(b);
 }

@@ -17,12 +17,9 @@ async fn a_vacation_taken_on_one_node_is_seen_on_another_at_once() {
     let (a, b) = (nodes.addr("a"), nodes.addr("b"));
     let (mut ann, _, ann_token) = account(a, "Ann").await;
     let (mut bo, _, _) = account(a, "Bo").await;
-    let (room, _) = ann
-        .create_room("magneton", json!({"clock": "1d/move"}), true)
+    let room = ann
+        .game_with(&mut bo, "magneton", json!({"clock": "1d/move"}))
         .await;
-    ann.join(&room, json!(0)).await;
-    bo.join(&room, json!(1)).await;
-    bo.ok(json!({"type": "start", "room": room})).await;
     bo.state_until(&room, |s| s.play.is_some()).await;
     let mut away = lodestone_tests::Client::connect(b).await;
     away.resume(&ann_token).await;

@@ -4,7 +4,7 @@ use lodestone_protocol::TournamentState;
 use lodestone_tests::{Client, TestServer, each_backend, http_get, http_request};
 use serde_json::json;
 
-use crate::helpers::{create, join_tournament, quick, start_tournament, state};
+use crate::helpers::{create, join_tournament, quick, start_tournament, state, watch_tournament};
 
 each_backend!(refused_entries_change_nothing);
 /// Every refusal has its code, and the tournament is as it was.
@@ -73,10 +73,7 @@ async fn refused_entries_change_nothing() {
     )
     .await;
     // Nothing of the refusals shows.
-    let now = state(
-        ann.ok(json!({"type": "watch_tournament", "tournament": private.id}))
-            .await,
-    );
+    let now = watch_tournament(&mut ann, &private.id).await;
     assert_eq!(now.players.len(), 2);
     let late = create(
         &mut ann,
@@ -96,10 +93,7 @@ async fn refused_entries_change_nothing() {
         "too-late",
     )
     .await;
-    let running = state(
-        ann.ok(json!({"type": "watch_tournament", "tournament": late.id}))
-            .await,
-    );
+    let running = watch_tournament(&mut ann, &late.id).await;
     assert_eq!(running.players.len(), 2);
     assert_eq!(running.rounds.len(), 1);
 }
@@ -154,10 +148,7 @@ async fn a_bot_account_enters_only_where_the_organizer_allowed_bots() {
             "bots-not-allowed",
         )
         .await;
-    let unchanged = state(
-        ann.ok(json!({"type": "watch_tournament", "tournament": people.id}))
-            .await,
-    );
+    let unchanged = watch_tournament(&mut ann, &people.id).await;
     assert!(unchanged.players.is_empty(), "{:?}", unchanged.players);
 
     let entered = state(

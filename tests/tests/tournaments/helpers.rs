@@ -25,6 +25,11 @@ pub fn state(reply: ServerMessage) -> TournamentState {
     }
 }
 
+/// `c` watches tournament `id`; returns it as it is now.
+pub async fn watch_tournament(c: &mut Client, id: &str) -> TournamentState {
+    state(c.ok(json!({"type": "watch_tournament", "tournament": id})).await)
+}
+
 /// Creates a tournament of `spec`; returns it.
 pub async fn create(c: &mut Client, spec: Value) -> TournamentState {
     state(
@@ -73,7 +78,7 @@ pub async fn follow(
     within: Duration,
     until: impl Fn(&TournamentState) -> bool,
 ) -> TournamentState {
-    let first = state(c.ok(json!({"type": "watch_tournament", "tournament": id})).await);
+    let first = watch_tournament(c, id).await;
     if until(&first) {
         return first;
     }

@@ -8,7 +8,7 @@ use lodestone_tests::push::PushService;
 use lodestone_tests::{PATIENCE, TestServer, each_backend, http_get};
 use serde_json::{Value, json};
 
-use crate::helpers::{create, join_tournament, quick, start_tournament, state};
+use crate::helpers::{create, join_tournament, quick, start_tournament, watch_tournament};
 
 each_backend!(a_pairing_is_pushed_to_its_players);
 /// Ann and Bob, subscribed to `game-started` and not looking at any
@@ -44,10 +44,7 @@ async fn a_pairing_is_pushed_to_its_players() {
         join_tournament(client, &t.id).await;
     }
     start_tournament(&mut ann, &t.id).await;
-    let running = state(
-        ann.ok(json!({"type": "watch_tournament", "tournament": t.id}))
-            .await,
-    );
+    let running = watch_tournament(&mut ann, &t.id).await;
     let room = running.rounds[0].games[0].room.clone();
 
     let mut got = BTreeMap::new();

@@ -14,7 +14,7 @@ use lodestone_protocol::{TournamentState, TournamentStatus};
 use lodestone_tests::{Client, ServerProcess, TestServer, each_backend, http_get, temp_dir};
 use serde_json::{Value, json};
 
-use crate::helpers::{create, follow, quick, start_tournament, state};
+use crate::helpers::{create, follow, quick, start_tournament, state, watch_tournament};
 
 /// Four teams of two: (team, player names).
 const TEAMS: [(&str, [&str; 2]); 4] = [
@@ -166,10 +166,7 @@ async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
     assert_eq!(t.spec.teams, Some(lodestone_protocol::TournamentTeams::Pairs));
     let mut people = enter(async || server.client().await, &t.id).await;
     let mut eve = server.guest("Eve").await;
-    let before = state(
-        org.ok(json!({"type": "watch_tournament", "tournament": t.id}))
-            .await,
-    );
+    let before = watch_tournament(&mut org, &t.id).await;
     eve.refused(json!({"type": "join_tournament", "tournament": t.id}), "bad-team")
         .await;
     eve.refused(
@@ -177,10 +174,7 @@ async fn a_magma_event_of_fixed_teams_plays_to_the_end_with_team_standings() {
         "team-full",
     )
     .await;
-    let after = state(
-        org.ok(json!({"type": "watch_tournament", "tournament": t.id}))
-            .await,
-    );
+    let after = watch_tournament(&mut org, &t.id).await;
     assert_eq!(before, after, "nothing changes on a refusal");
     start_tournament(&mut org, &t.id).await;
     let end = play_by_resigning(&mut org, &mut people, &t.id).await;
@@ -229,10 +223,7 @@ async fn a_team_event_goes_on_after_sigkill_with_its_teams() {
         c.resume(&token).await;
         people.insert(name, (c, token));
     }
-    let again = state(
-        org.ok(json!({"type": "watch_tournament", "tournament": t.id}))
-            .await,
-    );
+    let again = watch_tournament(&mut org, &t.id).await;
     assert_eq!(again.players, started.players, "the teams came back from the log");
     assert_eq!(again.rounds[0].games.len(), first.games.len());
     for (g, before) in again.rounds[0].games.iter().zip(&first.games) {

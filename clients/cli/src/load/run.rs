@@ -99,35 +99,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         };
         tasks.spawn(slot.run(clients));
     }
-    while let Some(result) = tasks.join_next().await {
-        if let Ok(Err(e)) = result {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
-            if is_limit_failure(&format!("{e:#}")) {
-                stats.limited.fetch_add(1, Ordering::Relaxed);
-            }
-            crate::out::note(say_with(
-                "load-slot-failed",
-                &[("error", format!("{e:#}").into())],
-            ));
-        }
-    }
+    join_counting_failures(&mut tasks, &stats, "load-slot-failed").await;
     let seconds = start.elapsed().as_secs_f64();
     let own_after = cpu_seconds(std::process::id())?;
     let moves = stats.moves.load(Ordering::Relaxed);
     let bot_moves = stats.bot_moves.load(Ordering::Relaxed);
     bot_tasks.abort_all();
-    while let Some(result) = bot_tasks.join_next().await {
-        if let Ok(Err(e)) = result {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
-            if is_limit_failure(&format!("{e:#}")) {
-                stats.limited.fetch_add(1, Ordering::Relaxed);
-            }
-            crate::out::note(say_with(
-                "load-bot-room-failed",
-                &[("error", format!("{e:#}").into())],
-            ));
-        }
-    }
+    join_counting_failures(&mut bot_tasks, &stats, "load-bot-room-failed").await;
     let cpu_per_move_us = match cpu_before {
         Some(before) if moves > 0 => {
             cpu_total(&config.server_pids)?.map(|after| (after - before) * 1e6 / moves as f64)
@@ -160,6 +138,21 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         }),
         nodes: stats.nodes.lock().unwrap_or_else(|e| e.into_inner()).clone(),
     })
+}
+
+/// Waits for every task of `tasks`: each that failed counts as an error
+/// (and as limited if a limit refused it) and is noted with the message
+/// `what`.
+async fn join_counting_failures(tasks: &mut tokio::task::JoinSet<Result<()>>, stats: &Stats, what: &str) {
+    while let Some(result) = tasks.join_next().await {
+        if let Ok(Err(e)) = result {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+            if is_limit_failure(&format!("{e:#}")) {
+                stats.limited.fetch_add(1, Ordering::Relaxed);
+            }
+            crate::out::note(say_with(what, &[("error", format!("{e:#}").into())]));
+        }
+    }
 }
 
 /// Where player `n` goes when its socket drops: its own node first, then

@@ -106,20 +106,12 @@ impl Lobby {
                 .filter(|id| !self.turns.waits(id))
                 .map(|id| Entry::Mine(id.clone(), known(id))),
         );
-        entries.extend(
-            self.open
-                .iter()
-                .filter(|r| !mine.contains(&r.id))
-                .cloned()
-                .map(Entry::Open),
-        );
-        entries.extend(
-            self.playing
-                .iter()
-                .filter(|r| !mine.contains(&r.id))
-                .cloned()
-                .map(Entry::Playing),
-        );
+        // The open rooms, then the games being played, less your own.
+        let others: [(&[RoomSummary], fn(RoomSummary) -> Entry); 2] =
+            [(&self.open, Entry::Open), (&self.playing, Entry::Playing)];
+        for (rooms, entry) in others {
+            entries.extend(rooms.iter().filter(|r| !mine.contains(&r.id)).cloned().map(entry));
+        }
         entries
     }
 

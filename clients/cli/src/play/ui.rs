@@ -444,6 +444,17 @@ mod screens {
         lines.iter().any(|l| l.contains(text))
     }
 
+    /// Draws `app` at 80×24 in the language `tag` and asserts that each
+    /// of `shown` is on the screen; returns the screen.
+    fn shown_in(app: &mut App, tag: &str, shown: &[&str], now: Instant) -> Vec<String> {
+        app.words = lodestone_i18n::Words::for_tag(tag);
+        let (screen, _) = draw_app(app, (80, 24), true, now);
+        for text in shown {
+            assert!(has(&screen, text), "{text:?}:\n{screen:#?}");
+        }
+        screen
+    }
+
     #[test]
     fn a_magneton_game_at_80_by_24() {
         let now = Instant::now();
@@ -588,33 +599,25 @@ mod screens {
             fixtures::room(GameKind::Magneton, &[], &["H3", "B8"], Some(0)),
             now,
         );
-        app.words = lodestone_i18n::Words::for_tag("fr");
-        let (screen, _) = draw_app(&app, (80, 24), true, now);
-        for french in [
+        let french = [
             "À vous de jouer.",
             "W blanc  Ann (vous) ● ◀",
             "En main : W 11 · B 11",
             "Coups",
-        ] {
-            assert!(has(&screen, french), "{french:?}:\n{screen:#?}");
-        }
+        ];
+        shown_in(&mut app, "fr", &french, now);
         let moves = ["H3", "B8", "F1", "E1", "D2", "F2", "C6", "C3"];
         let mut app = app_with(fixtures::room(GameKind::Magneton, &[], &moves, Some(0)), now);
-        app.words = lodestone_i18n::Words::for_tag("fr");
-        let (screen, _) = draw_app(&app, (80, 24), true, now);
-        for french in [
+        let french = [
             "Vous gagnez ! Ann (blanc) gagne.",
             "Ann (blanc) a aligné quatre pierres",
             "Dernier coup, noir : noir posé en",
-        ] {
-            assert!(has(&screen, french), "{french:?}:\n{screen:#?}");
-        }
+        ];
+        let screen = shown_in(&mut app, "fr", &french, now);
         for english in ["You win", "wins", "Last,", "Moves", "In hand", "white"] {
             assert!(!has(&screen, english), "{english:?}:\n{screen:#?}");
         }
-        app.words = lodestone_i18n::Words::for_tag("de");
-        let (screen, _) = draw_app(&app, (80, 24), true, now);
-        assert!(has(&screen, "Sie gewinnen! Ann (Weiß) gewinnt."), "{screen:#?}");
+        shown_in(&mut app, "de", &["Sie gewinnen! Ann (Weiß) gewinnt."], now);
     }
 
     #[test]
