@@ -50,6 +50,9 @@ pub enum Entry {
     Playing(RoomSummary),
 }
 
+/// How a listed room becomes an entry of the lobby.
+type ToEntry = fn(RoomSummary) -> Entry;
+
 impl Entry {
     pub fn room(&self) -> &str {
         match self {
@@ -107,7 +110,7 @@ impl Lobby {
                 .map(|id| Entry::Mine(id.clone(), known(id))),
         );
         // The open rooms, then the games being played, less your own.
-        let others: [(&[RoomSummary], fn(RoomSummary) -> Entry); 2] =
+        let others: [(&[RoomSummary], ToEntry); 2] =
             [(&self.open, Entry::Open), (&self.playing, Entry::Playing)];
         for (rooms, entry) in others {
             entries.extend(rooms.iter().filter(|r| !mine.contains(&r.id)).cloned().map(entry));
