@@ -82,6 +82,14 @@ const STORE_MAX_MS = 4000;
 
 /** The longest wait before following a room sent to the same node again. */
 const MAX_MOVE_DELAY_MS = 4000;
+/**
+ * A node whose socket was given up for silence (stopped, not dead: its
+ * leases hold its rooms until they lapse) is remembered this long; a
+ * `moved` to it meanwhile is asked again where it came from, this often,
+ * instead of being followed into a socket that would not answer either.
+ */
+const STALLED_MS = 30_000;
+const STALLED_RETRY_MS = 250;
 
 /** Silence after which a `ping` asks whether the server is still there. */
 const QUIET_MS = 1500;
@@ -209,6 +217,7 @@ export class Link {
    * @param {WebSocket} socket
    */
   giveUp(socket) {
+    if (!this.home) this.owner.stalled.set(this.url, performance.now());
     try {
       socket.close();
     } catch {
@@ -228,6 +237,7 @@ export class Link {
       if (!this.home) socket.close();
     }
     if (this.socket === socket && socket.readyState === WebSocket.OPEN) {
+      this.owner.stalled.delete(this.url);
       this.failures = 0;
       this.holding = false;
       this.welcomed = true;
@@ -431,6 +441,8 @@ export class Connection {
     this.watched = new Map();
     /** @type {Map<string, {url: string, at: number, streak: number}>} the last `moved` followed, per room */
     this.lastMove = new Map();
+    /** @type {Map<string, number>} nodes whose socket was given up for silence, and when (performance.now()) */
+    this.stalled = new Map();
     this.closed = false;
   }
 
@@ -540,7 +552,10 @@ export class Connection {
    * Follows `moved`: the room's requests go to `url` from now on; those
    * `from` had not answered are sent there, and the room is watched there
    * if it was watched. Sent to the same node again soon after, it waits
-   * a little, longer each time (the room is changing hands).
+   * a little, longer each time (the room is changing hands). Sent to a
+   * node just given up for silence, it asks again where it was sent from
+   * a moment later: that node's leases will lapse, and another take the
+   * room.
    * @param {Link} from
    * @param {MessageOf<'moved'>} moved
    */
@@ -550,10 +565,29 @@ export class Connection {
       return;
     }
     const now = performance.now();
+    const stalledAt = this.stalled.get(url);
+    if (stalledAt !== undefined && now - stalledAt < STALLED_MS && url !== from.url) {
+      this.resend(from, room, from.url, STALLED_RETRY_MS);
+      return;
+    }
+    this.stalled.delete(url);
     const last = this.lastMove.get(room);
     const streak = last && last.url === url && now - last.at < 10_000 ? last.streak + 1 : 0;
     this.lastMove.set(room, { url, at: now, streak });
     const delay = streak === 0 && url !== from.url ? 0 : Math.min(MAX_MOVE_DELAY_MS, 150 * 2 ** streak);
+    this.resend(from, room, url, delay);
+  }
+
+  /**
+   * Sends what `from` had not answered about `room` to `url` after `delay`
+   * ms, the room's requests going there from now on; the room is watched
+   * there again if it was watched.
+   * @param {Link} from
+   * @param {string} room
+   * @param {string} url
+   * @param {number} delay
+   */
+  resend(from, room, url, delay) {
     const again = from.takePending(room);
     const rewatch = this.watched.has(room) && !again.some((w) => w.message.type === 'watch' || w.message.type === 'join');
     const invite = this.watched.get(room) ?? null;
