@@ -265,14 +265,18 @@ const SWEEP_MS: u64 = 1000;
 /// room's line changed) forgets the cached lobby; `owner ROOM NODE` (a
 /// node took a room) makes this node hand the room over if it still
 /// serves it; `ban …` (a ban given elsewhere) checks the connections it
-/// names here (and all of them whenever listening starts). A lost connection forgets the lobby too (notices may have
-/// been missed; the renewal finds lost rooms anyway) and listens again.
+/// names here (and all of them whenever listening starts); `marked …` (a
+/// block stored elsewhere) marks its guest in the store (`store/marks.rs`),
+/// whose marks are loaded again whenever listening starts or is lost. A
+/// lost connection forgets the lobby too (notices may have been missed;
+/// the renewal finds lost rooms anyway) and listens again.
 async fn listen(app: Arc<App>, node: Arc<Node>) {
     loop {
         let listened = async {
             let mut notices = node.leases.notices().await?;
             // Whatever changed while nobody listened is read again.
             node.lobby_changed();
+            app.store.marks().forget();
             recheck_bans(&app, Banned::Anyone);
             targets_changed(&app, "*".into());
             loop {
@@ -286,6 +290,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
                     }
                     Notice::Vacation { guest } => vacation_changed(&app, guest),
                     Notice::Targets { owner } => targets_changed(&app, owner),
+                    Notice::Marked { kind, key } => app.store.marks().heard(&kind, &key),
                     Notice::Other => {}
                 }
             }
@@ -296,6 +301,7 @@ async fn listen(app: Arc<App>, node: Arc<Node>) {
             _ = app.shutdown.cancelled() => return,
             result = listened => {
                 node.lobby_changed();
+                app.store.marks().forget();
                 if let Err(e) = result {
                     tracing::warn!(node = %node.name, error = %e, "lost the notice listener; listening again");
                 }

@@ -237,8 +237,10 @@ impl Notify {
     }
 
     /// Tells this node's rooms `owner` concerns that its targets changed
-    /// (every room with `*`: notices may have been missed).
+    /// (every room with `*`: notices may have been missed), once the
+    /// store marks it as having targets (a change on another node).
     pub async fn tell_rooms(&self, owner: &str) {
+        self.store.marks().targets_heard(owner);
         let rooms = match owner.split_once(':') {
             Some(("room", room)) => self.lobby.get(room).into_iter().collect(),
             Some((_, guest)) => self.lobby.handles(Some(guest)),

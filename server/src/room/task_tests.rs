@@ -249,23 +249,42 @@ async fn a_move_reads_nothing_for_the_notifications_and_stores_its_notice_with_i
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// With notifications on, a new room reads who may be notified once as it
-/// starts (its webhooks) and once for each person who sits (theirs
-/// alone), in one read each; starting the game reads nothing more.
+/// With notifications on, a new room reads who may be notified only of
+/// the people (and room) marked as having any target (`store/marks.rs`):
+/// with nobody, nothing but the marks' one load of the server; with Bo's
+/// account webhook, one read as he sits (none for Ann, none for the
+/// room), and starting the game reads nothing more. (Before the marks,
+/// each room read once as it started and once for each newcomer.)
 #[tokio::test]
-async fn a_room_reads_its_targets_once_for_each_newcomer() {
-    let (dir, store) = new_store("newcomers").await;
-    let lobby = Arc::new(Lobby::default());
-    let notify = Notify::new(
-        NotifyConfig::default(),
-        store.clone(),
-        Clock::new(),
-        None,
-        lobby.clone(),
-    );
-    let env = env_of(&store, lobby, Some(Arc::new(notify)));
-    let (room, seats) = started(&env, None).await;
-    assert_eq!(store.notify_reads(), 3);
-    drop((seats, room, env, store));
-    let _ = std::fs::remove_dir_all(&dir);
+async fn a_room_reads_the_targets_of_its_newcomers_who_have_any() {
+    for bo_hooked in [false, true] {
+        let (dir, store) = new_store("newcomers").await;
+        if bo_hooked {
+            let hook = crate::store::WebhookRow {
+                owner: "guest:guest-bo".into(),
+                url: "https://1.1.1.1/hook".into(),
+                format: "json".into(),
+                secret: "s".into(),
+                events: "your-turn".into(),
+            };
+            store.save_webhook(&hook, 0, 0).await.unwrap();
+        }
+        let lobby = Arc::new(Lobby::default());
+        let notify = Notify::new(
+            NotifyConfig::default(),
+            store.clone(),
+            Clock::new(),
+            None,
+            lobby.clone(),
+        );
+        let env = env_of(&store, lobby, Some(Arc::new(notify)));
+        let (room, seats) = started(&env, None).await;
+        assert_eq!(
+            store.notify_reads(),
+            1 + u64::from(bo_hooked),
+            "Bo hooked: {bo_hooked}"
+        );
+        drop((seats, room, env, store));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

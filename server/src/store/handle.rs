@@ -11,6 +11,7 @@ use tokio::task::JoinHandle;
 
 use super::db::{Db, with_pool};
 use super::leases::Leases;
+use super::marks::Marks;
 use super::sql::Dialect;
 use super::types::{EventRow, GuestRow, Location, Op, StoreError, StoreOptions, WriteError, WriteRequest};
 use super::writer::{Writer, write_loop};
@@ -30,6 +31,8 @@ pub struct Store {
     checkpoints: Arc<AtomicU64>,
     /// The reads the notifications made of their tables (`notify.rs`).
     pub(super) notify_reads: Arc<AtomicU64>,
+    /// Who may block someone or be notified (`marks.rs`).
+    pub(super) marks: Arc<Marks>,
 }
 
 /// Closes the database once the writer has stopped.
@@ -106,6 +109,7 @@ impl Store {
                 failures: metrics::Counter::noop(),
                 checkpoints,
                 notify_reads: Default::default(),
+                marks: Default::default(),
             },
             task,
         ))

@@ -92,6 +92,9 @@ pub enum Notice {
     /// Who may be notified changed on another node (`owner`: a guest,
     /// `guest:ID` or `room:ID`): its rooms here read their targets again.
     Targets { owner: String },
+    /// Another node wrote a row that `kind` marks for `key` (`marks.rs`:
+    /// `blocks` and a guest who blocks someone).
+    Marked { kind: String, key: String },
     /// Something this server does not know (a newer node's).
     Other,
 }
@@ -120,6 +123,10 @@ impl Notices {
             },
             (Some("targets"), Some(owner), _) => Notice::Targets {
                 owner: owner.to_string(),
+            },
+            (Some("marked"), Some(kind), Some(key)) => Notice::Marked {
+                kind: kind.to_string(),
+                key: key.to_string(),
             },
             (Some("owner"), Some(room), Some(node)) => Notice::Owner {
                 room: room.to_string(),

@@ -253,13 +253,21 @@ impl Store {
         )?)
     }
 
-    /// Guest `id` blocks `other` (again: nothing changes).
+    /// Guest `id` blocks `other` (again: nothing changes). `id` is marked
+    /// as blocking before the write, and the other nodes told after it
+    /// (`marks.rs`).
     pub async fn block(&self, id: &str, other: &str, now: i64) -> Result<(), StoreError> {
+        self.marks.blocker(id);
         pooled!(
             &self.db,
             exec "INSERT INTO blocks (guest_id, blocked_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
             id, other, now,
         )?;
+        if let Some(leases) = self.leases()
+            && let Err(e) = leases.notify(&format!("marked blocks {id}")).await
+        {
+            tracing::warn!(error = %e, "could not tell the other nodes of a block");
+        }
         Ok(())
     }
 
@@ -287,10 +295,11 @@ impl Store {
             .is_empty())
     }
 
-    /// The pairs among `ids` where the first blocks the second.
+    /// The pairs among `ids` where the first blocks the second (read only
+    /// for the guests marked as blocking anyone: `marks.rs`).
     pub async fn blocked_pairs(&self, ids: &[String]) -> Result<Vec<(String, String)>, StoreError> {
         let mut pairs = Vec::new();
-        for id in ids {
+        for id in self.marks.blockers_among(&self.db, ids).await {
             for other in self.blocked_by(id).await? {
                 if ids.contains(&other) && other != *id {
                     pairs.push((id.clone(), other));

@@ -100,6 +100,7 @@ impl Store {
         now: i64,
         max: usize,
     ) -> Result<Saved, StoreError> {
+        self.marks.owner(&row.guest_id);
         self.save_counted(
             "INSERT INTO push_subscriptions (endpoint, guest_id, p256dh, auth, events, lang, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (endpoint) DO UPDATE SET \
@@ -199,6 +200,7 @@ impl Store {
     /// Saves a webhook (replacing the same owner's one at the same URL,
     /// with a new secret), unless its owner has `max` others (0: no limit).
     pub async fn save_webhook(&self, row: &WebhookRow, now: i64, max: usize) -> Result<Saved, StoreError> {
+        self.marks.owner(&row.owner);
         self.save_counted(
             "INSERT INTO webhooks (owner, url, format, secret, events, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (owner, url) DO UPDATE SET format = excluded.format, secret = excluded.secret, \
@@ -268,85 +270,11 @@ impl Store {
         })?)
     }
 
-    /// Who may be notified of events of room `room` (its webhooks; `None`:
-    /// they are known already) concerning `people`: their subscriptions
-    /// and account webhooks. One read, nothing read for nobody.
-    pub async fn targets_of(&self, room: Option<&str>, people: &[String]) -> Result<Targets, StoreError> {
-        let mut targets = Targets::default();
-        for person in people {
-            targets.subscriptions.insert(person.clone(), Vec::new());
-            targets.account_hooks.insert(person.clone(), Vec::new());
-        }
-        let owners: Vec<String> = (room.map(|r| format!("room:{r}")).into_iter())
-            .chain(people.iter().map(|p| format!("guest:{p}")))
-            .collect();
-        if owners.is_empty() {
-            return Ok(targets);
-        }
-        self.notify_reads.fetch_add(1, Ordering::Relaxed);
-        // Built from constant parts and placeholders only.
-        let places = |from: usize, n: usize| {
-            (from..from + n)
-                .map(|i| format!("${i}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let hooks = format!(
-            "SELECT 'hook' AS kind, owner, url AS place, format, secret, events, '' AS lang FROM webhooks \
-             WHERE owner IN ({})",
-            places(people.len() + 1, owners.len())
-        );
-        let sql = match people.is_empty() {
-            true => format!("{hooks} ORDER BY place"),
-            false => format!(
-                "SELECT 'push' AS kind, guest_id AS owner, endpoint AS place, p256dh, auth, events, lang \
-                 FROM push_subscriptions WHERE guest_id IN ({}) UNION ALL {hooks} ORDER BY kind, owner, place",
-                places(1, people.len())
-            ),
-        };
-        type Row = (String, String, String, String, String, String, String);
-        let rows = with_pool!(&self.db, pool => {
-            let mut query = sqlx::query_as::<_, Row>(sqlx::AssertSqlSafe(sql.as_str()));
-            for value in people.iter().chain(&owners) {
-                query = query.bind(value);
-            }
-            query.fetch_all(pool).await
-        })?;
-        for (kind, owner, place, a, b, events, lang) in rows {
-            if kind == "push" {
-                (targets.subscriptions.entry(owner.clone()).or_default()).push(SubscriptionRow {
-                    endpoint: place,
-                    guest_id: owner,
-                    p256dh: a,
-                    auth: b,
-                    events,
-                    lang,
-                });
-                continue;
-            }
-            let hook = WebhookRow {
-                owner,
-                url: place,
-                format: a,
-                secret: b,
-                events,
-            };
-            match hook.owner.strip_prefix("guest:") {
-                Some(guest) => targets
-                    .account_hooks
-                    .entry(guest.to_string())
-                    .or_default()
-                    .push(hook),
-                None => targets.room_hooks.push(hook),
-            }
-        }
-        Ok(targets)
-    }
-
-    /// How many reads of their tables the notifications have made (the
-    /// tests check that a move makes none).
+    /// How many reads of their tables the notifications have made, the
+    /// loads of the marks with them (the tests check that a move makes
+    /// none).
     pub fn notify_reads(&self) -> u64 {
-        self.notify_reads.load(Ordering::Relaxed)
+        self.notify_reads.load(Ordering::Relaxed) + self.marks.loads()
     }
 
     /// Deliveries due by `now` that nobody holds: this node's, and after

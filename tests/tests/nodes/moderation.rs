@@ -2,10 +2,11 @@
 //! node hold on another at once (a connection's next chat, a new `hello`
 //! and `login`), a moderator closes a room another node owns (moved there
 //! like any client), each action is one entry in the shared audit log, and
-//! a ban given on one node closes an open connection on another at once.
+//! a ban given on one node closes an open connection on another at once,
+//! and a block given on one node keeps the two apart on another.
 
 use lodestone_protocol::{AuditEntry, PROTOCOL_VERSION, RoomStatus, ServerMessage};
-use lodestone_tests::{Client, PASSWORD, account};
+use lodestone_tests::{Client, PASSWORD, account, eventually};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 
@@ -135,6 +136,31 @@ async fn a_moderator_closes_a_room_another_node_owns() {
     assert_eq!(entries(&log, "close_room", &room), 1, "{log:?}");
 }
 
+/// Nodes a and b, Ann (the admin) on a, and Bo seated at a table of b:
+/// the nodes, Ann's client and token, Bo's client and id, and the room.
+struct BoOnB {
+    nodes: Nodes,
+    ann: Client,
+    ann_token: String,
+    bo: Client,
+    bo_id: String,
+    room: String,
+}
+
+async fn bo_seated_on_b() -> BoOnB {
+    let (nodes, _, (ann, _, ann_token), (mut bo, bo_id, _)) = admin_on_a_and_on_b("Bo").await;
+    let room = bo.seated_room("magneton", json!({}), json!(0)).await;
+    assert_eq!(nodes.owner(&room).await.as_deref(), Some("b"));
+    BoOnB {
+        nodes,
+        ann,
+        ann_token,
+        bo,
+        bo_id,
+        room,
+    }
+}
+
 node_test!(a_ban_given_on_one_node_closes_an_open_connection_on_another);
 /// Bo sits in a room on node b and then says nothing; Ann (the admin)
 /// bans him on node a. His open connection on b is told `banned` with the
@@ -142,9 +168,12 @@ node_test!(a_ban_given_on_one_node_closes_an_open_connection_on_another);
 /// reaches b through the nodes' notices (his own check would come only
 /// with his next message).
 async fn a_ban_given_on_one_node_closes_an_open_connection_on_another() {
-    let (nodes, _, (mut ann, _, _), (mut bo, _, _)) = admin_on_a_and_on_b("Bo").await;
-    let room = bo.seated_room("magneton", json!({}), json!(0)).await;
-    assert_eq!(nodes.owner(&room).await.as_deref(), Some("b"));
+    let BoOnB {
+        nodes: _nodes,
+        mut ann,
+        mut bo,
+        ..
+    } = bo_seated_on_b().await;
     ann.ok(json!({"type": "admin_ban", "player": "Bo", "minutes": 60, "reason": "spam"}))
         .await;
     let sentence = loop {
@@ -162,4 +191,40 @@ async fn a_ban_given_on_one_node_closes_an_open_connection_on_another() {
             "after the ban: {message:?}"
         );
     }
+}
+
+node_test!(a_block_given_on_one_node_keeps_the_players_apart_on_another);
+/// Bo sits at a table of node b; b has checked a join already (and so
+/// loaded who blocks anyone: nobody). Ann blocks Bo through node a: her
+/// join of Bo's table on b is refused with `blocked`. Node b learns of the
+/// block from a's notice, not from a read at each join; the notice comes
+/// a moment after Ann's answer, so her join is tried until refused (one
+/// that got in leaves the seat again).
+async fn a_block_given_on_one_node_keeps_the_players_apart_on_another() {
+    let BoOnB {
+        nodes,
+        mut ann,
+        ann_token,
+        bo: _bo,
+        bo_id,
+        room,
+    } = bo_seated_on_b().await;
+    let b = nodes.addr("b");
+    let mut cy = Client::guest(b, "Cy").await;
+    let other = cy.seated_room("magneton", json!({}), json!(0)).await;
+    Client::guest(b, "Di").await.join(&other, json!(1)).await;
+    ann.ok(json!({"type": "block", "player": bo_id})).await;
+    let mut ann_b = Client::connect(b).await;
+    ann_b.resume(&ann_token).await;
+    let join = json!({"type": "join", "room": room, "seat": 1});
+    eventually!("Ann refused at Bo's table on node b", {
+        match ann_b.request(join.clone()).await {
+            ServerMessage::Error { code, .. } if code.as_str() == "blocked" => Ok(()),
+            ServerMessage::Ack { .. } => {
+                ann_b.ok(json!({"type": "leave", "room": room})).await;
+                Err("seated")
+            }
+            other => panic!("{other:?}"),
+        }
+    });
 }
