@@ -70,14 +70,8 @@ pub(crate) const fn bit(sq: Square) -> u128 {
 }
 
 /// The squares of a bit set, ascending.
-pub fn squares(mut set: u128) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros();
-            set &= set - 1;
-            Square(i as u8)
-        })
-    })
+pub fn squares(set: u128) -> impl Iterator<Item = Square> {
+    crate::geometry::indices(set).map(Square)
 }
 
 /// The index step of each direction of [`Dir::ALL`].
