@@ -12,7 +12,7 @@
 use std::ops::ControlFlow;
 
 use super::fast::Fast;
-use super::mcts::{self, Evaluation, Perfect, Values};
+use super::mcts::{self, Evaluation, Values};
 use super::{Situation, Think};
 use crate::MAX_SEATS;
 use crate::any::AnyGame;
@@ -31,18 +31,7 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
     let AnyGame::Magnetism(game) = situation.game()? else {
         return None;
     };
-    let me = situation.seat();
-    let root = super::root_actions(&game, situation)?;
-    if let Some(win) = super::immediate_win(&game, me, &root) {
-        return Some(win.to_string());
-    }
-    let mut model = Perfect {
-        root: game,
-        eval: Race,
-    };
-    mcts::search(&mut model, me, root, think, rng)
-        .best()
-        .map(|a| a.to_string())
+    super::search_perfect(game, Race, situation, think, rng)
 }
 
 /// The race evaluation (see the module's documentation).

@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use super::fast::Fast;
-use super::mcts::{self, Evaluation, Perfect, Values};
+use super::mcts::{self, Evaluation, Values};
 use super::{Situation, Think};
 use crate::MAX_SEATS;
 use crate::any::AnyGame;
@@ -24,18 +24,8 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
     let AnyGame::Magneton(game) = situation.game()? else {
         return None;
     };
-    let me = situation.seat();
-    let root = super::root_actions(&game, situation)?;
-    if let Some(win) = super::immediate_win(&game, me, &root) {
-        return Some(win.to_string());
-    }
     let rule = game.options().move_rule;
-    let mut model = Perfect {
-        root: game,
-        eval: Lines { rule },
-    };
-    let found = mcts::search(&mut model, me, root, think, rng);
-    found.best().map(|a| a.to_string())
+    super::search_perfect(game, Lines { rule }, situation, think, rng)
 }
 
 /// The lines evaluation (see the module's documentation) under `rule`.
