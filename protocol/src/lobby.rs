@@ -50,6 +50,32 @@ pub struct OptionInfo {
     pub help: String,
 }
 
+impl OptionInfo {
+    /// The option `key` with its `values`, the default first.
+    fn new(key: &str, values: &[&str], help: &str) -> OptionInfo {
+        OptionInfo {
+            key: key.to_string(),
+            values: values.iter().map(|v| v.to_string()).collect(),
+            default: values[0].to_string(),
+            help: help.to_string(),
+        }
+    }
+}
+
+/// The options of the room every game has, after the game's own: key,
+/// values (the default first) and help.
+const ROOM_OPTIONS: [(&str, &[&str], &str); 9] = [
+    ("clock", CLOCK_VALUES, CLOCK_HELP),
+    ("absent", &["wait", "claim", "bot"], ABSENT_HELP),
+    ("chat", &["on", "off"], CHAT_HELP),
+    ("rated", &["no", "yes"], RATED_HELP),
+    ("rated-bots", &["no", "yes"], RATED_BOTS_HELP),
+    ("spectators", &["public", "link", "off"], SPECTATORS_HELP),
+    ("spectator-delay", SPECTATOR_DELAY_VALUES, SPECTATOR_DELAY_HELP),
+    ("weekends", &["run", "pause"], WEEKENDS_HELP),
+    ("berserk", &["off", "on"], BERSERK_HELP),
+];
+
 impl GameInfo {
     /// Every game the rules crate plays, with its options.
     pub fn available() -> Vec<GameInfo> {
@@ -60,68 +86,12 @@ impl GameInfo {
                 options: kind
                     .option_specs()
                     .iter()
-                    .map(|spec| OptionInfo {
-                        key: spec.key.to_string(),
-                        values: spec.values.iter().map(|v| v.to_string()).collect(),
-                        default: spec.default_value().to_string(),
-                        help: spec.help.to_string(),
-                    })
-                    .chain([
-                        OptionInfo {
-                            key: "clock".to_string(),
-                            values: CLOCK_VALUES.iter().map(|v| v.to_string()).collect(),
-                            default: "none".to_string(),
-                            help: CLOCK_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "absent".to_string(),
-                            values: vec!["wait".to_string(), "claim".to_string(), "bot".to_string()],
-                            default: "wait".to_string(),
-                            help: ABSENT_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "chat".to_string(),
-                            values: vec!["on".to_string(), "off".to_string()],
-                            default: "on".to_string(),
-                            help: CHAT_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "rated".to_string(),
-                            values: vec!["no".to_string(), "yes".to_string()],
-                            default: "no".to_string(),
-                            help: RATED_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "rated-bots".to_string(),
-                            values: vec!["no".to_string(), "yes".to_string()],
-                            default: "no".to_string(),
-                            help: RATED_BOTS_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "spectators".to_string(),
-                            values: vec!["public".to_string(), "link".to_string(), "off".to_string()],
-                            default: "public".to_string(),
-                            help: SPECTATORS_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "spectator-delay".to_string(),
-                            values: SPECTATOR_DELAY_VALUES.iter().map(|v| v.to_string()).collect(),
-                            default: "0".to_string(),
-                            help: SPECTATOR_DELAY_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "weekends".to_string(),
-                            values: vec!["run".to_string(), "pause".to_string()],
-                            default: "run".to_string(),
-                            help: WEEKENDS_HELP.to_string(),
-                        },
-                        OptionInfo {
-                            key: "berserk".to_string(),
-                            values: vec!["off".to_string(), "on".to_string()],
-                            default: "off".to_string(),
-                            help: BERSERK_HELP.to_string(),
-                        },
-                    ])
+                    .map(|spec| OptionInfo::new(spec.key, spec.values, spec.help))
+                    .chain(
+                        ROOM_OPTIONS
+                            .iter()
+                            .map(|&(key, values, help)| OptionInfo::new(key, values, help)),
+                    )
                     .collect(),
                 bots: lodestone_rules::bot::Level::ALL
                     .into_iter()

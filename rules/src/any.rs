@@ -207,6 +207,22 @@ fn typed_options<G: Game, K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> Res
     G::options_from(&OptionValues::parse(G::option_specs(), pairs)?)
 }
 
+/// A new game of `G` with options given as text pairs.
+fn made<G: Variant, K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> Result<AnyGame, OptionError> {
+    Ok(G::new(typed_options::<G, _, _>(pairs)?).into_any())
+}
+
+/// A game of `G` from `position`, with options given as text pairs.
+fn parsed<G: Variant, K: AsRef<str>, V: AsRef<str>>(
+    pairs: &[(K, V)],
+    position: &str,
+) -> Result<AnyGame, SetupError> {
+    let options = typed_options::<G, _, _>(pairs)?;
+    G::parse_position(options, position)
+        .map(G::into_any)
+        .map_err(SetupError::Position)
+}
+
 impl AnyGame {
     /// A new game of `kind` with options given as `key=value` text pairs.
     pub fn new<K: AsRef<str>, V: AsRef<str>>(
@@ -214,17 +230,10 @@ impl AnyGame {
         options: &[(K, V)],
     ) -> Result<AnyGame, OptionError> {
         match kind {
-            GameKind::Magnet => Ok(AnyGame::Magnet(Magnet::new(typed_options::<Magnet, _, _>(
-                options,
-            )?))),
-            GameKind::Magnetism => {
-                let options = typed_options::<Magnetism, _, _>(options)?;
-                Ok(AnyGame::Magnetism(Magnetism::new(options)))
-            }
-            GameKind::Magma => Ok(AnyGame::Magma(Magma::new(typed_options::<Magma, _, _>(options)?))),
-            GameKind::Magneton => Ok(AnyGame::Magneton(Magneton::new(typed_options::<Magneton, _, _>(
-                options,
-            )?))),
+            GameKind::Magnet => made::<Magnet, _, _>(options),
+            GameKind::Magnetism => made::<Magnetism, _, _>(options),
+            GameKind::Magma => made::<Magma, _, _>(options),
+            GameKind::Magneton => made::<Magneton, _, _>(options),
         }
     }
 
@@ -236,30 +245,10 @@ impl AnyGame {
         position: &str,
     ) -> Result<AnyGame, SetupError> {
         match kind {
-            GameKind::Magnet => {
-                let options = typed_options::<Magnet, _, _>(options)?;
-                Magnet::parse_position(options, position)
-                    .map(AnyGame::Magnet)
-                    .map_err(SetupError::Position)
-            }
-            GameKind::Magnetism => {
-                let options = typed_options::<Magnetism, _, _>(options)?;
-                Magnetism::parse_position(options, position)
-                    .map(AnyGame::Magnetism)
-                    .map_err(SetupError::Position)
-            }
-            GameKind::Magma => {
-                let options = typed_options::<Magma, _, _>(options)?;
-                Magma::parse_position(options, position)
-                    .map(AnyGame::Magma)
-                    .map_err(SetupError::Position)
-            }
-            GameKind::Magneton => {
-                let options = typed_options::<Magneton, _, _>(options)?;
-                Magneton::parse_position(options, position)
-                    .map(AnyGame::Magneton)
-                    .map_err(SetupError::Position)
-            }
+            GameKind::Magnet => parsed::<Magnet, _, _>(options, position),
+            GameKind::Magnetism => parsed::<Magnetism, _, _>(options, position),
+            GameKind::Magma => parsed::<Magma, _, _>(options, position),
+            GameKind::Magneton => parsed::<Magneton, _, _>(options, position),
         }
     }
 

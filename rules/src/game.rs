@@ -193,6 +193,22 @@ impl Risk {
     }
 }
 
+/// Writes `items` separated by `sep`: a path or a list in a game's
+/// notation.
+pub(crate) fn write_joined<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl IntoIterator<Item = T>,
+    sep: &str,
+) -> fmt::Result {
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            f.write_str(sep)?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
 /// Whether `outcome` is a win of someone other than `seat`'s team.
 fn lost(outcome: Option<&Outcome>, seat: Seat) -> bool {
     matches!(outcome, Some(Outcome::Win { winners, .. }) if !winners.contains(seat))

@@ -11,7 +11,7 @@
 //! turn's time (docs/bots.md).
 
 use super::fast::Fast;
-use super::mcts::{self, Model, Values};
+use super::mcts::{self, Evaluation, Perfect, Values};
 use super::{Situation, Think};
 use crate::any::AnyGame;
 use crate::game::{Game, Millis, Outcome};
@@ -42,10 +42,9 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
     if root.len() == 1 {
         return root.first().map(ToString::to_string);
     }
-    let mut model = Search {
+    let mut model = Perfect {
         root: game,
-        at,
-        playout: PLAYOUT,
+        eval: Playouts { at, playout: PLAYOUT },
     };
     let found = mcts::search(&mut model, me, root, think, rng);
     // Passing when nothing does better lets a game end: without it two
@@ -92,21 +91,15 @@ fn vote(game: &Magma, me: Seat, at: Millis) -> Action {
     }
 }
 
-struct Search {
-    root: Magma,
+/// Short random playouts of `playout` actions played at `at`, then the
+/// score evaluation.
+struct Playouts {
     at: Millis,
     playout: usize,
 }
 
-impl Model for Search {
-    type G = Magma;
-    const PERFECT: bool = true;
-
-    fn world(&mut self, _rng: &mut Fast) -> Magma {
-        self.root.clone()
-    }
-
-    fn actions(&mut self, game: &Magma, seat: Seat) -> Vec<Action> {
+impl Evaluation<Magma> for Playouts {
+    fn actions(&self, game: &Magma, seat: Seat) -> Vec<Action> {
         let mut actions = game.legal_actions(seat);
         actions.retain(searched);
         actions

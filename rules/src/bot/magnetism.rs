@@ -12,13 +12,12 @@
 use std::ops::ControlFlow;
 
 use super::fast::Fast;
-use super::mcts::{self, Model, Values};
+use super::mcts::{self, Evaluation, Values};
 use super::{Situation, Think};
+use crate::MAX_SEATS;
 use crate::any::AnyGame;
-use crate::game::Game;
 use crate::geometry::square::Square;
-use crate::magnetism::{Action, Color, GRID, Magnetism, Position, View, squares};
-use crate::{MAX_SEATS, Seat};
+use crate::magnetism::{Color, GRID, Magnetism, Position, View, squares};
 
 /// What the evaluation weighs (in units of one piece on the far row).
 const READY: f32 = 0.3;
@@ -32,33 +31,13 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
     let AnyGame::Magnetism(game) = situation.game()? else {
         return None;
     };
-    let me = situation.seat();
-    let root = super::root_actions(&game, situation)?;
-    if let Some(win) = super::immediate_win(&game, me, &root) {
-        return Some(win.to_string());
-    }
-    let mut model = Search { root: game };
-    mcts::search(&mut model, me, root, think, rng)
-        .best()
-        .map(|a| a.to_string())
+    super::search_perfect(game, Race, situation, think, rng)
 }
 
-struct Search {
-    root: Magnetism,
-}
+/// The race evaluation (see the module's documentation).
+struct Race;
 
-impl Model for Search {
-    type G = Magnetism;
-    const PERFECT: bool = true;
-
-    fn world(&mut self, _rng: &mut Fast) -> Magnetism {
-        self.root.clone()
-    }
-
-    fn actions(&mut self, game: &Magnetism, seat: Seat) -> Vec<Action> {
-        game.legal_actions(seat)
-    }
-
+impl Evaluation<Magnetism> for Race {
     fn leaf(&mut self, game: &mut Magnetism, _rng: &mut Fast) -> Values {
         let pos = game.position();
         let mover = View::full(pos).side();

@@ -7,13 +7,13 @@
 use std::sync::OnceLock;
 
 use super::fast::Fast;
-use super::mcts::{self, Model, Values};
+use super::mcts::{self, Evaluation, Values};
 use super::{Situation, Think};
+use crate::MAX_SEATS;
 use crate::any::AnyGame;
 use crate::game::Game;
 use crate::geometry::square::Dir;
-use crate::magneton::{Action, Color, GRID, Magneton, MoveRule, Position};
-use crate::{MAX_SEATS, Seat};
+use crate::magneton::{Color, GRID, Magneton, MoveRule, Position};
 
 /// What a window of four with `n` own stones (and no enemy one) is worth.
 const WEIGHT: [f32; 5] = [0.0, 1.0, 4.0, 12.0, 20.0];
@@ -24,34 +24,16 @@ pub(super) fn choose(situation: &Situation, think: &Think<'_>, rng: &mut Fast) -
     let AnyGame::Magneton(game) = situation.game()? else {
         return None;
     };
-    let me = situation.seat();
-    let root = super::root_actions(&game, situation)?;
-    if let Some(win) = super::immediate_win(&game, me, &root) {
-        return Some(win.to_string());
-    }
     let rule = game.options().move_rule;
-    let mut model = Search { root: game, rule };
-    let found = mcts::search(&mut model, me, root, think, rng);
-    found.best().map(|a| a.to_string())
+    super::search_perfect(game, Lines { rule }, situation, think, rng)
 }
 
-struct Search {
-    root: Magneton,
+/// The lines evaluation (see the module's documentation) under `rule`.
+struct Lines {
     rule: MoveRule,
 }
 
-impl Model for Search {
-    type G = Magneton;
-    const PERFECT: bool = true;
-
-    fn world(&mut self, _rng: &mut Fast) -> Magneton {
-        self.root.clone()
-    }
-
-    fn actions(&mut self, game: &Magneton, seat: Seat) -> Vec<Action> {
-        game.legal_actions(seat)
-    }
-
+impl Evaluation<Magneton> for Lines {
     fn leaf(&mut self, game: &mut Magneton, _rng: &mut Fast) -> Values {
         value(game.position(), self.rule)
     }

@@ -58,6 +58,50 @@ pub(crate) trait Model {
     }
 }
 
+/// The model of a game with nothing hidden: every world is `root`; what
+/// the search tries and how it values a leaf are the game's evaluation
+/// `E`'s.
+pub(crate) struct Perfect<G, E> {
+    pub root: G,
+    pub eval: E,
+}
+
+/// The part of a [`Model`] a game with nothing hidden writes itself.
+pub(crate) trait Evaluation<G: Game> {
+    /// The actions the search tries for `seat`: every legal one unless the
+    /// game says otherwise.
+    fn actions(&self, game: &G, seat: Seat) -> Vec<G::Action> {
+        game.legal_actions(seat)
+    }
+    /// See [`Model::leaf`].
+    fn leaf(&mut self, game: &mut G, rng: &mut Fast) -> Values;
+    /// See [`Model::at`].
+    fn at(&self) -> Millis {
+        Millis(0)
+    }
+}
+
+impl<G: Game, E: Evaluation<G>> Model for Perfect<G, E> {
+    type G = G;
+    const PERFECT: bool = true;
+
+    fn world(&mut self, _rng: &mut Fast) -> G {
+        self.root.clone()
+    }
+
+    fn actions(&mut self, game: &G, seat: Seat) -> Vec<G::Action> {
+        self.eval.actions(game, seat)
+    }
+
+    fn leaf(&mut self, game: &mut G, rng: &mut Fast) -> Values {
+        self.eval.leaf(game, rng)
+    }
+
+    fn at(&self) -> Millis {
+        self.eval.at()
+    }
+}
+
 /// The values of a finished game: 1 for the winners (a whole team), 0 for
 /// the others, ½ for everyone in a draw.
 pub(crate) fn outcome_values(outcome: &Outcome) -> Values {

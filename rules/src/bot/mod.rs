@@ -352,6 +352,26 @@ fn root_actions<G: crate::Game>(game: &G, situation: &Situation) -> Option<Vec<G
         .collect()
 }
 
+/// The choice of a search of `game`, with nothing hidden, valued by
+/// `eval`: an offered action that wins at once, else the search's best.
+fn search_perfect<G: crate::Game, E: mcts::Evaluation<G>>(
+    game: G,
+    eval: E,
+    situation: &Situation,
+    think: &Think<'_>,
+    rng: &mut Fast,
+) -> Option<String> {
+    let me = situation.seat();
+    let root = root_actions(&game, situation)?;
+    if let Some(win) = immediate_win(&game, me, &root) {
+        return Some(win.to_string());
+    }
+    let mut model = mcts::Perfect { root: game, eval };
+    mcts::search(&mut model, me, root, think, rng)
+        .best()
+        .map(|a| a.to_string())
+}
+
 /// An action of `actions` that wins `game` for `me` at once.
 fn immediate_win<'a, G: crate::Game>(game: &G, me: Seat, actions: &'a [G::Action]) -> Option<&'a G::Action> {
     actions.iter().find(|action| {

@@ -125,14 +125,8 @@ pub const fn bit(index: u8) -> CellSet {
 }
 
 /// The indices of a cell set, ascending.
-pub fn indices(mut set: CellSet) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros();
-            set &= set - 1;
-            i as u8
-        })
-    })
+pub fn indices(set: CellSet) -> impl Iterator<Item = u8> {
+    crate::geometry::indices(set)
 }
 
 /// One board's cells with everything the rules ask of them, computed once:

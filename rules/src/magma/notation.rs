@@ -15,17 +15,11 @@ use super::layout::Layout;
 use super::options::Options;
 use super::scoring::Score;
 use super::state::{Phase, Position};
-use crate::game::NotationError;
+use crate::game::{NotationError, write_joined};
 use crate::seat::{MAX_SEATS, Seat, SeatSet};
 
 fn write_path(f: &mut fmt::Formatter<'_>, cells: impl Iterator<Item = Cell>) -> fmt::Result {
-    for (i, c) in cells.enumerate() {
-        if i > 0 {
-            f.write_str("-")?;
-        }
-        write!(f, "{c}")?;
-    }
-    Ok(())
+    write_joined(f, cells, "-")
 }
 
 impl fmt::Display for Action {

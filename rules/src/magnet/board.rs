@@ -388,14 +388,8 @@ impl fmt::Debug for Board {
 }
 
 /// The vertices of a bit set, in index order.
-pub(super) fn bits(mut set: u128) -> impl Iterator<Item = Vertex> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros();
-            set &= set - 1;
-            Vertex(i as u8)
-        })
-    })
+pub(super) fn bits(set: u128) -> impl Iterator<Item = Vertex> {
+    crate::geometry::indices(set).map(Vertex)
 }
 
 /// Everything that decides future play, and what the views show: the pieces

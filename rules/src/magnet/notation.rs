@@ -10,7 +10,7 @@ use std::str::FromStr;
 use super::action::{Action, Turn, VertexList};
 use super::board::{Color, Kind, Piece, Position, Vertex, start_vertices};
 use super::setup::Setup;
-use crate::game::NotationError;
+use crate::game::{NotationError, write_joined};
 use crate::geometry::hex::Hex;
 
 impl fmt::Display for Vertex {
@@ -80,13 +80,7 @@ fn parse_list(text: &str, what: &str) -> Result<VertexList, NotationError> {
 }
 
 fn write_list(f: &mut fmt::Formatter<'_>, list: &VertexList) -> fmt::Result {
-    for (i, v) in list.iter().enumerate() {
-        if i > 0 {
-            f.write_str(",")?;
-        }
-        write!(f, "{v}")?;
-    }
-    Ok(())
+    write_joined(f, list.iter(), ",")
 }
 
 impl fmt::Display for Turn {

@@ -7,10 +7,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 
 use super::action::{Action, Turn, VertexList};
-use super::board::{Board, Piece, VERTICES, Vertex};
+use super::board::{Board, Color, Piece, VERTICES, Vertex};
 use super::checks::DEFAULT_ORDER;
 use super::state::Magnet;
-use super::turn::{MAX_AFFECTED, affected, outcomes, plan};
+use super::turn::{Affected, MAX_AFFECTED, Plan, affected, outcomes, plan};
 use crate::game::Offer;
 
 /// Calls `f` with every permutation of `items[k..]` (after `items[..k]`),
@@ -55,6 +55,63 @@ impl Hasher for BoardHasher {
 
 type BoardSet = HashSet<[u8; VERTICES], BuildHasherDefault<BoardHasher>>;
 
+/// Each vertex `color` may put the magnet on, with the pieces it affects
+/// there (vertices that affect none are left out).
+fn magnets(board: &Board, color: Color) -> impl Iterator<Item = (Vertex, Affected)> + '_ {
+    Vertex::all().filter_map(move |m| {
+        let aff = affected(board, color, m);
+        (!aff.is_empty()).then_some((m, aff))
+    })
+}
+
+/// The offer of the turn with magnet `m` and `order` of the affected
+/// pieces `aff`, planned as `planned`: the order is written out when the
+/// opening has a choice of piece or, later, when it is not the default
+/// one; the extras (if asked for) are every promotion the judge accepts:
+/// the pieces that move in the foreseen turn, and those kept off M only by
+/// an earlier piece of the order (named by their foreseen end, their
+/// start), below their value.
+fn offer(
+    board: &Board,
+    m: Vertex,
+    aff: &Affected,
+    order: &[u8],
+    planned: &Plan,
+    opening: bool,
+    with_extras: bool,
+) -> Offer<Action> {
+    let identity = order.iter().enumerate().all(|(i, &j)| usize::from(j) == i);
+    let listed = if opening { aff.len() > 1 } else { !identity };
+    let order_list = listed.then(|| {
+        let froms: Vec<Vertex> = order.iter().map(|&i| aff.get(usize::from(i)).from).collect();
+        VertexList::from_slice(&froms).expect("at most six pieces")
+    });
+    let extras = if with_extras {
+        let mut extras: Vec<Vertex> = order
+            .iter()
+            .filter(|&&i| planned.may_move & (1 << i) != 0)
+            .filter(|&&i| {
+                board
+                    .at(aff.get(usize::from(i)).from)
+                    .is_some_and(Piece::can_promote)
+            })
+            .filter_map(|&i| planned.ends[usize::from(i)])
+            .collect();
+        extras.sort_by_key(|v| v.label_order());
+        extras.iter().map(ToString::to_string).collect()
+    } else {
+        Vec::new()
+    };
+    Offer {
+        action: Action::Turn(Turn {
+            magnet: m,
+            order: order_list,
+            promote: VertexList::new(),
+        }),
+        extras,
+    }
+}
+
 impl Magnet {
     /// Every distinct outcome of the side to move's turn, one action each.
     /// The turns offered to the side to move, from its own knowledge only:
@@ -93,11 +150,7 @@ impl Magnet {
         let color = pos.side();
         let opening = pos.is_opening();
         let mut out = Vec::new();
-        for m in Vertex::all() {
-            let aff = affected(&pos.board, color, m);
-            if aff.is_empty() {
-                continue;
-            }
+        for (m, aff) in magnets(&pos.board, color) {
             let n = aff.len() as u8;
             let reaching = aff.iter().filter(|ray| ray.rank >= ray.dist).count();
             let held = pos.board.at(m).is_some_and(|p| p.color == color);
@@ -128,40 +181,7 @@ impl Magnet {
                         };
                     }
                 }
-                let identity = order.iter().enumerate().all(|(i, &j)| usize::from(j) == i);
-                let listed = if opening { n > 1 } else { !identity };
-                let order_list = listed.then(|| {
-                    let froms: Vec<Vertex> = order.iter().map(|&i| aff.get(usize::from(i)).from).collect();
-                    VertexList::from_slice(&froms).expect("at most six pieces")
-                });
-                // Every promotion the judge accepts: the pieces that move in
-                // the foreseen turn, and those kept off M only by an earlier
-                // piece of the order (named by their foreseen end, their
-                // start), below their value.
-                let extras = if with_extras {
-                    let mut extras: Vec<Vertex> = order
-                        .iter()
-                        .filter(|&&i| planned.may_move & (1 << i) != 0)
-                        .filter(|&&i| {
-                            pos.board
-                                .at(aff.get(usize::from(i)).from)
-                                .is_some_and(Piece::can_promote)
-                        })
-                        .filter_map(|&i| planned.ends[usize::from(i)])
-                        .collect();
-                    extras.sort_by_key(|v| v.label_order());
-                    extras.iter().map(ToString::to_string).collect()
-                } else {
-                    Vec::new()
-                };
-                out.push(Offer {
-                    action: Action::Turn(Turn {
-                        magnet: m,
-                        order: order_list,
-                        promote: VertexList::new(),
-                    }),
-                    extras,
-                });
+                out.push(offer(&pos.board, m, &aff, order, &planned, opening, with_extras));
                 if !opening && met.len() == endings {
                     ControlFlow::Break(())
                 } else {
@@ -186,11 +206,7 @@ impl Magnet {
         let opening = pos.is_opening();
         let mut seen = BoardSet::default();
         let mut out = Vec::new();
-        for m in Vertex::all() {
-            let aff = affected(&pos.board, color, m);
-            if aff.is_empty() {
-                continue;
-            }
+        for (m, aff) in magnets(&pos.board, color) {
             if !opening && plan(&pos.board, color, m, &aff, &DEFAULT_ORDER[..aff.len()]).moves == 0 {
                 continue;
             }
@@ -273,11 +289,7 @@ mod tests {
         let color = pos.side();
         let opening = pos.is_opening();
         let mut out = Vec::new();
-        for m in Vertex::all() {
-            let aff = affected(&pos.board, color, m);
-            if aff.is_empty() {
-                continue;
-            }
+        for (m, aff) in magnets(&pos.board, color) {
             let n = aff.len() as u8;
             let mut orders: Vec<Vec<u8>> = Vec::new();
             if opening {
@@ -296,31 +308,7 @@ mod tests {
                     continue;
                 }
                 seen.push(planned.ends);
-                let identity = order.iter().enumerate().all(|(i, &j)| usize::from(j) == i);
-                let listed = if opening { n > 1 } else { !identity };
-                let order_list = listed.then(|| {
-                    let froms: Vec<Vertex> = order.iter().map(|&i| aff.get(usize::from(i)).from).collect();
-                    VertexList::from_slice(&froms).expect("at most six pieces")
-                });
-                let mut extras: Vec<Vertex> = order
-                    .iter()
-                    .filter(|&&i| planned.may_move & (1 << i) != 0)
-                    .filter(|&&i| {
-                        pos.board
-                            .at(aff.get(usize::from(i)).from)
-                            .is_some_and(Piece::can_promote)
-                    })
-                    .filter_map(|&i| planned.ends[usize::from(i)])
-                    .collect();
-                extras.sort_by_key(|v| v.label_order());
-                out.push(Offer {
-                    action: Action::Turn(Turn {
-                        magnet: m,
-                        order: order_list,
-                        promote: VertexList::new(),
-                    }),
-                    extras: extras.iter().map(ToString::to_string).collect(),
-                });
+                out.push(offer(&pos.board, m, &aff, order, &planned, opening, true));
             }
         }
         out

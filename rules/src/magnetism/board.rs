@@ -70,14 +70,8 @@ pub(crate) const fn bit(sq: Square) -> u128 {
 }
 
 /// The squares of a bit set, ascending.
-pub fn squares(mut set: u128) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros();
-            set &= set - 1;
-            Square(i as u8)
-        })
-    })
+pub fn squares(set: u128) -> impl Iterator<Item = Square> {
+    crate::geometry::indices(set).map(Square)
 }
 
 /// The index step of each direction of [`Dir::ALL`].
@@ -92,26 +86,32 @@ const DELTA: [i8; 8] = {
 };
 
 /// `RAY_LEN[sq][d]`: how many squares lie beyond `sq` in `Dir::ALL[d]`.
-const RAY_LEN: [[u8; 8]; SQUARES] = {
-    let mut t = [[0u8; 8]; SQUARES];
+const RAY_LEN: [[u8; 8]; SQUARES] = RAY_TABLES.0;
+
+/// `RAYS[sq][d]`: the squares beyond `sq` in `Dir::ALL[d]`, as a bit set.
+static RAYS: [[u128; 8]; SQUARES] = RAY_TABLES.1;
+
+/// [`RAY_LEN`] and [`RAYS`], built by one walk of every ray.
+const RAY_TABLES: ([[u8; 8]; SQUARES], [[u128; 8]; SQUARES]) = {
+    let mut lens = [[0u8; 8]; SQUARES];
+    let mut rays = [[0u128; 8]; SQUARES];
     let mut sq = 0;
     while sq < SQUARES {
         let mut d = 0;
         while d < 8 {
             let (dx, dy) = (Dir::ALL[d].dx as i32, Dir::ALL[d].dy as i32);
             let (mut x, mut y) = ((sq % WIDTH) as i32 + dx, (sq / WIDTH) as i32 + dy);
-            let mut n = 0;
             while x >= 0 && x < WIDTH as i32 && y >= 0 && y < HEIGHT as i32 {
-                n += 1;
+                lens[sq][d] += 1;
+                rays[sq][d] |= 1 << (y * WIDTH as i32 + x);
                 x += dx;
                 y += dy;
             }
-            t[sq][d] = n;
             d += 1;
         }
         sq += 1;
     }
-    t
+    (lens, rays)
 };
 
 /// How many footprints [`Position::footprints`] collects at most.
@@ -213,25 +213,6 @@ impl Footprints {
         })
     }
 }
-
-/// `RAYS[sq][d]`: the squares beyond `sq` in `Dir::ALL[d]`, as a bit set.
-static RAYS: [[u128; 8]; SQUARES] = {
-    let mut t = [[0u128; 8]; SQUARES];
-    let mut sq = 0;
-    while sq < SQUARES {
-        let mut d = 0;
-        while d < 8 {
-            let mut k = 1;
-            while k <= RAY_LEN[sq][d] {
-                t[sq][d] |= 1 << (sq as i16 + DELTA[d] as i16 * k as i16);
-                k += 1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
 
 /// The square of `set` (squares on one ray in direction `d`) nearest the
 /// ray's start.

@@ -691,14 +691,8 @@ fn four_in_a_row(set: u64) -> u64 {
 }
 
 /// The squares of a bit set, ascending.
-pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros();
-            set &= set - 1;
-            Square(i as u8)
-        })
-    })
+pub fn squares(set: u64) -> impl Iterator<Item = Square> {
+    crate::geometry::indices(set).map(Square)
 }
 
 #[cfg(test)]

@@ -230,26 +230,17 @@ impl RoomCore {
         seat: &SeatRef,
         now: u64,
     ) -> Result<(String, Vec<Recorded>), Refusal> {
-        self.check_owner_before_start(by, Action::RemoveBot)?;
-        let seat = self.resolve_seat(seat)?;
-        let name = self.game().seat_name(seat);
-        match &self.seating().seats()[seat.index()] {
-            None => Err(Refusal::detailed(
-                codes::SEAT_EMPTY,
-                Detail::SeatEmpty { seat: name },
-            )),
-            Some(p) if !p.bot => Err(Refusal::detailed(
+        let (seat, holder) = self.holder_for_owner(by, seat, Action::RemoveBot)?;
+        if !holder.bot {
+            return Err(Refusal::detailed(
                 codes::NOT_A_BOT,
                 Detail::NotABot {
-                    seat: name,
-                    name: p.name.clone(),
+                    seat: self.game().seat_name(seat),
+                    name: holder.name,
                 },
-            )),
-            Some(p) => {
-                let guest = p.id.clone();
-                Ok((guest, self.free(seat, now)?))
-            }
+            ));
         }
+        Ok((holder.id, self.free(seat, now)?))
     }
 
     /// The owner frees `seat` before the start; returns who held it and
@@ -260,7 +251,19 @@ impl RoomCore {
         seat: &SeatRef,
         now: u64,
     ) -> Result<(Player, Vec<Recorded>), Refusal> {
-        self.check_owner_before_start(by, Action::FreeSeat)?;
+        let (seat, holder) = self.holder_for_owner(by, seat, Action::FreeSeat)?;
+        Ok((holder, self.free(seat, now)?))
+    }
+
+    /// The seat `by`, the owner, names for `action` before the start, and
+    /// who holds it (refused if nobody does).
+    fn holder_for_owner(
+        &self,
+        by: &Player,
+        seat: &SeatRef,
+        action: Action,
+    ) -> Result<(Seat, Player), Refusal> {
+        self.check_owner_before_start(by, action)?;
         let seat = self.resolve_seat(seat)?;
         let holder = self.seating().seats()[seat.index()].clone().ok_or_else(|| {
             Refusal::detailed(
@@ -270,7 +273,7 @@ impl RoomCore {
                 },
             )
         })?;
-        Ok((holder, self.free(seat, now)?))
+        Ok((seat, holder))
     }
 
     /// The owner closes the room for good before the start.

@@ -10,7 +10,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::tables::{TablePlayer, split_cost};
 use super::teams::{seat, team_sizes, team_tables};
-use super::tests::every_split;
+use super::tests::best_split_cost;
 use super::types::placing_points;
 
 /// The team of each seat of a Magma game of `players`, as its rules say.
@@ -39,14 +39,7 @@ fn team_event(
         assert_eq!(seen, (0..n).collect::<Vec<_>>(), "every team once");
         assert!(split.iter().all(|t| (2..=3).contains(&t.len())), "{split:?}");
         if reference {
-            let sizes = team_sizes(n, per_table);
-            let mut best = None;
-            every_split(n, &sizes, 0, &mut vec![Vec::new(); sizes.len()], &mut |s| {
-                let c = split_cost(&teams, s);
-                if best.is_none_or(|b| c < b) {
-                    best = Some(c);
-                }
-            });
+            let best = best_split_cost(&teams, &team_sizes(n, per_table));
             assert_eq!(
                 Some(split_cost(&teams, &split)),
                 best,

@@ -276,8 +276,27 @@ fn placing_points_share_tied_places() {
     assert_eq!(placing_points(&[1, 1]), vec![1, 1]);
 }
 
+/// The lowest cost of every split of `players` into tables of `sizes`
+/// (slow: each labelled split is tried).
+pub(super) fn best_split_cost(players: &[TablePlayer], sizes: &[usize]) -> Option<[u64; 2]> {
+    let mut best = None;
+    every_split(
+        players.len(),
+        sizes,
+        0,
+        &mut vec![Vec::new(); sizes.len()],
+        &mut |s| {
+            let c = split_cost(players, s);
+            if best.is_none_or(|b| c < b) {
+                best = Some(c);
+            }
+        },
+    );
+    best
+}
+
 /// Every split of `players` into tables of `sizes`, labelled (slow).
-pub(super) fn every_split(
+fn every_split(
     n: usize,
     sizes: &[usize],
     at: usize,
@@ -315,14 +334,7 @@ fn table_event(
         assert!(split.iter().all(|t| (3..=6).contains(&t.len())));
         let cost = split_cost(&players, &split);
         if reference {
-            let sizes = sizes(n, size);
-            let mut best = None;
-            every_split(n, &sizes, 0, &mut vec![Vec::new(); sizes.len()], &mut |s| {
-                let c = split_cost(&players, s);
-                if best.is_none_or(|b| c < b) {
-                    best = Some(c);
-                }
-            });
+            let best = best_split_cost(&players, &sizes(n, size));
             assert_eq!(Some(cost), best, "n={n} size={size}");
         } else {
             assert_eq!(better_swap(&players, &split), None, "no swap improves the split");
