@@ -3,13 +3,17 @@
 //! and replay from their records, and no view (nor any refusal) tells a
 //! seat anything about the opponent's hidden pieces.
 
+// Not every piece the suites share is used here.
+#[allow(dead_code)]
+mod common;
+
 use std::collections::HashMap;
 
 use lodestone_rules::geometry::hex::HexDir;
 use lodestone_rules::magnet::{
     Action, Color, Kind, MATERIAL, Magnet, Options, Position, Setup, SetupRule, Turn, Vertex, VertexList,
 };
-use lodestone_rules::{Game, GameKind, Millis, Record, Seat, Viewer};
+use lodestone_rules::{Game, GameKind, Millis, Seat, Viewer};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -26,7 +30,6 @@ fn deal(rng: &mut SmallRng) -> [Setup; 2] {
 /// A game after `setups`, then up to `plies` random legal turns; returns it
 /// and every action played (the setups first).
 fn random_game(options: Options, setups: [Setup; 2], seed: u64, plies: usize) -> (Magnet, Vec<Action>) {
-    let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Magnet::new(options);
     let mut played = Vec::new();
     for setup in setups {
@@ -35,17 +38,7 @@ fn random_game(options: Options, setups: [Setup; 2], seed: u64, plies: usize) ->
             .expect("a dealt setup is legal");
         played.push(action);
     }
-    while played.len() < plies + 2 {
-        let Some(seat) = game.to_act().first_seat() else {
-            break;
-        };
-        let actions = game.legal_actions(seat);
-        let action = actions[rng.random_range(0..actions.len())];
-        game.apply(seat, &action, Millis(0))
-            .expect("generated actions are accepted");
-        played.push(action);
-    }
-    (game, played)
+    common::play_randomly(game, played, seed, plies + 2)
 }
 
 fn seeded_game(seed: u64, plies: usize) -> (Magnet, Vec<Action>) {
@@ -311,9 +304,7 @@ proptest! {
 
     #[test]
     fn actions_round_trip(action in any_action()) {
-        let text = action.to_string();
-        prop_assert_eq!(text.parse::<Action>(), Ok(action));
-        prop_assert_eq!(text.to_lowercase().parse::<Action>(), Ok(action));
+        common::reads_back(action, &[|t| t.to_lowercase()])?;
     }
 
     /// The position format reads back what it printed, in play and during
@@ -365,17 +356,11 @@ proptest! {
         prop_assert_eq!(&a, &b);
         prop_assert!(a.outcome().is_some() || played.len() == 302);
 
-        let mut text = String::from("[Game \"magnet\"]\n");
+        let mut tags = String::from("[Game \"magnet\"]\n");
         if random_setup {
-            text.push_str("[Option \"setup=random\"]\n");
+            tags.push_str("[Option \"setup=random\"]\n");
         }
-        for action in &played {
-            text.push_str(&format!("{action}\n"));
-        }
-        let replayed = Record::parse(&text).unwrap().replay().unwrap();
-        prop_assert_eq!(replayed.kind(), GameKind::Magnet);
-        prop_assert_eq!(replayed.position_string(), a.position().to_string());
-        prop_assert_eq!(replayed.outcome(), a.outcome());
+        common::record_replays(&tags, &played, GameKind::Magnet, &a.position().to_string(), a.outcome())?;
     }
 
     /// Every offered turn is accepted as it is, and with all its promotions;

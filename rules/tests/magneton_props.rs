@@ -5,7 +5,7 @@ mod common;
 
 use lodestone_rules::geometry::square::Square;
 use lodestone_rules::magneton::{Action, Magneton, MoveRule, Options, Position};
-use lodestone_rules::{Game, GameKind, Millis, Outcome, Record, Risk, Seat};
+use lodestone_rules::{Game, GameKind, Millis, Outcome, Risk, Seat};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -19,20 +19,7 @@ fn options(per_ray: bool) -> Options {
 /// Plays up to `plies` random legal actions from the start; returns the
 /// game and the actions played.
 fn random_game(options: Options, seed: u64, plies: usize) -> (Magneton, Vec<Action>) {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut game = Magneton::new(options);
-    let mut played = Vec::new();
-    while played.len() < plies {
-        let Some(seat) = game.to_act().first_seat() else {
-            break;
-        };
-        let actions = game.legal_actions(seat);
-        let action = actions[rng.random_range(0..actions.len())];
-        game.apply(seat, &action, Millis(0))
-            .expect("generated actions are accepted");
-        played.push(action);
-    }
-    (game, played)
+    common::play_randomly(Magneton::new(options), Vec::new(), seed, plies)
 }
 
 /// Every action the notation can express.
@@ -85,9 +72,7 @@ proptest! {
 
     #[test]
     fn actions_round_trip(action in any_action()) {
-        let text = action.to_string();
-        prop_assert_eq!(text.parse::<Action>(), Ok(action));
-        prop_assert_eq!(text.to_lowercase().parse::<Action>(), Ok(action));
+        common::reads_back(action, &[|t| t.to_lowercase()])?;
     }
 
     #[test]
@@ -118,14 +103,8 @@ proptest! {
         prop_assert_eq!(&played, &again);
         prop_assert_eq!(&a, &b);
 
-        let mut text = format!("[Game \"magneton\"]\n[Option \"move-rule={}\"]\n", if per_ray { "per-ray" } else { "line" });
-        for action in &played {
-            text.push_str(&format!("{action}\n"));
-        }
-        let replayed = Record::parse(&text).unwrap().replay().unwrap();
-        prop_assert_eq!(replayed.kind(), GameKind::Magneton);
-        prop_assert_eq!(replayed.position_string(), a.position().to_string());
-        prop_assert_eq!(replayed.outcome(), a.outcome());
+        let tags = format!("[Game \"magneton\"]\n[Option \"move-rule={}\"]\n", if per_ray { "per-ray" } else { "line" });
+        common::record_replays(&tags, &played, GameKind::Magneton, &a.position().to_string(), a.outcome())?;
     }
 }
 

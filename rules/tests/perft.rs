@@ -66,22 +66,22 @@ fn check_file(kind: GameKind, name: &str) {
     }
 }
 
-#[test]
-fn magneton_perft() {
-    check_file(GameKind::Magneton, "magneton.perft");
+/// One test per game: `name: Kind => "file"` checks the game `Kind`
+/// against `tests/perft/file`.
+macro_rules! perft_files {
+    ($($name:ident: $kind:ident => $file:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                check_file(GameKind::$kind, $file);
+            }
+        )*
+    };
 }
 
-#[test]
-fn magnetism_perft() {
-    check_file(GameKind::Magnetism, "magnetism.perft");
-}
-
-#[test]
-fn magma_perft() {
-    check_file(GameKind::Magma, "magma.perft");
-}
-
-#[test]
-fn magnet_perft() {
-    check_file(GameKind::Magnet, "magnet.perft");
+perft_files! {
+    magneton_perft: Magneton => "magneton.perft",
+    magnetism_perft: Magnetism => "magnetism.perft",
+    magma_perft: Magma => "magma.perft",
+    magnet_perft: Magnet => "magnet.perft",
 }

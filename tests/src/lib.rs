@@ -288,11 +288,17 @@ impl TestServer {
         TestServer { server, dir }
     }
 
+    /// Shuts the server down gracefully; returns the folder of its
+    /// database.
+    pub async fn stop(self) -> PathBuf {
+        self.server.shutdown().await;
+        self.dir
+    }
+
     /// Shuts the server down gracefully and starts a new one on its
     /// database with `change`.
     pub async fn restart(self, change: impl FnOnce(&mut Config)) -> TestServer {
-        self.server.shutdown().await;
-        TestServer::start_in(self.dir, change).await
+        TestServer::start_in(self.stop().await, change).await
     }
 
     pub fn addr(&self) -> SocketAddr {

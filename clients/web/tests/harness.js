@@ -534,6 +534,23 @@ export async function twoPlayers(my, game, seats, { names = ['Ann', 'Bo'], optio
 }
 
 /**
+ * `name` opens a Magneton room with `options`, sits at white and adds a
+ * bot (of the level the menu offers first) at black; returns the page once
+ * the bot is seated.
+ * @param {Stage} my
+ * @param {string} name
+ * @param {Record<string, string>} [options]
+ */
+export async function whiteAgainstABot(my, name, options = {}) {
+  const page = await person(my.browser, my.server, name);
+  await createRoom(page, 'magneton', options);
+  await sit(page, 'white', name);
+  await page.locator('[data-bot="black"]').click();
+  await page.locator('.seat[data-seat="1"] .player', { hasText: 'Bot' }).waitFor();
+  return page;
+}
+
+/**
  * A player at a 1366×800 desktop opens a room of `game` and sits, a player
  * on a phone comes by its link and sits, and the desktop starts the game.
  * @param {Stage} my

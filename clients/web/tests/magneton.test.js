@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { clickCells, confirmIfAsked, createRoom, movesShown, person, screenshot, sit, stage, twoPlayers } from './harness.js';
+import { clickCells, confirmIfAsked, createRoom, movesShown, person, screenshot, sit, stage, twoPlayers, whiteAgainstABot } from './harness.js';
 
 const my = stage();
 
@@ -108,11 +108,7 @@ test('moves by keyboard: typed, or a focused square and Enter; then a slide is t
 });
 
 test('a bot takes the other seat and answers a move', async () => {
-  const ann = await person(my.browser, my.server, 'Ann3');
-  await createRoom(ann, 'magneton');
-  await sit(ann, 'white', 'Ann3');
-  await ann.locator('[data-bot="black"]').click();
-  await ann.locator('.seat[data-seat="1"] .player:not(:has-text("free"))').waitFor();
+  const ann = await whiteAgainstABot(my, 'Ann3');
   await ann.locator('#start').click();
   await clickCells(ann, ['D4']);
   // The bot plays black's drop by itself.

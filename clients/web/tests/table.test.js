@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clickCells, createRoom, movesShown, person, sit, stage, twoPlayers } from './harness.js';
+import { clickCells, movesShown, person, sit, stage, twoPlayers, whiteAgainstABot } from './harness.js';
 
 const my = stage();
 
@@ -33,11 +33,8 @@ test('a draw offer is declined, then a player resigns after confirming, and both
 });
 
 test('only the owner adds, removes and kicks; a stranger sees no such buttons; the owner closes the room', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  await createRoom(ann, 'magneton');
-  await sit(ann, 'white', 'Ann');
+  const ann = await whiteAgainstABot(my, 'Ann');
   await ann.locator('.seat.you .owner-tag').waitFor();
-  await ann.locator('[data-bot="black"]').click();
   await ann.locator('.seat[data-seat="1"] .player', { hasText: 'Bot (greedy)' }).waitFor();
 
   // A stranger watching the room may not change it.
@@ -63,11 +60,7 @@ test('only the owner adds, removes and kicks; a stranger sees no such buttons; t
 });
 
 test('a clock chosen in the lobby counts down beside the seat to act', async () => {
-  const ann = await person(my.browser, my.server, 'Ann');
-  await createRoom(ann, 'magneton', { clock: '5+3' });
-  await sit(ann, 'white', 'Ann');
-  await ann.locator('[data-bot="black"]').click();
-  await ann.locator('.seat[data-seat="1"] .player', { hasText: 'Bot' }).waitFor();
+  const ann = await whiteAgainstABot(my, 'Ann', { clock: '5+3' });
   await ann.locator('#start').click();
   const mine = ann.locator('.seat[data-seat="0"] [data-clock]');
   await ann.locator('.seat[data-seat="0"] [data-clock].running', { hasText: /^[45]:\d\d$/ }).waitFor();

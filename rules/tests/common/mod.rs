@@ -1,8 +1,15 @@
 //! What several of the rules' test suites share: the risks of a game that
 //! hides nothing by their definition, the oracle the games' quicker ways
-//! are held to.
+//! are held to; random playouts, and the checks that notation and records
+//! read back.
 
-use lodestone_rules::{Game, Millis, Outcome, Risk, Seat, SeatSet};
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+use lodestone_rules::{Game, GameKind, Millis, Outcome, Record, Risk, Seat, SeatSet};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
 /// How the risk oracle plays a game: the actions a seat is offered, one
 /// played on the game, its outcome, the seats to act, and whether two
@@ -72,4 +79,62 @@ pub fn risks_by_playing_out<G: Game>(game: &G, seat: Seat) -> Vec<(G::Action, Ri
             allies: |_, a, b| a == b,
         },
     )
+}
+
+/// Plays on `game` random legal actions of its first seat to act, drawn
+/// from `seed`, until `played` (the actions so far) holds `plies` or no
+/// seat is to act; returns the game and every action played.
+pub fn play_randomly<G: Game>(
+    mut game: G,
+    mut played: Vec<G::Action>,
+    seed: u64,
+    plies: usize,
+) -> (G, Vec<G::Action>) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    while played.len() < plies {
+        let Some(seat) = game.to_act().first_seat() else {
+            break;
+        };
+        let actions = game.legal_actions(seat);
+        let action = actions[rng.random_range(0..actions.len())].clone();
+        game.apply(seat, &action, Millis(0))
+            .expect("generated actions are accepted");
+        played.push(action);
+    }
+    (game, played)
+}
+
+/// `action`'s text reads back as `action`, and so does each of
+/// `written(text)`: the same action as a player may write it otherwise.
+pub fn reads_back<A>(action: A, written: &[fn(&str) -> String]) -> Result<(), TestCaseError>
+where
+    A: Display + FromStr + PartialEq + Debug + Clone,
+    A::Err: PartialEq + Debug,
+{
+    let text = action.to_string();
+    prop_assert_eq!(text.parse::<A>(), Ok(action.clone()));
+    for write in written {
+        prop_assert_eq!(write(&text).parse::<A>(), Ok(action.clone()));
+    }
+    Ok(())
+}
+
+/// The record of `tags` and `played` (an action a line) replays to a game
+/// of `kind` at `position`, with `outcome`.
+pub fn record_replays<A: Display>(
+    tags: &str,
+    played: &[A],
+    kind: GameKind,
+    position: &str,
+    outcome: Option<&Outcome>,
+) -> Result<(), TestCaseError> {
+    let mut text = tags.to_string();
+    for action in played {
+        text.push_str(&format!("{action}\n"));
+    }
+    let replayed = Record::parse(&text).unwrap().replay().unwrap();
+    prop_assert_eq!(replayed.kind(), kind);
+    prop_assert_eq!(replayed.position_string(), position);
+    prop_assert_eq!(replayed.outcome(), outcome);
+    Ok(())
 }

@@ -79,9 +79,7 @@ async fn a_postgres_that_refuses_is_one_sentence() {
 
 each_backend!(a_database_of_a_newer_version_is_refused);
 async fn a_database_of_a_newer_version_is_refused() {
-    let server = TestServer::start().await;
-    let dir = server.dir.clone();
-    server.server.shutdown().await;
+    let dir = TestServer::start().await.stop().await;
     // A migration this server does not know, as a newer one would leave.
     let url = database_url(&dir);
     let future = |checksum| {
