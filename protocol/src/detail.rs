@@ -8,6 +8,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::request_id::RequestId;
+
 /// The details of a refusal, by `kind`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -166,6 +168,12 @@ pub enum Detail {
     /// `unsupported-protocol`: the server speaks protocol `speaks`; the
     /// client asked for `asked`.
     ProtocolVersion { speaks: u32, asked: u32 },
+    /// `storage-failure`: the store did not answer, so the server could
+    /// not read `what`; try again.
+    Unread { what: Stored },
+    /// `bad-message`: request `id` went to the moderators' service but is
+    /// not one of its messages.
+    NotModeration { id: RequestId },
 }
 
 /// How long a ban or a chat timeout lasts: until `until` (milliseconds
@@ -222,6 +230,36 @@ impl Action {
             Action::RemovePlayer => "remove-player",
             Action::StartTournament => "start-tournament",
             Action::EnterBot => "enter-bot",
+        }
+    }
+}
+
+/// What the server reads from its store to answer a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stored {
+    /// Which seated players are accounts (a rated game starting).
+    Players,
+    /// The room's own record (after a failed commit).
+    Room,
+    /// The reports (moderators).
+    Reports,
+    /// The sanctions in force (moderators).
+    Sanctions,
+    /// The audit log (admins).
+    AuditLog,
+}
+
+impl Stored {
+    /// The name the wire gives it (`audit-log`), a catalogue's selector
+    /// too.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Stored::Players => "players",
+            Stored::Room => "room",
+            Stored::Reports => "reports",
+            Stored::Sanctions => "sanctions",
+            Stored::AuditLog => "audit-log",
         }
     }
 }

@@ -23,6 +23,7 @@ mod message;
 mod moderation;
 mod notify;
 mod raw;
+mod request_id;
 pub mod schema;
 mod state;
 mod tournament;
@@ -39,7 +40,7 @@ pub use board::{
 pub use chat::*;
 pub use client::*;
 pub use code::{Code, codes};
-pub use detail::{Action, Detail, Lasting};
+pub use detail::{Action, Detail, Lasting, Stored};
 pub use effect::{EffectState, LastAction, PieceState, RiskState};
 pub use fairness::{chance_rng, commitment, seed_commitment, sha256_hex};
 pub use frame::{Own, OwnPlay, Statics, UpdateFrame, ViewParts};

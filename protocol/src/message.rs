@@ -1,5 +1,5 @@
-//! What the server sends: `ServerMessage`, the request ids it echoes, and
-//! the error reply.
+//! What the server sends: `ServerMessage`, the request ids it echoes
+//! (`request_id.rs`), and the error reply.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -11,22 +11,9 @@ use crate::detail::Detail;
 use crate::lobby::RoomSummary;
 use crate::moderation::{AuditEntry, LiveRoom, OnlinePlayer, PlayerFile, ReportInfo, Role, Sanction};
 use crate::notify::{TurnWaiting, VacationState};
+pub use crate::request_id::RequestId;
 use crate::state::{Guest, RoomState};
 use crate::tournament::{TournamentState, TournamentSummary};
-
-/// A client-chosen request id, echoed in the reply: a number or a string.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS, JsonSchema)]
-#[serde(untagged)]
-pub enum RequestId {
-    Number(u64),
-    Text(String),
-}
-
-impl From<u64> for RequestId {
-    fn from(n: u64) -> RequestId {
-        RequestId::Number(n)
-    }
-}
 
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS, JsonSchema)]

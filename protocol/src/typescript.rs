@@ -36,6 +36,7 @@ pub fn declarations() -> String {
         Code,
         Detail,
         Action,
+        Stored,
         Guest,
         RoomSummary,
         GameInfo,

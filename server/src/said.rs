@@ -228,6 +228,9 @@ pub fn message(words: &Words, detail: &Detail) -> Message {
                 ("asked", number(u64::from(*asked))),
             ],
         ),
+        Detail::Unread { what } => one("detail-unread", "what", FluentValue::from(what.as_str())),
+        // The id as the English sentence always wrote it (`Number(3)`).
+        Detail::NotModeration { id } => one("detail-not-moderation", "id", text(&format!("{id:?}"))),
     }
 }
 
@@ -235,7 +238,7 @@ pub fn message(words: &Words, detail: &Detail) -> Message {
 mod tests {
     use super::*;
     use lodestone_i18n::LANGUAGES;
-    use lodestone_protocol::Action;
+    use lodestone_protocol::{Action, RequestId, Stored};
 
     fn all() -> Vec<(Detail, &'static str)> {
         let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
@@ -516,7 +519,43 @@ mod tests {
                 Detail::ProtocolVersion { speaks: 3, asked: 2 },
                 "this server speaks protocol 3, not 2",
             ),
+            (
+                Detail::NotModeration {
+                    id: RequestId::Number(3),
+                },
+                "Number(3) is not a moderation message",
+            ),
+            (
+                Detail::NotModeration {
+                    id: RequestId::Text("a \"b\"".into()),
+                },
+                r#"Text("a \"b\"") is not a moderation message"#,
+            ),
         ];
+        // What the store could not give, as room/reads.rs and
+        // moderation/console.rs always said it.
+        cases.extend(
+            [
+                (
+                    Stored::Players,
+                    "the server could not look up the players; try again",
+                ),
+                (Stored::Room, "the server could not read this room; try again"),
+                (
+                    Stored::Reports,
+                    "the server could not read the reports; try again",
+                ),
+                (
+                    Stored::Sanctions,
+                    "the server could not read the sanctions; try again",
+                ),
+                (
+                    Stored::AuditLog,
+                    "the server could not read the audit log; try again",
+                ),
+            ]
+            .map(|(what, said)| (Detail::Unread { what }, said)),
+        );
         // The kinds whose one value is a `count`: kind, count, English.
         let counted = "\
             too-many-watched 50 this connection watches 50 rooms, as many as it may: unwatch one first
@@ -692,7 +731,11 @@ mod tests {
                     Detail::ChatBidi { code_point } => vec![format!("{code_point:04X}")],
                     Detail::RematchOpened { room } => vec![room.clone()],
                     Detail::ProtocolVersion { speaks, asked } => vec![speaks.to_string(), asked.to_string()],
-                    Detail::RatedBots | Detail::AlreadyStarted { .. } | Detail::TooFewTeams => vec![],
+                    Detail::NotModeration { id } => vec![format!("{id:?}")],
+                    Detail::RatedBots
+                    | Detail::AlreadyStarted { .. }
+                    | Detail::TooFewTeams
+                    | Detail::Unread { .. } => vec![],
                 };
                 for value in values {
                     assert!(said.contains(&value), "{lang}: {said:?} lacks {value:?}");

@@ -182,17 +182,17 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
                         total.1 += game.1;
                     }
                     let said = match &result {
-                        GameResult::AWins(why) => {
+                        GameResult::AWins(reason) => {
                             r.a_wins += 1;
-                            say_with("duel-a-wins", &[("why", why.to_string().into())])
+                            say_with("duel-a-wins", &[("why", why(reason, "A", "B").into())])
                         }
-                        GameResult::BWins(why) => {
+                        GameResult::BWins(reason) => {
                             r.b_wins += 1;
-                            say_with("duel-b-wins", &[("why", why.to_string().into())])
+                            say_with("duel-b-wins", &[("why", why(reason, "B", "A").into())])
                         }
-                        GameResult::Draw(why) => {
+                        GameResult::Draw(reason) => {
                             r.draws += 1;
-                            say_with("duel-draw", &[("why", why.to_string().into())])
+                            say_with("duel-draw", &[("why", why(reason, "", "").into())])
                         }
                         GameResult::Unfinished => {
                             r.unfinished += 1;
@@ -240,6 +240,14 @@ pub fn run(config: &DuelConfig) -> Result<Report, String> {
         }
     }
     Ok(report)
+}
+
+/// How a game ended (the rules' `reason`), in the terminal's language:
+/// the table's sentences (`lodestone play`'s), with the levels `won` and
+/// `lost` as the sides, without their last full stop.
+fn why(reason: &str, won: &str, lost: &str) -> String {
+    let said = crate::play::words::reason_words(crate::out::words(), reason, won, lost);
+    said.trim_end_matches('.').to_string()
 }
 
 /// Whether level A plays `seat` in game `i`.

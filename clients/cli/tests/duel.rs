@@ -1,6 +1,7 @@
 //! `lodestone duel`'s contract, with the real binary and tiny budgets: a
 //! header, one line per result kind, `score A: X%` and the Elo line; games
-//! reported on standard error; bad arguments refused with exit code 2.
+//! reported on standard error, with how each ended in the terminal's
+//! language; bad arguments refused with exit code 2.
 
 use std::process::{Command, Output};
 
@@ -59,6 +60,75 @@ fn a_duel_prints_each_result_kind_the_score_and_the_elo_difference() {
     // The same seed and budget play the same games.
     let again = lodestone(&args.split(' ').collect::<Vec<_>>());
     assert_eq!(text(&again.stdout), out);
+}
+
+/// The reason in brackets of each game's line on standard error (`game
+/// 2/4: A wins (…), 31 actions…`), in order.
+fn reasons(err: &str) -> Vec<String> {
+    err.lines()
+        .filter_map(|line| {
+            let (_, rest) = line.split_once(" (")?;
+            let (reason, _) = rest.split_once("), ")?;
+            Some(reason.to_string())
+        })
+        .collect()
+}
+
+/// The rules' reason for a result is said in the terminal's language,
+/// with the table's sentences (those of `lodestone play`) and A and B as
+/// the sides: the same games, the same seed, English and French.
+#[test]
+fn a_duel_says_how_each_game_ended_in_the_terminals_language() {
+    let args = [
+        "duel",
+        "magneton",
+        "--a",
+        "easy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--iterations",
+        "30",
+        "--seed",
+        "5",
+    ];
+    let english = lodestone(&args);
+    assert!(english.status.success(), "{}", text(&english.stderr));
+    let french = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "fr_FR.UTF-8")
+        .output()
+        .unwrap();
+    assert!(french.status.success(), "{}", text(&french.stderr));
+    let (said, dit) = (reasons(&text(&english.stderr)), reasons(&text(&french.stderr)));
+    assert_eq!(said.len(), 4, "{}", text(&english.stderr));
+    let sentences = [
+        (
+            "{} made four in a row, moved into place by the magnetic effect",
+            "{} a aligné quatre pierres, mises en place par l'effet magnétique",
+        ),
+        (
+            "Neither side could move: a draw",
+            "Aucun camp ne pouvait jouer : partie nulle",
+        ),
+        (
+            "The same position came back a third time: a draw",
+            "La même position est revenue une troisième fois : partie nulle",
+        ),
+    ];
+    for (english, french) in said.iter().zip(&dit) {
+        let known = ["A", "B"].iter().find_map(|side| {
+            sentences
+                .iter()
+                .find(|(en, _)| en.replace("{}", side) == *english)
+                .map(|(_, fr)| fr.replace("{}", side))
+        });
+        let known = known.unwrap_or_else(|| panic!("a reason this test does not know: {english:?}"));
+        assert_eq!(*french, known, "{english:?}");
+    }
 }
 
 #[test]

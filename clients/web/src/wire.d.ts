@@ -244,12 +244,19 @@ export type Detail = { "kind": "banned", address: boolean, reason: string, until
   | { "kind": "vacation-used-up", left: number, max: number, }
   | { "kind": "chat-bidi", code_point: number, }
   | { "kind": "rematch-opened", room: string, }
-  | { "kind": "protocol-version", speaks: number, asked: number, };
+  | { "kind": "protocol-version", speaks: number, asked: number, }
+  | { "kind": "unread", what: Stored, }
+  | { "kind": "not-moderation", id: RequestId, };
 
 /**
  * What a refused request would have done.
  */
 export type Action = "take-seat" | "leave-seat" | "seat-bot" | "remove-bot" | "free-seat" | "close-room" | "start-game" | "remove-player" | "start-tournament" | "enter-bot";
+
+/**
+ * What the server reads from its store to answer a request.
+ */
+export type Stored = "players" | "room" | "reports" | "sanctions" | "audit-log";
 
 /**
  * A guest: a display name behind an unguessable token.

@@ -172,8 +172,8 @@ net-not-understood = der Server antwortete mit einer Nachricht, die dieser Clien
 net-unexpected-reply = unerwartete Antwort auf { $request }: { $reply }
 
 ## `lodestone duel`, auf der Fehlerausgabe, wenn eine Partie endet. A und
-## B sind die beiden Stufen; $why: die Worte der Regeln, wie eine Partie
-## endete.
+## B sind die beiden Stufen; $why: wie eine Partie endete, in den Sätzen
+## end-* (play.ftl) mit A und B als Seiten, ohne ihren Schlusspunkt.
 duel-jobs-range = --jobs muss zwischen 1 und 64 liegen
 duel-think-at-least-one = --think und --iterations müssen mindestens 1 sein
 duel-a-wins = A gewinnt ({ $why })

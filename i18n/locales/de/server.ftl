@@ -205,6 +205,14 @@ detail-vacation-used-up = Sie haben noch { $left ->
 detail-chat-bidi = eine Chatzeile darf keine bidirektionalen Steuerzeichen enthalten (sie enthält { $code })
 detail-rematch-opened = die Revanche ist schon eröffnet: Raum { $room }
 detail-protocol-version = dieser Server spricht Protokoll { $speaks }, nicht { $asked }
+detail-unread = der Server konnte { $what ->
+    [players] die Spieler nicht nachschlagen
+    [room] diesen Raum nicht lesen
+    [reports] die Meldungen nicht lesen
+    [sanctions] die Sanktionen nicht lesen
+   *[audit-log] das Prüfprotokoll nicht lesen
+}; bitte erneut versuchen
+detail-not-moderation = { $id } ist keine Moderationsnachricht
 
 ## Feste Teams eines Magma-Turniers (für das ganze Turnier).
 error-team-full = dieses Team ist schon vollständig: wählen Sie ein anderes Team oder einen neuen Namen

@@ -141,7 +141,8 @@ net-not-understood = the server answered with a message this client does not und
 net-unexpected-reply = unexpected reply to { $request }: { $reply }
 
 ## `lodestone duel`, on standard error as the games end. A and B are
-## the two levels; $why: the rules' words for how a game ended.
+## the two levels; $why: how a game ended, the sentences of end-*
+## (play.ftl) with A and B as the sides, without their last full stop.
 duel-jobs-range = --jobs must be between 1 and 64
 duel-think-at-least-one = --think and --iterations must be at least 1
 duel-a-wins = A wins ({ $why })

@@ -193,6 +193,14 @@ detail-vacation-used-up = you have { $left } vacation days left of { $max } in 3
 detail-chat-bidi = a chat line cannot hold bidirectional overrides or isolates (it has { $code })
 detail-rematch-opened = the rematch has already opened: room { $room }
 detail-protocol-version = this server speaks protocol { $speaks }, not { $asked }
+detail-unread = the server could not { $what ->
+    [players] look up the players
+    [room] read this room
+    [reports] read the reports
+    [sanctions] read the sanctions
+   *[audit-log] read the audit log
+}; try again
+detail-not-moderation = { $id } is not a moderation message
 
 ## Teams of a Magma event fixed for the event (tournaments).
 error-team-full = that team has all its players already: choose another team or a new name

@@ -171,8 +171,8 @@ net-not-understood = le serveur a répondu par un message que ce client ne compr
 net-unexpected-reply = réponse inattendue à { $request } : { $reply }
 
 ## `lodestone duel`, sur la sortie d'erreur à la fin de chaque partie. A
-## et B sont les deux niveaux ; $why : les mots des règles pour la fin
-## d'une partie.
+## et B sont les deux niveaux ; $why : la fin d'une partie, dans les
+## phrases end-* (play.ftl) avec A et B pour les camps, sans leur point.
 duel-jobs-range = --jobs doit être entre 1 et 64
 duel-think-at-least-one = --think et --iterations doivent valoir au moins 1
 duel-a-wins = A gagne ({ $why })

@@ -205,6 +205,14 @@ detail-vacation-used-up = il vous reste { $left ->
 detail-chat-bidi = une ligne de discussion ne peut pas contenir de caractères de contrôle bidirectionnels (elle contient { $code })
 detail-rematch-opened = la revanche est déjà ouverte : salle { $room }
 detail-protocol-version = ce serveur parle le protocole { $speaks }, pas le { $asked }
+detail-unread = le serveur n'a pas pu { $what ->
+    [players] vérifier les joueurs
+    [room] lire cette salle
+    [reports] lire les signalements
+    [sanctions] lire les sanctions
+   *[audit-log] lire le journal d'audit
+} ; réessayez
+detail-not-moderation = { $id } n'est pas un message de modération
 
 ## Équipes d'un tournoi de Magma, fixes pour tout le tournoi.
 error-team-full = cette équipe est déjà complète : choisissez une autre équipe ou un nouveau nom

@@ -8,7 +8,7 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use lodestone_protocol::{ClientMessage, LiveRoom, RequestId, Role, ServerMessage, codes};
+use lodestone_protocol::{ClientMessage, Detail, LiveRoom, RequestId, Role, ServerMessage, Stored, codes};
 use tokio::sync::mpsc;
 
 use super::audit::{audit_row, check_reason};
@@ -76,24 +76,22 @@ pub(super) async fn request(
         ClientMessage::AdminReports { id, all } => {
             let store = &app.store;
             let read = async { views::reports(store, &store.reports(all).await?).await }.await;
-            return answer(id, read, "reports", |id, reports| ServerMessage::AdminReports {
-                id,
-                reports,
+            return answer(id, read, Stored::Reports, |id, reports| {
+                ServerMessage::AdminReports { id, reports }
             });
         }
         ClientMessage::AdminSanctions { id } => {
             let store = &app.store;
             let read = async { views::sanctions(store, &store.sanctions_in_force(now as i64).await?).await };
             let message = |id, sanctions| ServerMessage::AdminSanctions { id, sanctions };
-            return answer(id, read.await, "sanctions", message);
+            return answer(id, read.await, Stored::Sanctions, message);
         }
         ClientMessage::AdminAudit { id, all } => {
             let store = &app.store;
             let limit = (!all).then_some(200);
             let read = async { views::audit(store, &store.audit_log(limit).await?).await }.await;
-            return answer(id, read, "audit log", |id, entries| ServerMessage::AdminAudit {
-                id,
-                entries,
+            return answer(id, read, Stored::AuditLog, |id, entries| {
+                ServerMessage::AdminAudit { id, entries }
             });
         }
         ClientMessage::AdminPlayer { id, player } => {
@@ -180,10 +178,13 @@ pub(super) async fn request(
             role: new,
             ..
         } => staff.set_role(me, &who, new, now).await,
-        other => Err(Refused::new(
-            codes::BAD_MESSAGE,
-            format!("{:?} is not a moderation message", other.id()),
-        )),
+        other => {
+            let id = other.id().clone();
+            Err(Refused::detailed(
+                codes::BAD_MESSAGE,
+                Detail::NotModeration { id },
+            ))
+        }
     };
     Served::done(id, result)
 }
@@ -193,18 +194,12 @@ pub(super) async fn request(
 fn answer<T, E>(
     id: RequestId,
     read: Result<T, E>,
-    what: &str,
+    what: Stored,
     answer: impl FnOnce(RequestId, T) -> ServerMessage,
 ) -> Served {
     match read {
         Ok(found) => answer(id, found).into(),
-        Err(_) => Served::refused(
-            id,
-            (
-                codes::STORAGE,
-                format!("the server could not read the {what}; try again"),
-            ),
-        ),
+        Err(_) => Served::refused(id, Refused::detailed(codes::STORAGE, Detail::Unread { what })),
     }
 }
 

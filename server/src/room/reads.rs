@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use lodestone_protocol::codes;
+use lodestone_protocol::{Detail, Stored, codes};
 
 use super::core::RoomCore;
 use super::handle::RoomRequest;
@@ -18,9 +18,10 @@ use crate::store::{Store, VacationSpan};
 /// The seated guests' vacations, by guest (a guest with none is left out).
 pub(super) type Vacations = HashMap<String, Vec<VacationSpan>>;
 
-/// The refusal of a request the store could not serve.
-pub(super) fn storage(what: &str) -> Refusal {
-    Refusal::new(codes::STORAGE, format!("the server could not {what}; try again"))
+/// The refusal of a request the store could not serve: `what` could not
+/// be read.
+pub(super) fn storage(what: Stored) -> Refusal {
+    Refusal::detailed(codes::STORAGE, Detail::Unread { what })
 }
 
 /// Which of `core`'s seated guests are accounts and bot accounts, when
@@ -44,7 +45,7 @@ pub(super) async fn accounts(
     };
     found.map(Some).map_err(|e| {
         tracing::error!(room = %core.id(), error = %e, "could not look up the players' accounts");
-        storage("look up the players")
+        storage(Stored::Players)
     })
 }
 

@@ -166,7 +166,7 @@ impl RoomTask {
             } => {
                 let accounts = match self.fresh().await {
                     true => reads::accounts(&self.env.store, &self.core, &player, &request).await,
-                    false => Err(reads::storage("read this room")),
+                    false => Err(reads::storage(lodestone_protocol::Stored::Room)),
                 };
                 let outcome = match accounts {
                     Ok(accounts) => self.decide(Command::Request {

@@ -78,6 +78,16 @@ async fn a_bot_account_plays_with_its_api_token_until_it_is_revoked() {
     assert!(!body.contains(&made.token), "{body}");
     let info: AccountInfo = serde_json::from_str(&body).unwrap();
     assert_eq!(info.tokens, vec![made.info.clone()]);
+    // The database holds its SHA-256 only (docs/api.md).
+    let url = lodestone_tests::database_url(&server.dir);
+    let sql = "SELECT token_hash FROM api_tokens";
+    let stored = lodestone_tests::with_database!(&url, |conn| {
+        sqlx::query_scalar::<_, String>(sql)
+            .fetch_all(&mut conn)
+            .await
+            .unwrap()
+    });
+    assert_eq!(stored, [lodestone_protocol::sha256_hex(&made.token)]);
     // The token manages nothing.
     let (status, body) = call(addr, "GET", "/api/account", &made.token, None).await;
     assert_eq!((status, code(&body)), (403, "login-required".into()), "{body}");

@@ -1,9 +1,9 @@
 //! Words the server chooses in the client's language beyond its error
 //! sentences: a computer player's name (in the language of whoever seats
 //! it), and refusals that carry their details (`detail` of an `error`) so
-//! that each language says them.
+//! that each language says them, a read the store could not give too.
 
-use lodestone_protocol::{Action, Detail, Lasting, PROTOCOL_VERSION, ServerMessage};
+use lodestone_protocol::{Action, Detail, Lasting, PROTOCOL_VERSION, ServerMessage, Stored};
 use lodestone_tests::{Client, TestServer, each_backend};
 use serde_json::json;
 
@@ -359,5 +359,37 @@ async fn a_refusal_carries_the_same_detail_over_http_and_the_websocket() {
     let upgrade = body(upgrade);
     for field in ["code", "message", "detail", "limit", "retry_after"] {
         assert_eq!(upgrade[field], http[field], "{field}");
+    }
+}
+
+each_backend!(a_read_the_store_cannot_give_is_said_with_what_it_was);
+/// The store cannot read the reports (their table is gone from under the
+/// server): `admin_reports` is refused with `storage-failure` and what
+/// could not be read as its detail (`unread`), said in the moderator's
+/// language; English as the server always said it.
+async fn a_read_the_store_cannot_give_is_said_with_what_it_was() {
+    let server = crate::moderation::moderated_server(|_| {}).await;
+    let (_admin, _, token) = lodestone_tests::account(server.addr(), "Ann").await;
+    let url = lodestone_tests::database_url(&server.dir);
+    let drop = "DROP TABLE reports";
+    lodestone_tests::with_database!(&url, |conn| {
+        sqlx::query(drop).execute(&mut conn).await.unwrap();
+    });
+    for (lang, said) in [
+        ("en", "the server could not read the reports; try again"),
+        ("fr", "le serveur n'a pas pu lire les signalements ; réessayez"),
+        (
+            "de",
+            "der Server konnte die Meldungen nicht lesen; bitte erneut versuchen",
+        ),
+    ] {
+        let mut ann = server.client().await;
+        ann.ok(json!({"type": "hello", "protocol": PROTOCOL_VERSION, "token": token, "lang": lang}))
+            .await;
+        let reports = json!({"type": "admin_reports", "all": true});
+        let (message, detail) = refusal(&mut ann, reports, "storage-failure").await;
+        assert_eq!(message, said, "{lang}");
+        let what = Stored::Reports;
+        assert_eq!(detail, Some(Detail::Unread { what }), "{lang}");
     }
 }

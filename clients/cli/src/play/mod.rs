@@ -25,7 +25,7 @@ mod theme;
 pub mod tournament;
 mod turns;
 mod ui;
-mod words;
+pub mod words;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

@@ -174,6 +174,20 @@ fn board_end(words: &Words, reason: &str, won: &str, lost: &str) -> String {
     }
 }
 
+/// The rules' reason for a result (`four in a row`; Magma's `all
+/// passed; red 9, blue 4`, its parts split by `;`: what the result line
+/// says in brackets, docs/protocol.md), in sentences naming `won` and
+/// `lost`: the table's and `lodestone duel`'s.
+pub fn reason_words(words: &Words, reason: &str, won: &str, lost: &str) -> String {
+    reason
+        .split(';')
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(|r| board_end(words, r, won, lost))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A number of a result line as a number (for the catalogues' plurals),
 /// else as it is.
 fn number(text: &str) -> FluentValue<'static> {
@@ -242,13 +256,7 @@ pub fn end_words(words: &Words, state: &RoomState) -> Option<(String, String)> {
             (Some(open), Some(close)) if close > open => &result[open + 1..close],
             _ => "",
         };
-        inside
-            .split(';')
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .map(|r| board_end(words, r, &won, &lost))
-            .collect::<Vec<_>>()
-            .join(" ")
+        reason_words(words, inside, &won, &lost)
     };
     Some((head, sentence))
 }
