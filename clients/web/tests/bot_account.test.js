@@ -1,4 +1,4 @@
-/** @file A bot account from the browser: an account is made a bot account (after a second "yes"), makes an API token (shown once) that a program can say hello with, lists it without the token, and revokes it; the settings pass axe-core. */
+/** @file A bot account from the browser: an account is made a bot account (after a second "yes"), makes an API token (shown once) that a program can say hello with, lists it without the token, and revokes it; the settings pass axe-core. The program's seat is tagged as a bot for a person who comes by, and its player page says a program plays it. */
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -40,6 +40,42 @@ test('an account becomes a bot account and makes and revokes an API token', asyn
     token,
   );
   assert.equal(/** @type {any} */ (welcome).guest.name, 'Robo');
+
+  // The program opens a room and sits in it: a person who comes by sees
+  // its seat tagged as a bot, and its player page says a program plays it.
+  const { room, id } = await ann.evaluate(
+    (token) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        /** @type {any} */
+        const seen = {};
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', id: 1, protocol: 1, token }));
+        ws.onmessage = (event) => {
+          const message = JSON.parse(event.data);
+          if (message.type === 'welcome') {
+            seen.id = message.guest.id;
+            ws.send(JSON.stringify({ type: 'create_room', id: 2, game: 'magneton', options: {}, public: true }));
+          } else if (message.type === 'ack' && message.id === 2) {
+            seen.room = message.room;
+            ws.send(JSON.stringify({ type: 'join', id: 3, room: message.room, seat: 0 }));
+          } else if (message.type === 'ack' && message.id === 3) {
+            resolve(seen);
+          } else if (message.type === 'error') {
+            reject(new Error(message.message));
+          }
+        };
+        ws.onerror = () => reject(new Error('the WebSocket failed'));
+      }),
+    token,
+  );
+  const bo = await person(browser, server, 'Bo');
+  await bo.goto(`${server.url}#/room/${room}`);
+  await bo.locator('.seat[data-seat="0"] .player', { hasText: 'Robo' }).waitFor();
+  await bo.locator('.seat[data-seat="0"] .tag', { hasText: 'bot' }).waitFor();
+  assert.equal(await bo.locator('.seat[data-seat="1"] .tag', { hasText: 'bot' }).count(), 0);
+  await bo.goto(`${server.url}#/player/${id}`);
+  await bo.locator('#player-name', { hasText: 'Robo' }).waitFor();
+  await bo.getByText('A bot account: a program plays it.').waitFor();
 
   // Revoked, it is gone from the list.
   await ann.locator('button[data-revoke="laptop"]').click();
