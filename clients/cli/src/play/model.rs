@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use lodestone_protocol::{ClientMessage, GameInfo, Guest, PROTOCOL_VERSION, RequestId, ServerMessage};
+use lodestone_protocol::{ClientMessage, GameInfo, Guest, RequestId, ServerMessage};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -366,18 +366,8 @@ impl App {
     }
 
     fn hello(&mut self) {
-        let (name, token) = (self.name.clone(), self.token.clone());
-        // The server's sentences in the player's language (English needs
-        // no word: the hello stays as it was).
-        let lang = (!self.words.is_english()).then(|| self.words.lang());
-        self.request(Pending::Hello, |id| ClientMessage::Hello {
-            id,
-            protocol: PROTOCOL_VERSION,
-            name: Some(name),
-            token,
-            lang,
-            risks: None,
-        });
+        let hello = super::conn::hello(&self.words, self.name.clone(), self.token.clone());
+        self.request(Pending::Hello, hello);
     }
 
     fn refresh_lists(&mut self, now: Instant) {
@@ -675,6 +665,7 @@ fn with_id(message: ClientMessage, id: RequestId) -> ClientMessage {
 mod tests {
     use super::*;
     use crate::play::room::tests::magneton_state;
+    use lodestone_protocol::PROTOCOL_VERSION;
     use lodestone_protocol::{Code, RoomState, RoomStatus};
 
     fn target() -> Target {
