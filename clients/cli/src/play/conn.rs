@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use lodestone_i18n::Words;
-use lodestone_protocol::{ClientMessage, Code, GameInfo, PROTOCOL_VERSION, RequestId, ServerMessage};
+use lodestone_protocol::{ClientMessage, Code, GameInfo, ServerMessage};
 use rand::rngs::SmallRng;
 use rand::{Rng, RngExt, SeedableRng};
 use tokio::net::TcpStream;
@@ -23,25 +23,6 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::model::Msg;
 use super::target::Target;
-
-/// The hello of a player of `lodestone play` and `lodestone tournament`:
-/// its name, its token if it has one, and the language of the server's
-/// sentences (none for English: the hello stays as it was).
-pub fn hello(
-    words: &Words,
-    name: String,
-    token: Option<String>,
-) -> impl FnOnce(RequestId) -> ClientMessage + use<> {
-    let lang = (!words.is_english()).then(|| words.lang());
-    move |id| ClientMessage::Hello {
-        id,
-        protocol: PROTOCOL_VERSION,
-        name: Some(name),
-        token,
-        lang,
-        risks: None,
-    }
-}
 
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 

@@ -11,13 +11,32 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use lodestone_protocol::{ClientMessage, GameInfo, Guest, RequestId, ServerMessage};
+use lodestone_protocol::{ClientMessage, GameInfo, Guest, PROTOCOL_VERSION, RequestId, ServerMessage};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::lobby::{Games, Lobby, LobbyIntent};
 use super::room::{Intent, Room, TableAct};
 use super::target::{RoomLink, Target};
+
+/// The hello of a player of `lodestone play` and `lodestone tournament`:
+/// its name, its token if it has one, and the language of the server's
+/// sentences (none for English: the hello stays as it was).
+pub fn hello(
+    words: &lodestone_i18n::Words,
+    name: String,
+    token: Option<String>,
+) -> impl FnOnce(RequestId) -> ClientMessage + use<> {
+    let lang = (!words.is_english()).then(|| words.lang());
+    move |id| ClientMessage::Hello {
+        id,
+        protocol: PROTOCOL_VERSION,
+        name: Some(name),
+        token,
+        lang,
+        risks: None,
+    }
+}
 
 mod replies;
 mod turns;
@@ -366,7 +385,7 @@ impl App {
     }
 
     fn hello(&mut self) {
-        let hello = super::conn::hello(&self.words, self.name.clone(), self.token.clone());
+        let hello = hello(&self.words, self.name.clone(), self.token.clone());
         self.request(Pending::Hello, hello);
     }
 

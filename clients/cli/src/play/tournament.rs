@@ -418,7 +418,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Exit> {
         };
         let token = identity.token(&target.ws).map(str::to_string);
         // The server's refusals in the person's language.
-        let hello = conn::hello(&words, name, token);
+        let hello = super::model::hello(&words, name, token);
         if let ServerMessage::Welcome { guest, token, .. } = session.request(hello).await? {
             session.guest = guest.id;
             if let Some(token) = token {
