@@ -19,6 +19,25 @@ use super::lobby::{Games, Lobby, LobbyIntent};
 use super::room::{Intent, Room, TableAct};
 use super::target::{RoomLink, Target};
 
+/// The hello of a player of `lodestone play` and `lodestone tournament`:
+/// its name, its token if it has one, and the language of the server's
+/// sentences (none for English: the hello stays as it was).
+pub fn hello(
+    words: &lodestone_i18n::Words,
+    name: String,
+    token: Option<String>,
+) -> impl FnOnce(RequestId) -> ClientMessage + use<> {
+    let lang = (!words.is_english()).then(|| words.lang());
+    move |id| ClientMessage::Hello {
+        id,
+        protocol: PROTOCOL_VERSION,
+        name: Some(name),
+        token,
+        lang,
+        risks: None,
+    }
+}
+
 mod replies;
 mod turns;
 
@@ -366,18 +385,8 @@ impl App {
     }
 
     fn hello(&mut self) {
-        let (name, token) = (self.name.clone(), self.token.clone());
-        // The server's sentences in the player's language (English needs
-        // no word: the hello stays as it was).
-        let lang = (!self.words.is_english()).then(|| self.words.lang());
-        self.request(Pending::Hello, |id| ClientMessage::Hello {
-            id,
-            protocol: PROTOCOL_VERSION,
-            name: Some(name),
-            token,
-            lang,
-            risks: None,
-        });
+        let hello = hello(&self.words, self.name.clone(), self.token.clone());
+        self.request(Pending::Hello, hello);
     }
 
     fn refresh_lists(&mut self, now: Instant) {
@@ -675,6 +684,7 @@ fn with_id(message: ClientMessage, id: RequestId) -> ClientMessage {
 mod tests {
     use super::*;
     use crate::play::room::tests::magneton_state;
+    use lodestone_protocol::PROTOCOL_VERSION;
     use lodestone_protocol::{Code, RoomState, RoomStatus};
 
     fn target() -> Target {

@@ -14,8 +14,8 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use lodestone_i18n::{FluentValue, Words};
 use lodestone_protocol::{
-    ClientMessage, PROTOCOL_VERSION, RequestId, ServerMessage, TournamentFormat, TournamentSpec,
-    TournamentState, TournamentSummary,
+    ClientMessage, RequestId, ServerMessage, TournamentFormat, TournamentSpec, TournamentState,
+    TournamentSummary,
 };
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
@@ -417,17 +417,8 @@ pub fn run(args: TournamentArgs) -> Result<(), Exit> {
             json: args.json,
         };
         let token = identity.token(&target.ws).map(str::to_string);
-        // The server's refusals in the person's language (English needs
-        // no word).
-        let lang = (!words.is_english()).then(|| words.lang());
-        let hello = |id| ClientMessage::Hello {
-            id,
-            protocol: PROTOCOL_VERSION,
-            name: Some(name),
-            token,
-            lang,
-            risks: None,
-        };
+        // The server's refusals in the person's language.
+        let hello = super::model::hello(&words, name, token);
         if let ServerMessage::Welcome { guest, token, .. } = session.request(hello).await? {
             session.guest = guest.id;
             if let Some(token) = token {
