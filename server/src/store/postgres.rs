@@ -1,15 +1,19 @@
 //! The PostgreSQL backend: a pool of connections to one database, each
-//! with the bounds of its waits (`bounds.rs`), and the migrations of
-//! `migrations/postgres/`.
+//! with the bounds of its waits (`bounds.rs`), the migrations of
+//! `migrations/postgres/`, and the writer's commit of a batch in one round
+//! trip (one script, one implicit transaction).
 
+use std::fmt::Write as _;
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::{Connection, Pool, Postgres};
+use sqlx::{Connection, Executor, Pool, Postgres};
 
-use super::sql::Dialect;
-use super::types::{Location, StoreError, StoreOptions, migrate};
+use super::plan::{Param, Statement, plan};
+use super::sql::{CommitError, Dialect};
+use super::types::{Location, Op, StoreError, StoreOptions, migrate};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -90,5 +94,232 @@ fn connect_error(server: &str, location: &Location, e: &sqlx::Error) -> String {
         sqlx::Error::Tls(tls) => format!("could not set up TLS with PostgreSQL at {server}: {tls}"),
         sqlx::Error::PoolTimedOut => format!("PostgreSQL at {server} did not answer in time"),
         other => format!("could not connect to PostgreSQL at {server}: {other}"),
+    }
+}
+
+/// The SQLSTATE of a fence that found a room's lease not this node's
+/// (`lodestone_fence`, migration 0120); the message is the room's id.
+const FENCED: &str = "LDFEN";
+
+/// The SQLSTATE of an update that found no row (`lodestone_found`).
+const NOT_FOUND: &str = "LDROW";
+
+/// Stores `ops` in one transaction on the writer's connection `held` (taken
+/// from the pool when there is none), in one round trip: their statements
+/// ([`plan`]) as one script with their values written in ([`script`]),
+/// which PostgreSQL runs as one implicit transaction, all or nothing, the
+/// fences first. A batch with a text a script cannot carry (a NUL) goes
+/// the way of SQLite, a statement at a time with bound values
+/// ([`Dialect::commit`]), which refuses it as before.
+pub(super) async fn commit(
+    pool: &Pool<Postgres>,
+    held: &mut Option<PoolConnection<Postgres>>,
+    ops: &[&Op],
+) -> Result<(), CommitError> {
+    let Some(script) = script(ops) else {
+        return Postgres::commit(pool, held, ops).await;
+    };
+    let conn = match held {
+        Some(conn) => conn,
+        None => held.insert(pool.acquire().await?),
+    };
+    // Built from the statements' constant text and quoted values only.
+    let result = (&mut **conn)
+        .execute(sqlx::raw_sql(sqlx::AssertSqlSafe(script)))
+        .await
+        .map(drop)
+        .map_err(refusal);
+    // The connection may be broken: the next commit takes a fresh one.
+    if result.is_err() {
+        *held = None;
+    }
+    result
+}
+
+/// What a script's error means: a fence's refusal, an update that found
+/// no row (as the statements with bound values say them), or the error.
+fn refusal(e: sqlx::Error) -> CommitError {
+    if let sqlx::Error::Database(db) = &e {
+        match db.code().as_deref() {
+            Some(FENCED) => return CommitError::Fenced(db.message().to_string()),
+            Some(NOT_FOUND) => return CommitError::Database(sqlx::Error::RowNotFound),
+            _ => {}
+        }
+    }
+    CommitError::Database(e)
+}
+
+/// The statements that store `ops` as one script: the fences as one call
+/// of `lodestone_fence` (in room order, as [`plan`] puts them), an update
+/// that must find its row checked by `lodestone_found`, every value
+/// written in as a typed literal. `None` if a text holds a NUL, which no
+/// statement of PostgreSQL can carry (bound, it is refused).
+pub(super) fn script(ops: &[&Op]) -> Option<String> {
+    let statements = plan(ops, Postgres::MAX_PARAMS);
+    let mut out = String::with_capacity(256 * statements.len());
+    let fences: Vec<Vec<Param<'_>>> = (statements.iter())
+        .filter(|s| matches!(s, Statement::Fence { .. }))
+        .map(Statement::params)
+        .collect();
+    if !fences.is_empty() {
+        out.push_str("SELECT lodestone_fence(");
+        // The fence's parameters: room, node, epoch, deadline.
+        for column in 0..4 {
+            out.push_str(if column == 0 { "ARRAY[" } else { ", ARRAY[" });
+            for (i, fence) in fences.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                literal(&mut out, fence[column])?;
+            }
+            out.push(']');
+        }
+        out.push_str(");\n");
+    }
+    let rest = statements
+        .iter()
+        .filter(|s| !matches!(s, Statement::Fence { .. }));
+    for statement in rest {
+        let found = statement.returns_row();
+        if found {
+            out.push_str("WITH changed AS (");
+        }
+        written_in(&mut out, &statement.sql(), &statement.params())?;
+        if found {
+            out.push_str(") SELECT lodestone_found(count(*)) FROM changed");
+        }
+        out.push_str(";\n");
+    }
+    Some(out)
+}
+
+/// Appends `sql` with each placeholder `$n` outside a quoted literal
+/// replaced by the literal of `params[n - 1]`; `None` if one has no
+/// value or holds a NUL.
+fn written_in(out: &mut String, sql: &str, params: &[Param<'_>]) -> Option<()> {
+    let mut quoted = false;
+    let mut rest = sql;
+    while let Some(c) = rest.chars().next() {
+        rest = &rest[c.len_utf8()..];
+        if c == '\'' {
+            quoted = !quoted;
+        }
+        if c != '$' || quoted {
+            out.push(c);
+            continue;
+        }
+        let digits = rest.find(|d: char| !d.is_ascii_digit()).unwrap_or(rest.len());
+        let n: usize = rest[..digits].parse().ok()?;
+        literal(out, *params.get(n.checked_sub(1)?)?)?;
+        rest = &rest[digits..];
+    }
+    Some(())
+}
+
+/// Appends the literal of `param`, typed as a bound value of it would be
+/// (`text`, `int8`, `boolean`); a text as an escape string (`E'…'`,
+/// read the same whatever `standard_conforming_strings` says). `None` for
+/// a text holding a NUL.
+fn literal(out: &mut String, param: Param<'_>) -> Option<()> {
+    let text = |out: &mut String, text: &str| {
+        if text.contains('\0') {
+            return None;
+        }
+        out.push_str("E'");
+        for c in text.chars() {
+            match c {
+                '\'' => out.push_str("''"),
+                '\\' => out.push_str("\\\\"),
+                c => out.push(c),
+            }
+        }
+        out.push_str("'::text");
+        Some(())
+    };
+    match param {
+        Param::Text(t) | Param::MaybeText(Some(t)) => text(out, t)?,
+        Param::MaybeText(None) => out.push_str("NULL::text"),
+        Param::Int(n) | Param::MaybeInt(Some(n)) => {
+            let _ = write!(out, "'{n}'::int8");
+        }
+        Param::MaybeInt(None) => out.push_str("NULL::int8"),
+        Param::Bool(b) => out.push_str(if b { "TRUE" } else { "FALSE" }),
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::types::{EventRow, Value};
+
+    fn append(room: &str, seq: i64, data: &str) -> Op {
+        Op::Append(EventRow {
+            room_id: room.into(),
+            seq,
+            kind: "action".into(),
+            at: -5,
+            data: data.into(),
+        })
+    }
+
+    fn fence(room: &str) -> Op {
+        Op::Fence {
+            room: room.into(),
+            node: "n1".into(),
+            epoch: 3,
+            deadline: (room == "a").then_some(77),
+        }
+    }
+
+    /// A batch's script: the fences first, in one call in room order; the
+    /// events in one insert; an update that must find its row checked;
+    /// quotes and backslashes escaped and every value typed; a `$` inside
+    /// a quoted literal of the statement left alone.
+    #[test]
+    fn a_batch_is_one_script_with_its_values_written_in() {
+        let ops = [
+            append("b", 2, r#"{"say":"it's \"ok\" \\ $1"}"#),
+            fence("b"),
+            Op::SetStatus {
+                room: "b".into(),
+                status: crate::store::StoredStatus::Finished,
+            },
+            fence("a"),
+            append("a", 9, "{}"),
+            Op::Notice {
+                sql: "UPDATE t SET x = $1 WHERE y = '$2' AND z = $10",
+                values: std::iter::once(Value::MaybeText(None))
+                    .chain((2..=10).map(Value::Int))
+                    .collect(),
+            },
+        ];
+        let ops: Vec<&Op> = ops.iter().collect();
+        let script = script(&ops).unwrap();
+        let lines: Vec<&str> = script.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "SELECT lodestone_fence(ARRAY[E'a'::text, E'b'::text], ARRAY[E'n1'::text, E'n1'::text], \
+                 ARRAY['3'::int8, '3'::int8], ARRAY['77'::int8, NULL::int8]);",
+                concat!(
+                    "INSERT INTO events (room_id, seq, kind, at, data) VALUES ",
+                    r#"(E'b'::text, '2'::int8, E'action'::text, '-5'::int8, E'{"say":"it''s \\"ok\\" \\\\ $1"}'::text), "#,
+                    "(E'a'::text, '9'::int8, E'action'::text, '-5'::int8, E'{}'::text);"
+                ),
+                "WITH changed AS (UPDATE rooms SET status = E'finished'::text WHERE id = E'b'::text RETURNING id) \
+                 SELECT lodestone_found(count(*)) FROM changed;",
+                "UPDATE t SET x = NULL::text WHERE y = '$2' AND z = '10'::int8;",
+            ]
+        );
+    }
+
+    /// A NUL cannot be written into a script: no script, and the batch
+    /// goes the way of bound values (which refuse it).
+    #[test]
+    fn a_nul_makes_no_script() {
+        let nul = append("a", 1, "{\"say\":\"\0\"}");
+        assert!(script(&[&nul]).is_none());
+        assert!(script(&[&append("a", 1, "{}")]).is_some());
     }
 }

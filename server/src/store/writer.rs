@@ -3,8 +3,10 @@
 //! transaction (group commit). A batch that fails is stored again in one
 //! transaction with each request apart (its fences first, then each
 //! request under a savepoint), so a bad or fenced request fails alone and
-//! the others still share one commit. A SQLite file's writer is a thread
-//! of its own (`store/sqlite_writer.rs`), answering the same way.
+//! the others still share one commit. On PostgreSQL the first transaction
+//! is one script, sent in one round trip (`postgres.rs`). A SQLite file's
+//! writer is a thread of its own (`store/sqlite_writer.rs`), answering the
+//! same way.
 
 use sqlx::pool::PoolConnection;
 use sqlx::{Pool, Postgres, Sqlite};
@@ -12,6 +14,7 @@ use tokio::sync::mpsc;
 
 use super::bounds::CommitWatch;
 use super::db::Db;
+use super::postgres;
 use super::sql::{CommitError, Dialect};
 use super::types::{MAX_BATCH, Op, WriteError, WriteRequest};
 
@@ -40,7 +43,8 @@ impl Writer {
         let commit = async {
             match self {
                 Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
-                Writer::Postgres(pool, held) => Dialect::commit(pool, held, ops).await,
+                // One round trip (`postgres.rs`).
+                Writer::Postgres(pool, held) => postgres::commit(pool, held, ops).await,
             }
         };
         match within(watch, commit).await {

@@ -332,6 +332,36 @@ async fn every_table_survives_migrate_db_to_postgres_and_back_row_for_row() {
     }
 }
 
+/// Runs `test` on a store of a new PostgreSQL database (its URL and the
+/// store, its writer running), unless the PostgreSQL tests are skipped.
+async fn on_a_postgres_store<F, T>(test: F)
+where
+    F: FnOnce(String, lodestone_server::testing::Store) -> T,
+    T: std::future::Future<Output = ()>,
+{
+    use lodestone_server::testing::{Store, StoreOptions};
+    if !postgres_ready() {
+        return;
+    }
+    on_backend(Backend::Postgres, async {
+        let url = database_url(&temp_dir());
+        let (store, _task) = Store::open(&url, &StoreOptions::default()).await.unwrap();
+        test(url, store).await;
+    })
+    .await;
+}
+
+/// An action event of `room` at `seq`.
+fn action(room: &str, seq: i64, data: &str) -> lodestone_server::testing::Op {
+    lodestone_server::testing::Op::Append(lodestone_server::testing::EventRow {
+        room_id: room.into(),
+        seq,
+        kind: "action".into(),
+        at: 1000 + seq,
+        data: data.into(),
+    })
+}
+
 /// Group commit on PostgreSQL with fences: twenty rooms' appends sent at
 /// once (one batch: the test's runtime has one thread, so every request
 /// is queued before the writer runs), each fenced by its room's lease, one
@@ -341,24 +371,11 @@ async fn every_table_survives_migrate_db_to_postgres_and_back_row_for_row() {
 /// not with one commit each.
 #[tokio::test(flavor = "current_thread")]
 async fn a_fenced_append_fails_alone_and_the_others_share_one_commit() {
-    use lodestone_server::testing::{EventRow, Op, RoomRow, Store, StoreError, StoreOptions, StoredStatus};
+    use lodestone_server::testing::{Op, RoomRow, StoreError, StoredStatus};
     use sqlx::Connection;
-    if !postgres_ready() {
-        return;
-    }
-    on_backend(Backend::Postgres, async {
-        let url = database_url(&temp_dir());
-        let (store, _task) = Store::open(&url, &StoreOptions::default()).await.unwrap();
+    on_a_postgres_store(|url, store| async move {
         let leases = store.leases().expect("PostgreSQL has leases");
-        let event = |room: &str, seq: i64| {
-            Op::Append(EventRow {
-                room_id: room.into(),
-                seq,
-                kind: "action".into(),
-                at: 1000 + seq,
-                data: "{}".into(),
-            })
-        };
+        let event = |room: &str, seq: i64| action(room, seq, "{}");
         let rooms: Vec<String> = (0..20).map(|i| format!("r{i:02}")).collect();
         for room in &rooms {
             store
@@ -408,6 +425,123 @@ async fn a_fenced_append_fails_alone_and_the_others_share_one_commit() {
             .await
             .unwrap();
         assert_eq!(fenced, 1, "nothing of the fenced request is stored");
+    })
+    .await;
+}
+
+/// PostgreSQL stores a batch as one script (the values written into it
+/// as literals, one round trip): a lone request with a fence, an event, a
+/// status, a game due and a rename is stored (had its script failed, it
+/// would have failed: a batch of one is not stored again apart); every
+/// text comes back exactly as given (quotes, backslashes, a `$1`, letters
+/// beyond ASCII), and in one batch
+/// the requests that cannot be stored fail alone, each for its own reason:
+/// a text with a NUL (no script can carry it), a status for a room with no
+/// row, and a lease that lapsed by the database's clock (`Fenced`). The
+/// two good requests are stored, with their status and fence deadline.
+#[tokio::test(flavor = "current_thread")]
+async fn a_batch_in_one_script_stores_every_text_as_given_and_its_bad_requests_fail_alone() {
+    use lodestone_server::testing::{Op, RoomRow, StoreError, StoredStatus};
+    use sqlx::Connection;
+    on_a_postgres_store(|url, store| async move {
+        let leases = store.leases().expect("PostgreSQL has leases");
+        let event = action;
+        let fence = |room: &str| Op::Fence {
+            room: room.into(),
+            node: "n1".into(),
+            epoch: 1,
+            deadline: Some(4242),
+        };
+        let status = |room: &str| Op::SetStatus {
+            room: room.into(),
+            status: StoredStatus::Finished,
+        };
+        for room in ["good", "nul", "norow", "lapsed", "plain"] {
+            store
+                .write(vec![
+                    Op::CreateRoom(RoomRow {
+                        id: room.into(),
+                        game: "magneton".into(),
+                        public: true,
+                        status: StoredStatus::Open,
+                        created_at: 1,
+                    }),
+                    event(room, 1, "{}"),
+                ])
+                .await
+                .unwrap();
+            let lease_ms = if room == "lapsed" { 1 } else { 60_000 };
+            leases.claim_new(room, "n1", lease_ms).await.unwrap();
+        }
+        // Alone, a request with every kind of statement a move's commit
+        // may carry: a failed script would not be stored apart, it would
+        // fail.
+        store
+            .write(vec![Op::CreateGuest {
+                id: "g1".into(),
+                name: "Ann".into(),
+                token_hash: "h1".into(),
+                created_at: 1,
+                bot: None,
+            }])
+            .await
+            .unwrap();
+        store
+            .write(vec![
+                fence("plain"),
+                event("plain", 2, "{}"),
+                Op::SetStatus {
+                    room: "plain".into(),
+                    status: StoredStatus::Playing,
+                },
+                Op::GameDue {
+                    room: "plain".into(),
+                    at: 5,
+                },
+                Op::RenameGuest {
+                    id: "g1".into(),
+                    name: "Ann 'the' \\ best".into(),
+                },
+            ])
+            .await
+            .unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let said = r#"{"say":"it's \\ \"q\" $1 E'x' '' \\' ü 🦀"}"#;
+        let (good, nul, norow, lapsed, plain) = tokio::join!(
+            store.write(vec![fence("good"), event("good", 2, said), status("good")]),
+            store.write(vec![fence("nul"), event("nul", 2, "{\"say\":\"a\0b\"}")]),
+            store.write(vec![event("norow", 2, "{}"), status("nowhere")]),
+            store.write(vec![fence("lapsed"), event("lapsed", 2, "{}")]),
+            store.write(vec![fence("plain"), event("plain", 3, "{}")]),
+        );
+        good.unwrap();
+        plain.unwrap();
+        assert!(matches!(nul, Err(StoreError::Rejected(_))), "{nul:?}");
+        assert!(matches!(norow, Err(StoreError::Rejected(_))), "{norow:?}");
+        assert!(matches!(lapsed, Err(StoreError::Fenced)), "{lapsed:?}");
+        let events = store.room_events("good").await.unwrap();
+        assert_eq!(events.last().map(|e| e.data.as_str()), Some(said));
+        let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+        let stored: Vec<(String, i64)> =
+            sqlx::query_as("SELECT room_id, max(seq) FROM events GROUP BY room_id ORDER BY room_id")
+                .fetch_all(&mut conn)
+                .await
+                .unwrap();
+        let expected = [("good", 2), ("lapsed", 1), ("norow", 1), ("nul", 1), ("plain", 3)];
+        let expected: Vec<(String, i64)> = expected.iter().map(|(r, s)| (r.to_string(), *s)).collect();
+        assert_eq!(stored, expected, "the last event of each room");
+        let (status, deadline): (String, Option<i64>) = sqlx::query_as(
+            "SELECT r.status, l.deadline FROM rooms r JOIN leases l ON l.room_id = r.id WHERE r.id = 'good'",
+        )
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+        assert_eq!((status.as_str(), deadline), ("finished", Some(4242)));
+        let name: String = sqlx::query_scalar("SELECT name FROM guests WHERE id = 'g1'")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(name, "Ann 'the' \\ best");
     })
     .await;
 }

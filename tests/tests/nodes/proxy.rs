@@ -1,9 +1,14 @@
 //! A TCP proxy between one node and PostgreSQL that reads the server's
-//! side of the protocol well enough to see when a transaction is open
-//! with work done in it (a `ReadyForQuery` saying "in a transaction"
-//! after a statement other than `BEGIN`), and then stalls that node right
-//! there: it stops the node's process (SIGSTOP), or cuts the connections
-//! silently (nothing more is passed either way, and nothing is closed).
+//! side of the protocol well enough to see a commit under way, and then
+//! stalls that node right there, before it reads the answer: it stops the
+//! node's process (SIGSTOP), or cuts the connections silently (nothing
+//! more is passed either way, and nothing is closed). A commit is under way
+//! when a transaction is open with work done in it (a `ReadyForQuery`
+//! saying "in a transaction" after a statement other than `BEGIN`: a
+//! commit of several round trips, such as the writer's storing requests
+//! apart), or when a batch of one round trip that inserted rows is
+//! answered (PostgreSQL's writer sends a batch as one script: it commits
+//! without waiting for the node, so no lease row stays locked).
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -112,6 +117,8 @@ async fn watch(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, state: Arc<State
     let mut buf: Vec<u8> = Vec::new();
     let mut chunk = vec![0u8; 16 * 1024];
     let mut last_tag = String::new();
+    // Whether a statement since the last `ReadyForQuery` inserted rows.
+    let mut inserted = false;
     loop {
         // Whole messages: a type byte, then a length counting itself.
         while buf.len() >= 5 {
@@ -123,8 +130,10 @@ async fn watch(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, state: Arc<State
             match message[0] {
                 b'C' => {
                     last_tag = String::from_utf8_lossy(&message[5..message.len() - 1]).into_owned();
+                    inserted |= last_tag.starts_with("INSERT");
                 }
-                b'Z' if message[5] == b'T' && !last_tag.starts_with("BEGIN") => {
+                b'Z' if (message[5] == b'T' && !last_tag.starts_with("BEGIN")) || inserted => {
+                    inserted = false;
                     let armed = state.armed.lock().unwrap().take();
                     match armed {
                         Some(Stall::Stop(pid)) => {
@@ -142,6 +151,7 @@ async fn watch(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, state: Arc<State
                         None => {}
                     }
                 }
+                b'Z' => inserted = false,
                 _ => {}
             }
             if state.cut.load(Ordering::SeqCst) {

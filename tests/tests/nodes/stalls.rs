@@ -1,8 +1,10 @@
-//! A node that stalls in the middle of a commit, with its lease row
-//! locked: stopped (SIGSTOP) or cut off from PostgreSQL (a proxy that
-//! stops passing bytes). The other nodes go on answering about every room,
-//! their own and the stalled node's, and take the stalled node's rooms
-//! when its lease runs out.
+//! A node that stalls in the middle of a commit: stopped (SIGSTOP) or cut
+//! off from PostgreSQL (a proxy that stops passing bytes) before it reads
+//! the commit's answer (with its lease row locked, when the commit is a
+//! transaction of several round trips; a batch sent as one script is
+//! committed by PostgreSQL without it). The other nodes go on answering
+//! about every room, their own and the stalled node's, and take the
+//! stalled node's rooms when its lease runs out.
 
 use std::time::{Duration, Instant};
 
