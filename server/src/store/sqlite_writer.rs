@@ -39,8 +39,14 @@ pub(super) fn open(path: PathBuf, sync_full: bool) -> Result<Connection, rusqlit
     conn.pragma_update(None, "synchronous", if sync_full { "FULL" } else { "NORMAL" })?;
     // Checkpoints run between batches, not in a commit (`checkpoints.rs`).
     watch_wal(&conn);
+    // A batch's inserts have as many rows as it has requests: room for the
+    // statements of many batch sizes, each prepared once.
+    conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
     Ok(conn)
 }
+
+/// How many prepared statements the writer keeps.
+const STATEMENTS_KEPT: usize = 256;
 
 /// Takes batches from `queue` until every sender is gone, commits each as
 /// one transaction and answers its requests, then checkpoints if the WAL
@@ -144,7 +150,7 @@ fn commit_apart(
 }
 
 fn execute(conn: &Connection, statement: &Statement<'_>) -> Result<(), rusqlite::Error> {
-    let mut prepared = conn.prepare_cached(&statement.sql())?;
+    let mut prepared = conn.prepare_cached(&numbered(&statement.sql()))?;
     let params = params_from_iter(statement.params().into_iter().map(Value));
     if statement.returns_row() {
         // Finding no row to update is an error, as on sqlx's path.
@@ -153,6 +159,23 @@ fn execute(conn: &Connection, statement: &Statement<'_>) -> Result<(), rusqlite:
         prepared.execute(params)?;
     }
     Ok(())
+}
+
+/// `sql` with its placeholders `$N` written `?N`: the same parameters to
+/// SQLite, which finds a `?N` by its number but a `$N` by its name, in a
+/// list it reads from the start for each one (a many-row insert's
+/// preparation then grows with the square of its parameters).
+fn numbered(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len());
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '$' && chars.peek().is_some_and(char::is_ascii_digit) {
+            out.push('?');
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// A parameter as rusqlite binds it.
@@ -170,5 +193,18 @@ impl rusqlite::ToSql for Value<'_> {
             Param::MaybeInt(None) => ToSqlOutput::Borrowed(ValueRef::Null),
             Param::Bool(b) => ToSqlOutput::Owned(rusqlite::types::Value::Integer(i64::from(b))),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::numbered;
+
+    #[test]
+    fn placeholders_are_numbered_and_nothing_else_changes() {
+        assert_eq!(
+            numbered("INSERT INTO t (a, b) VALUES ($1, $12), ($13, '$x') RETURNING $"),
+            "INSERT INTO t (a, b) VALUES (?1, ?12), (?13, '$x') RETURNING $"
+        );
     }
 }
