@@ -5,6 +5,8 @@
 //! language or message a catalogue lacks. Codes on the wire never change
 //! with the language: only the sentences shown to people do.
 
+pub mod ended;
+
 use std::borrow::Cow;
 use std::collections::HashMap;
 

@@ -310,3 +310,7 @@ detail-already-started = { $action ->
    *[close-room] die Partie hat begonnen: schließen Sie den Raum, indem Sie die Partie abbrechen oder aufgeben
 }
 detail-no-such-seat = { $game } hat keinen Platz { $seat } (seine Plätze: { $seats })
+
+# The caption of a position's image (`/api/rooms/{id}/ply/{n}.svg`).
+embed-versus = gegen
+embed-caption = { $game } · { $players } · Zug { $ply } von { $plies }

@@ -288,3 +288,7 @@ detail-already-started = { $action ->
    *[close-room] the game has started: close the room by aborting or resigning the game instead
 }
 detail-no-such-seat = { $game } has no seat { $seat } (its seats: { $seats })
+
+# The caption of a position's image (`/api/rooms/{id}/ply/{n}.svg`).
+embed-versus = v
+embed-caption = { $game } · { $players } · ply { $ply } of { $plies }

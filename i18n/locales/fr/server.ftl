@@ -310,3 +310,7 @@ detail-already-started = { $action ->
    *[close-room] la partie a commencé : fermez la salle en annulant ou en abandonnant la partie
 }
 detail-no-such-seat = { $game } n'a pas de place { $seat } (ses places : { $seats })
+
+# The caption of a position's image (`/api/rooms/{id}/ply/{n}.svg`).
+embed-versus = contre
+embed-caption = { $game } · { $players } · coup { $ply } sur { $plies }

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use lodestone_i18n::Words;
 use lodestone_protocol::{Code, GameRecord, PlyView, RoomState, codes};
 
 use crate::answers::json_error;
@@ -108,9 +109,11 @@ pub async fn ply_json(
     }
 }
 
-/// The caption of an image: the game, its players, the ply and, at the
-/// end, the result.
-fn caption(state: &RoomState, ply: u32, plies: u32) -> String {
+/// The caption of an image, in the reader's language: the game, its
+/// players, the ply and, at the end, the result (in English the rules' own
+/// result line, `white wins (four in a row)`; in another language who won,
+/// as the clients say it).
+fn caption(words: &Words, state: &RoomState, ply: u32, plies: u32) -> String {
     let mut game = state.game.clone();
     if let Some(first) = game.get_mut(0..1) {
         first.make_ascii_uppercase();
@@ -120,11 +123,24 @@ fn caption(state: &RoomState, ply: u32, plies: u32) -> String {
         .iter()
         .filter_map(|s| s.player.as_ref().map(|p| p.name.as_str()))
         .collect();
-    let mut text = format!("{game} · {} · ply {ply} of {plies}", players.join(" v "));
+    let versus = format!(" {} ", words.get("embed-versus"));
+    let mut text = words.with(
+        "embed-caption",
+        &[
+            ("game", game.into()),
+            ("players", players.join(&versus).into()),
+            ("ply", ply.into()),
+            ("plies", plies.into()),
+        ],
+    );
     if let Some(outcome) = state.play.as_ref().and_then(|p| p.outcome.as_ref())
         && ply == plies
     {
-        text.push_str(&format!(" · {}", outcome.result));
+        let result = match lodestone_i18n::ended::end_words(words, state) {
+            Some((headline, _)) if !words.is_english() => headline,
+            _ => outcome.result.clone(),
+        };
+        text.push_str(&format!(" · {result}"));
     }
     text
 }
@@ -163,7 +179,12 @@ async fn ply_image(
             let image = svg::position(
                 &replay.state.game,
                 &board,
-                &caption(&replay.state, replay.ply, replay.plies),
+                &caption(
+                    &crate::sentences::http_words(headers),
+                    &replay.state,
+                    replay.ply,
+                    replay.plies,
+                ),
             );
             (
                 [

@@ -4,7 +4,9 @@
 //! embeddable replay pages, the only pages another site may frame.
 
 use lodestone_protocol::{GameRecord, PlyView, RecordAction, RoomStatus};
-use lodestone_tests::{TestServer, each_backend, header, http_get, http_get_full, http_get_typed};
+use lodestone_tests::{
+    TestServer, each_backend, header, http_get, http_get_full, http_get_typed, http_get_with,
+};
 use serde_json::json;
 
 each_backend!(a_finished_game_shows_every_ply_as_json_and_as_an_image);
@@ -39,7 +41,26 @@ async fn a_finished_game_shows_every_ply_as_json_and_as_an_image() {
         image.contains("Bo &lt;b&gt;") && !image.contains("<b>"),
         "escaped names: {image}"
     );
-    assert!(image.contains("black wins (resignation)"), "{image}");
+    assert!(
+        image.contains("Magneton · Ann v Bo &lt;b&gt; · ply 2 of 2 · black wins (resignation)"),
+        "{image}"
+    );
+    // Its caption in the reader's language (`Accept-Language`).
+    let svg = format!("/api/rooms/{room}/ply/2.svg");
+    for (lang, caption) in [
+        (
+            "fr",
+            "Magneton · Ann contre Bo &lt;b&gt; · coup 2 sur 2 · Bo &lt;b&gt; (noir) gagne.",
+        ),
+        (
+            "de",
+            "Magneton · Ann gegen Bo &lt;b&gt; · Zug 2 von 2 · Bo &lt;b&gt; (Schwarz) gewinnt.",
+        ),
+    ] {
+        let (status, _, image) = http_get_with(addr, &svg, &[("Accept-Language", lang)]).await;
+        assert_eq!(status, 200);
+        assert!(image.contains(caption), "{lang}: {image}");
+    }
     let (status, _) = http_get(addr, &format!("/api/rooms/{room}/ply/3.svg"), None).await;
     assert_eq!(status, 400);
     let (status, _) = http_get(addr, &format!("/api/rooms/{room}/ply/x"), None).await;
