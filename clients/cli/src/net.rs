@@ -15,7 +15,7 @@ mod frame;
 
 #[cfg(test)]
 pub(crate) use connection::reply_id;
-pub use connection::{Connection, Event, Failed, lost};
+pub use connection::{Connection, Event, Failed};
 pub use dial::Endpoint;
 pub(crate) use frame::RoomView;
 #[cfg(test)]

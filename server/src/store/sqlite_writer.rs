@@ -150,7 +150,7 @@ fn commit_apart(
 }
 
 fn execute(conn: &Connection, statement: &Statement<'_>) -> Result<(), rusqlite::Error> {
-    let mut prepared = conn.prepare_cached(&numbered(&statement.sql()))?;
+    let mut prepared = conn.prepare_cached(&numbered(statement.sql()))?;
     let params = params_from_iter(statement.params().into_iter().map(Value));
     if statement.returns_row() {
         // Finding no row to update is an error, as on sqlx's path.
@@ -165,17 +165,15 @@ fn execute(conn: &Connection, statement: &Statement<'_>) -> Result<(), rusqlite:
 /// SQLite, which finds a `?N` by its number but a `$N` by its name, in a
 /// list it reads from the start for each one (a many-row insert's
 /// preparation then grows with the square of its parameters).
-fn numbered(sql: &str) -> String {
-    let mut out = String::with_capacity(sql.len());
-    let mut chars = sql.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '$' && chars.peek().is_some_and(char::is_ascii_digit) {
-            out.push('?');
-        } else {
-            out.push(c);
+fn numbered(sql: String) -> String {
+    let mut bytes = sql.into_bytes();
+    for i in 1..bytes.len() {
+        if bytes[i - 1] == b'$' && bytes[i].is_ascii_digit() {
+            bytes[i - 1] = b'?';
         }
     }
-    out
+    // One ASCII byte for another: still the same UTF-8.
+    String::from_utf8(bytes).expect("an ASCII byte replaced by another")
 }
 
 /// A parameter as rusqlite binds it.
@@ -203,7 +201,7 @@ mod tests {
     #[test]
     fn placeholders_are_numbered_and_nothing_else_changes() {
         assert_eq!(
-            numbered("INSERT INTO t (a, b) VALUES ($1, $12), ($13, '$x') RETURNING $"),
+            numbered("INSERT INTO t (a, b) VALUES ($1, $12), ($13, '$x') RETURNING $".to_string()),
             "INSERT INTO t (a, b) VALUES (?1, ?12), (?13, '$x') RETURNING $"
         );
     }

@@ -362,17 +362,13 @@ async fn within<T>(
         Ok(result) => result,
         Err(_) => {
             conn.abandon()?;
-            bail!(
-                "{}; {}",
-                crate::net::lost(),
-                crate::out::say_with("net-no-answer", &[("seconds", SETUP_PATIENCE.as_secs().into())])
-            )
+            Err(crate::net::Failed::Unanswered(SETUP_PATIENCE.as_secs()).into())
         }
     }
 }
 
 /// Whether `error` is a request's reply lost with its node (see
-/// [`crate::net::lost`]).
+/// [`crate::net::Failed`]).
 fn is_lost(error: &anyhow::Error) -> bool {
     crate::net::Failed::is_lost(error)
 }

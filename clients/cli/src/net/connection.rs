@@ -153,7 +153,7 @@ pub enum Event {
 
 /// How a request whose reply was lost with a dropped socket fails (the
 /// start of its error, in the terminal's language).
-pub fn lost() -> String {
+fn lost() -> String {
     say("net-lost")
 }
 
@@ -168,6 +168,9 @@ pub enum Failed {
     NotUnderstood,
     /// The socket dropped before the reply (see [`lost`]).
     Lost,
+    /// The node did not answer within this many seconds, and the
+    /// connection left it (stalled): lost with it, as [`Failed::Lost`].
+    Unanswered(u64),
     /// The connection closed.
     Closed,
 }
@@ -180,7 +183,7 @@ impl Failed {
 
     /// Whether `error` is a request's reply lost with its node.
     pub fn is_lost(error: &anyhow::Error) -> bool {
-        matches!(Failed::of(error), Some(Failed::Lost))
+        matches!(Failed::of(error), Some(Failed::Lost | Failed::Unanswered(_)))
     }
 
     /// Whether `error` is a refusal with `code`.
@@ -195,6 +198,12 @@ impl std::fmt::Display for Failed {
             Failed::Refused { code, message } => write!(f, "{code}: {message}"),
             Failed::NotUnderstood => f.write_str(&say("net-not-understood")),
             Failed::Lost => f.write_str(&say_with("net-lost-request", &[("lost", lost().into())])),
+            Failed::Unanswered(seconds) => write!(
+                f,
+                "{}; {}",
+                lost(),
+                say_with("net-no-answer", &[("seconds", (*seconds).into())])
+            ),
             Failed::Closed => f.write_str(&say("bot-closed")),
         }
     }
@@ -791,6 +800,18 @@ mod tests {
         assert!(Failed::is_refused(&e, Code::StorageFailure), "{e:#}");
         assert!(!Failed::is_refused(&e, Code::MovedOn) && !Failed::is_lost(&e));
         assert_eq!(format!("{e:#}"), "starting: storage-failure: le serveur");
+    }
+
+    /// A step a stalled node left unanswered (load's setup, given up after
+    /// its patience) fails as lost with the node, saying so as before.
+    #[test]
+    fn an_unanswered_request_is_lost_with_its_node() {
+        let e = anyhow::Error::from(Failed::Unanswered(10)).context("joining");
+        assert!(Failed::is_lost(&e), "{e:#}");
+        assert_eq!(
+            format!("{e:#}"),
+            "joining: the connection dropped before the reply; no answer in 10 s"
+        );
     }
 
     /// An `act` written by hand is the JSON `send` wrote, and reads back
