@@ -20,6 +20,7 @@
 # before they could say they judge them, to compare with older builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/server-address.sh
 seconds="${1:?usage: scripts/load-compare.sh SECONDS LABEL=SERVER:sqlite|postgres ...}"
 shift
 configs=("$@")
@@ -64,12 +65,7 @@ for row in "${rows[@]}"; do
             --request-rate 0 --rate-limit 0 --guests-per-hour 0 --rooms-per-address 0 \
             --rooms-per-guest 0 --watch-limit 0 >"$dir/out" 2>"$dir/log" &
         server_pid=$!
-        for _ in $(seq 600); do
-            grep -q '^listening on ' "$dir/out" 2>/dev/null && break
-            sleep 0.1
-        done
-        addr="$(sed -n 's/^listening on http:\/\///p' "$dir/out")"
-        [ -n "$addr" ] || { echo "$label: the server did not start" >&2; cat "$dir/log" >&2; exit 1; }
+        addr="$(server_address "$dir/out" "$dir/log" "$label" 600)"
         "$load" load "ws://$addr" --game "$game" "${options[@]}" --games "$games" \
             --duration "$seconds" --sources 4 --server-pid "$server_pid" ${LOAD_ARGS:-} >"$dir/load" 2>&1 || true
         kill "$server_pid"

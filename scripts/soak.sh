@@ -11,6 +11,7 @@
 #   scripts/soak.sh [MINUTES] [GAMES] [RATE] [WARMUP]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/server-address.sh
 minutes="${1:-30}"
 games="${2:-1000}"
 rate="${3:-200}"
@@ -34,12 +35,7 @@ target/release/lodestone-server --bind 127.0.0.1:0 --database "sqlite://$dir/soa
     --per-address 0 --connect-rate 0 --request-rate 0 --rate-limit 0 \
     --guests-per-hour 0 --rooms-per-address 0 >"$dir/out" 2>"$log" &
 server_pid=$!
-for _ in $(seq 100); do
-    grep -q '^listening on ' "$dir/out" 2>/dev/null && break
-    sleep 0.1
-done
-url="$(sed -n 's/^listening on http:\/\///p' "$dir/out")"
-[ -n "$url" ] || { echo "soak: the server did not start" >&2; cat "$log" >&2; exit 1; }
+url="$(server_address "$dir/out" "$log" soak 100)"
 
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$server_pid/status"; }
 echo "soak: $games games, $rate moves/s offered, $minutes min, server pid $server_pid on $url"

@@ -127,3 +127,16 @@ macro_rules! message_errors {
 }
 
 message_errors!(RuleError, NotationError, OptionError);
+
+/// For the games' notation tests: each `(text, words)` of `cases` is
+/// refused by `read` with a message that contains `words`.
+#[cfg(test)]
+pub(crate) fn explains<T: fmt::Debug>(
+    read: impl Fn(&str) -> Result<T, NotationError>,
+    cases: &[(&str, &str)],
+) {
+    for (text, words) in cases {
+        let message = read(text).unwrap_err().message;
+        assert!(message.contains(words), "{text:?}: {message}");
+    }
+}

@@ -278,8 +278,7 @@ const FIGURE_2: [&str; 8] = [
 #[test]
 fn figure_2_with_the_magnet_on_c4_d5_may_be_pushed_to_e6_f7_or_g8() {
     let g = game(FIGURE_2, Color::White);
-    let moves = piece_moves(&g, WHITE, "c4");
-    let d5: Vec<_> = moves.iter().filter(|m| m.starts_with("d5")).cloned().collect();
+    let d5 = moves_of(&g, "c4", "d5");
     assert_eq!(d5, ["d5-e6", "d5-f7", "d5-g8"]);
     // d5 is next to c4, so it cannot be pulled.
     let (code, message) = refuse(&g, WHITE, "(c4) d5-c4");
@@ -290,16 +289,14 @@ fn figure_2_with_the_magnet_on_c4_d5_may_be_pushed_to_e6_f7_or_g8() {
 #[test]
 fn figure_2_c1_may_be_pulled_to_c2_or_c3() {
     let g = game(FIGURE_2, Color::White);
-    let moves = piece_moves(&g, WHITE, "c4");
-    let c1: Vec<_> = moves.iter().filter(|m| m.starts_with("c1")).cloned().collect();
+    let c1 = moves_of(&g, "c4", "c1");
     assert_eq!(sorted(c1), ["c1-c2", "c1-c3"]);
 }
 
 #[test]
 fn figure_2_f1_may_be_pulled_to_e2_or_d3() {
     let g = game(FIGURE_2, Color::White);
-    let moves = piece_moves(&g, WHITE, "c4");
-    let f1: Vec<_> = moves.iter().filter(|m| m.starts_with("f1")).cloned().collect();
+    let f1 = moves_of(&g, "c4", "f1");
     assert_eq!(sorted(f1), ["f1-d3", "f1-e2"]);
 }
 
@@ -323,8 +320,7 @@ fn figure_2_a_black_piece_on_f7_stops_the_push_at_e6() {
     rows[1] = ".....x......"; // the black piece from h6 now on f7
     rows[2] = "O........X..";
     let g = game(rows, Color::White);
-    let moves = piece_moves(&g, WHITE, "c4");
-    let d5: Vec<_> = moves.iter().filter(|m| m.starts_with("d5")).cloned().collect();
+    let d5 = moves_of(&g, "c4", "d5");
     assert_eq!(d5, ["d5-e6"]);
     assert_eq!(refuse(&g, WHITE, "(c4) d5-f7").1, "f7 is occupied");
     assert_eq!(
@@ -614,10 +610,18 @@ const RACE: [&str; 8] = [
     "oooo.ooooooo", // e1 vacant
 ];
 
+/// [`RACE`] after `played`, each move by the seat to act (white first).
+fn race(played: &[&str]) -> Magnetism {
+    let mut g = game(RACE, Color::White);
+    for action in played {
+        next(&mut g, action);
+    }
+    g
+}
+
 #[test]
 fn going_ahead_gives_the_opponent_one_move_and_equalising_continues() {
-    let mut g = game(RACE, Color::White);
-    play(&mut g, WHITE, "(c4) c6-c8");
+    let mut g = race(&["(c4) c6-c8"]);
     assert_eq!(g.position().far_row_count(Color::White), 1);
     assert_eq!(result(&g), "ongoing");
     play(&mut g, BLACK, "(e5) e3-e1");
@@ -628,9 +632,7 @@ fn going_ahead_gives_the_opponent_one_move_and_equalising_continues() {
 
 #[test]
 fn failing_to_equalise_loses() {
-    let mut g = game(RACE, Color::White);
-    play(&mut g, WHITE, "(c4) c6-c8");
-    play(&mut g, BLACK, "(e5) e3-e2");
+    let g = race(&["(c4) c6-c8", "(e5) e3-e2"]);
     assert_eq!(result(&g), "white wins (ahead on the far row, 1 to 0)");
     assert!(matches!(g.outcome(), Some(Outcome::Win { winners, .. }) if *winners == SeatSet::only(WHITE)));
     assert_eq!(g.to_act(), SeatSet::EMPTY);
@@ -639,9 +641,7 @@ fn failing_to_equalise_loses() {
 
 #[test]
 fn moving_ones_own_piece_back_off_the_far_row_loses_when_it_leaves_one_behind() {
-    let mut g = game(RACE, Color::White);
-    play(&mut g, WHITE, "(c4) c6-c8");
-    play(&mut g, BLACK, "(e5) e3-e1");
+    let mut g = race(&["(c4) c6-c8", "(e5) e3-e1"]);
     // 1 to 1. White pulls its far-row piece back: 0 to 1.
     play(&mut g, WHITE, "(c3) c8-c7");
     assert_eq!(result(&g), "black wins (ahead on the far row, 1 to 0)");
@@ -649,9 +649,7 @@ fn moving_ones_own_piece_back_off_the_far_row_loses_when_it_leaves_one_behind() 
 
 #[test]
 fn going_ahead_again_after_equalising_continues_the_race() {
-    let mut g = game(RACE, Color::White);
-    play(&mut g, WHITE, "(c4) c6-c8");
-    play(&mut g, BLACK, "(e5) e3-e1");
+    let mut g = race(&["(c4) c6-c8", "(e5) e3-e1"]);
     // White leaves the race alone: still 1 to 1 after each move.
     play(&mut g, WHITE, "(c3) c1-c2");
     assert_eq!(result(&g), "ongoing");
@@ -692,8 +690,7 @@ fn all_twelve_across_wins_at_once() {
 /// failed to draw level, so white has won.
 #[test]
 fn positions_read_from_text_are_judged_like_positions_reached_in_play() {
-    let mut g = game(RACE, Color::White);
-    play(&mut g, WHITE, "(c4) c6-c8");
+    let g = race(&["(c4) c6-c8"]);
     let text = g.position().to_string();
     let read = Magnetism::parse_position(Options::default(), &text).unwrap();
     assert_eq!(result(&read), "ongoing");

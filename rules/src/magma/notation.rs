@@ -297,27 +297,38 @@ mod tests {
     #[test]
     fn actions_read_and_print() {
         let g = Geometry::of(BoardKind::Zigzag);
-        let read = |t: &str| parse_action(g, t).unwrap().to_string();
-        assert_eq!(read(" E3 - e5 "), "e3-e5");
-        assert_eq!(read("e3-e5-g6"), "e3-e5-g6");
-        assert_eq!(read("Enter  D1"), "enter d1");
-        assert_eq!(read("enter d1-e1-g2"), "enter d1-e1-g2");
-        assert_eq!(read("END?"), "end?");
-        assert_eq!(read("end !"), "end!");
-        assert_eq!(read("end-"), "end-");
-        assert_eq!(read("Remove E4"), "remove e4");
-        assert_eq!(read("timeout"), "timeout");
-        assert_eq!(read("PASS"), "pass");
-        let err = |t: &str| parse_action(g, t).unwrap_err().message;
-        assert!(err("e3").contains("not a Magma action"), "{}", err("e3"));
-        assert!(err("jump").contains("not a Magma action"));
-        assert!(err("").contains("empty"));
-        assert_eq!(err("e3-n1"), "n1 is not a cell of this board (rows a to m)");
-        assert_eq!(
-            err("enter d11"),
-            "d11 is not a cell of this board (row d has 10 cells)"
+        for (text, read) in [
+            (" E3 - e5 ", "e3-e5"),
+            ("e3-e5-g6", "e3-e5-g6"),
+            ("Enter  D1", "enter d1"),
+            ("enter d1-e1-g2", "enter d1-e1-g2"),
+            ("END?", "end?"),
+            ("end !", "end!"),
+            ("end-", "end-"),
+            ("Remove E4", "remove e4"),
+            ("timeout", "timeout"),
+            ("PASS", "pass"),
+        ] {
+            assert_eq!(parse_action(g, text).unwrap().to_string(), read, "{text}");
+        }
+        crate::error::explains(
+            |t| parse_action(g, t),
+            &[
+                ("e3", "not a Magma action"),
+                ("jump", "not a Magma action"),
+                ("", "empty"),
+                ("remove 4e", "\"4e\" is not a cell"),
+                ("e3-", "\"\" is not a cell"),
+            ],
         );
-        assert!(err("remove 4e").contains("\"4e\" is not a cell"));
-        assert!(err("e3-").contains("\"\" is not a cell"));
+        for (text, message) in [
+            ("e3-n1", "n1 is not a cell of this board (rows a to m)"),
+            (
+                "enter d11",
+                "d11 is not a cell of this board (row d has 10 cells)",
+            ),
+        ] {
+            assert_eq!(parse_action(g, text).unwrap_err().message, message);
+        }
     }
 }

@@ -381,14 +381,18 @@ mod tests {
         assert_eq!(a.to_string(), text);
         let shuffled = "SETUP j7:4 a3:2 A2:k A4:t2 A5:4 B7:3 C8:3 D9:T3 E10:4 G10:2 H9:2 I8:3";
         assert_eq!(shuffled.parse::<Action>(), Ok(a));
-        let e = |t: &str| t.parse::<Action>().unwrap_err().message;
-        assert!(e("setup A2:K").contains("leaves out A3"), "{}", e("setup A2:K"));
-        assert!(e("setup A2:K A2:3").contains("A2 is given twice"));
-        assert!(e("setup A2:K K5:3").contains("K5 is one of blue's"));
-        assert!(e("setup F6:K").contains("F6 is not a start vertex"));
-        assert!(e("setup A2:Q").contains("not a piece"));
-        assert!(e("setup A2").contains("not VERTEX:PIECE"));
-        assert!(e("setup").contains("12 start vertices"));
+        crate::error::explains(
+            str::parse::<Action>,
+            &[
+                ("setup A2:K", "leaves out A3"),
+                ("setup A2:K A2:3", "A2 is given twice"),
+                ("setup A2:K K5:3", "K5 is one of blue's"),
+                ("setup F6:K", "F6 is not a start vertex"),
+                ("setup A2:Q", "not a piece"),
+                ("setup A2", "not VERTEX:PIECE"),
+                ("setup", "12 start vertices"),
+            ],
+        );
         // Extra spaces are tolerated around the colon too (issue 18).
         let spaced = "setup B1 : 4 C1 :3 D1: 2 E1:2  G1:4 H1:T3 I1:3 J1:3 K2:4 K3:T2 K4:2 K5 : K";
         let blue: Action = spaced.parse().unwrap();

@@ -131,21 +131,27 @@ mod tests {
 
     #[test]
     fn bad_positions_are_explained() {
-        let e = |t: &str| t.parse::<Position>().unwrap_err().message;
-        assert!(e("12/12 w - -").contains("expected 8 ranks"));
-        assert!(e("BBBBBBBBBBBB/13/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("longer than 12"));
-        assert!(e("BBBBBBBBBBBB/111/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("longer than 12"));
-        assert!(e("BBBBBBBBBBBB/11/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("has 11 squares"));
-        assert!(e("BBBBBBBBBBBB/0/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("unexpected '0'"));
-        assert!(e("BBBBBBBBBBBB/x11/12/12/12/12/12/WWWWWWWWWWWW w - -").contains("unexpected 'x'"));
-        assert!(e("BBBBBBBBBBBB/12/12/12/12/12/12/WWWWWWWWWWW1 w - -").contains("white has 11 pieces"));
-        assert!(e(&START.replace(" w ", " x ")).contains("not w or b"));
-        assert!(e(&START.replace(" - -", " ? -")).contains("hidden"));
-        assert!(e(&START.replace(" - -", " - m9")).contains("not a square"));
-        assert!(e(&START.replace(" - -", " a1 -")).contains("holds a piece"));
-        assert!(e(&START.replace(" - -", " g4 g4")).contains("both magnets are on g4"));
-        assert!(e(&START.replace(" - -", " g5 -")).contains("outside ranks 2 to 4"));
-        assert!(e(START.trim_end_matches(" -")).contains("expected 4 fields"));
+        let board = |rank: &str| format!("BBBBBBBBBBBB/{rank}/12/12/12/12/12/WWWWWWWWWWWW w - -");
+        let changed = |from: &str, to: &str| START.replace(from, to);
+        crate::error::explains(
+            str::parse::<Position>,
+            &[
+                ("12/12 w - -", "expected 8 ranks"),
+                (&board("13"), "longer than 12"),
+                (&board("111"), "longer than 12"),
+                (&board("11"), "has 11 squares"),
+                (&board("0"), "unexpected '0'"),
+                (&board("x11"), "unexpected 'x'"),
+                (&changed("WWWWWWWWWWWW", "WWWWWWWWWWW1"), "white has 11 pieces"),
+                (&changed(" w ", " x "), "not w or b"),
+                (&changed(" - -", " ? -"), "hidden"),
+                (&changed(" - -", " - m9"), "not a square"),
+                (&changed(" - -", " a1 -"), "holds a piece"),
+                (&changed(" - -", " g4 g4"), "both magnets are on g4"),
+                (&changed(" - -", " g5 -"), "outside ranks 2 to 4"),
+                (&changed(" - -", ""), "expected 4 fields"),
+            ],
+        );
         // Once both are placed, magnets may stand anywhere empty.
         assert!(START.replace(" - -", " g5 g4").parse::<Position>().is_ok());
     }
@@ -155,15 +161,19 @@ mod tests {
         let a: Action = " ( F5 )J1 - g4 ".parse().unwrap();
         assert_eq!(a.to_string(), "(f5) j1-g4");
         assert_eq!("MAGNET  G4".parse::<Action>().unwrap().to_string(), "magnet g4");
-        let e = |t: &str| t.parse::<Action>().unwrap_err().message;
-        assert!(e("").contains("empty"));
-        assert!(e("magnet").contains("needs a square"));
-        assert!(e("magnet m4").contains("\"m4\" is not a square"));
-        assert!(e("j1-g4").contains("not a Magnetism action"));
-        assert!(e("(f5 j1-g4").contains("not a Magnetism action"));
-        assert!(e("(f5) j1").contains("lacks the piece's move"));
-        assert!(e("(f9) j1-g4").contains("\"f9\" is not a square"));
-        assert!(e("(f5) j1-g4-h3").contains("\"g4-h3\" is not a square"));
-        assert!(e("magnét g4").contains("not a Magnetism action"));
+        crate::error::explains(
+            str::parse::<Action>,
+            &[
+                ("", "empty"),
+                ("magnet", "needs a square"),
+                ("magnet m4", "\"m4\" is not a square"),
+                ("j1-g4", "not a Magnetism action"),
+                ("(f5 j1-g4", "not a Magnetism action"),
+                ("(f5) j1", "lacks the piece's move"),
+                ("(f9) j1-g4", "\"f9\" is not a square"),
+                ("(f5) j1-g4-h3", "\"g4-h3\" is not a square"),
+                ("magnét g4", "not a Magnetism action"),
+            ],
+        );
     }
 }

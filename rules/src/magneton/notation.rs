@@ -114,13 +114,17 @@ mod tests {
 
     #[test]
     fn bad_positions_are_explained() {
-        let e = |t: &str| t.parse::<Position>().unwrap_err().message;
-        assert!(e("8/8/8 w 12 12").contains("expected 8 ranks"));
-        assert!(e("9/8/8/8/8/8/8/8 w 12 12").contains("unexpected '9'"));
-        assert!(e("7/8/8/8/8/8/8/8 w 12 12").contains("has 7 squares"));
-        assert!(e("WWWWWWWW/WWWWW3/8/8/8/8/8/8 w 0 0").contains("13 stones"));
-        assert!(e("8/8/8/8/8/8/8/8 x 12 12").contains("not w or b"));
-        assert!(e("8/8/8/8/8/8/8/8 w 12").contains("expected 4 fields"));
+        crate::error::explains(
+            str::parse::<Position>,
+            &[
+                ("8/8/8 w 12 12", "expected 8 ranks"),
+                ("9/8/8/8/8/8/8/8 w 12 12", "unexpected '9'"),
+                ("7/8/8/8/8/8/8/8 w 12 12", "has 7 squares"),
+                ("WWWWWWWW/WWWWW3/8/8/8/8/8/8 w 0 0", "13 stones"),
+                ("8/8/8/8/8/8/8/8 x 12 12", "not w or b"),
+                ("8/8/8/8/8/8/8/8 w 12", "expected 4 fields"),
+            ],
+        );
     }
 
     #[test]
@@ -129,18 +133,12 @@ mod tests {
         assert_eq!(a.to_string(), "D4-D1");
         assert_eq!("PASS".parse::<Action>(), Ok(Action::Pass));
         assert_eq!("c3".parse::<Action>().unwrap().to_string(), "C3");
-        assert!(
-            "I9".parse::<Action>()
-                .unwrap_err()
-                .message
-                .contains("not a Magneton action")
-        );
-        assert!(
-            "D4-Z1"
-                .parse::<Action>()
-                .unwrap_err()
-                .message
-                .contains("\"Z1\" is not a square")
+        crate::error::explains(
+            str::parse::<Action>,
+            &[
+                ("I9", "not a Magneton action"),
+                ("D4-Z1", "\"Z1\" is not a square"),
+            ],
         );
         assert!("".parse::<Action>().is_err());
     }
