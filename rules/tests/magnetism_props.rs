@@ -84,11 +84,8 @@ fn candidates(game: &Magnetism, seat: Seat, rng: &mut SmallRng, extra: usize) ->
     all
 }
 
-fn square() -> impl Strategy<Value = Square> {
-    (0u8..96).prop_map(Square)
-}
-
 fn any_action() -> impl Strategy<Value = Action> {
+    let square = || common::square(96);
     prop_oneof![
         square().prop_map(Action::Magnet),
         (square(), square(), square()).prop_map(|(magnet, from, to)| Action::Move { magnet, from, to }),

@@ -33,11 +33,8 @@ fn action_space() -> Vec<Action> {
     all
 }
 
-fn square() -> impl Strategy<Value = Square> {
-    (0u8..64).prop_map(Square)
-}
-
 fn any_action() -> impl Strategy<Value = Action> {
+    let square = || common::square(64);
     prop_oneof![
         square().prop_map(Action::Drop),
         (square(), square()).prop_map(|(from, to)| Action::Move { from, to }),

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertAccessible, createRoom, person, screenshot, sit, stage } from './harness.js';
+import { assertAccessible, confirmed, createRoom, person, screenshot, sit, stage } from './harness.js';
 
 
 const my = stage();
@@ -39,8 +39,7 @@ test('a guest registers, logs in on another device as itself, and sees its page 
   await bo.goto(ann.url());
   await sit(bo, 'black', 'Bo');
   await ann.locator('#start').click();
-  await ann.locator('#resign').click();
-  await ann.locator('#confirm-yes', { hasText: 'Resign' }).click();
+  await confirmed(ann, '#resign', 'Resign');
   await bo.locator('#result h3', { hasText: 'You win!' }).waitFor();
   // The seat's name links to the player's page.
   const seatLink = bo.locator('.seat[data-seat="0"] a.player-link');

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { person, sit, stage, talk } from './harness.js';
+import { confirmed, person, sit, stage, talk } from './harness.js';
 
 const my = stage();
 
@@ -21,8 +21,7 @@ test('a player goes berserk before the first move and both see the halved clock'
   // Bo asks, cancels, then goes berserk: 5 minutes less 2:30.
   await bo.locator('#berserk').click();
   await bo.locator('#confirm-no').click();
-  await bo.locator('#berserk').click();
-  await bo.locator('#confirm-yes', { hasText: 'Berserk' }).click();
+  await confirmed(bo, '#berserk', 'Berserk');
   const boClock = '.seat[data-seat="1"] [data-clock]';
   await bo.locator(boClock, { hasText: '2:30 · berserk' }).waitFor();
   await ann.locator(boClock, { hasText: '2:30 · berserk' }).waitFor();

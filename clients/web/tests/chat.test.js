@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { person, stage, twoPlayers } from './harness.js';
+import { confirmed, person, stage, twoPlayers } from './harness.js';
 
 const my = stage();
 
@@ -54,8 +54,7 @@ test('chat reaches the other page as text, spectators apart until the end, and a
   await ann.locator('#chat-lines .chat-text', { hasText: 'are you there?' }).waitFor();
 
   // The end: the players now read the spectators' line.
-  await bo.locator('#resign').click();
-  await bo.locator('#confirm-yes', { hasText: 'Resign' }).click();
+  await confirmed(bo, '#resign', 'Resign');
   await ann.locator('#result h3', { hasText: 'You win!' }).waitFor();
   await ann.locator('#chat-lines .chat-text', { hasText: 'white looks worried' }).waitFor();
   await bo.locator('#chat-lines .chat-text', { hasText: 'white looks worried' }).waitFor();
@@ -63,8 +62,7 @@ test('chat reaches the other page as text, spectators apart until the end, and a
 
 test('a rematch from the end screen moves both pages to the new room, sides swapped', async () => {
   const { ann, bo, room: first } = await twoPlayers(my, 'magneton', ['white', 'black'], { startedBy: 0 });
-  await ann.locator('#resign').click();
-  await ann.locator('#confirm-yes', { hasText: 'Resign' }).click();
+  await confirmed(ann, '#resign', 'Resign');
   await bo.locator('#result h3', { hasText: 'You win!' }).waitFor();
 
   await bo.locator('#rematch').click();
@@ -91,8 +89,7 @@ test('a rematch from the end screen moves both pages to the new room, sides swap
   await cy.locator('#rematch-link').waitFor();
   assert.ok(cy.url().includes(first), 'the visitor was sent to the rematch');
   // Ann aborts the rematch before anyone moved; the old game keeps its address.
-  await ann.locator('#abort').click();
-  await ann.locator('#confirm-yes', { hasText: 'Abort' }).click();
+  await confirmed(ann, '#abort', 'Abort');
   await bo.locator('#turn', { hasText: 'Ann (black) aborted the game' }).waitFor();
   for (const address of [`#/room/${first}`, `#/room/${first}/ply/0`]) {
     await cy.goto(`${my.server.url}${address}`);

@@ -325,6 +325,18 @@ export async function confirmIfAsked(page) {
 }
 
 /**
+ * Clicks `button`, which asks first, and answers with the confirmation's
+ * yes, which says `answer`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} button
+ * @param {string} answer
+ */
+export async function confirmed(page, button, answer) {
+  await page.locator(button).click();
+  await page.locator('#confirm-yes', { hasText: answer }).click();
+}
+
+/**
  * Saves a screenshot of the page (`NAME-page.png`) and of its board
  * (`NAME.png`) under test-artifacts/; with `page: true`, of the page only.
  * @param {import('playwright-core').Page} page

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clickCells, movesShown, person, sit, stage, twoPlayers, whiteAgainstABot } from './harness.js';
+import { clickCells, confirmed, movesShown, person, sit, stage, twoPlayers, whiteAgainstABot } from './harness.js';
 
 const my = stage();
 
@@ -24,8 +24,7 @@ test('a draw offer is declined, then a player resigns after confirming, and both
   await ann.locator('#confirm:not([hidden])').waitFor();
   await ann.locator('#confirm-no').click();
   assert.equal(await ann.locator('#result:not([hidden])').count(), 0);
-  await ann.locator('#resign').click();
-  await ann.locator('#confirm-yes', { hasText: 'Resign' }).click();
+  await confirmed(ann, '#resign', 'Resign');
   await ann.locator('#result h3', { hasText: 'You lose.' }).waitFor();
   await bo.locator('#result h3', { hasText: 'You win!' }).waitFor();
   await bo.locator('#result .reason', { hasText: 'Ann (white) resigned.' }).waitFor();
@@ -53,8 +52,7 @@ test('only the owner adds, removes and kicks; a stranger sees no such buttons; t
   assert.equal(await eve.locator('[data-kick], #close-room').count(), 0);
 
   // Closing asks first, then everyone sees the room closed.
-  await ann.locator('#close-room').click();
-  await ann.locator('#confirm-yes', { hasText: 'Close the room' }).click();
+  await confirmed(ann, '#close-room', 'Close the room');
   await eve.locator('#turn', { hasText: 'This room is closed' }).waitFor();
   await ann.locator('#turn', { hasText: 'This room is closed' }).waitFor();
 });

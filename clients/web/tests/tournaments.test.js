@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertAccessible, assertNoHorizontalScroll, person, screenshot, stage } from './harness.js';
+import { assertAccessible, assertNoHorizontalScroll, confirmed, person, screenshot, stage } from './harness.js';
 
 const my = stage();
 
@@ -39,8 +39,7 @@ test('join a tournament, go to one\'s game, and see the standings change live', 
   // Ann's own game, one click away; she resigns it.
   await ann.locator('#go-to-game').click();
   await ann.waitForURL(/#\/room\//);
-  await ann.locator('#resign').click();
-  await ann.locator('#confirm-yes', { hasText: 'Resign' }).click();
+  await confirmed(ann, '#resign', 'Resign');
   await ann.locator('#result').waitFor();
 
   // Bob's page shows the result without a reload: the bot has a point.

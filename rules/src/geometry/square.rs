@@ -1,6 +1,8 @@
 //! A rectangular grid of squares with the eight chess directions and the
 //! ray walks along them. Magneton is 8×8, Magnetism 12×8.
 
+use crate::game::NotationError;
+
 /// A square of a grid, as its index `rank * width + file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(pub u8);
@@ -224,6 +226,42 @@ impl Grid {
     pub fn label(self, sq: Square, uppercase: bool) -> String {
         let base = if uppercase { b'A' } else { b'a' };
         format!("{}{}", (base + self.file(sq)) as char, self.rank(sq) as u32 + 1)
+    }
+
+    /// [`Grid::parse_label`], or an error that names the grid's squares as
+    /// the game writes them (`a1 to l8`, `A1 to H8`).
+    pub fn read_label(self, text: &str, uppercase: bool) -> Result<Square, NotationError> {
+        self.parse_label(text).ok_or_else(|| {
+            let last = Square((self.len() - 1) as u8);
+            NotationError::new(format!(
+                "{:?} is not a square ({} to {})",
+                text.trim(),
+                self.label(Square(0), uppercase),
+                self.label(last, uppercase)
+            ))
+        })
+    }
+
+    /// The part of Magneton's and Magnetism's position format they share:
+    /// four fields (`fields` names them in the error), the first the board
+    /// with `W` and `B` pieces ([`Grid::read_ranks`]), the second the side
+    /// to move, `w` or `b` (0 or 1); the last two as they are.
+    pub fn read_position<'a>(
+        self,
+        text: &'a str,
+        fields: &str,
+    ) -> Result<([u128; 2], usize, [&'a str; 2]), String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [board, side, third, fourth] = words[..] else {
+            return Err(format!("expected 4 fields ({fields}), found {}", words.len()));
+        };
+        let pieces = self.read_ranks(board, ['W', 'B'])?;
+        let side = match side.to_ascii_lowercase().as_str() {
+            "w" => 0,
+            "b" => 1,
+            other => return Err(format!("side to move {other:?} is not w or b")),
+        };
+        Ok((pieces, side, [third, fourth]))
     }
 
     /// Reads an `a1`-style label in either case, with no other text.

@@ -23,8 +23,7 @@ pub fn square_label(sq: Square) -> String {
 }
 
 fn parse_square(text: &str) -> Result<Square, NotationError> {
-    GRID.parse_label(text)
-        .ok_or_else(|| NotationError::new(format!("{:?} is not a square (a1 to l8)", text.trim())))
+    GRID.read_label(text, false)
 }
 
 impl fmt::Display for Action {
@@ -82,19 +81,10 @@ impl FromStr for Position {
 
     fn from_str(text: &str) -> Result<Position, NotationError> {
         let err = |m: String| NotationError::new(format!("bad Magnetism position: {m}"));
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, white_magnet, black_magnet] = fields[..] else {
-            return Err(err(format!(
-                "expected 4 fields (board, side to move, white magnet, black magnet), found {}",
-                fields.len()
-            )));
-        };
-        let pieces = GRID.read_ranks(board, ['W', 'B']).map_err(err)?;
-        let side = match side.to_ascii_lowercase().as_str() {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(err(format!("side to move {other:?} is not w or b"))),
-        };
+        let (pieces, side, [white_magnet, black_magnet]) = GRID
+            .read_position(text, "board, side to move, white magnet, black magnet")
+            .map_err(err)?;
+        let side = Color::BOTH[side];
         let magnet = |t: &str, c: Color| match t {
             "-" => Ok(None),
             "?" => Err(err(format!(
@@ -166,7 +156,7 @@ mod tests {
             &[
                 ("", "empty"),
                 ("magnet", "needs a square"),
-                ("magnet m4", "\"m4\" is not a square"),
+                ("magnet m4", "\"m4\" is not a square (a1 to l8)"),
                 ("j1-g4", "not a Magnetism action"),
                 ("(f5 j1-g4", "not a Magnetism action"),
                 ("(f5) j1", "lacks the piece's move"),

@@ -21,8 +21,7 @@ pub fn square_label(sq: Square) -> String {
 }
 
 fn parse_square(text: &str) -> Result<Square, NotationError> {
-    GRID.parse_label(text)
-        .ok_or_else(|| NotationError::new(format!("{:?} is not a square (A1 to H8)", text.trim())))
+    GRID.read_label(text, true)
 }
 
 impl fmt::Display for Action {
@@ -77,19 +76,10 @@ impl FromStr for Position {
 
     fn from_str(text: &str) -> Result<Position, NotationError> {
         let err = |m: String| NotationError::new(format!("bad Magneton position: {m}"));
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let [board, side, white_hand, black_hand] = fields[..] else {
-            return Err(err(format!(
-                "expected 4 fields (board, side, white's hand, black's hand), found {}",
-                fields.len()
-            )));
-        };
-        let [white, black] = GRID.read_ranks(board, ['W', 'B']).map_err(err)?;
-        let side = match side.to_ascii_lowercase().as_str() {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return Err(err(format!("side to move {other:?} is not w or b"))),
-        };
+        let ([white, black], side, [white_hand, black_hand]) = GRID
+            .read_position(text, "board, side, white's hand, black's hand")
+            .map_err(err)?;
+        let side = Color::BOTH[side];
         let hand = |t: &str, who: &str| {
             t.parse::<u8>()
                 .map_err(|_| err(format!("{who}'s hand {t:?} is not a number")))
@@ -137,7 +127,7 @@ mod tests {
             str::parse::<Action>,
             &[
                 ("I9", "not a Magneton action"),
-                ("D4-Z1", "\"Z1\" is not a square"),
+                ("D4-Z1", "\"Z1\" is not a square (A1 to H8)"),
             ],
         );
         assert!("".parse::<Action>().is_err());

@@ -6,6 +6,7 @@
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
+use lodestone_rules::geometry::square::Square;
 use lodestone_rules::{Game, GameKind, Millis, Outcome, Record, Risk, Seat, SeatSet};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -102,6 +103,11 @@ pub fn play_randomly<G: Game>(
         played.push(action);
     }
     (game, played)
+}
+
+/// Any square of a grid of `squares` squares (Magneton 64, Magnetism 96).
+pub fn square(squares: u8) -> impl Strategy<Value = Square> {
+    (0..squares).prop_map(Square)
 }
 
 /// `action`'s text reads back as `action`, and so does each of
