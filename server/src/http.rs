@@ -19,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::answers::{CONNECTION_RETRY_SECS, json_error, limited, retry_after};
+use crate::api_docs::{RecordAddress, RecordRefused, StorageFailed};
 use crate::app::App;
 use crate::metrics::Refusal;
 
@@ -267,7 +268,7 @@ fn page<T: serde::Serialize>(page: Result<T, crate::players::Refused>) -> Respon
         (status = 200, description = "The player's page: name, account or guest, ratings, latest games (private ones only for a viewer who played in them)", body = ref("#/components/schemas/PlayerPage")),
         (status = 401, description = "A token of no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
         (status = 404, description = "No such player (`unknown-player`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        (status = 503, response = inline(StorageFailed))))]
 async fn player(State(app): State<Arc<App>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
     // Private games are listed only to their players.
     let viewer = match crate::answers::bearer_guest(&app.store, &headers).await {
@@ -285,7 +286,7 @@ async fn player(State(app): State<Arc<App>>, Path(id): Path<String>, headers: He
     responses(
         (status = 200, description = "The best players by conservative rating", body = ref("#/components/schemas/Leaderboard")),
         (status = 400, description = "No or an unknown `game` (`unknown-game`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        (status = 503, response = inline(StorageFailed))))]
 async fn leaderboard(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
     let (game, limit) = (query.get("game"), query.get("limit"));
     page(crate::players::leaderboard(&app, game.map(String::as_str), limit.map(String::as_str)).await)
@@ -301,7 +302,7 @@ async fn leaderboard(State(app): State<Arc<App>>, Query(query): Query<HashMap<St
     responses(
         (status = 200, description = "One page of rooms, in id order", body = ref("#/components/schemas/RoomList"),
             headers(("X-Total-Count" = u64, description = "How many rooms matched in all"))),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        (status = 503, response = inline(StorageFailed))))]
 async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, String>>) -> Response {
     let game = query.get("game").map(String::as_str);
     let playing = query.get("playing").is_some_and(|v| v == "1" || v == "true");
@@ -322,17 +323,12 @@ async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, 
 /// format, as that guest may see it (a spectator without a token).
 /// Complete, with commitment salts, once the game is over.
 #[utoipa::path(get, path = "/api/rooms/{id}/record", tag = "rooms",
-    params(
-        ("id" = String, Path, description = "The room's id"),
-        ("invite" = Option<String>, Query, description = "A private room's invite code, for a guest without a seat there")),
+    params(RecordAddress),
     security((), ("token" = [])),
     responses(
         (status = 200, description = "The game record (docs/notation.md), as the guest of the token may see it (a spectator without one)", content_type = "text/plain", body = String),
-        (status = 400, description = "A token in the address (`token-in-url`)", body = ref("#/components/schemas/HttpError")),
-        (status = 401, description = "The token belongs to no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
         (status = 403, description = "A private room without its invite (`invite-required`), or nothing to record yet (`not-started`)", body = ref("#/components/schemas/HttpError")),
-        (status = 404, description = "No such room (`unknown-room`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed, or the room is reloading", body = ref("#/components/schemas/HttpError"))))]
+        RecordRefused))]
 async fn record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

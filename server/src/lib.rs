@@ -8,6 +8,7 @@ mod account_settings;
 mod accounts;
 mod address;
 mod answers;
+mod api_docs;
 mod app;
 mod backup;
 mod bot_pool;

@@ -7,7 +7,8 @@
 //! bodies from the protocol crate's types (schemars,
 //! `lodestone_protocol::schema`), the same that describe the protocol.
 //! Every operation may also be refused by the request rate (429), which
-//! is added to each here.
+//! is added to each here. What several routes describe alike is written
+//! once in `api_docs.rs`.
 
 use std::sync::OnceLock;
 

@@ -20,6 +20,7 @@ use lodestone_i18n::Words;
 use lodestone_protocol::{Code, GameRecord, PlyView, RoomState, codes};
 
 use crate::answers::json_error;
+use crate::api_docs::{BadToken, RecordAddress, RecordRefused, StorageFailed, UnknownRoom};
 use crate::app::App;
 use crate::room::Replay;
 
@@ -82,10 +83,10 @@ async fn ply(
     responses(
         (status = 200, description = "The room at that ply as a spectator sees it (or the token's guest, from its seat): while the game runs, what a live update showed then; once it is over, everything", body = ref("#/components/schemas/PlyView")),
         (status = 400, description = "A ply past the end of the log, or not a number (`bad-ply`)", body = ref("#/components/schemas/HttpError")),
-        (status = 401, description = "The token belongs to no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
+        (status = 401, response = inline(BadToken)),
         (status = 403, description = "A private room without its invite (`invite-required`), or a game not started (`not-started`)", body = ref("#/components/schemas/HttpError")),
         (status = 404, description = "No such room, or one that is gone (`unknown-room`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        (status = 503, response = inline(StorageFailed))))]
 pub async fn ply_json(
     State(app): State<Arc<App>>,
     Path((id, n)): Path<(String, String)>,
@@ -157,10 +158,10 @@ fn caption(words: &Words, state: &RoomState, ply: u32, plies: u32) -> String {
     responses(
         (status = 200, description = "The position at that ply as an SVG image with a caption (game, players, ply, result), as a spectator may see it", content_type = "image/svg+xml", body = String),
         (status = 400, description = "A ply past the end of the log (`bad-ply`)", body = ref("#/components/schemas/HttpError")),
-        (status = 401, description = "The token belongs to no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
+        (status = 401, response = inline(BadToken)),
         (status = 403, description = "A private room without its invite, or a game not started", body = ref("#/components/schemas/HttpError")),
-        (status = 404, description = "No such room (`unknown-room`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        (status = 404, response = inline(UnknownRoom)),
+        (status = 503, response = inline(StorageFailed))))]
 async fn ply_image(
     app: &App,
     id: &str,
@@ -201,17 +202,12 @@ async fn ply_image(
 
 /// `GET /api/rooms/{id}/record.json`: the game record as JSON.
 #[utoipa::path(get, path = "/api/rooms/{id}/record.json", tag = "rooms",
-    params(
-        ("id" = String, Path, description = "The room's id"),
-        ("invite" = Option<String>, Query, description = "A private room's invite code, for a guest without a seat there")),
+    params(RecordAddress),
     security((), ("token" = [])),
     responses(
         (status = 200, description = "The record of `/api/rooms/{id}/record`, line for line: its headers, the game, options, players and result, and its actions (a secret one as its seat and commitment)", body = ref("#/components/schemas/GameRecord")),
-        (status = 400, description = "A token in the address (`token-in-url`)", body = ref("#/components/schemas/HttpError")),
-        (status = 401, description = "The token belongs to no guest (`bad-token`)", body = ref("#/components/schemas/HttpError")),
         (status = 403, description = "A private room without its invite (`invite-required`)", body = ref("#/components/schemas/HttpError")),
-        (status = 404, description = "No such room (`unknown-room`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed, or the room is reloading", body = ref("#/components/schemas/HttpError"))))]
+        RecordRefused))]
 pub async fn record_json(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

@@ -34,14 +34,17 @@ pub async fn names(store: &Store, ids: &[&str]) -> Result<HashMap<String, Guest>
     Ok(out)
 }
 
-/// The guests `rows` name (`mentions` of each row), by id.
-async fn named<'r, R, const N: usize>(
+/// Each of `rows` as the console shows it (`show`), with the guests the
+/// rows name (`mentions` of each row) by id.
+async fn shown<'r, R, T, const N: usize>(
     store: &Store,
     rows: &'r [R],
     mentions: fn(&'r R) -> [Option<&'r str>; N],
-) -> Result<HashMap<String, Guest>, StoreError> {
+    show: impl Fn(&HashMap<String, Guest>, &'r R) -> T,
+) -> Result<Vec<T>, StoreError> {
     let ids: Vec<&str> = rows.iter().flat_map(mentions).flatten().collect();
-    names(store, &ids).await
+    let names = names(store, &ids).await?;
+    Ok(rows.iter().map(|r| show(&names, r)).collect())
 }
 
 fn guest(names: &HashMap<String, Guest>, id: &str) -> Guest {
@@ -70,68 +73,73 @@ fn kind(text: &str) -> SanctionKind {
 
 /// Reports as the console shows them.
 pub async fn reports(store: &Store, rows: &[ReportRow]) -> Result<Vec<ReportInfo>, StoreError> {
-    let names = named(store, rows, |r| {
-        [
-            Some(r.reporter_id.as_str()),
-            Some(r.target_id.as_str()),
-            r.moderator_id.as_deref(),
-        ]
-    })
-    .await?;
-    Ok(rows
-        .iter()
-        .map(|r| ReportInfo {
+    shown(
+        store,
+        rows,
+        |r| {
+            [
+                Some(r.reporter_id.as_str()),
+                Some(r.target_id.as_str()),
+                r.moderator_id.as_deref(),
+            ]
+        },
+        |names, r| ReportInfo {
             id: r.id.clone(),
             at: r.at as u64,
-            reporter: guest(&names, &r.reporter_id),
-            player: guest(&names, &r.target_id),
+            reporter: guest(names, &r.reporter_id),
+            player: guest(names, &r.target_id),
             reason: r.reason.clone(),
             status: status(&r.status),
-            moderator: r.moderator_id.as_deref().map(|m| guest(&names, m)),
+            moderator: r.moderator_id.as_deref().map(|m| guest(names, m)),
             note: r.note.clone().filter(|n| !n.is_empty()),
             context: r
                 .context
                 .as_deref()
                 .and_then(|c| serde_json::from_str::<ReportContext>(c).ok()),
-        })
-        .collect())
+        },
+    )
+    .await
 }
 
 /// Sanctions as the console shows them.
 pub async fn sanctions(store: &Store, rows: &[SanctionRow]) -> Result<Vec<Sanction>, StoreError> {
-    let names = named(store, rows, |r| [r.guest_id.as_deref(), r.by_id.as_deref()]).await?;
-    Ok(rows
-        .iter()
-        .map(|r| Sanction {
+    shown(
+        store,
+        rows,
+        |r| [r.guest_id.as_deref(), r.by_id.as_deref()],
+        |names, r| Sanction {
             id: r.id.clone(),
             kind: kind(&r.kind),
-            player: r.guest_id.as_deref().map(|g| guest(&names, g)),
+            player: r.guest_id.as_deref().map(|g| guest(names, g)),
             address: r.address.clone(),
             room: r.room_id.clone(),
             reason: r.reason.clone(),
-            by: r.by_id.as_deref().map(|g| guest(&names, g)),
+            by: r.by_id.as_deref().map(|g| guest(names, g)),
             at: r.at as u64,
             until: r.until.map(|u| u as u64),
             lifted: r.lifted_at.map(|u| u as u64),
-        })
-        .collect())
+        },
+    )
+    .await
 }
 
 /// Audit entries as the console shows them.
 pub async fn audit(store: &Store, rows: &[AuditRow]) -> Result<Vec<AuditEntry>, StoreError> {
-    let names = named(store, rows, |r| [r.actor_id.as_deref(), r.target_id.as_deref()]).await?;
-    Ok(rows
-        .iter()
-        .map(|r| AuditEntry {
+    shown(
+        store,
+        rows,
+        |r| [r.actor_id.as_deref(), r.target_id.as_deref()],
+        |names, r| AuditEntry {
             id: r.id.clone(),
             at: r.at as u64,
-            actor: r.actor_id.as_deref().map(|g| guest(&names, g)),
+            actor: r.actor_id.as_deref().map(|g| guest(names, g)),
             action: r.action.clone(),
-            player: r.target_id.as_deref().map(|g| guest(&names, g)),
+            player: r.target_id.as_deref().map(|g| guest(names, g)),
             room: r.room_id.clone(),
             detail: r.detail.clone(),
-        })
-        .collect())
+        },
+    )
+    .await
 }
 
 /// The guest a moderator means by `text`: a guest id, or an account's

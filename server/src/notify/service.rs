@@ -141,17 +141,9 @@ impl Notify {
 
     /// Ends `guest`'s subscription at `endpoint`.
     pub async fn unsubscribe(&self, guest: &str, endpoint: &str) -> Result<(), Refusal> {
-        match self.store.delete_subscription(endpoint, Some(guest)).await {
-            Ok(true) => {
-                self.targets_changed(guest).await;
-                Ok(())
-            }
-            Ok(false) => Err(Refusal::new(
-                codes::NOT_SUBSCRIBED,
-                "this guest has no subscription there",
-            )),
-            Err(e) => Err(storage(e)),
-        }
+        let deleted = self.store.delete_subscription(endpoint, Some(guest)).await;
+        self.removed(guest, deleted, "this guest has no subscription there")
+            .await
     }
 
     /// Sets the webhook of `owner` (`room:ID` or `guest:ID`) at `url`;
@@ -196,17 +188,25 @@ impl Notify {
 
     /// Removes the webhook of `owner` at `url`.
     pub async fn delete_webhook(&self, owner: &str, url: &str) -> Result<(), Refusal> {
-        match self.store.delete_webhook(owner, url).await {
-            Ok(true) => {
-                self.targets_changed(owner).await;
-                Ok(())
-            }
-            Ok(false) => Err(Refusal::new(
-                codes::NOT_SUBSCRIBED,
-                "there is no webhook at that URL here",
-            )),
-            Err(e) => Err(storage(e)),
+        let deleted = self.store.delete_webhook(owner, url).await;
+        self.removed(owner, deleted, "there is no webhook at that URL here")
+            .await
+    }
+
+    /// After a subscription or webhook of `owner` was `deleted` (whether
+    /// there was one): its rooms told, or the refusal (`none`: the
+    /// sentence when there was nothing to delete).
+    async fn removed(
+        &self,
+        owner: &str,
+        deleted: Result<bool, StoreError>,
+        none: &'static str,
+    ) -> Result<(), Refusal> {
+        if !deleted.map_err(storage)? {
+            return Err(Refusal::new(codes::NOT_SUBSCRIBED, none));
         }
+        self.targets_changed(owner).await;
+        Ok(())
     }
 
     /// The games waiting for `guest`'s move, oldest first.

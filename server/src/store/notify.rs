@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 
-use super::db::{Db, with_pool};
+use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
 use super::types::{DeliveryRow, NoticeWrite, Op, StoreError, TurnRow, Value};
 
@@ -67,27 +67,17 @@ pub enum Saved {
 impl Store {
     /// The stored VAPID private key, if one was made.
     pub async fn vapid_key(&self) -> Result<Option<String>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String,)>("SELECT private_key FROM vapid_keys WHERE id = 1")
-                .fetch_optional(pool)
-                .await
-        })?
-        .map(|(k,)| k))
+        Ok(pooled!(&self.db, value String: "SELECT private_key FROM vapid_keys WHERE id = 1")?)
     }
 
     /// Stores `key` as the VAPID key unless one is stored already (another
     /// node may have been first); returns the key that is stored.
     pub async fn keep_vapid_key(&self, key: &str, now: i64) -> Result<String, StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query(
-                "INSERT INTO vapid_keys (id, private_key, created_at) VALUES (1, $1, $2) ON CONFLICT DO NOTHING",
-            )
-            .bind(key)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|_| ())
-        })?;
+        pooled!(
+            &self.db,
+            exec "INSERT INTO vapid_keys (id, private_key, created_at) VALUES (1, $1, $2) ON CONFLICT DO NOTHING",
+            key, now,
+        )?;
         Ok(self.vapid_key().await?.unwrap_or_else(|| key.to_string()))
     }
 
@@ -124,14 +114,14 @@ impl Store {
 
     /// Stores a row of texts and its time (`insert`: the texts `$1`…,
     /// then the time),
-    /// unless `count` (`$1` the owner, `$2` the row's key) finds `max`
+    /// unless `others` (`$1` the owner, `$2` the row's key) counts `max`
     /// others of the same owner (0: no limit).
     async fn save_counted(
         &self,
         insert: &'static str,
         values: &[&str],
         now: i64,
-        count: &'static str,
+        others: &'static str,
         (owner, key): (&str, &str),
         max: usize,
     ) -> Result<Saved, StoreError> {
@@ -144,12 +134,8 @@ impl Store {
                 query = query.bind(value);
             }
             query.bind(now).execute(&mut *tx).await?;
-            let (others,) = sqlx::query_as::<_, (i64,)>(count)
-                .bind(owner)
-                .bind(key)
-                .fetch_one(&mut *tx)
-                .await?;
-            if max > 0 && others as usize >= max {
+            let held = sql!(&mut *tx, count others, owner, key)?;
+            if max > 0 && held as usize >= max {
                 return Ok(Saved::TooMany);
             }
             tx.commit().await?;
@@ -160,41 +146,33 @@ impl Store {
     /// Deletes `endpoint` (of `guest`, or of anyone with `None`); whether
     /// there was one.
     pub async fn delete_subscription(&self, endpoint: &str, guest: Option<&str>) -> Result<bool, StoreError> {
-        let done = with_pool!(&self.db, pool => {
-            sqlx::query("DELETE FROM push_subscriptions WHERE endpoint = $1 AND ($2 IS NULL OR guest_id = $2)")
-                .bind(endpoint)
-                .bind(guest)
-                .execute(pool)
-                .await
-                .map(|r| r.rows_affected())
-        })?;
+        let done = pooled!(
+            &self.db,
+            exec "DELETE FROM push_subscriptions WHERE endpoint = $1 AND ($2 IS NULL OR guest_id = $2)",
+            endpoint, guest,
+        )?;
         Ok(done > 0)
     }
 
     /// The subscriptions of `guest`.
     pub async fn subscriptions_of(&self, guest: &str) -> Result<Vec<SubscriptionRow>, StoreError> {
         self.notify_reads.fetch_add(1, Ordering::Relaxed);
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, SubscriptionRow>(
-                "SELECT endpoint, guest_id, p256dh, auth, events, lang FROM push_subscriptions WHERE guest_id = $1 \
-                 ORDER BY endpoint",
-            )
-            .bind(guest)
-            .fetch_all(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            rows SubscriptionRow: "SELECT endpoint, guest_id, p256dh, auth, events, lang FROM push_subscriptions \
+                                   WHERE guest_id = $1 ORDER BY endpoint",
+            guest,
+        )?)
     }
 
     /// The subscription at `endpoint`.
     pub async fn subscription(&self, endpoint: &str) -> Result<Option<SubscriptionRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, SubscriptionRow>(
-                "SELECT endpoint, guest_id, p256dh, auth, events, lang FROM push_subscriptions WHERE endpoint = $1",
-            )
-            .bind(endpoint)
-            .fetch_optional(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            row SubscriptionRow: "SELECT endpoint, guest_id, p256dh, auth, events, lang FROM push_subscriptions \
+                                  WHERE endpoint = $1",
+            endpoint,
+        )?)
     }
 
     /// Saves a webhook (replacing the same owner's one at the same URL,
@@ -216,58 +194,40 @@ impl Store {
 
     /// Deletes the webhook of `owner` at `url`; whether there was one.
     pub async fn delete_webhook(&self, owner: &str, url: &str) -> Result<bool, StoreError> {
-        let done = with_pool!(&self.db, pool => {
-            sqlx::query("DELETE FROM webhooks WHERE owner = $1 AND url = $2")
-                .bind(owner)
-                .bind(url)
-                .execute(pool)
-                .await
-                .map(|r| r.rows_affected())
-        })?;
+        let done = pooled!(&self.db, exec "DELETE FROM webhooks WHERE owner = $1 AND url = $2", owner, url)?;
         Ok(done > 0)
     }
 
     /// The webhooks of `owner`.
     pub async fn webhooks_of(&self, owner: &str) -> Result<Vec<WebhookRow>, StoreError> {
         self.notify_reads.fetch_add(1, Ordering::Relaxed);
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, WebhookRow>(
-                "SELECT owner, url, format, secret, events FROM webhooks WHERE owner = $1 ORDER BY url",
-            )
-            .bind(owner)
-            .fetch_all(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            rows WebhookRow: "SELECT owner, url, format, secret, events FROM webhooks WHERE owner = $1 ORDER BY url",
+            owner,
+        )?)
     }
 
     /// The webhook of `owner` at `url`.
     pub async fn webhook(&self, owner: &str, url: &str) -> Result<Option<WebhookRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, WebhookRow>(
-                "SELECT owner, url, format, secret, events FROM webhooks WHERE owner = $1 AND url = $2",
-            )
-            .bind(owner)
-            .bind(url)
-            .fetch_optional(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            row WebhookRow: "SELECT owner, url, format, secret, events FROM webhooks WHERE owner = $1 AND url = $2",
+            owner, url,
+        )?)
     }
 
     /// The games waiting for a move, of `room` (by guest) or of `guest`
     /// (oldest first).
     pub async fn turns(&self, room: Option<&str>, guest: Option<&str>) -> Result<Vec<TurnRow>, StoreError> {
         self.notify_reads.fetch_add(1, Ordering::Relaxed);
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, TurnRow>(
-                "SELECT guest_id, room_id, game, since, seq FROM turns \
-                 WHERE ($1 IS NULL OR room_id = $1) AND ($2 IS NULL OR guest_id = $2) \
-                 ORDER BY since, room_id, guest_id",
-            )
-            .bind(room)
-            .bind(guest)
-            .fetch_all(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
+                           WHERE ($1 IS NULL OR room_id = $1) AND ($2 IS NULL OR guest_id = $2) \
+                           ORDER BY since, room_id, guest_id",
+            room, guest,
+        )?)
     }
 
     /// How many reads of their tables the notifications have made, the
@@ -287,34 +247,26 @@ impl Store {
         takeover: i64,
         limit: i64,
     ) -> Result<Vec<DeliveryRow>, StoreError> {
-        Ok(with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, DeliveryRow>(
-                "SELECT room_id, seq, kind, target, guest_id, hook_owner, body, due_at, attempts FROM deliveries \
-                 WHERE state = 'due' AND due_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
-                 AND (node = $2 OR due_at <= $3) ORDER BY due_at LIMIT $4",
-            )
-            .bind(now)
-            .bind(node)
-            .bind(now - takeover)
-            .bind(limit)
-            .fetch_all(pool)
-            .await
-        })?)
+        Ok(pooled!(
+            &self.db,
+            rows DeliveryRow: "SELECT room_id, seq, kind, target, guest_id, hook_owner, body, due_at, attempts \
+                               FROM deliveries WHERE state = 'due' AND due_at <= $1 \
+                               AND (claimed_until IS NULL OR claimed_until < $1) \
+                               AND (node = $2 OR due_at <= $3) ORDER BY due_at LIMIT $4",
+            now, node, now - takeover, limit,
+        )?)
     }
 
     /// The earliest time a delivery of this node (or, after `takeover`,
     /// anyone's) falls due, if any is waiting.
     pub async fn next_due(&self, node: &str, takeover: i64) -> Result<Option<i64>, StoreError> {
-        let row = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (Option<i64>,)>(
-                "SELECT MIN(CASE WHEN node = $1 THEN due_at ELSE due_at + $2 END) FROM deliveries WHERE state = 'due'",
-            )
-            .bind(node)
-            .bind(takeover)
-            .fetch_one(pool)
-            .await
-        })?;
-        Ok(row.0)
+        let earliest = pooled!(
+            &self.db,
+            value Option<i64>: "SELECT MIN(CASE WHEN node = $1 THEN due_at ELSE due_at + $2 END) FROM deliveries \
+                                WHERE state = 'due'",
+            node, takeover,
+        )?;
+        Ok(earliest.flatten())
     }
 
     /// Claims `d` for `node` until `until`: true if this node now holds it
@@ -326,81 +278,52 @@ impl Store {
         now: i64,
         until: i64,
     ) -> Result<bool, StoreError> {
-        let done = with_pool!(&self.db, pool => {
-            sqlx::query(
-                "UPDATE deliveries SET claimed_until = $1, node = $2 WHERE room_id = $3 AND seq = $4 AND kind = $5 \
-                 AND target = $6 AND state = 'due' AND (claimed_until IS NULL OR claimed_until < $7)",
-            )
-            .bind(until)
-            .bind(node)
-            .bind(&d.room_id)
-            .bind(d.seq)
-            .bind(&d.kind)
-            .bind(&d.target)
-            .bind(now)
-            .execute(pool)
-            .await
-            .map(|r| r.rows_affected())
-        })?;
+        let done = pooled!(
+            &self.db,
+            exec "UPDATE deliveries SET claimed_until = $1, node = $2 WHERE room_id = $3 AND seq = $4 AND kind = $5 \
+                  AND target = $6 AND state = 'due' AND (claimed_until IS NULL OR claimed_until < $7)",
+            until, node, &d.room_id, d.seq, &d.kind, &d.target, now,
+        )?;
         Ok(done == 1)
     }
 
     /// Settles a claimed delivery: `state` (`sent`, `dropped`, `failed`),
     /// or with `due`, due again at `again` after one more attempt.
     pub async fn settle_delivery(&self, d: &DeliveryRow, state: &str, again: i64) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query(
-                "UPDATE deliveries SET state = $1, due_at = $2, attempts = attempts + 1, claimed_until = NULL \
-                 WHERE room_id = $3 AND seq = $4 AND kind = $5 AND target = $6",
-            )
-            .bind(state)
-            .bind(again)
-            .bind(&d.room_id)
-            .bind(d.seq)
-            .bind(&d.kind)
-            .bind(&d.target)
-            .execute(pool)
-            .await
-            .map(|_| ())
-        })?;
+        pooled!(
+            &self.db,
+            exec "UPDATE deliveries SET state = $1, due_at = $2, attempts = attempts + 1, claimed_until = NULL \
+                  WHERE room_id = $3 AND seq = $4 AND kind = $5 AND target = $6",
+            state, again, &d.room_id, d.seq, &d.kind, &d.target,
+        )?;
         Ok(())
     }
 
     /// Drops every delivery still due to `target` (a subscription gone).
     pub async fn drop_target(&self, target: &str) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query("UPDATE deliveries SET state = 'dropped' WHERE target = $1 AND state = 'due'")
-                .bind(target)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })?;
+        pooled!(
+            &self.db,
+            exec "UPDATE deliveries SET state = 'dropped' WHERE target = $1 AND state = 'due'",
+            target,
+        )?;
         Ok(())
     }
 
     /// Forgets settled deliveries derived before `before` (unix ms).
     pub async fn forget_deliveries(&self, before: i64) -> Result<(), StoreError> {
-        with_pool!(&self.db, pool => {
-            sqlx::query("DELETE FROM deliveries WHERE state <> 'due' AND due_at < $1")
-                .bind(before)
-                .execute(pool)
-                .await
-                .map(|_| ())
-        })?;
+        pooled!(&self.db, exec "DELETE FROM deliveries WHERE state <> 'due' AND due_at < $1", before)?;
         Ok(())
     }
 
     /// The deliveries of `room` (tests and tools: what was derived).
     pub async fn deliveries_of(&self, room: &str) -> Result<Vec<(DeliveryRow, String)>, StoreError> {
-        let rows = with_pool!(&self.db, pool => {
-            sqlx::query_as::<_, (String, i64, String, String, Option<String>, Option<String>, String, i64, i64, String)>(
+        let rows = pooled!(
+            &self.db,
+            rows (String, i64, String, String, Option<String>, Option<String>, String, i64, i64, String):
                 "SELECT room_id, seq, kind, target, guest_id, hook_owner, body, due_at, attempts, state \
                  FROM deliveries WHERE room_id = $1 ORDER BY seq, kind, target",
-            )
-            .bind(room)
-            .fetch_all(pool)
-            .await
-        })?;
+            room,
+        )?;
         Ok(rows
             .into_iter()
             .map(

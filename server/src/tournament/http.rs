@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use lodestone_protocol::{Code, HttpError, codes};
 
 use super::serve::{from_log, list};
+use crate::api_docs::{StorageFailed, TournamentAddress, TournamentRefused};
 use crate::app::App;
 use crate::room::RoomCore;
 use crate::secrets::OsSecrets;
@@ -32,7 +33,7 @@ fn unavailable() -> Response {
 #[utoipa::path(get, path = "/api/tournaments", tag = "tournaments",
     responses(
         (status = 200, description = "The public tournaments that are upcoming or running, then the 50 latest finished", body = ref("#/components/schemas/TournamentList")),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        (status = 503, response = inline(StorageFailed))))]
 pub async fn tournaments(State(app): State<Arc<App>>) -> Response {
     match list(&app, None).await {
         Ok(list) => axum::Json(list).into_response(),
@@ -70,14 +71,10 @@ async fn visible(
 
 /// `GET /api/tournaments/{id}[?invite=CODE]`: one tournament.
 #[utoipa::path(get, path = "/api/tournaments/{id}", tag = "tournaments",
-    params(
-        ("id" = String, Path, description = "The tournament's id"),
-        ("invite" = Option<String>, Query, description = "A private tournament's invite code")),
+    params(TournamentAddress),
     responses(
         (status = 200, description = "The tournament: players, standings, rounds and their games", body = ref("#/components/schemas/TournamentState")),
-        (status = 403, description = "A private tournament without its invite (`not-invited`)", body = ref("#/components/schemas/HttpError")),
-        (status = 404, description = "No such tournament (`unknown-tournament`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        TournamentRefused))]
 pub async fn tournament(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -92,14 +89,10 @@ pub async fn tournament(
 /// Every game's record as a spectator may see it (a game still being
 /// played hides what its players keep secret), one after another.
 #[utoipa::path(get, path = "/api/tournaments/{id}/records", tag = "tournaments",
-    params(
-        ("id" = String, Path, description = "The tournament's id"),
-        ("invite" = Option<String>, Query, description = "A private tournament's invite code")),
+    params(TournamentAddress),
     responses(
         (status = 200, description = "The records of all the tournament's games (docs/notation.md), one after another, as a spectator may see each", content_type = "text/plain", body = String),
-        (status = 403, description = "A private tournament without its invite (`not-invited`)", body = ref("#/components/schemas/HttpError")),
-        (status = 404, description = "No such tournament (`unknown-tournament`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, description = "Storage failed (`storage-failure`)", body = ref("#/components/schemas/HttpError"))))]
+        TournamentRefused))]
 pub async fn records(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

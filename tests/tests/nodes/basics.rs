@@ -130,13 +130,8 @@ async fn a_rematch_opens_under_a_lease_of_its_node() {
         .state_where(|s| s.rematch.as_ref().is_some_and(|r| r.room.is_some()))
         .await;
     let next = state.rematch.unwrap().room.unwrap();
-    let mut conn = crate::harness::connect(&nodes.database).await;
-    let lease: (String, i64) = sqlx::query_as("SELECT node, epoch FROM leases WHERE room_id = $1")
-        .bind(&next)
-        .fetch_one(&mut conn)
-        .await
-        .unwrap();
-    assert_eq!(lease, ("a".to_string(), 1));
+    let lease = nodes.lease(&next).await.expect("the rematch has a lease row");
+    assert_eq!((lease.node.as_str(), lease.epoch), ("a", 1));
     // The players follow the rematch and play on.
     let mut rematch = Game::join(game.players, &next).await;
     rematch.play(4, |_| {}).await;

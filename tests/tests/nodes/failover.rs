@@ -178,14 +178,11 @@ async fn a_clock_runs_out_on_another_node_after_its_owner_is_killed() {
     let a = nodes.addr("a");
     let mut game = Game::start(&nodes.live, a, a, "magneton", json!({"clock": "2s/move"})).await;
     game.play(2, |_| {}).await;
-    let deadline: Option<i64> = {
-        let mut conn = crate::harness::connect(&nodes.database).await;
-        sqlx::query_scalar("SELECT deadline FROM leases WHERE room_id = $1")
-            .bind(&game.room)
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-    };
+    let deadline = nodes
+        .lease(&game.room)
+        .await
+        .expect("the room has a lease row")
+        .deadline;
     assert!(deadline.is_some(), "the clock's deadline is in the lease row");
     let room = game.room.clone();
     drop(game);
@@ -239,14 +236,7 @@ async fn an_append_under_a_lease_taken_away_is_refused_by_its_fence() {
         .filter_map(crate::harness::action_of)
         .collect();
     assert_eq!(new, vec![action], "the move is stored once, under a new lease");
-    let epoch: i64 = {
-        let mut conn = crate::harness::connect(&nodes.database).await;
-        sqlx::query_scalar("SELECT epoch FROM leases WHERE room_id = $1")
-            .bind(&room)
-            .fetch_one(&mut conn)
-            .await
-            .unwrap()
-    };
+    let epoch = nodes.lease(&room).await.expect("the room has a lease row").epoch;
     assert!(
         epoch >= 3,
         "the room was taken again after the lease taken away (epoch {epoch})"

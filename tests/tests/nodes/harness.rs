@@ -193,14 +193,21 @@ impl Nodes {
             })
     }
 
+    /// `room`'s lease row, expired or not; `None` if it has none.
+    pub async fn lease(&self, room: &str) -> Option<Lease> {
+        let mut conn = connect(&self.database).await;
+        sqlx::query_as(
+            "SELECT node, epoch, deadline, expires_at > clock_timestamp() AS live FROM leases WHERE room_id = $1",
+        )
+        .bind(room)
+        .fetch_optional(&mut conn)
+        .await
+        .unwrap()
+    }
+
     /// The node the database says holds `room`'s lease (unexpired).
     pub async fn owner(&self, room: &str) -> Option<String> {
-        let mut conn = connect(&self.database).await;
-        sqlx::query_scalar("SELECT node FROM leases WHERE room_id = $1 AND expires_at > clock_timestamp()")
-            .bind(room)
-            .fetch_optional(&mut conn)
-            .await
-            .unwrap()
+        self.lease(room).await.filter(|l| l.live).map(|l| l.node)
     }
 
     /// Waits until `room`'s lease is held by a node other than `not`.
@@ -218,6 +225,17 @@ pub async fn connect(url: &str) -> sqlx::PgConnection {
     sqlx::PgConnection::connect(url)
         .await
         .expect("the test connects to PostgreSQL")
+}
+
+/// A room's lease row.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Lease {
+    pub node: String,
+    pub epoch: i64,
+    /// The room's next timer (a clock, a Magma turn, expiry; unix ms), if any.
+    pub deadline: Option<i64>,
+    /// Unexpired, by the database's clock.
+    pub live: bool,
 }
 
 /// One stored event, as the checker reads it.

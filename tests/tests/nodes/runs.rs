@@ -33,12 +33,8 @@ fn nodes_with_lease(lease_ms: u64, names: &[&str]) -> Nodes {
 
 /// The holder and epoch of `room`'s lease row.
 async fn lease_of(nodes: &Nodes, room: &str) -> (String, i64) {
-    let mut conn = connect(&nodes.database).await;
-    sqlx::query_as("SELECT node, epoch FROM leases WHERE room_id = $1")
-        .bind(room)
-        .fetch_one(&mut conn)
-        .await
-        .unwrap()
+    let lease = nodes.lease(room).await.expect("the room has a lease row");
+    (lease.node, lease.epoch)
 }
 
 /// Waits (at most [`WELL_UNDER`]) until `room`'s lease is past `epoch`;
