@@ -430,6 +430,19 @@ impl Tmux {
     }
 
     /// Starts the game once every seat is taken.
+    /// From the new-room form on the game wanted: creates the room, takes
+    /// the first seat and adds a bot on the second, waiting after each
+    /// step for what the screen then says in the client's language
+    /// (`waiting`, `you`, `added`).
+    fn seat_us_and_a_bot(&self, [waiting, you, added]: [&str; 3]) {
+        self.keys(&["Enter"]);
+        self.wait_text(waiting);
+        self.keys(&["Enter"]);
+        self.wait_text(you);
+        self.keys(&["Down", "a"]);
+        self.wait_text(added);
+    }
+
     fn start_when_full(&self) {
         self.wait_text("Every seat is taken: press s to start.");
         self.keys(&["s"]);
@@ -630,12 +643,11 @@ fn create_and_start(tmux: &Tmux, game: &str) {
         tmux.wait_for("the next game", |s| shown(s) != now);
     }
     tmux.wait_text(&format!("◀ {game} ▶"));
-    tmux.keys(&["Enter"]);
-    tmux.wait_text("Waiting for players: 0 of 2 seats taken.");
-    tmux.keys(&["Enter"]);
-    tmux.wait_text("(you)");
-    tmux.keys(&["Down", "a"]);
-    tmux.wait_text("Bot (greedy)");
+    tmux.seat_us_and_a_bot([
+        "Waiting for players: 0 of 2 seats taken.",
+        "(you)",
+        "Bot (greedy)",
+    ]);
     tmux.start_when_full();
 }
 

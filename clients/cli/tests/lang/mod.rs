@@ -142,12 +142,11 @@ pub(crate) fn french_game() {
     tmux.wait_text("● en ligne");
     tmux.open_new_room_form();
     tmux.wait_text("◀ magneton ▶");
-    tmux.keys(&["Enter"]);
-    tmux.wait_text("En attente de joueurs : 0 place prise sur 2.");
-    tmux.keys(&["Enter"]);
-    tmux.wait_text("(vous)");
-    tmux.keys(&["Down", "a"]);
-    tmux.wait_text("Toutes les places sont prises : s lance la partie.");
+    tmux.seat_us_and_a_bot([
+        "En attente de joueurs : 0 place prise sur 2.",
+        "(vous)",
+        "Toutes les places sont prises : s lance la partie.",
+    ]);
     tmux.keys(&["s"]);
     // The board and its panel, our turn.
     let panel = tmux.wait_text("À vous de jouer.");
