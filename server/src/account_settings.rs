@@ -18,7 +18,7 @@ use lodestone_protocol::{
 };
 
 use crate::answers::{bad_token, bearer, json_error};
-use crate::api_docs::{LoginRequired, NotIdentified, StorageFailed};
+use crate::api_docs::{AccountRefused, LoginRequired};
 use crate::app::App;
 use crate::secrets;
 use crate::store::{self, BotMark, GuestRow};
@@ -94,9 +94,8 @@ fn answer<T: serde::Serialize>(result: Result<T, Response>) -> Response {
     security(("token" = [])),
     responses(
         (status = 200, description = "Who the token's guest is, whether an account and a bot account, and a bot account's API tokens", body = ref("#/components/schemas/AccountInfo")),
-        (status = 401, response = inline(NotIdentified)),
         (status = 403, response = inline(LoginRequired)),
-        (status = 503, response = inline(StorageFailed))))]
+        AccountRefused))]
 pub async fn account(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     answer(async { info(&app, caller(&app, &headers).await?).await }.await)
 }
@@ -107,10 +106,9 @@ pub async fn account(State(app): State<Arc<App>>, headers: HeaderMap) -> Respons
     security(("token" = [])),
     responses(
         (status = 200, description = "The account is a bot account now (it may make API tokens); the same if it was already", body = ref("#/components/schemas/AccountInfo")),
-        (status = 401, response = inline(NotIdentified)),
         (status = 403, description = "A guest that is not an account (`not-an-account`), or an API token (`login-required`)", body = ref("#/components/schemas/HttpError")),
         (status = 409, description = "The account has played rated games (`has-ratings`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, response = inline(StorageFailed))))]
+        AccountRefused))]
 pub async fn mark_bot(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     answer(
         async {
@@ -166,10 +164,9 @@ fn label(body: &[u8]) -> Result<String, String> {
     responses(
         (status = 201, description = "The new token, shown this once (the server keeps only its hash)", body = ref("#/components/schemas/NewApiToken")),
         (status = 400, description = "No label, or a bad one (`bad-message`)", body = ref("#/components/schemas/HttpError")),
-        (status = 401, response = inline(NotIdentified)),
         (status = 403, description = "An account that is not a bot (`not-a-bot-account`), or an API token (`login-required`)", body = ref("#/components/schemas/HttpError")),
         (status = 409, description = "The account has 10 API tokens already (`too-many-tokens`): revoke one", body = ref("#/components/schemas/HttpError")),
-        (status = 503, response = inline(StorageFailed))))]
+        AccountRefused))]
 pub async fn new_token(State(app): State<Arc<App>>, headers: HeaderMap, body: Bytes) -> Response {
     let made = async {
         let guest = caller(&app, &headers).await?;
@@ -227,10 +224,9 @@ pub async fn new_token(State(app): State<Arc<App>>, headers: HeaderMap, body: By
     params(("id" = String, Path, description = "The token's id (from the list), not the token")),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, response = inline(NotIdentified)),
         (status = 403, response = inline(LoginRequired)),
         (status = 404, description = "The account has no token with that id (`unknown-token`)", body = ref("#/components/schemas/HttpError")),
-        (status = 503, response = inline(StorageFailed))))]
+        AccountRefused))]
 pub async fn revoke_token(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

@@ -2,8 +2,8 @@
 //! together by `openapi.rs`) share, written once: the refusals described
 //! in the same words, as responses the attributes name
 //! (`response = inline(StorageFailed)`); the sets of refusals and the
-//! parameters that routes of one kind share (a room's record as text or
-//! JSON, a tournament's page or its records).
+//! parameters that routes of one kind share (the account's routes, a
+//! room's record as text or JSON, a tournament's page or its records).
 
 use utoipa::openapi::Required;
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
@@ -60,6 +60,12 @@ macro_rules! refusal_set {
             }
         }
     };
+}
+
+refusal_set! {
+    /// The refusals every account route may answer (`/api/account…`: a
+    /// caller identified by a token, and storage).
+    AccountRefused { 401: NotIdentified, 503: StorageFailed }
 }
 
 refusal_set! {

@@ -40,17 +40,12 @@ impl Writer {
     /// `watch` (then the commit is abandoned with its connection, which
     /// PostgreSQL rolls back: nothing of it is stored).
     async fn commit(&mut self, ops: &[&Op], watch: Option<&CommitWatch>) -> Result<(), CommitError> {
-        let commit = async {
-            match self {
-                Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
-                // One round trip (`postgres.rs`).
-                Writer::Postgres(pool, held) => postgres::commit(pool, held, ops).await,
-            }
-        };
-        match within(watch, commit).await {
-            Some(result) => result,
-            None => Err(self.abandon(watch)),
-        }
+        self.bounded(watch, async |writer| match writer {
+            Writer::Sqlite(pool, held) => Dialect::commit(pool, held, ops).await,
+            // One round trip (`postgres.rs`).
+            Writer::Postgres(pool, held) => postgres::commit(pool, held, ops).await,
+        })
+        .await
     }
 
     /// Stores each of `parts` apart in one transaction
@@ -61,13 +56,21 @@ impl Writer {
         parts: &[Vec<&Op>],
         watch: Option<&CommitWatch>,
     ) -> Result<Vec<Result<(), CommitError>>, CommitError> {
-        let commit = async {
-            match self {
-                Writer::Sqlite(pool, held) => Dialect::commit_apart(pool, held, parts).await,
-                Writer::Postgres(pool, held) => Dialect::commit_apart(pool, held, parts).await,
-            }
-        };
-        match within(watch, commit).await {
+        self.bounded(watch, async |writer| match writer {
+            Writer::Sqlite(pool, held) => Dialect::commit_apart(pool, held, parts).await,
+            Writer::Postgres(pool, held) => Dialect::commit_apart(pool, held, parts).await,
+        })
+        .await
+    }
+
+    /// Runs `commit` on this writer within the deadline of `watch`; a
+    /// commit that overruns it is abandoned ([`Writer::abandon`]).
+    async fn bounded<T>(
+        &mut self,
+        watch: Option<&CommitWatch>,
+        commit: impl AsyncFnOnce(&mut Writer) -> Result<T, CommitError>,
+    ) -> Result<T, CommitError> {
+        match within(watch, commit(self)).await {
             Some(result) => result,
             None => Err(self.abandon(watch)),
         }

@@ -9,7 +9,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::{Code, HttpError, codes};
@@ -38,6 +39,25 @@ pub async fn tournaments(State(app): State<Arc<App>>) -> Response {
     match list(&app, None).await {
         Ok(list) => axum::Json(list).into_response(),
         Err(_) => unavailable(),
+    }
+}
+
+/// The tournament a request names (`{id}` in its path, `?invite=` in its
+/// query), extracted only if the request may see it: else the answer
+/// saying why not.
+pub struct Visible(super::state::Tournament);
+
+impl FromRequestParts<Arc<App>> for Visible {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Visible, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        visible(app, &id, &query).await.map(Visible)
     }
 }
 
@@ -75,15 +95,8 @@ async fn visible(
     responses(
         (status = 200, description = "The tournament: players, standings, rounds and their games", body = ref("#/components/schemas/TournamentState")),
         TournamentRefused))]
-pub async fn tournament(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
-) -> Response {
-    match visible(&app, &id, &query).await {
-        Ok(t) => axum::Json(t.view(false, t.next_round_at())).into_response(),
-        Err(response) => response,
-    }
+pub async fn tournament(Visible(t): Visible) -> Response {
+    axum::Json(t.view(false, t.next_round_at())).into_response()
 }
 
 /// Every game's record as a spectator may see it (a game still being
@@ -93,15 +106,7 @@ pub async fn tournament(
     responses(
         (status = 200, description = "The records of all the tournament's games (docs/notation.md), one after another, as a spectator may see each", content_type = "text/plain", body = String),
         TournamentRefused))]
-pub async fn records(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
-) -> Response {
-    let t = match visible(&app, &id, &query).await {
-        Ok(t) => t,
-        Err(response) => return response,
-    };
+pub async fn records(State(app): State<Arc<App>>, Visible(t): Visible) -> Response {
     let mut out = String::new();
     for game in &t.games {
         let Ok(rows) = app.store.room_events(&game.room).await else {
@@ -122,7 +127,7 @@ pub async fn records(
             out.push('\n');
         }
     }
-    let name = format!("attachment; filename=\"tournament-{id}.txt\"");
+    let name = format!("attachment; filename=\"tournament-{}.txt\"", t.id);
     (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),

@@ -1,10 +1,40 @@
 //! Entering, leaving and the refusals that change nothing.
 
 use lodestone_protocol::TournamentState;
-use lodestone_tests::{Client, TestServer, each_backend, http_get, http_request};
+use lodestone_tests::{Client, TestServer, each_backend, header, http_get, http_get_full, http_request};
 use serde_json::json;
 
 use crate::helpers::{create, join_tournament, quick, start_tournament, state, watch_tournament};
+
+each_backend!(a_private_tournament_over_http_needs_its_invite);
+/// Over HTTP, a private tournament and its records are refused without
+/// its invite (`not-invited`) and shown with it; the records come as a
+/// file named after the tournament; an unknown id is `unknown-tournament`.
+async fn a_private_tournament_over_http_needs_its_invite() {
+    let server = TestServer::start_with(quick).await;
+    let mut ann = server.guest("Ann").await;
+    let private = create(
+        &mut ann,
+        json!({"name": "Club night", "game": "magneton", "format": "swiss", "rounds": 3, "public": false}),
+    )
+    .await;
+    let invite = private.invite.clone().expect("the organizer sees the invite");
+    let page = format!("/api/tournaments/{}", private.id);
+    for path in [page.clone(), format!("{page}/records")] {
+        let (status, body) = http_get(server.addr(), &path, None).await;
+        assert_eq!(status, 403, "{path}: {body}");
+        assert!(body.contains("not-invited"), "{path}: {body}");
+        let (status, body) = http_get(server.addr(), &format!("{path}?invite={invite}"), None).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    let (_, headers, _) =
+        http_get_full(server.addr(), &format!("{page}/records?invite={invite}"), None).await;
+    let file = format!("attachment; filename=\"tournament-{}.txt\"", private.id);
+    assert_eq!(header(&headers, "content-disposition"), Some(file.as_str()));
+    let (status, body) = http_get(server.addr(), "/api/tournaments/nope", None).await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("unknown-tournament"), "{body}");
+}
 
 each_backend!(refused_entries_change_nothing);
 /// Every refusal has its code, and the tournament is as it was.
