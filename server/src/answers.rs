@@ -1,10 +1,14 @@
 //! The JSON answers of refused HTTP requests (`HttpError`: a stable code,
 //! a sentence, and for a refusal by a limit, the limit and when to retry
-//! with a matching `Retry-After`), and the bearer token of a request and
-//! its guest.
+//! with a matching `Retry-After`), the bearer token of a request and its
+//! guest, and the address of a request for one thing ([`Addressed`]).
 //! Shared by every HTTP module (`http.rs`, `serve.rs`, `account_settings.rs`,
 //! `embed/`, `records.rs`).
 
+use std::collections::HashMap;
+
+use axum::extract::{FromRequestParts, Path, Query};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::{Code, Detail, HttpError, codes};
@@ -12,6 +16,28 @@ use lodestone_protocol::{Code, Detail, HttpError, codes};
 use crate::secrets;
 use crate::served::Refused;
 use crate::store::{GuestRow, Store};
+
+/// What a request for one thing names: the `{id}` of its path and its
+/// query's parameters (`?invite=`); a request whose path or query does not
+/// read is refused as axum refuses it.
+pub struct Addressed {
+    pub id: String,
+    pub query: HashMap<String, String>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Addressed {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Addressed, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(Addressed { id, query })
+    }
+}
 
 /// A refusal's answer: `status` with the JSON body of an [`HttpError`].
 pub fn json_error(status: StatusCode, code: Code, message: &str) -> Response {

@@ -22,6 +22,7 @@ use crate::answers::{CONNECTION_RETRY_SECS, json_error, limited, retry_after};
 use crate::api_docs::{RecordAddress, RecordRefused, StorageFailed};
 use crate::app::App;
 use crate::metrics::Refusal;
+use crate::records::RecordText;
 
 /// The address a request comes from (behind a trusted proxy, the one it
 /// forwards for): a request extension set by `admit`.
@@ -329,16 +330,8 @@ async fn rooms(State(app): State<Arc<App>>, Query(query): Query<HashMap<String, 
         (status = 200, description = "The game record (docs/notation.md), as the guest of the token may see it (a spectator without one)", content_type = "text/plain", body = String),
         (status = 403, description = "A private room without its invite (`invite-required`), or nothing to record yet (`not-started`)", body = ref("#/components/schemas/HttpError")),
         RecordRefused))]
-async fn record(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-) -> Response {
-    match crate::records::record_text(&app, &id, &query, &headers).await {
-        Ok(text) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-        Err(refused) => refused,
-    }
+async fn record(RecordText(text): RecordText) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
 }
 
 /// The OpenAPI document of [`api_routes`], built once.

@@ -1,21 +1,40 @@
 //! The game record of a room for an HTTP request (`/api/rooms/{id}/record`
 //! and its JSON form in `embed/`): as the bearer token's guest may see it,
 //! or a spectator; from the room's task here, or from the stored log when
-//! another node serves the room.
+//! another node serves the room. Both routes take it as an extractor,
+//! [`RecordText`].
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use lodestone_protocol::codes;
 
-use crate::answers::json_error;
+use crate::answers::{Addressed, json_error};
 use crate::app::App;
+
+/// The record of the room a request names (`{id}` in its path), as
+/// [`record_text`] gives it: extracted only when the request may have it,
+/// else the refusal's answer.
+pub struct RecordText(pub String);
+
+impl FromRequestParts<Arc<App>> for RecordText {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<RecordText, Response> {
+        let Addressed { id, query } = Addressed::from_request_parts(parts, app).await?;
+        record_text(app, &id, &query, &parts.headers)
+            .await
+            .map(RecordText)
+    }
+}
 
 /// The record of room `id` for a request (its bearer token and invite),
 /// or the refusal's answer.
-pub async fn record_text(
+async fn record_text(
     app: &Arc<App>,
     id: &str,
     query: &HashMap<String, String>,

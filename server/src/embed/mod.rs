@@ -22,6 +22,7 @@ use lodestone_protocol::{Code, GameRecord, PlyView, RoomState, codes};
 use crate::answers::json_error;
 use crate::api_docs::{BadToken, RecordAddress, RecordRefused, StorageFailed, UnknownRoom};
 use crate::app::App;
+use crate::records::RecordText;
 use crate::room::Replay;
 
 /// The HTTP status of a refusal's code.
@@ -208,14 +209,6 @@ async fn ply_image(
         (status = 200, description = "The record of `/api/rooms/{id}/record`, line for line: its headers, the game, options, players and result, and its actions (a secret one as its seat and commitment)", body = ref("#/components/schemas/GameRecord")),
         (status = 403, description = "A private room without its invite (`invite-required`)", body = ref("#/components/schemas/HttpError")),
         RecordRefused))]
-pub async fn record_json(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-) -> Response {
-    match crate::records::record_text(&app, &id, &query, &headers).await {
-        Ok(text) => axum::Json(GameRecord::from_text(&text)).into_response(),
-        Err(refused) => refused,
-    }
+pub async fn record_json(RecordText(text): RecordText) -> Response {
+    axum::Json(GameRecord::from_text(&text)).into_response()
 }

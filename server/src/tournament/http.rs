@@ -9,13 +9,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use lodestone_protocol::{Code, HttpError, codes};
 
 use super::serve::{from_log, list};
+use crate::answers::Addressed;
 use crate::api_docs::{StorageFailed, TournamentAddress, TournamentRefused};
 use crate::app::App;
 use crate::room::RoomCore;
@@ -51,12 +52,7 @@ impl FromRequestParts<Arc<App>> for Visible {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Visible, Response> {
-        let Path(id) = Path::<String>::from_request_parts(parts, app)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        let Query(query) = Query::<HashMap<String, String>>::from_request_parts(parts, app)
-            .await
-            .map_err(IntoResponse::into_response)?;
+        let Addressed { id, query } = Addressed::from_request_parts(parts, app).await?;
         visible(app, &id, &query).await.map(Visible)
     }
 }
