@@ -95,7 +95,10 @@ pub fn rate(sides: &[room::Side], current: &[StoredRating]) -> Vec<StoredRating>
 /// Records one ended game: its players' results, and its ratings once.
 async fn record(store: &Store, ended: &GameEnded) {
     // Before the result: a game still due is looked at again at start.
-    crate::moderation::abandonment::after_game(store, &ended.room_id, ended.at).await;
+    // Only a rated game can be an offense: an unrated one's log is not read.
+    if ended.rated {
+        crate::moderation::abandonment::after_game(store, &ended.room_id, ended.at).await;
+    }
     let Some(finished) = &ended.finished else {
         if let Err(e) = store.forget_due(&ended.room_id).await {
             tracing::error!(room = %ended.room_id, error = %e, "could not forget a game without a result");
@@ -166,6 +169,7 @@ async fn from_log(store: &Store, room_id: &str) -> Option<GameEnded> {
             room_id: room_id.to_string(),
             finished: None,
             at: 0,
+            rated: false,
         });
     }
     let at = events.last().map_or(0, |e| e.at);
@@ -174,6 +178,7 @@ async fn from_log(store: &Store, room_id: &str) -> Option<GameEnded> {
             room_id: room_id.to_string(),
             finished: core.finished(),
             at,
+            rated: core.is_rated(),
         }),
         Err(e) => {
             tracing::error!(room = %room_id, error = %e, "a due game does not replay");
@@ -273,6 +278,58 @@ mod tests {
             &[NEW, NEW, NEW],
         );
         assert!(three[0].mu > 25.0 && three[1].mu < 25.0 && three[2].mu < 25.0);
+    }
+
+    /// The results worker looks for offenses only in a game whose end
+    /// says it was rated: the same stored log (a rated game aborted by
+    /// the guest at seat 0) is an offense when the end says rated, and is
+    /// not read at all when it says unrated.
+    #[tokio::test]
+    async fn only_a_rated_games_log_is_read_for_offenses() {
+        use crate::room::{Player, Recorded, RoomEvent};
+        use lodestone_rules::Seat;
+        let (store, _task) = Store::open("sqlite::memory:", &Default::default()).await.unwrap();
+        let options = [("rated".to_string(), "yes".to_string())].into();
+        for (room, rated) in [("unrated-end", false), ("rated-end", true)] {
+            let owner = Player::person("ann", "Ann");
+            let (_, mut events) = RoomCore::create(
+                room.into(),
+                "magneton",
+                &options,
+                true,
+                &owner,
+                0,
+                Box::new(OsSecrets),
+            )
+            .unwrap();
+            let more = [
+                RoomEvent::SeatTaken {
+                    seat: Seat(0),
+                    player: owner.clone(),
+                },
+                RoomEvent::SeatTaken {
+                    seat: Seat(1),
+                    player: Player::person("bo", "Bo"),
+                },
+                RoomEvent::Started,
+                RoomEvent::Aborted { seat: Seat(0) },
+            ];
+            for event in more {
+                let seq = events.len() as u64 + 1;
+                events.push(Recorded { seq, at: 10, event });
+            }
+            store.write(room::ops(room, &events, None)).await.unwrap();
+            let ended = GameEnded {
+                room_id: room.into(),
+                finished: None,
+                at: 10,
+                rated,
+            };
+            record(&store, &ended).await;
+        }
+        let offenses = store.offenses_of("ann", 0).await.unwrap();
+        let rooms: Vec<&str> = offenses.iter().map(|o| o.room_id.as_str()).collect();
+        assert_eq!(rooms, ["rated-end"]);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! strike on a player is banned from rated play for a time that grows
 //! with the strikes ([`BANS_MS`], the last one repeating) and expires.
 //!
-//! The results worker (`ratings.rs`) calls [`after_game`] for every game
+//! The results worker (`ratings.rs`) calls [`after_game`] for every rated game
 //! that ends, before its result is recorded: a server that stops in
 //! between finds the game due again at start, and an offense is stored
 //! once whatever happens.

@@ -477,6 +477,7 @@ impl RoomCore {
             room_id: self.id().to_string(),
             finished: self.finished(),
             at: end.at,
+            rated: self.is_rated(),
         })
     }
 }

@@ -208,4 +208,7 @@ pub struct GameEnded {
     pub finished: Option<Finished>,
     /// Unix milliseconds.
     pub at: u64,
+    /// Whether the room was created rated: only a rated game can hold an
+    /// offense (`moderation/abandonment.rs`), so only its log is read.
+    pub rated: bool,
 }
