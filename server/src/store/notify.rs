@@ -398,6 +398,20 @@ impl NoticeWrite {
     }
 }
 
+/// A guest still waiting whose turn changed: `game, since, seq, guest, room`.
+pub(super) const TURN_UPDATE: &str =
+    "UPDATE turns SET game = $1, since = $2, seq = $3 WHERE guest_id = $4 AND room_id = $5";
+/// A row handed from a guest who no longer waits to one who now does:
+/// `game, since, seq, guest, the guest it was, room`.
+pub(super) const TURN_HANDED: &str = "UPDATE turns SET game = $1, since = $2, seq = $3, guest_id = $4 \
+     WHERE guest_id = $5 AND room_id = $6";
+/// A new row: `game, since, seq, guest, room`.
+pub(super) const TURN_INSERT: &str = "INSERT INTO turns (game, since, seq, guest_id, room_id) VALUES ($1, $2, $3, $4, $5) \
+     ON CONFLICT (guest_id, room_id) DO UPDATE SET game = excluded.game, \
+     since = excluded.since, seq = excluded.seq";
+/// A guest who no longer waits: `guest, room`.
+pub(super) const TURN_DELETE: &str = "DELETE FROM turns WHERE guest_id = $1 AND room_id = $2";
+
 /// The statements that take a room's stored games waiting from `old` to
 /// `new` (one room's rows), touching only the rows that change: a guest
 /// still waiting whose turn changed is updated in place; a guest who no
@@ -419,20 +433,13 @@ fn turn_ops(old: &[TurnRow], new: &[TurnRow]) -> Vec<Op> {
         ];
         let sql = match of(old, &t.guest_id).map(|i| &old[i]) {
             Some(was) if was == t => continue,
-            Some(_) => {
-                "UPDATE turns SET game = $1, since = $2, seq = $3 WHERE guest_id = $4 AND room_id = $5"
-            }
+            Some(_) => TURN_UPDATE,
             None => match gone.next() {
                 Some(was) => {
                     values.push(Text(was.guest_id.clone()));
-                    "UPDATE turns SET game = $1, since = $2, seq = $3, guest_id = $4 \
-                     WHERE guest_id = $5 AND room_id = $6"
+                    TURN_HANDED
                 }
-                None => {
-                    "INSERT INTO turns (game, since, seq, guest_id, room_id) VALUES ($1, $2, $3, $4, $5) \
-                     ON CONFLICT (guest_id, room_id) DO UPDATE SET game = excluded.game, \
-                     since = excluded.since, seq = excluded.seq"
-                }
+                None => TURN_INSERT,
             },
         };
         values.push(Text(t.room_id.clone()));
@@ -440,7 +447,7 @@ fn turn_ops(old: &[TurnRow], new: &[TurnRow]) -> Vec<Op> {
     }
     out.extend(gone.map(|was| {
         op(
-            "DELETE FROM turns WHERE guest_id = $1 AND room_id = $2",
+            TURN_DELETE,
             vec![Text(was.guest_id.clone()), Text(was.room_id.clone())],
         )
     }));
