@@ -9,7 +9,10 @@ use std::sync::atomic::Ordering;
 
 use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
-use super::types::{DeliveryRow, NoticeWrite, Op, StoreError, TurnRow, Value};
+use super::types::{
+    DeliveryRow, NoticeWrite, Op, StoreError, TURN_DELETE, TURN_HANDED, TURN_INSERT, TURN_UPDATE, TurnRow,
+    Value,
+};
 
 /// A browser's push subscription.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -397,20 +400,6 @@ impl NoticeWrite {
         out
     }
 }
-
-/// A guest still waiting whose turn changed: `game, since, seq, guest, room`.
-pub(super) const TURN_UPDATE: &str =
-    "UPDATE turns SET game = $1, since = $2, seq = $3 WHERE guest_id = $4 AND room_id = $5";
-/// A row handed from a guest who no longer waits to one who now does:
-/// `game, since, seq, guest, the guest it was, room`.
-pub(super) const TURN_HANDED: &str = "UPDATE turns SET game = $1, since = $2, seq = $3, guest_id = $4 \
-     WHERE guest_id = $5 AND room_id = $6";
-/// A new row: `game, since, seq, guest, room`.
-pub(super) const TURN_INSERT: &str = "INSERT INTO turns (game, since, seq, guest_id, room_id) VALUES ($1, $2, $3, $4, $5) \
-     ON CONFLICT (guest_id, room_id) DO UPDATE SET game = excluded.game, \
-     since = excluded.since, seq = excluded.seq";
-/// A guest who no longer waits: `guest, room`.
-pub(super) const TURN_DELETE: &str = "DELETE FROM turns WHERE guest_id = $1 AND room_id = $2";
 
 /// The statements that take a room's stored games waiting from `old` to
 /// `new` (one room's rows), touching only the rows that change: a guest

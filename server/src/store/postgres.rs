@@ -11,10 +11,11 @@ use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Executor, Pool, Postgres};
 
-use super::notify::{TURN_DELETE, TURN_HANDED, TURN_INSERT, TURN_UPDATE};
 use super::plan::{Param, Statement, plan};
 use super::sql::{CommitError, Dialect};
-use super::types::{Location, Op, StoreError, StoreOptions, migrate};
+use super::types::{
+    Location, Op, StoreError, StoreOptions, TURN_DELETE, TURN_HANDED, TURN_INSERT, TURN_UPDATE, migrate,
+};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
