@@ -9,7 +9,10 @@ use std::sync::atomic::Ordering;
 
 use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
-use super::types::{DeliveryRow, NoticeWrite, Op, StoreError, TurnRow, Value};
+use super::types::{
+    DeliveryRow, NoticeWrite, Op, StoreError, TURN_DELETE, TURN_HANDED, TURN_INSERT, TURN_UPDATE, TurnRow,
+    Value,
+};
 
 /// A browser's push subscription.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -419,20 +422,13 @@ fn turn_ops(old: &[TurnRow], new: &[TurnRow]) -> Vec<Op> {
         ];
         let sql = match of(old, &t.guest_id).map(|i| &old[i]) {
             Some(was) if was == t => continue,
-            Some(_) => {
-                "UPDATE turns SET game = $1, since = $2, seq = $3 WHERE guest_id = $4 AND room_id = $5"
-            }
+            Some(_) => TURN_UPDATE,
             None => match gone.next() {
                 Some(was) => {
                     values.push(Text(was.guest_id.clone()));
-                    "UPDATE turns SET game = $1, since = $2, seq = $3, guest_id = $4 \
-                     WHERE guest_id = $5 AND room_id = $6"
+                    TURN_HANDED
                 }
-                None => {
-                    "INSERT INTO turns (game, since, seq, guest_id, room_id) VALUES ($1, $2, $3, $4, $5) \
-                     ON CONFLICT (guest_id, room_id) DO UPDATE SET game = excluded.game, \
-                     since = excluded.since, seq = excluded.seq"
-                }
+                None => TURN_INSERT,
             },
         };
         values.push(Text(t.room_id.clone()));
@@ -440,7 +436,7 @@ fn turn_ops(old: &[TurnRow], new: &[TurnRow]) -> Vec<Op> {
     }
     out.extend(gone.map(|was| {
         op(
-            "DELETE FROM turns WHERE guest_id = $1 AND room_id = $2",
+            TURN_DELETE,
             vec![Text(was.guest_id.clone()), Text(was.room_id.clone())],
         )
     }));

@@ -13,7 +13,9 @@ use sqlx::{Connection, Executor, Pool, Postgres};
 
 use super::plan::{Param, Statement, plan};
 use super::sql::{CommitError, Dialect};
-use super::types::{Location, Op, StoreError, StoreOptions, migrate};
+use super::types::{
+    Location, Op, StoreError, StoreOptions, TURN_DELETE, TURN_HANDED, TURN_INSERT, TURN_UPDATE, migrate,
+};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -150,10 +152,14 @@ fn refusal(e: sqlx::Error) -> CommitError {
 }
 
 /// The statements that store `ops` as one script: the fences as one call
-/// of `lodestone_fence` (in room order, as [`plan`] puts them), an update
-/// that must find its row checked by `lodestone_found`, every value
-/// written in as a typed literal. `None` if a text holds a NUL, which no
-/// statement of PostgreSQL can carry (bound, it is refused).
+/// of `lodestone_fence` (in room order, as [`plan`] puts them); the events
+/// and the turn rows as one call of `lodestone_append` (migration 0121, whose
+/// statements keep their plans), where the events were in the plan (the
+/// turn rows, of a table of their own, thus before the other notices'
+/// statements); an update that must find its row checked by
+/// `lodestone_found`; every value written in as a typed literal. `None` if
+/// a text holds a NUL, which no statement of PostgreSQL can carry (bound,
+/// it is refused).
 pub(super) fn script(ops: &[&Op]) -> Option<String> {
     let statements = plan(ops, Postgres::MAX_PARAMS);
     let mut out = String::with_capacity(256 * statements.len());
@@ -164,22 +170,27 @@ pub(super) fn script(ops: &[&Op]) -> Option<String> {
     if !fences.is_empty() {
         out.push_str("SELECT lodestone_fence(");
         // The fence's parameters: room, node, epoch, deadline.
-        for column in 0..4 {
-            out.push_str(if column == 0 { "ARRAY[" } else { ", ARRAY[" });
-            for (i, fence) in fences.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                literal(&mut out, fence[column])?;
-            }
-            out.push(']');
-        }
+        columns(&mut out, &fences, &["text", "text", "int8", "int8"])?;
         out.push_str(");\n");
     }
-    let rest = statements
-        .iter()
-        .filter(|s| !matches!(s, Statement::Fence { .. }));
-    for statement in rest {
+    let events: Vec<Vec<Param<'_>>> = (statements.iter())
+        .filter(|s| matches!(s, Statement::Events(_)))
+        .flat_map(|s| s.params().chunks(5).map(<[_]>::to_vec).collect::<Vec<_>>())
+        .collect();
+    let turns: Vec<Vec<Param<'_>>> = statements.iter().filter_map(turn).collect();
+    let mut appended = events.is_empty() && turns.is_empty();
+    for statement in &statements {
+        match statement {
+            Statement::Fence { .. } => continue,
+            Statement::Events(_) if appended => continue,
+            Statement::Sql { .. } if turn(statement).is_some() => continue,
+            _ => {}
+        }
+        if !appended && matches!(statement, Statement::Events(_)) {
+            append(&mut out, &events, &turns)?;
+            appended = true;
+            continue;
+        }
         let found = statement.returns_row();
         if found {
             out.push_str("WITH changed AS (");
@@ -190,7 +201,77 @@ pub(super) fn script(ops: &[&Op]) -> Option<String> {
         }
         out.push_str(";\n");
     }
+    if !appended {
+        append(&mut out, &events, &turns)?;
+    }
     Some(out)
+}
+
+/// Appends the call of `lodestone_append` with the batch's `events` (room,
+/// seq, kind, at, data each) and `turns` (as [`turn`] reads them).
+fn append(out: &mut String, events: &[Vec<Param<'_>>], turns: &[Vec<Param<'_>>]) -> Option<()> {
+    out.push_str("SELECT lodestone_append(");
+    columns(out, events, &["text", "int8", "text", "int8", "text"])?;
+    out.push_str(", ");
+    columns(
+        out,
+        turns,
+        &["int8", "text", "int8", "int8", "text", "text", "text"],
+    )?;
+    out.push_str(");\n");
+    Some(())
+}
+
+/// A statement on the turn rows as `lodestone_append` takes it: its kind
+/// (1 to 4, as in migration 0121), game, since, seq, guest, the guest the
+/// row was (a row handed on), room; `None` for any other statement.
+fn turn<'a>(statement: &'a Statement<'a>) -> Option<Vec<Param<'a>>> {
+    let Statement::Sql { sql, .. } = statement else {
+        return None;
+    };
+    let kind = [TURN_UPDATE, TURN_HANDED, TURN_INSERT, TURN_DELETE]
+        .iter()
+        .position(|turn| turn == sql)?;
+    let p = statement.params();
+    let none = Param::MaybeText(None);
+    let no_int = Param::MaybeInt(None);
+    Some(match (kind, p.as_slice()) {
+        (0 | 2, [game, since, seq, guest, room]) => {
+            vec![
+                Param::Int(kind as i64 + 1),
+                *game,
+                *since,
+                *seq,
+                *guest,
+                none,
+                *room,
+            ]
+        }
+        (1, [game, since, seq, guest, was, room]) => {
+            vec![Param::Int(2), *game, *since, *seq, *guest, *was, *room]
+        }
+        (3, [guest, room]) => vec![Param::Int(4), none, no_int, no_int, *guest, none, *room],
+        _ => return None,
+    })
+}
+
+/// Appends one array per column of `rows` (of the types `types`),
+/// separated by commas.
+fn columns(out: &mut String, rows: &[Vec<Param<'_>>], types: &[&str]) -> Option<()> {
+    for (column, ty) in types.iter().enumerate() {
+        if column > 0 {
+            out.push_str(", ");
+        }
+        out.push_str("ARRAY[");
+        for (i, row) in rows.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            literal(out, row[column])?;
+        }
+        let _ = write!(out, "]::{ty}[]");
+    }
+    Some(())
 }
 
 /// Appends `sql` with each placeholder `$n` outside a quoted literal
@@ -273,11 +354,13 @@ mod tests {
     }
 
     /// A batch's script: the fences first, in one call in room order; the
-    /// events in one insert; an update that must find its row checked;
-    /// quotes and backslashes escaped and every value typed; a `$` inside
-    /// a quoted literal of the statement left alone.
+    /// events and the turn rows in one call, where the events were; an
+    /// update that must find its row checked; another notice's statement
+    /// as it is; quotes and backslashes escaped and every value typed; a
+    /// `$` inside a quoted literal of the statement left alone.
     #[test]
     fn a_batch_is_one_script_with_its_values_written_in() {
+        let turn = |sql, values: Vec<Value>| Op::Notice { sql, values };
         let ops = [
             append("b", 2, r#"{"say":"it's \"ok\" \\ $1"}"#),
             fence("b"),
@@ -293,6 +376,21 @@ mod tests {
                     .chain((2..=10).map(Value::Int))
                     .collect(),
             },
+            turn(
+                TURN_HANDED,
+                vec![
+                    Value::Text("m".into()),
+                    Value::Int(4),
+                    Value::Int(9),
+                    Value::Text("bo".into()),
+                    Value::Text("ann".into()),
+                    Value::Text("a".into()),
+                ],
+            ),
+            turn(
+                TURN_DELETE,
+                vec![Value::Text("cy".into()), Value::Text("b".into())],
+            ),
         ];
         let ops: Vec<&Op> = ops.iter().collect();
         let script = script(&ops).unwrap();
@@ -300,18 +398,54 @@ mod tests {
         assert_eq!(
             lines,
             [
-                "SELECT lodestone_fence(ARRAY[E'a'::text, E'b'::text], ARRAY[E'n1'::text, E'n1'::text], \
-                 ARRAY['3'::int8, '3'::int8], ARRAY['77'::int8, NULL::int8]);",
+                "SELECT lodestone_fence(ARRAY[E'a'::text, E'b'::text]::text[], ARRAY[E'n1'::text, E'n1'::text]::text[], \
+                 ARRAY['3'::int8, '3'::int8]::int8[], ARRAY['77'::int8, NULL::int8]::int8[]);",
                 concat!(
-                    "INSERT INTO events (room_id, seq, kind, at, data) VALUES ",
-                    r#"(E'b'::text, '2'::int8, E'action'::text, '-5'::int8, E'{"say":"it''s \\"ok\\" \\\\ $1"}'::text), "#,
-                    "(E'a'::text, '9'::int8, E'action'::text, '-5'::int8, E'{}'::text);"
+                    "SELECT lodestone_append(ARRAY[E'b'::text, E'a'::text]::text[], ARRAY['2'::int8, '9'::int8]::int8[], ",
+                    "ARRAY[E'action'::text, E'action'::text]::text[], ARRAY['-5'::int8, '-5'::int8]::int8[], ",
+                    r#"ARRAY[E'{"say":"it''s \\"ok\\" \\\\ $1"}'::text, E'{}'::text]::text[], "#,
+                    "ARRAY['2'::int8, '4'::int8]::int8[], ARRAY[E'm'::text, NULL::text]::text[], ",
+                    "ARRAY['4'::int8, NULL::int8]::int8[], ARRAY['9'::int8, NULL::int8]::int8[], ",
+                    "ARRAY[E'bo'::text, E'cy'::text]::text[], ARRAY[E'ann'::text, NULL::text]::text[], ",
+                    "ARRAY[E'a'::text, E'b'::text]::text[]);"
                 ),
                 "WITH changed AS (UPDATE rooms SET status = E'finished'::text WHERE id = E'b'::text RETURNING id) \
                  SELECT lodestone_found(count(*)) FROM changed;",
                 "UPDATE t SET x = NULL::text WHERE y = '$2' AND z = '10'::int8;",
             ]
         );
+    }
+
+    /// A batch of turn rows without events: one call of
+    /// `lodestone_append` at the end, its events' arrays empty.
+    #[test]
+    fn turn_rows_without_events_are_one_call_at_the_end() {
+        let ops = [
+            Op::SetStatus {
+                room: "a".into(),
+                status: crate::store::StoredStatus::Playing,
+            },
+            Op::Notice {
+                sql: TURN_UPDATE,
+                values: vec![
+                    Value::Text("m".into()),
+                    Value::Int(4),
+                    Value::Int(9),
+                    Value::Text("bo".into()),
+                    Value::Text("a".into()),
+                ],
+            },
+        ];
+        let ops: Vec<&Op> = ops.iter().collect();
+        let script = script(&ops).unwrap();
+        assert_eq!(
+            script.lines().last().unwrap(),
+            "SELECT lodestone_append(ARRAY[]::text[], ARRAY[]::int8[], ARRAY[]::text[], ARRAY[]::int8[], \
+             ARRAY[]::text[], ARRAY['1'::int8]::int8[], ARRAY[E'm'::text]::text[], ARRAY['4'::int8]::int8[], \
+             ARRAY['9'::int8]::int8[], ARRAY[E'bo'::text]::text[], ARRAY[NULL::text]::text[], \
+             ARRAY[E'a'::text]::text[]);"
+        );
+        assert_eq!(script.lines().count(), 2, "{script}");
     }
 
     /// A NUL cannot be written into a script: no script, and the batch

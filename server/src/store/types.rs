@@ -338,6 +338,23 @@ pub enum Op {
     },
 }
 
+// The statements on the turn rows (`notify.rs`, `turn_ops`), named so that
+// PostgreSQL's script can send them to `lodestone_append` (`postgres.rs`).
+
+/// A guest still waiting whose turn changed: `game, since, seq, guest, room`.
+pub(super) const TURN_UPDATE: &str =
+    "UPDATE turns SET game = $1, since = $2, seq = $3 WHERE guest_id = $4 AND room_id = $5";
+/// A row handed from a guest who no longer waits to one who now does:
+/// `game, since, seq, guest, the guest it was, room`.
+pub(super) const TURN_HANDED: &str = "UPDATE turns SET game = $1, since = $2, seq = $3, guest_id = $4 \
+     WHERE guest_id = $5 AND room_id = $6";
+/// A new row: `game, since, seq, guest, room`.
+pub(super) const TURN_INSERT: &str = "INSERT INTO turns (game, since, seq, guest_id, room_id) VALUES ($1, $2, $3, $4, $5) \
+     ON CONFLICT (guest_id, room_id) DO UPDATE SET game = excluded.game, \
+     since = excluded.since, seq = excluded.seq";
+/// A guest who no longer waits: `guest, room`.
+pub(super) const TURN_DELETE: &str = "DELETE FROM turns WHERE guest_id = $1 AND room_id = $2";
+
 /// A value bound to a notice's statement.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
