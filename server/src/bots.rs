@@ -26,13 +26,13 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::app::App;
-use crate::room::{Outbox, Player, Refusal, RoomHandle, RoomRequest, StandIn};
+use crate::room::{Outbox, Player, Refusal, RoomHandle, RoomRequest, StandIn, queue};
 
 /// A bot's inbox: the frames the room sends it.
-type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
+type Inbox = queue::Receiver;
 
 fn outbox(app: &App) -> (Outbox, Inbox) {
-    let (tx, rx) = mpsc::channel(app.config.outbox);
+    let (tx, rx) = queue::channel(app.config.outbox);
     let mut outbox = Outbox::new(app.next_conn(), tx, CancellationToken::new());
     // A bot searches for itself: the room need not tell it risks.
     outbox.risks = false;

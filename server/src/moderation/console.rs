@@ -9,7 +9,6 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use lodestone_protocol::{ClientMessage, Detail, LiveRoom, RequestId, Role, ServerMessage, Stored, codes};
-use tokio::sync::mpsc;
 
 use super::audit::{audit_row, check_reason};
 use super::data::{delete, export};
@@ -17,7 +16,7 @@ use super::roles::{require, role};
 use super::staff::Staff;
 use super::views;
 use crate::app::App;
-use crate::room::{Outbox, Player, RoomRequest, Unsent};
+use crate::room::{Outbox, Player, RoomRequest, Unsent, queue};
 use crate::served::{Refused, Reply, Served};
 
 /// Room ids are UUIDs; a longer one names no room and is not looked up.
@@ -221,7 +220,7 @@ async fn close_room(app: &Arc<App>, player: &Player, id: RequestId, room: String
         Ok(handle) => handle,
         Err(answer) => return answer.into(),
     };
-    let (tx, mut rx) = mpsc::channel(4);
+    let (tx, mut rx) = queue::channel(4);
     let outbox = Outbox::new(app.next_conn(), tx, tokio_util::sync::CancellationToken::new());
     let unsent = Unsent {
         player: player.clone(),

@@ -16,13 +16,13 @@ use lodestone_protocol::{ChatTo, RoomStatus, ServerMessage};
 use lodestone_rules::Seat;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::event::Recorded;
 use super::handle::{Outbox, encode};
+use super::queue;
 use super::refusal::Refusal;
 use super::seating::Player;
 use super::watchers::ConnId;
@@ -59,7 +59,7 @@ struct Table {
     invite: Option<String>,
     new: Broadcaster,
     old: Broadcaster,
-    inboxes: BTreeMap<ConnId, mpsc::Receiver<Utf8Bytes>>,
+    inboxes: BTreeMap<ConnId, queue::Receiver>,
     /// Every event the room emitted, and the seed of its secrets.
     events: Vec<Recorded>,
     seed: u64,
@@ -87,7 +87,7 @@ impl Table {
     /// `conn` has started watching as `audience`: its queue, and the
     /// audience's next update is whole.
     fn watching(&mut self, conn: ConnId, audience: Option<Seat>) {
-        let (tx, rx) = mpsc::channel(64);
+        let (tx, rx) = queue::channel(64);
         self.new.add(Outbox::new(conn, tx, CancellationToken::new()));
         self.inboxes.insert(conn, rx);
         self.new.forget(audience);
@@ -150,7 +150,7 @@ impl Table {
                     want.as_str(),
                     "{what}: the frame for {viewer:?} (connection {conn}) differs from the state serialised"
                 );
-                assert!(inbox.try_recv().is_err(), "{what}: one update per watcher");
+                assert!(inbox.try_recv().is_none(), "{what}: one update per watcher");
                 self.seen.frames += 1;
             }
             let value: serde_json::Value = serde_json::from_str(want.as_str()).expect("JSON");

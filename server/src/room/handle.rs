@@ -8,6 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use super::core::RoomCore;
+use super::queue;
 use super::refusal::Refusal;
 use super::seating::Player;
 use super::stored::Fence;
@@ -19,7 +20,7 @@ use super::watchers::ConnId;
 #[derive(Clone, Debug)]
 pub struct Outbox {
     pub conn: ConnId,
-    pub tx: mpsc::Sender<Utf8Bytes>,
+    pub tx: queue::Sender,
     /// Cancelled to close the connection.
     pub close: CancellationToken,
     /// Whether the client reads `play.risks` (`risks` in `hello`): a
@@ -30,7 +31,7 @@ pub struct Outbox {
 impl Outbox {
     /// The outbox of connection `conn`, closed by cancelling `close`; it
     /// is sent risks until its client says it judges them itself.
-    pub fn new(conn: ConnId, tx: mpsc::Sender<Utf8Bytes>, close: CancellationToken) -> Outbox {
+    pub fn new(conn: ConnId, tx: queue::Sender, close: CancellationToken) -> Outbox {
         Outbox {
             conn,
             tx,

@@ -10,7 +10,8 @@
 //! one room as the single writer of its game in a narrow environment
 //! (`env`), with its lease (`lease`) and a
 //! `broadcast`er that knows what each audience was last sent; `handle` is
-//! the way to it and `lobby` lists the rooms in memory. This file only
+//! the way to it (`queue` the way back to a connection) and `lobby` lists
+//! the rooms in memory. This file only
 //! names what the rest of the server uses.
 
 mod absence;
@@ -34,6 +35,7 @@ mod notice;
 mod notified;
 mod outcome;
 mod play;
+pub mod queue;
 mod reads;
 mod record;
 mod refusal;

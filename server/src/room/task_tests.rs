@@ -8,7 +8,6 @@ use std::sync::Arc;
 use lodestone_protocol::{RoomState, RoomStatus, SeatRef, ServerMessage};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -27,7 +26,7 @@ use crate::store::{Store, StoreOptions};
 
 /// A person on connection `conn`, not stored (the room does not ask).
 fn person(conn: u64, name: &str) -> Person {
-    let (tx, inbox) = mpsc::channel(1024);
+    let (tx, inbox) = super::queue::channel(1024);
     let outbox = Outbox::new(conn, tx, CancellationToken::new());
     Person::new(Player::person(format!("guest-{name}"), name), outbox, inbox)
 }

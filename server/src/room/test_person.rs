@@ -1,17 +1,16 @@
 //! For tests: a person's end of a room task, its connection's queue read
 //! as a client would (the frames parsed, the latest update kept).
 
-use lodestone_protocol::{RequestId, RoomState, ServerMessage};
-use tokio::sync::mpsc;
-
 use super::handle::{Outbox, RoomHandle, RoomRequest};
+use super::queue;
 use super::seating::Player;
+use lodestone_protocol::{RequestId, RoomState, ServerMessage};
 
 /// One connection of a person to a room.
 pub struct Person {
     pub player: Player,
     pub outbox: Outbox,
-    inbox: mpsc::Receiver<axum::extract::ws::Utf8Bytes>,
+    inbox: queue::Receiver,
     /// The latest update: its version and state.
     pub state: Option<(u64, Box<RoomState>)>,
     /// The last request id used.
@@ -19,11 +18,7 @@ pub struct Person {
 }
 
 impl Person {
-    pub fn new(
-        player: Player,
-        outbox: Outbox,
-        inbox: mpsc::Receiver<axum::extract::ws::Utf8Bytes>,
-    ) -> Person {
+    pub fn new(player: Player, outbox: Outbox, inbox: queue::Receiver) -> Person {
         Person {
             player,
             outbox,

@@ -4,12 +4,13 @@
 //! service answers ([`Served`]) is written back and what it changes
 //! applied (`hello.rs`).
 
-use lodestone_protocol::{ClientMessage, RequestId, ServerMessage, codes};
+use lodestone_protocol::{ClientMessage, RequestId, ServerMessage, codes, parse_client_message, peek_id};
 
 use super::command::{Command, GuestCommand};
 use super::state::Session;
 use crate::accounts::requests as accounts;
 use crate::cluster;
+use crate::metrics::Refusal;
 use crate::moderation::checks::Gate;
 use crate::moderation::requests as moderation;
 use crate::notify::requests as notify;
@@ -29,7 +30,19 @@ impl Session {
         self.learn(served.change);
     }
 
-    /// Handles one message the client sent (read and allowed by `ws/`).
+    /// A text frame read into a message (the rate checked first: a
+    /// malformed message costs a token like any other), or the reply that
+    /// refuses it.
+    pub fn read(&mut self, text: &str) -> Result<ClientMessage, Box<ServerMessage>> {
+        if !self.rate.allow() {
+            self.app.metrics.refused(Refusal::MessageRate);
+            let refused = crate::served::message_rate(self.rate.rate as u64);
+            return Err(Box::new(refused.into_error(peek_id(text))));
+        }
+        parse_client_message(text).map_err(Box::new)
+    }
+
+    /// Handles one message the client sent (read and allowed by `read`).
     pub async fn on_message(&mut self, message: ClientMessage) {
         if !self.before(&message).await {
             return;

@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use lodestone_protocol::{Code, RequestId, ServerMessage, error};
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use super::rate::RateLimit;
 use crate::app::App;
 use crate::moderation::conn::Moderated;
 use crate::reserve::Standing;
-use crate::room::{Outbox, Player};
+use crate::room::{Outbox, Player, queue};
 
 /// A connection's session: who it is, the rooms it watches, its
 /// moderation state and language, and its queue.
@@ -34,6 +34,8 @@ pub struct Session {
     pub(super) standing: Option<Arc<Standing>>,
     /// The language of its sentences (`lang` in `hello`; `sentences.rs`).
     pub(super) words: lodestone_i18n::Words,
+    /// How fast it may send (`rate.rs`).
+    pub(super) rate: RateLimit,
 }
 
 impl Session {
@@ -45,11 +47,12 @@ impl Session {
         client: IpAddr,
         close: CancellationToken,
         standing: Option<Arc<Standing>>,
-    ) -> (Session, mpsc::Receiver<Utf8Bytes>) {
-        let (tx, rx) = mpsc::channel(app.config.outbox);
+    ) -> (Session, queue::Receiver) {
+        let (tx, rx) = queue::channel(app.config.outbox);
         let outbox = Outbox::new(app.next_conn(), tx, close);
         let session = Session {
             moderated: Moderated::new(app.clone(), outbox.conn),
+            rate: RateLimit::new(app.config.rate_limit),
             app,
             client,
             outbox,

@@ -8,7 +8,6 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use lodestone_protocol::{RequestId, SeatRef};
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::event::Pairing;
@@ -167,7 +166,7 @@ pub async fn resign(app: &Arc<App>, room_id: &str, player: Player) {
         Ok(Located::Here(handle)) => handle,
         _ => return,
     };
-    let (tx, mut rx) = mpsc::channel(64);
+    let (tx, mut rx) = room::queue::channel(64);
     let outbox = Outbox::new(app.next_conn(), tx, CancellationToken::new());
     let id = RequestId::Text("no-show".into());
     if handle

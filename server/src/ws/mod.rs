@@ -1,32 +1,31 @@
 //! One WebSocket connection, transport only: frames read and written, the
-//! heartbeat, the rate check, and each text frame read into a typed
-//! message handed to the connection's session (`session/`), which hands it
-//! to the service that answers it. Its writes all go through one bounded
+//! heartbeat, and each text frame handed to the connection's session
+//! (`session/`), which checks its rate, reads it into a typed message and
+//! hands it to the service that answers it. Its writes all go through one bounded
 //! queue (the `Outbox`), which the rooms it watches also feed, so it sees
 //! replies and updates in order.
 
 use std::net::IpAddr;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::response::Response;
 use futures_util::SinkExt;
-use lodestone_protocol::{ClientMessage, ServerMessage, codes, error, parse_client_message, peek_id};
-use tokio::sync::mpsc;
+use lodestone_protocol::{ServerMessage, codes, error};
 
 use crate::app::App;
 use crate::input::{MAX_FRAME_BYTES, Meter};
 use crate::limits::Slot;
 use crate::metrics::Refusal;
 use crate::reserve::Standing;
+use crate::room::queue;
 use crate::session::Session;
 
 mod heartbeat;
-mod rate;
 
 use heartbeat::{Beat, Heartbeat};
-use rate::RateLimit;
 
 /// What `bye` says when a new process takes over (`takeover.rs`).
 const UPGRADING: &str = "the server is being upgraded: reconnect now";
@@ -137,7 +136,7 @@ async fn written(limit: Duration, write: impl Future<Output = Result<(), axum::E
 }
 
 /// The queue's next message, or never while there is no queue yet.
-async fn queued(open: &mut Option<(Session, mpsc::Receiver<Utf8Bytes>)>) -> Option<Utf8Bytes> {
+async fn queued(open: &mut Option<(Session, queue::Receiver)>) -> Option<Utf8Bytes> {
     match open {
         Some((_, rx)) => rx.recv().await,
         None => std::future::pending().await,
@@ -148,9 +147,16 @@ async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, c
     // Its place in its address's count (`conn.slot`) is held until the end.
     let (_slot, meter, standing) = (conn.slot, conn.meter, conn.standing);
     let _open = app.metrics.ws_connection();
-    // On probation, it must show a known identity in time (`reserve.rs`).
-    let probation = Standing::unknown_after(standing.clone(), app.config.limits.handshake_timeout);
-    tokio::pin!(probation);
+    // On probation, it must show a known identity in time (`reserve.rs`):
+    // boxed, and only then (an empty box allocates nothing).
+    let mut probation: Pin<Box<dyn Future<Output = ()> + Send>> =
+        match standing.clone().filter(|s| s.probation) {
+            Some(s) => Box::pin(Standing::unknown_after(
+                Some(s),
+                app.config.limits.handshake_timeout,
+            )),
+            None => Box::pin(std::future::pending()),
+        };
     // Its unfinished messages count from now (`input.rs`).
     if let Some(meter) = &meter {
         meter.arm(client);
@@ -159,10 +165,9 @@ async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, c
     let close = app.shutdown.child_token();
     let write_timeout = app.config.limits.write_timeout;
     let mut heartbeat = Heartbeat::new(app.config.limits.idle_timeout);
-    let mut rate = RateLimit::new(app.config.rate_limit);
     // An idle connection costs as little as possible: the session and its
     // queue are made when the first message arrives.
-    let mut open: Option<(Session, mpsc::Receiver<Utf8Bytes>)> = None;
+    let mut open: Option<(Session, queue::Receiver)> = None;
     // One task reads and writes: what is queued for the client (replies,
     // room updates) goes out first, in one write, then the next message
     // from the client is read and handled.
@@ -182,12 +187,13 @@ async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, c
                 let (session, rx) = open.as_mut().expect("a queue");
                 // What a person hides (blocked players' chat, zen) is
                 // taken out here, and errors put in its language.
-                let texts = std::iter::once(text).chain(std::iter::from_fn(|| rx.try_recv().ok()));
+                let texts = std::iter::once(text).chain(std::iter::from_fn(|| rx.try_recv()));
                 let shown = texts.filter_map(|text| session.shown(text)).map(Message::Text);
                 // A room that finds the queue full cancels `close`: stop
-                // waiting for a client that does not read.
+                // waiting for a client that does not read. Boxed, like the
+                // ping's: a write's future is large, and idle most of the time.
                 let written = tokio::select! {
-                    written = written(write_timeout, write(&mut socket, shown)) => written,
+                    written = Box::pin(written(write_timeout, write(&mut socket, shown))) => written,
                     _ = close.cancelled() => continue,
                 };
                 if let Err(end) = written {
@@ -199,8 +205,8 @@ async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, c
                 if let Some(meter) = &meter {
                     meter.received(&frame);
                 }
-                let message = match frame {
-                    Some(Ok(Message::Text(text))) => read(&app, &mut rate, &text),
+                let text = match frame {
+                    Some(Ok(Message::Text(text))) => Ok(text),
                     Some(Ok(Message::Binary(_))) => {
                         Err(Box::new(error(None, codes::BAD_MESSAGE, "binary frames are not used: send JSON text")))
                     }
@@ -211,7 +217,8 @@ async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, c
                 let (session, _) = open.get_or_insert_with(|| {
                     Session::open(app.clone(), client, close.clone(), standing.clone())
                 });
-                match message {
+                // Read by the session, which checks the message rate first.
+                match text.and_then(|text| session.read(&text)) {
                     // Boxed: handling a message needs a large future, but
                     // only while it runs, not for every idle connection.
                     Ok(message) => Box::pin(session.on_message(message)).await,
@@ -221,7 +228,8 @@ async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, c
             _ = heartbeat.fired() => match heartbeat.beat() {
                 Beat::Wait => {}
                 Beat::Ping => {
-                    if let Err(end) = written(write_timeout, socket.send(Message::Ping(Default::default()))).await {
+                    let ping = socket.send(Message::Ping(Default::default()));
+                    if let Err(end) = Box::pin(written(write_timeout, ping)).await {
                         break end;
                     }
                 }
@@ -238,7 +246,7 @@ async fn connection(mut socket: Box<WebSocket>, app: Arc<App>, client: IpAddr, c
     if matches!(end, End::Shutdown | End::Kicked)
         && let Some((session, rx)) = open.as_mut()
     {
-        let queued = std::iter::from_fn(|| rx.try_recv().ok());
+        let queued = std::iter::from_fn(|| rx.try_recv());
         let spoken = queued.map(|text| Message::Text(session.spoken(text)));
         let _ = Box::pin(tokio::time::timeout(GOODBYE, write(&mut socket, spoken))).await;
     }
@@ -268,17 +276,6 @@ async fn write(socket: &mut WebSocket, messages: impl Iterator<Item = Message>) 
         socket.feed(message).await?;
     }
     socket.flush().await
-}
-
-/// A text frame read into a message (the rate checked first: a malformed
-/// message costs a token like any other), or the reply that refuses it.
-fn read(app: &App, rate: &mut RateLimit, text: &str) -> Result<ClientMessage, Box<ServerMessage>> {
-    if !rate.allow() {
-        app.metrics.refused(Refusal::MessageRate);
-        let refused = crate::served::message_rate(rate.rate as u64);
-        return Err(Box::new(refused.into_error(peek_id(text))));
-    }
-    parse_client_message(text).map_err(Box::new)
 }
 
 /// How to end a connection whose frame the WebSocket layer refused: text
