@@ -21,32 +21,11 @@ pub(crate) fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// Characters that draw nothing: spaces, zero-width and other format
-/// characters, fillers, variation selectors and tags.
+/// Characters that draw nothing: spaces, the Braille blank and every
+/// default-ignorable code point (zero-width and other format characters,
+/// fillers, variation selectors, tags, the shorthand format controls).
 pub(crate) fn is_invisible(c: char) -> bool {
-    c.is_whitespace()
-        || matches!(
-            c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{061C}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{17B4}'
-                | '\u{17B5}'
-                | '\u{180B}'..='\u{180F}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{2028}'..='\u{202F}'
-                | '\u{205F}'..='\u{206F}'
-                | '\u{2800}'
-                | '\u{3164}'
-                | '\u{FE00}'..='\u{FE0F}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-                | '\u{1D173}'..='\u{1D17A}'
-                | '\u{E0000}'..='\u{E007F}'
-                | '\u{E0100}'..='\u{E01EF}'
-        )
+    c.is_whitespace() || c == '\u{2800}' || is_default_ignorable(c)
 }
 
 /// Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties

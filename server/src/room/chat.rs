@@ -224,6 +224,25 @@ mod tests {
         room.chat_for(viewer, upto).into_iter().map(|l| l.text).collect()
     }
 
+    /// A line of spaces and characters that draw nothing is refused,
+    /// whichever of them it is made of (the shorthand format controls
+    /// U+1BCA0–U+1BCA3 and the tags included); one visible character
+    /// among them is a line.
+    #[test]
+    fn a_line_that_shows_nothing_is_refused() {
+        for text in [
+            " ",
+            "\u{200B}\u{3164}",
+            "\u{2800} \u{FEFF}",
+            "\u{1BCA0}\u{1BCA3}",
+            "\u{E0041}\u{FFF0}",
+        ] {
+            let refusal = check_text(text).unwrap_err();
+            assert_eq!(refusal.message, "the chat line shows nothing", "{text:?}");
+        }
+        assert_eq!(check_text(" \u{1BCA1}hi ").unwrap(), "\u{1BCA1}hi");
+    }
+
     #[test]
     fn each_viewer_reads_its_lines_as_the_room_was_then_and_after_a_restore() {
         let (ann, bo, eve) = (
