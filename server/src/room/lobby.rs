@@ -16,10 +16,51 @@ use crate::metrics::{Refusal, RoomCounts};
 #[derive(Debug)]
 struct Entry {
     handle: RoomHandle,
-    summary: RoomSummary,
+    line: Line,
     public: bool,
     status: RoomStatus,
     seated: Vec<String>,
+}
+
+/// A room's line of the list, kept small: a [`RoomSummary`] is made of it
+/// only when the list is read (its id is the lobby's key; its options a
+/// sorted slice, where a map's first node alone is half a kibibyte).
+#[derive(Debug)]
+struct Line {
+    game: String,
+    options: Box<[(String, String)]>,
+    seats: u8,
+    taken: u8,
+    players: Vec<String>,
+}
+
+impl Line {
+    fn of(core: &RoomCore) -> Line {
+        let summary = core.summary();
+        Line {
+            game: summary.game,
+            options: summary.options.into_iter().collect(),
+            seats: summary.seats,
+            taken: summary.taken,
+            players: summary.players,
+        }
+    }
+
+    fn option(&self, key: &str) -> Option<&str> {
+        let found = self.options.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok();
+        found.map(|i| self.options[i].1.as_str())
+    }
+
+    fn summary(&self, id: &str) -> RoomSummary {
+        RoomSummary {
+            id: id.to_string(),
+            game: self.game.clone(),
+            options: self.options.iter().cloned().collect(),
+            seats: self.seats,
+            taken: self.taken,
+            players: self.players.clone(),
+        }
+    }
 }
 
 /// Who opened a room: the guest and the client address.
@@ -60,7 +101,7 @@ impl Lobby {
             core.id().to_string(),
             Entry {
                 handle,
-                summary: core.summary(),
+                line: Line::of(core),
                 public: core.is_public(),
                 status: core.status(),
                 seated: core.seated_guests(),
@@ -71,7 +112,7 @@ impl Lobby {
     /// Refreshes a room's summary after a change.
     pub fn update(&self, core: &RoomCore) {
         if let Some(e) = self.rooms().get_mut(core.id()) {
-            e.summary = core.summary();
+            e.line = Line::of(core);
             e.status = core.status();
             e.seated = core.seated_guests();
         }
@@ -162,27 +203,27 @@ impl Lobby {
         let keep = |e: &Entry| {
             if playing {
                 // Only games anyone may watch.
-                e.status == RoomStatus::Playing && !e.summary.options.contains_key("spectators")
+                e.status == RoomStatus::Playing && e.line.option("spectators").is_none()
             } else {
-                e.status == RoomStatus::Open && e.summary.taken < e.summary.seats
+                e.status == RoomStatus::Open && e.line.taken < e.line.seats
             }
         };
         let rooms = self.rooms();
-        let mut list: Vec<&Entry> = rooms
-            .values()
-            .filter(|e| e.public && keep(e))
-            .filter(|e| game.is_none_or(|g| e.summary.game.eq_ignore_ascii_case(g)))
+        let mut list: Vec<(&String, &Entry)> = rooms
+            .iter()
+            .filter(|(_, e)| e.public && keep(e))
+            .filter(|(_, e)| game.is_none_or(|g| e.line.game.eq_ignore_ascii_case(g)))
             .collect();
         let total = list.len();
         let page = if page == 0 { total } else { page.min(total) };
         // Only the page is sorted and cloned, not every matching room.
         if page < total {
-            list.select_nth_unstable_by(page, |a, b| a.summary.id.cmp(&b.summary.id));
+            list.select_nth_unstable_by(page, |a, b| a.0.cmp(b.0));
             list.truncate(page);
         }
-        list.sort_by(|a, b| a.summary.id.cmp(&b.summary.id));
+        list.sort_by(|a, b| a.0.cmp(b.0));
         RoomPage {
-            rooms: list.into_iter().map(|e| e.summary.clone()).collect(),
+            rooms: list.into_iter().map(|(id, e)| e.line.summary(id)).collect(),
             total,
         }
     }
@@ -190,7 +231,7 @@ impl Lobby {
     /// Whether room `id`, in memory, is rated (one room looked at, not a
     /// copy of the whole lobby: a `join` asks).
     pub fn is_rated(&self, id: &str) -> bool {
-        (self.rooms().get(id)).is_some_and(|e| e.summary.options.get("rated").is_some_and(|v| v == "yes"))
+        (self.rooms().get(id)).is_some_and(|e| e.line.option("rated") == Some("yes"))
     }
 
     /// Every room in memory for the moderators' console: its summary,
@@ -198,8 +239,8 @@ impl Lobby {
     pub fn live(&self) -> Vec<(RoomSummary, RoomStatus, bool, Vec<String>)> {
         let mut all: Vec<_> = self
             .rooms()
-            .values()
-            .map(|e| (e.summary.clone(), e.status, e.public, e.seated.clone()))
+            .iter()
+            .map(|(id, e)| (e.line.summary(id), e.status, e.public, e.seated.clone()))
             .collect();
         all.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         all

@@ -32,7 +32,7 @@ const UPGRADING: &str = "the server is being upgraded: reconnect now";
 
 /// The WebSocket read buffer of a connection: larger messages are read in
 /// several pieces.
-const READ_BUFFER_BYTES: usize = 512;
+const READ_BUFFER_BYTES: usize = 256;
 
 /// What a connection's writes gather before they go to the socket: the
 /// messages queued for it at one time (a reply and the update after it)
