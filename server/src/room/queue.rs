@@ -4,8 +4,8 @@
 //! only as a burst needs and freed when the burst is read: an idle
 //! connection's queue is one allocation of about 100 bytes, where a tokio
 //! `mpsc` channel keeps a block of 32 slots and cache-padded heads (about
-//! 1.6 KiB). Not `flume` either (in the tree through sqlx; not measured
-//! here): by its source, a bounded channel keeps its queue's capacity after
+//! 1.6 KiB). Not `flume` either (in the tree through the database
+//! driver; not measured here): by its source, a bounded channel keeps its queue's capacity after
 //! a burst and, while its receiver waits, a boxed waker hook in a queue of
 //! its own, which an idle connection would hold for its whole life.
 
