@@ -58,6 +58,7 @@ for b in lodestone-server lodestone; do
 done
 
 . scripts/pg-cluster.sh
+. scripts/server-address.sh
 dir="$(mktemp -d)"
 logs="${LODESTONE_FAILOVER_LOGS:-$dir}"
 mkdir -p "$logs"
@@ -84,16 +85,7 @@ start_node() {
         --guests-per-hour 0 --rooms-per-address 0 --rooms-per-guest 0 >"$out" 2>>"$logs/node-$n.log" &
     pid[$n]=$!
     disown "${pid[$n]}" # no "Killed" notice from bash
-    for _ in $(seq 300); do
-        grep -q '^listening on ' "$out" 2>/dev/null && break
-        sleep 0.1
-    done
-    url[$n]="ws://$(sed -n 's/^listening on http:\/\///p' "$out")"
-    [ "${url[$n]}" != "ws://" ] || {
-        echo "failover: node $n did not start" >&2
-        tail -n 20 "$logs/node-$n.log" >&2
-        exit 1
-    }
+    url[$n]="ws://$(server_address "$out" "$logs/node-$n.log" "failover: node $n" 300)" || exit 1
 }
 
 names=(a b c)

@@ -18,6 +18,8 @@
 # ROWS="magneton 10,magneton 500"). LOAD_ARGS, if set, is added to every
 # `lodestone load` (e.g. LOAD_ARGS=--risks: the players ask for risks, as
 # before they could say they judge them, to compare with older builds).
+# SERVER_ARGS, if set, is added to every server's command line (e.g.
+# SERVER_ARGS="--sync full" for SQLite at PostgreSQL's durability).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/server-address.sh
@@ -63,7 +65,7 @@ for row in "${rows[@]}"; do
         # message rate, no watch or room quotas.
         "$binary" --bind 127.0.0.1:0 --database "$url" --per-address 0 --connect-rate 0 \
             --request-rate 0 --rate-limit 0 --guests-per-hour 0 --rooms-per-address 0 \
-            --rooms-per-guest 0 --watch-limit 0 >"$dir/out" 2>"$dir/log" &
+            --rooms-per-guest 0 --watch-limit 0 ${SERVER_ARGS:-} >"$dir/out" 2>"$dir/log" &
         server_pid=$!
         addr="$(server_address "$dir/out" "$dir/log" "$label" 600)"
         "$load" load "ws://$addr" --game "$game" "${options[@]}" --games "$games" \

@@ -1,6 +1,6 @@
 # A function for the scripts that start a server in the background and
-# need its address. Sourced by scripts/load-compare.sh and scripts/soak.sh;
-# not run by itself.
+# need its address. Sourced by scripts/load-compare.sh, scripts/soak.sh and
+# scripts/failover-trials.sh; not run by itself.
 #
 #   addr="$(server_address OUT LOG LABEL TENTHS)"
 #

@@ -160,7 +160,7 @@ fn caption(words: &Words, state: &RoomState, ply: u32, plies: u32) -> String {
         (status = 200, description = "The position at that ply as an SVG image with a caption (game, players, ply, result), as a spectator may see it", content_type = "image/svg+xml", body = String),
         (status = 400, description = "A ply past the end of the log (`bad-ply`)", body = ref("#/components/schemas/HttpError")),
         (status = 401, response = inline(BadToken)),
-        (status = 403, description = "A private room without its invite, or a game not started", body = ref("#/components/schemas/HttpError")),
+        (status = 403, description = "A private room without its invite (`invite-required`), or a game not started (`not-started`)", body = ref("#/components/schemas/HttpError")),
         (status = 404, response = inline(UnknownRoom)),
         (status = 503, response = inline(StorageFailed))))]
 async fn ply_image(
@@ -207,7 +207,7 @@ async fn ply_image(
     security((), ("token" = [])),
     responses(
         (status = 200, description = "The record of `/api/rooms/{id}/record`, line for line: its headers, the game, options, players and result, and its actions (a secret one as its seat and commitment)", body = ref("#/components/schemas/GameRecord")),
-        (status = 403, description = "A private room without its invite (`invite-required`)", body = ref("#/components/schemas/HttpError")),
+        (status = 403, description = "A private room without its invite (`invite-required`), or nothing to record yet (`not-started`)", body = ref("#/components/schemas/HttpError")),
         RecordRefused))]
 pub async fn record_json(RecordText(text): RecordText) -> Response {
     axum::Json(GameRecord::from_text(&text)).into_response()
