@@ -105,6 +105,12 @@ pub fn valid_name(name: &str) -> Result<String, String> {
 mod tests {
     use super::{name_key, valid_name};
 
+    /// `name` is refused, and the refusal says `why`.
+    fn refused_for(name: &str, why: &str) {
+        let e = valid_name(name).unwrap_err();
+        assert!(e.contains(why), "{name:?}: {e}");
+    }
+
     #[test]
     fn ordinary_names_are_kept_trimmed() {
         assert_eq!(valid_name("  Ann ").unwrap(), "Ann");
@@ -125,8 +131,7 @@ mod tests {
             "Bo\u{FE0F}",
             "n\u{00AD}o",
         ] {
-            let e = valid_name(name).unwrap_err();
-            assert!(e.contains("invisible"), "{name:?}: {e}");
+            refused_for(name, "invisible");
         }
     }
 
@@ -150,12 +155,10 @@ mod tests {
             "\u{2800}",
             "\u{E0041}",
         ] {
-            let e = valid_name(name).unwrap_err();
-            assert!(e.contains("visible"), "{name:?}: {e}");
+            refused_for(name, "visible");
         }
         for name in ["Ann\u{202E}olleh", "\u{2066}Bo\u{2069}", "x\u{202A}"] {
-            let e = valid_name(name).unwrap_err();
-            assert!(e.contains("bidirectional"), "{name:?}: {e}");
+            refused_for(name, "bidirectional");
         }
         assert!(valid_name("").is_err());
         assert!(valid_name(&"a".repeat(33)).is_err());
