@@ -89,9 +89,29 @@ struct PushState {
     origin: String,
     subscriptions: HashMap<String, BrowserKeys>,
     /// Statuses to answer, in order, per subscription (then 201).
-    answers: HashMap<String, Vec<u16>>,
+    answers: Told,
     /// Every request, whatever became of it.
     tries: HashMap<String, usize>,
+}
+
+/// The statuses a stand-in was told to answer, per name, in order: what
+/// both stand-ins answer before they do their own work.
+#[derive(Debug, Default)]
+struct Told(HashMap<String, std::collections::VecDeque<u16>>);
+
+impl Told {
+    /// Answers the next requests to `name` with `statuses`, in order
+    /// (replacing what was told before).
+    fn set(&mut self, name: &str, statuses: &[u16]) {
+        self.0
+            .insert(name.to_string(), statuses.iter().copied().collect());
+    }
+
+    /// The status told for the next request to `name`, if any is left.
+    fn next(&mut self, name: &str) -> Option<StatusCode> {
+        let status = self.0.get_mut(name)?.pop_front()?;
+        Some(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
+    }
 }
 
 /// The push service stand-in.
@@ -154,11 +174,7 @@ impl PushService {
 
     /// Answers the next pushes to `name` with `statuses`, in order.
     pub fn answer(&self, name: &str, statuses: &[u16]) {
-        self.state
-            .lock()
-            .unwrap()
-            .answers
-            .insert(name.to_string(), statuses.to_vec());
+        self.state.lock().unwrap().answers.set(name, statuses);
     }
 
     /// Checks the pushes from now on against the Lodestone server's VAPID
@@ -187,10 +203,7 @@ async fn take_push(
     let (told, keys, server_key, origin) = {
         let mut s = state.lock().unwrap();
         *s.tries.entry(name.clone()).or_default() += 1;
-        let told = s
-            .answers
-            .get_mut(&name)
-            .and_then(|a| (!a.is_empty()).then(|| a.remove(0)));
+        let told = s.answers.next(&name);
         (
             told,
             s.subscriptions.get(&name).cloned(),
@@ -199,7 +212,7 @@ async fn take_push(
         )
     };
     if let Some(status) = told {
-        return StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        return status;
     }
     let Some(keys) = keys else {
         return StatusCode::GONE;
@@ -287,7 +300,7 @@ pub struct Hooked {
 #[derive(Clone)]
 pub struct HookReceiver {
     pub addr: SocketAddr,
-    answers: Arc<Mutex<HashMap<String, Vec<u16>>>>,
+    answers: Arc<Mutex<Told>>,
 }
 
 impl std::fmt::Debug for HookReceiver {
@@ -296,15 +309,12 @@ impl std::fmt::Debug for HookReceiver {
     }
 }
 
-type HookShared = (
-    Arc<Mutex<HashMap<String, Vec<u16>>>>,
-    mpsc::UnboundedSender<Hooked>,
-);
+type HookShared = (Arc<Mutex<Told>>, mpsc::UnboundedSender<Hooked>);
 
 impl HookReceiver {
     /// Starts the receiver; every request arrives on the receiver.
     pub async fn start() -> (HookReceiver, mpsc::UnboundedReceiver<Hooked>) {
-        let answers = Arc::new(Mutex::new(HashMap::new()));
+        let answers = Arc::new(Mutex::new(Told::default()));
         let (tx, rx) = mpsc::unbounded_channel();
         let app = axum::Router::new()
             .route("/{name}", post(take_hook))
@@ -325,10 +335,7 @@ impl HookReceiver {
 
     /// Answers the next requests to `name` with `statuses`, in order.
     pub fn answer(&self, name: &str, statuses: &[u16]) {
-        self.answers
-            .lock()
-            .unwrap()
-            .insert(name.to_string(), statuses.to_vec());
+        self.answers.lock().unwrap().set(name, statuses);
     }
 }
 
@@ -346,13 +353,8 @@ async fn take_hook(
             .collect(),
         body: body.to_vec(),
     });
-    let told = answers
-        .lock()
-        .unwrap()
-        .get_mut(&name)
-        .and_then(|a| (!a.is_empty()).then(|| a.remove(0)));
-    told.and_then(|s| StatusCode::from_u16(s).ok())
-        .unwrap_or(StatusCode::NO_CONTENT)
+    let told = answers.lock().unwrap().next(&name);
+    told.unwrap_or(StatusCode::NO_CONTENT)
 }
 
 /// `sha256=` and the hex HMAC-SHA-256 of `body` under the hex `secret`:
