@@ -9,10 +9,7 @@ use std::sync::atomic::Ordering;
 
 use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
-use super::types::{
-    DeliveryRow, NoticeWrite, Op, StoreError, TURN_DELETE, TURN_HANDED, TURN_INSERT, TURN_UPDATE, TurnRow,
-    Value,
-};
+use super::types::{DeliveryRow, NoticeWrite, Op, StoreError, TurnOp, TurnRow, Value};
 
 /// A browser's push subscription.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -221,16 +218,32 @@ impl Store {
     }
 
     /// The games waiting for a move, of `room` (by guest) or of `guest`
-    /// (oldest first).
+    /// (oldest first): the rows that wait, found by the table's key (room
+    /// first) or its index by guest.
     pub async fn turns(&self, room: Option<&str>, guest: Option<&str>) -> Result<Vec<TurnRow>, StoreError> {
         self.notify_reads.fetch_add(1, Ordering::Relaxed);
-        Ok(pooled!(
-            &self.db,
-            rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
-                           WHERE ($1 IS NULL OR room_id = $1) AND ($2 IS NULL OR guest_id = $2) \
-                           ORDER BY since, room_id, guest_id",
-            room, guest,
-        )?)
+        let rows = match (room, guest) {
+            (Some(room), _) => pooled!(
+                &self.db,
+                rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
+                               WHERE room_id = $1 AND waiting ORDER BY since, room_id, guest_id",
+                room,
+            )?,
+            (None, Some(guest)) => pooled!(
+                &self.db,
+                rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
+                               WHERE guest_id = $1 AND waiting ORDER BY since, room_id, guest_id",
+                guest,
+            )?,
+            (None, None) => pooled!(
+                &self.db,
+                rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
+                               WHERE waiting ORDER BY since, room_id, guest_id",
+            )?,
+        };
+        Ok((rows.into_iter())
+            .filter(|t| guest.is_none_or(|g| t.guest_id == g))
+            .collect())
     }
 
     /// How many reads of their tables the notifications have made, the
@@ -401,45 +414,31 @@ impl NoticeWrite {
     }
 }
 
-/// The statements that take a room's stored games waiting from `old` to
+/// The changes that take a room's stored games waiting from `old` to
 /// `new` (one room's rows), touching only the rows that change: a guest
-/// still waiting whose turn changed is updated in place; a guest who no
-/// longer waits hands the row to one who now does (in a game of turns,
-/// the one statement of a move: the room's index keeps its entry); what
-/// is left is deleted or inserted.
+/// who waits now, or whose turn changed, has their row written (made the
+/// first time); one who no longer waits has it kept, not waiting, while
+/// others wait (a move of a game of turns writes the two rows in place:
+/// no key changes); when nobody waits the room's rows go.
 fn turn_ops(old: &[TurnRow], new: &[TurnRow]) -> Vec<Op> {
-    use Value::{Int, Text};
-    let op = |sql: &'static str, values: Vec<Value>| Op::Notice { sql, values };
-    let of = |rows: &'_ [TurnRow], guest: &str| rows.iter().position(|t| t.guest_id == guest);
-    let mut gone = old.iter().filter(|t| of(new, &t.guest_id).is_none());
-    let mut out = Vec::new();
-    for t in new {
-        let mut values = vec![
-            Text(t.game.clone()),
-            Int(t.since),
-            Int(t.seq),
-            Text(t.guest_id.clone()),
-        ];
-        let sql = match of(old, &t.guest_id).map(|i| &old[i]) {
-            Some(was) if was == t => continue,
-            Some(_) => TURN_UPDATE,
-            None => match gone.next() {
-                Some(was) => {
-                    values.push(Text(was.guest_id.clone()));
-                    TURN_HANDED
-                }
-                None => TURN_INSERT,
-            },
-        };
-        values.push(Text(t.room_id.clone()));
-        out.push(op(sql, values));
+    let mut out: Vec<Op> = (new.iter())
+        .filter(|t| !old.contains(t))
+        .map(|t| Op::Turn(TurnOp::Waits(t.clone())))
+        .collect();
+    let waits = |guest: &str| new.iter().any(|t| t.guest_id == guest);
+    let mut gone = old.iter().filter(|t| !waits(&t.guest_id)).peekable();
+    match gone.peek() {
+        None => {}
+        Some(was) if new.is_empty() => out.push(Op::Turn(TurnOp::Cleared {
+            room: was.room_id.clone(),
+        })),
+        Some(_) => out.extend(gone.map(|was| {
+            Op::Turn(TurnOp::Waited {
+                room: was.room_id.clone(),
+                guest: was.guest_id.clone(),
+            })
+        })),
     }
-    out.extend(gone.map(|was| {
-        op(
-            TURN_DELETE,
-            vec![Text(was.guest_id.clone()), Text(was.room_id.clone())],
-        )
-    }));
     out
 }
 
@@ -449,18 +448,29 @@ mod tests {
     use crate::store::StoreOptions;
 
     fn turn(guest: &str, since: i64) -> TurnRow {
+        turn_in("r", guest, since)
+    }
+
+    fn turn_in(room: &str, guest: &str, since: i64) -> TurnRow {
         TurnRow {
             guest_id: guest.into(),
-            room_id: "r".into(),
+            room_id: room.into(),
             game: "magneton".into(),
             since,
             seq: since / 10,
         }
     }
 
+    /// How many rows of `room` the table holds, waiting or not.
+    async fn rows_of(store: &Store, room: &str) -> i64 {
+        pooled!(&store.db, count "SELECT COUNT(*) FROM turns WHERE room_id = $1", room).unwrap()
+    }
+
     /// A room's games waiting are stored row by row: a move of a game of
-    /// turns is one statement (the row handed from one guest to the next),
-    /// an unchanged turn none, and the stored rows are always the new ones.
+    /// turns writes two rows in place (the guest who waits now, the one
+    /// who no longer does, whose row is kept), an unchanged turn nothing,
+    /// and the stored rows that wait are always the new ones; the room's
+    /// rows go when nobody waits.
     #[tokio::test]
     async fn a_rooms_games_waiting_are_stored_row_by_row() {
         let dir = std::env::temp_dir().join(format!("lodestone-turns-{}", uuid::Uuid::new_v4()));
@@ -468,31 +478,130 @@ mod tests {
         let (store, _task) = Store::open(dir.join("t.db").to_str().unwrap(), &StoreOptions::default())
             .await
             .unwrap();
-        let steps: [(Vec<TurnRow>, usize); 7] = [
-            (vec![turn("ann", 10)], 1),
-            (vec![turn("bo", 20)], 1),
-            (vec![turn("bo", 20)], 0),
-            (vec![turn("bo", 30)], 1),
-            (vec![turn("ann", 40), turn("bo", 30), turn("cy", 40)], 2),
-            (vec![turn("cy", 50)], 3),
-            (vec![], 1),
+        // The new rows, the changes they take, the rows then kept.
+        let steps: [(Vec<TurnRow>, usize, i64); 7] = [
+            (vec![turn("ann", 10)], 1, 1),
+            (vec![turn("bo", 20)], 2, 2),
+            (vec![turn("bo", 20)], 0, 2),
+            (vec![turn("bo", 30)], 1, 2),
+            (vec![turn("ann", 40), turn("bo", 30), turn("cy", 40)], 2, 3),
+            (vec![turn("cy", 50)], 3, 3),
+            (vec![], 1, 0),
         ];
         let mut old = Vec::new();
-        for (n, (new, statements)) in steps.into_iter().enumerate() {
+        for (n, (new, changes, kept)) in steps.into_iter().enumerate() {
             let write = NoticeWrite {
                 room_id: "r".into(),
                 turns: Some(new.clone()),
                 ..NoticeWrite::default()
             };
             let ops = write.ops(&old);
-            assert_eq!(ops.len(), statements, "step {n}: {ops:?}");
+            assert_eq!(ops.len(), changes, "step {n}: {ops:?}");
             store.write(ops).await.unwrap();
             let mut stored = store.turns(Some("r"), None).await.unwrap();
             stored.sort_by(|a, b| a.guest_id.cmp(&b.guest_id));
             assert_eq!(stored, new, "step {n}");
+            assert_eq!(rows_of(&store, "r").await, kept, "step {n}");
             old = new;
         }
         drop(store);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The database at `url` (a SQLite file is made) migrated only up to
+    /// 0121, with `rows` stored in the old `turns`.
+    async fn stored_before_0122(url: &str, dir: &std::path::Path, rows: &[TurnRow]) {
+        let postgres = url.starts_with("postgres");
+        let before = dir.join("migrations");
+        std::fs::create_dir_all(&before).unwrap();
+        let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../migrations")
+            .join(if postgres { "postgres" } else { "sqlite" });
+        for file in std::fs::read_dir(all).unwrap() {
+            let file = file.unwrap();
+            if file.file_name().to_str().unwrap() < "0122" {
+                std::fs::copy(file.path(), before.join(file.file_name())).unwrap();
+            }
+        }
+        let migrator = sqlx::migrate::Migrator::new(before.as_path()).await.unwrap();
+        let db = if postgres {
+            Db::Postgres(sqlx::PgPool::connect(url).await.unwrap())
+        } else {
+            let connect = url.parse::<sqlx::sqlite::SqliteConnectOptions>().unwrap();
+            Db::Sqlite(
+                sqlx::SqlitePool::connect_with(connect.create_if_missing(true))
+                    .await
+                    .unwrap(),
+            )
+        };
+        with_pool!(&db, pool => {
+            migrator.run(pool).await.unwrap();
+            for t in rows {
+                sql!(
+                    pool,
+                    exec "INSERT INTO turns (guest_id, room_id, game, since, seq) VALUES ($1, $2, $3, $4, $5)",
+                    &t.guest_id, &t.room_id, &t.game, t.since, t.seq,
+                )
+                .unwrap();
+            }
+            pool.close().await;
+        });
+    }
+
+    /// The migration to rows keyed by room (0122) carries the stored
+    /// games waiting over, on the database at `url`: they are read by room
+    /// and by guest as before, and the next move writes them as any other.
+    async fn carried_over(url: &str, dir: &std::path::Path) {
+        let stored = [
+            turn_in("r", "ann", 10),
+            turn_in("s", "cy", 30),
+            turn_in("s", "bo", 20),
+        ];
+        stored_before_0122(url, dir, &stored).await;
+        let (store, _task) = Store::open(url, &StoreOptions::default()).await.unwrap();
+        let s = vec![stored[2].clone(), stored[1].clone()];
+        assert_eq!(store.turns(Some("s"), None).await.unwrap(), s);
+        assert_eq!(store.turns(None, Some("ann")).await.unwrap(), [stored[0].clone()]);
+        // bo moves in s: cy alone waits there, bo's row kept.
+        let write = NoticeWrite {
+            room_id: "s".into(),
+            turns: Some(vec![stored[1].clone()]),
+            ..NoticeWrite::default()
+        };
+        store.write(write.ops(&s)).await.unwrap();
+        assert_eq!(store.turns(Some("s"), None).await.unwrap(), [stored[1].clone()]);
+        assert_eq!(store.turns(None, Some("bo")).await.unwrap(), []);
+        assert_eq!(rows_of(&store, "s").await, 2);
+    }
+
+    #[tokio::test]
+    async fn the_games_waiting_are_carried_over_to_rows_keyed_by_room() {
+        let dir = std::env::temp_dir().join(format!("lodestone-turns-{}", uuid::Uuid::new_v4()));
+        carried_over(&format!("sqlite://{}", dir.join("t.db").display()), &dir).await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The same on PostgreSQL, in a database of its own on the server
+    /// `LODESTONE_TEST_POSTGRES` names (skipped without it).
+    #[tokio::test]
+    async fn the_games_waiting_are_carried_over_to_rows_keyed_by_room_on_postgresql() {
+        let Some(server) = std::env::var("LODESTONE_TEST_POSTGRES")
+            .ok()
+            .filter(|v| !v.is_empty())
+        else {
+            eprintln!("skipped: LODESTONE_TEST_POSTGRES is not set");
+            return;
+        };
+        let name = format!("turns_{}", uuid::Uuid::new_v4().simple());
+        let admin = sqlx::PgPool::connect(&server).await.unwrap();
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&admin)
+            .await
+            .unwrap();
+        let dir = std::env::temp_dir().join(format!("lodestone-turns-{name}"));
+        let url = format!("{}/{name}", server.rsplit_once('/').unwrap().0);
+        carried_over(&url, &dir).await;
+        let _ = std::fs::remove_dir_all(&dir);
+        admin.close().await;
     }
 }

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::types::{EventRow, Op, RoomRow, Value};
+use super::types::{EventRow, Op, RoomRow, TurnOp, Value};
 
 /// One statement of a commit.
 #[derive(Debug)]
@@ -52,6 +52,8 @@ pub(super) enum Statement<'a> {
         node: &'a str,
         at: i64,
     },
+    /// A change to the games waiting (`Op::Turn`).
+    Turn(&'a TurnOp),
     /// A statement of a room's notice (`Op::Notice`).
     Sql {
         sql: &'static str,
@@ -111,6 +113,18 @@ impl Statement<'_> {
                 return "INSERT INTO probes (node, at) VALUES ($1, $2) \
                         ON CONFLICT (node) DO UPDATE SET at = excluded.at"
                     .to_string();
+            }
+            Statement::Turn(TurnOp::Waits(_)) => {
+                return "INSERT INTO turns (guest_id, room_id, game, since, seq, waiting) \
+                        VALUES ($1, $2, $3, $4, $5, TRUE) ON CONFLICT (room_id, guest_id) DO UPDATE SET \
+                        game = excluded.game, since = excluded.since, seq = excluded.seq, waiting = TRUE"
+                    .to_string();
+            }
+            Statement::Turn(TurnOp::Waited { .. }) => {
+                return "UPDATE turns SET waiting = FALSE WHERE room_id = $1 AND guest_id = $2".to_string();
+            }
+            Statement::Turn(TurnOp::Cleared { .. }) => {
+                return "DELETE FROM turns WHERE room_id = $1".to_string();
             }
             Statement::Fence { .. } => {
                 return "UPDATE leases SET deadline = $4 WHERE room_id = $1 AND node = $2 AND epoch = $3 \
@@ -201,6 +215,15 @@ impl Statement<'_> {
             ],
             Statement::DueDone { room } => vec![Text(room)],
             Statement::Probe { node, at } => vec![Text(node), Int(*at)],
+            Statement::Turn(TurnOp::Waits(t)) => vec![
+                Text(&t.guest_id),
+                Text(&t.room_id),
+                Text(&t.game),
+                Int(t.since),
+                Int(t.seq),
+            ],
+            Statement::Turn(TurnOp::Waited { room, guest }) => vec![Text(room), Text(guest)],
+            Statement::Turn(TurnOp::Cleared { room }) => vec![Text(room)],
             Statement::Sql { values, .. } => (values.iter())
                 .map(|v| match v {
                     Value::Text(t) => Text(t),
@@ -286,6 +309,7 @@ pub(super) fn plan<'a>(ops: &'a [&'a Op], max_params: usize) -> Vec<Statement<'a
             }),
             Op::DueDone { room } => results.push(Statement::DueDone { room }),
             Op::Probe { node, at } => results.push(Statement::Probe { node, at: *at }),
+            Op::Turn(turn) => results.push(Statement::Turn(turn)),
             Op::Notice { sql, values } => results.push(Statement::Sql { sql, values }),
         }
     }

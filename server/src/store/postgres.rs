@@ -13,9 +13,7 @@ use sqlx::{Connection, Executor, Pool, Postgres};
 
 use super::plan::{Param, Statement, plan};
 use super::sql::{CommitError, Dialect};
-use super::types::{
-    Location, Op, StoreError, StoreOptions, TURN_DELETE, TURN_HANDED, TURN_INSERT, TURN_UPDATE, migrate,
-};
+use super::types::{Location, Op, StoreError, StoreOptions, TurnOp, migrate};
 
 /// How long connecting may take before the server gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -153,7 +151,7 @@ fn refusal(e: sqlx::Error) -> CommitError {
 
 /// The statements that store `ops` as one script: the fences as one call
 /// of `lodestone_fence` (in room order, as [`plan`] puts them); the events
-/// and the turn rows as one call of `lodestone_append` (migration 0121, whose
+/// and the turn rows as one call of `lodestone_append` (migration 0122, whose
 /// statements keep their plans), where the events were in the plan (the
 /// turn rows, of a table of their own, thus before the other notices'
 /// statements); an update that must find its row checked by
@@ -183,7 +181,7 @@ pub(super) fn script(ops: &[&Op]) -> Option<String> {
         match statement {
             Statement::Fence { .. } => continue,
             Statement::Events(_) if appended => continue,
-            Statement::Sql { .. } if turn(statement).is_some() => continue,
+            Statement::Turn(_) => continue,
             _ => {}
         }
         if !appended && matches!(statement, Statement::Events(_)) {
@@ -213,45 +211,37 @@ fn append(out: &mut String, events: &[Vec<Param<'_>>], turns: &[Vec<Param<'_>>])
     out.push_str("SELECT lodestone_append(");
     columns(out, events, &["text", "int8", "text", "int8", "text"])?;
     out.push_str(", ");
-    columns(
-        out,
-        turns,
-        &["int8", "text", "int8", "int8", "text", "text", "text"],
-    )?;
+    columns(out, turns, &["int8", "text", "int8", "int8", "text", "text"])?;
     out.push_str(");\n");
     Some(())
 }
 
-/// A statement on the turn rows as `lodestone_append` takes it: its kind
-/// (1 to 4, as in migration 0121), game, since, seq, guest, the guest the
-/// row was (a row handed on), room; `None` for any other statement.
-fn turn<'a>(statement: &'a Statement<'a>) -> Option<Vec<Param<'a>>> {
-    let Statement::Sql { sql, .. } = statement else {
+/// A change to the turn rows as `lodestone_append` takes it: its kind (1
+/// to 3, as in migration 0122), game, since, seq, guest, room (NULL where
+/// the kind has none); `None` for any other statement.
+fn turn<'a>(statement: &Statement<'a>) -> Option<Vec<Param<'a>>> {
+    let Statement::Turn(op) = statement else {
         return None;
     };
-    let kind = [TURN_UPDATE, TURN_HANDED, TURN_INSERT, TURN_DELETE]
-        .iter()
-        .position(|turn| turn == sql)?;
-    let p = statement.params();
-    let none = Param::MaybeText(None);
-    let no_int = Param::MaybeInt(None);
-    Some(match (kind, p.as_slice()) {
-        (0 | 2, [game, since, seq, guest, room]) => {
-            vec![
-                Param::Int(kind as i64 + 1),
-                *game,
-                *since,
-                *seq,
-                *guest,
-                none,
-                *room,
-            ]
-        }
-        (1, [game, since, seq, guest, was, room]) => {
-            vec![Param::Int(2), *game, *since, *seq, *guest, *was, *room]
-        }
-        (3, [guest, room]) => vec![Param::Int(4), none, no_int, no_int, *guest, none, *room],
-        _ => return None,
+    let (text, int) = (Param::MaybeText(None), Param::MaybeInt(None));
+    Some(match op {
+        TurnOp::Waits(t) => vec![
+            Param::Int(1),
+            Param::Text(&t.game),
+            Param::Int(t.since),
+            Param::Int(t.seq),
+            Param::Text(&t.guest_id),
+            Param::Text(&t.room_id),
+        ],
+        TurnOp::Waited { room, guest } => vec![
+            Param::Int(2),
+            text,
+            int,
+            int,
+            Param::Text(guest),
+            Param::Text(room),
+        ],
+        TurnOp::Cleared { room } => vec![Param::Int(3), text, int, int, text, Param::Text(room)],
     })
 }
 
@@ -332,7 +322,7 @@ fn literal(out: &mut String, param: Param<'_>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::types::{EventRow, Value};
+    use crate::store::types::{EventRow, TurnRow, Value};
 
     fn append(room: &str, seq: i64, data: &str) -> Op {
         Op::Append(EventRow {
@@ -353,6 +343,17 @@ mod tests {
         }
     }
 
+    /// bo waits in room a since 4 (seq 9), in game m.
+    fn bo_waits_in_a() -> Op {
+        Op::Turn(TurnOp::Waits(TurnRow {
+            guest_id: "bo".into(),
+            room_id: "a".into(),
+            game: "m".into(),
+            since: 4,
+            seq: 9,
+        }))
+    }
+
     /// A batch's script: the fences first, in one call in room order; the
     /// events and the turn rows in one call, where the events were; an
     /// update that must find its row checked; another notice's statement
@@ -360,7 +361,6 @@ mod tests {
     /// `$` inside a quoted literal of the statement left alone.
     #[test]
     fn a_batch_is_one_script_with_its_values_written_in() {
-        let turn = |sql, values: Vec<Value>| Op::Notice { sql, values };
         let ops = [
             append("b", 2, r#"{"say":"it's \"ok\" \\ $1"}"#),
             fence("b"),
@@ -376,21 +376,12 @@ mod tests {
                     .chain((2..=10).map(Value::Int))
                     .collect(),
             },
-            turn(
-                TURN_HANDED,
-                vec![
-                    Value::Text("m".into()),
-                    Value::Int(4),
-                    Value::Int(9),
-                    Value::Text("bo".into()),
-                    Value::Text("ann".into()),
-                    Value::Text("a".into()),
-                ],
-            ),
-            turn(
-                TURN_DELETE,
-                vec![Value::Text("cy".into()), Value::Text("b".into())],
-            ),
+            bo_waits_in_a(),
+            Op::Turn(TurnOp::Waited {
+                room: "a".into(),
+                guest: "ann".into(),
+            }),
+            Op::Turn(TurnOp::Cleared { room: "b".into() }),
         ];
         let ops: Vec<&Op> = ops.iter().collect();
         let script = script(&ops).unwrap();
@@ -404,10 +395,11 @@ mod tests {
                     "SELECT lodestone_append(ARRAY[E'b'::text, E'a'::text]::text[], ARRAY['2'::int8, '9'::int8]::int8[], ",
                     "ARRAY[E'action'::text, E'action'::text]::text[], ARRAY['-5'::int8, '-5'::int8]::int8[], ",
                     r#"ARRAY[E'{"say":"it''s \\"ok\\" \\\\ $1"}'::text, E'{}'::text]::text[], "#,
-                    "ARRAY['2'::int8, '4'::int8]::int8[], ARRAY[E'm'::text, NULL::text]::text[], ",
-                    "ARRAY['4'::int8, NULL::int8]::int8[], ARRAY['9'::int8, NULL::int8]::int8[], ",
-                    "ARRAY[E'bo'::text, E'cy'::text]::text[], ARRAY[E'ann'::text, NULL::text]::text[], ",
-                    "ARRAY[E'a'::text, E'b'::text]::text[]);"
+                    "ARRAY['1'::int8, '2'::int8, '3'::int8]::int8[], ",
+                    "ARRAY[E'm'::text, NULL::text, NULL::text]::text[], ",
+                    "ARRAY['4'::int8, NULL::int8, NULL::int8]::int8[], ARRAY['9'::int8, NULL::int8, NULL::int8]::int8[], ",
+                    "ARRAY[E'bo'::text, E'ann'::text, NULL::text]::text[], ",
+                    "ARRAY[E'a'::text, E'a'::text, E'b'::text]::text[]);"
                 ),
                 "WITH changed AS (UPDATE rooms SET status = E'finished'::text WHERE id = E'b'::text RETURNING id) \
                  SELECT lodestone_found(count(*)) FROM changed;",
@@ -425,16 +417,7 @@ mod tests {
                 room: "a".into(),
                 status: crate::store::StoredStatus::Playing,
             },
-            Op::Notice {
-                sql: TURN_UPDATE,
-                values: vec![
-                    Value::Text("m".into()),
-                    Value::Int(4),
-                    Value::Int(9),
-                    Value::Text("bo".into()),
-                    Value::Text("a".into()),
-                ],
-            },
+            bo_waits_in_a(),
         ];
         let ops: Vec<&Op> = ops.iter().collect();
         let script = script(&ops).unwrap();
@@ -442,8 +425,7 @@ mod tests {
             script.lines().last().unwrap(),
             "SELECT lodestone_append(ARRAY[]::text[], ARRAY[]::int8[], ARRAY[]::text[], ARRAY[]::int8[], \
              ARRAY[]::text[], ARRAY['1'::int8]::int8[], ARRAY[E'm'::text]::text[], ARRAY['4'::int8]::int8[], \
-             ARRAY['9'::int8]::int8[], ARRAY[E'bo'::text]::text[], ARRAY[NULL::text]::text[], \
-             ARRAY[E'a'::text]::text[]);"
+             ARRAY['9'::int8]::int8[], ARRAY[E'bo'::text]::text[], ARRAY[E'a'::text]::text[]);"
         );
         assert_eq!(script.lines().count(), 2, "{script}");
     }

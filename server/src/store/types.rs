@@ -329,31 +329,33 @@ pub enum Op {
         node: String,
         at: i64,
     },
-    /// A statement of what a room's change means for its notifications
-    /// (the games waiting, deliveries dropped, new and moved), written
+    /// A change to the games waiting of a room's notifications, written
     /// with the room's events: [`NoticeWrite::ops`] makes them.
+    Turn(TurnOp),
+    /// A statement of what a room's change means for its other
+    /// notifications (deliveries dropped, new and moved), written with the
+    /// room's events: [`NoticeWrite::ops`] makes them.
     Notice {
         sql: &'static str,
         values: Vec<Value>,
     },
 }
 
-// The statements on the turn rows (`notify.rs`, `turn_ops`), named so that
-// PostgreSQL's script can send them to `lodestone_append` (`postgres.rs`).
-
-/// A guest still waiting whose turn changed: `game, since, seq, guest, room`.
-pub(super) const TURN_UPDATE: &str =
-    "UPDATE turns SET game = $1, since = $2, seq = $3 WHERE guest_id = $4 AND room_id = $5";
-/// A row handed from a guest who no longer waits to one who now does:
-/// `game, since, seq, guest, the guest it was, room`.
-pub(super) const TURN_HANDED: &str = "UPDATE turns SET game = $1, since = $2, seq = $3, guest_id = $4 \
-     WHERE guest_id = $5 AND room_id = $6";
-/// A new row: `game, since, seq, guest, room`.
-pub(super) const TURN_INSERT: &str = "INSERT INTO turns (game, since, seq, guest_id, room_id) VALUES ($1, $2, $3, $4, $5) \
-     ON CONFLICT (guest_id, room_id) DO UPDATE SET game = excluded.game, \
-     since = excluded.since, seq = excluded.seq";
-/// A guest who no longer waits: `guest, room`.
-pub(super) const TURN_DELETE: &str = "DELETE FROM turns WHERE guest_id = $1 AND room_id = $2";
+/// A change to one row of the games waiting (`turns`, keyed by room and
+/// guest, migration 0122): a guest's row stays while their game goes on,
+/// and a move writes its columns in place, so no key or indexed column
+/// changes. Each backend turns it into its statements (`plan.rs`; on
+/// PostgreSQL one call of `lodestone_append`, `postgres.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnOp {
+    /// The row's guest waits in its room now, since `since` (the row made,
+    /// or set waiting with its turn).
+    Waits(TurnRow),
+    /// `guest` no longer waits in `room`: the row is kept, not waiting.
+    Waited { room: String, guest: String },
+    /// Nobody waits in `room` any more: its rows are deleted.
+    Cleared { room: String },
+}
 
 /// A value bound to a notice's statement.
 #[derive(Clone, Debug, PartialEq, Eq)]
