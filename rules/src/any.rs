@@ -168,17 +168,6 @@ impl ActionError {
     }
 }
 
-impl fmt::Display for ActionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ActionError::Notation(e) => e.fmt(f),
-            ActionError::Rule(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ActionError {}
-
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
@@ -186,16 +175,23 @@ pub enum SetupError {
     Position(NotationError),
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::Option(e) => e.fmt(f),
-            SetupError::Position(e) => e.fmt(f),
+/// `Display` (the wrapped error's message) and `Error` for the errors that
+/// are one of several errors of the rules.
+macro_rules! either_errors {
+    ($($error:ident { $($variant:ident),+ }),+) => {$(
+        impl fmt::Display for $error {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $($error::$variant(e) => e.fmt(f),)+
+                }
+            }
         }
-    }
+
+        impl std::error::Error for $error {}
+    )+};
 }
 
-impl std::error::Error for SetupError {}
+either_errors!(ActionError { Notation, Rule }, SetupError { Option, Position });
 
 impl From<OptionError> for SetupError {
     fn from(e: OptionError) -> SetupError {

@@ -35,12 +35,6 @@ impl ErrorCode {
     }
 }
 
-impl fmt::Display for ErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// Why the rules refused an action: a stable code and a sentence for people.
 /// The state the action was applied to is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,6 +121,22 @@ macro_rules! message_errors {
 }
 
 message_errors!(RuleError, NotationError, OptionError);
+
+/// `Display` for a type written as the `&'static str` its method `$text`
+/// gives (a name or a code).
+macro_rules! display_as {
+    ($type:ty, $text:ident) => {
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.$text())
+            }
+        }
+    };
+}
+
+pub(crate) use display_as;
+
+display_as!(ErrorCode, as_str);
 
 /// For the games' notation tests: each `(text, words)` of `cases` is
 /// refused by `read` with a message that contains `words`.

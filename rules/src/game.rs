@@ -241,6 +241,24 @@ pub trait GameOptions: Clone + fmt::Debug + PartialEq + Eq + Default {
     fn pairs(&self) -> Vec<(&'static str, String)>;
 }
 
+/// The associated items that open each game's `impl Game`: its
+/// [`GameKind`] variant, the `Options`, `Action` and `Event` types its
+/// module defines under those names, and the three that differ from game to
+/// game, named: `game_types!(Magma, view: View, key: Position, checked: ());`.
+macro_rules! game_types {
+    ($kind:ident, view: $view:ty, key: $key:ty, checked: $checked:ty $(,)?) => {
+        const KIND: $crate::kind::GameKind = $crate::kind::GameKind::$kind;
+        type Options = Options;
+        type Action = Action;
+        type View = $view;
+        type Key = $key;
+        type Checked = $checked;
+        type Event = Event;
+    };
+}
+
+pub(crate) use game_types;
+
 /// A game: its state, the actions that change it, and the views that show
 /// it. The implementing type is the full, authoritative state, hidden
 /// information included; it never leaves the room that owns it except as a

@@ -1,7 +1,6 @@
 //! [`GameKind`]: which of the four games, by the name records, the command
 //! line and the wire use.
 
-use std::fmt;
 use std::str::FromStr;
 
 use crate::error::NotationError;
@@ -35,11 +34,7 @@ impl GameKind {
     }
 }
 
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::error::display_as!(GameKind, name);
 
 impl FromStr for GameKind {
     type Err = NotationError;

@@ -61,9 +61,10 @@ macro_rules! two_sides {
 pub(crate) use two_sides;
 
 /// The `Game` methods the two-player games write alike, inside their
-/// `impl Game`: `new` is `from_position` at `Position::start()`, `options`
-/// and `outcome` read the fields of those names, and the two seats are
-/// named by `Color`.
+/// `impl Game`: `new` is `from_position` at `Position::start()` and
+/// `parse_position` is `from_position` at the parsed `Position`, an action
+/// is parsed by its `FromStr`, `options` and `outcome` read the fields of
+/// those names, and the two seats are named by `Color`.
 macro_rules! two_sided_game {
     () => {
         fn new(options: Options) -> Self {
@@ -84,6 +85,14 @@ macro_rules! two_sided_game {
 
         fn outcome(&self) -> Option<&Outcome> {
             self.outcome.as_ref()
+        }
+
+        fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+            text.parse()
+        }
+
+        fn parse_position(options: Options, text: &str) -> Result<Self, NotationError> {
+            Ok(Self::from_position(options, text.parse()?))
         }
     };
 }

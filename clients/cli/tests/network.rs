@@ -15,6 +15,13 @@ async fn server() -> Server {
     server_with(0, Limits::off()).await
 }
 
+/// A [`server`] and its `ws://` address.
+async fn server_and_url() -> (Server, String) {
+    let server = server().await;
+    let url = format!("ws://{}", server.addr());
+    (server, url)
+}
+
 /// A server with a message rate per connection and the given limits.
 async fn server_with(rate_limit: u32, limits: Limits) -> Server {
     let dir = std::env::temp_dir().join(format!("lodestone-cli-test-{}", std::process::id()));
@@ -91,8 +98,7 @@ fn bots_play_at(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_play_every_game_to_the_end() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     for (game, options, levels) in [
         ("magneton", vec![], ["greedy", "random"]),
         ("magnetism", vec![], ["greedy", "greedy"]),
@@ -111,8 +117,7 @@ async fn two_bots_play_every_game_to_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_verifies_and_a_tampered_record_does_not() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     for (game, options) in [
         ("magnet", &["setup=random"][..]),
         ("magnet", &[]),
@@ -165,8 +170,7 @@ async fn a_finished_game_verifies_and_a_tampered_record_does_not() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_load_run_finishes_every_game_without_errors() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     let pid = std::process::id().to_string();
     let out = run(games_of("magneton", &[&url, "--server-pid", &pid], 3, 6)).await;
     let (text, _) = all_played(&out, 6);
@@ -193,8 +197,7 @@ async fn a_small_load_run_finishes_every_game_without_errors() {
 /// kept the game from reading the other seat's reply until then).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     // Each of the 20 games moves every half second (few enough that a
     // debug server beside a busy test run keeps up: the check is about the
     // schedule, not the server's speed).
@@ -223,8 +226,7 @@ async fn an_open_loop_times_each_move_from_its_schedule_and_no_longer() {
 /// panicked dividing by it (exit 101).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_refuses_rates_and_durations_it_cannot_keep() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     for (flag, value, says) in [
         ("--rate", "0", "above 0"),
         ("--rate", "-5", "above 0"),
@@ -256,8 +258,7 @@ async fn load_refuses_rates_and_durations_it_cannot_keep() {
 /// generator plays Magnet dealt, and says so if asked for chosen setups.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_plays_magnet_with_dealt_setups() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     let out = run(games_of("magnet", &[&url], 2, 2)).await;
     let text = lodestone_tests::succeeded(out);
     assert!(text.contains("games started 2, finished 2"), "{text}");
@@ -291,8 +292,7 @@ fn load_refuses_a_remote_server_unless_allowed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bot_and_load_end_quietly_on_a_closed_pipe() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     for args in [
         vec!["bot", url.as_str(), "--game", "magneton"],
         vec!["load", url.as_str(), "--idle", "5", "--hold", "0"],
@@ -619,13 +619,9 @@ async fn bots_play_in_time(urls: [String; 2]) -> (String, String) {
 /// next address it was given, watches its room again and plays to the end.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_goes_on_through_its_next_address_when_its_node_dies() {
-    let server = server().await;
-    let dying = mover::start(server.addr(), mover::Rule::DieAfter(10)).await;
-    let direct = format!("ws://{}", server.addr());
-    bots_play_in_time([format!("{},{direct}", dying.url), direct]).await;
+    let dying = bots_play_past(mover::Rule::DieAfter(10)).await;
     assert!(dying.died());
     assert_eq!(dying.moved(), 0);
-    server.shutdown().await;
 }
 
 /// Issue 26 I: moves refused with `storage-failure` (the node could not
@@ -645,12 +641,19 @@ async fn bots_send_a_move_again_after_a_storage_failure() {
 /// address and plays the game to its end there.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_leaves_a_node_that_stops_answering() {
-    let server = server().await;
-    let stalling = mover::start(server.addr(), mover::Rule::StallAfter(10)).await;
-    let direct = format!("ws://{}", server.addr());
-    bots_play_in_time([format!("{},{direct}", stalling.url), direct]).await;
+    let stalling = bots_play_past(mover::Rule::StallAfter(10)).await;
     assert!(stalling.died(), "the node stalled");
+}
+
+/// Two bots play a game on a [`server`]; the first is given a stand-in
+/// node that acts by `rule` before the server itself. Returns the
+/// stand-in, once the game is over and the server shut down.
+async fn bots_play_past(rule: mover::Rule) -> mover::Mover {
+    let (server, direct) = server_and_url().await;
+    let node = mover::start(server.addr(), rule).await;
+    bots_play_in_time([format!("{},{direct}", node.url), direct]).await;
     server.shutdown().await;
+    node
 }
 
 /// Waits until the stand-in `node` has had `n` moves.
@@ -788,8 +791,7 @@ async fn load_sends_at_and_takes_a_moved_on_copy_for_no_error() {
 /// memory per live game from /proc (the server runs in this process).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_reports_the_servers_memory_per_live_game() {
-    let server = server().await;
-    let url = format!("ws://{}", server.addr());
+    let (server, url) = server_and_url().await;
     let pid = std::process::id().to_string();
     let args = [
         "load",
@@ -839,6 +841,32 @@ async fn node(name: &str, database: &str) -> Server {
     .unwrap()
 }
 
+/// Runs `test` on PostgreSQL (skipped when the PostgreSQL tests are) with
+/// the nodes `names` over one new database, given them and their `ws://`
+/// addresses.
+async fn on_postgres_nodes<const N: usize, T: std::future::Future<Output = ()>>(
+    names: [&str; N],
+    test: impl FnOnce([Server; N], [String; N]) -> T,
+) {
+    if !lodestone_tests::postgres_ready() {
+        return;
+    }
+    lodestone_tests::on_backend(lodestone_tests::Backend::Postgres, async {
+        let dir = lodestone_tests::temp_dir();
+        let database = lodestone_tests::database_url(&dir);
+        let mut nodes = Vec::new();
+        for name in names {
+            nodes.push(node(name, &database).await);
+        }
+        let Ok(nodes) = <[Server; N]>::try_from(nodes) else {
+            unreachable!("one node a name")
+        };
+        let urls = nodes.each_ref().map(|n| format!("ws://{}/ws", n.addr()));
+        test(nodes, urls).await;
+    })
+    .await;
+}
+
 /// Issue 12, end to end: `lodestone load` driving three real nodes at once
 /// over one PostgreSQL database. Each game has its players on different
 /// nodes; the room is owned by one of them and the other player is sent
@@ -847,20 +875,7 @@ async fn node(name: &str, database: &str) -> Server {
 /// node.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_drives_three_real_nodes_over_one_postgres() {
-    if !lodestone_tests::postgres_ready() {
-        return;
-    }
-    lodestone_tests::on_backend(lodestone_tests::Backend::Postgres, async {
-        let dir = lodestone_tests::temp_dir();
-        let database = lodestone_tests::database_url(&dir);
-        let a = node("a", &database).await;
-        let b = node("b", &database).await;
-        let c = node("c", &database).await;
-        let urls = [
-            format!("ws://{}/ws", a.addr()),
-            format!("ws://{}/ws", b.addr()),
-            format!("ws://{}/ws", c.addr()),
-        ];
+    on_postgres_nodes(["a", "b", "c"], |[a, b, c], urls| async move {
         let out = run(games_of("magneton", &[&urls.join(",")], 6, 12)).await;
         let (text, _) = all_played(&out, 12);
         let lines = urls.iter().map(|u| node_line(&text, u)).collect::<Vec<_>>();
@@ -893,15 +908,7 @@ async fn metric(addr: SocketAddr, name: &str) -> f64 {
 /// by themselves), and every game is played to its end without an error.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_goes_on_when_a_real_node_drains() {
-    if !lodestone_tests::postgres_ready() {
-        return;
-    }
-    lodestone_tests::on_backend(lodestone_tests::Backend::Postgres, async {
-        let dir = lodestone_tests::temp_dir();
-        let database = lodestone_tests::database_url(&dir);
-        let a = node("a", &database).await;
-        let b = node("b", &database).await;
-        let urls = [format!("ws://{}/ws", a.addr()), format!("ws://{}/ws", b.addr())];
+    on_postgres_nodes(["a", "b"], |[a, b], urls| async move {
         let load = tokio::spawn(run(games_of("magneton", &[&urls.join(",")], 4, 16)));
         // Node a drains once play is under way there.
         metric_reaches(a.addr(), "lodestone_moves_total", 50.0, "no moves on node a").await;

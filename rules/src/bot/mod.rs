@@ -132,11 +132,7 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::error::display_as!(Level, name);
 
 impl FromStr for Level {
     type Err = String;

@@ -69,11 +69,7 @@ impl Color {
     }
 }
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::error::display_as!(Color, name);
 
 /// A cell as players name it: a row letter (`a` at the top) and a number
 /// counted from the left of that row, as in `e3`. The label alone does not

@@ -41,17 +41,10 @@ pub use view::{CellView, ClockView, PhaseView, SeatView, SlotView, View};
 use crate::game::{
     Concession, Deadline, Effect, ErrorCode, Events, Game, Millis, NotationError, Outcome, RuleError,
 };
-use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
 
 impl Game for Magma {
-    const KIND: GameKind = GameKind::Magma;
-    type Options = Options;
-    type Action = Action;
-    type View = View;
-    type Key = Position;
-    type Checked = ();
-    type Event = Event;
+    crate::game::game_types!(Magma, view: View, key: Position, checked: ());
 
     fn new(options: Options) -> Magma {
         Magma::start(options)

@@ -240,11 +240,7 @@ impl Kind {
     }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
-    }
-}
+crate::error::display_as!(Kind, token);
 
 /// The kinds of one side's twelve pieces, sorted (the order setups are
 /// generated from).

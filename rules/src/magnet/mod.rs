@@ -40,7 +40,6 @@ pub use view::{ClosedSide, HiddenPiece, KnownPiece, OpenSide, SideView, View};
 use checks::CheckedTurn;
 
 use crate::game::{Effect, Events, Game, Millis, NotationError, Offer, Outcome, Risk, RuleError};
-use crate::kind::GameKind;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::table;
 
@@ -53,13 +52,7 @@ pub enum Checked {
 }
 
 impl Game for Magnet {
-    const KIND: GameKind = GameKind::Magnet;
-    type Options = Options;
-    type Action = Action;
-    type View = View;
-    type Key = Key;
-    type Checked = Checked;
-    type Event = Event;
+    crate::game::game_types!(Magnet, view: View, key: Key, checked: Checked);
 
     crate::side::two_sided_game!();
 
@@ -165,14 +158,6 @@ impl Game for Magnet {
 
     fn view(&self, viewer: Viewer) -> View {
         View::new(&self.position, viewer, self.outcome.as_ref())
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
-        text.parse()
-    }
-
-    fn parse_position(options: Options, text: &str) -> Result<Magnet, NotationError> {
-        Ok(Magnet::from_position(options, text.parse()?))
     }
 
     fn position_key(&self) -> Key {

@@ -26,7 +26,6 @@ use crate::game::{
     OptionValues, Outcome, Risk, RuleError, avoidable,
 };
 use crate::geometry::square::Square;
-use crate::kind::GameKind;
 use crate::repetition::Repetitions;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::table::{self, Moved};
@@ -157,13 +156,7 @@ impl Magnetism {
 }
 
 impl Game for Magnetism {
-    const KIND: GameKind = GameKind::Magnetism;
-    type Options = Options;
-    type Action = Action;
-    type View = View;
-    type Key = Position;
-    type Checked = ();
-    type Event = Event;
+    crate::game::game_types!(Magnetism, view: View, key: Position, checked: ());
 
     fn check(&self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
         if self.outcome.is_some() {
@@ -398,14 +391,6 @@ impl Game for Magnetism {
     fn view(&self, viewer: Viewer) -> View {
         let shown = Color::BOTH.map(|c| self.shows_magnet(c, viewer));
         View::redacted(&self.position, shown)
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
-        text.parse()
-    }
-
-    fn parse_position(options: Options, text: &str) -> Result<Magnetism, NotationError> {
-        Ok(Magnetism::from_position(options, text.parse()?))
     }
 
     fn position_key(&self) -> Position {

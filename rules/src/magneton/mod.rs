@@ -23,7 +23,6 @@ use crate::game::{
     OptionValues, Outcome, Risk, RuleError, avoidable,
 };
 use crate::geometry::square::Square;
-use crate::kind::GameKind;
 use crate::repetition::Repetitions;
 use crate::seat::{Seat, SeatSet, Viewer};
 use crate::table;
@@ -117,13 +116,7 @@ impl Magneton {
 }
 
 impl Game for Magneton {
-    const KIND: GameKind = GameKind::Magneton;
-    type Options = Options;
-    type Action = Action;
-    type View = Position;
-    type Key = Position;
-    type Checked = ();
-    type Event = Event;
+    crate::game::game_types!(Magneton, view: Position, key: Position, checked: ());
 
     /// Judges `action` for the side to move.
     fn check(&self, seat: Seat, action: &Action, _at: Millis) -> Result<(), RuleError> {
@@ -359,14 +352,6 @@ impl Game for Magneton {
     fn view(&self, _viewer: Viewer) -> Position {
         // Magneton has no hidden information: every viewer sees the position.
         self.position
-    }
-
-    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
-        text.parse()
-    }
-
-    fn parse_position(options: Options, text: &str) -> Result<Magneton, NotationError> {
-        Ok(Magneton::from_position(options, text.parse()?))
     }
 
     fn position_key(&self) -> Position {
