@@ -252,6 +252,10 @@ struct LoadArgs {
     /// server's memory per live game (with --server-pid).
     #[arg(long, conflicts_with = "idle")]
     live_games: Option<usize>,
+    /// With --live-games: play each game to its end first, its players
+    /// still watching, to measure a finished room kept for a rematch.
+    #[arg(long, requires = "live_games")]
+    after_game: bool,
     /// Seconds to hold the idle connections (or the live games).
     #[arg(long, default_value_t = 2.0, value_parser = values::seconds)]
     hold: f64,
@@ -576,6 +580,7 @@ fn load_command(args: LoadArgs) -> Result<(), Failure> {
             server_pids: &args.server_pid,
             sources: args.sources.max(1),
             hold: Duration::from_secs_f64(args.hold),
+            after_game: args.after_game,
         }))?;
         out::line(report)?;
         return Ok(());

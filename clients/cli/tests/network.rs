@@ -791,19 +791,8 @@ async fn load_sends_at_and_takes_a_moved_on_copy_for_no_error() {
 /// memory per live game from /proc (the server runs in this process).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_reports_the_servers_memory_per_live_game() {
-    let (server, url) = server_and_url().await;
-    let pid = std::process::id().to_string();
-    let args = [
-        "load",
-        &url,
-        "--live-games",
-        "5",
-        "--hold",
-        "5",
-        "--server-pid",
-        &pid,
-    ];
-    let load = tokio::spawn(run(args.map(str::to_string).to_vec()));
+    let server = server().await;
+    let load = live_games(&server, 5, &[]);
     // Every game's two players are connected at once.
     metric_reaches(
         server.addr(),
@@ -822,6 +811,50 @@ async fn load_reports_the_servers_memory_per_live_game() {
         .and_then(|n| n.parse::<f64>().ok());
     assert!(per_game.is_some(), "{text}");
     server.shutdown().await;
+}
+
+/// Issue 29: with `--after-game`, `lodestone load --live-games N` plays
+/// each game to its end first and its players go on watching, so the
+/// server keeps N finished rooms (for a rematch) while it reads the memory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn load_measures_finished_rooms_kept_for_a_rematch() {
+    let server = server().await;
+    let load = live_games(&server, 3, &["--after-game"]);
+    metric_reaches(
+        server.addr(),
+        "lodestone_rooms{state=\"finished\"}",
+        3.0,
+        "the games never all ended",
+    )
+    .await;
+    // Kept while their players watch.
+    assert_eq!(
+        metric(server.addr(), "lodestone_rooms{state=\"playing\"}").await,
+        0.0
+    );
+    let text = lodestone_tests::succeeded(load.await.unwrap());
+    assert!(text.contains("live games 3 (2 connections each"), "{text}");
+    assert!(text.contains(" KiB per live game"), "{text}");
+    server.shutdown().await;
+}
+
+/// `lodestone load --live-games N` (and `more`) at `server`, held 5 s,
+/// reading this process's memory (the server runs in it), in the
+/// background.
+fn live_games(server: &Server, n: usize, more: &[&str]) -> tokio::task::JoinHandle<std::process::Output> {
+    let (url, pid) = (format!("ws://{}", server.addr()), std::process::id());
+    let args = [
+        "load",
+        &url,
+        "--live-games",
+        &n.to_string(),
+        "--hold",
+        "5",
+        "--server-pid",
+        &pid.to_string(),
+    ];
+    let args = args.iter().chain(more).map(|a| a.to_string()).collect();
+    tokio::spawn(run(args))
 }
 
 /// Node `name` of a cluster over the PostgreSQL database `database`

@@ -27,7 +27,7 @@ impl RoomCore {
         if clocks.is_berserk(usize::from(seat.0)) {
             return refused("you went berserk already");
         }
-        if self.log().entries().iter().any(|logged| logged.seat == seat) {
+        if self.log().seats().any(|played| played == seat) {
             return refused("berserk is only before your first move");
         }
         let at = self.game_time(now);

@@ -349,6 +349,7 @@ impl RoomCore {
                         .parse_action(action)
                         .map_err(|e| Refusal::new(codes::BAD_NOTATION, named(e.message)))?,
                 };
+                let in_turn = self.table.game().to_act().first_seat() == Some(*seat);
                 let events = self
                     .table
                     .play(*seat, &played, *at)
@@ -363,11 +364,12 @@ impl RoomCore {
                     at: *at,
                     secret,
                 };
-                self.log.push(logged, events);
+                self.log.push(logged, events, in_turn);
             }
             RoomEvent::Finished { .. } => {
                 self.life.finish();
                 self.table.set_offer(None);
+                self.sum_up();
             }
             // Kept by `social` (below).
             RoomEvent::Chat { .. }
@@ -382,6 +384,15 @@ impl RoomCore {
             lag.note(recorded, self.log.len());
         }
         Ok(())
+    }
+
+    /// The game is over: its log is summed up (`room/log.rs`), and the
+    /// spectators' twin, which they no longer see, goes.
+    fn sum_up(&mut self) {
+        let conceded = self.table.table_events().iter().map(|&(after, _)| after);
+        let order = self.log.needs_order(conceded).then(|| self.record_order());
+        self.log.sum_up(self.table.game(), self.seating.len(), order);
+        self.lag = None;
     }
 
     /// The room is gone for good; a waiting draw offer with it.

@@ -52,30 +52,30 @@ impl RoomCore {
             lodestone_protocol::seed_commitment(self.seed())
         ));
         let order = self.record_order();
-        let log = self.log().entries();
+        let log = self.log();
         if finished {
             out.push_str(&format!("[Seed \"{}\"]\n", self.seed()));
             // Each commitment names its action by its number in this
             // record (action lines from 1), not by the order of play:
             // the record lists simultaneous actions in seat order.
             for (number, &i) in order.iter().enumerate() {
-                if let Some((salt, commitment)) = &log[i].secret {
+                if let Some((salt, commitment)) = log.entry(i).secret {
                     out.push_str(&format!("[Commitment \"{} {commitment} {salt}\"]\n", number + 1));
                 }
             }
         }
         out.push('\n');
         for i in order {
-            let l = &log[i];
-            if self.game().conceals(l.seat, &l.action, viewer) {
-                let commitment = l.secret.as_ref().map_or("", |(_, c)| c.as_str());
+            let l = log.entry(i);
+            if l.conceals(self.game(), viewer) {
+                let commitment = l.secret.map_or("", |(_, c)| c.as_str());
                 out.push_str(&format!(
                     "# ply {}: {}'s secret action, commitment {commitment}\n",
                     i + 1,
                     self.game().seat_name(l.seat)
                 ));
             } else {
-                out.push_str(&l.text);
+                out.push_str(l.text);
                 out.push('\n');
             }
         }
@@ -86,9 +86,13 @@ impl RoomCore {
     /// each action to the first seat that may act, so in a simultaneous
     /// phase the actions must come in seat order, whatever order they were
     /// played in. Replays the log, each time taking the earliest pending
-    /// action of the seat a replay would expect.
-    fn record_order(&self) -> Vec<usize> {
-        let log = self.log().entries();
+    /// action of the seat a replay would expect. A log summed up keeps
+    /// the order worked out when the game ended.
+    pub(super) fn record_order(&self) -> Vec<usize> {
+        if let Some(order) = self.log().summed_order() {
+            return order;
+        }
+        let log = self.log().live();
         let Ok(mut game) = AnyGame::new(self.kind(), self.options()) else {
             return (0..log.len()).collect();
         };

@@ -242,7 +242,7 @@ fn every_secret_action_is_committed_to_whatever_the_order() {
     let (mut room, a, b) = started("magnetism");
     room.act(&b, "magnet d5", 0).unwrap();
     room.act(&a, "magnet g3", 0).unwrap();
-    assert!(room.log().entries().iter().all(|l| l.secret.is_some()));
+    assert!(room.log().from(0).all(|l| l.secret.is_some()));
     let record = room.record_for(Some("a"), None).unwrap();
     assert_eq!(record.matches("[Commitment ").count(), 0, "not before the end");
 }
@@ -693,4 +693,103 @@ fn a_table_action_chosen_at_an_older_version_is_refused_and_changes_nothing() {
         resigned.reply
     );
     assert_eq!(room.status(), lodestone_protocol::RoomStatus::Finished);
+}
+
+/// Issue 29: a game's log is summed up when it ends (`room/log.rs`), and
+/// every viewer's state, replay state and record of the finished room is
+/// byte for byte what the whole log gives: games with secrets (Magnet,
+/// Magnetism), simultaneous actions and a seat that resigned while the
+/// others played on (Magma), played at random to their end.
+#[test]
+fn a_finished_rooms_summed_log_shows_every_viewer_what_the_whole_log_did() {
+    let magma = BTreeMap::from([("players".to_string(), "4".to_string())]);
+    let magnet = BTreeMap::from([("setup".to_string(), "random".to_string())]);
+    let games = [
+        ("magneton", BTreeMap::new()),
+        ("magnetism", BTreeMap::new()),
+        ("magnet", magnet),
+        ("magma", magma),
+    ];
+    for (game, options) in games {
+        for seed in 1..4u64 {
+            let (mut room, mut events) = open("r", game, &options, true, 0).unwrap();
+            let players: Vec<Player> = ["a", "b", "c", "d"].iter().map(|p| player(p)).collect();
+            for (conn, p) in players.iter().enumerate() {
+                if let Ok((_, joined)) = room.join(conn as u64, p, None, None, 0) {
+                    events.extend(joined);
+                }
+            }
+            events.extend(room.start(&players[0], 0).unwrap());
+            let mut pick = seed;
+            for ply in 0..400u64 {
+                if room.status() != lodestone_protocol::RoomStatus::Playing {
+                    break;
+                }
+                let now = 1_000 * (ply + 1);
+                // Any seat that may act, in no set order (simultaneous
+                // actions come out of seat order).
+                let acting: Vec<_> = (players.iter().enumerate())
+                    .filter_map(|(s, p)| {
+                        let legal = room.state_for(Some(Seat(s as u8)), now).play?.legal;
+                        (!legal.is_empty()).then_some((p, legal))
+                    })
+                    .collect();
+                pick = pick
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let Some((p, legal)) = acting.get((pick >> 40) as usize % acting.len().max(1)) else {
+                    break;
+                };
+                let resign = ply == 12 && game == "magma" || ply == 399;
+                let done = match resign {
+                    true => room.resign(p, now),
+                    false => room.act(p, &legal[(pick >> 33) as usize % legal.len()], now),
+                };
+                events.extend(done.unwrap());
+            }
+            if room.status() == lodestone_protocol::RoomStatus::Playing {
+                events.extend(room.resign(&players[0], 500_000).unwrap());
+            }
+            assert_eq!(room.status(), lodestone_protocol::RoomStatus::Finished, "{game}");
+            super::log::KEEP_WHOLE.set(true);
+            let mut whole = RoomCore::restore("r", &events, seeded()).unwrap();
+            super::log::KEEP_WHOLE.set(false);
+            let summed = RoomCore::restore("r", &events, seeded()).unwrap();
+            assert!(!whole.log().live().is_empty(), "{game}");
+            let json = |state: lodestone_protocol::RoomState| serde_json::to_string(&state).unwrap();
+            for core in [&room, &summed] {
+                assert!(core.log().live().is_empty(), "{game}: summed up");
+                // Who is connected, as in `core`.
+                whole.watch_like(core);
+                let now = 900_000;
+                let seats = (0..room.seating().len()).map(|s| Some(Seat(s as u8)));
+                for viewer in seats.chain([None]) {
+                    let len = whole.log_len();
+                    assert_eq!(
+                        core.concealed(viewer, len),
+                        whole.concealed(viewer, len),
+                        "{game} {viewer:?}"
+                    );
+                    assert_eq!(
+                        json(core.state_for(viewer, now)),
+                        json(whole.state_for(viewer, now))
+                    );
+                    for revealed in [false, true] {
+                        let (a, b) = (
+                            core.replay_state(viewer, revealed, now),
+                            whole.replay_state(viewer, revealed, now),
+                        );
+                        assert_eq!(json(a), json(b), "{game} {viewer:?} {revealed}");
+                    }
+                }
+                for guest in [Some("a"), Some("b"), Some("d"), Some("x"), None] {
+                    assert_eq!(
+                        core.record_for(guest, None),
+                        whole.record_for(guest, None),
+                        "{game} {guest:?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -92,9 +92,10 @@ impl RoomCore {
     /// `viewer` now. Only an action that was secret when played can be.
     pub fn concealed(&self, viewer: Option<Seat>, upto: usize) -> usize {
         let rules_viewer = Self::rules_viewer(viewer);
-        self.log().entries()[..upto]
-            .iter()
-            .filter(|l| l.secret.is_some() && self.game().conceals(l.seat, &l.action, rules_viewer))
+        let log = self.log();
+        (0..upto)
+            .map(|i| log.entry(i))
+            .filter(|l| l.secret.is_some() && l.conceals(self.game(), rules_viewer))
             .count()
     }
 
@@ -368,18 +369,18 @@ impl RoomCore {
             let finished =
                 lens.revealed || matches!(self.status(), RoomStatus::Finished | RoomStatus::Closed);
             let log = self.log();
-            let moves = log.entries()[from..]
-                .iter()
+            let moves = log
+                .from(from)
                 .enumerate()
                 .map(|(i, l)| (i + from, l))
                 .map(|(i, l)| {
-                    let hidden = self.game().conceals(l.seat, &l.action, rules_viewer);
+                    let hidden = l.conceals(self.game(), rules_viewer);
                     MoveEntry {
                         ply: i as u32 + 1,
                         seat: l.seat.0,
-                        action: (!hidden).then(|| l.text.clone()),
-                        commitment: l.secret.as_ref().map(|(_, c)| c.clone()),
-                        salt: l.secret.as_ref().filter(|_| finished).map(|(s, _)| s.clone()),
+                        action: (!hidden).then(|| l.text.to_string()),
+                        commitment: l.secret.map(|(_, c)| c.clone()),
+                        salt: l.secret.filter(|_| finished).map(|(s, _)| s.clone()),
                     }
                 })
                 .collect();
@@ -400,12 +401,12 @@ impl RoomCore {
             };
             // What the last action did, as this viewer may know it; the
             // risks of the offered actions, for a seat to act.
-            let last = log.last_with_events().map(|(l, events)| LastAction {
+            let last = log.last_with_events().map(|(seat, events)| LastAction {
                 ply: log.len() as u32,
-                seat: l.seat.0,
+                seat: seat.0,
                 effects: self
                     .game()
-                    .effects(l.seat, events, rules_viewer)
+                    .effects(seat, events, rules_viewer)
                     .iter()
                     .map(EffectState::from)
                     .collect(),

@@ -4,12 +4,19 @@
 //! server's resident memory (`--server-pid`) before and after: the
 //! difference per game is what a live game with its connections costs
 //! the server. A measurement, not a test: the figure depends on the
-//! allocator and on what else the server holds.
+//! allocator and on what else the server holds. With `--after-game`,
+//! each game is played to its end first (random legal actions, a
+//! resignation after `MAX_PLIES`) and its players go on watching it, so
+//! the figure is what a finished room kept for a rematch costs with its
+//! connections.
 
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use lodestone_protocol::RoomStatus;
 use lodestone_rules::{AnyGame, GameKind};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 use serde_json::json;
 use tokio::time::Instant;
 
@@ -27,7 +34,12 @@ pub struct LiveGames<'a> {
     pub sources: u8,
     /// How long to hold the games after reading the memory.
     pub hold: Duration,
+    /// Play each game to its end before reading the memory.
+    pub after_game: bool,
 }
+
+/// After this many actions a game played out is resigned.
+const MAX_PLIES: usize = 400;
 
 /// The figures of a `--live-games` run.
 #[derive(Debug)]
@@ -73,8 +85,15 @@ pub async fn live_games(run: LiveGames<'_>) -> Result<LiveReport> {
                     )
                 })
                 .collect();
-            let (game, options) = (run.game, run.options.to_vec());
-            pending.spawn(async move { open_game(players, game, &options).await });
+            let (game, options, end) = (run.game, run.options.to_vec(), run.after_game);
+            let seed = next as u64;
+            pending.spawn(async move {
+                let (room, mut conns) = open_game(players, game, &options).await?;
+                if end {
+                    play_out(&mut conns, &room, seed).await?;
+                }
+                anyhow::Ok(conns)
+            });
             next += 1;
         }
         if let Some(done) = pending.join_next().await {
@@ -99,12 +118,12 @@ pub async fn live_games(run: LiveGames<'_>) -> Result<LiveReport> {
 }
 
 /// One game: a guest per seat (the first opens the room), all seated, the
-/// game started; returns its connections, open.
+/// game started; returns its room and its connections, open.
 async fn open_game(
     players: Vec<(Endpoint, Option<std::net::IpAddr>)>,
     game: GameKind,
     options: &[(String, String)],
-) -> Result<Vec<Conn>> {
+) -> Result<(String, Vec<Conn>)> {
     let mut conns = Vec::with_capacity(players.len());
     for (n, (endpoint, from)) in players.iter().enumerate() {
         let mut c = Conn::connect(endpoint, *from).await.with_context(|| {
@@ -119,5 +138,46 @@ async fn open_game(
             .await?;
     }
     conns[0].request(json!({"type": "start", "room": room})).await?;
-    Ok(conns)
+    Ok((room, conns))
+}
+
+/// Plays the game in `room` to its end, each seat (connection `i` holds
+/// seat `i`) a random legal action when its update offers it, one action
+/// at a time; after `MAX_PLIES` actions the first seat resigns.
+async fn play_out(conns: &mut [Conn], room: &str, seed: u64) -> Result<()> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    // The version every connection must have seen before the next choice
+    // (and the game started).
+    let mut seen = 0;
+    for plies in 0.. {
+        for c in conns.iter_mut() {
+            while (c.state.as_ref()).is_none_or(|(v, view)| *v < seen || view.status == RoomStatus::Open) {
+                c.next().await?;
+            }
+        }
+        let (version, view) = conns[0].state.as_ref().expect("waited for");
+        if view.status != RoomStatus::Playing {
+            return Ok(());
+        }
+        let version = *version;
+        if plies >= MAX_PLIES {
+            conns[0].request(json!({"type": "resign", "room": room})).await?;
+            seen = version + 1;
+            continue;
+        }
+        let chosen = conns.iter().enumerate().find_map(|(i, c)| {
+            let play = c.state.as_ref()?.1.play.as_ref()?;
+            (play.to_act.contains(&(i as u8)) && !play.legal.is_empty()).then_some((i, play))
+        });
+        let Some((i, play)) = chosen else {
+            // Nobody may act (the server's move): wait for the next update.
+            seen = version + 1;
+            continue;
+        };
+        let action = play.legal.get(rng.random_range(0..play.legal.len())).to_string();
+        let act = json!({"type": "act", "room": room, "action": action, "at": version});
+        conns[i].request(act).await?;
+        seen = version + 1;
+    }
+    Ok(())
 }
