@@ -332,6 +332,7 @@ usage-load-arg-total-games = Nach so vielen Partien insgesamt aufhören
 usage-load-arg-rate = Offene Schleife: Züge pro Sekunde, die alle Partien zusammen anbieten (jede Partie zieht nach festem Plan). Ohne: geschlossene Schleife
 usage-load-arg-idle = Statt Partien so viele ruhende Verbindungen öffnen und den Speicher des Servers pro Verbindung berichten
 usage-load-arg-live-games = Statt zu spielen so viele laufende Partien öffnen (eine Verbindung pro Platz, alle Plätze besetzt, die Partie gestartet, kein Zug) und den Speicher des Servers pro laufender Partie berichten (mit --server-pid)
+usage-load-arg-after-game = Mit --live-games: jede Partie zuerst zu Ende spielen, während ihre Spieler weiter zuschauen, um einen beendeten Raum zu messen, der für eine Revanche bleibt
 usage-load-arg-hold = Sekunden, die die ruhenden Verbindungen (oder die laufenden Partien) gehalten werden
 usage-load-arg-server-pid = Die Prozesskennung des Servers, um seine CPU-Zeit und seinen Speicher aus /proc zu lesen (wiederholbar: die Zahlen mehrerer Knoten werden addiert)
 usage-load-arg-sources = Die Verbindungen auf 127.0.0.1 bis 127.0.0.N verteilen (über die Grenze flüchtiger Ports einer Quelladresse hinaus)

@@ -302,6 +302,7 @@ usage-load-arg-total-games = Stop after this many games in all
 usage-load-arg-rate = Open loop: moves per second offered by all games together (each game moves on a fixed schedule). Without it: closed loop
 usage-load-arg-idle = Instead of games, open this many idle connections and report the server's memory per connection
 usage-load-arg-live-games = Instead of playing, open this many live games (a connection per seat, every seat taken, the game started, no move) and report the server's memory per live game (with --server-pid)
+usage-load-arg-after-game = With --live-games: play each game to its end first, its players still watching, to measure a finished room kept for a rematch
 usage-load-arg-hold = Seconds to hold the idle connections (or the live games)
 usage-load-arg-server-pid = The server's process id, to read its CPU time and memory from /proc (repeatable: several nodes' figures are summed)
 usage-load-arg-sources = Spread connections over 127.0.0.1 to 127.0.0.N (past the ephemeral port limit of one source address)

@@ -332,6 +332,7 @@ usage-load-arg-total-games = S'arrêter après ce nombre de parties en tout
 usage-load-arg-rate = Boucle ouverte : coups par seconde offerts par toutes les parties ensemble (chaque partie joue selon un horaire fixe). Sans : boucle fermée
 usage-load-arg-idle = Au lieu de parties, ouvrir ce nombre de connexions inactives et donner la mémoire du serveur par connexion
 usage-load-arg-live-games = Au lieu de jouer, ouvrir ce nombre de parties vivantes (une connexion par place, toutes les places prises, la partie commencée, aucun coup) et donner la mémoire du serveur par partie vivante (avec --server-pid)
+usage-load-arg-after-game = Avec --live-games : jouer d'abord chaque partie jusqu'à sa fin, ses joueurs la regardant toujours, pour mesurer une salle terminée gardée pour une revanche
 usage-load-arg-hold = Secondes pendant lesquelles garder les connexions inactives (ou les parties vivantes)
 usage-load-arg-server-pid = L'identifiant de processus du serveur, pour lire son temps CPU et sa mémoire dans /proc (peut se répéter : les chiffres de plusieurs nœuds s'additionnent)
 usage-load-arg-sources = Répartir les connexions de 127.0.0.1 à 127.0.0.N (au-delà de la limite de ports éphémères d'une adresse source)
