@@ -7,7 +7,7 @@
  * to English, and an unknown id shows as itself.
  */
 
-import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
+import { FluentBundle, FluentNumber, FluentResource } from '../vendor/fluent-bundle/index.js';
 
 /** The languages with a catalogue, English (the fallback) first. */
 export const LANGUAGES = /** @type {const} */ (['en', 'fr', 'de']);
@@ -107,7 +107,7 @@ export function languageHeader() {
 /**
  * A message of the catalogue, with its arguments (`{ $name }`).
  * @param {string} id
- * @param {Record<string, string | number>} [args]
+ * @param {Record<string, string | number | FluentNumber>} [args]
  */
 export function t(id, args) {
   for (const bundle of bundles) {
@@ -115,6 +115,20 @@ export function t(id, args) {
     if (message?.value) return bundle.formatPattern(message.value, args);
   }
   return id;
+}
+
+/**
+ * `n` as an ordinal number argument (1st, 2nd, 3rd…): the catalogue's
+ * `NUMBER($n, type: "ordinal")` selects by ordinal rules only when the
+ * number comes with that type, since fluent.js's NUMBER does not take
+ * `type` from the message.
+ * @param {number} n
+ */
+export function ordinal(n) {
+  // The options go to Intl.PluralRules as well, which reads `type`;
+  // fluent.js types them as Intl.NumberFormatOptions only.
+  const options = /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ type: 'ordinal' }));
+  return new FluentNumber(n, options);
 }
 
 /**

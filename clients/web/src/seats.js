@@ -4,7 +4,7 @@ import { fill, h, s } from './dom.js';
 import { fetchGames } from './lobby.js';
 import { playerLink } from './players.js';
 import { vacationTag } from './vacation.js';
-import { t } from './i18n.js';
+import { ordinal, t } from './i18n.js';
 import { botLevel as levelWords, colorLetter, colorName } from './words.js';
 
 /** @typedef {import('./protocol.js').RoomState} RoomState */
@@ -128,7 +128,7 @@ export function seatsPanel(ctx) {
         'li',
         { class: `seat${you ? ' you' : ''}${toAct ? ' to-act' : ''}`, 'data-seat': seat.seat },
         badge(seat),
-        h('span', { class: 'seat-name' }, /^\d+$/.test(seat.name) ? t('web-seat-plays-nth', { color: colorName(seat.color), n: Number(seat.name) }) : colorName(seat.name)),
+        h('span', { class: 'seat-name' }, /^\d+$/.test(seat.name) ? t('web-seat-plays-nth', { color: colorName(seat.color), n: ordinal(Number(seat.name)) }) : colorName(seat.name)),
         teams ? h('span', { class: 'team' }, t('web-seat-team', { n: seat.team + 1 })) : null,
         h('span', { class: 'player' }, seat.player ? playerLink(seat.player.id, playerName(seat)) : t('web-seat-free-mark')),
         you ? h('span', { class: 'tag' }, t('web-seat-you')) : null,

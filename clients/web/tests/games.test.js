@@ -384,6 +384,8 @@ test('Magma for two on a phone and a desktop: entries and passes to the end, a r
   await phone.evaluate(() => document.getElementById('messages')?.append(Object.assign(document.createElement('p'), { className: 'message info', textContent: 'You are now Phone Gil.' })));
   await magmaGame([phone, desk]);
   await ended([phone, desk], /wins|You win!|You lose\./, 'magma');
+  // Each colour says when it plays, as an English ordinal.
+  for (const nth of ['plays 1st', 'plays 2nd']) await desk.locator('.seat-name', { hasText: nth }).waitFor();
   await phone.locator('#result .score-table tbody tr').nth(1).waitFor();
   const heading = /** @type {string} */ (await phone.locator('#result h3').textContent());
   const second = await rematch([desk, phone], first);
