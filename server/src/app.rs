@@ -10,11 +10,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::admission::Admission;
 use crate::bot_pool::BotPool;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::flight::Flights;
-use crate::limits::Admission;
 use crate::metrics::Metrics;
 use crate::node::Node;
 use crate::notify::Notify;

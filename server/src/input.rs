@@ -103,6 +103,7 @@ impl InputBudget {
     }
 
     /// Unfinished bytes held now, in all.
+    #[cfg(test)]
     pub fn total(&self) -> usize {
         self.total.load(Ordering::SeqCst)
     }

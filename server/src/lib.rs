@@ -7,6 +7,7 @@
 mod account_settings;
 mod accounts;
 mod address;
+mod admission;
 mod answers;
 mod api_docs;
 mod app;

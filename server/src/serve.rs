@@ -17,9 +17,9 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
+use crate::admission::Ticket;
 use crate::app::App;
 use crate::input::{Meter, Read};
-use crate::limits::Ticket;
 use crate::metrics::Refusal;
 use crate::reserve::Standing;
 use crate::throttle::Throttle;

@@ -232,10 +232,24 @@ impl RoomCore {
     /// Rebuilds a stored room: a fold over its events, in order, through
     /// [`RoomCore::evolve`].
     pub fn restore(id: &str, events: &[Recorded], secrets: Box<dyn Secrets>) -> Result<RoomCore, String> {
+        Self::restore_keeping(id, events, secrets, false)
+    }
+
+    /// [`RoomCore::restore`]; `whole`: the log stays whole after the game
+    /// ends (a test's reference to compare the summed-up log with).
+    pub(super) fn restore_keeping(
+        id: &str,
+        events: &[Recorded],
+        secrets: Box<dyn Secrets>,
+        whole: bool,
+    ) -> Result<RoomCore, String> {
         let Some((first, rest)) = events.split_first() else {
             return Err(format!("room {id} has no events"));
         };
         let mut room = RoomCore::founded(id, first, None, secrets)?;
+        if whole {
+            room.log.keep_whole();
+        }
         for recorded in rest {
             if recorded.seq <= room.version {
                 return Err(format!(

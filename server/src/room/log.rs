@@ -36,6 +36,9 @@ pub struct GameLog {
     /// Some action was not played by the first seat to act (a
     /// simultaneous phase): the record's order may differ from play's.
     out_of_turn: bool,
+    /// Kept whole when the game ends (a test's reference), or because
+    /// the game has more seats than a [`viewer_bit`] mask can tell apart.
+    whole: bool,
 }
 
 /// The log of a game that is over: what views and records read of it.
@@ -52,7 +55,7 @@ struct Summed {
     secrets: Vec<(u32, (String, String))>,
     /// The actions concealed from some viewer (by index), and from which
     /// ([`viewer_bit`]).
-    hidden: Vec<(u32, u16)>,
+    hidden: Vec<(u32, u32)>,
     /// The record's order of the actions, when it is not the order of play.
     order: Option<Vec<u32>>,
 }
@@ -71,7 +74,7 @@ pub struct Entry<'a> {
 /// runs, worked out once it is over.
 enum Hides<'a> {
     Action(&'a AnyAction),
-    Viewers(u16),
+    Viewers(u32),
 }
 
 impl Entry<'_> {
@@ -84,17 +87,27 @@ impl Entry<'_> {
     }
 }
 
+/// How many seats a summed-up log tells apart; a game with more (none of
+/// the four has more than six) keeps its whole log.
+const MASK_SEATS: usize = 30;
+
 /// A viewer's bit among the viewers an action is concealed from: a seat's
-/// number (fewer than 14 seats), the spectators 14, the referee 15.
-fn viewer_bit(viewer: Viewer) -> u16 {
+/// number (below [`MASK_SEATS`]), the spectators 30, the referee 31.
+fn viewer_bit(viewer: Viewer) -> u32 {
     match viewer {
-        Viewer::Seat(seat) => 1 << seat.0.min(13),
-        Viewer::Spectator => 1 << 14,
-        Viewer::Referee => 1 << 15,
+        Viewer::Seat(seat) => 1 << seat.0,
+        Viewer::Spectator => 1 << MASK_SEATS,
+        Viewer::Referee => 1 << (MASK_SEATS + 1),
     }
 }
 
 impl GameLog {
+    /// A log that stays whole when its game ends: a test's reference to
+    /// compare the summed-up form with.
+    pub(super) fn keep_whole(&mut self) {
+        self.whole = true;
+    }
+
     pub fn len(&self) -> usize {
         match &self.summed {
             Some(summed) => summed.seats.len(),
@@ -179,7 +192,7 @@ impl GameLog {
     /// game (whom each action is concealed from), `seats` its number of
     /// seats, `order` the record's order when it is not the order of play.
     pub(super) fn sum_up(&mut self, game: &AnyGame, seats: usize, order: Option<Vec<usize>>) {
-        if self.summed.is_some() || !summing() {
+        if self.summed.is_some() || self.whole || seats > MASK_SEATS {
             return;
         }
         let entries = std::mem::take(&mut self.entries);
@@ -231,19 +244,4 @@ impl Summed {
             hides: Hides::Viewers(hidden.map_or(0, |j| self.hidden[j].1)),
         }
     }
-}
-
-/// Whether a game that ends sums its log up: always, but in a test that
-/// keeps it whole to compare ([`KEEP_WHOLE`]).
-fn summing() -> bool {
-    #[cfg(test)]
-    return !KEEP_WHOLE.get();
-    #[cfg(not(test))]
-    true
-}
-
-#[cfg(test)]
-thread_local! {
-    /// This thread's rooms keep their whole log when their game ends.
-    pub(super) static KEEP_WHOLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }

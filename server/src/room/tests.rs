@@ -751,9 +751,7 @@ fn a_finished_rooms_summed_log_shows_every_viewer_what_the_whole_log_did() {
                 events.extend(room.resign(&players[0], 500_000).unwrap());
             }
             assert_eq!(room.status(), lodestone_protocol::RoomStatus::Finished, "{game}");
-            super::log::KEEP_WHOLE.set(true);
-            let mut whole = RoomCore::restore("r", &events, seeded()).unwrap();
-            super::log::KEEP_WHOLE.set(false);
+            let mut whole = RoomCore::restore_keeping("r", &events, seeded(), true).unwrap();
             let summed = RoomCore::restore("r", &events, seeded()).unwrap();
             assert!(!whole.log().live().is_empty(), "{game}");
             let json = |state: lodestone_protocol::RoomState| serde_json::to_string(&state).unwrap();

@@ -15,9 +15,9 @@ use axum::response::Response;
 use futures_util::SinkExt;
 use lodestone_protocol::{ServerMessage, codes, error};
 
+use crate::admission::Slot;
 use crate::app::App;
 use crate::input::{MAX_FRAME_BYTES, Meter};
-use crate::limits::Slot;
 use crate::metrics::Refusal;
 use crate::reserve::Standing;
 use crate::room::queue;
