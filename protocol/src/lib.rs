@@ -55,7 +55,7 @@ pub use notify::{NotifyEvent, PushKey, PushKeys, SeatVacation, TurnWaiting, Vaca
 pub use raw::RawJson;
 pub use state::*;
 pub use tournament::{
-    EntrantStatus, StandingRow, TeamStandingRow, TournamentFormat, TournamentGame, TournamentPlayer,
+    EntrantStatus, StandingRow, Tally, TeamStandingRow, TournamentFormat, TournamentGame, TournamentPlayer,
     TournamentRound, TournamentSpec, TournamentState, TournamentStatus, TournamentSummary, TournamentTeams,
 };
 

@@ -168,10 +168,8 @@ pub struct StandingRow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub performance: Option<i64>,
-    pub games: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
+    #[serde(flatten)]
+    pub tally: Tally,
     pub byes: u32,
     /// Arena: on a streak (two wins in a row; the next game counts double).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -196,6 +194,14 @@ pub struct TeamStandingRow {
     pub points: f64,
     pub buchholz: f64,
     pub sonneborn_berger: f64,
+    #[serde(flatten)]
+    pub tally: Tally,
+}
+
+/// A line of the standings' games and how they went (sent as the row's own
+/// fields): each game is a win, a draw or a loss; a bye is none of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+pub struct Tally {
     pub games: u32,
     pub wins: u32,
     pub draws: u32,

@@ -110,7 +110,7 @@ fn parameter(name: &str, within: ParameterIn, description: &str) -> Parameter {
 }
 
 addresses! {
-    /// A room's record, as text or JSON.
+    /// A room's record (as text or JSON) and its plies (as JSON or an image).
     RecordAddress: "The room's id", "A private room's invite code, for a guest without a seat there";
     /// A tournament's page or records.
     TournamentAddress: "The tournament's id", "A private tournament's invite code";

@@ -1274,7 +1274,7 @@ player: string, name: string, points: number, buchholz: number, sonneborn_berger
 /**
  * Arena only: the Elo-style performance.
  */
-performance?: number, games: number, wins: number, draws: number, losses: number, byes: number,
+performance?: number, byes: number,
 /**
  * Arena: on a streak (two wins in a row; the next game counts double).
  */
@@ -1282,7 +1282,7 @@ on_fire?: boolean,
 /**
  * Its team in an event of fixed teams.
  */
-team?: string, };
+team?: string, games: number, wins: number, draws: number, losses: number, };
 
 /**
  * One line of the team standings of an event of fixed teams, best first:

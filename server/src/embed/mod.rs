@@ -77,9 +77,8 @@ async fn ply(
 /// below: both are this one route).
 #[utoipa::path(get, path = "/api/rooms/{id}/ply/{n}", tag = "rooms",
     params(
-        ("id" = String, Path, description = "The room's id"),
-        ("n" = String, Path, description = "The ply: the number of actions played (0, the start, to the number logged), or `latest`"),
-        ("invite" = Option<String>, Query, description = "A private room's invite code")),
+        RecordAddress,
+        ("n" = String, Path, description = "The ply: the number of actions played (0, the start, to the number logged), or `latest`")),
     security((), ("token" = [])),
     responses(
         (status = 200, description = "The room at that ply as a spectator sees it (or the token's guest, from its seat): while the game runs, what a live update showed then; once it is over, everything", body = ref("#/components/schemas/PlyView")),
@@ -151,10 +150,7 @@ fn caption(words: &Words, state: &RoomState, ply: u32, plies: u32) -> String {
 /// image. The route of [`ply_json`] answers it (axum's router takes no
 /// suffix after a parameter); `openapi.rs` adds its description.
 #[utoipa::path(get, path = "/api/rooms/{id}/ply/{n}.svg", tag = "rooms",
-    params(
-        ("id" = String, Path, description = "The room's id"),
-        ("n" = String, Path, description = "The ply, or `latest`"),
-        ("invite" = Option<String>, Query, description = "A private room's invite code")),
+    params(RecordAddress, ("n" = String, Path, description = "The ply, or `latest`")),
     security((), ("token" = [])),
     responses(
         (status = 200, description = "The position at that ply as an SVG image with a caption (game, players, ply, result), as a spectator may see it", content_type = "image/svg+xml", body = String),

@@ -407,10 +407,7 @@ impl Tournament {
                     performance: (self.spec.format == TournamentFormat::Arena)
                         .then_some(s.performance)
                         .flatten(),
-                    games: s.games,
-                    wins: s.wins,
-                    draws: s.draws,
-                    losses: s.losses,
+                    tally: s.tally,
                     byes: s.byes,
                     on_fire: self.on_fire(&arena, &e.guest),
                     team: e.team.clone(),

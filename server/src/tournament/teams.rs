@@ -189,10 +189,7 @@ impl Tournament {
                 points: f64::from(s.points) / 2.0,
                 buchholz: s.buchholz as f64 / 2.0,
                 sonneborn_berger: s.sonneborn_berger as f64 / 4.0,
-                games: s.games,
-                wins: s.wins,
-                draws: s.draws,
-                losses: s.losses,
+                tally: s.tally,
             })
             .collect()
     }
@@ -429,8 +426,8 @@ mod tests {
         assert_eq!(total, 6.0, "a point a table of two teams");
         for row in &table {
             assert_eq!(row.members.len(), 2);
-            assert_eq!(row.games, 3);
-            assert_eq!(row.wins + row.losses, 3);
+            assert_eq!(row.tally.games, 3);
+            assert_eq!(row.tally.wins + row.tally.losses, 3);
             // Each player's own line has its team's points.
             for m in &row.members {
                 let own = t

@@ -45,7 +45,7 @@ async fn berserk_game(moves: usize) -> (TournamentState, String, String) {
     };
     white.ok(json!({"type": "resign", "room": game.room})).await;
     let after = follow(&mut ann, &t.id, PATIENCE, |t| {
-        t.standings.iter().all(|s| s.games >= 1)
+        t.standings.iter().all(|s| s.tally.games >= 1)
     })
     .await;
     (after, game.players[1].clone(), game.room)
@@ -86,7 +86,7 @@ async fn a_berserk_win_scores(moves: usize, points: f64) {
         .iter()
         .find(|s| s.player == winner)
         .expect("a standing");
-    assert_eq!((row.points, row.wins), (points, 1), "{:?}", after.standings);
+    assert_eq!((row.points, row.tally.wins), (points, 1), "{:?}", after.standings);
     let played = after
         .rounds
         .iter()

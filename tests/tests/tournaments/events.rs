@@ -160,7 +160,7 @@ async fn an_arena_pairs_finished_players_again_soon() {
     assert!(
         end.standings
             .iter()
-            .all(|s| s.performance.is_some() || s.games == 0)
+            .all(|s| s.performance.is_some() || s.tally.games == 0)
     );
 }
 

@@ -58,7 +58,7 @@ async fn an_arenas_performance_counts_the_players_real_ratings() {
     let game = running.rounds[0].games[0].room.clone();
     ann.ok(json!({"type": "resign", "room": game})).await;
     let after = follow(&mut ann, &t.id, PATIENCE, |t| {
-        t.standings.iter().all(|s| s.games == 1)
+        t.standings.iter().all(|s| s.tally.games == 1)
     })
     .await;
     let (bob_perf, ann_perf) = (performance(&after, &bob_id), performance(&after, &ann_id));

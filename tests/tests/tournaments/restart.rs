@@ -77,7 +77,7 @@ async fn a_round_robin_goes_on_after_sigkill_with_no_shows_losing() {
     // Each person lost all three games.
     for s in &end.standings {
         if people.contains(&&s.player) {
-            assert_eq!((s.points, s.losses), (0.0, 3));
+            assert_eq!((s.points, s.tally.losses), (0.0, 3));
         }
     }
     let (status, _) = http_get(server.addr, &format!("/api/tournaments/{}", t.id), None).await;

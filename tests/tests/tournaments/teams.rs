@@ -117,7 +117,11 @@ fn check_the_end(end: &TournamentState) {
     let total: f64 = end.team_standings.iter().map(|r| r.points).sum();
     assert_eq!(total, 6.0);
     for row in &end.team_standings {
-        assert_eq!((row.games, row.wins + row.losses), (3, 3), "{row:?}");
+        assert_eq!(
+            (row.tally.games, row.tally.wins + row.tally.losses),
+            (3, 3),
+            "{row:?}"
+        );
         let (_, names) = TEAMS.iter().find(|(t, _)| *t == row.team).expect("a team");
         let mut members: Vec<String> = row
             .members

@@ -14,7 +14,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use lodestone_i18n::{FluentValue, Words};
 use lodestone_protocol::{
-    ClientMessage, RequestId, ServerMessage, TournamentFormat, TournamentSpec, TournamentState,
+    ClientMessage, RequestId, ServerMessage, Tally, TournamentFormat, TournamentSpec, TournamentState,
     TournamentSummary,
 };
 use serde_json::json;
@@ -252,7 +252,7 @@ fn standing_args(
     place: u32,
     name: String,
     points_: f64,
-    (won, drawn, lost): (u32, u32, u32),
+    tally: Tally,
     buchholz: f64,
     sonneborn_berger: impl ToString,
 ) -> Vec<(&'static str, FluentValue<'static>)> {
@@ -260,9 +260,9 @@ fn standing_args(
         ("place", place.to_string().into()),
         ("name", name.into()),
         ("points", points(points_).into()),
-        ("won", won.to_string().into()),
-        ("drawn", drawn.to_string().into()),
-        ("lost", lost.to_string().into()),
+        ("won", tally.wins.to_string().into()),
+        ("drawn", tally.draws.to_string().into()),
+        ("lost", tally.losses.to_string().into()),
         ("buchholz", points(buchholz).into()),
         ("sb", sonneborn_berger.to_string().into()),
     ]
@@ -297,14 +297,7 @@ fn describe(words: &Words, t: &TournamentState, guest: &str) -> Vec<String> {
             Some(team) => format!("{} [{team}]", s.name),
             None => s.name.clone(),
         };
-        let args = standing_args(
-            s.place,
-            shown,
-            s.points,
-            (s.wins, s.draws, s.losses),
-            s.buchholz,
-            s.sonneborn_berger,
-        );
+        let args = standing_args(s.place, shown, s.points, s.tally, s.buchholz, s.sonneborn_berger);
         out.push(format!("  {}", words.with("tournament-standing", &args)));
     }
     if !t.team_standings.is_empty() {
@@ -316,7 +309,7 @@ fn describe(words: &Words, t: &TournamentState, guest: &str) -> Vec<String> {
             s.place,
             s.team.clone(),
             s.points,
-            (s.wins, s.draws, s.losses),
+            s.tally,
             s.buchholz,
             s.sonneborn_berger,
         );

@@ -15,6 +15,8 @@
 //! Swiss, Magma events); points, then performance (arena); then the
 //! seeding. Players level on every tie-break share a place.
 
+use lodestone_protocol::Tally;
+
 use super::types::{Halves, Played};
 
 /// How standings are ordered.
@@ -40,10 +42,7 @@ pub struct Standing {
     pub sonneborn_berger: u64,
     /// Elo-style performance (arena; `None` before any game).
     pub performance: Option<i64>,
-    pub games: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
+    pub tally: Tally,
     pub byes: u32,
 }
 
@@ -81,7 +80,7 @@ pub fn standings(
     for game in games {
         for (k, &p) in game.players.iter().enumerate() {
             rows[p].points += game.points[k];
-            rows[p].games += 1;
+            rows[p].tally.games += 1;
             let others = (0..game.players.len()).filter(|&j| j != k);
             let (mut above, mut below) = (0, 0);
             for j in others {
@@ -92,13 +91,13 @@ pub fn standings(
                 }
             }
             if game.forfeits.contains(&k) {
-                rows[p].losses += 1;
+                rows[p].tally.losses += 1;
                 continue;
             }
             match above.cmp(&below) {
-                std::cmp::Ordering::Greater => rows[p].wins += 1,
-                std::cmp::Ordering::Less => rows[p].losses += 1,
-                std::cmp::Ordering::Equal => rows[p].draws += 1,
+                std::cmp::Ordering::Greater => rows[p].tally.wins += 1,
+                std::cmp::Ordering::Less => rows[p].tally.losses += 1,
+                std::cmp::Ordering::Equal => rows[p].tally.draws += 1,
             }
         }
     }
