@@ -40,6 +40,14 @@ done
 # --no-fail-fast runs every test binary): the failures are listed at the
 # end, and the script then exits 1.
 failed=()
+# Every test's files (SQLite databases, configuration files, browser
+# profiles) go under one throwaway directory, removed when the run ends,
+# so a run leaves nothing behind in the system's temporary directory (it
+# is readable by all: the PostgreSQL cluster's owner works inside it).
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/lodestone-tests.XXXXXX")"
+chmod 755 "$scratch"
+trap 'rm -rf "$scratch"' EXIT
+export TMPDIR="$scratch"
 step() {
     local what=$1
     shift
