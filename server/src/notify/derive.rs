@@ -3,7 +3,8 @@
 //! drop (their person acted, or the turn passed), and the deliveries of
 //! each notable event to each target. Pure: the room keeps its previous
 //! turns and its targets (`room/notified.rs`) and writes the result in
-//! its own commit.
+//! its own commit, but for the games waiting, written apart
+//! (`store/turns.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,10 +1,13 @@
 //! What a room keeps for its notifications, so that a move reads nothing:
-//! the games waiting for a move as stored (read once, when the room first
-//! needs them; a room not playing has none) and who may be notified (its
-//! people's subscriptions and account webhooks and its own webhooks, read
-//! when its people change or one of them changes a target). A change's
-//! notice is derived here (`RoomEnv::notices`) and stored in the room's own
-//! commit, before the change is acknowledged.
+//! its games waiting for a move (read once, when the room first needs them,
+//! and checked then against the room as its log rebuilt it; a room not
+//! playing has none) and who may be notified (its people's subscriptions
+//! and account webhooks and its own webhooks, read when its people change
+//! or one of them changes a target). A change's notice is derived here
+//! (`RoomEnv::notices`): its deliveries are stored in the room's own commit,
+//! before the change is acknowledged; its games waiting, derived state, are
+//! handed to the store once the commit is stored, which writes them apart
+//! (`store/turns.rs`).
 
 use lodestone_protocol::RoomStatus;
 
@@ -27,7 +30,9 @@ pub(super) struct Notified {
 #[derive(Debug, Default)]
 pub(super) struct Prepared {
     ops: Vec<Op>,
-    turns: Option<Vec<TurnRow>>,
+    /// The room's games waiting after the change, when they changed: the
+    /// room, its version then, the rows.
+    turns: Option<(String, u64, Vec<TurnRow>)>,
     deliveries: bool,
 }
 
@@ -77,22 +82,23 @@ impl Notified {
         let Some(notice) = notice() else {
             return Prepared::default();
         };
-        let write = notifier.derive(&notice, turns, targets);
+        let mut write = notifier.derive(&notice, turns, targets);
         if is_empty(&write) {
             return Prepared::default();
         }
         Prepared {
-            turns: write.turns.clone(),
             deliveries: !write.deliveries.is_empty() || !write.alarms.is_empty(),
-            ops: write.ops(turns),
+            ops: write.ops(),
+            turns: (write.turns.take()).map(|rows| (write.room_id, notice.seq, rows)),
         }
     }
 
-    /// `prepared` was stored: the room's turns are its, and the sender
-    /// looks at new deliveries.
+    /// `prepared` was stored: the room's turns are its (the store writes
+    /// them soon), and the sender looks at new deliveries.
     pub(super) fn stored(&mut self, env: &RoomEnv, prepared: Prepared) {
-        if let Some(turns) = prepared.turns {
-            self.turns = Some(turns);
+        if let Some((room, version, rows)) = prepared.turns {
+            let before = self.turns.replace(rows.clone()).unwrap_or_default();
+            env.store.want_turns(&room, version, before, rows);
         }
         if prepared.deliveries
             && let Some(notifier) = &env.notices
@@ -143,19 +149,29 @@ impl Notified {
         }
     }
 
-    /// A commit of the room failed: what is stored of its turns is read
-    /// again before its next notice (the commit may have been stored after
-    /// all, as when PostgreSQL's answer was lost).
+    /// A commit of the room failed: its turns are read again (and checked
+    /// against the room rebuilt) before its next notice (the commit may
+    /// have been stored after all, as when PostgreSQL's answer was lost).
     pub(super) fn failed(&mut self) {
         self.turns = None;
     }
 
     /// Reads the room's turns and targets if it does not know them: all
     /// its targets in one read, or when its seated people change, only
-    /// the newcomers' (nothing read when nobody new sits).
+    /// the newcomers' (nothing read when nobody new sits). Turns read are
+    /// derived again from the room ([`again`]): a crash may have lost the
+    /// last ones before the store wrote them; if they differ, the room's
+    /// are handed to the store.
     async fn read(&mut self, env: &RoomEnv, core: &RoomCore) -> Result<(), crate::store::StoreError> {
         if self.turns.is_none() {
-            self.turns = Some(env.store.turns(Some(core.id()), None).await?);
+            let stored = env.store.turns(Some(core.id()), None).await?;
+            let turns = again(core, &stored);
+            if turns.len() != stored.len() || turns.iter().any(|t| !stored.contains(t)) {
+                tracing::debug!(room = %core.id(), ?stored, ?turns, "a room's games waiting derived again");
+                env.store
+                    .want_turns(core.id(), core.version(), stored, turns.clone());
+            }
+            self.turns = Some(turns);
         }
         let seated: Vec<&str> = (core.seating().seats().iter().flatten())
             .filter(|p| !p.bot)
@@ -182,6 +198,41 @@ impl Notified {
         *known = seated.iter().map(|p| p.to_string()).collect();
         Ok(())
     }
+}
+
+/// The games waiting in `core` as its log left it, given those `stored`:
+/// each person to act, with the stored row of their turn if they have not
+/// played since it began, or else a turn that began with the last action
+/// (or the start), at the room's version. (A live room's row of a turn
+/// begins at the commit that began it; rebuilt, a turn's commits are not
+/// known, only its actions.)
+fn again(core: &RoomCore, stored: &[TurnRow]) -> Vec<TurnRow> {
+    if core.status() != RoomStatus::Playing || core.is_gone() {
+        return Vec::new();
+    }
+    let started = core.started_at().unwrap_or(0);
+    let actions = core.log().live();
+    let last = (started + core.log().last_at()) as i64;
+    let seats = core.seating().seats();
+    (core.game().to_act().iter())
+        .filter_map(|seat| Some((seat, seats.get(seat.0 as usize)?.as_ref()?)))
+        .filter(|(_, p)| !p.bot)
+        .map(|(seat, p)| {
+            let played = (actions.iter().rev())
+                .find(|l| l.seat == seat)
+                .map(|l| (started + l.at.0) as i64);
+            match stored.iter().find(|t| t.guest_id == p.id) {
+                Some(t) if played.is_none_or(|at| at <= t.since) => t.clone(),
+                _ => TurnRow {
+                    guest_id: p.id.clone(),
+                    room_id: core.id().to_string(),
+                    game: core.kind().to_string(),
+                    since: last,
+                    seq: core.version() as i64,
+                },
+            }
+        })
+        .collect()
 }
 
 /// Whether `write` stores nothing.

@@ -13,6 +13,7 @@ use super::db::{Db, with_pool};
 use super::leases::Leases;
 use super::marks::Marks;
 use super::sql::Dialect;
+use super::turns::{Pending, flusher};
 use super::types::{EventRow, GuestRow, Location, Op, StoreError, StoreOptions, WriteError, WriteRequest};
 use super::writer::{Writer, write_loop};
 use super::{backup, sqlite, sqlite_writer};
@@ -33,6 +34,8 @@ pub struct Store {
     pub(super) notify_reads: Arc<AtomicU64>,
     /// Who may block someone or be notified (`marks.rs`).
     pub(super) marks: Arc<Marks>,
+    /// The games waiting that rooms want written (`turns.rs`).
+    pub(super) pending_turns: Arc<Pending>,
 }
 
 /// Closes the database once the writer has stopped.
@@ -54,12 +57,17 @@ impl Store {
         // A restore must not replace the file under a server (`backup.rs`).
         let lock = backup::lock_shared(&location)?;
         let db = Db::open(&location, options).await?;
+        if let Err(e) = super::turns::sweep(&db).await {
+            tracing::warn!(error = %e, "could not forget the games waiting of rooms no longer played");
+        }
         let lock = match lock {
             Some(lock) => Some(lock),
             None => backup::lock_shared(&location)?,
         };
         let (writer, queue) = mpsc::channel(4096);
         let checkpoints = Arc::new(AtomicU64::new(0));
+        let pending_turns = Arc::new(Pending::default());
+        let last_turns = pending_turns.clone();
         let task = match sqlite::file(&location) {
             // A SQLite file: the writer is a thread of our own, which holds
             // the lock as long as it writes.
@@ -78,7 +86,7 @@ impl Store {
                 std::thread::Builder::new()
                     .name("sqlite-writer".into())
                     .spawn(move || {
-                        sqlite_writer::run(conn, queue, checkpointer);
+                        sqlite_writer::run(conn, queue, checkpointer, &last_turns);
                         drop(lock);
                         let _ = ended.send(());
                     })
@@ -98,9 +106,10 @@ impl Store {
                     ),
                     _ => None,
                 };
-                tokio::spawn(write_loop(Writer::new(&db).await?, queue, watch))
+                tokio::spawn(write_loop(Writer::new(&db).await?, queue, watch, last_turns))
             }
         };
+        tokio::spawn(flusher(pending_turns.clone(), writer.downgrade()));
         Ok((
             Store {
                 db,
@@ -110,6 +119,7 @@ impl Store {
                 checkpoints,
                 notify_reads: Default::default(),
                 marks: Default::default(),
+                pending_turns,
             },
             task,
         ))

@@ -41,6 +41,7 @@ mod sqlite_writer;
 mod targets;
 mod tls;
 mod tournaments;
+mod turns;
 mod types;
 mod vacations;
 mod writer;

@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 
 use super::db::{Db, pooled, sql, with_pool};
 use super::handle::Store;
-use super::types::{DeliveryRow, NoticeWrite, Op, StoreError, TurnOp, TurnRow, Value};
+use super::types::{DeliveryRow, NoticeWrite, Op, StoreError, TurnRow, Value};
 
 /// A browser's push subscription.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -217,35 +217,6 @@ impl Store {
         )?)
     }
 
-    /// The games waiting for a move, of `room` (by guest) or of `guest`
-    /// (oldest first): the rows that wait, found by the table's key (room
-    /// first) or its index by guest.
-    pub async fn turns(&self, room: Option<&str>, guest: Option<&str>) -> Result<Vec<TurnRow>, StoreError> {
-        self.notify_reads.fetch_add(1, Ordering::Relaxed);
-        let rows = match (room, guest) {
-            (Some(room), _) => pooled!(
-                &self.db,
-                rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
-                               WHERE room_id = $1 AND waiting ORDER BY since, room_id, guest_id",
-                room,
-            )?,
-            (None, Some(guest)) => pooled!(
-                &self.db,
-                rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
-                               WHERE guest_id = $1 AND waiting ORDER BY since, room_id, guest_id",
-                guest,
-            )?,
-            (None, None) => pooled!(
-                &self.db,
-                rows TurnRow: "SELECT guest_id, room_id, game, since, seq FROM turns \
-                               WHERE waiting ORDER BY since, room_id, guest_id",
-            )?,
-        };
-        Ok((rows.into_iter())
-            .filter(|t| guest.is_none_or(|g| t.guest_id == g))
-            .collect())
-    }
-
     /// How many reads of their tables the notifications have made, the
     /// loads of the marks with them (the tests check that a move makes
     /// none).
@@ -364,20 +335,59 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Room `room` wants its games waiting to be `rows` as of its
+    /// `version` (after the change at `version` is stored); `stored` is
+    /// what it knew stored before. Written off the room's commits, soon
+    /// (`turns.rs`); [`Store::turns`] shows them at once.
+    pub fn want_turns(&self, room: &str, version: u64, stored: Vec<TurnRow>, rows: Vec<TurnRow>) {
+        self.pending_turns.want(room, version, stored, rows);
+    }
+
+    /// The games waiting for a move, of `room` (by guest) or of `guest`
+    /// (oldest first): the rows that wait, found by the table's key (room
+    /// first) or its index by guest, with the rows rooms want and the
+    /// store does not hold yet instead of those rooms' stored ones.
+    pub async fn turns(&self, room: Option<&str>, guest: Option<&str>) -> Result<Vec<TurnRow>, StoreError> {
+        self.notify_reads.fetch_add(1, Ordering::Relaxed);
+        // What waits first: whatever is stored after it is as new.
+        let waiting = self.pending_turns.overlay(room);
+        let (sql, key) = match (room, guest) {
+            (Some(room), _) => (TURNS_OF_ROOM, Some(room)),
+            (None, Some(guest)) => (TURNS_OF_GUEST, Some(guest)),
+            (None, None) => (TURNS_ALL, None),
+        };
+        let stored = pooled!(&self.db, rows TurnRow: sql, key)?;
+        let mut rows: Vec<TurnRow> = (stored.into_iter())
+            .filter(|t| !waiting.iter().any(|(room, _)| *room == t.room_id))
+            .collect();
+        rows.extend(
+            (waiting.into_iter().flat_map(|(_, rows)| rows))
+                .filter(|t| guest.is_none_or(|g| t.guest_id == g)),
+        );
+        rows.sort_by(|a, b| (a.since, &a.room_id, &a.guest_id).cmp(&(b.since, &b.room_id, &b.guest_id)));
+        Ok(rows)
+    }
+}
+
+/// The rows that wait: of a room, of a guest, or all (`$1` is `NULL`).
+const TURNS_OF_ROOM: &str =
+    "SELECT guest_id, room_id, game, since, seq FROM turns WHERE waiting AND room_id = $1";
+const TURNS_OF_GUEST: &str =
+    "SELECT guest_id, room_id, game, since, seq FROM turns WHERE waiting AND guest_id = $1";
+const TURNS_ALL: &str = "SELECT guest_id, room_id, game, since, seq FROM turns WHERE waiting AND $1 IS NULL";
+
 impl NoticeWrite {
-    /// The statements of this notice, to run in its room's commit: the
-    /// room's games waiting taken from `old` (as stored) to the new ones
-    /// (only when they changed, and only the rows that did), pending
-    /// deliveries dropped, new ones inserted (a second insert of the same
-    /// key does nothing), alarms moved.
-    pub fn ops(self, old: &[TurnRow]) -> Vec<Op> {
+    /// The statements of this notice, to run in its room's commit:
+    /// pending deliveries dropped, new ones inserted (a second insert of
+    /// the same key does nothing), alarms moved. Its games waiting are not
+    /// among them: the room hands them to [`Store::want_turns`], written
+    /// off the commit (`turns.rs`).
+    pub fn ops(&self) -> Vec<Op> {
         use Value::{Int, MaybeText, Text};
         let room = || Text(self.room_id.clone());
         let op = |sql: &'static str, values: Vec<Value>| Op::Notice { sql, values };
         let mut out = Vec::new();
-        if let Some(turns) = &self.turns {
-            out.extend(turn_ops(old, turns));
-        }
         out.extend(self.drop_for.iter().map(|guest| {
             op(
                 "UPDATE deliveries SET state = 'dropped' WHERE room_id = $1 AND guest_id = $2 \
@@ -414,38 +424,11 @@ impl NoticeWrite {
     }
 }
 
-/// The changes that take a room's stored games waiting from `old` to
-/// `new` (one room's rows), touching only the rows that change: a guest
-/// who waits now, or whose turn changed, has their row written (made the
-/// first time); one who no longer waits has it kept, not waiting, while
-/// others wait (a move of a game of turns writes the two rows in place:
-/// no key changes); when nobody waits the room's rows go.
-fn turn_ops(old: &[TurnRow], new: &[TurnRow]) -> Vec<Op> {
-    let mut out: Vec<Op> = (new.iter())
-        .filter(|t| !old.contains(t))
-        .map(|t| Op::Turn(TurnOp::Waits(t.clone())))
-        .collect();
-    let waits = |guest: &str| new.iter().any(|t| t.guest_id == guest);
-    let mut gone = old.iter().filter(|t| !waits(&t.guest_id)).peekable();
-    match gone.peek() {
-        None => {}
-        Some(was) if new.is_empty() => out.push(Op::Turn(TurnOp::Cleared {
-            room: was.room_id.clone(),
-        })),
-        Some(_) => out.extend(gone.map(|was| {
-            Op::Turn(TurnOp::Waited {
-                room: was.room_id.clone(),
-                guest: was.guest_id.clone(),
-            })
-        })),
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::StoreOptions;
+    use crate::store::turns::changes;
 
     fn turn(guest: &str, since: i64) -> TurnRow {
         turn_in("r", guest, since)
@@ -489,14 +472,9 @@ mod tests {
             (vec![], 1, 0),
         ];
         let mut old = Vec::new();
-        for (n, (new, changes, kept)) in steps.into_iter().enumerate() {
-            let write = NoticeWrite {
-                room_id: "r".into(),
-                turns: Some(new.clone()),
-                ..NoticeWrite::default()
-            };
-            let ops = write.ops(&old);
-            assert_eq!(ops.len(), changes, "step {n}: {ops:?}");
+        for (n, (new, count, kept)) in steps.into_iter().enumerate() {
+            let ops = changes(&old, &new);
+            assert_eq!(ops.len(), count, "step {n}: {ops:?}");
             store.write(ops).await.unwrap();
             let mut stored = store.turns(Some("r"), None).await.unwrap();
             stored.sort_by(|a, b| a.guest_id.cmp(&b.guest_id));
@@ -563,12 +541,7 @@ mod tests {
         assert_eq!(store.turns(Some("s"), None).await.unwrap(), s);
         assert_eq!(store.turns(None, Some("ann")).await.unwrap(), [stored[0].clone()]);
         // bo moves in s: cy alone waits there, bo's row kept.
-        let write = NoticeWrite {
-            room_id: "s".into(),
-            turns: Some(vec![stored[1].clone()]),
-            ..NoticeWrite::default()
-        };
-        store.write(write.ops(&s)).await.unwrap();
+        store.write(changes(&s, &[stored[1].clone()])).await.unwrap();
         assert_eq!(store.turns(Some("s"), None).await.unwrap(), [stored[1].clone()]);
         assert_eq!(store.turns(None, Some("bo")).await.unwrap(), []);
         assert_eq!(rows_of(&store, "s").await, 2);

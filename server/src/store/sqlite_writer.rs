@@ -22,6 +22,7 @@ use tokio::sync::mpsc;
 
 use super::checkpoints::{self, watch_wal};
 use super::plan::{self, Param, Statement};
+use super::turns::Pending;
 use super::types::{MAX_BATCH, Op, WriteError, WriteRequest};
 
 /// SQLite's limit on one statement's parameters (as in `sql.rs`).
@@ -50,12 +51,13 @@ const STATEMENTS_KEPT: usize = 256;
 
 /// Takes batches from `queue` until every sender is gone, commits each as
 /// one transaction and answers its requests, then checkpoints if the WAL
-/// is long (counted in `checkpoints`). Runs on a thread of its own (it
-/// blocks).
+/// is long (counted in `checkpoints`); at the end writes the games waiting
+/// still in `turns`. Runs on a thread of its own (it blocks).
 pub(super) fn run(
     mut conn: Connection,
     mut queue: mpsc::Receiver<WriteRequest>,
     checkpoints: Arc<AtomicU64>,
+    turns: &Pending,
 ) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = queue.blocking_recv() {
@@ -69,6 +71,12 @@ pub(super) fn run(
         }
         answer(&mut conn, &mut batch);
         checkpoints::after_commit(&conn, &checkpoints);
+    }
+    // The games waiting not written yet, last (`turns.rs`).
+    let last = turns.take_all();
+    turns.close();
+    if let Err(e) = commit(&mut conn, &last.iter().collect::<Vec<_>>()) {
+        tracing::warn!(error = %e, "could not store the games waiting at the end");
     }
 }
 

@@ -330,7 +330,7 @@ pub enum Op {
         at: i64,
     },
     /// A change to the games waiting of a room's notifications, written
-    /// with the room's events: [`NoticeWrite::ops`] makes them.
+    /// apart from the room's events (`turns.rs` makes them).
     Turn(TurnOp),
     /// A statement of what a room's change means for its other
     /// notifications (deliveries dropped, new and moved), written with the
@@ -390,9 +390,9 @@ pub struct TurnRow {
     pub seq: i64,
 }
 
-/// What one room's notice changes, written in the room's commit: the
-/// games waiting (the room's rows replaced by `turns`, when they changed),
-/// the pending deliveries about `drop_for` dropped (they acted, or the
+/// What one room's notice changes, written in the room's commit (but for
+/// the games waiting, `turns` when they changed, which the room hands to
+/// the store after the commit: `turns.rs`): the pending deliveries about `drop_for` dropped (they acted, or the
 /// turn passed), and new deliveries (a second insert of the same key does
 /// nothing).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

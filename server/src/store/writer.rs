@@ -16,6 +16,7 @@ use super::bounds::CommitWatch;
 use super::db::Db;
 use super::postgres;
 use super::sql::{CommitError, Dialect};
+use super::turns::Pending;
 use super::types::{MAX_BATCH, Op, WriteError, WriteRequest};
 
 /// The writer's side of the database: the pool, and the connection it
@@ -116,10 +117,14 @@ async fn held<DB: sqlx::Database>(pool: &Pool<DB>) -> Result<Option<PoolConnecti
 /// Says that a commit was abandoned at its deadline.
 const ABANDONED: &str = "the commit was abandoned";
 
+/// Takes batches from `queue` until every sender is gone and stores each
+/// as one transaction; at the end writes the games waiting still in
+/// `turns` (`turns.rs`).
 pub(super) async fn write_loop(
     mut writer: Writer,
     mut queue: mpsc::Receiver<WriteRequest>,
     watch: Option<std::sync::Arc<CommitWatch>>,
+    turns: std::sync::Arc<Pending>,
 ) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
@@ -136,6 +141,15 @@ pub(super) async fn write_loop(
             // A requester that went away no longer needs the answer.
             let _ = request.done.send(result);
         }
+    }
+    let last = turns.take_all();
+    turns.close();
+    if !last.is_empty()
+        && let Err(e) = writer
+            .commit(&last.iter().collect::<Vec<_>>(), watch.as_deref())
+            .await
+    {
+        tracing::warn!(error = %e, "could not store the games waiting at the end");
     }
 }
 

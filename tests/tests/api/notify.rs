@@ -451,38 +451,66 @@ async fn webhooks_are_refused_with_a_code() {
     .await;
 }
 
+/// Ann's room of Magneton with `options` on the server at `addr`, Bo
+/// seated there, subscribed at the stand-in as `bo` with his page hidden,
+/// and the game started: the room, and Ann's and Bo's clients with their
+/// tokens.
+async fn away_game(
+    addr: std::net::SocketAddr,
+    push: &PushService,
+    options: Value,
+) -> (String, [(Client, String); 2]) {
+    let mut ann = Client::connect(addr).await;
+    let ann_token = ann.hello("Ann").await;
+    let (room, _) = ann.create_room("magneton", options, true).await;
+    ann.join(&room, json!(0)).await;
+    let mut bo = Client::connect(addr).await;
+    let bo_token = bo.hello("Bo").await;
+    bo.join(&room, json!(1)).await;
+    subscribe(&mut bo, push, "bo").await;
+    hide(&mut bo).await;
+    bo.ok(json!({"type": "start", "room": room})).await;
+    (room, [(ann, ann_token), (bo, bo_token)])
+}
+
+/// A push stand-in and a new folder for server processes, with the
+/// arguments that give them both (a `your-turn` held 50 ms) and `more`.
+async fn push_on_disk(
+    more: &[&str],
+) -> (
+    PushService,
+    UnboundedReceiver<Pushed>,
+    std::path::PathBuf,
+    Vec<String>,
+) {
+    let (push, pushed) = PushService::start("").await;
+    let dir = temp_dir();
+    let database = lodestone_tests::database_url(&dir);
+    let mut args: Vec<String> = [
+        "--database",
+        &database,
+        "--push-origin",
+        &push.origin(),
+        "--push-hold-ms",
+        "50",
+    ]
+    .map(String::from)
+    .into();
+    args.extend(more.iter().map(|a| a.to_string()));
+    (push, pushed, dir, args)
+}
+
 each_backend!(the_time_alarm_fires_once_after_a_sigkill_and_a_restart);
 /// A correspondence-style clock (shortened by the flags): Bo's turn
 /// begins, the server is killed before 80% of it is used, and the server
 /// started again on the same database sends the alarm, once, and then
 /// the end of the game.
 async fn the_time_alarm_fires_once_after_a_sigkill_and_a_restart() {
-    let (push, mut pushed) = PushService::start("").await;
-    let dir = temp_dir();
-    let origin = push.origin();
-    let db = lodestone_tests::database_url(&dir);
-    let args = [
-        "--database",
-        &db,
-        "--push-origin",
-        &origin,
-        "--push-hold-ms",
-        "50",
-        "--alarm-min-seconds",
-        "1",
-    ];
+    let (push, mut pushed, dir, args) = push_on_disk(&["--alarm-min-seconds", "1"]).await;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let first = ServerProcess::start_with(SERVER, &args, &dir);
     push.expect_key(&server_key(first.addr).await);
-    let mut ann = Client::guest(first.addr, "Ann").await;
-    let (room, _) = ann
-        .create_room("magneton", json!({"clock": "8s/move"}), true)
-        .await;
-    ann.join(&room, json!(0)).await;
-    let mut bo = Client::guest(first.addr, "Bo").await;
-    bo.join(&room, json!(1)).await;
-    subscribe(&mut bo, &push, "bo").await;
-    hide(&mut bo).await;
-    bo.ok(json!({"type": "start", "room": room})).await;
+    let (room, [(mut ann, _), _bo]) = away_game(first.addr, &push, json!({"clock": "8s/move"})).await;
     ann.act(&room, "D4").await;
     let turn = next(&mut pushed).await;
     assert_eq!(turn.payload["event"], "your-turn");
@@ -506,4 +534,127 @@ async fn the_time_alarm_fires_once_after_a_sigkill_and_a_restart() {
         "{rows:?}"
     );
     drop(second);
+}
+
+each_backend!(my_turns_follows_a_move_at_once);
+/// Right after each move's ack, `my_turns` of both players already
+/// follows it, asked once: the games waiting a room derived are read
+/// before the store has written them (they are written apart from the
+/// move's commit, issue 28).
+async fn my_turns_follows_a_move_at_once() {
+    let server = TestServer::start().await;
+    let (room, mut clients, _) = started_room(&server, "magneton", json!({})).await;
+    let record =
+        lodestone_rules::Record::parse(include_str!("../../records/magneton/valid/forced-pass.txt")).unwrap();
+    for (n, action) in record.actions.iter().take(6).enumerate() {
+        play(&mut clients, &room, &[action.text.as_str()]).await;
+        // Ann (seat 0) moved first: after an even move it is Bo's turn.
+        let (waits, not) = if n % 2 == 0 { (1, 0) } else { (0, 1) };
+        assert_eq!(
+            my_turns(&mut clients[waits]).await,
+            std::slice::from_ref(&room),
+            "after move {n}"
+        );
+        assert!(my_turns(&mut clients[not]).await.is_empty(), "after move {n}");
+    }
+}
+
+/// The rooms `my_turns` lists for `client` now.
+async fn my_turns(client: &mut Client) -> Vec<String> {
+    match client.request(json!({"type": "my_turns"})).await {
+        ServerMessage::Turns { rooms, .. } => rooms.into_iter().map(|t| t.room).collect(),
+        other => panic!("not turns: {other:?}"),
+    }
+}
+
+/// The guests waiting in `room` as the database of the servers on `dir`
+/// holds it (not what a server still means to write).
+async fn stored_turns(dir: &std::path::Path, room: &str) -> Vec<String> {
+    let sql = "SELECT guest_id FROM turns WHERE room_id = $1 AND waiting ORDER BY guest_id";
+    lodestone_tests::with_database!(&lodestone_tests::database_url(dir), |conn| sqlx::query_scalar(
+        sql
+    )
+    .bind(room)
+    .fetch_all(&mut conn)
+    .await
+    .unwrap())
+}
+
+each_backend!(a_killed_server_that_had_not_written_a_turn_derives_it_again);
+/// The games waiting are written apart from the moves, a while after:
+/// a server killed before it wrote the last ones leaves them behind in
+/// the database, and the room, resumed, derives them again from its log.
+/// Ann moves, the server is stopped (SIGTERM: it writes what it kept);
+/// on a second server, whose writes of the games waiting wait for
+/// minutes, Bo moves and the server is killed (SIGKILL), the database
+/// still saying Bo is to move. On a third, `my_turns` says Ann is, and
+/// when she moves Bo gets his `your-turn` push (which a room believing
+/// it was already his turn would not send).
+async fn a_killed_server_that_had_not_written_a_turn_derives_it_again() {
+    let (push, mut pushed, dir, args) = push_on_disk(&[]).await;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let slow = || {
+        let mut command = ServerProcess::command(SERVER, &args, &dir);
+        command.env("LODESTONE_TURN_WRITES_MS", "600000");
+        ServerProcess::start_command(command)
+    };
+    let record =
+        lodestone_rules::Record::parse(include_str!("../../records/magneton/valid/forced-pass.txt")).unwrap();
+    let actions: Vec<&str> = record.actions.iter().map(|a| a.text.as_str()).collect();
+
+    let mut first = slow();
+    push.expect_key(&server_key(first.addr).await);
+    let (room, [(mut ann, ann_token), (bo, bo_token)]) = away_game(first.addr, &push, json!({})).await;
+    ann.act(&room, actions[0]).await;
+    assert_eq!(next(&mut pushed).await.payload["event"], "your-turn");
+    let (ann_id, bo_id) = (guest_id(&ann), guest_id(&bo));
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &first.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    tokio::task::spawn_blocking(move || first.child.wait().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(stored_turns(&dir, &room).await, std::slice::from_ref(&bo_id));
+
+    let second = slow();
+    let mut bo = Client::connect(second.addr).await;
+    bo.resume(&bo_token).await;
+    bo.ok(json!({"type": "watch", "room": room})).await;
+    bo.act(&room, actions[1]).await;
+    second.kill();
+    assert_eq!(
+        stored_turns(&dir, &room).await,
+        std::slice::from_ref(&bo_id),
+        "the second server wrote Ann's turn before it was killed: nothing was left to derive"
+    );
+
+    let third = ServerProcess::start_with(SERVER, &args, &dir);
+    let mut ann = Client::connect(third.addr).await;
+    ann.resume(&ann_token).await;
+    let mut bo = Client::connect(third.addr).await;
+    bo.resume(&bo_token).await;
+    eventually!("Ann's game in her my_turns", {
+        let (mine, his) = (my_turns(&mut ann).await, my_turns(&mut bo).await);
+        if mine == [room.clone()] && his.is_empty() {
+            Ok(())
+        } else {
+            Err((mine, his))
+        }
+    });
+    eventually!("Ann's turn stored", {
+        let stored = stored_turns(&dir, &room).await;
+        if stored == [ann_id.clone()] {
+            Ok(())
+        } else {
+            Err(stored)
+        }
+    });
+    ann.ok(json!({"type": "watch", "room": room})).await;
+    ann.act(&room, actions[2]).await;
+    let turn = next(&mut pushed).await;
+    assert_eq!(turn.payload["event"], "your-turn");
+    assert_eq!(turn.name, "bo");
+    drop(third);
 }
