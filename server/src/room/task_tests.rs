@@ -193,7 +193,8 @@ async fn a_finished_game_leaves_memory_while_watched_and_its_watcher_keeps_the_f
 
 /// With notifications on, a move of a room where nobody could be notified
 /// reads nothing (the room keeps its turns and targets in memory) and its
-/// games waiting are stored with the move, before its ack. Once the room
+/// games waiting are handed to the store with the move, before its ack
+/// (read at once; written apart, `store/turns.rs`). Once the room
 /// has a webhook, each move's delivery is stored with the move too, the
 /// targets read once when they changed, not per move.
 #[tokio::test]
