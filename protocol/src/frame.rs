@@ -170,6 +170,10 @@ impl Statics {
             field(&mut tail, "ended", ended);
         }
         tail.extend_from_slice(b"}}");
+        // Kept by the room until they change: no room to spare.
+        for part in [&mut state_head, &mut middle, &mut before_play, &mut tail] {
+            part.shrink_to_fit();
+        }
         Statics {
             state_head,
             middle,

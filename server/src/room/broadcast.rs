@@ -3,7 +3,7 @@
 //! the log, so that the next update carries only what is new. The room
 //! core knows nothing of this: it renders from `&self` (`room/view.rs`).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 use axum::extract::ws::Utf8Bytes;
 #[cfg(test)]
@@ -16,6 +16,7 @@ use lodestone_rules::Seat;
 use super::core::RoomCore;
 use super::handle::{Outbox, encode};
 use super::outcome::{Outcome, Update};
+use super::vec_map::VecMap;
 use super::watchers::ConnId;
 
 /// What one audience was last sent of the log.
@@ -49,7 +50,7 @@ struct StaticsKey {
 #[derive(Debug, Default)]
 pub struct Broadcaster {
     outboxes: HashMap<ConnId, Outbox>,
-    sent: BTreeMap<Option<Seat>, Sent>,
+    sent: VecMap<Option<Seat>, Sent>,
     statics: Option<(StaticsKey, Statics)>,
 }
 

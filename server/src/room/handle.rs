@@ -152,10 +152,12 @@ impl RoomRequest {
     }
 }
 
-/// What a room's queue holds: a message, boxed. A queue's first block has
-/// room for 32 of them whether used or not, so a small item (a pointer, not
-/// the ~200-byte message) keeps an idle room's queue small.
+/// What a room's queue holds: a message, boxed, so that a burst's slots
+/// are pointers, not ~200-byte messages.
 pub(super) type Queued = Box<RoomMsg>;
+
+/// A room's queue of requests, as its task takes them.
+pub(super) type Inbox = queue::Receiver<Queued>;
 
 #[derive(Debug)]
 pub(super) enum RoomMsg {
@@ -255,7 +257,7 @@ impl StandIn {
 /// The way to a room's task.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
-    pub(super) tx: mpsc::Sender<Queued>,
+    pub(super) tx: queue::Sender<Queued>,
 }
 
 /// A request for a room's task, not yet taken.
@@ -274,10 +276,7 @@ pub struct RoomGone;
 impl RoomHandle {
     /// Queues `msg`; hands it back when the room's task has stopped.
     async fn send(&self, msg: RoomMsg) -> Result<(), RoomMsg> {
-        self.tx
-            .send(Box::new(msg))
-            .await
-            .map_err(|mpsc::error::SendError(msg)| *msg)
+        self.tx.send(Box::new(msg)).await.map_err(|msg| *msg)
     }
 
     pub async fn request(

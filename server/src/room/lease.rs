@@ -12,12 +12,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use lodestone_protocol::ServerMessage;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::core::RoomCore;
-use super::handle::{Outbox, Queued, RoomMsg, encode};
+use super::handle::{Inbox, Outbox, RoomMsg, encode};
 use super::stored::{self, Fence};
 use crate::store::{Leases, LobbyLine};
 
@@ -184,7 +184,7 @@ impl Hold {
         room: &str,
         watchers: impl Iterator<Item = &'a Outbox>,
         refused: &'a [Outbox],
-        rx: &mut mpsc::Receiver<Queued>,
+        rx: &mut Inbox,
     ) {
         self.release(false).await;
         let whereto = self

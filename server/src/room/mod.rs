@@ -59,6 +59,7 @@ pub(crate) mod test_person;
 mod tests;
 mod timing;
 mod vacation;
+mod vec_map;
 mod view;
 mod watchers;
 

@@ -1,13 +1,17 @@
-//! A connection's queue of outgoing texts ([`channel`]): bounded, many
-//! senders (the session and the rooms it watches), one receiver (the
-//! connection's task). A `VecDeque` behind a lock with a `Notify`, grown
-//! only as a burst needs and freed when the burst is read: an idle
-//! connection's queue is one allocation of about 100 bytes, where a tokio
-//! `mpsc` channel keeps a block of 32 slots and cache-padded heads (about
-//! 1.6 KiB). Not `flume` either (in the tree through the database
-//! driver; not measured here): by its source, a bounded channel keeps its queue's capacity after
-//! a burst and, while its receiver waits, a boxed waker hook in a queue of
-//! its own, which an idle connection would hold for its whole life.
+//! A bounded queue with many senders and one receiver ([`channel`]): a
+//! connection's queue of outgoing texts (its senders the session and the
+//! rooms it watches), and a room's queue of requests (`handle.rs`). A
+//! `VecDeque` behind a lock with a `Notify`, grown only as a burst needs
+//! and freed when the burst is read: an idle queue is one allocation of
+//! about 100 bytes, where a tokio `mpsc` channel keeps a block of 32 slots
+//! and cache-padded heads (about 1.6 KiB for a connection's texts, 0.8 KiB
+//! for a room's boxed requests). A room's senders wait while its queue is
+//! full ([`Sender::send`]); a connection's are refused
+//! ([`Sender::try_send`]). Not `flume` either (in the tree through the
+//! database driver; not measured here): by its source, a bounded channel
+//! keeps its queue's capacity after a burst and, while its receiver waits,
+//! a boxed waker hook in a queue of its own, which an idle queue would
+//! hold for its whole life.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -15,15 +19,16 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::Notify;
 
-/// A queue holding at most `capacity` texts, and its one receiver.
-pub fn channel(capacity: usize) -> (Sender, Receiver) {
+/// A queue holding at most `capacity` items, and its one receiver.
+pub fn channel<T>(capacity: usize) -> (Sender<T>, Receiver<T>) {
     let shared = Arc::new(Shared {
         state: Mutex::new(State {
-            texts: VecDeque::new(),
+            items: VecDeque::new(),
             senders: 1,
             receiving: true,
         }),
         ready: Notify::new(),
+        space: Notify::new(),
         capacity,
     });
     (
@@ -34,53 +39,102 @@ pub fn channel(capacity: usize) -> (Sender, Receiver) {
     )
 }
 
-struct Shared {
-    state: Mutex<State>,
-    /// Told when a text is queued or the last sender goes.
+struct Shared<T> {
+    state: Mutex<State<T>>,
+    /// Told when an item is queued or the last sender goes.
     ready: Notify,
+    /// Told when a full queue has room again or the receiver closes it.
+    space: Notify,
     capacity: usize,
 }
 
-struct State {
-    texts: VecDeque<Utf8Bytes>,
+struct State<T> {
+    items: VecDeque<T>,
     senders: usize,
-    /// False once the receiver is dropped: sends fail.
+    /// False once the receiver is closed or dropped: sends fail.
     receiving: bool,
 }
 
-impl Shared {
-    fn state(&self) -> MutexGuard<'_, State> {
+impl<T> Shared<T> {
+    fn state(&self) -> MutexGuard<'_, State<T>> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// Queues `item` if there is room; what became of it otherwise.
+    fn push(&self, item: T) -> Result<(), Refused<T>> {
+        let mut state = self.state();
+        if !state.receiving {
+            return Err(Refused::Closed(item));
+        }
+        if state.items.len() >= self.capacity {
+            return Err(Refused::Full(item));
+        }
+        state.items.push_back(item);
+        drop(state);
+        self.ready.notify_one();
+        Ok(())
+    }
+}
+
+/// Why an item was not queued.
+enum Refused<T> {
+    Full(T),
+    Closed(T),
 }
 
 /// One of the queue's senders.
-pub struct Sender {
-    shared: Arc<Shared>,
+pub struct Sender<T = Utf8Bytes> {
+    shared: Arc<Shared<T>>,
 }
 
-impl Sender {
-    /// Queues `text`, or gives it back if the queue is full or its
+impl<T> Sender<T> {
+    /// Queues `item`, or gives it back if the queue is full or its
     /// receiver gone.
-    pub fn try_send(&self, text: Utf8Bytes) -> Result<(), Utf8Bytes> {
-        let mut state = self.shared.state();
-        if !state.receiving || state.texts.len() >= self.shared.capacity {
-            return Err(text);
-        }
-        state.texts.push_back(text);
-        drop(state);
-        self.shared.ready.notify_one();
-        Ok(())
+    pub fn try_send(&self, item: T) -> Result<(), T> {
+        self.shared
+            .push(item)
+            .map_err(|(Refused::Full(item) | Refused::Closed(item))| item)
     }
 
-    /// Whether the receiver is gone (the connection ended).
+    /// Queues `item`, waiting while the queue is full; gives it back if
+    /// the receiver is closed or gone.
+    pub async fn send(&self, mut item: T) -> Result<(), T> {
+        loop {
+            // Registered before the check, so that room made (or the
+            // close) after it is not missed.
+            let space = self.shared.space.notified();
+            let mut space = std::pin::pin!(space);
+            space.as_mut().enable();
+            match self.shared.push(item) {
+                Ok(()) => return Ok(()),
+                Err(Refused::Closed(item)) => return Err(item),
+                Err(Refused::Full(full)) => item = full,
+            }
+            space.await;
+        }
+    }
+
+    /// Whether the receiver is closed or gone.
     pub fn is_closed(&self) -> bool {
         !self.shared.state().receiving
     }
+
+    /// Resolves once the receiver is closed or gone.
+    pub async fn closed(&self) {
+        loop {
+            let space = self.shared.space.notified();
+            let mut space = std::pin::pin!(space);
+            space.as_mut().enable();
+            if self.is_closed() {
+                return;
+            }
+            space.await;
+        }
+    }
 }
 
-impl Clone for Sender {
-    fn clone(&self) -> Sender {
+impl<T> Clone for Sender<T> {
+    fn clone(&self) -> Sender<T> {
         self.shared.state().senders += 1;
         Sender {
             shared: self.shared.clone(),
@@ -88,7 +142,7 @@ impl Clone for Sender {
     }
 }
 
-impl Drop for Sender {
+impl<T> Drop for Sender<T> {
     fn drop(&mut self) {
         let mut state = self.shared.state();
         state.senders -= 1;
@@ -100,7 +154,7 @@ impl Drop for Sender {
     }
 }
 
-impl std::fmt::Debug for Sender {
+impl<T> std::fmt::Debug for Sender<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Sender")
             .field("capacity", &self.shared.capacity)
@@ -109,60 +163,75 @@ impl std::fmt::Debug for Sender {
 }
 
 /// The queue's receiver.
-pub struct Receiver {
-    shared: Arc<Shared>,
+pub struct Receiver<T = Utf8Bytes> {
+    shared: Arc<Shared<T>>,
 }
 
-impl Receiver {
-    /// The next text, waiting for one; `None` once every sender is gone
-    /// and the queue is empty.
-    pub async fn recv(&mut self) -> Option<Utf8Bytes> {
+impl<T> Receiver<T> {
+    /// The next item, waiting for one; `None` once the queue is empty and
+    /// every sender is gone or the queue is closed.
+    pub async fn recv(&mut self) -> Option<T> {
         loop {
             {
                 let mut state = self.shared.state();
-                if let Some(text) = pop(&mut state) {
-                    return Some(text);
+                if let Some(item) = self.pop(&mut state) {
+                    return Some(item);
                 }
-                if state.senders == 0 {
+                if state.senders == 0 || !state.receiving {
                     return None;
                 }
             }
-            // A text queued since the check left a permit: no wake-up is
+            // An item queued since the check left a permit: no wake-up is
             // lost.
             self.shared.ready.notified().await;
         }
     }
 
-    /// The next text if one is queued.
-    pub fn try_recv(&mut self) -> Option<Utf8Bytes> {
-        pop(&mut self.shared.state())
+    /// The next item if one is queued.
+    pub fn try_recv(&mut self) -> Option<T> {
+        self.pop(&mut self.shared.state())
+    }
+
+    /// Refuses what is sent from now on; what is queued can still be
+    /// received.
+    pub fn close(&mut self) {
+        self.shared.state().receiving = false;
+        self.shared.space.notify_waiters();
+    }
+
+    /// The first item queued; a drained queue gives its memory back (one
+    /// allocation a burst, rather than slots kept by every idle queue).
+    fn pop(&self, state: &mut State<T>) -> Option<T> {
+        let full = state.items.len() >= self.shared.capacity;
+        let item = state.items.pop_front();
+        if state.items.is_empty() {
+            state.items = VecDeque::new();
+        }
+        if full {
+            // One waiting sender may queue now.
+            self.shared.space.notify_one();
+        }
+        item
     }
 }
 
-impl Drop for Receiver {
+impl<T> Drop for Receiver<T> {
     fn drop(&mut self) {
         let mut state = self.shared.state();
         state.receiving = false;
-        state.texts = VecDeque::new();
+        let items = std::mem::take(&mut state.items);
+        drop(state);
+        self.shared.space.notify_waiters();
+        drop(items);
     }
 }
 
-impl std::fmt::Debug for Receiver {
+impl<T> std::fmt::Debug for Receiver<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Receiver")
             .field("capacity", &self.shared.capacity)
             .finish()
     }
-}
-
-/// The first text queued; a drained queue gives its memory back (one
-/// allocation a burst, rather than slots kept by every idle connection).
-fn pop(state: &mut State) -> Option<Utf8Bytes> {
-    let text = state.texts.pop_front();
-    if state.texts.is_empty() {
-        state.texts = VecDeque::new();
-    }
-    text
 }
 
 #[cfg(test)]
@@ -205,7 +274,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_waiting_receiver_is_woken_by_a_send_from_another_task() {
-        let (tx, mut rx) = channel(64);
+        let (tx, mut rx) = channel::<Utf8Bytes>(64);
         let waiting = tokio::spawn(async move {
             let mut got = Vec::new();
             while let Some(text) = rx.recv().await {
@@ -229,6 +298,39 @@ mod tests {
             tx.try_send(text(&n.to_string())).unwrap();
         }
         while rx.try_recv().is_some() {}
-        assert_eq!(rx.shared.state().texts.capacity(), 0);
+        assert_eq!(rx.shared.state().items.capacity(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_sender_waits_while_the_queue_is_full_and_is_refused_once_it_closes() {
+        let (tx, mut rx) = channel::<u32>(1);
+        tx.send(1).await.unwrap();
+        let other = tx.clone();
+        let mut waiting = tokio::spawn(async move { other.send(2).await });
+        tokio::task::yield_now().await;
+        assert!(
+            futures_util::poll!(&mut waiting).is_pending(),
+            "the queue is full"
+        );
+        assert_eq!(rx.recv().await, Some(1));
+        waiting.await.unwrap().unwrap();
+        assert_eq!(rx.try_recv(), Some(2));
+        // Full again: a waiting sender is refused when the receiver closes,
+        // and what was queued is still received.
+        tx.send(3).await.unwrap();
+        let other = tx.clone();
+        let refused = tokio::spawn(async move { other.send(4).await });
+        let closed = tokio::spawn({
+            let tx = tx.clone();
+            async move { tx.closed().await }
+        });
+        tokio::task::yield_now().await;
+        rx.close();
+        assert_eq!(refused.await.unwrap(), Err(4));
+        closed.await.unwrap();
+        assert!(tx.is_closed());
+        assert_eq!(tx.send(5).await, Err(5));
+        assert_eq!(rx.recv().await, Some(3));
+        assert_eq!(rx.recv().await, None);
     }
 }

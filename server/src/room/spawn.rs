@@ -4,12 +4,11 @@
 
 use std::sync::Arc;
 
-use tokio::sync::mpsc;
-
 use super::core::RoomCore;
 use super::env::RoomEnv;
 use super::handle::RoomHandle;
 use super::lease::{Hold, RoomLease};
+use super::queue;
 use super::task::RoomTask;
 
 /// Starts the task of `core` and registers it in the lobby.
@@ -20,11 +19,11 @@ pub fn spawn_room(core: RoomCore, env: &Arc<RoomEnv>) -> RoomHandle {
 /// Starts the task of `core`, which holds `lease` (several nodes), and
 /// registers it in the lobby.
 pub fn spawn_leased_room(core: RoomCore, env: &Arc<RoomEnv>, lease: Option<Arc<RoomLease>>) -> RoomHandle {
-    let (tx, rx) = mpsc::channel(1024);
+    let (tx, rx) = queue::channel(1024);
     let handle = RoomHandle { tx };
     env.lobby.insert(handle.clone(), &core);
     let hold = match (&env.node, lease) {
-        (Some(node), Some(lease)) => Some(Hold::new(node, lease, core.id(), &env.tasks)),
+        (Some(node), Some(lease)) => Some(Box::new(Hold::new(node, lease, core.id(), &env.tasks))),
         _ => None,
     };
     // Boxed, so that the task's future holds a pointer to it rather than

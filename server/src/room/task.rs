@@ -12,13 +12,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lodestone_protocol::{RequestId, codes, error};
-use tokio::sync::mpsc;
 
 use super::broadcast::Broadcaster;
 use super::core::RoomCore;
 use super::env::RoomEnv;
 use super::event::Recorded;
-use super::handle::{Outbox, Queued, RoomHandle, RoomMsg, StandInChange, encode};
+use super::handle::{Inbox, Outbox, RoomHandle, RoomMsg, StandInChange, encode};
 use super::lease::{self, Hold};
 use super::notified::Notified;
 use super::outcome::{Command, Outcome, Policy, Reply};
@@ -43,14 +42,15 @@ enum Committed {
 
 pub(super) struct RoomTask {
     core: RoomCore,
-    rx: mpsc::Receiver<Queued>,
+    rx: Inbox,
     env: Arc<RoomEnv>,
     policy: Policy,
     broadcaster: Broadcaster,
     /// The way to this room, for its stand-ins.
     handle: RoomHandle,
-    /// The room's lease (several nodes; `None` on SQLite).
-    hold: Option<Hold>,
+    /// The room's lease (several nodes; `None` on SQLite): boxed, so that
+    /// a room without one does not carry its size.
+    hold: Option<Box<Hold>>,
     /// Requesters whose request a fence refused: told `moved` with the
     /// watchers.
     to_move: Vec<Outbox>,
@@ -70,8 +70,8 @@ impl RoomTask {
         core: RoomCore,
         env: &Arc<RoomEnv>,
         handle: RoomHandle,
-        rx: mpsc::Receiver<Queued>,
-        hold: Option<Hold>,
+        rx: Inbox,
+        hold: Option<Box<Hold>>,
     ) -> RoomTask {
         RoomTask {
             notified: Notified::new(&core),
@@ -113,7 +113,7 @@ impl RoomTask {
             tokio::select! {
                 biased;
                 _ = self.env.shutdown.cancelled() => break,
-                _ = lease::lost(self.hold.as_ref()) => return Box::pin(self.hand_over()).await,
+                _ = lease::lost(self.hold.as_deref()) => return Box::pin(self.hand_over()).await,
                 msg = self.rx.recv() => match msg {
                     Some(msg) => Box::pin(self.handle(*msg)).await,
                     None => break,
@@ -263,7 +263,7 @@ impl RoomTask {
             return Committed::Yes;
         }
         let deadline = self.core.stored_deadline(&self.policy);
-        let hold = self.hold.as_ref();
+        let hold = self.hold.as_deref();
         let mut ops = stored::ops(self.core.id(), events, hold.map(|h| h.fence(deadline)));
         if let Some((id, events, fence)) = new {
             ops.extend(stored::ops(id, events, fence));

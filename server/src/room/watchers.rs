@@ -7,6 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use lodestone_rules::Seat;
 
+use super::vec_map::VecMap;
+
 /// Identifies one client connection.
 pub type ConnId = u64;
 
@@ -23,7 +25,7 @@ struct Watcher {
 /// The room's watchers.
 #[derive(Clone, Debug, Default)]
 pub struct Watchers {
-    by_conn: BTreeMap<ConnId, Watcher>,
+    by_conn: VecMap<ConnId, Watcher>,
     /// Each seat: since when (wall ms) no connection watches from it.
     away_since: Vec<Option<u64>>,
 }
@@ -31,7 +33,7 @@ pub struct Watchers {
 impl Watchers {
     pub(super) fn new(seats: usize) -> Watchers {
         Watchers {
-            by_conn: BTreeMap::new(),
+            by_conn: VecMap::default(),
             away_since: vec![None; seats],
         }
     }
@@ -106,7 +108,7 @@ impl Watchers {
     /// The distinct viewers among the watchers, with their connections.
     pub fn audiences(&self) -> BTreeMap<Option<Seat>, Vec<ConnId>> {
         let mut out: BTreeMap<Option<Seat>, Vec<ConnId>> = BTreeMap::new();
-        for (conn, w) in &self.by_conn {
+        for (conn, w) in self.by_conn.iter() {
             out.entry(w.seat).or_default().push(*conn);
         }
         out
