@@ -38,6 +38,10 @@ pub struct Config {
     /// of the server. Off (`NORMAL`), a commit is in the operating system's
     /// hands when it is acknowledged: it survives the server being killed.
     pub sync_full: bool,
+    /// A SQLite file's commits run on the runtime's thread, not on a
+    /// writer thread of their own (`--writer inline`, for `--workers 1`:
+    /// `store/sqlite_inline.rs`). Elsewhere it changes nothing.
+    pub inline_writer: bool,
     /// Admission limits and quotas (`limits.rs`).
     pub limits: Limits,
     /// Threads the bots think on (their CPU budget; at least 1).
@@ -157,6 +161,7 @@ impl Default for Config {
             rate_limit: 50,
             outbox: 256,
             sync_full: false,
+            inline_writer: false,
             limits: Limits::default(),
             bot_threads: 1,
             bot_queue: 1024,

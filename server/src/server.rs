@@ -68,6 +68,7 @@ impl Server {
             connections: config.db_connections,
             bounds: Some(config.db_bounds),
             existing: false,
+            inline_writer: config.inline_writer,
         };
         let (store, store_task) = Store::open(&config.database, &options).await?;
         let listeners = crate::listen::open(&config, handed)

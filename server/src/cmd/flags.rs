@@ -50,9 +50,15 @@ pub(crate) struct Args {
     #[arg(long, env = "LODESTONE_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub(super) log_format: String,
     /// Threads that run connections and rooms; 0 (the default) means one
-    /// per CPU. The database writer has a thread of its own.
+    /// per CPU. The database writer has a thread of its own (see --writer).
     #[arg(long, env = "LODESTONE_WORKERS", default_value_t = 0)]
     pub(super) workers: usize,
+    /// Where a SQLite file's commits run: `thread`, on a writer thread of
+    /// their own; `inline`, on the one runtime thread (needs --workers 1;
+    /// no hand-off between threads, docs/performance.md). Unused with
+    /// PostgreSQL.
+    #[arg(long, env = "LODESTONE_WRITER", default_value = "thread", value_parser = ["thread", "inline"])]
+    pub(super) writer: String,
     /// When a commit counts as done: `normal` once the operating system
     /// has it (survives the server being killed), `full` once it is on the
     /// disk (survives a power cut too; every commit waits for the disk).

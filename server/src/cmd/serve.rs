@@ -21,6 +21,11 @@ pub(crate) fn serve(args: Args) -> Result<(), String> {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    // Inline commits block the thread they run on: with several workers
+    // the others would wait on that one.
+    if args.writer == "inline" && workers != 1 {
+        return Err("--writer inline needs --workers 1 (one runtime thread that also commits)".into());
+    }
     let runtime = if workers <= 1 {
         tokio::runtime::Builder::new_current_thread().enable_all().build()
     } else {
@@ -88,6 +93,7 @@ async fn run(args: Args, mut handed: Handed, relaunch: Relaunch) -> Result<(), S
         rate_limit: args.rate_limit,
         outbox: args.outbox.max(1),
         sync_full: args.sync == "full",
+        inline_writer: args.writer == "inline",
         limits,
         bot_threads: match args.bot_threads {
             0 => std::thread::available_parallelism()

@@ -16,7 +16,7 @@ use super::sql::Dialect;
 use super::turns::{Pending, flusher};
 use super::types::{EventRow, GuestRow, Location, Op, StoreError, StoreOptions, WriteError, WriteRequest};
 use super::writer::{Writer, write_loop};
-use super::{backup, sqlite, sqlite_writer};
+use super::{backup, sqlite, sqlite_inline, sqlite_writer};
 
 /// Handle to the database; cheap to clone.
 #[derive(Clone, Debug)]
@@ -78,22 +78,30 @@ impl Store {
                     ))
                 })?;
                 let checkpointer = checkpoints.clone();
-                // A thread of our own rather than `spawn_blocking`: a
-                // blocking task that never ends would keep a paused clock
-                // (tests) from moving ahead. The task returned ends when
-                // the thread does.
-                let (ended, end) = oneshot::channel::<()>();
-                std::thread::Builder::new()
-                    .name("sqlite-writer".into())
-                    .spawn(move || {
-                        sqlite_writer::run(conn, queue, checkpointer, &last_turns);
+                if options.inline_writer {
+                    // The runtime's own thread commits (one shard).
+                    tokio::spawn(async move {
+                        sqlite_inline::run(conn, queue, checkpointer, &last_turns).await;
                         drop(lock);
-                        let _ = ended.send(());
                     })
-                    .map_err(|e| StoreError::Open(format!("could not start the SQLite writer: {e}")))?;
-                tokio::spawn(async move {
-                    let _ = end.await;
-                })
+                } else {
+                    // A thread of our own rather than `spawn_blocking`: a
+                    // blocking task that never ends would keep a paused clock
+                    // (tests) from moving ahead. The task returned ends when
+                    // the thread does.
+                    let (ended, end) = oneshot::channel::<()>();
+                    std::thread::Builder::new()
+                        .name("sqlite-writer".into())
+                        .spawn(move || {
+                            sqlite_writer::run(conn, queue, checkpointer, &last_turns);
+                            drop(lock);
+                            let _ = ended.send(());
+                        })
+                        .map_err(|e| StoreError::Open(format!("could not start the SQLite writer: {e}")))?;
+                    tokio::spawn(async move {
+                        let _ = end.await;
+                    })
+                }
             }
             None => {
                 // PostgreSQL: a commit that overruns its bounds is

@@ -37,6 +37,7 @@ mod privacy;
 mod runs;
 mod sql;
 mod sqlite;
+mod sqlite_inline;
 mod sqlite_writer;
 mod targets;
 mod tls;

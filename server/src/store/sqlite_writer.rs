@@ -10,6 +10,8 @@
 //! crosses twice: the room tasks wake this thread, and its answers wake
 //! them. The SQL is the same text (`sql.rs`); an in-memory database keeps
 //! sqlx's path, since its one connection is shared with the readers.
+//! With `--writer inline` the same batches are committed on the
+//! runtime's one thread instead (`sqlite_inline.rs`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -62,21 +64,31 @@ pub(super) fn run(
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = queue.blocking_recv() {
         batch.push(first);
-        // The requests that came while the last batch was committed join
-        // this one: one commit serves them all.
-        while batch.len() < MAX_BATCH
-            && let Ok(request) = queue.try_recv()
-        {
-            batch.push(request);
-        }
+        take_waiting(&mut queue, &mut batch);
         answer(&mut conn, &mut batch);
         checkpoints::after_commit(&conn, &checkpoints);
     }
-    // The games waiting not written yet, last (`turns.rs`).
+    store_last_turns(&mut conn, turns);
+}
+
+/// Once the queue is closed: the games waiting not written yet, last
+/// (`turns.rs`).
+pub(super) fn store_last_turns(conn: &mut Connection, turns: &Pending) {
     let last = turns.take_all();
     turns.close();
-    if let Err(e) = commit(&mut conn, &last.iter().collect::<Vec<_>>()) {
+    if let Err(e) = commit(conn, &last.iter().collect::<Vec<_>>()) {
         tracing::warn!(error = %e, "could not store the games waiting at the end");
+    }
+}
+
+/// Adds to `batch` the requests waiting in `queue`, up to [`MAX_BATCH`]:
+/// those that came while the last batch was committed join this one, and
+/// one commit serves them all.
+pub(super) fn take_waiting(queue: &mut mpsc::Receiver<WriteRequest>, batch: &mut Vec<WriteRequest>) {
+    while batch.len() < MAX_BATCH
+        && let Ok(request) = queue.try_recv()
+    {
+        batch.push(request);
     }
 }
 

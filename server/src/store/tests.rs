@@ -6,7 +6,7 @@ use super::plan;
 use super::types::*;
 use crate::secrets::Token;
 
-fn event(room: &str, seq: i64, kind: &str) -> Op {
+pub(super) fn event(room: &str, seq: i64, kind: &str) -> Op {
     Op::Append(EventRow {
         room_id: room.into(),
         seq,
@@ -16,7 +16,7 @@ fn event(room: &str, seq: i64, kind: &str) -> Op {
     })
 }
 
-fn new_room(id: &str) -> Vec<Op> {
+pub(super) fn new_room(id: &str) -> Vec<Op> {
     vec![
         event(id, 1, "created"),
         Op::CreateRoom(RoomRow {

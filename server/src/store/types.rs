@@ -198,6 +198,10 @@ pub struct StoreOptions {
     /// PostgreSQL: the bounds of every wait on the database (a server's;
     /// `None` when copying a database, which may take long).
     pub bounds: Option<super::bounds::DbBounds>,
+    /// SQLite file: commit on the runtime's thread (a task of the
+    /// runtime, `sqlite_inline.rs`) rather than on a writer thread of its
+    /// own; for a current-thread runtime (`--workers 1 --writer inline`).
+    pub inline_writer: bool,
 }
 
 impl Default for StoreOptions {
@@ -207,6 +211,7 @@ impl Default for StoreOptions {
             connections: 8,
             existing: false,
             bounds: None,
+            inline_writer: false,
         }
     }
 }

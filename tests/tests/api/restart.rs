@@ -12,8 +12,23 @@ const SERVER: &str = env!("CARGO_BIN_EXE_lodestone-test-server");
 
 each_backend!(a_killed_server_loses_no_acknowledged_action);
 async fn a_killed_server_loses_no_acknowledged_action() {
+    killed_mid_game_loses_nothing(&[]).await;
+}
+
+/// The same with a SQLite file's commits on the one runtime thread
+/// (`--writer inline`): acknowledged only once stored there too.
+#[tokio::test]
+async fn a_killed_server_committing_on_its_runtime_thread_loses_no_acknowledged_action() {
+    killed_mid_game_loses_nothing(&["--workers", "1", "--writer", "inline"]).await;
+}
+
+/// Plays 17 moves, SIGKILLs the server (started with `flags`), starts it
+/// again the same way and finds every acknowledged move, then plays on.
+async fn killed_mid_game_loses_nothing(flags: &[&str]) {
     let dir = temp_dir();
-    let server = ServerProcess::start(SERVER, &dir);
+    let url = lodestone_tests::database_url(&dir);
+    let args = [&["--database", url.as_str()], flags].concat();
+    let server = ServerProcess::start_with(SERVER, &args, &dir);
     let (ann, ann_token, room) =
         Client::seated_guest(server.addr, "Ann", "magneton", json!({}), json!(0)).await;
     let mut bo = Client::connect(server.addr).await;
@@ -29,7 +44,7 @@ async fn a_killed_server_loses_no_acknowledged_action() {
     let acked = clients[0].states[&room].0;
     server.kill();
 
-    let server = ServerProcess::start(SERVER, &dir);
+    let server = ServerProcess::start_with(SERVER, &args, &dir);
     let mut clients = vec![
         Client::connect(server.addr).await,
         Client::connect(server.addr).await,
