@@ -208,8 +208,12 @@ impl<T> Receiver<T> {
             state.items = VecDeque::new();
         }
         if full {
-            // One waiting sender may queue now.
-            self.shared.space.notify_one();
+            // Every waiting sender tries again: waking only one would
+            // lose a place when the receiver takes a second item before
+            // the woken sender runs (the next pop is not from a full
+            // queue and wakes nobody). Those that find it full again wait
+            // again (they register before they look).
+            self.shared.space.notify_waiters();
         }
         item
     }
@@ -289,6 +293,37 @@ mod tests {
         drop(tx);
         let got = waiting.await.unwrap();
         assert_eq!(got, (0..40).map(|n| n.to_string()).collect::<Vec<_>>());
+    }
+
+    /// Two senders wait on a full queue and the receiver takes two items
+    /// before either runs: both queue theirs (with a single wake-up for
+    /// the first take, the second sender would wait for ever).
+    #[tokio::test]
+    async fn every_sender_waiting_on_a_full_queue_is_let_in_as_places_free() {
+        let (tx, mut rx) = channel::<u32>(2);
+        tx.try_send(1).unwrap();
+        tx.try_send(2).unwrap();
+        let waiting: Vec<_> = [3, 4]
+            .map(|n| {
+                let tx = tx.clone();
+                tokio::spawn(async move { tx.send(n).await })
+            })
+            .into();
+        for _ in 0..4 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!((rx.try_recv(), rx.try_recv()), (Some(1), Some(2)));
+        let both = async {
+            for sender in waiting {
+                sender.await.unwrap().unwrap();
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(10), both)
+            .await
+            .expect("a sender was never let in");
+        let mut got = [rx.try_recv(), rx.try_recv()];
+        got.sort();
+        assert_eq!(got, [Some(3), Some(4)]);
     }
 
     #[test]
