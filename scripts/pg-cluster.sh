@@ -1,5 +1,6 @@
 # Functions that start and stop a throwaway PostgreSQL cluster for the
-# tests: `initdb` in a temporary directory, `pg_ctl start` on a free port of
+# tests: `initdb` in a temporary directory (under LODESTONE_PG_PARENT if
+# set, else TMPDIR or /tmp), `pg_ctl start` on a free port of
 # 127.0.0.1, everything removed by `lodestone_pg_stop`. Sourced by
 # scripts/with-postgres.sh and scripts/pg-env.sh; not run by itself.
 #
@@ -67,7 +68,7 @@ lodestone_pg_start() {
         echo "running as root, but there is no postgres user to run PostgreSQL as (PostgreSQL refuses root)" >&2
         return 1
     fi
-    LODESTONE_PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/lodestone-pg.XXXXXX")
+    LODESTONE_PG_DIR=$(mktemp -d "${LODESTONE_PG_PARENT:-${TMPDIR:-/tmp}}/lodestone-pg.XXXXXX")
     if [ "$(id -u)" = 0 ]; then
         chown postgres "$LODESTONE_PG_DIR"
     fi

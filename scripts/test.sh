@@ -42,10 +42,12 @@ done
 failed=()
 # Every test's files (SQLite databases, configuration files, browser
 # profiles) go under one throwaway directory, removed when the run ends,
-# so a run leaves nothing behind in the system's temporary directory (it
-# is readable by all: the PostgreSQL cluster's owner works inside it).
-scratch="$(mktemp -d "${TMPDIR:-/tmp}/lodestone-tests.XXXXXX")"
-chmod 755 "$scratch"
+# so a run leaves nothing behind in the system's temporary directory. The
+# PostgreSQL cluster stays beside it (LODESTONE_PG_PARENT): a run stopped
+# by a signal removes this directory at once, while the cluster is still
+# being stopped by scripts/with-postgres.sh from its own.
+export LODESTONE_PG_PARENT="${TMPDIR:-/tmp}"
+scratch="$(mktemp -d "$LODESTONE_PG_PARENT/lodestone-tests.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 export TMPDIR="$scratch"
 step() {
