@@ -48,6 +48,9 @@ failed=()
 # being stopped by scripts/with-postgres.sh from its own.
 export LODESTONE_PG_PARENT="${TMPDIR:-/tmp}"
 scratch="$(mktemp -d "$LODESTONE_PG_PARENT/lodestone-tests.XXXXXX")"
+# Open to all, as /tmp is: a test run as root starts a server as `nobody`
+# in a directory of its own below it (api host::readiness_fails_on_a_read_only_sqlite_file).
+chmod 755 "$scratch"
 trap 'rm -rf "$scratch"' EXIT
 export TMPDIR="$scratch"
 step() {
